@@ -1,0 +1,38 @@
+"""Canonical bytes and hashes of plain data, independent of how the YAML was formatted.
+
+Hashes cover *data* (JSON with sorted keys, UTF-8), so re-indenting a save or a forum turning
+LF into CRLF changes nothing, while any change of a value changes the hash.
+"""
+
+import hashlib
+import json
+
+PLAIN_SCALARS = (str, int, bool, type(None))
+
+
+def check_plain(value, where: str = "$") -> None:
+    """Refuse anything that is not plain data (floats and dates differ across platforms)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise ValueError(f"key {key!r} at {where} is not a string")
+            check_plain(item, f"{where}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            check_plain(item, f"{where}[{index}]")
+    elif not isinstance(value, PLAIN_SCALARS):
+        raise ValueError(f"value at {where} has unsupported type {type(value).__name__}")
+
+
+def canonical_bytes(value) -> bytes:
+    check_plain(value)
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def data_hash(value) -> str:
+    """The hash every record uses to point at another: SHA-256 of the canonical bytes."""
+    return sha256_hex(canonical_bytes(value))

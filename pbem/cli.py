@@ -1,0 +1,282 @@
+"""The `pbem` command line. Every refusal is one line on stderr and a non-zero exit."""
+
+import functools
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from . import campaign as camp
+from .errors import PbemError
+from .keys import key_id, keygen, load_private_key, load_public_key
+from .report import FORMATS, render, step_blocks
+from .signing import order_lines, parse_signed
+from .storage import write_new_file
+from .yamlio import load_yaml_file, parse_yaml_text, read_text
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Adjudicate play-by-email wargame campaigns: signed orders, two-party dice, hash-chained saves.")
+data_app = typer.Typer(no_args_is_help=True, help="Game data: what the rulebook text lacks, and templates to supply it.")
+app.add_typer(data_app, name="data")
+
+
+def refusals(func):
+    """Turn a PbemError into one line on stderr and exit status 1 (2 for usage errors is typer's)."""
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except PbemError as exc:
+            typer.echo(f"pbem: error: {exc.one_line()}", err=True)
+            raise typer.Exit(1)
+    return wrapper
+
+
+def out(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+# -- keys and commitments ------------------------------------------------------------------
+
+@app.command("keygen")
+@refusals
+def keygen_cmd(name: str = typer.Argument(..., help="Base path: writes NAME (private, 0600) and NAME.pub"),
+               passphrase: Optional[str] = typer.Option(None, help="Encrypt the private key (or set $PBEM_PASSPHRASE)")):
+    """Write a new Ed25519 key pair."""
+    import os
+    private, public = keygen(name, passphrase or os.environ.get("PBEM_PASSPHRASE"))
+    out(f"wrote {private} (private, keep it) and {public} (send it to your opponents)")
+
+
+@app.command("commit")
+@refusals
+def commit_cmd(key: Path = typer.Option(..., help="Your private key (pbem or OpenSSH ed25519)"),
+               campaign_id: str = typer.Option(..., "--campaign", help="The campaign id the group agreed on"),
+               side: str = typer.Option(..., help="Your seat (or 'gm' for a referee)"),
+               out_file: Optional[Path] = typer.Option(None, "--out", help="Default: CAMPAIGN-SIDE.commit.txt"),
+               passphrase: Optional[str] = typer.Option(None)):
+    """Write your signed dice commitment (the tip of your hash chain) for a new campaign."""
+    private = load_private_key(key, passphrase)
+    text = camp.make_commitment(private, campaign_id, side)
+    target = out_file or Path(f"{campaign_id}-{side}.commit.txt")
+    write_new_file(target, text.encode())
+    out(f"wrote {target}: send it to whoever runs `pbem new`")
+
+
+# -- campaign lifecycle ---------------------------------------------------------------------
+
+def _pairs(values: List[str], what: str) -> dict[str, str]:
+    pairs = {}
+    for value in values:
+        side, sep, rest = value.partition("=")
+        if not sep or not side or not rest:
+            raise PbemError(f"{what} must be SIDE=FILE, got {value!r}")
+        if side in pairs:
+            raise PbemError(f"{what} for {side!r} given twice")
+        pairs[side] = rest
+    return pairs
+
+
+@app.command("new")
+@refusals
+def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...),
+            folder: Path = typer.Option(..., "--dir", help="Campaign folder to create (must not exist or be empty)"),
+            player: List[str] = typer.Option(..., help="SIDE=PUBKEY, one per seat"),
+            commitment: List[str] = typer.Option([], help="Signed dice commitment files (from `pbem commit`)"),
+            data: Optional[Path] = typer.Option(None, help="Data override file both players agreed on"),
+            gm: Optional[Path] = typer.Option(None, help="GM mode: the referee's public key (holds the only dice chain)"),
+            title: str = typer.Option("", help="A title for reports")):
+    """Create a campaign folder: header, commitments, save 0."""
+    players = {side: key_id(load_public_key(path)) for side, path in _pairs(player, "--player").items()}
+    commitments = {}
+    for path in commitment:
+        text = read_text(Path(path))
+        message = parse_signed(text, str(path))
+        side = message.body.get("side")
+        if not isinstance(side, str) or side in commitments:
+            raise PbemError("commitment names no side, or a side given twice", str(path))
+        commitments[side] = text
+    gm_key = key_id(load_public_key(gm)) if gm else None
+    created = camp.create_campaign(folder, game, scenario, players, commitments, data, gm_key, title)
+    _, save, _ = created.latest()
+    out(f"created {folder}: campaign {created.id}, {game}/{scenario}; next: {save['awaiting']['phase']} "
+        f"({save['awaiting']['side']})")
+
+
+@app.command("orders")
+@refusals
+def orders_cmd(folder: Path = typer.Argument(...), side: str = typer.Option(...),
+               out_file: Optional[Path] = typer.Option(None, "--out", help="Default: orders-SIDE-NNNN.yaml")):
+    """Write a pre-filled order template for the current step."""
+    text = camp.order_template(folder, side)
+    campaign = camp.open_campaign(folder)
+    number = campaign.step_numbers()[-1]
+    target = out_file or Path(f"orders-{side}-{number:04d}.yaml")
+    write_new_file(target, text.encode())
+    out(f"wrote {target}")
+
+
+def _load_orders(path: Path) -> tuple[dict, str, bool]:
+    text = read_text(path)
+    if "-----BEGIN PBEM SIGNED MESSAGE-----" in text:
+        return parse_signed(text, str(path)).body, text, True
+    body = parse_yaml_text(text, str(path))
+    if not isinstance(body, dict):
+        raise PbemError("expected a YAML mapping", str(path))
+    return body, text, False
+
+
+@app.command("check")
+@refusals
+def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...)):
+    """Validate orders against the current save without adjudicating; list every problem."""
+    campaign = camp.open_campaign(folder)
+    number, save, digest = campaign.latest()
+    body, text, _signed = _load_orders(orders)
+    lines = order_lines(text)
+    problems: list[str] = []
+    try:
+        fake = type("M", (), {"body": body, "source": str(orders), "signer": campaign.key_of(str(body.get("side")))})
+        camp.check_orders_message(campaign, fake, number, save, digest)
+    except PbemError as exc:
+        problems.append(exc.one_line())
+    if isinstance(body.get("orders"), list) and not problems:
+        for problem in campaign.game.check(campaign.data, save["state"], body["side"], body["orders"]):
+            where = f"{orders}:{lines[problem.index]}" if problem.index is not None and problem.index < len(lines) else str(orders)
+            label = f" (order {problem.index + 1})" if problem.index is not None else ""
+            problems.append(f"{where}: {problem.message}{label}")
+    if problems:
+        for line in problems:
+            typer.echo(line, err=True)
+        typer.echo(f"pbem: error: {len(problems)} problem(s) in {orders}", err=True)
+        raise typer.Exit(1)
+    out(f"{orders}: OK — {len(body['orders'])} order(s) legal for {save['awaiting']['phase']}")
+
+
+@app.command("sign")
+@refusals
+def sign_cmd(orders: Path = typer.Argument(...), key: Path = typer.Option(...),
+             out_file: Optional[Path] = typer.Option(None, "--out", help="Default: ORDERS.signed.txt"),
+             passphrase: Optional[str] = typer.Option(None)):
+    """Sign an orders file (adds your dice pre-image for the step) for email or a forum post."""
+    body = load_yaml_file(orders)
+    if body.get("pbem") != "orders":
+        raise PbemError("not an orders file (expected 'pbem: orders')", str(orders))
+    private = load_private_key(key, passphrase)
+    text = camp.sign_orders(body, private)
+    target = out_file or orders.with_name(orders.name + ".signed.txt")
+    write_new_file(target, text.encode())
+    out(f"wrote {target}")
+
+
+@app.command("reveal")
+@refusals
+def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...), key: Path = typer.Option(...),
+               out_file: Optional[Path] = typer.Option(None, "--out"), passphrase: Optional[str] = typer.Option(None)):
+    """As the non-moving side: sign your dice reveal for these (already fixed) orders."""
+    campaign = camp.open_campaign(folder)
+    number, save, digest = campaign.latest()
+    message, _ = camp.read_signed(orders)
+    camp.check_orders_message(campaign, message, number, save, digest)
+    private = load_private_key(key, passphrase)
+    sides = [s for s in campaign.sides_of_key(key_id(private.public_key())) if s in (["gm"] if campaign.header["dice"]["mode"] == "gm" else save["awaiting"]["opponents"])]
+    if not sides:
+        raise PbemError("this key belongs to no side whose reveal this step needs", str(key))
+    text = camp.make_reveal(campaign, private, sides[0], number + 1, message.digest)
+    target = out_file or Path(f"reveal-{sides[0]}-{number + 1:04d}.txt")
+    write_new_file(target, text.encode())
+    out(f"wrote {target}")
+
+
+@app.command("adjudicate")
+@refusals
+def adjudicate_cmd(folder: Path = typer.Argument(...), files: List[Path] = typer.Argument(..., help="Signed orders and reveals"),
+                   key: Optional[Path] = typer.Option(None, help="Your key, to reveal your dice for this step"),
+                   passphrase: Optional[str] = typer.Option(None)):
+    """Verify and apply signed orders; write the next save and its report."""
+    private = load_private_key(key, passphrase) if key else None
+    result = camp.adjudicate(folder, files, private)
+    out(result.report)
+    out(f"wrote save {result.number} in {camp.open_campaign(folder).step_dir(result.number)}")
+
+
+@app.command("verify")
+@refusals
+def verify_cmd(folder: Path = typer.Argument(...)):
+    """Replay the campaign from save 0: signatures, hash chain, dice. Prints OK or the first divergence."""
+    result = camp.verify(folder)
+    if not result.ok:
+        typer.echo(f"pbem: verify FAILED: {result.message}", err=True)
+        raise typer.Exit(1)
+    out(result.message)
+
+
+@app.command("rolls")
+@refusals
+def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.Option(None, help="Only this step/save number")):
+    """Every die roll: purpose, inputs, and how to recompute it by hand."""
+    campaign = camp.open_campaign(folder)
+    numbers = campaign.step_numbers()
+    if phase is not None and phase not in numbers:
+        raise PbemError(f"no save {phase} (saves 0..{numbers[-1]})", str(folder))
+    lines = ["# seed = sha256('pbem-seed-v1|CAMPAIGN|STEP|ORDERS_DIGEST|' + '|'.join(party=preimage, sorted))",
+             "# die  = first byte b < 252 of HMAC-SHA256(key=seed, msg=f'{purpose}#{block}'), face = b % 6 + 1 (docs/dice.md)"]
+    for number in numbers if phase is None else [phase]:
+        save, _ = campaign.load_save(number)
+        dice = save.get("dice")
+        if not dice:
+            continue
+        pre = "|".join(f"{p}={v}" for p, v in sorted(dice["preimages"].items()))
+        lines.append(f"save {number}: {save['produced_by']['phase']}")
+        lines.append(f"  seed input: pbem-seed-v1|{campaign.id}|{dice['step']}|{dice['orders_digest']}|{pre}")
+        lines.append(f"  seed: {dice['seed']}")
+        for roll in dice["rolls"]:
+            lines.append(f"  {roll['purpose']}, {roll['die']} = {roll['result']} (block {roll['block']}, byte {roll['byte']})")
+    out("\n".join(lines))
+
+
+@app.command("report")
+@refusals
+def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text", "--format", help="text, md or bbcode"),
+               step: Optional[int] = typer.Option(None, help="Save number (default: latest)")):
+    """The turn report of a save."""
+    if fmt not in FORMATS:
+        raise PbemError(f"--format must be one of {', '.join(FORMATS)}")
+    campaign = camp.open_campaign(folder)
+    number = step if step is not None else campaign.step_numbers()[-1]
+    save, _ = campaign.load_save(number)
+    out(render(step_blocks(campaign, save), fmt))
+
+
+@app.command("demo")
+@refusals
+def demo_cmd(keep: Optional[Path] = typer.Option(None, help="Build the demo campaign here instead of a temp folder")):
+    """Run the bundled example campaign end to end and print its report."""
+    from .demo import run_demo
+    out(run_demo(keep))
+
+
+# -- data -----------------------------------------------------------------------------------
+
+@data_app.command("missing")
+@refusals
+def data_missing_cmd(folder: Path = typer.Argument(..., help="Campaign folder")):
+    """List every value this campaign's game data still lacks, grouped."""
+    from .datatools import missing_report
+    out(missing_report(camp.open_campaign(folder).data))
+
+
+@data_app.command("template")
+@refusals
+def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] = typer.Option(None, "--out")):
+    """Write a fill-in override file for a group to complete from their printed copy."""
+    from .datatools import override_template
+    from .gamedata import load_game_data
+    target = out_file or Path(f"{game}-data-override.yaml")
+    write_new_file(target, override_template(load_game_data(game)).encode())
+    out(f"wrote {target}")
+
+
+def main():  # pragma: no cover - console entry point
+    app()

@@ -1,0 +1,47 @@
+"""`pbem data missing` and `pbem data template`: what the rulebook text lacks, and a form for it."""
+
+from .gamedata import GameData
+from .yamlio import dump_yaml
+
+GROUPS = (("crt.", "CRT cells"), ("map.", "Map: terrain per hex and hexsides"),
+          ("units.", "Unit counters: factors, steps, set-up"), ("terrain.", "Terrain effects chart"))
+
+
+def group_of(path: str) -> str:
+    for prefix, name in GROUPS:
+        if path.startswith(prefix):
+            return name
+    return "Other rules data"
+
+
+def grouped_unknowns(data: GameData) -> dict[str, list[tuple[str, str]]]:
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for path, printed_on in data.unknown_paths():
+        groups.setdefault(group_of(path), []).append((path, printed_on))
+    return groups
+
+
+def missing_report(data: GameData) -> str:
+    groups = grouped_unknowns(data)
+    lines = [f"{data.game}: {sum(len(v) for v in groups.values())} value(s) the rulebook text does not give"
+             + (" (after this campaign's override)" if data.override_hash else "")]
+    for name in [g for _, g in GROUPS] + ["Other rules data"]:
+        entries = groups.get(name, [])
+        if not entries:
+            continue
+        lines.append(f"\n{name} ({len(entries)}):")
+        lines += [f"  {path}    [printed on: {printed}]" for path, printed in entries]
+    lines.append("\nOpen collections (the text cannot list them; add entries in the override): "
+                 "map.hexes.<HEX>: {terrain: ...}, map.hexsides.<A|B>: river|rhine|lake|sea|atc, units.counters.<ID>: {...}"
+                 if data.game == "smithereens" else "")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def override_template(data: GameData) -> str:
+    values = {path: None for path, _ in data.unknown_paths()}
+    body = {"pbem": "data-override", "game": data.game, "demonstration": False,
+            "source": "FILL IN: which printed edition you copied these from", "values": values}
+    head = ("# pbem data override: fill each `~` from your printed copy, delete lines you cannot fill.\n"
+            "# Both players must agree on this file; its hash goes into the campaign header at `pbem new --data`.\n"
+            "# Open collections take new entries too, e.g. `map.hexes.2516: {terrain: clear}`.\n")
+    return head + dump_yaml(body)

@@ -1,0 +1,227 @@
+"""Game data with provenance: rulebook values, `unknown` cells, and a campaign's override.
+
+Paths are dotted: the file stem, then the keys inside it; a file that nests its data under a
+key named like itself may be addressed without it (crt.yaml's `crt: cells:` is `crt.cells`).
+See docs/data-format.md for the conventions.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .canonical import data_hash
+from .errors import PbemError, UnknownDataError
+from .yamlio import load_yaml_file
+
+UNKNOWN = "unknown"
+META_KEYS = {"rule", "printed_on", "open", "note", "notes", "comment"}
+OVERRIDE_NAME = "data-override.yaml"
+
+
+def project_root() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+def rules_dir(game: str) -> Path:
+    return project_root() / "rules" / game
+
+
+def scenarios_dir(game: str) -> Path:
+    return project_root() / "scenarios" / game
+
+
+def is_wrapped(value) -> bool:
+    return isinstance(value, dict) and "value" in value and set(value) <= {"value", "rule", "note", "printed_on"}
+
+
+@dataclass
+class GameData:
+    game: str
+    tree: dict                                   # stem -> data, with overrides applied
+    files_hash: str                              # hash of the rulebook data files
+    override_hash: str | None = None
+    override_file: str = OVERRIDE_NAME
+    demonstration: bool = False
+    demonstration_notice: str = ""
+    overridden: dict = field(default_factory=dict)   # path -> "override" | "demonstration"
+    used_overrides: set = field(default_factory=set)
+    cache: dict = field(default_factory=dict)        # derived objects (a game's grid, ...)
+
+    # -- reading -------------------------------------------------------------------------
+    def _parts(self, path: str) -> list[str]:
+        """`crt.cells` means `crt.crt.cells` when crt.yaml nests its data under `crt:`."""
+        parts = path.split(".")
+        top = self.tree.get(parts[0])
+        if len(parts) > 1 and isinstance(top, dict) and parts[1] not in top and isinstance(top.get(parts[0]), dict):
+            parts.insert(1, parts[0])
+        return parts
+
+    def _walk(self, path: str):
+        node, rule, printed_on, is_open = self.tree, None, None, False
+        for part in self._parts(path):
+            if isinstance(node, dict):
+                rule = node.get("rule", rule) if isinstance(node.get("rule"), str) else rule
+                printed_on = node.get("printed_on", printed_on)
+                is_open = bool(node.get("open", False)) or is_open
+                if part not in node:
+                    return None, rule, printed_on, is_open, False
+                node = node[part]
+            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+            else:
+                return None, rule, printed_on, is_open, False
+        if isinstance(node, dict) and isinstance(node.get("rule"), str):
+            rule = node["rule"]
+            printed_on = node.get("printed_on", printed_on)
+        return node, rule, printed_on, is_open, True
+
+    def has(self, path: str) -> bool:
+        return self._walk(path)[4]
+
+    def get(self, path: str, what: str | None = None, default=PbemError):
+        """The value at `path`; refuse with UnknownDataError if the rulebook lacks it."""
+        node, _rule, printed_on, _open, found = self._walk(path)
+        if found and is_wrapped(node):
+            node = node["value"]
+        if not found or node == UNKNOWN:
+            if default is not PbemError and not found:
+                return default
+            raise UnknownDataError(path, what or path, printed_on, self.override_file)
+        self._note_use(path)
+        return node
+
+    def provenance(self, path: str) -> str:
+        for prefix in _prefixes(path):
+            if prefix in self.overridden:
+                return self.overridden[prefix]
+        node, rule, *_ = self._walk(path)
+        if is_wrapped(node) and node.get("rule"):
+            return f"rule {node['rule']}"
+        return f"rule {rule}" if rule else "rulebook"
+
+    def _note_use(self, path: str) -> None:
+        for prefix in _prefixes(path):
+            if prefix in self.overridden:
+                self.used_overrides.add(prefix)
+
+    def unknown_paths(self) -> list[tuple[str, str]]:
+        """Every `unknown` value: (path, where it is printed)."""
+        found: list[tuple[str, str]] = []
+
+        def visit(node, path, printed_on):
+            if isinstance(node, dict):
+                printed_on = node.get("printed_on", printed_on)
+                if is_wrapped(node):
+                    node = node["value"]
+                else:
+                    for key, value in node.items():
+                        if key not in META_KEYS:
+                            visit(value, f"{path}.{key}" if path else key, printed_on)
+                    return
+            if isinstance(node, list):
+                for index, value in enumerate(node):
+                    visit(value, f"{path}.{index}", printed_on)
+            elif node == UNKNOWN:
+                stem, _, rest = path.partition(".")
+                short = f"{stem}.{rest[len(stem) + 1:]}" if rest.startswith(stem + ".") else path
+                found.append((short, printed_on or "the printed game"))
+
+        visit(self.tree, "", None)
+        return found
+
+
+def _prefixes(path: str):
+    parts = path.split(".")
+    for end in range(len(parts), 0, -1):
+        yield ".".join(parts[:end])
+
+
+def _load_tree(folder: Path) -> tuple[dict, str]:
+    if not folder.is_dir():
+        raise PbemError(f"no rules data folder for this game ({folder})")
+    tree, hashes = {}, {}
+    for path in sorted(folder.glob("*.yaml")):
+        data = load_yaml_file(path)
+        _check_keys(data, str(path))
+        tree[path.stem] = data
+        hashes[path.name] = data_hash(data)
+    return tree, data_hash(hashes)
+
+
+def _check_keys(node, source: str, path: str = "") -> None:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not isinstance(key, str):
+                raise PbemError(f"key {key!r} at '{path}' must be a string (quote hex ids)", source)
+            if "." in key:
+                raise PbemError(f"key {key!r} at '{path}' contains a dot (not allowed in data keys)", source)
+            _check_keys(value, source, f"{path}.{key}" if path else key)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            _check_keys(value, source, f"{path}.{index}")
+
+
+def load_game_data(game: str, override_path: Path | None = None) -> GameData:
+    tree, files_hash = _load_tree(rules_dir(game))
+    data = GameData(game=game, tree=tree, files_hash=files_hash)
+    if override_path is not None:
+        apply_override(data, override_path)
+    return data
+
+
+def load_override(path: Path, game: str) -> dict:
+    doc = load_yaml_file(path)
+    if doc.get("pbem") != "data-override":
+        raise PbemError("not a data override (expected 'pbem: data-override')", str(path))
+    if doc.get("game") != game:
+        raise PbemError(f"override is for game {doc.get('game')!r}, not {game!r}", str(path))
+    if not isinstance(doc.get("values"), dict):
+        raise PbemError("override needs a 'values:' mapping of data path -> value", str(path))
+    if doc.get("demonstration") and not str(doc.get("notice", "")).strip():
+        raise PbemError("a demonstration override must carry a 'notice:' saying its values are not the published ones", str(path))
+    return doc
+
+
+def apply_override(data: GameData, path: Path) -> None:
+    doc = load_override(path, data.game)
+    data.override_hash = data_hash(doc)
+    data.demonstration = bool(doc.get("demonstration"))
+    data.demonstration_notice = str(doc.get("notice", "")).strip()
+    label = "demonstration" if data.demonstration else "override"
+    for dotted, value in doc["values"].items():
+        if not isinstance(dotted, str) or not dotted:
+            raise PbemError(f"override key {dotted!r} is not a data path", str(path))
+        if value == UNKNOWN or value is None:
+            continue  # left blank in a template: still unknown
+        _check_keys(value, str(path), dotted)
+        parent_path, _, last = dotted.rpartition(".")
+        parent, _rule, _printed, is_open, found = data._walk(parent_path) if parent_path else (data.tree, None, None, False, True)
+        if not found or not isinstance(parent, dict):
+            raise PbemError(f"override path '{dotted}' does not name a place in the {data.game} data", str(path))
+        is_open = is_open or bool(parent.get("open"))
+        current = parent.get(last, None)
+        if last in parent:
+            inner = current["value"] if is_wrapped(current) else current
+            if inner != UNKNOWN and not (isinstance(inner, dict) and is_open):
+                raise PbemError(f"override '{dotted}' would replace a rulebook value ({data.provenance(dotted)}); "
+                                f"only unknown values can be supplied", str(path))
+            if isinstance(inner, dict) and isinstance(value, dict):
+                clash = [k for k, v in value.items() if k in inner and inner[k] != UNKNOWN]
+                if clash:
+                    raise PbemError(f"override '{dotted}' would replace rulebook values {clash}", str(path))
+                merged = dict(inner)
+                merged.update(value)
+                value = merged
+        elif not is_open:
+            raise PbemError(f"override path '{dotted}' is not an unknown value or an entry of an open collection", str(path))
+        parent[last] = value
+        data.overridden[dotted] = label
+
+
+def load_scenario(game: str, scenario: str) -> tuple[dict, str]:
+    folder = scenarios_dir(game)
+    path = folder / f"{scenario}.yaml"
+    if not path.is_file():
+        known = sorted(p.stem for p in folder.glob("*.yaml"))
+        raise PbemError(f"no scenario {scenario!r} for {game}; known: {', '.join(known) or 'none'}")
+    doc = load_yaml_file(path)
+    return doc, data_hash(doc)

@@ -1,0 +1,72 @@
+"""The small interface between the game-agnostic core and one game's rules.
+
+A game module never touches files, keys or hashes. The core hands it plain data (the state
+from the save, the orders from a verified message, a Dice source) and gets plain data back.
+"""
+
+from dataclasses import dataclass, field
+
+from ..dice import Dice
+from ..gamedata import GameData
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """Who must act next, and how. kind is 'orders' (the phasing side) or 'response'
+    (the non-moving side answering mid-phase, e.g. a defender choosing retreat or step loss)."""
+
+    side: str
+    kind: str
+    phase: str            # human label, e.g. "Turn 2 Soviet prepared assaults"
+    opponents: tuple = ()  # sides whose dice reveal this step needs, if it rolls dice
+    done: bool = False     # the game is over
+
+    def as_dict(self) -> dict:
+        return {"side": self.side, "kind": self.kind, "phase": self.phase,
+                "opponents": list(self.opponents), "done": self.done}
+
+
+@dataclass(frozen=True)
+class Problem:
+    index: int | None     # which order (0-based), None for the file as a whole
+    message: str          # includes the rule number, e.g. "(10.3)"
+
+
+@dataclass
+class Outcome:
+    state: dict
+    events: list = field(default_factory=list)   # plain dicts the report renders
+
+
+class GameModule:
+    """Methods every game implements. See pbem/games/smithereens.py for the first one."""
+
+    id: str = ""
+
+    def seats(self, scenario: dict) -> list[list[str]]:
+        """The allowed sets of player seats (e.g. [['german','alliance'], ['german','soviet','western']])."""
+        raise NotImplementedError
+
+    def setup(self, data: GameData, scenario: dict, seats: list[str]) -> dict:
+        raise NotImplementedError
+
+    def awaiting(self, state: dict) -> Awaiting:
+        raise NotImplementedError
+
+    def template(self, data: GameData, state: dict, side: str) -> dict:
+        """A pre-filled, commented order body for the current step."""
+        raise NotImplementedError
+
+    def check(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        raise NotImplementedError
+
+    def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
+        raise NotImplementedError
+
+    def view(self, state: dict, side: str | None) -> dict:
+        """What `side` may see of the state (None: the public view)."""
+        return state
+
+    def describe(self, data: GameData, state: dict, events: list) -> list:
+        """Report blocks (see pbem.report) for one step's events."""
+        raise NotImplementedError

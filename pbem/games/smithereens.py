@@ -1,0 +1,760 @@
+"""Smithereens: The End of WWII in Europe — movement and prepared assaults.
+
+Rule numbers refer to ../shared/rulebooks/smithereens.txt. Every number this module needs
+comes from rules/smithereens/*.yaml (rulebook values) or the campaign's data override (the
+map's terrain, the counters' factors, the CRT rows the text lacks); a missing one stops the
+step with UnknownDataError before any die is rolled.
+
+Encoded here: the turn sequence's movement and prepared-assault phases (5.1–5.3, 3.10),
+movement (10.1–10.22, 10.26), stacking (8.1–8.5), prepared assaults (11.1–11.33), hex control
+(3.9), Nazi fanaticism and victory (4.2–4.4). Played at the rulebook's beginner level: the
+Beginners Notes in 5.1 and 6.0 say to ignore supply and mobile assaults, and this module does
+so until those sections are encoded (see docs/smithereens.md).
+"""
+
+from ..dice import Dice
+from ..errors import PbemError, UnknownDataError
+from ..gamedata import GameData, is_wrapped
+from ..hexgrid import GridSpec, hexside_key
+from .base import Awaiting, GameModule, Outcome, Problem
+
+ARMIES = ("soviet", "western", "german")
+ALLIANCE = ("soviet", "western")
+LAST_TURN = 10                       # 4.4: victory is counted at the end of Game Turn 10
+THAW_TURNS = (5, 6)                  # 10.21
+GERMAN_DETERIORATION_TURN = 4        # 10.26
+VICTORY_THRESHOLD = 6                # 4.4: the German wins with more than 6 VPs
+PHASE_NAMES = {"movement": "movement", "assault": "prepared assaults", "response": "loss choices"}
+
+
+def camp(army: str) -> str:
+    return "german" if army == "german" else "alliance"
+
+
+class Smithereens(GameModule):
+    id = "smithereens"
+
+    # -- seats and set-up ------------------------------------------------------------------
+    def seats(self, scenario: dict) -> list[list[str]]:
+        # 1.x / 5.4: two players (German vs Grand Alliance) or three (Soviet, Western, German)
+        return [["alliance", "german"], ["german", "soviet", "western"]]
+
+    def seat_of(self, state: dict, army: str) -> str:
+        return "alliance" if army in ALLIANCE and "alliance" in state["seats"] else army
+
+    def setup(self, data: GameData, scenario: dict, seats: list[str]) -> dict:
+        counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
+        units = {}
+        for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
+            counter = self.counter(data, unit_id)
+            setup_hex = counter.get("setup")
+            if isinstance(setup_hex, str) and setup_hex != "unknown":
+                # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
+                units[unit_id] = {"hex": self.grid(data).canonical(setup_hex), "steps": counter["steps"]}
+        control = {}     # 3.9: only cities matter; a city whose start control is unknown stays out
+        for hex_id in sorted(self.hexes(data)):
+            info = self.hex_info(data, hex_id)
+            start = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}.get(str(info.get("control_at_start")))
+            if info.get("city") is True and start:
+                control[self.grid(data).canonical(hex_id)] = start
+        first = str(scenario.get("first_player_turn", "german"))   # 3.10: turn 1 is a German turn only
+        return {
+            "turn": 1, "army": first, "phase": "movement", "seats": list(seats),
+            "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
+            "attacked_this_turn": {}, "pending": [], "last_combats": [],
+        }
+
+    # -- data accessors (everything a number comes from is named here) --------------------
+    def grid(self, data: GameData) -> GridSpec:
+        if "grid" not in data.cache:
+            spec = data.get("game.hex_grid", "the hex grid")
+            data.cache["grid"] = GridSpec.from_dict({k: spec[k] for k in ("numbering", "offset", "maps")})
+        return data.cache["grid"]
+
+    def hexes(self, data: GameData) -> dict:
+        hexes = data.get("map.hexes", "the map's hexes")
+        return {k: v for k, v in hexes.items() if k not in ("open", "rule", "printed_on")}
+
+    def counter(self, data: GameData, unit_id: str) -> dict:
+        counter = data.get(f"units.counters.{unit_id}", f"counter {unit_id}")
+        for key in ("side", "type", "steps"):
+            if counter.get(key, "unknown") == "unknown":
+                raise UnknownDataError(f"units.counters.{unit_id}.{key}", f"the {key} of unit {unit_id}",
+                                       "the unit counter", data.override_file)
+        return counter
+
+    def factors(self, data: GameData, unit_id: str, steps: int) -> dict:
+        counter = self.counter(data, unit_id)
+        if isinstance(counter.get("by_steps"), dict):              # 2.15: Western corps, one counter per step
+            face, factors = f"by_steps.{steps}", counter["by_steps"].get(str(steps), "unknown")
+        else:
+            face = "full" if steps >= counter["steps"] else "reduced"  # 2.16: a step loss flips the counter
+            factors = counter.get(face, "unknown")
+        if not isinstance(factors, dict) or any(factors.get(k, "unknown") == "unknown" for k in ("attack", "defense", "movement")):
+            raise UnknownDataError(f"units.counters.{unit_id}.{face}", f"the {face}-strength factors of {unit_id}",
+                                   "the unit counter", data.override_file)
+        return factors
+
+    def terrain(self, data: GameData, hex_id: str) -> str:
+        """The hex's natural terrain ("clear (city)" in the data means clear, 10.19)."""
+        terrain = self.hex_info(data, hex_id).get("terrain", "unknown")
+        if terrain == "unknown":
+            raise UnknownDataError(f"map.hexes.{hex_id}.terrain", f"the terrain of hex {hex_id}",
+                                   "the map (16.1)", data.override_file)
+        return str(terrain).split(" (")[0]
+
+    def hex_info(self, data: GameData, hex_id: str) -> dict:
+        """What the data says of a hex, with {value, rule} wrappers unwrapped."""
+        info = self.hexes(data).get(hex_id)
+        if not isinstance(info, dict):
+            return {}
+        return {k: (v["value"] if is_wrapped(v) else v) for k, v in info.items()}
+
+    def hexside(self, data: GameData, a: str, b: str) -> str:
+        """The feature on a hexside (river, rhine, lake, sea, atc) or 'none'. The map data lists
+        features only, so both hexes' terrain must be known for 'none' to mean anything."""
+        self.terrain(data, a)
+        self.terrain(data, b)
+        sides = data.get("map.hexsides", "hexside features", default={}) or {}
+        feature = sides.get(hexside_key(a, b), "none") if isinstance(sides, dict) else "none"
+        return feature["value"] if isinstance(feature, dict) and "value" in feature else feature
+
+    # -- phase model ------------------------------------------------------------------------
+    def awaiting(self, state: dict) -> Awaiting:
+        army = state["army"]
+        if state.get("game_over"):
+            return Awaiting(side="", kind="none", phase="game over", done=True)
+        label = f"Turn {state['turn']} {army.capitalize()} {PHASE_NAMES[state['phase']]}"
+        if state["phase"] == "response":
+            defender = state["pending"][0]["defender_seat"]
+            return Awaiting(side=defender, kind="response", phase=label, opponents=())
+        mover = self.seat_of(state, army)
+        opponents = tuple(sorted({s for s in state["seats"] if s != mover}))
+        return Awaiting(side=mover, kind="orders", phase=label, opponents=opponents)
+
+    def next_player_turn(self, state: dict) -> None:
+        order = list(ARMIES)
+        index = order.index(state["army"])
+        state["phase"] = "movement"
+        state["pending"] = []
+        if index == len(order) - 1:
+            if state["turn"] >= LAST_TURN:
+                state["game_over"] = True
+                return
+            state["turn"] += 1
+            state["attacked_this_turn"] = {}
+            state["army"] = order[0]
+        else:
+            state["army"] = order[index + 1]
+
+    # -- helpers on the position --------------------------------------------------------
+    def stacks(self, state: dict) -> dict:
+        stacks: dict[str, list[str]] = {}
+        for unit_id, unit in sorted(state["units"].items()):
+            stacks.setdefault(unit["hex"], []).append(unit_id)
+        return stacks
+
+    def army_of(self, data, unit_id) -> str:
+        side = self.counter(data, unit_id)["side"]
+        if side not in ARMIES:
+            raise PbemError(f"counter {unit_id} has side {side!r}; expected one of {', '.join(ARMIES)}")
+        return side
+
+    def enemies_in(self, data, state, hex_id: str, army: str) -> list[str]:
+        return [u for u in self.stacks(state).get(hex_id, []) if camp(self.army_of(data, u)) != camp(army)]
+
+    def is_mech(self, data, unit_id) -> bool:
+        return bool(self.counter(data, unit_id).get("mech", False))
+
+    def stacking_problem(self, data, units: list[str]) -> str | None:
+        """8.1–8.5 for one hex's units (None if legal)."""
+        armies = {self.army_of(data, u) for u in units}
+        if armies == {"soviet", "western"}:
+            return "Western Allied and Soviet units may never stack together (8.5)"
+        army = armies.pop() if len(armies) == 1 else None
+        if army == "german" and len(units) > 8:
+            return "more than eight German units (8.1)"
+        if army == "western":
+            groupings = {self.counter(data, u).get("grouping", "unknown") for u in units}
+            if {"commonwealth", "us"} <= groupings:
+                return "Commonwealth and US units may not stack together (8.5)"
+            if len(units) > 3:
+                return "more than three Western Allied units (8.5)"
+        if army == "soviet":
+            artillery = [u for u in units if self.counter(data, u)["type"] == "artillery"]
+            nations = {self.counter(data, u).get("nationality", "soviet") for u in units} - {"soviet"}
+            if len(artillery) > 1:
+                return "more than one Soviet artillery unit in a hex (8.4)"
+            if len(units) > 4 or (len(units) == 4 and not artillery):
+                return "more than three Soviet units, or a fourth that is not artillery (8.4)"
+            if len(nations) > 1:
+                return "Soviet minor allies of different nations may not stack together (8.4)"
+        return None
+
+    # -- movement (10.x) ----------------------------------------------------------------------
+    def movement_allowance(self, data, state, unit_id: str) -> int:
+        unit = state["units"][unit_id]
+        allowance = int(self.factors(data, unit_id, unit["steps"])["movement"])
+        if allowance == 0:
+            return 0                                                   # 10.4: zero-MF units never move
+        if self.is_mech(data, unit_id) and state["turn"] in THAW_TURNS:
+            allowance -= 1                                             # 10.21 thaw
+        if self.army_of(data, unit_id) == "german" and state["turn"] >= GERMAN_DETERIORATION_TURN:
+            allowance -= 1                                             # 10.26
+        return max(allowance, 0)
+
+    def entry_cost(self, data, state, unit_id: str, a: str, b: str) -> tuple[int | None, str]:
+        """MP cost to move from a to b, or (None, reason with rule)."""
+        grid = self.grid(data)
+        if not grid.adjacent(a, b):
+            return None, f"{a} and {b} are not adjacent (10.1)"
+        info = self.hex_info(data, b)
+        terrain = self.terrain(data, b)
+        if info.get("prohibited") or terrain in ("sea", "hook_of_holland"):
+            return None, f"no unit may enter {b} ({'10.18' if terrain == 'hook_of_holland' else '10.17'})"
+        feature = self.hexside(data, a, b)
+        if feature == "lake":
+            return None, f"movement across the lake hexside {a}-{b} is impossible (10.15)"
+        if feature == "sea":
+            return None, f"no unit may cross the all-sea hexside {a}-{b} (10.17)"
+        if self.enemies_in(data, state, b, self.army_of(data, unit_id)):
+            return None, f"{b} contains enemy units (10.3)"
+        if feature == "atc":
+            return 1, ""                                               # 10.20 along the corridor
+        cost = self.terrain_cost(data, unit_id, terrain)
+        if feature in ("river", "rhine"):                              # 10.16; the Rhine costs as a river (11.16)
+            if state["turn"] in THAW_TURNS:                            # 10.21 (errata: mech only)
+                key = "mech" if self.is_mech(data, unit_id) else "non_mech"
+                cost += int(data.get(f"terrain.natural.river.movement.thaw_extra_mp.{key}"))
+            else:
+                cost += int(data.get("terrain.natural.river.movement.extra_mp"))
+        return cost, ""
+
+    def terrain_cost(self, data, unit_id: str, terrain: str) -> int:
+        """10.10–10.14 and 10.19: cities and other manmade terrain cost as their natural terrain."""
+        unit_type = self.counter(data, unit_id)["type"]
+        path = f"terrain.natural.{terrain}.movement"
+        exceptions = data.get(f"{path}.exceptions", default={}) or {}
+        if unit_type in exceptions:
+            return int(data.get(f"{path}.exceptions.{unit_type}"))
+        key = "mech" if self.is_mech(data, unit_id) else "non_mech"
+        return int(data.get(f"{path}.{key}", f"the {key} movement cost of {terrain}"))
+
+    def check_moves(self, data, state, army, orders) -> tuple[list[Problem], dict]:
+        problems, positions = [], {u: dict(v) for u, v in state["units"].items()}
+        moved: set[str] = set()
+        shadow = dict(state, units=positions)
+        for index, order in enumerate(orders):
+            unit_id, path = order.get("move"), order.get("path")
+            if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or not path:
+                problems.append(Problem(index, "a movement order is `move: UNIT` with `path: [HEX, ...]`"))
+                continue
+            if unit_id not in positions:
+                problems.append(Problem(index, f"no unit {unit_id!r} on the map"))
+                continue
+            if self.army_of(data, unit_id) != army:
+                problems.append(Problem(index, f"{unit_id} is not a {army} unit; only the phasing side moves (5.1)"))
+                continue
+            if unit_id in moved:
+                problems.append(Problem(index, f"{unit_id} is ordered to move twice (10.6)"))
+                continue
+            moved.add(unit_id)
+            try:
+                path = [self.grid(data).canonical(str(h)) for h in path]
+            except ValueError as exc:
+                problems.append(Problem(index, str(exc)))
+                continue
+            if path[0] != positions[unit_id]["hex"]:
+                problems.append(Problem(index, f"{unit_id}'s path must start at its hex {positions[unit_id]['hex']}"))
+                continue
+            if len(path) == 1:
+                continue
+            allowance = self.movement_allowance(data, shadow, unit_id)
+            if allowance == 0:
+                problems.append(Problem(index, f"{unit_id} has no movement factor this turn (10.4, 10.21, 10.26)"))
+                continue
+            total, bad = 0, None
+            for a, b in zip(path, path[1:]):
+                cost, reason = self.entry_cost(data, shadow, unit_id, a, b)
+                if cost is None:
+                    bad = reason
+                    break
+                total += cost
+            if bad:
+                problems.append(Problem(index, f"{unit_id}: {bad}"))
+                continue
+            if total > allowance and len(path) > 2:
+                problems.append(Problem(index, f"{unit_id} needs {total} MP for this path but has {allowance} (10.2; 10.4 guarantees one hex only)"))
+                continue
+            positions[unit_id]["hex"] = path[-1]
+        if not problems:
+            for hex_id, units in sorted(self.stacks(shadow).items()):
+                reason = self.stacking_problem(data, units)
+                if reason:
+                    problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
+        return problems, positions
+
+    # -- prepared assaults (11.x) -----------------------------------------------------------
+    def crt_columns(self, data) -> list[str]:
+        columns = data.get("crt.columns", "the CRT column headings (16.2)")
+        return [f"{c['german']}/{c['alliance']}" if isinstance(c, dict) else str(c) for c in columns]
+
+    def base_column(self, data, attack: int, defense: int, army: str) -> tuple[int, str]:
+        """11.8 / 11.9 odds on the attacker's odds line (11.22), as a CRT column index."""
+        line = "german" if army == "german" else "alliance"
+        columns = data.get("crt.columns", "the CRT column headings (16.2)")
+        labels = [c[line] for c in columns]
+        if attack >= defense:
+            odds = f"{attack // defense}:1"                          # 11.8 round down
+        else:
+            odds = f"1:{-(-defense // attack)}"                      # 11.9 round up
+        ratio = lambda text: int(text.split(":")[0]) / int(text.split(":")[1])
+        value = ratio(odds)
+        index = 0
+        for position, label in enumerate(labels):                   # 11.23 clamp to the table
+            if ratio(label) <= value:
+                index = position
+        return index, odds
+
+    def shifts(self, data, state, attack: dict, defender_hex: str, army: str) -> list[dict]:
+        """Column shifts with their rules (11.10–11.21, cumulative); negative = leftward."""
+        shifts = []
+        thaw = state["turn"] in THAW_TURNS
+
+        def add(path: str, why: str):
+            value = int(data.get(path, f"the prepared-assault shift for {why}"))
+            if value:
+                shifts.append({"shift": value, "why": why, "rule": data.provenance(path).removeprefix("rule ")})
+
+        terrain = self.terrain(data, defender_hex)
+        add(f"terrain.natural.{terrain}.combat.pa", terrain)                   # 11.11–11.13
+        info = self.hex_info(data, defender_hex)
+        if info.get("city") is True:
+            add("terrain.manmade.city.combat.pa", "city")                       # 11.18
+        fort = info.get("fortification")
+        intact = not state.get("destroyed", {}).get(defender_hex)               # 11.20
+        if fort in ("fortification", "usir") and army != "german" and intact:
+            add(f"terrain.manmade.{fort}.combat.pa", fort)                      # 11.17: German-side defenders
+        if fort == "heavy_fortification" and intact:
+            add("terrain.manmade.heavy_fortification.combat.pa", "heavy fortification")
+        features = [self.hexside(data, state["units"][u]["hex"], defender_hex) for u in attack["with"]]
+        if features and all(f in ("river", "rhine") for f in features):         # 11.15: all attackers across
+            kind = "rhine" if all(f == "rhine" for f in features) else "river"   # 11.16
+            add(f"terrain.natural.{kind}.combat.{'pa_thaw' if thaw else 'pa'}", "Rhine" if kind == "rhine" else "river")
+        if self.concentric(data, [state["units"][u]["hex"] for u in attack["with"]], defender_hex):
+            shifts.append({"shift": 1, "why": "concentric assault", "rule": "11.10"})
+        return shifts
+
+    def concentric(self, data, attacker_hexes: list[str], defender_hex: str) -> bool:
+        """11.10: from opposite hexes, from three hexes with one between each, or from more than three."""
+        grid = self.grid(data)
+        directions = sorted({grid.direction(defender_hex, h) for h in attacker_hexes})
+        if len(directions) > 3:
+            return True
+        if any((d + 3) % 6 in directions for d in directions):
+            return True
+        return len(directions) == 3 and directions in ([0, 2, 4], [1, 3, 5])
+
+    def check_attacks(self, data, state, army, orders) -> list[Problem]:
+        problems, used, targets = [], set(), set()
+        attacked = state["attacked_this_turn"]
+        for index, order in enumerate(orders):
+            target, attackers = order.get("attack"), order.get("with")
+            if set(order) - {"attack", "with", "advance", "losses"} or not isinstance(target, str) \
+                    or not isinstance(attackers, list) or not attackers:
+                problems.append(Problem(index, "an assault order is `attack: HEX` with `with: [UNIT, ...]` (optional `advance:`, `losses:`)"))
+                continue
+            try:
+                target = self.grid(data).canonical(target)
+            except ValueError as exc:
+                problems.append(Problem(index, str(exc)))
+                continue
+            if not self.enemies_in(data, state, target, army):
+                problems.append(Problem(index, f"no enemy units in {target} to attack (11.1)"))
+                continue
+            if target in targets:
+                problems.append(Problem(index, f"{target} is attacked twice; no defender may be attacked more than once per phase (11.4)"))
+                continue
+            targets.add(target)
+            for unit_id in attackers:
+                unit = state["units"].get(unit_id)
+                if unit is None:
+                    problems.append(Problem(index, f"no unit {unit_id!r} on the map"))
+                elif self.army_of(data, unit_id) != army:
+                    problems.append(Problem(index, f"{unit_id} is not a {army} unit (11.1)"))
+                elif unit_id in used:
+                    problems.append(Problem(index, f"{unit_id} attacks twice; no unit may attack more than once per phase (11.4)"))
+                elif not self.grid(data).adjacent(unit["hex"], target):
+                    problems.append(Problem(index, f"{unit_id} in {unit['hex']} is not adjacent to {target} (11.1)"))
+                elif int(self.factors(data, unit_id, unit["steps"])["attack"]) == 0:
+                    problems.append(Problem(index, f"{unit_id} has an attack factor of 0 and may never attack (11.32)"))
+                elif self.hexside(data, unit["hex"], target) in ("lake", "sea"):
+                    problems.append(Problem(index, f"{unit_id} cannot attack across the {self.hexside(data, unit['hex'], target)} hexside (11.14)"))
+                used.add(unit_id)
+            groupings = {self.counter(data, u).get("grouping") for u in attackers if u in state["units"]}
+            earlier = set(attacked.get(target, []))
+            if army == "western" and ({"commonwealth", "us"} <= groupings | earlier):
+                problems.append(Problem(index, f"Commonwealth and US units may never attack {target} in the same player turn (11.34)"))
+            other = "western" if army == "soviet" else "soviet"
+            if army in ALLIANCE and other in earlier:
+                problems.append(Problem(index, f"{other.capitalize()} units already attacked {target} this game turn (11.35)"))
+            for key in ("advance", "losses"):
+                extra = order.get(key, [])
+                if not isinstance(extra, list) or any(u not in attackers for u in extra):
+                    problems.append(Problem(index, f"`{key}:` may list only this attack's units"))
+        return problems
+
+    def resolve(self, data, state, army, order, dice: Dice, columns) -> dict:
+        target = self.grid(data).canonical(order["attack"])
+        defenders = self.enemies_in(data, state, target, army)
+        attack = sum(int(self.factors(data, u, state["units"][u]["steps"])["attack"]) for u in order["with"])
+        defense = sum(int(self.factors(data, u, state["units"][u]["steps"])["defense"]) for u in defenders)
+        base, odds = self.base_column(data, attack, defense, army)
+        shifts = self.shifts(data, state, order, target, army)
+        final = min(max(base + sum(s["shift"] for s in shifts), 0), len(columns) - 1)   # 11.21, 11.23
+        column = columns[final]
+        cells = {}
+        for roll in range(1, 7):   # the whole column must be known before the die is rolled
+            cells[roll] = data.get(f"crt.cells.{roll}.{column}", f"CRT cell die roll {roll}, column {column} (16.2)")
+        roll = dice.roll(f"prepared assault on {target}", 6)
+        result = str(cells[roll])
+        attacker_lp, defender_lp = (int(x) for x in result.split("/"))      # 11.24
+        return {
+            "event": "assault", "hex": target, "army": army, "attackers": list(order["with"]),
+            "defenders": defenders, "attack": attack, "defense": defense, "odds": odds,
+            "base_column": columns[base], "shifts": shifts, "column": column, "roll": roll,
+            "result": result, "attacker_lp": attacker_lp, "defender_lp": defender_lp,
+            "cell_provenance": data.provenance(f"crt.cells.{roll}.{column}"),
+            "advance": list(order.get("advance", [])), "losses": list(order.get("losses", order["with"])),
+        }
+
+    def take_steps(self, state, units_in_order: list[str], loss_points: int) -> dict:
+        """11.29–11.30: one LP per step; nobody eliminated before all are down to one step."""
+        losses: dict[str, int] = {}
+        for _ in range(loss_points):
+            alive = [u for u in units_in_order if u in state["units"]]
+            if not alive:
+                break
+            multi = [u for u in alive if state["units"][u]["steps"] > 1]
+            victim = multi[0] if multi else alive[0]
+            self.lose_step(state, victim)
+            losses[victim] = losses.get(victim, 0) + 1
+        return losses
+
+    def lose_step(self, state, unit_id: str) -> None:
+        unit = state["units"][unit_id]
+        unit["steps"] -= 1
+        if unit["steps"] <= 0:
+            del state["units"][unit_id]
+            state["eliminated"].append(unit_id)
+
+    def defender_choice_needed(self, data, state, battle) -> bool:
+        """The defender decides (11.25, 11.30) unless only one outcome is possible."""
+        lp = battle["defender_lp"]
+        alive = [u for u in battle["defenders"] if u in state["units"]]
+        if lp == 0 or not alive:
+            return False
+        total_steps = sum(state["units"][u]["steps"] for u in alive)
+        can_retreat = battle["army"] == "german"     # 11.25, 11.28: only Alliance defenders retreat
+        if not can_retreat:
+            return not (len(alive) == 1 or lp >= total_steps)
+        return True
+
+    # -- responses (11.25–11.30, 11.33) --------------------------------------------------------
+    def check_response(self, data, state, orders) -> list[Problem]:
+        problems = []
+        pending = {b["hex"]: b for b in state["pending"]}
+        answered = set()
+        for index, order in enumerate(orders):
+            target = order.get("battle")
+            if set(order) - {"battle", "retreat", "steps"} or target not in pending:
+                problems.append(Problem(index, f"a response is `battle: HEX` (one of {', '.join(sorted(pending))}) with `steps:` and, for the Grand Alliance, `retreat:`"))
+                continue
+            if target in answered:
+                problems.append(Problem(index, f"battle {target} answered twice"))
+                continue
+            answered.add(target)
+            problems += [Problem(index, m) for m in self.response_problems(data, state, pending[target], order)]
+        for target in sorted(set(pending) - answered):
+            problems.append(Problem(None, f"no answer for the battle at {target} ({pending[target]['defender_lp']} loss points)"))
+        return problems
+
+    def response_problems(self, data, state, battle, order) -> list[str]:
+        lp, hex_id = battle["defender_lp"], battle["hex"]
+        alive = [u for u in battle["defenders"] if u in state["units"]]
+        steps = order.get("steps") or {}
+        retreat = order.get("retreat")
+        problems = []
+        if not isinstance(steps, dict) or any(u not in alive or not isinstance(n, int) or n < 1 for u, n in steps.items()):
+            return [f"`steps:` maps defending units in {hex_id} ({', '.join(alive)}) to steps lost"]
+        for unit_id, lost in steps.items():
+            if lost > state["units"][unit_id]["steps"]:
+                problems.append(f"{unit_id} has only {state['units'][unit_id]['steps']} steps")
+        if retreat is not None:
+            if battle["army"] != "german":
+                return ["the German player never has the retreat option (11.28)"]
+            problems += self.retreat_problems(data, state, battle, retreat, steps)
+        absorbed = sum(steps.values()) + (1 if retreat else 0)
+        total_steps = sum(state["units"][u]["steps"] for u in alive)
+        if absorbed != lp and not (absorbed < lp and sum(steps.values()) == total_steps):
+            problems.append(f"the battle at {hex_id} gave {lp} loss points; this answer absorbs {absorbed} (11.24, 11.29)")
+        # 11.30: nobody eliminated before every involved unit is down to one step
+        eliminated = [u for u, n in steps.items() if n >= state["units"][u]["steps"]]
+        if eliminated:
+            for other in alive:
+                if other not in eliminated and state["units"][other]["steps"] - steps.get(other, 0) > 1:
+                    problems.append(f"{eliminated[0]} may not be eliminated while {other} still has more than one step (11.30)")
+                    break
+        return problems
+
+    def retreat_problems(self, data, state, battle, retreat, steps) -> list[str]:
+        """11.25: every surviving defender retreats exactly one hex into a hex free of enemies."""
+        grid, hex_id = self.grid(data), battle["hex"]
+        survivors = [u for u in battle["defenders"] if u in state["units"] and steps.get(u, 0) < state["units"][u]["steps"]]
+        if isinstance(retreat, str):
+            retreat = {u: retreat for u in survivors}
+        if not isinstance(retreat, dict) or set(retreat) != set(survivors):
+            return [f"`retreat:` is one hex, or a hex for each surviving defender ({', '.join(survivors)}) (11.25)"]
+        problems = []
+        for unit_id, destination in retreat.items():
+            destination = str(destination)
+            army = self.army_of(data, unit_id)
+            if not grid.adjacent(hex_id, destination):
+                problems.append(f"{unit_id} may retreat one hex only; {destination} is not adjacent to {hex_id} (11.25)")
+            elif self.enemies_in(data, state, destination, army):
+                problems.append(f"{unit_id} may not retreat into {destination}: enemy units (11.25)")
+            elif self.hexside(data, hex_id, destination) in ("lake", "sea") or self.terrain(data, destination) == "sea":
+                problems.append(f"{unit_id} may not retreat across the hexside {hex_id}-{destination} (10.15, 10.17)")
+            else:
+                others = {self.army_of(data, u) for u in self.stacks(state).get(destination, [])} & set(ALLIANCE)
+                if others - {army}:
+                    problems.append(f"{unit_id} may not retreat into {destination}: Western and Soviet units never mix (11.28)")
+        return problems
+
+    def apply_response(self, data, state, orders, events) -> None:
+        answers = {o["battle"]: o for o in orders}
+        retreated_into: dict[str, list[tuple[int, str]]] = {}
+        for number, battle in enumerate(state["pending"]):
+            answer = answers[battle["hex"]]
+            steps, retreat = answer.get("steps") or {}, answer.get("retreat")
+            lost = {}
+            for unit_id, count in sorted(steps.items()):
+                for _ in range(count):
+                    if unit_id in state["units"]:
+                        self.lose_step(state, unit_id)
+                        lost[unit_id] = lost.get(unit_id, 0) + 1
+            moves = {}
+            if retreat:
+                survivors = [u for u in battle["defenders"] if u in state["units"]]
+                targets = {u: retreat for u in survivors} if isinstance(retreat, str) else retreat
+                for unit_id, destination in sorted(targets.items()):
+                    state["units"][unit_id]["hex"] = destination
+                    moves[unit_id] = destination
+                    retreated_into.setdefault(destination, []).append((number, unit_id))
+            events.append({"event": "defender_choice", "hex": battle["hex"], "steps_lost": lost, "retreat": moves})
+            self.advance_after_combat(data, state, battle, events)
+        # 11.26: units that retreated into a hex attacked later this phase with LPs are eliminated
+        for number, battle in enumerate(state["pending"]):
+            for origin, unit_id in retreated_into.get(battle["hex"], []):
+                if origin < number and battle["defender_lp"] > 0 and unit_id in state["units"]:
+                    del state["units"][unit_id]
+                    state["eliminated"].append(unit_id)
+                    events.append({"event": "eliminated", "unit": unit_id, "hex": battle["hex"], "rule": "11.26"})
+
+    def advance_after_combat(self, data, state, battle, events) -> None:
+        """11.33: attackers may move into a vacated defender hex (declared in the assault order)."""
+        hex_id = battle["hex"]
+        if self.enemies_in(data, state, hex_id, battle["army"]):
+            return
+        movers = [u for u in battle["advance"] if u in state["units"]]
+        if not movers:
+            return
+        staying = [u for u in self.stacks(state).get(hex_id, [])]
+        if self.stacking_problem(data, staying + movers):
+            events.append({"event": "advance_refused", "hex": hex_id, "units": movers, "rule": "11.33, 8.2"})
+            return
+        for unit_id in movers:
+            state["units"][unit_id]["hex"] = hex_id
+        events.append({"event": "advance", "hex": hex_id, "units": movers, "rule": "11.33"})
+        self.take_control(data, state, hex_id, battle["army"], events)
+
+    def take_control(self, data, state, hex_id: str, army: str, events) -> None:
+        """3.9: control of a city switches when an enemy ground unit first enters it; 4.3 fanaticism."""
+        if self.hex_info(data, hex_id).get("city") is not True:
+            return
+        if hex_id not in state["control"]:
+            raise UnknownDataError(f"map.hexes.{hex_id}.control_at_start", f"who controlled the city in {hex_id} at the start (3.9)",
+                                   "the map and set-up (3.9)", data.override_file)
+        if state["control"][hex_id] == camp(army):
+            return
+        state["control"][hex_id] = camp(army)
+        events.append({"event": "control", "hex": hex_id, "now": camp(army), "rule": "3.9"})
+        if army == "german":
+            vp = self.city_vp(data, hex_id)
+            state["fanaticism_vp"] += vp
+            events.append({"event": "fanaticism", "hex": hex_id, "vp": vp, "rule": "4.3"})
+
+    def city_vp(self, data, hex_id: str) -> int:
+        """4.2: listed VP, else the default (1)."""
+        vp = self.hex_info(data, hex_id).get("vp")
+        return int(vp if isinstance(vp, int) else data.get("map.vp_default", "the default city VP (4.2)"))
+
+    # -- the interface ------------------------------------------------------------------------
+    def check(self, data, state, side, orders) -> list[Problem]:
+        waiting = self.awaiting(state)
+        if waiting.done:
+            return [Problem(None, "the game is over (4.4)")]
+        if not isinstance(orders, list) or any(not isinstance(o, dict) for o in orders):
+            return [Problem(None, "`orders:` must be a list of mappings")]
+        if state["phase"] == "movement":
+            return self.check_moves(data, state, state["army"], orders)[0]
+        if state["phase"] == "assault":
+            return self.check_attacks(data, state, state["army"], orders)
+        return self.check_response(data, state, orders)
+
+    def apply(self, data, state, side, orders, dice: Dice) -> Outcome:
+        problems = self.check(data, state, side, orders)
+        if problems:
+            first = problems[0]
+            where = f"order {first.index + 1}: " if first.index is not None else ""
+            raise PbemError(f"illegal orders: {where}{first.message}")
+        events: list = []
+        army = state["army"]
+        if state["phase"] == "movement":
+            _, positions = self.check_moves(data, state, army, orders)
+            for order in orders:
+                if len(order["path"]) > 1:
+                    path = [self.grid(data).canonical(str(h)) for h in order["path"]]
+                    state["units"][order["move"]]["hex"] = path[-1]
+                    events.append({"event": "move", "unit": order["move"], "path": path})
+                    for hex_id in path[1:]:
+                        self.take_control(data, state, hex_id, army, events)
+            state["phase"] = "assault"
+            state["last_combats"] = []
+            return Outcome(state, events)
+        if state["phase"] == "assault":
+            columns = self.crt_columns(data)
+            battles = [self.resolve(data, state, army, order, dice, columns) for order in orders]
+            state["last_combats"] = [{"hex": b["hex"], "label": f"{b['column']} roll {b['roll']}: {b['result']}"} for b in battles]
+            pending = []
+            for battle in battles:
+                events.append(battle)
+                targets = state["attacked_this_turn"].setdefault(battle["hex"], [])
+                targets.append(army if army != "western" else self.counter(data, battle["attackers"][0]).get("grouping", "western"))
+                if army == "western":
+                    targets.append("western")
+                losses = self.take_steps(state, battle["losses"], battle["attacker_lp"])
+                events.append({"event": "attacker_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29, 11.30"})
+                if self.defender_choice_needed(data, state, battle):
+                    seat = self.seat_of(state, self.army_of(data, battle["defenders"][0]))
+                    pending.append({k: battle[k] for k in ("hex", "army", "defenders", "defender_lp", "advance")} | {"defender_seat": seat})
+                else:
+                    alive = [u for u in battle["defenders"] if u in state["units"]]
+                    losses = self.take_steps(state, alive, battle["defender_lp"])
+                    if battle["defender_lp"]:
+                        events.append({"event": "defender_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29 (no choice possible)"})
+                    self.advance_after_combat(data, state, battle, events)
+            if pending:
+                state["pending"] = pending
+                state["phase"] = "response"
+                events.append({"event": "awaiting_response", "battles": [p["hex"] for p in pending], "side": pending[0]["defender_seat"]})
+            else:
+                self.end_player_turn(data, state, events)
+            return Outcome(state, events)
+        self.apply_response(data, state, orders, events)
+        self.end_player_turn(data, state, events)
+        return Outcome(state, events)
+
+    def end_player_turn(self, data, state, events) -> None:
+        self.next_player_turn(state)
+        if state.get("game_over"):
+            events.append(self.victory(data, state))
+
+    def victory(self, data, state) -> dict:
+        """4.4: German VPs = German-controlled city VPs + fanaticism VPs; more than 6 wins."""
+        cities = sum(self.city_vp(data, h) for h, c in sorted(state["control"].items()) if c == "german")
+        total = cities + state["fanaticism_vp"]
+        winner = "german" if total > VICTORY_THRESHOLD else "alliance"
+        state["winner"] = winner
+        return {"event": "victory", "city_vp": cities, "fanaticism_vp": state["fanaticism_vp"], "total": total, "winner": winner, "rule": "4.4"}
+
+    def template(self, data, state, side) -> dict:
+        waiting = self.awaiting(state)
+        army = state["army"]
+        notes: list[str] = [waiting.phase]
+        orders: list = []
+        if state["phase"] == "movement":
+            notes.append("Give each unit's path from its hex; a path of one hex means it stays (10.2).")
+            for unit_id, unit in sorted(state["units"].items()):
+                if self.army_of(data, unit_id) == army:
+                    orders.append({"move": unit_id, "path": [unit["hex"]]})
+        elif state["phase"] == "assault":
+            notes.append("Possible assaults: `attack: HEX` with `with: [units]`; optional `advance:` (11.33) and `losses:` order (11.30).")
+            grid = self.grid(data)
+            for hex_id, units in sorted(self.stacks(state).items()):
+                if units and self.army_of(data, units[0]) != army and camp(self.army_of(data, units[0])) != camp(army):
+                    adjacent = [u for u, v in sorted(state["units"].items())
+                                if self.army_of(data, u) == army and grid.adjacent(v["hex"], hex_id)]
+                    if adjacent:
+                        notes.append(f"  {hex_id}: defended by {', '.join(units)}; adjacent: {', '.join(adjacent)}")
+        else:
+            for battle in state["pending"]:
+                notes.append(f"Battle at {battle['hex']}: absorb {battle['defender_lp']} loss points with steps"
+                             + (" or one hex of retreat (11.25)" if battle["army"] == "german" else " (11.29)"))
+                orders.append({"battle": battle["hex"], "steps": {u: 0 for u in battle["defenders"] if u in state["units"]}})
+        return {"notes": notes, "orders": orders}
+
+    def describe(self, data, state, events) -> list:
+        blocks: list = []
+        for event in events:
+            kind = event["event"]
+            if kind == "move":
+                blocks.append(("item", f"{event['unit']} moves {' → '.join(event['path'])}"))
+            elif kind == "assault":
+                shifts = ", ".join(f"{s['shift']:+d} {s['why']} ({s['rule']})" for s in event["shifts"]) or "none"
+                blocks.append(("h3", f"Prepared assault on {event['hex']}"))
+                blocks.append(("table", ["", ""], [
+                    ["Attackers", f"{', '.join(event['attackers'])} — {event['attack']} attack factors"],
+                    ["Defenders", f"{', '.join(event['defenders'])} — {event['defense']} defense factors"],
+                    ["Odds", f"{event['odds']} (11.8/11.9) → column {event['base_column']}"],
+                    ["Shifts", shifts],
+                    ["Final column", event["column"]],
+                    ["Die roll", f"{event['roll']} (1d6, purpose 'prepared assault on {event['hex']}')"],
+                    ["Result", f"{event['result']} attacker/defender loss points (11.24; cell from {event['cell_provenance']})"],
+                ]))
+            elif kind in ("attacker_losses", "defender_losses"):
+                who = "Attacker" if kind == "attacker_losses" else "Defender"
+                lost = ", ".join(f"{u} −{n}" for u, n in sorted(event["steps_lost"].items())) or "none"
+                blocks.append(("item", f"{who} losses at {event['hex']}: {lost} ({event['rule']})"))
+            elif kind == "defender_choice":
+                lost = ", ".join(f"{u} −{n}" for u, n in sorted(event["steps_lost"].items())) or "no steps"
+                moved = ", ".join(f"{u} → {h}" for u, h in sorted(event["retreat"].items()))
+                blocks.append(("item", f"Defender at {event['hex']} chose: {lost}" + (f"; retreat {moved} (11.25)" if moved else "")))
+            elif kind == "advance":
+                blocks.append(("item", f"{', '.join(event['units'])} advance into {event['hex']} (11.33)"))
+            elif kind == "advance_refused":
+                blocks.append(("item", f"Advance into {event['hex']} not made: it would overstack ({event['rule']})"))
+            elif kind == "eliminated":
+                blocks.append(("item", f"{event['unit']} eliminated in {event['hex']} ({event['rule']})"))
+            elif kind == "control":
+                blocks.append(("item", f"City {event['hex']} now controlled by the {event['now']} (3.9)"))
+            elif kind == "fanaticism":
+                blocks.append(("item", f"Nazi fanaticism: German gains {event['vp']} VP for {event['hex']} (4.3)"))
+            elif kind == "awaiting_response":
+                blocks.append(("p", f"Waiting for {event['side']} to choose losses/retreats at {', '.join(event['battles'])}."))
+            elif kind == "victory":
+                blocks.append(("h3", "End of game (4.4)"))
+                blocks.append(("p", f"German VPs: {event['city_vp']} for cities + {event['fanaticism_vp']} fanaticism = {event['total']}. "
+                                    f"Winner: {event['winner']}."))
+        return blocks
+
+    def positions(self, data, state) -> list:
+        rows = []
+        for hex_id, units in sorted(self.stacks(state).items()):
+            for unit_id in units:
+                unit = state["units"][unit_id]
+                rows.append([hex_id, unit_id, self.army_of(data, unit_id), str(unit["steps"])])
+        return rows
+
+
+GAME = Smithereens()

@@ -1,0 +1,102 @@
+"""Ed25519 player keys: pbem's own PEM files or an existing OpenSSH ed25519 key."""
+
+import base64
+import os
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+from .errors import PbemError
+from .storage import write_new_file
+
+PASSPHRASE_ENV = "PBEM_PASSPHRASE"
+
+
+def key_id(public_key: Ed25519PublicKey) -> str:
+    """How records name a key: 'ed25519:' + base64 of the 32 raw public bytes."""
+    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return "ed25519:" + base64.b64encode(raw).decode("ascii")
+
+
+def public_from_id(identifier: str, name: str = "key") -> Ed25519PublicKey:
+    if not isinstance(identifier, str) or not identifier.startswith("ed25519:"):
+        raise PbemError(f"{name} is not an 'ed25519:...' key id")
+    try:
+        raw = base64.b64decode(identifier[len("ed25519:"):], validate=True)
+        return Ed25519PublicKey.from_public_bytes(raw)
+    except ValueError:
+        raise PbemError(f"{name} is not a valid ed25519 public key") from None
+
+
+def keygen(name: str, passphrase: str | None = None) -> tuple[Path, Path]:
+    """Write NAME (private, mode 0600) and NAME.pub (OpenSSH public line). Never overwrites."""
+    private_path = Path(name)
+    public_path = Path(f"{name}.pub")
+    for path in (private_path, public_path):
+        if path.exists():
+            raise PbemError("already exists; refusing to overwrite a key", str(path))
+    key = Ed25519PrivateKey.generate()
+    encryption = (
+        serialization.BestAvailableEncryption(passphrase.encode()) if passphrase
+        else serialization.NoEncryption()
+    )
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, encryption)
+    openssh_public = key.public_key().public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
+    write_new_file(private_path, pem, mode=0o600)
+    write_new_file(public_path, openssh_public + f" {private_path.name}\n".encode())
+    return private_path, public_path
+
+
+def load_private_key(path: str | Path, passphrase: str | None = None) -> Ed25519PrivateKey:
+    path = Path(path).expanduser()
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PbemError(f"cannot read private key: {exc.strerror}", str(path)) from None
+    if passphrase is None:
+        passphrase = os.environ.get(PASSPHRASE_ENV)
+    secret = passphrase.encode() if passphrase else None
+    loaders = (serialization.load_ssh_private_key,) if b"OPENSSH PRIVATE KEY" in data else (
+        serialization.load_pem_private_key,)
+    try:
+        key = loaders[0](data, password=secret)
+    except TypeError:
+        hint = "needs a passphrase (--passphrase or $PBEM_PASSPHRASE)" if secret is None else "is not encrypted; drop the passphrase"
+        raise PbemError(f"private key {hint}", str(path)) from None
+    except ValueError as exc:
+        reason = "wrong passphrase or not a private key" if secret else f"not a readable private key ({exc})"
+        raise PbemError(reason, str(path)) from None
+    if not isinstance(key, Ed25519PrivateKey):
+        raise PbemError("not an Ed25519 key (pbem signs with Ed25519 only)", str(path))
+    return key
+
+
+def load_public_key(path: str | Path) -> Ed25519PublicKey:
+    """Accept an OpenSSH public line ('ssh-ed25519 AAAA... comment'), a PEM public key or a key id."""
+    path = Path(path).expanduser()
+    try:
+        data = path.read_bytes()[:64 * 1024].strip()
+    except OSError as exc:
+        raise PbemError(f"cannot read public key: {exc.strerror}", str(path)) from None
+    try:
+        if data.startswith(b"ed25519:"):
+            return public_from_id(data.decode("ascii").split()[0])
+        if data.startswith(b"ssh-"):
+            key = serialization.load_ssh_public_key(b" ".join(data.split()[:2]))
+        else:
+            key = serialization.load_pem_public_key(data)
+    except (ValueError, UnicodeDecodeError, serialization.UnsupportedAlgorithm):
+        raise PbemError("not a readable public key", str(path)) from None
+    if not isinstance(key, Ed25519PublicKey):
+        raise PbemError("not an Ed25519 public key", str(path))
+    return key
+
+
+def verify_signature(identifier: str, signature: bytes, message: bytes) -> bool:
+    try:
+        public_from_id(identifier).verify(signature, message)
+        return True
+    except (InvalidSignature, PbemError):
+        return False

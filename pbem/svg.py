@@ -1,0 +1,196 @@
+"""Render part of a hex map as a standalone SVG (for turn reports and email attachments).
+
+Only the hexes the caller passes in are drawn, so the output stays small.  Output is
+deterministic: same input -> same bytes (sorted iteration, fixed number formatting, no dates).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Mapping
+
+from .hexgrid import GridSpec
+
+RADIUS = 40.0  # centre-to-corner, in SVG user units
+MARGIN = 10.0
+TITLE_HEIGHT = 24.0
+
+# Small fixed palette; anything else is "unknown" and drawn hatched grey with "?".
+PALETTE = {
+    "clear": "#f3f0d7",
+    "open": "#f3f0d7",
+    "forest": "#9cc48a",
+    "woods": "#9cc48a",
+    "rough": "#d9c8a0",
+    "hills": "#d2b48c",
+    "mountain": "#b59b7c",
+    "mountains": "#b59b7c",
+    "marsh": "#b8d8c8",
+    "swamp": "#b8d8c8",
+    "city": "#c8c8c8",
+    "town": "#dedede",
+    "urban": "#c8c8c8",
+    "water": "#a8c8f0",
+    "sea": "#a8c8f0",
+    "lake": "#a8c8f0",
+}
+MARK_COLOUR = "#d00000"
+
+
+def _fmt(v: float) -> str:
+    """Fixed two-decimal numbers so output never depends on float repr quirks."""
+    s = f"{v:.2f}"
+    return "0.00" if s == "-0.00" else s
+
+
+def _clean(text) -> str:
+    """XML-escape text and drop characters XML 1.0 cannot carry at all (e.g. NUL)."""
+    out = []
+    for ch in str(text):
+        o = ord(ch)
+        if o < 0x20 and ch not in "\t\n\r" or 0xD800 <= o <= 0xDFFF or o in (0xFFFE, 0xFFFF):
+            out.append("\ufffd")
+        elif ch == "&":
+            out.append("&amp;")
+        elif ch == "<":
+            out.append("&lt;")
+        elif ch == ">":
+            out.append("&gt;")
+        elif ch == '"':
+            out.append("&quot;")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def hex_centre(spec: GridSpec, col: int, row: int, radius: float = RADIUS) -> tuple[float, float]:
+    """Page centre of a hex (before translation), y downwards, from its offset coordinates."""
+    s3 = math.sqrt(3)
+    if spec.flat_top:
+        lowered = (col % 2 == 0) == spec.offset.startswith("even")
+        return 1.5 * radius * col, s3 * radius * (row + (0.5 if lowered else 0))
+    shifted = (row % 2 == 0) == spec.offset.startswith("even")
+    return s3 * radius * (col + (0.5 if shifted else 0)), 1.5 * radius * row
+
+
+def hex_corners(spec: GridSpec, x: float, y: float, radius: float = RADIUS) -> list[tuple[float, float]]:
+    """Six corners: at 0, 60, ... degrees for flat-top hexes; 30, 90, ... for pointy-top."""
+    start = 0 if spec.flat_top else 30
+    return [
+        (x + radius * math.cos(math.radians(start + 60 * i)), y + radius * math.sin(math.radians(start + 60 * i)))
+        for i in range(6)
+    ]
+
+
+def _terrain(attrs) -> str | None:
+    t = attrs.get("terrain") if isinstance(attrs, Mapping) else None
+    if isinstance(t, Mapping):  # data-format wrapper {value: ..., rule: ...}
+        t = t.get("value")
+    return t.lower() if isinstance(t, str) else None
+
+
+def render_svg(
+    spec: GridSpec,
+    hexes: Mapping[str, Mapping],
+    units: Mapping[str, list],
+    marks: Mapping[str, str] | None = None,
+    title: str = "",
+) -> str:
+    """SVG text showing `hexes` (plus any hex holding units or carrying a mark).
+
+    hexes: hex id -> attributes; `terrain` picks the fill colour.
+    units: hex id -> list of unit dicts; each is drawn as a box with its `id` and `label`.
+    marks: hex id -> text (e.g. "combat 2/1"); the hex gets a red outline and the text.
+    Ids are canonicalised with `spec`, so "2516W" and "2516" are the same hex.
+    """
+    marks = marks or {}
+    # canonical id -> merged data; iterate inputs sorted so merges are deterministic
+    attrs: dict[str, Mapping] = {}
+    stacks: dict[str, list] = {}
+    mark_text: dict[str, list[str]] = {}
+    for h in sorted(hexes):
+        attrs.setdefault(spec.canonical(h), hexes[h] or {})
+    for h in sorted(units):
+        stacks.setdefault(spec.canonical(h), []).extend(units[h] or [])
+    for h in sorted(marks):
+        mark_text.setdefault(spec.canonical(h), []).append(str(marks[h]))
+    drawn = set(attrs) | set(stacks) | set(mark_text)
+
+    # Draw in page order (top to bottom, left to right) so overlaps are predictable.
+    centres = {h: hex_centre(spec, *spec.parse(h)) for h in drawn}
+    order = sorted(drawn, key=lambda h: (centres[h][1], centres[h][0], h))
+
+    if order:
+        xs = [x for h in order for x, _ in hex_corners(spec, *centres[h])]
+        ys = [y for h in order for _, y in hex_corners(spec, *centres[h])]
+        min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+    else:
+        min_x = max_x = min_y = max_y = 0.0
+    top = TITLE_HEIGHT if title else 0.0
+    dx, dy = MARGIN - min_x, MARGIN + top - min_y
+    # wide enough for the title too (roughly 8 units per character at font-size 14)
+    width = max(max_x - min_x + 2 * MARGIN, 8.0 * len(title) + 2 * MARGIN)
+    height = max_y - min_y + 2 * MARGIN + top
+
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(width)}" height="{_fmt(height)}" '
+        f'viewBox="0 0 {_fmt(width)} {_fmt(height)}" font-family="sans-serif">',
+    ]
+    if title:
+        out.append(f"<title>{_clean(title)}</title>")
+    out.append(
+        '<defs><pattern id="unknown-terrain" width="8" height="8" patternUnits="userSpaceOnUse">'
+        '<rect width="8" height="8" fill="#d0d0d0"/>'
+        '<path d="M0,8 L8,0" stroke="#808080" stroke-width="1"/></pattern></defs>'
+    )
+    out.append(f'<rect x="0" y="0" width="{_fmt(width)}" height="{_fmt(height)}" fill="#ffffff"/>')
+    if title:
+        out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(MARGIN + 12)}" font-size="14" font-weight="bold">{_clean(title)}</text>')
+
+    # Marked hexes last so their red outline is not painted over by neighbours.
+    out.append('<g class="hexes">')
+    for h in sorted(order, key=lambda h: h in mark_text):
+        x, y = centres[h][0] + dx, centres[h][1] + dy
+        points = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in hex_corners(spec, x, y))
+        terrain = _terrain(attrs.get(h, {}))
+        fill = PALETTE.get(terrain) if terrain else None
+        stroke = f'stroke="{MARK_COLOUR}" stroke-width="3"' if h in mark_text else 'stroke="#404040" stroke-width="1"'
+        out.append(
+            f'<polygon id="hex-{_clean(h)}" points="{points}" '
+            f'fill="{fill or "url(#unknown-terrain)"}" {stroke}/>'
+        )
+        if fill is None:
+            out.append(f'<text x="{_fmt(x + RADIUS * 0.45)}" y="{_fmt(y - RADIUS * 0.35)}" font-size="10" fill="#404040">?</text>')
+    out.append("</g>")
+
+    out.append('<g class="labels">')
+    for h in order:
+        x, y = centres[h][0] + dx, centres[h][1] + dy
+        out.append(
+            f'<text x="{_fmt(x)}" y="{_fmt(y - RADIUS * 0.55)}" font-size="9" text-anchor="middle" fill="#202020">{_clean(h)}</text>'
+        )
+        # Units as a column of small boxes in the middle of the hex, in stack order.
+        stack = stacks.get(h, [])
+        box_w, box_h = RADIUS * 1.4, 11.0
+        y0 = y - RADIUS * 0.4
+        for i, unit in enumerate(stack):
+            unit = unit if isinstance(unit, Mapping) else {"id": unit}
+            bx, by = x - box_w / 2, y0 + i * (box_h + 1)
+            out.append(
+                f'<rect x="{_fmt(bx)}" y="{_fmt(by)}" width="{_fmt(box_w)}" height="{_fmt(box_h)}" '
+                'fill="#ffffff" stroke="#000000" stroke-width="0.6"/>'
+            )
+            out.append(f'<text x="{_fmt(bx + 2)}" y="{_fmt(by + 8.5)}" font-size="7">{_clean(unit.get("id", ""))}</text>')
+            out.append(
+                f'<text x="{_fmt(bx + box_w - 2)}" y="{_fmt(by + 8.5)}" font-size="7" text-anchor="end">'
+                f'{_clean(unit.get("label", ""))}</text>'
+            )
+        for j, text in enumerate(mark_text.get(h, [])):
+            out.append(
+                f'<text x="{_fmt(x)}" y="{_fmt(y + RADIUS * 0.7 - j * 10)}" font-size="9" font-weight="bold" '
+                f'text-anchor="middle" fill="{MARK_COLOUR}">{_clean(text)}</text>'
+            )
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

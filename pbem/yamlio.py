@@ -1,0 +1,123 @@
+"""Safe, bounded YAML in and deterministic YAML out.
+
+Input comes from opponents and forums, so loading refuses anchors/aliases (billion-laughs),
+deep nesting, object-constructing tags, non-UTF-8 and oversized files before any game code
+sees the data. Dates and floats are refused or kept as strings so every machine reads the same.
+"""
+
+from pathlib import Path
+
+import yaml
+
+from .errors import PbemError
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_DEPTH = 40
+MAX_SCALAR_CHARS = 64 * 1024
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """SafeLoader without aliases, timestamps or floats, with a nesting limit."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.MarkedYAMLError(None, None, "aliases (*name) are not allowed", event.start_mark)
+        event = self.peek_event()
+        if getattr(event, "anchor", None):
+            raise yaml.MarkedYAMLError(None, None, "anchors (&name) are not allowed", event.start_mark)
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.MarkedYAMLError(None, None, f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_scalar(self, node):
+        value = super().construct_scalar(node)
+        if isinstance(value, str) and len(value) > MAX_SCALAR_CHARS:
+            raise yaml.MarkedYAMLError(None, None, f"a value longer than {MAX_SCALAR_CHARS} characters", node.start_mark)
+        return value
+
+
+# Keep dates as plain strings; refuse floats (their text differs across platforms).
+_BoundedLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag not in ("tag:yaml.org,2002:timestamp",)]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _refuse_float(loader, node):
+    raise yaml.MarkedYAMLError(None, None, f"decimal number {node.value!r} is not allowed (write it as a string)", node.start_mark)
+
+
+_BoundedLoader.add_constructor("tag:yaml.org,2002:float", _refuse_float)
+
+
+def parse_yaml_text(text: str, name: str):
+    """Parse YAML text; any problem becomes a one-line PbemError naming `name` and the line."""
+    try:
+        return yaml.load(text, Loader=_BoundedLoader)  # noqa: S506 - bounded safe loader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        problem = exc.problem or exc.context or "malformed YAML"
+        raise PbemError(f"malformed YAML: {problem}", name, line) from None
+    except yaml.YAMLError as exc:
+        raise PbemError(f"malformed YAML: {exc}", name) from None
+    except RecursionError:
+        raise PbemError("malformed YAML: nesting too deep", name) from None
+
+
+def decode_utf8(raw: bytes, name: str) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PbemError(f"not UTF-8 text (bad byte at offset {exc.start})", name) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise PbemError("file not found", str(path)) from None
+    except OSError as exc:
+        raise PbemError(f"cannot read: {exc.strerror}", str(path)) from None
+    if not path.is_file():
+        raise PbemError("not a regular file", str(path))
+    if size > limit:
+        raise PbemError(f"file is {size} bytes, over the {limit}-byte limit", str(path))
+    return decode_utf8(path.read_bytes(), str(path))
+
+
+def load_yaml_file(path: Path, limit: int = MAX_FILE_BYTES, expect_mapping: bool = True):
+    text = read_text(path, limit)
+    data = parse_yaml_text(text, str(path))
+    if expect_mapping and not isinstance(data, dict):
+        raise PbemError("expected a YAML mapping at top level", str(path))
+    return data
+
+
+class _Dumper(yaml.SafeDumper):
+    def ignore_aliases(self, data):
+        return True
+
+
+def _str_representer(dumper, value):
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str_representer)
+
+
+def dump_yaml(data) -> str:
+    """Deterministic YAML: insertion order kept, no aliases, no line folding, LF endings."""
+    return yaml.dump(
+        data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+        default_flow_style=False, width=10_000, indent=2,
+    )
