@@ -5,6 +5,7 @@ key named like itself may be addressed without it (crt.yaml's `crt: cells:` is `
 See docs/data-format.md for the conventions.
 """
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -135,12 +136,26 @@ def _prefixes(path: str):
         yield ".".join(parts[:end])
 
 
+_TREE_CACHE: dict = {}
+
+
 def _load_tree(folder: Path) -> tuple[dict, str]:
+    """The rules files of one game, parsed once per process (keyed by name, size, mtime)."""
     if not folder.is_dir():
         raise PbemError(f"no rules data folder for this game ({folder})")
+    paths = sorted(folder.glob("*.yaml"))
+    key = (str(folder), tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in paths))
+    if key not in _TREE_CACHE:
+        _TREE_CACHE.clear()
+        _TREE_CACHE[key] = _parse_tree(paths)
+    tree, files_hash = _TREE_CACHE[key]
+    return copy.deepcopy(tree), files_hash
+
+
+def _parse_tree(paths: list[Path]) -> tuple[dict, str]:
     tree, hashes = {}, {}
-    for path in sorted(folder.glob("*.yaml")):
-        data = load_yaml_file(path)
+    for path in paths:
+        data = load_yaml_file(path, trusted=True)
         _check_keys(data, str(path))
         tree[path.stem] = data
         hashes[path.name] = data_hash(data)

@@ -343,6 +343,10 @@ class Smithereens(GameModule):
             add(f"terrain.natural.{kind}.combat.{'pa_thaw' if thaw else 'pa'}", "Rhine" if kind == "rhine" else "river")
         if self.concentric(data, [state["units"][u]["hex"] for u in attack["with"]], defender_hex):
             shifts.append({"shift": 1, "why": "concentric assault", "rule": "11.10"})
+        # 13.4: supplied Soviet artillery in a Soviet PA shifts one column right (supply is not
+        # traced at the beginner level this module plays, 6.0 Beginners Note)
+        if army == "soviet" and any(self.counter(data, u)["type"] == "artillery" for u in attack["with"]):
+            shifts.append({"shift": 1, "why": "Soviet artillery", "rule": "13.4"})
         return shifts
 
     def concentric(self, data, attacker_hexes: list[str], defender_hex: str) -> bool:

@@ -1,0 +1,193 @@
+"""Every command of the CLI contract, end to end, with real keys, files and assertions."""
+
+import os
+import re
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from typer.testing import CliRunner
+
+from pbem.cli import app
+from tests.conftest import ROOT, tree_bytes
+
+DEMO_DATA = ROOT / "examples" / "smithereens-demo" / "data-override.yaml"
+
+
+def run(*args, ok=True):
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    if ok:
+        assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+@pytest.fixture
+def players(tmp_path, monkeypatch):
+    """Two players with fresh keys and commitments for campaign 'c1' (cwd = tmp_path)."""
+    monkeypatch.chdir(tmp_path)
+    run("keygen", "ger")
+    run("keygen", "all")
+    run("commit", "--key", "ger", "--campaign", "c1", "--side", "german")
+    run("commit", "--key", "all", "--campaign", "c1", "--side", "alliance")
+    return tmp_path
+
+
+def new_campaign(folder="camp", data=DEMO_DATA):
+    return run("new", "smithereens", "historical", "--dir", folder, "--player", "german=ger.pub",
+               "--player", "alliance=all.pub", "--commitment", "c1-german.commit.txt",
+               "--commitment", "c1-alliance.commit.txt", "--data", data)
+
+
+def fill_orders(template: Path, orders: list, target: Path) -> Path:
+    body = yaml.safe_load(template.read_text())
+    body["orders"] = orders
+    target.write_text(yaml.safe_dump(body, sort_keys=False))
+    return target
+
+
+def test_keygen_writes_private_0600_and_openssh_public(players):
+    private = players / "ger"
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600
+    assert (players / "ger.pub").read_text().startswith("ssh-ed25519 AAAA")
+    again = run("keygen", "ger", ok=False)
+    assert again.exit_code == 1 and "already exists" in again.stderr
+
+
+def test_keygen_with_passphrase_needs_it_to_sign(players):
+    run("keygen", "secret", "--passphrase", "hunter2")
+    assert b"ENCRYPTED" in (players / "secret").read_bytes()
+    refused = run("commit", "--key", "secret", "--campaign", "c2", "--side", "german", ok=False)
+    assert refused.exit_code == 1 and "needs a passphrase" in refused.stderr
+    wrong = run("commit", "--key", "secret", "--campaign", "c2", "--side", "german", "--passphrase", "nope", ok=False)
+    assert "wrong passphrase" in wrong.stderr
+    run("commit", "--key", "secret", "--campaign", "c2", "--side", "german", "--passphrase", "hunter2")
+    assert (players / "c2-german.commit.txt").read_text().startswith("-----BEGIN PBEM SIGNED MESSAGE-----")
+
+
+def test_existing_openssh_ed25519_key_is_accepted(players):
+    key = Ed25519PrivateKey.generate()
+    (players / "id_ed25519").write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption()))
+    (players / "id_ed25519.pub").write_bytes(key.public_key().public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH) + b" me@host\n")
+    run("commit", "--key", "id_ed25519", "--campaign", "c3", "--side", "german")
+    assert "c3-german.commit.txt" in os.listdir(players)
+
+
+@pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="ssh-keygen not installed")
+def test_key_made_by_ssh_keygen_is_accepted(players):
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(players / "sshkey")], check=True)
+    run("commit", "--key", "sshkey", "--campaign", "c4", "--side", "german")
+
+
+def test_full_campaign_flow(players):
+    created = new_campaign()
+    assert "created camp: campaign c1" in created.stdout and "Turn 1 German movement" in created.stdout
+    header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
+    assert header["data"]["override"]["demonstration"] is True
+    assert set(header["dice"]["commitments"]) == {"german", "alliance"}
+
+    # orders template for the wrong side is refused; for the right side it lists the units
+    wrong = run("orders", "camp", "--side", "alliance", ok=False)
+    assert "awaits orders from 'german'" in wrong.stderr
+    run("orders", "camp", "--side", "german")
+    template = players / "orders-german-0000.yaml"
+    text = template.read_text()
+    assert "move: ger-17id" in text and "1820E" in text and "save_hash:" in text
+
+    # check lists each problem with its line; a legal file passes
+    bad = fill_orders(template, [{"move": "ger-17id", "path": ["1820E", "1920E"]},
+                                 {"move": "ger-46pz", "path": ["1819E", "1918E"]}], players / "bad.yaml")
+    checked = run("check", "camp", bad, ok=False)
+    assert re.search(r"bad\.yaml:9: ger-17id: 1920E contains enemy units \(10\.3\) \(order 1\)", checked.stderr)
+    assert re.search(r"bad\.yaml:13: ger-46pz: 1918E contains enemy units \(10\.3\) \(order 2\)", checked.stderr)
+    assert "2 problem(s)" in checked.stderr
+    good = fill_orders(template, [{"move": "ger-17id", "path": ["1820E", "1821E"]}], players / "move.yaml")
+    assert "OK — 1 order(s) legal" in run("check", "camp", good).stdout
+
+    run("sign", good, "--key", "ger")
+    signed = players / "move.yaml.signed.txt"
+    assert signed.read_text().count("-----BEGIN PBEM SIGNATURE-----") == 1
+    result = run("adjudicate", "camp", signed)
+    assert "ger-17id moves 1820E → 1821E" in result.stdout
+    assert (players / "camp" / "steps" / "0001" / "save.yaml").is_file()
+
+    # replaying the same file is refused and changes nothing
+    before = tree_bytes(players / "camp")
+    replay = run("adjudicate", "camp", signed, ok=False)
+    assert replay.exit_code == 1 and "STALE OR REPLAYED" in replay.stderr
+    assert tree_bytes(players / "camp") == before
+
+    # the assault rolls a die: without the opponent's reveal it is refused, naming what is missing
+    run("orders", "camp", "--side", "german")
+    attack = fill_orders(players / "orders-german-0001.yaml",
+                         [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], players / "attack.yaml")
+    run("sign", attack, "--key", "ger")
+    no_reveal = run("adjudicate", "camp", players / "attack.yaml.signed.txt", ok=False)
+    assert "dice reveal of alliance is missing" in no_reveal.stderr
+    # the defender signs a reveal (pbem reveal) and anyone can adjudicate with both files
+    run("reveal", "camp", players / "attack.yaml.signed.txt", "--key", "all")
+    reveal = players / "reveal-alliance-0002.txt"
+    result = run("adjudicate", "camp", players / "attack.yaml.signed.txt", reveal)
+    assert "Prepared assault on 1918E" in result.stdout and "Die roll" in result.stdout
+    assert "DEMONSTRATION DATA" in result.stdout
+
+    # rolls: purpose, inputs and the recomputation recipe
+    rolls = run("rolls", "camp", "--phase", "2").stdout
+    assert "prepared assault on 1918E, 1d6 = " in rolls and "seed input: pbem-seed-v1|c1|2|" in rolls
+
+    # reports in three formats
+    assert "### Orders" in run("report", "camp", "--format", "md").stdout
+    assert "[list]" in run("report", "camp", "--format", "bbcode").stdout
+    assert run("report", "camp", "--format", "pdf", ok=False).exit_code == 1
+
+    verified = run("verify", "camp")
+    assert verified.stdout.startswith("OK: 3 saves, 5 signatures")
+
+
+def test_new_refuses_existing_folder_and_wrong_seats(players):
+    new_campaign()
+    again = run(
+        "new", "smithereens", "historical", "--dir", "camp", "--player", "german=ger.pub", "--player", "alliance=all.pub",
+        "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", ok=False)
+    assert "never overwrites a campaign" in again.stderr
+    seats = run("new", "smithereens", "historical", "--dir", "camp2", "--player", "german=ger.pub",
+                "--commitment", "c1-german.commit.txt", ok=False)
+    assert "is played by seats" in seats.stderr and not (players / "camp2").exists()
+    swapped = run("new", "smithereens", "historical", "--dir", "camp3", "--player", "german=all.pub",
+                  "--player", "alliance=ger.pub", "--commitment", "c1-german.commit.txt",
+                  "--commitment", "c1-alliance.commit.txt", "--data", DEMO_DATA, ok=False)
+    assert "not a dice commitment for alliance signed by alliance's key" in swapped.stderr
+
+
+def test_verify_detects_any_changed_byte(demo_campaign):
+    files = sorted(p for p in demo_campaign.rglob("*") if p.is_file())
+    assert len(files) > 15
+    for path in files:
+        original = path.read_bytes()
+        position = len(original) // 2
+        changed = bytearray(original)
+        changed[position] = ord("#") if changed[position] != ord("#") else ord("$")
+        path.write_bytes(bytes(changed))
+        result = run("verify", demo_campaign, ok=False)
+        path.write_bytes(original)
+        assert result.exit_code == 1, path
+        assert str(path.name) in result.stderr or str(path.parent.name) in result.stderr, (path, result.stderr)
+    assert run("verify", demo_campaign).stdout.startswith("OK")
+
+
+def test_demo_command_prints_report_and_verifies():
+    result = run("demo")
+    assert "Prepared assault on 1819E" in result.stdout
+    assert "DEMONSTRATION DATA" in result.stdout
+    assert re.search(r"pbem verify .*: OK: \d+ saves", result.stdout)
+
+
+def test_demo_is_byte_identical_across_runs(tmp_path):
+    from pbem.demo import run_demo
+    run_demo(tmp_path / "a")
+    run_demo(tmp_path / "b")
+    assert tree_bytes(tmp_path / "a" / "campaign") == tree_bytes(tmp_path / "b" / "campaign")
