@@ -20,11 +20,14 @@ from .base import Awaiting, GameModule, Outcome, Problem
 
 ARMIES = ("soviet", "western", "german")
 ALLIANCE = ("soviet", "western")
-LAST_TURN = 10                       # 4.4: victory is counted at the end of Game Turn 10
 THAW_TURNS = (5, 6)                  # 10.21
 GERMAN_DETERIORATION_TURN = 4        # 10.26
 VICTORY_THRESHOLD = 6                # 4.4: the German wins with more than 6 VPs
 PHASE_NAMES = {"movement": "movement", "assault": "prepared assaults", "response": "loss choices"}
+
+
+def _value(entry):
+    return entry["value"] if is_wrapped(entry) else entry
 
 
 def camp(army: str) -> str:
@@ -43,6 +46,11 @@ class Smithereens(GameModule):
         return "alliance" if army in ALLIANCE and "alliance" in state["seats"] else army
 
     def setup(self, data: GameData, scenario: dict, seats: list[str]) -> dict:
+        if scenario.get("scenario") != "historical":
+            # 14.x: the WWIII scenarios change sides, turn order and victory; their data is in
+            # scenarios/smithereens/, their rules are not adjudicated yet.
+            raise PbemError(f"scenario {scenario.get('scenario')!r} is encoded as data but pbem does not adjudicate "
+                            "its rules (14.x) yet; play 'historical'")
         counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
         units = {}
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
@@ -57,9 +65,12 @@ class Smithereens(GameModule):
             start = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}.get(str(info.get("control_at_start")))
             if info.get("city") is True and start:
                 control[self.grid(data).canonical(hex_id)] = start
-        first = str(scenario.get("first_player_turn", "german"))   # 3.10: turn 1 is a German turn only
+        first_turn, last_turn = _value(scenario.get("first_turn", 1)), _value(scenario.get("last_turn"))
+        if not isinstance(last_turn, int):
+            raise PbemError("the scenario file gives no last_turn (4.4, 5.1)")
         return {
-            "turn": 1, "army": first, "phase": "movement", "seats": list(seats),
+            "turn": first_turn, "last_turn": last_turn, "army": "german",   # 3.10: turn 1 is a German turn only
+            "phase": "movement", "seats": list(seats),
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }
@@ -138,7 +149,7 @@ class Smithereens(GameModule):
         state["phase"] = "movement"
         state["pending"] = []
         if index == len(order) - 1:
-            if state["turn"] >= LAST_TURN:
+            if state["turn"] >= state["last_turn"]:              # 4.4
                 state["game_over"] = True
                 return
             state["turn"] += 1

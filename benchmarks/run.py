@@ -1,0 +1,193 @@
+"""pbem benchmarks: `python benchmarks/run.py` (one command; prints a table, writes nothing in the repo).
+
+1. core-200: a generated 200-step campaign on the core with a tiny benchmark game (one die
+   per step, so every step carries orders, a reveal, a seed and a roll). Measures one
+   `adjudicate` (median of the last 20) and one full `verify` (replay of all 200 steps).
+2. smithereens-full: a complete 10-turn Smithereens historical game on the demo data with
+   random legal orders (moves, assaults, defender responses), then `verify`.
+Wall-clock times plus peak memory (tracemalloc) of verify. Not a test: numbers vary by machine.
+"""
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pbem import campaign as camp  # noqa: E402
+from pbem import games  # noqa: E402
+from pbem.demo import SEATS, demo_folder, legal_response  # noqa: E402
+from pbem.games.base import Awaiting, GameModule, Outcome  # noqa: E402
+from pbem.keys import key_id, load_private_key  # noqa: E402
+from pbem.yamlio import parse_yaml_text  # noqa: E402
+
+
+class BenchGame(GameModule):
+    """Benchmark-only game: sides take turns; each step rolls one die per order."""
+
+    id = "bench"
+
+    def seats(self, scenario):
+        return [["alliance", "german"]]
+
+    def setup(self, data, scenario, seats):
+        return {"step": 0, "mover": "german", "total": 0}
+
+    def awaiting(self, state):
+        other = "alliance" if state["mover"] == "german" else "german"
+        return Awaiting(state["mover"], "orders", f"Bench step {state['step']}", (other,))
+
+    def template(self, data, state, side):
+        return {"notes": [], "orders": []}
+
+    def check(self, data, state, side, orders):
+        return []
+
+    def apply(self, data, state, side, orders, dice):
+        events = []
+        for order in orders:
+            face = dice.roll(f"bench {order['roll']}")
+            state["total"] += face
+            events.append({"roll": order["roll"], "face": face})
+        state["step"] += 1
+        state["mover"] = "alliance" if side == "german" else "german"
+        return Outcome(state, events)
+
+    def describe(self, data, state, events):
+        return [("item", f"{e['roll']}: {e['face']}") for e in events]
+
+    def positions(self, data, state):
+        return [["-", "total", "-", str(state["total"])]]
+
+
+def keys():
+    return {seat: load_private_key(demo_folder() / "keys" / seat) for seat in SEATS}
+
+
+def new_campaign(folder, game, scenario, override, campaign_id):
+    k = keys()
+    commitments = {s: camp.make_commitment(k[s], campaign_id, s) for s in SEATS}
+    players = {s: key_id(k[s].public_key()) for s in SEATS}
+    camp.create_campaign(folder, game, scenario, players, commitments, override)
+    return k
+
+
+def play_step(folder, work, k, side, orders, step):
+    template = parse_yaml_text(camp.order_template(folder, side), "template")
+    template["orders"] = orders
+    path = work / f"o{step}.txt"
+    path.write_text(camp.sign_orders(template, k[side]))
+    other = next(s for s in SEATS if s != side)
+    started = time.perf_counter()
+    camp.adjudicate(folder, [path], key=k[other])
+    return time.perf_counter() - started
+
+
+def timed_verify(folder):
+    tracemalloc.start()
+    started = time.perf_counter()
+    result = camp.verify(folder)
+    elapsed = time.perf_counter() - started
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert result.ok, result.message
+    return elapsed, peak, result
+
+
+def bench_core(work):
+    import pbem.gamedata as gamedata
+    bench_rules = work / "rules" / "bench"
+    bench_rules.mkdir(parents=True)
+    (bench_rules / "game.yaml").write_text('game: bench\nrule: "none"\n')
+    (work / "scenarios" / "bench").mkdir(parents=True)
+    (work / "scenarios" / "bench" / "generated.yaml").write_text("scenario: generated\n")
+    gamedata.project_root = lambda: work                      # benchmark-only data root
+    sys.modules["bench_game"] = type(sys)("bench_game")
+    sys.modules["bench_game"].GAME = BenchGame()
+    games.MODULES["bench"] = "bench_game"
+    folder = work / "core"
+    k = new_campaign(folder, "bench", "generated", None, "bench-200")
+    times = []
+    for step in range(200):
+        side = "german" if step % 2 == 0 else "alliance"
+        times.append(play_step(folder, work, k, side, [{"roll": f"r{step}a"}, {"roll": f"r{step}b"}], step))
+    elapsed, peak, result = timed_verify(folder)
+    return {"steps": 200, "adjudicate_median_s": statistics.median(times[-20:]),
+            "verify_s": elapsed, "verify_peak_mb": peak / 2**20, "verified": result.message}
+
+
+def bench_smithereens(work):
+    rng = random.Random(1945)
+    folder = work / "smithereens"
+    k = new_campaign(folder, "smithereens", "historical", demo_folder() / "data-override.yaml", "bench-smith")
+    campaign = camp.open_campaign(folder)
+    game, data = campaign.game, campaign.data
+    times, step = [], 0
+    while True:
+        number, save, _ = campaign.latest()
+        waiting, state = save["awaiting"], save["state"]
+        if waiting["done"]:
+            break
+        side = waiting["side"]
+        if waiting["kind"] == "response":
+            orders = legal_response(campaign, state)
+        elif state["phase"] == "movement":
+            orders = random_moves(game, data, state, rng)
+        else:
+            orders = random_attacks(game, data, state, rng)
+        times.append(play_step(folder, work, k, side, orders, step))
+        step += 1
+    elapsed, peak, result = timed_verify(folder)
+    return {"steps": step, "adjudicate_median_s": statistics.median(times),
+            "verify_s": elapsed, "verify_peak_mb": peak / 2**20, "verified": result.message}
+
+
+def random_moves(game, data, state, rng):
+    orders = []
+    grid = game.grid(data)
+    for unit_id, unit in sorted(state["units"].items()):
+        if game.army_of(data, unit_id) != state["army"] or rng.random() < 0.3:
+            continue
+        options = [h for h in grid.neighbours(unit["hex"]) if game.hex_info(data, h).get("terrain") not in (None, "unknown")]
+        rng.shuffle(options)
+        for target in options:
+            trial = orders + [{"move": unit_id, "path": [unit["hex"], target]}]
+            if not game.check(data, state, None, trial):
+                orders = trial
+                break
+    return orders
+
+
+def random_attacks(game, data, state, rng):
+    orders, used = [], set()
+    grid = game.grid(data)
+    for hex_id, units in sorted(game.stacks(state).items()):
+        if game.army_of(data, units[0]) == state["army"] or not game.enemies_in(data, state, hex_id, state["army"]):
+            continue
+        attackers = [u for u, v in sorted(state["units"].items()) if u not in used and game.army_of(data, u) == state["army"]
+                     and grid.adjacent(v["hex"], hex_id)]
+        if attackers:
+            trial = orders + [{"attack": hex_id, "with": attackers}]
+            if not game.check(data, state, None, trial):
+                orders = trial
+                used.update(attackers)
+    return orders
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        smithereens = bench_smithereens(work)
+        core = bench_core(work)
+    print(f"{'benchmark':<18}{'steps':>6}{'adjudicate (s)':>16}{'verify (s)':>12}{'verify peak MB':>16}")
+    for name, row in (("core-200", core), ("smithereens-full", smithereens)):
+        print(f"{name:<18}{row['steps']:>6}{row['adjudicate_median_s']:>16.3f}{row['verify_s']:>12.2f}{row['verify_peak_mb']:>16.1f}")
+        print(f"  {row['verified']}")
+
+
+if __name__ == "__main__":
+    main()
