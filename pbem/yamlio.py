@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from .canonical import check_plain
 from .errors import PbemError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -34,6 +35,25 @@ class _BoundedLoader(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+    def construct_mapping(self, node, deep=False):
+        # Fix (adversarial suite): PyYAML silently keeps the *last* of two equal keys and merges
+        # `<<:` keys, so a signed text could show one `orders:` list to the reader and hand pbem
+        # another. Refuse both, so every reader of a file sees the same data.
+        if isinstance(node, yaml.MappingNode):
+            seen = set()
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise yaml.MarkedYAMLError(None, None, "merge keys (<<) are not allowed", key_node.start_mark)
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    duplicate = key in seen
+                    seen.add(key)
+                except TypeError:
+                    continue            # an unhashable key: the base constructor refuses it
+                if duplicate:
+                    raise yaml.MarkedYAMLError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        return super().construct_mapping(node, deep)
 
     def construct_scalar(self, node):
         value = super().construct_scalar(node)
@@ -72,7 +92,7 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
     `trusted` is only for the rules/ files shipped with pbem; everything a player sends goes
     through the bounded loader."""
     try:
-        return yaml.load(text, Loader=_FastLoader if trusted else _BoundedLoader)  # noqa: S506 - safe loaders
+        data = yaml.load(text, Loader=_FastLoader if trusted else _BoundedLoader)  # noqa: S506 - safe loaders
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -82,6 +102,15 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
         raise PbemError(f"malformed YAML: {exc}", name) from None
     except RecursionError:
         raise PbemError("malformed YAML: nesting too deep", name) from None
+    except ValueError:   # Fix: int() refuses numbers over 4300 digits; was an uncaught traceback
+        raise PbemError("malformed YAML: a number too long to read", name) from None
+    # Fix: only plain data (string keys; str, int, bool, null, lists, mappings) may come in;
+    # !!set, !!binary, !!timestamp, !!omap/!!pairs and `1:`/`yes:`/`~:` keys used to pass through.
+    try:
+        check_plain(data)
+    except ValueError as exc:
+        raise PbemError(f"malformed YAML: only plain data is allowed ({exc})", name) from None
+    return data
 
 
 def decode_utf8(raw: bytes, name: str) -> str:

@@ -72,6 +72,9 @@ class Smithereens(GameModule):
             "turn": first_turn, "last_turn": last_turn, "army": "german",   # 3.10: turn 1 is a German turn only
             "phase": "movement", "seats": list(seats),
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
+            "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
+                                 if self.hex_info(data, h).get("fortress_at_start") is True),   # 3.3
+            "fortress_lost": [], "destroyed": {},
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }
 
@@ -255,7 +258,15 @@ class Smithereens(GameModule):
         problems, positions = [], {u: dict(v) for u, v in state["units"].items()}
         moved: set[str] = set()
         shadow = dict(state, units=positions)
+        fortresses = set(state.get("fortresses", []))
         for index, order in enumerate(orders):
+            if "declare_fortress" in order:
+                reason = self.fortress_problem(data, shadow, army, order, fortresses)
+                if reason:
+                    problems.append(Problem(index, reason))
+                else:
+                    fortresses.add(self.grid(data).canonical(str(order["declare_fortress"])))
+                continue
             unit_id, path = order.get("move"), order.get("path")
             if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or not path:
                 problems.append(Problem(index, "a movement order is `move: UNIT` with `path: [HEX, ...]`"))
@@ -279,6 +290,12 @@ class Smithereens(GameModule):
                 problems.append(Problem(index, f"{unit_id}'s path must start at its hex {positions[unit_id]['hex']}"))
                 continue
             if len(path) == 1:
+                continue
+            if army == "german" and path[0] in fortresses:
+                problems.append(Problem(index, f"{unit_id} is in the fortress {path[0]} and may not leave it (11.19)"))
+                continue
+            if army == "german" and any(h in fortresses for h in path[1:-1]):
+                problems.append(Problem(index, f"{unit_id} must stop in the fortress it enters (11.19)"))
                 continue
             allowance = self.movement_allowance(data, shadow, unit_id)
             if allowance == 0:
@@ -304,6 +321,38 @@ class Smithereens(GameModule):
                 if reason:
                     problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
         return problems, positions
+
+    def fortress_problem(self, data, state, army, order, fortresses) -> str | None:
+        """11.19: the German may declare a city his units occupy, German-controlled at the start,
+        a fortress; never more than six on the map; a captured fortress never again (11.20).
+        (pbem takes declarations in the German movement orders, at the start of his player turn.)"""
+        if set(order) != {"declare_fortress"} or army != "german":
+            return "`declare_fortress: HEX` is a German order in his own movement phase (11.19)"
+        try:
+            hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
+        except ValueError as exc:
+            return str(exc)
+        info = self.hex_info(data, hex_id)
+        if info.get("city") is not True or info.get("control_at_start") != "german":
+            return f"{hex_id} is not a city the German controlled at the start of the game (11.19)"
+        if hex_id in state.get("fortress_lost", []):
+            return f"{hex_id} was captured by the Alliance and can never again be a fortress (11.20)"
+        if not any(self.army_of(data, u) == "german" for u in self.stacks(state).get(hex_id, [])):
+            return f"no German unit occupies {hex_id} (11.19)"
+        if hex_id in fortresses:
+            return f"{hex_id} is already a fortress (11.19)"
+        if len(fortresses) >= 6:
+            return "there may never be more than six fortresses on the map (11.19)"
+        return None
+
+    def enter_hex(self, data, state, hex_id: str, army: str, events) -> None:
+        """Effects of a ground unit entering a hex: control (3.9) and destruction of works (11.20)."""
+        self.take_control(data, state, hex_id, army, events)
+        works = self.hex_info(data, hex_id).get("fortification")
+        if camp(army) == "alliance" and works in ("fortification", "heavy_fortification", "usir") \
+                and not state["destroyed"].get(hex_id):
+            state["destroyed"][hex_id] = True
+            events.append({"event": "destroyed", "hex": hex_id, "works": works, "rule": "11.20"})
 
     # -- prepared assaults (11.x) -----------------------------------------------------------
     def crt_columns(self, data) -> list[str]:
@@ -340,10 +389,13 @@ class Smithereens(GameModule):
         terrain = self.terrain(data, defender_hex)
         add(f"terrain.natural.{terrain}.combat.pa", terrain)                   # 11.11–11.13
         info = self.hex_info(data, defender_hex)
-        if info.get("city") is True:
+        if defender_hex in state.get("fortresses", []):                        # 11.19 replaces 11.18's shift
+            add(f"crt.shifts.terrain.fortress_city.{'vs_soviet_side' if army == 'soviet' else 'vs_western_allied'}",
+                "fortress city")
+        elif info.get("city") is True:
             add("terrain.manmade.city.combat.pa", "city")                       # 11.18
         fort = info.get("fortification")
-        intact = not state.get("destroyed", {}).get(defender_hex)               # 11.20
+        intact = not state["destroyed"].get(defender_hex)                       # 11.20
         if fort in ("fortification", "usir") and army != "german" and intact:
             add(f"terrain.manmade.{fort}.combat.pa", fort)                      # 11.17: German-side defenders
         if fort == "heavy_fortification" and intact:
@@ -591,7 +643,7 @@ class Smithereens(GameModule):
         for unit_id in movers:
             state["units"][unit_id]["hex"] = hex_id
         events.append({"event": "advance", "hex": hex_id, "units": movers, "rule": "11.33"})
-        self.take_control(data, state, hex_id, battle["army"], events)
+        self.enter_hex(data, state, hex_id, battle["army"], events)
 
     def take_control(self, data, state, hex_id: str, army: str, events) -> None:
         """3.9: control of a city switches when an enemy ground unit first enters it; 4.3 fanaticism."""
@@ -604,6 +656,9 @@ class Smithereens(GameModule):
             return
         state["control"][hex_id] = camp(army)
         events.append({"event": "control", "hex": hex_id, "now": camp(army), "rule": "3.9"})
+        if camp(army) == "alliance" and hex_id in state["fortresses"]:      # 11.20
+            state["fortresses"].remove(hex_id)
+            state["fortress_lost"].append(hex_id)
         if army == "german":
             vp = self.city_vp(data, hex_id)
             state["fanaticism_vp"] += vp
@@ -638,12 +693,16 @@ class Smithereens(GameModule):
         if state["phase"] == "movement":
             _, positions = self.check_moves(data, state, army, orders)
             for order in orders:
-                if len(order["path"]) > 1:
+                if "declare_fortress" in order:
+                    hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
+                    state["fortresses"] = sorted(set(state["fortresses"]) | {hex_id})
+                    events.append({"event": "fortress", "hex": hex_id, "rule": "11.19"})
+                elif len(order["path"]) > 1:
                     path = [self.grid(data).canonical(str(h)) for h in order["path"]]
                     state["units"][order["move"]]["hex"] = path[-1]
                     events.append({"event": "move", "unit": order["move"], "path": path})
                     for hex_id in path[1:]:
-                        self.take_control(data, state, hex_id, army, events)
+                        self.enter_hex(data, state, hex_id, army, events)
             state["phase"] = "assault"
             state["last_combats"] = []
             return Outcome(state, events)
@@ -700,6 +759,8 @@ class Smithereens(GameModule):
         orders: list = []
         if state["phase"] == "movement":
             notes.append("Give each unit's path from its hex; a path of one hex means it stays (10.2).")
+            if army == "german":
+                notes.append("German: `- declare_fortress: HEX` makes an occupied start-German city a fortress (11.19).")
             for unit_id, unit in sorted(state["units"].items()):
                 if self.army_of(data, unit_id) == army:
                     orders.append({"move": unit_id, "path": [unit["hex"]]})
@@ -751,6 +812,10 @@ class Smithereens(GameModule):
                 blocks.append(("item", f"Advance into {event['hex']} not made: it would overstack ({event['rule']})"))
             elif kind == "eliminated":
                 blocks.append(("item", f"{event['unit']} eliminated in {event['hex']} ({event['rule']})"))
+            elif kind == "fortress":
+                blocks.append(("item", f"{event['hex']} declared a fortress (11.19)"))
+            elif kind == "destroyed":
+                blocks.append(("item", f"The {event['works'].replace('_', ' ')} in {event['hex']} is destroyed (11.20)"))
             elif kind == "control":
                 blocks.append(("item", f"City {event['hex']} now controlled by the {event['now']} (3.9)"))
             elif kind == "fanaticism":
