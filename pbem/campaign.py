@@ -26,7 +26,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from . import __version__
 from .canonical import data_hash
-from .dice import (DEFAULT_CHAIN_LENGTH, Dice, chain_secret, check_preimage, link,
+from .dice import (DEFAULT_CHAIN_LENGTH, Dice, DiceUnavailable, chain_secret, check_preimage, link,
                    order_set_digest, preimage_for_step, step_seed)
 from .errors import PbemError
 from .gamedata import OVERRIDE_NAME, GameData, load_game_data, load_scenario
@@ -103,6 +103,8 @@ class Campaign:
         save = load_yaml_file(path, limit=MAX_SAVE_BYTES)
         if save.get("pbem") != "save" or save.get("number") != number or save.get("campaign") != self.id:
             raise PbemError(f"not save {number} of campaign {self.id}", str(path))
+        if save.get("header") != self.header_hash:   # Fix: every save names the header it was made under
+            raise PbemError(f"save {number} was made under another {HEADER} (its `header:` hash differs)", str(path))
         return save, data_hash(save)
 
     def latest(self) -> tuple[int, dict, str]:
@@ -135,11 +137,45 @@ def open_campaign(folder: Path) -> Campaign:
             raise PbemError(f"campaign header lacks '{key}'", str(folder / HEADER))
     if header.get("pbem") != "campaign" or header.get("format") != FORMAT:
         raise PbemError("not a pbem campaign header of a format this version reads", str(folder / HEADER))
+    _check_header_shape(header, str(folder / HEADER))
+    # Fix (adversarial suite): the header is anchored by save 0's `header:` hash; refuse a changed
+    # header here, before any command uses its keys, tips or data hashes (was only noticed by
+    # `verify`, and then blamed on save 0 or a commitment instead of campaign.yaml).
+    save0 = folder / "steps" / "0000" / "save.yaml"
+    anchor = load_yaml_file(save0, limit=MAX_SAVE_BYTES).get("header")
+    if anchor != data_hash(header):
+        raise PbemError(f"its hash does not match the `header:` recorded in save 0 ({save0}): "
+                        f"the header (or save 0) was changed after the campaign began", str(folder / HEADER))
     game = get_game(header["game"])
     override = folder / OVERRIDE_NAME if header["data"].get("override") else None
     data = load_game_data(header["game"], override)
     scenario, _ = load_scenario(header["game"], header["scenario"])
     return Campaign(folder, header, data_hash(header), data, scenario, game)
+
+
+def _check_header_shape(header: dict, source: str) -> None:
+    """Fix (adversarial suite): a hand-made header with odd types crashed later with a traceback
+    (and a scenario like '../../x' named a file outside scenarios/). Check what the code uses."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise PbemError(f"malformed campaign header: {what}", source)
+
+    def safe(value) -> bool:
+        try:
+            return safe_component(value, "name") == value
+        except PbemError:
+            return False
+
+    data, players, dice = header["data"], header["players"], header["dice"]
+    need(all(safe(header[k]) for k in ("campaign", "game", "scenario")), "campaign, game and scenario must be safe names")
+    need(isinstance(data, dict) and isinstance(data.get("rules"), str) and isinstance(data.get("scenario"), str)
+         and (data.get("override") is None or isinstance(data["override"], dict)), "bad 'data'")
+    need(isinstance(players, dict) and all(safe(s) and isinstance(p, dict) and isinstance(p.get("key"), str)
+                                           for s, p in players.items()), "bad 'players'")
+    need(isinstance(dice, dict) and dice.get("mode") in ("players", "gm") and isinstance(dice.get("commitments"), dict)
+         and all(safe(s) and isinstance(c, dict) and isinstance(c.get("tip"), str) and type(c.get("chain_length")) is int
+                 for s, c in dice["commitments"].items())
+         and (dice["mode"] == "players" or isinstance(dice.get("gm"), str)), "bad 'dice'")
 
 
 def check_header(campaign: Campaign) -> list[str]:
@@ -176,6 +212,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise PbemError("exists and is not an empty folder; pbem never overwrites a campaign", str(folder))
     game = get_game(game_name)
+    safe_component(scenario_name, "scenario")   # Fix: '../x' read a .yaml file outside scenarios/
     scenario, scenario_hash = load_scenario(game_name, scenario_name)
     seats = sorted(players)
     if seats not in [sorted(s) for s in game.seats(scenario)]:
@@ -212,9 +249,10 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
         header["dice"]["gm"] = gm_key
     state = game.setup(data, scenario, seats)
     parent = folder.parent
-    parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=parent))
+    staging = None
     try:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=parent))
         _write(staging / HEADER, dump_yaml(header))
         for party in parties:
             _write(staging / "commitments" / f"{safe_component(party, 'side')}.txt", commitments[party])
@@ -227,9 +265,11 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
         if folder.exists():
             folder.rmdir()
         os.rename(staging, folder)
+    except OSError as exc:   # Fix: a disk error was a traceback; the folder is never half-made
+        raise PbemError(f"could not write the campaign ({exc.strerror or exc}); nothing was created", str(folder)) from None
     finally:
-        if staging.exists():
-            shutil.rmtree(staging)
+        if staging is not None and staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
     return open_campaign(folder)
 
 
@@ -278,7 +318,7 @@ class StepResult:
     inputs: dict[str, str]       # file name -> text, as stored in the step folder
 
 
-def classify_inputs(campaign: Campaign, messages: list[tuple[SignedMessage, str]]):
+def classify_inputs(campaign: Campaign, messages: list[tuple[SignedMessage, str]], orders_required: bool = True):
     orders, reveals = None, {}
     for message, text in messages:
         if message.kind == "orders":
@@ -295,21 +335,23 @@ def classify_inputs(campaign: Campaign, messages: list[tuple[SignedMessage, str]
             reveals[side] = (message, text)
         else:
             raise PbemError(f"a '{message.kind}' message cannot be adjudicated (expected orders or reveal)", message.source)
-    if orders is None:
+    if orders is None and orders_required:
         raise PbemError("no orders among the given files")
     return orders, reveals
 
 
 def check_orders_message(campaign: Campaign, message: SignedMessage, number: int, save: dict, digest: str) -> None:
     body, source = message.body, message.source
-    waiting = save["awaiting"]
     if body.get("campaign") != campaign.id:
         raise PbemError(f"orders are for campaign {body.get('campaign')!r}, not {campaign.id!r}", source)
-    if waiting.get("done"):
-        raise PbemError("the game is over; no more orders are accepted", source)
+    # Fix: bind to the exact save first, so a damaged or edited save is refused as STALE before
+    # any of its fields is read (a renamed `awaiting:` key crashed here with a KeyError)
     if body.get("save") != number or body.get("save_hash") != digest:
         raise PbemError(f"STALE OR REPLAYED: orders were written for save {body.get('save')} "
                         f"but the campaign is at save {number} (hash {digest[:12]}…)", source)
+    waiting = save["awaiting"]
+    if waiting.get("done"):
+        raise PbemError("the game is over; no more orders are accepted", source)
     side = body.get("side")
     if side != waiting["side"]:
         raise PbemError(f"orders are from {side!r} but save {number} awaits {waiting['kind']} from {waiting['side']!r} ({waiting['phase']})", source)
@@ -328,65 +370,104 @@ def check_orders_message(campaign: Campaign, message: SignedMessage, number: int
 
 def advance(campaign: Campaign, number: int, save: dict, digest: str,
             messages: list[tuple[SignedMessage, str]], key: Ed25519PrivateKey | None = None) -> StepResult:
-    """Adjudicate one step: verified inputs + previous save -> next save and report (pure)."""
+    """Adjudicate one step: verified inputs + previous save -> next save and report (pure).
+
+    If the orders need dice and a party's reveal is missing, the orders are still recorded:
+    the new save keeps the position and awaits that reveal, so a refusal to reveal is visible
+    in the record. The reveal step then resolves the recorded orders."""
+    waiting = save["awaiting"]
+    if waiting.get("kind") == "reveal":
+        pending = save["pending_orders"]
+        orders, orders_text = read_signed(campaign.step_dir(number) / pending["file"])
+        if not messages and key is None:
+            raise PbemError(f"save {number} awaits a dice reveal: give the reveal file, or adjudicate with --key")
+        reveals = _reveals_only(campaign, messages)
+        return _resolve(campaign, number, save, digest, orders, orders_text, reveals, key,
+                        pending["awaiting"], recorded_at=number)
     (orders, orders_text), reveals = classify_inputs(campaign, messages)
     check_orders_message(campaign, orders, number, save, digest)
+    return _resolve(campaign, number, save, digest, orders, orders_text, reveals, key, waiting, recorded_at=None)
+
+
+def _reveals_only(campaign: Campaign, messages):
+    if any(m.kind != "reveal" for m, _ in messages):
+        raise PbemError("this step awaits a dice reveal, not orders", next(m.source for m, _ in messages if m.kind != "reveal"))
+    return classify_inputs(campaign, messages, orders_required=False)[1]
+
+
+def _resolve(campaign: Campaign, number: int, save: dict, digest: str, orders: SignedMessage, orders_text: str,
+             reveals: dict, key, waiting: dict, recorded_at: int | None) -> StepResult:
     body = orders.body
     side, step = body["side"], number + 1
+    dice_step = body["save"] + 1            # the chain link index: the step the orders were written for
     gm_mode = campaign.header["dice"]["mode"] == "gm"
     links = {p: dict(v) for p, v in save["dice_chain"].items()}
     orders_digest = order_set_digest(body["orders"])
     revealed: dict[str, str] = {}
-    if not gm_mode:
+    if recorded_at is not None:
+        revealed.update(save["pending_orders"]["preimages"])     # checked when the orders were recorded
+    elif not gm_mode:
         if "dice" not in body:
             raise PbemError("orders lack the mover's dice pre-image (sign them with `pbem sign`)", orders.source)
-        check_preimage(str(body["dice"]), step, links[side]["link"], links[side]["step"], side)
+        check_preimage(str(body["dice"]), dice_step, links[side]["link"], links[side]["step"], side)
         revealed[side] = str(body["dice"])
-    waiting = save["awaiting"]
     needed = [GM] if gm_mode else list(waiting.get("opponents", []))
+    inputs = {} if recorded_at is not None else {f"orders-{side}.txt": orders_text}
     # the non-moving party may have handed its key to `adjudicate` instead of a reveal file
-    inputs = {f"orders-{side}.txt": orders_text}
     if key is not None:
         for party in campaign.sides_of_key(key_id(key.public_key())):
-            if party in needed and party not in reveals:
-                text = make_reveal(campaign, key, party, step, data_hash(body))
+            if party in needed and party not in reveals and party not in revealed:
+                text = make_reveal(campaign, key, party, dice_step, data_hash(body))
                 reveals[party] = (parse_signed(text, f"reveal-{party}.txt"), text)
     for party, (message, text) in sorted(reveals.items()):
         rb = message.body
-        if party not in needed:
-            raise PbemError(f"a reveal from {party} is not needed for this step (needed: {', '.join(needed) or 'none'})", message.source)
-        if rb.get("campaign") != campaign.id or rb.get("save") != number or rb.get("orders") != data_hash(body):
+        if party not in needed or party in revealed:
+            raise PbemError(f"a reveal from {party} is not needed for this step (needed: {', '.join(p for p in needed if p not in revealed) or 'none'})", message.source)
+        if rb.get("campaign") != campaign.id or rb.get("save") != body["save"] or rb.get("orders") != data_hash(body):
             raise PbemError("reveal is bound to other orders, save or campaign (a reveal answers exactly one orders file)", message.source)
-        check_preimage(str(rb.get("dice")), step, links[party]["link"], links[party]["step"], party)
+        check_preimage(str(rb.get("dice")), dice_step, links[party]["link"], links[party]["step"], party)
         revealed[party] = str(rb["dice"])
         inputs[f"reveal-{party}.txt"] = text
     missing = [p for p in needed if p not in revealed]
-    if missing:
-        seed, why = None, (f"the dice reveal of {', '.join(missing)} is missing: they run "
-                           f"`pbem reveal DIR ORDERS --key KEY`, or adjudicate with `--key`")
-    else:
-        seed, why = step_seed(campaign.id, step, orders_digest, revealed), ""
+    seed = None if missing else step_seed(campaign.id, dice_step, orders_digest, revealed)
     for party, value in revealed.items():
-        links[party] = {"step": step, "link": value}
-    dice = Dice(seed, why)
+        links[party] = {"step": dice_step, "link": value}
+    dice = Dice(seed, f"the dice reveal of {', '.join(missing)} is missing")
     game, data = campaign.game, campaign.data
     data.used_overrides = set()
-    state = _copy(save["state"])
-    outcome = game.apply(data, state, side, body["orders"], dice)
     produced_by = {
         "side": side, "kind": waiting["kind"], "phase": waiting["phase"],
         "orders": {"file": f"orders-{side}.txt", "sha256": data_hash(body), "signer": orders.signer,
                    "list": body["orders"]},
         "reveals": {p: data_hash(reveals[p][0].body) for p in sorted(reveals)},
     }
+    if recorded_at is not None:
+        produced_by["orders"]["recorded_in"] = recorded_at
+    try:
+        outcome = game.apply(data, _copy(save["state"]), side, body["orders"], dice)
+    except DiceUnavailable:
+        if recorded_at is not None:
+            raise PbemError(f"this step still needs the dice reveal of {', '.join(missing)}") from None
+        return _pending_reveal(campaign, step, digest, save, produced_by, inputs, links, revealed, missing, waiting)
     dice_record = None
     if dice.rolls or seed:
-        dice_record = {"step": step, "orders_digest": orders_digest, "preimages": dict(sorted(revealed.items())),
+        dice_record = {"step": dice_step, "orders_digest": orders_digest, "preimages": dict(sorted(revealed.items())),
                        "seed": seed, "rolls": dice.rolls}
     new_save = build_save(campaign, step, digest, outcome.state, produced_by, outcome.events,
                           dice_record, sorted(data.used_overrides), links)
     report = render_step_report(campaign, new_save, "text")
     return StepResult(step, new_save, report, inputs)
+
+
+def _pending_reveal(campaign, step, digest, save, produced_by, inputs, links, revealed, missing, waiting) -> StepResult:
+    """Record fixed orders whose dice await a reveal; the position does not change."""
+    events = [{"event": "awaiting_reveal", "parties": missing}]
+    new_save = build_save(campaign, step, digest, _copy(save["state"]), produced_by, events, None, [], links)
+    new_save["awaiting"] = {"side": missing[0], "kind": "reveal", "phase": waiting["phase"],
+                            "opponents": missing, "done": False}
+    new_save["pending_orders"] = {"file": produced_by["orders"]["file"], "sha256": produced_by["orders"]["sha256"],
+                                  "preimages": dict(sorted(revealed.items())), "awaiting": dict(waiting)}
+    return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
 
 
 def _copy(value):
@@ -411,6 +492,7 @@ def sign_orders(body: dict, key: Ed25519PrivateKey) -> str:
 
 
 def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: int, orders_hash: str) -> str:
+    """`party`'s link for dice step `step`, bound to the orders (written for save step - 1)."""
     entry = campaign.header["dice"]["commitments"][party]
     preimage = preimage_for_step(chain_secret(key, campaign.id, party), entry["chain_length"], step)
     body = {"pbem": "reveal", "campaign": campaign.id, "side": party, "save": step - 1,
@@ -423,8 +505,9 @@ def commit_step(campaign: Campaign, result: StepResult) -> Path:
     target = campaign.step_dir(result.number)
     if target.exists():
         raise PbemError("already exists; pbem never overwrites a save", str(target))
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    staging = None
     try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
         for name, text in sorted(result.inputs.items()):
             _write(staging / name, text)
         _write(staging / "save.yaml", dump_yaml(result.save))
@@ -432,16 +515,27 @@ def commit_step(campaign: Campaign, result: StepResult) -> Path:
         try:
             os.rename(staging, target)   # fails if target appeared meanwhile (non-empty dir)
         except OSError:
-            raise PbemError("already exists; pbem never overwrites a save", str(target)) from None
+            if target.exists():
+                raise PbemError("already exists; pbem never overwrites a save", str(target)) from None
+            raise
         _fsync_dir(target.parent)
+    except OSError as exc:
+        # Fix (adversarial suite): a full disk or I/O error was a traceback (and a failed rename
+        # was always reported as "already exists"); the step folder was never renamed into place.
+        raise PbemError(f"could not write the step ({exc.strerror or exc}); nothing was changed", str(target)) from None
     finally:
-        if staging.exists():
-            shutil.rmtree(staging)
+        if staging is not None and staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
     return target
 
 
 def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None) -> StepResult:
     campaign = open_campaign(folder)
+    # Fix (adversarial suite): an edited data override (or rules data, or commitment) was used
+    # silently; only `verify` noticed, after the step was written. Refuse before adjudicating.
+    problems = check_header(campaign)
+    if problems:
+        raise PbemError(problems[0])
     number, save, digest = campaign.latest()
     messages = [read_signed(Path(f)) for f in files]
     result = advance(campaign, number, save, digest, messages, key)
@@ -525,6 +619,9 @@ def order_template(folder: Path, side: str) -> str:
     waiting = save["awaiting"]
     if waiting.get("done"):
         raise PbemError("the game is over; no orders are due")
+    if waiting["kind"] == "reveal":
+        raise PbemError(f"save {number} awaits the dice reveal of {', '.join(waiting['opponents'])} for the orders in "
+                        f"{campaign.step_dir(number) / save['pending_orders']['file']}: they run `pbem reveal`")
     if side != waiting["side"]:
         raise PbemError(f"save {number} awaits {waiting['kind']} from {waiting['side']!r} ({waiting['phase']}), not from {side!r}")
     template = campaign.game.template(campaign.data, save["state"], side)

@@ -178,25 +178,32 @@ def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument
     campaign = camp.open_campaign(folder)
     number, save, digest = campaign.latest()
     message, _ = camp.read_signed(orders)
-    camp.check_orders_message(campaign, message, number, save, digest)
+    if save["awaiting"]["kind"] == "reveal":
+        if message.digest != save["pending_orders"]["sha256"]:
+            raise PbemError(f"these are not the orders recorded in save {number} that await your reveal", str(orders))
+        needed = save["awaiting"]["opponents"]
+    else:
+        camp.check_orders_message(campaign, message, number, save, digest)
+        needed = ["gm"] if campaign.header["dice"]["mode"] == "gm" else save["awaiting"]["opponents"]
     private = load_private_key(key, passphrase)
-    sides = [s for s in campaign.sides_of_key(key_id(private.public_key())) if s in (["gm"] if campaign.header["dice"]["mode"] == "gm" else save["awaiting"]["opponents"])]
+    sides = [s for s in campaign.sides_of_key(key_id(private.public_key())) if s in needed]
     if not sides:
         raise PbemError("this key belongs to no side whose reveal this step needs", str(key))
-    text = camp.make_reveal(campaign, private, sides[0], number + 1, message.digest)
-    target = out_file or Path(f"reveal-{sides[0]}-{number + 1:04d}.txt")
+    dice_step = message.body["save"] + 1
+    text = camp.make_reveal(campaign, private, sides[0], dice_step, message.digest)
+    target = out_file or Path(f"reveal-{sides[0]}-{dice_step:04d}.txt")
     write_new_file(target, text.encode())
     out(f"wrote {target}")
 
 
 @app.command("adjudicate")
 @refusals
-def adjudicate_cmd(folder: Path = typer.Argument(...), files: List[Path] = typer.Argument(..., help="Signed orders and reveals"),
+def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path]] = typer.Argument(None, help="Signed orders and/or reveals"),
                    key: Optional[Path] = typer.Option(None, help="Your key, to reveal your dice for this step"),
                    passphrase: Optional[str] = typer.Option(None)):
     """Verify and apply signed orders; write the next save and its report."""
     private = load_private_key(key, passphrase) if key else None
-    result = camp.adjudicate(folder, files, private)
+    result = camp.adjudicate(folder, files or [], private)
     out(result.report)
     out(f"wrote save {result.number} in {camp.open_campaign(folder).step_dir(result.number)}")
 

@@ -76,6 +76,10 @@ def draw(seed_hex: str, purpose: str, sides: int) -> tuple[int, int, int]:
     raise RuntimeError("no acceptable byte in 32000 draws")  # probability < 2^-8000
 
 
+class DiceUnavailable(PbemError):
+    """A die was needed but a party's reveal is missing (the step can be recorded as pending)."""
+
+
 @dataclass
 class Dice:
     """The dice a game module rolls during one step. Purposes must be unique within a step."""
@@ -86,7 +90,7 @@ class Dice:
 
     def roll(self, purpose: str, sides: int = 6) -> int:
         if self.seed is None:
-            raise PbemError(f"this step rolls a die ({purpose}) but {self.missing}")
+            raise DiceUnavailable(f"this step rolls a die ({purpose}) but {self.missing}")
         if any(r["purpose"] == purpose for r in self.rolls):
             raise PbemError(f"internal: die purpose {purpose!r} used twice in one step")
         face, block, position = draw(self.seed, purpose, sides)

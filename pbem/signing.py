@@ -42,7 +42,7 @@ def sign_body(body: dict, key: Ed25519PrivateKey) -> str:
     """Return the armoured text of `body` signed with `key`."""
     signature = key.sign(DOMAIN + canonical_bytes(body))
     text = dump_yaml(body)
-    return "\n".join([
+    armoured = "\n".join([
         BEGIN,
         text.rstrip("\n"),
         SIGNATURE,
@@ -51,6 +51,14 @@ def sign_body(body: dict, key: Ed25519PrivateKey) -> str:
         END,
         "",
     ])
+    # Fix (adversarial suite): a value holding a non-breaking space, a NEL or an armour line was
+    # signed into a file that could never verify (the reader normalises those away). Refuse now.
+    try:
+        parse_signed(armoured, "the signed text")
+    except PbemError:
+        raise PbemError("cannot sign: a value holds text that email-safe reading would change (a non-breaking "
+                        "space, a U+0085 line break or a '-----BEGIN PBEM' line); remove it") from None
+    return armoured
 
 
 def _normalise_lines(text: str) -> list[str]:

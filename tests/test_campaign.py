@@ -79,11 +79,12 @@ def test_gm_mode_needs_the_referees_reveal_only(tmp_path, demo_keys):
     german = demo_keys["german"]
     camp.adjudicate(folder, [orders_file(folder, tmp_path, "german", german, [], "m.txt")])
     attack = orders_file(folder, tmp_path, "german", german, [{"attack": "1918E", "with": ["ger-46pz"]}], "a.txt")
-    with pytest.raises(PbemError, match="dice reveal of gm is missing"):
-        camp.adjudicate(folder, [attack], key=demo_keys["alliance"])       # the opponent's key is not enough
-    result = camp.adjudicate(folder, [attack], key=gm)
+    pending = camp.adjudicate(folder, [attack], key=demo_keys["alliance"])   # the opponent's key is not enough
+    assert pending.save["awaiting"]["kind"] == "reveal" and pending.save["awaiting"]["opponents"] == ["gm"]
+    assert pending.save["state"] == yaml.safe_load((folder / "steps" / "0001" / "save.yaml").read_text())["state"]
+    result = camp.adjudicate(folder, [], key=gm)
     assert list(result.save["dice"]["preimages"]) == ["gm"]
-    assert (folder / "steps" / "0002" / "reveal-gm.txt").is_file()
+    assert (folder / "steps" / "0003" / "reveal-gm.txt").is_file()
     assert camp.verify(folder).ok
 
 

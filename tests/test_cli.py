@@ -126,17 +126,21 @@ def test_full_campaign_flow(players):
     attack = fill_orders(players / "orders-german-0001.yaml",
                          [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], players / "attack.yaml")
     run("sign", attack, "--key", "ger")
-    no_reveal = run("adjudicate", "camp", players / "attack.yaml.signed.txt", ok=False)
-    assert "dice reveal of alliance is missing" in no_reveal.stderr
-    # the defender signs a reveal (pbem reveal) and anyone can adjudicate with both files
+    # without the opponent's reveal the orders are recorded, fixed, and the campaign awaits the reveal
+    pending = run("adjudicate", "camp", players / "attack.yaml.signed.txt")
+    assert "the dice reveal of alliance has not been given yet" in pending.stdout
+    assert "must reveal" in pending.stdout
+    refused = run("orders", "camp", "--side", "alliance", ok=False)
+    assert "awaits the dice reveal of alliance" in refused.stderr
+    # the defender signs a reveal for exactly those orders and anyone can adjudicate it
     run("reveal", "camp", players / "attack.yaml.signed.txt", "--key", "all")
     reveal = players / "reveal-alliance-0002.txt"
-    result = run("adjudicate", "camp", players / "attack.yaml.signed.txt", reveal)
+    result = run("adjudicate", "camp", reveal)
     assert "Prepared assault on 1918E" in result.stdout and "Die roll" in result.stdout
     assert "DEMONSTRATION DATA" in result.stdout
 
     # rolls: purpose, inputs and the recomputation recipe
-    rolls = run("rolls", "camp", "--phase", "2").stdout
+    rolls = run("rolls", "camp", "--phase", "3").stdout
     assert "prepared assault on 1918E, 1d6 = " in rolls and "seed input: pbem-seed-v1|c1|2|" in rolls
 
     # reports in three formats
@@ -145,7 +149,7 @@ def test_full_campaign_flow(players):
     assert run("report", "camp", "--format", "pdf", ok=False).exit_code == 1
 
     verified = run("verify", "camp")
-    assert verified.stdout.startswith("OK: 3 saves, 5 signatures")
+    assert verified.stdout.startswith("OK: 4 saves, 5 signatures")
 
 
 def test_new_refuses_existing_folder_and_wrong_seats(players):
