@@ -243,6 +243,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
                  "override": ({"file": OVERRIDE_NAME, "sha256": data.override_hash,
                                "demonstration": data.demonstration} if override else None)},
         "players": {s: {"key": players[s]} for s in seats},
+        "not_enforced": list(game.not_enforced),
         "dice": {"mode": "gm" if gm_key else "players", "commitments": tips},
     }
     if gm_key:

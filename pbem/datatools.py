@@ -3,7 +3,10 @@
 from .gamedata import GameData
 from .yamlio import dump_yaml
 
-GROUPS = (("crt.", "CRT cells"), ("map.", "Map: terrain per hex and hexsides"),
+# First matching prefix wins: "CRT cells" holds only the table's cells (crt.cells.ROLL.COLUMN);
+# the other combat values crt.yaml leaves unknown (shift sizes, diagrams) get their own group.
+GROUPS = (("crt.cells.", "CRT cells"), ("crt.", "Combat rules: shifts and other values"),
+          ("map.", "Map: terrain per hex and hexsides"),
           ("units.", "Unit counters: factors, steps, set-up"), ("terrain.", "Terrain effects chart"))
 
 

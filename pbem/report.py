@@ -47,6 +47,8 @@ def step_blocks(campaign, save: dict) -> list:
     blocks.append(("h3", "Positions"))
     blocks.append(("table", ["Hex", "Unit", "Side", "Steps"], positions))
     waiting = save["awaiting"]
+    if header.get("not_enforced"):
+        blocks.append(("p", "Not enforced by pbem in this campaign (agreed at creation): " + "; ".join(header["not_enforced"]) + "."))
     blocks.append(("h3", "Next"))
     if waiting.get("done"):
         blocks.append(("p", "The game is over."))

@@ -42,6 +42,9 @@ class GameModule:
     """Methods every game implements. See pbem/games/smithereens.py for the first one."""
 
     id: str = ""
+    # Rules the module does not (yet) enforce. They are written into every campaign header at
+    # `pbem new`, so the group agrees to them knowingly, and repeated at the foot of reports.
+    not_enforced: tuple = ()
 
     def seats(self, scenario: dict) -> list[list[str]]:
         """The allowed sets of player seats (e.g. [['german','alliance'], ['german','soviet','western']])."""

@@ -36,6 +36,12 @@ def camp(army: str) -> str:
 
 class Smithereens(GameModule):
     id = "smithereens"
+    not_enforced = (
+        "11.7 fog of war: saves and reports show every unit of every stack",
+        "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
+        "7.x economic collapse, 9.x reinforcements and replacements, 10.23-10.36 special movement, 13.x special units",
+        "11.19 fortress declarations outside the German movement orders; 11.27 extra retreats of overstacked units",
+    )
 
     # -- seats and set-up ------------------------------------------------------------------
     def seats(self, scenario: dict) -> list[list[str]]:
