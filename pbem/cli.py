@@ -208,6 +208,20 @@ def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path
     out(f"wrote save {result.number} in {camp.open_campaign(folder).step_dir(result.number)}")
 
 
+@app.command("status")
+@refusals
+def status_cmd(folder: Path = typer.Argument(...)):
+    """Whose move it is: the latest save, its phase and what it awaits."""
+    campaign = camp.open_campaign(folder)
+    number, save, digest = campaign.latest()
+    waiting = save["awaiting"]
+    if waiting.get("done"):
+        state = "the game is over"
+    else:
+        state = f"awaits {waiting['kind']} from {waiting['side']} — {waiting['phase']}"
+    out(f"{campaign.id} ({campaign.header['game']}/{campaign.header['scenario']}): save {number} {digest[:16]}…; {state}")
+
+
 @app.command("verify")
 @refusals
 def verify_cmd(folder: Path = typer.Argument(...)):

@@ -195,3 +195,9 @@ def test_demo_is_byte_identical_across_runs(tmp_path):
     run_demo(tmp_path / "a")
     run_demo(tmp_path / "b")
     assert tree_bytes(tmp_path / "a" / "campaign") == tree_bytes(tmp_path / "b" / "campaign")
+
+
+def test_status_names_who_is_awaited(demo_campaign):
+    result = run("status", demo_campaign)
+    assert re.match(r"smithereens-demo \(smithereens/historical\): save 6 [0-9a-f]{16}…; "
+                    r"awaits orders from alliance — Turn 2 Western movement", result.stdout)
