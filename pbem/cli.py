@@ -260,14 +260,20 @@ def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.O
 @app.command("report")
 @refusals
 def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text", "--format", help="text, md or bbcode"),
-               step: Optional[int] = typer.Option(None, help="Save number (default: latest)")):
+               step: Optional[int] = typer.Option(None, help="Save number (default: latest)"),
+               svg: Optional[Path] = typer.Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)")):
     """The turn report of a save."""
     if fmt not in FORMATS:
         raise PbemError(f"--format must be one of {', '.join(FORMATS)}")
     campaign = camp.open_campaign(folder)
     number = step if step is not None else campaign.step_numbers()[-1]
     save, _ = campaign.load_save(number)
-    out(render(step_blocks(campaign, save), fmt))
+    blocks = step_blocks(campaign, save)
+    if svg is not None:
+        from .picture import save_svg
+        write_new_file(svg, save_svg(campaign, save).encode("utf-8"))
+        blocks.append(("p", f"Map picture of save {number} (SVG): {svg}"))
+    out(render(blocks, fmt))
 
 
 @app.command("demo")

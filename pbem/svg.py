@@ -11,7 +11,7 @@ from typing import Mapping
 
 from .hexgrid import GridSpec
 
-RADIUS = 40.0  # centre-to-corner, in SVG user units
+RADIUS = 52.0  # centre-to-corner, in SVG user units
 MARGIN = 10.0
 TITLE_HEIGHT = 24.0
 
@@ -35,6 +35,14 @@ PALETTE = {
     "lake": "#a8c8f0",
 }
 MARK_COLOUR = "#d00000"
+# Hexside features: (stroke colour, width).
+HEXSIDE_STYLE = {
+    "river": ("#2f6fd6", 3.0),
+    "rhine": ("#1f4fb0", 5.0),
+    "lake": ("#7fb2f0", 6.0),
+    "sea": ("#7fb2f0", 6.0),
+    "atc": ("#8a5a2b", 3.0),
+}
 
 
 def _fmt(v: float) -> str:
@@ -95,12 +103,17 @@ def render_svg(
     units: Mapping[str, list],
     marks: Mapping[str, str] | None = None,
     title: str = "",
+    hexsides: Mapping[str, str] | None = None,
 ) -> str:
     """SVG text showing `hexes` (plus any hex holding units or carrying a mark).
 
     hexes: hex id -> attributes; `terrain` picks the fill colour.
     units: hex id -> list of unit dicts; each is drawn as a box with its `id` and `label`.
     marks: hex id -> text (e.g. "combat 2/1"); the hex gets a red outline and the text.
+    hexsides: "A|B" -> feature (river, rhine, lake, sea, ...): drawn along the shared edge when
+      both hexes are drawn.
+    Optional hex attributes: `name` (drawn under the id), `city` (a small city square).
+    Optional unit key: `fill` (the box colour, default white).
     Ids are canonicalised with `spec`, so "2516W" and "2516" are the same hex.
     """
     marks = marks or {}
@@ -161,35 +174,92 @@ def render_svg(
             f'fill="{fill or "url(#unknown-terrain)"}" {stroke}/>'
         )
         if fill is None:
-            out.append(f'<text x="{_fmt(x + RADIUS * 0.45)}" y="{_fmt(y - RADIUS * 0.35)}" font-size="10" fill="#404040">?</text>')
+            out.append(f'<text x="{_fmt(x + RADIUS * 0.42)}" y="{_fmt(y - RADIUS * 0.6)}" font-size="10" fill="#404040">?</text>')
     out.append("</g>")
+
+    # Hexside features along the shared edge of two drawn hexes (rivers, lakes, ...).
+    edges = []
+    for key in sorted(hexsides or {}):
+        a_id, sep, b_id = str(key).partition("|")
+        if not sep:
+            continue
+        try:
+            a_id, b_id = spec.canonical(a_id), spec.canonical(b_id)
+        except ValueError:
+            continue
+        if a_id not in centres or b_id not in centres:
+            continue
+        bx_, by_ = centres[b_id]
+        corners = hex_corners(spec, *centres[a_id])
+        near = sorted(corners, key=lambda c: (round(math.hypot(c[0] - bx_, c[1] - by_), 6), c))[:2]
+        if abs(math.hypot(near[1][0] - bx_, near[1][1] - by_) - RADIUS) > 0.01 * RADIUS:
+            continue    # not adjacent: no shared edge
+        colour, width = HEXSIDE_STYLE.get(str(hexsides[key]).lower(), ("#606060", 3.0))
+        (x1, y1), (x2, y2) = near
+        edges.append(
+            f'<line class="hexside-{_clean(str(hexsides[key]).lower())}" x1="{_fmt(x1 + dx)}" y1="{_fmt(y1 + dy)}" '
+            f'x2="{_fmt(x2 + dx)}" y2="{_fmt(y2 + dy)}" stroke="{colour}" stroke-width="{_fmt(width)}" stroke-linecap="round"/>'
+        )
+    if edges:
+        out.append('<g class="hexsides">')
+        out += edges
+        out.append("</g>")
+    # Battle outlines again on top of the hexside features, so neither hides the other.
+    outlines = []
+    for h in sorted(mark_text):
+        x, y = centres[h][0] + dx, centres[h][1] + dy
+        corners = hex_corners(spec, x, y, RADIUS - 2.5)
+        path = "M" + " L".join(f"{_fmt(px)},{_fmt(py)}" for px, py in corners) + " Z"
+        outlines.append(f'<path class="battle" d="{path}" fill="none" stroke="{MARK_COLOUR}" stroke-width="2.5"/>')
+    if outlines and edges:
+        out.append('<g class="battles">')
+        out += outlines
+        out.append("</g>")
 
     out.append('<g class="labels">')
     for h in order:
         x, y = centres[h][0] + dx, centres[h][1] + dy
+        hex_attrs = attrs.get(h, {})
         out.append(
-            f'<text x="{_fmt(x)}" y="{_fmt(y - RADIUS * 0.55)}" font-size="9" text-anchor="middle" fill="#202020">{_clean(h)}</text>'
+            f'<text x="{_fmt(x)}" y="{_fmt(y - RADIUS * 0.64)}" font-size="9" text-anchor="middle" fill="#202020">{_clean(h)}</text>'
         )
+        name = hex_attrs.get("name") if isinstance(hex_attrs, Mapping) else None
+        if isinstance(name, Mapping):
+            name = name.get("value")
+        if isinstance(hex_attrs, Mapping) and hex_attrs.get("city") is True:
+            out.append(
+                f'<rect class="city" x="{_fmt(x - RADIUS * 0.5)}" y="{_fmt(y - RADIUS * 0.76)}" width="7" height="7" '
+                'fill="#404040" stroke="#ffffff" stroke-width="0.8"/>'
+            )
+        unit_top = y - RADIUS * 0.5
+        if isinstance(name, str) and name:
+            out.append(
+                f'<text x="{_fmt(x)}" y="{_fmt(y - RADIUS * 0.45)}" font-size="8" font-style="italic" '
+                f'text-anchor="middle" fill="#202020">{_clean(name)}</text>'
+            )
+            unit_top = y - RADIUS * 0.38
         # Units as a column of small boxes in the middle of the hex, in stack order.
         stack = stacks.get(h, [])
-        box_w, box_h = RADIUS * 1.4, 11.0
-        y0 = y - RADIUS * 0.4
+        box_w, box_h = RADIUS * 1.45, 12.0
         for i, unit in enumerate(stack):
             unit = unit if isinstance(unit, Mapping) else {"id": unit}
-            bx, by = x - box_w / 2, y0 + i * (box_h + 1)
+            bx, by = x - box_w / 2, unit_top + i * (box_h + 1)
             out.append(
                 f'<rect x="{_fmt(bx)}" y="{_fmt(by)}" width="{_fmt(box_w)}" height="{_fmt(box_h)}" '
-                'fill="#ffffff" stroke="#000000" stroke-width="0.6"/>'
+                f'fill="{_clean(unit.get("fill") or "#ffffff")}" stroke="#000000" stroke-width="0.6"/>'
             )
-            out.append(f'<text x="{_fmt(bx + 2)}" y="{_fmt(by + 8.5)}" font-size="7">{_clean(unit.get("id", ""))}</text>')
+            out.append(f'<text x="{_fmt(bx + 2.5)}" y="{_fmt(by + 9)}" font-size="8">{_clean(unit.get("id", ""))}</text>')
             out.append(
-                f'<text x="{_fmt(bx + box_w - 2)}" y="{_fmt(by + 8.5)}" font-size="7" text-anchor="end">'
+                f'<text x="{_fmt(bx + box_w - 2.5)}" y="{_fmt(by + 9)}" font-size="8" font-weight="bold" text-anchor="end">'
                 f'{_clean(unit.get("label", ""))}</text>'
             )
-        for j, text in enumerate(mark_text.get(h, [])):
+        # Mark texts at the bottom of the hex (a "\n" in a mark starts a new line), haloed in white.
+        lines = [line for text in mark_text.get(h, []) for line in str(text).split("\n")]
+        for j, line in enumerate(lines):
             out.append(
-                f'<text x="{_fmt(x)}" y="{_fmt(y + RADIUS * 0.7 - j * 10)}" font-size="9" font-weight="bold" '
-                f'text-anchor="middle" fill="{MARK_COLOUR}">{_clean(text)}</text>'
+                f'<text x="{_fmt(x)}" y="{_fmt(y + RADIUS * 0.78 - (len(lines) - 1 - j) * 10)}" font-size="9" '
+                f'font-weight="bold" text-anchor="middle" fill="{MARK_COLOUR}" stroke="#ffffff" stroke-width="2.5" '
+                f'paint-order="stroke">{_clean(line)}</text>'
             )
     out.append("</g>")
     out.append("</svg>")

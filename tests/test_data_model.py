@@ -41,15 +41,17 @@ def convention_problems(node, path="", rule=None, printed_on=None, top=True) -> 
         elif "rule" in node:
             problems.append(f"{path}: `rule:` must be a string, got {node['rule']!r}")
         printed_on = node.get("printed_on", printed_on)
-        values = [k for k in node if k not in META and not (top and k in IDENTITY)]
-        if values and rule is None:
-            problems.append(f"{path or '(top)'}: game values {values[:4]} with no `rule:` in scope")
+        # a mapping that holds game values itself (not only sub-mappings) needs a rule in scope
+        leaves = [k for k, v in node.items() if k not in META and not (top and k in IDENTITY)
+                  and not isinstance(v, dict) and not (isinstance(v, list) and any(isinstance(x, dict) for x in v))]
+        if leaves and rule is None:
+            problems.append(f"{path or '(top)'}: game values {leaves[:4]} with no `rule:` in scope")
         for key, value in node.items():
             if not isinstance(key, str):
                 problems.append(f"{path}: key {key!r} is not a string")
             elif "." in key:
                 problems.append(f"{path}: key {key!r} contains a dot")
-            if key == "rule":
+            if key in META:
                 continue
             problems += convention_problems(value, f"{path}.{key}" if path else str(key), rule, printed_on, False)
     elif isinstance(node, list):
@@ -204,10 +206,14 @@ def test_adding_entries_to_open_collections(tmp_path):
 
 
 def test_adding_to_a_closed_collection_is_refused(tmp_path):
-    path = write_override(tmp_path, {"crt.cells.7.1:3/1:4": "1/1"})
+    path = write_override(tmp_path, {"crt.cells.3.8:1/7:1": "1/1"}, name="a.yaml")     # a tenth column (16.2 has nine)
     with pytest.raises(PbemError) as info:
         load_game_data("smithereens", path)
-    assert "crt.cells.7.1:3/1:4" in str(info.value) and "open collection" in str(info.value)
+    assert "crt.cells.3.8:1/7:1" in str(info.value) and "open collection" in str(info.value)
+    path = write_override(tmp_path, {"crt.cells.7.1:3/1:4": "1/1"}, name="b.yaml")     # a seventh die face
+    with pytest.raises(PbemError) as info:
+        load_game_data("smithereens", path)
+    assert "crt.cells.7.1:3/1:4" in str(info.value) and "does not name a place" in str(info.value)
 
 
 def test_an_override_for_another_game_is_refused(tmp_path):

@@ -6,8 +6,9 @@ map's terrain, the counters' factors, the CRT rows the text lacks); a missing on
 step with UnknownDataError before any die is rolled.
 
 Encoded here: the turn sequence's movement and prepared-assault phases (5.1–5.3, 3.10),
-movement (10.1–10.22, 10.26), stacking (8.1–8.5), prepared assaults (11.1–11.33), hex control
-(3.9), Nazi fanaticism and victory (4.2–4.4). Played at the rulebook's beginner level: the
+reinforcements and replacements (9.1–9.5, 9.7–9.15), movement (10.1–10.22, 10.26), stacking
+(8.1–8.5), prepared assaults (11.1–11.35, fortresses 11.19–11.20), Soviet artillery (13.4), hex
+control (3.9), Nazi fanaticism and victory (4.2–4.4). What is not is listed in `not_enforced`. Played at the rulebook's beginner level: the
 Beginners Notes in 5.1 and 6.0 say to ignore supply and mobile assaults, and this module does
 so until those sections are encoded (see docs/smithereens.md).
 """
@@ -23,6 +24,13 @@ ALLIANCE = ("soviet", "western")
 THAW_TURNS = (5, 6)                  # 10.21
 GERMAN_DETERIORATION_TURN = 4        # 10.26
 VICTORY_THRESHOLD = 6                # 4.4: the German wins with more than 6 VPs
+ARTILLERY = ("soviet_artillery", "artillery")
+NO_REPLACEMENTS = ("hungarian", "italian_fascist", "romanian", "polish_communist", "bulgarian")   # 9.9
+NEVER_RECLAIMED = ("soviet_artillery", "artillery", "soviet_cavalry_mechanized_group")           # 9.10
+REPLACEMENT_RATES = {   # 9.12-9.14: steps per game turn, and per-group caps
+    "soviet": {"steps": 4, "caps": {"mech": 2}},
+    "western": {"steps": 4, "caps": {"commonwealth": 1, "french": 1}},
+}
 PHASE_NAMES = {"movement": "movement", "assault": "prepared assaults", "response": "loss choices"}
 
 
@@ -39,7 +47,8 @@ class Smithereens(GameModule):
     not_enforced = (
         "11.7 fog of war: saves and reports show every unit of every stack",
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
-        "7.x economic collapse, 9.x reinforcements and replacements, 10.23-10.36 special movement, 13.x special units",
+        "3.6-3.7 placement of A, AS and M units; 9.6 variable reinforcements; 7.x economic collapse",
+        "10.23-10.36 special movement and restrictions; 13.x special units and air",
         "11.19 fortress declarations outside the German movement orders; 11.27 extra retreats of overstacked units",
     )
 
@@ -58,13 +67,16 @@ class Smithereens(GameModule):
             raise PbemError(f"scenario {scenario.get('scenario')!r} is encoded as data but pbem does not adjudicate "
                             "its rules (14.x) yet; play 'historical'")
         counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
-        units = {}
+        units, reinforcements = {}, {}
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
             counter = self.counter(data, unit_id)
             setup_hex = counter.get("setup")
             if isinstance(setup_hex, str) and setup_hex != "unknown":
                 # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
                 units[unit_id] = {"hex": self.grid(data).canonical(setup_hex), "steps": counter["steps"]}
+            elif isinstance(counter.get("arrives"), int):
+                # 3.4 / 9.1: turn-of-entry number printed on the counter
+                reinforcements[unit_id] = {"turn": counter["arrives"], "steps": counter["steps"]}
         control = {}     # 3.9: only cities matter; a city whose start control is unknown stays out
         for hex_id in sorted(self.hexes(data)):
             info = self.hex_info(data, hex_id)
@@ -80,7 +92,7 @@ class Smithereens(GameModule):
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
             "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
                                  if self.hex_info(data, h).get("fortress_at_start") is True),   # 3.3
-            "fortress_lost": [], "destroyed": {},
+            "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }
 
@@ -163,6 +175,7 @@ class Smithereens(GameModule):
                 return
             state["turn"] += 1
             state["attacked_this_turn"] = {}
+            state["replacements_used"] = {}          # 9.11: unused steps are not accumulated
             state["army"] = order[0]
         else:
             state["army"] = order[index + 1]
@@ -184,7 +197,15 @@ class Smithereens(GameModule):
         return [u for u in self.stacks(state).get(hex_id, []) if camp(self.army_of(data, u)) != camp(army)]
 
     def is_mech(self, data, unit_id) -> bool:
-        return bool(self.counter(data, unit_id).get("mech", False))
+        """2.11: mechanized or not by unit type (rules/smithereens/game.yaml unit_types)."""
+        counter = self.counter(data, unit_id)
+        if isinstance(counter.get("mech"), bool):
+            return counter["mech"]
+        value = _value(data.get(f"game.unit_types.{counter['type']}.mechanized", f"whether a {counter['type']} is mechanized (2.11)"))
+        if not isinstance(value, bool):
+            raise UnknownDataError(f"units.counters.{unit_id}.mech", f"whether {unit_id} is mechanized ({value})",
+                                   "the unit counter", data.override_file)
+        return value
 
     def stacking_problem(self, data, units: list[str]) -> str | None:
         """8.1–8.5 for one hex's units (None if legal)."""
@@ -201,7 +222,7 @@ class Smithereens(GameModule):
             if len(units) > 3:
                 return "more than three Western Allied units (8.5)"
         if army == "soviet":
-            artillery = [u for u in units if self.counter(data, u)["type"] == "artillery"]
+            artillery = [u for u in units if self.counter(data, u)["type"] in ARTILLERY]
             nations = {self.counter(data, u).get("nationality", "soviet") for u in units} - {"soviet"}
             if len(artillery) > 1:
                 return "more than one Soviet artillery unit in a hex (8.4)"
@@ -265,7 +286,20 @@ class Smithereens(GameModule):
         moved: set[str] = set()
         shadow = dict(state, units=positions)
         fortresses = set(state.get("fortresses", []))
+        arrivals = {u: dict(v) for u, v in state["reinforcements"].items()}
+        problems += self.check_replacements(data, shadow, army, orders, arrivals)
         for index, order in enumerate(orders):
+            if "replace" in order:
+                continue
+            if "enter" in order:
+                reason = self.entry_problem(data, shadow, army, order, arrivals)
+                if reason:
+                    problems.append(Problem(index, reason))
+                else:
+                    unit_id = order["enter"]
+                    path = [self.grid(data).canonical(str(h)) for h in order["path"]]
+                    positions[unit_id] = {"hex": path[-1], "steps": arrivals.pop(unit_id)["steps"]}
+                continue
             if "declare_fortress" in order:
                 reason = self.fortress_problem(data, shadow, army, order, fortresses)
                 if reason:
@@ -327,6 +361,132 @@ class Smithereens(GameModule):
                 if reason:
                     problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
         return problems, positions
+
+    # -- reinforcements and replacements (9.x) -------------------------------------------------
+    def entry_hexes(self, data, state, army: str) -> tuple[set, str]:
+        """Where `army`'s reinforcements may enter, and whether entry is at a city (free, 9.2)."""
+        grid = self.grid(data)
+
+        def region(name: str) -> set:
+            hexes = data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')}")
+            return {grid.canonical(str(h)) for h in hexes}
+
+        if army == "german":                                               # 9.5 Wehrkreis cities
+            cities = data.get("map.wehrkreis_cities.hexes", "the Wehrkreis cities (9.5)")
+            return {grid.canonical(str(h)) for h in cities if state["control"].get(grid.canonical(str(h))) == "german"}, "city"
+        if army == "soviet":                                               # 9.3
+            east = region("east_of_wwiii_demarcation_line")
+            return {h for h, c in state["control"].items() if c == "alliance" and h in east}, "city"
+        return region("france_west_edge") | region("italy_south_edge") | {"1703"}, "edge"   # 9.4 (Antwerp 1703, 6.8)
+
+    def entry_problem(self, data, state, army, order, arrivals) -> str | None:
+        """9.1–9.5: a reinforcement enters in its owner's movement phase, on or after its turn."""
+        unit_id, path = order.get("enter"), order.get("path")
+        if set(order) != {"enter", "path"} or not isinstance(path, list) or not path:
+            return "a reinforcement order is `enter: UNIT` with `path: [ENTRY HEX, ...]` (9.2)"
+        if unit_id not in arrivals or arrivals[unit_id]["turn"] > state["turn"]:
+            return f"{unit_id} is not a reinforcement available on turn {state['turn']} (9.1)"
+        if self.army_of(data, unit_id) != army:
+            return f"{unit_id} is not a {army} unit (9.2)"
+        try:
+            path = [self.grid(data).canonical(str(h)) for h in path]
+        except ValueError as exc:
+            return str(exc)
+        entries, kind = self.entry_hexes(data, state, army)
+        if path[0] not in entries:
+            return f"{path[0]} is not an entry hex for {army} reinforcements ({'9.5' if army == 'german' else '9.3' if army == 'soviet' else '9.4'})"
+        if self.enemies_in(data, state, path[0], army):
+            return f"{path[0]} contains enemy units (9.4, 10.3)"
+        state["units"][unit_id] = {"hex": path[0], "steps": arrivals[unit_id]["steps"]}
+        try:
+            total = 0 if kind == "city" or self.hex_info(data, path[0]).get("city") is True \
+                else self.terrain_cost(data, unit_id, self.terrain(data, path[0]))      # 9.2 edge entry pays
+            for a, b in zip(path, path[1:]):
+                cost, reason = self.entry_cost(data, state, unit_id, a, b)
+                if cost is None:
+                    return f"{unit_id}: {reason}"
+                total += cost
+            allowance = self.movement_allowance(data, state, unit_id)
+        finally:
+            del state["units"][unit_id]
+        if total > allowance and len(path) > 1:
+            return f"{unit_id} needs {total} MP to enter along this path but has {allowance} (9.2)"
+        return None
+
+    def check_replacements(self, data, state, army, orders, arrivals) -> list[Problem]:
+        """9.7–9.15: replenish reduced units on the map or reclaim Alliance units from the deadpile."""
+        problems, used, per_unit = [], {"total": 0}, {}
+        for index, order in enumerate(orders):
+            if "replace" not in order:
+                continue
+            unit_id, steps = order.get("replace"), order.get("steps")
+            if set(order) != {"replace", "steps"} or not isinstance(steps, int) or steps < 1:
+                problems.append(Problem(index, "a replacement order is `replace: UNIT` with `steps: N` (9.9)"))
+                continue
+            reason = self.replacement_problem(data, state, army, unit_id, steps, used, per_unit)
+            if reason:
+                problems.append(Problem(index, reason))
+            elif unit_id in state["eliminated"]:                       # 9.10: re-enters as a reinforcement
+                arrivals[unit_id] = {"turn": state["turn"], "steps": steps}
+            else:
+                state["units"][unit_id] = dict(state["units"][unit_id], steps=state["units"][unit_id]["steps"] + steps)
+        return problems
+
+    def replacement_problem(self, data, state, army, unit_id, steps, used, per_unit) -> str | None:
+        if not isinstance(unit_id, str) or (unit_id not in state["units"] and unit_id not in state["eliminated"]):
+            return f"no unit {unit_id!r} on the map or in the deadpile"
+        if self.army_of(data, unit_id) != army:
+            return f"{unit_id} is not a {army} unit (9.9)"
+        counter = self.counter(data, unit_id)
+        nationality = counter.get("nationality", army)
+        if nationality in NO_REPLACEMENTS:
+            return f"{nationality.replace('_', ' ')} units never receive replacements (9.9)"
+        if unit_id in state["eliminated"]:
+            if army == "german":
+                return "German-side units may never be brought out of the deadpile (9.10)"
+            if counter["type"] in NEVER_RECLAIMED:
+                return f"{counter['type'].replace('_', ' ')} units may never be reclaimed from the deadpile (9.10)"
+            current = 0
+        else:
+            current = state["units"][unit_id]["steps"]
+        per_unit[unit_id] = per_unit.get(unit_id, 0) + steps
+        if per_unit[unit_id] > 3:
+            return f"{unit_id} may receive at most three replacement steps per player turn (9.9)"
+        if current + per_unit[unit_id] > counter["steps"]:
+            return f"{unit_id} may not be made stronger than its {counter['steps']} steps (9.9, 9.10)"
+        if army == "german":
+            used["total"] += steps
+            return "the German receives at most one replacement step per game turn (9.15)" if used["total"] > 1 else None
+        pool = "yugoslav" if nationality == "yugoslavian" else "total"          # 9.13: a separate Yugoslav step
+        used[pool] = used.get(pool, 0) + steps
+        limit = 1 if pool == "yugoslav" else REPLACEMENT_RATES[army]["steps"]
+        if used[pool] > limit - state.get("replacements_used", {}).get(f"{army}.{pool}", 0):
+            return f"only {limit} {'Yugoslav ' if pool == 'yugoslav' else ''}replacement step(s) per game turn ({'9.13' if pool == 'yugoslav' else '9.12' if army == 'soviet' else '9.14'})"
+        for group, cap in REPLACEMENT_RATES[army]["caps"].items():
+            member = self.is_mech(data, unit_id) if group == "mech" else (
+                counter.get("grouping") == group or nationality == group)
+            if member:
+                used[group] = used.get(group, 0) + steps
+                if used[group] > cap:
+                    return f"no more than {cap} replacement step(s) per turn to {group} units ({'9.12' if army == 'soviet' else '9.14'})"
+        return None
+
+    def german_replacement_granted(self, data, state, dice: Dice, events) -> bool:
+        """9.15: from turn 2, one step while all six USIR factories stand; with fewer, a die roll
+        of at most the number of factories left."""
+        if state["turn"] < 2:
+            events.append({"event": "replacement_roll", "text": "no German replacements before Game Turn 2", "rule": "9.15"})
+            return False
+        grid = self.grid(data)
+        usir = {grid.canonical(str(h)) for h in data.get("map.regions.upper_silesian_industrial_region.hexes", "the USIR hexes (9.15)")}
+        factories = len(usir - set(state["destroyed"]))
+        if factories >= 6:
+            return True
+        roll = dice.roll("German replacement step (9.15)", 6)
+        granted = roll <= factories
+        events.append({"event": "replacement_roll", "text": f"{factories} factories left, die roll {roll}: "
+                                                             f"{'replacement step received' if granted else 'no replacement'}", "rule": "9.15"})
+        return granted
 
     def fortress_problem(self, data, state, army, order, fortresses) -> str | None:
         """11.19: the German may declare a city his units occupy, German-controlled at the start,
@@ -414,7 +574,7 @@ class Smithereens(GameModule):
             shifts.append({"shift": 1, "why": "concentric assault", "rule": "11.10"})
         # 13.4: supplied Soviet artillery in a Soviet PA shifts one column right (supply is not
         # traced at the beginner level this module plays, 6.0 Beginners Note)
-        if army == "soviet" and any(self.counter(data, u)["type"] == "artillery" for u in attack["with"]):
+        if army == "soviet" and any(self.counter(data, u)["type"] in ARTILLERY for u in attack["with"]):
             shifts.append({"shift": 1, "why": "Soviet artillery", "rule": "13.4"})
         return shifts
 
@@ -697,9 +857,30 @@ class Smithereens(GameModule):
         events: list = []
         army = state["army"]
         if state["phase"] == "movement":
-            _, positions = self.check_moves(data, state, army, orders)
+            replacing = [o for o in orders if "replace" in o]
+            if replacing and (army != "german" or self.german_replacement_granted(data, state, dice, events)):
+                for order in replacing:
+                    unit_id, steps = order["replace"], order["steps"]
+                    if unit_id in state["eliminated"]:
+                        state["eliminated"].remove(unit_id)
+                        state["reinforcements"][unit_id] = {"turn": state["turn"], "steps": steps}
+                    else:
+                        state["units"][unit_id]["steps"] += steps
+                    key = "yugoslav" if self.counter(data, unit_id).get("nationality") == "yugoslavian" else "total"
+                    used = state.setdefault("replacements_used", {})
+                    used[f"{army}.{key}"] = used.get(f"{army}.{key}", 0) + steps
+                    events.append({"event": "replacement", "unit": unit_id, "steps": steps, "rule": "9.9" if unit_id in state["units"] else "9.10"})
             for order in orders:
-                if "declare_fortress" in order:
+                if "replace" in order:
+                    continue
+                if "enter" in order:
+                    path = [self.grid(data).canonical(str(h)) for h in order["path"]]
+                    entry = state["reinforcements"].pop(order["enter"])
+                    state["units"][order["enter"]] = {"hex": path[-1], "steps": entry["steps"]}
+                    events.append({"event": "enter", "unit": order["enter"], "path": path, "rule": "9.2"})
+                    for hex_id in path:
+                        self.enter_hex(data, state, hex_id, army, events)
+                elif "declare_fortress" in order:
                     hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
                     state["fortresses"] = sorted(set(state["fortresses"]) | {hex_id})
                     events.append({"event": "fortress", "hex": hex_id, "rule": "11.19"})
@@ -709,6 +890,12 @@ class Smithereens(GameModule):
                     events.append({"event": "move", "unit": order["move"], "path": path})
                     for hex_id in path[1:]:
                         self.enter_hex(data, state, hex_id, army, events)
+            if army == "german":                     # 9.1, 9.5: German reinforcements not entered are lost
+                for unit_id, entry in sorted(state["reinforcements"].items()):
+                    if self.army_of(data, unit_id) == "german" and entry["turn"] <= state["turn"]:
+                        del state["reinforcements"][unit_id]
+                        state["eliminated"].append(unit_id)
+                        events.append({"event": "forfeit", "unit": unit_id, "rule": "9.1"})
             state["phase"] = "assault"
             state["last_combats"] = []
             return Outcome(state, events)
@@ -767,6 +954,10 @@ class Smithereens(GameModule):
             notes.append("Give each unit's path from its hex; a path of one hex means it stays (10.2).")
             if army == "german":
                 notes.append("German: `- declare_fortress: HEX` makes an occupied start-German city a fortress (11.19).")
+            notes.append("Replacements first (9.9): `- replace: UNIT` with `steps: N`; reinforcements: `- enter: UNIT` with `path: [ENTRY HEX, ...]` (9.2).")
+            for unit_id, entry in sorted(state["reinforcements"].items()):
+                if self.army_of(data, unit_id) == army and entry["turn"] <= state["turn"]:
+                    notes.append(f"  reinforcement available: {unit_id} ({entry['steps']} steps)" + (" — must enter now or is lost (9.1)" if army == "german" else ""))
             for unit_id, unit in sorted(state["units"].items()):
                 if self.army_of(data, unit_id) == army:
                     orders.append({"move": unit_id, "path": [unit["hex"]]})
@@ -818,6 +1009,14 @@ class Smithereens(GameModule):
                 blocks.append(("item", f"Advance into {event['hex']} not made: it would overstack ({event['rule']})"))
             elif kind == "eliminated":
                 blocks.append(("item", f"{event['unit']} eliminated in {event['hex']} ({event['rule']})"))
+            elif kind == "enter":
+                blocks.append(("item", f"{event['unit']} enters at {event['path'][0]}" + (f" and moves {' → '.join(event['path'])}" if len(event['path']) > 1 else "") + " (9.2)"))
+            elif kind == "replacement":
+                blocks.append(("item", f"{event['unit']} receives {event['steps']} replacement step(s) ({event['rule']})"))
+            elif kind == "replacement_roll":
+                blocks.append(("item", f"German replacements: {event['text']} (9.15)"))
+            elif kind == "forfeit":
+                blocks.append(("item", f"{event['unit']} was not entered on its turn and is forfeit (9.1)"))
             elif kind == "fortress":
                 blocks.append(("item", f"{event['hex']} declared a fortress (11.19)"))
             elif kind == "destroyed":

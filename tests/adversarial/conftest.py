@@ -1,0 +1,121 @@
+"""Fixtures of the adversarial suite (tests/adversarial/): campaigns built once per session and
+copied per test, and a transparent cache of the installed rules data so that ~500 CLI runs
+fit in well under a minute.
+
+The cache only memoises `pbem.gamedata._load_tree` for the read-only rules/ folders of the
+repository (keyed by every file's name, size and mtime, handed out as deep copies); campaign
+files (headers, overrides, saves, signed files) are always read from disk. The subprocess tests
+in test_crash_safety.py run the uncached code.
+"""
+
+import copy
+import shutil
+from pathlib import Path
+
+import pytest
+
+import pbem.gamedata as gamedata
+from pbem.demo import DEMO_ORDERS, run_demo
+
+from . import util
+
+_ORIGINAL_LOAD_TREE = gamedata._load_tree
+_TREES: dict = {}
+
+
+def _cached_load_tree(folder):
+    folder = Path(folder)
+    if not folder.is_dir():
+        return _ORIGINAL_LOAD_TREE(folder)
+    signature = tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(folder.glob("*.yaml")))
+    key = (str(folder.resolve()), signature)
+    if key not in _TREES:
+        _TREES[key] = _ORIGINAL_LOAD_TREE(folder)
+    tree, files_hash = _TREES[key]
+    return copy.deepcopy(tree), files_hash
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _rules_cache():
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gamedata, "_load_tree", _cached_load_tree)
+        yield
+
+
+@pytest.fixture(scope="session")
+def demo(tmp_path_factory, _rules_cache) -> Path:
+    """The campaign `pbem demo --keep` builds (run_demo itself), read-only: copy before use."""
+    work = tmp_path_factory.mktemp("adv-demo")
+    run_demo(work)
+    return work / "campaign"
+
+
+@pytest.fixture(scope="session")
+def demo_at(tmp_path_factory, demo):
+    """demo_at(n): a read-only copy of the demo campaign cut after save n (for n = the last
+    save it is the whole demo). The next step's signed inputs are those of demo step n + 1."""
+    made: dict[int, Path] = {}
+
+    def build(number: int) -> Path:
+        if number not in made:
+            target = tmp_path_factory.mktemp(f"adv-demo-at-{number}") / "campaign"
+            made[number] = util.truncate(util.copy_campaign(demo, target), number)
+        return made[number]
+    return build
+
+
+@pytest.fixture
+def campaign_at(demo_at, tmp_path):
+    """campaign_at(n): a private, writable copy of the demo cut after save n."""
+    def copy_at(number: int, name: str = "campaign") -> Path:
+        return util.copy_campaign(demo_at(number), tmp_path / name)
+    return copy_at
+
+
+@pytest.fixture
+def fresh_demo(demo, tmp_path) -> Path:
+    return util.copy_campaign(demo, tmp_path / "campaign")
+
+
+@pytest.fixture(scope="session")
+def other_campaign(tmp_path_factory, _rules_cache) -> Path:
+    """The same plan and keys as the demo under another campaign id (smithereens-other)."""
+    work = tmp_path_factory.mktemp("adv-other")
+    return util.play(work / "campaign", DEMO_ORDERS, campaign_id=util.OTHER_ID)
+
+
+@pytest.fixture(scope="session")
+def more_units(tmp_path_factory, _rules_cache) -> Path:
+    """A campaign on tests/adversarial/data/more-units-override.yaml at save 0 (read-only)."""
+    work = tmp_path_factory.mktemp("adv-more")
+    folder = work / "campaign"
+    util.new_campaign(folder, "adv-more-units", util.MORE_UNITS)
+    return folder
+
+
+@pytest.fixture
+def more_units_copy(more_units, tmp_path) -> Path:
+    return util.copy_campaign(more_units, tmp_path / "campaign")
+
+
+@pytest.fixture
+def inbox(tmp_path) -> Path:
+    folder = tmp_path / "inbox"
+    folder.mkdir()
+    return folder
+
+
+def pytest_terminal_summary(terminalreporter):
+    from .test_case_count import refusal_counts
+    counts = refusal_counts()
+    if not any(r.nodeid.startswith("tests/adversarial") for rs in terminalreporter.stats.values()
+               for r in rs if hasattr(r, "nodeid")):
+        return
+    terminalreporter.write_line(
+        "adversarial refusal cases: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+        + f"; total {sum(counts.values())}")
+
+
+def copy_tree(source: Path, target: Path) -> Path:
+    shutil.copytree(source, target)
+    return target

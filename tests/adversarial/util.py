@@ -1,0 +1,260 @@
+"""Helpers for the adversarial suite: running the CLI, snapshots, playing and re-signing files."""
+
+import base64
+import hashlib
+import itertools
+import os
+import shutil
+from pathlib import Path
+
+import yaml
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from typer.testing import CliRunner
+
+from pbem import campaign as camp
+from pbem.cli import app
+from pbem.demo import DEMO_ID, legal_response
+from pbem.keys import key_id, load_private_key
+from pbem.signing import BEGIN, END, SIGNATURE, parse_signed, sign_body
+from pbem.yamlio import parse_yaml_text
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO_SRC = ROOT / "examples" / "smithereens-demo"
+DEMO_OVERRIDE = DEMO_SRC / "data-override.yaml"
+DATA = Path(__file__).resolve().parent / "data"
+MORE_UNITS = DATA / "more-units-override.yaml"
+SEATS = ("alliance", "german")
+OTHER_ID = "smithereens-other"
+
+_KEYS: dict = {}
+
+
+def keys() -> dict:
+    """The published demo keys (german, alliance) and two outsiders' keys (deterministic)."""
+    if not _KEYS:
+        for side in SEATS:
+            _KEYS[side] = load_private_key(DEMO_SRC / "keys" / side)
+        for name in ("mallory", "trent"):
+            _KEYS[name] = Ed25519PrivateKey.from_private_bytes(hashlib.sha256(name.encode()).digest())
+    return _KEYS
+
+
+def other(side: str) -> str:
+    return "alliance" if side == "german" else "german"
+
+
+# -- the command line ---------------------------------------------------------------------
+
+RUNNER = CliRunner()
+
+
+def pbem(*args):
+    return RUNNER.invoke(app, [str(a) for a in args])
+
+
+def _no_crash(result) -> None:
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        import traceback
+        raise AssertionError("pbem crashed instead of refusing:\n" + "".join(
+            traceback.format_exception(type(result.exception), result.exception, result.exception.__traceback__)))
+
+
+def assert_refused(result, phrase: str, *names: str, prefix: str = "pbem: error:") -> str:
+    """Refused: exit 1, nothing on stdout, exactly one stderr line with `prefix`, `phrase`, `names`."""
+    _no_crash(result)
+    lines = result.stderr.splitlines()
+    assert result.exit_code == 1, (result.exit_code, result.stdout, result.stderr)
+    assert len(lines) == 1, f"expected one error line, got {lines}"
+    line = lines[0]
+    assert line.startswith(prefix), line
+    assert phrase in line, f"{phrase!r} not in {line!r}"
+    for name in names:
+        assert name in line, f"{name!r} not named in {line!r}"
+    assert result.stdout == "", result.stdout
+    return line
+
+
+def assert_check_refused(result, phrase: str, file_name: str) -> list[str]:
+    """`pbem check`: one `FILE:LINE: problem` line per problem, then `pbem: error: N problem(s) in FILE`."""
+    _no_crash(result)
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert lines and lines[-1].startswith("pbem: error:") and file_name in lines[-1], lines
+    assert "problem(s)" in lines[-1], lines
+    problems = lines[:-1]
+    assert problems and all(line.startswith(file_name) for line in problems), lines
+    assert any(phrase in line for line in problems), f"{phrase!r} not in {problems}"
+    assert result.stdout == ""
+    return problems
+
+
+def assert_ok(result) -> str:
+    _no_crash(result)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result.stdout
+
+
+# -- folders ------------------------------------------------------------------------------
+
+def snapshot(folder: Path) -> dict:
+    """Every entry under `folder`, hidden ones included: files by SHA-256, folders, links."""
+    folder = Path(folder)
+    entries = {}
+    for top, dirs, files in os.walk(folder):
+        for name in dirs:
+            path = Path(top) / name
+            entries[str(path.relative_to(folder))] = ("link", os.readlink(path)) if path.is_symlink() else "dir"
+        for name in files:
+            path = Path(top) / name
+            rel = str(path.relative_to(folder))
+            if path.is_symlink():
+                entries[rel] = ("link", os.readlink(path))
+            else:
+                entries[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return entries
+
+
+def copy_campaign(source: Path, target: Path) -> Path:
+    shutil.copytree(source, target)
+    return target
+
+
+def truncate(folder: Path, last: int) -> Path:
+    """Drop every step after `last`: a valid campaign at save `last` (saves only point backwards)."""
+    for step in sorted((folder / "steps").iterdir()):
+        if step.name.isdigit() and int(step.name) > last:
+            shutil.rmtree(step)
+    return folder
+
+
+def step_dir(folder: Path, number: int) -> Path:
+    return Path(folder) / "steps" / f"{number:04d}"
+
+
+def step_files(folder: Path, number: int) -> dict[str, Path]:
+    return {p.name: p for p in sorted(step_dir(folder, number).iterdir())}
+
+
+def orders_file(folder: Path, number: int) -> Path:
+    return next(p for n, p in step_files(folder, number).items() if n.startswith("orders-"))
+
+
+def reveal_files(folder: Path, number: int) -> list[Path]:
+    return [p for n, p in step_files(folder, number).items() if n.startswith("reveal-")]
+
+
+# -- signed files -------------------------------------------------------------------------
+
+def body_of(path_or_text) -> dict:
+    text = path_or_text.read_text() if isinstance(path_or_text, Path) else path_or_text
+    return parse_signed(text, "x").body
+
+
+def resign(path_or_text, key, **changes) -> str:
+    """The same body with `changes` (None deletes a field), signed by `key` (dice kept as is)."""
+    body = dict(body_of(path_or_text))
+    for field, value in changes.items():
+        if value is None:
+            body.pop(field, None)
+        else:
+            body[field] = value
+    return sign_body(body, key)
+
+
+def armour(body_text: str, signer: str = "ed25519:AAAA", signature: str = "AAAA") -> str:
+    """Hostile YAML inside the armour, with a signature block that never gets checked first."""
+    return "\n".join([BEGIN, body_text.rstrip("\n"), SIGNATURE, f"signer: {signer}", f"signature: {signature}", END, ""])
+
+
+def write(path: Path, text) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+# -- playing a campaign ---------------------------------------------------------------------
+
+def new_campaign(folder: Path, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE, title: str = ""):
+    k = keys()
+    commitments = {s: camp.make_commitment(k[s], campaign_id, s) for s in SEATS}
+    players = {s: key_id(k[s].public_key()) for s in SEATS}
+    return camp.create_campaign(folder, "smithereens", "historical", players, commitments, override, title=title)
+
+
+def signed_orders(folder: Path, side: str, orders: list, key=None) -> str:
+    body = parse_yaml_text(camp.order_template(folder, side), "template")
+    body["orders"] = orders
+    return camp.sign_orders(body, key or keys()[side])
+
+
+def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE,
+         title: str = "", inbox: Path | None = None):
+    """What `pbem demo` does, for any plan: the planned (side, orders) steps, with the defender's
+    legal response (pbem.demo.legal_response) whenever one is awaited, and the opponent's
+    reveal by `adjudicate --key`. Returns the folder."""
+    folder = Path(folder)
+    campaign = new_campaign(folder, campaign_id, override, title)
+    inbox = inbox or folder.parent / f"{folder.name}-inbox"
+    inbox.mkdir(parents=True, exist_ok=True)
+    planned = iter(plan)
+    for step in itertools.count(1):
+        _, save, _ = campaign.latest()
+        waiting = save["awaiting"]
+        if waiting.get("done"):
+            break
+        if waiting["kind"] == "response":
+            side, orders = waiting["side"], legal_response(campaign, save["state"])
+        else:
+            try:
+                side, orders = next(planned)
+            except StopIteration:
+                break
+        path = write(inbox / f"orders-{step:04d}-{side}.txt", signed_orders(folder, side, orders))
+        camp.adjudicate(folder, [path], key=keys()[other(side)])
+    return folder
+
+
+# -- an independent reading of "did this change the data?" ------------------------------------
+
+class _StrictLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing duplicate keys: the oracle for 'same data'."""
+
+    def construct_mapping(self, node, deep=False):
+        keys_seen = [k.value for k, _ in node.value]
+        if len(keys_seen) != len(set(keys_seen)):
+            raise yaml.constructor.ConstructorError(None, None, "duplicate key", node.start_mark)
+        return super().construct_mapping(node, deep)
+
+
+def yaml_data(raw: bytes):
+    """The data a YAML file means, or None if it is not readable as YAML (so: changed)."""
+    try:
+        text = raw.decode("utf-8")
+        return ("ok", yaml.load(text, Loader=_StrictLoader))  # noqa: S506 - safe loader subclass
+    except Exception:   # any failure to read counts as a change of meaning
+        return None
+
+
+def signed_data(raw: bytes):
+    """What a signed file means after the documented email-safe reading (CRLF, NBSP and
+    trailing whitespace normalised): (body, signer, signature bytes); None if unreadable."""
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+        lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").split("\n")]
+        begin = [i for i, line in enumerate(lines) if line == BEGIN]
+        if len(begin) != 1:
+            return None
+        rest = lines[begin[0] + 1:]
+        sig_at = rest.index(SIGNATURE)
+        end_at = rest.index(END, sig_at)
+        body = yaml.load("\n".join(rest[:sig_at]), Loader=_StrictLoader)  # noqa: S506
+        trailer = yaml.load("\n".join(rest[sig_at + 1:end_at]), Loader=_StrictLoader)  # noqa: S506
+        if set(trailer) != {"signer", "signature"}:
+            return None
+        return (body, trailer["signer"], base64.b64decode(str(trailer["signature"]), validate=True))
+    except Exception:   # any failure to read counts as a change of meaning
+        return None
