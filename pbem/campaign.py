@@ -137,7 +137,6 @@ def open_campaign(folder: Path) -> Campaign:
             raise PbemError(f"campaign header lacks '{key}'", str(folder / HEADER))
     if header.get("pbem") != "campaign" or header.get("format") != FORMAT:
         raise PbemError("not a pbem campaign header of a format this version reads", str(folder / HEADER))
-    _check_header_shape(header, str(folder / HEADER))
     # Fix (adversarial suite): the header is anchored by save 0's `header:` hash; refuse a changed
     # header here, before any command uses its keys, tips or data hashes (was only noticed by
     # `verify`, and then blamed on save 0 or a commitment instead of campaign.yaml).
@@ -146,6 +145,7 @@ def open_campaign(folder: Path) -> Campaign:
     if anchor != data_hash(header):
         raise PbemError(f"its hash does not match the `header:` recorded in save 0 ({save0}): "
                         f"the header (or save 0) was changed after the campaign began", str(folder / HEADER))
+    _check_header_shape(header, str(folder / HEADER))
     game = get_game(header["game"])
     override = folder / OVERRIDE_NAME if header["data"].get("override") else None
     data = load_game_data(header["game"], override)

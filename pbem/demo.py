@@ -21,9 +21,8 @@ DEMO_ID = "smithereens-demo"
 SEATS = ("alliance", "german")
 
 # What each side orders, step by step (the defender's responses are chosen from what is legal).
-DEMO_ORDERS = [
-    ("german", [{"move": "ger-17id", "path": ["1820E", "1821E"]}]),
-    ("german", [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"], "losses": ["ger-73id", "ger-46pz"]}]),
+DEMO_ORDERS = [       # Game Turn 1 is a German combat phase only (3.10)
+    ("german", [{"attack": "1918E", "with": ["ger-46pz"]}]),
     ("alliance", [{"move": "sov-2gta", "path": ["2019E", "1919E"]},
                   {"move": "sov-4art", "path": ["2018E", "1918E"]},
                   {"move": "sov-1pol", "path": ["1920E", "1919E"]}]),

@@ -41,14 +41,13 @@ def test_save_zero_is_chained_to_the_header_and_holds_the_setup(tmp_path, demo_k
     assert save["state"]["units"]["ger-46pz"] == {"hex": "1819E", "steps": 2}     # 3.2 set-up hex, 3.8 full strength
     assert save["state"]["control"]["1819E"] == "german"                             # 3.9 Warsaw
     assert save["state"]["fortresses"] == ["2410E", "3730"]                          # 3.3 Memel, Budapest
-    assert save["awaiting"] == {"side": "german", "kind": "orders", "phase": "Turn 1 German movement",
-                                "opponents": ["alliance"], "done": False}                # 3.10
+    assert save["awaiting"] == {"side": "german", "kind": "orders", "phase": "Turn 1 German prepared assaults",
+                                "opponents": ["alliance"], "done": False}                # 3.10: no German movement on turn 1
 
 
 def test_assault_pauses_for_the_defenders_signed_response(tmp_path, demo_keys):
-    folder = make(tmp_path, demo_keys, campaign_id="t2")      # with these keys and id the roll is 4
+    folder = make(tmp_path, demo_keys, campaign_id="t11")     # with these keys and id the roll is 4
     german, alliance = demo_keys["german"], demo_keys["alliance"]
-    camp.adjudicate(folder, [orders_file(folder, tmp_path, "german", german, [], "m.txt")])
     attack = orders_file(folder, tmp_path, "german", german,
                          [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], "a.txt")
     result = camp.adjudicate(folder, [attack], key=alliance)
@@ -77,25 +76,25 @@ def test_gm_mode_needs_the_referees_reveal_only(tmp_path, demo_keys):
     header = yaml.safe_load((folder / "campaign.yaml").read_text())
     assert header["dice"]["mode"] == "gm" and list(header["dice"]["commitments"]) == ["gm"]
     german = demo_keys["german"]
-    camp.adjudicate(folder, [orders_file(folder, tmp_path, "german", german, [], "m.txt")])
     attack = orders_file(folder, tmp_path, "german", german, [{"attack": "1918E", "with": ["ger-46pz"]}], "a.txt")
     pending = camp.adjudicate(folder, [attack], key=demo_keys["alliance"])   # the opponent's key is not enough
     assert pending.save["awaiting"]["kind"] == "reveal" and pending.save["awaiting"]["opponents"] == ["gm"]
-    assert pending.save["state"] == yaml.safe_load((folder / "steps" / "0001" / "save.yaml").read_text())["state"]
+    assert pending.save["state"] == yaml.safe_load((folder / "steps" / "0000" / "save.yaml").read_text())["state"]
     result = camp.adjudicate(folder, [], key=gm)
     assert list(result.save["dice"]["preimages"]) == ["gm"]
-    assert (folder / "steps" / "0003" / "reveal-gm.txt").is_file()
+    assert (folder / "steps" / "0002" / "reveal-gm.txt").is_file()
     assert camp.verify(folder).ok
 
 
 def test_order_needing_unknown_data_is_refused_and_nothing_written(tmp_path, demo_keys):
     folder = make(tmp_path, demo_keys)
+    camp.adjudicate(folder, [orders_file(folder, tmp_path, "german", demo_keys["german"], [], "a.txt")])
     before = tree_bytes(folder)
-    # 1822E is on no demo hex list: its terrain is unknown (printed on the map, 16.1)
-    move = orders_file(folder, tmp_path, "german", demo_keys["german"], [{"move": "ger-17id", "path": ["1820E", "1821E", "1822E"]}], "u.txt")
+    # 1817E is on no demo hex list: its terrain is unknown (printed on the map, 16.1)
+    move = orders_file(folder, tmp_path, "alliance", demo_keys["alliance"], [{"move": "sov-47a", "path": ["1918E", "1917E", "1817E"]}], "u.txt")
     with pytest.raises(PbemError) as refused:
         camp.adjudicate(folder, [move])
-    assert "map.hexes.1822E.terrain" in str(refused.value) and "data-override.yaml" in str(refused.value)
+    assert "map.hexes.1817E.terrain" in str(refused.value) and "data-override.yaml" in str(refused.value)
     assert tree_bytes(folder) == before
 
 
@@ -109,7 +108,6 @@ def test_unknown_crt_column_refuses_before_rolling(tmp_path, demo_keys):
     folder = tmp_path / "t2"
     camp.create_campaign(folder, "smithereens", "historical", {s: key_id(k.public_key()) for s, k in demo_keys.items()},
                          commitments, override)
-    camp.adjudicate(folder, [orders_file(folder, tmp_path, "german", demo_keys["german"], [], "m.txt")])
     attack = orders_file(folder, tmp_path, "german", demo_keys["german"], [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], "a.txt")
     before = tree_bytes(folder)   # roll would be 1..6; column 1:1/1:2 lacks row 5, so no roll at all
     with pytest.raises(PbemError, match=r"crt\.cells\.5\.1:1/1:2"):

@@ -83,37 +83,38 @@ def test_key_made_by_ssh_keygen_is_accepted(players):
     run("commit", "--key", "sshkey", "--campaign", "c4", "--side", "german")
 
 
+def line_of(path: Path, text: str) -> int:
+    return path.read_text().splitlines().index(text) + 1
+
+
 def test_full_campaign_flow(players):
     created = new_campaign()
-    assert "created camp: campaign c1" in created.stdout and "Turn 1 German movement" in created.stdout
+    assert "created camp: campaign c1" in created.stdout and "Turn 1 German prepared assaults" in created.stdout   # 3.10
     header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
     assert header["data"]["override"]["demonstration"] is True
     assert set(header["dice"]["commitments"]) == {"german", "alliance"}
 
-    # orders template for the wrong side is refused; for the right side it lists the units
+    # orders template for the wrong side is refused; for the right side it lists possible assaults
     wrong = run("orders", "camp", "--side", "alliance", ok=False)
     assert "awaits orders from 'german'" in wrong.stderr
     run("orders", "camp", "--side", "german")
     template = players / "orders-german-0000.yaml"
     text = template.read_text()
-    assert "move: ger-17id" in text and "1820E" in text and "save_hash:" in text
+    assert "1918E: defended by sov-47a; adjacent: ger-46pz, ger-73id" in text and "save_hash:" in text
 
-    # check lists each problem with its line; a legal file passes
-    bad = fill_orders(template, [{"move": "ger-17id", "path": ["1820E", "1920E"]},
-                                 {"move": "ger-46pz", "path": ["1819E", "1918E"]}], players / "bad.yaml")
+    # check lists each problem with its line and rule; a legal file passes
+    bad = fill_orders(template, [{"attack": "1920E", "with": ["ger-46pz"]},
+                                 {"attack": "1918E", "with": ["ger-17id"]}], players / "bad.yaml")
     checked = run("check", "camp", bad, ok=False)
-    assert re.search(r"bad\.yaml:9: ger-17id: 1920E contains enemy units \(10\.3\) \(order 1\)", checked.stderr)
-    assert re.search(r"bad\.yaml:13: ger-46pz: 1918E contains enemy units \(10\.3\) \(order 2\)", checked.stderr)
+    assert f"bad.yaml:{line_of(bad, '- attack: 1920E')}: ger-46pz in 1819E is not adjacent to 1920E (11.1) (order 1)" in checked.stderr
+    assert f"bad.yaml:{line_of(bad, '- attack: 1918E')}: ger-17id in 1820E is not adjacent to 1918E (11.1) (order 2)" in checked.stderr
     assert "2 problem(s)" in checked.stderr
-    good = fill_orders(template, [{"move": "ger-17id", "path": ["1820E", "1821E"]}], players / "move.yaml")
-    assert "OK — 1 order(s) legal" in run("check", "camp", good).stdout
-
-    run("sign", good, "--key", "ger")
-    signed = players / "move.yaml.signed.txt"
+    none = fill_orders(template, [], players / "none.yaml")
+    assert "OK — 0 order(s) legal" in run("check", "camp", none).stdout
+    run("sign", none, "--key", "ger")
+    signed = players / "none.yaml.signed.txt"
     assert signed.read_text().count("-----BEGIN PBEM SIGNATURE-----") == 1
-    result = run("adjudicate", "camp", signed)
-    assert "ger-17id moves 1820E → 1821E" in result.stdout
-    assert (players / "camp" / "steps" / "0001" / "save.yaml").is_file()
+    assert "Turn 2 Soviet movement: alliance sends orders" in run("adjudicate", "camp", signed).stdout
 
     # replaying the same file is refused and changes nothing
     before = tree_bytes(players / "camp")
@@ -121,27 +122,29 @@ def test_full_campaign_flow(players):
     assert replay.exit_code == 1 and "STALE OR REPLAYED" in replay.stderr
     assert tree_bytes(players / "camp") == before
 
-    # the assault rolls a die: without the opponent's reveal it is refused, naming what is missing
-    run("orders", "camp", "--side", "german")
-    attack = fill_orders(players / "orders-german-0001.yaml",
-                         [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], players / "attack.yaml")
-    run("sign", attack, "--key", "ger")
-    # without the opponent's reveal the orders are recorded, fixed, and the campaign awaits the reveal
+    run("orders", "camp", "--side", "alliance")
+    move = fill_orders(players / "orders-alliance-0001.yaml", [{"move": "sov-2gta", "path": ["2019E", "1919E"]}], players / "move.yaml")
+    run("sign", move, "--key", "all")
+    assert "sov-2gta moves 2019E → 1919E" in run("adjudicate", "camp", players / "move.yaml.signed.txt").stdout
+
+    # the assault rolls a die: without the German reveal the orders are recorded and await it
+    run("orders", "camp", "--side", "alliance")
+    attack = fill_orders(players / "orders-alliance-0002.yaml",
+                         [{"attack": "1819E", "with": ["sov-2gta", "sov-47a"]}], players / "attack.yaml")
+    run("sign", attack, "--key", "all")
     pending = run("adjudicate", "camp", players / "attack.yaml.signed.txt")
-    assert "the dice reveal of alliance has not been given yet" in pending.stdout
-    assert "must reveal" in pending.stdout
-    refused = run("orders", "camp", "--side", "alliance", ok=False)
-    assert "awaits the dice reveal of alliance" in refused.stderr
-    # the defender signs a reveal for exactly those orders and anyone can adjudicate it
-    run("reveal", "camp", players / "attack.yaml.signed.txt", "--key", "all")
-    reveal = players / "reveal-alliance-0002.txt"
-    result = run("adjudicate", "camp", reveal)
-    assert "Prepared assault on 1918E" in result.stdout and "Die roll" in result.stdout
+    assert "the dice reveal of german has not been given yet" in pending.stdout and "must reveal" in pending.stdout
+    refused = run("orders", "camp", "--side", "german", ok=False)
+    assert "awaits the dice reveal of german" in refused.stderr
+    # the defender signs a reveal for exactly those orders, and anyone can adjudicate it
+    run("reveal", "camp", players / "attack.yaml.signed.txt", "--key", "ger")
+    result = run("adjudicate", "camp", players / "reveal-german-0003.txt")
+    assert "Prepared assault on 1819E" in result.stdout and "Die roll" in result.stdout
     assert "DEMONSTRATION DATA" in result.stdout
 
     # rolls: purpose, inputs and the recomputation recipe
-    rolls = run("rolls", "camp", "--phase", "3").stdout
-    assert "prepared assault on 1918E, 1d6 = " in rolls and "seed input: pbem-seed-v1|c1|2|" in rolls
+    rolls = run("rolls", "camp", "--phase", "4").stdout
+    assert "prepared assault on 1819E, 1d6 = " in rolls and "seed input: pbem-seed-v1|c1|3|" in rolls
 
     # reports in three formats
     assert "### Orders" in run("report", "camp", "--format", "md").stdout
@@ -149,7 +152,7 @@ def test_full_campaign_flow(players):
     assert run("report", "camp", "--format", "pdf", ok=False).exit_code == 1
 
     verified = run("verify", "camp")
-    assert verified.stdout.startswith("OK: 4 saves, 5 signatures")
+    assert verified.stdout.startswith("OK: 5 saves, 6 signatures, 1 die rolls verified")
 
 
 def test_new_refuses_existing_folder_and_wrong_seats(players):
@@ -199,5 +202,5 @@ def test_demo_is_byte_identical_across_runs(tmp_path):
 
 def test_status_names_who_is_awaited(demo_campaign):
     result = run("status", demo_campaign)
-    assert re.match(r"smithereens-demo \(smithereens/historical\): save 6 [0-9a-f]{16}…; "
+    assert re.match(r"smithereens-demo \(smithereens/historical\): save 4 [0-9a-f]{16}…; "
                     r"awaits orders from alliance — Turn 2 Western movement", result.stdout)

@@ -115,8 +115,8 @@ def test_demonstration_files_only_under_examples_with_a_notice():
         is_override = doc.get("pbem") == "data-override"
         if doc.get("demonstration") or (is_override and relative.parts[0] == "examples"):
             found.append(relative)
-            # test fixtures under tests/data are test-only demonstration files
-            assert relative.parts[0] == "examples" or relative.parts[:2] == ("tests", "data"), relative
+            # test fixtures under tests/ are test-only demonstration files
+            assert relative.parts[0] in ("examples", "tests"), relative
             assert doc.get("demonstration") is True, relative
             assert str(doc.get("notice", "")).strip(), relative
     assert Path("examples/smithereens-demo/data-override.yaml") in found

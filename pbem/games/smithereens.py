@@ -87,8 +87,9 @@ class Smithereens(GameModule):
         if not isinstance(last_turn, int):
             raise PbemError("the scenario file gives no last_turn (4.4, 5.1)")
         return {
-            "turn": first_turn, "last_turn": last_turn, "army": "german",   # 3.10: turn 1 is a German turn only
-            "phase": "movement", "seats": list(seats),
+            # 3.10: Game Turn 1 is a German player turn only, and it begins with the combat phase
+            "turn": first_turn, "last_turn": last_turn, "army": "german",
+            "phase": "assault" if first_turn == 1 else "movement", "seats": list(seats),
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
             "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
                                  if self.hex_info(data, h).get("fortress_at_start") is True),   # 3.3
@@ -338,8 +339,8 @@ class Smithereens(GameModule):
                 problems.append(Problem(index, f"{unit_id} must stop in the fortress it enters (11.19)"))
                 continue
             allowance = self.movement_allowance(data, shadow, unit_id)
-            if allowance == 0:
-                problems.append(Problem(index, f"{unit_id} has no movement factor this turn (10.4, 10.21, 10.26)"))
+            if int(self.factors(data, unit_id, positions[unit_id]["steps"])["movement"]) == 0:
+                problems.append(Problem(index, f"{unit_id} has a printed movement factor of 0 and never moves (10.4)"))
                 continue
             total, bad = 0, None
             for a, b in zip(path, path[1:]):
@@ -526,21 +527,19 @@ class Smithereens(GameModule):
         return [f"{c['german']}/{c['alliance']}" if isinstance(c, dict) else str(c) for c in columns]
 
     def base_column(self, data, attack: int, defense: int, army: str) -> tuple[int, str]:
-        """11.8 / 11.9 odds on the attacker's odds line (11.22), as a CRT column index."""
+        """11.8 / 11.9 odds on the attacker's odds line (11.22) as a column position that may lie
+        off the printed table (e.g. 10:1): 11.23 applies the shifts first and the limits last."""
         line = "german" if army == "german" else "alliance"
         columns = data.get("crt.columns", "the CRT column headings (16.2)")
         labels = [c[line] for c in columns]
+        if "1:1" not in labels:
+            raise PbemError(f"the CRT's {line} odds line has no 1:1 column")
+        even = labels.index("1:1")           # the printed lines run 1:k ... 1:2, 1:1, 2:1 ... N:1
         if attack >= defense:
-            odds = f"{attack // defense}:1"                          # 11.8 round down
-        else:
-            odds = f"1:{-(-defense // attack)}"                      # 11.9 round up
-        ratio = lambda text: int(text.split(":")[0]) / int(text.split(":")[1])
-        value = ratio(odds)
-        index = 0
-        for position, label in enumerate(labels):                   # 11.23 clamp to the table
-            if ratio(label) <= value:
-                index = position
-        return index, odds
+            n = attack // defense                                     # 11.8 round down
+            return even + n - 1, f"{n}:1"
+        k = -(-defense // attack)                                     # 11.9 round up
+        return even - (k - 1), f"1:{k}"
 
     def shifts(self, data, state, attack: dict, defender_hex: str, army: str) -> list[dict]:
         """Column shifts with their rules (11.10–11.21, cumulative); negative = leftward."""
@@ -644,7 +643,7 @@ class Smithereens(GameModule):
         defense = sum(int(self.factors(data, u, state["units"][u]["steps"])["defense"]) for u in defenders)
         base, odds = self.base_column(data, attack, defense, army)
         shifts = self.shifts(data, state, order, target, army)
-        final = min(max(base + sum(s["shift"] for s in shifts), 0), len(columns) - 1)   # 11.21, 11.23
+        final = min(max(base + sum(s["shift"] for s in shifts), 0), len(columns) - 1)   # 11.21, then 11.23 limits
         column = columns[final]
         cells = {}
         for roll in range(1, 7):   # the whole column must be known before the die is rolled
@@ -655,7 +654,7 @@ class Smithereens(GameModule):
         return {
             "event": "assault", "hex": target, "army": army, "attackers": list(order["with"]),
             "defenders": defenders, "attack": attack, "defense": defense, "odds": odds,
-            "base_column": columns[base], "shifts": shifts, "column": column, "roll": roll,
+            "base_column": columns[min(max(base, 0), len(columns) - 1)], "shifts": shifts, "column": column, "roll": roll,
             "result": result, "attacker_lp": attacker_lp, "defender_lp": defender_lp,
             "cell_provenance": data.provenance(f"crt.cells.{roll}.{column}"),
             "advance": list(order.get("advance", [])), "losses": list(order.get("losses", order["with"])),
@@ -785,6 +784,8 @@ class Smithereens(GameModule):
                     moves[unit_id] = destination
                     retreated_into.setdefault(destination, []).append((number, unit_id))
             events.append({"event": "defender_choice", "hex": battle["hex"], "steps_lost": lost, "retreat": moves})
+            for unit_id, destination in sorted(moves.items()):        # a retreat enters a hex: 3.9, 11.20
+                self.enter_hex(data, state, destination, self.army_of(data, unit_id), events)
             self.advance_after_combat(data, state, battle, events)
         # 11.26: units that retreated into a hex attacked later this phase with LPs are eliminated
         for number, battle in enumerate(state["pending"]):

@@ -2,30 +2,31 @@
 copied per test, and a transparent cache of the installed rules data so that ~500 CLI runs
 fit in well under a minute.
 
-The cache only memoises `pbem.gamedata._load_tree` for the read-only rules/ folders of the
-repository (keyed by every file's name, size and mtime, handed out as deep copies); campaign
-files (headers, overrides, saves, signed files) are always read from disk. The subprocess tests
+The cache only memoises `pbem.gamedata._load_tree` and `load_scenario` for the read-only rules/
+and scenarios/ files of the repository (keyed by name, size and mtime, handed out as deep
+copies); campaign files (headers, overrides, saves, signed files) are always read from disk. The subprocess tests
 in test_crash_safety.py run the uncached code.
 """
 
 import copy
-import shutil
 from pathlib import Path
 
 import pytest
 
+import pbem.campaign as pbem_campaign
 import pbem.gamedata as gamedata
-from pbem.demo import DEMO_ORDERS, run_demo
+from pbem.demo import DEMO_ORDERS
 
 from . import util
 
 _ORIGINAL_LOAD_TREE = gamedata._load_tree
+_RULES = (util.ROOT / "rules").resolve()
 _TREES: dict = {}
 
 
 def _cached_load_tree(folder):
     folder = Path(folder)
-    if not folder.is_dir():
+    if not folder.is_dir() or folder.resolve().parent != _RULES:
         return _ORIGINAL_LOAD_TREE(folder)
     signature = tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(folder.glob("*.yaml")))
     key = (str(folder.resolve()), signature)
@@ -35,19 +36,32 @@ def _cached_load_tree(folder):
     return copy.deepcopy(tree), files_hash
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _rules_cache():
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(gamedata, "_load_tree", _cached_load_tree)
-        yield
+_ORIGINAL_LOAD_SCENARIO = gamedata.load_scenario
+_SCENARIOS: dict = {}
+
+
+def _cached_load_scenario(game: str, scenario: str):
+    path = gamedata.scenarios_dir(game) / f"{scenario}.yaml"
+    if not path.is_file() or path.resolve().parent.parent != (util.ROOT / "scenarios").resolve():
+        return _ORIGINAL_LOAD_SCENARIO(game, scenario)
+    key = (str(path.resolve()), path.stat().st_size, path.stat().st_mtime_ns)
+    if key not in _SCENARIOS:
+        _SCENARIOS[key] = _ORIGINAL_LOAD_SCENARIO(game, scenario)
+    doc, digest = _SCENARIOS[key]
+    return copy.deepcopy(doc), digest
+
+
+# Installed when this conftest is imported (before collection, which builds the demo to derive
+# the cases from its files). It is transparent: same data, same hashes, only not re-parsed.
+gamedata._load_tree = _cached_load_tree
+gamedata.load_scenario = _cached_load_scenario
+pbem_campaign.load_scenario = _cached_load_scenario
 
 
 @pytest.fixture(scope="session")
-def demo(tmp_path_factory, _rules_cache) -> Path:
+def demo() -> Path:
     """The campaign `pbem demo --keep` builds (run_demo itself), read-only: copy before use."""
-    work = tmp_path_factory.mktemp("adv-demo")
-    run_demo(work)
-    return work / "campaign"
+    return util.demo_build()
 
 
 @pytest.fixture(scope="session")
@@ -78,14 +92,14 @@ def fresh_demo(demo, tmp_path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def other_campaign(tmp_path_factory, _rules_cache) -> Path:
+def other_campaign(tmp_path_factory) -> Path:
     """The same plan and keys as the demo under another campaign id (smithereens-other)."""
     work = tmp_path_factory.mktemp("adv-other")
     return util.play(work / "campaign", DEMO_ORDERS, campaign_id=util.OTHER_ID)
 
 
 @pytest.fixture(scope="session")
-def more_units(tmp_path_factory, _rules_cache) -> Path:
+def more_units(tmp_path_factory) -> Path:
     """A campaign on tests/adversarial/data/more-units-override.yaml at save 0 (read-only)."""
     work = tmp_path_factory.mktemp("adv-more")
     folder = work / "campaign"
@@ -115,7 +129,3 @@ def pytest_terminal_summary(terminalreporter):
         "adversarial refusal cases: " + ", ".join(f"{k} {v}" for k, v in counts.items())
         + f"; total {sum(counts.values())}")
 
-
-def copy_tree(source: Path, target: Path) -> Path:
-    shutil.copytree(source, target)
-    return target

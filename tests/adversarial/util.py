@@ -1,10 +1,12 @@
 """Helpers for the adversarial suite: running the CLI, snapshots, playing and re-signing files."""
 
+import atexit
 import base64
 import hashlib
 import itertools
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import yaml
@@ -13,7 +15,7 @@ from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
-from pbem.demo import DEMO_ID, legal_response
+from pbem.demo import DEMO_ID, legal_response, run_demo
 from pbem.keys import key_id, load_private_key
 from pbem.signing import BEGIN, END, SIGNATURE, parse_signed, sign_body
 from pbem.yamlio import parse_yaml_text
@@ -41,6 +43,43 @@ def keys() -> dict:
 
 def other(side: str) -> str:
     return "alliance" if side == "german" else "german"
+
+
+# -- the demo campaign, built once (at collection: the cases are derived from its files) ---------
+
+_DEMO: list[Path] = []
+
+
+def demo_build() -> Path:
+    """The campaign `pbem demo --keep` builds (run_demo itself). Read-only: copy before use."""
+    if not _DEMO:
+        work = Path(tempfile.mkdtemp(prefix="pbem-adversarial-demo-"))
+        atexit.register(shutil.rmtree, work, True)
+        run_demo(work)
+        _DEMO.append(work / "campaign")
+    return _DEMO[0]
+
+
+def demo_files() -> list[str]:
+    folder = demo_build()
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+
+
+def demo_steps() -> list[dict]:
+    """Each step after save 0 of the demo: its number, side, phase and signed input files."""
+    folder = demo_build()
+    steps = []
+    for path in sorted((folder / "steps").iterdir()):
+        number = int(path.name)
+        if number == 0:
+            continue
+        names = sorted(p.name for p in path.iterdir())
+        orders = [n for n in names if n.startswith("orders-")]
+        body = body_of(path / orders[0]) if orders else {}
+        steps.append({"n": number, "orders": [f"steps/{path.name}/{n}" for n in orders],
+                      "reveals": [f"steps/{path.name}/{n}" for n in names if n.startswith("reveal-")],
+                      "side": body.get("side"), "kind": body.get("kind"), "phase": body.get("phase")})
+    return steps
 
 
 # -- the command line ---------------------------------------------------------------------
