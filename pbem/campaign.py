@@ -379,6 +379,7 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str,
     waiting = save["awaiting"]
     if waiting.get("kind") == "reveal":
         pending = save["pending_orders"]
+        safe_component(pending["file"], "pending orders file")   # Fix: an edited save named a file outside
         orders, orders_text = read_signed(campaign.step_dir(number) / pending["file"])
         if not messages and key is None:
             raise PbemError(f"save {number} awaits a dice reveal: give the reveal file, or adjudicate with --key")
@@ -410,7 +411,7 @@ def _resolve(campaign: Campaign, number: int, save: dict, digest: str, orders: S
     elif not gm_mode:
         if "dice" not in body:
             raise PbemError("orders lack the mover's dice pre-image (sign them with `pbem sign`)", orders.source)
-        check_preimage(str(body["dice"]), dice_step, links[side]["link"], links[side]["step"], side)
+        _in_file(orders.source, check_preimage, str(body["dice"]), dice_step, links[side]["link"], links[side]["step"], side)
         revealed[side] = str(body["dice"])
     needed = [GM] if gm_mode else list(waiting.get("opponents", []))
     inputs = {} if recorded_at is not None else {f"orders-{side}.txt": orders_text}
@@ -426,7 +427,7 @@ def _resolve(campaign: Campaign, number: int, save: dict, digest: str, orders: S
             raise PbemError(f"a reveal from {party} is not needed for this step (needed: {', '.join(p for p in needed if p not in revealed) or 'none'})", message.source)
         if rb.get("campaign") != campaign.id or rb.get("save") != body["save"] or rb.get("orders") != data_hash(body):
             raise PbemError("reveal is bound to other orders, save or campaign (a reveal answers exactly one orders file)", message.source)
-        check_preimage(str(rb.get("dice")), dice_step, links[party]["link"], links[party]["step"], party)
+        _in_file(message.source, check_preimage, str(rb.get("dice")), dice_step, links[party]["link"], links[party]["step"], party)
         revealed[party] = str(rb["dice"])
         inputs[f"reveal-{party}.txt"] = text
     missing = [p for p in needed if p not in revealed]
@@ -445,7 +446,7 @@ def _resolve(campaign: Campaign, number: int, save: dict, digest: str, orders: S
     if recorded_at is not None:
         produced_by["orders"]["recorded_in"] = recorded_at
     try:
-        outcome = game.apply(data, _copy(save["state"]), side, body["orders"], dice)
+        outcome = _in_file(orders.source, game.apply, data, _copy(save["state"]), side, body["orders"], dice)
     except DiceUnavailable:
         if recorded_at is not None:
             raise PbemError(f"this step still needs the dice reveal of {', '.join(missing)}") from None
@@ -469,6 +470,17 @@ def _pending_reveal(campaign, step, digest, save, produced_by, inputs, links, re
     new_save["pending_orders"] = {"file": produced_by["orders"]["file"], "sha256": produced_by["orders"]["sha256"],
                                   "preimages": dict(sorted(revealed.items())), "awaiting": dict(waiting)}
     return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
+
+
+def _in_file(source: str, func, *args):
+    """Fix (adversarial suite): FORGED DICE and illegal-order refusals did not name the file."""
+    try:
+        return func(*args)
+    except PbemError as exc:
+        if exc.file is None:
+            exc.file = source
+            exc.args = (exc.one_line(),)
+        raise
 
 
 def _copy(value):
@@ -591,7 +603,7 @@ def verify(folder: Path) -> VerifyResult:
             _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt"})
             messages = [read_signed(folder_n / n) for n in inputs]
             signatures += len(messages)
-            result = advance(campaign, number - 1, save, digest, messages)
+            result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages)   # Fix: name the step
             if sorted(result.inputs) != inputs:
                 return VerifyResult(False, f"{folder_n}: input files {inputs} do not match what the step used {sorted(result.inputs)}")
             for name, text in (("save.yaml", dump_yaml(result.save)), ("report.txt", result.report)):

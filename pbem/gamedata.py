@@ -220,7 +220,7 @@ def apply_override(data: GameData, path: Path) -> None:
                 raise PbemError(f"override '{dotted}' would replace a rulebook value ({data.provenance(dotted)}); "
                                 f"only unknown values can be supplied", str(path))
             if isinstance(inner, dict) and isinstance(value, dict):
-                clash = [k for k, v in value.items() if k in inner and inner[k] != UNKNOWN]
+                clash = [k for k in value if k in inner and (inner[k]["value"] if is_wrapped(inner[k]) else inner[k]) != UNKNOWN]
                 if clash:
                     raise PbemError(f"override '{dotted}' would replace rulebook values {clash}", str(path))
                 merged = dict(inner)
