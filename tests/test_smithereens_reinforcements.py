@@ -162,3 +162,18 @@ def test_german_replacement_certain_with_all_six_factories(data):  # 9.15
     assert dice.asked == [] and outcome.state["units"]["ger-6pz"]["steps"] == 2
     assert messages(data, reduced(data, "german", ger_6pz=1, ger_hu1=1),
                     [{"replace": "ger-6pz", "steps": 1}]) == []
+
+
+def test_hungarians_never_leave_hungary(data, tmp_path):  # 10.24
+    import yaml
+    doc = yaml.safe_load(DATA.read_text())
+    doc["values"]["map.regions.hungary.hexes"] = ["1818E", "1717E"]
+    override = tmp_path / "hungary.yaml"
+    override.write_text(yaml.safe_dump(doc))
+    hungary = load_game_data("smithereens", override)
+    state = position(hungary, "german")
+    assert messages(hungary, state, [{"move": "ger-hu1", "path": ["1818E", "1717E"]}]) == []
+    assert messages(hungary, state, [{"move": "ger-hu1", "path": ["1818E", "1917E"]}]) == [
+        "ger-hu1 is hungarian and may never move out of Hungary (1917E) (10.24)"]
+    with pytest.raises(UnknownDataError, match=r"map\.regions\.hungary\.hexes"):
+        GAME.check(data, position(data, "german"), None, [{"move": "ger-hu1", "path": ["1818E", "1717E"]}])

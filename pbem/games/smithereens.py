@@ -48,7 +48,7 @@ class Smithereens(GameModule):
         "11.7 fog of war: saves and reports show every unit of every stack",
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
         "3.6-3.7 placement of A, AS and M units; 9.6 variable reinforcements; 7.x economic collapse",
-        "10.23-10.36 special movement and restrictions; 13.x special units and air",
+        "3.11 Soviet 8th Army, 10.23 Yugoslavia, 10.27-10.36 special movement; 13.x special units and air (13.4 is enforced)",
         "11.19 fortress declarations outside the German movement orders; 11.27 extra retreats of overstacked units",
     )
 
@@ -338,6 +338,10 @@ class Smithereens(GameModule):
             if army == "german" and any(h in fortresses for h in path[1:-1]):
                 problems.append(Problem(index, f"{unit_id} must stop in the fortress it enters (11.19)"))
                 continue
+            confined = self.confinement_problem(data, unit_id, path)
+            if confined:
+                problems.append(Problem(index, confined))
+                continue
             allowance = self.movement_allowance(data, shadow, unit_id)
             if int(self.factors(data, unit_id, positions[unit_id]["steps"])["movement"]) == 0:
                 problems.append(Problem(index, f"{unit_id} has a printed movement factor of 0 and never moves (10.4)"))
@@ -362,6 +366,20 @@ class Smithereens(GameModule):
                 if reason:
                     problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
         return problems, positions
+
+    def confinement_problem(self, data, unit_id: str, path: list[str]) -> str | None:
+        """10.24 Hungarian units never leave Hungary; 10.25 Italian Fascist units never leave Italy."""
+        nationality = self.counter(data, unit_id).get("nationality")
+        home = {"hungarian": ("hungary", "10.24"), "italian_fascist": ("italy", "10.25")}.get(nationality)
+        if not home:
+            return None
+        region, rule = home
+        grid = self.grid(data)
+        inside = {grid.canonical(str(h)) for h in data.get(f"map.regions.{region}.hexes", f"the hexes of {region.capitalize()} ({rule})")}
+        outside = [h for h in path[1:] if h not in inside]
+        if outside:
+            return f"{unit_id} is {nationality.replace('_', ' ')} and may never move out of {region.capitalize()} ({outside[0]}) ({rule})"
+        return None
 
     # -- reinforcements and replacements (9.x) -------------------------------------------------
     def entry_hexes(self, data, state, army: str) -> tuple[set, str]:
