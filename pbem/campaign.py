@@ -337,7 +337,8 @@ def classify_inputs(campaign: Campaign, messages: list[tuple[SignedMessage, str]
         else:
             raise PbemError(f"a '{message.kind}' message cannot be adjudicated (expected orders or reveal)", message.source)
     if orders is None and orders_required:
-        raise PbemError("no orders among the given files")
+        # Fix (adversarial suite): say which files were given
+        raise PbemError("no orders among the given files (" + (", ".join(m.source for m, _ in messages) or "none") + ")")
     return orders, reveals
 
 

@@ -31,7 +31,9 @@ REPLACEMENT_RATES = {   # 9.12-9.14: steps per game turn, and per-group caps
     "soviet": {"steps": 4, "caps": {"mech": 2}},
     "western": {"steps": 4, "caps": {"commonwealth": 1, "french": 1}},
 }
-PHASE_NAMES = {"movement": "movement", "assault": "prepared assaults", "response": "loss choices"}
+PHASE_NAMES = {"movement": "movement", "assault": "prepared assaults", "response": "loss choices",
+               "placement": "set-up placement"}
+PLACEMENT_CODES = {"german": ("A", "AS"), "soviet": ("M",)}      # 3.6, 3.7
 
 
 def _value(entry):
@@ -47,7 +49,7 @@ class Smithereens(GameModule):
     not_enforced = (
         "11.7 fog of war: saves and reports show every unit of every stack",
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
-        "3.6-3.7 placement of A, AS and M units; 9.6 variable reinforcements; 7.x economic collapse",
+        "9.6 variable reinforcements; 7.x economic collapse",
         "3.11 Soviet 8th Army, 10.23 Yugoslavia, 10.27-10.36 special movement; 13.x special units and air (13.4 is enforced)",
         "11.19 fortress declarations outside the German movement orders; 11.27 extra retreats of overstacked units",
     )
@@ -67,11 +69,13 @@ class Smithereens(GameModule):
             raise PbemError(f"scenario {scenario.get('scenario')!r} is encoded as data but pbem does not adjudicate "
                             "its rules (14.x) yet; play 'historical'")
         counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
-        units, reinforcements = {}, {}
+        units, reinforcements, placements = {}, {}, {}
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
             counter = self.counter(data, unit_id)
             setup_hex = counter.get("setup")
-            if isinstance(setup_hex, str) and setup_hex != "unknown":
+            if setup_hex in PLACEMENT_CODES["german"] + PLACEMENT_CODES["soviet"]:
+                placements[unit_id] = setup_hex                     # placed by their owner (3.6, 3.7)
+            elif isinstance(setup_hex, str) and setup_hex != "unknown":
                 # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
                 units[unit_id] = {"hex": self.grid(data).canonical(setup_hex), "steps": counter["steps"]}
             elif isinstance(counter.get("arrives"), int):
@@ -86,16 +90,102 @@ class Smithereens(GameModule):
         first_turn, last_turn = _value(scenario.get("first_turn", 1)), _value(scenario.get("last_turn"))
         if not isinstance(last_turn, int):
             raise PbemError("the scenario file gives no last_turn (4.4, 5.1)")
-        return {
-            # 3.10: Game Turn 1 is a German player turn only, and it begins with the combat phase
+        state = {
+            # 3.10: Game Turn 1 is a German player turn only, and it begins with the combat phase;
+            # before it, the German places his A/AS units, then the Soviet his M units (3.6, 3.7)
             "turn": first_turn, "last_turn": last_turn, "army": "german",
             "phase": "assault" if first_turn == 1 else "movement", "seats": list(seats),
+            "to_place": placements,
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
             "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
                                  if self.hex_info(data, h).get("fortress_at_start") is True),   # 3.3
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }
+        self.next_placement(data, state, after=None)
+        return state
+
+    # -- set-up placement (3.6, 3.7) -------------------------------------------------------------
+    def next_placement(self, data, state, after: str | None) -> None:
+        """German A/AS placement, then Soviet M placement, then Game Turn 1 begins."""
+        for army in ("german", "soviet"):
+            if after == "german" and army == "german":
+                continue
+            if any(code in PLACEMENT_CODES[army] for code in state["to_place"].values()):
+                state.update(army=army, phase="placement")
+                return
+        state.update(army="german", phase="assault" if state["turn"] == 1 else "movement")
+
+    def check_placement(self, data, state, army, orders) -> list[Problem]:
+        grid = self.grid(data)
+        due = {u for u, code in state["to_place"].items() if code in PLACEMENT_CODES[army]}
+        problems, placed, shadow = [], set(), {u: dict(v) for u, v in state["units"].items()}
+        german_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "german"}
+        soviet_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "soviet"}
+        in_italy = 0
+        for index, order in enumerate(orders):
+            unit_id, target = order.get("place"), order.get("at")
+            if set(order) != {"place", "at"} or unit_id not in due or unit_id in placed:
+                problems.append(Problem(index, f"a placement is `place: UNIT` with `at: HEX`, once for each of {', '.join(sorted(due))}"))
+                continue
+            try:
+                target = grid.canonical(str(target))
+            except ValueError as exc:
+                problems.append(Problem(index, str(exc)))
+                continue
+            placed.add(unit_id)
+            code = state["to_place"][unit_id]
+            reason, italy = self.placement_problem(data, state, unit_id, code, target, german_hexes, soviet_hexes)
+            if not reason and italy:
+                in_italy += 1
+                if in_italy > 2 or self.is_mech(data, unit_id):
+                    reason = "no more than two \"A\" units, and only non-mech ones, may be placed in Italy (3.6)"
+            if reason:
+                problems.append(Problem(index, reason))
+            else:
+                shadow[unit_id] = {"hex": target, "steps": self.counter(data, unit_id)["steps"]}
+        for unit_id in sorted(due - placed):
+            problems.append(Problem(None, f"{unit_id} ({state['to_place'][unit_id]}) must be placed; none may be withheld (3.6, 3.7)"))
+        if not problems:
+            for hex_id, units in sorted(self.stacks(dict(state, units=shadow)).items()):
+                reason = self.stacking_problem(data, units)
+                if reason:
+                    problems.append(Problem(None, f"hex {hex_id} is overstacked after placement: {reason} (3.6, 3.7)"))
+        return problems
+
+    def placement_problem(self, data, state, unit_id, code, target, german_hexes, soviet_hexes) -> tuple[str | None, bool]:
+        grid = self.grid(data)
+
+        def region(name: str) -> set:
+            return {grid.canonical(str(h)) for h in data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')} (3.6)")}
+
+        if code == "M":                                                         # 3.7
+            if target not in soviet_hexes:
+                return f"{unit_id} (M) must be placed in a hex already holding Soviet-side units (3.7)", False
+            if target in region("yugoslavia"):
+                return f"{unit_id} (M) may not be placed in Yugoslavia (3.7)", False
+            return None, False
+        if code == "AS":                                                        # 3.6
+            slovakia = region("slovakia")
+            if target not in slovakia:
+                return f"{unit_id} (AS) must be placed in Slovakia (3.6)", False
+            if any(n in soviet_hexes for n in grid.neighbours(target)):
+                return f"{unit_id} (AS) may not be placed next to Soviet-side units (3.6)", False
+            if any(n not in slovakia for n in grid.neighbours(target)):      # a border hexside is one to a non-Slovak hex
+                return f"{unit_id} (AS) may not be placed next to a border hexside of Slovakia (3.6)", False
+            return None, False
+        wehrkreis = {grid.canonical(str(h)) for h in data.get("map.wehrkreis_cities.hexes", "the Wehrkreis cities (3.6, 9.5)")}
+        if target not in german_hexes and target not in wehrkreis:
+            return f"{unit_id} (A) must be placed in a German-occupied hex or a Wehrkreis city (3.6)", False
+        courland = grid.canonical("3005E")
+        if grid.distance(target, courland) <= 4:
+            return f"{unit_id} (A) may not be placed in the Courland Pocket, within four hexes of 3005E (3.6)", False
+        if target == "1515":
+            return f"{unit_id} (A) may not be placed in the Colmar Pocket (1515) (3.6)", False
+        for name in ("slovakia", "yugoslavia"):
+            if target in region(name):
+                return f"{unit_id} (A) may not be placed in {name.capitalize()} (3.6)", False
+        return None, target in region("italy")
 
     # -- data accessors (everything a number comes from is named here) --------------------
     def grid(self, data: GameData) -> GridSpec:
@@ -158,6 +248,8 @@ class Smithereens(GameModule):
         if state.get("game_over"):
             return Awaiting(side="", kind="none", phase="game over", done=True)
         label = f"Turn {state['turn']} {army.capitalize()} {PHASE_NAMES[state['phase']]}"
+        if state["phase"] == "placement":
+            label = f"Set-up: {army.capitalize()} {' and '.join(PLACEMENT_CODES[army])} units ({'3.6' if army == 'german' else '3.7'})"
         if state["phase"] == "response":
             defender = state["pending"][0]["defender_seat"]
             return Awaiting(side=defender, kind="response", phase=label, opponents=())
@@ -861,6 +953,8 @@ class Smithereens(GameModule):
             return [Problem(None, "the game is over (4.4)")]
         if not isinstance(orders, list) or any(not isinstance(o, dict) for o in orders):
             return [Problem(None, "`orders:` must be a list of mappings")]
+        if state["phase"] == "placement":
+            return self.check_placement(data, state, state["army"], orders)
         if state["phase"] == "movement":
             return self.check_moves(data, state, state["army"], orders)[0]
         if state["phase"] == "assault":
@@ -875,6 +969,14 @@ class Smithereens(GameModule):
             raise PbemError(f"illegal orders: {where}{first.message}")
         events: list = []
         army = state["army"]
+        if state["phase"] == "placement":
+            for order in orders:
+                hex_id = self.grid(data).canonical(str(order["at"]))
+                state["units"][order["place"]] = {"hex": hex_id, "steps": self.counter(data, order["place"])["steps"]}
+                del state["to_place"][order["place"]]
+                events.append({"event": "placed", "unit": order["place"], "hex": hex_id, "rule": "3.6" if army == "german" else "3.7"})
+            self.next_placement(data, state, after=army)
+            return Outcome(state, events)
         if state["phase"] == "movement":
             replacing = [o for o in orders if "replace" in o]
             if replacing and (army != "german" or self.german_replacement_granted(data, state, dice, events)):
@@ -969,7 +1071,13 @@ class Smithereens(GameModule):
         army = state["army"]
         notes: list[str] = [waiting.phase]
         orders: list = []
-        if state["phase"] == "movement":
+        if state["phase"] == "placement":
+            notes.append("Place every unit below (none may be withheld, 3.6/3.7): `place: UNIT` with `at: HEX`.")
+            for unit_id, code in sorted(state["to_place"].items()):
+                if code in PLACEMENT_CODES[army]:
+                    orders.append({"place": unit_id, "at": "HEX"})
+                    notes.append(f"  {unit_id}: code {code}")
+        elif state["phase"] == "movement":
             notes.append("Give each unit's path from its hex; a path of one hex means it stays (10.2).")
             if army == "german":
                 notes.append("German: `- declare_fortress: HEX` makes an occupied start-German city a fortress (11.19).")
@@ -1028,6 +1136,8 @@ class Smithereens(GameModule):
                 blocks.append(("item", f"Advance into {event['hex']} not made: it would overstack ({event['rule']})"))
             elif kind == "eliminated":
                 blocks.append(("item", f"{event['unit']} eliminated in {event['hex']} ({event['rule']})"))
+            elif kind == "placed":
+                blocks.append(("item", f"{event['unit']} placed in {event['hex']} ({event['rule']})"))
             elif kind == "enter":
                 blocks.append(("item", f"{event['unit']} enters at {event['path'][0]}" + (f" and moves {' → '.join(event['path'])}" if len(event['path']) > 1 else "") + " (9.2)"))
             elif kind == "replacement":

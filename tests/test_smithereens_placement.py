@@ -1,0 +1,81 @@
+"""Set-up placement of German A/AS and Soviet M units (3.6, 3.7) on test data (not the published game)."""
+
+from pathlib import Path
+
+import pytest
+
+from pbem.gamedata import load_game_data, load_scenario
+from pbem.games.smithereens import GAME
+
+DATA = Path(__file__).parent / "data" / "smithereens-placement.yaml"
+GOOD_GERMAN = [{"place": "a-1", "at": "1818E"}, {"place": "a-2", "at": "1719E"},
+               {"place": "a-pz", "at": "1818E"}, {"place": "as-1", "at": "2630"}]
+
+
+@pytest.fixture
+def data():
+    return load_game_data("smithereens", DATA)
+
+
+@pytest.fixture
+def state(data):
+    scenario, _ = load_scenario("smithereens", "historical")
+    return GAME.setup(data, scenario, ["alliance", "german"])
+
+
+def problems(data, state, orders):
+    return [p.message for p in GAME.check(data, state, None, orders)]
+
+
+def replace(orders, unit, hex_id):
+    return [dict(o, at=hex_id) if o["place"] == unit else o for o in orders]
+
+
+def test_the_german_places_first_then_the_soviet_then_turn_1_combat(data, state):  # 3.6, 3.7, 3.10
+    assert GAME.awaiting(state).phase == "Set-up: German A and AS units (3.6)"
+    assert GAME.awaiting(state).side == "german"
+    after_german = GAME.apply(data, state, "german", GOOD_GERMAN, None).state
+    assert after_german["units"]["as-1"] == {"hex": "2630", "steps": 1}
+    assert GAME.awaiting(after_german).phase == "Set-up: Soviet M units (3.7)"
+    assert GAME.awaiting(after_german).side == "alliance"
+    after_soviet = GAME.apply(data, after_german, "alliance", [{"place": "m-1", "at": "2019E"}], None).state
+    assert GAME.awaiting(after_soviet).phase == "Turn 1 German prepared assaults"
+    assert after_soviet["to_place"] == {}
+
+
+def test_none_may_be_withheld(data, state):  # 3.6
+    assert problems(data, state, GOOD_GERMAN[:3]) == ["as-1 (AS) must be placed; none may be withheld (3.6, 3.7)"]
+
+
+@pytest.mark.parametrize("unit, hex_id, message", [
+    ("a-1", "1918E", "a-1 (A) must be placed in a German-occupied hex or a Wehrkreis city (3.6)"),
+    ("a-1", "2907E", "a-1 (A) may not be placed in the Courland Pocket, within four hexes of 3005E (3.6)"),
+    ("a-1", "1515", "a-1 (A) may not be placed in the Colmar Pocket (1515) (3.6)"),
+    ("a-pz", "1330", 'no more than two "A" units, and only non-mech ones, may be placed in Italy (3.6)'),
+    ("as-1", "1818E", "as-1 (AS) must be placed in Slovakia (3.6)"),
+    ("as-1", "2631", "as-1 (AS) may not be placed next to a border hexside of Slovakia (3.6)"),
+])
+def test_a_and_as_restrictions(data, state, unit, hex_id, message):  # 3.6
+    assert problems(data, state, replace(GOOD_GERMAN, unit, hex_id)) == [message]
+
+
+def test_at_most_two_a_units_in_italy(data, state):  # 3.6
+    three = [{"place": "a-1", "at": "1330"}, {"place": "a-2", "at": "1330"},
+             {"place": "a-pz", "at": "1818E"}, {"place": "as-1", "at": "2630"}]
+    assert problems(data, state, three) == []
+    assert problems(data, state, replace(three, "a-pz", "1330")) == [
+        'no more than two "A" units, and only non-mech ones, may be placed in Italy (3.6)']
+
+
+def test_m_units_join_soviet_units_outside_yugoslavia(data, state):  # 3.7
+    soviet = GAME.apply(data, state, "german", GOOD_GERMAN, None).state
+    assert problems(data, soviet, [{"place": "m-1", "at": "2021E"}]) == [
+        "m-1 (M) must be placed in a hex already holding Soviet-side units (3.7)"]
+    assert problems(data, soviet, [{"place": "m-1", "at": "2832"}]) == ["m-1 (M) may not be placed in Yugoslavia (3.7)"]
+
+
+def test_placement_respects_stacking(data, state):  # 3.7, 8.4
+    soviet = GAME.apply(data, state, "german", GOOD_GERMAN, None).state
+    # 2020E already holds three Soviet infantry armies; an M armor unit would be a fourth non-artillery unit
+    assert problems(data, soviet, [{"place": "m-1", "at": "2020E"}]) == [
+        "hex 2020E is overstacked after placement: more than three Soviet units, or a fourth that is not artillery (8.4) (3.6, 3.7)"]
