@@ -36,6 +36,35 @@ PHASE_NAMES = {"movement": "movement", "assault": "prepared assaults", "response
 PLACEMENT_CODES = {"german": ("A", "AS"), "soviet": ("M",)}      # 3.6, 3.7
 
 
+# One report line per simple event; {path} and {units} are joined for reading (see _Readable).
+EVENT_LINES = {
+    "move": "{unit} moves {path}",
+    "advance": "{units} advance into {hex} (11.33)",
+    "advance_refused": "Advance into {hex} not made: it would overstack ({rule})",
+    "eliminated": "{unit} eliminated in {hex} ({rule})",
+    "placed": "{unit} placed in {hex} ({rule})",
+    "replacement": "{unit} receives {steps} replacement step(s) ({rule})",
+    "replacement_roll": "German replacements: {text} (9.15)",
+    "forfeit": "{unit} was not entered on its turn and is forfeit (9.1)",
+    "fortress": "{hex} declared a fortress (11.19)",
+    "destroyed": "The {works} in {hex} is destroyed (11.20)",
+    "control": "City {hex} now controlled by the {now} (3.9)",
+    "fanaticism": "Nazi fanaticism: German gains {vp} VP for {hex} (4.3)",
+}
+
+
+class _Readable(dict):
+    """Event fields as report text: lists joined, paths with arrows, snake_case spelled out."""
+
+    def __getitem__(self, key):
+        value = dict.__getitem__(self, key)
+        if key == "path":
+            return " → ".join(value)
+        if isinstance(value, list):
+            return ", ".join(value)
+        return value.replace("_", " ") if key == "works" else value
+
+
 def _value(entry):
     return entry["value"] if is_wrapped(entry) else entry
 
@@ -1108,8 +1137,9 @@ class Smithereens(GameModule):
         blocks: list = []
         for event in events:
             kind = event["event"]
-            if kind == "move":
-                blocks.append(("item", f"{event['unit']} moves {' → '.join(event['path'])}"))
+            if kind == "enter":
+                moved = f" and moves {' → '.join(event['path'])}" if len(event["path"]) > 1 else ""
+                blocks.append(("item", f"{event['unit']} enters at {event['path'][0]}{moved} (9.2)"))
             elif kind == "assault":
                 shifts = ", ".join(f"{s['shift']:+d} {s['why']} ({s['rule']})" for s in event["shifts"]) or "none"
                 blocks.append(("h3", f"Prepared assault on {event['hex']}"))
@@ -1130,30 +1160,8 @@ class Smithereens(GameModule):
                 lost = ", ".join(f"{u} −{n}" for u, n in sorted(event["steps_lost"].items())) or "no steps"
                 moved = ", ".join(f"{u} → {h}" for u, h in sorted(event["retreat"].items()))
                 blocks.append(("item", f"Defender at {event['hex']} chose: {lost}" + (f"; retreat {moved} (11.25)" if moved else "")))
-            elif kind == "advance":
-                blocks.append(("item", f"{', '.join(event['units'])} advance into {event['hex']} (11.33)"))
-            elif kind == "advance_refused":
-                blocks.append(("item", f"Advance into {event['hex']} not made: it would overstack ({event['rule']})"))
-            elif kind == "eliminated":
-                blocks.append(("item", f"{event['unit']} eliminated in {event['hex']} ({event['rule']})"))
-            elif kind == "placed":
-                blocks.append(("item", f"{event['unit']} placed in {event['hex']} ({event['rule']})"))
-            elif kind == "enter":
-                blocks.append(("item", f"{event['unit']} enters at {event['path'][0]}" + (f" and moves {' → '.join(event['path'])}" if len(event['path']) > 1 else "") + " (9.2)"))
-            elif kind == "replacement":
-                blocks.append(("item", f"{event['unit']} receives {event['steps']} replacement step(s) ({event['rule']})"))
-            elif kind == "replacement_roll":
-                blocks.append(("item", f"German replacements: {event['text']} (9.15)"))
-            elif kind == "forfeit":
-                blocks.append(("item", f"{event['unit']} was not entered on its turn and is forfeit (9.1)"))
-            elif kind == "fortress":
-                blocks.append(("item", f"{event['hex']} declared a fortress (11.19)"))
-            elif kind == "destroyed":
-                blocks.append(("item", f"The {event['works'].replace('_', ' ')} in {event['hex']} is destroyed (11.20)"))
-            elif kind == "control":
-                blocks.append(("item", f"City {event['hex']} now controlled by the {event['now']} (3.9)"))
-            elif kind == "fanaticism":
-                blocks.append(("item", f"Nazi fanaticism: German gains {event['vp']} VP for {event['hex']} (4.3)"))
+            elif kind in EVENT_LINES:
+                blocks.append(("item", EVENT_LINES[kind].format_map(_Readable(event))))
             elif kind == "awaiting_response":
                 blocks.append(("p", f"Waiting for {event['side']} to choose losses/retreats at {', '.join(event['battles'])}."))
             elif kind == "victory":
