@@ -1,16 +1,13 @@
-"""Smithereens: The End of WWII in Europe — movement and prepared assaults.
+"""Smithereens: The End of WWII in Europe.
 
 Rule numbers refer to ../shared/rulebooks/smithereens.txt. Every number this module needs
 comes from rules/smithereens/*.yaml (rulebook values) or the campaign's data override (the
 map's terrain, the counters' factors, the CRT rows the text lacks); a missing one stops the
 step with UnknownDataError before any die is rolled.
 
-Encoded here: the turn sequence's movement and prepared-assault phases (5.1–5.3, 3.10),
-reinforcements and replacements (9.1–9.5, 9.7–9.15), movement (10.1–10.22, 10.26), stacking
-(8.1–8.5), prepared assaults (11.1–11.35, fortresses 11.19–11.20), Soviet artillery (13.4), hex
-control (3.9), Nazi fanaticism and victory (4.2–4.4). What is not is listed in `not_enforced`. Played at the rulebook's beginner level: the
-Beginners Notes in 5.1 and 6.0 say to ignore supply and mobile assaults, and this module does
-so until those sections are encoded (see docs/smithereens.md).
+What is enforced and the order syntax players write: docs/smithereens.md. What is not is the
+`not_enforced` list below, written into every campaign header and report. Supply and mobile
+assaults are left out as at the rulebook's own beginner level (5.1 and 6.0 Beginners Notes).
 """
 
 from ..dice import Dice
