@@ -5,7 +5,8 @@
    `adjudicate` (median of the last 20) and one full `verify` (replay of all 200 steps).
 2. smithereens-full: a complete 10-turn Smithereens historical game on the demo data with
    random legal orders (moves, assaults, defender responses), then `verify`.
-Wall-clock times plus peak memory (tracemalloc) of verify. Not a test: numbers vary by machine.
+Wall-clock times, Python-traced peak memory of verify, and a fresh `pbem verify` process's time
+and peak resident memory. Not a test: numbers vary by machine.
 """
 
 import random
@@ -98,17 +99,36 @@ def timed_verify(folder):
     return elapsed, peak, result
 
 
-def bench_core(work):
+def register_bench_game(work):
+    """Benchmark-only: a data root with the bench game's (empty) rules, and the module itself."""
     import pbem.gamedata as gamedata
     bench_rules = work / "rules" / "bench"
-    bench_rules.mkdir(parents=True)
-    (bench_rules / "game.yaml").write_text('game: bench\nrule: "none"\n')
-    (work / "scenarios" / "bench").mkdir(parents=True)
-    (work / "scenarios" / "bench" / "generated.yaml").write_text("scenario: generated\n")
-    gamedata.project_root = lambda: work                      # benchmark-only data root
+    if not bench_rules.is_dir():
+        bench_rules.mkdir(parents=True)
+        (bench_rules / "game.yaml").write_text('game: bench\nrule: "none"\n')
+        (work / "scenarios" / "bench").mkdir(parents=True)
+        (work / "scenarios" / "bench" / "generated.yaml").write_text("scenario: generated\n")
+    gamedata.project_root = lambda: work
     sys.modules["bench_game"] = type(sys)("bench_game")
     sys.modules["bench_game"].GAME = BenchGame()
     games.MODULES["bench"] = "bench_game"
+
+
+def cli_verify(folder, work=None):
+    """`pbem verify` as a fresh process: wall time and peak resident memory (whole process)."""
+    import resource
+    import subprocess
+    command = ([sys.executable, __file__, "--verify-core", str(work), str(folder)] if work
+               else [sys.executable, "-m", "pbem", "verify", str(folder)])
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    assert result.returncode == 0, result.stderr
+    return elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def bench_core(work):
+    register_bench_game(work)
     folder = work / "core"
     k = new_campaign(folder, "bench", "generated", None, "bench-200")
     times = []
@@ -116,8 +136,10 @@ def bench_core(work):
         side = "german" if step % 2 == 0 else "alliance"
         times.append(play_step(folder, work, k, side, [{"roll": f"r{step}a"}, {"roll": f"r{step}b"}], step))
     elapsed, peak, result = timed_verify(folder)
+    cli_s, cli_mb = cli_verify(folder, work)
     return {"steps": 200, "adjudicate_median_s": statistics.median(times[-20:]),
-            "verify_s": elapsed, "verify_peak_mb": peak / 2**20, "verified": result.message}
+            "verify_s": elapsed, "verify_peak_mb": peak / 2**20, "verified": result.message,
+            "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
 
 
 def bench_smithereens(work):
@@ -142,8 +164,10 @@ def bench_smithereens(work):
         times.append(play_step(folder, work, k, side, orders, step))
         step += 1
     elapsed, peak, result = timed_verify(folder)
+    cli_s, cli_mb = cli_verify(folder)
     return {"steps": step, "adjudicate_median_s": statistics.median(times),
-            "verify_s": elapsed, "verify_peak_mb": peak / 2**20, "verified": result.message}
+            "verify_s": elapsed, "verify_peak_mb": peak / 2**20, "verified": result.message,
+            "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
 
 
 def random_moves(game, data, state, rng):
@@ -179,14 +203,23 @@ def random_attacks(game, data, state, rng):
 
 
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--verify-core":      # the subprocess of cli_verify
+        register_bench_game(Path(sys.argv[2]))
+        result = camp.verify(Path(sys.argv[3]))
+        print(result.message)
+        sys.exit(0 if result.ok else 1)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         smithereens = bench_smithereens(work)
         core = bench_core(work)
-    print(f"{'benchmark':<18}{'steps':>6}{'adjudicate (s)':>16}{'verify (s)':>12}{'verify peak MB':>16}")
+    print(f"{'benchmark':<18}{'steps':>6}{'adjudicate (s)':>16}{'verify (s)':>12}{'traced MB':>11}"
+          f"{'CLI verify (s)':>16}{'CLI RSS MB':>12}")
     for name, row in (("core-200", core), ("smithereens-full", smithereens)):
-        print(f"{name:<18}{row['steps']:>6}{row['adjudicate_median_s']:>16.3f}{row['verify_s']:>12.2f}{row['verify_peak_mb']:>16.1f}")
+        print(f"{name:<18}{row['steps']:>6}{row['adjudicate_median_s']:>16.3f}{row['verify_s']:>12.2f}"
+              f"{row['verify_peak_mb']:>11.1f}{row['cli_verify_s']:>16.2f}{row['cli_rss_mb']:>12.1f}")
         print(f"  {row['verified']}")
+    print("adjudicate: median in-process time of one step (signature checks, dice, rules, atomic write);"
+          " verify: full replay in-process; CLI: a fresh `pbem verify` process (start-up, rules parse, replay).")
 
 
 if __name__ == "__main__":

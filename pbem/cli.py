@@ -307,3 +307,7 @@ def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] 
 
 def main():  # pragma: no cover - console entry point
     app()
+
+
+if __name__ == "__main__":  # python -m pbem.cli
+    main()
