@@ -89,7 +89,7 @@ class Campaign:
             raise PbemError("no steps/ folder: not a campaign folder", str(self.folder))
         names = sorted(p.name for p in steps.iterdir() if not p.name.startswith("."))
         for name in names:
-            if not STEP_NAME.match(name):
+            if not STEP_NAME.fullmatch(name):   # Fix: .match() let "0004\n" in (verify crashed)
                 raise PbemError(f"unexpected entry {name!r} in steps/", str(steps))
         numbers = [int(n) for n in names]
         if numbers != list(range(len(numbers))):
@@ -600,7 +600,7 @@ def verify(folder: Path) -> VerifyResult:
         for number in numbers[1:]:
             folder_n = campaign.step_dir(number)
             names = sorted(p.name for p in folder_n.iterdir())
-            inputs = [n for n in names if INPUT_NAME.match(n)]
+            inputs = [n for n in names if INPUT_NAME.fullmatch(n)]
             _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt"})
             messages = [read_signed(folder_n / n) for n in inputs]
             signatures += len(messages)

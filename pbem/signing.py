@@ -91,10 +91,10 @@ def parse_signed(text: str, source: str) -> SignedMessage:
     except ValueError:
         raise PbemError(f"signed block is incomplete (missing '{SIGNATURE}' or '{END}')", source) from None
     body_line = start + 2
-    body = parse_yaml_text("\n".join(rest[:sig_at]), source)
+    body = _parse_part("\n".join(rest[:sig_at]), source, body_line)
     if not isinstance(body, dict) or not isinstance(body.get("pbem"), str):
         raise PbemError("signed body must be a YAML mapping with a 'pbem:' kind", source, body_line)
-    trailer = parse_yaml_text("\n".join(rest[sig_at + 1:end_at]), source)
+    trailer = _parse_part("\n".join(rest[sig_at + 1:end_at]), source, body_line + sig_at + 1)
     if not isinstance(trailer, dict) or set(trailer) != {"signer", "signature"}:
         raise PbemError("signature block must hold exactly 'signer' and 'signature'", source)
     signer, signature_text = trailer["signer"], trailer["signature"]
@@ -110,6 +110,18 @@ def parse_signed(text: str, source: str) -> SignedMessage:
         raise PbemError(f"BAD SIGNATURE: the content does not match the signature of {signer}", source)
     return SignedMessage(body=body, signer=str(signer), signature=str(signature_text),
                          body_line=body_line, source=source)
+
+
+def _parse_part(text: str, source: str, first_line: int):
+    """Fix (adversarial suite): YAML errors in a signed file gave the line within the body or
+    the signature block, not the line of the file (off by the armour and any text above it)."""
+    try:
+        return parse_yaml_text(text, source)
+    except PbemError as exc:
+        if exc.line is not None:
+            exc.line += first_line - 1
+            exc.args = (exc.one_line(),)
+        raise
 
 
 def order_lines(text: str) -> list[int]:

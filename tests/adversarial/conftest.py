@@ -98,18 +98,24 @@ def other_campaign(tmp_path_factory) -> Path:
     return util.play(work / "campaign", DEMO_ORDERS, campaign_id=util.OTHER_ID)
 
 
+MORE_UNITS_PLAN = [("german", []), ("alliance", []), ("alliance", []), ("alliance", []), ("alliance", [])]
+
+
 @pytest.fixture(scope="session")
-def more_units(tmp_path_factory) -> Path:
-    """A campaign on tests/adversarial/data/more-units-override.yaml at save 0 (read-only)."""
+def more_units_at(tmp_path_factory):
+    """more_units_at(n): a read-only campaign on tests/adversarial/data/more-units-override.yaml,
+    cut after save n of a plan with no moves and no attacks (save 0: Turn 1 German prepared
+    assaults, 1: Turn 2 Soviet movement, 3: Western movement, 5: Turn 2 German movement)."""
     work = tmp_path_factory.mktemp("adv-more")
-    folder = work / "campaign"
-    util.new_campaign(folder, "adv-more-units", util.MORE_UNITS)
-    return folder
+    full = util.play(work / "campaign", MORE_UNITS_PLAN, campaign_id="adv-more-units", override=util.MORE_UNITS)
+    made: dict[int, Path] = {}
 
-
-@pytest.fixture
-def more_units_copy(more_units, tmp_path) -> Path:
-    return util.copy_campaign(more_units, tmp_path / "campaign")
+    def build(number: int) -> Path:
+        if number not in made:
+            target = tmp_path_factory.mktemp(f"adv-more-at-{number}") / "campaign"
+            made[number] = util.truncate(util.copy_campaign(full, target), number)
+        return made[number]
+    return build
 
 
 @pytest.fixture

@@ -110,6 +110,8 @@ def assert_refused(result, phrase: str, *names: str, prefix: str = "pbem: error:
     for name in names:
         assert name in line, f"{name!r} not named in {line!r}"
     assert result.stdout == "", result.stdout
+    if os.environ.get("ADV_SHOW"):
+        print("\nREFUSED:", line)
     return line
 
 

@@ -1,0 +1,59 @@
+"""Test helper (never imported by pbem): run the `pbem` command line and SIGKILL this very
+process at the K-th call of _write / os.rename / os.fsync, before or after the call, or (for
+_write) after writing half of the file. Used by test_crash_safety.py to prove that a killed
+`pbem adjudicate` leaves the old state or the complete new one.
+
+    python kill_wrapper.py FUNC K MODE -- pbem arguments...
+"""
+
+import os
+import signal
+import sys
+
+import pbem.campaign as campaign
+from pbem.cli import app
+
+
+def main() -> None:
+    func, k, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    args = sys.argv[sys.argv.index("--") + 1:]
+    calls = [0]
+
+    def kill() -> None:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    def wrap(original, partial=None):
+        def wrapper(*a, **kw):
+            calls[0] += 1
+            if calls[0] == k:
+                if mode == "before":
+                    kill()
+                if mode == "partial" and partial:
+                    partial(*a)
+                    kill()
+                result = original(*a, **kw)
+                kill()
+                return result
+            return original(*a, **kw)
+        return wrapper
+
+    def half_written(path, text):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text[: len(text) // 2])
+            stream.flush()
+            os.fsync(stream.fileno())
+
+    if func == "_write":
+        campaign._write = wrap(campaign._write, half_written)
+    elif func == "rename":
+        os.rename = wrap(os.rename)
+    elif func == "fsync":
+        os.fsync = wrap(os.fsync)
+    else:
+        raise SystemExit(f"unknown function {func}")
+    app(args, prog_name="pbem")
+
+
+if __name__ == "__main__":
+    main()
