@@ -343,7 +343,15 @@ def classify_inputs(campaign: Campaign, messages: list[tuple[SignedMessage, str]
 
 
 def check_orders_message(campaign: Campaign, message: SignedMessage, number: int, save: dict, digest: str) -> None:
-    body, source = message.body, message.source
+    """Signed orders: the body fits the current save, and the signer is the side's key."""
+    check_orders_body(campaign, message.body, message.source, number, save, digest)
+    side = message.body["side"]
+    if message.signer != campaign.key_of(side):
+        raise PbemError(f"WRONG KEY: orders for {side} are signed by {message.signer[:20]}…, not {side}'s key", message.source)
+
+
+def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, save: dict, digest: str) -> None:
+    """An orders body (signed or not yet): right campaign, save, side, kind and phase; known fields."""
     if body.get("campaign") != campaign.id:
         raise PbemError(f"orders are for campaign {body.get('campaign')!r}, not {campaign.id!r}", source)
     # Fix: bind to the exact save first, so a damaged or edited save is refused as STALE before
@@ -360,8 +368,6 @@ def check_orders_message(campaign: Campaign, message: SignedMessage, number: int
     if body.get("kind") != waiting["kind"] or body.get("phase") != waiting["phase"]:
         raise PbemError(f"orders are for '{body.get('kind')}' in '{body.get('phase')}' but the campaign awaits "
                         f"'{waiting['kind']}' in '{waiting['phase']}'", source)
-    if message.signer != campaign.key_of(side):
-        raise PbemError(f"WRONG KEY: orders for {side} are signed by {message.signer[:20]}…, not {side}'s key", source)
     if not isinstance(body.get("orders"), list):
         raise PbemError("orders file needs an 'orders:' list", source)
     allowed = {"pbem", "campaign", "save", "save_hash", "side", "kind", "phase", "dice", "orders", "comment"}

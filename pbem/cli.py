@@ -12,7 +12,7 @@ from .errors import PbemError
 from .keys import key_id, keygen, load_private_key, load_public_key
 from .report import FORMATS, render, step_blocks
 from .signing import order_lines, parse_signed
-from .storage import write_new_file
+from .storage import safe_component, write_new_file
 from .yamlio import load_yaml_file, parse_yaml_text, read_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -117,14 +117,16 @@ def orders_cmd(folder: Path = typer.Argument(...), side: str = typer.Option(...)
     out(f"wrote {target}")
 
 
-def _load_orders(path: Path) -> tuple[dict, str, bool]:
+def _load_orders(path: Path):
+    """(body, text, signed message or None) of a plain or signed orders file."""
     text = read_text(path)
     if "-----BEGIN PBEM SIGNED MESSAGE-----" in text:
-        return parse_signed(text, str(path)).body, text, True
+        message = parse_signed(text, str(path))
+        return message.body, text, message
     body = parse_yaml_text(text, str(path))
     if not isinstance(body, dict):
         raise PbemError("expected a YAML mapping", str(path))
-    return body, text, False
+    return body, text, None
 
 
 @app.command("check")
@@ -133,19 +135,20 @@ def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(
     """Validate orders against the current save without adjudicating; list every problem."""
     campaign = camp.open_campaign(folder)
     number, save, digest = campaign.latest()
-    body, text, _signed = _load_orders(orders)
+    body, text, signed = _load_orders(orders)
     lines = order_lines(text)
     problems: list[str] = []
     try:
-        fake = type("M", (), {"body": body, "source": str(orders), "signer": campaign.key_of(str(body.get("side")))})
-        camp.check_orders_message(campaign, fake, number, save, digest)
-    except PbemError as exc:
-        problems.append(exc.one_line())
-    if isinstance(body.get("orders"), list) and not problems:
+        if signed is not None:                 # a signed file must also carry the side's signature
+            camp.check_orders_message(campaign, signed, number, save, digest)
+        else:
+            camp.check_orders_body(campaign, body, str(orders), number, save, digest)
         for problem in campaign.game.check(campaign.data, save["state"], body["side"], body["orders"]):
             where = f"{orders}:{lines[problem.index]}" if problem.index is not None and problem.index < len(lines) else str(orders)
             label = f" (order {problem.index + 1})" if problem.index is not None else ""
             problems.append(f"{where}: {problem.message}{label}")
+    except PbemError as exc:
+        problems.append(exc.one_line() if exc.file else f"{orders}: {exc.one_line()}")
     if problems:
         for line in problems:
             typer.echo(line, err=True)
@@ -174,7 +177,11 @@ def sign_cmd(orders: Path = typer.Argument(...), key: Path = typer.Option(...),
 @refusals
 def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...), key: Path = typer.Option(...),
                out_file: Optional[Path] = typer.Option(None, "--out"), passphrase: Optional[str] = typer.Option(None)):
-    """As the non-moving side: sign your dice reveal for these (already fixed) orders."""
+    """As the non-moving side: sign your dice reveal for these (already fixed) orders.
+
+    The step is also adjudicated in your copy of the campaign, so you can never reveal twice
+    for one save (a second reveal for other orders would let the mover choose between two
+    outcomes)."""
     campaign = camp.open_campaign(folder)
     number, save, digest = campaign.latest()
     message, _ = camp.read_signed(orders)
@@ -190,10 +197,14 @@ def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument
     if not sides:
         raise PbemError("this key belongs to no side whose reveal this step needs", str(key))
     dice_step = message.body["save"] + 1
-    text = camp.make_reveal(campaign, private, sides[0], dice_step, message.digest)
     target = out_file or Path(f"reveal-{sides[0]}-{dice_step:04d}.txt")
+    if target.exists():
+        raise PbemError("already exists; pbem never overwrites", str(target))
+    pending = save["awaiting"]["kind"] == "reveal"
+    result = camp.adjudicate(folder, [] if pending else [orders], private)
+    text = result.inputs[f"reveal-{sides[0]}.txt"]
     write_new_file(target, text.encode())
-    out(f"wrote {target}")
+    out(f"wrote {target} (send it with the orders); save {result.number} recorded in {folder}")
 
 
 @app.command("adjudicate")
@@ -300,6 +311,7 @@ def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] 
     """Write a fill-in override file for a group to complete from their printed copy."""
     from .datatools import override_template
     from .gamedata import load_game_data
+    safe_component(game, "game")      # a game id, never a path
     target = out_file or Path(f"{game}-data-override.yaml")
     write_new_file(target, override_template(load_game_data(game)).encode())
     out(f"wrote {target}")

@@ -5,6 +5,7 @@ deep nesting, object-constructing tags, non-UTF-8 and oversized files before any
 sees the data. Dates and floats are refused or kept as strings so every machine reads the same.
 """
 
+import re
 from pathlib import Path
 
 import yaml
@@ -62,11 +63,17 @@ class _BoundedLoader(yaml.SafeLoader):
         return value
 
 
-# Keep dates as plain strings; refuse floats (their text differs across platforms).
+# YAML 1.2-style plain scalars: only true/false are booleans and only plain decimals are
+# integers, so "yes", "on", "0419" (a hex id, octal in YAML 1.1) and "1:20" (sexagesimal 80 in
+# YAML 1.1) stay the strings a player typed. Dates stay strings; floats are refused below
+# (their text differs across platforms).
+_DROPPED = ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool")
 _BoundedLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag not in ("tag:yaml.org,2002:timestamp",)]
+    first: [(tag, regexp) for tag, regexp in resolvers if tag not in _DROPPED]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+_BoundedLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+_BoundedLoader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"))
 
 
 def _refuse_float(loader, node):

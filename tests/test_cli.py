@@ -136,11 +136,17 @@ def test_full_campaign_flow(players):
     assert "the dice reveal of german has not been given yet" in pending.stdout and "must reveal" in pending.stdout
     refused = run("orders", "camp", "--side", "german", ok=False)
     assert "awaits the dice reveal of german" in refused.stderr
-    # the defender signs a reveal for exactly those orders, and anyone can adjudicate it
-    run("reveal", "camp", players / "attack.yaml.signed.txt", "--key", "ger")
-    result = run("adjudicate", "camp", players / "reveal-german-0003.txt")
+    # the defender signs a reveal for exactly those orders (recording the step in its own copy);
+    # the other player's copy adjudicates the reveal file and gets the same bytes
+    shutil.copytree(players / "camp", players / "other-copy")
+    revealed = run("reveal", "camp", players / "attack.yaml.signed.txt", "--key", "ger")
+    assert "save 4 recorded" in revealed.stdout
+    twice = run("reveal", "camp", players / "attack.yaml.signed.txt", "--key", "ger", "--out", "again.txt", ok=False)
+    assert twice.exit_code == 1 and not (players / "again.txt").exists()
+    result = run("adjudicate", "other-copy", players / "reveal-german-0003.txt")
     assert "Prepared assault on 1819E" in result.stdout and "Die roll" in result.stdout
     assert "DEMONSTRATION DATA" in result.stdout
+    assert tree_bytes(players / "other-copy") == tree_bytes(players / "camp")
 
     # rolls: purpose, inputs and the recomputation recipe
     rolls = run("rolls", "camp", "--phase", "4").stdout

@@ -62,6 +62,35 @@ class _Readable(dict):
         return value.replace("_", " ") if key == "works" else value
 
 
+TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "battle", "declare_fortress")
+TEXT_LISTS = ("path", "with", "advance", "losses")
+
+
+def normalise_orders(orders):
+    """Hex ids and unit ids as text: a player may write `attack: 2516` without quotes."""
+    if not isinstance(orders, list):
+        return orders
+    result = []
+    for order in orders:
+        if not isinstance(order, dict):
+            result.append(order)
+            continue
+        order = dict(order)
+        for key in TEXT_FIELDS:
+            if isinstance(order.get(key), int) and not isinstance(order.get(key), bool):
+                order[key] = str(order[key])
+        for key in TEXT_LISTS:
+            if isinstance(order.get(key), list):
+                order[key] = [str(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in order[key]]
+        retreat = order.get("retreat")
+        if isinstance(retreat, int) and not isinstance(retreat, bool):
+            order["retreat"] = str(retreat)
+        elif isinstance(retreat, dict):
+            order["retreat"] = {k: str(v) if isinstance(v, int) and not isinstance(v, bool) else v for k, v in retreat.items()}
+        result.append(order)
+    return result
+
+
 def _value(entry):
     return entry["value"] if is_wrapped(entry) else entry
 
@@ -974,6 +1003,7 @@ class Smithereens(GameModule):
 
     # -- the interface ------------------------------------------------------------------------
     def check(self, data, state, side, orders) -> list[Problem]:
+        orders = normalise_orders(orders)
         waiting = self.awaiting(state)
         if waiting.done:
             return [Problem(None, "the game is over (4.4)")]
@@ -988,6 +1018,7 @@ class Smithereens(GameModule):
         return self.check_response(data, state, orders)
 
     def apply(self, data, state, side, orders, dice: Dice) -> Outcome:
+        orders = normalise_orders(orders)
         problems = self.check(data, state, side, orders)
         if problems:
             first = problems[0]

@@ -57,7 +57,7 @@ HOSTILE = {
     "duplicate-nested-key": (lambda base: "x: {a: 1, a: 2}\n", "duplicate key 'a'"),
     "merge-key": (lambda base: "x: {<<: {a: 1}, a: 2}\n", "merge keys (<<) are not allowed"),
     "integer-key": (lambda base: "1: one\n", "only plain data"),
-    "boolean-key": (lambda base: "yes: one\n", "only plain data"),
+    "boolean-key": (lambda base: "true: one\n", "only plain data"),
     "null-key": (lambda base: "~: one\n", "only plain data"),
     "not-utf8-latin1": (lambda base: base.encode() + b"x: caf\xe9\n", "not UTF-8"),
     "not-utf8-utf16": (lambda base: base.encode("utf-16"), "not UTF-8"),

@@ -109,9 +109,6 @@ def test_verify_refuses_a_header_with_an_unsafe_seat(demo, tmp_path, seat):
     assert util.snapshot(tmp_path) == before
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT (pbem/cli.py + pbem/gamedata.py, not owned by this suite): "
-                   "`pbem data template GAME` joins GAME into rules/GAME and into the default output name "
-                   "without checking it, so '../..' in GAME reads and writes outside")
 def test_data_template_refuses_a_game_name_that_is_a_path(tmp_path, cwd):
     game = "../../../../" + str(util.ROOT.relative_to("/")) + "/rules/smithereens"
     before = util.snapshot(tmp_path)
