@@ -107,8 +107,15 @@ def test_unknown_terrain_names_the_data_path(more_units_at, tmp_path, command):
         path = util.write(tmp_path / "orders.txt", util.signed_orders(folder, side, orders))
         args = ["adjudicate", folder, path, "--key", util.DEMO_SRC / "keys" / util.other(side)]
     before = util.snapshot(tmp_path)
-    line = util.assert_refused(util.pbem(*args), "`map.hexes.1721E.terrain`")
+    result = util.pbem(*args)
+    if command == "check":      # check lists each problem on its own line, then one summary line
+        assert result.exit_code == 1 and result.stdout == ""
+        problem, summary = result.stderr.splitlines()
+        assert summary == f"pbem: error: 1 problem(s) in {path}"
+        line = problem
+        assert "`map.hexes.1721E.terrain`" in line
+    else:
+        line = util.assert_refused(result, "`map.hexes.1721E.terrain`")
     assert "the terrain of hex 1721E" in line and "data-override.yaml" in line
-    if command == "adjudicate":
-        assert str(path) in line
+    assert str(path) in line
     assert util.snapshot(tmp_path) == before
