@@ -89,7 +89,7 @@ class Campaign:
             raise PbemError("no steps/ folder: not a campaign folder", str(self.folder))
         names = sorted(p.name for p in steps.iterdir() if not p.name.startswith("."))
         for name in names:
-            if not STEP_NAME.fullmatch(name):   # Fix: .match() let "0004\n" in (verify crashed)
+            if not STEP_NAME.fullmatch(name):   # .match() let "0004\n" in (verify crashed)
                 raise PbemError(f"unexpected entry {name!r} in steps/", str(steps))
         numbers = [int(n) for n in names]
         if numbers != list(range(len(numbers))):
@@ -103,7 +103,7 @@ class Campaign:
         save = load_yaml_file(path, limit=MAX_SAVE_BYTES)
         if save.get("pbem") != "save" or save.get("number") != number or save.get("campaign") != self.id:
             raise PbemError(f"not save {number} of campaign {self.id}", str(path))
-        if save.get("header") != self.header_hash:   # Fix: every save names the header it was made under
+        if save.get("header") != self.header_hash:   # every save names the header it was made under
             raise PbemError(f"save {number} was made under another {HEADER} (its `header:` hash differs)", str(path))
         return save, data_hash(save)
 
@@ -137,7 +137,7 @@ def open_campaign(folder: Path) -> Campaign:
             raise PbemError(f"campaign header lacks '{key}'", str(folder / HEADER))
     if header.get("pbem") != "campaign" or header.get("format") != FORMAT:
         raise PbemError("not a pbem campaign header of a format this version reads", str(folder / HEADER))
-    # Fix (adversarial suite): the header is anchored by save 0's `header:` hash; refuse a changed
+    # the header is anchored by save 0's `header:` hash; refuse a changed
     # header here, before any command uses its keys, tips or data hashes (was only noticed by
     # `verify`, and then blamed on save 0 or a commitment instead of campaign.yaml).
     save0 = folder / "steps" / "0000" / "save.yaml"
@@ -154,8 +154,8 @@ def open_campaign(folder: Path) -> Campaign:
 
 
 def _check_header_shape(header: dict, source: str) -> None:
-    """Fix (adversarial suite): a hand-made header with odd types crashed later with a traceback
-    (and a scenario like '../../x' named a file outside scenarios/). Check what the code uses."""
+    """Check the types the code relies on, so a hand-made header is refused in one line rather
+    than crashing later, and its names cannot be paths (a scenario '../../x')."""
     def need(ok: bool, what: str) -> None:
         if not ok:
             raise PbemError(f"malformed campaign header: {what}", source)
@@ -212,7 +212,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise PbemError("exists and is not an empty folder; pbem never overwrites a campaign", str(folder))
     game = get_game(game_name)
-    safe_component(scenario_name, "scenario")   # Fix: '../x' read a .yaml file outside scenarios/
+    safe_component(scenario_name, "scenario")   # '../x' read a .yaml file outside scenarios/
     scenario, scenario_hash = load_scenario(game_name, scenario_name)
     seats = sorted(players)
     if seats not in [sorted(s) for s in game.seats(scenario)]:
@@ -266,7 +266,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
         if folder.exists():
             folder.rmdir()
         os.rename(staging, folder)
-    except OSError as exc:   # Fix: a disk error was a traceback; the folder is never half-made
+    except OSError as exc:   # a disk error was a traceback; the folder is never half-made
         raise PbemError(f"could not write the campaign ({exc.strerror or exc}); nothing was created", str(folder)) from None
     finally:
         if staging is not None and staging.exists():
@@ -337,7 +337,7 @@ def classify_inputs(campaign: Campaign, messages: list[tuple[SignedMessage, str]
         else:
             raise PbemError(f"a '{message.kind}' message cannot be adjudicated (expected orders or reveal)", message.source)
     if orders is None and orders_required:
-        # Fix (adversarial suite): say which files were given
+        # say which files were given
         raise PbemError("no orders among the given files (" + (", ".join(m.source for m, _ in messages) or "none") + ")")
     return orders, reveals
 
@@ -354,7 +354,7 @@ def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, 
     """An orders body (signed or not yet): right campaign, save, side, kind and phase; known fields."""
     if body.get("campaign") != campaign.id:
         raise PbemError(f"orders are for campaign {body.get('campaign')!r}, not {campaign.id!r}", source)
-    # Fix: bind to the exact save first, so a damaged or edited save is refused as STALE before
+    # bind to the exact save first, so a damaged or edited save is refused as STALE before
     # any of its fields is read (a renamed `awaiting:` key crashed here with a KeyError)
     if body.get("save") != number or body.get("save_hash") != digest:
         raise PbemError(f"STALE OR REPLAYED: orders were written for save {body.get('save')} "
@@ -386,7 +386,7 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str,
     waiting = save["awaiting"]
     if waiting.get("kind") == "reveal":
         pending = save["pending_orders"]
-        safe_component(pending["file"], "pending orders file")   # Fix: an edited save named a file outside
+        safe_component(pending["file"], "pending orders file")   # an edited save named a file outside
         orders, orders_text = read_signed(campaign.step_dir(number) / pending["file"])
         if not messages and key is None:
             raise PbemError(f"save {number} awaits a dice reveal: give the reveal file, or adjudicate with --key")
@@ -480,7 +480,7 @@ def _pending_reveal(campaign, step, digest, save, produced_by, inputs, links, re
 
 
 def _in_file(source: str, func, *args):
-    """Fix (adversarial suite): FORGED DICE and illegal-order refusals did not name the file."""
+    """Run func; a refusal that names no file is attributed to `source` (the input or step)."""
     try:
         return func(*args)
     except PbemError as exc:
@@ -540,7 +540,7 @@ def commit_step(campaign: Campaign, result: StepResult) -> Path:
             raise
         _fsync_dir(target.parent)
     except OSError as exc:
-        # Fix (adversarial suite): a full disk or I/O error was a traceback (and a failed rename
+        # a full disk or I/O error was a traceback (and a failed rename
         # was always reported as "already exists"); the step folder was never renamed into place.
         raise PbemError(f"could not write the step ({exc.strerror or exc}); nothing was changed", str(target)) from None
     finally:
@@ -551,7 +551,7 @@ def commit_step(campaign: Campaign, result: StepResult) -> Path:
 
 def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None) -> StepResult:
     campaign = open_campaign(folder)
-    # Fix (adversarial suite): an edited data override (or rules data, or commitment) was used
+    # an edited data override (or rules data, or commitment) was used
     # silently; only `verify` noticed, after the step was written. Refuse before adjudicating.
     problems = check_header(campaign)
     if problems:
@@ -610,7 +610,7 @@ def verify(folder: Path) -> VerifyResult:
             _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt"})
             messages = [read_signed(folder_n / n) for n in inputs]
             signatures += len(messages)
-            result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages)   # Fix: name the step
+            result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages)   # name the step
             if sorted(result.inputs) != inputs:
                 return VerifyResult(False, f"{folder_n}: input files {inputs} do not match what the step used {sorted(result.inputs)}")
             for name, text in (("save.yaml", dump_yaml(result.save)), ("report.txt", result.report)):

@@ -51,7 +51,7 @@ def sign_body(body: dict, key: Ed25519PrivateKey) -> str:
         END,
         "",
     ])
-    # Fix (adversarial suite): a value holding a non-breaking space, a NEL or an armour line was
+    # a value holding a non-breaking space, a NEL or an armour line was
     # signed into a file that could never verify (the reader normalises those away). Refuse now.
     try:
         parse_signed(armoured, "the signed text")
@@ -113,7 +113,7 @@ def parse_signed(text: str, source: str) -> SignedMessage:
 
 
 def _parse_part(text: str, source: str, first_line: int):
-    """Fix (adversarial suite): YAML errors in a signed file gave the line within the body or
+    """YAML errors in a signed file gave the line within the body or
     the signature block, not the line of the file (off by the armour and any text above it)."""
     try:
         return parse_yaml_text(text, source)

@@ -12,7 +12,7 @@ SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
 def safe_component(value: str, what: str) -> str:
     """Names that become file names (sides, campaign ids) may not escape the folder."""
-    # Fix (adversarial suite): .match() let "german\n" through ($ matches before a final newline)
+    # .match() let "german\n" through ($ matches before a final newline)
     if not isinstance(value, str) or not SAFE_NAME.fullmatch(value) or ".." in value:
         raise PbemError(f"{what} {value!r} is not a safe name (letters, digits, '.', '_', '-'; no '..')")
     return value

@@ -38,7 +38,7 @@ class _BoundedLoader(yaml.SafeLoader):
             self._depth -= 1
 
     def construct_mapping(self, node, deep=False):
-        # Fix (adversarial suite): PyYAML silently keeps the *last* of two equal keys and merges
+        # PyYAML silently keeps the *last* of two equal keys and merges
         # `<<:` keys, so a signed text could show one `orders:` list to the reader and hand pbem
         # another. Refuse both, so every reader of a file sees the same data.
         if isinstance(node, yaml.MappingNode):
@@ -109,9 +109,9 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
         raise PbemError(f"malformed YAML: {exc}", name) from None
     except RecursionError:
         raise PbemError("malformed YAML: nesting too deep", name) from None
-    except ValueError:   # Fix: int() refuses numbers over 4300 digits; was an uncaught traceback
+    except ValueError:   # int() refuses numbers over 4300 digits; was an uncaught traceback
         raise PbemError("malformed YAML: a number too long to read", name) from None
-    # Fix: only plain data (string keys; str, int, bool, null, lists, mappings) may come in;
+    # only plain data (string keys; str, int, bool, null, lists, mappings) may come in;
     # !!set, !!binary, !!timestamp, !!omap/!!pairs and `1:`/`yes:`/`~:` keys used to pass through.
     try:
         check_plain(data)
@@ -159,7 +159,7 @@ class _Dumper(yaml.SafeDumper):
 def _str_representer(dumper, value):
     style = "|" if "\n" in value else None
     if "\x85" in value:
-        # Fix (adversarial suite): PyYAML writes a U+0085 (NEL) raw, and reads it back as a line
+        # PyYAML writes a U+0085 (NEL) raw, and reads it back as a line
         # break, so the save on disk hashed differently from the save in memory; "\N" escapes it
         style = '"'
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
