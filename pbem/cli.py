@@ -102,6 +102,9 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
     _, save, _ = created.latest()
     out(f"created {folder}: campaign {created.id}, {game}/{scenario}; next: {save['awaiting']['phase']} "
         f"({save['awaiting']['side']})")
+    if save["state"].get("units") == {} and not save["state"].get("to_place"):
+        out("note: no units are on the map — counters are not in the rulebook text; add them to the data "
+            "override as units.counters.ID (see `pbem data missing` and docs/data-format.md)")
 
 
 @app.command("orders")
