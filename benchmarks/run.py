@@ -5,8 +5,8 @@
    `adjudicate` (median of the last 20) and one full `verify` (replay of all 200 steps).
 2. smithereens-full: a complete 10-turn Smithereens historical game on the demo data with
    random legal orders (moves, assaults, defender responses), then `verify`.
-Wall-clock times, Python-traced peak memory of verify, and a fresh `pbem verify` process's time
-and peak resident memory. Not a test: numbers vary by machine.
+Wall-clock times, and a fresh `pbem verify` process's time and peak resident memory (RSS).
+Not a test: numbers vary by machine.
 """
 
 import random
@@ -14,7 +14,6 @@ import statistics
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -89,14 +88,11 @@ def play_step(folder, work, k, side, orders, step):
 
 
 def timed_verify(folder):
-    tracemalloc.start()
     started = time.perf_counter()
     result = camp.verify(folder)
     elapsed = time.perf_counter() - started
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
     assert result.ok, result.message
-    return elapsed, peak, result
+    return elapsed, result
 
 
 def register_bench_game(work):
@@ -115,16 +111,27 @@ def register_bench_game(work):
 
 
 def cli_verify(folder, work=None):
-    """`pbem verify` as a fresh process: wall time and peak resident memory (whole process)."""
-    import resource
+    """`pbem verify` in a fresh process: wall time and that process's peak resident memory."""
     import subprocess
-    command = ([sys.executable, __file__, "--verify-core", str(work), str(folder)] if work
-               else [sys.executable, "-m", "pbem", "verify", str(folder)])
+    command = [sys.executable, __file__, "--verify", str(folder)] + ([str(work)] if work else [])
     started = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
     assert result.returncode == 0, result.stderr
-    return elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return elapsed, int(result.stderr.strip().splitlines()[-1]) / 1024
+
+
+def verify_child(folder: str, work: str | None) -> None:
+    """The child of cli_verify: the `pbem verify` command, then its own peak RSS (KiB) on stderr."""
+    import resource
+    from pbem.cli import app
+    if work:
+        register_bench_game(Path(work))
+    try:
+        app(["verify", folder])
+    except SystemExit as exit_:
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+        sys.exit(exit_.code)
 
 
 def bench_core(work):
@@ -135,10 +142,10 @@ def bench_core(work):
     for step in range(200):
         side = "german" if step % 2 == 0 else "alliance"
         times.append(play_step(folder, work, k, side, [{"roll": f"r{step}a"}, {"roll": f"r{step}b"}], step))
-    elapsed, peak, result = timed_verify(folder)
+    elapsed, result = timed_verify(folder)
     cli_s, cli_mb = cli_verify(folder, work)
     return {"steps": 200, "adjudicate_median_s": statistics.median(times[-20:]),
-            "verify_s": elapsed, "verify_peak_mb": peak / 2**20, "verified": result.message,
+            "verify_s": elapsed, "verified": result.message,
             "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
 
 
@@ -163,10 +170,10 @@ def bench_smithereens(work):
             orders = random_attacks(game, data, state, rng)
         times.append(play_step(folder, work, k, side, orders, step))
         step += 1
-    elapsed, peak, result = timed_verify(folder)
+    elapsed, result = timed_verify(folder)
     cli_s, cli_mb = cli_verify(folder)
     return {"steps": step, "adjudicate_median_s": statistics.median(times),
-            "verify_s": elapsed, "verify_peak_mb": peak / 2**20, "verified": result.message,
+            "verify_s": elapsed, "verified": result.message,
             "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
 
 
@@ -203,20 +210,17 @@ def random_attacks(game, data, state, rng):
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] == "--verify-core":      # the subprocess of cli_verify
-        register_bench_game(Path(sys.argv[2]))
-        result = camp.verify(Path(sys.argv[3]))
-        print(result.message)
-        sys.exit(0 if result.ok else 1)
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "--verify":          # the child of cli_verify
+        verify_child(sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else None)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         smithereens = bench_smithereens(work)
         core = bench_core(work)
-    print(f"{'benchmark':<18}{'steps':>6}{'adjudicate (s)':>16}{'verify (s)':>12}{'traced MB':>11}"
+    print(f"{'benchmark':<18}{'steps':>6}{'adjudicate (s)':>16}{'verify (s)':>12}"
           f"{'CLI verify (s)':>16}{'CLI RSS MB':>12}")
     for name, row in (("core-200", core), ("smithereens-full", smithereens)):
         print(f"{name:<18}{row['steps']:>6}{row['adjudicate_median_s']:>16.3f}{row['verify_s']:>12.2f}"
-              f"{row['verify_peak_mb']:>11.1f}{row['cli_verify_s']:>16.2f}{row['cli_rss_mb']:>12.1f}")
+              f"{row['cli_verify_s']:>16.2f}{row['cli_rss_mb']:>12.1f}")
         print(f"  {row['verified']}")
     print("adjudicate: median in-process time of one step (signature checks, dice, rules, atomic write);"
           " verify: full replay in-process; CLI: a fresh `pbem verify` process (start-up, rules parse, replay).")
