@@ -882,7 +882,7 @@ class Smithereens(GameModule):
         steps = order.get("steps") or {}
         retreat = order.get("retreat")
         problems = []
-        if not isinstance(steps, dict) or any(u not in alive or not isinstance(n, int) or n < 1 for u, n in steps.items()):
+        if not isinstance(steps, dict) or any(u not in alive or not isinstance(n, int) or isinstance(n, bool) or n < 0 for u, n in steps.items()):
             return [f"`steps:` maps defending units in {hex_id} ({', '.join(alive)}) to steps lost"]
         for unit_id, lost in steps.items():
             if lost > state["units"][unit_id]["steps"]:
