@@ -81,6 +81,7 @@ def test_existing_openssh_ed25519_key_is_accepted(players):
 def test_key_made_by_ssh_keygen_is_accepted(players):
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(players / "sshkey")], check=True)
     run("commit", "--key", "sshkey", "--campaign", "c4", "--side", "german")
+    assert (players / "c4-german.commit.txt").read_text().startswith("-----BEGIN PBEM SIGNED MESSAGE-----")
 
 
 def line_of(path: Path, text: str) -> int:
