@@ -236,6 +236,26 @@ def status_cmd(folder: Path = typer.Argument(...)):
     out(f"{campaign.id} ({campaign.header['game']}/{campaign.header['scenario']}): save {number} {digest[:16]}…; {state}")
 
 
+@app.command("log")
+@refusals
+def log_cmd(folder: Path = typer.Argument(...)):
+    """The campaign's history: one line per save — what produced it, its hash, its dice."""
+    campaign = camp.open_campaign(folder)
+    lines = []
+    for number in campaign.step_numbers():
+        save, digest = campaign.load_save(number)
+        produced = save["produced_by"]
+        if "setup" in produced:
+            what = f"set-up of {produced['setup']}"
+        elif save.get("pending_orders"):
+            what = f"{produced['phase']}: {produced['side']}'s orders recorded, awaiting the dice reveal of {', '.join(save['awaiting']['opponents'])}"
+        else:
+            what = f"{produced['phase']}: {produced['kind']} of {produced['side']}"
+        rolls = len((save.get("dice") or {}).get("rolls", []))
+        lines.append(f"{number:04d}  {digest[:16]}  {what}" + (f" ({rolls} die roll{'s' if rolls != 1 else ''})" if rolls else ""))
+    out("\n".join(lines))
+
+
 @app.command("verify")
 @refusals
 def verify_cmd(folder: Path = typer.Argument(...)):
