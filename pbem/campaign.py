@@ -206,7 +206,7 @@ def check_header(campaign: Campaign) -> list[str]:
 
 def create_campaign(folder: Path, game_name: str, scenario_name: str, players: dict[str, str],
                     commitments: dict[str, str], override: Path | None = None,
-                    gm_key: str | None = None, title: str = "") -> Campaign:
+                    gm_key: str | None = None, title: str = "", options: dict | None = None) -> Campaign:
     """Write a new campaign folder (refusing an existing non-empty one) with save 0."""
     folder = Path(folder)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
@@ -243,12 +243,13 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
                  "override": ({"file": OVERRIDE_NAME, "sha256": data.override_hash,
                                "demonstration": data.demonstration} if override else None)},
         "players": {s: {"key": players[s]} for s in seats},
-        "not_enforced": list(game.not_enforced),
+        "options": game.options(options or {}),
+        "not_enforced": game.not_enforced_for(game.options(options or {})),
         "dice": {"mode": "gm" if gm_key else "players", "commitments": tips},
     }
     if gm_key:
         header["dice"]["gm"] = gm_key
-    state = game.setup(data, scenario, seats)
+    state = game.setup(data, scenario, seats, header["options"])
     parent = folder.parent
     staging = None
     try:
@@ -438,7 +439,8 @@ def _resolve(campaign: Campaign, number: int, save: dict, digest: str, orders: S
         revealed[party] = str(rb["dice"])
         inputs[f"reveal-{party}.txt"] = text
     missing = [p for p in needed if p not in revealed]
-    seed = None if missing else step_seed(campaign.id, dice_step, orders_digest, revealed)
+    # a seed needs a second party (or the GM): one player's secret alone would let it predict
+    seed = None if missing or not needed else step_seed(campaign.id, dice_step, orders_digest, revealed)
     for party, value in revealed.items():
         links[party] = {"step": dice_step, "link": value}
     dice = Dice(seed, f"the dice reveal of {', '.join(missing)} is missing")
@@ -455,6 +457,9 @@ def _resolve(campaign: Campaign, number: int, save: dict, digest: str, orders: S
     try:
         outcome = _in_file(orders.source, game.apply, data, _copy(save["state"]), side, body["orders"], dice)
     except DiceUnavailable:
+        if not needed:
+            raise PbemError("this step rolls a die but no other party takes part in it, so no fair seed exists "
+                            "(the game module names no opponents for it)") from None
         if recorded_at is not None:
             raise PbemError(f"this step still needs the dice reveal of {', '.join(missing)}") from None
         return _pending_reveal(campaign, step, digest, save, produced_by, inputs, links, revealed, missing, waiting)
@@ -594,7 +599,8 @@ def verify(folder: Path) -> VerifyResult:
             return VerifyResult(False, problems[0])
         signatures = len(campaign.header["dice"]["commitments"])
         numbers = campaign.step_numbers()
-        state = campaign.game.setup(campaign.data, campaign.scenario, sorted(campaign.header["players"]))
+        state = campaign.game.setup(campaign.data, campaign.scenario, sorted(campaign.header["players"]),
+                                    campaign.header.get("options", {}))
         expected = build_save(campaign, 0, campaign.header_hash, state, {"setup": campaign.header["scenario"]}, [], None, [])
         step0 = campaign.step_dir(0)
         for name, text in (("save.yaml", dump_yaml(expected)), ("report.txt", render_step_report(campaign, expected, "text"))):

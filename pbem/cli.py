@@ -71,7 +71,7 @@ def _pairs(values: List[str], what: str) -> dict[str, str]:
     for value in values:
         side, sep, rest = value.partition("=")
         if not sep or not side or not rest:
-            raise PbemError(f"{what} must be SIDE=FILE, got {value!r}")
+            raise PbemError(f"{what} must be NAME=VALUE, got {value!r}")
         if side in pairs:
             raise PbemError(f"{what} for {side!r} given twice")
         pairs[side] = rest
@@ -86,7 +86,8 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
             commitment: List[str] = typer.Option([], help="Signed dice commitment files (from `pbem commit`)"),
             data: Optional[Path] = typer.Option(None, help="Data override file both players agreed on"),
             gm: Optional[Path] = typer.Option(None, help="GM mode: the referee's public key (holds the only dice chain)"),
-            title: str = typer.Option("", help="A title for reports")):
+            title: str = typer.Option("", help="A title for reports"),
+            option: List[str] = typer.Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x)")):
     """Create a campaign folder: header, commitments, save 0."""
     players = {side: key_id(load_public_key(path)) for side, path in _pairs(player, "--player").items()}
     commitments = {}
@@ -98,7 +99,8 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
             raise PbemError("commitment names no side, or a side given twice", str(path))
         commitments[side] = text
     gm_key = key_id(load_public_key(gm)) if gm else None
-    created = camp.create_campaign(folder, game, scenario, players, commitments, data, gm_key, title)
+    options = _pairs(option, "--option")
+    created = camp.create_campaign(folder, game, scenario, players, commitments, data, gm_key, title, options)
     _, save, _ = created.latest()
     out(f"created {folder}: campaign {created.id}, {game}/{scenario}; next: {save['awaiting']['phase']} "
         f"({save['awaiting']['side']})")

@@ -7,6 +7,7 @@ from the save, the orders from a verified message, a Dice source) and gets plain
 from dataclasses import dataclass, field
 
 from ..dice import Dice
+from ..errors import PbemError
 from ..gamedata import GameData
 
 
@@ -50,7 +51,16 @@ class GameModule:
         """The allowed sets of player seats (e.g. [['german','alliance'], ['german','soviet','western']])."""
         raise NotImplementedError
 
-    def setup(self, data: GameData, scenario: dict, seats: list[str]) -> dict:
+    def options(self, given: dict) -> dict:
+        """Validate and complete the campaign options chosen at `pbem new` (e.g. a rules level)."""
+        if given:
+            raise PbemError(f"{self.id} takes no options")
+        return {}
+
+    def not_enforced_for(self, options: dict) -> list:
+        return list(self.not_enforced)
+
+    def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         raise NotImplementedError
 
     def awaiting(self, state: dict) -> Awaiting:

@@ -47,6 +47,7 @@ EVENT_LINES = {
     "destroyed": "The {works} in {hex} is destroyed (11.20)",
     "control": "City {hex} now controlled by the {now} (3.9)",
     "fanaticism": "Nazi fanaticism: German gains {vp} VP for {hex} (4.3)",
+    "antwerp": "Antwerp captured: die roll {roll}, all Western Allied units out of supply through Game Turn {until} (6.9)",
 }
 
 
@@ -114,10 +115,29 @@ class Smithereens(GameModule):
         # 1.x / 5.4: two players (German vs Grand Alliance) or three (Soviet, Western, German)
         return [["alliance", "german"], ["german", "soviet", "western"]]
 
+    def options(self, given: dict) -> dict:
+        """Campaign options: `level` is `beginner` (5.1/6.0 Beginners Notes: no supply) or
+        `standard` (supply, 6.x, is traced and halves OOS units, 6.3)."""
+        unknown = sorted(set(given) - {"level"})
+        if unknown:
+            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level)")
+        level = given.get("level", "beginner")
+        if level not in ("beginner", "standard"):
+            raise PbemError(f"level must be 'beginner' or 'standard', not {level!r}")
+        return {"level": level}
+
+    def not_enforced_for(self, options: dict) -> list:
+        rules = list(self.not_enforced)
+        if options.get("level") == "standard":
+            rules[1] = ("12.x mobile assaults; 6.10 airdrop supply; 6.14/7.3 economic collapse's effect on supply "
+                        "(supply, 6.1-6.9 and 6.11-6.19, is traced)")
+        return rules
+
     def seat_of(self, state: dict, army: str) -> str:
         return "alliance" if army in ALLIANCE and "alliance" in state["seats"] else army
 
-    def setup(self, data: GameData, scenario: dict, seats: list[str]) -> dict:
+    def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
+        options = self.options(options or {})
         if scenario.get("scenario") != "historical":
             # 14.x: the WWIII scenarios change sides, turn order and victory; their data is in
             # scenarios/smithereens/, their rules are not adjudicated yet.
@@ -150,7 +170,8 @@ class Smithereens(GameModule):
             # before it, the German places his A/AS units, then the Soviet his M units (3.6, 3.7)
             "turn": first_turn, "last_turn": last_turn, "army": "german",
             "phase": "assault" if first_turn == 1 else "movement", "seats": list(seats),
-            "to_place": placements,
+            "to_place": placements, "level": options["level"],
+            "fell": [], "antwerp_lost": False, "western_oos_until": 0, "ports_lost": [],
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
             "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
                                  if self.hex_info(data, h).get("fortress_at_start") is True),   # 3.3
@@ -306,8 +327,10 @@ class Smithereens(GameModule):
         if state["phase"] == "placement":
             label = f"Set-up: {army.capitalize()} {' and '.join(PLACEMENT_CODES[army])} units ({'3.6' if army == 'german' else '3.7'})"
         if state["phase"] == "response":
+            # a die rolled while answering (e.g. Antwerp taken by an advance, 6.9) needs the
+            # attacker's reveal too: no roll may rest on one party's secret alone
             defender = state["pending"][0]["defender_seat"]
-            return Awaiting(side=defender, kind="response", phase=label, opponents=())
+            return Awaiting(side=defender, kind="response", phase=label, opponents=(self.seat_of(state, army),))
         mover = self.seat_of(state, army)
         opponents = tuple(sorted({s for s in state["seats"] if s != mover}))
         return Awaiting(side=mover, kind="orders", phase=label, opponents=opponents)
@@ -390,6 +413,8 @@ class Smithereens(GameModule):
             allowance -= 1                                             # 10.21 thaw
         if self.army_of(data, unit_id) == "german" and state["turn"] >= GERMAN_DETERIORATION_TURN:
             allowance -= 1                                             # 10.26
+        if unit_id in state.get("oos_at_start", ()):                  # 6.3, 6.4: halved, rounding up
+            allowance = -(-allowance // 2)
         return max(allowance, 0)
 
     def entry_cost(self, data, state, unit_id: str, a: str, b: str) -> tuple[int | None, str]:
@@ -435,6 +460,9 @@ class Smithereens(GameModule):
         shadow = dict(state, units=positions)
         fortresses = set(state.get("fortresses", []))
         arrivals = {u: dict(v) for u, v in state["reinforcements"].items()}
+        # 6.4: supply is checked at the start of each unit's movement; 6.17 Baltic mech halve too
+        shadow["oos_at_start"] = sorted(self.oos_units(data, state, [u for u in state["units"] if self.army_of(data, u) == army])
+                                        + self.baltic_mech(data, state, army))
         problems += self.check_replacements(data, shadow, army, orders, arrivals)
         for index, order in enumerate(orders):
             if "replace" in order:
@@ -528,6 +556,115 @@ class Smithereens(GameModule):
             return f"{unit_id} is {nationality.replace('_', ' ')} and may never move out of {region.capitalize()} ({outside[0]}) ({rule})"
         return None
 
+    # -- supply (6.x, standard level) -------------------------------------------------------------
+    def region(self, data, name: str, rule: str) -> set:
+        key = f"region:{name}"
+        if key not in data.cache:
+            hexes = data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')} ({rule})")
+            data.cache[key] = {self.grid(data).canonical(str(h)) for h in hexes}
+        return data.cache[key]
+
+    def in_supply(self, data, state, unit_id: str, hex_id: str | None = None) -> bool:
+        """6.1–6.19: can the unit trace a supply line (or is it in a source) from `hex_id`?"""
+        if state.get("level") != "standard":
+            return True                                     # 6.0 Beginners Note: ignore supply
+        army = self.army_of(data, unit_id)
+        nationality = self.counter(data, unit_id).get("nationality", army)
+        hex_id = hex_id or state["units"][unit_id]["hex"]
+        if nationality == "yugoslavian" and hex_id in self.region(data, "yugoslavia", "6.12"):
+            return True                                     # 6.12
+        if army == "western":
+            return self.western_supply(data, state, hex_id)
+        if army == "soviet":
+            return self.trace(data, state, hex_id, army, self.soviet_source, self.region(data, "wwii_line_and_west", "6.6"))
+        return self.german_supply(data, state, hex_id)
+
+    def western_supply(self, data, state, hex_id) -> bool:
+        if state["western_oos_until"] >= state["turn"]:
+            return False                                    # 6.9: Antwerp captured
+        if hex_id in self.region(data, "non_baltic_coastal_hexes", "6.11"):
+            return True                                     # 6.11
+        edges = self.region(data, "italy_south_edge", "6.7")
+        if hex_id not in self.region(data, "italy", "6.8"):  # 6.8: units in Italy trace to its south edge only
+            edges = edges | self.region(data, "france_west_edge", "6.7") | ({"1703"} if not state["antwerp_lost"] else set())
+        return self.trace(data, state, hex_id, "western", lambda h: h in edges, self.region(data, "east_of_wwii_line", "6.7"))
+
+    def soviet_source(self, hex_id: str) -> bool:
+        return hex_id.endswith("E") and hex_id.startswith("42")      # 6.6: the eastern map's east edge, 42xxE
+
+    def german_supply(self, data, state, hex_id) -> bool:
+        grid = self.grid(data)
+        info = self.hex_info(data, hex_id)
+        if info.get("city") is True and info.get("control_at_start") == "german" and hex_id not in state["fell"]:
+            return True                                     # 6.16 in-city supply
+        if hex_id in self.region(data, "baltic_coast_german_range", "6.17"):
+            return True                                     # 6.17
+        ports = [p for p in ("2607E", "2905E") if p not in state["ports_lost"]]
+        if ports and any(grid.distance(hex_id, p) <= 4 for p in ports):           # 6.18 Courland, four hexes
+            if self.trace(data, state, hex_id, "german", lambda h: h in ports, set(), max_length=4):
+                return True
+        usir = self.region(data, "upper_silesian_industrial_region", "6.14")
+        usir_lost = bool(usir & set(state["destroyed"]))
+        if usir_lost and hex_id in usir - set(state["destroyed"]):
+            return True                                     # 6.14: only units in a remaining USIR hex
+        ruhr = {h for h in ("2207", "2306", "2406", "2407") if state["control"].get(h) == "german"}
+        sources = ruhr | (set() if usir_lost else usir)
+        beyond = {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > 34}   # 6.15: not east of 34xxE
+        return self.trace(data, state, hex_id, "german", lambda h: h in sources, beyond)
+
+    def hexes_known(self, data) -> set:
+        if "known_hexes" not in data.cache:
+            data.cache["known_hexes"] = {self.grid(data).canonical(h) for h, info in self.hexes(data).items()
+                                         if self.hex_info(data, h).get("terrain", "unknown") != "unknown"}
+        return data.cache["known_hexes"]
+
+    def trace(self, data, state, start, army, is_source, excluded: set, max_length=None) -> bool:
+        """6.2: a chain of hexes free of enemy units (and, for the Western Allies and Soviets, of
+        each other's units), not across lake or all-sea hexsides, not into excluded areas or
+        neutral Switzerland. Only hexes of known terrain are traced; if no line is found and the
+        search met a hex of unknown terrain, the answer needs that hex's data."""
+        unknown: list[str] = []
+        known = self.hexes_known(data)
+        neutral = self.region(data, "switzerland", "6.2")
+        blocked = {h for h, units in self.stacks(state).items()
+                   if any(camp(self.army_of(data, u)) != camp(army) or
+                          (army in ALLIANCE and self.army_of(data, u) in ALLIANCE and self.army_of(data, u) != army)
+                          for u in units)}
+
+        def can_enter(a, b) -> bool:
+            if b in blocked or b in excluded or b in neutral:
+                return False
+            if b not in known:
+                if b in self.hexes(data) or is_source(b):
+                    unknown.append(b)
+                return False
+            return self.hexside(data, a, b) not in ("lake", "sea")
+
+        def source(h) -> bool:
+            return is_source(h) and h not in blocked and h in known      # 6.13: an occupied source is lost
+        if self.trace_cache_get(state, start, army, max_length) is not None:
+            return self.trace_cache_get(state, start, army, max_length)
+        found = trace_supply(self.grid(data), start, source, can_enter, max_length) is not None
+        if not found and unknown:
+            first = sorted(unknown)[0]
+            raise UnknownDataError(f"map.hexes.{first}.terrain", f"the terrain of hex {first}, to trace supply (6.2)",
+                                   "the map (16.1)", data.override_file)
+        return found
+
+    def trace_cache_get(self, state, start, army, max_length):
+        return None
+
+    def baltic_mech(self, data, state, army) -> list[str]:
+        """6.17: mech units drawing Baltic coastal supply have their MF halved as if OOS."""
+        if state.get("level") != "standard" or army != "german":
+            return []
+        coast = self.region(data, "baltic_coast_german_range", "6.17")
+        return [u for u, v in state["units"].items() if self.army_of(data, u) == "german" and v["hex"] in coast
+                and self.is_mech(data, u)]
+
+    def oos_units(self, data, state, units) -> list[str]:
+        return [u for u in units if not self.in_supply(data, state, u)]
+
     # -- reinforcements and replacements (9.x) -------------------------------------------------
     def entry_hexes(self, data, state, army: str) -> tuple[set, str]:
         """Where `army`'s reinforcements may enter, and whether entry is at a city (free, 9.2)."""
@@ -564,6 +701,8 @@ class Smithereens(GameModule):
         if self.enemies_in(data, state, path[0], army):
             return f"{path[0]} contains enemy units (9.4, 10.3)"
         state["units"][unit_id] = {"hex": path[0], "steps": arrivals[unit_id]["steps"]}
+        if not self.in_supply(data, state, unit_id, path[0]):          # 9.2: may enter unsupplied (6.4)
+            state["oos_at_start"] = sorted(set(state.get("oos_at_start", [])) | {unit_id})
         try:
             total = 0 if kind == "city" or self.hex_info(data, path[0]).get("city") is True \
                 else self.terrain_cost(data, unit_id, self.terrain(data, path[0]))      # 9.2 edge entry pays
@@ -654,6 +793,16 @@ class Smithereens(GameModule):
                                                              f"{'replacement step received' if granted else 'no replacement'}", "rule": "9.15"})
         return granted
 
+    def antwerp_captured(self, state, events, dice) -> None:
+        """6.9: all Western units OOS for a die-rolled time; Antwerp never supplies them again."""
+        if dice is None:
+            raise PbemError("internal: Antwerp captured without dice")
+        roll = dice.roll("Antwerp captured (6.9)", 6)
+        extra = 1 if roll <= 2 else 2 if roll <= 4 else 3
+        state["antwerp_lost"] = True
+        state["western_oos_until"] = state["turn"] + extra
+        events.append({"event": "antwerp", "roll": roll, "until": state["western_oos_until"], "rule": "6.9"})
+
     def fortress_problem(self, data, state, army, order, fortresses) -> str | None:
         """11.19: the German may declare a city his units occupy, German-controlled at the start,
         a fortress; never more than six on the map; a captured fortress never again (11.20).
@@ -677,9 +826,15 @@ class Smithereens(GameModule):
             return "there may never be more than six fortresses on the map (11.19)"
         return None
 
-    def enter_hex(self, data, state, hex_id: str, army: str, events) -> None:
-        """Effects of a ground unit entering a hex: control (3.9) and destruction of works (11.20)."""
+    def enter_hex(self, data, state, hex_id: str, army: str, events, dice=None) -> None:
+        """Effects of a ground unit entering a hex: control (3.9), destruction of works (11.20),
+        and at the standard level the supply sources it takes (6.9, 6.18)."""
         self.take_control(data, state, hex_id, army, events)
+        if state.get("level") == "standard":
+            if camp(army) == "alliance" and hex_id in ("2607E", "2905E") and hex_id not in state["ports_lost"]:
+                state["ports_lost"].append(hex_id)            # 6.18: a Courland port is lost for good
+            if army == "german" and hex_id == "1703" and not state["antwerp_lost"]:
+                self.antwerp_captured(state, events, dice)
         works = self.hex_info(data, hex_id).get("fortification")
         if camp(army) == "alliance" and works in ("fortification", "heavy_fortification", "usir") \
                 and not state["destroyed"].get(hex_id):
@@ -785,6 +940,8 @@ class Smithereens(GameModule):
                     problems.append(Problem(index, f"{unit_id} in {unit['hex']} is not adjacent to {target} (11.1)"))
                 elif int(self.factors(data, unit_id, unit["steps"])["attack"]) == 0:
                     problems.append(Problem(index, f"{unit_id} has an attack factor of 0 and may never attack (11.32)"))
+                elif self.counter(data, unit_id)["type"] in ARTILLERY and not self.in_supply(data, state, unit_id):
+                    problems.append(Problem(index, f"{unit_id} is Soviet artillery out of supply and may not attack (13.4)"))
                 elif self.hexside(data, unit["hex"], target) in ("lake", "sea"):
                     problems.append(Problem(index, f"{unit_id} cannot attack across the {self.hexside(data, unit['hex'], target)} hexside (11.14)"))
                 used.add(unit_id)
@@ -804,8 +961,9 @@ class Smithereens(GameModule):
     def resolve(self, data, state, army, order, dice: Dice, columns) -> dict:
         target = self.grid(data).canonical(order["attack"])
         defenders = self.enemies_in(data, state, target, army)
-        attack = sum(int(self.factors(data, u, state["units"][u]["steps"])["attack"]) for u in order["with"])
-        defense = sum(int(self.factors(data, u, state["units"][u]["steps"])["defense"]) for u in defenders)
+        oos = self.oos_units(data, state, list(order["with"]) + defenders)     # 6.4: both sides, each battle
+        attack = self.strength(data, state, order["with"], "attack", oos)
+        defense = self.strength(data, state, defenders, "defense", oos)
         base, odds = self.base_column(data, attack, defense, army)
         shifts = self.shifts(data, state, order, target, army)
         final = min(max(base + sum(s["shift"] for s in shifts), 0), len(columns) - 1)   # 11.21, then 11.23 limits
@@ -818,12 +976,18 @@ class Smithereens(GameModule):
         attacker_lp, defender_lp = (int(x) for x in result.split("/"))      # 11.24
         return {
             "event": "assault", "hex": target, "army": army, "attackers": list(order["with"]),
-            "defenders": defenders, "attack": attack, "defense": defense, "odds": odds,
+            "defenders": defenders, "attack": attack, "defense": defense, "odds": odds, "out_of_supply": oos,
             "base_column": columns[min(max(base, 0), len(columns) - 1)], "shifts": shifts, "column": column, "roll": roll,
             "result": result, "attacker_lp": attacker_lp, "defender_lp": defender_lp,
             "cell_provenance": data.provenance(f"crt.cells.{roll}.{column}"),
             "advance": list(order.get("advance", [])), "losses": list(order.get("losses", order["with"])),
         }
+
+    def strength(self, data, state, units, factor: str, oos) -> int:
+        """6.3: OOS units' factors are added up, then halved once, rounding up."""
+        full = sum(int(self.factors(data, u, state["units"][u]["steps"])[factor]) for u in units if u not in oos)
+        halved = sum(int(self.factors(data, u, state["units"][u]["steps"])[factor]) for u in units if u in oos)
+        return full + -(-halved // 2)
 
     def take_steps(self, state, units_in_order: list[str], loss_points: int) -> dict:
         """11.29–11.30: one LP per step; nobody eliminated before all are down to one step."""
@@ -928,7 +1092,7 @@ class Smithereens(GameModule):
                     problems.append(f"{unit_id} may not retreat into {destination}: Western and Soviet units never mix (11.28)")
         return problems
 
-    def apply_response(self, data, state, orders, events) -> None:
+    def apply_response(self, data, state, orders, events, dice=None) -> None:
         answers = {o["battle"]: o for o in orders}
         retreated_into: dict[str, list[tuple[int, str]]] = {}
         for number, battle in enumerate(state["pending"]):
@@ -950,8 +1114,8 @@ class Smithereens(GameModule):
                     retreated_into.setdefault(destination, []).append((number, unit_id))
             events.append({"event": "defender_choice", "hex": battle["hex"], "steps_lost": lost, "retreat": moves})
             for unit_id, destination in sorted(moves.items()):        # a retreat enters a hex: 3.9, 11.20
-                self.enter_hex(data, state, destination, self.army_of(data, unit_id), events)
-            self.advance_after_combat(data, state, battle, events)
+                self.enter_hex(data, state, destination, self.army_of(data, unit_id), events, dice)
+            self.advance_after_combat(data, state, battle, events, dice)
         # 11.26: units that retreated into a hex attacked later this phase with LPs are eliminated
         for number, battle in enumerate(state["pending"]):
             for origin, unit_id in retreated_into.get(battle["hex"], []):
@@ -960,7 +1124,7 @@ class Smithereens(GameModule):
                     state["eliminated"].append(unit_id)
                     events.append({"event": "eliminated", "unit": unit_id, "hex": battle["hex"], "rule": "11.26"})
 
-    def advance_after_combat(self, data, state, battle, events) -> None:
+    def advance_after_combat(self, data, state, battle, events, dice=None) -> None:
         """11.33: attackers may move into a vacated defender hex (declared in the assault order)."""
         hex_id = battle["hex"]
         if self.enemies_in(data, state, hex_id, battle["army"]):
@@ -975,7 +1139,7 @@ class Smithereens(GameModule):
         for unit_id in movers:
             state["units"][unit_id]["hex"] = hex_id
         events.append({"event": "advance", "hex": hex_id, "units": movers, "rule": "11.33"})
-        self.enter_hex(data, state, hex_id, battle["army"], events)
+        self.enter_hex(data, state, hex_id, battle["army"], events, dice)
 
     def take_control(self, data, state, hex_id: str, army: str, events) -> None:
         """3.9: control of a city switches when an enemy ground unit first enters it; 4.3 fanaticism."""
@@ -988,6 +1152,8 @@ class Smithereens(GameModule):
             return
         state["control"][hex_id] = camp(army)
         events.append({"event": "control", "hex": hex_id, "now": camp(army), "rule": "3.9"})
+        if camp(army) == "alliance" and hex_id not in state.get("fell", [hex_id]):
+            state["fell"].append(hex_id)                      # 6.16: no in-city supply there again
         if camp(army) == "alliance" and hex_id in state["fortresses"]:      # 11.20
             state["fortresses"].remove(hex_id)
             state["fortress_lost"].append(hex_id)
@@ -1057,7 +1223,7 @@ class Smithereens(GameModule):
                     state["units"][order["enter"]] = {"hex": path[-1], "steps": entry["steps"]}
                     events.append({"event": "enter", "unit": order["enter"], "path": path, "rule": "9.2"})
                     for hex_id in path:
-                        self.enter_hex(data, state, hex_id, army, events)
+                        self.enter_hex(data, state, hex_id, army, events, dice)
                 elif "declare_fortress" in order:
                     hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
                     state["fortresses"] = sorted(set(state["fortresses"]) | {hex_id})
@@ -1067,7 +1233,7 @@ class Smithereens(GameModule):
                     state["units"][order["move"]]["hex"] = path[-1]
                     events.append({"event": "move", "unit": order["move"], "path": path})
                     for hex_id in path[1:]:
-                        self.enter_hex(data, state, hex_id, army, events)
+                        self.enter_hex(data, state, hex_id, army, events, dice)
             if army == "german":                     # 9.1, 9.5: German reinforcements not entered are lost
                 for unit_id, entry in sorted(state["reinforcements"].items()):
                     if self.army_of(data, unit_id) == "german" and entry["turn"] <= state["turn"]:
@@ -1098,7 +1264,7 @@ class Smithereens(GameModule):
                     losses = self.take_steps(state, alive, battle["defender_lp"])
                     if battle["defender_lp"]:
                         events.append({"event": "defender_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29 (no choice possible)"})
-                    self.advance_after_combat(data, state, battle, events)
+                    self.advance_after_combat(data, state, battle, events, dice)
             if pending:
                 state["pending"] = pending
                 state["phase"] = "response"
@@ -1106,7 +1272,7 @@ class Smithereens(GameModule):
             else:
                 self.end_player_turn(data, state, events)
             return Outcome(state, events)
-        self.apply_response(data, state, orders, events)
+        self.apply_response(data, state, orders, events, dice)
         self.end_player_turn(data, state, events)
         return Outcome(state, events)
 
@@ -1174,7 +1340,8 @@ class Smithereens(GameModule):
                 blocks.append(("table", ["", ""], [
                     ["Attackers", f"{', '.join(event['attackers'])} — {event['attack']} attack factors"],
                     ["Defenders", f"{', '.join(event['defenders'])} — {event['defense']} defense factors"],
-                    ["Odds", f"{event['odds']} (11.8/11.9) → column {event['base_column']}"],
+                    ["Odds", f"{event['odds']} (11.8/11.9) → column {event['base_column']}"
+                     + (f"; out of supply, halved (6.3): {', '.join(event['out_of_supply'])}" if event.get("out_of_supply") else "")],
                     ["Shifts", shifts],
                     ["Final column", event["column"]],
                     ["Die roll", f"{event['roll']} (1d6, purpose 'prepared assault on {event['hex']}')"],
