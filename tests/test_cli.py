@@ -219,3 +219,15 @@ def test_log_lists_every_save(demo_campaign):
     assert lines[0].endswith("set-up of historical")
     assert re.fullmatch(r"0001  [0-9a-f]{16}  Turn 1 German prepared assaults: orders of german \(1 die roll\)", lines[1])
     assert re.fullmatch(r"0002  [0-9a-f]{16}  Turn 1 German loss choices: response of alliance", lines[2])
+
+
+def test_standard_level_is_recorded_in_the_header(players):  # 6.x supply at the standard level
+    run("new", "smithereens", "historical", "--dir", "camp", "--player", "german=ger.pub", "--player", "alliance=all.pub",
+        "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", "--data", DEMO_DATA,
+        "--option", "level=standard")
+    header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
+    assert header["options"] == {"level": "standard"}
+    assert not any(rule.startswith("6.x supply") for rule in header["not_enforced"])
+    bad = run("new", "smithereens", "historical", "--dir", "camp2", "--player", "german=ger.pub", "--player", "alliance=all.pub",
+              "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", "--option", "fog=on", ok=False)
+    assert "unknown Smithereens option(s): fog" in bad.stderr and not (players / "camp2").exists()

@@ -13,7 +13,7 @@ assaults are left out as at the rulebook's own beginner level (5.1 and 6.0 Begin
 from ..dice import Dice
 from ..errors import PbemError, UnknownDataError
 from ..gamedata import GameData, is_wrapped
-from ..hexgrid import GridSpec, hexside_key
+from ..hexgrid import GridSpec, hexside_key, trace_supply
 from .base import Awaiting, GameModule, Outcome, Problem
 
 ARMIES = ("soviet", "western", "german")
@@ -631,28 +631,34 @@ class Smithereens(GameModule):
                           (army in ALLIANCE and self.army_of(data, u) in ALLIANCE and self.army_of(data, u) != army)
                           for u in units)}
 
+        complete = self.map_complete(data)
+
         def can_enter(a, b) -> bool:
             if b in blocked or b in excluded or b in neutral:
                 return False
-            if b not in known:
-                if b in self.hexes(data) or is_source(b):
+            if b not in known:                 # unknown terrain, or off the map if the map is complete
+                if not complete or b in self.hexes(data):
                     unknown.append(b)
                 return False
+            if self.terrain(data, b) in ("sea", "hook_of_holland") or self.hex_info(data, b).get("prohibited"):
+                return False                   # 6.2: only playable terrain (10.17, 10.18)
             return self.hexside(data, a, b) not in ("lake", "sea")
 
         def source(h) -> bool:
             return is_source(h) and h not in blocked and h in known      # 6.13: an occupied source is lost
-        if self.trace_cache_get(state, start, army, max_length) is not None:
-            return self.trace_cache_get(state, start, army, max_length)
         found = trace_supply(self.grid(data), start, source, can_enter, max_length) is not None
         if not found and unknown:
             first = sorted(unknown)[0]
-            raise UnknownDataError(f"map.hexes.{first}.terrain", f"the terrain of hex {first}, to trace supply (6.2)",
-                                   "the map (16.1)", data.override_file)
+            raise UnknownDataError(f"map.hexes.{first}.terrain", f"the terrain of hex {first}, to trace supply (6.2) "
+                                   "(or `map.hexes_complete: true` if it is off the map)", "the map (16.1)", data.override_file)
         return found
 
-    def trace_cache_get(self, state, start, army, max_length):
-        return None
+    def map_complete(self, data) -> bool:
+        """True once the campaign's override says every hex of the map is listed."""
+        try:
+            return data.get("map.hexes_complete", "whether every map hex is listed") is True
+        except UnknownDataError:
+            return False
 
     def baltic_mech(self, data, state, army) -> list[str]:
         """6.17: mech units drawing Baltic coastal supply have their MF halved as if OOS."""
