@@ -669,7 +669,16 @@ class Smithereens(GameModule):
                 and self.is_mech(data, u)]
 
     def oos_units(self, data, state, units) -> list[str]:
-        return [u for u in units if not self.in_supply(data, state, u)]
+        """Units out of supply now; units sharing hex, army and nationality share one trace."""
+        answers: dict = {}
+        result = []
+        for unit_id in units:
+            key = (state["units"][unit_id]["hex"], self.army_of(data, unit_id), self.counter(data, unit_id).get("nationality"))
+            if key not in answers:
+                answers[key] = self.in_supply(data, state, unit_id)
+            if not answers[key]:
+                result.append(unit_id)
+        return result
 
     # -- reinforcements and replacements (9.x) -------------------------------------------------
     def entry_hexes(self, data, state, army: str) -> tuple[set, str]:
