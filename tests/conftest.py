@@ -33,3 +33,14 @@ def demo_keys() -> dict:
 
 def tree_bytes(folder: Path) -> dict:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+class FixedDice:
+    """A die that always shows `face`, recording what was asked (for rules tests)."""
+
+    def __init__(self, face):
+        self.face, self.asked = face, []
+
+    def roll(self, purpose, sides=6):
+        self.asked.append(purpose)
+        return self.face

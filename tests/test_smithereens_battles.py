@@ -4,16 +4,10 @@ from pathlib import Path
 
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
+from tests.conftest import FixedDice
 
 DEMO = Path(__file__).resolve().parent.parent / "examples" / "smithereens-demo" / "data-override.yaml"
 
-
-class FixedDice:
-    def __init__(self, face):
-        self.face = face
-
-    def roll(self, purpose, sides=6):
-        return self.face
 
 
 def two_battles():

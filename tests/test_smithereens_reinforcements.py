@@ -8,19 +8,10 @@ from pbem.dice import Dice
 from pbem.errors import PbemError, UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
+from tests.conftest import FixedDice
 
 DATA = Path(__file__).parent / "data" / "smithereens-reinforcements.yaml"
 
-
-class FixedDice:
-    """A die that always shows `face`, recording what was asked."""
-
-    def __init__(self, face):
-        self.face, self.asked = face, []
-
-    def roll(self, purpose, sides=6):
-        self.asked.append(purpose)
-        return self.face
 
 
 @pytest.fixture

@@ -8,17 +8,10 @@ import yaml
 from pbem.errors import PbemError, UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
+from tests.conftest import FixedDice
 
 DATA = Path(__file__).parent / "data" / "smithereens-supply.yaml"
 
-
-class FixedDice:
-    def __init__(self, face):
-        self.face, self.asked = face, []
-
-    def roll(self, purpose, sides=6):
-        self.asked.append(purpose)
-        return self.face
 
 
 def load(tmp_path=None, **changes):
