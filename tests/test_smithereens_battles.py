@@ -9,7 +9,6 @@ from tests.conftest import FixedDice
 DEMO = Path(__file__).resolve().parent.parent / "examples" / "smithereens-demo" / "data-override.yaml"
 
 
-
 def two_battles():
     data = load_game_data("smithereens", DEMO)
     scenario, _ = load_scenario("smithereens", "historical")
