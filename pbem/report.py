@@ -71,6 +71,8 @@ def render(blocks: list, fmt: str = "text") -> str:
         if kind in ("h2", "h3"):
             text = block[1]
             if fmt == "md":
+                if out and out[-1] != "":
+                    out.append("")          # Markdown needs a blank line before a heading
                 out += [("## " if kind == "h2" else "### ") + text, ""]
             elif fmt == "bbcode":
                 out += [f"[b]{'[size=150]' if kind == 'h2' else ''}{text}{'[/size]' if kind == 'h2' else ''}[/b]"]
