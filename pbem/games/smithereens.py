@@ -22,6 +22,8 @@ THAW_TURNS = (5, 6)                  # 10.21
 GERMAN_DETERIORATION_TURN = 4        # 10.26
 VICTORY_THRESHOLD = 6                # 4.4: the German wins with more than 6 VPs
 ARTILLERY = ("soviet_artillery", "artillery")
+RUHR_CITIES = ("2207", "2306", "2406", "2407")                  # 4.2 Design Note, 6.14
+BERLIN = "3611"                                                  # 7.3
 NO_REPLACEMENTS = ("hungarian", "italian_fascist", "romanian", "polish_communist", "bulgarian")   # 9.9
 NEVER_RECLAIMED = ("soviet_artillery", "artillery", "soviet_cavalry_mechanized_group")           # 9.10
 REPLACEMENT_RATES = {   # 9.12-9.14: steps per game turn, and per-group caps
@@ -47,6 +49,8 @@ EVENT_LINES = {
     "destroyed": "The {works} in {hex} is destroyed (11.20)",
     "control": "City {hex} now controlled by the {now} (3.9)",
     "fanaticism": "Nazi fanaticism: German gains {vp} VP for {hex} (4.3)",
+    "oil": "Nagykanizsa (3130) lost: German mechanized movement factors are one less for good (7.2)",
+    "collapse": "GERMAN ECONOMIC COLLAPSE: {why}; German units now draw only in-city or Courland supply (7.4)",
     "antwerp": "Antwerp captured: die roll {roll}, all Western Allied units out of supply through Game Turn {until} (6.9)",
 }
 
@@ -129,8 +133,10 @@ class Smithereens(GameModule):
     def not_enforced_for(self, options: dict) -> list:
         rules = list(self.not_enforced)
         if options.get("level") == "standard":
-            rules[1] = ("12.x mobile assaults; 6.10 airdrop supply; 6.14/7.3 economic collapse's effect on supply "
-                        "(supply, 6.1-6.9 and 6.11-6.19, is traced)")
+            rules[1] = ("12.x mobile assaults; 6.10 airdrop supply; 7.5 collapse effects on units pbem does not "
+                        "model (strategic and Baltic movement, Luftwaffe, Flak Korps, FMOs, naval guns) "
+                        "(supply 6.1-6.9 and 6.11-6.19, oil 7.2, collapse 7.3-7.4 and 7.5 (7) are enforced)")
+            rules[2] = "9.6 variable reinforcements"
         return rules
 
     def seat_of(self, state: dict, army: str) -> str:
@@ -172,6 +178,7 @@ class Smithereens(GameModule):
             "phase": "assault" if first_turn == 1 else "movement", "seats": list(seats),
             "to_place": placements, "level": options["level"],
             "fell": [], "antwerp_lost": False, "western_oos_until": 0, "ports_lost": [],
+            "ruhr_lost": [], "oil_lost": False, "collapsed": False,
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
             "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
                                  if self.hex_info(data, h).get("fortress_at_start") is True),   # 3.3
@@ -413,6 +420,8 @@ class Smithereens(GameModule):
             allowance -= 1                                             # 10.21 thaw
         if self.army_of(data, unit_id) == "german" and state["turn"] >= GERMAN_DETERIORATION_TURN:
             allowance -= 1                                             # 10.26
+        if state.get("oil_lost") and self.army_of(data, unit_id) == "german" and self.is_mech(data, unit_id):
+            allowance -= 1                                             # 7.2 Nagykanizsa lost
         if unit_id in state.get("oos_at_start", ()):                  # 6.3, 6.4: halved, rounding up
             allowance = -(-allowance // 2)
         return max(allowance, 0)
@@ -597,17 +606,19 @@ class Smithereens(GameModule):
         info = self.hex_info(data, hex_id)
         if info.get("city") is True and info.get("control_at_start") == "german" and hex_id not in state["fell"]:
             return True                                     # 6.16 in-city supply
-        if hex_id in self.region(data, "baltic_coast_german_range", "6.17"):
+        if not state.get("collapsed") and hex_id in self.region(data, "baltic_coast_german_range", "6.17"):
             return True                                     # 6.17
         ports = [p for p in ("2607E", "2905E") if p not in state["ports_lost"]]
         if ports and any(grid.distance(hex_id, p) <= 4 for p in ports):           # 6.18 Courland, four hexes
             if self.trace(data, state, hex_id, "german", lambda h: h in ports, set(), max_length=4):
                 return True
+        if state.get("collapsed"):
+            return False                                    # 7.4: only in-city and Courland supply remain
         usir = self.region(data, "upper_silesian_industrial_region", "6.14")
         usir_lost = bool(usir & set(state["destroyed"]))
         if usir_lost and hex_id in usir - set(state["destroyed"]):
             return True                                     # 6.14: only units in a remaining USIR hex
-        ruhr = {h for h in ("2207", "2306", "2406", "2407") if state["control"].get(h) == "german"}
+        ruhr = {h for h in RUHR_CITIES if state["control"].get(h) == "german"}
         sources = ruhr | (set() if usir_lost else usir)
         beyond = {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > 34}   # 6.15: not east of 34xxE
         return self.trace(data, state, hex_id, "german", lambda h: h in sources, beyond)
@@ -797,6 +808,9 @@ class Smithereens(GameModule):
         if state["turn"] < 2:
             events.append({"event": "replacement_roll", "text": "no German replacements before Game Turn 2", "rule": "9.15"})
             return False
+        if state.get("collapsed"):
+            events.append({"event": "replacement_roll", "text": "none after the economic collapse (7.5)", "rule": "9.15"})
+            return False
         grid = self.grid(data)
         usir = {grid.canonical(str(h)) for h in data.get("map.regions.upper_silesian_industrial_region.hexes", "the USIR hexes (9.15)")}
         factories = len(usir - set(state["destroyed"]))
@@ -850,6 +864,9 @@ class Smithereens(GameModule):
                 state["ports_lost"].append(hex_id)            # 6.18: a Courland port is lost for good
             if army == "german" and hex_id == "1703" and not state["antwerp_lost"]:
                 self.antwerp_captured(state, events, dice)
+            if camp(army) == "alliance" and hex_id == "3130" and not state["oil_lost"]:
+                state["oil_lost"] = True                      # 7.2: permanent, even if retaken
+                events.append({"event": "oil", "rule": "7.2"})
         works = self.hex_info(data, hex_id).get("fortification")
         if camp(army) == "alliance" and works in ("fortification", "heavy_fortification", "usir") \
                 and not state["destroyed"].get(hex_id):
@@ -1169,6 +1186,8 @@ class Smithereens(GameModule):
         events.append({"event": "control", "hex": hex_id, "now": camp(army), "rule": "3.9"})
         if camp(army) == "alliance" and hex_id not in state.get("fell", [hex_id]):
             state["fell"].append(hex_id)                      # 6.16: no in-city supply there again
+        if camp(army) == "alliance" and hex_id in RUHR_CITIES and hex_id not in state.get("ruhr_lost", [hex_id]):
+            state["ruhr_lost"].append(hex_id)                 # 7.3 (1): lost "one or more times"
         if camp(army) == "alliance" and hex_id in state["fortresses"]:      # 11.20
             state["fortresses"].remove(hex_id)
             state["fortress_lost"].append(hex_id)
@@ -1199,6 +1218,11 @@ class Smithereens(GameModule):
         return self.check_response(data, state, orders)
 
     def apply(self, data, state, side, orders, dice: Dice) -> Outcome:
+        outcome = self.apply_step(data, state, side, orders, dice)
+        self.check_collapse(data, outcome.state, outcome.events)
+        return outcome
+
+    def apply_step(self, data, state, side, orders, dice: Dice) -> Outcome:
         orders = normalise_orders(orders)
         problems = self.check(data, state, side, orders)
         if problems:
@@ -1290,6 +1314,29 @@ class Smithereens(GameModule):
         self.apply_response(data, state, orders, events, dice)
         self.end_player_turn(data, state, events)
         return Outcome(state, events)
+
+    def check_collapse(self, data, state, events) -> None:
+        """7.3: the German economy collapses the instant (here: at the end of the step in which)
+        all four Ruhr cities have been lost at some time, Berlin is Alliance-controlled, or no path
+        of at most 20 hexes free of Alliance units joins a German-held Ruhr city to Berlin."""
+        if state.get("level") != "standard" or state.get("collapsed"):
+            return
+        for hex_id in RUHR_CITIES + (BERLIN,):
+            if hex_id not in state["control"]:
+                raise UnknownDataError(f"map.hexes.{hex_id}.control_at_start", f"who controlled {hex_id} at the start (3.9), "
+                                       "to judge the economic collapse (7.3)", "the map and set-up (3.9)", data.override_file)
+        reason = None
+        if set(RUHR_CITIES) <= set(state["ruhr_lost"]):
+            reason = "all four Ruhr cities have been lost (7.3 1)"
+        elif state["control"].get(BERLIN) == "alliance":
+            reason = "Berlin is under Alliance control (7.3 2)"
+        else:
+            held = [h for h in RUHR_CITIES if state["control"].get(h) == "german"]
+            if not any(self.trace(data, state, h, "german", lambda x: x == BERLIN, set(), max_length=20) for h in held):
+                reason = "no path of 20 hexes or fewer, free of Alliance units, from a German Ruhr city to Berlin (7.3 3)"
+        if reason:
+            state["collapsed"] = True
+            events.append({"event": "collapse", "why": reason, "rule": "7.3"})
 
     def end_player_turn(self, data, state, events) -> None:
         self.next_player_turn(state)
