@@ -14,7 +14,6 @@ from . import campaign as camp
 from .errors import PbemError
 from .gamedata import project_root
 from .keys import key_id, load_private_key
-from .signing import sign_body
 from .yamlio import parse_yaml_text
 
 DEMO_ID = "smithereens-demo"

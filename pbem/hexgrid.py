@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 

@@ -83,14 +83,15 @@ def _refuse_float(loader, node):
 _BoundedLoader.add_constructor("tag:yaml.org,2002:float", _refuse_float)
 
 
-_FastLoader = _BoundedLoader
 if hasattr(yaml, "CSafeLoader"):
-    class _FastLoader(yaml.CSafeLoader):  # type: ignore[no-redef]
+    class _FastLoader(yaml.CSafeLoader):
         """libyaml-backed loader for the project's own rules data (large, trusted files):
         same resolvers and float refusal, without the per-node alias/depth hooks."""
 
     _FastLoader.yaml_implicit_resolvers = _BoundedLoader.yaml_implicit_resolvers
     _FastLoader.add_constructor("tag:yaml.org,2002:float", _refuse_float)
+else:                                   # PyYAML built without libyaml: the bounded loader serves
+    _FastLoader = _BoundedLoader
 
 
 def parse_yaml_text(text: str, name: str, trusted: bool = False):

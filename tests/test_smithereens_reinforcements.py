@@ -4,8 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.dice import Dice
-from pbem.errors import PbemError, UnknownDataError
+from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.conftest import FixedDice

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.errors import PbemError, UnknownDataError
+from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 
