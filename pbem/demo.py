@@ -58,6 +58,18 @@ def legal_response(campaign: camp.Campaign, state: dict) -> list:
     return answers
 
 
+def next_orders(campaign: camp.Campaign, planned) -> tuple[str, list] | None:
+    """Who acts next and with what: the defender's legal response when one is awaited, else the
+    next planned (side, orders); None when the plan or the game is over."""
+    _, save, _ = campaign.latest()
+    waiting = save["awaiting"]
+    if waiting.get("done"):
+        return None
+    if waiting["kind"] == "response":
+        return waiting["side"], legal_response(campaign, save["state"])
+    return next(planned, None)
+
+
 def _spread(state: dict, units: list[str], points: int) -> dict:
     """Step losses per 11.30: reduce every unit to one step before eliminating any."""
     steps = {u: state["units"][u]["steps"] for u in units}
@@ -85,15 +97,10 @@ def run_demo(keep: Path | None = None) -> str:
     reports = [(folder / "steps" / "0000" / "report.txt").read_text()]
     planned = iter(DEMO_ORDERS)
     for step in itertools.count(1):
-        number, save, _ = campaign.latest()
-        waiting = save["awaiting"]
-        if waiting["kind"] == "response":
-            side, orders = waiting["side"], legal_response(campaign, save["state"])
-        else:
-            try:
-                side, orders = next(planned)
-            except StopIteration:
-                break
+        due = next_orders(campaign, planned)
+        if due is None:
+            break
+        side, orders = due
         template = parse_yaml_text(camp.order_template(folder, side), "template")
         template["orders"] = orders
         signed = camp.sign_orders(template, keys[side])

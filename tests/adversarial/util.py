@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
-from pbem.demo import DEMO_ID, legal_response, run_demo
+from pbem.demo import DEMO_ID, next_orders, run_demo
 from pbem.keys import key_id, load_private_key
 from pbem.signing import BEGIN, END, SIGNATURE, parse_signed, sign_body
 from pbem.yamlio import parse_yaml_text
@@ -243,17 +243,10 @@ def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_O
     inbox.mkdir(parents=True, exist_ok=True)
     planned = iter(plan)
     for step in itertools.count(1):
-        _, save, _ = campaign.latest()
-        waiting = save["awaiting"]
-        if waiting.get("done"):
+        due = next_orders(campaign, planned)
+        if due is None:
             break
-        if waiting["kind"] == "response":
-            side, orders = waiting["side"], legal_response(campaign, save["state"])
-        else:
-            try:
-                side, orders = next(planned)
-            except StopIteration:
-                break
+        side, orders = due
         path = write(inbox / f"orders-{step:04d}-{side}.txt", signed_orders(folder, side, orders))
         camp.adjudicate(folder, [path], key=keys()[other(side)])
     return folder
