@@ -218,6 +218,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
     if seats not in [sorted(s) for s in game.seats(scenario)]:
         raise PbemError(f"{game_name} is played by seats {' or '.join('+'.join(s) for s in game.seats(scenario))}; got {'+'.join(seats) or 'none'}")
     data = load_game_data(game_name, override)
+    chosen = game.options(options or {})
     parties = [GM] if gm_key else seats
     campaign_ids, tips = set(), {}
     for party in parties:
@@ -243,8 +244,8 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
                  "override": ({"file": OVERRIDE_NAME, "sha256": data.override_hash,
                                "demonstration": data.demonstration} if override else None)},
         "players": {s: {"key": players[s]} for s in seats},
-        "options": game.options(options or {}),
-        "not_enforced": game.not_enforced_for(game.options(options or {})),
+        "options": chosen,
+        "not_enforced": game.not_enforced_for(chosen),
         "dice": {"mode": "gm" if gm_key else "players", "commitments": tips},
     }
     if gm_key:

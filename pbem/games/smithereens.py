@@ -240,7 +240,7 @@ class Smithereens(GameModule):
         grid = self.grid(data)
 
         def region(name: str) -> set:
-            return {grid.canonical(str(h)) for h in data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')} (3.6)")}
+            return self.region(data, name, "3.6")
 
         if code == "M":                                                         # 3.7
             if target not in soviet_hexes:
@@ -257,8 +257,7 @@ class Smithereens(GameModule):
             if any(n not in slovakia for n in grid.neighbours(target)):      # a border hexside is one to a non-Slovak hex
                 return f"{unit_id} (AS) may not be placed next to a border hexside of Slovakia (3.6)", False
             return None, False
-        wehrkreis = {grid.canonical(str(h)) for h in data.get("map.wehrkreis_cities.hexes", "the Wehrkreis cities (3.6, 9.5)")}
-        if target not in german_hexes and target not in wehrkreis:
+        if target not in german_hexes and target not in self.wehrkreis_cities(data, "3.6, 9.5"):
             return f"{unit_id} (A) must be placed in a German-occupied hex or a Wehrkreis city (3.6)", False
         courland = grid.canonical("3005E")
         if grid.distance(target, courland) <= 4:
@@ -315,6 +314,17 @@ class Smithereens(GameModule):
         if not isinstance(info, dict):
             return {}
         return {k: (v["value"] if is_wrapped(v) else v) for k, v in info.items()}
+
+    def region(self, data, name: str, rule: str) -> set:
+        """The hexes of a named map area (map.regions.NAME.hexes), as canonical ids."""
+        key = f"region:{name}"
+        if key not in data.cache:
+            hexes = data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')} ({rule})")
+            data.cache[key] = {self.grid(data).canonical(str(h)) for h in hexes}
+        return data.cache[key]
+
+    def wehrkreis_cities(self, data, rule: str) -> set:
+        return {self.grid(data).canonical(str(h)) for h in data.get("map.wehrkreis_cities.hexes", f"the Wehrkreis cities ({rule})")}
 
     def hexside(self, data: GameData, a: str, b: str) -> str:
         """The feature on a hexside (river, rhine, lake, sea, atc) or 'none'. The map data lists
@@ -558,21 +568,13 @@ class Smithereens(GameModule):
         if not home:
             return None
         region, rule = home
-        grid = self.grid(data)
-        inside = {grid.canonical(str(h)) for h in data.get(f"map.regions.{region}.hexes", f"the hexes of {region.capitalize()} ({rule})")}
+        inside = self.region(data, region, rule)
         outside = [h for h in path[1:] if h not in inside]
         if outside:
             return f"{unit_id} is {nationality.replace('_', ' ')} and may never move out of {region.capitalize()} ({outside[0]}) ({rule})"
         return None
 
     # -- supply (6.x, standard level) -------------------------------------------------------------
-    def region(self, data, name: str, rule: str) -> set:
-        key = f"region:{name}"
-        if key not in data.cache:
-            hexes = data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')} ({rule})")
-            data.cache[key] = {self.grid(data).canonical(str(h)) for h in hexes}
-        return data.cache[key]
-
     def in_supply(self, data, state, unit_id: str, hex_id: str | None = None) -> bool:
         """6.1–6.19: can the unit trace a supply line (or is it in a source) from `hex_id`?"""
         if state.get("level") != "standard":
@@ -694,19 +696,13 @@ class Smithereens(GameModule):
     # -- reinforcements and replacements (9.x) -------------------------------------------------
     def entry_hexes(self, data, state, army: str) -> tuple[set, str]:
         """Where `army`'s reinforcements may enter, and whether entry is at a city (free, 9.2)."""
-        grid = self.grid(data)
-
-        def region(name: str) -> set:
-            hexes = data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')}")
-            return {grid.canonical(str(h)) for h in hexes}
-
         if army == "german":                                               # 9.5 Wehrkreis cities
-            cities = data.get("map.wehrkreis_cities.hexes", "the Wehrkreis cities (9.5)")
-            return {grid.canonical(str(h)) for h in cities if state["control"].get(grid.canonical(str(h))) == "german"}, "city"
+            return {h for h in self.wehrkreis_cities(data, "9.5") if state["control"].get(h) == "german"}, "city"
         if army == "soviet":                                               # 9.3
-            east = region("east_of_wwiii_demarcation_line")
+            east = self.region(data, "east_of_wwiii_demarcation_line", "9.3")
             return {h for h, c in state["control"].items() if c == "alliance" and h in east}, "city"
-        return region("france_west_edge") | region("italy_south_edge") | {"1703"}, "edge"   # 9.4 (Antwerp 1703, 6.8)
+        edges = self.region(data, "france_west_edge", "9.4") | self.region(data, "italy_south_edge", "9.4")
+        return edges | {"1703"}, "edge"                                    # 9.4 (Antwerp 1703, 6.8)
 
     def entry_problem(self, data, state, army, order, arrivals) -> str | None:
         """9.1–9.5: a reinforcement enters in its owner's movement phase, on or after its turn."""
@@ -811,8 +807,7 @@ class Smithereens(GameModule):
         if state.get("collapsed"):
             events.append({"event": "replacement_roll", "text": "none after the economic collapse (7.5)", "rule": "9.15"})
             return False
-        grid = self.grid(data)
-        usir = {grid.canonical(str(h)) for h in data.get("map.regions.upper_silesian_industrial_region.hexes", "the USIR hexes (9.15)")}
+        usir = self.region(data, "upper_silesian_industrial_region", "9.15")
         factories = len(usir - set(state["destroyed"]))
         if factories >= 6:
             return True
