@@ -641,7 +641,12 @@ def _no_extra_files(folder: Path, allowed: set[str]) -> None:
 # -- order templates ---------------------------------------------------------------------------
 
 def order_template(folder: Path, side: str) -> str:
-    campaign = open_campaign(folder)
+    return template_for(open_campaign(folder), side)
+
+
+def template_for(campaign: Campaign, side: str) -> str:
+    """The pre-filled orders file `side` writes for the campaign's current step."""
+    folder = campaign.folder
     number, save, digest = campaign.latest()
     waiting = save["awaiting"]
     if waiting.get("done"):

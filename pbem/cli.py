@@ -114,8 +114,8 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
 def orders_cmd(folder: Path = typer.Argument(...), side: str = typer.Option(...),
                out_file: Optional[Path] = typer.Option(None, "--out", help="Default: orders-SIDE-NNNN.yaml")):
     """Write a pre-filled order template for the current step."""
-    text = camp.order_template(folder, side)
     campaign = camp.open_campaign(folder)
+    text = camp.template_for(campaign, side)
     number = campaign.step_numbers()[-1]
     target = out_file or Path(f"orders-{side}-{number:04d}.yaml")
     write_new_file(target, text.encode())
