@@ -34,6 +34,11 @@ def is_wrapped(value) -> bool:
     return isinstance(value, dict) and "value" in value and set(value) <= {"value", "rule", "note", "printed_on"}
 
 
+def unwrap(value):
+    """The value itself, whether written plainly or as {value: X, rule: ...}."""
+    return value["value"] if is_wrapped(value) else value
+
+
 @dataclass
 class GameData:
     game: str
@@ -215,12 +220,12 @@ def apply_override(data: GameData, path: Path) -> None:
         is_open = is_open or bool(parent.get("open"))
         current = parent.get(last, None)
         if last in parent:
-            inner = current["value"] if is_wrapped(current) else current
+            inner = unwrap(current)
             if inner != UNKNOWN and not (isinstance(inner, dict) and is_open):
                 raise PbemError(f"override '{dotted}' would replace a rulebook value ({data.provenance(dotted)}); "
                                 f"only unknown values can be supplied", str(path))
             if isinstance(inner, dict) and isinstance(value, dict):
-                clash = [k for k in value if k in inner and (inner[k]["value"] if is_wrapped(inner[k]) else inner[k]) != UNKNOWN]
+                clash = [k for k in value if k in inner and unwrap(inner[k]) != UNKNOWN]
                 if clash:
                     raise PbemError(f"override '{dotted}' would replace rulebook values {clash}", str(path))
                 merged = dict(inner)

@@ -12,7 +12,7 @@ assaults are left out as at the rulebook's own beginner level (5.1 and 6.0 Begin
 
 from ..dice import Dice
 from ..errors import PbemError, UnknownDataError
-from ..gamedata import GameData, is_wrapped
+from ..gamedata import GameData, unwrap
 from ..hexgrid import GridSpec, hexside_key, trace_supply
 from .base import Awaiting, GameModule, Outcome, Problem
 
@@ -96,10 +96,6 @@ def normalise_orders(orders):
     return result
 
 
-def _value(entry):
-    return entry["value"] if is_wrapped(entry) else entry
-
-
 def camp(army: str) -> str:
     return "german" if army == "german" else "alliance"
 
@@ -168,7 +164,7 @@ class Smithereens(GameModule):
             start = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}.get(str(info.get("control_at_start")))
             if info.get("city") is True and start:
                 control[self.grid(data).canonical(hex_id)] = start
-        first_turn, last_turn = _value(scenario.get("first_turn", 1)), _value(scenario.get("last_turn"))
+        first_turn, last_turn = unwrap(scenario.get("first_turn", 1)), unwrap(scenario.get("last_turn"))
         if not isinstance(last_turn, int):
             raise PbemError("the scenario file gives no last_turn (4.4, 5.1)")
         state = {
@@ -313,7 +309,7 @@ class Smithereens(GameModule):
         info = self.hexes(data).get(hex_id)
         if not isinstance(info, dict):
             return {}
-        return {k: (v["value"] if is_wrapped(v) else v) for k, v in info.items()}
+        return {k: unwrap(v) for k, v in info.items()}
 
     def region(self, data, name: str, rule: str) -> set:
         """The hexes of a named map area (map.regions.NAME.hexes), as canonical ids."""
@@ -333,7 +329,7 @@ class Smithereens(GameModule):
         self.terrain(data, b)
         sides = data.get("map.hexsides", "hexside features", default={}) or {}
         feature = sides.get(hexside_key(a, b), "none") if isinstance(sides, dict) else "none"
-        return feature["value"] if isinstance(feature, dict) and "value" in feature else feature
+        return unwrap(feature)
 
     # -- phase model ------------------------------------------------------------------------
     def awaiting(self, state: dict) -> Awaiting:
@@ -389,7 +385,7 @@ class Smithereens(GameModule):
         counter = self.counter(data, unit_id)
         if isinstance(counter.get("mech"), bool):
             return counter["mech"]
-        value = _value(data.get(f"game.unit_types.{counter['type']}.mechanized", f"whether a {counter['type']} is mechanized (2.11)"))
+        value = unwrap(data.get(f"game.unit_types.{counter['type']}.mechanized", f"whether a {counter['type']} is mechanized (2.11)"))
         if not isinstance(value, bool):
             raise UnknownDataError(f"units.counters.{unit_id}.mech", f"whether {unit_id} is mechanized ({value})",
                                    "the unit counter", data.override_file)
