@@ -297,27 +297,31 @@ def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.O
 @refusals
 def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text", "--format", help="text, md or bbcode"),
                step: Optional[int] = typer.Option(None, help="Save number (default: latest)"),
-               svg: Optional[Path] = typer.Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)")):
-    """The turn report of a save."""
+               svg: Optional[Path] = typer.Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
+               side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)")):
+    """The turn report of a save (the public one, or with --side that side's own)."""
     if fmt not in FORMATS:
         raise PbemError(f"--format must be one of {', '.join(FORMATS)}")
     campaign = camp.open_campaign(folder)
+    if side is not None and side not in campaign.header["players"]:
+        raise PbemError(f"no side {side!r} in this campaign (sides: {', '.join(sorted(campaign.header['players']))})")
     number = step if step is not None else campaign.step_numbers()[-1]
     save, _ = campaign.load_save(number)
-    blocks = step_blocks(campaign, save)
+    blocks = step_blocks(campaign, save, side)
     if svg is not None:
         from .picture import save_svg
-        write_new_file(svg, save_svg(campaign, save).encode("utf-8"))
+        write_new_file(svg, save_svg(campaign, save, side).encode("utf-8"))
         blocks.append(("p", f"Map picture of save {number} (SVG): {svg}"))
     out(render(blocks, fmt))
 
 
 @app.command("demo")
 @refusals
-def demo_cmd(keep: Optional[Path] = typer.Option(None, help="Build the demo campaign here instead of a temp folder")):
+def demo_cmd(keep: Optional[Path] = typer.Option(None, help="Build the demo campaign here instead of a temp folder"),
+             game: str = typer.Option("smithereens", help="smithereens or operation-grenade")):
     """Run the bundled example campaign end to end and print its report."""
     from .demo import run_demo
-    out(run_demo(keep))
+    out(run_demo(keep, game))
 
 
 # -- data -----------------------------------------------------------------------------------

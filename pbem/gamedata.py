@@ -61,6 +61,10 @@ class GameData:
             parts.insert(1, parts[0])
         return parts
 
+    def full_path(self, path: str) -> str:
+        """The one spelling of a path (`crt.cells` -> `crt.crt.cells`), for overrides and provenance."""
+        return ".".join(self._parts(path))
+
     def _walk(self, path: str):
         node, rule, printed_on, is_open = self.tree, None, None, False
         for part in self._parts(path):
@@ -96,7 +100,7 @@ class GameData:
         return node
 
     def provenance(self, path: str) -> str:
-        for prefix in _prefixes(path):
+        for prefix in _prefixes(self.full_path(path)):
             if prefix in self.overridden:
                 return self.overridden[prefix]
         node, rule, *_ = self._walk(path)
@@ -105,7 +109,7 @@ class GameData:
         return f"rule {rule}" if rule else "rulebook"
 
     def _note_use(self, path: str) -> None:
-        for prefix in _prefixes(path):
+        for prefix in _prefixes(self.full_path(path)):
             if prefix in self.overridden:
                 self.used_overrides.add(prefix)
 
@@ -213,6 +217,7 @@ def apply_override(data: GameData, path: Path) -> None:
         if value == UNKNOWN or value is None:
             continue  # left blank in a template: still unknown
         _check_keys(value, str(path), dotted)
+        dotted = data.full_path(dotted)
         parent_path, _, last = dotted.rpartition(".")
         parent, _rule, _printed, is_open, found = data._walk(parent_path) if parent_path else (data.tree, None, None, False, True)
         if not found or not isinstance(parent, dict):

@@ -6,11 +6,12 @@ bytes). It shows:
     a unit or of a last-phase battle (all of them when the map is empty), with city names;
     hexes of unknown terrain that hold units or battles are drawn hatched with "?";
   - featured hexsides between drawn hexes (rivers, the Rhine, lakes, all-sea);
-  - every unit with its id and "attack-defense-movement" from its current face ("?-?-?" where
-    the data lacks the counter's factors);
+  - every unit with its id and the game's label for it (Smithereens: "attack-defense-movement"
+    of its current face, "?-?-?" where the data lacks the counter's factors; Operation Grenade:
+    untried/tried/reduced/cadre, and the strength only in the owning side's picture);
   - the battles of the last prepared-assault phase (state["last_combats"]) outlined in red with
     their column, roll and result.
-The game module must offer grid(), hexes(), hex_info(), factors() and army_of() (Smithereens does).
+The game module must offer grid(), hexes(), hex_info(), unit_side() and unit_label().
 """
 
 from .errors import PbemError
@@ -27,30 +28,34 @@ def _terrain_name(value) -> str | None:
     return None
 
 
-def _unit_label(game, data, unit_id: str, steps: int) -> str:
+def _unit_fill(game, data, state: dict, unit_id: str) -> str:
     try:
-        f = game.factors(data, unit_id, steps)
-        return f"{f['attack']}-{f['defense']}-{f['movement']}"
-    except PbemError:
-        return "?-?-?"
-
-
-def _unit_fill(game, data, unit_id: str) -> str:
-    try:
-        return SIDE_FILL.get(game.army_of(data, unit_id), "#ffffff")
+        return SIDE_FILL.get(game.unit_side(data, state, unit_id), "#ffffff")
     except PbemError:
         return "#ffffff"
 
 
-def picture_svg(game, data, state: dict, title: str = "") -> str:
+def _drawn_feature(feature) -> str | None:
+    """One feature to draw for a hexside: a name, or the most visible of a list of them."""
+    if isinstance(feature, dict) and "value" in feature:
+        feature = feature["value"]
+    if isinstance(feature, list):
+        for name in ("rhine", "river", "roer_upper", "roer_lower", "stream", "lake"):
+            if name in feature:
+                return "river" if name.startswith("roer") or name == "stream" else name
+        return None
+    return feature if isinstance(feature, str) else None
+
+
+def picture_svg(game, data, state: dict, title: str = "", side: str | None = None) -> str:
     grid = game.grid(data)
     units: dict[str, list] = {}
     for unit_id, unit in sorted(state.get("units", {}).items()):
         hex_id = grid.canonical(unit["hex"])
         units.setdefault(hex_id, []).append({
             "id": unit_id,
-            "label": _unit_label(game, data, unit_id, unit["steps"]),
-            "fill": _unit_fill(game, data, unit_id),
+            "label": game.unit_label(data, state, unit_id, side),
+            "fill": _unit_fill(game, data, state, unit_id),
         })
     marks: dict[str, str] = {}
     for combat in state.get("last_combats", []) or []:
@@ -83,10 +88,9 @@ def picture_svg(game, data, state: dict, title: str = "") -> str:
     except PbemError:
         listed = {}
     for key, feature in sorted(listed.items()) if isinstance(listed, dict) else []:
-        if isinstance(feature, dict) and "value" in feature:
-            feature = feature["value"]
+        feature = _drawn_feature(feature)
         a, sep, b = str(key).partition("|")
-        if not sep or not isinstance(feature, str):
+        if not sep or feature is None:
             continue
         try:
             a, b = grid.canonical(a), grid.canonical(b)
@@ -97,7 +101,7 @@ def picture_svg(game, data, state: dict, title: str = "") -> str:
     return render_svg(grid, hexes, units, marks, title=title, hexsides=hexsides)
 
 
-def save_svg(campaign, save: dict) -> str:
+def save_svg(campaign, save: dict, side: str | None = None) -> str:
     """The picture of one save of a campaign, titled with the campaign, save number and what is next."""
     waiting = save.get("awaiting") or {}
     title = f"{campaign.header.get('title', campaign.id)} — save {save['number']}"
@@ -105,4 +109,6 @@ def save_svg(campaign, save: dict) -> str:
         title += f" — next: {waiting['phase']}"
     if (save.get("data_used") or {}).get("demonstration") or campaign.data.demonstration:
         title += " — DEMONSTRATION DATA"
-    return picture_svg(campaign.game, campaign.data, save["state"], title)
+    if side:
+        title += f" — {side}'s view"
+    return picture_svg(campaign.game, campaign.data, save["state"], title, side)

@@ -14,15 +14,29 @@ def _flow(order) -> str:
     return yaml.safe_dump(order, default_flow_style=True, sort_keys=False, width=10_000, allow_unicode=True).strip()
 
 
-def step_blocks(campaign, save: dict) -> list:
+def _grouped(paths: list[str]) -> str:
+    """Data paths for reading: many entries of one collection become `units.counters.* (52)`."""
+    groups: dict[str, list[str]] = {}
+    for path in paths:
+        groups.setdefault(".".join(path.split(".")[:2]), []).append(path)
+    shown = []
+    for prefix, members in groups.items():
+        shown += [f"{prefix}.* ({len(members)} values)"] if len(members) > 4 else members
+    return ", ".join(shown)
+
+
+def step_blocks(campaign, save: dict, side: str | None = None) -> list:
+    """The report of one save. `side` None: the public report (step folder, forum); a side: that
+    side's own report, which may add what only it may see (its strength chits, 8.42)."""
     header, game = campaign.header, campaign.game
-    blocks: list = [("h2", f"{header['title']} — {header['game']} / {header['scenario']} — save {save['number']}")]
+    blocks: list = [("h2", f"{header['title']} — {header['game']} / {header['scenario']} — save {save['number']}"
+                           + (f" — {side}'s own report, not for the opponent" if side else ""))]
     used = save.get("data_used", {})
     if used.get("demonstration"):
         blocks.append(("p", "DEMONSTRATION DATA: this step used values that are NOT the published game's "
-                            f"({campaign.data.demonstration_notice}) — {', '.join(used['override_values'])}"))
+                            f"({campaign.data.demonstration_notice}) — {_grouped(used['override_values'])}"))
     elif used.get("override_values"):
-        blocks.append(("p", f"Campaign data override values used: {', '.join(used['override_values'])}"))
+        blocks.append(("p", f"Campaign data override values used: {_grouped(used['override_values'])}"))
     produced = save["produced_by"]
     if "setup" in produced:
         blocks.append(("p", f"Set-up of scenario '{produced['setup']}'."))
@@ -43,9 +57,9 @@ def step_blocks(campaign, save: dict) -> list:
         blocks.append(("h3", "Dice"))
         blocks.append(("p", f"Seed {dice['seed']} (step {dice['step']}; recompute with `pbem rolls`)."))
         blocks.append(("table", ["Purpose", "Die", "Result"], [[r["purpose"], r["die"], str(r["result"])] for r in dice["rolls"]]))
-    positions = game.positions(campaign.data, save["state"])
+    positions = game.positions(campaign.data, save["state"], side)
     blocks.append(("h3", "Positions"))
-    blocks.append(("table", ["Hex", "Unit", "Side", "Steps"], positions))
+    blocks.append(("table", list(game.position_headers), positions))
     waiting = save["awaiting"]
     if header.get("not_enforced"):
         blocks.append(("p", "Not enforced by pbem in this campaign (agreed at creation): " + "; ".join(header["not_enforced"]) + "."))

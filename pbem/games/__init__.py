@@ -6,6 +6,7 @@ from ..errors import PbemError
 
 MODULES = {
     "smithereens": "pbem.games.smithereens",
+    "operation-grenade": "pbem.games.operation_grenade",
 }
 
 

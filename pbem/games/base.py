@@ -83,3 +83,18 @@ class GameModule:
     def describe(self, data: GameData, state: dict, events: list) -> list:
         """Report blocks (see pbem.report) for one step's events."""
         raise NotImplementedError
+
+    # The positions table of a report. `side` None is the public record both players receive;
+    # a side's own report may show what the rules let that side alone see.
+    position_headers: tuple = ("Hex", "Unit", "Side", "Steps")
+
+    def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
+        raise NotImplementedError
+
+    def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
+        """Which side (army) a unit on the map belongs to (colours the map picture)."""
+        raise NotImplementedError
+
+    def unit_label(self, data: GameData, state: dict, unit_id: str, side: str | None = None) -> str:
+        """The short text under a unit's id on the map picture."""
+        return ""

@@ -1418,7 +1418,18 @@ class Smithereens(GameModule):
                                     f"Winner: {event['winner']}."))
         return blocks
 
-    def positions(self, data, state) -> list:
+    def unit_side(self, data, state, unit_id) -> str:
+        return self.army_of(data, unit_id)
+
+    def unit_label(self, data, state, unit_id, side=None) -> str:
+        """"attack-defense-movement" of the unit's current face (11.7 fog of war is not enforced)."""
+        try:
+            f = self.factors(data, unit_id, state["units"][unit_id]["steps"])
+            return f"{f['attack']}-{f['defense']}-{f['movement']}"
+        except PbemError:
+            return "?-?-?"
+
+    def positions(self, data, state, side=None) -> list:
         rows = []
         for hex_id, units in sorted(self.stacks(state).items()):
             for unit_id in units:
