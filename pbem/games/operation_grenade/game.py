@@ -16,11 +16,13 @@ only as the strengths used in the combats that examined them. docs/operation-gre
 from datetime import date, timedelta
 from fractions import Fraction
 
-from ..dice import Dice
-from ..errors import PbemError, UnknownDataError
-from ..gamedata import GameData, unwrap
-from ..hexgrid import GridSpec, hexside_key
-from .base import Awaiting, GameModule, Outcome, Problem
+from ...dice import Dice
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData, unwrap
+from ...hexgrid import GridSpec, hexside_key
+from ..base import Awaiting, GameModule, Outcome, Problem
+from . import reinforcements, supply
+from .shifts import column_shifts as shifts_for
 
 SIDES = ("allied", "german")
 ONE_STEP_SIZES = ("battalion",)                        # 9.82: battalions, artillery, cadres: one step
@@ -108,17 +110,14 @@ class OperationGrenade(GameModule):
             "pools_out": {"1": [], "2": [], "3": []},           # chits drawn and not yet returned (8.52)
             "moved": [], "left_zoc": [], "attacked": [], "defended": [], "no_zoc": [],
             "combats": [], "awaiting_choice": None,
-            "reinforcements": self.reinforcement_schedule(scenario),
+            "reinforcements": reinforcements.fixed_schedule(data, scenario),   # unit -> {turn, entry}
+            "supply": {},                                                       # unit -> status (11.0)
             "last_through": {},
             "game_over": False, "victory": None,
         }
         for unit_id, unit in state["units"].items():
             self.note_passage(data, state, unit["hex"], unit["side"])
         return state
-
-    def reinforcement_schedule(self, scenario: dict) -> dict:
-        schedule = scenario["scenario"]["reinforcements"]["us"]["schedule"]    # 27.31, 27.32
-        return {u: entry["game_turn"] for entry in schedule for u in entry["units"]}
 
     # -- data accessors --------------------------------------------------------------------
     def grid(self, data: GameData) -> GridSpec:
@@ -341,6 +340,9 @@ class OperationGrenade(GameModule):
 
     def begin_player_turn(self, data, state, side: str, dice: Dice, events) -> None:
         state.update(side=side, phase="movement", moved=[], left_zoc=[], attacked=[], defended=[], no_zoc=[], combats=[])
+        supply.determine(self, data, state, events)                              # 11.0, both sides
+        if side == "german":
+            reinforcements.roll_variable(self, data, state, dice, events)        # 23.0
         start = data.get("restrictions.german_strategic_withdrawal.roll.from_game_turn", "19.21")
         if side == "german" and not state["strategic_withdrawal"] and state["turn"] >= int(start):
             roll = dice.roll(f"strategic withdrawal Game-Turn {state['turn']} (19.21)")
@@ -363,8 +365,9 @@ class OperationGrenade(GameModule):
 
     # -- movement (5.x, 6.3, 7.1, 19.x, 27.3) ------------------------------------------------
     def movement_allowance(self, data, state, unit_id) -> int:
-        key = "cadre.movement" if state["units"][unit_id]["form"] == "cadre" else "movement"
-        return int(self.counter_value(data, unit_id, key, "the Movement Allowance"))
+        key = "cadre.movement" if state["units"].get(unit_id, {}).get("form") == "cadre" else "movement"
+        printed = int(self.counter_value(data, unit_id, key, "the Movement Allowance"))
+        return supply.movement_allowance(self, data, state, unit_id, printed)      # 11.33, 11.42
 
     def entry_cost(self, data, state, unit_id: str, a: str, b: str) -> tuple[int | None, str]:
         """MP to move a -> b (5.4); (None, why) if prohibited."""
@@ -436,14 +439,9 @@ class OperationGrenade(GameModule):
     def move_problem(self, data, state, side, order, unit_id, path, zoc) -> str | None:
         entering = "enter" in order
         if entering:
-            due = state["reinforcements"].get(unit_id)
-            if due is None:
-                return f"{unit_id} is not a reinforcement waiting to enter"
-            if state["turn"] < due or side != "allied":
-                return f"{unit_id} enters on Game-Turn {due} (27.3)"
-            entry = self.grid(data).canonical(str(data.get("reinforcements.us_fixed.entry_hex", "the US entry hex (27.33)")["value"]))
-            if path[0] != entry:
-                return f"{unit_id} enters at {entry} (27.33)"
+            why = reinforcements.entry_problem(self, data, state, side, unit_id, path)
+            if why:
+                return why
         else:
             unit = state["units"].get(unit_id)
             if unit is None or unit["side"] != side:
@@ -469,6 +467,9 @@ class OperationGrenade(GameModule):
                 return f"the path enters {b} twice"
             if self.side_in(state, b) not in (None, side):
                 return f"{b} is occupied by the enemy (5.21)"
+            if not self.on_map(data, b):
+                raise UnknownDataError(f"map.hexes.{b}", f"whether hex {b} is on the map, and its terrain",
+                                       "the game map (2.1)", data.override_file)
             cost, why = self.entry_cost(data, state, unit_id, a, b)
             if cost is None:
                 return f"{a} → {b}: {why}"
@@ -483,7 +484,7 @@ class OperationGrenade(GameModule):
                 return f"{unit_id} must stop on entering the enemy ZOC at {b} (6.31)"
             spent += cost
         if entering:                                                       # 14.11: the entry hex's own cost
-            spent += self.terrain_cost(data, state, unit_id, path[0])
+            spent += reinforcements.entry_cost(self, data, state, unit_id, path[0])
         if spent > allowance:
             minimum = len(path) == 2 and not self.is_mech(data, unit_id) and not (start_in_zoc and path[1] in zoc)
             if not minimum:                                                # 5.25
@@ -684,7 +685,12 @@ class OperationGrenade(GameModule):
             return [Problem(None, f"answer `defend: {choice['hex']}` with `with:` one of {', '.join(choice['options'])} (7.22)")]
         return []
 
-    def strength(self, data, state, unit_id) -> int:
+    def strength(self, data, state, unit_id, role: str | None = None) -> int:
+        """The Combat Strength; with role 'attack' or 'defence', after the supply effects (11.33, 11.42)."""
+        printed = self.printed_strength(data, state, unit_id)
+        return printed if role is None else supply.combat_strength(self, data, state, unit_id, printed, role)
+
+    def printed_strength(self, data, state, unit_id) -> int:
         unit = state["units"][unit_id]
         if unit["form"] == "cadre":
             return int(self.counter_value(data, unit_id, "cadre.strength", "the cadre Combat Strength (10.0)"))
@@ -726,8 +732,9 @@ class OperationGrenade(GameModule):
         for unit_id in combat["attackers"] + combat["defenders"]:                  # 8.41: before the die roll
             if self.uses_chit(data, state, unit_id) and not state["units"][unit_id].get("chit"):
                 self.draw_chit(data, state, unit_id, dice, events)
-        attack = sum(self.strength(data, state, u) for u in combat["attackers"])
-        raw_defence = {u: self.strength(data, state, u) for u in combat["defenders"]}
+        attacking = {u: self.strength(data, state, u, "attack") for u in combat["attackers"]}
+        attack = sum(attacking.values())
+        raw_defence = {u: self.strength(data, state, u, "defence") for u in combat["defenders"]}
         defence, modifiers = 0, []
         for hex_id in combat["hexes"]:                      # 9.23: the units of a hex defend together
             base = sum(raw_defence[u] for u in combat["defenders"] if state["units"][u]["hex"] == hex_id)
@@ -735,7 +742,7 @@ class OperationGrenade(GameModule):
             defence += total
             modifiers += why
         ratio_index, ratio = self.column(columns, attack, defence)
-        shifts = self.shifts(data, state, combat)
+        shifts = self.shifts(data, state, combat) + shifts_for(self, data, state, combat)
         final = max(0, min(len(columns) - 1, ratio_index + sum(s["shift"] for s in shifts)))
         key = f"crt.cells.{line}.{columns[final]}"
         cells = data.get(key, f"the CRT results of the {line} line, column {columns[final]} (9.88)")
@@ -756,7 +763,7 @@ class OperationGrenade(GameModule):
                 state["second_corps_released"] = True
                 events.append({"event": "released", "rule": "19.12"})
         events.append({"event": "combat", "hex": combat["hex"], "number": n + 1, "line": line,
-                       "attackers": {u: self.strength(data, state, u) for u in combat["attackers"]},
+                       "attackers": attacking,
                        "defenders": raw_defence, "attack": attack, "defence": defence, "modifiers": modifiers,
                        "ratio": f"{attack}-{defence}", "column": columns[ratio_index], "shifts": shifts,
                        "final_column": columns[final], "dice": [first, second], "roll": total, "result": text,
@@ -1095,10 +1102,11 @@ class OperationGrenade(GameModule):
             notes.append("US player: declare D-Day, 1945-02-17 to 1945-02-24 (18.0); the Roer current is then rolled (18.1).")
             orders.append({"d_day": "1945-02-23"})
         elif state["phase"] == "movement":
-            notes.append("`move: UNIT` with `path: [from, ..., to]`; units not listed stay. Reinforcements: `enter: UNIT`, path from 0301 (27.33).")
-            for unit_id, turn in sorted(state["reinforcements"].items()):
-                if side == "allied" and turn <= state["turn"]:
-                    notes.append(f"  reinforcement available: {unit_id}")
+            notes.append("`move: UNIT` with `path: [from, ..., to]`; units not listed stay. Reinforcements: `enter: UNIT` "
+                         "with `path:` from its entry hex (14.11).")
+            for unit_id, due in sorted(state["reinforcements"].items()):
+                if due["side"] == side and due["turn"] <= state["turn"]:
+                    notes.append(f"  reinforcement available: {unit_id}, enters at {due['entry']}")
         else:
             notes.append("`attack: HEX` with `with: [UNITS]` (one regiment/brigade per hex, 7.21), optional `advance: [UNITS]` (9.94). "
                          "Every adjacent enemy must be attacked (9.11) and every adjacent unit must attack (9.12).")
