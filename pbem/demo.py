@@ -43,7 +43,7 @@ def grenade_attacks(campaign: camp.Campaign, state: dict) -> list:
         if unit["side"] != side or game.is_artillery(data, unit_id) or game.attack_optional(data, state, side, unit["hex"]):
             continue
         targets = tuple(sorted(h for h in grid.neighbours(unit["hex"]) if game.side_in(state, h) not in (None, side)
-                               and not game.across_rhine(data, unit["hex"], h)))
+                               and "rhine" not in game.hexside(data, unit["hex"], h)))   # 22.11, 22.12
         if not targets:
             continue
         members = combats.setdefault(targets, [])

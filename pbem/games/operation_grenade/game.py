@@ -21,7 +21,7 @@ from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec, hexside_key
 from ..base import Awaiting, GameModule, Outcome, Problem
-from . import reinforcements, supply
+from . import reinforcements, rhine, supply
 from .shifts import column_shifts as shifts_for
 
 SIDES = ("allied", "german")
@@ -36,7 +36,8 @@ PHASE_NAMES = {"flood": "Roer flood declaration (17.0)", "d_day": "D-Day declara
                "movement": "Movement Phase (5.0)", "combat": "Combat Phase (9.0)"}
 ORDER_KEYS = {
     "flood": {"flood"}, "d_day": {"d_day"},
-    "movement": {"move", "path", "enter"},
+    "movement": {"move", "path", "enter", "ruse"},
+    "place": {"place", "at"},
     "combat": {"attack", "with", "advance"},
     "defend": {"defend", "with"},
     "losses": {"combat", "losses", "retreat"},
@@ -113,6 +114,9 @@ class OperationGrenade(GameModule):
             "reinforcements": reinforcements.fixed_schedule(data, scenario),   # unit -> {turn, entry}
             "supply": {},                                                       # unit -> status (11.0)
             "last_through": {},
+            "bridges": {}, "ruse_used": False, "bridge_crossers": {},             # 22.2, 22.23, 28.21
+            "volkssturm_rolled": [], "volkssturm_units": [],                    # 21.21, 21.24
+            "interrupted": {}, "spent": {},                                     # 21.11/22.21: unit -> MP spent
             "game_over": False, "victory": None,
         }
         for unit_id, unit in state["units"].items():
@@ -206,11 +210,13 @@ class OperationGrenade(GameModule):
         choice = state["awaiting_choice"]
         turn = f"Game-Turn {state['turn']} ({state['date']}) " if state["turn"] else "Before the game: "
         if choice:
-            what = "choice of defending unit (7.22)" if choice["kind"] == "defend" else "loss and retreat choice (9.85)"
+            what = {"defend": "choice of defending unit (7.22)", "losses": "loss and retreat choice (9.85)",
+                    "place": "placement of new Volkssturm units (21.12)"}[choice["kind"]]
             return Awaiting(side=choice["side"], kind="response", opponents=(other(choice["side"]),),
                             phase=f"{turn}{state['side'].capitalize()} Combat Phase: {choice['side']} {what} at {choice['hex']}")
+        resumed = " continued after the German roll (21.13)" if state["phase"] == "movement" and state["interrupted"] else ""
         return Awaiting(side=state["side"], kind="orders", opponents=(other(state["side"]),),
-                        phase=f"{turn}{state['side'].capitalize()} {PHASE_NAMES[state['phase']]}")
+                        phase=f"{turn}{state['side'].capitalize()} {PHASE_NAMES[state['phase']]}{resumed}")
 
     def check(self, data, state, side, orders) -> list[Problem]:
         orders = normalise_orders(orders)
@@ -236,6 +242,9 @@ class OperationGrenade(GameModule):
             return self.check_attacks(data, state, side, orders)
         if kind == "defend":
             return self.check_defend(data, state, orders)
+        if kind == "place":
+            why = rhine.check_placement(self, data, state, orders)
+            return [Problem(None, why)] if why else []
         return self.check_losses(data, state, orders)
 
     def apply(self, data, state, side, orders, dice: Dice) -> Outcome:
@@ -257,8 +266,14 @@ class OperationGrenade(GameModule):
         elif kind == "d_day":
             self.declare_d_day(data, state, orders[0]["d_day"], dice, events)
         elif kind == "movement":
-            self.apply_moves(data, state, side, orders, events)
-            state["phase"] = "combat"
+            self.apply_moves(data, state, side, orders, dice, events)
+            if not state["interrupted"]:
+                state.update(phase="combat", spent={})
+        elif kind == "place":
+            state["awaiting_choice"] = None
+            rhine.place_volkssturm(self, data, state, {o["place"]: str(o["at"]) for o in orders}, events)
+            if state["phase"] == "combat":
+                self.run_combats(data, state, dice, events)
         elif kind == "combat":
             state["combats"] = [self.declared(data, state, o) for o in orders]
             events.append({"event": "attacks_declared", "count": len(orders), "rule": "9.0"})
@@ -271,8 +286,8 @@ class OperationGrenade(GameModule):
             self.run_combats(data, state, dice, events)
         else:
             self.apply_losses(data, state, orders[0], dice, events)
-            state["awaiting_choice"] = None
-            self.run_combats(data, state, dice, events)
+            if not state["awaiting_choice"]:             # else a Volkssturm placement (21.12) comes first
+                self.run_combats(data, state, dice, events)
         return Outcome(state=state, events=events)
 
     # -- pre-game: 17.0 flood, 18.0 D-Day, 18.1 current ------------------------------------
@@ -375,8 +390,8 @@ class OperationGrenade(GameModule):
         side = state["units"][unit_id]["side"]
         features = self.hexside(data, a, b)
         terrain = self.terrain(data, b)
-        if "rhine" in features and side == "allied" and "rhine_bridge" not in features:
-            return None, f"US units cross the Rhine only at an unblown bridge (22.11)"
+        if "rhine" in features and side == "allied" and ("rhine_bridge" not in features or rhine.bridge_blown(state, data, a, b)):
+            return None, "US units cross the Rhine only at an unblown bridge (22.11)"
         road = "road" in features
         if mech and not road and any(f in features for f in RIVER_FEATURES + (("stream",) if self.mud(state) else ())):
             return None, "mechanized units cross rivers only where a road crosses the hexside (5.61; streams are rivers in mud, 24.22)"
@@ -424,6 +439,11 @@ class OperationGrenade(GameModule):
                 problems.append(Problem(index, why))
                 continue
             self.place(state, unit_id, side, path)
+            if rhine.triggers(self, data, state, side, path[-1]) and len(path) > 1:
+                if index < len(orders) - 1:
+                    problems.append(Problem(index, f"{unit_id} entering {path[-1]} sets off a German roll (21.11/22.21): "
+                                                   "make it the last order of this file and send the rest after the roll"))
+                return problems
         for hex_id, units in sorted(self.stacks(state).items()):
             own = [u for u in units if state["units"][u]["side"] == side]
             if len(own) > MAX_STACK:
@@ -448,8 +468,10 @@ class OperationGrenade(GameModule):
                 return f"{unit_id} is not a {side} unit on the map"
             if path[0] != unit["hex"]:
                 return f"{unit_id}'s path must start at its hex {unit['hex']}"
-        if unit_id in state["moved"]:
+        if unit_id in state["moved"] and unit_id not in state["interrupted"]:
             return f"{unit_id} has already moved this phase (5.0)"
+        if order.get("ruse") not in (None, True):
+            return "`ruse: true` is the only form of the US ruse (22.23)"
         if len(path) == 1:
             return None
         restriction = self.restriction(data, state, side, unit_id, path)
@@ -457,8 +479,9 @@ class OperationGrenade(GameModule):
             return restriction
         grid = self.grid(data)
         allowance = self.movement_allowance(data, state, unit_id)
-        spent, left_zoc = 0, False
-        start_in_zoc = not entering and path[0] in zoc
+        spent = state["interrupted"].get(unit_id, 0)                          # 21.13: goes on with what is left
+        left_zoc = unit_id in state["left_zoc"]
+        start_in_zoc = not entering and unit_id not in state["interrupted"] and path[0] in zoc
         for i in range(1, len(path)):
             a, b = path[i - 1], path[i]
             if not grid.adjacent(a, b):
@@ -482,6 +505,8 @@ class OperationGrenade(GameModule):
                 return f"{unit_id} left an enemy ZOC this phase and may not enter one again (6.32)"
             if b in zoc and i < len(path) - 1:
                 return f"{unit_id} must stop on entering the enemy ZOC at {b} (6.31)"
+            if rhine.triggers(self, data, state, side, b) and i < len(path) - 1:
+                return f"{unit_id}'s move is interrupted at {b} while the German rolls (21.11/22.21): end the path there"
             spent += cost
         if entering:                                                       # 14.11: the entry hex's own cost
             spent += reinforcements.entry_cost(self, data, state, unit_id, path[0])
@@ -489,8 +514,11 @@ class OperationGrenade(GameModule):
             minimum = len(path) == 2 and not self.is_mech(data, unit_id) and not (start_in_zoc and path[1] in zoc)
             if not minimum:                                                # 5.25
                 return f"{unit_id} needs {spent} MP for this path; its Movement Allowance is {allowance} (5.0)"
-        if left_zoc:
+        if order.get("ruse") and not any(kind == "bridge" for kind, _ in rhine.triggers(self, data, state, side, path[-1])):
+            return "a ruse is declared on the move that enters a Rhine bridge's western terminus (22.23)"
+        if left_zoc and unit_id not in state["left_zoc"]:
             state["left_zoc"].append(unit_id)
+        state["spent"][unit_id] = spent
         return None
 
     def restriction(self, data, state, side, unit_id, path) -> str | None:
@@ -512,18 +540,33 @@ class OperationGrenade(GameModule):
             return f"{unit_id} (7th Corps) may never move north of the {limit:02d}00 hexrow (19.32)"
         return None
 
-    def apply_moves(self, data, state, side, orders, events) -> None:
+    def apply_moves(self, data, state, side, orders, dice, events) -> None:
         grid = self.grid(data)
+        zoc = self.enemy_zoc(data, state, side)
+        state["interrupted"] = {}
         for order in orders:
             unit_id = order.get("move") or order.get("enter")
             path = [grid.canonical(h) for h in order["path"]]
+            self.move_problem(data, state, side, order, unit_id, path, zoc)      # records the MP spent
             if "enter" in order:
                 del state["reinforcements"][unit_id]
             self.place(state, unit_id, side, path)
+            for a, b in zip(path, path[1:]):
+                rhine.note_crossing(self, data, state, unit_id, a, b)
             for hex_id in path:
                 self.note_passage(data, state, hex_id, side)
             events.append({"event": "enter" if "enter" in order else "move", "unit": unit_id, "path": path,
                            "rule": "27.3" if "enter" in order else "5.4"})
+            if len(path) > 1 and rhine.triggers(self, data, state, side, path[-1]):
+                state["interrupted"] = {unit_id: state["spent"][unit_id]}
+                self.entered_hex(data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")))
+
+    def entered_hex(self, data, state, unit_id, hex_id, dice, events, ruse=False) -> None:
+        """A US unit entered hex_id (moving, advancing or retreating): the German rolls it sets off."""
+        pending = rhine.roll(self, data, state, unit_id, hex_id, dice, events, ruse)
+        if pending:
+            state["awaiting_choice"] = {"kind": "place", "side": "german", "hex": pending[0]["town"],
+                                        "town": pending[0]["town"], "units": pending[0]["units"]}
 
     def note_passage(self, data, state, hex_id: str, side: str) -> None:
         """28.1: the side last to occupy or pass through each Victory Point town."""
@@ -586,8 +629,10 @@ class OperationGrenade(GameModule):
             for hex_id in hexes:
                 if not grid.adjacent(unit["hex"], hex_id):
                     return f"{unit_id} in {unit['hex']} is not adjacent to {hex_id}: every attacker must be adjacent to every defender (9.25)"
-                if self.across_rhine(data, unit["hex"], hex_id):
+                if self.across_rhine(data, unit["hex"], hex_id, state):
                     return f"{unit_id} may not attack across the Rhine (22.11/22.12)"
+                if "rhine_bridge" in self.hexside(data, unit["hex"], hex_id) and len(hexes) > 1:
+                    return f"{unit_id} attacking across a Rhine bridge attacks only its eastern terminus hex (22.25)"
             if self.counter(data, unit_id)["size"] not in ONE_STEP_SIZES and unit["form"] != "cadre":
                 per_hex.setdefault(unit["hex"], []).append(unit_id)
         for from_hex, regiments in per_hex.items():
@@ -606,7 +651,7 @@ class OperationGrenade(GameModule):
             if unit["side"] != side or self.is_artillery(data, unit_id) or unit["hex"] in excused_hexes or unit_id in attackers:
                 continue
             enemy_hexes = [h for h in grid.neighbours(unit["hex"]) if self.side_in(state, h) == other(side)
-                           and not self.across_rhine(data, unit["hex"], h)]
+                           and "rhine" not in self.hexside(data, unit["hex"], h)]          # 22.11, 22.12
             if not enemy_hexes:
                 continue
             one_step = self.counter(data, unit_id)["size"] in ONE_STEP_SIZES or unit["form"] == "cadre"
@@ -626,10 +671,11 @@ class OperationGrenade(GameModule):
         info = self.hex_info(data, hex_id)
         return info["terrain"] in ("town", "city") or (side == "german" and bool(info.get("entrenchment") or info.get("improved_positions")))
 
-    def across_rhine(self, data, a, b) -> bool:
-        """22.11, 22.12: no attack across the Rhine except over an unblown bridge hexside."""
+    def across_rhine(self, data, a, b, state=None) -> bool:
+        """22.11, 22.12: no attack across the Rhine except over an unblown bridge hexside (22.25)."""
         features = self.hexside(data, a, b)
-        return "rhine" in features and "rhine_bridge" not in features
+        blown = state is not None and rhine.bridge_blown(state, data, a, b)
+        return "rhine" in features and ("rhine_bridge" not in features or blown)
 
     def declared(self, data, state, order) -> dict:
         grid = self.grid(data)
@@ -665,8 +711,10 @@ class OperationGrenade(GameModule):
                 self.resolve(data, state, combat, dice, events)
             if self.next_choice(data, state, combat, events):
                 return
-            self.advance_after_combat(data, state, combat, events)
+            self.advance_after_combat(data, state, combat, dice, events)
             state["combats"].pop(0)
+            if state["awaiting_choice"]:
+                return                                  # Volkssturm placement (21.12) first
         self.end_combat_phase(data, state, dice, events)
 
     def defender_options(self, data, state, hex_id) -> list:
@@ -790,6 +838,10 @@ class OperationGrenade(GameModule):
         across = bool(sides) and all(any(f in s for f in RIVER_FEATURES + (("stream",) if self.mud(state) else ())) for s in sides)
         entrenched = german and bool(info.get("entrenchment") or info.get("improved_positions"))
         modifiers, multiplier = [], 1
+        if german and any("rhine_bridge" in s for s in sides):                                   # 22.25
+            factor = int(data.get("bridges.rhine_bridges.unblown_bridges.german_defence_multiplier_attacked_across_bridge", "22.25"))
+            modifiers.append({"why": f"{hex_id}: attacked across a Rhine bridge", "times": factor, "rule": "22.25"})
+            return max(base * factor, 1), modifiers
         roer = self.roer_multiplier(data, state, sides, entrenched) if across else None
         if roer:
             multiplier, why = roer
@@ -999,16 +1051,21 @@ class OperationGrenade(GameModule):
     def apply_losses(self, data, state, order, dice: Dice, events) -> None:
         plan = self.loss_plan(data, state, order)
         choice = state["awaiting_choice"]
+        state["awaiting_choice"] = None
         combat = state["combats"][0]
         events.append({"event": "loss_choice", "side": choice["side"], "hex": combat["hex"], "losses": plan["losses"],
                        "retreat": plan["retreat"], "rule": "9.85"})
         self.lose_steps(data, state, plan["losses"], events, dice)
         for start, path in plan["retreat"].items():
-            for unit_id in [u for u in self.stacks(state).get(start, [])]:
+            movers = list(self.stacks(state).get(start, []))
+            for unit_id in movers:
                 state["units"][unit_id]["hex"] = path[-1]
                 for hex_id in path:
                     self.note_passage(data, state, hex_id, choice["side"])
             events.append({"event": "retreat", "from": start, "path": path, "rule": "9.91"})
+            if choice["side"] == "allied" and movers:
+                for a, b in zip([start] + path, path):
+                    self.entered_hex(data, state, movers[0], b, dice, events)
         combat["result"][choice["result"]]["done"] = True
         combat["retreated"] = combat.get("retreated", 0) + (plan["hexes"] if choice["result"] == "D" else 0)
         if choice["result"] == "D":
@@ -1044,7 +1101,7 @@ class OperationGrenade(GameModule):
         unit["chit"] = None
         unit.pop("steps", None)
 
-    def advance_after_combat(self, data, state, combat, events) -> None:
+    def advance_after_combat(self, data, state, combat, dice, events) -> None:
         """9.94-9.95: along the path of retreat, stopping on entering an enemy ZOC after the first hex."""
         result = combat["result"]
         vacated = [h for h in combat["hexes"] if not self.stacks(state).get(h)]
@@ -1066,27 +1123,38 @@ class OperationGrenade(GameModule):
             route.append(hex_id)
             if index > 0 and hex_id in zoc:
                 break
+        starts = {u: state["units"][u]["hex"] for u in movers}
         for unit_id in movers:
             state["units"][unit_id]["hex"] = route[-1]
+            for a, b in zip([starts[unit_id]] + route, route):
+                rhine.note_crossing(self, data, state, unit_id, a, b)
         for hex_id in route:
             self.note_passage(data, state, hex_id, side)
         events.append({"event": "advance", "units": movers, "path": route, "rule": "9.94"})
+        if side == "allied":
+            for hex_id in route:
+                self.entered_hex(data, state, movers[0], hex_id, dice, events)
 
     # -- victory (28.0) ------------------------------------------------------------------------
     def victory(self, data, state) -> dict:
         towns = data.get("victory.town_vp.towns", "the VP towns (28.1)")
         held = [t for t in towns if state["last_through"].get(t["hex"]) == "allied"]
-        vp = sum(int(t["vp"]) for t in held)
+        bridge_vp, bridges_earned = rhine.bridge_vp(self, data, state)                           # 28.21, 28.22
+        vp = sum(int(t["vp"]) for t in held) + bridge_vp
         level = next(l["level"] for l in data.get("victory.levels.list", "the victory levels (28.3)")
                      if vp >= int(l["min"]) and ("max" not in l or vp <= int(l["max"])))
-        return {"vp": vp, "towns": [t["town"] for t in held], "level": level, "rule": "28.3"}
+        return {"vp": vp, "towns": [t["town"] for t in held], "bridges": bridges_earned, "level": level, "rule": "28.3"}
 
     # -- templates, reports, views -------------------------------------------------------------
     def template(self, data, state, side) -> dict:
         waiting = self.awaiting(state)
         notes, orders = [waiting.phase], []
         choice = state["awaiting_choice"]
-        if choice and choice["kind"] == "defend":
+        if choice and choice["kind"] == "place":
+            notes.append(f"Place the new Volkssturm units in the hexes of {choice['town']} (21.12): "
+                         f"{', '.join(rhine.legal_hexes(self, data, state, choice['town']))}")
+            orders += [{"place": unit_id, "at": choice["town"]} for unit_id in choice["units"]]
+        elif choice and choice["kind"] == "defend":
             notes.append(f"Choose the regiment or brigade that defends {choice['hex']} (7.21/7.22): {', '.join(choice['options'])}")
             orders.append({"defend": choice["hex"], "with": choice["options"][0]})
         elif choice:
@@ -1201,6 +1269,17 @@ class OperationGrenade(GameModule):
                 blocks.append(("item", f"Stack in {event['from']} retreats {' → '.join(event['path'])} (9.91)"))
             elif kind == "advance":
                 blocks.append(("item", f"{', '.join(event['units'])} advance {' → '.join(event['path'])} (9.94)"))
+            elif kind == "bridge":
+                blocks.append(("item", f"{event['unit']} enters the western terminus of the {event['bridge']} bridge: German roll "
+                                       f"{event['dice'][0]} + {event['dice'][1]}, blown on {event['window']} ({event['why']}): "
+                                       + ("BLOWN" if event["blown"] else "the bridge stands") + " (22.21)"))
+            elif kind == "volkssturm":
+                got = f"; received {', '.join(event['received'])}" if event["received"] else ""
+                blocks.append(("item", f"{event['unit']} comes next to {event['town']} (Volkssturm Value {event['value']}): German roll "
+                                       f"{event['roll']}: {event['raised']} Volkssturm unit(s) (21.11){got}"
+                                       + (" — fewer than raised: the countermix is exhausted (21.22)" if len(event["received"]) < event["raised"] else "")))
+            elif kind == "placed":
+                blocks.append(("item", f"{event['unit']} placed in {event['hex']} ({event['rule']})"))
             elif kind == "released":
                 blocks.append(("item", "A 2nd Corps unit was attacked: the whole corps may move from now on (19.12)"))
             elif kind == "combat_void":
@@ -1209,7 +1288,8 @@ class OperationGrenade(GameModule):
                 blocks.append(("item", f"{event['count']} attack(s) declared, resolved in the order given (9.0)" if event["count"] else "No attacks declared (9.0)"))
             elif kind == "victory":
                 blocks.append(("h3", "End of the game (28.0)"))
-                blocks.append(("p", f"US Victory Points: {event['vp']} ({', '.join(event['towns']) or 'no towns'}): {event['level']} (28.3)"))
+                bridges = f"; Rhine bridges {', '.join(event['bridges'])} (28.21)" if event.get("bridges") else ""
+                blocks.append(("p", f"US Victory Points: {event['vp']} (towns: {', '.join(event['towns']) or 'none'}{bridges}): {event['level']} (28.3)"))
         return blocks
 
 

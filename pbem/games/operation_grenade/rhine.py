@@ -1,0 +1,212 @@
+"""Rolls a US unit's entry sets off: Rhine bridge blowing (22.0) and Volkssturm (21.0); bridge VPs (28.21).
+
+Both interrupt the US unit's movement while the German player rolls (21.11, 22.21). In pbem a
+move that sets off a roll ends there and must be the last order of its file; the step rolls
+(with both players' dice), then the US player continues the same Movement Phase with a new
+orders file, in which the interrupted unit may go on with the Movement Points it has left
+(21.13). The same rolls happen, without a pause, when a US unit advances or retreats into
+such a hex after combat.
+"""
+
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import unwrap
+
+VOLKSSTURM_STACK = 3                                    # 21.12: stacking limits hold (7.11)
+
+
+def bridges(data) -> dict:
+    """The Rhine bridges the data knows: name -> {west, east} terminus hexes (22.21, 22.22)."""
+    locations = data.get("bridges.rhine_bridges.locations", "the Rhine bridge locations (22.2)")
+    found = {}
+    for name, spec in sorted(locations.items()):
+        if isinstance(spec, dict) and "west_terminus" in spec:
+            found[name] = {"west": str(unwrap(spec["west_terminus"])), "east": str(unwrap(spec["east_terminus"]))}
+    return found
+
+
+def volkssturm_towns(data) -> dict:
+    """Towns with a Volkssturm Value (21.0): hex -> {value, hexes}. Printed on the map."""
+    towns = data.get("volkssturm.towns", "the Volkssturm towns (21.0)")
+    found = {}
+    for hex_id, spec in sorted(towns.items()):
+        if isinstance(spec, dict) and "volkssturm_value" in spec:
+            found[hex_id] = {"value": int(unwrap(spec["volkssturm_value"])),
+                             "hexes": [str(h) for h in spec.get("hexes", [hex_id])]}
+    return found
+
+
+def bridge_blown(state, data, a: str, b: str) -> bool:
+    for name, bridge in bridges(data).items():
+        if {a, b} == {bridge["west"], bridge["east"]}:
+            return state["bridges"].get(name) == "blown"
+    return False
+
+
+def triggers(game, data, state, side: str, hex_id: str) -> list[tuple[str, str]]:
+    """What a US unit entering hex_id sets off: [("bridge", name) | ("volkssturm", town hex)]."""
+    if side != "allied":
+        return []
+    found = [("bridge", name) for name, bridge in bridges(data).items()
+             if bridge["west"] == hex_id and name not in state["bridges"]]                       # 22.21, 22.24
+    grid = game.grid(data)
+    found += [("volkssturm", town) for town, spec in volkssturm_towns(data).items()
+              if town not in state["volkssturm_rolled"] and any(grid.adjacent(hex_id, h) for h in spec["hexes"])]   # 21.11, 21.23
+    return found
+
+
+def roll(game, data, state, unit_id: str, hex_id: str, dice, events, ruse: bool = False) -> list:
+    """The German rolls for everything entering hex_id sets off; returns Volkssturm placements
+    that need the German player's choice (none when the town leaves no choice)."""
+    pending = []
+    for kind, name in triggers(game, data, state, "allied", hex_id):
+        if kind == "bridge":
+            blow_bridge(game, data, state, name, unit_id, dice, events, ruse)
+            ruse = False
+        else:
+            pending += raise_volkssturm(game, data, state, name, unit_id, dice, events)
+    return pending
+
+
+def blow_bridge(game, data, state, name, unit_id, dice, events, ruse: bool) -> None:
+    spec = data.get("bridges.rhine_bridges.blowing.blown_on_roll", "the bridge blowing rolls (22.22)")
+    bridge = bridges(data)[name]
+    held = any(state["units"][u]["side"] == "german" and u not in state["volkssturm_units"]
+               for u in game.stacks(state).get(bridge["east"], []))
+    if ruse:
+        if state["ruse_used"]:
+            raise PbemError("the US ruse may be declared only once per game (22.23)")
+        state["ruse_used"] = True
+        window, why = spec["us_ruse"], "US ruse (22.22c)"
+    elif held:
+        window, why = spec["german_non_volkssturm_unit_in_east_terminus"], "German unit in the eastern terminus (22.22a)"
+    else:
+        window, why = spec["no_german_non_volkssturm_unit_in_east_terminus"], "no German unit in the eastern terminus (22.22b)"
+    first = dice.roll(f"blow the {name} bridge die 1 (22.21)")
+    second = dice.roll(f"blow the {name} bridge die 2 (22.21)")
+    blown = int(window["min"]) <= first + second <= int(window["max"])
+    state["bridges"][name] = "blown" if blown else "intact"
+    events.append({"event": "bridge", "bridge": name, "unit": unit_id, "dice": [first, second], "why": why,
+                   "window": f"{window['min']}-{window['max']}", "blown": blown, "rule": "22.22"})
+
+
+def raise_volkssturm(game, data, state, town, unit_id, dice, events) -> list:
+    value = volkssturm_towns(data)[town]["value"]
+    state["volkssturm_rolled"].append(town)                                                    # 21.21
+    die = dice.roll(f"Volkssturm at {town} (21.11)")
+    raised = max(0, value - die)
+    free = [u for u in volkssturm_counters(data) if u not in state["units"]]                   # 21.22
+    chosen = []
+    for count in range(min(raised, len(free))):
+        pick = free[dice.roll(f"Volkssturm unit {count + 1} at {town} (21.12)", len(free)) - 1] if len(free) > 1 else free[0]
+        free.remove(pick)
+        chosen.append(pick)
+    events.append({"event": "volkssturm", "town": town, "unit": unit_id, "roll": die, "value": value,
+                   "raised": raised, "received": chosen, "rule": "21.11"})
+    if not chosen:
+        return []
+    places = placements(game, data, state, town, len(chosen))
+    if len(places) == 1:
+        place_volkssturm(game, data, state, dict(zip(chosen, places[0])), events)
+        return []
+    return [{"town": town, "units": chosen}]
+
+
+def volkssturm_counters(data) -> list:
+    counters = data.get("volkssturm.countermix_limit.counters", "the Volkssturm counters (21.22)")
+    if not isinstance(counters, list):
+        raise UnknownDataError("volkssturm.countermix_limit.counters", "the Volkssturm counters (21.22)",
+                               "counter sheet", data.override_file)
+    return [str(c) for c in counters]
+
+
+def legal_hexes(game, data, state, town) -> list:
+    """21.12: the town's hexes with room; only if none has room, adjacent hexes without US units."""
+    grid = game.grid(data)
+    town_hexes = volkssturm_towns(data)[town]["hexes"]
+    stacks = game.stacks(state)
+
+    def room(h):
+        return game.side_in(state, h) != "allied" and len(stacks.get(h, [])) < VOLKSSTURM_STACK and game.on_map(data, h)
+    inside = [h for h in town_hexes if room(h)]
+    if inside:
+        return inside
+    return sorted({n for h in town_hexes for n in grid.neighbours(h) if room(n)})
+
+
+def placements(game, data, state, town, count) -> list:
+    """Every legal way to place `count` units (as tuples of hexes, in order); few, by design."""
+    hexes = legal_hexes(game, data, state, town)
+    stacks = game.stacks(state)
+    results = []
+
+    def place(prefix, used):
+        if len(prefix) == count:
+            results.append(tuple(prefix))
+            return
+        for h in hexes:
+            if len(stacks.get(h, [])) + used.get(h, 0) < VOLKSSTURM_STACK and (not prefix or h >= prefix[-1]):
+                place(prefix + [h], {**used, h: used.get(h, 0) + 1})
+    place([], {})
+    return results or [tuple()]
+
+
+def check_placement(game, data, state, orders) -> str | None:
+    choice = state["awaiting_choice"]
+    wanted = sorted(choice["units"])
+    given = sorted(str(o.get("place")) for o in orders)
+    if given != wanted:
+        return f"place each new Volkssturm unit once: `place: UNIT` with `at: HEX` for {', '.join(wanted)} (21.12)"
+    legal = legal_hexes(game, data, state, choice["town"])
+    counts: dict = {}
+    for order in orders:
+        at = str(order.get("at"))
+        if at not in legal:
+            return f"{order['place']} may be placed in {', '.join(legal)} (21.12)"
+        counts[at] = counts.get(at, 0) + 1
+        if len(game.stacks(state).get(at, [])) + counts[at] > VOLKSSTURM_STACK:
+            return f"placing in {at} would overstack it (21.12, 7.11)"
+    return None
+
+
+def place_volkssturm(game, data, state, where: dict, events) -> None:
+    for unit_id, hex_id in sorted(where.items()):
+        state["units"][unit_id] = {"side": "german", "hex": hex_id, "form": "untried"}
+        state["volkssturm_units"].append(unit_id)
+        events.append({"event": "placed", "unit": unit_id, "hex": hex_id, "rule": "21.12"})
+
+
+def note_crossing(game, data, state, unit_id: str, a: str, b: str) -> None:
+    """28.21: a US unit crossing an unblown Rhine bridge west to east (moving or by combat)."""
+    for name, bridge in bridges(data).items():
+        if (a, b) == (bridge["west"], bridge["east"]):
+            crossed = state["bridge_crossers"].setdefault(name, [])
+            if unit_id not in crossed:
+                crossed.append(unit_id)
+
+
+def bridge_vp(game, data, state) -> tuple[int, list]:
+    """28.21, 28.22: 5 VP per unblown bridge some US unit crossed, if one of them ends east of the Rhine."""
+    per_bridge = int(data.get("victory.rhine_bridge_vp.vp_per_bridge", "28.21"))
+    earned = []
+    for name, crossers in sorted(state["bridge_crossers"].items()):
+        east = bridges(data)[name]["east"]
+        if state["bridges"].get(name) != "blown" and any(u in state["units"] and east_of_rhine(game, data, state["units"][u]["hex"], east)
+                                                          for u in crossers):
+            earned.append(name)
+    return per_bridge * len(earned), earned
+
+
+def east_of_rhine(game, data, hex_id: str, east_terminus: str) -> bool:
+    """Whether hex_id is on the east bank: reachable from the bridge's eastern terminus without
+    crossing a Rhine hexside (the map data's rhine hexsides divide the banks)."""
+    grid = game.grid(data)
+    seen, frontier = {east_terminus}, [east_terminus]
+    while frontier:
+        here = frontier.pop()
+        if here == hex_id:
+            return True
+        for n in grid.neighbours(here):
+            if n not in seen and game.on_map(data, n) and "rhine" not in game.hexside(data, here, n):
+                seen.add(n)
+                frontier.append(n)
+    return False
