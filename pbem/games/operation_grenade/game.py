@@ -22,13 +22,12 @@ from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec, hexside_key
 from ..base import Awaiting, GameModule, Outcome, Problem
 from . import reinforcements, rhine, supply
-from .shifts import column_shifts as shifts_for
+from .shifts import column_shifts as shifts_for, mine_cleared, river_hexside
 
 SIDES = ("allied", "german")
 ONE_STEP_SIZES = ("battalion",)                        # 9.82: battalions, artillery, cadres: one step
 MECHANIZED = ("tank", "mechanized_infantry", "reconnaissance", "self_propelled_artillery")   # 5.31
 ARTILLERY = ("artillery", "self_propelled_artillery")
-RIVER_FEATURES = ("river", "roer_upper", "roer_lower", "rhine")
 MAX_STACK = 3                                           # 7.11
 LINE_ORDER = ("hilltop_city", "woods_swamp_town", "clear")            # 9.89: most favourable to the defender first
 PUBLIC_FORM = {"untried": "untried", "front": "tried", "reduced": "reduced", "cadre": "cadre"}
@@ -81,8 +80,8 @@ class OperationGrenade(GameModule):
     id = "operation-grenade"
     not_enforced = (
         "5.5 strategic movement (tactical movement 5.4 only)",
-        "9.4 divisional integrity, 9.5 combined arms, 9.6 artillery support, 9.33-9.35 hilltop shifts, "
-        "13.0/25.0 air points (artillery brigades neither attack nor support)",
+        "9.4 divisional integrity (its diagram is printed on the map), 9.6 artillery support, 13.0/25.0 air points "
+        "(artillery brigades neither attack nor support)",
         "9.91 retreat priorities, 9.95 deviation of tanks on advance, 9.97 retreat path chosen by the attacker "
         "(the other breakthrough effects are enforced); advances are declared with the attack",
         "11.x supply and isolation, 19.4 US supply restrictions",
@@ -393,7 +392,7 @@ class OperationGrenade(GameModule):
         if "rhine" in features and side == "allied" and ("rhine_bridge" not in features or rhine.bridge_blown(state, data, a, b)):
             return None, "US units cross the Rhine only at an unblown bridge (22.11)"
         road = "road" in features
-        if mech and not road and any(f in features for f in RIVER_FEATURES + (("stream",) if self.mud(state) else ())):
+        if mech and not road and river_hexside(self, data, state, a, b):
             return None, "mechanized units cross rivers only where a road crosses the hexside (5.61; streams are rivers in mud, 24.22)"
         if mech and terrain == "swamp" and not road:
             return None, "mechanized units enter swamp only through a road hexside (27.1)"
@@ -835,8 +834,8 @@ class OperationGrenade(GameModule):
         info = self.hex_info(data, hex_id)
         german = combat["attacker_side"] == "allied"
         sides = [self.hexside(data, state["units"][u]["hex"], hex_id) for u in combat["attackers"]]
-        across = bool(sides) and all(any(f in s for f in RIVER_FEATURES + (("stream",) if self.mud(state) else ())) for s in sides)
-        entrenched = german and bool(info.get("entrenchment") or info.get("improved_positions"))
+        across = bool(sides) and all(river_hexside(self, data, state, state["units"][u]["hex"], hex_id) for u in combat["attackers"])
+        entrenched = german and bool(info.get("entrenchment"))    # 20.1: improved positions are not doubled
         modifiers, multiplier = [], 1
         if german and any("rhine_bridge" in s for s in sides):                                   # 22.25
             factor = int(data.get("bridges.rhine_bridges.unblown_bridges.german_defence_multiplier_attacked_across_bridge", "22.25"))
@@ -855,8 +854,7 @@ class OperationGrenade(GameModule):
             modifiers.append({"why": f"{hex_id}: German units in an entrenchment hex", "times": 2, "rule": "12.21"})
         total = base * multiplier
         if german and info.get("improved_positions"):
-            mine_clearer = "739/19" in combat["attackers"] and not across                   # 20.2
-            if not mine_clearer:
+            if not mine_cleared(self, data, state, combat, hex_id):                          # 20.2
                 total += 2
                 modifiers.append({"why": f"{hex_id}: improved positions", "plus": 2, "rule": "20.1"})
         return max(total, 1), modifiers
@@ -1033,7 +1031,7 @@ class OperationGrenade(GameModule):
             if self.side_in(state, hex_id) == other(side):
                 raise PbemError(f"retreat: {hex_id} holds enemy units")
             features = self.hexside(data, here, hex_id)
-            if mech and "road" not in features and any(f in features for f in RIVER_FEATURES):
+            if mech and "road" not in features and river_hexside(self, data, state, here, hex_id):
                 raise PbemError(f"retreat: mechanized units never retreat across a river without a road (9.96)")
             if mech and self.terrain(data, hex_id) == "swamp" and "road" not in features:
                 raise PbemError(f"retreat: mechanized units never retreat into swamp except through a road hexside (27.1)")

@@ -1,13 +1,133 @@
-"""Supply (11.0) and the US supply restrictions (19.4)."""
+"""Supply (11.0) and the US supply restrictions (19.4).
+
+In the Mutual Supply Determination Phase of every Player-Turn (4.2, 11.0) each unit on the map,
+of both sides, is found in supply, out of supply or isolated; the status lasts the Player-Turn.
+A supply line (11.1, 11.21) runs at most six hexes from the unit to a road hex, then along road
+hexes (joined by road hexsides) to a Friendly mapedge road hex. No hex of it may be Enemy-occupied
+or Enemy-controlled unless a Friendly unit is in it (6.51, 6.52); terrain does not matter (11.1).
+"""
+
+from ...errors import UnknownDataError
+from ...gamedata import unwrap
+from ...hexgrid import trace_supply
+
+US_SUPPLY = (("12", "12th_corps", "19.41"), ("16", "16th_corps", "19.42"))     # corps, data key, rule
+SIDES = ("allied", "german")
+
+
+def road_links(data) -> dict:
+    """Road hex -> the hexes a road hexside joins it to (map.hexsides `road`; 5.43, 11.21)."""
+    if "og_road_links" not in data.cache:
+        links: dict = {}
+        sides = data.get("map.hexsides", "hexside features", default={}) or {}
+        for key, features in sides.items():
+            if isinstance(key, str) and "|" in key and "road" in (unwrap(features) or []):
+                a, b = key.split("|")
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+        data.cache["og_road_links"] = links
+    return data.cache["og_road_links"]
+
+
+def mapedge_hexes(game, data, side: str) -> set:
+    """11.22: the hexes of the side's Friendly mapedge (west Allied, east German), from the map."""
+    hexes = data.get(f"supply.friendly_mapedge_hexes.{side}", f"the hexes of the {side} Friendly mapedge (11.22)")
+    grid = game.grid(data)
+    return {grid.canonical(str(h)) for h in hexes}
+
+
+def us_corps(game, data, unit_id: str) -> str:
+    """2.22: the corps is the last part of the designation, unless the counter data gives it.
+    Errata E4: where the rules data leaves a unit's corps `unknown` (405/102/12), the campaign
+    must give `units.counters.<unit>.corps`."""
+    corps = game.counter(data, unit_id).get("corps", "unknown")
+    if corps != "unknown":
+        return str(corps)
+    named = data.get("units.named_units", "the units named in the text", default={}) or {}
+    for group in named.values():
+        for entry in group if isinstance(group, list) else []:
+            if isinstance(entry, dict) and entry.get("id") == unit_id and entry.get("corps") == "unknown":
+                raise UnknownDataError(f"units.counters.{unit_id}.corps", f"the corps of {unit_id} (19.4, errata E4)",
+                                       "the unit counter (2.22)", data.override_file)
+    from .game import corps_of                     # here, not at the top: game.py imports this module
+    return corps_of(unit_id)
 
 
 def determine(game, data, state, events) -> None:
-    """11.0: the Mutual Supply Determination Phase (to be built)."""
+    """11.0: set state["supply"][unit] for every unit on the map, both sides."""
+    grid = game.grid(data)
+    limit = int(data.get("supply.supply_line.max_hexes_to_road", "the longest supply line to a road hex (11.21)"))
+    roads = road_links(data)
+    on_map = set(game.hexes(data))
+    stacks = game.stacks(state)
+    turn = state["turn"]
+    entered = state.get("entered_turn", {})
+    statuses: dict = {}
+    for side in SIDES:
+        edge = mapedge_hexes(game, data, side)
+        friendly = {h for h, units in stacks.items() if state["units"][units[0]]["side"] == side}
+        blocked = (set(stacks) - friendly) | (game.enemy_zoc(data, state, side) - friendly)   # 6.51, 6.52
+
+        def open_hex(h, blocked=blocked):
+            return h in on_map and h not in blocked
+
+        # 11.21: road hexes joined by road to an open Friendly mapedge road hex (any length)
+        supplied = {h for h in edge if h in roads and open_hex(h)}
+        todo = list(supplied)
+        while todo:
+            for nb in roads[todo.pop()]:
+                if nb not in supplied and open_hex(nb):
+                    supplied.add(nb)
+                    todo.append(nb)
+
+        def can_enter(a, b, open_hex=open_hex):
+            return open_hex(b)
+
+        for unit_id in sorted(u for u, unit in state["units"].items() if unit["side"] == side):
+            here = state["units"][unit_id]["hex"]
+            info = game.hex_info(data, here) if side == "german" else {}
+            if ((unit_id in entered and turn - int(entered[unit_id]) <= 1)                   # 11.51
+                    or here in edge or any(nb in edge for nb in grid.neighbours(here))          # 11.52
+                    or info.get("entrenchment") or info.get("improved_positions")):            # 11.53, 20.1
+                status, rule = "in_supply", "11.5"
+            elif trace_supply(grid, here, supplied.__contains__, can_enter, limit):           # 11.21
+                status, rule = "in_supply", "11.21"
+            elif trace_supply(grid, here, lambda h: h in roads and open_hex(h), can_enter):    # 11.31
+                status, rule = "out_of_supply", "11.31"
+            else:                                                                             # 11.41
+                status, rule = "isolated", "11.41"
+            if side == "allied" and status == "in_supply":                                     # 19.41, 19.42
+                for corps, key, why in US_SUPPLY:
+                    turns = data.get(f"restrictions.us_supply.{key}.game_turns", f"the Game-Turns of {why}")
+                    if turn in turns and us_corps(game, data, unit_id) == corps:
+                        status, rule = "out_of_supply", why
+            statuses[unit_id] = status
+            if status != "in_supply":
+                events.append({"event": "supply", "unit": unit_id, "status": status, "rule": rule})
+    state["supply"] = dict(sorted(statuses.items()))
 
 
 def combat_strength(game, data, state, unit_id, strength: int, role: str) -> int:
+    """11.33 out of supply: attack halved, defence unchanged; 11.42 isolated: attack one, defence
+    halved. Halving never takes a unit below one (11.33 note)."""
+    status = state.get("supply", {}).get(unit_id, "in_supply")
+    halved = max(strength // 2, min(strength, 1))
+    if status == "out_of_supply" and role == "attack":
+        return halved                                                   # 11.33
+    if status == "isolated":
+        return min(strength, 1) if role == "attack" else halved         # 11.42
     return strength
 
 
 def movement_allowance(game, data, state, unit_id, allowance: int) -> int:
-    return allowance
+    """11.33 out of supply: tank, mechanized infantry, reconnaissance halved, others unchanged;
+    11.42 isolated: those types three Movement Points, others halved (fractions rounded down)."""
+    status = state.get("supply", {}).get(unit_id, "in_supply")
+    if status == "in_supply":
+        return allowance
+    group = data.get("units.unit_types.supply_movement_penalty_group", "the unit types slowed out of supply (11.33)")
+    penalised = game.counter(data, unit_id)["type"] in group
+    if status == "out_of_supply":
+        return allowance // 2 if penalised else allowance               # 11.33
+    three = int(data.get("supply.isolated.effects.movement_tank_mech_inf_recon", "the isolated Movement Allowance (11.42)"))
+    return min(allowance, three) if penalised else allowance // 2      # 11.42
