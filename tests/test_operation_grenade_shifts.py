@@ -10,7 +10,7 @@ import pytest
 
 from pbem.gamedata import apply_override, load_game_data, load_scenario
 from pbem.games.operation_grenade import GAME
-from pbem.games.operation_grenade.game import RIVER_FEATURES
+from pbem.games.operation_grenade.shifts import RIVER_FEATURES
 from pbem.games.operation_grenade.shifts import column_shifts, combined_arms_negated
 
 ROOT = Path(__file__).resolve().parent.parent
