@@ -60,7 +60,8 @@ GRENADE_ORDERS = [
     ("allied", [{"d_day": "1945-02-23"}]),
     ("allied", [{"move": "13/8/7", "path": ["0108", "0109"]},
                 {"move": "28/8/7", "path": ["0108", "0208", "0209"]}]),
-    ("allied", [{"attack": "0110", "with": ["13/8/7", "28/8/7"], "advance": ["13/8/7"]}]),
+    ("allied", [{"attack": "0110", "with": ["13/8/7"], "advance": ["13/8/7"]},
+                {"attack": "0310", "with": ["28/8/7"]}]),
     ("german", []),
     ("german", grenade_attacks),
 ]

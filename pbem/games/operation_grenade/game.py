@@ -84,9 +84,7 @@ class OperationGrenade(GameModule):
         "(artillery brigades neither attack nor support)",
         "9.91 retreat priorities, 9.95 deviation of tanks on advance, 9.97 retreat path chosen by the attacker "
         "(the other breakthrough effects are enforced); advances are declared with the attack",
-        "11.x supply and isolation, 19.4 US supply restrictions",
-        "12.1 entrenchment construction (entrenchments printed on the map are used), 17.11/17.14 flash-flood valley terrain",
-        "21.x Volkssturm, 22.x Rhine bridges and 28.21 bridge VPs, 23.x variable German reinforcements, 26.x US bridging",
+        "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
         "7.11 overstacking is refused rather than eliminated; 9.93 combat in a hex holding retreated units",
     )
 
@@ -112,6 +110,7 @@ class OperationGrenade(GameModule):
             "combats": [], "awaiting_choice": None,
             "reinforcements": reinforcements.fixed_schedule(data, scenario),   # unit -> {turn, entry}
             "supply": {},                                                       # unit -> status (11.0)
+            "entered_turn": {},                                                 # reinforcement -> turn (11.51)
             "last_through": {},
             "bridges": {}, "ruse_used": False, "bridge_crossers": {},             # 22.2, 22.23, 28.21
             "volkssturm_rolled": [], "volkssturm_units": [],                    # 21.21, 21.24
@@ -386,7 +385,7 @@ class OperationGrenade(GameModule):
     def entry_cost(self, data, state, unit_id: str, a: str, b: str) -> tuple[int | None, str]:
         """MP to move a -> b (5.4); (None, why) if prohibited."""
         mech = self.is_mech(data, unit_id)
-        side = state["units"][unit_id]["side"]
+        side = (state["units"].get(unit_id) or state["reinforcements"][unit_id])["side"]
         features = self.hexside(data, a, b)
         terrain = self.terrain(data, b)
         if "rhine" in features and side == "allied" and ("rhine_bridge" not in features or rhine.bridge_blown(state, data, a, b)):
@@ -478,6 +477,8 @@ class OperationGrenade(GameModule):
             return restriction
         grid = self.grid(data)
         allowance = self.movement_allowance(data, state, unit_id)
+        if self.us_bridging(data, state, side, unit_id, path, entering):
+            return self.bridging_problem(data, state, unit_id, path, zoc, allowance)
         spent = state["interrupted"].get(unit_id, 0)                          # 21.13: goes on with what is left
         left_zoc = unit_id in state["left_zoc"]
         start_in_zoc = not entering and unit_id not in state["interrupted"] and path[0] in zoc
@@ -510,7 +511,7 @@ class OperationGrenade(GameModule):
         if entering:                                                       # 14.11: the entry hex's own cost
             spent += reinforcements.entry_cost(self, data, state, unit_id, path[0])
         if spent > allowance:
-            minimum = len(path) == 2 and not self.is_mech(data, unit_id) and not (start_in_zoc and path[1] in zoc)
+            minimum = not entering and len(path) == 2 and not self.is_mech(data, unit_id) and not (start_in_zoc and path[1] in zoc)
             if not minimum:                                                # 5.25
                 return f"{unit_id} needs {spent} MP for this path; its Movement Allowance is {allowance} (5.0)"
         if order.get("ruse") and not any(kind == "bridge" for kind, _ in rhine.triggers(self, data, state, side, path[-1])):
@@ -518,6 +519,28 @@ class OperationGrenade(GameModule):
         if left_zoc and unit_id not in state["left_zoc"]:
             state["left_zoc"].append(unit_id)
         state["spent"][unit_id] = spent
+        return None
+
+    def us_bridging(self, data, state, side, unit_id, path, entering) -> bool:
+        """26.0: a US mechanized unit crossing a non-Rhine river hexside without a road, from where
+        it began the Movement Phase."""
+        if side != "allied" or entering or len(path) != 2 or unit_id in state["moved"] or not self.is_mech(data, unit_id):
+            return False
+        features = self.hexside(data, path[0], path[1])
+        return "road" not in features and "rhine" not in features and river_hexside(self, data, state, path[0], path[1])
+
+    def bridging_problem(self, data, state, unit_id, path, zoc, allowance) -> str | None:
+        """26.0: not from an enemy ZOC, not into one; it costs the whole Movement Allowance."""
+        if not self.grid(data).adjacent(path[0], path[1]):
+            return f"{path[1]} is not adjacent to {path[0]}"
+        if path[0] in zoc:
+            return f"{unit_id} may bridge a river (26.0) only if it begins the Movement Phase outside enemy ZOC"
+        if path[1] in zoc:
+            return f"{unit_id} may not enter an enemy ZOC on crossing by US bridging (26.0)"
+        if self.side_in(state, path[1]) not in (None, "allied"):
+            return f"{path[1]} is occupied by the enemy (5.21)"
+        self.terrain_cost(data, state, unit_id, path[1])       # swamp and unknown hexes refuse as usual
+        state["spent"][unit_id] = allowance
         return None
 
     def restriction(self, data, state, side, unit_id, path) -> str | None:
@@ -549,13 +572,14 @@ class OperationGrenade(GameModule):
             self.move_problem(data, state, side, order, unit_id, path, zoc)      # records the MP spent
             if "enter" in order:
                 del state["reinforcements"][unit_id]
+                state.setdefault("entered_turn", {})[unit_id] = state["turn"]
             self.place(state, unit_id, side, path)
             for a, b in zip(path, path[1:]):
                 rhine.note_crossing(self, data, state, unit_id, a, b)
             for hex_id in path:
                 self.note_passage(data, state, hex_id, side)
             events.append({"event": "enter" if "enter" in order else "move", "unit": unit_id, "path": path,
-                           "rule": "27.3" if "enter" in order else "5.4"})
+                           "rule": "14.11" if "enter" in order else "5.4"})
             if len(path) > 1 and rhine.triggers(self, data, state, side, path[-1]):
                 state["interrupted"] = {unit_id: state["spent"][unit_id]}
                 self.entered_hex(data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")))
@@ -647,17 +671,18 @@ class OperationGrenade(GameModule):
         excused_hexes = {h for h in stacks if self.attack_optional(data, state, side, h)}
         problems = []
         for unit_id, unit in sorted(state["units"].items()):
-            if unit["side"] != side or self.is_artillery(data, unit_id) or unit["hex"] in excused_hexes or unit_id in attackers:
+            if unit["side"] != side or self.is_artillery(data, unit_id) or unit["hex"] in excused_hexes:
                 continue
             enemy_hexes = [h for h in grid.neighbours(unit["hex"]) if self.side_in(state, h) == other(side)
                            and "rhine" not in self.hexside(data, unit["hex"], h)]          # 22.11, 22.12
-            if not enemy_hexes:
+            unattacked = [h for h in enemy_hexes if h not in targets]
+            if unattacked:                                    # 9.11, 9.21: attackers included
+                problems.append(Problem(None, f"{unattacked[0]} is adjacent to {unit_id} and must be attacked (9.11, 9.21)"))
+                continue
+            if unit_id in attackers:
                 continue
             one_step = self.counter(data, unit_id)["size"] in ONE_STEP_SIZES or unit["form"] == "cadre"
             for enemy_hex in enemy_hexes:
-                if enemy_hex not in targets:
-                    problems.append(Problem(None, f"{enemy_hex} is adjacent to {unit_id} and must be attacked (9.11)"))
-                    break
                 # 7.21: a second regiment of a hex may sit out a combat its hex-mate fights
                 hexmate = any(state["units"][a]["hex"] == unit["hex"] for a in targets[enemy_hex])
                 if one_step or not hexmate:
@@ -1278,6 +1303,12 @@ class OperationGrenade(GameModule):
                                        + (" — fewer than raised: the countermix is exhausted (21.22)" if len(event["received"]) < event["raised"] else "")))
             elif kind == "placed":
                 blocks.append(("item", f"{event['unit']} placed in {event['hex']} ({event['rule']})"))
+            elif kind == "variable_reinforcements":
+                blocks.append(("item", f"Variable German reinforcements, {event['edge']} map-edge: roll {event['roll']}: "
+                                       + (f"{', '.join(event['units'])} available" if event["success"] else "none") + f" ({event['rule']})"))
+            elif kind == "supply":
+                what = "out of supply" if event["status"] == "out_of_supply" else "isolated"
+                blocks.append(("item", f"{event['unit']} is {what} this Player-Turn ({event['rule']})"))
             elif kind == "released":
                 blocks.append(("item", "A 2nd Corps unit was attacked: the whole corps may move from now on (19.12)"))
             elif kind == "combat_void":
