@@ -40,7 +40,7 @@ def grenade_attacks(campaign: camp.Campaign, state: dict) -> list:
     grid, side = game.grid(data), state["side"]
     combats: dict = {}
     for unit_id, unit in sorted(state["units"].items()):
-        if unit["side"] != side or game.is_artillery(data, unit_id) or game.attack_optional(data, state, side, unit["hex"]):
+        if unit["side"] != side or game.attack_optional(data, state, side, unit["hex"]):
             continue
         targets = tuple(sorted(h for h in grid.neighbours(unit["hex"]) if game.side_in(state, h) not in (None, side)
                                and "rhine" not in game.hexside(data, unit["hex"], h)))   # 22.11, 22.12

@@ -37,7 +37,7 @@ ORDER_KEYS = {
     "flood": {"flood"}, "d_day": {"d_day"},
     "movement": {"move", "path", "enter", "ruse"},
     "place": {"place", "at"},
-    "combat": {"attack", "with", "advance"},
+    "combat": {"attack", "with", "advance", "advance_path"},
     "defend": {"defend", "with"},
     "losses": {"combat", "losses", "retreat"},
 }
@@ -80,12 +80,13 @@ class OperationGrenade(GameModule):
     id = "operation-grenade"
     not_enforced = (
         "5.5 strategic movement (tactical movement 5.4 only)",
-        "9.4 divisional integrity (its diagram is printed on the map), 9.6 artillery support, 13.0/25.0 air points "
-        "(artillery brigades neither attack nor support)",
+        "9.4 divisional integrity (its diagram is printed on the map), 9.62-9.65 artillery support, 13.0/25.0 air points "
+        "(both need the other player's announcements before each combat; artillery fights only when adjacent, 9.61)",
         "9.91 retreat priorities, 9.95 deviation of tanks on advance, 9.97 retreat path chosen by the attacker "
         "(the other breakthrough effects are enforced); advances are declared with the attack",
         "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
-        "7.11 overstacking is refused rather than eliminated; 9.93 combat in a hex holding retreated units",
+        "7.11 overstacking is refused rather than eliminated; 9.93 combat in a hex holding retreated units; "
+        "9.96 retreat off the map (the map's extent is not in the data format yet)",
     )
 
     # -- seats, set-up -------------------------------------------------------------------
@@ -353,9 +354,6 @@ class OperationGrenade(GameModule):
 
     def begin_player_turn(self, data, state, side: str, dice: Dice, events) -> None:
         state.update(side=side, phase="movement", moved=[], left_zoc=[], attacked=[], defended=[], no_zoc=[], combats=[])
-        supply.determine(self, data, state, events)                              # 11.0, both sides
-        if side == "german":
-            reinforcements.roll_variable(self, data, state, dice, events)        # 23.0
         start = data.get("restrictions.german_strategic_withdrawal.roll.from_game_turn", "19.21")
         if side == "german" and not state["strategic_withdrawal"] and state["turn"] >= int(start):
             roll = dice.roll(f"strategic withdrawal Game-Turn {state['turn']} (19.21)")
@@ -365,6 +363,9 @@ class OperationGrenade(GameModule):
             success = modified in data.get("restrictions.german_strategic_withdrawal.roll.success_on", "19.21")
             state["strategic_withdrawal"] = success
             events.append({"event": "withdrawal", "roll": roll, "modified": modified, "success": success, "rule": "19.21"})
+        supply.determine(self, data, state, events)                              # 11.0, both sides
+        if side == "german":
+            reinforcements.roll_variable(self, data, state, dice, events)        # 23.0, start of the Movement Phase
 
     def end_combat_phase(self, data, state, dice: Dice, events) -> None:
         if state["side"] == "allied":
@@ -393,8 +394,8 @@ class OperationGrenade(GameModule):
         road = "road" in features
         if mech and not road and river_hexside(self, data, state, a, b):
             return None, "mechanized units cross rivers only where a road crosses the hexside (5.61; streams are rivers in mud, 24.22)"
-        if mech and terrain == "swamp" and not road:
-            return None, "mechanized units enter swamp only through a road hexside (27.1)"
+        if mech and "swamp" in (terrain, self.terrain(data, a)) and not road:
+            return None, "mechanized units enter or leave swamp only through a road hexside (27.1)"
         if road:
             return int(unwrap(data.get("game.movement.costs.road_hexside_tactical", "the road cost (5.43)"))), ""
         cost = self.terrain_cost(data, state, unit_id, b)
@@ -627,6 +628,11 @@ class OperationGrenade(GameModule):
             if any(state["units"][a]["hex"] not in attacking_hexes for a in advance):
                 problems.append(Problem(index, "only units that attacked, or are stacked with attackers, may advance (9.94)"))
                 continue
+            free = order.get("advance_path", [])
+            if not isinstance(free, list) or not all(isinstance(h, str) for h in free) or (free and (not advance or free[0] not in hexes)):
+                problems.append(Problem(index, "`advance_path:` (with `advance:`) is the route of a free advance if the defender is "
+                                               "eliminated (9.94), starting in the attacked hex"))
+                continue
             used.update(units)
             targets.update({hex_id: units for hex_id in hexes})
         if not problems:
@@ -647,8 +653,6 @@ class OperationGrenade(GameModule):
                 return f"{unit_id} is not a {side} unit on the map"
             if unit_id in used or units.count(unit_id) > 1:
                 return f"{unit_id} attacks more than once this phase (9.14)"
-            if self.is_artillery(data, unit_id):
-                return f"{unit_id} is artillery: artillery support (9.6) is not enforced by pbem, and artillery does not attack"
             for hex_id in hexes:
                 if not grid.adjacent(unit["hex"], hex_id):
                     return f"{unit_id} in {unit['hex']} is not adjacent to {hex_id}: every attacker must be adjacent to every defender (9.25)"
@@ -656,22 +660,31 @@ class OperationGrenade(GameModule):
                     return f"{unit_id} may not attack across the Rhine (22.11/22.12)"
                 if "rhine_bridge" in self.hexside(data, unit["hex"], hex_id) and len(hexes) > 1:
                     return f"{unit_id} attacking across a Rhine bridge attacks only its eastern terminus hex (22.25)"
-            if self.counter(data, unit_id)["size"] not in ONE_STEP_SIZES and unit["form"] != "cadre":
+            if self.regiment_sized(data, state, unit_id):
                 per_hex.setdefault(unit["hex"], []).append(unit_id)
+        for unit_id in used:
+            if self.regiment_sized(data, state, unit_id):
+                per_hex.setdefault(state["units"][unit_id]["hex"], []).append(unit_id)
         for from_hex, regiments in per_hex.items():
             if len(regiments) > 1:
-                return f"at most one regiment or brigade from {from_hex} attacks in one combat (7.21): {', '.join(regiments)}"
+                return f"at most one regiment or brigade attacks from {from_hex} in a Combat Phase (7.21): {', '.join(sorted(regiments))}"
         return None
 
+    def regiment_sized(self, data, state, unit_id) -> bool:
+        """7.21: regiments and brigades (artillery brigades too); battalions and cadres (7.13) are not."""
+        return self.counter(data, unit_id)["size"] not in ONE_STEP_SIZES and state["units"][unit_id]["form"] != "cadre"
+
     def mandatory_problems(self, data, state, side, targets) -> list[Problem]:
-        """9.11, 9.12 with the 9.13 / 12.23 / 22.1x exceptions and the 7.21 non-participants."""
+        """9.11, 9.12, 9.21 with the 9.13 / 12.23 / 22.1x exceptions; 7.21: once one regiment of a
+        hex attacks, its hex-mates may not (and need not)."""
         grid = self.grid(data)
         stacks = self.stacks(state)
         attackers = {u for units in targets.values() for u in units}
         excused_hexes = {h for h in stacks if self.attack_optional(data, state, side, h)}
+        regiment_attacks_from = {state["units"][u]["hex"] for u in attackers if self.regiment_sized(data, state, u)}
         problems = []
         for unit_id, unit in sorted(state["units"].items()):
-            if unit["side"] != side or self.is_artillery(data, unit_id) or unit["hex"] in excused_hexes:
+            if unit["side"] != side or unit["hex"] in excused_hexes:
                 continue
             enemy_hexes = [h for h in grid.neighbours(unit["hex"]) if self.side_in(state, h) == other(side)
                            and "rhine" not in self.hexside(data, unit["hex"], h)]          # 22.11, 22.12
@@ -679,15 +692,9 @@ class OperationGrenade(GameModule):
             if unattacked:                                    # 9.11, 9.21: attackers included
                 problems.append(Problem(None, f"{unattacked[0]} is adjacent to {unit_id} and must be attacked (9.11, 9.21)"))
                 continue
-            if unit_id in attackers:
-                continue
-            one_step = self.counter(data, unit_id)["size"] in ONE_STEP_SIZES or unit["form"] == "cadre"
-            for enemy_hex in enemy_hexes:
-                # 7.21: a second regiment of a hex may sit out a combat its hex-mate fights
-                hexmate = any(state["units"][a]["hex"] == unit["hex"] for a in targets[enemy_hex])
-                if one_step or not hexmate:
-                    problems.append(Problem(None, f"{unit_id} is adjacent to the enemy at {enemy_hex} and must attack (9.12)"))
-                    break
+            if enemy_hexes and unit_id not in attackers:
+                if not (self.regiment_sized(data, state, unit_id) and unit["hex"] in regiment_attacks_from):
+                    problems.append(Problem(None, f"{unit_id} is adjacent to the enemy at {enemy_hexes[0]} and must attack (9.12)"))
         return problems
 
     def attack_optional(self, data, state, side, hex_id) -> bool:
@@ -707,6 +714,7 @@ class OperationGrenade(GameModule):
         hexes = [grid.canonical(h) for h in hexes]
         return {"hex": "+".join(hexes), "hexes": hexes, "attackers": list(order["with"]),
                 "advance": list(order.get("advance", [])), "chosen": {}, "defenders": None,
+                "advance_path": [grid.canonical(h) for h in order.get("advance_path", [])],
                 "attacker_side": state["side"], "result": None}
 
     # -- resolution ------------------------------------------------------------------------
@@ -801,6 +809,7 @@ class OperationGrenade(GameModule):
         n = len(state["attacked"])
         line = self.crt_line(data, state, combat["hexes"])
         columns = data.get(f"crt.lines.{line}.columns", f"the ratio columns of the {line} CRT line (9.89)")
+        self.check_crt_line(data, line, columns)              # refuse before a chit is drawn or a die rolled
         for unit_id in combat["attackers"] + combat["defenders"]:                  # 8.41: before the die roll
             if self.uses_chit(data, state, unit_id) and not state["units"][unit_id].get("chit"):
                 self.draw_chit(data, state, unit_id, dice, events)
@@ -845,6 +854,15 @@ class OperationGrenade(GameModule):
             if losses and losses["breakthrough"] and side_key == "D":
                 for unit_id in combat["defenders"]:
                     state["no_zoc"].append(unit_id)                              # 9.97
+
+    def check_crt_line(self, data, line, columns) -> None:
+        rows = data.get("crt.rows", "the CRT die-roll rows (9.88)")
+        for column in columns:
+            cells = data.get(f"crt.cells.{line}.{column}", f"the CRT results of the {line} line, column {column} (9.88)")
+            for row in rows:
+                if unwrap(cells.get(str(row), "unknown")) == "unknown":
+                    raise UnknownDataError(f"crt.cells.{line}.{column}.{row}", f"the CRT result for roll {row} in column {column} of the {line} line",
+                                           "Combat Results Table on the map (9.88)", data.override_file)
 
     def crt_line(self, data, state, hexes) -> str:
         """9.31: the defender's terrain picks the line; 9.26: several hexes, the best for the defender."""
@@ -894,7 +912,7 @@ class OperationGrenade(GameModule):
         reaches = {r for s in sides for r in ("upper", "lower") if f"roer_{r}" in s}
         if not reaches:
             return None
-        reach = "upper" if "upper" in reaches else "lower"
+        reach = "lower" if "lower" in reaches else "upper"          # 18.11: any lower-Roer hexside: the lower line
         row = data.get(f"flood.roer_current.results.{state['roer_current']}", "the current table (18.11)")
         key = f"{reach}_in_entrenchment" if entrenched else reach
         if unwrap(row.get(key, "unknown")) == "unknown":
@@ -988,7 +1006,7 @@ class OperationGrenade(GameModule):
         if not isinstance(losses, list) or any(u not in in_hexes for u in losses):
             raise PbemError(f"`losses:` lists one unit per step lost, from {', '.join(in_hexes)}")
         if isinstance(retreat, list):
-            retreat = {from_hexes[0]: retreat} if len(from_hexes) == 1 else {"?": retreat}
+            retreat = {from_hexes[0]: retreat} if len(from_hexes) == 1 or not retreat else {"?": retreat}
         if not isinstance(retreat, dict) or set(retreat) - set(from_hexes) or any(not isinstance(p, list) for p in retreat.values()):
             raise PbemError(f"`retreat:` is a path of hexes (or, for attackers in several hexes, HEX: path for each of {', '.join(from_hexes)})")
         grid = self.grid(data)
@@ -1004,10 +1022,13 @@ class OperationGrenade(GameModule):
         for start, path in retreat.items():
             zoc_hexes += self.retreat_problems(data, state, side, start, path, enemy_zoc)
         in_lieu = loss["flexible"] - hexes_retreated
-        if loss["breakthrough"] and in_lieu and key == "D" and self.can_retreat(data, state, side, from_hexes, enemy_zoc):
+        available = self.steps_available(data, state, in_hexes)
+        if available <= loss["mandatory"] and hexes_retreated:
+            raise PbemError(f"the mandatory losses eliminate every unit here ({available} step(s)): nothing is left to retreat (9.85)")
+        if (loss["breakthrough"] and in_lieu and key == "D" and available > loss["mandatory"]
+                and self.can_retreat(data, state, side, from_hexes, enemy_zoc)):
             raise PbemError("after a breakthrough the defender must retreat; steps in lieu of retreat only if surrounded (9.97)")
         needed = loss["mandatory"] + in_lieu + zoc_hexes
-        available = self.steps_available(data, state, in_hexes)
         if len(losses) != min(needed, available):
             raise PbemError(f"{min(needed, available)} step(s) must be lost: {loss['mandatory']} mandatory + {in_lieu} in lieu of retreat"
                             f" + {zoc_hexes} for enemy-controlled hexes entered (9.85, 9.92); `losses:` lists {len(losses)}")
@@ -1090,9 +1111,13 @@ class OperationGrenade(GameModule):
                 for a, b in zip([start] + path, path):
                     self.entered_hex(data, state, movers[0], b, dice, events)
         combat["result"][choice["result"]]["done"] = True
-        combat["retreated"] = combat.get("retreated", 0) + (plan["hexes"] if choice["result"] == "D" else 0)
         if choice["result"] == "D":
             combat["retreat_paths"] = plan["retreat"]
+            loss = combat["result"]["D"]
+            in_lieu = max(0, len(plan["losses"]) - loss["mandatory"])
+            survivors = any(u in state["units"] for u in combat["defenders"])
+            # 9.94: as far as the loser retreated; if it was eliminated, what was left of its retreat
+            combat["advance_hexes"] = plan["hexes"] if survivors else max(0, loss["flexible"] - plan["hexes"] - in_lieu) + plan["hexes"]
 
     def lose_steps(self, data, state, losses, events, dice) -> None:
         """9.82 / 10.0: chit front -> back -> cadre (chit back to its pool, 8.52) -> eliminated."""
@@ -1135,17 +1160,32 @@ class OperationGrenade(GameModule):
         if not movers:
             return
         loss = result["D"]
-        allowed = (combat.get("retreated") or loss["flexible"] or 1) + (1 if loss["breakthrough"] else 0)   # 9.94, 9.97
-        path = [vacated[0]] + [h for h in combat.get("retreat_paths", {}).get(vacated[0], []) if self.side_in(state, h) is None]
+        if "advance_hexes" not in combat:            # no choice was asked: eliminated by mandatory losses
+            combat["advance_hexes"] = loss["flexible"]
+        allowed = combat["advance_hexes"] + (1 if loss["breakthrough"] else 0)            # 9.94, 9.97
+        if allowed < 1:
+            return
+        path = [vacated[0]] + combat.get("retreat_paths", {}).get(vacated[0], [])
+        if len(path) == 1 and combat.get("advance_path", [None])[0] == vacated[0]:
+            path = combat["advance_path"]           # 9.94: the loser was eliminated; the victor advances freely
         side = combat["attacker_side"]
+        grid = self.grid(data)
         zoc = self.enemy_zoc(data, state, side)
-        route = []
+        mech = any(self.is_mech(data, u) for u in movers)
+        route, here = [], state["units"][movers[0]]["hex"]
         for index, hex_id in enumerate(path[:allowed]):
-            if self.side_in(state, hex_id) == other(side):
-                break
+            if self.side_in(state, hex_id) == other(side) or not grid.adjacent(here, hex_id) or not self.on_map(data, hex_id):
+                break                                                            # 9.95: stop before the enemy
+            features = self.hexside(data, here, hex_id)
+            if mech and "road" not in features and (river_hexside(self, data, state, here, hex_id)
+                                                    or "swamp" in (self.terrain(data, here), self.terrain(data, hex_id))):
+                break                                                            # 9.96, 27.1
             route.append(hex_id)
+            here = hex_id
             if index > 0 and hex_id in zoc:
                 break
+        if not route:
+            return
         starts = {u: state["units"][u]["hex"] for u in movers}
         for unit_id in movers:
             state["units"][unit_id]["hex"] = route[-1]

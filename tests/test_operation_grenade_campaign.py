@@ -1,0 +1,210 @@
+"""The Operation Grenade example campaign end to end: bundled, reproducible, verifiable; what each
+side's outputs show of the strength chits (8.42); refusals that leave the folder untouched."""
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from pbem import campaign as camp
+from pbem.cli import app
+from pbem.demo import run_demo
+from pbem.keys import load_private_key
+from tests.conftest import ROOT, tree_bytes
+
+EXAMPLE = ROOT / "examples" / "operation-grenade-demo"
+BUNDLED = EXAMPLE / "campaign"
+SIDES = ("allied", "german")
+
+
+def run(*args, ok=True):
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    if ok:
+        assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+@pytest.fixture(scope="session")
+def grenade_build(tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("grenade")
+    run_demo(work, game="operation-grenade")
+    return work
+
+
+@pytest.fixture
+def grenade(grenade_build, tmp_path) -> Path:
+    target = tmp_path / "campaign"
+    shutil.copytree(grenade_build / "campaign", target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def keys() -> dict:
+    return {side: load_private_key(EXAMPLE / "keys" / side) for side in SIDES}
+
+
+def chit_ids(side_filter=None) -> set:
+    """Every strength chit id of the demonstration data (8.32 pools)."""
+    doc = yaml.safe_load((EXAMPLE / "data-override.yaml").read_text())
+    ids = set()
+    for pool in ("1", "2", "3"):
+        ids |= {c["id"] for c in doc["values"][f"chits.strength_chits.pools.{pool}.chits"]}
+    return ids
+
+
+def named(text: str, chit_id: str) -> bool:
+    return re.search(rf"(?<![\d-]){re.escape(chit_id)}(?![\d-])", text) is not None
+
+
+# -- the bundled example ---------------------------------------------------------------------
+
+def test_the_bundled_example_campaign_verifies():
+    result = run("verify", BUNDLED)
+    assert result.stdout.startswith("OK:") and "die rolls verified" in result.stdout
+
+
+def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(grenade_build):
+    # if this fails after a change to the rules data or the module, rebuild the example with
+    # `pbem demo --game operation-grenade --keep DIR` and copy DIR/campaign to examples/operation-grenade-demo/
+    assert tree_bytes(grenade_build / "campaign") == tree_bytes(BUNDLED)
+
+
+def test_the_example_plays_a_full_game_turn_with_a_defenders_signed_loss_choice():
+    campaign = camp.open_campaign(BUNDLED)
+    saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
+    phases = [s["produced_by"].get("phase", "") for s in saves[1:]]
+    assert any("Allied Movement Phase" in p for p in phases) and any("Allied Combat Phase" in p for p in phases)
+    assert any("German Movement Phase" in p for p in phases) and any("German Combat Phase" in p for p in phases)
+    responses = [s for s in saves[1:] if s["produced_by"]["kind"] == "response" and s["produced_by"]["side"] == "german"]
+    assert responses, "the German (defender) answered a combat result with a signed response"
+    assert saves[-1]["state"]["turn"] == 2            # Game-Turn One is complete
+    assert saves[-1]["awaiting"]["side"] == "allied"
+
+
+def test_every_report_of_the_example_says_it_used_demonstration_data():
+    for step in sorted((BUNDLED / "steps").iterdir()):
+        save = yaml.safe_load((step / "save.yaml").read_text())
+        if save["data_used"]["override_values"]:
+            assert "DEMONSTRATION DATA" in (step / "report.txt").read_text()
+
+
+# -- hidden strength chits (8.42) --------------------------------------------------------------
+
+def test_public_reports_never_name_a_strength_chit():
+    ids = chit_ids()
+    for step in sorted((BUNDLED / "steps").iterdir()):
+        text = (step / "report.txt").read_text()
+        assert not [c for c in ids if named(text, c)], step.name
+
+
+def test_a_sides_own_report_shows_its_chits_and_none_of_the_enemys(grenade):
+    state = camp.open_campaign(grenade).latest()[1]["state"]
+    own = {side: {u["chit"] for u in state["units"].values() if u["side"] == side and u.get("chit")} for side in SIDES}
+    assert own["allied"] and own["german"], "both sides drew chits in the example"
+    for side, enemy in (("allied", "german"), ("german", "allied")):
+        text = run("report", grenade, "--side", side).stdout
+        assert "own report, not for the opponent" in text
+        assert all(named(text, c) for c in own[side])
+        assert not [c for c in own[enemy] if named(text, c)]
+    public = run("report", grenade).stdout
+    assert not [c for c in own["allied"] | own["german"] if named(public, c)]
+
+
+def test_positions_show_the_enemy_only_untried_tried_reduced_or_cadre(grenade):
+    text = run("report", grenade, "--side", "allied").stdout
+    german_rows = [line for line in text.splitlines() if re.match(r"^\d{4}\s+\S+\s+german\s", line)]
+    assert german_rows
+    assert all(line.split()[-1] in ("untried", "tried", "reduced", "cadre") for line in german_rows)
+    hit = [line for line in german_rows if line.split()[-1] in ("reduced", "cadre")]
+    assert hit, "the example's German regiment lost a step: that is public, its new strength is not"
+
+
+def test_the_combat_report_shows_the_strengths_examined_in_that_combat_only(grenade):
+    campaign = camp.open_campaign(grenade)
+    for number in campaign.step_numbers():
+        save = campaign.load_save(number)[0]
+        report = (grenade / "steps" / f"{number:04d}" / "report.txt").read_text()
+        for event in save["events"]:
+            if event["event"] == "combat":
+                for unit, strength in {**event["attackers"], **event["defenders"]}.items():
+                    assert f"{unit} {strength}" in report        # 8.42: examined before the ratio
+
+
+def test_a_sides_svg_shows_its_own_strengths_only(grenade, tmp_path):
+    run("report", grenade, "--side", "german", "--svg", tmp_path / "german.svg")
+    run("report", grenade, "--svg", tmp_path / "public.svg")
+    german, public = (tmp_path / "german.svg").read_text(), (tmp_path / "public.svg").read_text()
+    assert "strength" in german and "german's view" in german
+    assert "strength" not in public and "chit" not in public
+
+
+def test_report_for_an_unknown_side_is_refused(grenade):
+    result = run("report", grenade, "--side", "soviet", ok=False)
+    assert result.exit_code == 1 and "no side 'soviet'" in result.stderr
+
+
+def test_demo_for_an_unknown_game_is_refused():
+    result = run("demo", "--game", "chess", ok=False)
+    assert result.exit_code == 1 and "no demo for 'chess'" in result.stderr
+
+
+# -- refusals change nothing ---------------------------------------------------------------------
+
+def signed(folder: Path, side: str, orders: list, keys: dict, target: Path) -> Path:
+    body = yaml.safe_load(camp.order_template(folder, side))
+    body["orders"] = orders
+    target.write_text(camp.sign_orders(body, keys[side]))
+    return target
+
+
+@pytest.mark.parametrize("orders, phrase", [
+    ([{"move": "942/353/58", "path": ["0110", "0111"]}], "is not a allied unit on the map"),
+    ([{"move": "13/8/7", "path": ["0208", "0210"]}], "is not adjacent to"),
+    ([{"move": "A/2A/19", "path": ["0403", "0404"]}], "19.31"),
+    ([{"move": "413/104/7", "path": ["0308", "0309", "0310"]}], "occupied by the enemy (5.21)"),
+    ([{"attack": "0110", "with": ["13/8/7"]}], "unknown key(s) attack, with"),
+])
+def test_illegal_allied_movement_orders_are_refused_and_change_nothing(grenade, keys, tmp_path, orders, phrase):
+    before = tree_bytes(grenade)
+    file = signed(grenade, "allied", orders, keys, tmp_path / "orders.txt")
+    result = run("adjudicate", grenade, file, "--key", EXAMPLE / "keys" / "german", ok=False)
+    assert result.exit_code == 1 and phrase in result.stderr and "orders.txt" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert tree_bytes(grenade) == before
+
+
+def test_orders_from_the_side_not_to_move_are_refused(grenade, keys, tmp_path):
+    before = tree_bytes(grenade)
+    body = yaml.safe_load(camp.order_template(grenade, "allied"))
+    body.update(side="german", orders=[])                         # the German writes during the US phase
+    file = tmp_path / "orders.txt"
+    file.write_text(camp.sign_orders(body, keys["german"]))
+    result = run("adjudicate", grenade, file, "--key", EXAMPLE / "keys" / "allied", ok=False)
+    assert result.exit_code == 1 and "orders are from 'german' but save 8 awaits orders from 'allied'" in result.stderr
+    assert tree_bytes(grenade) == before
+
+
+def test_an_old_order_file_replayed_is_refused(grenade, keys):
+    before = tree_bytes(grenade)
+    old = grenade / "steps" / "0003" / "orders-allied.txt"
+    result = run("adjudicate", grenade, old, "--key", EXAMPLE / "keys" / "german", ok=False)
+    assert result.exit_code == 1 and tree_bytes(grenade) == before
+
+
+def test_without_an_override_the_first_move_names_the_missing_counter(tmp_path, keys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for side in SIDES:
+        shutil.copy(EXAMPLE / "keys" / side, tmp_path / side)
+        shutil.copy(EXAMPLE / "keys" / f"{side}.pub", tmp_path / f"{side}.pub")
+        run("commit", "--key", side, "--campaign", "og-nodata", "--side", side)
+    run("new", "operation-grenade", "operation-grenade", "--dir", "c", "--player", "allied=allied.pub",
+        "--player", "german=german.pub", "--commitment", "og-nodata-allied.commit.txt",
+        "--commitment", "og-nodata-german.commit.txt")
+    missing = run("data", "missing", "c").stdout
+    assert "crt.cells" in missing and "units.counters" in missing
+    flood = signed(Path("c"), "german", [{"flood": "flash_flood"}], keys, tmp_path / "flood.txt")
+    result = run("adjudicate", "c", flood, "--key", "allied", ok=False)
+    assert result.exit_code == 1 and "weather.table.results" in result.stderr and "data-override.yaml" in result.stderr
