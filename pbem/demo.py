@@ -97,13 +97,25 @@ def legal_response(campaign: camp.Campaign, state: dict) -> list:
 
 
 def grenade_response(campaign: camp.Campaign, state: dict) -> list:
-    """An Operation Grenade answer: the first regiment offered to defend (7.22); for losses,
+    """An Operation Grenade answer: the first regiment offered to defend (7.22) with any artillery
+    support it may call (9.64); for losses,
     steps from the units the rules take them from first (9.86, 9.87) for German units holding
     an entrenchment or town, the longest legal retreat for everyone else."""
     game, data = campaign.game, campaign.data
     choice = state["awaiting_choice"]
-    if choice["kind"] == "defend":
-        return [{"defend": choice["hex"], "with": choice["options"][0]}]
+    if choice["kind"] == "defend":                 # the first regiment offered, and artillery where it may call one
+        from .games.operation_grenade import support
+        by_label, used, answers = {c["hex"]: c for c in state["combats"]}, set(), []
+        for due in choice["combats"]:
+            combat = by_label[due["combat"]]
+            guns = [g for g in support.artillery_options(game, data, state, choice["side"], combat,
+                                                         support.defending_stack(game, state, combat)) if g not in used]
+            answer = {"defend": due["combat"], "artillery": guns[:1]}
+            used.update(guns[:1])
+            if due["options"]:
+                answer["with"] = {h: units[0] for h, units in due["options"].items()}
+            answers.append(answer)
+        return answers
     combat = state["combats"][0]
     loss = combat["result"][choice["result"]]
     units = combat["attackers"] if choice["result"] == "A" else combat["defenders"]

@@ -132,8 +132,18 @@ def attack(data, state, hex_id, attackers, *faces, advance=None):
         order["advance"] = list(advance)
     dice = ScriptedDice(*faces)
     outcome = GAME.apply(data, state, state["side"], [order], dice)
+    outcome = no_support(data, state, outcome, dice)
     event = next(e for e in outcome.events if e["event"] == "combat")
     return outcome, dice, event
+
+
+def no_support(data, state, outcome, dice):
+    """The defender's answer before the rolls (9.64, 13.13), when asked: no artillery, no Air Point."""
+    choice = state["awaiting_choice"]
+    if not choice or choice["kind"] != "defend" or any(d["options"] for d in choice["combats"]):
+        return outcome
+    answers = [{"defend": d["combat"]} for d in choice["combats"]]
+    return GAME.apply(data, state, choice["side"], answers, dice)
 
 
 def loss_order(hex_id, losses, retreat):
@@ -530,7 +540,7 @@ def test_7_22_defender_chooses_which_regiment_defends_and_only_it_draws_a_chit(d
     assert dice.asked == []                                                     # nothing rolled yet
     waiting = GAME.awaiting(state)
     assert (waiting.side, waiting.kind) == ("german", "response")
-    assert state["awaiting_choice"]["options"] == ["1150/183/12", "1151/183/12"]
+    assert state["awaiting_choice"]["combats"] == [{"combat": "1012", "options": {"1012": ["1150/183/12", "1151/183/12"]}}]
     assert problems(data, state, [{"defend": "1012", "with": "119/30/19"}])
     dice = ScriptedDice(4, 1, 2)                                                # chit 2-04: C3 -> 8:3, roll 3: "-"
     outcome = GAME.apply(data, state, "german", [{"defend": "1012", "with": "1151/183/12"}], dice)
@@ -901,7 +911,8 @@ def test_9_97_breakthrough_advance_one_hex_more_than_the_retreat(data, scenario)
     state = position(data, scenario, {"119/30/19": ("1112", "3-01"), "Pol/12": "1012"}, phase="combat")
     order = {"attack": "1012", "with": ["119/30/19"], "advance": ["119/30/19"],
              "advance_path": ["1012", "1013", "1014", "1015", "1016"]}
-    GAME.apply(data, state, "allied", [order], ScriptedDice(6, 6))
+    dice = ScriptedDice(6, 6)
+    no_support(data, state, GAME.apply(data, state, "allied", [order], dice), dice)
     assert "nothing is left to retreat" in loss_problems(data, state, "1012", ["Pol/12"], ["1013"])[0]
     outcome = answer(data, state, "1012", ["Pol/12"])          # no retreat path for an eliminated unit
     advance = next(e for e in outcome.events if e["event"] == "advance")
@@ -918,7 +929,8 @@ def test_9_96_mechanized_units_never_advance_across_a_river_without_a_road(data,
     if refused:                                     # refusing the declared advance is also correct
         assert "9.96" in refused[0]
         return
-    GAME.apply(data, state, "allied", [order], ScriptedDice(3, 3))             # 6 vs 3x2: 1-1, roll 6: D1
+    dice = ScriptedDice(3, 3)                                                   # 6 vs 3x2: 1-1, roll 6: D1
+    no_support(data, state, GAME.apply(data, state, "allied", [order], dice), dice)
     answer(data, state, "0608", [], ["0609"])
     assert state["units"]["1150/183/12"]["hex"] == "0609"
     assert state["units"]["R/2A/19"]["hex"] == "0607"

@@ -21,7 +21,7 @@ from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec, hexside_key
 from ..base import Awaiting, GameModule, Outcome, Problem
-from . import reinforcements, rhine, supply
+from . import reinforcements, rhine, supply, support
 from .shifts import column_shifts as shifts_for, mine_cleared, river_hexside
 
 SIDES = ("allied", "german")
@@ -37,8 +37,8 @@ ORDER_KEYS = {
     "flood": {"flood"}, "d_day": {"d_day"},
     "movement": {"move", "path", "enter", "ruse"},
     "place": {"place", "at"},
-    "combat": {"attack", "with", "advance", "advance_path"},
-    "defend": {"defend", "with"},
+    "combat": {"attack", "with", "advance", "advance_path", "artillery", "air"},
+    "defend": {"defend", "with", "artillery", "air"},
     "losses": {"combat", "losses", "retreat"},
 }
 
@@ -80,8 +80,7 @@ class OperationGrenade(GameModule):
     id = "operation-grenade"
     not_enforced = (
         "5.5 strategic movement (tactical movement 5.4 only)",
-        "9.4 divisional integrity (its diagram is printed on the map), 9.62-9.65 artillery support, 13.0/25.0 air points "
-        "(both need the other player's announcements before each combat; artillery fights only when adjacent, 9.61)",
+        "9.4 divisional integrity (its diagram is printed on the map)",
         "9.91 retreat priorities, 9.95 deviation of tanks on advance, 9.97 retreat path chosen by the attacker "
         "(the other breakthrough effects are enforced); advances are declared with the attack",
         "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
@@ -209,7 +208,7 @@ class OperationGrenade(GameModule):
         choice = state["awaiting_choice"]
         turn = f"Game-Turn {state['turn']} ({state['date']}) " if state["turn"] else "Before the game: "
         if choice:
-            what = {"defend": "choice of defending unit (7.22)", "losses": "loss and retreat choice (9.85)",
+            what = {"defend": "answer before the rolls: defending regiments and support (7.22, 9.64, 13.13)", "losses": "loss and retreat choice (9.85)",
                     "place": "placement of new Volkssturm units (21.12)"}[choice["kind"]]
             return Awaiting(side=choice["side"], kind="response", opponents=(other(choice["side"]),),
                             phase=f"{turn}{state['side'].capitalize()} Combat Phase: {choice['side']} {what} at {choice['hex']}")
@@ -268,6 +267,7 @@ class OperationGrenade(GameModule):
             self.apply_moves(data, state, side, orders, dice, events)
             if not state["interrupted"]:
                 state.update(phase="combat", spent={})
+                support.start_combat_phase(self, data, state)                     # 9.62
         elif kind == "place":
             state["awaiting_choice"] = None
             rhine.place_volkssturm(self, data, state, {o["place"]: str(o["at"]) for o in orders}, events)
@@ -276,11 +276,18 @@ class OperationGrenade(GameModule):
         elif kind == "combat":
             state["combats"] = [self.declared(data, state, o) for o in orders]
             events.append({"event": "attacks_declared", "count": len(orders), "rule": "9.0"})
-            self.run_combats(data, state, dice, events)
+            for order, combat in zip(orders, state["combats"]):                 # 9.64, 13.13: attacker first
+                support.record(self, data, state, side, combat, order.get("artillery", []), order.get("air"), events)
+            if not self.ask_defender(data, state, events):
+                self.run_combats(data, state, dice, events)
         elif kind == "defend":
-            choice = state["awaiting_choice"]
-            state["combats"][0]["chosen"][choice["hex"]] = orders[0]["with"]
-            events.append({"event": "defender_chosen", "hex": choice["hex"], "unit": orders[0]["with"], "rule": "7.22"})
+            by_label = {c["hex"]: c for c in state["combats"]}
+            for order in orders:
+                combat = by_label[order["defend"]]
+                for hex_id, unit_id in self.chosen_defenders(order).items():
+                    combat["chosen"][hex_id] = unit_id
+                    events.append({"event": "defender_chosen", "hex": hex_id, "unit": unit_id, "rule": "7.22"})
+                support.record(self, data, state, side, combat, order.get("artillery", []), order.get("air"), events)
             state["awaiting_choice"] = None
             self.run_combats(data, state, dice, events)
         else:
@@ -604,6 +611,8 @@ class OperationGrenade(GameModule):
         problems: list[Problem] = []
         used: set = set()
         targets: dict = {}
+        supporting: set = set()
+        air_planned = 0
         for index, order in enumerate(orders):
             hexes, units = order.get("attack"), order.get("with")
             hexes = [hexes] if isinstance(hexes, str) else hexes
@@ -633,6 +642,21 @@ class OperationGrenade(GameModule):
                 problems.append(Problem(index, "`advance_path:` (with `advance:`) is the route of a free advance if the defender is "
                                                "eliminated (9.94), starting in the attacked hex"))
                 continue
+            line = self.crt_line(data, state, hexes)            # a CRT line the data lacks refuses the attack now
+            self.check_crt_line(data, line, data.get(f"crt.lines.{line}.columns", f"the ratio columns of the {line} CRT line (9.89)"))
+            planned = {"hexes": hexes, "attacker_side": side, "defenders": None}
+            why = support.check(self, data, state, side, planned, units, order.get("artillery", []), order.get("air"))
+            artillery = order.get("artillery", []) if isinstance(order.get("artillery", []), list) else []
+            if not why and set(artillery) & supporting:
+                why = f"{', '.join(sorted(set(artillery) & supporting))} supports only once a Combat Phase (9.64)"
+            if not why and order.get("air"):
+                air_planned += 1
+                if air_planned > support.air_points_left(self, data, state, side):
+                    why = f"the {side} player has only {support.air_points_left(self, data, state, side)} Air Point(s) this Game-Turn (25.0, 24.12)"
+            if why:
+                problems.append(Problem(index, why))
+                continue
+            supporting |= set(artillery)
             used.update(units)
             targets.update({hex_id: units for hex_id in hexes})
         if not problems:
@@ -732,13 +756,9 @@ class OperationGrenade(GameModule):
                     continue
                 if combat["defenders"] is None:
                     for hex_id in combat["hexes"]:
-                        choosable = self.defender_options(data, state, hex_id)
-                        if len(choosable) > 1 and hex_id not in combat["chosen"]:
-                            defender = other(combat["attacker_side"])
-                            state["awaiting_choice"] = {"kind": "defend", "side": defender, "hex": hex_id, "options": choosable}
-                            events.append({"event": "awaiting", "side": defender, "hex": hex_id, "what": "defend"})
-                            return
-                        combat["chosen"].setdefault(hex_id, choosable[0] if choosable else None)
+                        units = self.defender_options(data, state, hex_id)
+                        if combat["chosen"].get(hex_id) not in units:     # none chosen, or the chosen one has gone
+                            combat["chosen"][hex_id] = units[0] if units else None
                     combat["defenders"] = [u for h in combat["hexes"] for u in self.defenders_in(data, state, h, combat["chosen"][h])]
                 self.resolve(data, state, combat, dice, events)
             if self.next_choice(data, state, combat, events):
@@ -748,6 +768,22 @@ class OperationGrenade(GameModule):
             if state["awaiting_choice"]:
                 return                                  # Volkssturm placement (21.12) first
         self.end_combat_phase(data, state, dice, events)
+
+    def ask_defender(self, data, state, events) -> bool:
+        """One answer for the whole Combat Phase, once the attacker has declared every attack and its
+        support: the defending regiment of each hex holding several (7.21, 7.22) and the defender's
+        artillery and Air Points (9.64, 13.13). Asked only if there is something to decide."""
+        due = []
+        for combat in state["combats"]:
+            choices = {h: u for h in combat["hexes"] if len(u := self.defender_options(data, state, h)) > 1}
+            if choices or support.defender_has_options(self, data, state, combat):
+                due.append({"combat": combat["hex"], "options": choices})
+        if not due:
+            return False
+        defender = other(state["side"])
+        state["awaiting_choice"] = {"kind": "defend", "side": defender, "hex": due[0]["combat"], "combats": due}
+        events.append({"event": "awaiting", "side": defender, "hex": ", ".join(d["combat"] for d in due), "what": "defend"})
+        return True
 
     def defender_options(self, data, state, hex_id) -> list:
         return [u for u in self.stacks(state)[hex_id]
@@ -760,10 +796,50 @@ class OperationGrenade(GameModule):
         return [u for u in self.stacks(state)[hex_id] if u not in regiments or u == chosen]
 
     def check_defend(self, data, state, orders) -> list[Problem]:
+        """The defender's answer before the rolls: one `defend:` order per combat it answers, naming
+        the defending regiment where a hex has a choice (7.22) and its support (9.64, 13.13)."""
         choice = state["awaiting_choice"]
-        if len(orders) != 1 or orders[0].get("defend") != choice["hex"] or orders[0].get("with") not in choice["options"]:
-            return [Problem(None, f"answer `defend: {choice['hex']}` with `with:` one of {', '.join(choice['options'])} (7.22)")]
+        due = {d["combat"]: d["options"] for d in choice["combats"]}
+        by_label = {c["hex"]: c for c in state["combats"]}
+        answered, guns, air = set(), set(), 0
+        for index, order in enumerate(orders):
+            label = order.get("defend")
+            if label not in due or label in answered:
+                return [Problem(index, f"`defend:` names each combat once, one of {', '.join(due)} (7.22, 9.64, 13.13)")]
+            answered.add(label)
+            options, combat = due[label], by_label[label]
+            chosen = self.chosen_defenders(order, options)
+            for hex_id, units in options.items():
+                if chosen.get(hex_id) not in units:
+                    return [Problem(index, f"`with:` names the regiment that defends {hex_id}: one of {', '.join(units)} (7.22)")]
+            if set(chosen) - set(options):
+                return [Problem(index, f"no choice of defending regiment is due in {', '.join(sorted(set(chosen) - set(options)))} (7.22)")]
+            why = support.check(self, data, state, choice["side"], combat, support.defending_stack(self, state, combat),
+                                order.get("artillery", []), order.get("air"))
+            artillery = set(order.get("artillery", []))
+            if not why and artillery & guns:
+                why = f"{', '.join(sorted(artillery & guns))} supports only once a Combat Phase (9.64)"
+            air += 1 if order.get("air") else 0
+            if not why and order.get("air") and air > support.air_points_left(self, data, state, choice["side"]):
+                why = f"only {support.air_points_left(self, data, state, choice['side'])} Air Point(s) are left this Game-Turn (25.0, 24.12)"
+            if why:
+                return [Problem(index, why)]
+            guns |= artillery
+        missing = [label for label, options in due.items() if options and label not in answered]
+        if missing:
+            return [Problem(None, f"name the defending regiment for the combat at {missing[0]} (7.22)")]
         return []
+
+    @staticmethod
+    def chosen_defenders(order, options=None) -> dict:
+        """`with: UNIT` when one hex has a choice, `with: {HEX: UNIT}` for several."""
+        given = order.get("with")
+        if isinstance(given, dict):
+            return {str(h): u for h, u in given.items()}
+        if given is None:
+            return {}
+        hexes = list(options) if options else [h for h in str(order.get("defend", "")).split("+")]
+        return {hexes[0] if hexes else "?": given}
 
     def strength(self, data, state, unit_id, role: str | None = None) -> int:
         """The Combat Strength; with role 'attack' or 'defence', after the supply effects (11.33, 11.42)."""
@@ -823,7 +899,7 @@ class OperationGrenade(GameModule):
             defence += total
             modifiers += why
         ratio_index, ratio = self.column(columns, attack, defence)
-        shifts = self.shifts(data, state, combat) + shifts_for(self, data, state, combat)
+        shifts = self.shifts(data, state, combat) + shifts_for(self, data, state, combat) + support.column_shifts(self, data, state, combat)
         final = max(0, min(len(columns) - 1, ratio_index + sum(s["shift"] for s in shifts)))
         key = f"crt.cells.{line}.{columns[final]}"
         cells = data.get(key, f"the CRT results of the {line} line, column {columns[final]} (9.88)")
@@ -1218,8 +1294,22 @@ class OperationGrenade(GameModule):
                          f"{', '.join(rhine.legal_hexes(self, data, state, choice['town']))}")
             orders += [{"place": unit_id, "at": choice["town"]} for unit_id in choice["units"]]
         elif choice and choice["kind"] == "defend":
-            notes.append(f"Choose the regiment or brigade that defends {choice['hex']} (7.21/7.22): {', '.join(choice['options'])}")
-            orders.append({"defend": choice["hex"], "with": choice["options"][0]})
+            by_label = {c["hex"]: c for c in state["combats"]}
+            notes.append("Before the rolls, for each combat below: the defending regiment where a hex holds several "
+                         "(7.21/7.22), and your support: at most one artillery unit (9.62-9.64), `air: true` for one Air Point "
+                         f"(13.11; {support.air_points_left(self, data, state, side)} left this Game-Turn). Combats you leave out get none.")
+            for due in choice["combats"]:
+                combat = by_label[due["combat"]]
+                eligible = support.artillery_options(self, data, state, side, combat, support.defending_stack(self, state, combat))
+                announced = combat.get("support", {}).get(other(side)) or "no support"
+                notes.append(f"  {due['combat']}: attacked by {', '.join(combat['attackers'])} (attacker's support: {announced}); "
+                             f"your eligible artillery: {', '.join(eligible) or 'none'}")
+                answer = {"defend": due["combat"], "artillery": [], "air": False}
+                if len(due["options"]) == 1:
+                    answer["with"] = next(iter(due["options"].values()))[0]
+                elif due["options"]:
+                    answer["with"] = {h: units[0] for h, units in due["options"].items()}
+                orders.append(answer)
         elif choice:
             loss = state["combats"][0]["result"][choice["result"]]
             notes.append(f"Result {state['combats'][0]['result']['text']} at {choice['hex']}: {loss['mandatory']} mandatory step(s), then "
@@ -1317,6 +1407,10 @@ class OperationGrenade(GameModule):
             elif kind == "awaiting":
                 what = "which regiment or brigade defends (7.22)" if event["what"] == "defend" else "losses and retreat (9.85)"
                 blocks.append(("p", f"Waiting for {event['side']} to choose {what} at {event['hex']}."))
+            elif kind == "support":
+                what = [f"artillery {', '.join(event['artillery'])}"] if event["artillery"] else []
+                what += ["one Air Point"] if event["air"] else []
+                blocks.append(("item", f"{event['side']} supports the combat at {event['hex']}: {' and '.join(what)} (9.64, 13.13)"))
             elif kind == "defender_chosen":
                 blocks.append(("item", f"{event['unit']} defends {event['hex']} (7.22)"))
             elif kind == "loss_choice":

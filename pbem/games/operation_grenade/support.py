@@ -1,0 +1,112 @@
+"""Support announced before a combat's chits are revealed: artillery (9.62-9.65) and Air Points
+(13.0, 25.0, 24.12). The attacker announces with its attack orders (`artillery:`, `air:`), the
+defender in its answer before the roll (9.64, 13.13: attacking or Phasing Player first)."""
+
+from ...errors import UnknownDataError
+from ...gamedata import unwrap
+
+ARTILLERY_RANGE = 3                      # 9.62: "within three hexes"
+
+
+def start_combat_phase(game, data, state) -> None:
+    """9.62: what counts is adjacency at the beginning of the Combat Phase; 9.64: one use a phase."""
+    grid = game.grid(data)
+    state["artillery_adjacent"] = sorted(
+        u for u, unit in state["units"].items() if game.is_artillery(data, u)
+        and any(game.side_in(state, n) not in (None, unit["side"]) for n in grid.neighbours(unit["hex"])))
+    state["artillery_used"] = []
+
+
+def artillery_options(game, data, state, side: str, combat: dict, friendly_units: list) -> list:
+    """9.62, 9.63: artillery of `side` not adjacent to the enemy when the phase began, within three
+    hexes of a defending unit, of the same corps as a unit of its own attacking or defending stack."""
+    from .game import corps_of
+    grid = game.grid(data)
+    corps = {corps_of(u) for u in friendly_units}
+    defending = combat["hexes"]
+    return sorted(u for u, unit in state["units"].items()
+                  if unit["side"] == side and game.is_artillery(data, u) and u not in state.get("artillery_adjacent", [])
+                  and u not in state.get("artillery_used", []) and corps_of(u) in corps
+                  and any(grid.distance(unit["hex"], h) <= ARTILLERY_RANGE for h in defending))
+
+
+def air_points_left(game, data, state, side: str) -> int:
+    """25.0 per Game-Turn, limited by the weather (24.12), less what was used this Game-Turn (13.0)."""
+    availability = data.get(f"air.air_points.availability.{'us' if side == 'allied' else 'german'}", "Air Point availability (25.0)")
+    per_turn = int(unwrap(availability["per_game_turn"]))
+    if state["turn"] < int(unwrap(availability.get("from_game_turn", 1))) or per_turn == 0:
+        return 0
+    weather = state.get("weather")
+    limit = data.get(f"weather.states.{weather}.air_points_usable", f"the Air Points usable in {weather} weather (24.12)")
+    if limit == "all assigned Air Points":
+        usable = per_turn
+    elif str(limit).startswith("one-half"):
+        if per_turn % 2:
+            data.get(f"weather.states.{weather}.rounding", f"how odd Air Points are halved in {weather} weather (24.12)")
+        usable = per_turn // 2
+    elif limit == 0:
+        usable = 0
+    else:
+        raise UnknownDataError(f"weather.states.{weather}.air_points_usable", f"the Air Points usable in {weather} weather",
+                               "Weather Table (24.15)", data.override_file)
+    used = state.get("air_used", {}).get(side, {"turn": state["turn"], "points": 0})
+    return max(0, usable - (used["points"] if used["turn"] == state["turn"] else 0))
+
+
+def check(game, data, state, side: str, combat: dict, friendly_units: list, artillery, air) -> str | None:
+    """A side's announcement for one combat: its artillery support and at most one Air Point."""
+    if not isinstance(artillery, list) or not all(isinstance(u, str) for u in artillery) or len(set(artillery)) < len(artillery):
+        return "`artillery:` lists artillery units, each once (9.64)"
+    if air not in (None, True, False):
+        return "`air: true` allocates one Air Point to the combat (13.12)"
+    attacking = side == combat["attacker_side"]
+    most = 2 if attacking else 1                                    # 9.64: two against an enemy stack, one defending
+    if len(artillery) > most:
+        return f"at most {most} support bonus(es) when {'an enemy' if attacking else 'a friendly'} stack is defending (9.64)"
+    eligible = artillery_options(game, data, state, side, combat, friendly_units)
+    for unit_id in artillery:
+        if unit_id not in eligible:
+            return (f"{unit_id} cannot support this combat: artillery supports once a phase, if it was not adjacent to the "
+                    f"enemy when the phase began, within 3 hexes of a defending unit and of a corps in the stack (9.62-9.64)")
+    if air and air_points_left(game, data, state, side) < 1:
+        return f"the {side} player has no Air Point left this Game-Turn (25.0, 24.12)"
+    return None
+
+
+def record(game, data, state, side: str, combat: dict, artillery, air, events) -> None:
+    state["artillery_used"] = sorted(set(state.get("artillery_used", [])) | set(artillery))
+    if air:
+        used = state.setdefault("air_used", {}).get(side)
+        points = used["points"] if used and used["turn"] == state["turn"] else 0
+        state["air_used"][side] = {"turn": state["turn"], "points": points + 1}
+    combat.setdefault("support", {})[side] = {"artillery": list(artillery), "air": bool(air)}
+    if artillery or air:
+        events.append({"event": "support", "side": side, "hex": combat["hex"], "artillery": list(artillery),
+                       "air": bool(air), "rule": "9.64" if artillery else "13.13"})
+
+
+def column_shifts(game, data, state, combat) -> list:
+    """9.62 one column per support bonus toward its owner; 13.11 one per Air Point."""
+    shifts = []
+    for side, given in sorted(combat.get("support", {}).items()):
+        toward = 1 if side == combat["attacker_side"] else -1
+        for unit_id in given["artillery"]:
+            shifts.append({"shift": toward, "why": f"artillery support by {unit_id}", "rule": "9.62"})
+        if given["air"]:
+            shifts.append({"shift": toward, "why": f"{side} Air Point", "rule": "13.11"})
+    return shifts
+
+
+def defender_has_options(game, data, state, combat) -> bool:
+    defender = "german" if combat["attacker_side"] == "allied" else "allied"
+    try:
+        air = air_points_left(game, data, state, defender) > 0
+    except UnknownDataError:
+        air = True                                     # asked about it: the answer names the missing value
+    return air or bool(artillery_options(game, data, state, defender, combat, defending_stack(game, state, combat)))
+
+
+def defending_stack(game, state, combat) -> list:
+    """9.63: the defender's stack is every unit in the attacked hexes."""
+    return [u for h in combat["hexes"] for u in game.stacks(state).get(h, [])]
+
