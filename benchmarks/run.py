@@ -5,6 +5,9 @@
    `adjudicate` (median of the last 20) and one full `verify` (replay of all 200 steps).
 2. smithereens-full: a complete 10-turn Smithereens historical game on the demo data with
    random legal orders (moves, assaults, defender responses), then `verify`.
+3. grenade-6-turns: Operation Grenade on its demo data, the declarations and six Game-Turns with
+   random legal one-hex moves (up to 12 units a phase), the attacks 9.11/9.12 oblige, and the
+   demo's answers to every pause (defender support, losses and retreats); then `verify`.
 Wall-clock times, and a fresh `pbem verify` process's time and peak resident memory (RSS).
 Not a test: numbers vary by machine.
 """
@@ -20,8 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pbem import campaign as camp  # noqa: E402
 from pbem import games  # noqa: E402
-from pbem.demo import SEATS, demo_folder, legal_response  # noqa: E402
+from pbem.demo import DEMOS, SEATS, demo_folder, grenade_attacks, grenade_response, legal_response  # noqa: E402
 from pbem.games.base import Awaiting, GameModule, Outcome  # noqa: E402
+from pbem.errors import PbemError  # noqa: E402
 from pbem.keys import key_id, load_private_key  # noqa: E402
 from pbem.yamlio import parse_yaml_text  # noqa: E402
 
@@ -34,7 +38,7 @@ class BenchGame(GameModule):
     def seats(self, scenario):
         return [["alliance", "german"]]
 
-    def setup(self, data, scenario, seats):
+    def setup(self, data, scenario, seats, options=None):
         return {"step": 0, "mover": "german", "total": 0}
 
     def awaiting(self, state):
@@ -60,7 +64,7 @@ class BenchGame(GameModule):
     def describe(self, data, state, events):
         return [("item", f"{e['roll']}: {e['face']}") for e in events]
 
-    def positions(self, data, state):
+    def positions(self, data, state, side=None):
         return [["-", "total", "-", str(state["total"])]]
 
 
@@ -177,6 +181,85 @@ def bench_smithereens(work):
             "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
 
 
+def bench_grenade(work, turns=6):
+    rng = random.Random(1945)
+    demo = DEMOS["operation-grenade"]
+    source = demo_folder(demo.demo_id)
+    k = {seat: load_private_key(source / "keys" / seat) for seat in demo.seats}
+    folder = work / "grenade"
+    commitments = {s: camp.make_commitment(k[s], "bench-grenade", s) for s in demo.seats}
+    camp.create_campaign(folder, demo.game, demo.scenario, {s: key_id(k[s].public_key()) for s in demo.seats},
+                         commitments, source / "data-override.yaml")
+    campaign = camp.open_campaign(folder)
+    game, data = campaign.game, campaign.data
+    times, step = [], 0
+    while True:
+        _, save, _ = campaign.latest()
+        waiting, state = save["awaiting"], save["state"]
+        if waiting["done"] or state["turn"] > turns:
+            break
+        side = waiting["side"]
+        if waiting["kind"] == "response":
+            orders = grenade_response(campaign, state)
+        elif state["phase"] == "flood":
+            orders = [{"flood": "gradual_flood"}]
+        elif state["phase"] == "d_day":
+            orders = [{"d_day": "1945-02-19"}]
+        elif state["phase"] == "movement":
+            orders = grenade_moves(game, data, state, rng)
+        else:
+            orders = grenade_attacks(campaign, state)
+        other = next(s for s in demo.seats if s != side)
+        template = parse_yaml_text(camp.order_template(folder, side), "template")
+        template["orders"] = orders
+        path = work / f"g{step}.txt"
+        path.write_text(camp.sign_orders(template, k[side]))
+        started = time.perf_counter()
+        camp.adjudicate(folder, [path], key=k[other])
+        times.append(time.perf_counter() - started)
+        step += 1
+    elapsed, result = timed_verify(folder)
+    cli_s, cli_mb = cli_verify(folder)
+    return {"steps": step, "adjudicate_median_s": statistics.median(times),
+            "verify_s": elapsed, "verified": result.message,
+            "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
+
+
+def grenade_moves(game, data, state, rng):
+    """Up to 12 legal one-hex moves; a move that sets off a German roll (21.11, 22.21) ends the list."""
+    from pbem.games.operation_grenade import rhine
+    orders = []
+    grid = game.grid(data)
+    units = [u for u, v in sorted(state["units"].items()) if v["side"] == state["side"] and u not in state["moved"]]
+    rng.shuffle(units)
+    for unit_id in units[:12]:
+        here = state["units"][unit_id]["hex"]
+        options = [h for h in grid.neighbours(here) if game.on_map(data, h) and simple_contact(game, data, state, unit_id, h)]
+        rng.shuffle(options)
+        for target in options:
+            trial = orders + [{"move": unit_id, "path": [here, target]}]
+            try:
+                if not game.check(data, state, state["side"], trial):
+                    orders = trial
+                    break
+            except PbemError:
+                continue
+        if orders and rhine.triggers(game, data, state, state["side"], orders[-1]["path"][-1]):
+            break
+    return orders
+
+
+def simple_contact(game, data, state, unit_id, target) -> bool:
+    """Benchmark policy: a move makes at most one contact, with an enemy hex no other friendly stack
+    touches, so the attacks 9.11/9.21 oblige stay one combat per enemy hex."""
+    grid, side = game.grid(data), state["side"]
+    enemies = [h for h in grid.neighbours(target) if game.side_in(state, h) not in (None, side)]
+    if len(enemies) > 1:
+        return False
+    here = state["units"][unit_id]["hex"]
+    return not enemies or not any(game.side_in(state, n) == side and n not in (target, here) for n in grid.neighbours(enemies[0]))
+
+
 def random_moves(game, data, state, rng):
     orders = []
     grid = game.grid(data)
@@ -215,10 +298,11 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         smithereens = bench_smithereens(work)
+        grenade = bench_grenade(work)
         core = bench_core(work)
     print(f"{'benchmark':<18}{'steps':>6}{'adjudicate (s)':>16}{'verify (s)':>12}"
           f"{'CLI verify (s)':>16}{'CLI RSS MB':>12}")
-    for name, row in (("core-200", core), ("smithereens-full", smithereens)):
+    for name, row in (("core-200", core), ("smithereens-full", smithereens), ("grenade-6-turns", grenade)):
         print(f"{name:<18}{row['steps']:>6}{row['adjudicate_median_s']:>16.3f}{row['verify_s']:>12.2f}"
               f"{row['cli_verify_s']:>16.2f}{row['cli_rss_mb']:>12.1f}")
         print(f"  {row['verified']}")

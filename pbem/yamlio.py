@@ -19,23 +19,8 @@ MAX_DEPTH = 40
 MAX_SCALAR_CHARS = 64 * 1024
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """SafeLoader without aliases, timestamps or floats, with a nesting limit."""
-
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.MarkedYAMLError(None, None, "aliases (*name) are not allowed", event.start_mark)
-        event = self.peek_event()
-        if getattr(event, "anchor", None):
-            raise yaml.MarkedYAMLError(None, None, "anchors (&name) are not allowed", event.start_mark)
-        self._depth = getattr(self, "_depth", 0) + 1
-        try:
-            if self._depth > MAX_DEPTH:
-                raise yaml.MarkedYAMLError(None, None, f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+class _Plain:
+    """Constructor rules shared by both bounded loaders: no duplicate or merge keys, bounded strings."""
 
     def construct_mapping(self, node, deep=False):
         # PyYAML silently keeps the *last* of two equal keys and merges
@@ -63,6 +48,25 @@ class _BoundedLoader(yaml.SafeLoader):
         return value
 
 
+class _BoundedLoader(_Plain, yaml.SafeLoader):
+    """SafeLoader without aliases, timestamps or floats, with a nesting limit."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.MarkedYAMLError(None, None, "aliases (*name) are not allowed", event.start_mark)
+        event = self.peek_event()
+        if getattr(event, "anchor", None):
+            raise yaml.MarkedYAMLError(None, None, "anchors (&name) are not allowed", event.start_mark)
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.MarkedYAMLError(None, None, f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
 # YAML 1.2-style plain scalars: only true/false are booleans and only plain decimals are
 # integers, so "yes", "on", "0419" (a hex id, octal in YAML 1.1) and "1:20" (sexagesimal 80 in
 # YAML 1.1) stay the strings a player typed. Dates stay strings; floats are refused below
@@ -88,10 +92,34 @@ if hasattr(yaml, "CSafeLoader"):
         """libyaml-backed loader for the project's own rules data (large, trusted files):
         same resolvers and float refusal, without the per-node alias/depth hooks."""
 
-    _FastLoader.yaml_implicit_resolvers = _BoundedLoader.yaml_implicit_resolvers
-    _FastLoader.add_constructor("tag:yaml.org,2002:float", _refuse_float)
+    class _CBoundedLoader(_Plain, yaml.CSafeLoader):
+        """libyaml-backed bounded loader (about five times faster on saves and data overrides):
+        the constructor rules of _Plain; aliases, anchors and depth are checked on the event
+        stream first (`_check_events`), since libyaml composes nodes without Python hooks."""
+
+    for _loader in (_FastLoader, _CBoundedLoader):
+        _loader.yaml_implicit_resolvers = _BoundedLoader.yaml_implicit_resolvers
+        _loader.add_constructor("tag:yaml.org,2002:float", _refuse_float)
 else:                                   # PyYAML built without libyaml: the bounded loader serves
-    _FastLoader = _BoundedLoader
+    _FastLoader = _CBoundedLoader = None
+
+
+def _check_events(text: str) -> None:
+    """What _BoundedLoader.compose_node refuses, on libyaml's event stream: aliases, anchors and
+    more than MAX_DEPTH nested nodes (a scalar counts one level, as it does there)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        if isinstance(event, yaml.AliasEvent):
+            raise yaml.MarkedYAMLError(None, None, "aliases (*name) are not allowed", event.start_mark)
+        if getattr(event, "anchor", None):
+            raise yaml.MarkedYAMLError(None, None, "anchors (&name) are not allowed", event.start_mark)
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.ScalarEvent)):
+            if depth + 1 > MAX_DEPTH:
+                raise yaml.MarkedYAMLError(None, None, f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
+            if not isinstance(event, yaml.ScalarEvent):
+                depth += 1
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
 
 
 def parse_yaml_text(text: str, name: str, trusted: bool = False):
@@ -100,7 +128,14 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
     `trusted` is only for the rules/ files shipped with pbem; everything a player sends goes
     through the bounded loader."""
     try:
-        data = yaml.load(text, Loader=_FastLoader if trusted else _BoundedLoader)  # noqa: S506 - safe loaders
+        if trusted and _FastLoader:
+            data = yaml.load(text, Loader=_FastLoader)  # noqa: S506 - a safe loader
+        elif _CBoundedLoader:
+            yaml.reader.Reader(text)        # PyYAML's check for unprintable characters, as before
+            _check_events(text)
+            data = yaml.load(text, Loader=_CBoundedLoader)  # noqa: S506 - a safe loader
+        else:
+            data = yaml.load(text, Loader=_BoundedLoader)  # noqa: S506 - a safe loader
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None

@@ -20,8 +20,9 @@ DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
 TARGET = "1010"                   # defending hex; its neighbours are found with the grid
 
 
-def merged(folder: Path, values: dict):
+def merged(folder: Path, values: dict, drop=()):
     doc = load_yaml_file(DEMO)
+    doc["values"] = {k: v for k, v in doc["values"].items() if k not in drop}
     doc["values"].update(values)
     path = folder / "data-override.yaml"
     path.write_text(dump_yaml(doc), encoding="utf-8")
@@ -34,9 +35,9 @@ def data(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def demo():
-    """The demo data as it is: the divisions' compositions unknown."""
-    return load_game_data("operation-grenade", DEMO)
+def demo(tmp_path_factory):
+    """The demo data without its composition_complete: the divisions' compositions unknown."""
+    return merged(tmp_path_factory.mktemp("di-unknown"), {}, drop={"units.divisions.composition_complete"})
 
 
 @pytest.fixture
@@ -158,6 +159,9 @@ def test_9_42_defending_regiment_stacked_with_a_division_mate(data, state, aroun
 def test_9_42_defending_regiment_adjacent_to_a_division_mate(data, state, around):
     place(state, {"941/353/58": TARGET, "943/353/58": around[4], "13/8/7": around[0]})
     assert di(data, state, ["13/8/7"], ["941/353/58"]) == [-1]
+    state["units"]["943/353/58"]["form"] = "cadre"                  # a cadre is still its regiment (10.0)
+    state["units"]["941/353/58"]["form"] = "cadre"
+    assert di(data, state, ["13/8/7"], ["941/353/58"]) == [-1]
 
 
 def test_9_42_a_neighbour_of_another_division_gives_nothing(data, state, around):
@@ -219,11 +223,8 @@ def test_unknown_composition_stops_naming_the_data_path(demo, state, around):
 
 
 def test_a_group_may_list_a_division_from_the_diagram_instead(tmp_path, state, around):
-    doc = load_yaml_file(DEMO)
-    doc["values"]["units.divisions.requirements.us.8"] = ["13/8/7", "28/8/7"]
-    path = tmp_path / "data-override.yaml"
-    path.write_text(dump_yaml(doc), encoding="utf-8")
-    data = load_game_data("operation-grenade", path)
+    data = merged(tmp_path, {"units.divisions.requirements.us.8": ["13/8/7", "28/8/7"]},
+                  drop={"units.divisions.composition_complete"})
     place(state, {"1034/59/81": TARGET, "13/8/7": around[0], "28/8/7": around[1], "121/8/7": far(data)})
     assert di(data, state, ["13/8/7"], ["1034/59/81"]) == [1]        # composition_complete still unknown
     assert data.provenance("units.divisions.requirements.us.8") == "demonstration"

@@ -542,11 +542,13 @@ def test_7_22_defender_chooses_which_regiment_defends_and_only_it_draws_a_chit(d
     assert (waiting.side, waiting.kind) == ("german", "response")
     assert state["awaiting_choice"]["combats"] == [{"combat": "1012", "options": {"1012": ["1150/183/12", "1151/183/12"]}}]
     assert problems(data, state, [{"defend": "1012", "with": "119/30/19"}])
-    dice = ScriptedDice(4, 1, 2)                                                # chit 2-04: C3 -> 8:3, roll 3: "-"
+    dice = ScriptedDice(4, 1, 2)                                                # chit 2-04: C3 -> 8:3, roll 3
     outcome = GAME.apply(data, state, "german", [{"defend": "1012", "with": "1151/183/12"}], dice)
     assert dice.asked[0] == ("strength chit for 1151/183/12 (8.33)", 12)
     event = next(e for e in outcome.events if e["event"] == "combat")
-    assert event["defenders"] == {"1151/183/12": 3} and event["result"] == "-"
+    assert event["defenders"] == {"1151/183/12": 3}
+    assert [(s["shift"], s["rule"]) for s in event["shifts"]] == [(-1, "9.43")]  # 9.42: 1150 of its division beside it
+    assert event["result"] == "A1"
     assert state["units"]["1151/183/12"]["chit"] == "2-04"
     assert state["units"]["1150/183/12"]["form"] == "untried" and not state["units"]["1150/183/12"].get("chit")   # 8.36
     assert state["pools_out"]["2"] == ["2-04"]
@@ -895,12 +897,12 @@ def test_9_94_advance_follows_the_retreat_path_no_further_than_the_retreat(data,
 
 
 def test_9_95_advance_halts_on_entering_enemy_zoc_after_the_first_hex(data, scenario):
-    # 1152/183/12 at 0912 controls 1012 (the first hex: ignored); 1151/183/12 at 0914 controls 1013
+    # 1034/59/81 at 0912 controls 1012 (the first hex: ignored); 1035/59/81 at 0914 controls 1013
     state = d_result(data, scenario, (6, 6), advance=["119/30/19"],
-                     extra={"1152/183/12": "0912", "1151/183/12": "0914"})     # D3
+                     extra={"1034/59/81": "0912", "1035/59/81": "0914"})       # D3 (another division: no 9.42)
     answer(data, state, "1012", [], ["1013", "1014", "1015"])
     assert state["units"]["119/30/19"]["hex"] == "1013"
-    state = d_result(data, scenario, (6, 6), advance=["119/30/19"], extra={"1152/183/12": "0912"})
+    state = d_result(data, scenario, (6, 6), advance=["119/30/19"], extra={"1034/59/81": "0912"})
     answer(data, state, "1012", [], ["1013", "1014", "1015"])
     assert state["units"]["119/30/19"]["hex"] == "1014"                         # three hexes: 1012 1013 1014
 

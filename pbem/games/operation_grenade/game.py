@@ -22,6 +22,7 @@ from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec, hexside_key
 from ..base import Awaiting, GameModule, Outcome, Problem
 from . import reinforcements, rhine, supply, support
+from .divisions import divisional_integrity_shifts
 from .shifts import column_shifts as shifts_for, mine_cleared, river_hexside
 
 SIDES = ("allied", "german")
@@ -80,7 +81,6 @@ class OperationGrenade(GameModule):
     id = "operation-grenade"
     not_enforced = (
         "5.5 strategic movement (tactical movement 5.4 only)",
-        "9.4 divisional integrity (its diagram is printed on the map)",
         "9.91 retreat priorities, 9.95 deviation of tanks on advance, 9.97 retreat path chosen by the attacker "
         "(the other breakthrough effects are enforced); advances are declared with the attack",
         "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
@@ -113,7 +113,7 @@ class OperationGrenade(GameModule):
             "entered_turn": {},                                                 # reinforcement -> turn (11.51)
             "last_through": {},
             "bridges": {}, "ruse_used": False, "bridge_crossers": {},             # 22.2, 22.23, 28.21
-            "volkssturm_rolled": [], "volkssturm_units": [],                    # 21.21, 21.24
+            "volkssturm_rolled": [], "volkssturm_units": [], "volkssturm_pending": [],   # 21.21, 21.24, 21.12
             "interrupted": {}, "spent": {},                                     # 21.11/22.21: unit -> MP spent
             "game_over": False, "victory": None,
         }
@@ -211,7 +211,8 @@ class OperationGrenade(GameModule):
             what = {"defend": "answer before the rolls: defending regiments and support (7.22, 9.64, 13.13)", "losses": "loss and retreat choice (9.85)",
                     "place": "placement of new Volkssturm units (21.12)"}[choice["kind"]]
             return Awaiting(side=choice["side"], kind="response", opponents=(other(choice["side"]),),
-                            phase=f"{turn}{state['side'].capitalize()} Combat Phase: {choice['side']} {what} at {choice['hex']}")
+                            phase=f"{turn}{state['side'].capitalize()} {PHASE_NAMES[state['phase']].split(' (')[0]}: "
+                                  f"{choice['side']} {what} at {choice['hex']}")
         resumed = " continued after the German roll (21.13)" if state["phase"] == "movement" and state["interrupted"] else ""
         return Awaiting(side=state["side"], kind="orders", opponents=(other(state["side"]),),
                         phase=f"{turn}{state['side'].capitalize()} {PHASE_NAMES[state['phase']]}{resumed}")
@@ -271,7 +272,9 @@ class OperationGrenade(GameModule):
         elif kind == "place":
             state["awaiting_choice"] = None
             rhine.place_volkssturm(self, data, state, {o["place"]: str(o["at"]) for o in orders}, events)
-            if state["phase"] == "combat":
+            state["volkssturm_pending"].pop(0)
+            self.next_placement(state)
+            if state["phase"] == "combat" and not state["awaiting_choice"]:
                 self.run_combats(data, state, dice, events)
         elif kind == "combat":
             state["combats"] = [self.declared(data, state, o) for o in orders]
@@ -478,6 +481,10 @@ class OperationGrenade(GameModule):
             return f"{unit_id} has already moved this phase (5.0)"
         if order.get("ruse") not in (None, True):
             return "`ruse: true` is the only form of the US ruse (22.23)"
+        if order.get("ruse") and state["ruse_used"]:
+            return "the US ruse may be declared only once per game (22.23)"
+        if unit_id in state["interrupted"] and len(path) > 1 and path[0] in zoc:
+            return f"{unit_id} stopped on entering an enemy ZOC at {path[0]} and moves no further this phase (6.31)"
         if len(path) == 1:
             return None
         restriction = self.restriction(data, state, side, unit_id, path)
@@ -573,7 +580,7 @@ class OperationGrenade(GameModule):
     def apply_moves(self, data, state, side, orders, dice, events) -> None:
         grid = self.grid(data)
         zoc = self.enemy_zoc(data, state, side)
-        state["interrupted"] = {}
+        interrupted = {}
         for order in orders:
             unit_id = order.get("move") or order.get("enter")
             path = [grid.canonical(h) for h in order["path"]]
@@ -589,13 +596,19 @@ class OperationGrenade(GameModule):
             events.append({"event": "enter" if "enter" in order else "move", "unit": unit_id, "path": path,
                            "rule": "14.11" if "enter" in order else "5.4"})
             if len(path) > 1 and rhine.triggers(self, data, state, side, path[-1]):
-                state["interrupted"] = {unit_id: state["spent"][unit_id]}
+                interrupted = {unit_id: state["spent"][unit_id]}
                 self.entered_hex(data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")))
+        state["interrupted"] = interrupted
 
     def entered_hex(self, data, state, unit_id, hex_id, dice, events, ruse=False) -> None:
-        """A US unit entered hex_id (moving, advancing or retreating): the German rolls it sets off."""
-        pending = rhine.roll(self, data, state, unit_id, hex_id, dice, events, ruse)
-        if pending:
+        """A US unit entered hex_id (moving, advancing or retreating): the German rolls it sets off;
+        Volkssturm placements that leave the German a choice wait for his answer, town by town (21.23)."""
+        rhine.roll(self, data, state, unit_id, hex_id, dice, events, ruse)
+        self.next_placement(state)
+
+    def next_placement(self, state) -> None:
+        pending = state.get("volkssturm_pending", [])
+        if pending and not state["awaiting_choice"]:
             state["awaiting_choice"] = {"kind": "place", "side": "german", "hex": pending[0]["town"],
                                         "town": pending[0]["town"], "units": pending[0]["units"]}
 
@@ -680,8 +693,8 @@ class OperationGrenade(GameModule):
             for hex_id in hexes:
                 if not grid.adjacent(unit["hex"], hex_id):
                     return f"{unit_id} in {unit['hex']} is not adjacent to {hex_id}: every attacker must be adjacent to every defender (9.25)"
-                if self.across_rhine(data, unit["hex"], hex_id, state):
-                    return f"{unit_id} may not attack across the Rhine (22.11/22.12)"
+                if self.across_rhine(data, unit["hex"], hex_id, state, side):
+                    return f"{unit_id} may not attack across the Rhine except over an unblown bridge (22.11, 22.25)"
                 if "rhine_bridge" in self.hexside(data, unit["hex"], hex_id) and len(hexes) > 1:
                     return f"{unit_id} attacking across a Rhine bridge attacks only its eastern terminus hex (22.25)"
             if self.regiment_sized(data, state, unit_id):
@@ -726,8 +739,11 @@ class OperationGrenade(GameModule):
         info = self.hex_info(data, hex_id)
         return info["terrain"] in ("town", "city") or (side == "german" and bool(info.get("entrenchment") or info.get("improved_positions")))
 
-    def across_rhine(self, data, a, b, state=None) -> bool:
-        """22.11, 22.12: no attack across the Rhine except over an unblown bridge hexside (22.25)."""
+    def across_rhine(self, data, a, b, state=None, side="allied") -> bool:
+        """22.11: no US attack or advance across the Rhine except over an unblown bridge hexside
+        (22.25); 22.12: German units cross it as a normal river."""
+        if side == "german":
+            return False
         features = self.hexside(data, a, b)
         blown = state is not None and rhine.bridge_blown(state, data, a, b)
         return "rhine" in features and ("rhine_bridge" not in features or blown)
@@ -886,6 +902,7 @@ class OperationGrenade(GameModule):
         line = self.crt_line(data, state, combat["hexes"])
         columns = data.get(f"crt.lines.{line}.columns", f"the ratio columns of the {line} CRT line (9.89)")
         self.check_crt_line(data, line, columns)              # refuse before a chit is drawn or a die rolled
+        divisional_integrity_shifts(self, data, state, combat)    # 9.4: an unknown composition refuses here too
         for unit_id in combat["attackers"] + combat["defenders"]:                  # 8.41: before the die roll
             if self.uses_chit(data, state, unit_id) and not state["units"][unit_id].get("chit"):
                 self.draw_chit(data, state, unit_id, dice, events)
@@ -1185,6 +1202,8 @@ class OperationGrenade(GameModule):
             events.append({"event": "retreat", "from": start, "path": path, "rule": "9.91"})
             if choice["side"] == "allied" and movers:
                 for a, b in zip([start] + path, path):
+                    for unit_id in movers:
+                        rhine.note_crossing(self, data, state, unit_id, a, b)          # 28.21 "as a result of combat"
                     self.entered_hex(data, state, movers[0], b, dice, events)
         combat["result"][choice["result"]]["done"] = True
         if choice["result"] == "D":
@@ -1242,7 +1261,7 @@ class OperationGrenade(GameModule):
         if allowed < 1:
             return
         path = [vacated[0]] + combat.get("retreat_paths", {}).get(vacated[0], [])
-        if len(path) == 1 and combat.get("advance_path", [None])[0] == vacated[0]:
+        if len(path) == 1 and (combat.get("advance_path") or [None])[0] == vacated[0]:
             path = combat["advance_path"]           # 9.94: the loser was eliminated; the victor advances freely
         side = combat["attacker_side"]
         grid = self.grid(data)
@@ -1256,7 +1275,13 @@ class OperationGrenade(GameModule):
             if mech and "road" not in features and (river_hexside(self, data, state, here, hex_id)
                                                     or "swamp" in (self.terrain(data, here), self.terrain(data, hex_id))):
                 break                                                            # 9.96, 27.1
+            if side == "allied" and self.across_rhine(data, here, hex_id, state):
+                break                                                            # 22.11, 22.25
             route.append(hex_id)
+            if side == "allied" and index < allowed - 1 and rhine.triggers(self, data, state, side, hex_id):
+                for unit_id in movers:                  # 21.11, 22.21: the roll comes as the hex is entered
+                    state["units"][unit_id]["hex"] = hex_id
+                self.entered_hex(data, state, movers[0], hex_id, dice, events)
             here = hex_id
             if index > 0 and hex_id in zoc:
                 break
@@ -1271,8 +1296,7 @@ class OperationGrenade(GameModule):
             self.note_passage(data, state, hex_id, side)
         events.append({"event": "advance", "units": movers, "path": route, "rule": "9.94"})
         if side == "allied":
-            for hex_id in route:
-                self.entered_hex(data, state, movers[0], hex_id, dice, events)
+            self.entered_hex(data, state, movers[0], route[-1], dice, events)
 
     # -- victory (28.0) ------------------------------------------------------------------------
     def victory(self, data, state) -> dict:

@@ -54,17 +54,15 @@ def triggers(game, data, state, side: str, hex_id: str) -> list[tuple[str, str]]
     return found
 
 
-def roll(game, data, state, unit_id: str, hex_id: str, dice, events, ruse: bool = False) -> list:
-    """The German rolls for everything entering hex_id sets off; returns Volkssturm placements
-    that need the German player's choice (none when the town leaves no choice)."""
-    pending = []
+def roll(game, data, state, unit_id: str, hex_id: str, dice, events, ruse: bool = False) -> None:
+    """The German rolls for everything entering hex_id sets off (22.24, 21.23); Volkssturm units
+    whose placement is the German player's choice wait in state["volkssturm_pending"]."""
     for kind, name in triggers(game, data, state, "allied", hex_id):
         if kind == "bridge":
             blow_bridge(game, data, state, name, unit_id, dice, events, ruse)
             ruse = False
         else:
-            pending += raise_volkssturm(game, data, state, name, unit_id, dice, events)
-    return pending
+            raise_volkssturm(game, data, state, name, unit_id, dice, events)
 
 
 def blow_bridge(game, data, state, name, unit_id, dice, events, ruse: bool) -> None:
@@ -89,12 +87,14 @@ def blow_bridge(game, data, state, name, unit_id, dice, events, ruse: bool) -> N
                    "window": f"{window['min']}-{window['max']}", "blown": blown, "rule": "22.22"})
 
 
-def raise_volkssturm(game, data, state, town, unit_id, dice, events) -> list:
+def raise_volkssturm(game, data, state, town, unit_id, dice, events) -> None:
     value = volkssturm_towns(data)[town]["value"]
     state["volkssturm_rolled"].append(town)                                                    # 21.21
     die = dice.roll(f"Volkssturm at {town} (21.11)")
     raised = max(0, value - die)
-    free = [u for u in volkssturm_counters(data) if u not in state["units"]]                   # 21.22
+    pending = state.setdefault("volkssturm_pending", [])
+    waiting = {u for p in pending for u in p["units"]}
+    free = [u for u in volkssturm_counters(data) if u not in state["units"] and u not in waiting]   # 21.22
     chosen = []
     for count in range(min(raised, len(free))):
         pick = free[dice.roll(f"Volkssturm unit {count + 1} at {town} (21.12)", len(free)) - 1] if len(free) > 1 else free[0]
@@ -103,12 +103,12 @@ def raise_volkssturm(game, data, state, town, unit_id, dice, events) -> list:
     events.append({"event": "volkssturm", "town": town, "unit": unit_id, "roll": die, "value": value,
                    "raised": raised, "received": chosen, "rule": "21.11"})
     if not chosen:
-        return []
+        return
     places = placements(game, data, state, town, len(chosen))
-    if len(places) == 1:
-        place_volkssturm(game, data, state, dict(zip(chosen, places[0])), events)
-        return []
-    return [{"town": town, "units": chosen}]
+    if len(places) <= 1:                   # no choice: placed now (none fits anywhere: none received)
+        place_volkssturm(game, data, state, dict(zip(chosen, places[0] if places else ())), events)
+    else:
+        pending.append({"town": town, "units": chosen})
 
 
 def volkssturm_counters(data) -> list:
@@ -119,35 +119,39 @@ def volkssturm_counters(data) -> list:
     return [str(c) for c in counters]
 
 
+def room(game, data, state, hex_id) -> int:
+    """How many more units a hex takes (7.11 via 21.12); none in a US-held or off-map hex."""
+    if game.side_in(state, hex_id) == "allied" or not game.on_map(data, hex_id):
+        return 0
+    return max(0, VOLKSSTURM_STACK - len(game.stacks(state).get(hex_id, [])))
+
+
 def legal_hexes(game, data, state, town) -> list:
-    """21.12: the town's hexes with room; only if none has room, adjacent hexes without US units."""
+    """21.12: the town's hexes, and its neighbours without US units for what the town cannot hold."""
     grid = game.grid(data)
     town_hexes = volkssturm_towns(data)[town]["hexes"]
-    stacks = game.stacks(state)
-
-    def room(h):
-        return game.side_in(state, h) != "allied" and len(stacks.get(h, [])) < VOLKSSTURM_STACK and game.on_map(data, h)
-    inside = [h for h in town_hexes if room(h)]
-    if inside:
-        return inside
-    return sorted({n for h in town_hexes for n in grid.neighbours(h) if room(n)})
+    around = sorted({n for h in town_hexes for n in grid.neighbours(h) if n not in town_hexes})
+    return [h for h in town_hexes + around if room(game, data, state, h)]
 
 
 def placements(game, data, state, town, count) -> list:
-    """Every legal way to place `count` units (as tuples of hexes, in order); few, by design."""
+    """Every legal way to place `count` units (sorted tuples of hexes): as many in the town as it
+    holds, the rest next to it (21.12 "if this is unavoidable"). Few, by design."""
+    town_hexes = volkssturm_towns(data)[town]["hexes"]
     hexes = legal_hexes(game, data, state, town)
-    stacks = game.stacks(state)
+    outside_needed = max(0, count - sum(room(game, data, state, h) for h in town_hexes))
     results = []
 
     def place(prefix, used):
         if len(prefix) == count:
-            results.append(tuple(prefix))
+            if sum(1 for h in prefix if h not in town_hexes) == outside_needed:
+                results.append(tuple(prefix))
             return
         for h in hexes:
-            if len(stacks.get(h, [])) + used.get(h, 0) < VOLKSSTURM_STACK and (not prefix or h >= prefix[-1]):
+            if used.get(h, 0) < room(game, data, state, h) and (not prefix or h >= prefix[-1]):
                 place(prefix + [h], {**used, h: used.get(h, 0) + 1})
     place([], {})
-    return results or [tuple()]
+    return results
 
 
 def check_placement(game, data, state, orders) -> str | None:
@@ -156,15 +160,10 @@ def check_placement(game, data, state, orders) -> str | None:
     given = sorted(str(o.get("place")) for o in orders)
     if given != wanted:
         return f"place each new Volkssturm unit once: `place: UNIT` with `at: HEX` for {', '.join(wanted)} (21.12)"
-    legal = legal_hexes(game, data, state, choice["town"])
-    counts: dict = {}
-    for order in orders:
-        at = str(order.get("at"))
-        if at not in legal:
-            return f"{order['place']} may be placed in {', '.join(legal)} (21.12)"
-        counts[at] = counts.get(at, 0) + 1
-        if len(game.stacks(state).get(at, [])) + counts[at] > VOLKSSTURM_STACK:
-            return f"placing in {at} would overstack it (21.12, 7.11)"
+    legal = placements(game, data, state, choice["town"], len(wanted))
+    if tuple(sorted(str(o.get("at")) for o in orders)) not in legal:
+        return (f"place them in {', '.join(legal_hexes(game, data, state, choice['town']))} (21.12): in the town up to "
+                f"the stacking limit (7.11), next to it only what the town cannot hold; legal: {'; '.join(', '.join(p) for p in legal)}")
     return None
 
 

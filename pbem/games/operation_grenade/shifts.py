@@ -20,6 +20,7 @@ Readings of the text (see also docs in the module functions):
 
 from ...errors import UnknownDataError
 from ...gamedata import unwrap
+from .divisions import divisional_integrity_shifts
 
 HILLTOP_RANGE = 2            # 9.33: "within two hexes" (hilltop exclusive, defending hex inclusive)
 MINE_CLEARER = "739/19"      # 20.2: the US 739th (Mine-Clearing) Tank Battalion
@@ -28,7 +29,9 @@ RIVER_FEATURES = ("river", "roer_upper", "roer_lower", "rhine")        # 9.32, 1
 
 
 def column_shifts(game, data, state, combat) -> list:
-    return hilltop_shifts(game, data, state, combat) + combined_arms_shifts(game, data, state, combat)
+    """Hilltops (9.35), combined arms (9.53), divisional integrity (9.43)."""
+    return (hilltop_shifts(game, data, state, combat) + combined_arms_shifts(game, data, state, combat)
+            + divisional_integrity_shifts(game, data, state, combat))
 
 
 # -- 9.33-9.35 hilltops ------------------------------------------------------------------------
