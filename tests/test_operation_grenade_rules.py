@@ -1010,3 +1010,21 @@ def test_missing_crt_names_a_crt_path(no_crt, scenario, defender, attacker, path
     assert refused.value.path == path
     assert f"`{path}`" in str(refused.value) and "data-override.yaml" in str(refused.value)
     assert dice.asked == []                                       # refused before the combat's dice
+
+
+# -- 5.62 stream hexsides in combat ---------------------------------------------------------------
+
+@pytest.mark.parametrize("effect, times", [("none", None), ("river", 2)])
+def test_5_62_a_stream_in_combat_is_what_the_terrain_effects_chart_says(tmp_path, scenario, effect, times):
+    doc = load_yaml_file(DEMO)
+    doc["values"]["terrain.hexsides.stream.combat"] = effect
+    path = tmp_path / "data-override.yaml"
+    path.write_text(dump_yaml(doc), encoding="utf-8")
+    data = load_game_data("operation-grenade", path)
+    a, b = next(k.split("|") for k, v in sorted(data.get("map.hexsides").items())
+                if isinstance(v, list) and v == ["stream"] and GAME.terrain(data, k[:4]) == "clear" == GAME.terrain(data, k[5:]))
+    state = position(data, scenario, {"119/30/19": (a, "3-06"), "1150/183/12": (b, "2-01")}, phase="combat",
+                     weather="heavy_overcast")
+    _, _, event = attack(data, state, b, ["119/30/19"], 1, 1, 6, 6)
+    multipliers = [m["times"] for m in event["modifiers"] if "times" in m]
+    assert multipliers == ([times] if times else [])                               # 9.32 only if a river

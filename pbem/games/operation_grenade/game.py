@@ -36,7 +36,7 @@ PHASE_NAMES = {"flood": "Roer flood declaration (17.0)", "d_day": "D-Day declara
                "movement": "Movement Phase (5.0)", "combat": "Combat Phase (9.0)"}
 ORDER_KEYS = {
     "flood": {"flood"}, "d_day": {"d_day"},
-    "movement": {"move", "path", "enter", "ruse"},
+    "movement": {"move", "path", "enter", "ruse", "strategic"},
     "place": {"place", "at"},
     "combat": {"attack", "with", "advance", "advance_path", "artillery", "air"},
     "defend": {"defend", "with", "artillery", "air"},
@@ -80,12 +80,13 @@ def normalise_orders(orders):
 class OperationGrenade(GameModule):
     id = "operation-grenade"
     not_enforced = (
-        "5.5 strategic movement (tactical movement 5.4 only)",
-        "9.91 retreat priorities, 9.95 deviation of tanks on advance, 9.97 retreat path chosen by the attacker "
-        "(the other breakthrough effects are enforced); advances are declared with the attack",
+        "9.91 retreat priorities; 9.95 deviation of tanks and mechanized infantry on advance; 9.97 retreat path "
+        "chosen by the attacker (the other breakthrough effects are enforced); 9.94 advances of a victorious "
+        "defender; the attacker's advances are declared with the attack",
         "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
         "7.11 overstacking is refused rather than eliminated; 9.93 combat in a hex holding retreated units; "
         "9.96 retreat off the map (the map's extent is not in the data format yet)",
+        "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one)",
     )
 
     # -- seats, set-up -------------------------------------------------------------------
@@ -393,8 +394,8 @@ class OperationGrenade(GameModule):
         printed = int(self.counter_value(data, unit_id, key, "the Movement Allowance"))
         return supply.movement_allowance(self, data, state, unit_id, printed)      # 11.33, 11.42
 
-    def entry_cost(self, data, state, unit_id: str, a: str, b: str) -> tuple[int | None, str]:
-        """MP to move a -> b (5.4); (None, why) if prohibited."""
+    def entry_cost(self, data, state, unit_id: str, a: str, b: str, strategic: bool = False) -> tuple[Fraction | int | None, str]:
+        """MP to move a -> b (5.4, or 5.5 with `strategic`); (None, why) if prohibited."""
         mech = self.is_mech(data, unit_id)
         side = (state["units"].get(unit_id) or state["reinforcements"][unit_id])["side"]
         features = self.hexside(data, a, b)
@@ -406,6 +407,9 @@ class OperationGrenade(GameModule):
             return None, "mechanized units cross rivers only where a road crosses the hexside (5.61; streams are rivers in mud, 24.22)"
         if mech and "swamp" in (terrain, self.terrain(data, a)) and not road:
             return None, "mechanized units enter or leave swamp only through a road hexside (27.1)"
+        if road and strategic:                                                   # 5.52: e.g. 1/3 MP for mechanized
+            key = f"road_hexside_strategic_{'mechanized' if mech else 'non_mechanized'}"
+            return Fraction(str(data.get(f"game.movement.costs.{key}", f"the strategic road cost ({key.rsplit('_', 1)[-1]}, 5.52)"))), ""
         if road:
             return int(unwrap(data.get("game.movement.costs.road_hexside_tactical", "the road cost (5.43)"))), ""
         cost = self.terrain_cost(data, state, unit_id, b)
@@ -494,7 +498,14 @@ class OperationGrenade(GameModule):
         allowance = self.movement_allowance(data, state, unit_id)
         if self.us_bridging(data, state, side, unit_id, path, entering):
             return self.bridging_problem(data, state, unit_id, path, zoc, allowance)
-        spent = state["interrupted"].get(unit_id, 0)                          # 21.13: goes on with what is left
+        spent = Fraction(str(state["interrupted"].get(unit_id, 0)))          # 21.13: goes on with what is left
+        strategic = order.get("strategic") is True
+        if order.get("strategic") not in (None, True, False):
+            return "`strategic: true` moves the unit strategically (5.5)"
+        if strategic:
+            why = self.strategic_problem(data, state, side, unit_id, path)
+            if why:
+                return why
         left_zoc = unit_id in state["left_zoc"]
         start_in_zoc = not entering and unit_id not in state["interrupted"] and path[0] in zoc
         for i in range(1, len(path)):
@@ -508,7 +519,7 @@ class OperationGrenade(GameModule):
             if not self.on_map(data, b):
                 raise UnknownDataError(f"map.hexes.{b}", f"whether hex {b} is on the map, and its terrain",
                                        "the game map (2.1)", data.override_file)
-            cost, why = self.entry_cost(data, state, unit_id, a, b)
+            cost, why = self.entry_cost(data, state, unit_id, a, b, strategic)
             if cost is None:
                 return f"{a} → {b}: {why}"
             if i == 1 and start_in_zoc:
@@ -533,7 +544,19 @@ class OperationGrenade(GameModule):
             return "a ruse is declared on the move that enters a Rhine bridge's western terminus (22.23)"
         if left_zoc and unit_id not in state["left_zoc"]:
             state["left_zoc"].append(unit_id)
-        state["spent"][unit_id] = spent
+        state["spent"][unit_id] = int(spent) if spent.denominator == 1 else str(spent)   # saves hold no floats
+        return None
+
+    def strategic_problem(self, data, state, side, unit_id, path) -> str | None:
+        """5.51: three hexes or more from every enemy unit, at the start, on the way and at the end
+        (counted from the enemy's hex, exclusive, to the moving unit's, inclusive)."""
+        least = int(data.get("game.movement.strategic.min_distance_from_enemy_units", "5.51"))
+        grid = self.grid(data)
+        enemies = {u["hex"] for u in state["units"].values() if u["side"] != side}
+        for hex_id in path:
+            near = [e for e in enemies if grid.distance(e, hex_id) < least]
+            if near:
+                return f"{unit_id} may move strategically only {least} or more hexes from the enemy; {hex_id} is {grid.distance(near[0], hex_id)} from {near[0]} (5.51)"
         return None
 
     def us_bridging(self, data, state, side, unit_id, path, entering) -> bool:
@@ -594,7 +617,7 @@ class OperationGrenade(GameModule):
             for hex_id in path:
                 self.note_passage(data, state, hex_id, side)
             events.append({"event": "enter" if "enter" in order else "move", "unit": unit_id, "path": path,
-                           "rule": "14.11" if "enter" in order else "5.4"})
+                           "rule": "14.11" if "enter" in order else ("5.5" if order.get("strategic") else "5.4")})
             if len(path) > 1 and rhine.triggers(self, data, state, side, path[-1]):
                 interrupted = {unit_id: state["spent"][unit_id]}
                 self.entered_hex(data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")))
@@ -970,7 +993,7 @@ class OperationGrenade(GameModule):
         info = self.hex_info(data, hex_id)
         german = combat["attacker_side"] == "allied"
         sides = [self.hexside(data, state["units"][u]["hex"], hex_id) for u in combat["attackers"]]
-        across = bool(sides) and all(river_hexside(self, data, state, state["units"][u]["hex"], hex_id) for u in combat["attackers"])
+        across = bool(sides) and all(self.river_in_combat(data, state, state["units"][u]["hex"], hex_id) for u in combat["attackers"])
         entrenched = german and bool(info.get("entrenchment"))    # 20.1: improved positions are not doubled
         modifiers, multiplier = [], 1
         if german and any("rhine_bridge" in s for s in sides):                                   # 22.25
@@ -994,6 +1017,18 @@ class OperationGrenade(GameModule):
                 total += 2
                 modifiers.append({"why": f"{hex_id}: improved positions", "plus": 2, "rule": "20.1"})
         return max(total, 1), modifiers
+
+    def river_in_combat(self, data, state, a, b) -> bool:
+        """9.32: a river hexside (streams too in mud, 24.22a); a stream otherwise as the Terrain
+        Effects Chart says (data: `none` or `river`)."""
+        if river_hexside(self, data, state, a, b):
+            return True
+        if "stream" not in self.hexside(data, a, b):
+            return False
+        effect = data.get("terrain.hexsides.stream.combat", "the effect of a stream hexside on combat (5.62)")
+        if effect not in ("none", "river"):
+            raise PbemError(f"terrain.hexsides.stream.combat must be `none` or `river`, not {effect!r}", data.override_file)
+        return effect == "river"
 
     def roer_multiplier(self, data, state, sides, entrenched) -> tuple[int, str] | None:
         """18.11 while the gradual flood runs (to 24 February, 18.13): current-dependent multipliers."""

@@ -38,7 +38,7 @@ def mapedge_hexes(game, data, side: str) -> set:
 
 def us_corps(game, data, unit_id: str) -> str:
     """2.22: the corps is the last part of the designation, unless the counter data gives it.
-    Errata E4: where the rules data leaves a unit's corps `unknown` (405/102/12), the campaign
+    Errata E4: where the rules data points a unit's corps at its counter (405/102/12), the campaign
     must give `units.counters.<unit>.corps`."""
     corps = game.counter(data, unit_id).get("corps", "unknown")
     if corps != "unknown":
@@ -46,7 +46,7 @@ def us_corps(game, data, unit_id: str) -> str:
     named = data.get("units.named_units", "the units named in the text", default={}) or {}
     for group in named.values():
         for entry in group if isinstance(group, list) else []:
-            if isinstance(entry, dict) and entry.get("id") == unit_id and entry.get("corps") == "unknown":
+            if isinstance(entry, dict) and entry.get("id") == unit_id and not isinstance(entry.get("corps"), str):
                 raise UnknownDataError(f"units.counters.{unit_id}.corps", f"the corps of {unit_id} (19.4, errata E4)",
                                        "the unit counter (2.22)", data.override_file)
     from .game import corps_of                     # here, not at the top: game.py imports this module
