@@ -80,12 +80,12 @@ def new_campaign(folder, game, scenario, override, campaign_id):
     return k
 
 
-def play_step(folder, work, k, side, orders, step):
+def play_step(folder, work, k, side, orders, step, seats=SEATS):
     template = parse_yaml_text(camp.order_template(folder, side), "template")
     template["orders"] = orders
-    path = work / f"o{step}.txt"
+    path = work / f"o-{folder.name}-{step}.txt"
     path.write_text(camp.sign_orders(template, k[side]))
-    other = next(s for s in SEATS if s != side)
+    other = next(s for s in seats if s != side)
     started = time.perf_counter()
     camp.adjudicate(folder, [path], key=k[other])
     return time.perf_counter() - started
@@ -159,20 +159,25 @@ def bench_smithereens(work):
     k = new_campaign(folder, "smithereens", "historical", demo_folder() / "data-override.yaml", "bench-smith")
     campaign = camp.open_campaign(folder)
     game, data = campaign.game, campaign.data
-    times, step = [], 0
-    while True:
-        number, save, _ = campaign.latest()
-        waiting, state = save["awaiting"], save["state"]
-        if waiting["done"]:
-            break
-        side = waiting["side"]
+
+    def orders_for(waiting, state):
         if waiting["kind"] == "response":
-            orders = legal_response(campaign, state)
-        elif state["phase"] == "movement":
-            orders = random_moves(game, data, state, rng)
-        else:
-            orders = random_attacks(game, data, state, rng)
-        times.append(play_step(folder, work, k, side, orders, step))
+            return legal_response(campaign, state)
+        if state["phase"] == "movement":
+            return random_moves(game, data, state, rng)
+        return random_attacks(game, data, state, rng)
+    return play_and_verify(campaign, work, k, SEATS, orders_for, lambda state: False)
+
+
+def play_and_verify(campaign, work, k, seats, orders_for, stop):
+    """Play until the game ends (or `stop(state)`), timing each adjudication; then verify."""
+    folder, times, step = campaign.folder, [], 0
+    while True:
+        _, save, _ = campaign.latest()
+        waiting, state = save["awaiting"], save["state"]
+        if waiting["done"] or stop(state):
+            break
+        times.append(play_step(folder, work, k, waiting["side"], orders_for(waiting, state), step, seats))
         step += 1
     elapsed, result = timed_verify(folder)
     cli_s, cli_mb = cli_verify(folder)
@@ -192,37 +197,18 @@ def bench_grenade(work, turns=6):
                          commitments, source / "data-override.yaml")
     campaign = camp.open_campaign(folder)
     game, data = campaign.game, campaign.data
-    times, step = [], 0
-    while True:
-        _, save, _ = campaign.latest()
-        waiting, state = save["awaiting"], save["state"]
-        if waiting["done"] or state["turn"] > turns:
-            break
-        side = waiting["side"]
+
+    def orders_for(waiting, state):
         if waiting["kind"] == "response":
-            orders = grenade_response(campaign, state)
-        elif state["phase"] == "flood":
-            orders = [{"flood": "gradual_flood"}]
-        elif state["phase"] == "d_day":
-            orders = [{"d_day": "1945-02-19"}]
-        elif state["phase"] == "movement":
-            orders = grenade_moves(game, data, state, rng)
-        else:
-            orders = grenade_attacks(campaign, state)
-        other = next(s for s in demo.seats if s != side)
-        template = parse_yaml_text(camp.order_template(folder, side), "template")
-        template["orders"] = orders
-        path = work / f"g{step}.txt"
-        path.write_text(camp.sign_orders(template, k[side]))
-        started = time.perf_counter()
-        camp.adjudicate(folder, [path], key=k[other])
-        times.append(time.perf_counter() - started)
-        step += 1
-    elapsed, result = timed_verify(folder)
-    cli_s, cli_mb = cli_verify(folder)
-    return {"steps": step, "adjudicate_median_s": statistics.median(times),
-            "verify_s": elapsed, "verified": result.message,
-            "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
+            return grenade_response(campaign, state)
+        if state["phase"] == "flood":
+            return [{"flood": "gradual_flood"}]
+        if state["phase"] == "d_day":
+            return [{"d_day": "1945-02-19"}]
+        if state["phase"] == "movement":
+            return grenade_moves(game, data, state, rng)
+        return grenade_attacks(campaign, state)
+    return play_and_verify(campaign, work, k, demo.seats, orders_for, lambda state: state["turn"] > turns)
 
 
 def grenade_moves(game, data, state, rng):

@@ -99,6 +99,13 @@ class GameData:
         self._note_use(path)
         return node
 
+    def require_keys(self, value: dict, path: str, keys, owner: str, printed_on: str) -> dict:
+        """`value` (read from `path`) with each of `keys` known; else UnknownDataError naming the first."""
+        for key in keys:
+            if value.get(key, UNKNOWN) == UNKNOWN:
+                raise UnknownDataError(f"{path}.{key}", f"the {key} of {owner}", printed_on, self.override_file)
+        return value
+
     def provenance(self, path: str) -> str:
         for prefix in _prefixes(self.full_path(path)):
             if prefix in self.overridden:

@@ -22,18 +22,18 @@ those tests say "MODULE BUG" in their docstring.
 """
 
 import copy
-from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
-from pbem.gamedata import load_game_data, load_scenario
+from pbem.gamedata import load_game_data
 from pbem.games.operation_grenade import GAME, rhine
 from pbem.yamlio import dump_yaml, load_yaml_file
+from tests.test_operation_grenade_rules import ScriptedDice, data, problems, scenario  # noqa: F401 (fixtures)
+from tests.test_operation_grenade_rules import position as rules_position
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
-SEATS = ["allied", "german"]
 
 # TEST DATA (not from the rulebook or the demo): a Volkssturm counter, battalion-sized (21.24).
 VS_COUNTER = {"side": "german", "type": "non_mechanized_infantry", "size": "battalion", "strength": 1, "movement": 2}
@@ -43,16 +43,6 @@ VS_COUNTER = {"side": "german", "type": "non_mechanized_infantry", "size": "batt
 #   1150/183/12, 1151/183/12, 1152/183/12 German infantry regiments; Pol/12 German battalion
 #   (strength 1); 9P/81 German tank regiment.
 KOELN_ROAD = ["0517", "0518", "0519", "0419"]          # three road hexsides: 3 MP
-
-
-@pytest.fixture(scope="module")
-def data():
-    return load_game_data("operation-grenade", DEMO)
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    return load_scenario("operation-grenade", "operation-grenade")[0]
 
 
 def volkssturm_data(directory: Path, towns: dict, counters: int = 4):
@@ -71,55 +61,13 @@ def volkssturm_data(directory: Path, towns: dict, counters: int = 4):
     return load_game_data("operation-grenade", path)
 
 
-class ScriptedDice:
-    """Returns the given faces in order and records (purpose, sides); an unscripted roll fails the
-    test. The German player-turn's background rolls (23.0, 19.21) show 6."""
-
-    BACKGROUND = ("variable reinforcements", "strategic withdrawal")
-
-    def __init__(self, *faces):
-        self.faces = list(faces)
-        self.asked: list[tuple[str, int]] = []
-
-    def roll(self, purpose, sides=6):
-        self.asked.append((purpose, sides))
-        if purpose.startswith(self.BACKGROUND):
-            return 6
-        assert self.faces, f"unexpected die roll: {purpose} (d{sides})"
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides, f"scripted face {face} impossible on a d{sides} ({purpose})"
-        return face
-
-    def main(self):
-        return [(p, s) for p, s in self.asked if not p.startswith(self.BACKGROUND)]
-
-
-def position(data, scenario, units=None, *, side="allied", phase="movement", turn=2, mud=False, volkssturm=()):
-    """A flash-flood game in progress with only `units` on the map.
-
-    units: id -> HEX (untried) or (HEX, CHIT) (a tried unit, chit on its front).
-    volkssturm: the ids among them that are Volkssturm units (21.24)."""
-    state = GAME.setup(data, scenario, SEATS, {})
-    state["units"] = {}
-    for unit_id, spec in (units or {}).items():
-        hex_id, chit = (spec, None) if isinstance(spec, str) else spec
-        unit = {"side": GAME.counter(data, unit_id)["side"], "hex": hex_id, "form": "front" if chit else "untried", "chit": chit}
-        if chit:
-            counter = GAME.counter(data, unit_id)
-            front = GAME.chit(data, str(counter["morale"]), chit)["front"][counter["class"]]
-            unit["steps"] = 3 if front >= 3 else 2                              # 9.82
-            state["pools_out"][str(counter["morale"])].append(chit)
-        state["units"][unit_id] = unit
+def position(data, scenario, units=None, *, volkssturm=(), **given):
+    """The rules tests' position, in heavy overcast (no Air Points to answer with, 24.12), with
+    `volkssturm`: the ids among the units that are Volkssturm units (21.24)."""
+    state = rules_position(data, scenario, units, weather="heavy_overcast", **given)
     state["volkssturm_units"] = list(volkssturm)
     state["last_through"] = {}
-    first = date(1945, 2, 17)
-    state.update(turn=turn, date=str(first + timedelta(days=turn - 1)), last_turn=16, phase=phase, side=side,
-                 flood="flash_flood", weather="heavy_overcast", mud_turns=[turn] if mud else [])
     return state
-
-
-def problems(data, state, orders, side=None):
-    return [p.message for p in GAME.check(data, state, side or GAME.awaiting(state).side, orders)]
 
 
 def move(unit_id, *path, ruse=None):

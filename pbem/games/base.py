@@ -73,6 +73,14 @@ class GameModule:
     def check(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         raise NotImplementedError
 
+    def require_legal(self, data: GameData, state: dict, side: str, orders: list) -> None:
+        """apply() starts here: the first problem `check` finds refuses the whole order file."""
+        problems = self.check(data, state, side, orders)
+        if problems:
+            first = problems[0]
+            where = f"order {first.index + 1}: " if first.index is not None else ""
+            raise PbemError(f"illegal orders: {where}{first.message}")
+
     def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
         raise NotImplementedError
 

@@ -278,11 +278,7 @@ class Smithereens(GameModule):
 
     def counter(self, data: GameData, unit_id: str) -> dict:
         counter = data.get(f"units.counters.{unit_id}", f"counter {unit_id}")
-        for key in ("side", "type", "steps"):
-            if counter.get(key, "unknown") == "unknown":
-                raise UnknownDataError(f"units.counters.{unit_id}.{key}", f"the {key} of unit {unit_id}",
-                                       "the unit counter", data.override_file)
-        return counter
+        return data.require_keys(counter, f"units.counters.{unit_id}", ("side", "type", "steps"), f"unit {unit_id}", "the unit counter")
 
     def factors(self, data: GameData, unit_id: str, steps: int) -> dict:
         counter = self.counter(data, unit_id)
@@ -1215,11 +1211,7 @@ class Smithereens(GameModule):
 
     def apply_step(self, data, state, side, orders, dice: Dice) -> Outcome:
         orders = normalise_orders(orders)
-        problems = self.check(data, state, side, orders)
-        if problems:
-            first = problems[0]
-            where = f"order {first.index + 1}: " if first.index is not None else ""
-            raise PbemError(f"illegal orders: {where}{first.message}")
+        self.require_legal(data, state, side, orders)
         events: list = []
         army = state["army"]
         if state["phase"] == "placement":

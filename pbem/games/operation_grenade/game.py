@@ -131,11 +131,8 @@ class OperationGrenade(GameModule):
 
     def counter(self, data: GameData, unit_id: str) -> dict:
         counter = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
-        for key in ("type", "size", "movement"):
-            if counter.get(key, "unknown") == "unknown":
-                raise UnknownDataError(f"units.counters.{unit_id}.{key}", f"the {key} of unit {unit_id}",
-                                       "the unit counter (2.22)", data.override_file)
-        return counter
+        return data.require_keys(counter, f"units.counters.{unit_id}", ("type", "size", "movement"), f"unit {unit_id}",
+                                 "the unit counter (2.22)")
 
     def counter_value(self, data, unit_id: str, key: str, what: str):
         value = self.counter(data, unit_id)
@@ -249,11 +246,7 @@ class OperationGrenade(GameModule):
 
     def apply(self, data, state, side, orders, dice: Dice) -> Outcome:
         orders = normalise_orders(orders)
-        problems = self.check(data, state, side, orders)
-        if problems:
-            first = problems[0]
-            where = f"order {first.index + 1}: " if first.index is not None else ""
-            raise PbemError(f"illegal orders: {where}{first.message}")
+        self.require_legal(data, state, side, orders)
         events: list = []
         kind = state["awaiting_choice"]["kind"] if state["awaiting_choice"] else state["phase"]
         if kind == "flood":
