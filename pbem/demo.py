@@ -8,6 +8,7 @@ Smithereens (the default) plays a few steps; Operation Grenade plays the pre-gam
 and one full Game-Turn (examples/operation-grenade-demo/campaign is that campaign, bundled).
 """
 
+import copy
 import itertools
 import tempfile
 from dataclasses import dataclass
@@ -131,7 +132,7 @@ def grenade_response(campaign: camp.Campaign, state: dict) -> list:
             if paths:
                 order["retreat"] = paths[starts[0]] if len(starts) == 1 else paths
             try:
-                game.loss_plan(data, _copy(state), order)
+                game.loss_plan(data, copy.deepcopy(state), order)
                 return [order]
             except PbemError:
                 continue
@@ -164,11 +165,6 @@ def _losses(game, data, state, participants, starts, count) -> list:
             losses.append(unit_id)
             left[unit_id] -= 1
     return losses
-
-
-def _copy(value):
-    import copy
-    return copy.deepcopy(value)
 
 
 @dataclass(frozen=True)

@@ -84,10 +84,6 @@ class GameModule:
     def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
         raise NotImplementedError
 
-    def view(self, state: dict, side: str | None) -> dict:
-        """What `side` may see of the state (None: the public view)."""
-        return state
-
     def describe(self, data: GameData, state: dict, events: list) -> list:
         """Report blocks (see pbem.report) for one step's events."""
         raise NotImplementedError

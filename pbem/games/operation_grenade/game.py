@@ -13,6 +13,7 @@ honoured by the per-side views (`view`, `positions`): a side sees its own chits,
 only as the strengths used in the combats that examined them. docs/operation-grenade.md.
 """
 
+import copy
 from datetime import date, timedelta
 from fractions import Fraction
 
@@ -107,7 +108,7 @@ class OperationGrenade(GameModule):
             "weather": None, "mud_turns": [], "strategic_withdrawal": False, "second_corps_released": False,
             "units": dict(sorted(units.items())),
             "pools_out": {"1": [], "2": [], "3": []},           # chits drawn and not yet returned (8.52)
-            "moved": [], "left_zoc": [], "attacked": [], "defended": [], "no_zoc": [],
+            "moved": [], "left_zoc": [], "combats_fought": 0, "no_zoc": [],
             "combats": [], "awaiting_choice": None,
             "reinforcements": reinforcements.fixed_schedule(data, scenario),   # unit -> {turn, entry}
             "supply": {},                                                       # unit -> status (11.0)
@@ -234,7 +235,7 @@ class OperationGrenade(GameModule):
         if kind == "d_day":
             return self.check_d_day(data, orders)
         if kind == "movement":
-            return self.check_moves(data, _copy_state(state), side, orders)
+            return self.check_moves(data, copy.deepcopy(state), side, orders)
         if kind == "combat":
             return self.check_attacks(data, state, side, orders)
         if kind == "defend":
@@ -357,7 +358,7 @@ class OperationGrenade(GameModule):
                        "weather": state["weather"], "mud": self.mud(state), "rule": "24.11"})
 
     def begin_player_turn(self, data, state, side: str, dice: Dice, events) -> None:
-        state.update(side=side, phase="movement", moved=[], left_zoc=[], attacked=[], defended=[], no_zoc=[], combats=[])
+        state.update(side=side, phase="movement", moved=[], left_zoc=[], combats_fought=0, no_zoc=[], combats=[])
         start = data.get("restrictions.german_strategic_withdrawal.roll.from_game_turn", "19.21")
         if side == "german" and not state["strategic_withdrawal"] and state["turn"] >= int(start):
             roll = dice.roll(f"strategic withdrawal Game-Turn {state['turn']} (19.21)")
@@ -914,7 +915,7 @@ class OperationGrenade(GameModule):
 
     def resolve(self, data, state, combat, dice: Dice, events) -> None:
         attacker = combat["attacker_side"]
-        n = len(state["attacked"])
+        n = state["combats_fought"]
         line = self.crt_line(data, state, combat["hexes"])
         columns = data.get(f"crt.lines.{line}.columns", f"the ratio columns of the {line} CRT line (9.89)")
         self.check_crt_line(data, line, columns)              # refuse before a chit is drawn or a die rolled
@@ -946,8 +947,7 @@ class OperationGrenade(GameModule):
         combat["result"] = self.parse_result(text)
         combat["result"]["text"] = text
         combat["result"]["ratio"] = columns[ratio_index]
-        state["attacked"] += combat["attackers"]
-        state["defended"] += combat["defenders"]
+        state["combats_fought"] += 1
         if any(u in data.get("restrictions.german_movement.2nd_corps.units", "19.12") for u in combat["defenders"]):
             if not state["second_corps_released"]:
                 state["second_corps_released"] = True
@@ -1107,7 +1107,7 @@ class OperationGrenade(GameModule):
         if len(orders) != 1 or orders[0].get("combat") != choice["hex"]:
             return [Problem(None, f"answer with one order `combat: {choice['hex']}` giving `losses:` and/or `retreat:` (9.85)")]
         try:
-            self.loss_plan(data, _copy_state(state), orders[0])
+            self.loss_plan(data, copy.deepcopy(state), orders[0])
         except PbemError as e:
             return [Problem(0, str(e))]
         return []
@@ -1391,16 +1391,6 @@ class OperationGrenade(GameModule):
                         notes.append(f"  {hex_id}: enemy stack of {len(units)}; adjacent: {', '.join(adjacent)}")
         return {"notes": notes, "orders": orders}
 
-    def view(self, state: dict, side: str | None) -> dict:
-        """8.42: a side sees its own chits; the public record (side None) and the enemy see none."""
-        shown = _copy_state(state)
-        for unit in shown["units"].values():
-            if unit["side"] != side:
-                unit.pop("chit", None)
-                unit.pop("steps", None)
-        shown.pop("pools_out", None)
-        return shown
-
     position_headers = ("Hex", "Unit", "Side", "Strength chit")
 
     def unit_label(self, data, state, unit_id, side=None) -> str:
@@ -1506,11 +1496,6 @@ class OperationGrenade(GameModule):
                 bridges = f"; Rhine bridges {', '.join(event['bridges'])} (28.21)" if event.get("bridges") else ""
                 blocks.append(("p", f"US Victory Points: {event['vp']} (towns: {', '.join(event['towns']) or 'none'}{bridges}): {event['level']} (28.3)"))
         return blocks
-
-
-def _copy_state(state: dict) -> dict:
-    import copy
-    return copy.deepcopy(state)
 
 
 GAME = OperationGrenade()
