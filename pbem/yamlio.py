@@ -108,18 +108,23 @@ def _check_events(text: str) -> None:
     """What _BoundedLoader.compose_node refuses, on libyaml's event stream: aliases, anchors and
     more than MAX_DEPTH nested nodes (a scalar counts one level, as it does there)."""
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
-        if isinstance(event, yaml.AliasEvent):
-            raise yaml.MarkedYAMLError(None, None, "aliases (*name) are not allowed", event.start_mark)
-        if getattr(event, "anchor", None):
-            raise yaml.MarkedYAMLError(None, None, "anchors (&name) are not allowed", event.start_mark)
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.ScalarEvent)):
-            if depth + 1 > MAX_DEPTH:
-                raise yaml.MarkedYAMLError(None, None, f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
-            if not isinstance(event, yaml.ScalarEvent):
-                depth += 1
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                raise yaml.MarkedYAMLError(None, None, "aliases (*name) are not allowed", event.start_mark)
+            if getattr(event, "anchor", None):
+                raise yaml.MarkedYAMLError(None, None, "anchors (&name) are not allowed", event.start_mark)
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.ScalarEvent)):
+                if depth + 1 > MAX_DEPTH:
+                    raise yaml.MarkedYAMLError(None, None, f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
+                if not isinstance(event, yaml.ScalarEvent):
+                    depth += 1
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc.problem):     # libyaml 0.2.5+ stops deep flow nesting itself
+            raise yaml.MarkedYAMLError(None, None, f"nesting deeper than {MAX_DEPTH} levels", exc.problem_mark) from None
+        raise
 
 
 def parse_yaml_text(text: str, name: str, trusted: bool = False):
