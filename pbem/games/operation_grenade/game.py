@@ -9,8 +9,10 @@ Strength chits (8.0): a regiment or brigade draws its chit at random, with the t
 from the pool of its morale rating at its first combat, immediately before the combat's die roll
 (8.33, 8.41). The enemy may examine it at that moment (8.42), so the draw hides nothing the rules
 hide; what the rules hide afterwards (8.42: no look until the next combat, no written notes) is
-honoured by the per-side views (`view`, `positions`): a side sees its own chits, and the enemy's
-only as the strengths used in the combats that examined them. docs/operation-grenade.md.
+honoured in what each side is shown (`unit_label`, `positions`, `pbem report --side`): a side sees
+its own chits, the enemy's only as the strengths used in the combats that examined them.
+The rule groups live beside this file (supply, reinforcements, shifts, divisions, support, rhine);
+the orders players write and what is enforced: docs/operation-grenade.md.
 """
 
 import copy
