@@ -1379,6 +1379,9 @@ class OperationGrenade(GameModule):
         elif state["phase"] == "movement":
             notes.append("`move: UNIT` with `path: [from, ..., to]`; units not listed stay. Reinforcements: `enter: UNIT` "
                          "with `path:` from its entry hex (14.11).")
+            notes.append("`strategic: true` moves a unit strategically, 3+ hexes from the enemy throughout (5.5); a move into a "
+                         "Rhine bridge's western terminus or next to a Volkssturm town ends there, as the last order (21.11, "
+                         "22.21), where the US may add `ruse: true` once a game (22.23).")
             for unit_id, due in sorted(state["reinforcements"].items()):
                 if due["side"] == side and due["turn"] <= state["turn"]:
                     notes.append(f"  reinforcement available: {unit_id}, enters at {due['entry']}")
