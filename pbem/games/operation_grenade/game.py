@@ -25,8 +25,7 @@ from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec, hexside_key
 from ..base import Awaiting, GameModule, Outcome, Problem
 from . import reinforcements, rhine, supply, support
-from .divisions import divisional_integrity_shifts
-from .shifts import column_shifts as shifts_for, mine_cleared, river_hexside
+from .shifts import RIVER_FEATURES, column_shifts as shifts_for, mine_cleared, river_hexside
 
 SIDES = ("allied", "german")
 ONE_STEP_SIZES = ("battalion",)                        # 9.82: battalions, artillery, cadres: one step
@@ -172,15 +171,12 @@ class OperationGrenade(GameModule):
 
     def uses_chit(self, data, state, unit_id) -> bool:
         """8.0/8.6: regiments and brigades (kampfgruppen too, 27.22) but not artillery or cadres."""
-        counter = self.counter(data, unit_id)
-        return (counter["size"] not in ONE_STEP_SIZES and not self.is_artillery(data, unit_id)
-                and state["units"][unit_id]["form"] != "cadre")
+        return self.regiment_sized(data, state, unit_id) and not self.is_artillery(data, unit_id)
 
     def exerts_zoc(self, data, state, unit_id) -> bool:
-        """6.1: all units except cadres, artillery and battalions; 9.97 breakthrough retreaters lose it."""
-        counter = self.counter(data, unit_id)
-        return (counter["size"] not in ONE_STEP_SIZES and not self.is_artillery(data, unit_id)
-                and state["units"][unit_id]["form"] != "cadre" and unit_id not in state["no_zoc"])
+        """6.1: the same units as carry chits (not cadres, artillery or battalions); 9.97
+        breakthrough retreaters lose it."""
+        return self.uses_chit(data, state, unit_id) and unit_id not in state["no_zoc"]
 
     def stacks(self, state) -> dict:
         stacks: dict = {}
@@ -189,8 +185,8 @@ class OperationGrenade(GameModule):
         return stacks
 
     def side_in(self, state, hex_id: str) -> str | None:
-        units = self.stacks(state).get(hex_id, [])
-        return state["units"][units[0]]["side"] if units else None
+        """Whose units are in hex_id (the two sides never share a hex, 5.21); None if empty."""
+        return next((unit["side"] for unit in state["units"].values() if unit["hex"] == hex_id), None)
 
     def enemy_zoc(self, data, state, side: str) -> set:
         grid, out = self.grid(data), set()
@@ -409,7 +405,7 @@ class OperationGrenade(GameModule):
         if road:
             return int(unwrap(data.get("game.movement.costs.road_hexside_tactical", "the road cost (5.43)"))), ""
         cost = self.terrain_cost(data, state, unit_id, b)
-        crossing = next((f for f in ("river", "roer_upper", "roer_lower", "rhine", "stream") if f in features), None)
+        crossing = next((f for f in RIVER_FEATURES + ("stream",) if f in features), None)
         if crossing:
             as_river = crossing != "stream" or self.mud(state)
             key = "river_hexside" if as_river else "stream_hexside"
@@ -643,8 +639,7 @@ class OperationGrenade(GameModule):
         problems: list[Problem] = []
         used: set = set()
         targets: dict = {}
-        supporting: set = set()
-        air_planned = 0
+        tally = {"guns": set(), "air": 0}                   # 9.64, 13.0: across the phase's attacks
         for index, order in enumerate(orders):
             hexes, units = order.get("attack"), order.get("with")
             hexes = [hexes] if isinstance(hexes, str) else hexes
@@ -677,18 +672,10 @@ class OperationGrenade(GameModule):
             line = self.crt_line(data, state, hexes)            # a CRT line the data lacks refuses the attack now
             self.check_crt_line(data, line, data.get(f"crt.lines.{line}.columns", f"the ratio columns of the {line} CRT line (9.89)"))
             planned = {"hexes": hexes, "attacker_side": side, "defenders": None}
-            why = support.check(self, data, state, side, planned, units, order.get("artillery", []), order.get("air"))
-            artillery = order.get("artillery", []) if isinstance(order.get("artillery", []), list) else []
-            if not why and set(artillery) & supporting:
-                why = f"{', '.join(sorted(set(artillery) & supporting))} supports only once a Combat Phase (9.64)"
-            if not why and order.get("air"):
-                air_planned += 1
-                if air_planned > support.air_points_left(self, data, state, side):
-                    why = f"the {side} player has only {support.air_points_left(self, data, state, side)} Air Point(s) this Game-Turn (25.0, 24.12)"
+            why = support.check_in_phase(self, data, state, side, planned, units, order.get("artillery", []), order.get("air"), tally)
             if why:
                 problems.append(Problem(index, why))
                 continue
-            supporting |= set(artillery)
             used.update(units)
             targets.update({hex_id: units for hex_id in hexes})
         if not problems:
@@ -821,9 +808,8 @@ class OperationGrenade(GameModule):
         return True
 
     def defender_options(self, data, state, hex_id) -> list:
-        return [u for u in self.stacks(state)[hex_id]
-                if self.counter(data, u)["size"] not in ONE_STEP_SIZES and state["units"][u]["form"] != "cadre"
-                and not self.is_artillery(data, u)]
+        """7.22: the regiments or brigades (not artillery) of a hex, one of which defends."""
+        return [u for u in self.stacks(state)[hex_id] if self.uses_chit(data, state, u)]
 
     def defenders_in(self, data, state, hex_id, chosen) -> list:
         """7.21: one regiment/brigade defends a hex; battalions, cadres and artillery in it always do."""
@@ -836,7 +822,7 @@ class OperationGrenade(GameModule):
         choice = state["awaiting_choice"]
         due = {d["combat"]: d["options"] for d in choice["combats"]}
         by_label = {c["hex"]: c for c in state["combats"]}
-        answered, guns, air = set(), set(), 0
+        answered, tally = set(), {"guns": set(), "air": 0}
         for index, order in enumerate(orders):
             label = order.get("defend")
             if label not in due or label in answered:
@@ -849,17 +835,10 @@ class OperationGrenade(GameModule):
                     return [Problem(index, f"`with:` names the regiment that defends {hex_id}: one of {', '.join(units)} (7.22)")]
             if set(chosen) - set(options):
                 return [Problem(index, f"no choice of defending regiment is due in {', '.join(sorted(set(chosen) - set(options)))} (7.22)")]
-            why = support.check(self, data, state, choice["side"], combat, support.defending_stack(self, state, combat),
-                                order.get("artillery", []), order.get("air"))
-            artillery = set(order.get("artillery", []))
-            if not why and artillery & guns:
-                why = f"{', '.join(sorted(artillery & guns))} supports only once a Combat Phase (9.64)"
-            air += 1 if order.get("air") else 0
-            if not why and order.get("air") and air > support.air_points_left(self, data, state, choice["side"]):
-                why = f"only {support.air_points_left(self, data, state, choice['side'])} Air Point(s) are left this Game-Turn (25.0, 24.12)"
+            why = support.check_in_phase(self, data, state, choice["side"], combat, support.defending_stack(self, state, combat),
+                                         order.get("artillery", []), order.get("air"), tally)
             if why:
                 return [Problem(index, why)]
-            guns |= artillery
         missing = [label for label, options in due.items() if options and label not in answered]
         if missing:
             return [Problem(None, f"name the defending regiment for the combat at {missing[0]} (7.22)")]
@@ -921,7 +900,8 @@ class OperationGrenade(GameModule):
         line = self.crt_line(data, state, combat["hexes"])
         columns = data.get(f"crt.lines.{line}.columns", f"the ratio columns of the {line} CRT line (9.89)")
         self.check_crt_line(data, line, columns)              # refuse before a chit is drawn or a die rolled
-        divisional_integrity_shifts(self, data, state, combat)    # 9.4: an unknown composition refuses here too
+        # shifts need no chit: reckoned first, so data they lack (9.4 compositions) refuses before any die too
+        shifts = self.shifts(data, state, combat) + shifts_for(self, data, state, combat) + support.column_shifts(self, data, state, combat)
         for unit_id in combat["attackers"] + combat["defenders"]:                  # 8.41: before the die roll
             if self.uses_chit(data, state, unit_id) and not state["units"][unit_id].get("chit"):
                 self.draw_chit(data, state, unit_id, dice, events)
@@ -935,7 +915,6 @@ class OperationGrenade(GameModule):
             defence += total
             modifiers += why
         ratio_index, ratio = self.column(columns, attack, defence)
-        shifts = self.shifts(data, state, combat) + shifts_for(self, data, state, combat) + support.column_shifts(self, data, state, combat)
         final = max(0, min(len(columns) - 1, ratio_index + sum(s["shift"] for s in shifts)))
         key = f"crt.cells.{line}.{columns[final]}"
         cells = data.get(key, f"the CRT results of the {line} line, column {columns[final]} (9.88)")

@@ -73,6 +73,23 @@ def check(game, data, state, side: str, combat: dict, friendly_units: list, arti
     return None
 
 
+def check_in_phase(game, data, state, side: str, combat: dict, friendly_units: list, artillery, air, tally: dict) -> str | None:
+    """`check`, plus what the side's other announcements of the same Combat Phase already spent:
+    each artillery unit once (9.64), Air Points up to what is left this Game-Turn (13.0, 25.0).
+    `tally` ({"guns": set(), "air": 0}) carries them from one announcement to the next."""
+    why = check(game, data, state, side, combat, friendly_units, artillery, air)
+    if why:
+        return why
+    twice = set(artillery) & tally["guns"]
+    if twice:
+        return f"{', '.join(sorted(twice))} supports only once a Combat Phase (9.64)"
+    if air and tally["air"] + 1 > air_points_left(game, data, state, side):
+        return f"the {side} player has only {air_points_left(game, data, state, side)} Air Point(s) left this Game-Turn (25.0, 24.12)"
+    tally["guns"] |= set(artillery)
+    tally["air"] += 1 if air else 0
+    return None
+
+
 def record(game, data, state, side: str, combat: dict, artillery, air, events) -> None:
     state["artillery_used"] = sorted(set(state.get("artillery_used", [])) | set(artillery))
     if air:
