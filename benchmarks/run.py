@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pbem import campaign as camp  # noqa: E402
 from pbem import games  # noqa: E402
-from pbem.demo import DEMOS, SEATS, demo_folder, grenade_attacks, grenade_response, legal_response  # noqa: E402
+from pbem.demo import DEMOS, SEATS, demo_commitment, demo_folder, grenade_attacks, grenade_response, legal_response  # noqa: E402
 from pbem.games.base import Awaiting, GameModule, Outcome  # noqa: E402
 from pbem.errors import PbemError  # noqa: E402
 from pbem.keys import key_id, load_private_key  # noqa: E402
@@ -74,7 +74,7 @@ def keys():
 
 def new_campaign(folder, game, scenario, override, campaign_id):
     k = keys()
-    commitments = {s: camp.make_commitment(k[s], campaign_id, s) for s in SEATS}
+    commitments = {s: demo_commitment(k[s], campaign_id, s) for s in SEATS}
     players = {s: key_id(k[s].public_key()) for s in SEATS}
     camp.create_campaign(folder, game, scenario, players, commitments, override)
     return k
@@ -84,7 +84,7 @@ def play_step(folder, work, k, side, orders, step, seats=SEATS):
     template = parse_yaml_text(camp.order_template(folder, side), "template")
     template["orders"] = orders
     path = work / f"o-{folder.name}-{step}.txt"
-    path.write_text(camp.sign_orders(template, k[side]))
+    path.write_text(camp.sign_orders(camp.open_campaign(folder), template, k[side]))
     other = next(s for s in seats if s != side)
     started = time.perf_counter()
     camp.adjudicate(folder, [path], key=k[other])
@@ -192,7 +192,7 @@ def bench_grenade(work, turns=6):
     source = demo_folder(demo.demo_id)
     k = {seat: load_private_key(source / "keys" / seat) for seat in demo.seats}
     folder = work / "grenade"
-    commitments = {s: camp.make_commitment(k[s], "bench-grenade", s) for s in demo.seats}
+    commitments = {s: demo_commitment(k[s], "bench-grenade", s) for s in demo.seats}
     camp.create_campaign(folder, demo.game, demo.scenario, {s: key_id(k[s].public_key()) for s in demo.seats},
                          commitments, source / "data-override.yaml")
     campaign = camp.open_campaign(folder)

@@ -17,27 +17,29 @@ the inputs, so `verify` re-runs it and compares bytes.
 
 import os
 import re
+import secrets
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from . import __version__
 from .canonical import data_hash
-from .dice import (DEFAULT_CHAIN_LENGTH, Dice, DiceUnavailable, chain_secret, check_preimage, link,
-                   order_set_digest, preimage_for_step, step_seed)
+from .dice import (ALLOWED_DEPTHS, COMMITMENT_VERSION, HEX64, TREE_DEPTH, Dice, DiceUnavailable, check_leaf,
+                   dice_master, order_set_digest, reveal_leaf, step_seed, tree_root)
 from .errors import PbemError
 from .gamedata import OVERRIDE_NAME, GameData, load_game_data, load_scenario
 from .games import get_game
-from .keys import key_id
+from .keys import fingerprint, key_id, public_from_id
 from .report import render_step_report
 from .signing import SignedMessage, parse_signed, sign_body
-from .storage import _fsync_dir, safe_component
-from .yamlio import MAX_SAVE_BYTES, dump_yaml, load_yaml_file, read_text
+from .storage import _fsync_dir, safe_component, write_new_file
+from .yamlio import MAX_HEADER_BYTES, MAX_SAVE_BYTES, MAX_SIGNED_BYTES, dump_yaml, load_yaml_file, read_text
 
-FORMAT = 1
+FORMAT = 2        # 2: Merkle-tree dice commitments, canonical stored inputs, pending orders outside the chain
 HEADER = "campaign.yaml"
 STEP_DIGITS = 4
 STEP_NAME = re.compile(r"^\d{4}$")
@@ -47,20 +49,42 @@ GM = "gm"
 
 # -- headers and commitments ------------------------------------------------------------------
 
-def make_commitment(key: Ed25519PrivateKey, campaign: str, party: str,
-                    chain_length: int = DEFAULT_CHAIN_LENGTH) -> str:
-    """A signed dice commitment: the tip of `party`'s hash chain for `campaign`."""
+def make_commitment(key: Ed25519PrivateKey, campaign: str, party: str, nonce: str | None = None,
+                    depth: int = TREE_DEPTH) -> str:
+    """A signed dice commitment: the Merkle root of `party`'s step secrets for `campaign`.
+
+    The nonce is fresh randomness (public): the same key and campaign id never give the same
+    tree twice. Tests and the demo pass a fixed nonce so that their folders are reproducible."""
     safe_component(campaign, "campaign id")
     safe_component(party, "side")
-    tip = link(chain_secret(key, campaign, party), chain_length).hex()
-    body = {"pbem": "dice-commitment", "campaign": campaign, "side": party,
-            "chain_length": chain_length, "tip": tip}
+    nonce = secrets.token_hex(32) if nonce is None else nonce
+    root = tree_root(dice_master(key, campaign, party, nonce), depth)
+    body = {"pbem": "dice-commitment", "version": COMMITMENT_VERSION, "campaign": campaign, "side": party,
+            "nonce": nonce, "tree_depth": depth, "root": root}
     return sign_body(body, key)
 
 
-def read_signed(path: Path) -> tuple[SignedMessage, str]:
-    text = read_text(path)
-    return parse_signed(text, str(path)), text
+COMMITMENT_FIELDS = {"pbem", "version", "campaign", "side", "nonce", "tree_depth", "root"}
+
+
+def commitment_entry(message: SignedMessage, party: str, expected_key: str) -> dict:
+    """The header's record of a commitment, after checking its every field (`pbem new`)."""
+    body, source = message.body, message.source
+    if body.get("pbem") != "dice-commitment" or body.get("side") != party or message.signer != expected_key:
+        raise PbemError(f"not a dice commitment for {party} signed by {party}'s key", source)
+    if set(body) != COMMITMENT_FIELDS:
+        extra, lacking = sorted(set(body) - COMMITMENT_FIELDS), sorted(COMMITMENT_FIELDS - set(body))
+        raise PbemError(f"malformed commitment: unknown field(s) {extra} / missing field(s) {lacking}", source)
+    if type(body["version"]) is not int or body["version"] != COMMITMENT_VERSION:
+        raise PbemError(f"commitment version {body['version']!r}: this pbem reads version {COMMITMENT_VERSION} "
+                        "(commit again with this pbem)", source)
+    if type(body["tree_depth"]) is not int or body["tree_depth"] not in ALLOWED_DEPTHS:
+        raise PbemError(f"commitment tree_depth {body['tree_depth']!r} is not a whole number from "
+                        f"{ALLOWED_DEPTHS.start} to {ALLOWED_DEPTHS.stop - 1}", source)
+    for name in ("nonce", "root"):
+        if not isinstance(body[name], str) or not HEX64.fullmatch(body[name]):
+            raise PbemError(f"commitment {name} is not 64 lower-case hex digits", source)
+    return {"nonce": body["nonce"], "tree_depth": body["tree_depth"], "root": body["root"]}
 
 
 @dataclass
@@ -131,7 +155,11 @@ def open_campaign(folder: Path) -> Campaign:
     folder = Path(folder)
     if not (folder / HEADER).is_file():
         raise PbemError(f"no {HEADER}: not a campaign folder", str(folder))
-    header = load_yaml_file(folder / HEADER)
+    header = load_yaml_file(folder / HEADER, limit=MAX_HEADER_BYTES)
+    if header.get("pbem") == "campaign" and header.get("format") == 1:
+        raise PbemError("this campaign is in format 1 (hash-chain dice, pbem 0.1), which let one signed bait file "
+                        "give away a player's future dice; this pbem reads format 2. Finish it with pbem 0.1 "
+                        "(`pip install pbem==0.1.0`) or start it again with fresh commitments", str(folder / HEADER))
     for key in ("campaign", "game", "scenario", "players", "dice", "data"):
         if key not in header:
             raise PbemError(f"campaign header lacks '{key}'", str(folder / HEADER))
@@ -173,7 +201,9 @@ def _check_header_shape(header: dict, source: str) -> None:
     need(isinstance(players, dict) and all(safe(s) and isinstance(p, dict) and isinstance(p.get("key"), str)
                                            for s, p in players.items()), "bad 'players'")
     need(isinstance(dice, dict) and dice.get("mode") in ("players", "gm") and isinstance(dice.get("commitments"), dict)
-         and all(safe(s) and isinstance(c, dict) and isinstance(c.get("tip"), str) and type(c.get("chain_length")) is int
+         and all(safe(s) and isinstance(c, dict) and set(c) == {"nonce", "tree_depth", "root"}
+                 and type(c["tree_depth"]) is int and c["tree_depth"] in ALLOWED_DEPTHS
+                 and all(isinstance(c[k], str) and HEX64.fullmatch(c[k]) for k in ("nonce", "root"))
                  for s, c in dice["commitments"].items())
          and (dice["mode"] == "players" or isinstance(dice.get("gm"), str)), "bad 'dice'")
 
@@ -193,14 +223,16 @@ def check_header(campaign: Campaign) -> list[str]:
     for party, entry in sorted(header["dice"]["commitments"].items()):
         path = folder / "commitments" / f"{safe_component(party, 'side')}.txt"
         try:
-            message, _ = read_signed(path)
+            message = read_signed(path)
         except PbemError as exc:
             problems.append(exc.one_line())
             continue
-        expected = {"pbem": "dice-commitment", "campaign": campaign.id, "side": party,
-                    "chain_length": entry["chain_length"], "tip": entry["tip"]}
+        expected = {"pbem": "dice-commitment", "version": COMMITMENT_VERSION, "campaign": campaign.id,
+                    "side": party, **entry}
         if message.body != expected or message.signer != campaign.key_of(party):
             problems.append(f"{path}: commitment does not match the header or is not signed by {party}'s key")
+        elif path.read_text(encoding="utf-8") != message.armoured():
+            problems.append(f"{path}: holds text the signature does not cover (pbem stores only the signed data)")
     return problems
 
 
@@ -220,20 +252,16 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
     data = load_game_data(game_name, override)
     chosen = game.options(options or {})
     parties = [GM] if gm_key else seats
-    campaign_ids, tips = set(), {}
+    _one_key_one_seat(players, gm_key)
+    campaign_ids, tips, stored = set(), {}, {}
     for party in parties:
         text = commitments.get(party)
         if text is None:
             raise PbemError(f"no dice commitment for {party} (they run `pbem commit`)")
         message = parse_signed(text, f"commitment of {party}")
-        body = message.body
-        expected_key = gm_key if party == GM else players[party]
-        if body.get("pbem") != "dice-commitment" or body.get("side") != party or message.signer != expected_key:
-            raise PbemError(f"commitment of {party} is not a dice commitment for {party} signed by {party}'s key")
-        if not isinstance(body.get("chain_length"), int) or body["chain_length"] < 2 or not isinstance(body.get("tip"), str):
-            raise PbemError(f"commitment of {party} is malformed")
-        campaign_ids.add(body.get("campaign"))
-        tips[party] = {"tip": body["tip"], "chain_length": body["chain_length"]}
+        tips[party] = commitment_entry(message, party, gm_key if party == GM else players[party])
+        stored[party] = message.armoured()
+        campaign_ids.add(message.body["campaign"])
     if len(campaign_ids) != 1:
         raise PbemError(f"the commitments name different campaigns: {sorted(map(str, campaign_ids))}")
     campaign_id = safe_component(campaign_ids.pop(), "campaign id")
@@ -258,7 +286,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
         staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=parent))
         _write(staging / HEADER, dump_yaml(header))
         for party in parties:
-            _write(staging / "commitments" / f"{safe_component(party, 'side')}.txt", commitments[party])
+            _write(staging / "commitments" / f"{safe_component(party, 'side')}.txt", stored[party])
         if override:
             shutil.copyfile(override, staging / OVERRIDE_NAME)
         campaign = Campaign(staging, header, data_hash(header), data, scenario, game)
@@ -276,6 +304,17 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
     return open_campaign(folder)
 
 
+def _one_key_one_seat(players: dict[str, str], gm_key: str | None) -> None:
+    """One person, one seat: a key in two seats (or a player's key as the GM's) would let one
+    person supply every dice secret of a step, and so choose its rolls."""
+    seen: dict[str, str] = {}
+    for seat, key in sorted(players.items()) + ([(GM, gm_key)] if gm_key else []):
+        public_from_id(key, f"the key of {seat}")
+        if key in seen:
+            raise PbemError(f"one key holds two seats ({seen[key]} and {seat}); every seat needs its own key")
+        seen[key] = seat
+
+
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="\n") as stream:
@@ -286,15 +325,8 @@ def _write(path: Path, text: str) -> None:
 
 # -- saves ----------------------------------------------------------------------------------
 
-def chain_links(campaign: Campaign, save: dict | None) -> dict:
-    """The last known link of each party's dice chain: the tip, or the latest reveal."""
-    if save is not None:
-        return save["dice_chain"]
-    return {p: {"step": 0, "link": c["tip"]} for p, c in sorted(campaign.header["dice"]["commitments"].items())}
-
-
 def build_save(campaign: Campaign, number: int, previous: str, state: dict, produced_by: dict,
-               events: list, dice: dict | None, used: list, links: dict | None = None) -> dict:
+               events: list, dice: dict | None, used: list) -> dict:
     game = campaign.game
     waiting = game.awaiting(state)
     return {
@@ -303,7 +335,6 @@ def build_save(campaign: Campaign, number: int, previous: str, state: dict, prod
         "produced_by": produced_by,
         "awaiting": waiting.as_dict(),
         "dice": dice,
-        "dice_chain": links if links is not None else chain_links(campaign, None),
         "data_used": {"demonstration": bool(used) and campaign.data.demonstration,
                       "override_values": sorted(used)},
         "events": events,
@@ -311,23 +342,35 @@ def build_save(campaign: Campaign, number: int, previous: str, state: dict, prod
     }
 
 
-# -- adjudication -----------------------------------------------------------------------------
+# -- signed inputs ----------------------------------------------------------------------------
 
-@dataclass
-class StepResult:
-    number: int
-    save: dict
-    report: str
-    inputs: dict[str, str]       # file name -> text, as stored in the step folder
+ORDERS_FIELDS = {"pbem", "campaign", "header", "save", "save_hash", "side", "kind", "phase", "sent", "dice",
+                 "orders", "comment"}
+REVEAL_FIELDS = {"pbem", "campaign", "header", "side", "save", "orders", "sent", "dice"}
+SENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}Z")
 
 
-def classify_inputs(campaign: Campaign, messages: list[tuple[SignedMessage, str]], orders_required: bool = True):
+def sent_now() -> str:
+    """When a signed message was written (UTC, to the minute): the record of who waited for whom."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
+
+
+def _check_sent(body: dict, source: str, what: str) -> None:
+    if not isinstance(body.get("sent"), str) or not SENT.fullmatch(body["sent"]):
+        raise PbemError(f"{what} need a 'sent: YYYY-MM-DDTHH:MMZ' date (UTC), as `pbem sign` writes it", source)
+
+
+def read_signed(path: Path) -> SignedMessage:
+    return parse_signed(read_text(path, limit=MAX_SIGNED_BYTES), str(path))
+
+
+def classify_inputs(campaign: Campaign, messages: list[SignedMessage]):
     orders, reveals = None, {}
-    for message, text in messages:
+    for message in messages:
         if message.kind == "orders":
             if orders is not None:
                 raise PbemError("two order files given; one step takes one side's orders (plus reveals)", message.source)
-            orders = (message, text)
+            orders = message
         elif message.kind == "reveal":
             sides = campaign.sides_of_key(message.signer)
             side = message.body.get("side")
@@ -335,32 +378,35 @@ def classify_inputs(campaign: Campaign, messages: list[tuple[SignedMessage, str]
                 raise PbemError(f"reveal claims side {side!r} but is signed by the key of {', '.join(sides) or 'nobody in this campaign'}", message.source)
             if side in reveals:
                 raise PbemError(f"two reveals from {side}", message.source)
-            reveals[side] = (message, text)
+            reveals[side] = message
         else:
             raise PbemError(f"a '{message.kind}' message cannot be adjudicated (expected orders or reveal)", message.source)
-    if orders is None and orders_required:
-        # say which files were given
-        raise PbemError("no orders among the given files (" + (", ".join(m.source for m, _ in messages) or "none") + ")")
+    if orders is None:
+        raise PbemError("no orders among the given files (" + (", ".join(m.source for m in messages) or "none") + ")")
     return orders, reveals
 
 
 def check_orders_message(campaign: Campaign, message: SignedMessage, number: int, save: dict, digest: str) -> None:
     """Signed orders: the body fits the current save, and the signer is the side's key."""
     check_orders_body(campaign, message.body, message.source, number, save, digest)
+    _check_sent(message.body, message.source, "signed orders")
     side = message.body["side"]
     if message.signer != campaign.key_of(side):
         raise PbemError(f"WRONG KEY: orders for {side} are signed by {message.signer[:20]}…, not {side}'s key", message.source)
 
 
 def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, save: dict, digest: str) -> None:
-    """An orders body (signed or not yet): right campaign, save, side, kind and phase; known fields."""
+    """An orders body (signed or not yet): right campaign, header, save, side, kind and phase; known fields."""
     if body.get("campaign") != campaign.id:
         raise PbemError(f"orders are for campaign {body.get('campaign')!r}, not {campaign.id!r}", source)
     # bind to the exact save first, so a damaged or edited save is refused as STALE before
-    # any of its fields is read (a renamed `awaiting:` key crashed here with a KeyError)
-    if body.get("save") != number or body.get("save_hash") != digest:
-        raise PbemError(f"STALE OR REPLAYED: orders were written for save {body.get('save')} "
+    # any of its fields is read. `type() is int`: `save: true` equals 1 in Python
+    if type(body.get("save")) is not int or body["save"] != number or body.get("save_hash") != digest:
+        raise PbemError(f"STALE OR REPLAYED: orders were written for save {body.get('save')!r} "
                         f"but the campaign is at save {number} (hash {digest[:12]}…)", source)
+    if body.get("header") != campaign.header_hash:
+        raise PbemError(f"orders name campaign header {str(body.get('header'))[:12]}…, not this campaign's "
+                        f"{campaign.header_hash[:12]}… (start from `pbem orders`)", source)
     waiting = save["awaiting"]
     if waiting.get("done"):
         raise PbemError("the game is over; no more orders are accepted", source)
@@ -372,117 +418,117 @@ def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, 
                         f"'{waiting['kind']}' in '{waiting['phase']}'", source)
     if not isinstance(body.get("orders"), list):
         raise PbemError("orders file needs an 'orders:' list", source)
-    allowed = {"pbem", "campaign", "save", "save_hash", "side", "kind", "phase", "dice", "orders", "comment"}
-    unknown = sorted(set(body) - allowed)
+    unknown = sorted(set(body) - ORDERS_FIELDS)
     if unknown:
         raise PbemError(f"unknown field(s) in orders: {', '.join(unknown)}", source)
+    if "comment" in body and not isinstance(body["comment"], str):
+        raise PbemError("'comment' must be text", source)
 
 
-def advance(campaign: Campaign, number: int, save: dict, digest: str,
-            messages: list[tuple[SignedMessage, str]], key: Ed25519PrivateKey | None = None) -> StepResult:
+def _check_reveal(campaign: Campaign, message: SignedMessage, orders: SignedMessage, number: int) -> str:
+    """A reveal answers exactly one orders file of this campaign and save. Returns its secret."""
+    body, source = message.body, message.source
+    party = body["side"]
+    entry = campaign.header["dice"]["commitments"][party]
+    unknown = sorted(set(body) - REVEAL_FIELDS)
+    if unknown:
+        raise PbemError(f"unknown field(s) in a reveal: {', '.join(unknown)}", source)
+    if (body.get("campaign") != campaign.id or body.get("header") != campaign.header_hash
+            or type(body.get("save")) is not int or body["save"] != number or body.get("orders") != orders.digest):
+        raise PbemError("reveal is bound to other orders, save or campaign (a reveal answers exactly one orders file)", source)
+    _check_sent(body, source, "reveals")
+    return _in_file(source, check_leaf, body.get("dice"), number + 1, entry["root"], entry["tree_depth"], party)
+
+
+# -- adjudication -----------------------------------------------------------------------------
+
+@dataclass
+class StepResult:
+    number: int
+    save: dict | None            # None: the orders roll dice and await reveals (kept in pending/)
+    report: str
+    inputs: dict[str, str]       # file name -> text, as stored in the step folder (or in pending/)
+    awaiting_reveal: list[str] = field(default_factory=list)
+
+
+def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: list[SignedMessage],
+            key: Ed25519PrivateKey | None = None, sent: str | None = None) -> StepResult:
     """Adjudicate one step: verified inputs + previous save -> next save and report (pure).
 
-    If the orders need dice and a party's reveal is missing, the orders are still recorded:
-    the new save keeps the position and awaits that reveal, so a refusal to reveal is visible
-    in the record. The reveal step then resolves the recorded orders."""
-    waiting = save["awaiting"]
-    if waiting.get("kind") == "reveal":
-        pending = save["pending_orders"]
-        safe_component(pending["file"], "pending orders file")   # an edited save named a file outside
-        orders, orders_text = read_signed(campaign.step_dir(number) / pending["file"])
-        if not messages and key is None:
-            raise PbemError(f"save {number} awaits a dice reveal: give the reveal file, or adjudicate with --key")
-        reveals = _reveals_only(campaign, messages)
-        return _resolve(campaign, number, save, digest, orders, orders_text, reveals, key,
-                        pending["awaiting"], recorded_at=number)
-    (orders, orders_text), reveals = classify_inputs(campaign, messages)
+    If the orders roll dice and a party's reveal is missing, no save is made: the result says
+    whose reveals are awaited, and `adjudicate` keeps the signed inputs in pending/ until they
+    come. So the step is the same record whichever copy resolves it, and whenever."""
+    orders, reveals = classify_inputs(campaign, messages)
     check_orders_message(campaign, orders, number, save, digest)
-    return _resolve(campaign, number, save, digest, orders, orders_text, reveals, key, waiting, recorded_at=None)
-
-
-def _reveals_only(campaign: Campaign, messages):
-    if any(m.kind != "reveal" for m, _ in messages):
-        raise PbemError("this step awaits a dice reveal, not orders", next(m.source for m, _ in messages if m.kind != "reveal"))
-    return classify_inputs(campaign, messages, orders_required=False)[1]
-
-
-def _resolve(campaign: Campaign, number: int, save: dict, digest: str, orders: SignedMessage, orders_text: str,
-             reveals: dict, key, waiting: dict, recorded_at: int | None) -> StepResult:
-    body = orders.body
-    side, step = body["side"], number + 1
-    dice_step = body["save"] + 1            # the chain link index: the step the orders were written for
+    body, side, step = orders.body, orders.body["side"], number + 1
+    waiting = save["awaiting"]
     gm_mode = campaign.header["dice"]["mode"] == "gm"
-    links = {p: dict(v) for p, v in save["dice_chain"].items()}
-    orders_digest = order_set_digest(body["orders"])
-    revealed: dict[str, str] = {}
-    if recorded_at is not None:
-        revealed.update(save["pending_orders"]["preimages"])     # checked when the orders were recorded
-    elif not gm_mode:
+    commitments = campaign.header["dice"]["commitments"]
+    secrets_given: dict[str, str] = {}
+    if gm_mode:
+        if "dice" in body:
+            raise PbemError("in GM mode only the referee's dice count; orders carry none", orders.source)
+    else:
         if "dice" not in body:
-            raise PbemError("orders lack the mover's dice pre-image (sign them with `pbem sign`)", orders.source)
-        _in_file(orders.source, check_preimage, str(body["dice"]), dice_step, links[side]["link"], links[side]["step"], side)
-        revealed[side] = str(body["dice"])
+            raise PbemError("orders lack the mover's dice (sign them with `pbem sign`)", orders.source)
+        entry = commitments[side]
+        secrets_given[side] = _in_file(orders.source, check_leaf, body["dice"], step, entry["root"], entry["tree_depth"], side)
     needed = [GM] if gm_mode else list(waiting.get("opponents", []))
-    inputs = {} if recorded_at is not None else {f"orders-{side}.txt": orders_text}
     # the non-moving party may have handed its key to `adjudicate` instead of a reveal file
     if key is not None:
         for party in campaign.sides_of_key(key_id(key.public_key())):
-            if party in needed and party not in reveals and party not in revealed:
-                text = make_reveal(campaign, key, party, dice_step, data_hash(body))
-                reveals[party] = (parse_signed(text, f"reveal-{party}.txt"), text)
-    for party, (message, text) in sorted(reveals.items()):
-        rb = message.body
-        if party not in needed or party in revealed:
-            raise PbemError(f"a reveal from {party} is not needed for this step (needed: {', '.join(p for p in needed if p not in revealed) or 'none'})", message.source)
-        if rb.get("campaign") != campaign.id or rb.get("save") != body["save"] or rb.get("orders") != data_hash(body):
-            raise PbemError("reveal is bound to other orders, save or campaign (a reveal answers exactly one orders file)", message.source)
-        _in_file(message.source, check_preimage, str(rb.get("dice")), dice_step, links[party]["link"], links[party]["step"], party)
-        revealed[party] = str(rb["dice"])
-        inputs[f"reveal-{party}.txt"] = text
-    missing = [p for p in needed if p not in revealed]
+            if party in needed and party not in reveals:
+                text = make_reveal(campaign, key, party, step, orders.digest, sent or sent_now())
+                reveals[party] = parse_signed(text, f"reveal-{party}.txt")
+    for party, message in sorted(reveals.items()):
+        if party not in needed or party in secrets_given:
+            raise PbemError(f"a reveal from {party} is not needed for this step (needed: {', '.join(p for p in needed if p not in secrets_given) or 'none'})", message.source)
+        secrets_given[party] = _check_reveal(campaign, message, orders, number)
+    missing = [p for p in needed if p not in reveals]
     # a seed needs a second party (or the GM): one player's secret alone would let it predict
-    seed = None if missing or not needed else step_seed(campaign.id, dice_step, orders_digest, revealed)
-    for party, value in revealed.items():
-        links[party] = {"step": dice_step, "link": value}
+    seed = None if missing or not needed else step_seed(campaign.id, step, _orders_digest(campaign, save, body), secrets_given)
     dice = Dice(seed, f"the dice reveal of {', '.join(missing)} is missing")
     game, data = campaign.game, campaign.data
     data.used_overrides = set()
-    produced_by = {
-        "side": side, "kind": waiting["kind"], "phase": waiting["phase"],
-        "orders": {"file": f"orders-{side}.txt", "sha256": data_hash(body), "signer": orders.signer,
-                   "list": body["orders"]},
-        "reveals": {p: data_hash(reveals[p][0].body) for p in sorted(reveals)},
-    }
-    if recorded_at is not None:
-        produced_by["orders"]["recorded_in"] = recorded_at
     try:
         outcome = _in_file(orders.source, game.apply, data, _copy(save["state"]), side, body["orders"], dice)
     except DiceUnavailable:
         if not needed:
             raise PbemError("this step rolls a die but no other party takes part in it, so no fair seed exists "
                             "(the game module names no opponents for it)") from None
-        if recorded_at is not None:
-            raise PbemError(f"this step still needs the dice reveal of {', '.join(missing)}") from None
-        return _pending_reveal(campaign, step, digest, save, produced_by, inputs, links, revealed, missing, waiting)
+        inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": m.armoured() for p, m in reveals.items()}
+        return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
+    # reveals count only for a step that rolled: a step without dice is the same record
+    # whether or not a reveal came with it
+    used = sorted(reveals) if dice.rolls else []
+    inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": reveals[p].armoured() for p in used}
+    produced_by = {
+        "side": side, "kind": waiting["kind"], "phase": waiting["phase"],
+        "orders": {"file": f"orders-{side}.txt", "sha256": orders.digest, "signer": orders.signer,
+                   "sent": body["sent"], "list": body["orders"]},
+        "reveals": {p: {"sha256": reveals[p].digest, "sent": reveals[p].body["sent"]} for p in used},
+    }
     dice_record = None
-    if dice.rolls or seed:
-        dice_record = {"step": dice_step, "orders_digest": orders_digest, "preimages": dict(sorted(revealed.items())),
-                       "seed": seed, "rolls": dice.rolls}
+    if dice.rolls:
+        dice_record = {"step": step, "orders_digest": _orders_digest(campaign, save, body),
+                       "secrets": {p: secrets_given[p] for p in sorted(secrets_given)}, "seed": seed, "rolls": dice.rolls}
     new_save = build_save(campaign, step, digest, outcome.state, produced_by, outcome.events,
-                          dice_record, sorted(data.used_overrides), links)
+                          dice_record, sorted(data.used_overrides))
     report = render_step_report(campaign, new_save, "text")
     return StepResult(step, new_save, report, inputs)
 
 
-def _pending_reveal(campaign, step, digest, save, produced_by, inputs, links, revealed, missing, waiting) -> StepResult:
-    """Record fixed orders whose dice await a reveal; the position does not change."""
-    events = [{"event": "awaiting_reveal", "parties": missing}]
-    new_save = build_save(campaign, step, digest, _copy(save["state"]), produced_by, events, None, [], links)
-    new_save["awaiting"] = {"side": missing[0], "kind": "reveal", "phase": waiting["phase"],
-                            "opponents": missing, "done": False}
-    new_save["pending_orders"] = {"file": produced_by["orders"]["file"], "sha256": produced_by["orders"]["sha256"],
-                                  "preimages": dict(sorted(revealed.items())), "awaiting": dict(waiting)}
-    return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
+def _orders_digest(campaign: Campaign, save: dict, body: dict) -> str:
+    """The seed commits to the meaning of the orders: the game's canonical form of each order."""
+    canonical = campaign.game.canonical_orders(campaign.data, save["state"], body["side"], body["orders"])
+    return order_set_digest(canonical)
+
+
+def _pending_text(campaign: Campaign, orders: SignedMessage, missing: list[str]) -> str:
+    body = orders.body
+    return (f"{body['phase']}: the orders of {body['side']} for save {body['save']} (sent {body['sent']}) are fixed and "
+            f"roll dice; they await the dice reveal of {', '.join(missing)}. They are kept in "
+            f"{campaign.folder / PENDING} until the reveal comes; the position is unchanged.")
 
 
 def _in_file(source: str, func, *args):
@@ -504,26 +550,101 @@ def _copy(value):
     return value
 
 
-def sign_orders(body: dict, key: Ed25519PrivateKey) -> str:
-    """Sign an orders body, adding the signer's dice pre-image for the step it produces."""
-    for field in ("campaign", "save", "side"):
-        if field not in body:
-            raise PbemError(f"orders lack '{field}' (start from `pbem orders`)")
-    if not isinstance(body["save"], int) or body["save"] < 0:
-        raise PbemError("orders' 'save' must be a save number")
-    body = dict(body)
-    secret = chain_secret(key, str(body["campaign"]), str(body["side"]))
-    body["dice"] = preimage_for_step(secret, DEFAULT_CHAIN_LENGTH, body["save"] + 1)
-    return sign_body(body, key)
-
-
-def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: int, orders_hash: str) -> str:
-    """`party`'s link for dice step `step`, bound to the orders (written for save step - 1)."""
+def dice_master_for(campaign: Campaign, key: Ed25519PrivateKey, party: str) -> tuple[bytes, int]:
     entry = campaign.header["dice"]["commitments"][party]
-    preimage = preimage_for_step(chain_secret(key, campaign.id, party), entry["chain_length"], step)
-    body = {"pbem": "reveal", "campaign": campaign.id, "side": party, "save": step - 1,
-            "orders": orders_hash, "dice": preimage}
+    master = dice_master(key, campaign.id, party, entry["nonce"])
+    if tree_root(master, entry["tree_depth"]) != entry["root"]:
+        raise PbemError(f"this key's dice tree does not match the commitment of {party} in the header "
+                        "(wrong key, or a commitment made with another key)")
+    return master, entry["tree_depth"]
+
+
+def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: str | None = None) -> str:
+    """Sign orders for the campaign's current step only, adding the signer's dice for it.
+
+    The campaign is the signer's own copy: a file naming another save, side or campaign (a
+    "pre-filled" file from an opponent) is refused, so a signature never gives away the dice
+    of a step the signer did not mean to play."""
+    number, save, digest = campaign.latest()
+    check_orders_body(campaign, body, "the orders", number, save, digest)
+    side = body["side"]
+    if campaign.key_of(side) != key_id(key.public_key()):
+        raise PbemError(f"this key is not {side}'s key in campaign {campaign.id}")
+    pending = read_pending(campaign, number, save, digest)
+    if any(m.kind == "orders" and m.body["orders"] != body["orders"] for m in pending):
+        raise PbemError(f"orders for save {number} are already recorded in {campaign.folder / PENDING}; "
+                        "one orders file per save")
+    body = {k: v for k, v in body.items() if k not in ("dice", "sent")}
+    body["sent"] = sent or sent_now()
+    if campaign.header["dice"]["mode"] != "gm":
+        master, depth = dice_master_for(campaign, key, side)
+        body["dice"] = reveal_leaf(master, number + 1, depth)
     return sign_body(body, key)
+
+
+def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: int, orders_hash: str, sent: str) -> str:
+    """`party`'s secret for dice step `step`, bound to the orders (written for save step - 1)."""
+    master, depth = dice_master_for(campaign, key, party)
+    body = {"pbem": "reveal", "campaign": campaign.id, "header": campaign.header_hash, "side": party,
+            "save": step - 1, "orders": orders_hash, "sent": sent, "dice": reveal_leaf(master, step, depth)}
+    return sign_body(body, key)
+
+
+# -- pending inputs: signed files of the next step that wait for a reveal ---------------------------
+
+PENDING = "pending"
+
+
+def read_pending(campaign: Campaign, number: int, save: dict, digest: str) -> list[SignedMessage]:
+    """The inputs kept for the step after save `number`, each re-checked as if just received
+    (signature, signer, save, hash): nothing in pending/ is trusted from the disk. Inputs left
+    from an earlier save (a step resolved, then interrupted before clearing) are not used."""
+    folder = campaign.folder / PENDING
+    if not folder.is_dir():
+        return []
+    messages = []
+    for path in sorted(folder.iterdir()):
+        if not INPUT_NAME.fullmatch(path.name):
+            raise PbemError("unexpected file in pending/ (only orders-SIDE.txt and reveal-SIDE.txt)", str(path))
+        message = read_signed(path)
+        if path.read_text(encoding="utf-8") != message.armoured():
+            raise PbemError("not stored as pbem stores signed inputs (only the signed data)", str(path))
+        if message.body.get("save") != number:
+            continue                     # stale: it belongs to a step already recorded
+        if message.kind == "orders":
+            check_orders_message(campaign, message, number, save, digest)
+        messages.append(message)
+    return messages
+
+
+def _merge_pending(pending: list[SignedMessage], given: list[SignedMessage], number: int) -> list[SignedMessage]:
+    """The given files plus what pending/ holds; one orders file per save, whoever sent it first."""
+    held = {m.digest: m for m in pending}
+    kept_orders = [m for m in pending if m.kind == "orders"]
+    for message in given:
+        if message.kind == "orders" and kept_orders and message.digest != kept_orders[0].digest:
+            raise PbemError(f"other orders for save {number} are already recorded in pending/ "
+                            f"({kept_orders[0].source}); one orders file per save", message.source)
+        held.setdefault(message.digest, message)
+    return sorted(held.values(), key=lambda m: (m.kind, m.body.get("side", "")))
+
+
+def _write_pending(campaign: Campaign, result: StepResult) -> None:
+    folder = campaign.folder / PENDING
+    for name, text in sorted(result.inputs.items()):
+        path = folder / name
+        if path.exists() and path.read_text(encoding="utf-8") == text:
+            continue
+        if path.exists():
+            path.unlink()        # an input of an earlier save (stale) under the same name
+        write_new_file(path, text.encode("utf-8"))
+
+
+def _clear_pending(campaign: Campaign) -> None:
+    folder = campaign.folder / PENDING
+    if folder.is_dir():
+        shutil.rmtree(folder)
+        _fsync_dir(campaign.folder)
 
 
 def commit_step(campaign: Campaign, result: StepResult) -> Path:
@@ -555,7 +676,12 @@ def commit_step(campaign: Campaign, result: StepResult) -> Path:
     return target
 
 
-def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None) -> StepResult:
+def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
+               sent: str | None = None) -> StepResult:
+    """Apply the given signed files (with what pending/ holds) to the latest save.
+
+    Either the step is resolved and written, or its inputs are kept in pending/ until the
+    awaited reveals come; in both cases the same signed inputs make the same folder."""
     campaign = open_campaign(folder)
     # an edited data override (or rules data, or commitment) was used
     # silently; only `verify` noticed, after the step was written. Refuse before adjudicating.
@@ -563,9 +689,14 @@ def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = 
     if problems:
         raise PbemError(problems[0])
     number, save, digest = campaign.latest()
-    messages = [read_signed(Path(f)) for f in files]
-    result = advance(campaign, number, save, digest, messages, key)
-    commit_step(campaign, result)
+    given = [read_signed(Path(f)) for f in files]
+    messages = _merge_pending(read_pending(campaign, number, save, digest), given, number)
+    result = advance(campaign, number, save, digest, messages, key, sent)
+    if result.save is None:
+        _write_pending(campaign, result)
+    else:
+        commit_step(campaign, result)
+        _clear_pending(campaign)
     return result
 
 
@@ -578,6 +709,7 @@ class VerifyResult:
     saves: int = 0
     signatures: int = 0
     rolls: int = 0
+    details: list[str] = field(default_factory=list)   # who played: header hash, seats' keys
 
 
 def _compare(path: Path, expected: str) -> str | None:
@@ -610,14 +742,23 @@ def verify(folder: Path) -> VerifyResult:
                 return VerifyResult(False, problem)
         _no_extra_files(step0, {"save.yaml", "report.txt"})
         save, digest, rolls = expected, data_hash(expected), 0
+        signed_by: dict[str, int] = {}
         for number in numbers[1:]:
             folder_n = campaign.step_dir(number)
             names = sorted(p.name for p in folder_n.iterdir())
             inputs = [n for n in names if INPUT_NAME.fullmatch(n)]
             _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt"})
             messages = [read_signed(folder_n / n) for n in inputs]
+            for name, message in zip(inputs, messages):
+                if (folder_n / name).read_text(encoding="utf-8") != message.armoured():
+                    return VerifyResult(False, f"{folder_n / name}: holds text the signature does not cover "
+                                               "(pbem stores only the signed data)")
+                for seat in campaign.sides_of_key(message.signer):
+                    signed_by[seat] = signed_by.get(seat, 0) + 1
             signatures += len(messages)
             result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages)   # name the step
+            if result.save is None:
+                return VerifyResult(False, f"{folder_n}: the step lacks the dice reveal of {', '.join(result.awaiting_reveal)}")
             if sorted(result.inputs) != inputs:
                 return VerifyResult(False, f"{folder_n}: input files {inputs} do not match what the step used {sorted(result.inputs)}")
             for name, text in (("save.yaml", dump_yaml(result.save)), ("report.txt", result.report)):
@@ -626,10 +767,27 @@ def verify(folder: Path) -> VerifyResult:
                     return VerifyResult(False, problem)
             save, digest = result.save, data_hash(result.save)
             rolls += len((save.get("dice") or {}).get("rolls", []))
+        pending = read_pending(campaign, numbers[-1], save, digest)
+        details = _who_played(campaign, signed_by)
+        if pending:
+            details.append(f"pending: {', '.join(m.source for m in pending)} (inputs of the next step, awaiting reveals)")
         return VerifyResult(True, f"OK: {len(numbers)} saves, {signatures} signatures, {rolls} die rolls verified",
-                            len(numbers), signatures, rolls)
+                            len(numbers), signatures, rolls, details)
     except PbemError as exc:
         return VerifyResult(False, exc.one_line())
+
+
+def _who_played(campaign: Campaign, signed_by: dict[str, int]) -> list[str]:
+    """What a reader checks against the keys they know: verify proves the record, not the people."""
+    lines = [f"header sha256 {campaign.header_hash} (campaign {campaign.id}, {campaign.header['game']}/"
+             f"{campaign.header['scenario']})"]
+    seats = sorted(campaign.header["players"]) + ([GM] if campaign.header["dice"]["mode"] == "gm" else [])
+    for seat in seats:
+        count = signed_by.get(seat, 0)
+        lines.append(f"seat {seat}: key {fingerprint(campaign.key_of(seat))}; "
+                     + (f"signed {count} step input(s) bound to this header" if count else
+                        "has signed nothing bound to this header yet beyond its dice commitment"))
+    return lines
 
 
 def _no_extra_files(folder: Path, allowed: set[str]) -> None:
@@ -651,14 +809,12 @@ def template_for(campaign: Campaign, side: str) -> str:
     waiting = save["awaiting"]
     if waiting.get("done"):
         raise PbemError("the game is over; no orders are due")
-    if waiting["kind"] == "reveal":
-        raise PbemError(f"save {number} awaits the dice reveal of {', '.join(waiting['opponents'])} for the orders in "
-                        f"{campaign.step_dir(number) / save['pending_orders']['file']}: they run `pbem reveal`")
     if side != waiting["side"]:
         raise PbemError(f"save {number} awaits {waiting['kind']} from {waiting['side']!r} ({waiting['phase']}), not from {side!r}")
     template = campaign.game.template(campaign.data, save["state"], side)
-    body = {"pbem": "orders", "campaign": campaign.id, "save": number, "save_hash": digest,
-            "side": side, "kind": waiting["kind"], "phase": waiting["phase"], "orders": template["orders"]}
+    body = {"pbem": "orders", "campaign": campaign.id, "header": campaign.header_hash, "save": number,
+            "save_hash": digest, "side": side, "kind": waiting["kind"], "phase": waiting["phase"],
+            "orders": template["orders"]}
     notes = "".join(f"# {line}\n" for line in template["notes"])
     return (f"# pbem orders for {campaign.id}, save {number}: {waiting['phase']}\n{notes}"
-            f"# Edit `orders:`, then `pbem check {folder} FILE` and `pbem sign FILE --key KEY`.\n" + dump_yaml(body))
+            f"# Edit `orders:`, then `pbem check {folder} FILE` and `pbem sign {folder} FILE --key KEY`.\n" + dump_yaml(body))

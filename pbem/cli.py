@@ -8,12 +8,14 @@ from typing import List, Optional
 import typer
 
 from . import campaign as camp
+from . import ledger
+from .dice import seed_input
 from .errors import PbemError
-from .keys import key_id, keygen, load_private_key, load_public_key
+from .keys import fingerprint, key_id, keygen, load_private_key, load_public_key
 from .report import FORMATS, render, step_blocks
 from .signing import order_lines, parse_signed
 from .storage import safe_component, write_new_file
-from .yamlio import load_yaml_file, parse_yaml_text, read_text
+from .yamlio import MAX_SIGNED_BYTES, load_yaml_file, parse_yaml_text, read_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Adjudicate play-by-email wargame campaigns: signed orders, two-party dice, hash-chained saves.")
@@ -60,8 +62,11 @@ def commit_cmd(key: Path = typer.Option(..., help="Your private key (pbem or Ope
     private = load_private_key(key, passphrase)
     text = camp.make_commitment(private, campaign_id, side)
     target = out_file or Path(f"{campaign_id}-{side}.commit.txt")
+    if target.exists():
+        raise PbemError("already exists; pbem never overwrites", str(target))
+    ledger.record_commitment(key, campaign_id, side, parse_signed(text, str(target)).body["root"])
     write_new_file(target, text.encode())
-    out(f"wrote {target}: send it to whoever runs `pbem new`")
+    out(f"wrote {target}: send it to whoever runs `pbem new` (recorded in {ledger.ledger_path(key)}; back it up with the key)")
 
 
 # -- campaign lifecycle ---------------------------------------------------------------------
@@ -92,7 +97,7 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
     players = {side: key_id(load_public_key(path)) for side, path in _pairs(player, "--player").items()}
     commitments = {}
     for path in commitment:
-        text = read_text(Path(path))
+        text = read_text(Path(path), limit=MAX_SIGNED_BYTES)
         message = parse_signed(text, str(path))
         side = message.body.get("side")
         if not isinstance(side, str) or side in commitments:
@@ -104,6 +109,9 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
     _, save, _ = created.latest()
     out(f"created {folder}: campaign {created.id}, {game}/{scenario}; next: {save['awaiting']['phase']} "
         f"({save['awaiting']['side']})")
+    out("\n".join(camp._who_played(created, {})[:1] + [f"seat {s}: key {fingerprint(created.key_of(s))}"
+                                                      for s in sorted(created.header["players"])]))
+    out("each player checks these against the keys they know before their first move")
     if save["state"].get("units") == {} and not save["state"].get("to_place"):
         out("note: no units are on the map — counters are not in the rulebook text; add them to the data "
             "override as units.counters.ID (see `pbem data missing` and docs/data-format.md)")
@@ -124,7 +132,7 @@ def orders_cmd(folder: Path = typer.Argument(...), side: str = typer.Option(...)
 
 def _load_orders(path: Path):
     """(body, text, signed message or None) of a plain or signed orders file."""
-    text = read_text(path)
+    text = read_text(path, limit=MAX_SIGNED_BYTES)
     if "-----BEGIN PBEM SIGNED MESSAGE-----" in text:
         message = parse_signed(text, str(path))
         return message.body, text, message
@@ -164,18 +172,37 @@ def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(
 
 @app.command("sign")
 @refusals
-def sign_cmd(orders: Path = typer.Argument(...), key: Path = typer.Option(...),
+def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
+             orders: Path = typer.Argument(..., help="The orders file (from `pbem orders`)"),
+             key: Path = typer.Option(...),
              out_file: Optional[Path] = typer.Option(None, "--out", help="Default: ORDERS.signed.txt"),
              passphrase: Optional[str] = typer.Option(None)):
-    """Sign an orders file (adds your dice pre-image for the step) for email or a forum post."""
-    body = load_yaml_file(orders)
+    """Sign orders for the campaign's current step (adds your dice for it) for email or a forum post.
+
+    Only orders for the save your own copy is at, from the seat it awaits, are signed: a
+    "pre-filled" file from someone else naming another save or seat is refused."""
+    campaign = camp.open_campaign(folder)
+    body = load_yaml_file(orders, limit=MAX_SIGNED_BYTES)
     if body.get("pbem") != "orders":
         raise PbemError("not an orders file (expected 'pbem: orders')", str(orders))
     private = load_private_key(key, passphrase)
-    text = camp.sign_orders(body, private)
+    seats = campaign.sides_of_key(key_id(private.public_key()))
+    ledger.check_fresh(key, campaign)
+    try:
+        text = camp.sign_orders(campaign, body, private)
+    except PbemError as exc:
+        raise PbemError(exc.message, exc.file or str(orders)) from None
     target = out_file or orders.with_name(orders.name + ".signed.txt")
     write_new_file(target, text.encode())
+    ledger.bind(key, campaign, seats)
     out(f"wrote {target}")
+    _send_hint(campaign, target, exclude=body.get("side"))
+
+
+def _send_hint(campaign, path: Path, exclude: str | None) -> None:
+    """After a command writes a file someone else needs: exactly what to send to whom."""
+    others = [s for s in sorted(campaign.header["players"]) if s != exclude]
+    out(f"send {path} to {', '.join(others)}")
 
 
 @app.command("reveal")
@@ -189,27 +216,29 @@ def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument
     outcomes)."""
     campaign = camp.open_campaign(folder)
     number, save, digest = campaign.latest()
-    message, _ = camp.read_signed(orders)
-    if save["awaiting"]["kind"] == "reveal":
-        if message.digest != save["pending_orders"]["sha256"]:
-            raise PbemError(f"these are not the orders recorded in save {number} that await your reveal", str(orders))
-        needed = save["awaiting"]["opponents"]
-    else:
-        camp.check_orders_message(campaign, message, number, save, digest)
-        needed = ["gm"] if campaign.header["dice"]["mode"] == "gm" else save["awaiting"]["opponents"]
+    message = camp.read_signed(orders)
+    camp.check_orders_message(campaign, message, number, save, digest)
     private = load_private_key(key, passphrase)
+    needed = ["gm"] if campaign.header["dice"]["mode"] == "gm" else save["awaiting"]["opponents"]
     sides = [s for s in campaign.sides_of_key(key_id(private.public_key())) if s in needed]
     if not sides:
         raise PbemError("this key belongs to no side whose reveal this step needs", str(key))
-    dice_step = message.body["save"] + 1
-    target = out_file or Path(f"reveal-{sides[0]}-{dice_step:04d}.txt")
+    target = out_file or Path(f"reveal-{sides[0]}-{number + 1:04d}.txt")
     if target.exists():
         raise PbemError("already exists; pbem never overwrites", str(target))
-    pending = save["awaiting"]["kind"] == "reveal"
-    result = camp.adjudicate(folder, [] if pending else [orders], private)
-    text = result.inputs[f"reveal-{sides[0]}.txt"]
+    ledger.check_fresh(key, campaign)
+    result = camp.adjudicate(folder, [orders], private)
+    ledger.bind(key, campaign, sides)
+    text = result.inputs.get(f"reveal-{sides[0]}.txt")
+    if text is None:
+        out(f"these orders roll no dice, so no reveal is needed; save {result.number} recorded in {folder}")
+        return
     write_new_file(target, text.encode())
-    out(f"wrote {target} (send it with the orders); save {result.number} recorded in {folder}")
+    if result.save is None:
+        out(f"wrote {target}; the step still awaits the reveal of {', '.join(result.awaiting_reveal)}")
+    else:
+        out(f"wrote {target}; save {result.number} recorded in {folder}")
+    _send_hint(campaign, target, exclude=sides[0])
 
 
 @app.command("adjudicate")
@@ -219,15 +248,29 @@ def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path
                    passphrase: Optional[str] = typer.Option(None)):
     """Verify and apply signed orders; write the next save and its report."""
     private = load_private_key(key, passphrase) if key else None
+    campaign = camp.open_campaign(folder)
+    if key:
+        ledger.check_fresh(key, campaign)
     result = camp.adjudicate(folder, files or [], private)
+    if key:
+        ledger.bind(key, campaign, campaign.sides_of_key(key_id(private.public_key())))
     out(result.report)
-    out(f"wrote save {result.number} in {camp.open_campaign(folder).step_dir(result.number)}")
+    if result.save is None:
+        out(f"kept the orders in {folder / camp.PENDING}: adjudicate the reveal of "
+            f"{', '.join(result.awaiting_reveal)} when it comes")
+        return
+    step = campaign.step_dir(result.number)
+    out(f"wrote save {result.number} in {step}")
+    mover = result.save["produced_by"]["side"]
+    for name in sorted(result.inputs):
+        if name.startswith("reveal-") and private is not None and name[len("reveal-"):-4] in campaign.sides_of_key(key_id(private.public_key())):
+            out(f"send {step / name} to {mover}")
 
 
 @app.command("status")
 @refusals
 def status_cmd(folder: Path = typer.Argument(...)):
-    """Whose move it is: the latest save, its phase and what it awaits."""
+    """Whose move it is: the latest save, its phase and what it awaits (and for how long)."""
     campaign = camp.open_campaign(folder)
     number, save, digest = campaign.latest()
     waiting = save["awaiting"]
@@ -236,6 +279,22 @@ def status_cmd(folder: Path = typer.Argument(...)):
     else:
         state = f"awaits {waiting['kind']} from {waiting['side']} — {waiting['phase']}"
     out(f"{campaign.id} ({campaign.header['game']}/{campaign.header['scenario']}): save {number} {digest[:16]}…; {state}")
+    pending = camp.read_pending(campaign, number, save, digest)
+    for message in pending:
+        if message.kind == "orders":
+            have = {m.body["side"] for m in pending if m.kind == "reveal"}
+            needed = ["gm"] if campaign.header["dice"]["mode"] == "gm" else waiting["opponents"]
+            missing = [p for p in needed if p not in have]
+            out(f"orders of {message.body['side']} are fixed ({message.source}, sent {message.body['sent']}, "
+                f"{_waited(message.body['sent'])} ago); they roll dice and await the reveal of {', '.join(missing)}")
+
+
+def _waited(sent: str) -> str:
+    from datetime import datetime, timezone
+    then = datetime.strptime(sent, "%Y-%m-%dT%H:%MZ").replace(tzinfo=timezone.utc)
+    minutes = max(int((datetime.now(timezone.utc) - then).total_seconds() // 60), 0)
+    days, rest = divmod(minutes, 24 * 60)
+    return (f"{days} day(s) " if days else "") + f"{rest // 60} h {rest % 60} min"
 
 
 @app.command("log")
@@ -249,8 +308,6 @@ def log_cmd(folder: Path = typer.Argument(...)):
         produced = save["produced_by"]
         if "setup" in produced:
             what = f"set-up of {produced['setup']}"
-        elif save.get("pending_orders"):
-            what = f"{produced['phase']}: {produced['side']}'s orders recorded, awaiting the dice reveal of {', '.join(save['awaiting']['opponents'])}"
         else:
             what = f"{produced['phase']}: {produced['kind']} of {produced['side']}"
         rolls = len((save.get("dice") or {}).get("rolls", []))
@@ -266,7 +323,7 @@ def verify_cmd(folder: Path = typer.Argument(...)):
     if not result.ok:
         typer.echo(f"pbem: verify FAILED: {result.message}", err=True)
         raise typer.Exit(1)
-    out(result.message)
+    out("\n".join([result.message, *result.details]))
 
 
 @app.command("rolls")
@@ -277,16 +334,15 @@ def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.O
     numbers = campaign.step_numbers()
     if phase is not None and phase not in numbers:
         raise PbemError(f"no save {phase} (saves 0..{numbers[-1]})", str(folder))
-    lines = ["# seed = sha256('pbem-seed-v1|CAMPAIGN|STEP|ORDERS_DIGEST|' + '|'.join(party=preimage, sorted))",
+    lines = ["# seed = sha256('pbem-seed-v2|CAMPAIGN|STEP|ORDERS_DIGEST|' + '|'.join(party=secret, sorted))",
              "# die  = first byte b < 252 of HMAC-SHA256(key=seed, msg=f'{purpose}#{block}'), face = b % 6 + 1 (docs/dice.md)"]
     for number in numbers if phase is None else [phase]:
         save, _ = campaign.load_save(number)
         dice = save.get("dice")
         if not dice:
             continue
-        pre = "|".join(f"{p}={v}" for p, v in sorted(dice["preimages"].items()))
         lines.append(f"save {number}: {save['produced_by']['phase']}")
-        lines.append(f"  seed input: pbem-seed-v1|{campaign.id}|{dice['step']}|{dice['orders_digest']}|{pre}")
+        lines.append(f"  seed input: {seed_input(campaign.id, dice['step'], dice['orders_digest'], dice['secrets'])}")
         lines.append(f"  seed: {dice['seed']}")
         for roll in dice["rolls"]:
             lines.append(f"  {roll['purpose']}, {roll['die']} = {roll['result']} (block {roll['block']}, byte {roll['byte']})")

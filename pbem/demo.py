@@ -9,6 +9,7 @@ and one full Game-Turn (examples/operation-grenade-demo/campaign is that campaig
 """
 
 import copy
+import hashlib
 import itertools
 import tempfile
 from dataclasses import dataclass
@@ -22,6 +23,23 @@ from .keys import key_id, load_private_key
 from .yamlio import parse_yaml_text
 
 DEMO_ID = "smithereens-demo"
+# Demonstration only: real commitments take a fresh random nonce and the time of signing. The
+# demo fixes both so that every run (and the bundled example campaign) is the same bytes.
+DEMO_SENT = "2027-01-01T12:00Z"
+
+
+# The demos' nonces are numbered; the number was chosen (by trying them in turn) so that the
+# Smithereens demo's first assault leaves the defender a choice to sign, the story the README tells.
+DEMO_NONCE_NUMBER = 1
+
+
+def demo_nonce(campaign_id: str, seat: str) -> str:
+    """A fixed, public nonce for demonstration and test campaigns (never for a real one)."""
+    return hashlib.sha256(f"pbem demonstration nonce {DEMO_NONCE_NUMBER}|{campaign_id}|{seat}".encode()).hexdigest()
+
+
+def demo_commitment(key, campaign_id: str, seat: str) -> str:
+    return camp.make_commitment(key, campaign_id, seat, nonce=demo_nonce(campaign_id, seat))
 SEATS = ("alliance", "german")
 
 # What each side orders, step by step (the defender's responses are chosen from what is legal).
@@ -224,7 +242,7 @@ def run_demo(keep: Path | None = None, game: str = "smithereens") -> str:
     keys = {seat: load_private_key(source / "keys" / seat) for seat in demo.seats}
     work = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     folder = work / "campaign"
-    commitments = {seat: camp.make_commitment(keys[seat], demo.demo_id, seat) for seat in demo.seats}
+    commitments = {seat: demo_commitment(keys[seat], demo.demo_id, seat) for seat in demo.seats}
     players = {seat: key_id(keys[seat].public_key()) for seat in demo.seats}
     campaign = camp.create_campaign(folder, demo.game, demo.scenario, players, commitments,
                                     source / "data-override.yaml", title=demo.title)
@@ -237,11 +255,11 @@ def run_demo(keep: Path | None = None, game: str = "smithereens") -> str:
         side, orders = due
         template = parse_yaml_text(camp.order_template(folder, side), "template")
         template["orders"] = orders
-        signed = camp.sign_orders(template, keys[side])
+        signed = camp.sign_orders(campaign, template, keys[side], sent=DEMO_SENT)
         files = [work / f"orders-{step:04d}-{side}.txt"]
         files[0].write_text(signed)
         opponent = next(s for s in demo.seats if s != side)
-        result = camp.adjudicate(folder, files, key=keys[opponent])   # the opponent adds its reveal
+        result = camp.adjudicate(folder, files, key=keys[opponent], sent=DEMO_SENT)   # the opponent adds its reveal
         reports.append(result.report)
     outcome = camp.verify(folder)
     reports.append(f"pbem verify {folder}: {outcome.message}\n")

@@ -1,54 +1,100 @@
 """Two-party committed dice: neither player alone can predict or bias a roll (docs/dice.md).
 
-Each party derives a secret from its own key and the campaign id, hashes it CHAIN_LENGTH times
-and publishes only the last link (the tip). Step s of the campaign uses link CHAIN_LENGTH - s,
-revealed by the mover inside its signed orders and by the other party only after those orders
-are fixed. The step seed hashes both links with the campaign id, the step and the orders digest;
-each die is then drawn by its named purpose with rejection sampling (no modulo bias).
+Each party derives a master secret from its own key, the campaign id and a fresh random nonce,
+and from it one independent 32-byte secret per step. The step secrets are the leaves of a
+Merkle tree; the party publishes only the root (signed, in its commitment). Step s reveals
+leaf s with its Merkle proof: the mover inside its signed orders, the other parties only after
+those orders are fixed. One revealed leaf tells nothing about any other step's (each is an
+HMAC of the master secret), unlike the hash chain of format 1, whose one link gave away every
+earlier step's. The step seed hashes the revealed leaves with the campaign id, the step and
+the orders digest; each die is then drawn by its named purpose with rejection sampling.
 """
 
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from .canonical import data_hash
 from .errors import PbemError
 
-DEFAULT_CHAIN_LENGTH = 10_000
+COMMITMENT_VERSION = 2
+TREE_DEPTH = 14                      # 16,384 leaves: steps 1..16,383 (a long campaign uses a few hundred)
+DEFAULT_LEAVES = 1 << TREE_DEPTH
+ALLOWED_DEPTHS = range(4, 21)        # what `pbem new` accepts in a commitment (16 .. 1,048,576 leaves)
+HEX64 = re.compile(r"[0-9a-f]{64}")  # lower-case ASCII hex only: one spelling per value
 
 
-def chain_secret(key: Ed25519PrivateKey, campaign: str, party: str) -> bytes:
-    """Ed25519 signatures are deterministic (RFC 8032), so the key regenerates its secret."""
-    signature = key.sign(f"pbem dice chain v1|{campaign}|{party}".encode())
-    return hashlib.sha256(b"pbem-dice-secret-v1" + signature).digest()
+def dice_master(key: Ed25519PrivateKey, campaign: str, party: str, nonce: str) -> bytes:
+    """Ed25519 signatures are deterministic (RFC 8032): the key and the public nonce regenerate
+    the master secret, so nothing secret needs keeping beside the key, and a fresh nonce gives a
+    fresh tree even for a reused campaign id."""
+    signature = key.sign(f"pbem dice master v2|{campaign}|{party}|{nonce}".encode())
+    return hashlib.sha256(b"pbem-dice-master-v2" + signature).digest()
 
 
-def link(secret: bytes, index: int) -> bytes:
-    """Link `index` of the chain: the secret hashed `index` times (the tip is link LENGTH)."""
-    value = secret
-    for _ in range(index):
-        value = hashlib.sha256(value).digest()
-    return value
+def leaf_secret(master: bytes, index: int) -> bytes:
+    return hmac.new(master, f"pbem-dice-leaf-v2|{index}".encode(), hashlib.sha256).digest()
 
 
-def preimage_for_step(secret: bytes, chain_length: int, step: int) -> str:
-    if not 1 <= step < chain_length:
-        raise PbemError(f"dice chain exhausted at step {step} (length {chain_length}); start a new campaign record")
-    return link(secret, chain_length - step).hex()
+def leaf_hash(index: int, secret: bytes) -> bytes:
+    """The leaf names its own index, so a secret revealed for one step cannot stand at another."""
+    return hashlib.sha256(b"\x00pbem-leaf" + index.to_bytes(4, "big") + secret).digest()
 
 
-def check_preimage(preimage_hex: str, step: int, known_hex: str, known_step: int, party: str) -> None:
-    """A link for `step` must hash, (step - known_step) times, to the last link known for `party`."""
-    try:
-        value = bytes.fromhex(preimage_hex)
-    except (TypeError, ValueError):
-        raise PbemError(f"dice pre-image of {party} is not hex") from None
-    if len(value) != 32 or step <= known_step:
-        raise PbemError(f"dice pre-image of {party} for step {step} is malformed or not newer than step {known_step}")
-    if link(value, step - known_step).hex() != known_hex:
-        raise PbemError(f"FORGED DICE: the pre-image {party} gave for step {step} does not match its commitment")
+def node_hash(left: bytes, right: bytes) -> bytes:
+    return hashlib.sha256(b"\x01" + left + right).digest()
+
+
+@lru_cache(maxsize=8)
+def _levels(master: bytes, depth: int) -> tuple[tuple[bytes, ...], ...]:
+    """Every level of the tree, leaves first (cached: signing and revealing rebuild it often)."""
+    level = tuple(leaf_hash(i, leaf_secret(master, i)) for i in range(1 << depth))
+    levels = [level]
+    while len(level) > 1:
+        level = tuple(node_hash(level[i], level[i + 1]) for i in range(0, len(level), 2))
+        levels.append(level)
+    return tuple(levels)
+
+
+def tree_root(master: bytes, depth: int = TREE_DEPTH) -> str:
+    return _levels(master, depth)[-1][0].hex()
+
+
+def reveal_leaf(master: bytes, step: int, depth: int = TREE_DEPTH) -> dict:
+    """Step `step`'s secret and its Merkle proof (siblings from the leaf up)."""
+    if not 1 <= step < (1 << depth):
+        raise PbemError(f"the dice tree is used up at step {step} ({(1 << depth) - 1} steps); "
+                        "start a new campaign record")
+    levels, index, proof = _levels(master, depth), step, []
+    for level in levels[:-1]:
+        proof.append(level[index ^ 1].hex())
+        index //= 2
+    return {"step": step, "secret": leaf_secret(master, step).hex(), "proof": proof}
+
+
+def check_leaf(value, step: int, root: str, depth: int, party: str) -> str:
+    """A revealed leaf for `step` must prove up to `party`'s committed root. Returns the secret."""
+    if not isinstance(value, dict) or set(value) != {"step", "secret", "proof"}:
+        raise PbemError(f"the dice of {party} must be a mapping of exactly step, secret and proof")
+    if type(value["step"]) is not int or value["step"] != step:
+        raise PbemError(f"FORGED DICE: the dice of {party} are for step {value['step']!r}, not step {step}")
+    secret, proof = value["secret"], value["proof"]
+    if not isinstance(secret, str) or not HEX64.fullmatch(secret):
+        raise PbemError(f"the dice secret of {party} is not 64 lower-case hex digits")
+    if not isinstance(proof, list) or len(proof) != depth or not all(
+            isinstance(p, str) and HEX64.fullmatch(p) for p in proof):
+        raise PbemError(f"the dice proof of {party} is not {depth} hashes of 64 lower-case hex digits")
+    node, index = leaf_hash(step, bytes.fromhex(secret)), step
+    for sibling in proof:
+        pair = (node, bytes.fromhex(sibling)) if index % 2 == 0 else (bytes.fromhex(sibling), node)
+        node, index = node_hash(*pair), index // 2
+    if node.hex() != root:
+        raise PbemError(f"FORGED DICE: the dice {party} gave for step {step} do not prove up to its committed root")
+    return secret
 
 
 def order_set_digest(orders: list) -> str:
@@ -56,9 +102,13 @@ def order_set_digest(orders: list) -> str:
     return data_hash(sorted(data_hash(order) for order in orders))
 
 
-def step_seed(campaign: str, step: int, orders_digest: str, preimages: dict[str, str]) -> str:
-    text = f"pbem-seed-v1|{campaign}|{step}|{orders_digest}|" + "|".join(
-        f"{party}={preimages[party]}" for party in sorted(preimages))
+def seed_input(campaign: str, step: int, orders_digest: str, secrets: dict[str, str]) -> str:
+    return f"pbem-seed-v2|{campaign}|{step}|{orders_digest}|" + "|".join(
+        f"{party}={secrets[party]}" for party in sorted(secrets))
+
+
+def step_seed(campaign: str, step: int, orders_digest: str, secrets: dict[str, str]) -> str:
+    text = seed_input(campaign, step, orders_digest, secrets)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -1,6 +1,7 @@
 """Ed25519 player keys: pbem's own PEM files or an existing OpenSSH ed25519 key."""
 
 import base64
+import hashlib
 import os
 from pathlib import Path
 
@@ -8,6 +9,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from .ed25519_strict import public_key_problem, signature_problem
 from .errors import PbemError
 from .storage import write_new_file
 
@@ -16,18 +18,42 @@ PASSPHRASE_ENV = "PBEM_PASSPHRASE"
 
 def key_id(public_key: Ed25519PublicKey) -> str:
     """How records name a key: 'ed25519:' + base64 of the 32 raw public bytes."""
-    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    return "ed25519:" + base64.b64encode(raw).decode("ascii")
+    return key_id_of_raw(public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw))
 
 
-def public_from_id(identifier: str, name: str = "key") -> Ed25519PublicKey:
+def fingerprint(identifier: str) -> str:
+    """The key's OpenSSH fingerprint (what `ssh-keygen -lf KEY.pub` prints), for people to compare."""
+    raw = _raw_of_id(identifier, "key")
+    blob = b"".join(len(part).to_bytes(4, "big") + part for part in (b"ssh-ed25519", raw))
+    return "SHA256:" + base64.b64encode(hashlib.sha256(blob).digest()).decode("ascii").rstrip("=")
+
+
+def _raw_of_id(identifier: str, name: str) -> bytes:
     if not isinstance(identifier, str) or not identifier.startswith("ed25519:"):
         raise PbemError(f"{name} is not an 'ed25519:...' key id")
     try:
         raw = base64.b64decode(identifier[len("ed25519:"):], validate=True)
-        return Ed25519PublicKey.from_public_bytes(raw)
     except ValueError:
         raise PbemError(f"{name} is not a valid ed25519 public key") from None
+    if len(raw) != 32 or key_id_of_raw(raw) != identifier:     # one spelling per key
+        raise PbemError(f"{name} is not a valid ed25519 public key")
+    return raw
+
+
+def key_id_of_raw(raw: bytes) -> str:
+    return "ed25519:" + base64.b64encode(raw).decode("ascii")
+
+
+def strong_key(raw: bytes, name: str) -> Ed25519PublicKey:
+    """A public key pbem accepts: canonical, not small-order, in the prime-order subgroup."""
+    problem = public_key_problem(bytes(raw))
+    if problem:
+        raise PbemError(f"WEAK KEY: {name} is {problem}; pbem refuses it")
+    return Ed25519PublicKey.from_public_bytes(raw)
+
+
+def public_from_id(identifier: str, name: str = "key") -> Ed25519PublicKey:
+    return strong_key(_raw_of_id(identifier, name), name)
 
 
 def keygen(name: str, passphrase: str | None = None) -> tuple[Path, Path]:
@@ -91,10 +117,17 @@ def load_public_key(path: str | Path) -> Ed25519PublicKey:
         raise PbemError("not a readable public key", str(path)) from None
     if not isinstance(key, Ed25519PublicKey):
         raise PbemError("not an Ed25519 public key", str(path))
-    return key
+    raw = key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    try:
+        return strong_key(raw, "this public key")
+    except PbemError as exc:
+        raise PbemError(exc.message, str(path)) from None
 
 
 def verify_signature(identifier: str, signature: bytes, message: bytes) -> bool:
+    """Strict: a weak key or a non-canonical signature never verifies (ed25519_strict)."""
+    if signature_problem(signature):
+        return False
     try:
         public_from_id(identifier).verify(signature, message)
         return True

@@ -47,11 +47,7 @@ def step_blocks(campaign, save: dict, side: str | None = None) -> list:
         orders = produced["orders"].get("list", [])
         blocks += [("item", _flow(o)) for o in orders] or [("item", "none")]
         blocks.append(("h3", "Results"))
-        if save.get("pending_orders"):
-            blocks.append(("p", "These orders are recorded and fixed. They roll dice, and the dice reveal of "
-                                f"{', '.join(save['awaiting']['opponents'])} has not been given yet."))
-        else:
-            blocks += game.describe(campaign.data, save["state"], save["events"]) or [("item", "nothing happened")]
+        blocks += game.describe(campaign.data, save["state"], save["events"]) or [("item", "nothing happened")]
     dice = save.get("dice")
     if dice and dice.get("rolls"):
         blocks.append(("h3", "Dice"))
@@ -66,9 +62,6 @@ def step_blocks(campaign, save: dict, side: str | None = None) -> list:
     blocks.append(("h3", "Next"))
     if waiting.get("done"):
         blocks.append(("p", "The game is over."))
-    elif waiting["kind"] == "reveal":
-        blocks.append(("p", f"{waiting['phase']}: the orders above are fixed; they roll dice, so "
-                            f"{', '.join(waiting['opponents'])} must reveal (`pbem reveal DIR ORDERS --key KEY`)."))
     else:
         verb = "orders" if waiting["kind"] == "orders" else "a signed response"
         blocks.append(("p", f"{waiting['phase']}: {waiting['side']} sends {verb} "

@@ -12,8 +12,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from .canonical import canonical_bytes, data_hash
 from .errors import PbemError
-from .keys import key_id, verify_signature
-from .yamlio import dump_yaml, parse_yaml_text
+from .ed25519_strict import signature_problem
+from .keys import key_id, public_from_id, verify_signature
+from .yamlio import MAX_SIGNED_BYTES, dump_yaml, parse_yaml_text
 
 BEGIN = "-----BEGIN PBEM SIGNED MESSAGE-----"
 SIGNATURE = "-----BEGIN PBEM SIGNATURE-----"
@@ -37,20 +38,17 @@ class SignedMessage:
     def digest(self) -> str:
         return data_hash(self.body)
 
+    def armoured(self) -> str:
+        """The message as pbem stores it: only what is signed, in one spelling. A step folder never
+        keeps text the signature does not cover (comments, quoting, surrounding email), and two
+        copies of one message, however they travelled, are stored byte for byte alike."""
+        return armour(self.body, self.signer, self.signature)
+
 
 def sign_body(body: dict, key: Ed25519PrivateKey) -> str:
     """Return the armoured text of `body` signed with `key`."""
     signature = key.sign(DOMAIN + canonical_bytes(body))
-    text = dump_yaml(body)
-    armoured = "\n".join([
-        BEGIN,
-        text.rstrip("\n"),
-        SIGNATURE,
-        f"signer: {key_id(key.public_key())}",
-        f"signature: {base64.b64encode(signature).decode('ascii')}",
-        END,
-        "",
-    ])
+    armoured = armour(body, key_id(key.public_key()), base64.b64encode(signature).decode("ascii"))
     # a value holding a non-breaking space, a NEL or an armour line was
     # signed into a file that could never verify (the reader normalises those away). Refuse now.
     try:
@@ -61,13 +59,24 @@ def sign_body(body: dict, key: Ed25519PrivateKey) -> str:
     return armoured
 
 
+def armour(body: dict, signer: str, signature: str) -> str:
+    return "\n".join([BEGIN, dump_yaml(body).rstrip("\n"), SIGNATURE, f"signer: {signer}",
+                      f"signature: {signature}", END, ""])
+
+
 def _normalise_lines(text: str) -> list[str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
     return [line.rstrip() for line in text.split("\n")]
 
 
 def parse_signed(text: str, source: str) -> SignedMessage:
-    """Find the armour in `text`, strip quoting, parse and verify. Raises PbemError."""
+    """Find the armour in `text`, strip quoting, parse and verify. Raises PbemError.
+
+    The cheap checks come first: the size, then the signature block (a strong signer key, a
+    canonical 64-byte signature). Only then is the body parsed, by the bounded loader: the
+    signature covers the body's data, so it can only be checked on the parsed body."""
+    if len(text) > MAX_SIGNED_BYTES:
+        raise PbemError(f"a signed message of {len(text)} characters is over the {MAX_SIGNED_BYTES}-character limit", source)
     lines = _normalise_lines(text)
     starts = [i for i, line in enumerate(lines) if line.lstrip("> ").startswith(BEGIN) and line.endswith(BEGIN)]
     if not starts:
@@ -91,9 +100,6 @@ def parse_signed(text: str, source: str) -> SignedMessage:
     except ValueError:
         raise PbemError(f"signed block is incomplete (missing '{SIGNATURE}' or '{END}')", source) from None
     body_line = start + 2
-    body = _parse_part("\n".join(rest[:sig_at]), source, body_line)
-    if not isinstance(body, dict) or not isinstance(body.get("pbem"), str):
-        raise PbemError("signed body must be a YAML mapping with a 'pbem:' kind", source, body_line)
     trailer = _parse_part("\n".join(rest[sig_at + 1:end_at]), source, body_line + sig_at + 1)
     if not isinstance(trailer, dict) or set(trailer) != {"signer", "signature"}:
         raise PbemError("signature block must hold exactly 'signer' and 'signature'", source)
@@ -103,12 +109,22 @@ def parse_signed(text: str, source: str) -> SignedMessage:
     except ValueError:
         raise PbemError("signature is not valid base64", source) from None
     try:
+        public_from_id(str(signer), "the signer's key")
+    except PbemError as exc:
+        raise PbemError(f"BAD SIGNATURE: {exc.message}", source) from None
+    problem = signature_problem(signature)
+    if problem:
+        raise PbemError(f"BAD SIGNATURE: not a canonical Ed25519 signature ({problem})", source)
+    body = _parse_part("\n".join(rest[:sig_at]), source, body_line)
+    if not isinstance(body, dict) or not isinstance(body.get("pbem"), str):
+        raise PbemError("signed body must be a YAML mapping with a 'pbem:' kind", source, body_line)
+    try:
         message = DOMAIN + canonical_bytes(body)
     except ValueError as exc:
         raise PbemError(f"signed body holds unsupported data: {exc}", source) from None
     if not verify_signature(str(signer), signature, message):
         raise PbemError(f"BAD SIGNATURE: the content does not match the signature of {signer}", source)
-    return SignedMessage(body=body, signer=str(signer), signature=str(signature_text),
+    return SignedMessage(body=body, signer=str(signer), signature=base64.b64encode(signature).decode("ascii"),
                          body_line=body_line, source=source)
 
 

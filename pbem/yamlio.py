@@ -13,8 +13,13 @@ import yaml
 from .canonical import check_plain
 from .errors import PbemError
 
-MAX_FILE_BYTES = 4 * 1024 * 1024
-MAX_SAVE_BYTES = 64 * 1024 * 1024
+# Sizes are checked before a byte is parsed, so a hostile folder or message fails fast with
+# little memory. Each is well above what a real campaign writes (a save of Operation Grenade is
+# about 15 KB, an orders file about 1 KB); the data override, a whole printed map, gets most.
+MAX_FILE_BYTES = 4 * 1024 * 1024       # a data override, rules data
+MAX_SAVE_BYTES = 2 * 1024 * 1024       # one save.yaml
+MAX_HEADER_BYTES = 256 * 1024          # campaign.yaml
+MAX_SIGNED_BYTES = 256 * 1024          # one signed message (orders, response, reveal, commitment), email text included
 MAX_DEPTH = 40
 MAX_SCALAR_CHARS = 64 * 1024
 

@@ -44,3 +44,23 @@ class FixedDice:
     def roll(self, purpose, sides=6):
         self.asked.append(purpose)
         return self.face
+
+
+def forge_signed(folder, body: dict, key, sent: str = "2027-01-01T12:00Z") -> str:
+    """Sign `body` as a modified pbem would: none of `pbem sign`'s checks (so `adjudicate`'s own
+    refusals can be tested), with the signer's real dice for the step where the key holds the
+    seat, else well-formed dice that prove nothing."""
+    from pbem import campaign as camp
+    from pbem.dice import reveal_leaf
+    from pbem.errors import PbemError
+    from pbem.signing import sign_body
+    campaign = camp.open_campaign(Path(folder)) if not isinstance(folder, camp.Campaign) else folder
+    body = {k: v for k, v in body.items() if k not in ("dice", "sent")} | {"sent": sent}
+    if campaign.header["dice"]["mode"] != "gm":
+        step = body["save"] + 1 if type(body.get("save")) is int and body["save"] >= 0 else 1
+        try:
+            master, depth = camp.dice_master_for(campaign, key, str(body.get("side")))
+            body["dice"] = reveal_leaf(master, step, depth)
+        except (PbemError, KeyError):
+            body["dice"] = {"step": step, "secret": "00" * 32, "proof": ["00" * 32] * 14}
+    return sign_body(body, key)

@@ -10,14 +10,15 @@ from pbem.canonical import data_hash
 from pbem.errors import PbemError
 from pbem.keys import key_id
 from pbem.yamlio import parse_yaml_text
-from tests.conftest import ROOT, tree_bytes
+from pbem.demo import demo_commitment
+from tests.conftest import ROOT, forge_signed, tree_bytes
 
 DEMO_DATA = ROOT / "examples" / "smithereens-demo" / "data-override.yaml"
 
 
 def make(tmp_path, keys, gm=None, campaign_id="t1"):
     parties = {"gm": gm} if gm else keys
-    commitments = {p: camp.make_commitment(k, campaign_id, p) for p, k in parties.items()}
+    commitments = {p: demo_commitment(k, campaign_id, p) for p, k in parties.items()}
     players = {s: key_id(k.public_key()) for s, k in keys.items()}
     folder = tmp_path / campaign_id
     camp.create_campaign(folder, "smithereens", "historical", players, commitments, DEMO_DATA,
@@ -29,7 +30,7 @@ def orders_file(folder, tmp_path, side, key, orders, name):
     body = parse_yaml_text(camp.order_template(folder, side), "template")
     body["orders"] = orders
     path = tmp_path / name
-    path.write_text(camp.sign_orders(body, key))
+    path.write_text(forge_signed(folder, body, key))
     return path
 
 
@@ -78,11 +79,13 @@ def test_gm_mode_needs_the_referees_reveal_only(tmp_path, demo_keys):
     german = demo_keys["german"]
     attack = orders_file(folder, tmp_path, "german", german, [{"attack": "1918E", "with": ["ger-46pz"]}], "a.txt")
     pending = camp.adjudicate(folder, [attack], key=demo_keys["alliance"])   # the opponent's key is not enough
-    assert pending.save["awaiting"]["kind"] == "reveal" and pending.save["awaiting"]["opponents"] == ["gm"]
-    assert pending.save["state"] == yaml.safe_load((folder / "steps" / "0000" / "save.yaml").read_text())["state"]
+    assert pending.save is None and pending.awaiting_reveal == ["gm"]
+    assert sorted(p.name for p in (folder / "steps").iterdir()) == ["0000"]          # the record is unchanged
+    assert sorted(p.name for p in (folder / "pending").iterdir()) == ["orders-german.txt"]
     result = camp.adjudicate(folder, [], key=gm)
-    assert list(result.save["dice"]["preimages"]) == ["gm"]
-    assert (folder / "steps" / "0002" / "reveal-gm.txt").is_file()
+    assert list(result.save["dice"]["secrets"]) == ["gm"]
+    assert sorted(p.name for p in (folder / "steps" / "0001").iterdir()) == ["orders-german.txt", "report.txt", "reveal-gm.txt", "save.yaml"]
+    assert not (folder / "pending").exists()
     assert camp.verify(folder).ok
 
 
@@ -104,7 +107,7 @@ def test_unknown_crt_column_refuses_before_rolling(tmp_path, demo_keys):
     del data["values"]["crt.cells.5.1:1/1:2"]
     override = tmp_path / "partial.yaml"
     override.write_text(yaml.safe_dump(data))
-    commitments = {s: camp.make_commitment(k, "t2", s) for s, k in demo_keys.items()}
+    commitments = {s: demo_commitment(k, "t2", s) for s, k in demo_keys.items()}
     folder = tmp_path / "t2"
     camp.create_campaign(folder, "smithereens", "historical", {s: key_id(k.public_key()) for s, k in demo_keys.items()},
                          commitments, override)
@@ -135,6 +138,6 @@ def test_the_response_template_is_a_legal_answer_once_filled(tmp_path, demo_keys
     assert template["orders"] == [{"battle": "1918E", "steps": {"sov-47a": 0}}]
     template["orders"][0]["steps"]["sov-47a"] = 1              # fill in the one loss point as a step
     path = tmp_path / "r.txt"
-    path.write_text(camp.sign_orders(template, demo_keys["alliance"]))
+    path.write_text(forge_signed(folder, template, demo_keys["alliance"]))
     done = camp.adjudicate(folder, [path])
     assert done.save["state"]["units"]["sov-47a"] == {"hex": "1918E", "steps": 1}

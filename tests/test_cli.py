@@ -112,8 +112,9 @@ def test_full_campaign_flow(players):
     assert "2 problem(s)" in checked.stderr
     none = fill_orders(template, [], players / "none.yaml")
     assert "OK — 0 order(s) legal" in run("check", "camp", none).stdout
-    run("sign", none, "--key", "ger")
+    signed_out = run("sign", "camp", none, "--key", "ger").stdout
     signed = players / "none.yaml.signed.txt"
+    assert f"send {signed} to alliance" in signed_out
     assert signed.read_text().count("-----BEGIN PBEM SIGNATURE-----") == 1
     assert "Turn 2 Soviet movement: alliance sends orders" in run("adjudicate", "camp", signed).stdout
 
@@ -125,33 +126,36 @@ def test_full_campaign_flow(players):
 
     run("orders", "camp", "--side", "alliance")
     move = fill_orders(players / "orders-alliance-0001.yaml", [{"move": "sov-2gta", "path": ["2019E", "1919E"]}], players / "move.yaml")
-    run("sign", move, "--key", "all")
+    run("sign", "camp", move, "--key", "all")
     assert "sov-2gta moves 2019E → 1919E" in run("adjudicate", "camp", players / "move.yaml.signed.txt").stdout
 
     # the assault rolls a die: without the German reveal the orders are recorded and await it
     run("orders", "camp", "--side", "alliance")
     attack = fill_orders(players / "orders-alliance-0002.yaml",
                          [{"attack": "1819E", "with": ["sov-2gta", "sov-47a"]}], players / "attack.yaml")
-    run("sign", attack, "--key", "all")
-    pending = run("adjudicate", "camp", players / "attack.yaml.signed.txt")
-    assert "the dice reveal of german has not been given yet" in pending.stdout and "must reveal" in pending.stdout
-    refused = run("orders", "camp", "--side", "german", ok=False)
-    assert "awaits the dice reveal of german" in refused.stderr
-    # the defender signs a reveal for exactly those orders (recording the step in its own copy);
-    # the other player's copy adjudicates the reveal file and gets the same bytes
-    shutil.copytree(players / "camp", players / "other-copy")
+    # the Soviet player's own copy: the orders roll a die, so they are kept in pending/ and the
+    # save stays at 2 until the German reveal comes
+    shutil.copytree(players / "camp", players / "soviet-copy")
+    run("sign", "camp", attack, "--key", "all")
+    pending = run("adjudicate", "soviet-copy", players / "attack.yaml.signed.txt")
+    assert "await the dice reveal of german" in pending.stdout and "soviet-copy/pending" in pending.stdout
+    assert sorted(p.name for p in (players / "soviet-copy" / "steps").iterdir()) == ["0000", "0001", "0002"]
+    status = run("status", "soviet-copy").stdout
+    assert "orders of alliance are fixed" in status and "await the reveal of german" in status
+    # the defender signs a reveal for exactly those orders (recording the step in its own copy)
     revealed = run("reveal", "camp", players / "attack.yaml.signed.txt", "--key", "ger")
-    assert "save 4 recorded" in revealed.stdout
+    assert "save 3 recorded" in revealed.stdout and "send reveal-german-0003.txt to alliance" in revealed.stdout
     twice = run("reveal", "camp", players / "attack.yaml.signed.txt", "--key", "ger", "--out", "again.txt", ok=False)
     assert twice.exit_code == 1 and not (players / "again.txt").exists()
-    result = run("adjudicate", "other-copy", players / "reveal-german-0003.txt")
+    # the Soviet copy adjudicates the reveal: the same save 3, and both folders are byte for byte alike
+    result = run("adjudicate", "soviet-copy", players / "reveal-german-0003.txt")
     assert "Prepared assault on 1819E" in result.stdout and "Die roll" in result.stdout
     assert "DEMONSTRATION DATA" in result.stdout
-    assert tree_bytes(players / "other-copy") == tree_bytes(players / "camp")
+    assert tree_bytes(players / "soviet-copy") == tree_bytes(players / "camp")
 
     # rolls: purpose, inputs and the recomputation recipe
-    rolls = run("rolls", "camp", "--phase", "4").stdout
-    assert "prepared assault on 1819E, 1d6 = " in rolls and "seed input: pbem-seed-v1|c1|3|" in rolls
+    rolls = run("rolls", "camp", "--phase", "3").stdout
+    assert "prepared assault on 1819E, 1d6 = " in rolls and "seed input: pbem-seed-v2|c1|3|" in rolls
 
     # reports in three formats
     assert "### Orders" in run("report", "camp", "--format", "md").stdout
@@ -159,7 +163,9 @@ def test_full_campaign_flow(players):
     assert run("report", "camp", "--format", "pdf", ok=False).exit_code == 1
 
     verified = run("verify", "camp")
-    assert verified.stdout.startswith("OK: 5 saves, 6 signatures, 1 die rolls verified")
+    assert verified.stdout.startswith("OK: 4 saves, 6 signatures, 1 die rolls verified")
+    assert re.search(r"^seat german: key SHA256:[A-Za-z0-9+/]{43}; signed 2 step input", verified.stdout, re.M)
+    assert re.search(r"^header sha256 [0-9a-f]{64} \(campaign c1", verified.stdout, re.M)
 
 
 def test_new_refuses_existing_folder_and_wrong_seats(players):

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from pbem import campaign as camp
 from pbem.cli import app
 from pbem.datatools import override_template
-from pbem.demo import demo_folder, run_demo
+from pbem.demo import demo_commitment, demo_folder, run_demo
 from pbem.errors import PbemError, UnknownDataError
 from pbem.gamedata import load_game_data, project_root
 from pbem.keys import key_id
@@ -262,7 +262,7 @@ def missing_groups(folder: Path) -> dict[str, set[str]]:
 def bare_campaign(tmp_path) -> Path:
     """A Smithereens campaign created WITHOUT a data override."""
     keys = {seat: Ed25519PrivateKey.generate() for seat in ("alliance", "german")}
-    commitments = {seat: camp.make_commitment(key, "bare-test", seat) for seat, key in keys.items()}
+    commitments = {seat: demo_commitment(key, "bare-test", seat) for seat, key in keys.items()}
     players = {seat: key_id(key.public_key()) for seat, key in keys.items()}
     folder = tmp_path / "bare"
     camp.create_campaign(folder, "smithereens", "historical", players, commitments)

@@ -2,32 +2,49 @@
 
 import hashlib
 import hmac
+import re
 
 import pytest
 
-from pbem.dice import (Dice, check_preimage, draw, link, order_set_digest, preimage_for_step,
-                       step_seed)
+from pbem.dice import (Dice, check_leaf, draw, leaf_secret, order_set_digest, reveal_leaf, step_seed,
+                       tree_root)
 from pbem.errors import PbemError
 
-SECRET_A = bytes(range(32))
-SECRET_B = bytes(range(32, 64))
-LENGTH = 100
+MASTER_A = bytes(range(32))
+MASTER_B = bytes(range(32, 64))
+DEPTH = 5                                     # 32 leaves: small trees, same code as the real 2**14
+
+
+def leaf_by_hand(master: bytes, step: int) -> str:
+    """docs/dice.md, written independently of pbem.dice: HMAC-SHA256(master, "pbem-dice-leaf-v2|STEP")."""
+    return hmac.new(master, f"pbem-dice-leaf-v2|{step}".encode(), hashlib.sha256).hexdigest()
+
+
+def root_by_hand(master: bytes, depth: int) -> str:
+    level = [hashlib.sha256(b"\x00pbem-leaf" + i.to_bytes(4, "big") + bytes.fromhex(leaf_by_hand(master, i))).digest()
+             for i in range(2 ** depth)]
+    while len(level) > 1:
+        level = [hashlib.sha256(b"\x01" + level[i] + level[i + 1]).digest() for i in range(0, len(level), 2)]
+    return level[0].hex()
 
 
 def test_known_secrets_give_known_rolls():
     # Pinned: anyone re-implementing docs/dice.md must get exactly these faces.
-    a = preimage_for_step(SECRET_A, LENGTH, 1)
-    b = preimage_for_step(SECRET_B, LENGTH, 1)
-    seed = step_seed("camp-1", 1, order_set_digest([{"attack": "2516", "with": ["u1"]}]), {"german": a, "soviet": b})
-    faces = [draw(seed, f"prepared assault on {h}", 6)[0] for h in ("2516", "2517", "2618", "1819E")]
-    assert seed == step_seed("camp-1", 1, order_set_digest([{"attack": "2516", "with": ["u1"]}]), {"soviet": b, "german": a})
-    assert faces == [draw(seed, f"prepared assault on {h}", 6)[0] for h in ("2516", "2517", "2618", "1819E")]
+    a, b = leaf_by_hand(MASTER_A, 1), leaf_by_hand(MASTER_B, 1)
+    assert reveal_leaf(MASTER_A, 1, DEPTH)["secret"] == a and tree_root(MASTER_A, DEPTH) == root_by_hand(MASTER_A, DEPTH)
+    digest = order_set_digest([{"attack": "2516", "with": ["u1"]}])
+    seed = step_seed("camp-1", 1, digest, {"german": a, "soviet": b})
+    assert seed == step_seed("camp-1", 1, digest, {"soviet": b, "german": a})
     # seed string per docs/dice.md, recomputed here by hand
-    by_hand = hashlib.sha256(
-        f"pbem-seed-v1|camp-1|1|{order_set_digest([{'attack': '2516', 'with': ['u1']}])}|german={a}|soviet={b}".encode()).hexdigest()
-    assert seed == by_hand == "10f30077d4fc4bb63181dfff7a99f581549e70f43d0393c41846e2bdba64e14d"
-    assert faces == [1, 5, 6, 1]
+    by_hand = hashlib.sha256(f"pbem-seed-v2|camp-1|1|{digest}|german={a}|soviet={b}".encode()).hexdigest()
+    assert seed == by_hand == PINNED_SEED
+    faces = [draw(seed, f"prepared assault on {h}", 6)[0] for h in ("2516", "2517", "2618", "1819E")]
+    assert faces == PINNED_FACES
     assert faces == [reference_die(seed, f"prepared assault on {h}") for h in ("2516", "2517", "2618", "1819E")]
+
+
+PINNED_SEED = "dc360186d505aca1aaf5438f9e15ef3c17ce1a9ff2b5e1538690cafdcf1a234c"
+PINNED_FACES = [5, 5, 6, 5]
 
 
 def reference_die(seed_hex: str, purpose: str, sides: int = 6) -> int:
@@ -72,29 +89,50 @@ def test_faces_are_uniform_enough():
     assert chi_square < 20.5, counts      # 20.5 = 99.9th percentile of chi-square, 5 degrees of freedom
 
 
-def test_chain_links_verify_forward_and_skip():
-    tip = link(SECRET_A, LENGTH).hex()
-    step1 = preimage_for_step(SECRET_A, LENGTH, 1)
-    check_preimage(step1, 1, tip, 0, "german")
-    step4 = preimage_for_step(SECRET_A, LENGTH, 4)
-    check_preimage(step4, 4, step1, 1, "german")     # steps 2 and 3 skipped (no dice rolled)
+def test_a_revealed_leaf_proves_up_to_the_committed_root():
+    root = tree_root(MASTER_A, DEPTH)
+    for step in (1, 4, 2 ** DEPTH - 1):      # any step, in any order: a step without dice reveals nothing
+        leaf = reveal_leaf(MASTER_A, step, DEPTH)
+        assert check_leaf(leaf, step, root, DEPTH, "german") == leaf_by_hand(MASTER_A, step)
+        assert len(leaf["proof"]) == DEPTH
 
 
-def test_forged_preimage_is_refused():
-    tip = link(SECRET_A, LENGTH).hex()
-    forged = hashlib.sha256(b"my favourite roll").hexdigest()
-    with pytest.raises(PbemError, match="FORGED DICE"):
-        check_preimage(forged, 1, tip, 0, "german")
-    # the right link for the wrong step is refused too
-    with pytest.raises(PbemError, match="FORGED DICE"):
-        check_preimage(preimage_for_step(SECRET_A, LENGTH, 2), 1, tip, 0, "german")
-    # re-using an already revealed link (replay) is refused
-    with pytest.raises(PbemError, match="not newer"):
-        check_preimage(tip, 0, tip, 0, "german")
+@pytest.mark.parametrize("forge, phrase", [
+    (lambda leaf: dict(leaf, secret=hashlib.sha256(b"my favourite roll").hexdigest()), "FORGED DICE"),
+    (lambda leaf: reveal_leaf(MASTER_A, 4, DEPTH) | {"step": 3}, "FORGED DICE"),      # step 4's secret as step 3's
+    (lambda leaf: dict(leaf, proof=reveal_leaf(MASTER_A, 4, DEPTH)["proof"]), "FORGED DICE"),
+    (lambda leaf: reveal_leaf(MASTER_B, 3, DEPTH), "FORGED DICE"),                    # another party's tree
+    (lambda leaf: dict(leaf, step=4), "for step 4, not step 3"),
+    (lambda leaf: dict(leaf, step=True), "for step True"),
+    (lambda leaf: dict(leaf, secret=leaf["secret"].upper()), "lower-case hex"),
+    (lambda leaf: dict(leaf, proof=leaf["proof"][:-1]), "is not 5 hashes"),
+    (lambda leaf: dict(leaf, extra=1), "exactly step, secret and proof"),
+    (lambda leaf: leaf["secret"], "exactly step, secret and proof"),
+])
+def test_forged_leaves_are_refused(forge, phrase):
+    root = tree_root(MASTER_A, DEPTH)
+    with pytest.raises(PbemError, match=re.escape(phrase)):
+        check_leaf(forge(reveal_leaf(MASTER_A, 3, DEPTH)), 3, root, DEPTH, "german")
+
+
+def test_one_revealed_leaf_tells_nothing_of_any_other_step():
+    """The format-1 chain gave away every earlier link with one later one (hash it forward).
+    A reveal now holds its own secret and hashes of other leaves: no other step's secret."""
+    secrets = {s: leaf_by_hand(MASTER_A, s) for s in range(1, 2 ** DEPTH)}
+    for step in range(1, 2 ** DEPTH):
+        leaf = reveal_leaf(MASTER_A, step, DEPTH)
+        shown = {leaf["secret"], *leaf["proof"]}
+        assert shown & set(secrets.values()) == {secrets[step]}
+        assert hashlib.sha256(bytes.fromhex(leaf["secret"])).hexdigest() not in secrets.values()
+
+
+def test_the_tree_is_used_up_at_its_last_leaf():
+    with pytest.raises(PbemError, match="used up at step 32"):
+        reveal_leaf(MASTER_A, 2 ** DEPTH, DEPTH)
 
 
 def test_changing_one_order_changes_the_seed():
-    pre = {"german": preimage_for_step(SECRET_A, LENGTH, 1), "soviet": preimage_for_step(SECRET_B, LENGTH, 1)}
+    pre = {"german": leaf_by_hand(MASTER_A, 1), "soviet": leaf_by_hand(MASTER_B, 1)}
     orders = [{"attack": "2516", "with": ["u1", "u2"]}, {"attack": "2618", "with": ["u3"]}]
     changed = [{"attack": "2516", "with": ["u1"]}, {"attack": "2618", "with": ["u3"]}]
     assert step_seed("c", 1, order_set_digest(orders), pre) != step_seed("c", 1, order_set_digest(changed), pre)
@@ -106,16 +144,13 @@ def test_reordering_battles_changes_no_seed():
 
 
 def test_own_secret_alone_cannot_compute_the_rolls():
-    # The German knows its own link and the soviet tip (public). Any stand-in for the
-    # unrevealed soviet link — the tip, its own link, zeros — gives a different seed.
-    own = preimage_for_step(SECRET_A, LENGTH, 1)
-    true_soviet = preimage_for_step(SECRET_B, LENGTH, 1)
+    # The German knows its own secret and the Soviet root (public). Any stand-in for the
+    # unrevealed Soviet secret — the root, its own secret, zeros, another step's — gives another seed.
+    own, true_soviet = leaf_by_hand(MASTER_A, 1), leaf_by_hand(MASTER_B, 1)
     digest = order_set_digest([{"attack": "2516", "with": ["u1"]}])
     real = step_seed("c", 1, digest, {"german": own, "soviet": true_soviet})
-    for guess in (link(SECRET_B, LENGTH).hex(), own, "00" * 32, preimage_for_step(SECRET_B, LENGTH, 2)):
+    for guess in (tree_root(MASTER_B, DEPTH), own, "00" * 32, leaf_by_hand(MASTER_B, 2)):
         assert step_seed("c", 1, digest, {"german": own, "soviet": guess}) != real
-    # and the true link is exactly the one value that hashes to the public tip
-    assert hashlib.sha256(bytes.fromhex(true_soviet)).digest() == link(SECRET_B, LENGTH)
 
 
 def test_dice_refuses_without_seed_and_duplicate_purpose():

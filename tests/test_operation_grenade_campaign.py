@@ -13,7 +13,7 @@ from pbem import campaign as camp
 from pbem.cli import app
 from pbem.demo import run_demo
 from pbem.keys import load_private_key
-from tests.conftest import ROOT, tree_bytes
+from tests.conftest import ROOT, forge_signed, tree_bytes
 
 EXAMPLE = ROOT / "examples" / "operation-grenade-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -156,7 +156,7 @@ def test_demo_for_an_unknown_game_is_refused():
 def signed(folder: Path, side: str, orders: list, keys: dict, target: Path) -> Path:
     body = yaml.safe_load(camp.order_template(folder, side))
     body["orders"] = orders
-    target.write_text(camp.sign_orders(body, keys[side]))
+    target.write_text(forge_signed(folder, body, keys[side]))
     return target
 
 
@@ -167,6 +167,15 @@ def signed(folder: Path, side: str, orders: list, keys: dict, target: Path) -> P
     ([{"attack": "0110", "with": ["13/8/7"]}], "unknown key(s) attack, with"),
 ])
 def test_illegal_allied_movement_orders_are_refused_and_change_nothing(grenade, keys, tmp_path, orders, phrase):
+    campaign = camp.open_campaign(grenade)
+    state = campaign.latest()[1]["state"]
+    for order in orders:       # a path from where the unit stands (the example's rolls decide where that is)
+        if "path" in order and order["move"] in state["units"]:
+            start = state["units"][order["move"]]["hex"]
+            far = next(h for n in campaign.game.grid(campaign.data).neighbours(start)
+                       for h in campaign.game.grid(campaign.data).neighbours(n)
+                       if campaign.game.grid(campaign.data).distance(start, h) == 2)
+            order["path"] = [start, far] if phrase == "is not adjacent to" else [start, *order["path"][1:]]
     before = tree_bytes(grenade)
     file = signed(grenade, "allied", orders, keys, tmp_path / "orders.txt")
     result = run("adjudicate", grenade, file, "--key", EXAMPLE / "keys" / "german", ok=False)
@@ -192,7 +201,7 @@ def test_orders_from_the_side_not_to_move_are_refused(grenade, keys, tmp_path):
     body = yaml.safe_load(camp.order_template(grenade, "allied"))
     body.update(side="german", orders=[])                         # the German writes during the US phase
     file = tmp_path / "orders.txt"
-    file.write_text(camp.sign_orders(body, keys["german"]))
+    file.write_text(forge_signed(grenade, body, keys["german"]))
     result = run("adjudicate", grenade, file, "--key", EXAMPLE / "keys" / "allied", ok=False)
     assert result.exit_code == 1 and re.search(r"orders are from 'german' but save \d+ awaits orders from 'allied'", result.stderr)
     assert tree_bytes(grenade) == before

@@ -81,6 +81,12 @@ class GameModule:
             where = f"order {first.index + 1}: " if first.index is not None else ""
             raise PbemError(f"illegal orders: {where}{first.message}")
 
+    def canonical_orders(self, data: GameData, state: dict, side: str, orders: list) -> list:
+        """The orders as the dice seed sees them: one form for every spelling that means the same
+        (an empty optional list and an absent one, a set of units in any order). The seed hashes
+        this form, so only a change of meaning changes a roll."""
+        return orders
+
     def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
         raise NotImplementedError
 

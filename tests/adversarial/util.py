@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
-from pbem.demo import DEMO_ID, next_orders, run_demo
+from pbem.demo import DEMO_ID, demo_commitment, next_orders, run_demo
+from tests.conftest import forge_signed
 from pbem.keys import key_id, load_private_key
 from pbem.signing import BEGIN, END, SIGNATURE, parse_signed, sign_body
 from pbem.yamlio import parse_yaml_text
@@ -221,7 +222,7 @@ def write(path: Path, text) -> Path:
 
 def new_campaign(folder: Path, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE, title: str = ""):
     k = keys()
-    commitments = {s: camp.make_commitment(k[s], campaign_id, s) for s in SEATS}
+    commitments = {s: demo_commitment(k[s], campaign_id, s) for s in SEATS}
     players = {s: key_id(k[s].public_key()) for s in SEATS}
     return camp.create_campaign(folder, "smithereens", "historical", players, commitments, override, title=title)
 
@@ -229,7 +230,7 @@ def new_campaign(folder: Path, campaign_id: str = DEMO_ID, override: Path = DEMO
 def signed_orders(folder: Path, side: str, orders: list, key=None) -> str:
     body = parse_yaml_text(camp.order_template(folder, side), "template")
     body["orders"] = orders
-    return camp.sign_orders(body, key or keys()[side])
+    return forge_signed(folder, body, key or keys()[side])
 
 
 def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE,

@@ -1,0 +1,90 @@
+"""Strict Ed25519 encodings: what OpenSSL's verify accepts but pbem must not.
+
+OpenSSL verifies cofactorless and accepts a public key that is a small-order point: with such
+a key a signature (R small-order, S = 0) verifies for *every* message, so anyone could sign for
+that seat. pbem therefore accepts only public keys that are canonical encodings of points in
+the prime-order subgroup (every honest key, A = a·B, is one), and signatures whose R is a
+canonical point of more than small order and whose S is reduced (S < L). RFC 8032 5.1.3 and
+5.1.7 give the decoding; the curve constants are those of RFC 8032 5.1.
+"""
+
+from functools import lru_cache
+
+P = 2**255 - 19
+L = 2**252 + 27742317777372353535851937790883648493    # order of the prime subgroup
+D = -121665 * pow(121666, P - 2, P) % P
+SQRT_M1 = pow(2, (P - 1) // 4, P)
+IDENTITY = (0, 1)
+
+
+def decode_point(raw: bytes) -> tuple[int, int] | None:
+    """The affine point of a 32-byte encoding, or None if it is not a canonical curve point."""
+    if len(raw) != 32:
+        return None
+    value = int.from_bytes(raw, "little")
+    sign, y = value >> 255, value & ((1 << 255) - 1)
+    if y >= P:                                  # y not reduced: a non-canonical encoding
+        return None
+    u, v = (y * y - 1) % P, (D * y * y + 1) % P
+    x2 = u * pow(v, P - 2, P) % P
+    if x2 == 0:
+        return None if sign else (0, y)         # x = 0 with the sign bit set is non-canonical
+    x = pow(x2, (P + 3) // 8, P)
+    if (x * x - x2) % P:
+        x = x * SQRT_M1 % P
+    if (x * x - x2) % P:
+        return None                             # not on the curve
+    if x & 1 != sign:
+        x = P - x
+    return x, y
+
+
+def _add(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    """Twisted Edwards addition (a = -1), affine: complete, so doubling is add(p, p)."""
+    (x1, y1), (x2, y2) = a, b
+    t = D * x1 * x2 * y1 * y2 % P
+    x3 = (x1 * y2 + y1 * x2) * pow(1 + t, P - 2, P) % P
+    y3 = (y1 * y2 + x1 * x2) * pow(1 - t, P - 2, P) % P
+    return x3, y3
+
+
+def _times(point: tuple[int, int], scalar: int) -> tuple[int, int]:
+    result, addend = IDENTITY, point
+    while scalar:
+        if scalar & 1:
+            result = _add(result, addend)
+        addend = _add(addend, addend)
+        scalar >>= 1
+    return result
+
+
+def has_small_order(point: tuple[int, int]) -> bool:
+    """[8]P is the identity: P is one of the eight points of order dividing the cofactor."""
+    for _ in range(3):
+        point = _add(point, point)
+    return point == IDENTITY
+
+
+@lru_cache(maxsize=256)
+def public_key_problem(raw: bytes) -> str | None:
+    """Why these 32 bytes are not a key pbem accepts, or None. Cached: keys recur in every step."""
+    point = decode_point(raw)
+    if point is None:
+        return "not a canonical Ed25519 point"
+    if has_small_order(point):
+        return "a small-order (weak) Ed25519 point: signatures under it can be forged"
+    if _times(point, L) != IDENTITY:
+        return "not in the prime-order subgroup (a point with a torsion component)"
+    return None
+
+
+def signature_problem(signature: bytes) -> str | None:
+    """Why a 64-byte signature is not canonical, or None (R canonical, not small-order; S < L)."""
+    if len(signature) != 64:
+        return f"a signature is 64 bytes, not {len(signature)}"
+    point = decode_point(signature[:32])
+    if point is None or has_small_order(point):
+        return "its R is not a canonical point of large order"
+    if int.from_bytes(signature[32:], "little") >= L:
+        return "its S is not reduced (S >= L): a malleated signature"
+    return None
