@@ -12,7 +12,8 @@ import shutil
 
 import pytest
 
-from pbem.dice import DEFAULT_CHAIN_LENGTH, chain_secret, preimage_for_step
+from pbem.demo import demo_nonce
+from pbem.dice import dice_master, reveal_leaf
 from pbem.signing import sign_body
 
 from . import util
@@ -45,9 +46,10 @@ def inputs_of(demo, step):
     return orders, reveals
 
 
-def link_for(side: str, campaign_id: str, step: int) -> str:
-    secret = chain_secret(util.keys()[side], campaign_id, side)
-    return preimage_for_step(secret, DEFAULT_CHAIN_LENGTH, step)
+def leaf_for(side: str, campaign_id: str, step: int) -> dict:
+    """`side`'s genuine dice (secret and proof) for `step` of `campaign_id`'s tree."""
+    master = dice_master(util.keys()[side], campaign_id, side, demo_nonce(campaign_id, side))
+    return reveal_leaf(master, step)
 
 
 # -- signed by the wrong key -----------------------------------------------------------------
@@ -77,10 +79,20 @@ def test_orders_replayed_later(demo, campaign_at, n, at):
     adjudicate_refused(campaign_at(at), [orders, *reveals], "STALE OR REPLAYED", orders)
 
 
+def other_inputs(other_campaign, n, prefix):
+    """The other campaign's input files of step n, else of its nearest earlier step: its rolls (and
+    so its defender's choices) differ from the demo's, since the campaign id enters every seed."""
+    for number in range(n, 0, -1):
+        found = sorted((other_campaign / "steps" / f"{number:04d}").glob(f"{prefix}-*.txt"))
+        if found:
+            return found
+    raise AssertionError(f"the other campaign has no {prefix} file up to step {n}")
+
+
 @pytest.mark.parametrize("n", [s["n"] for s in ORDER_STEPS])
 def test_orders_of_another_campaign(demo, other_campaign, campaign_at, n):
     step = STEPS[n - 1]
-    orders = other_campaign / step["orders"][0]
+    orders = other_inputs(other_campaign, n, "orders")[0]
     adjudicate_refused(campaign_at(n - 1), [orders], f"orders are for campaign '{util.OTHER_ID}'", orders,
                        key=util.other(step["side"]))
 
@@ -98,7 +110,7 @@ def test_orders_of_this_campaign_replayed_in_another(demo, other_campaign, tmp_p
 def test_reveal_of_another_campaign(demo, other_campaign, campaign_at, n):
     step = STEPS[n - 1]
     orders, _ = inputs_of(demo, step)
-    reveals = [other_campaign / r for r in step["reveals"]]
+    reveals = other_inputs(other_campaign, n, "reveal")
     adjudicate_refused(campaign_at(n - 1), [orders, *reveals], "reveal is bound to other orders", reveals[0])
 
 
@@ -138,28 +150,38 @@ def test_orders_for_the_wrong_step(demo, campaign_at, inbox, n, what):
 
 def _forged_dice(step, what, campaign_folder):
     body = util.body_of(util.demo_build() / step["orders"][0])
-    side, dice_step = step["side"], body["save"] + 1
-    if what == "random":
-        return hashlib.sha256(f"grinding {step['n']}".encode()).hexdigest(), "FORGED DICE"
-    if what == "next-link":          # a link the chain reveals only later
-        return link_for(side, "smithereens-demo", dice_step + 1), "FORGED DICE"
-    if what == "last-revealed":      # the link already public in the save: replayed, not new
-        import yaml
-        save = yaml.safe_load((campaign_folder / "steps" / f"{step['n'] - 1:04d}" / "save.yaml").read_text())
-        return save["dice_chain"][side]["link"], "FORGED DICE"
-    if what == "other-campaign":     # the right step of this key's chain for another campaign id
-        return link_for(side, util.OTHER_ID, dice_step), "FORGED DICE"
+    side, dice_step, genuine = step["side"], body["save"] + 1, body["dice"]
+    if what == "random":             # a secret of the mover's choosing, with the genuine proof
+        return dict(genuine, secret=hashlib.sha256(f"grinding {step['n']}".encode()).hexdigest()), "FORGED DICE"
+    if what == "next-step":          # a secret the tree reveals only later
+        return leaf_for(side, "smithereens-demo", dice_step + 1), "FORGED DICE"
+    if what == "next-step-relabelled":
+        return dict(leaf_for(side, "smithereens-demo", dice_step + 1), step=dice_step), "FORGED DICE"
+    if what == "earlier-step":       # one already public, passed off as this step's
+        return dict(leaf_for(side, "smithereens-demo", dice_step - 1), step=dice_step), "FORGED DICE"
+    if what == "other-campaign":     # the right step of this key's tree for another campaign id
+        return leaf_for(side, util.OTHER_ID, dice_step), "FORGED DICE"
+    if what == "step-true":          # `step: true` equals 1 in Python
+        return dict(genuine, step=True), "FORGED DICE"
     if what == "not-hex":
-        return "z" * 64, "is not hex"
+        return dict(genuine, secret="z" * 64), "is not 64 lower-case hex digits"
+    if what == "upper-case":         # another spelling of the same secret
+        return dict(genuine, secret=genuine["secret"].upper()), "is not 64 lower-case hex digits"
     if what == "short":
-        return body["dice"][:32], "malformed"
+        return dict(genuine, secret=genuine["secret"][:32]), "is not 64 lower-case hex digits"
+    if what == "short-proof":
+        return dict(genuine, proof=genuine["proof"][:-1]), "is not 14 hashes"
+    if what == "bare-secret":        # the format-1 shape: a hex string
+        return genuine["secret"], "must be a mapping of exactly step, secret and proof"
     if what == "missing":
-        return None, "lack the mover's dice pre-image"
+        return None, "lack the mover's dice"
     raise AssertionError(what)
 
 
 FORGED_DICE = [(s["n"], what) for s in ORDER_STEPS
-               for what in ("random", "next-link", "last-revealed", "other-campaign", "not-hex", "short", "missing")]
+               for what in ("random", "next-step", "next-step-relabelled", "earlier-step", "other-campaign", "step-true",
+                            "not-hex", "upper-case", "short", "short-proof", "bare-secret", "missing")
+               if what != "earlier-step" or s["n"] > 1]          # step 1 has no earlier step
 
 
 @pytest.mark.parametrize("n,what", FORGED_DICE)
@@ -190,9 +212,9 @@ def test_bad_reveal(demo, campaign_at, inbox, n, what):
     party = body["side"]
     files, name = None, None
     if what == "random-dice":
-        text, phrase = util.resign(reveal, util.keys()[party], dice=hashlib.sha256(b"x").hexdigest()), "FORGED DICE"
+        text, phrase = util.resign(reveal, util.keys()[party], dice=dict(body["dice"], secret=hashlib.sha256(b"x").hexdigest())), "FORGED DICE"
     elif what == "dice-of-another-step":
-        text, phrase = util.resign(reveal, util.keys()[party], dice=link_for(party, "smithereens-demo", body["save"] + 2)), "FORGED DICE"
+        text, phrase = util.resign(reveal, util.keys()[party], dice=leaf_for(party, "smithereens-demo", body["save"] + 2)), "FORGED DICE"
     elif what == "bound-to-other-orders":
         # the mover re-signs its orders with a harmless comment: same moves, other hash
         other = util.write(inbox / "orders.txt", util.resign(orders, util.keys()[step["side"]], comment="same orders"))
@@ -203,10 +225,11 @@ def test_bad_reveal(demo, campaign_at, inbox, n, what):
         text, phrase = util.resign(reveal, util.keys()[step["side"]]), "reveal claims side"
     elif what == "from-the-mover":
         text = util.resign(reveal, util.keys()[step["side"]], side=step["side"],
-                           dice=link_for(step["side"], "smithereens-demo", body["save"] + 1))
+                           dice=leaf_for(step["side"], "smithereens-demo", body["save"] + 1))
         phrase = "is not needed for this step"
-    elif what == "given-twice":
-        files, name, phrase = [orders, reveal, reveal], reveal, "two reveals from"
+    elif what == "given-twice":          # two different reveals of one party (the same file twice is one input)
+        other = util.write(inbox / "reveal-2.txt", util.resign(reveal, util.keys()[party], sent="2027-01-02T12:00Z"))
+        files, name, phrase = [orders, reveal, other], None, "two reveals from"
     elif what == "alone":
         files, name, phrase = [reveal], reveal, "no orders among the given files"
     elif what == "signed-by-mallory":
@@ -224,9 +247,9 @@ def test_wrong_files_given_to_adjudicate(demo, campaign_at, inbox, kind):
     orders, reveals = inputs_of(demo, step)
     if kind == "commitment":
         files, name, phrase = [orders, demo / "commitments" / "german.txt"], "german.txt", "cannot be adjudicated"
-    elif kind == "two-orders":
-        copy = util.write(inbox / "orders-copy.txt", orders.read_text())
-        files, name, phrase = [orders, copy, *reveals], copy, "two order files given"
+    elif kind == "two-orders":            # two different orders files for one save (the same file twice is one)
+        copy = util.write(inbox / "orders-copy.txt", util.resign(orders, util.keys()[step["side"]], comment="other"))
+        files, name, phrase = [orders, copy, *reveals], None, "two order files given"
     elif kind == "unsigned":
         plain = util.write(inbox / "plain.yaml", "pbem: orders\norders: []\n")
         files, name, phrase = [plain], plain, "block found"
@@ -234,7 +257,7 @@ def test_wrong_files_given_to_adjudicate(demo, campaign_at, inbox, kind):
         files, name, phrase = [inbox / "nothing.txt"], inbox / "nothing.txt", "file not found"
     else:
         files, name, phrase = [inbox], inbox, "not a regular file"
-    adjudicate_refused(folder, files, phrase, name)
+    adjudicate_refused(folder, files, phrase, *([name] if name else []))
 
 
 # -- the record itself: broken chain, swapped, missing and extra steps -------------------------------
@@ -372,7 +395,7 @@ def _mallory_key(h):
 
 
 def _new_tip(h):
-    h["dice"]["commitments"]["german"]["tip"] = hashlib.sha256(b"a chain I can predict").hexdigest()
+    h["dice"]["commitments"]["german"]["root"] = hashlib.sha256(b"a tree I can predict").hexdigest()
 
 
 def _no_override(h):
@@ -408,11 +431,11 @@ def test_header_and_save_zero_rewritten_together(demo, campaign_at, command):
     mallory = util.keys()["mallory"]
     commitment = camp.make_commitment(mallory, "smithereens-demo", "german")
     (folder / "commitments" / "german.txt").write_text(commitment)
-    tip = util.body_of(commitment)["tip"]
+    entry = {k: util.body_of(commitment)[k] for k in ("nonce", "tree_depth", "root")}
 
     def edit(h):
         h["players"]["german"]["key"] = key_id(mallory.public_key())
-        h["dice"]["commitments"]["german"]["tip"] = tip
+        h["dice"]["commitments"]["german"] = entry
     _edit_header(folder, edit)
     # rebuild save 0 and its report exactly as pbem (and `verify`) would for the edited header
     import yaml

@@ -88,7 +88,7 @@ def _play_random(draw, folder: Path, steps: int) -> list:
             plan.append((side, orders))
         path = util.write(inbox / f"orders-{step:04d}.txt", util.signed_orders(folder, side, orders))
         try:
-            camp.adjudicate(folder, [path], key=util.keys()[util.other(side)])
+            camp.adjudicate(folder, [path], key=util.keys()[util.other(side)], sent=util.DEMO_SENT)
         except Exception as exc:          # noqa: BLE001 - e.g. a CRT column the demo data lacks
             if "rulebook text does not give" not in str(exc):
                 raise

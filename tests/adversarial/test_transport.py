@@ -108,6 +108,6 @@ def test_sign_refuses_text_no_reader_could_verify(campaign_at, tmp_path, case):
     body[field] = value
     orders = util.write(tmp_path / "orders.yaml", dump_yaml(body))
     before = util.snapshot(tmp_path)
-    result = util.pbem("sign", orders, "--key", util.DEMO_SRC / "keys" / STEPS[0]["side"])
+    result = util.pbem("sign", folder, orders, "--key", util.DEMO_SRC / "keys" / STEPS[0]["side"])
     util.assert_refused(result, "cannot sign")
     assert util.snapshot(tmp_path) == before

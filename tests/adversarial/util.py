@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
-from pbem.demo import DEMO_ID, demo_commitment, next_orders, run_demo
+from pbem.demo import DEMO_ID, DEMO_SENT, demo_commitment, next_orders, run_demo
 from tests.conftest import forge_signed
 from pbem.keys import key_id, load_private_key
 from pbem.signing import BEGIN, END, SIGNATURE, parse_signed, sign_body
@@ -203,8 +203,13 @@ def resign(path_or_text, key, **changes) -> str:
     return sign_body(body, key)
 
 
-def armour(body_text: str, signer: str = "ed25519:AAAA", signature: str = "AAAA") -> str:
-    """Hostile YAML inside the armour, with a signature block that never gets checked first."""
+def armour(body_text: str, signer: str | None = None, signature: str | None = None) -> str:
+    """Hostile YAML inside the armour. The signature block passes the checks made before the body
+    is parsed (a strong key, a canonical signature: mallory's, over something else), so the
+    hostile body reaches the parser; its signature could never verify."""
+    mallory = keys()["mallory"]
+    signer = signer or key_id(mallory.public_key())
+    signature = signature or base64.b64encode(mallory.sign(b"something else")).decode("ascii")
     return "\n".join([BEGIN, body_text.rstrip("\n"), SIGNATURE, f"signer: {signer}", f"signature: {signature}", END, ""])
 
 
@@ -249,7 +254,7 @@ def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_O
             break
         side, orders = due
         path = write(inbox / f"orders-{step:04d}-{side}.txt", signed_orders(folder, side, orders))
-        camp.adjudicate(folder, [path], key=keys()[other(side)])
+        camp.adjudicate(folder, [path], key=keys()[other(side)], sent=DEMO_SENT)
     return folder
 
 
@@ -270,26 +275,5 @@ def yaml_data(raw: bytes):
     try:
         text = raw.decode("utf-8")
         return ("ok", yaml.load(text, Loader=_StrictLoader))  # noqa: S506 - safe loader subclass
-    except Exception:   # any failure to read counts as a change of meaning
-        return None
-
-
-def signed_data(raw: bytes):
-    """What a signed file means after the documented email-safe reading (CRLF, NBSP and
-    trailing whitespace normalised): (body, signer, signature bytes); None if unreadable."""
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")
-        lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").split("\n")]
-        begin = [i for i, line in enumerate(lines) if line == BEGIN]
-        if len(begin) != 1:
-            return None
-        rest = lines[begin[0] + 1:]
-        sig_at = rest.index(SIGNATURE)
-        end_at = rest.index(END, sig_at)
-        body = yaml.load("\n".join(rest[:sig_at]), Loader=_StrictLoader)  # noqa: S506
-        trailer = yaml.load("\n".join(rest[sig_at + 1:end_at]), Loader=_StrictLoader)  # noqa: S506
-        if set(trailer) != {"signer", "signature"}:
-            return None
-        return (body, trailer["signer"], base64.b64decode(str(trailer["signature"]), validate=True))
     except Exception:   # any failure to read counts as a change of meaning
         return None
