@@ -42,7 +42,7 @@ from .yamlio import MAX_HEADER_BYTES, MAX_SAVE_BYTES, MAX_SIGNED_BYTES, dump_yam
 FORMAT = 2        # 2: Merkle-tree dice commitments, canonical stored inputs, pending orders outside the chain
 HEADER = "campaign.yaml"
 STEP_DIGITS = 4
-STEP_NAME = re.compile(r"^\d{4}$")
+STEP_NAME = re.compile(r"^[0-9]{4}$")     # ASCII digits only: \d takes any script's digits
 INPUT_NAME = re.compile(r"^(orders|reveal)-([A-Za-z0-9_-]+)\.txt$")
 GM = "gm"
 

@@ -47,10 +47,12 @@ _POINTY_DIRS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))  # NE E SE S
 
 _ID_PATTERNS = {
     # group 1 = column text, group 2 = row text, group 3 = map-sheet suffix
-    "xxyy": re.compile(r"(\d{2})(\d{2})([A-Za-z]*)"),
-    "xx.yy": re.compile(r"(\d{2})\.(\d{2})([A-Za-z]*)"),
+    # [0-9], never \d: \d also takes fullwidth, Arabic-Indic and mathematical digits, so
+    # "𝟏𝟖𝟏𝟗E" was read as 1819E (and each spelling gave the orders another hash and roll)
+    "xxyy": re.compile(r"([0-9]{2})([0-9]{2})([A-Za-z]*)"),
+    "xx.yy": re.compile(r"([0-9]{2})\.([0-9]{2})([A-Za-z]*)"),
     # letter-number is row first: "C12" = row C, column 12 (no leading zeros)
-    "letter-number": re.compile(r"([A-Z]+)(0|[1-9]\d*)([A-Za-z]*)"),
+    "letter-number": re.compile(r"([A-Z]+)(0|[1-9][0-9]*)([A-Za-z]*)"),
 }
 _PATTERN_TEXT = {
     "xxyy": "4 digits CCRR, e.g. '2516'",

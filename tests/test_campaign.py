@@ -47,7 +47,7 @@ def test_save_zero_is_chained_to_the_header_and_holds_the_setup(tmp_path, demo_k
 
 
 def test_assault_pauses_for_the_defenders_signed_response(tmp_path, demo_keys):
-    folder = make(tmp_path, demo_keys, campaign_id="t11")     # with these keys and id the roll is 4
+    folder = make(tmp_path, demo_keys, campaign_id="t11-1")   # with these keys and id the roll is 4
     german, alliance = demo_keys["german"], demo_keys["alliance"]
     attack = orders_file(folder, tmp_path, "german", german,
                          [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], "a.txt")
@@ -130,7 +130,7 @@ def test_a_save_is_never_overwritten(tmp_path, demo_keys):
 
 
 def test_the_response_template_is_a_legal_answer_once_filled(tmp_path, demo_keys):  # 11.25
-    folder = make(tmp_path, demo_keys, campaign_id="t11")     # roll 4: 2/1, the defender must choose
+    folder = make(tmp_path, demo_keys, campaign_id="t11-1")   # roll 4: 2/1, the defender must choose
     attack = orders_file(folder, tmp_path, "german", demo_keys["german"],
                          [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], "a.txt")
     camp.adjudicate(folder, [attack], key=demo_keys["alliance"])

@@ -215,13 +215,13 @@ def test_demo_is_byte_identical_across_runs(tmp_path):
 
 def test_status_names_who_is_awaited(demo_campaign):
     result = run("status", demo_campaign)
-    assert re.match(r"smithereens-demo \(smithereens/historical\): save 4 [0-9a-f]{16}…; "
+    assert re.match(r"smithereens-demo \(smithereens/historical\): save 5 [0-9a-f]{16}…; "
                     r"awaits orders from alliance — Turn 2 Western movement", result.stdout)
 
 
 def test_log_lists_every_save(demo_campaign):
     lines = run("log", demo_campaign).stdout.splitlines()
-    assert [line[:4] for line in lines] == ["0000", "0001", "0002", "0003", "0004"]
+    assert [line[:4] for line in lines] == ["0000", "0001", "0002", "0003", "0004", "0005"]
     assert lines[0].endswith("set-up of historical")
     assert re.fullmatch(r"0001  [0-9a-f]{16}  Turn 1 German prepared assaults: orders of german \(1 die roll\)", lines[1])
     assert re.fullmatch(r"0002  [0-9a-f]{16}  Turn 1 German loss choices: response of alliance", lines[2])

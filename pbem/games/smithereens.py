@@ -1204,6 +1204,41 @@ class Smithereens(GameModule):
             return self.check_attacks(data, state, state["army"], orders)
         return self.check_response(data, state, orders)
 
+    def canonical_orders(self, data, state, side, orders) -> list:
+        """One form per meaning, for the dice seed: hex ids in their preferred spelling, `advance:`
+        as a set (an empty one dropped), `with:` as a set with the loss order made explicit
+        (11.30: it defaults to the order of `with:`, and the order of losses does matter)."""
+        grid = self.grid(data)
+
+        def hex_of(value):
+            if isinstance(value, int) and not isinstance(value, bool):
+                value = str(value)      # an unquoted 2516 is read as the hex id (TEXT_FIELDS)
+            try:
+                return grid.canonical(value) if isinstance(value, str) else value
+            except ValueError:
+                return value           # refused by check(); the seed is never drawn for it
+
+        canonical = []
+        for order in orders:
+            if not isinstance(order, dict):
+                canonical.append(order)
+                continue
+            order = dict(order)
+            for key in ("attack", "battle", "at"):
+                if key in order:
+                    order[key] = hex_of(order[key])
+            if isinstance(order.get("path"), list):
+                order["path"] = [hex_of(h) for h in order["path"]]
+            if "attack" in order and isinstance(order.get("with"), list):
+                order.setdefault("losses", list(order["with"]))
+                order["with"] = sorted(order["with"], key=str)
+                if order.get("advance") == []:
+                    del order["advance"]
+                elif isinstance(order.get("advance"), list):
+                    order["advance"] = sorted(order["advance"], key=str)
+            canonical.append(order)
+        return canonical
+
     def apply(self, data, state, side, orders, dice: Dice) -> Outcome:
         outcome = self.apply_step(data, state, side, orders, dice)
         self.check_collapse(data, outcome.state, outcome.events)
