@@ -188,10 +188,7 @@ def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign 
     private = load_private_key(key, passphrase)
     seats = campaign.sides_of_key(key_id(private.public_key()))
     ledger.check_fresh(key, campaign)
-    try:
-        text = camp.sign_orders(campaign, body, private)
-    except PbemError as exc:
-        raise PbemError(exc.message, exc.file or str(orders)) from None
+    text = camp.sign_orders(campaign, body, private, source=str(orders))
     target = out_file or orders.with_name(orders.name + ".signed.txt")
     write_new_file(target, text.encode())
     ledger.bind(key, campaign, seats)
