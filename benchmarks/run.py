@@ -25,7 +25,7 @@ from pbem import campaign as camp  # noqa: E402
 from pbem import games  # noqa: E402
 from pbem.demo import DEMOS, SEATS, demo_commitment, demo_folder, grenade_attacks, grenade_response, legal_response  # noqa: E402
 from pbem.games.base import Awaiting, GameModule, Outcome  # noqa: E402
-from pbem.errors import PbemError  # noqa: E402
+from pbem.errors import PbemError, UnknownDataError  # noqa: E402
 from pbem.keys import key_id, load_private_key  # noqa: E402
 from pbem.yamlio import parse_yaml_text  # noqa: E402
 
@@ -171,17 +171,21 @@ def bench_smithereens(work):
 
 def play_and_verify(campaign, work, k, seats, orders_for, stop):
     """Play until the game ends (or `stop(state)`), timing each adjudication; then verify."""
-    folder, times, step = campaign.folder, [], 0
+    folder, times, step, stopped = campaign.folder, [], 0, ""
     while True:
         _, save, _ = campaign.latest()
         waiting, state = save["awaiting"], save["state"]
         if waiting["done"] or stop(state):
             break
-        times.append(play_step(folder, work, k, waiting["side"], orders_for(waiting, state), step, seats))
+        try:
+            times.append(play_step(folder, work, k, waiting["side"], orders_for(waiting, state), step, seats))
+        except UnknownDataError as exc:      # the demonstration data lacks a value the dice led to
+            stopped = f" (stopped: the demonstration data lacks {exc.path})"
+            break
         step += 1
     elapsed, result = timed_verify(folder)
     cli_s, cli_mb = cli_verify(folder)
-    return {"steps": step, "adjudicate_median_s": statistics.median(times),
+    return {"steps": step, "adjudicate_median_s": statistics.median(times), "stopped": stopped,
             "verify_s": elapsed, "verified": result.message,
             "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
 
@@ -291,7 +295,7 @@ def main():
     for name, row in (("core-200", core), ("smithereens-full", smithereens), ("grenade-6-turns", grenade)):
         print(f"{name:<18}{row['steps']:>6}{row['adjudicate_median_s']:>16.3f}{row['verify_s']:>12.2f}"
               f"{row['cli_verify_s']:>16.2f}{row['cli_rss_mb']:>12.1f}")
-        print(f"  {row['verified']}")
+        print(f"  {row['verified']}{row.get('stopped', '')}")
     print("adjudicate: median in-process time of one step (signature checks, dice, rules, atomic write);"
           " verify: full replay in-process; CLI: a fresh `pbem verify` process (start-up, rules parse, replay).")
 

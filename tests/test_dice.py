@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pbem.dice import (Dice, check_leaf, draw, leaf_secret, order_set_digest, reveal_leaf, step_seed,
+from pbem.dice import (Dice, check_leaf, draw, order_set_digest, reveal_leaf, step_seed,
                        tree_root)
 from pbem.errors import PbemError
 
