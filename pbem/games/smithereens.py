@@ -1211,19 +1211,16 @@ class Smithereens(GameModule):
         grid = self.grid(data)
 
         def hex_of(value):
-            if isinstance(value, int) and not isinstance(value, bool):
-                value = str(value)      # an unquoted 2516 is read as the hex id (TEXT_FIELDS)
             try:
                 return grid.canonical(value) if isinstance(value, str) else value
             except ValueError:
                 return value           # refused by check(); the seed is never drawn for it
 
         canonical = []
-        for order in orders:
+        for order in normalise_orders(orders):      # unquoted ids as text first
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            order = dict(order)
             for key in ("attack", "battle", "at"):
                 if key in order:
                     order[key] = hex_of(order[key])
