@@ -486,7 +486,8 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
         secrets_given[party] = _check_reveal(campaign, message, orders, number)
     missing = [p for p in needed if p not in reveals]
     # a seed needs a second party (or the GM): one player's secret alone would let it predict
-    seed = None if missing or not needed else step_seed(campaign.id, step, _orders_digest(campaign, save, body), secrets_given)
+    orders_digest = _orders_digest(campaign, save, body)
+    seed = None if missing or not needed else step_seed(campaign.id, step, orders_digest, secrets_given)
     dice = Dice(seed, f"the dice reveal of {', '.join(missing)} is missing")
     game, data = campaign.game, campaign.data
     data.used_overrides = set()
@@ -510,7 +511,7 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
     }
     dice_record = None
     if dice.rolls:
-        dice_record = {"step": step, "orders_digest": _orders_digest(campaign, save, body),
+        dice_record = {"step": step, "orders_digest": orders_digest,
                        "secrets": {p: secrets_given[p] for p in sorted(secrets_given)}, "seed": seed, "rolls": dice.rolls}
     new_save = build_save(campaign, step, digest, outcome.state, produced_by, outcome.events,
                           dice_record, sorted(data.used_overrides))

@@ -2,6 +2,7 @@
 
 import functools
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import List, Optional
 
@@ -287,7 +288,6 @@ def status_cmd(folder: Path = typer.Argument(...)):
 
 
 def _waited(sent: str) -> str:
-    from datetime import datetime, timezone
     then = datetime.strptime(sent, "%Y-%m-%dT%H:%MZ").replace(tzinfo=timezone.utc)
     minutes = max(int((datetime.now(timezone.utc) - then).total_seconds() // 60), 0)
     days, rest = divmod(minutes, 24 * 60)
