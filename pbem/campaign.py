@@ -144,6 +144,11 @@ class Campaign:
         except KeyError:
             raise PbemError(f"no player seat {side!r} in this campaign ({', '.join(sorted(self.header['players']))})") from None
 
+    def revealers(self, waiting: dict) -> list[str]:
+        """The parties whose dice reveal a step that rolls needs: the GM alone in GM mode, else the
+        seats the game names for the awaited step."""
+        return [GM] if self.header["dice"]["mode"] == "gm" else list(waiting.get("opponents", []))
+
     def sides_of_key(self, identifier: str) -> list[str]:
         sides = [s for s, p in sorted(self.header["players"].items()) if p["key"] == identifier]
         if self.header["dice"].get("gm") == identifier:
@@ -223,7 +228,7 @@ def check_header(campaign: Campaign) -> list[str]:
     for party, entry in sorted(header["dice"]["commitments"].items()):
         path = folder / "commitments" / f"{safe_component(party, 'side')}.txt"
         try:
-            message = read_signed(path)
+            message = read_stored(path)
         except PbemError as exc:
             problems.append(exc.one_line())
             continue
@@ -231,8 +236,6 @@ def check_header(campaign: Campaign) -> list[str]:
                     "side": party, **entry}
         if message.body != expected or message.signer != campaign.key_of(party):
             problems.append(f"{path}: commitment does not match the header or is not signed by {party}'s key")
-        elif path.read_text(encoding="utf-8") != message.armoured():
-            problems.append(f"{path}: holds text the signature does not cover (pbem stores only the signed data)")
     return problems
 
 
@@ -348,11 +351,12 @@ ORDERS_FIELDS = {"pbem", "campaign", "header", "save", "save_hash", "side", "kin
                  "orders", "comment"}
 REVEAL_FIELDS = {"pbem", "campaign", "header", "side", "save", "orders", "sent", "dice"}
 SENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}Z")
+SENT_FORMAT = "%Y-%m-%dT%H:%MZ"        # what SENT matches, for strftime/strptime
 
 
 def sent_now() -> str:
     """When a signed message was written (UTC, to the minute): the record of who waited for whom."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
+    return datetime.now(timezone.utc).strftime(SENT_FORMAT)
 
 
 def _check_sent(body: dict, source: str, what: str) -> None:
@@ -362,6 +366,18 @@ def _check_sent(body: dict, source: str, what: str) -> None:
 
 def read_signed(path: Path) -> SignedMessage:
     return parse_signed(read_text(path, limit=MAX_SIGNED_BYTES), str(path))
+
+
+def read_stored(path: Path) -> SignedMessage:
+    """A signed file of the campaign folder: it must hold exactly its signed data, as pbem wrote it
+    (the size check also catches a byte-order mark, which reading drops)."""
+    text = read_text(path, limit=MAX_SIGNED_BYTES)
+    message = parse_signed(text, str(path))
+    stored = message.armoured()
+    if text != stored or path.stat().st_size != len(stored.encode("utf-8")):
+        raise PbemError("holds text the signature does not cover (not stored as pbem stores signed inputs: "
+                        "only the signed data, in one spelling)", str(path))
+    return message
 
 
 def classify_inputs(campaign: Campaign, messages: list[SignedMessage]):
@@ -473,7 +489,7 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
             raise PbemError("orders lack the mover's dice (sign them with `pbem sign`)", orders.source)
         entry = commitments[side]
         secrets_given[side] = _in_file(orders.source, check_leaf, body["dice"], step, entry["root"], entry["tree_depth"], side)
-    needed = [GM] if gm_mode else list(waiting.get("opponents", []))
+    needed = campaign.revealers(waiting)
     # the non-moving party may have handed its key to `adjudicate` instead of a reveal file
     if key is not None:
         for party in campaign.sides_of_key(key_id(key.public_key())):
@@ -608,9 +624,7 @@ def read_pending(campaign: Campaign, number: int, save: dict, digest: str) -> li
     for path in sorted(folder.iterdir()):
         if not INPUT_NAME.fullmatch(path.name):
             raise PbemError("unexpected file in pending/ (only orders-SIDE.txt and reveal-SIDE.txt)", str(path))
-        message = read_signed(path)
-        if path.read_text(encoding="utf-8") != message.armoured():
-            raise PbemError("not stored as pbem stores signed inputs (only the signed data)", str(path))
+        message = read_stored(path)
         if message.body.get("save") != number:
             continue                     # stale: it belongs to a step already recorded
         if message.kind == "orders":
@@ -753,11 +767,8 @@ def verify(folder: Path) -> VerifyResult:
             names = sorted(p.name for p in folder_n.iterdir())
             inputs = [n for n in names if INPUT_NAME.fullmatch(n)]
             _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt"})
-            messages = [read_signed(folder_n / n) for n in inputs]
-            for name, message in zip(inputs, messages):
-                if (folder_n / name).read_text(encoding="utf-8") != message.armoured():
-                    return VerifyResult(False, f"{folder_n / name}: holds text the signature does not cover "
-                                               "(pbem stores only the signed data)")
+            messages = [read_stored(folder_n / n) for n in inputs]
+            for message in messages:
                 for seat in campaign.sides_of_key(message.signer):
                     signed_by[seat] = signed_by.get(seat, 0) + 1
             signatures += len(messages)

@@ -217,7 +217,7 @@ def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument
     message = camp.read_signed(orders)
     camp.check_orders_message(campaign, message, number, save, digest)
     private = load_private_key(key, passphrase)
-    needed = ["gm"] if campaign.header["dice"]["mode"] == "gm" else save["awaiting"]["opponents"]
+    needed = campaign.revealers(save["awaiting"])
     sides = [s for s in campaign.sides_of_key(key_id(private.public_key())) if s in needed]
     if not sides:
         raise PbemError("this key belongs to no side whose reveal this step needs", str(key))
@@ -247,11 +247,12 @@ def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path
     """Verify and apply signed orders; write the next save and its report."""
     private = load_private_key(key, passphrase) if key else None
     campaign = camp.open_campaign(folder)
+    mine = campaign.sides_of_key(key_id(private.public_key())) if private else []
     if key:
         ledger.check_fresh(key, campaign)
     result = camp.adjudicate(folder, files or [], private)
     if key:
-        ledger.bind(key, campaign, campaign.sides_of_key(key_id(private.public_key())))
+        ledger.bind(key, campaign, mine)
     out(result.report)
     if result.save is None:
         out(f"kept the orders in {folder / camp.PENDING}: adjudicate the reveal of "
@@ -261,7 +262,7 @@ def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path
     out(f"wrote save {result.number} in {step}")
     mover = result.save["produced_by"]["side"]
     for name in sorted(result.inputs):
-        if name.startswith("reveal-") and private is not None and name[len("reveal-"):-4] in campaign.sides_of_key(key_id(private.public_key())):
+        if name.startswith("reveal-") and name[len("reveal-"):-len(".txt")] in mine:
             out(f"send {step / name} to {mover}")
 
 
@@ -281,14 +282,13 @@ def status_cmd(folder: Path = typer.Argument(...)):
     for message in pending:
         if message.kind == "orders":
             have = {m.body["side"] for m in pending if m.kind == "reveal"}
-            needed = ["gm"] if campaign.header["dice"]["mode"] == "gm" else waiting["opponents"]
-            missing = [p for p in needed if p not in have]
+            missing = [p for p in campaign.revealers(waiting) if p not in have]
             out(f"orders of {message.body['side']} are fixed ({message.source}, sent {message.body['sent']}, "
                 f"{_waited(message.body['sent'])} ago); they roll dice and await the reveal of {', '.join(missing)}")
 
 
 def _waited(sent: str) -> str:
-    then = datetime.strptime(sent, "%Y-%m-%dT%H:%MZ").replace(tzinfo=timezone.utc)
+    then = datetime.strptime(sent, camp.SENT_FORMAT).replace(tzinfo=timezone.utc)
     minutes = max(int((datetime.now(timezone.utc) - then).total_seconds() // 60), 0)
     days, rest = divmod(minutes, 24 * 60)
     return (f"{days} day(s) " if days else "") + f"{rest // 60} h {rest % 60} min"
