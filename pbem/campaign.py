@@ -39,7 +39,8 @@ from .signing import SignedMessage, parse_signed, sign_body
 from .storage import _fsync_dir, safe_component, write_new_file
 from .yamlio import MAX_HEADER_BYTES, MAX_SAVE_BYTES, MAX_SIGNED_BYTES, dump_yaml, load_yaml_file, read_text
 
-FORMAT = 2        # 2: Merkle-tree dice commitments, canonical stored inputs, pending orders outside the chain
+FORMAT = 3        # 2: Merkle-tree dice commitments, canonical stored inputs, pending orders outside the chain;
+                  # 3: dice drawn by stable purpose keys (crt/1819E), the report sentence kept beside them
 HEADER = "campaign.yaml"
 STEP_DIGITS = 4
 STEP_NAME = re.compile(r"^[0-9]{4}$")     # ASCII digits only: \d takes any script's digits
@@ -165,6 +166,10 @@ def open_campaign(folder: Path) -> Campaign:
         raise PbemError("this campaign is in format 1 (hash-chain dice, pbem 0.1), which let one signed bait file "
                         "give away a player's future dice; this pbem reads format 2. Finish it with pbem 0.1 "
                         "(`pip install pbem==0.1.0`) or start it again with fresh commitments", str(folder / HEADER))
+    if header.get("pbem") == "campaign" and header.get("format") == 2:
+        raise PbemError("this campaign is in format 2 (pbem 0.2), whose dice were drawn by the report's sentences; "
+                        "this pbem draws them by stable keys (format 3), so its rolls would differ. Finish it with "
+                        "pbem 0.2 (`pip install pbem==0.2.0`) or start it again", str(folder / HEADER))
     for key in ("campaign", "game", "scenario", "players", "dice", "data"):
         if key not in header:
             raise PbemError(f"campaign header lacks '{key}'", str(folder / HEADER))

@@ -342,7 +342,7 @@ def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.O
         lines.append(f"  seed input: {seed_input(campaign.id, dice['step'], dice['orders_digest'], dice['secrets'])}")
         lines.append(f"  seed: {dice['seed']}")
         for roll in dice["rolls"]:
-            lines.append(f"  {roll['purpose']}, {roll['die']} = {roll['result']} (block {roll['block']}, byte {roll['byte']})")
+            lines.append(f"  {roll['purpose']} ({roll['about']}), {roll['die']} = {roll['result']} (block {roll['block']}, byte {roll['byte']})")
     out("\n".join(lines))
 
 

@@ -130,6 +130,12 @@ class DiceUnavailable(PbemError):
     """A die was needed but a party's reveal is missing (the step can be recorded as pending)."""
 
 
+# A die's purpose is a stable key, the same for every spelling of the sentence a report shows:
+# "crt/1819E", "chit/942-353-58/1". The key goes into the HMAC, so rewording a report never
+# changes a replayed roll; `about` is that sentence, kept beside the roll for reading.
+PURPOSE_KEY = re.compile(r"[a-z][a-z0-9_-]*(/[A-Za-z0-9_.:|+-]+)*")
+
+
 @dataclass
 class Dice:
     """The dice a game module rolls during one step. Purposes must be unique within a step."""
@@ -138,12 +144,14 @@ class Dice:
     missing: str = ""            # why there is no seed (shown if a game asks for a die)
     rolls: list[dict] = field(default_factory=list)
 
-    def roll(self, purpose: str, sides: int = 6) -> int:
+    def roll(self, purpose: str, sides: int = 6, about: str = "") -> int:
+        if not isinstance(purpose, str) or not PURPOSE_KEY.fullmatch(purpose):
+            raise PbemError(f"internal: die purpose {purpose!r} is not a key like 'crt/1819E'")
         if self.seed is None:
-            raise DiceUnavailable(f"this step rolls a die ({purpose}) but {self.missing}")
+            raise DiceUnavailable(f"this step rolls a die ({about or purpose}) but {self.missing}")
         if any(r["purpose"] == purpose for r in self.rolls):
             raise PbemError(f"internal: die purpose {purpose!r} used twice in one step")
         face, block, position = draw(self.seed, purpose, sides)
-        self.rolls.append({"purpose": purpose, "die": f"1d{sides}", "result": face,
+        self.rolls.append({"purpose": purpose, "about": about or purpose, "die": f"1d{sides}", "result": face,
                            "block": block, "byte": position})
         return face

@@ -52,7 +52,7 @@ def step_blocks(campaign, save: dict, side: str | None = None) -> list:
     if dice and dice.get("rolls"):
         blocks.append(("h3", "Dice"))
         blocks.append(("p", f"Seed {dice['seed']} (step {dice['step']}; recompute with `pbem rolls`)."))
-        blocks.append(("table", ["Purpose", "Die", "Result"], [[r["purpose"], r["die"], str(r["result"])] for r in dice["rolls"]]))
+        blocks.append(("table", ["Purpose", "Die", "Result"], [[f"{r['about']} ({r['purpose']})", r["die"], str(r["result"])] for r in dice["rolls"]]))
     positions = game.positions(campaign.data, save["state"], side)
     blocks.append(("h3", "Positions"))
     blocks.append(("table", list(game.position_headers), positions))

@@ -35,17 +35,6 @@ def tree_bytes(folder: Path) -> dict:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-class FixedDice:
-    """A die that always shows `face`, recording what was asked (for rules tests)."""
-
-    def __init__(self, face):
-        self.face, self.asked = face, []
-
-    def roll(self, purpose, sides=6):
-        self.asked.append(purpose)
-        return self.face
-
-
 def forge_signed(folder, body: dict, key, sent: str = "2027-01-01T12:00Z") -> str:
     """Sign `body` as a modified pbem would: none of `pbem sign`'s checks (so `adjudicate`'s own
     refusals can be tested), with the signer's real dice for the step where the key holds the

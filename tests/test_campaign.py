@@ -47,7 +47,7 @@ def test_save_zero_is_chained_to_the_header_and_holds_the_setup(tmp_path, demo_k
 
 
 def test_assault_pauses_for_the_defenders_signed_response(tmp_path, demo_keys):
-    folder = make(tmp_path, demo_keys, campaign_id="t11-1")   # with these keys and id the roll is 4
+    folder = make(tmp_path, demo_keys, campaign_id="t11-12")   # with these keys and id the roll is 4
     german, alliance = demo_keys["german"], demo_keys["alliance"]
     attack = orders_file(folder, tmp_path, "german", german,
                          [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], "a.txt")
@@ -130,7 +130,7 @@ def test_a_save_is_never_overwritten(tmp_path, demo_keys):
 
 
 def test_the_response_template_is_a_legal_answer_once_filled(tmp_path, demo_keys):  # 11.25
-    folder = make(tmp_path, demo_keys, campaign_id="t11-1")   # roll 4: 2/1, the defender must choose
+    folder = make(tmp_path, demo_keys, campaign_id="t11-12")   # roll 4: 2/1, the defender must choose
     attack = orders_file(folder, tmp_path, "german", demo_keys["german"],
                          [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], "a.txt")
     camp.adjudicate(folder, [attack], key=demo_keys["alliance"])
@@ -141,3 +141,16 @@ def test_the_response_template_is_a_legal_answer_once_filled(tmp_path, demo_keys
     path.write_text(forge_signed(folder, template, demo_keys["alliance"]))
     done = camp.adjudicate(folder, [path])
     assert done.save["state"]["units"]["sov-47a"] == {"hex": "1918E", "steps": 1}
+
+
+def test_a_campaign_of_an_earlier_format_is_refused_naming_the_pbem_that_finishes_it(tmp_path, demo_keys):
+    """Format 2 (pbem 0.2) drew dice by the report's sentences; format 3 by stable keys, so its
+    rolls would differ: opening one says so, and which pbem finishes it, in one line."""
+    folder = make(tmp_path, demo_keys)
+    header = folder / "campaign.yaml"
+    for old, finisher in ((2, "pbem==0.2.0"), (1, "pbem==0.1.0")):
+        header.write_text(header.read_text().replace(f"format: {camp.FORMAT}", f"format: {old}", 1))
+        with pytest.raises(PbemError, match=f"this campaign is in format {old}.*{finisher.replace('.', '[.]')}"):
+            camp.open_campaign(folder)
+        header.write_text(header.read_text().replace(f"format: {old}", f"format: {camp.FORMAT}", 1))
+    assert camp.open_campaign(folder).header["format"] == 3

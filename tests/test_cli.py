@@ -155,7 +155,7 @@ def test_full_campaign_flow(players):
 
     # rolls: purpose, inputs and the recomputation recipe
     rolls = run("rolls", "camp", "--phase", "3").stdout
-    assert "prepared assault on 1819E, 1d6 = " in rolls and "seed input: pbem-seed-v2|c1|3|" in rolls
+    assert "crt/1819E (prepared assault on 1819E (11.24)), 1d6 = " in rolls and "seed input: pbem-seed-v2|c1|3|" in rolls
 
     # reports in three formats
     assert "### Orders" in run("report", "camp", "--format", "md").stdout

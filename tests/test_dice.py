@@ -155,8 +155,17 @@ def test_own_secret_alone_cannot_compute_the_rolls():
 
 def test_dice_refuses_without_seed_and_duplicate_purpose():
     with pytest.raises(PbemError, match="rolls a die \\(combat at 2516\\) but the reveal is missing"):
-        Dice(None, "the reveal is missing").roll("combat at 2516")
+        Dice(None, "the reveal is missing").roll("crt/2516", about="combat at 2516")
     dice = Dice(hashlib.sha256(b"s").hexdigest())
-    dice.roll("combat at 2516")
+    dice.roll("crt/2516", about="combat at 2516")
     with pytest.raises(PbemError, match="used twice"):
-        dice.roll("combat at 2516")
+        dice.roll("crt/2516", about="combat at 2516, reworded")
+
+
+def test_a_die_purpose_is_a_stable_key_and_the_sentence_does_not_change_the_roll():
+    seed = hashlib.sha256(b"s").hexdigest()
+    first, second = Dice(seed), Dice(seed)
+    assert first.roll("crt/2516", about="prepared assault on 2516") == second.roll("crt/2516", about="assault at 2516 (11.24)")
+    assert first.rolls[0]["purpose"] == "crt/2516" and first.rolls[0]["about"] == "prepared assault on 2516"
+    with pytest.raises(PbemError, match="is not a key like 'crt/1819E'"):
+        Dice(seed).roll("prepared assault on 2516")

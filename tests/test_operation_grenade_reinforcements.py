@@ -13,29 +13,12 @@ from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.operation_grenade import GAME, reinforcements
 from pbem.games.operation_grenade import supply as og_supply
 from pbem.yamlio import dump_yaml, load_yaml_file
+from tests.dicehelp import ScriptedDice
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
 EXTRA = Path(__file__).parent / "data" / "og-reinforcements-extra.yaml"
 SOUTH = ["757/338/58", "758/338/58", "759/338/58"]
-
-
-class ScriptedDice:
-    """Faces queued per purpose prefix (or in one queue); records every purpose asked."""
-
-    def __init__(self, faces=(), by_prefix=None, default=None):
-        self.faces, self.by_prefix, self.default, self.asked = list(faces), by_prefix or {}, default, []
-
-    def roll(self, purpose, sides=6):
-        self.asked.append(purpose)
-        for prefix, queue in self.by_prefix.items():
-            if purpose.startswith(prefix) and queue:
-                return queue.pop(0)
-        if self.faces:
-            return self.faces.pop(0)
-        if self.default is None:
-            raise AssertionError(f"unexpected die roll: {purpose}")
-        return self.default
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +41,7 @@ def position(data, side="german", turn=2, successes=None):
 
 
 def rolled(data, state, faces):
-    dice, events = ScriptedDice(faces), []
+    dice, events = ScriptedDice(*faces), []
     reinforcements.roll_variable(GAME, data, state, dice, events)
     return dice, events
 
@@ -83,9 +66,9 @@ def needs_entering_side_fix(data):
 def test_first_south_success_brings_the_338th_division(data):  # 23.0, 23.1a
     state = position(data, turn=2)
     dice, events = rolled(data, state, [1, 3, 3])
-    assert dice.asked == ["variable reinforcements south Game-Turn 2 (23.1)",
-                          "variable reinforcements east Game-Turn 2 (23.2)",
-                          "variable reinforcements north Game-Turn 2 (23.3)"]
+    assert dice.keys() == ["reinforcements/south/2",
+                          "reinforcements/east/2",
+                          "reinforcements/north/2"]
     assert events == [
         {"event": "variable_reinforcements", "edge": "south", "roll": 1, "success": True, "units": SOUTH, "rule": "23.1"},
         {"event": "variable_reinforcements", "edge": "east", "roll": 3, "success": False, "units": [], "rule": "23.2"},
@@ -129,32 +112,32 @@ def test_east_groups_come_in_order_then_the_edge_is_exhausted(data):  # 23.2a-c,
     assert state["reinforcements"]["10SS/10P/58"] == {"side": "german", "turn": 4, "entry": "1421"}
     state["turn"] = 5
     dice, events = rolled(data, state, [6, 6])
-    assert dice.asked == ["variable reinforcements south Game-Turn 5 (23.1)",
-                          "variable reinforcements north Game-Turn 5 (23.3)"]
+    assert dice.keys() == ["reinforcements/south/5",
+                          "reinforcements/north/5"]
     assert [e["edge"] for e in events] == ["south", "north"]
 
 
 def test_exhausted_edges_are_not_rolled(data):  # 23.0 "ceases to roll the die for this map-edge"
     state = position(data, turn=6, successes={"south": 3, "east": 1, "north": 3})
     dice, events = rolled(data, state, [4])
-    assert dice.asked == ["variable reinforcements east Game-Turn 6 (23.2)"]
+    assert dice.keys() == ["reinforcements/east/6"]
     assert len(events) == 1
     state["variable_reinforcements"]["east"] = 3
     dice, events = rolled(data, state, [])
-    assert dice.asked == [] and events == []
+    assert dice.keys() == [] and events == []
 
 
 def test_rolled_at_the_start_of_the_german_player_turn_only(data, monkeypatch):  # 23.0
     monkeypatch.setattr(og_supply, "determine", lambda *args, **kwargs: None)   # 11.0: another rule group, other data
     state = position(data, side="allied", turn=2)
-    dice, events = ScriptedDice(by_prefix={"variable reinforcements": [6, 6, 2]}, default=6), []
+    dice, events = ScriptedDice(by_key={"reinforcements/": [6, 6, 2]}, default=6), []
     GAME.begin_player_turn(data, state, "allied", dice, events)
-    assert not [p for p in dice.asked if p.startswith("variable")]
+    assert not [p for p in dice.keys() if p.startswith("reinforcements/")]
     GAME.begin_player_turn(data, state, "german", dice, events)
-    assert [p for p in dice.asked if p.startswith("variable")] == [
-        "variable reinforcements south Game-Turn 2 (23.1)", "variable reinforcements east Game-Turn 2 (23.2)",
-        "variable reinforcements north Game-Turn 2 (23.3)"]
-    assert len(set(dice.asked)) == len(dice.asked)                # purposes unique within the step
+    assert [p for p in dice.keys() if p.startswith("reinforcements/")] == [
+        "reinforcements/south/2", "reinforcements/east/2",
+        "reinforcements/north/2"]
+    assert len(set(dice.keys())) == len(dice.keys())                # purposes unique within the step
     assert [e["units"] for e in events if e["event"] == "variable_reinforcements"] == [[], [], ["Lr/12", "130/Lr/12"]]
 
 

@@ -95,7 +95,7 @@ def answer(data, state, hex_id, losses=(), retreat=None, faces=()):
 
 
 def bridge_dice(first, second):
-    return [("blow the koeln bridge die 1 (22.21)", 6), ("blow the koeln bridge die 2 (22.21)", 6)], (first, second)
+    return [("bridge/koeln/1", 6), ("bridge/koeln/2", 6)], (first, second)
 
 
 # == 22.21 the US move is interrupted at the western terminus ===========================================
@@ -382,8 +382,8 @@ def test_21_11_first_us_entry_next_to_a_town_rolls_value_minus_roll_units(tmp_pa
     state = position(data, scenario, {"119/30/19": "1708"})
     picks = [1] * raised
     outcome, dice = play(data, state, [move("119/30/19", "1708", "1709")], roll, *picks)
-    assert dice.main() == [("Volkssturm at 1609 (21.11)", 6)] + [
-        (f"Volkssturm unit {n + 1} at 1609 (21.12)", 4 - n) for n in range(raised)]   # d4, d3, d2: one of the free
+    assert dice.main() == [("volkssturm/1609", 6)] + [
+        (f"volkssturm/1609/unit/{n + 1}", 4 - n) for n in range(raised)]   # d4, d3, d2: one of the free
     [event] = events_of(outcome, "volkssturm")
     assert (event["roll"], event["value"], event["raised"], len(event["received"])) == (roll, 4, raised, raised)
     assert state["volkssturm_rolled"] == ["1609"]
@@ -414,7 +414,7 @@ def test_21_12_21_22_random_choice_among_unused_counters_the_countermix_limits(t
     data = volkssturm_data(tmp_path, {"1609": {"volkssturm_value": 4}})
     state = position(data, scenario, {"119/30/19": "1708", "VS2": "2020"}, volkssturm=["VS2"])
     outcome, dice = play(data, state, [move("119/30/19", "1708", "1709")], 2, 2, 2)
-    assert dice.main()[1:] == [("Volkssturm unit 1 at 1609 (21.12)", 3), ("Volkssturm unit 2 at 1609 (21.12)", 2)]
+    assert dice.main()[1:] == [("volkssturm/1609/unit/1", 3), ("volkssturm/1609/unit/2", 2)]
     [event] = events_of(outcome, "volkssturm")
     assert event["received"] == ["VS3", "VS4"]                                  # [VS1 VS3 VS4][2], [VS1 VS4][2]
     assert state["units"]["VS2"]["hex"] == "2020"
@@ -509,8 +509,8 @@ def test_21_23_next_to_two_towns_the_german_rolls_for_each(tmp_path, scenario):
     data = volkssturm_data(tmp_path, {"1609": {"volkssturm_value": 4}, "1809": {"volkssturm_value": 4}})
     state = position(data, scenario, {"119/30/19": "1708"})
     outcome, dice = play(data, state, [move("119/30/19", "1708", "1709")], 3, 1, 3, 1)
-    assert [p for p, _ in dice.main()] == ["Volkssturm at 1609 (21.11)", "Volkssturm unit 1 at 1609 (21.12)",
-                                           "Volkssturm at 1809 (21.11)", "Volkssturm unit 1 at 1809 (21.12)"]
+    assert [p for p, _ in dice.main()] == ["volkssturm/1609", "volkssturm/1609/unit/1",
+                                           "volkssturm/1809", "volkssturm/1809/unit/1"]
     assert state["volkssturm_rolled"] == ["1609", "1809"]
     assert (state["units"]["VS1"]["hex"], state["units"]["VS2"]["hex"]) == ("1609", "1809")
     assert GAME.awaiting(state).side == "allied"                               # then the US goes on
@@ -542,7 +542,7 @@ def test_21_11_a_us_retreat_next_to_a_town_rolls_and_combat_goes_on(tmp_path, sc
     outcome, _ = play(data, state, [{"attack": "1606", "with": ["119/30/19"]}], 1, 1)
     assert events_of(outcome, "combat")[0]["result"] == "A1"                   # 5:4 -> 1-1, roll 2
     outcome, dice = answer(data, state, "1606", [], ["1608"], faces=(2, 1, 1))
-    assert [p for p, _ in dice.main()][0] == "Volkssturm at 1609 (21.11)"
+    assert [p for p, _ in dice.main()][0] == "volkssturm/1609"
     assert events_of(outcome, "volkssturm")[0]["received"] == ["VS1", "VS2"]
     assert (state["units"]["VS1"]["hex"], state["units"]["VS2"]["hex"]) == ("1609", "1609")
     assert state["awaiting_choice"] is None and (state["side"], state["phase"]) == ("german", "movement")

@@ -25,6 +25,7 @@ from pbem.errors import PbemError, UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.operation_grenade import GAME
 from pbem.yamlio import dump_yaml, load_yaml_file
+from tests.dicehelp import ScriptedDice as _Scripted
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
@@ -54,35 +55,10 @@ def scenario():
     return load_scenario("operation-grenade", "operation-grenade")[0]
 
 
-class ScriptedDice:
-    """Returns the given faces in order and records (purpose, sides); an unscripted roll fails the
-    test. `keyed` scripts the rolls whose purpose starts with a key. The German player-turn's
-    background rolls (23.0 variable reinforcements, 19.21 strategic withdrawal) show 6 (nothing
-    happens) unless keyed."""
-
-    BACKGROUND = ("variable reinforcements", "strategic withdrawal")
-
-    def __init__(self, *faces, keyed=None):
-        self.faces = list(faces)
-        self.keyed = {k: list(v) for k, v in (keyed or {}).items()}
-        self.asked: list[tuple[str, int]] = []
-
-    def roll(self, purpose, sides=6):
-        self.asked.append((purpose, sides))
-        key = next((k for k in self.keyed if purpose.startswith(k)), None)
-        if key is not None and self.keyed[key]:
-            face = self.keyed[key].pop(0)
-        elif purpose.startswith(self.BACKGROUND):
-            return 6
-        else:
-            assert self.faces, f"unexpected die roll: {purpose} (d{sides})"
-            face = self.faces.pop(0)
-        assert 1 <= face <= sides, f"scripted face {face} impossible on a d{sides} ({purpose})"
-        return face
-
-    def main(self):
-        """The rolls other than the background ones."""
-        return [(p, s) for p, s in self.asked if not p.startswith(self.BACKGROUND)]
+def ScriptedDice(*faces, keyed=None):
+    """The German Player-Turn's background rolls (23.0 variable reinforcements, 19.21 strategic
+    withdrawal) show 6 (nothing happens) unless keyed; every other roll must be scripted."""
+    return _Scripted(*faces, by_key=keyed, background=("reinforcements/", "withdrawal/"))
 
 
 def fresh(data, scenario):
@@ -170,7 +146,7 @@ def test_17_12_flash_flood_starts_the_game_on_17_february_for_16_turns(data, sce
     GAME.apply(data, state, "german", [{"flood": "flash_flood"}], dice)
     assert (state["date"], state["turn"], state["last_turn"]) == ("1945-02-17", 1, 16)   # 17.12, 28.0
     assert (state["phase"], state["side"], state["roer_current"]) == ("movement", "allied", None)
-    assert [p for p, _ in dice.asked] == ["weather Game-Turn 1 (24.11)"]   # no D-Day, no Roer roll
+    assert [p for p, _ in dice.asked] == ["weather/1"]   # no D-Day, no Roer roll
 
 
 @pytest.mark.parametrize("day", ["1945-02-16", "1945-02-25", "1945-03-01", "23 Feb"])
@@ -200,7 +176,7 @@ def test_18_1_roer_current_from_die_plus_d_day_modifier(data, scenario, day, rol
     event = next(e for e in outcome.events if e["event"] == "d_day")
     assert (event["roll"], event["modified"], event["current"]) == (roll, modified, current)   # 18.11, 18.12
     assert state["roer_current"] == current
-    assert dice.asked[0] == ("Roer current (18.1)", 6)
+    assert dice.asked[0] == ("roer-current", 6)
 
 
 @pytest.mark.parametrize("day, turns", [("1945-02-17", 16), ("1945-02-20", 13), ("1945-02-23", 10), ("1945-02-24", 9)])
@@ -257,7 +233,7 @@ def test_24_21_rain_gives_mud_this_and_the_next_game_turn_only(data, scenario):
 @pytest.mark.parametrize("turn, roll, success", [(2, None, False), (3, 1, True), (3, 2, False), (7, 2, False), (8, 2, True)])
 def test_19_21_strategic_withdrawal_roll_from_game_turn_three(data, scenario, turn, roll, success):
     state = position(data, scenario, turn=turn, phase="combat")
-    dice = ScriptedDice(keyed={"strategic withdrawal": [roll] if roll else []})
+    dice = ScriptedDice(keyed={"withdrawal/": [roll] if roll else []})
     outcome = GAME.apply(data, state, "allied", [], dice)                      # the German Player-Turn begins
     rolls = [e for e in outcome.events if e["event"] == "withdrawal"]
     assert len(rolls) == (1 if roll else 0)                 # 19.21: from Game-Turn Three
@@ -544,7 +520,7 @@ def test_7_22_defender_chooses_which_regiment_defends_and_only_it_draws_a_chit(d
     assert problems(data, state, [{"defend": "1012", "with": "119/30/19"}])
     dice = ScriptedDice(4, 1, 2)                                                # chit 2-04: C3 -> 8:3, roll 3
     outcome = GAME.apply(data, state, "german", [{"defend": "1012", "with": "1151/183/12"}], dice)
-    assert dice.asked[0] == ("strength chit for 1151/183/12 (8.33)", 12)
+    assert dice.asked[0] == ("chit/1151/183/12", 12)
     event = next(e for e in outcome.events if e["event"] == "combat")
     assert event["defenders"] == {"1151/183/12": 3}
     assert [(s["shift"], s["rule"]) for s in event["shifts"]] == [(-1, "9.43")]  # 9.42: 1150 of its division beside it
@@ -559,7 +535,7 @@ def test_8_33_chit_drawn_at_random_from_the_chits_left_in_the_morale_pool(data, 
     state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": ("1012", "2-01"),
                                       "175/29/19": ("0101", "3-01"), "115/29/19": ("0102", "3-02")}, phase="combat")
     _, dice, event = attack(data, state, "1012", ["119/30/19"], face, 1, 2)     # A6 vs 3: 2-1, roll 3 "-"
-    assert dice.asked[0] == ("strength chit for 119/30/19 (8.33)", 10)          # 12 chits, 2 under units
+    assert dice.asked[0] == ("chit/119/30/19", 10)          # 12 chits, 2 under units
     assert state["units"]["119/30/19"]["chit"] == chit and state["units"]["119/30/19"]["form"] == "front"
     assert state["pools_out"]["3"] == ["3-01", "3-02", chit]
     assert event["attackers"] == {"119/30/19": 6}
@@ -571,7 +547,7 @@ def test_9_82_steps_come_from_the_chits_front_strength(data, scenario, face, chi
     events = []
     dice = ScriptedDice(face)
     GAME.draw_chit(data, state, "943/353/58", dice, events)
-    assert dice.asked == [("strength chit for 943/353/58 (8.33)", 12)]
+    assert dice.asked == [("chit/943/353/58", 12)]
     unit = state["units"]["943/353/58"]
     assert (unit["chit"], unit["form"], unit["steps"]) == (chit, "front", steps)   # front C1 -> 2, C3 -> 3
 

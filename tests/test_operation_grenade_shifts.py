@@ -12,6 +12,7 @@ from pbem.gamedata import apply_override, load_game_data, load_scenario
 from pbem.games.operation_grenade import GAME
 from pbem.games.operation_grenade.shifts import RIVER_FEATURES
 from pbem.games.operation_grenade.shifts import column_shifts, combined_arms_negated
+from tests.dicehelp import ScriptedDice as _Scripted
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
@@ -306,18 +307,10 @@ def test_streams_are_rivers_in_mud_for_the_limit(data, state):                  
 
 
 # -- end to end: the shifts reach the combat event ---------------------------------------------
-class ScriptedDice:
+
+def ScriptedDice(combat=(3, 4)):
     """Dice for GAME.apply: the two combat dice from `combat`, 1 for every other roll."""
-
-    def __init__(self, combat=(3, 4)):
-        self.combat, self.asked = list(combat), []
-
-    def roll(self, purpose, sides=6):
-        self.asked.append(purpose)
-        if purpose.startswith("combat ") and self.combat:
-            return self.combat.pop(0)
-        return 1
-
+    return _Scripted(by_key={"crt/": list(combat)}, default=1)
 
 def test_combat_event_lists_hilltop_and_combined_arms_shifts(data, state):
     hill, defend, attack = hill_site(data, 2)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
-from tests.conftest import FixedDice
+from tests.dicehelp import ScriptedDice
 
 DEMO = Path(__file__).resolve().parent.parent / "examples" / "smithereens-demo" / "data-override.yaml"
 
@@ -16,7 +16,7 @@ def two_battles():
     state["units"]["sov-1pol"]["hex"] = "1919E"
     orders = [{"attack": "1918E", "with": ["ger-46pz"]},                 # resolved first
               {"attack": "1919E", "with": ["ger-17id", "ger-73id"]}]     # resolved second
-    outcome = GAME.apply(data, state, "german", orders, FixedDice(6))
+    outcome = GAME.apply(data, state, "german", orders, ScriptedDice(default=6))
     return data, outcome
 
 
@@ -31,7 +31,7 @@ def test_both_battles_leave_the_alliance_defender_a_choice():  # 11.24, 11.25
 def test_retreating_into_a_later_battle_that_takes_losses_eliminates(tmp_path):  # 11.26
     data, outcome = two_battles()
     answer = [{"battle": "1918E", "retreat": "1919E"}, {"battle": "1919E", "steps": {"sov-1pol": 1}}]
-    done = GAME.apply(data, outcome.state, "alliance", answer, FixedDice(6))
+    done = GAME.apply(data, outcome.state, "alliance", answer, ScriptedDice(default=6))
     assert "sov-47a" in done.state["eliminated"] and "sov-47a" not in done.state["units"]
     assert {"event": "eliminated", "unit": "sov-47a", "hex": "1919E", "rule": "11.26"} in done.events
     assert done.state["units"]["sov-1pol"] == {"hex": "1919E", "steps": 1}
@@ -40,5 +40,5 @@ def test_retreating_into_a_later_battle_that_takes_losses_eliminates(tmp_path): 
 def test_retreating_elsewhere_survives():  # 11.25
     data, outcome = two_battles()
     answer = [{"battle": "1918E", "retreat": "1917E"}, {"battle": "1919E", "steps": {"sov-1pol": 1}}]
-    done = GAME.apply(data, outcome.state, "alliance", answer, FixedDice(6))
+    done = GAME.apply(data, outcome.state, "alliance", answer, ScriptedDice(default=6))
     assert done.state["units"]["sov-47a"] == {"hex": "1917E", "steps": 2}

@@ -7,7 +7,7 @@ import pytest
 from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
-from tests.conftest import FixedDice
+from tests.dicehelp import ScriptedDice
 
 DATA = Path(__file__).parent / "data" / "smithereens-collapse.yaml"
 
@@ -76,7 +76,7 @@ def test_no_german_replacements_after_collapse(data):  # 7.5 (7), 9.15
     state = position(data)
     state["collapsed"] = True
     events = []
-    assert GAME.german_replacement_granted(data, state, FixedDice(1), events) is False
+    assert GAME.german_replacement_granted(data, state, ScriptedDice(default=1), events) is False
     assert events == [{"event": "replacement_roll", "text": "none after the economic collapse (7.5)", "rule": "9.15"}]
 
 

@@ -7,7 +7,7 @@ import pytest
 from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
-from tests.conftest import FixedDice
+from tests.dicehelp import ScriptedDice
 
 DATA = Path(__file__).parent / "data" / "smithereens-reinforcements.yaml"
 
@@ -46,15 +46,15 @@ def test_german_enters_at_a_german_wehrkreis_city_or_is_forfeit(data):  # 9.5, 9
     state = position(data, "german")
     assert messages(data, state, [{"enter": "ger-2geb", "path": ["1718E"]}]) == [
         "1718E is not an entry hex for german reinforcements (9.5)"]
-    entered = GAME.apply(data, position(data, "german"), "german", [{"enter": "ger-2geb", "path": ["1719E", "1720E"]}], FixedDice(1))
+    entered = GAME.apply(data, position(data, "german"), "german", [{"enter": "ger-2geb", "path": ["1719E", "1720E"]}], ScriptedDice(default=1))
     assert entered.state["units"]["ger-2geb"] == {"hex": "1720E", "steps": 2}   # city entry free, marsh 2 MP (10.14)
-    forfeit = GAME.apply(data, position(data, "german"), "german", [], FixedDice(1))
+    forfeit = GAME.apply(data, position(data, "german"), "german", [], ScriptedDice(default=1))
     assert "ger-2geb" in forfeit.state["eliminated"] and "ger-2geb" not in forfeit.state["reinforcements"]
     assert {"event": "forfeit", "unit": "ger-2geb", "rule": "9.1"} in forfeit.events
 
 
 def test_alliance_may_delay(data):  # 9.1
-    outcome = GAME.apply(data, position(data, "soviet"), "alliance", [], FixedDice(1))
+    outcome = GAME.apply(data, position(data, "soviet"), "alliance", [], ScriptedDice(default=1))
     assert outcome.state["reinforcements"]["sov-9gm"] == {"turn": 2, "steps": 2}
 
 
@@ -101,7 +101,7 @@ def test_soviet_replacements_four_steps_at_most_two_mech(data):  # 9.12
     assert messages(data, state, two_mech + reclaim_two) == []
     assert messages(data, state, two_mech + reclaim_two + [{"replace": "sov-6a", "steps": 1}]) == [
         "only 4 replacement step(s) per game turn (9.12)"]
-    outcome = GAME.apply(data, state, "alliance", two_mech + reclaim_two, FixedDice(1))
+    outcome = GAME.apply(data, state, "alliance", two_mech + reclaim_two, ScriptedDice(default=1))
     assert outcome.state["replacements_used"] == {"soviet.total": 4}
     assert outcome.state["reinforcements"]["sov-5a"] == {"turn": 2, "steps": 2}     # 9.10: re-enters as a reinforcement
 
@@ -123,7 +123,7 @@ def test_deadpile_unit_returns_as_a_reinforcement(data):  # 9.10
     del state["units"]["sov-5a"]
     state["eliminated"].append("sov-5a")
     outcome = GAME.apply(data, state, "alliance", [{"replace": "sov-5a", "steps": 1},
-                                                   {"enter": "sov-5a", "path": ["2019E"]}], FixedDice(1))
+                                                   {"enter": "sov-5a", "path": ["2019E"]}], ScriptedDice(default=1))
     assert outcome.state["units"]["sov-5a"] == {"hex": "2019E", "steps": 1}
     assert "sov-5a" not in outcome.state["eliminated"]
 
@@ -140,16 +140,16 @@ def test_german_never_leaves_the_deadpile(data):  # 9.10
 def test_german_replacement_roll_with_four_factories(data, face, granted):  # 9.15
     state = reduced(data, "german", ger_6pz=1)
     state["destroyed"].update({"3001E": True, "3002E": True})
-    dice = FixedDice(face)
+    dice = ScriptedDice(default=face)
     outcome = GAME.apply(data, state, "german", [{"replace": "ger-6pz", "steps": 1}], dice)
-    assert dice.asked == ["German replacement step (9.15)"]
+    assert dice.keys() == ["replacements/german"]
     assert outcome.state["units"]["ger-6pz"]["steps"] == (2 if granted else 1)
 
 
 def test_german_replacement_certain_with_all_six_factories(data):  # 9.15
-    dice = FixedDice(6)
+    dice = ScriptedDice(default=6)
     outcome = GAME.apply(data, reduced(data, "german", ger_6pz=1), "german", [{"replace": "ger-6pz", "steps": 1}], dice)
-    assert dice.asked == [] and outcome.state["units"]["ger-6pz"]["steps"] == 2
+    assert dice.keys() == [] and outcome.state["units"]["ger-6pz"]["steps"] == 2
     assert messages(data, reduced(data, "german", ger_6pz=1, ger_hu1=1),
                     [{"replace": "ger-6pz", "steps": 1}]) == []
 

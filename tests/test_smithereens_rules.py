@@ -16,6 +16,7 @@ import pytest
 from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
+from tests.dicehelp import ScriptedDice
 
 TEST_DATA = Path(__file__).resolve().parent / "data" / "smithereens-rules-test-override.yaml"
 
@@ -23,19 +24,6 @@ TEST_DATA = Path(__file__).resolve().parent / "data" / "smithereens-rules-test-o
 @pytest.fixture(scope="module")
 def data():
     return load_game_data("smithereens", TEST_DATA)
-
-
-class StubDice:
-    """Stands in for pbem.dice.Dice: every roll gives `face`; calls are recorded."""
-
-    def __init__(self, face: int):
-        self.face = face
-        self.calls: list[tuple[str, int]] = []
-        self.rolls: list = []
-
-    def roll(self, purpose: str, sides: int = 6) -> int:
-        self.calls.append((purpose, sides))
-        return self.face
 
 
 def historical():
@@ -67,9 +55,9 @@ def problems_of(data, state, orders) -> list[str]:
 
 def battle(data, state, order, face):
     """Resolve one assault with a die that shows `face`."""
-    dice = StubDice(face)
+    dice = ScriptedDice(default=face)
     result = GAME.resolve(data, state, state["army"], order, dice, GAME.crt_columns(data))
-    assert dice.calls == [(f"prepared assault on {result['hex']}", 6)]
+    assert dice.asked == [(f"crt/{result['hex']}", 6)]
     return result
 
 
@@ -363,10 +351,10 @@ def test_unknown_crt_cell_refuses_before_any_die_is_rolled(tmp_path):
     state = make_state(units, data=data)
     state["units"]["s-art1"] = {"hex": "2219", "steps": 1}
     before = repr(state)
-    dice = StubDice(1)
+    dice = ScriptedDice(default=1)
     with pytest.raises(UnknownDataError) as info:
         GAME.apply(data, state, "german", [{"attack": "2219", "with": ["g-inf1"]}], dice)
-    assert dice.calls == []
+    assert dice.asked == []
     assert info.value.path == "crt.cells.6.1:3/1:4"
     message = str(info.value)
     assert "crt.cells.6.1:3/1:4" in message and "data-override.yaml" in message
@@ -488,7 +476,7 @@ def test_11_19_fortress_city_three_columns_against_soviets_two_against_western(d
 
 def test_11_20_works_are_destroyed_once_an_alliance_unit_enters(data):
     state = make_state({"s-inf1": "3715"}, army="soviet", phase="movement", data=data)
-    outcome = GAME.apply(data, state, "alliance", [{"move": "s-inf1", "path": ["3715", "3716", "3717"]}], StubDice(1))
+    outcome = GAME.apply(data, state, "alliance", [{"move": "s-inf1", "path": ["3715", "3716", "3717"]}], ScriptedDice(default=1))
     assert outcome.state["destroyed"].get("3716")
     assert any(e["event"] == "destroyed" and e["rule"] == "11.20" for e in outcome.events)
     state = outcome.state
@@ -511,7 +499,7 @@ def test_11_21_shifts_are_cumulative(data):
 def test_11_24_left_number_attacker_right_number_defender(data):
     # Alliance 3:1, roll 1 -> "1/1": the attackers lose one step, the lone German defender one
     state = make_state({"s-gta": "2218", "s-inf1": "2318", "g-inf1": "2219"}, army="soviet", data=data)
-    outcome = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], StubDice(1))
+    outcome = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], ScriptedDice(default=1))
     state = outcome.state
     assert state["units"]["s-gta"]["steps"] == 1 and state["units"]["s-inf1"]["steps"] == 2
     assert state["units"]["g-inf1"]["steps"] == 1
@@ -522,7 +510,7 @@ def test_11_24_left_number_attacker_right_number_defender(data):
 def test_11_31_zero_result_is_no_effect(data):
     # Alliance 5 vs 4 = 1:1, roll 1 -> "2/0": the attacker loses two steps, the defender nothing
     state = make_state({"s-inf1": "2218", "g-inf1": "2219"}, army="soviet", data=data)
-    outcome = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-inf1"]}], StubDice(1))
+    outcome = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-inf1"]}], ScriptedDice(default=1))
     assert outcome.events[0]["column"] == "2:1/1:1" and outcome.events[0]["result"] == "2/0"
     assert outcome.state["units"]["g-inf1"] == {"hex": "2219", "steps": 2}
     assert "s-inf1" in outcome.state["eliminated"]
@@ -533,7 +521,7 @@ def _german_4_1_roll_3(data):
     """The 11.22 cell again (1/2) against an Alliance stack in 2219, leaving a pending response."""
     units = {"g-pz1": "2218", "g-pz2": "2218", "s-inf1": ("2219", 1), "s-art1": "2219", "us-1": "2220", "g-inf1": "2319"}
     state = make_state(units, data=data)
-    outcome = GAME.apply(data, state, "german", [{"attack": "2219", "with": ["g-pz1", "g-pz2"]}], StubDice(3))
+    outcome = GAME.apply(data, state, "german", [{"attack": "2219", "with": ["g-pz1", "g-pz2"]}], ScriptedDice(default=3))
     return outcome.state
 
 
@@ -558,7 +546,7 @@ def test_11_25_alliance_defender_may_retreat_one_hex_for_one_lp(data):
     # 11.28: Soviet units may not retreat into a hex of Western Allied units
     problems = problems_of(data, state, [{"battle": "2219", "retreat": "2220", "steps": {"s-inf1": 1}}])
     assert problems and "11.28" in problems[0]
-    after = GAME.apply(data, state, "alliance", [good], StubDice(1)).state
+    after = GAME.apply(data, state, "alliance", [good], ScriptedDice(default=1)).state
     assert "s-inf1" in after["eliminated"] and after["units"]["s-art1"]["hex"] == "2119"
 
 
@@ -567,7 +555,7 @@ def test_11_25_11_28_german_defenders_never_retreat(data):
     units = {"s-gta": "2218", "s-inf1": "2318", "g-inf1": "2219", "g-slow": "2219"}
     state = make_state(units, army="soviet", data=data)
     state["units"]["g-slow"]["steps"] = 1
-    state = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], StubDice(1)).state
+    state = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], ScriptedDice(default=1)).state
     assert state["phase"] == "response" and GAME.awaiting(state).side == "german"
     # ... but may not retreat (11.25 "Only the Grand Alliance player(s) have this option", 11.28)
     problems = problems_of(data, state, [{"battle": "2219", "retreat": "2119"}])
@@ -592,7 +580,7 @@ def test_11_30_example_no_elimination_before_all_are_one_step(data):
     result = battle(data, state, order, 2)
     assert (result["attack"], result["defense"], result["odds"], result["column"], result["result"]) == \
         (23, 50, "1:3", "1:2/1:3", "3/0")              # Alliance 1:3, roll 2 (16.2)
-    after = GAME.apply(data, state, "alliance", [order], StubDice(2)).state
+    after = GAME.apply(data, state, "alliance", [order], ScriptedDice(default=2)).state
     assert after["units"]["us-1"]["steps"] == 1          # lost two steps first, though listed last
     assert after["eliminated"] == ["us-2"]
     assert after["units"]["us-3"]["steps"] == 1
@@ -605,7 +593,7 @@ def test_11_30_defender_may_not_eliminate_a_unit_while_another_has_more_steps(da
                  "g-inf4": "2118", "g-inf5": "2118"}
     state = make_state({**attackers, "s-inf1": "2219", "s-inf2": "2219"}, data=data)
     order = {"attack": "2219", "with": list(attackers)}
-    state = GAME.apply(data, state, "german", [order], StubDice(3)).state
+    state = GAME.apply(data, state, "german", [order], ScriptedDice(default=3)).state
     assert state["pending"][0]["defender_lp"] == 2
     problems = problems_of(data, state, [{"battle": "2219", "steps": {"s-inf1": 2}}])
     assert problems and "11.30" in problems[0]
@@ -630,14 +618,14 @@ def test_11_33_advance_after_combat(data):
     units = {"s-gta": "2218", "s-inf1": "2318", "g-slow": "2219"}
     state = make_state(units, army="soviet", data=data)
     order = {"attack": "2219", "with": ["s-gta", "s-inf1"], "advance": ["s-gta"], "losses": ["s-inf1", "s-gta"]}
-    outcome = GAME.apply(data, state, "alliance", [order], StubDice(1))
+    outcome = GAME.apply(data, state, "alliance", [order], ScriptedDice(default=1))
     after = outcome.state
     assert "g-slow" in after["eliminated"]
     assert after["units"]["s-gta"]["hex"] == "2219" and after["units"]["s-inf1"]["hex"] == "2318"
     assert any(e["event"] == "advance" and e["units"] == ["s-gta"] for e in outcome.events)
     # advances are not mandatory
     state = make_state(units, army="soviet", data=data)
-    after = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], StubDice(1)).state
+    after = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], ScriptedDice(default=1)).state
     assert after["units"]["s-gta"]["hex"] == "2218"
 
 
@@ -645,7 +633,7 @@ def test_11_33_advance_obeys_stacking(data):
     units = {"s-inf1": "2218", "s-inf2": "2318", "s-inf3": "2118", "s-inf4": "2119", "g-slow": "2219"}
     state = make_state(units, army="soviet", data=data)
     order = {"attack": "2219", "with": ["s-inf1", "s-inf2", "s-inf3", "s-inf4"], "advance": ["s-inf1", "s-inf2", "s-inf3", "s-inf4"]}
-    outcome = GAME.apply(data, state, "alliance", [order], StubDice(1))
+    outcome = GAME.apply(data, state, "alliance", [order], ScriptedDice(default=1))
     assert "g-slow" in outcome.state["eliminated"]
     assert not any(u["hex"] == "2219" for u in outcome.state["units"].values())
     assert any(e["event"] == "advance_refused" for e in outcome.events)
@@ -655,7 +643,7 @@ def test_11_33_advance_into_a_city_takes_control(data):
     units = {"s-gta": "2208", "s-inf1": "2107", "g-slow": "2207"}
     state = make_state(units, army="soviet", control={"2207": "german"}, data=data)
     order = {"attack": "2207", "with": ["s-gta", "s-inf1"], "advance": ["s-inf1"]}
-    outcome = GAME.apply(data, state, "alliance", [order], StubDice(1))    # 13:2 Alliance 6:1, city 2L -> 4:1 roll 1 1/1
+    outcome = GAME.apply(data, state, "alliance", [order], ScriptedDice(default=1))    # 13:2 Alliance 6:1, city 2L -> 4:1 roll 1 1/1
     after = outcome.state
     assert "g-slow" in after["eliminated"]
     assert after["units"]["s-inf1"]["hex"] == "2207"
@@ -678,9 +666,9 @@ def test_11_34_commonwealth_and_us_never_attack_the_same_hex(data):
 def test_11_35_soviet_and_western_never_attack_the_same_hex_in_a_game_turn(data):
     units = {"s-gta": "2218", "s-inf1": "2318", "us-1": "2118", "g-inf1": "2219", "g-inf2": "2219"}
     state = make_state(units, army="soviet", data=data)
-    state = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], StubDice(2)).state
+    state = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], ScriptedDice(default=2)).state
     if state["phase"] == "response":
-        state = GAME.apply(data, state, "alliance", [{"battle": "2219", "steps": {"g-inf1": 1}}], StubDice(1)).state
+        state = GAME.apply(data, state, "alliance", [{"battle": "2219", "steps": {"g-inf1": 1}}], ScriptedDice(default=1)).state
     assert state["army"] == "western" and state["attacked_this_turn"]["2219"] == ["soviet"]
     state["phase"] = "assault"
     problems = problems_of(data, state, [{"attack": "2219", "with": ["us-1"]}])
@@ -713,7 +701,7 @@ def test_3_9_control_at_start_examples(data):
 def test_3_9_control_switches_when_an_enemy_unit_first_enters(data):
     state = make_state({"s-inf1": "1918E"}, army="soviet", phase="movement",
                        control={"1819E": "german", "2322E": "alliance"}, data=data)
-    outcome = GAME.apply(data, state, "alliance", [{"move": "s-inf1", "path": ["1918E", "1819E", "1820E"]}], StubDice(1))
+    outcome = GAME.apply(data, state, "alliance", [{"move": "s-inf1", "path": ["1918E", "1819E", "1820E"]}], ScriptedDice(default=1))
     assert outcome.state["control"]["1819E"] == "alliance"      # entering it on the way is enough
     assert outcome.state["fanaticism_vp"] == 0
 
@@ -723,10 +711,10 @@ def test_3_9_a_retreat_into_a_city_is_an_entry(data):
     units = {"g-pz1": "1919E", "g-pz2": "1919E", "s-inf1": ("1918E", 1), "s-art1": "1918E"}
     state = make_state(units, data=data)
     assert state["control"]["1819E"] == "german"
-    state = GAME.apply(data, state, "german", [{"attack": "1918E", "with": ["g-pz1", "g-pz2"]}], StubDice(3)).state
+    state = GAME.apply(data, state, "german", [{"attack": "1918E", "with": ["g-pz1", "g-pz2"]}], ScriptedDice(default=3)).state
     answer = {"battle": "1918E", "steps": {"s-inf1": 1}, "retreat": "1819E"}
     assert problems_of(data, state, [answer]) == []
-    state = GAME.apply(data, state, "alliance", [answer], StubDice(1)).state
+    state = GAME.apply(data, state, "alliance", [answer], ScriptedDice(default=1)).state
     assert state["units"]["s-art1"]["hex"] == "1819E"
     assert state["control"]["1819E"] == "alliance"
 
@@ -742,7 +730,7 @@ def test_4_3_example_hannover_recaptured_counts_twice(data):
     # by the Alliance player) ... immediately and permanently adds 1 VP ... he'd also receive 1 VP for
     # controlling Hannover at that instant". Here the 1-VP Ruhr City 2207 plays Hannover.
     state = make_state({"g-inf1": "2208"}, turn=9, army="german", phase="movement", control={"2207": "alliance"}, data=data)
-    state = GAME.apply(data, state, "german", [{"move": "g-inf1", "path": ["2208", "2207"]}], StubDice(1)).state
+    state = GAME.apply(data, state, "german", [{"move": "g-inf1", "path": ["2208", "2207"]}], ScriptedDice(default=1)).state
     assert state["control"]["2207"] == "german" and state["fanaticism_vp"] == 1
     assert GAME.victory(data, state)["total"] == 2
 
@@ -751,11 +739,11 @@ def test_4_3_example_strasbourg_alliance_city_taken_then_lost_still_counts(data)
     # "say the German captured Strasbourg during Game Turn 1, but then lost it later on ... he still
     # gets that 1 VP". Brest-Litovsk (2322E, Alliance at start, 1 VP) plays Strasbourg.
     state = make_state({"g-inf1": "2321E"}, turn=1, army="german", phase="movement", control={"2322E": "alliance"}, data=data)
-    state = GAME.apply(data, state, "german", [{"move": "g-inf1", "path": ["2321E", "2322E", "2323E"]}], StubDice(1)).state
+    state = GAME.apply(data, state, "german", [{"move": "g-inf1", "path": ["2321E", "2322E", "2323E"]}], ScriptedDice(default=1)).state
     assert state["fanaticism_vp"] == 1 and state["control"]["2322E"] == "german"
     state.update(army="soviet", phase="movement", turn=2)
     state["units"]["s-inf1"] = {"hex": "2422E", "steps": 2}
-    state = GAME.apply(data, state, "alliance", [{"move": "s-inf1", "path": ["2422E", "2322E"]}], StubDice(1)).state
+    state = GAME.apply(data, state, "alliance", [{"move": "s-inf1", "path": ["2422E", "2322E"]}], ScriptedDice(default=1)).state
     assert state["control"]["2322E"] == "alliance" and state["fanaticism_vp"] == 1
     assert GAME.victory(data, state)["total"] == 1
 
@@ -782,7 +770,7 @@ def test_4_4_german_wins_with_more_than_6_vp(data):
 
 def test_4_4_victory_is_counted_when_the_last_german_player_turn_ends(data):
     state = make_state({}, turn=10, army="german", phase="assault", control={"3611": "german"}, data=data)
-    outcome = GAME.apply(data, state, "german", [], StubDice(1))
+    outcome = GAME.apply(data, state, "german", [], ScriptedDice(default=1))
     assert outcome.state["game_over"] is True
     assert outcome.events[-1]["event"] == "victory" and outcome.events[-1]["winner"] == "alliance"
     assert GAME.awaiting(outcome.state).done

@@ -803,7 +803,7 @@ class Smithereens(GameModule):
         factories = len(usir - set(state["destroyed"]))
         if factories >= 6:
             return True
-        roll = dice.roll("German replacement step (9.15)", 6)
+        roll = dice.roll("replacements/german", 6, about="German replacement step (9.15)")
         granted = roll <= factories
         events.append({"event": "replacement_roll", "text": f"{factories} factories left, die roll {roll}: "
                                                              f"{'replacement step received' if granted else 'no replacement'}", "rule": "9.15"})
@@ -813,7 +813,7 @@ class Smithereens(GameModule):
         """6.9: all Western units OOS for a die-rolled time; Antwerp never supplies them again."""
         if dice is None:
             raise PbemError("internal: Antwerp captured without dice")
-        roll = dice.roll("Antwerp captured (6.9)", 6)
+        roll = dice.roll("antwerp", 6, about="Antwerp captured (6.9)")
         extra = 1 if roll <= 2 else 2 if roll <= 4 else 3
         state["antwerp_lost"] = True
         state["western_oos_until"] = state["turn"] + extra
@@ -990,7 +990,7 @@ class Smithereens(GameModule):
         cells = {}
         for roll in range(1, 7):   # the whole column must be known before the die is rolled
             cells[roll] = data.get(f"crt.cells.{roll}.{column}", f"CRT cell die roll {roll}, column {column} (16.2)")
-        roll = dice.roll(f"prepared assault on {target}", 6)
+        roll = dice.roll(f"crt/{target}", 6, about=f"prepared assault on {target} (11.24)")
         result = str(cells[roll])
         attacker_lp, defender_lp = (int(x) for x in result.split("/"))      # 11.24
         return {
@@ -1421,7 +1421,7 @@ class Smithereens(GameModule):
                      + (f"; out of supply, halved (6.3): {', '.join(event['out_of_supply'])}" if event.get("out_of_supply") else "")],
                     ["Shifts", shifts],
                     ["Final column", event["column"]],
-                    ["Die roll", f"{event['roll']} (1d6, purpose 'prepared assault on {event['hex']}')"],
+                    ["Die roll", f"{event['roll']} (1d6, purpose crt/{event['hex']})"],
                     ["Result", f"{event['result']} attacker/defender loss points (11.24; cell from {event['cell_provenance']})"],
                 ]))
             elif kind in ("attacker_losses", "defender_losses"):

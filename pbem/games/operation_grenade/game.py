@@ -312,7 +312,7 @@ class OperationGrenade(GameModule):
     def declare_d_day(self, data, state, day: str, dice: Dice, events) -> None:
         state["d_day"] = str(day)
         modifier = int(data.get(f"flood.roer_current.modifiers_by_d_day.{day}", "the D-Day modifier (18.12)"))
-        roll = dice.roll("Roer current (18.1)")
+        roll = dice.roll("roer-current", about="Roer current (18.1)")
         limits = data.get("flood.roer_current.modified_roll_limits", "the current die limits (18.1)")
         modified = max(int(limits["min"]), min(int(limits["max"]), roll + modifier))
         results = data.get("flood.roer_current.results", "the Roer current table (18.11)")
@@ -347,7 +347,7 @@ class OperationGrenade(GameModule):
             modifier += int(unwrap(mods["previous_game_turn_clear"]))            # 24.14
         elif state["weather"] == "heavy_overcast":
             modifier += int(unwrap(mods["previous_game_turn_heavy_overcast"]))
-        roll = dice.roll(f"weather Game-Turn {state['turn']} (24.11)")
+        roll = dice.roll(f"weather/{state['turn']}", about=f"weather Game-Turn {state['turn']} (24.11)")
         modified = max(int(clamp["min"]), min(int(clamp["max"]), roll + modifier))
         state["weather"] = str(unwrap(results[str(modified)]))
         if state["weather"] in ("rain", "thaw"):                                 # 24.13, 24.21
@@ -359,7 +359,7 @@ class OperationGrenade(GameModule):
         state.update(side=side, phase="movement", moved=[], left_zoc=[], combats_fought=0, no_zoc=[], combats=[])
         start = data.get("restrictions.german_strategic_withdrawal.roll.from_game_turn", "19.21")
         if side == "german" and not state["strategic_withdrawal"] and state["turn"] >= int(start):
-            roll = dice.roll(f"strategic withdrawal Game-Turn {state['turn']} (19.21)")
+            roll = dice.roll(f"withdrawal/{state['turn']}", about=f"strategic withdrawal Game-Turn {state['turn']} (19.21)")
             modifier = data.get("restrictions.german_strategic_withdrawal.modifier", "19.22")
             modified = roll + (int(modifier["value"]) if state["turn"] >= int(modifier["from_game_turn"]) else 0)
             modified = max(int(modifier["minimum_modified_roll"]), modified)
@@ -886,7 +886,7 @@ class OperationGrenade(GameModule):
         pool = [c["id"] for c in self.chits(data, morale) if c["id"] not in state["pools_out"][morale]]
         if not pool:
             raise PbemError(f"morale pool {morale} is empty: every chit is under a unit (8.32)")
-        pick = pool[dice.roll(f"strength chit for {unit_id} (8.33)", len(pool)) - 1] if len(pool) > 1 else pool[0]
+        pick = pool[dice.roll(f"chit/{unit_id}", len(pool), about=f"strength chit for {unit_id} (8.33)") - 1] if len(pool) > 1 else pool[0]
         state["pools_out"][morale].append(pick)
         unit = state["units"][unit_id]
         unit["chit"], unit["form"] = pick, "front"
@@ -919,7 +919,7 @@ class OperationGrenade(GameModule):
         key = f"crt.cells.{line}.{columns[final]}"
         cells = data.get(key, f"the CRT results of the {line} line, column {columns[final]} (9.88)")
         rows = data.get("crt.rows", "the CRT die-roll rows (9.88)")
-        first, second = (dice.roll(f"combat {n + 1} at {combat['hex']} die {i} (9.0)") for i in (1, 2))
+        first, second = (dice.roll(f"crt/{n + 1}/{combat['hex']}/{i}", about=f"combat {n + 1} at {combat['hex']} die {i} (9.0)") for i in (1, 2))
         total = first + second
         if total not in [int(r) for r in rows] or unwrap(cells.get(str(total), "unknown")) == "unknown":
             raise UnknownDataError(f"{key}.{total}", f"the CRT result for roll {total} in column {columns[final]} of the {line} line",

@@ -62,7 +62,7 @@ def roll_variable(game, data, state, dice, events) -> None:
         if group is None:                                   # 23.0: exhausted, no more rolls
             continue
         rule = str(edge_data["rule"])
-        roll = dice.roll(f"variable reinforcements {edge} Game-Turn {turn} ({rule})")
+        roll = dice.roll(f"reinforcements/{edge}/{turn}", about=f"variable reinforcements {edge} Game-Turn {turn} ({rule})")
         success = roll in [int(v) for v in edge_data["success_on"]]
         if success:
             successes[edge] = done + 1

@@ -79,8 +79,8 @@ def blow_bridge(game, data, state, name, unit_id, dice, events, ruse: bool) -> N
         window, why = spec["german_non_volkssturm_unit_in_east_terminus"], "German unit in the eastern terminus (22.22a)"
     else:
         window, why = spec["no_german_non_volkssturm_unit_in_east_terminus"], "no German unit in the eastern terminus (22.22b)"
-    first = dice.roll(f"blow the {name} bridge die 1 (22.21)")
-    second = dice.roll(f"blow the {name} bridge die 2 (22.21)")
+    first = dice.roll(f"bridge/{name}/1", about=f"blow the {name} bridge die 1 (22.21)")
+    second = dice.roll(f"bridge/{name}/2", about=f"blow the {name} bridge die 2 (22.21)")
     blown = int(window["min"]) <= first + second <= int(window["max"])
     state["bridges"][name] = "blown" if blown else "intact"
     events.append({"event": "bridge", "bridge": name, "unit": unit_id, "dice": [first, second], "why": why,
@@ -90,14 +90,14 @@ def blow_bridge(game, data, state, name, unit_id, dice, events, ruse: bool) -> N
 def raise_volkssturm(game, data, state, town, unit_id, dice, events) -> None:
     value = volkssturm_towns(data)[town]["value"]
     state["volkssturm_rolled"].append(town)                                                    # 21.21
-    die = dice.roll(f"Volkssturm at {town} (21.11)")
+    die = dice.roll(f"volkssturm/{town}", about=f"Volkssturm at {town} (21.11)")
     raised = max(0, value - die)
     pending = state.setdefault("volkssturm_pending", [])
     waiting = {u for p in pending for u in p["units"]}
     free = [u for u in volkssturm_counters(data) if u not in state["units"] and u not in waiting]   # 21.22
     chosen = []
     for count in range(min(raised, len(free))):
-        pick = free[dice.roll(f"Volkssturm unit {count + 1} at {town} (21.12)", len(free)) - 1] if len(free) > 1 else free[0]
+        pick = free[dice.roll(f"volkssturm/{town}/unit/{count + 1}", len(free), about=f"Volkssturm unit {count + 1} at {town} (21.12)") - 1] if len(free) > 1 else free[0]
         free.remove(pick)
         chosen.append(pick)
     events.append({"event": "volkssturm", "town": town, "unit": unit_id, "roll": die, "value": value,

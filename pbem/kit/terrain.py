@@ -1,0 +1,105 @@
+"""Hex and hexside features from the data, one contract for every game.
+
+`map.hexes` is an open collection: a hex is known once the campaign lists it (with its
+`terrain`); until then every lookup refuses with UnknownDataError naming `map.hexes.HEX` and
+the data override to fill in. A listed hex is a complete entry: a feature it does not list
+(`city`, `fortification`, ...) is not there, as docs/data-format.md says.
+
+Hexsides are listed under `map.hexsides` by `hexside_key` ("2516|2517"), each with one feature
+or a list of them; `hexside()` always answers a tuple of feature names, () for a plain side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import PbemError, UnknownDataError
+from ..gamedata import GameData, unwrap
+from ..hexgrid import GridSpec, hexside_key
+
+_META = ("open", "rule", "printed_on", "note", "notes")
+
+
+def known(data: GameData, path: str, what: str, printed_on: str | None = None) -> Any:
+    """data.get, naming where the value is printed when the rulebook data does not say."""
+    try:
+        return data.get(path, what)
+    except UnknownDataError:
+        if printed_on is None:
+            raise
+        raise UnknownDataError(path, what, printed_on, data.override_file) from None
+
+
+class MapData:
+    """The map of one game's data: grid, hexes, hexsides. Cached per GameData."""
+
+    def __init__(self, data: GameData, printed_on: str = "the game map"):
+        self.data = data
+        self.printed_on = printed_on
+
+    @staticmethod
+    def of(data: GameData, printed_on: str = "the game map") -> "MapData":
+        key = ("kit.map", printed_on)
+        if key not in data.cache:
+            data.cache[key] = MapData(data, printed_on)
+        return data.cache[key]
+
+    # -- the grid -----------------------------------------------------------------------
+    @property
+    def grid(self) -> GridSpec:
+        if "kit.grid" not in self.data.cache:
+            spec = self.data.get("game.hex_grid", "the hex grid")
+            wanted = {k: spec[k] for k in ("numbering", "offset", "maps") if k in spec}
+            try:
+                self.data.cache["kit.grid"] = GridSpec.from_dict(wanted)
+            except ValueError as exc:
+                raise PbemError(f"game.hex_grid: {exc}") from None
+        return self.data.cache["kit.grid"]
+
+    # -- hexes --------------------------------------------------------------------------
+    def hexes(self) -> dict[str, dict]:
+        """Every listed hex id -> its raw entry (provenance keys of the collection left out)."""
+        key = "kit.hexes"
+        if key not in self.data.cache:
+            hexes = self.data.get("map.hexes", "the map's hexes")
+            self.data.cache[key] = {h: v for h, v in hexes.items() if h not in _META}
+        return self.data.cache[key]
+
+    def listed(self, hex_id: str) -> bool:
+        return isinstance(self.hexes().get(hex_id), dict)
+
+    def info(self, hex_id: str) -> dict:
+        """A listed hex's features, {value, rule} wrappers unwrapped; refuses an unlisted hex
+        or one whose terrain is unknown."""
+        entry = self.hexes().get(hex_id)
+        if not isinstance(entry, dict) or unwrap(entry.get("terrain", "unknown")) == "unknown":
+            raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain",
+                                   self.printed_on, self.data.override_file)
+        return {k: unwrap(v) for k, v in entry.items()}
+
+    def terrain(self, hex_id: str) -> str:
+        return str(self.info(hex_id)["terrain"])
+
+    def has(self, hex_id: str, feature: str) -> bool:
+        """Whether a listed hex has a feature flag (`city: true`, `entrenchment: true`)."""
+        value = self.info(hex_id).get(feature, False)
+        if value == "unknown":
+            raise UnknownDataError(f"map.hexes.{hex_id}.{feature}", f"whether hex {hex_id} has {feature.replace('_', ' ')}",
+                                   self.printed_on, self.data.override_file)
+        return bool(value)
+
+    # -- hexsides -----------------------------------------------------------------------
+    def hexside(self, a: str, b: str, *, hexes_known: bool = True) -> tuple[str, ...]:
+        """The features on the side between two adjacent hexes. The data lists features only,
+        so by default both hexes must be listed for "no feature" to mean anything."""
+        if hexes_known:
+            self.info(a)
+            self.info(b)
+        sides = self.data.get("map.hexsides", "hexside features", default={}) or {}
+        value = unwrap(sides.get(hexside_key(a, b), ())) if isinstance(sides, dict) else ()
+        if value == "unknown":
+            raise UnknownDataError(f"map.hexsides.{hexside_key(a, b)}", f"the hexside {a}-{b}",
+                                   self.printed_on, self.data.override_file)
+        if isinstance(value, str):
+            return () if value == "none" else (value,)
+        return tuple(str(v) for v in value or ())
