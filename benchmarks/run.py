@@ -3,11 +3,11 @@
 1. core-200: a generated 200-step campaign on the core with a tiny benchmark game (one die
    per step, so every step carries orders, a reveal, a seed and a roll). Measures one
    `adjudicate` (median of the last 20) and one full `verify` (replay of all 200 steps).
-2. smithereens-full: a complete 10-turn Smithereens historical game on the demo data with
-   random legal orders (moves, assaults, defender responses), then `verify`.
-3. grenade-6-turns: Operation Grenade on its demo data, the declarations and six Game-Turns with
-   random legal one-hex moves (up to 12 units a phase), the attacks 9.11/9.12 oblige, and the
-   demo's answers to every pause (defender support, losses and retreats); then `verify`.
+2. one long game per game that brings a demonstration campaign, on its demo data, played by the
+   game's own benchmark policy (DemoPlan.play, beside its demo plan): Smithereens a complete
+   10-turn historical game of random legal moves, assaults and defender answers; Operation
+   Grenade the declarations and six Game-Turns of random one-hex moves, the attacks 9.11/9.12
+   oblige and the demo's answers to every pause. Then `verify`.
 Wall-clock times, and a fresh `pbem verify` process's time and peak resident memory (RSS).
 Not a test: numbers vary by machine.
 """
@@ -21,11 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa: E402
+
 from pbem import campaign as camp  # noqa: E402
 from pbem import games  # noqa: E402
-from pbem.demo import DEMOS, SEATS, demo_commitment, demo_folder, grenade_attacks, grenade_response, legal_response  # noqa: E402
+from pbem.demo import demo_commitment, demo_folder, demo_games, demo_plan  # noqa: E402
 from pbem.games.base import Awaiting, GameModule, Outcome  # noqa: E402
-from pbem.errors import PbemError, UnknownDataError  # noqa: E402
+from pbem.errors import UnknownDataError  # noqa: E402
 from pbem.keys import key_id, load_private_key  # noqa: E402
 from pbem.yamlio import parse_yaml_text  # noqa: E402
 
@@ -54,7 +56,7 @@ class BenchGame(GameModule):
     def apply(self, data, state, side, orders, dice):
         events = []
         for order in orders:
-            face = dice.roll(f"bench {order['roll']}")
+            face = dice.roll(f"bench/{order['roll']}", about=f"bench {order['roll']}")
             state["total"] += face
             events.append({"roll": order["roll"], "face": face})
         state["step"] += 1
@@ -68,8 +70,12 @@ class BenchGame(GameModule):
         return [["-", "total", "-", str(state["total"])]]
 
 
+SEATS = ("alliance", "german")      # the benchmark game's two seats
+
+
 def keys():
-    return {seat: load_private_key(demo_folder() / "keys" / seat) for seat in SEATS}
+    """Fresh keys for the benchmark game (its rolls need not repeat from run to run)."""
+    return {seat: Ed25519PrivateKey.generate() for seat in SEATS}
 
 
 def new_campaign(folder, game, scenario, override, campaign_id):
@@ -153,32 +159,19 @@ def bench_core(work):
             "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
 
 
-def bench_smithereens(work):
-    rng = random.Random(1945)
-    folder = work / "smithereens"
-    k = new_campaign(folder, "smithereens", "historical", demo_folder() / "data-override.yaml", "bench-smith")
-    campaign = camp.open_campaign(folder)
-    game, data = campaign.game, campaign.data
-
-    def orders_for(waiting, state):
-        if waiting["kind"] == "response":
-            return legal_response(campaign, state)
-        if state["phase"] == "movement":
-            return random_moves(game, data, state, rng)
-        return random_attacks(game, data, state, rng)
-    return play_and_verify(campaign, work, k, SEATS, orders_for, lambda state: False)
-
-
-def play_and_verify(campaign, work, k, seats, orders_for, stop):
-    """Play until the game ends (or `stop(state)`), timing each adjudication; then verify."""
+def play_and_verify(campaign, work, k, seats, orders_for):
+    """Play until the game ends (or orders_for answers None), timing each adjudication; then verify."""
     folder, times, step, stopped = campaign.folder, [], 0, ""
     while True:
         _, save, _ = campaign.latest()
         waiting, state = save["awaiting"], save["state"]
-        if waiting["done"] or stop(state):
+        if waiting["done"]:
             break
         try:
-            times.append(play_step(folder, work, k, waiting["side"], orders_for(waiting, state), step, seats))
+            orders = orders_for(waiting, state)
+            if orders is None:
+                break
+            times.append(play_step(folder, work, k, waiting["side"], orders, step, seats))
         except UnknownDataError as exc:      # the demonstration data lacks a value the dice led to
             stopped = f" (stopped: the demonstration data lacks {exc.path})"
             break
@@ -190,96 +183,19 @@ def play_and_verify(campaign, work, k, seats, orders_for, stop):
             "cli_verify_s": cli_s, "cli_rss_mb": cli_mb}
 
 
-def bench_grenade(work, turns=6):
+def bench_game(work, game):
+    """The game's demo data and seats, played by its benchmark policy until the game (or the
+    policy, by answering None) ends."""
     rng = random.Random(1945)
-    demo = DEMOS["operation-grenade"]
+    demo = demo_plan(game)
     source = demo_folder(demo.demo_id)
     k = {seat: load_private_key(source / "keys" / seat) for seat in demo.seats}
-    folder = work / "grenade"
-    commitments = {s: demo_commitment(k[s], "bench-grenade", s) for s in demo.seats}
-    camp.create_campaign(folder, demo.game, demo.scenario, {s: key_id(k[s].public_key()) for s in demo.seats},
+    folder = work / game
+    commitments = {s: demo_commitment(k[s], f"bench-{game}", s) for s in demo.seats}
+    camp.create_campaign(folder, game, demo.scenario, {s: key_id(k[s].public_key()) for s in demo.seats},
                          commitments, source / "data-override.yaml")
     campaign = camp.open_campaign(folder)
-    game, data = campaign.game, campaign.data
-
-    def orders_for(waiting, state):
-        if waiting["kind"] == "response":
-            return grenade_response(campaign, state)
-        if state["phase"] == "flood":
-            return [{"flood": "gradual_flood"}]
-        if state["phase"] == "d_day":
-            return [{"d_day": "1945-02-19"}]
-        if state["phase"] == "movement":
-            return grenade_moves(game, data, state, rng)
-        return grenade_attacks(campaign, state)
-    return play_and_verify(campaign, work, k, demo.seats, orders_for, lambda state: state["turn"] > turns)
-
-
-def grenade_moves(game, data, state, rng):
-    """Up to 12 legal one-hex moves; a move that sets off a German roll (21.11, 22.21) ends the list."""
-    from pbem.games.operation_grenade import rhine
-    orders = []
-    grid = game.grid(data)
-    units = [u for u, v in sorted(state["units"].items()) if v["side"] == state["side"] and u not in state["moved"]]
-    rng.shuffle(units)
-    for unit_id in units[:12]:
-        here = state["units"][unit_id]["hex"]
-        options = [h for h in grid.neighbours(here) if game.on_map(data, h) and simple_contact(game, data, state, unit_id, h)]
-        rng.shuffle(options)
-        for target in options:
-            trial = orders + [{"move": unit_id, "path": [here, target]}]
-            try:
-                if not game.check(data, state, state["side"], trial):
-                    orders = trial
-                    break
-            except PbemError:
-                continue
-        if orders and rhine.triggers(game, data, state, state["side"], orders[-1]["path"][-1]):
-            break
-    return orders
-
-
-def simple_contact(game, data, state, unit_id, target) -> bool:
-    """Benchmark policy: a move makes at most one contact, with an enemy hex no other friendly stack
-    touches, so the attacks 9.11/9.21 oblige stay one combat per enemy hex."""
-    grid, side = game.grid(data), state["side"]
-    enemies = [h for h in grid.neighbours(target) if game.side_in(state, h) not in (None, side)]
-    if len(enemies) > 1:
-        return False
-    here = state["units"][unit_id]["hex"]
-    return not enemies or not any(game.side_in(state, n) == side and n not in (target, here) for n in grid.neighbours(enemies[0]))
-
-
-def random_moves(game, data, state, rng):
-    orders = []
-    grid = game.grid(data)
-    for unit_id, unit in sorted(state["units"].items()):
-        if game.army_of(data, unit_id) != state["army"] or rng.random() < 0.3:
-            continue
-        options = [h for h in grid.neighbours(unit["hex"]) if game.hex_info(data, h).get("terrain") not in (None, "unknown")]
-        rng.shuffle(options)
-        for target in options:
-            trial = orders + [{"move": unit_id, "path": [unit["hex"], target]}]
-            if not game.check(data, state, None, trial):
-                orders = trial
-                break
-    return orders
-
-
-def random_attacks(game, data, state, rng):
-    orders, used = [], set()
-    grid = game.grid(data)
-    for hex_id, units in sorted(game.stacks(state).items()):
-        if game.army_of(data, units[0]) == state["army"] or not game.enemies_in(data, state, hex_id, state["army"]):
-            continue
-        attackers = [u for u, v in sorted(state["units"].items()) if u not in used and game.army_of(data, u) == state["army"]
-                     and grid.adjacent(v["hex"], hex_id)]
-        if attackers:
-            trial = orders + [{"attack": hex_id, "with": attackers}]
-            if not game.check(data, state, None, trial):
-                orders = trial
-                used.update(attackers)
-    return orders
+    return play_and_verify(campaign, work, k, demo.seats, lambda waiting, state: demo.play(campaign, waiting, state, rng))
 
 
 def main():
@@ -287,12 +203,11 @@ def main():
         verify_child(sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else None)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        smithereens = bench_smithereens(work)
-        grenade = bench_grenade(work)
+        rows = [(f"{game}", bench_game(work, game)) for game in demo_games()]
         core = bench_core(work)
     print(f"{'benchmark':<18}{'steps':>6}{'adjudicate (s)':>16}{'verify (s)':>12}"
           f"{'CLI verify (s)':>16}{'CLI RSS MB':>12}")
-    for name, row in (("core-200", core), ("smithereens-full", smithereens), ("grenade-6-turns", grenade)):
+    for name, row in [("core-200", core)] + rows:
         print(f"{name:<18}{row['steps']:>6}{row['adjudicate_median_s']:>16.3f}{row['verify_s']:>12.2f}"
               f"{row['cli_verify_s']:>16.2f}{row['cli_rss_mb']:>12.1f}")
         print(f"  {row['verified']}{row.get('stopped', '')}")

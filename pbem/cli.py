@@ -113,9 +113,9 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
     out("\n".join(camp._who_played(created, {})[:1] + [f"seat {s}: key {fingerprint(created.key_of(s))}"
                                                       for s in sorted(created.header["players"])]))
     out("each player checks these against the keys they know before their first move")
-    if save["state"].get("units") == {} and not save["state"].get("to_place"):
-        out("note: no units are on the map — counters are not in the rulebook text; add them to the data "
-            "override as units.counters.ID (see `pbem data missing` and docs/data-format.md)")
+    note = created.game.setup_note(created.data, save["state"])
+    if note:
+        out(f"note: {note}")
 
 
 @app.command("orders")
@@ -371,10 +371,10 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
 @app.command("demo")
 @refusals
 def demo_cmd(keep: Optional[Path] = typer.Option(None, help="Build the demo campaign here instead of a temp folder"),
-             game: str = typer.Option("smithereens", help="smithereens or operation-grenade")):
+             game: Optional[str] = typer.Option(None, help="Which game's demo (default: the first game pbem lists that has one)")):
     """Run the bundled example campaign end to end and print its report."""
-    from .demo import run_demo
-    out(run_demo(keep, game))
+    from .demo import demo_games, run_demo
+    out(run_demo(keep, game or demo_games()[0]))
 
 
 # -- data -----------------------------------------------------------------------------------
@@ -384,7 +384,8 @@ def demo_cmd(keep: Optional[Path] = typer.Option(None, help="Build the demo camp
 def data_missing_cmd(folder: Path = typer.Argument(..., help="Campaign folder")):
     """List every value this campaign's game data still lacks, grouped."""
     from .datatools import missing_report
-    out(missing_report(camp.open_campaign(folder).data))
+    campaign = camp.open_campaign(folder)
+    out(missing_report(campaign.data, campaign.game))
 
 
 @data_app.command("template")

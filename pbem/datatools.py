@@ -24,7 +24,7 @@ def grouped_unknowns(data: GameData) -> dict[str, list[tuple[str, str]]]:
     return groups
 
 
-def missing_report(data: GameData) -> str:
+def missing_report(data: GameData, game) -> str:
     groups = grouped_unknowns(data)
     lines = [f"{data.game}: {sum(len(v) for v in groups.values())} value(s) the rulebook text does not give"
              + (" (after this campaign's override)" if data.override_hash else "")]
@@ -34,9 +34,8 @@ def missing_report(data: GameData) -> str:
             continue
         lines.append(f"\n{name} ({len(entries)}):")
         lines += [f"  {path}    [printed on: {printed}]" for path, printed in entries]
-    lines.append("\nOpen collections (the text cannot list them; add entries in the override): "
-                 "map.hexes.<HEX>: {terrain: ...}, map.hexsides.<A|B>: river|rhine|lake|sea|atc, units.counters.<ID>: {...}"
-                 if data.game == "smithereens" else "")
+    if game.open_collections:
+        lines.append(f"\nOpen collections (the text cannot list them; add entries in the override): {game.open_collections}")
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -52,6 +52,13 @@ class GameData:
     used_overrides: set = field(default_factory=set)
     cache: dict = field(default_factory=dict)        # derived objects (a game's grid, ...)
 
+    def derived(self, key: str, build):
+        """An object worked out from the data once per campaign (a grid, a road network), kept
+        under `key`: "kit.NAME" for the kit's, "GAME.NAME" for a game's own."""
+        if key not in self.cache:
+            self.cache[key] = build()
+        return self.cache[key]
+
     # -- reading -------------------------------------------------------------------------
     def _parts(self, path: str) -> list[str]:
         """`crt.cells` means `crt.crt.cells` when crt.yaml nests its data under `crt:`."""

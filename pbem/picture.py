@@ -11,14 +11,15 @@ bytes). It shows:
     untried/tried/reduced/cadre, and the strength only in the owning side's picture);
   - the battles of the last prepared-assault phase (state["last_combats"]) outlined in red with
     their column, roll and result.
-The game module must offer grid(), hexes(), hex_info(), unit_side() and unit_label().
+The game module offers grid(), map_units(), map_marks(), side_colours and hexside_lines;
+the hexes come from the data through the kit's MapData.
 """
 
 from .errors import PbemError
+from .kit.terrain import MapData
 from .svg import render_svg
 
 REACH = 2            # hexes of known terrain drawn around each unit and battle
-SIDE_FILL = {"german": "#c4ccd6", "soviet": "#f2c9bd", "western": "#d5e4b8"}
 
 
 def _terrain_name(value) -> str | None:
@@ -28,53 +29,42 @@ def _terrain_name(value) -> str | None:
     return None
 
 
-def _unit_fill(game, data, state: dict, unit_id: str) -> str:
-    try:
-        return SIDE_FILL.get(game.unit_side(data, state, unit_id), "#ffffff")
-    except PbemError:
-        return "#ffffff"
+def _drawn_line(game, features: tuple[str, ...]) -> str | None:
+    """The most visible line the game draws for a hexside's features (its `hexside_lines` order)."""
+    for feature, line in game.hexside_lines.items():
+        if feature in features:
+            return line
+    return None
 
 
-def _drawn_feature(feature) -> str | None:
-    """One feature to draw for a hexside: a name, or the most visible of a list of them."""
-    if isinstance(feature, dict) and "value" in feature:
-        feature = feature["value"]
-    if isinstance(feature, list):
-        for name in ("rhine", "river", "roer_upper", "roer_lower", "stream", "lake"):
-            if name in feature:
-                return "river" if name.startswith("roer") or name == "stream" else name
-        return None
-    return feature if isinstance(feature, str) else None
-
-
-def picture_svg(game, data, state: dict, title: str = "", side: str | None = None) -> str:
-    grid = game.grid(data)
-    units: dict[str, list] = {}
-    for unit_id, unit in sorted(state.get("units", {}).items()):
-        hex_id = grid.canonical(unit["hex"])
-        units.setdefault(hex_id, []).append({
-            "id": unit_id,
-            "label": game.unit_label(data, state, unit_id, side),
-            "fill": _unit_fill(game, data, state, unit_id),
-        })
-    marks: dict[str, str] = {}
-    for combat in state.get("last_combats", []) or []:
-        hex_id = grid.canonical(combat["hex"])
-        label = str(combat["label"]).replace(" roll ", "\nroll ", 1)       # "COLUMN\nroll N: RESULT"
-        marks[hex_id] = f"{marks[hex_id]}\n{label}" if hex_id in marks else label
-
+def _known_hexes(data, grid) -> dict[str, dict]:
     known: dict[str, dict] = {}
-    for hex_id in sorted(game.hexes(data)):
-        info = game.hex_info(data, hex_id)
+    board = MapData.of(data)
+    for hex_id in sorted(board.hexes()):
+        try:
+            info = board.info(hex_id)
+        except PbemError:
+            continue                       # listed, terrain still unknown: not drawn
         terrain = _terrain_name(info.get("terrain"))
         if terrain is None:
             continue
-        attrs = {"terrain": terrain}
+        attrs: dict = {"terrain": terrain}
         if info.get("city") is True:
             attrs["city"] = True
         if isinstance(info.get("name"), str):
             attrs["name"] = info["name"]
         known[grid.canonical(hex_id)] = attrs
+    return known
+
+
+def picture_svg(game, data, state: dict, title: str = "", side: str | None = None) -> str:
+    grid = game.grid(data)
+    units: dict[str, list] = {}
+    for unit in game.map_units(data, state, side):
+        fill = game.side_colours.get(unit.side, "#ffffff")
+        units.setdefault(grid.canonical(unit.hex), []).append({"id": unit.id, "label": unit.label, "fill": fill})
+    marks = {grid.canonical(h): label for h, label in game.map_marks(data, state).items()}
+    known = _known_hexes(data, grid)
     centres = sorted(set(units) | set(marks))
     if centres:
         hexes = {h: a for h, a in known.items() if any(grid.distance(h, c) <= REACH for c in centres)}
@@ -88,16 +78,19 @@ def picture_svg(game, data, state: dict, title: str = "", side: str | None = Non
     except PbemError:
         listed = {}
     for key, feature in sorted(listed.items()) if isinstance(listed, dict) else []:
-        feature = _drawn_feature(feature)
+        if isinstance(feature, dict) and "value" in feature:
+            feature = feature["value"]
+        features = (feature,) if isinstance(feature, str) else tuple(feature) if isinstance(feature, list) else ()
+        line = _drawn_line(game, features)
         a, sep, b = str(key).partition("|")
-        if not sep or feature is None:
+        if not sep or line is None:
             continue
         try:
             a, b = grid.canonical(a), grid.canonical(b)
         except ValueError:
             continue
         if a in drawn and b in drawn and grid.adjacent(a, b):
-            hexsides[f"{a}|{b}"] = feature
+            hexsides[f"{a}|{b}"] = line
     return render_svg(grid, hexes, units, marks, title=title, hexsides=hexsides)
 
 

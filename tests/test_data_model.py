@@ -293,7 +293,7 @@ def test_data_missing_after_the_demo_override_lists_only_what_it_leaves_unknown(
     run_demo(tmp_path / "demo")
     groups = missing_groups(tmp_path / "demo" / "campaign")
     assert "CRT cells" not in groups                                       # the demo fills all 35
-    demo_values = load_yaml_file(demo_folder() / "data-override.yaml")["values"]
+    demo_values = load_yaml_file(demo_folder("smithereens-demo") / "data-override.yaml")["values"]
     filled = {path for path in demo_values if path in before}
     assert CELLS_THE_TEXT_LACKS <= filled
     assert set().union(*groups.values()) == before - filled

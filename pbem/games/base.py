@@ -4,11 +4,14 @@ A game module never touches files, keys or hashes. The core hands it plain data 
 from the save, the orders from a verified message, a Dice source) and gets plain data back.
 """
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..dice import Dice
 from ..errors import PbemError
 from ..gamedata import GameData
+from ..hexgrid import GridSpec
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,31 @@ class Problem:
 class Outcome:
     state: dict
     events: list = field(default_factory=list)   # plain dicts the report renders
+
+
+@dataclass(frozen=True)
+class MapUnit:
+    """One counter as the map picture draws it (only what `side` may see)."""
+
+    id: str
+    hex: str
+    label: str       # the short text under the id, e.g. "6-4-6"
+    side: str        # colours it (GameModule.side_colours)
+
+
+@dataclass(frozen=True)
+class DemoPlan:
+    """A game's demonstration campaign, played by `pbem demo` and rebuilt by the tests, and
+    the policy the benchmarks play a long game with. It lives with the game."""
+
+    demo_id: str                 # examples/<demo_id>/ holds its keys and demonstration data
+    scenario: str
+    seats: tuple[str, ...]
+    title: str
+    orders: list                 # (seat, orders) or (seat, callable(campaign, state) -> orders), in turn
+    respond: Callable[[Any, dict], list]    # a legal answer when a response is awaited
+    # the benchmarks' long game: (campaign, awaiting dict, state, random.Random) -> orders
+    play: Callable[[Any, dict, dict, Any], list] | None = None
 
 
 class GameModule:
@@ -108,3 +136,28 @@ class GameModule:
     def unit_label(self, data: GameData, state: dict, unit_id: str, side: str | None = None) -> str:
         """The short text under a unit's id on the map picture."""
         return ""
+
+    # -- what the core shows without knowing the game ----------------------------------------
+    side_colours: Mapping[str, str] = {}     # unit_side -> the counter colour of the map picture
+    # hexside feature -> the line the picture draws for it (river, rhine, lake, sea), most visible first
+    hexside_lines: Mapping[str, str] = {}
+    # the open collections `pbem data missing` asks a campaign to fill in, with their form
+    open_collections: str = ""
+
+    def grid(self, data: GameData) -> GridSpec:
+        raise NotImplementedError
+
+    def map_units(self, data: GameData, state: dict, side: str | None = None) -> list[MapUnit]:
+        """The counters on the map, as `side` (None: the public record) may see them."""
+        raise NotImplementedError
+
+    def map_marks(self, data: GameData, state: dict) -> dict[str, str]:
+        """Hex -> a label drawn there (e.g. the last combats' columns and results)."""
+        return {}
+
+    def setup_note(self, data: GameData, state: dict) -> str | None:
+        """A note for `pbem new` about the position set up (e.g. that no counters are known yet)."""
+        return None
+
+    def demo_plan(self) -> DemoPlan | None:
+        return None

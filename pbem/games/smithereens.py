@@ -14,7 +14,7 @@ from ..dice import Dice
 from ..errors import PbemError, UnknownDataError
 from ..gamedata import GameData, unwrap
 from ..hexgrid import GridSpec, hexside_key, trace_supply
-from .base import Awaiting, GameModule, Outcome, Problem
+from .base import Awaiting, GameModule, MapUnit, Outcome, Problem
 
 ARMIES = ("soviet", "western", "german")
 ALLIANCE = ("soviet", "western")
@@ -1452,6 +1452,32 @@ class Smithereens(GameModule):
             return f"{f['attack']}-{f['defense']}-{f['movement']}"
         except PbemError:
             return "?-?-?"
+
+    side_colours = {"german": "#c4ccd6", "soviet": "#f2c9bd", "western": "#d5e4b8"}
+    hexside_lines = {"rhine": "rhine", "river": "river", "lake": "lake", "sea": "sea", "atc": "atc"}
+    open_collections = ("map.hexes.<HEX>: {terrain: ...}, map.hexsides.<A|B>: river|rhine|lake|sea|atc, "
+                        "units.counters.<ID>: {...}")
+
+    def map_units(self, data, state, side=None) -> list[MapUnit]:
+        return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), self.unit_side(data, state, u))
+                for u, v in sorted(state["units"].items())]
+
+    def map_marks(self, data, state) -> dict[str, str]:
+        marks: dict[str, str] = {}
+        for combat in state["last_combats"]:
+            label = str(combat["label"]).replace(" roll ", "\nroll ", 1)       # "COLUMN\nroll N: RESULT"
+            marks[combat["hex"]] = f"{marks[combat['hex']]}\n{label}" if combat["hex"] in marks else label
+        return marks
+
+    def demo_plan(self):
+        from . import smithereens_demo
+        return smithereens_demo.plan()
+
+    def setup_note(self, data, state) -> str | None:
+        if state["units"] == {} and not state["to_place"]:
+            return ("no units are on the map — counters are not in the rulebook text; add them to the data "
+                    "override as units.counters.ID (see `pbem data missing` and docs/data-format.md)")
+        return None
 
     def positions(self, data, state, side=None) -> list:
         rows = []

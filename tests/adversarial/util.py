@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
-from pbem.demo import DEMO_ID, DEMO_SENT, demo_commitment, next_orders, run_demo
+from pbem.demo import DEMO_SENT, demo_commitment, next_orders, run_demo
+from pbem.games.smithereens_demo import legal_response
 from tests.conftest import forge_signed
 from pbem.keys import key_id, load_private_key
 from pbem.signing import BEGIN, END, SIGNATURE, parse_signed, sign_body
@@ -27,6 +28,7 @@ DEMO_OVERRIDE = DEMO_SRC / "data-override.yaml"
 DATA = Path(__file__).resolve().parent / "data"
 MORE_UNITS = DATA / "more-units-override.yaml"
 SEATS = ("alliance", "german")
+DEMO_ID = "smithereens-demo"
 OTHER_ID = "smithereens-other"
 
 _KEYS: dict = {}
@@ -241,7 +243,7 @@ def signed_orders(folder: Path, side: str, orders: list, key=None) -> str:
 def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE,
          title: str = "", inbox: Path | None = None):
     """What `pbem demo` does, for any plan: the planned (side, orders) steps, with the defender's
-    legal response (pbem.demo.legal_response) whenever one is awaited, and the opponent's
+    legal response (pbem.games.smithereens_demo.legal_response) whenever one is awaited, and the opponent's
     reveal by `adjudicate --key`. Returns the folder."""
     folder = Path(folder)
     campaign = new_campaign(folder, campaign_id, override, title)
@@ -249,7 +251,7 @@ def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_O
     inbox.mkdir(parents=True, exist_ok=True)
     planned = iter(plan)
     for step in itertools.count(1):
-        due = next_orders(campaign, planned)
+        due = next_orders(campaign, planned, legal_response)
         if due is None:
             break
         side, orders = due

@@ -23,7 +23,7 @@ from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec, hexside_key
-from ..base import Awaiting, GameModule, Outcome, Problem
+from ..base import Awaiting, GameModule, MapUnit, Outcome, Problem
 from . import reinforcements, rhine, supply, support
 from .shifts import RIVER_FEATURES, column_shifts as shifts_for, mine_cleared, river_hexside
 
@@ -1387,6 +1387,27 @@ class OperationGrenade(GameModule):
 
     def unit_side(self, data, state, unit_id) -> str:
         return state["units"][unit_id]["side"]
+
+    # no "allied" colour before pbem 0.3: US counters were drawn white
+    side_colours = {"german": "#c4ccd6", "allied": "#d5e4b8"}
+    hexside_lines = {"rhine": "rhine", "river": "river", "roer_upper": "river", "roer_lower": "river",
+                     "stream": "river", "lake": "lake"}
+    open_collections = ("map.hexes.<HEX>: {terrain: ...}, map.hexsides.<A|B>: [river, road, ...], "
+                        "units.counters.<ID>: {...}")
+
+    def map_units(self, data, state, side=None) -> list[MapUnit]:
+        return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), self.unit_side(data, state, u))
+                for u, v in sorted(state["units"].items())]
+
+    def demo_plan(self):
+        from . import demo
+        return demo.plan()
+
+    def setup_note(self, data, state) -> str | None:
+        if state["units"] == {}:
+            return ("no units are on the map — counters are not in the rulebook text; add them to the data "
+                    "override as units.counters.ID (see `pbem data missing` and docs/data-format.md)")
+        return None
 
     def hexes(self, data) -> dict:
         hexes = data.get("map.hexes", "the map's hexes")

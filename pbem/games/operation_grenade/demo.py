@@ -1,0 +1,173 @@
+"""The Operation Grenade demonstration campaign (`pbem demo --game operation-grenade`, bundled as
+examples/operation-grenade-demo/campaign) and the benchmarks' long-game policy.
+
+Demonstration only: the declarations and Game-Turn One on the made-up data of
+examples/operation-grenade-demo/; every answer is chosen from what is legal.
+"""
+
+import copy
+
+from ...errors import PbemError
+from ..base import DemoPlan
+from . import rhine, support
+
+SEATS = ("allied", "german")
+BENCH_TURNS = 6          # the benchmark plays the declarations and six Game-Turns
+
+
+def grenade_attacks(campaign, state: dict) -> list:
+    """The attacks 9.11/9.12 oblige: each unit in contact attacks all the enemy hexes next to it
+    (9.21) together with the units that face exactly the same hexes, one regiment per hex (7.21)."""
+    game, data = campaign.game, campaign.data
+    grid, side = game.grid(data), state["side"]
+    combats: dict = {}
+    for unit_id, unit in sorted(state["units"].items()):
+        if unit["side"] != side or game.attack_optional(data, state, side, unit["hex"]):
+            continue
+        targets = tuple(sorted(h for h in grid.neighbours(unit["hex"]) if game.side_in(state, h) not in (None, side)
+                               and "rhine" not in game.hexside(data, unit["hex"], h)))   # 22.11, 22.12
+        if not targets:
+            continue
+        members = combats.setdefault(targets, [])
+        regiment = game.counter(data, unit_id)["size"] != "battalion" and unit["form"] != "cadre"
+        if regiment and any(state["units"][m]["hex"] == unit["hex"] and game.counter(data, m)["size"] != "battalion" for m in members):
+            continue                                   # 7.21: its hex-mate fights this combat
+        members.append(unit_id)
+    return [{"attack": list(hexes) if len(hexes) > 1 else hexes[0], "with": units} for hexes, units in combats.items()]
+
+
+# Operation Grenade: the declarations (17.0, 18.0) and Game-Turn One, both player-turns.
+GRENADE_ORDERS = [
+    ("german", [{"flood": "gradual_flood"}]),
+    ("allied", [{"d_day": "1945-02-23"}]),
+    ("allied", [{"move": "13/8/7", "path": ["0108", "0109"]},
+                {"move": "28/8/7", "path": ["0108", "0208", "0209"]}]),
+    ("allied", [{"attack": "0110", "with": ["13/8/7"], "advance": ["13/8/7"]},
+                {"attack": "0310", "with": ["28/8/7"]}]),
+    ("german", []),
+    ("german", grenade_attacks),
+]
+
+
+def grenade_response(campaign, state: dict) -> list:
+    """An Operation Grenade answer: the first regiment offered to defend (7.22) with any artillery
+    support it may call (9.64); for losses,
+    steps from the units the rules take them from first (9.86, 9.87) for German units holding
+    an entrenchment or town, the longest legal retreat for everyone else."""
+    game, data = campaign.game, campaign.data
+    choice = state["awaiting_choice"]
+    if choice["kind"] == "defend":                 # the first regiment offered, and artillery where it may call one
+        by_label, used, answers = {c["hex"]: c for c in state["combats"]}, set(), []
+        for due in choice["combats"]:
+            combat = by_label[due["combat"]]
+            guns = [g for g in support.artillery_options(game, data, state, choice["side"], combat,
+                                                         support.defending_stack(game, state, combat)) if g not in used]
+            answer = {"defend": due["combat"], "artillery": guns[:1]}
+            used.update(guns[:1])
+            if due["options"]:
+                answer["with"] = {h: units[0] for h, units in due["options"].items()}
+            answers.append(answer)
+        return answers
+    combat = state["combats"][0]
+    loss = combat["result"][choice["result"]]
+    units = combat["attackers"] if choice["result"] == "A" else combat["defenders"]
+    starts = sorted({state["units"][u]["hex"] for u in units if u in state["units"]})
+    grid = game.grid(data)
+    hold = choice["side"] == "german" and all(game.attack_optional(data, state, "german", h) for h in starts)
+    for hexes in (range(0, loss["flexible"] + 1) if hold else range(loss["flexible"], -1, -1)):
+        paths = {start: _retreat_path(game, data, state, choice["side"], start, hexes, grid) for start in starts} if hexes else {}
+        if any(p is None for p in paths.values()):
+            continue
+        for count in range(0, 12):
+            order = {"combat": choice["hex"], "losses": _losses(game, data, state, units, starts, count)}
+            if paths:
+                order["retreat"] = paths[starts[0]] if len(starts) == 1 else paths
+            try:
+                game.loss_plan(data, copy.deepcopy(state), order)
+                return [order]
+            except PbemError:
+                continue
+    raise PbemError("demo: no legal loss/retreat answer found")
+
+
+def _retreat_path(game, data, state, side, start, hexes, grid) -> list | None:
+    """A path of `hexes` hexes away from the enemy (largest distance first), or None."""
+    enemy = [u["hex"] for u in state["units"].values() if u["side"] != side]
+    path, here = [], start
+    for _ in range(hexes):
+        options = [h for h in grid.neighbours(here) if h not in path and h != start and game.on_map(data, h)
+                   and game.side_in(state, h) in (None, side)]
+        if not options:
+            return None
+        here = max(options, key=lambda h: (min(grid.distance(h, e) for e in enemy) if enemy else 0, h))
+        path.append(here)
+    return path
+
+
+def _losses(game, data, state, participants, starts, count) -> list:
+    """`count` steps: tanks among the participants first (9.87), then participants (9.86), then hex-mates."""
+    alive = [u for u in participants if u in state["units"]]
+    mates = [u for h in starts for u in game.stacks(state).get(h, []) if u not in alive]
+    order = [u for u in alive if game.counter(data, u)["type"] == "tank"] + [u for u in alive if game.counter(data, u)["type"] != "tank"] + mates
+    left = {u: game.steps_available(data, state, [u]) for u in order}
+    losses = []
+    for unit_id in order:
+        while left[unit_id] and len(losses) < count:
+            losses.append(unit_id)
+            left[unit_id] -= 1
+    return losses
+
+
+def grenade_moves(game, data, state, rng):
+    """Up to 12 legal one-hex moves; a move that sets off a German roll (21.11, 22.21) ends the list."""
+    orders = []
+    grid = game.grid(data)
+    units = [u for u, v in sorted(state["units"].items()) if v["side"] == state["side"] and u not in state["moved"]]
+    rng.shuffle(units)
+    for unit_id in units[:12]:
+        here = state["units"][unit_id]["hex"]
+        options = [h for h in grid.neighbours(here) if game.on_map(data, h) and simple_contact(game, data, state, unit_id, h)]
+        rng.shuffle(options)
+        for target in options:
+            trial = orders + [{"move": unit_id, "path": [here, target]}]
+            try:
+                if not game.check(data, state, state["side"], trial):
+                    orders = trial
+                    break
+            except PbemError:
+                continue
+        if orders and rhine.triggers(game, data, state, state["side"], orders[-1]["path"][-1]):
+            break
+    return orders
+
+
+def simple_contact(game, data, state, unit_id, target) -> bool:
+    """Benchmark policy: a move makes at most one contact, with an enemy hex no other friendly stack
+    touches, so the attacks 9.11/9.21 oblige stay one combat per enemy hex."""
+    grid, side = game.grid(data), state["side"]
+    enemies = [h for h in grid.neighbours(target) if game.side_in(state, h) not in (None, side)]
+    if len(enemies) > 1:
+        return False
+    here = state["units"][unit_id]["hex"]
+    return not enemies or not any(game.side_in(state, n) == side and n not in (target, here) for n in grid.neighbours(enemies[0]))
+
+
+def bench_orders(campaign, waiting: dict, state: dict, rng) -> list | None:
+    """Random legal one-hex moves, the attacks 9.11/9.12 oblige and the demo's answers to every
+    pause, for BENCH_TURNS Game-Turns (None: the benchmark's game ends)."""
+    if state["turn"] > BENCH_TURNS:
+        return None
+    if waiting["kind"] == "response":
+        return grenade_response(campaign, state)
+    if state["phase"] == "flood":
+        return [{"flood": "gradual_flood"}]
+    if state["phase"] == "d_day":
+        return [{"d_day": "1945-02-19"}]
+    if state["phase"] == "movement":
+        return grenade_moves(campaign.game, campaign.data, state, rng)
+    return grenade_attacks(campaign, state)
+
+
+def plan() -> DemoPlan:
+    return DemoPlan("operation-grenade-demo", "operation-grenade", SEATS, "Operation Grenade demo (demonstration data)",
+                    GRENADE_ORDERS, grenade_response, bench_orders)

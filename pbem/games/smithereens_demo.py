@@ -1,0 +1,96 @@
+"""The Smithereens demonstration campaign (`pbem demo`) and the benchmarks' long-game policy.
+
+Demonstration only: the orders are the README's story on the made-up data in
+examples/smithereens-demo/; the answers and the random moves are chosen from what is legal.
+"""
+
+from ..errors import PbemError
+from ..kit.losses import spread_steps
+from .base import DemoPlan
+
+SEATS = ("alliance", "german")
+
+# What each side orders, step by step (the defender's responses are chosen from what is legal).
+DEMO_ORDERS = [       # Game Turn 1 is a German combat phase only (3.10)
+    ("german", [{"attack": "1918E", "with": ["ger-46pz"]}]),
+    ("alliance", [{"move": "sov-2gta", "path": ["2019E", "1919E"]},
+                  {"move": "sov-4art", "path": ["2018E", "1918E"]},
+                  {"move": "sov-1pol", "path": ["1920E", "1919E"]}]),
+    ("alliance", [{"attack": "1819E", "with": ["sov-2gta", "sov-4art", "sov-1pol"], "advance": ["sov-2gta"]}]),
+]
+
+
+def spread(state: dict, units: list[str], points: int) -> dict:
+    """Step losses per 11.30: reduce every unit to one step before eliminating any."""
+    return spread_steps(units, {u: state["units"][u]["steps"] for u in units}, points)
+
+
+def legal_response(campaign, state: dict) -> list:
+    """The defender's answer: retreat where the rules allow it, else step losses by 11.30."""
+    game, data = campaign.game, campaign.data
+    answers = []
+    for battle in state["pending"]:
+        alive = [u for u in battle["defenders"] if u in state["units"]]
+        grid = game.grid(data)
+        options = []
+        if battle["army"] == "german":          # 11.25: only Alliance defenders may retreat
+            for hex_id in grid.neighbours(battle["hex"]):
+                options.append({"battle": battle["hex"], "retreat": hex_id,
+                                "steps": spread(state, alive, battle["defender_lp"] - 1)})
+        options.append({"battle": battle["hex"], "steps": spread(state, alive, battle["defender_lp"])})
+        for option in options:
+            if not option["steps"]:
+                del option["steps"]
+            try:
+                if not game.response_problems(data, state, battle, option):
+                    answers.append(option)
+                    break
+            except PbemError:
+                continue     # e.g. a retreat hex whose terrain the demo data does not give
+    return answers
+
+
+def random_moves(game, data, state, rng):
+    orders = []
+    grid = game.grid(data)
+    for unit_id, unit in sorted(state["units"].items()):
+        if game.army_of(data, unit_id) != state["army"] or rng.random() < 0.3:
+            continue
+        options = [h for h in grid.neighbours(unit["hex"]) if game.hex_info(data, h).get("terrain") not in (None, "unknown")]
+        rng.shuffle(options)
+        for target in options:
+            trial = orders + [{"move": unit_id, "path": [unit["hex"], target]}]
+            if not game.check(data, state, None, trial):
+                orders = trial
+                break
+    return orders
+
+
+def random_attacks(game, data, state, rng):
+    orders, used = [], set()
+    grid = game.grid(data)
+    for hex_id, units in sorted(game.stacks(state).items()):
+        if game.army_of(data, units[0]) == state["army"] or not game.enemies_in(data, state, hex_id, state["army"]):
+            continue
+        attackers = [u for u, v in sorted(state["units"].items()) if u not in used and game.army_of(data, u) == state["army"]
+                     and grid.adjacent(v["hex"], hex_id)]
+        if attackers:
+            trial = orders + [{"attack": hex_id, "with": attackers}]
+            if not game.check(data, state, None, trial):
+                orders = trial
+                used.update(attackers)
+    return orders
+
+
+def bench_orders(campaign, waiting: dict, state: dict, rng) -> list:
+    """Random legal orders for a whole game: moves, assaults, and the legal defender answers."""
+    if waiting["kind"] == "response":
+        return legal_response(campaign, state)
+    if state["phase"] == "movement":
+        return random_moves(campaign.game, campaign.data, state, rng)
+    return random_attacks(campaign.game, campaign.data, state, rng)
+
+
+def plan() -> DemoPlan:
+    return DemoPlan("smithereens-demo", "historical", SEATS, "Smithereens demo (demonstration data)",
+                    DEMO_ORDERS, legal_response, bench_orders)
