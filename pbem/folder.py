@@ -23,6 +23,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -262,7 +263,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
     parties = [GM] if gm_key else seats
     _one_key_one_seat(players, gm_key)
     campaign_id, tips, stored = _commitments(parties, commitments, players, gm_key)
-    header = {
+    header: dict[str, Any] = {
         "pbem": "campaign", "format": FORMAT, "campaign": campaign_id, "title": title or campaign_id,
         "game": game_name, "scenario": scenario_name, "created_with": f"pbem {__version__}",
         "data": {"rules": data.files_hash, "scenario": scenario_hash,
