@@ -4,7 +4,7 @@ import functools
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, Callable, List, Optional, TypeVar, cast
 
 import typer
 
@@ -14,7 +14,7 @@ from .dice import seed_input
 from .errors import PbemError
 from .keys import fingerprint, key_id, keygen, load_private_key, load_public_key
 from .report import FORMATS, render, step_blocks
-from .signing import order_lines, parse_signed
+from .signing import SignedMessage, order_lines, parse_signed
 from .storage import safe_component, write_new_file
 from .yamlio import MAX_SIGNED_BYTES, load_yaml_file, parse_yaml_text, read_text
 
@@ -24,16 +24,19 @@ data_app = typer.Typer(no_args_is_help=True, help="Game data: what the rulebook 
 app.add_typer(data_app, name="data")
 
 
-def refusals(func):
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def refusals(func: F) -> F:
     """Turn a PbemError into one line on stderr and exit status 1 (2 for usage errors is typer's)."""
     @functools.wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except PbemError as exc:
             typer.echo(f"pbem: error: {exc.one_line()}", err=True)
-            raise typer.Exit(1)
-    return wrapper
+            raise typer.Exit(1) from None
+    return cast(F, wrapper)
 
 
 def out(text: str) -> None:
@@ -45,7 +48,7 @@ def out(text: str) -> None:
 @app.command("keygen")
 @refusals
 def keygen_cmd(name: str = typer.Argument(..., help="Base path: writes NAME (private, 0600) and NAME.pub"),
-               passphrase: Optional[str] = typer.Option(None, help="Encrypt the private key (or set $PBEM_PASSPHRASE)")):
+               passphrase: Optional[str] = typer.Option(None, help="Encrypt the private key (or set $PBEM_PASSPHRASE)")) -> None:
     """Write a new Ed25519 key pair."""
     import os
     private, public = keygen(name, passphrase or os.environ.get("PBEM_PASSPHRASE"))
@@ -58,7 +61,7 @@ def commit_cmd(key: Path = typer.Option(..., help="Your private key (pbem or Ope
                campaign_id: str = typer.Option(..., "--campaign", help="The campaign id the group agreed on"),
                side: str = typer.Option(..., help="Your seat (or 'gm' for a referee)"),
                out_file: Optional[Path] = typer.Option(None, "--out", help="Default: CAMPAIGN-SIDE.commit.txt"),
-               passphrase: Optional[str] = typer.Option(None)):
+               passphrase: Optional[str] = typer.Option(None)) -> None:
     """Write your signed dice commitment (the tip of your hash chain) for a new campaign."""
     private = load_private_key(key, passphrase)
     text = camp.make_commitment(private, campaign_id, side)
@@ -93,7 +96,7 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
             data: Optional[Path] = typer.Option(None, help="Data override file both players agreed on"),
             gm: Optional[Path] = typer.Option(None, help="GM mode: the referee's public key (holds the only dice chain)"),
             title: str = typer.Option("", help="A title for reports"),
-            option: List[str] = typer.Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x)")):
+            option: List[str] = typer.Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x)")) -> None:
     """Create a campaign folder: header, commitments, save 0."""
     players = {side: key_id(load_public_key(path)) for side, path in _pairs(player, "--player").items()}
     commitments = {}
@@ -121,7 +124,7 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
 @app.command("orders")
 @refusals
 def orders_cmd(folder: Path = typer.Argument(...), side: str = typer.Option(...),
-               out_file: Optional[Path] = typer.Option(None, "--out", help="Default: orders-SIDE-NNNN.yaml")):
+               out_file: Optional[Path] = typer.Option(None, "--out", help="Default: orders-SIDE-NNNN.yaml")) -> None:
     """Write a pre-filled order template for the current step."""
     campaign = camp.open_campaign(folder)
     text = camp.template_for(campaign, side)
@@ -131,7 +134,7 @@ def orders_cmd(folder: Path = typer.Argument(...), side: str = typer.Option(...)
     out(f"wrote {target}")
 
 
-def _load_orders(path: Path):
+def _load_orders(path: Path) -> tuple[dict, str, SignedMessage | None]:
     """(body, text, signed message or None) of a plain or signed orders file."""
     text = read_text(path, limit=MAX_SIGNED_BYTES)
     if "-----BEGIN PBEM SIGNED MESSAGE-----" in text:
@@ -145,7 +148,7 @@ def _load_orders(path: Path):
 
 @app.command("check")
 @refusals
-def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...)):
+def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...)) -> None:
     """Validate orders against the current save without adjudicating; list every problem."""
     campaign = camp.open_campaign(folder)
     number, save, digest = campaign.latest()
@@ -177,7 +180,7 @@ def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign 
              orders: Path = typer.Argument(..., help="The orders file (from `pbem orders`)"),
              key: Path = typer.Option(...),
              out_file: Optional[Path] = typer.Option(None, "--out", help="Default: ORDERS.signed.txt"),
-             passphrase: Optional[str] = typer.Option(None)):
+             passphrase: Optional[str] = typer.Option(None)) -> None:
     """Sign orders for the campaign's current step (adds your dice for it) for email or a forum post.
 
     Only orders for the save your own copy is at, from the seat it awaits, are signed: a
@@ -197,7 +200,7 @@ def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign 
     _send_hint(campaign, target, exclude=body.get("side"))
 
 
-def _send_hint(campaign, path: Path, exclude: str | None) -> None:
+def _send_hint(campaign: camp.Campaign, path: Path, exclude: str | None) -> None:
     """After a command writes a file someone else needs: exactly what to send to whom."""
     others = [s for s in sorted(campaign.header["players"]) if s != exclude]
     out(f"send {path} to {', '.join(others)}")
@@ -206,7 +209,7 @@ def _send_hint(campaign, path: Path, exclude: str | None) -> None:
 @app.command("reveal")
 @refusals
 def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...), key: Path = typer.Option(...),
-               out_file: Optional[Path] = typer.Option(None, "--out"), passphrase: Optional[str] = typer.Option(None)):
+               out_file: Optional[Path] = typer.Option(None, "--out"), passphrase: Optional[str] = typer.Option(None)) -> None:
     """As the non-moving side: sign your dice reveal for these (already fixed) orders.
 
     The step is also adjudicated in your copy of the campaign, so you can never reveal twice
@@ -243,7 +246,7 @@ def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument
 @refusals
 def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path]] = typer.Argument(None, help="Signed orders and/or reveals"),
                    key: Optional[Path] = typer.Option(None, help="Your key, to reveal your dice for this step"),
-                   passphrase: Optional[str] = typer.Option(None)):
+                   passphrase: Optional[str] = typer.Option(None)) -> None:
     """Verify and apply signed orders; write the next save and its report."""
     private = load_private_key(key, passphrase) if key else None
     campaign = camp.open_campaign(folder)
@@ -268,7 +271,7 @@ def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path
 
 @app.command("status")
 @refusals
-def status_cmd(folder: Path = typer.Argument(...)):
+def status_cmd(folder: Path = typer.Argument(...)) -> None:
     """Whose move it is: the latest save, its phase and what it awaits (and for how long)."""
     campaign = camp.open_campaign(folder)
     number, save, digest = campaign.latest()
@@ -296,7 +299,7 @@ def _waited(sent: str) -> str:
 
 @app.command("log")
 @refusals
-def log_cmd(folder: Path = typer.Argument(...)):
+def log_cmd(folder: Path = typer.Argument(...)) -> None:
     """The campaign's history: one line per save — what produced it, its hash, its dice."""
     campaign = camp.open_campaign(folder)
     lines = []
@@ -314,7 +317,7 @@ def log_cmd(folder: Path = typer.Argument(...)):
 
 @app.command("verify")
 @refusals
-def verify_cmd(folder: Path = typer.Argument(...)):
+def verify_cmd(folder: Path = typer.Argument(...)) -> None:
     """Replay the campaign from save 0: signatures, hash chain, dice. Prints OK or the first divergence."""
     result = camp.verify(folder)
     if not result.ok:
@@ -325,7 +328,7 @@ def verify_cmd(folder: Path = typer.Argument(...)):
 
 @app.command("rolls")
 @refusals
-def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.Option(None, help="Only this step/save number")):
+def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.Option(None, help="Only this step/save number")) -> None:
     """Every die roll: purpose, inputs, and how to recompute it by hand."""
     campaign = camp.open_campaign(folder)
     numbers = campaign.step_numbers()
@@ -351,7 +354,7 @@ def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.O
 def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text", "--format", help="text, md or bbcode"),
                step: Optional[int] = typer.Option(None, help="Save number (default: latest)"),
                svg: Optional[Path] = typer.Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
-               side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)")):
+               side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)")) -> None:
     """The turn report of a save (the public one, or with --side that side's own)."""
     if fmt not in FORMATS:
         raise PbemError(f"--format must be one of {', '.join(FORMATS)}")
@@ -371,17 +374,36 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
 @app.command("demo")
 @refusals
 def demo_cmd(keep: Optional[Path] = typer.Option(None, help="Build the demo campaign here instead of a temp folder"),
-             game: Optional[str] = typer.Option(None, help="Which game's demo (default: the first game pbem lists that has one)")):
+             game: Optional[str] = typer.Option(None, help="Which game's demo (default: the first game pbem lists that has one)")) -> None:
     """Run the bundled example campaign end to end and print its report."""
     from .demo import demo_games, run_demo
     out(run_demo(keep, game or demo_games()[0]))
+
+
+# -- games ----------------------------------------------------------------------------------
+
+@app.command("sequence")
+@refusals
+def sequence_cmd(game: str = typer.Argument(..., help="A game id, e.g. smithereens"),
+                 fmt: str = typer.Option("text", "--format", help="text, md or bbcode")) -> None:
+    """A game's sequence of play: every step of its table, who is awaited, and what comes next."""
+    from .games import get_game
+    from .kit.sequence import SequencedGame
+    if fmt not in FORMATS:
+        raise PbemError(f"--format must be one of {', '.join(FORMATS)}")
+    module = get_game(game)
+    if not isinstance(module, SequencedGame):
+        raise PbemError(f"{game} does not run on a sequence-of-play table (pbem.kit.sequence) yet; no table to print")
+    blocks = [("h2", f"{game}: sequence of play"),
+              ("table", ["Step", "Awaits", "Then"], module.sequence_of_play())]
+    out(render(blocks, fmt))
 
 
 # -- data -----------------------------------------------------------------------------------
 
 @data_app.command("missing")
 @refusals
-def data_missing_cmd(folder: Path = typer.Argument(..., help="Campaign folder")):
+def data_missing_cmd(folder: Path = typer.Argument(..., help="Campaign folder")) -> None:
     """List every value this campaign's game data still lacks, grouped."""
     from .datatools import missing_report
     campaign = camp.open_campaign(folder)
@@ -390,7 +412,7 @@ def data_missing_cmd(folder: Path = typer.Argument(..., help="Campaign folder"))
 
 @data_app.command("template")
 @refusals
-def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] = typer.Option(None, "--out")):
+def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] = typer.Option(None, "--out")) -> None:
     """Write a fill-in override file for a group to complete from their printed copy."""
     from .datatools import override_template
     from .gamedata import load_game_data
@@ -400,7 +422,7 @@ def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] 
     out(f"wrote {target}")
 
 
-def main():  # pragma: no cover - console entry point
+def main() -> None:  # pragma: no cover - console entry point
     app()
 
 

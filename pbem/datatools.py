@@ -1,6 +1,7 @@
 """`pbem data missing` and `pbem data template`: what the rulebook text lacks, and a form for it."""
 
 from .gamedata import GameData
+from .games.base import GameModule
 from .yamlio import dump_yaml
 
 # First matching prefix wins: "CRT cells" holds only the table's cells (crt.cells.ROLL.COLUMN);
@@ -24,7 +25,7 @@ def grouped_unknowns(data: GameData) -> dict[str, list[tuple[str, str]]]:
     return groups
 
 
-def missing_report(data: GameData, game) -> str:
+def missing_report(data: GameData, game: GameModule) -> str:
     groups = grouped_unknowns(data)
     lines = [f"{data.game}: {sum(len(v) for v in groups.values())} value(s) the rulebook text does not give"
              + (" (after this campaign's override)" if data.override_hash else "")]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import heapq
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 NUMBERINGS = ("xxyy", "xx.yy", "letter-number")
 OFFSETS = ("even-columns-down", "odd-columns-down", "even-rows-right", "odd-rows-right")
@@ -141,6 +141,28 @@ class MapSheet:
         return True
 
 
+def _sheet(suffix: object, spec: object) -> MapSheet:
+    """One map sheet of a grid spec's `maps`: a bare column offset, or col_offset with
+    optional first_col/last_col."""
+    if not isinstance(suffix, str) or not re.fullmatch(r"[A-Za-z]*", suffix):
+        raise ValueError(f"grid spec: map suffix {suffix!r} must be letters or ''")
+    spec = _unwrap(spec)
+    if not isinstance(spec, Mapping):
+        return MapSheet(suffix, _as_int(spec, f"maps.{suffix}"))
+    bad = set(spec) - {"col_offset", "first_col", "last_col"} - _META_KEYS
+    if bad or "col_offset" not in spec:
+        raise ValueError(
+            f"grid spec: map {suffix!r} needs col_offset (and optional "
+            f"first_col, last_col); got keys {sorted(map(str, spec))}"
+        )
+    limits = []
+    for key in ("first_col", "last_col"):
+        v = _unwrap(spec.get(key))
+        # `unknown` (data format) means the text doesn't say: leave it open
+        limits.append(None if v in (None, "unknown") else _as_int(v, f"maps.{suffix}.{key}"))
+    return MapSheet(suffix, _as_int(spec["col_offset"], f"maps.{suffix}.col_offset"), *limits)
+
+
 @dataclass(frozen=True)
 class GridSpec:
     """A game's hex grid: id numbering, which lines are offset, and optional map sheets."""
@@ -186,30 +208,7 @@ class GridSpec:
             return cls(numbering, offset)
         if not isinstance(raw_maps, Mapping) or not raw_maps:
             raise ValueError(f"grid spec: maps must be a non-empty mapping, got {raw_maps!r}")
-        sheets = []
-        for suffix, spec in raw_maps.items():
-            if suffix in _META_KEYS:
-                continue
-            if not isinstance(suffix, str) or not re.fullmatch(r"[A-Za-z]*", suffix):
-                raise ValueError(f"grid spec: map suffix {suffix!r} must be letters or ''")
-            spec = _unwrap(spec)
-            if isinstance(spec, Mapping):
-                bad = set(spec) - {"col_offset", "first_col", "last_col"} - _META_KEYS
-                if bad or "col_offset" not in spec:
-                    raise ValueError(
-                        f"grid spec: map {suffix!r} needs col_offset (and optional "
-                        f"first_col, last_col); got keys {sorted(map(str, spec))}"
-                    )
-                limits = []
-                for key in ("first_col", "last_col"):
-                    v = _unwrap(spec.get(key))
-                    # `unknown` (data format) means the text doesn't say: leave it open
-                    limits.append(None if v in (None, "unknown") else _as_int(v, f"maps.{suffix}.{key}"))
-                sheets.append(
-                    MapSheet(suffix, _as_int(spec["col_offset"], f"maps.{suffix}.col_offset"), *limits)
-                )
-            else:
-                sheets.append(MapSheet(suffix, _as_int(spec, f"maps.{suffix}")))
+        sheets = [_sheet(suffix, spec) for suffix, spec in raw_maps.items() if suffix not in _META_KEYS]
         if not sheets:
             raise ValueError("grid spec: maps lists no map sheets")
         return cls(numbering, offset, tuple(sheets))
@@ -354,7 +353,7 @@ def cheapest_path(spec: GridSpec, start: str, goal: str, cost_fn: CostFn, max_co
     """
     start, goal = spec.canonical(start), spec.canonical(goal)
     # Heap of (cost, path): comparing whole paths gives the deterministic tie-break.
-    heap = [(0, (start,))]
+    heap: list[tuple[Any, tuple[str, ...]]] = [(0, (start,))]
     done = set()
     while heap:
         cost, path = heapq.heappop(heap)
@@ -474,9 +473,10 @@ def trace_supply(
                     continue
                 parent[nb] = here
                 if is_source(nb):
-                    path = [nb]
-                    while parent[path[-1]] is not None:
-                        path.append(parent[path[-1]])
+                    path, back = [nb], parent[nb]
+                    while back is not None:
+                        path.append(back)
+                        back = parent[back]
                     return path[::-1]
                 nxt.append(nb)
         layer = nxt

@@ -5,7 +5,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from cryptography.exceptions import InvalidSignature
+from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
@@ -109,11 +109,12 @@ def load_public_key(path: str | Path) -> Ed25519PublicKey:
     try:
         if data.startswith(b"ed25519:"):
             return public_from_id(data.decode("ascii").split()[0])
+        key: object
         if data.startswith(b"ssh-"):
             key = serialization.load_ssh_public_key(b" ".join(data.split()[:2]))
         else:
             key = serialization.load_pem_public_key(data)
-    except (ValueError, UnicodeDecodeError, serialization.UnsupportedAlgorithm):
+    except (ValueError, UnicodeDecodeError, UnsupportedAlgorithm):
         raise PbemError("not a readable public key", str(path)) from None
     if not isinstance(key, Ed25519PublicKey):
         raise PbemError("not an Ed25519 public key", str(path))

@@ -6,30 +6,38 @@ bytes). It shows:
     a unit or of a last-phase battle (all of them when the map is empty), with city names;
     hexes of unknown terrain that hold units or battles are drawn hatched with "?";
   - featured hexsides between drawn hexes (rivers, the Rhine, lakes, all-sea);
-  - every unit with its id and the game's label for it (Smithereens: "attack-defense-movement"
-    of its current face, "?-?-?" where the data lacks the counter's factors; Operation Grenade:
-    untried/tried/reduced/cadre, and the strength only in the owning side's picture);
-  - the battles of the last prepared-assault phase (state["last_combats"]) outlined in red with
-    their column, roll and result.
+  - every unit with its id and the game's label for it (e.g. a counter's factors, "?-?-?" where
+    the data lacks them; what a side may not see is left out of the public picture);
+  - the game's marks (e.g. the last battles) outlined in red with their text (column, roll, result).
 The game module offers grid(), map_units(), map_marks(), side_colours and hexside_lines;
 the hexes come from the data through the kit's MapData.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .errors import PbemError
+from .gamedata import GameData
+from .games.base import GameModule
+from .hexgrid import GridSpec
 from .kit.terrain import MapData
 from .svg import render_svg
+
+if TYPE_CHECKING:
+    from .folder import Campaign
 
 REACH = 2            # hexes of known terrain drawn around each unit and battle
 
 
-def _terrain_name(value) -> str | None:
+def _terrain_name(value: object) -> str | None:
     """"clear (city)" -> "clear"; anything not a known terrain string -> None."""
     if isinstance(value, str) and value != "unknown":
         return value.split(" (")[0]
     return None
 
 
-def _drawn_line(game, features: tuple[str, ...]) -> str | None:
+def _drawn_line(game: GameModule, features: tuple[str, ...]) -> str | None:
     """The most visible line the game draws for a hexside's features (its `hexside_lines` order)."""
     for feature, line in game.hexside_lines.items():
         if feature in features:
@@ -37,7 +45,7 @@ def _drawn_line(game, features: tuple[str, ...]) -> str | None:
     return None
 
 
-def _known_hexes(data, grid) -> dict[str, dict]:
+def _known_hexes(data: GameData, grid: GridSpec) -> dict[str, dict]:
     known: dict[str, dict] = {}
     board = MapData.of(data)
     for hex_id in sorted(board.hexes()):
@@ -57,7 +65,7 @@ def _known_hexes(data, grid) -> dict[str, dict]:
     return known
 
 
-def picture_svg(game, data, state: dict, title: str = "", side: str | None = None) -> str:
+def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", side: str | None = None) -> str:
     grid = game.grid(data)
     units: dict[str, list] = {}
     for unit in game.map_units(data, state, side):
@@ -94,7 +102,7 @@ def picture_svg(game, data, state: dict, title: str = "", side: str | None = Non
     return render_svg(grid, hexes, units, marks, title=title, hexsides=hexsides)
 
 
-def save_svg(campaign, save: dict, side: str | None = None) -> str:
+def save_svg(campaign: Campaign, save: dict, side: str | None = None) -> str:
     """The picture of one save of a campaign, titled with the campaign, save number and what is next."""
     waiting = save.get("awaiting") or {}
     title = f"{campaign.header.get('title', campaign.id)} — save {save['number']}"

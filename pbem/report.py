@@ -4,12 +4,19 @@ A report is a list of blocks: ("h2"|"h3", text), ("p", text), ("item", text),
 ("table", headers, rows). Games describe their events as blocks; this module frames them.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import yaml
+
+if TYPE_CHECKING:                       # pbem.folder imports this module
+    from .folder import Campaign
 
 FORMATS = ("text", "md", "bbcode")
 
 
-def _flow(order) -> str:
+def _flow(order: Any) -> str:
     """One order on one line, as YAML flow style: {attack: 1918E, with: [ger-46pz]}."""
     return yaml.safe_dump(order, default_flow_style=True, sort_keys=False, width=10_000, allow_unicode=True).strip()
 
@@ -25,7 +32,7 @@ def _grouped(paths: list[str]) -> str:
     return ", ".join(shown)
 
 
-def step_blocks(campaign, save: dict, side: str | None = None) -> list:
+def step_blocks(campaign: Campaign, save: dict, side: str | None = None) -> list:
     """The report of one save. `side` None: the public report (step folder, forum); a side: that
     side's own report, which may add what only it may see (its strength chits, 8.42)."""
     header, game = campaign.header, campaign.game
@@ -130,5 +137,5 @@ def _table(headers: list[str], rows: list[list[str]], fmt: str) -> list[str]:
     return lines + [""]
 
 
-def render_step_report(campaign, save: dict, fmt: str = "text") -> str:
+def render_step_report(campaign: Campaign, save: dict, fmt: str = "text") -> str:
     return render(step_blocks(campaign, save), fmt)

@@ -45,6 +45,17 @@ def write_new_file(path: Path, data: bytes, mode: int = 0o644) -> None:
     _fsync_dir(path.parent)
 
 
+def write_synced(path: Path, text: str) -> None:
+    """Write a file of a folder being built aside (a new campaign, a step), fsynced before the
+    folder is renamed into place. Callers use it as `storage.write_synced`, so the crash-safety
+    tests can interrupt it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as stream:
+        stream.write(text)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
 def _fsync_dir(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)

@@ -7,7 +7,8 @@ deterministic: same input -> same bytes (sorted iteration, fixed number formatti
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from .hexgrid import GridSpec
 
@@ -116,35 +117,85 @@ def render_svg(
     Optional unit key: `fill` (the box colour, default white).
     Ids are canonicalised with `spec`, so "2516W" and "2516" are the same hex.
     """
-    marks = marks or {}
-    # canonical id -> merged data; iterate inputs sorted so merges are deterministic
-    attrs: dict[str, Mapping] = {}
-    stacks: dict[str, list] = {}
-    mark_text: dict[str, list[str]] = {}
-    for h in sorted(hexes):
-        attrs.setdefault(spec.canonical(h), hexes[h] or {})
-    for h in sorted(units):
-        stacks.setdefault(spec.canonical(h), []).extend(units[h] or [])
-    for h in sorted(marks):
-        mark_text.setdefault(spec.canonical(h), []).append(str(marks[h]))
-    drawn = set(attrs) | set(stacks) | set(mark_text)
+    page = _Page.of(spec, hexes, units, marks or {}, title)
+    out = _head(page, title)
+    # Marked hexes last so their red outline is not painted over by neighbours.
+    out.append('<g class="hexes">')
+    for h in sorted(page.order, key=lambda h: h in page.mark_text):
+        out += _hex_polygon(page, h)
+    out.append("</g>")
+    # Hexside features along the shared edge of two drawn hexes (rivers, lakes, ...).
+    edges = _hexside_edges(page, hexsides or {})
+    if edges:
+        out.append('<g class="hexsides">')
+        out += edges
+        out.append("</g>")
+    # Battle outlines again on top of the hexside features, so neither hides the other.
+    outlines = _battle_outlines(page)
+    if outlines and edges:
+        out.append('<g class="battles">')
+        out += outlines
+        out.append("</g>")
+    out.append('<g class="labels">')
+    for h in page.order:
+        out += _hex_labels(page, h)
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
 
-    # Draw in page order (top to bottom, left to right) so overlaps are predictable.
-    centres = {h: hex_centre(spec, *spec.parse(h)) for h in drawn}
-    order = sorted(drawn, key=lambda h: (centres[h][1], centres[h][0], h))
 
-    if order:
-        xs = [x for h in order for x, _ in hex_corners(spec, *centres[h])]
-        ys = [y for h in order for _, y in hex_corners(spec, *centres[h])]
-        min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
-    else:
-        min_x = max_x = min_y = max_y = 0.0
-    top = TITLE_HEIGHT if title else 0.0
-    dx, dy = MARGIN - min_x, MARGIN + top - min_y
-    # wide enough for the title too (roughly 8 units per character at font-size 14)
-    width = max(max_x - min_x + 2 * MARGIN, 8.0 * len(title) + 2 * MARGIN)
-    height = max_y - min_y + 2 * MARGIN + top
+@dataclass(frozen=True)
+class _Page:
+    """What is drawn where: canonical hex id -> merged attributes, stacks and marks; each hex's
+    centre; the drawing order; the translation onto the page and the page's size."""
 
+    spec: GridSpec
+    attrs: dict[str, Mapping]
+    stacks: dict[str, list]
+    mark_text: dict[str, list[str]]
+    centres: dict[str, tuple[float, float]]
+    order: list[str]
+    dx: float
+    dy: float
+    width: float
+    height: float
+
+    @staticmethod
+    def of(spec: GridSpec, hexes: Mapping[str, Mapping], units: Mapping[str, list], marks: Mapping[str, str],
+           title: str) -> "_Page":
+        # canonical id -> merged data; iterate inputs sorted so merges are deterministic
+        attrs: dict[str, Mapping] = {}
+        stacks: dict[str, list] = {}
+        mark_text: dict[str, list[str]] = {}
+        for h in sorted(hexes):
+            attrs.setdefault(spec.canonical(h), hexes[h] or {})
+        for h in sorted(units):
+            stacks.setdefault(spec.canonical(h), []).extend(units[h] or [])
+        for h in sorted(marks):
+            mark_text.setdefault(spec.canonical(h), []).append(str(marks[h]))
+        drawn = set(attrs) | set(stacks) | set(mark_text)
+        # Draw in page order (top to bottom, left to right) so overlaps are predictable.
+        centres = {h: hex_centre(spec, *spec.parse(h)) for h in drawn}
+        order = sorted(drawn, key=lambda h: (centres[h][1], centres[h][0], h))
+        if order:
+            xs = [x for h in order for x, _ in hex_corners(spec, *centres[h])]
+            ys = [y for h in order for _, y in hex_corners(spec, *centres[h])]
+            min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+        else:
+            min_x = max_x = min_y = max_y = 0.0
+        top = TITLE_HEIGHT if title else 0.0
+        # wide enough for the title too (roughly 8 units per character at font-size 14)
+        width = max(max_x - min_x + 2 * MARGIN, 8.0 * len(title) + 2 * MARGIN)
+        height = max_y - min_y + 2 * MARGIN + top
+        return _Page(spec, attrs, stacks, mark_text, centres, order, MARGIN - min_x, MARGIN + top - min_y, width, height)
+
+    def at(self, h: str) -> tuple[float, float]:
+        """A drawn hex's centre on the page."""
+        return self.centres[h][0] + self.dx, self.centres[h][1] + self.dy
+
+
+def _head(page: _Page, title: str) -> list[str]:
+    width, height = page.width, page.height
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(width)}" height="{_fmt(height)}" '
@@ -160,26 +211,25 @@ def render_svg(
     out.append(f'<rect x="0" y="0" width="{_fmt(width)}" height="{_fmt(height)}" fill="#ffffff"/>')
     if title:
         out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(MARGIN + 12)}" font-size="14" font-weight="bold">{_clean(title)}</text>')
+    return out
 
-    # Marked hexes last so their red outline is not painted over by neighbours.
-    out.append('<g class="hexes">')
-    for h in sorted(order, key=lambda h: h in mark_text):
-        x, y = centres[h][0] + dx, centres[h][1] + dy
-        points = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in hex_corners(spec, x, y))
-        terrain = _terrain(attrs.get(h, {}))
-        fill = PALETTE.get(terrain) if terrain else None
-        stroke = f'stroke="{MARK_COLOUR}" stroke-width="3"' if h in mark_text else 'stroke="#404040" stroke-width="1"'
-        out.append(
-            f'<polygon id="hex-{_clean(h)}" points="{points}" '
-            f'fill="{fill or "url(#unknown-terrain)"}" {stroke}/>'
-        )
-        if fill is None:
-            out.append(f'<text x="{_fmt(x + RADIUS * 0.42)}" y="{_fmt(y - RADIUS * 0.6)}" font-size="10" fill="#404040">?</text>')
-    out.append("</g>")
 
-    # Hexside features along the shared edge of two drawn hexes (rivers, lakes, ...).
-    edges = []
-    for key in sorted(hexsides or {}):
+def _hex_polygon(page: _Page, h: str) -> list[str]:
+    x, y = page.at(h)
+    points = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in hex_corners(page.spec, x, y))
+    terrain = _terrain(page.attrs.get(h, {}))
+    fill = PALETTE.get(terrain) if terrain else None
+    stroke = f'stroke="{MARK_COLOUR}" stroke-width="3"' if h in page.mark_text else 'stroke="#404040" stroke-width="1"'
+    out = [f'<polygon id="hex-{_clean(h)}" points="{points}" '
+           f'fill="{fill or "url(#unknown-terrain)"}" {stroke}/>']
+    if fill is None:
+        out.append(f'<text x="{_fmt(x + RADIUS * 0.42)}" y="{_fmt(y - RADIUS * 0.6)}" font-size="10" fill="#404040">?</text>')
+    return out
+
+
+def _hexside_edges(page: _Page, hexsides: Mapping[str, str]) -> list[str]:
+    spec, centres, edges = page.spec, page.centres, []
+    for key in sorted(hexsides):
         a_id, sep, b_id = str(key).partition("|")
         if not sep:
             continue
@@ -196,71 +246,69 @@ def render_svg(
             continue    # not adjacent: no shared edge
         colour, width = HEXSIDE_STYLE.get(str(hexsides[key]).lower(), ("#606060", 3.0))
         (x1, y1), (x2, y2) = near
+        dx, dy = page.dx, page.dy
         edges.append(
             f'<line class="hexside-{_clean(str(hexsides[key]).lower())}" x1="{_fmt(x1 + dx)}" y1="{_fmt(y1 + dy)}" '
             f'x2="{_fmt(x2 + dx)}" y2="{_fmt(y2 + dy)}" stroke="{colour}" stroke-width="{_fmt(width)}" stroke-linecap="round"/>'
         )
-    if edges:
-        out.append('<g class="hexsides">')
-        out += edges
-        out.append("</g>")
-    # Battle outlines again on top of the hexside features, so neither hides the other.
+    return edges
+
+
+def _battle_outlines(page: _Page) -> list[str]:
     outlines = []
-    for h in sorted(mark_text):
-        x, y = centres[h][0] + dx, centres[h][1] + dy
-        corners = hex_corners(spec, x, y, RADIUS - 2.5)
+    for h in sorted(page.mark_text):
+        corners = hex_corners(page.spec, *page.at(h), RADIUS - 2.5)
         path = "M" + " L".join(f"{_fmt(px)},{_fmt(py)}" for px, py in corners) + " Z"
         outlines.append(f'<path class="battle" d="{path}" fill="none" stroke="{MARK_COLOUR}" stroke-width="2.5"/>')
-    if outlines and edges:
-        out.append('<g class="battles">')
-        out += outlines
-        out.append("</g>")
+    return outlines
 
-    out.append('<g class="labels">')
-    for h in order:
-        x, y = centres[h][0] + dx, centres[h][1] + dy
-        hex_attrs = attrs.get(h, {})
+
+def _hex_labels(page: _Page, h: str) -> list[str]:
+    """A hex's id, city square and name, its stack and its mark texts."""
+    x, y = page.at(h)
+    hex_attrs = page.attrs.get(h, {})
+    out = [f'<text x="{_fmt(x)}" y="{_fmt(y - RADIUS * 0.64)}" font-size="9" text-anchor="middle" fill="#202020">{_clean(h)}</text>']
+    name = hex_attrs.get("name") if isinstance(hex_attrs, Mapping) else None
+    if isinstance(name, Mapping):
+        name = name.get("value")
+    if isinstance(hex_attrs, Mapping) and hex_attrs.get("city") is True:
         out.append(
-            f'<text x="{_fmt(x)}" y="{_fmt(y - RADIUS * 0.64)}" font-size="9" text-anchor="middle" fill="#202020">{_clean(h)}</text>'
+            f'<rect class="city" x="{_fmt(x - RADIUS * 0.5)}" y="{_fmt(y - RADIUS * 0.76)}" width="7" height="7" '
+            'fill="#404040" stroke="#ffffff" stroke-width="0.8"/>'
         )
-        name = hex_attrs.get("name") if isinstance(hex_attrs, Mapping) else None
-        if isinstance(name, Mapping):
-            name = name.get("value")
-        if isinstance(hex_attrs, Mapping) and hex_attrs.get("city") is True:
-            out.append(
-                f'<rect class="city" x="{_fmt(x - RADIUS * 0.5)}" y="{_fmt(y - RADIUS * 0.76)}" width="7" height="7" '
-                'fill="#404040" stroke="#ffffff" stroke-width="0.8"/>'
-            )
-        unit_top = y - RADIUS * 0.5
-        if isinstance(name, str) and name:
-            out.append(
-                f'<text x="{_fmt(x)}" y="{_fmt(y - RADIUS * 0.45)}" font-size="8" font-style="italic" '
-                f'text-anchor="middle" fill="#202020">{_clean(name)}</text>'
-            )
-            unit_top = y - RADIUS * 0.38
-        # Units as a column of small boxes in the middle of the hex, in stack order.
-        stack = stacks.get(h, [])
-        box_w, box_h = RADIUS * 1.45, 12.0
-        for i, unit in enumerate(stack):
-            unit = unit if isinstance(unit, Mapping) else {"id": unit}
-            bx, by = x - box_w / 2, unit_top + i * (box_h + 1)
-            out.append(
-                f'<rect x="{_fmt(bx)}" y="{_fmt(by)}" width="{_fmt(box_w)}" height="{_fmt(box_h)}" '
-                f'fill="{_clean(unit.get("fill") or "#ffffff")}" stroke="#000000" stroke-width="0.6"/>'
-            )
-            out.append(f'<text x="{_fmt(bx + 2.5)}" y="{_fmt(by + 9)}" font-size="8">{_clean(unit.get("id", ""))}</text>')
-            out.append(
-                f'<text x="{_fmt(bx + box_w - 2.5)}" y="{_fmt(by + 9)}" font-size="8" font-weight="bold" text-anchor="end">'
-                f'{_clean(unit.get("label", ""))}</text>'
-            )
-        # Mark texts at the bottom of the hex (a "\n" in a mark starts a new line), haloed in white.
-        lines = [line for text in mark_text.get(h, []) for line in str(text).split("\n")]
-        for j, line in enumerate(lines):
-            out.append(
-                f'<text x="{_fmt(x)}" y="{_fmt(y + RADIUS * 0.78 - (len(lines) - 1 - j) * 10)}" font-size="9" '
-                f'font-weight="bold" text-anchor="middle" fill="{MARK_COLOUR}" stroke="#ffffff" stroke-width="2.5" '
-                f'paint-order="stroke">{_clean(line)}</text>'
-            )
-    out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    unit_top = y - RADIUS * 0.5
+    if isinstance(name, str) and name:
+        out.append(
+            f'<text x="{_fmt(x)}" y="{_fmt(y - RADIUS * 0.45)}" font-size="8" font-style="italic" '
+            f'text-anchor="middle" fill="#202020">{_clean(name)}</text>'
+        )
+        unit_top = y - RADIUS * 0.38
+    out += _stack_boxes(page.stacks.get(h, []), x, unit_top)
+    # Mark texts at the bottom of the hex (a "\n" in a mark starts a new line), haloed in white.
+    lines = [line for text in page.mark_text.get(h, []) for line in str(text).split("\n")]
+    for j, line in enumerate(lines):
+        out.append(
+            f'<text x="{_fmt(x)}" y="{_fmt(y + RADIUS * 0.78 - (len(lines) - 1 - j) * 10)}" font-size="9" '
+            f'font-weight="bold" text-anchor="middle" fill="{MARK_COLOUR}" stroke="#ffffff" stroke-width="2.5" '
+            f'paint-order="stroke">{_clean(line)}</text>'
+        )
+    return out
+
+
+def _stack_boxes(stack: list, x: float, unit_top: float) -> list[str]:
+    """Units as a column of small boxes in the middle of the hex, in stack order."""
+    out = []
+    box_w, box_h = RADIUS * 1.45, 12.0
+    for i, unit in enumerate(stack):
+        unit = unit if isinstance(unit, Mapping) else {"id": unit}
+        bx, by = x - box_w / 2, unit_top + i * (box_h + 1)
+        out.append(
+            f'<rect x="{_fmt(bx)}" y="{_fmt(by)}" width="{_fmt(box_w)}" height="{_fmt(box_h)}" '
+            f'fill="{_clean(unit.get("fill") or "#ffffff")}" stroke="#000000" stroke-width="0.6"/>'
+        )
+        out.append(f'<text x="{_fmt(bx + 2.5)}" y="{_fmt(by + 9)}" font-size="8">{_clean(unit.get("id", ""))}</text>')
+        out.append(
+            f'<text x="{_fmt(bx + box_w - 2.5)}" y="{_fmt(by + 9)}" font-size="8" font-weight="bold" text-anchor="end">'
+            f'{_clean(unit.get("label", ""))}</text>'
+        )
+    return out

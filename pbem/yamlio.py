@@ -92,6 +92,8 @@ def _refuse_float(loader, node):
 _BoundedLoader.add_constructor("tag:yaml.org,2002:float", _refuse_float)
 
 
+_FAST_LOADER: type | None = None          # libyaml-backed loaders, when PyYAML has libyaml
+_C_BOUNDED_LOADER: type | None = None
 if hasattr(yaml, "CSafeLoader"):
     class _FastLoader(yaml.CSafeLoader):
         """libyaml-backed loader for the project's own rules data (large, trusted files):
@@ -105,8 +107,8 @@ if hasattr(yaml, "CSafeLoader"):
     for _loader in (_FastLoader, _CBoundedLoader):
         _loader.yaml_implicit_resolvers = _BoundedLoader.yaml_implicit_resolvers
         _loader.add_constructor("tag:yaml.org,2002:float", _refuse_float)
-else:                                   # PyYAML built without libyaml: the bounded loader serves
-    _FastLoader = _CBoundedLoader = None
+    _FAST_LOADER, _C_BOUNDED_LOADER = _FastLoader, _CBoundedLoader
+# else PyYAML was built without libyaml: the bounded loader serves
 
 
 def _check_events(text: str) -> None:
@@ -138,12 +140,12 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
     `trusted` is only for the rules/ files shipped with pbem; everything a player sends goes
     through the bounded loader."""
     try:
-        if trusted and _FastLoader:
-            data = yaml.load(text, Loader=_FastLoader)  # noqa: S506 - a safe loader
-        elif _CBoundedLoader:
+        if trusted and _FAST_LOADER:
+            data = yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
+        elif _C_BOUNDED_LOADER:
             yaml.reader.Reader(text)        # PyYAML's check for unprintable characters, as before
             _check_events(text)
-            data = yaml.load(text, Loader=_CBoundedLoader)  # noqa: S506 - a safe loader
+            data = yaml.load(text, Loader=_C_BOUNDED_LOADER)  # noqa: S506 - a safe loader
         else:
             data = yaml.load(text, Loader=_BoundedLoader)  # noqa: S506 - a safe loader
     except yaml.MarkedYAMLError as exc:

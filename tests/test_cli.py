@@ -84,6 +84,17 @@ def test_key_made_by_ssh_keygen_is_accepted(players):
     assert (players / "c4-german.commit.txt").read_text().startswith("-----BEGIN PBEM SIGNED MESSAGE-----")
 
 
+def test_an_openssh_key_of_an_unsupported_type_is_refused_in_one_line(players):
+    # was an AttributeError traceback: the except clause named serialization.UnsupportedAlgorithm
+    import base64
+    (players / "odd.pub").write_bytes(b"ssh-foo " + base64.b64encode(b"\x00\x00\x00\x07ssh-foo") + b" me@host\n")
+    result = run("new", "smithereens", "historical", "--dir", "camp", "--player", "german=odd.pub",
+                 "--player", "alliance=all.pub", "--commitment", "c1-german.commit.txt",
+                 "--commitment", "c1-alliance.commit.txt", ok=False)
+    assert result.exit_code == 1
+    assert result.stderr == "pbem: error: odd.pub: not a readable public key\n"
+
+
 def line_of(path: Path, text: str) -> int:
     return path.read_text().splitlines().index(text) + 1
 

@@ -3,6 +3,7 @@
 import importlib
 
 from ..errors import PbemError
+from .base import GameModule
 
 MODULES = {
     "smithereens": "pbem.games.smithereens",
@@ -10,7 +11,10 @@ MODULES = {
 }
 
 
-def get_game(name: str):
+def get_game(name: str) -> GameModule:
     if name not in MODULES:
         raise PbemError(f"unknown game {name!r}; pbem knows: {', '.join(sorted(MODULES))}")
-    return importlib.import_module(MODULES[name]).GAME
+    game = importlib.import_module(MODULES[name]).GAME
+    if not isinstance(game, GameModule):
+        raise PbemError(f"internal: pbem.games {name!r} has no GameModule `GAME`")
+    return game

@@ -21,7 +21,8 @@ class Board:
     _stacks: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def stacks(self) -> dict[str, list[str]]:
-        """Hex -> its units in unit-id order (hexes in id order)."""
+        """Hex -> its units in unit-id order; the hexes come in the order of their first unit by
+        id (not sorted by hex id: sort the keys where that order matters)."""
         if not self._stacks and self.units:
             for unit_id in sorted(self.units):
                 self._stacks.setdefault(self.units[unit_id]["hex"], []).append(unit_id)

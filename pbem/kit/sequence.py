@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..canonical import data_hash
 from ..dice import Dice
@@ -57,7 +58,7 @@ class SequencedGame(GameModule):
     def game_over(self, state: dict) -> bool:
         return bool(state.get("game_over"))
 
-    def normalise_orders(self, orders):
+    def normalise_orders(self, orders: Any) -> Any:
         """Orders as the checks read them (e.g. unquoted hex ids as text)."""
         return orders
 
@@ -88,7 +89,7 @@ class SequencedGame(GameModule):
     def template(self, data: GameData, state: dict, side: str) -> dict:
         return self.phase(state).template(data, state, side)
 
-    def _refusals(self, data: GameData, state: dict, side: str, orders) -> list[Problem]:
+    def _refusals(self, data: GameData, state: dict, side: str, orders: Any) -> list[Problem]:
         if self.game_over(state):
             return [Problem(None, f"the game is over ({self.game_over_rule})")]
         waiting = self.awaiting(state)

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-import pbem.campaign as pbem_campaign
 import pbem.gamedata as gamedata
 from pbem.games.smithereens_demo import DEMO_ORDERS
 
@@ -55,7 +54,6 @@ def _cached_load_scenario(game: str, scenario: str):
 # the cases from its files). It is transparent: same data, same hashes, only not re-parsed.
 gamedata._load_tree = _cached_load_tree
 gamedata.load_scenario = _cached_load_scenario
-pbem_campaign.load_scenario = _cached_load_scenario
 
 
 @pytest.fixture(scope="session")

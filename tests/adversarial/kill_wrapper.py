@@ -1,5 +1,5 @@
 """Test helper (never imported by pbem): run the `pbem` command line and SIGKILL this very
-process at the K-th call of _write / os.rename / os.fsync, before or after the call, or (for
+process at the K-th call of _write (pbem.storage.write_synced) / os.rename / os.fsync, before or after the call, or (for
 _write) after writing half of the file. Used by test_crash_safety.py to prove that a killed
 `pbem adjudicate` leaves the old state or the complete new one.
 
@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 
-import pbem.campaign as campaign
+import pbem.storage as storage
 from pbem.cli import app
 
 
@@ -45,7 +45,7 @@ def main() -> None:
             os.fsync(stream.fileno())
 
     if func == "_write":
-        campaign._write = wrap(campaign._write, half_written)
+        storage.write_synced = wrap(storage.write_synced, half_written)
     elif func == "rename":
         os.rename = wrap(os.rename)
     elif func == "fsync":

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 import pbem.campaign as camp
+import pbem.storage as storage
 
 from . import util
 
@@ -34,7 +35,8 @@ FUNCS = ("_write", "fsync", "rename", "mkdir")
 
 
 def _targets():
-    return {"_write": (camp, "_write"), "fsync": (os, "fsync"), "rename": (os, "rename"), "mkdir": (os, "mkdir")}
+    # "_write": the fsynced write of each file of a folder built aside (pbem.storage.write_synced)
+    return {"_write": (storage, "write_synced"), "fsync": (os, "fsync"), "rename": (os, "rename"), "mkdir": (os, "mkdir")}
 
 
 def _inputs(demo):

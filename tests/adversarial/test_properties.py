@@ -56,7 +56,7 @@ def _draw_orders(draw, campaign, save):
                 orders.append({"move": unit, "path": [here, grid.neighbours(here)[choice]]})
     elif state["phase"] == "assault":
         used = set()
-        for target, units in sorted(game.stacks(state).items()):
+        for target, _units in sorted(game.stacks(state).items()):
             if not game.enemies_in(data, state, target, army):
                 continue
             adjacent = [u for u in own if u not in used and grid.adjacent(state["units"][u]["hex"], target)]

@@ -1,0 +1,220 @@
+"""Adjudication: one step from the previous save and its verified signed inputs to the next
+save and its report (`advance`, pure), and writing it (`commit_step`: built aside, renamed into
+place, never overwriting). Orders that roll dice before the awaited reveal has come wait in
+pending/ outside the hash chain; the same signed inputs make the same folder whichever copy
+resolves the step, and whenever.
+"""
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from . import storage
+from .dice import Dice, DiceUnavailable, check_leaf, order_set_digest, step_seed
+from .errors import PbemError
+from .folder import Campaign, build_save, check_header, open_campaign, read_signed
+from .inputs import PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, read_pending, sent_now
+from .keys import key_id
+from .report import render_step_report
+from .signing import SignedMessage, parse_signed
+from .storage import _fsync_dir, write_new_file
+from .yamlio import dump_yaml
+
+
+@dataclass
+class StepResult:
+    number: int
+    save: dict | None            # None: the orders roll dice and await reveals (kept in pending/)
+    report: str
+    inputs: dict[str, str]       # file name -> text, as stored in the step folder (or in pending/)
+    awaiting_reveal: list[str] = field(default_factory=list)
+
+
+def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: list[SignedMessage],
+            key: Ed25519PrivateKey | None = None, sent: str | None = None) -> StepResult:
+    """Adjudicate one step: verified inputs + previous save -> next save and report (pure).
+
+    If the orders roll dice and a party's reveal is missing, no save is made: the result says
+    whose reveals are awaited, and `adjudicate` keeps the signed inputs in pending/ until they
+    come. So the step is the same record whichever copy resolves it, and whenever."""
+    orders, reveals = classify_inputs(campaign, messages)
+    check_orders_message(campaign, orders, number, save, digest)
+    body, side, step = orders.body, orders.body["side"], number + 1
+    secrets_given, reveals, needed = _dice_secrets(campaign, orders, reveals, number, save["awaiting"], key, sent)
+    missing = [p for p in needed if p not in reveals]
+    # a seed needs a second party (or the GM): one player's secret alone would let it predict
+    orders_digest = _orders_digest(campaign, save, body)
+    seed = None if missing or not needed else step_seed(campaign.id, step, orders_digest, secrets_given)
+    dice = Dice(seed, f"the dice reveal of {', '.join(missing)} is missing")
+    data = campaign.data
+    data.used_overrides = set()
+    try:
+        outcome = _in_file(orders.source, campaign.game.apply, data, _copy(save["state"]), side, body["orders"], dice)
+    except DiceUnavailable:
+        if not needed:
+            raise PbemError("this step rolls a die but no other party takes part in it, so no fair seed exists "
+                            "(the game module names no opponents for it)") from None
+        inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": m.armoured() for p, m in reveals.items()}
+        return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
+    # reveals count only for a step that rolled: a step without dice is the same record
+    # whether or not a reveal came with it
+    used = sorted(reveals) if dice.rolls else []
+    inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": reveals[p].armoured() for p in used}
+    dice_record = None
+    if dice.rolls:
+        dice_record = {"step": step, "orders_digest": orders_digest,
+                       "secrets": {p: secrets_given[p] for p in sorted(secrets_given)}, "seed": seed, "rolls": dice.rolls}
+    new_save = build_save(campaign, step, digest, outcome.state, _produced_by(save["awaiting"], orders, reveals, used),
+                          outcome.events, dice_record, sorted(data.used_overrides))
+    return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
+
+
+def _dice_secrets(campaign: Campaign, orders: SignedMessage, reveals: dict[str, SignedMessage], number: int,
+                  waiting: dict, key: Ed25519PrivateKey | None,
+                  sent: str | None) -> tuple[dict[str, str], dict[str, SignedMessage], list[str]]:
+    """Each party's dice secret for the step (the mover's from its orders, the others' from
+    their reveals), the reveals with any made here from the key handed to `adjudicate`, and the
+    parties whose reveal the step needs if it rolls."""
+    body, side, step = orders.body, orders.body["side"], number + 1
+    reveals = dict(reveals)
+    secrets_given: dict[str, str] = {}
+    if campaign.header["dice"]["mode"] == "gm":
+        if "dice" in body:
+            raise PbemError("in GM mode only the referee's dice count; orders carry none", orders.source)
+    else:
+        if "dice" not in body:
+            raise PbemError("orders lack the mover's dice (sign them with `pbem sign`)", orders.source)
+        entry = campaign.header["dice"]["commitments"][side]
+        secrets_given[side] = _in_file(orders.source, check_leaf, body["dice"], step, entry["root"], entry["tree_depth"], side)
+    needed = campaign.revealers(waiting)
+    # the non-moving party may have handed its key to `adjudicate` instead of a reveal file
+    if key is not None:
+        for party in campaign.sides_of_key(key_id(key.public_key())):
+            if party in needed and party not in reveals:
+                text = make_reveal(campaign, key, party, step, orders.digest, sent or sent_now())
+                reveals[party] = parse_signed(text, f"reveal-{party}.txt")
+    for party, message in sorted(reveals.items()):
+        if party not in needed or party in secrets_given:
+            raise PbemError(f"a reveal from {party} is not needed for this step (needed: {', '.join(p for p in needed if p not in secrets_given) or 'none'})", message.source)
+        secrets_given[party] = _check_reveal(campaign, message, orders, number)
+    return secrets_given, reveals, needed
+
+
+def _produced_by(waiting: dict, orders: SignedMessage, reveals: dict[str, SignedMessage], used: list[str]) -> dict:
+    """The save's record of what made it: the awaited step, the orders, the reveals that counted."""
+    body, side = orders.body, orders.body["side"]
+    return {
+        "side": side, "kind": waiting["kind"], "phase": waiting["phase"],
+        "orders": {"file": f"orders-{side}.txt", "sha256": orders.digest, "signer": orders.signer,
+                   "sent": body["sent"], "list": body["orders"]},
+        "reveals": {p: {"sha256": reveals[p].digest, "sent": reveals[p].body["sent"]} for p in used},
+    }
+
+
+def _orders_digest(campaign: Campaign, save: dict, body: dict) -> str:
+    """The seed commits to the meaning of the orders: the game's canonical form of each order."""
+    canonical = campaign.game.canonical_orders(campaign.data, save["state"], body["side"], body["orders"])
+    return order_set_digest(canonical)
+
+
+def _pending_text(campaign: Campaign, orders: SignedMessage, missing: list[str]) -> str:
+    body = orders.body
+    return (f"{body['phase']}: the orders of {body['side']} for save {body['save']} (sent {body['sent']}) are fixed and "
+            f"roll dice; they await the dice reveal of {', '.join(missing)}. They are kept in "
+            f"{campaign.folder / PENDING} until the reveal comes; the position is unchanged.")
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def _merge_pending(pending: list[SignedMessage], given: list[SignedMessage], number: int) -> list[SignedMessage]:
+    """The given files plus what pending/ holds; one orders file per save, whoever sent it first."""
+    held = {m.digest: m for m in pending}
+    kept_orders = [m for m in pending if m.kind == "orders"]
+    for message in given:
+        if message.kind == "orders" and kept_orders and message.digest != kept_orders[0].digest:
+            raise PbemError(f"other orders for save {number} are already recorded in pending/ "
+                            f"({kept_orders[0].source}); one orders file per save", message.source)
+        held.setdefault(message.digest, message)
+    return sorted(held.values(), key=lambda m: (m.kind, m.body.get("side", "")))
+
+
+def _write_pending(campaign: Campaign, result: StepResult) -> None:
+    folder = campaign.folder / PENDING
+    for name, text in sorted(result.inputs.items()):
+        path = folder / name
+        if path.exists() and path.read_text(encoding="utf-8") == text:
+            continue
+        if path.exists():
+            path.unlink()        # an input of an earlier save (stale) under the same name
+        write_new_file(path, text.encode("utf-8"))
+
+
+def _clear_pending(campaign: Campaign) -> None:
+    folder = campaign.folder / PENDING
+    if folder.is_dir():
+        shutil.rmtree(folder)
+        _fsync_dir(campaign.folder)
+
+
+def commit_step(campaign: Campaign, result: StepResult) -> Path:
+    """Write the step folder aside, then rename it into place (atomic; never overwrites)."""
+    target = campaign.step_dir(result.number)
+    if target.exists():
+        raise PbemError("already exists; pbem never overwrites a save", str(target))
+    staging = None
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+        for name, text in sorted(result.inputs.items()):
+            storage.write_synced(staging / name, text)
+        storage.write_synced(staging / "save.yaml", dump_yaml(result.save))
+        storage.write_synced(staging / "report.txt", result.report)
+        try:
+            os.rename(staging, target)   # fails if target appeared meanwhile (non-empty dir)
+        except OSError:
+            if target.exists():
+                raise PbemError("already exists; pbem never overwrites a save", str(target)) from None
+            raise
+        _fsync_dir(target.parent)
+    except OSError as exc:
+        # a full disk or I/O error was a traceback (and a failed rename
+        # was always reported as "already exists"); the step folder was never renamed into place.
+        raise PbemError(f"could not write the step ({exc.strerror or exc}); nothing was changed", str(target)) from None
+    finally:
+        if staging is not None and staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return target
+
+
+def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
+               sent: str | None = None) -> StepResult:
+    """Apply the given signed files (with what pending/ holds) to the latest save.
+
+    Either the step is resolved and written, or its inputs are kept in pending/ until the
+    awaited reveals come; in both cases the same signed inputs make the same folder."""
+    campaign = open_campaign(folder)
+    # an edited data override (or rules data, or commitment) was used
+    # silently; only `verify` noticed, after the step was written. Refuse before adjudicating.
+    problems = check_header(campaign)
+    if problems:
+        raise PbemError(problems[0])
+    number, save, digest = campaign.latest()
+    given = [read_signed(Path(f)) for f in files]
+    messages = _merge_pending(read_pending(campaign, number, save, digest), given, number)
+    result = advance(campaign, number, save, digest, messages, key, sent)
+    if result.save is None:
+        _write_pending(campaign, result)
+    else:
+        commit_step(campaign, result)
+        _clear_pending(campaign)
+    return result

@@ -1,0 +1,187 @@
+"""The signed inputs of a step: orders (or a response) and dice reveals. Their fields, the
+checks that bind them to one campaign, header, save and side, signing them for the current
+step only, and reading back the ones kept in pending/ while a step waits for a reveal.
+"""
+
+import re
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from .dice import check_leaf, dice_master, reveal_leaf, tree_root
+from .errors import PbemError
+from .folder import INPUT_NAME, Campaign, read_stored
+from .keys import key_id
+from .signing import SignedMessage, sign_body
+
+ORDERS_FIELDS = {"pbem", "campaign", "header", "save", "save_hash", "side", "kind", "phase", "sent", "dice",
+                 "orders", "comment"}
+REVEAL_FIELDS = {"pbem", "campaign", "header", "side", "save", "orders", "sent", "dice"}
+SENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}Z")
+SENT_FORMAT = "%Y-%m-%dT%H:%MZ"        # what SENT matches, for strftime/strptime
+
+
+def sent_now() -> str:
+    """When a signed message was written (UTC, to the minute): the record of who waited for whom."""
+    return datetime.now(timezone.utc).strftime(SENT_FORMAT)
+
+
+def _check_sent(body: dict, source: str, what: str) -> None:
+    if not isinstance(body.get("sent"), str) or not SENT.fullmatch(body["sent"]):
+        raise PbemError(f"{what} need a 'sent: YYYY-MM-DDTHH:MMZ' date (UTC), as `pbem sign` writes it", source)
+
+
+def classify_inputs(campaign: Campaign, messages: list[SignedMessage]) -> tuple[SignedMessage, dict[str, SignedMessage]]:
+    """The one orders file and each party's reveal among a step's signed inputs."""
+    orders: SignedMessage | None = None
+    reveals: dict[str, SignedMessage] = {}
+    for message in messages:
+        if message.kind == "orders":
+            if orders is not None:
+                raise PbemError("two order files given; one step takes one side's orders (plus reveals)", message.source)
+            orders = message
+        elif message.kind == "reveal":
+            sides = campaign.sides_of_key(message.signer)
+            side = message.body.get("side")
+            if side not in sides:
+                raise PbemError(f"reveal claims side {side!r} but is signed by the key of {', '.join(sides) or 'nobody in this campaign'}", message.source)
+            if side in reveals:
+                raise PbemError(f"two reveals from {side}", message.source)
+            reveals[side] = message
+        else:
+            raise PbemError(f"a '{message.kind}' message cannot be adjudicated (expected orders or reveal)", message.source)
+    if orders is None:
+        raise PbemError("no orders among the given files (" + (", ".join(m.source for m in messages) or "none") + ")")
+    return orders, reveals
+
+
+def check_orders_message(campaign: Campaign, message: SignedMessage, number: int, save: dict, digest: str) -> None:
+    """Signed orders: the body fits the current save, and the signer is the side's key."""
+    check_orders_body(campaign, message.body, message.source, number, save, digest)
+    _check_sent(message.body, message.source, "signed orders")
+    side = message.body["side"]
+    if message.signer != campaign.key_of(side):
+        raise PbemError(f"WRONG KEY: orders for {side} are signed by {message.signer[:20]}…, not {side}'s key", message.source)
+
+
+def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, save: dict, digest: str) -> None:
+    """An orders body (signed or not yet): right campaign, header, save, side, kind and phase; known fields."""
+    if body.get("campaign") != campaign.id:
+        raise PbemError(f"orders are for campaign {body.get('campaign')!r}, not {campaign.id!r}", source)
+    # bind to the exact save first, so a damaged or edited save is refused as STALE before
+    # any of its fields is read. `type() is int`: `save: true` equals 1 in Python
+    if type(body.get("save")) is not int or body["save"] != number or body.get("save_hash") != digest:
+        raise PbemError(f"STALE OR REPLAYED: orders were written for save {body.get('save')!r} "
+                        f"but the campaign is at save {number} (hash {digest[:12]}…)", source)
+    if body.get("header") != campaign.header_hash:
+        raise PbemError(f"orders name campaign header {str(body.get('header'))[:12]}…, not this campaign's "
+                        f"{campaign.header_hash[:12]}… (start from `pbem orders`)", source)
+    waiting = save["awaiting"]
+    if waiting.get("done"):
+        raise PbemError("the game is over; no more orders are accepted", source)
+    side = body.get("side")
+    if side != waiting["side"]:
+        raise PbemError(f"orders are from {side!r} but save {number} awaits {waiting['kind']} from {waiting['side']!r} ({waiting['phase']})", source)
+    if body.get("kind") != waiting["kind"] or body.get("phase") != waiting["phase"]:
+        raise PbemError(f"orders are for '{body.get('kind')}' in '{body.get('phase')}' but the campaign awaits "
+                        f"'{waiting['kind']}' in '{waiting['phase']}'", source)
+    if not isinstance(body.get("orders"), list):
+        raise PbemError("orders file needs an 'orders:' list", source)
+    unknown = sorted(set(body) - ORDERS_FIELDS)
+    if unknown:
+        raise PbemError(f"unknown field(s) in orders: {', '.join(unknown)}", source)
+    if "comment" in body and not isinstance(body["comment"], str):
+        raise PbemError("'comment' must be text", source)
+
+
+def _check_reveal(campaign: Campaign, message: SignedMessage, orders: SignedMessage, number: int) -> str:
+    """A reveal answers exactly one orders file of this campaign and save. Returns its secret."""
+    body, source = message.body, message.source
+    party = body["side"]
+    entry = campaign.header["dice"]["commitments"][party]
+    unknown = sorted(set(body) - REVEAL_FIELDS)
+    if unknown:
+        raise PbemError(f"unknown field(s) in a reveal: {', '.join(unknown)}", source)
+    if (body.get("campaign") != campaign.id or body.get("header") != campaign.header_hash
+            or type(body.get("save")) is not int or body["save"] != number or body.get("orders") != orders.digest):
+        raise PbemError("reveal is bound to other orders, save or campaign (a reveal answers exactly one orders file)", source)
+    _check_sent(body, source, "reveals")
+    return _in_file(source, check_leaf, body.get("dice"), number + 1, entry["root"], entry["tree_depth"], party)
+
+
+def _in_file(source: str, func: Callable[..., Any], *args: Any) -> Any:
+    """Run func; a refusal that names no file is attributed to `source` (the input or step)."""
+    try:
+        return func(*args)
+    except PbemError as exc:
+        if exc.file is None:
+            exc.file = source
+            exc.args = (exc.one_line(),)
+        raise
+
+
+def dice_master_for(campaign: Campaign, key: Ed25519PrivateKey, party: str) -> tuple[bytes, int]:
+    entry = campaign.header["dice"]["commitments"][party]
+    master = dice_master(key, campaign.id, party, entry["nonce"])
+    if tree_root(master, entry["tree_depth"]) != entry["root"]:
+        raise PbemError(f"this key's dice tree does not match the commitment of {party} in the header "
+                        "(wrong key, or a commitment made with another key)")
+    return master, entry["tree_depth"]
+
+
+def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: str | None = None,
+                source: str = "the orders") -> str:
+    """Sign orders for the campaign's current step only, adding the signer's dice for it.
+
+    The campaign is the signer's own copy: a file naming another save, side or campaign (a
+    "pre-filled" file from an opponent) is refused, so a signature never gives away the dice
+    of a step the signer did not mean to play."""
+    number, save, digest = campaign.latest()
+    check_orders_body(campaign, body, source, number, save, digest)
+    side = body["side"]
+    if campaign.key_of(side) != key_id(key.public_key()):
+        raise PbemError(f"this key is not {side}'s key in campaign {campaign.id}", source)
+    pending = read_pending(campaign, number, save, digest)
+    if any(m.kind == "orders" and m.body["orders"] != body["orders"] for m in pending):
+        raise PbemError(f"orders for save {number} are already recorded in {campaign.folder / PENDING}; "
+                        "one orders file per save")
+    body = {k: v for k, v in body.items() if k not in ("dice", "sent")}
+    body["sent"] = sent or sent_now()
+    if campaign.header["dice"]["mode"] != "gm":
+        master, depth = dice_master_for(campaign, key, side)
+        body["dice"] = reveal_leaf(master, number + 1, depth)
+    return sign_body(body, key)
+
+
+def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: int, orders_hash: str, sent: str) -> str:
+    """`party`'s secret for dice step `step`, bound to the orders (written for save step - 1)."""
+    master, depth = dice_master_for(campaign, key, party)
+    body = {"pbem": "reveal", "campaign": campaign.id, "header": campaign.header_hash, "side": party,
+            "save": step - 1, "orders": orders_hash, "sent": sent, "dice": reveal_leaf(master, step, depth)}
+    return sign_body(body, key)
+
+
+# -- pending inputs: signed files of the next step that wait for a reveal ---------------------------
+
+PENDING = "pending"
+
+
+def read_pending(campaign: Campaign, number: int, save: dict, digest: str) -> list[SignedMessage]:
+    """The inputs kept for the step after save `number`, each re-checked as if just received
+    (signature, signer, save, hash): nothing in pending/ is trusted from the disk. Inputs left
+    from an earlier save (a step resolved, then interrupted before clearing) are not used."""
+    folder = campaign.folder / PENDING
+    if not folder.is_dir():
+        return []
+    messages = []
+    for path in sorted(folder.iterdir()):
+        if not INPUT_NAME.fullmatch(path.name):
+            raise PbemError("unexpected file in pending/ (only orders-SIDE.txt and reveal-SIDE.txt)", str(path))
+        message = read_stored(path)
+        if message.body.get("save") != number:
+            continue                     # stale: it belongs to a step already recorded
+        if message.kind == "orders":
+            check_orders_message(campaign, message, number, save, digest)
+        messages.append(message)
+    return messages

@@ -1,0 +1,186 @@
+"""The sequence of play as one table (pbem.kit.sequence), on the tiny two-phase game of
+tests/kit_tiny.py: dispatch from the table, who is awaited, one refusal style, pure checks,
+unknown data, and `pbem sequence GAME`."""
+
+import copy
+import sys
+import types
+
+import pytest
+from typer.testing import CliRunner
+
+from pbem.cli import app
+from pbem.errors import PbemError, UnknownDataError
+from pbem.gamedata import GameData
+from pbem.games import MODULES
+from pbem.games.base import Awaiting, GameModule, Outcome, Problem
+from tests.dicehelp import ScriptedDice
+from tests.kit_tiny import GAME
+
+DATA = GameData(game="kit-tiny", tree={"map": {"hexes": {"0909": "unknown"}}}, files_hash="0" * 64)
+
+
+def start() -> dict:
+    return GAME.setup(DATA, {}, ["blue", "red"])
+
+
+def answering() -> dict:
+    state = start()
+    GAME.apply(DATA, state, "red", [{"move": "r1", "to": "0201"}], ScriptedDice())
+    return state
+
+
+def test_the_table_reads_like_the_rulebook():
+    assert GAME.sequence_of_play() == [
+        ["Movement Phase (5.0)", "orders", "the other side answers (6.0)"],
+        ["Answer (6.0)", "response", "the next turn; the game ends after turn 2 (9.1)"],
+    ]
+
+
+def test_awaiting_comes_from_the_entry_the_state_waits_on():
+    # the default opponents (whose dice reveal a roll needs) are all the other seats
+    assert GAME.awaiting(start()) == Awaiting(side="red", kind="orders", phase="Turn 1 red movement", opponents=("blue",))
+    assert GAME.awaiting(answering()) == Awaiting(side="blue", kind="response", phase="Turn 1 blue answer", opponents=())
+
+
+def test_template_dispatches_on_the_phase():
+    assert GAME.template(DATA, start(), "red")["orders"] == [{"move": "r1", "to": "0101"}, {"move": "r2", "to": "0102"}]
+    assert GAME.template(DATA, answering(), "blue") == {"orders": [{"accept": True}], "notes": []}
+
+
+def test_a_state_waiting_on_no_entry_is_an_internal_error():
+    state = start() | {"phase": "supply"}
+    with pytest.raises(PbemError, match=r"^internal: the state waits on 'supply', which is not in the kit-tiny sequence of play$"):
+        GAME.awaiting(state)
+
+
+def test_check_dispatches_and_answers_problems_with_their_rule():
+    assert GAME.check(DATA, start(), "red", [{"move": "r1", "to": "0201"}]) == []
+    assert GAME.check(DATA, start(), "red", [{"move": "r1", "to": "0201"}, {"move": "x9", "to": "0202"}]) == \
+        [Problem(1, "no unit 'x9' (5.1)")]
+    assert GAME.check(DATA, answering(), "blue", [{"accept": False}]) == [Problem(0, "the only answer is `accept: true` (6.1)")]
+
+
+def test_order_keys_refuse_an_unknown_key_naming_the_expected_ones():
+    problems = GAME.check(DATA, start(), "red", [{"move": "r1", "to": "0201"}, {"move": "r2", "speed": 3, "by": "rail"}])
+    assert problems == [Problem(1, "unknown key(s) by, speed here (expected cheat, move, to)")]
+
+
+def test_orders_must_be_a_list_of_mappings():
+    assert GAME.check(DATA, start(), "red", ["r1 to 0201"]) == [Problem(None, "`orders:` must be a list of mappings")]
+    assert GAME.check(DATA, start(), "red", {"move": "r1"}) == [Problem(None, "`orders:` must be a list of mappings")]
+
+
+def test_the_wrong_side_is_refused():
+    assert GAME.check(DATA, start(), "blue", []) == [Problem(None, "red is to act, not blue")]
+    assert GAME.check(DATA, answering(), "red", []) == [Problem(None, "blue is to act, not red")]
+
+
+def test_game_over():
+    state = start() | {"game_over": True}
+    assert GAME.awaiting(state) == Awaiting(side="", kind="none", phase="game over (9.1)", done=True)
+    assert GAME.check(DATA, state, "red", []) == [Problem(None, "the game is over (9.1)")]
+    with pytest.raises(PbemError, match=r"^illegal orders: the game is over \(9\.1\)$"):
+        GAME.apply(DATA, state, "red", [], ScriptedDice())
+
+
+def test_a_check_that_changes_the_state_is_an_internal_error():
+    state = start()
+    with pytest.raises(PbemError, match=r"^internal: the kit-tiny check of 'move' changed the state$"):
+        GAME.check(DATA, state, "red", [{"move": "r1", "to": "0201", "cheat": True}])
+
+
+def test_unknown_data_in_a_check_is_a_problem_but_require_legal_raises_it():
+    orders = [{"move": "r1", "to": "0909"}]
+    problems = GAME.check(DATA, start(), "red", orders)
+    assert len(problems) == 1 and problems[0].index is None
+    assert problems[0].message.startswith("needs hex 0909 and its terrain, which the rulebook text does not give")
+    assert "`map.hexes.0909`" in problems[0].message
+    with pytest.raises(UnknownDataError) as caught:
+        GAME.require_legal(DATA, start(), "red", orders)
+    assert caught.value.path == "map.hexes.0909"
+    with pytest.raises(UnknownDataError):
+        GAME.apply(DATA, start(), "red", orders, ScriptedDice())
+
+
+def test_require_legal_raises_the_first_problem_naming_its_order():
+    with pytest.raises(PbemError, match=r"^illegal orders: order 2: no unit 'x9' \(5\.1\)$"):
+        GAME.require_legal(DATA, start(), "red", [{"move": "r1", "to": "0201"}, {"move": "x9", "to": "0202"}])
+
+
+def test_apply_moves_to_the_next_entry_and_runs_after_step():
+    state = start()
+    outcome = GAME.apply(DATA, state, "red", [{"move": "r1", "to": 201}], ScriptedDice())   # normalised to "0201"
+    assert outcome == Outcome(state, [{"moved": "r1", "to": "0201"}])
+    assert outcome.state is state                         # apply works on the copy the core owns
+    assert state["phase"] == "answer" and state["units"]["r1"]["hex"] == "0201" and state["steps"] == 1
+    outcome = GAME.apply(DATA, state, "blue", [{"accept": True}], ScriptedDice())
+    assert outcome.events == [{"answered": "blue"}]
+    assert state["phase"] == "move" and state["turn"] == 2 and state["steps"] == 2
+    assert GAME.awaiting(state).phase == "Turn 2 red movement"
+
+
+def test_the_game_ends_where_the_table_says():
+    state = start()
+    for _ in range(2):
+        GAME.apply(DATA, state, "red", [], ScriptedDice())
+        GAME.apply(DATA, state, "blue", [{"accept": True}], ScriptedDice())
+    assert GAME.awaiting(state).done and state["turn"] == 3
+
+
+def test_check_normalises_the_orders_as_apply_does():
+    before = copy.deepcopy(start())
+    state = start()
+    assert GAME.check(DATA, state, "red", [{"move": "r1", "to": 909}]) == GAME.check(DATA, state, "red", [{"move": "r1", "to": "0909"}])
+    assert state == before
+
+
+# -- pbem sequence GAME ---------------------------------------------------------------------
+
+def sequence(*args):
+    return CliRunner().invoke(app, ["sequence", *args])
+
+
+def test_pbem_sequence_prints_the_table(monkeypatch):
+    monkeypatch.setitem(MODULES, "kit-tiny", "tests.kit_tiny")
+    result = sequence("kit-tiny")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == (
+        "kit-tiny: sequence of play\n"
+        "==========================\n"
+        "Step                  Awaits    Then\n"
+        "Movement Phase (5.0)  orders    the other side answers (6.0)\n"
+        "Answer (6.0)          response  the next turn; the game ends after turn 2 (9.1)\n")
+    markdown = sequence("kit-tiny", "--format", "md")
+    assert markdown.exit_code == 0 and "| Movement Phase (5.0) | orders | the other side answers (6.0) |" in markdown.stdout
+
+
+def test_pbem_sequence_of_a_game_without_a_table_says_so(monkeypatch):
+    plain = types.ModuleType("tests.kit_plain")
+    plain.GAME = GameModule()
+    monkeypatch.setitem(sys.modules, "tests.kit_plain", plain)
+    monkeypatch.setitem(MODULES, "kit-plain", "tests.kit_plain")
+    result = sequence("kit-plain")
+    assert result.exit_code == 1
+    assert result.stderr == ("pbem: error: kit-plain does not run on a sequence-of-play table (pbem.kit.sequence) yet; "
+                             "no table to print\n")
+    assert result.stdout == ""
+
+
+def test_pbem_sequence_refuses_an_unknown_game_and_format(monkeypatch):
+    result = sequence("no-such-game")
+    assert result.exit_code == 1 and result.stderr.startswith("pbem: error: unknown game 'no-such-game'")
+    monkeypatch.setitem(MODULES, "kit-tiny", "tests.kit_tiny")
+    result = sequence("kit-tiny", "--format", "html")
+    assert result.exit_code == 1 and result.stderr == "pbem: error: --format must be one of text, md, bbcode\n"
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_pbem_sequence_answers_for_every_registered_game(game):
+    # the games move onto the table in turn: each either prints one or says in one line it has none
+    result = sequence(game)
+    if result.exit_code == 0:
+        assert result.stdout.startswith(f"{game}: sequence of play")
+    else:
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1
+        assert "does not run on a sequence-of-play table" in result.stderr
