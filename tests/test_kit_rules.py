@@ -192,6 +192,7 @@ def test_whole_column_refuses_on_the_first_unknown_cell_naming_its_path():
         column(crt_data(), "2-1")
     assert caught.value.path == "crt.cells.2-1.3"                  # not .5: the first one
     assert "needs the 2-1 result for a 3" in str(caught.value)
+    assert "(printed on: the CRT card)" in str(caught.value)       # the caller's, for `unknown` too
 
 
 def test_whole_column_refuses_a_missing_cell_naming_its_path_and_where_it_is_printed():

@@ -77,12 +77,14 @@ def differential_column(labels: Sequence[int], attack: int, defence: int) -> tup
 def whole_column(data: GameData, rows: Sequence[Any], path_of: Callable[[Any], str],
                  what_of: Callable[[Any], str], printed_on: str) -> dict[str, Any]:
     """Every cell of one CRT column (or line), keyed by its row as text; UnknownDataError for
-    the first cell the data does not give."""
+    the first cell the data does not give (absent or `unknown`), naming `printed_on`."""
     cells: dict[str, Any] = {}
     for row in rows:
         path = path_of(row)
-        value = data.get(path, what_of(row), default=None) if data.has(path) else None
-        value = unwrap(value)
+        try:
+            value = unwrap(data.get(path, what_of(row), default=None))
+        except UnknownDataError:
+            value = None
         if value is None or value == "unknown":
             raise UnknownDataError(path, what_of(row), printed_on, data.override_file)
         cells[str(row)] = value
