@@ -10,6 +10,7 @@ or Enemy-controlled unless a Friendly unit is in it (6.51, 6.52); terrain does n
 from ...errors import UnknownDataError
 from ...gamedata import unwrap
 from ...hexgrid import trace_supply
+from .common import corps_of
 
 US_SUPPLY = (("12", "12th_corps", "19.41"), ("16", "16th_corps", "19.42"))     # corps, data key, rule
 SIDES = ("allied", "german")
@@ -17,7 +18,7 @@ SIDES = ("allied", "german")
 
 def road_links(data) -> dict:
     """Road hex -> the hexes a road hexside joins it to (map.hexsides `road`; 5.43, 11.21)."""
-    if "og_road_links" not in data.cache:
+    def build() -> dict:
         links: dict = {}
         sides = data.get("map.hexsides", "hexside features", default={}) or {}
         for key, features in sides.items():
@@ -25,8 +26,8 @@ def road_links(data) -> dict:
                 a, b = key.split("|")
                 links.setdefault(a, set()).add(b)
                 links.setdefault(b, set()).add(a)
-        data.cache["og_road_links"] = links
-    return data.cache["og_road_links"]
+        return links
+    return data.derived("operation-grenade.road_links", build)
 
 
 def mapedge_hexes(game, data, side: str) -> set:
@@ -49,7 +50,6 @@ def us_corps(game, data, unit_id: str) -> str:
             if isinstance(entry, dict) and entry.get("id") == unit_id and not isinstance(entry.get("corps"), str):
                 raise UnknownDataError(f"units.counters.{unit_id}.corps", f"the corps of {unit_id} (19.4, errata E4)",
                                        "the unit counter (2.22)", data.override_file)
-    from .game import corps_of                     # here, not at the top: game.py imports this module
     return corps_of(unit_id)
 
 
