@@ -28,6 +28,7 @@ import pytest
 
 from pbem.gamedata import load_game_data
 from pbem.games.operation_grenade import GAME, rhine
+from pbem.games.operation_grenade import movement as og_movement
 from pbem.yamlio import dump_yaml, load_yaml_file
 from tests.test_operation_grenade_rules import ScriptedDice, data, problems, scenario  # noqa: F401 (fixtures)
 from tests.test_operation_grenade_rules import position as rules_position
@@ -608,9 +609,8 @@ def test_26_0_bridging_costs_the_whole_allowance_from_game_turn_four(data, scena
     [message] = problems(data, state, [order])
     assert "(19.31)" in message
     state = position(data, scenario, {"R/2A/19": "0607"}, turn=4)
-    trial = copy.deepcopy(state)
-    assert GAME.check_moves(data, trial, "allied", [order]) == []
-    assert trial["spent"]["R/2A/19"] == 10                                     # its entire Movement Allowance
+    refused, [plan] = og_movement.plan_moves(GAME, data, state, "allied", [order])    # the check's plan (the check writes nothing)
+    assert refused == [] and plan.spent == 10                                  # its entire Movement Allowance
     [message] = problems(data, state, [move("R/2A/19", "0607", "0608", "0609")])
     assert "(5.61" in message
     play(data, state, [order])

@@ -958,9 +958,13 @@ def test_missing_counter_or_map_data_names_the_override_path(scenario):
     state = GAME.setup(bare, scenario, SEATS, {})
     state.update(turn=1, date="1945-02-17", last_turn=16, phase="movement", side="allied", flood="flash_flood",
                  weather="clear")
+    # check reports the value the data lacks as a problem (pbem.kit.sequence); apply raises it as itself
+    [problem] = GAME.check(bare, state, "allied", [move("13/8/7", "0108", "0107")])
+    assert "`units.counters." in problem.message or "`map.hexes." in problem.message
     with pytest.raises(UnknownDataError) as refused:
-        GAME.check(bare, state, "allied", [move("13/8/7", "0108", "0107")])
+        GAME.apply(bare, state, "allied", [move("13/8/7", "0108", "0107")], ScriptedDice())
     assert refused.value.path.startswith(("units.counters.", "map.hexes."))
+    assert str(refused.value) == problem.message
     assert f"`{refused.value.path}`" in str(refused.value) and "data-override.yaml" in str(refused.value)
 
 

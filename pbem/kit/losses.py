@@ -31,16 +31,17 @@ def spread_steps(units_in_order: Sequence[str], steps: Mapping[str, int], loss: 
 
 
 def retreat_path(grid: GridSpec, start: str, path: Sequence[str],
-                 can_enter: Callable[[str, str], str | None], zoc: frozenset[str] | set[str] = frozenset()) -> tuple[str | None, int]:
+                 can_enter: Callable[[str, str], str | None], zoc: frozenset[str] | set[str] = frozenset(),
+                 twice_rule: str = "") -> tuple[str | None, int]:
     """Check a retreat path hex by hex: adjacent steps, no hex twice (nor the start),
     `can_enter(a, b)` the game's own refusals. Returns (the first problem or None, the
-    number of enemy-ZOC hexes entered)."""
+    number of enemy-ZOC hexes entered). `twice_rule` is the rule the no-hex-twice message cites."""
     seen, here, in_zoc = {start}, start, 0
     for hex_id in path:
         if not grid.adjacent(here, hex_id):
             return f"{hex_id} is not adjacent to {here}", in_zoc
         if hex_id in seen:
-            return f"a stack may not enter {hex_id} twice", in_zoc
+            return f"a stack may not enter {hex_id} twice" + (f" ({twice_rule})" if twice_rule else ""), in_zoc
         why = can_enter(here, hex_id)
         if why:
             return why, in_zoc

@@ -47,9 +47,12 @@ class Walk:
 def walk(grid: GridSpec, unit_id: str, path: list[str], cost: CostFn, *, allowance: int,
          zoc: Collection[str] = frozenset(), rules: ZocRules = NO_ZOC, starts_in_zoc: bool = False,
          left_zoc_before: bool = False, no_revisit: bool = False,
-         must_end_at: Callable[[str], str | None] | None = None) -> Walk:
+         must_end_at: Callable[[str], str | None] | None = None,
+         enter_problem: Callable[[str], str | None] | None = None) -> Walk:
     """Follow `path` (canonical ids, path[0] the start) step by step. `must_end_at(hex)` gives a
-    reason the move must end at that hex (an interruption, a fortress), or None."""
+    reason the move must end at that hex (an interruption, a fortress), or None. `enter_problem(hex)`
+    gives a reason no unit may enter that hex at all (enemy units), reported as it is, before the
+    step's cost is asked."""
     spent: Cost = 0
     left = left_zoc_before
     for i in range(1, len(path)):
@@ -58,6 +61,10 @@ def walk(grid: GridSpec, unit_id: str, path: list[str], cost: CostFn, *, allowan
             return Walk(spent, left, f"{b} is not adjacent to {a}")
         if no_revisit and b in path[:i]:
             return Walk(spent, left, f"the path enters {b} twice")
+        if enter_problem is not None:
+            why = enter_problem(b)
+            if why:
+                return Walk(spent, left, why)
         step, why = cost(a, b)
         if step is None:
             return Walk(spent, left, f"{a} → {b}: {why}")

@@ -5,7 +5,7 @@ Demonstration only: the declarations and Game-Turn One on the made-up data of
 examples/operation-grenade-demo/; every answer is chosen from what is legal.
 """
 
-import copy
+from typing import Any, cast
 
 from ...errors import PbemError
 from ..base import DemoPlan
@@ -83,10 +83,11 @@ def grenade_response(campaign, state: dict) -> list:
             if paths:
                 order["retreat"] = paths[starts[0]] if len(starts) == 1 else paths
             try:
-                game.loss_plan(data, copy.deepcopy(state), order)
-                return [order]
+                chosen, _ = game.loss_plan(data, state, order)
             except PbemError:
                 continue
+            if chosen is not None:
+                return [order]
     raise PbemError("demo: no legal loss/retreat answer found")
 
 
@@ -110,7 +111,7 @@ def _losses(game, data, state, participants, starts, count) -> list:
     mates = [u for h in starts for u in game.stacks(state).get(h, []) if u not in alive]
     order = [u for u in alive if game.counter(data, u)["type"] == "tank"] + [u for u in alive if game.counter(data, u)["type"] != "tank"] + mates
     left = {u: game.steps_available(data, state, [u]) for u in order}
-    losses = []
+    losses: list[str] = []
     for unit_id in order:
         while left[unit_id] and len(losses) < count:
             losses.append(unit_id)
@@ -170,4 +171,4 @@ def bench_orders(campaign, waiting: dict, state: dict, rng) -> list | None:
 
 def plan() -> DemoPlan:
     return DemoPlan("operation-grenade-demo", "operation-grenade", SEATS, "Operation Grenade demo (demonstration data)",
-                    GRENADE_ORDERS, grenade_response, bench_orders)
+                    GRENADE_ORDERS, grenade_response, cast(Any, bench_orders))

@@ -61,7 +61,9 @@ def attack_shifts(game, data, state, combat) -> list:
     side = combat["attacker_side"]
     grid = game.grid(data)
     kampfgruppen = kampfgruppe_divisions(data)
-    shifts, names, seen = [], [], set()
+    shifts: list[dict] = []
+    names: list[str] = []
+    seen: set[str] = set()
     for unit_id in combat["attackers"]:
         division = division_of(data, unit_id, side)
         if unit_id not in state["units"] or division is None or division in seen or division in kampfgruppen:

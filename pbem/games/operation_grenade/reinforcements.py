@@ -8,17 +8,15 @@ state["variable_reinforcements"] counts the successful 23.0 rolls per map-edge
 
 state["entered_this_phase"] = {"turn": T, "side": S, "units": [[unit, first hex], ...]} lists,
 in order, the units that entered in the current Movement Phase and where (14.11: the Nth unit
-through one entry hex pays N times its terrain cost). It is written when an entry is approved
-(entry_problem), so the check of a list of orders (on a copy of the state) sees the earlier
-entries of the same list, and game.apply_moves (which calls move_problem on the real state just
-before placing the unit) records the real entry. A record of another Game-Turn or side counts
-as empty, so no reset is needed (an `entered_this_phase={}` reset in begin_player_turn works too).
+through one entry hex pays N times its terrain cost). The checks only read it: the check of a
+list of orders carries the earlier entries of the same list itself (movement.Sofar, passed here as
+`so_far`), and movement.record writes an entry when a move is applied (record_entry). A record of
+another Game-Turn or side counts as empty, so no reset is needed.
 """
 
 from ...errors import PbemError
 
 EDGES = ("south", "east", "north")          # 23.0: "once for the south, once for the east, and once for the north"
-BLOCKED_ENTRY_RADIUS = 3                    # 14.21: "within three (or more, if necessary) hexes"
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
@@ -113,7 +111,8 @@ def substitute_entry_hexes(game, data, state, side, entry, zoc=None) -> tuple[in
     free = {h: grid.distance(entry, h) for h in game.hexes(data) if h != entry and h not in zoc and h not in enemy}
     if not free:
         return None, []
-    radius = max(BLOCKED_ENTRY_RADIUS, min(free.values()))
+    least = int(data.get("reinforcements.general.blocked_entry_radius", "the radius of entry near a blocked entry hex (14.21)"))
+    radius = max(least, min(free.values()))
     return radius, sorted(h for h, d in free.items() if d <= radius)
 
 
@@ -126,6 +125,15 @@ def _entries(state) -> list:
     return record["units"]
 
 
+def entries(state: dict) -> list:
+    """The entries of the current Movement Phase, read only ([] for a record of another phase)."""
+    record = state.get("entered_this_phase")
+    if (not isinstance(record, dict) or record.get("turn") != state["turn"] or record.get("side") != state["side"]
+            or not isinstance(record.get("units"), list)):
+        return []
+    return record["units"]
+
+
 def record_entry(state, unit_id, hex_id) -> None:
     """Notes that unit_id comes on at hex_id this phase (idempotent: a second call changes nothing)."""
     entries = _entries(state)
@@ -133,10 +141,11 @@ def record_entry(state, unit_id, hex_id) -> None:
         entries.append([unit_id, hex_id])
 
 
-def queue_position(state, unit_id, hex_id) -> int:
-    """14.11: 1 for the lead unit through hex_id this phase, 2 for the one behind it, ..."""
+def queue_position(state, unit_id, hex_id, so_far: list | None = None) -> int:
+    """14.11: 1 for the lead unit through hex_id this phase, 2 for the one behind it, ...
+    (`so_far`: the entries as the orders checked so far leave them, else the state's)."""
     position = 0
-    for u, h in _entries(state):
+    for u, h in (entries(state) if so_far is None else so_far):
         if h == hex_id:
             position += 1
             if u == unit_id:
@@ -144,8 +153,9 @@ def queue_position(state, unit_id, hex_id) -> int:
     return position + 1
 
 
-def entry_problem(game, data, state, side, unit_id, path) -> str | None:
-    """14.0-14.22, 23.0, 27.3: why unit_id may not come on along path (path[0] the first map hex)."""
+def entry_problem(game, data, state, side, unit_id, path, so_far: list | None = None) -> str | None:
+    """14.0-14.22, 23.0, 27.3: why unit_id may not come on along path (path[0] the first map hex).
+    Pure: the entry is recorded by the apply (game.movement.record)."""
     due = state["reinforcements"].get(unit_id)
     if due is None or due["side"] != side:
         source = variable_source(data, unit_id) if side == "german" and due is None else None
@@ -177,20 +187,19 @@ def entry_problem(game, data, state, side, unit_id, path) -> str | None:
             return (f"entry hex {entry} is blocked by the enemy: {unit_id} enters within {radius} hexes of it, at a hex "
                     f"free of enemy units and their Zones of Control: {', '.join(options) or 'none'} (14.21)")
     try:
-        cost = entry_cost(game, data, state, unit_id, first)
+        cost = entry_cost(game, data, state, unit_id, first, so_far)
     except PbemError as e:
         return str(e)
     if len(path) == 1 and game.is_mech(data, unit_id):       # game.move_problem checks longer paths
         allowance = int(game.counter_value(data, unit_id, "movement", "the Movement Allowance"))
         if cost > allowance:
-            return (f"{unit_id} needs {cost} MP to enter {first} as unit {queue_position(state, unit_id, first)} "
+            return (f"{unit_id} needs {cost} MP to enter {first} as unit {queue_position(state, unit_id, first, so_far)} "
                     f"through it this phase; its Movement Allowance is {allowance} (14.11)")
-    record_entry(state, unit_id, first)
     return None
 
 
-def entry_cost(game, data, state, unit_id, entry_hex) -> int:
+def entry_cost(game, data, state, unit_id, entry_hex, so_far: list | None = None) -> int:
     """14.11: the entry hex's terrain cost, plus one more such cost for each hypothetical off-map
     hex (of the entry hex's terrain) the unit crosses: the Nth unit through one entry hex in one
     Movement Phase pays N times the entry hex's terrain cost."""
-    return queue_position(state, unit_id, entry_hex) * game.terrain_cost(data, state, unit_id, entry_hex)
+    return queue_position(state, unit_id, entry_hex, so_far) * game.terrain_cost(data, state, unit_id, entry_hex)

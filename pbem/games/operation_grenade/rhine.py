@@ -8,10 +8,47 @@ orders file, in which the interrupted unit may go on with the Movement Points it
 such a hex after combat.
 """
 
-from ...errors import PbemError, UnknownDataError
-from ...gamedata import unwrap
+from __future__ import annotations
 
-VOLKSSTURM_STACK = 3                                    # 21.12: stacking limits hold (7.11)
+from typing import TYPE_CHECKING
+
+from ...dice import Dice
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData, unwrap
+from ..base import Problem
+from .common import max_stack
+
+if TYPE_CHECKING:
+    from .game import OperationGrenade
+
+
+class Placement:
+    """21.12: the German player places the new Volkssturm units of a town where the rules leave a choice."""
+
+    @staticmethod
+    def template(game: OperationGrenade, data: GameData, state: dict, side: str) -> dict:
+        choice = state["awaiting_choice"]
+        return {"notes": [game.awaiting(state).phase, f"Place the new Volkssturm units in the hexes of {choice['town']} (21.12): "
+                          f"{', '.join(legal_hexes(game, data, state, choice['town']))}"],
+                "orders": [{"place": unit_id, "at": choice["town"]} for unit_id in choice["units"]]}
+
+    @staticmethod
+    def check(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        why = check_placement(game, data, state, orders)
+        return [Problem(None, why)] if why else []
+
+    @staticmethod
+    def apply(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        from .combat import run_combats
+        from .movement import next_placement
+        events: list[dict] = []
+        state["awaiting_choice"] = None
+        place_volkssturm(game, data, state, {o["place"]: str(o["at"]) for o in orders}, events)
+        state["volkssturm_pending"].pop(0)
+        next_placement(state)
+        if state["phase"] == "combat" and not state["awaiting_choice"]:
+            run_combats(game, data, state, dice, events)
+        return events
 
 
 def bridges(data) -> dict:
@@ -120,10 +157,10 @@ def volkssturm_counters(data) -> list:
 
 
 def room(game, data, state, hex_id) -> int:
-    """How many more units a hex takes (7.11 via 21.12); none in a US-held or off-map hex."""
+    """How many more units a hex takes (7.11 via 21.12: stacking limits hold); none in a US-held or off-map hex."""
     if game.side_in(state, hex_id) == "allied" or not game.on_map(data, hex_id):
         return 0
-    return max(0, VOLKSSTURM_STACK - len(game.stacks(state).get(hex_id, [])))
+    return max(0, max_stack(data) - len(game.stacks(state).get(hex_id, [])))
 
 
 def legal_hexes(game, data, state, town) -> list:

@@ -22,7 +22,6 @@ from ...errors import UnknownDataError
 from ...gamedata import unwrap
 from .divisions import divisional_integrity_shifts
 
-HILLTOP_RANGE = 2            # 9.33: "within two hexes" (hilltop exclusive, defending hex inclusive)
 MINE_CLEARER = "739/19"      # 20.2: the US 739th (Mine-Clearing) Tank Battalion
 
 RIVER_FEATURES = ("river", "roer_upper", "roer_lower", "rhine")        # 9.32, 18.14, 22.12
@@ -38,16 +37,17 @@ def column_shifts(game, data, state, combat) -> list:
 def hilltop_shifts(game, data, state, combat) -> list:
     size = int(str(data.get("crt.column_shifts.hilltop.shift", "the hilltop shift (9.35)")).split()[0])  # "1 toward ..."
     most = int(data.get("crt.column_shifts.hilltop.max_per_combat", "the hilltop bonuses per combat (9.35)"))
+    reach = int(data.get("crt.column_shifts.hilltop.range_hexes", "the hilltop bonus range (9.33)"))
     attacker = combat["attacker_side"]
     grid = game.grid(data)
     found: dict = {}                                          # side -> why
     for hex_id, units in sorted(game.stacks(state).items()):
         # 9.34: a hilltop never gives a bonus for itself when it is attacked
-        near = [d for d in combat["hexes"] if d != hex_id and grid.distance(hex_id, d) <= HILLTOP_RANGE]
+        near = [d for d in combat["hexes"] if d != hex_id and grid.distance(hex_id, d) <= reach]
         if not near or game.terrain(data, hex_id) != "hilltop":
             continue
         side = state["units"][units[0]]["side"]               # 9.34: in an enemy ZOC or not
-        found.setdefault(side, f"{side} unit on hilltop {hex_id}, within {HILLTOP_RANGE} hexes of {near[0]}")
+        found.setdefault(side, f"{side} unit on hilltop {hex_id}, within {reach} hexes of {near[0]}")
     shifts = []
     for side in sorted(found, key=lambda s: s == attacker):   # 9.35: the defender first: only he gets it if both may
         shifts.append({"shift": size if side == attacker else -size, "why": f"hilltop: {found[side]}", "rule": "9.35"})
@@ -63,7 +63,7 @@ def combined_arms_shifts(game, data, state, combat) -> list:
         return []
     size = int(data.get("crt.column_shifts.combined_arms.shift", "the combined arms shift (9.53)"))
     tanks = data.get("units.unit_types.combined_arms_tank_role", "the tank units of 9.51")
-    shifts = []
+    shifts: list[dict] = []
     for hex_id, units in participants_by_hex(state, combat["attackers"]).items():
         tank = [u for u in units if game.counter(data, u)["type"] in tanks]
         other = [u for u in units if u not in tank]

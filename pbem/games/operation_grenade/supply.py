@@ -10,6 +10,8 @@ or Enemy-controlled unless a Friendly unit is in it (6.51, 6.52); terrain does n
 from ...errors import UnknownDataError
 from ...gamedata import unwrap
 from ...hexgrid import trace_supply
+from ...kit import numbers
+from .common import corps_of
 
 US_SUPPLY = (("12", "12th_corps", "19.41"), ("16", "16th_corps", "19.42"))     # corps, data key, rule
 SIDES = ("allied", "german")
@@ -17,7 +19,7 @@ SIDES = ("allied", "german")
 
 def road_links(data) -> dict:
     """Road hex -> the hexes a road hexside joins it to (map.hexsides `road`; 5.43, 11.21)."""
-    if "og_road_links" not in data.cache:
+    def build() -> dict:
         links: dict = {}
         sides = data.get("map.hexsides", "hexside features", default={}) or {}
         for key, features in sides.items():
@@ -25,8 +27,8 @@ def road_links(data) -> dict:
                 a, b = key.split("|")
                 links.setdefault(a, set()).add(b)
                 links.setdefault(b, set()).add(a)
-        data.cache["og_road_links"] = links
-    return data.cache["og_road_links"]
+        return links
+    return data.derived("operation-grenade.road_links", build)
 
 
 def mapedge_hexes(game, data, side: str) -> set:
@@ -49,7 +51,6 @@ def us_corps(game, data, unit_id: str) -> str:
             if isinstance(entry, dict) and entry.get("id") == unit_id and not isinstance(entry.get("corps"), str):
                 raise UnknownDataError(f"units.counters.{unit_id}.corps", f"the corps of {unit_id} (19.4, errata E4)",
                                        "the unit counter (2.22)", data.override_file)
-    from .game import corps_of                     # here, not at the top: game.py imports this module
     return corps_of(unit_id)
 
 
@@ -111,12 +112,19 @@ def combat_strength(game, data, state, unit_id, strength: int, role: str) -> int
     """11.33 out of supply: attack halved, defence unchanged; 11.42 isolated: attack one, defence
     halved. Halving never takes a unit below one (11.33 note)."""
     status = state.get("supply", {}).get(unit_id, "in_supply")
-    halved = max(strength // 2, min(strength, 1))
+    if status == "in_supply":
+        return strength
+    least = numbers.integer(data, "supply.out_of_supply.effects.minimum_combat_strength", "the minimum Combat Strength (11.33)")
+    halved = max(strength // halving(data), min(strength, least))
     if status == "out_of_supply" and role == "attack":
         return halved                                                   # 11.33
     if status == "isolated":
-        return min(strength, 1) if role == "attack" else halved         # 11.42
+        return min(strength, least) if role == "attack" else halved     # 11.42: attack "one"
     return strength
+
+
+def halving(data) -> int:
+    return numbers.integer(data, "supply.out_of_supply.effects.halving_divisor", "how supply halves a strength or allowance (11.33)")
 
 
 def movement_allowance(game, data, state, unit_id, allowance: int) -> int:
@@ -128,6 +136,6 @@ def movement_allowance(game, data, state, unit_id, allowance: int) -> int:
     group = data.get("units.unit_types.supply_movement_penalty_group", "the unit types slowed out of supply (11.33)")
     penalised = game.counter(data, unit_id)["type"] in group
     if status == "out_of_supply":
-        return allowance // 2 if penalised else allowance               # 11.33
-    three = int(data.get("supply.isolated.effects.movement_tank_mech_inf_recon", "the isolated Movement Allowance (11.42)"))
-    return min(allowance, three) if penalised else allowance // 2      # 11.42
+        return allowance // halving(data) if penalised else allowance   # 11.33
+    three = numbers.integer(data, "supply.isolated.effects.movement_tank_mech_inf_recon", "the isolated Movement Allowance (11.42)")
+    return min(allowance, three) if penalised else allowance // halving(data)      # 11.42

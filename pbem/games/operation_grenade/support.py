@@ -4,8 +4,20 @@ defender in its answer before the roll (9.64, 13.13: attacking or Phasing Player
 
 from ...errors import UnknownDataError
 from ...gamedata import unwrap
+from ...kit import numbers
+from .common import corps_of
 
-ARTILLERY_RANGE = 3                      # 9.62: "within three hexes"
+SUPPORT = "crt.column_shifts.artillery_support"
+
+
+def artillery_range(data) -> int:
+    return numbers.integer(data, f"{SUPPORT}.eligibility.range_hexes", "the artillery support range (9.62)")
+
+
+def most_support(data, attacking: bool) -> int:
+    """9.64: two support bonuses per combat when an enemy stack defends, one when a friendly one does."""
+    key = "max_per_combat_when_enemy_defends" if attacking else "max_per_combat_when_friendly_defends"
+    return numbers.integer(data, f"{SUPPORT}.{key}", "the most support bonuses per combat (9.64)")
 
 
 def start_combat_phase(game, data, state) -> None:
@@ -20,14 +32,14 @@ def start_combat_phase(game, data, state) -> None:
 def artillery_options(game, data, state, side: str, combat: dict, friendly_units: list) -> list:
     """9.62, 9.63: artillery of `side` not adjacent to the enemy when the phase began, within three
     hexes of a defending unit, of the same corps as a unit of its own attacking or defending stack."""
-    from .game import corps_of
     grid = game.grid(data)
+    reach = artillery_range(data)
     corps = {corps_of(u) for u in friendly_units}
     defending = combat["hexes"]
     return sorted(u for u, unit in state["units"].items()
                   if unit["side"] == side and game.is_artillery(data, u) and u not in state.get("artillery_adjacent", [])
                   and u not in state.get("artillery_used", []) and corps_of(u) in corps
-                  and any(grid.distance(unit["hex"], h) <= ARTILLERY_RANGE for h in defending))
+                  and any(grid.distance(unit["hex"], h) <= reach for h in defending))
 
 
 def air_points_left(game, data, state, side: str) -> int:
@@ -60,14 +72,14 @@ def check(game, data, state, side: str, combat: dict, friendly_units: list, arti
     if air not in (None, True, False):
         return "`air: true` allocates one Air Point to the combat (13.12)"
     attacking = side == combat["attacker_side"]
-    most = 2 if attacking else 1                                    # 9.64: two against an enemy stack, one defending
+    most = most_support(data, attacking)                            # 9.64: two against an enemy stack, one defending
     if len(artillery) > most:
         return f"at most {most} support bonus(es) when {'an enemy' if attacking else 'a friendly'} stack is defending (9.64)"
     eligible = artillery_options(game, data, state, side, combat, friendly_units)
     for unit_id in artillery:
         if unit_id not in eligible:
             return (f"{unit_id} cannot support this combat: artillery supports once a phase, if it was not adjacent to the "
-                    f"enemy when the phase began, within 3 hexes of a defending unit and of a corps in the stack (9.62-9.64)")
+                    f"enemy when the phase began, within {artillery_range(data)} hexes of a defending unit and of a corps in the stack (9.62-9.64)")
     if air and air_points_left(game, data, state, side) < 1:
         return f"the {side} player has no Air Point left this Game-Turn (25.0, 24.12)"
     return None

@@ -1,0 +1,72 @@
+"""What every Operation Grenade rule group shares: the sides, dates, designations, the order
+spelling, and the rulebook numbers read from rules/operation-grenade/*.yaml (pbem.kit.numbers)."""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+from ...gamedata import GameData
+from ...kit import numbers
+
+SIDES = ("allied", "german")
+ONE_STEP_SIZES = ("battalion",)                        # 9.82: battalions, artillery, cadres: one step
+MECHANIZED = ("tank", "mechanized_infantry", "reconnaissance", "self_propelled_artillery")   # 5.31
+ARTILLERY = ("artillery", "self_propelled_artillery")
+LINE_ORDER = ("hilltop_city", "woods_swamp_town", "clear")            # 9.89: most favourable to the defender first
+PUBLIC_FORM = {"untried": "untried", "front": "tried", "reduced": "reduced", "cadre": "cadre"}
+PHASE_NAMES = {"flood": "Roer flood declaration (17.0)", "d_day": "D-Day declaration (18.0)",
+               "movement": "Movement Phase (5.0)", "combat": "Combat Phase (9.0)"}
+
+
+def other(side: str) -> str:
+    return "german" if side == "allied" else "allied"
+
+
+def parse_date(text: str) -> date:
+    return date.fromisoformat(str(text))
+
+
+def corps_of(unit_id: str) -> str:
+    """2.22: designations read unit/division/corps (or unit/corps); the corps is the last part."""
+    return unit_id.rsplit("/", 1)[-1]
+
+
+def _text(value: Any) -> Any:
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def normalise_orders(orders: Any) -> Any:
+    """Hex ids as text: a player may write `attack: 0410` without quotes (it stays 0410)."""
+    if not isinstance(orders, list):
+        return orders
+    result = []
+    for order in orders:
+        if isinstance(order, dict):
+            order = {k: ([_text(v) for v in value] if isinstance(value, list) else _text(value))
+                     for k, value in order.items()}
+            if isinstance(order.get("retreat"), dict):
+                order["retreat"] = {str(k): [_text(h) for h in v] if isinstance(v, list) else v
+                                    for k, v in order["retreat"].items()}
+        result.append(order)
+    return result
+
+
+# -- rulebook numbers ----------------------------------------------------------------------------
+def max_stack(data: GameData) -> int:
+    return numbers.integer(data, "game.stacking.max_units_per_hex", "the most units in a hex at the end of movement (7.11)")
+
+
+def zoc_leave_fraction(data: GameData) -> Fraction:
+    return numbers.fraction(data, "game.zones_of_control.movement.leave_at_start_of_movement_phase.fraction_of_allowance",
+                            "the part of the Movement Allowance spent to leave an enemy ZOC (6.32)")
+
+
+def minimum_strength(data: GameData) -> int:
+    return numbers.integer(data, "crt.odds.minimum_combat_strength", "the minimum Combat Strength (11.33)")
+
+
+def modifier(data: GameData, path: str, rule: str) -> int:
+    """A Combat Strength multiplier or addition of crt.strength_modifiers (9.32, 12.21, 20.1)."""
+    return numbers.integer(data, f"crt.strength_modifiers.{path}", f"the defence modifier {path} ({rule})")

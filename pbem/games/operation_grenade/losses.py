@@ -1,0 +1,322 @@
+"""Combat results (9.8): step losses (9.82, 9.85-9.87, 10.0 cadres), retreats (9.9) and advances
+after combat (9.94-9.97). The owning player chooses how a flexible result is taken (9.85): the
+`losses` entry of the sequence of play; what needs no choice is applied at once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...dice import Dice
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData
+from ...kit import losses as kit_losses
+from ...kit import numbers
+from ..base import Problem
+from . import chits, rhine
+from .common import other
+from .shifts import river_hexside
+
+if TYPE_CHECKING:
+    from .game import OperationGrenade
+
+
+class Choice:
+    """9.85: `combat: HEX` with `losses: [UNIT per step]` and `retreat: [path]` (or HEX: path)."""
+
+    @staticmethod
+    def template(game: OperationGrenade, data: GameData, state: dict, side: str) -> dict:
+        choice = state["awaiting_choice"]
+        loss = state["combats"][0]["result"][choice["result"]]
+        return {"notes": [game.awaiting(state).phase,
+                          f"Result {state['combats'][0]['result']['text']} at {choice['hex']}: {loss['mandatory']} mandatory step(s), then "
+                          f"{loss['flexible']} hex(es) of retreat and/or steps (9.85). List one unit per step in `losses:`; "
+                          "`retreat:` is the path of hexes (for attackers in several hexes, HEX: path)."],
+                "orders": [{"combat": choice["hex"], "losses": [], "retreat": []}]}
+
+    @staticmethod
+    def check(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        choice = state["awaiting_choice"]
+        if len(orders) != 1 or orders[0].get("combat") != choice["hex"]:
+            return [Problem(None, f"answer with one order `combat: {choice['hex']}` giving `losses:` and/or `retreat:` (9.85)")]
+        try:
+            _, why = plan(game, data, state, orders[0])
+        except UnknownDataError as e:                 # a retreat into a hex the data does not list
+            why = str(e)
+        return [Problem(0, why)] if why else []
+
+    @staticmethod
+    def apply(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        events: list[dict] = []
+        apply_losses(game, data, state, orders[0], dice, events)
+        if not state["awaiting_choice"]:             # else a Volkssturm placement (21.12) comes first
+            from .combat import run_combats
+            run_combats(game, data, state, dice, events)
+        return events
+
+
+def next_choice(game: OperationGrenade, data: GameData, state: dict, combat: dict, events: list) -> bool:
+    """Apply what needs no choice; pause for the owning player where the rules give one."""
+    for key, side, units in (("A", combat["attacker_side"], combat["attackers"]), ("D", other(combat["attacker_side"]), combat["defenders"])):
+        loss = combat["result"].get(key)
+        if not loss or loss.get("done"):
+            continue
+        alive = [u for u in units if u in state["units"]]
+        if not alive:
+            loss["done"] = True
+            continue
+        hex_units = sorted({u for h in {state["units"][a]["hex"] for a in alive} for u in game.stacks(state)[h]})
+        if loss["flexible"] == 0 and len(hex_units) == 1:
+            lose_steps(game, data, state, [hex_units[0]] * loss["mandatory"], events, dice=None)
+            loss["done"] = True
+            continue
+        state["awaiting_choice"] = {"kind": "losses", "side": side, "hex": combat["hex"], "result": key}
+        events.append({"event": "awaiting", "side": side, "hex": combat["hex"], "what": "losses"})
+        return True
+    return False
+
+
+def _shape(game: OperationGrenade, data: GameData, state: dict, order: dict, from_hexes: list, in_hexes: list) -> tuple[Any, str | None]:
+    """The answer's form: units from the combat's hexes, and the retreat as {hex: path}."""
+    losses, retreat = order.get("losses", []), order.get("retreat", {})
+    if not isinstance(losses, list) or any(u not in in_hexes for u in losses):
+        return None, f"`losses:` lists one unit per step lost, from {', '.join(in_hexes)}"
+    if isinstance(retreat, list):
+        retreat = {from_hexes[0]: retreat} if len(from_hexes) == 1 or not retreat else {"?": retreat}
+    if not isinstance(retreat, dict) or set(retreat) - set(from_hexes) or any(not isinstance(p, list) for p in retreat.values()):
+        return None, f"`retreat:` is a path of hexes (or, for attackers in several hexes, HEX: path for each of {', '.join(from_hexes)})"
+    grid = game.grid(data)
+    try:
+        return {h: [grid.canonical(str(x)) for x in p] for h, p in retreat.items() if p}, None
+    except ValueError as e:
+        return None, f"`retreat:` {e}"
+
+
+def plan(game: OperationGrenade, data: GameData, state: dict, order: dict) -> tuple[dict | None, str | None]:
+    """Check a loss/retreat answer against 9.85-9.97: ({retreat: {hex: path}, losses: [...], hexes}, None),
+    or (None, why)."""
+    choice = state["awaiting_choice"]
+    combat = state["combats"][0]
+    key, side = choice["result"], choice["side"]
+    loss = combat["result"][key]
+    participants = [u for u in (combat["attackers"] if key == "A" else combat["defenders"]) if u in state["units"]]
+    from_hexes = sorted({state["units"][u]["hex"] for u in participants})
+    in_hexes = [u for h in from_hexes for u in game.stacks(state)[h]]
+    retreat, why = _shape(game, data, state, order, from_hexes, in_hexes)
+    if why:
+        return None, why
+    losses = order.get("losses", [])
+    lengths = {len(p) for p in retreat.values()}
+    hexes_retreated = lengths.pop() if lengths else 0
+    if lengths or (retreat and set(retreat) != set(from_hexes)):
+        return None, "if a player retreats, all his units in the combat retreat the same number of hexes (9.85)"
+    if hexes_retreated > loss["flexible"]:
+        return None, f"the result allows at most {loss['flexible']} hexes of retreat (9.85)"
+    enemy_zoc = game.enemy_zoc(data, state, side)
+    zoc_hexes = 0
+    for start, path in retreat.items():
+        why, entered = retreat_problem(game, data, state, side, start, path, enemy_zoc)
+        if why:
+            return None, why
+        zoc_hexes += entered
+    in_lieu = loss["flexible"] - hexes_retreated
+    available = steps_available(game, data, state, in_hexes)
+    if available <= loss["mandatory"] and hexes_retreated:
+        return None, f"the mandatory losses eliminate every unit here ({available} step(s)): nothing is left to retreat (9.85)"
+    if (loss["breakthrough"] and in_lieu and key == "D" and available > loss["mandatory"]
+            and can_retreat(game, data, state, side, from_hexes, enemy_zoc)):
+        return None, "after a breakthrough the defender must retreat; steps in lieu of retreat only if surrounded (9.97)"
+    needed = loss["mandatory"] + in_lieu + zoc_hexes
+    if len(losses) != min(needed, available):
+        return None, (f"{min(needed, available)} step(s) must be lost: {loss['mandatory']} mandatory + {in_lieu} in lieu of retreat"
+                      f" + {zoc_hexes} for enemy-controlled hexes entered (9.85, 9.92); `losses:` lists {len(losses)}")
+    why = allocation_problem(game, data, state, key, participants, losses)
+    return (None, why) if why else ({"retreat": retreat, "losses": losses, "hexes": hexes_retreated}, None)
+
+
+def steps_available(game: OperationGrenade, data: GameData, state: dict, units: list) -> int:
+    """9.82: one step for artillery, battalions and cadres; an untried unit at least the steps of a
+    weak chit (its chit decides); a unit with a chit its steps, less one if reduced."""
+    least = numbers.integer(data, "units.steps.chit_front_strength_2_or_less", "the steps of a unit with a weak chit (9.82)")
+    total = 0
+    for unit_id in units:
+        unit = state["units"][unit_id]
+        if unit["form"] == "cadre":
+            total += numbers.integer(data, "units.steps.cadre", "the steps of a cadre (9.82)")
+        elif not game.uses_chit(data, state, unit_id):
+            kind = "artillery" if game.is_artillery(data, unit_id) else "battalion_size"
+            total += numbers.integer(data, f"units.steps.{kind}", f"the steps of a {kind.replace('_', '-')} unit (9.82)")
+        elif unit["form"] == "untried":
+            total += least
+        else:
+            total += unit["steps"] - (1 if unit["form"] == "reduced" else 0)
+    return total
+
+
+def allocation_problem(game: OperationGrenade, data: GameData, state: dict, key: str, participants: list, losses: list) -> str | None:
+    """9.86 participants first; 9.87 the attacker's participating tanks first."""
+    remaining = {u: steps_available(game, data, state, [u]) for u in set(losses) | set(participants)}
+    tanks = [u for u in participants if key == "A" and game.counter(data, u)["type"] == "tank"]
+    for unit_id in losses:
+        if remaining.get(unit_id, 0) <= 0:
+            return f"{unit_id} has no step left to lose"
+        if unit_id not in participants and any(remaining[p] > 0 for p in participants):
+            return f"{unit_id} did not take part: losses come first from the units that did (9.86)"
+        if tanks and unit_id not in tanks and any(remaining[t] > 0 for t in tanks):
+            return f"losses from one's own attack come first from participating tanks: {', '.join(tanks)} (9.87)"
+        remaining[unit_id] -= 1
+    return None
+
+
+def retreat_problem(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list,
+                    enemy_zoc: set) -> tuple[str | None, int]:
+    """9.91-9.96 (pbem.kit.losses.retreat_path): the first problem, and the enemy-controlled hexes entered (9.92)."""
+    mech = any(game.is_mech(data, u) for u in game.stacks(state)[start])
+
+    def can_enter(here: str, hex_id: str) -> str | None:
+        game.require_on_map(data, hex_id, f"whether hex {hex_id} is on the map and its terrain")
+        if game.side_in(state, hex_id) == other(side):
+            return f"{hex_id} holds enemy units"
+        features = game.hexside(data, here, hex_id)
+        if mech and "road" not in features and river_hexside(game, data, state, here, hex_id):
+            return "mechanized units never retreat across a river without a road (9.96)"
+        if mech and game.terrain(data, hex_id) == "swamp" and "road" not in features:
+            return "mechanized units never retreat into swamp except through a road hexside (27.1)"
+        return None
+
+    why, entered = kit_losses.retreat_path(game.grid(data), start, path, can_enter, enemy_zoc, twice_rule="9.91")
+    return (f"retreat: {why}", entered) if why else (None, entered)
+
+
+def can_retreat(game: OperationGrenade, data: GameData, state: dict, side: str, from_hexes: list, enemy_zoc: set) -> bool:
+    grid = game.grid(data)
+    return any(game.side_in(state, n) != other(side) and n not in enemy_zoc and game.on_map(data, n)
+               for h in from_hexes for n in grid.neighbours(h))
+
+
+def apply_losses(game: OperationGrenade, data: GameData, state: dict, order: dict, dice: Dice, events: list) -> None:
+    chosen, why = plan(game, data, state, order)
+    if chosen is None:
+        raise PbemError(f"internal: a loss choice checked legal is refused on applying: {why}")
+    choice = state["awaiting_choice"]
+    state["awaiting_choice"] = None
+    combat = state["combats"][0]
+    events.append({"event": "loss_choice", "side": choice["side"], "hex": combat["hex"], "losses": chosen["losses"],
+                   "retreat": chosen["retreat"], "rule": "9.85"})
+    lose_steps(game, data, state, chosen["losses"], events, dice)
+    for start, path in chosen["retreat"].items():
+        retreat(game, data, state, choice["side"], start, path, dice, events)
+    combat["result"][choice["result"]]["done"] = True
+    if choice["result"] == "D":
+        combat["retreat_paths"] = chosen["retreat"]
+        loss = combat["result"]["D"]
+        in_lieu = max(0, len(chosen["losses"]) - loss["mandatory"])
+        survivors = any(u in state["units"] for u in combat["defenders"])
+        # 9.94: as far as the loser retreated; if it was eliminated, what was left of its retreat
+        combat["advance_hexes"] = chosen["hexes"] if survivors else max(0, loss["flexible"] - chosen["hexes"] - in_lieu) + chosen["hexes"]
+
+
+def retreat(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list, dice: Dice, events: list) -> None:
+    """9.91: the stack moves along its path; a US stack sets off the rolls of the hexes it enters (21.11, 22.21)."""
+    from .movement import entered_hex, note_passage
+    movers = list(game.stacks(state).get(start, []))
+    for unit_id in movers:
+        state["units"][unit_id]["hex"] = path[-1]
+        for hex_id in path:
+            note_passage(game, data, state, hex_id, side)
+    events.append({"event": "retreat", "from": start, "path": path, "rule": "9.91"})
+    if side == "allied" and movers:
+        for a, b in zip([start] + path, path):
+            for unit_id in movers:
+                rhine.note_crossing(game, data, state, unit_id, a, b)          # 28.21 "as a result of combat"
+            entered_hex(game, data, state, movers[0], b, dice, events)
+
+
+def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list, events: list, dice: Dice | None) -> None:
+    """9.82 / 10.0: chit front -> back -> cadre (chit back to its pool, 8.52) -> eliminated."""
+    for unit_id in losses:
+        unit = state["units"].get(unit_id)
+        if unit is None:
+            continue
+        if unit["form"] == "untried" and game.uses_chit(data, state, unit_id):
+            if dice is None:
+                raise PbemError(f"internal: {unit_id} loses a step before it has a chit")
+            chits.draw_chit(game, data, state, unit_id, dice, events, rule="9.86")
+        if unit["form"] == "front" and unit["steps"] == chits.three_steps(data):
+            unit["form"] = "reduced"
+            events.append({"event": "reduced", "unit": unit_id, "rule": "9.82"})
+        elif unit["form"] in ("front", "reduced"):
+            chits.return_chit(game, data, state, unit_id)
+            unit["form"] = "cadre"
+            events.append({"event": "cadre", "unit": unit_id, "rule": "10.0"})
+        else:
+            if unit.get("chit"):
+                chits.return_chit(game, data, state, unit_id)
+            del state["units"][unit_id]
+            events.append({"event": "eliminated", "unit": unit_id, "hex": unit["hex"], "rule": "9.82"})
+
+
+# -- advance after combat (9.94-9.97) ---------------------------------------------------------------
+def advance_after_combat(game: OperationGrenade, data: GameData, state: dict, combat: dict, dice: Dice, events: list) -> None:
+    """9.94-9.95: along the path of retreat, stopping on entering an enemy ZOC after the first hex."""
+    from .movement import entered_hex, note_passage
+    result = combat["result"]
+    vacated = [h for h in combat["hexes"] if not game.stacks(state).get(h)]
+    if not combat["advance"] or "D" not in result or not vacated:
+        return
+    grid = game.grid(data)       # a unit that retreated (an A result) is no longer there to advance
+    movers = [u for u in combat["advance"] if u in state["units"] and grid.adjacent(state["units"][u]["hex"], vacated[0])]
+    if not movers:
+        return
+    loss = result["D"]
+    if "advance_hexes" not in combat:            # no choice was asked: eliminated by mandatory losses
+        combat["advance_hexes"] = loss["flexible"]
+    allowed = combat["advance_hexes"] + (1 if loss["breakthrough"] else 0)            # 9.94, 9.97
+    if allowed < 1:
+        return
+    path = [vacated[0]] + combat.get("retreat_paths", {}).get(vacated[0], [])
+    if len(path) == 1 and (combat.get("advance_path") or [None])[0] == vacated[0]:
+        path = combat["advance_path"]           # 9.94: the loser was eliminated; the victor advances freely
+    side = combat["attacker_side"]
+    route = advance_route(game, data, state, side, movers, path, allowed, dice, events)
+    if not route:
+        return
+    starts = {u: state["units"][u]["hex"] for u in movers}
+    for unit_id in movers:
+        state["units"][unit_id]["hex"] = route[-1]
+        for a, b in zip([starts[unit_id]] + route, route):
+            rhine.note_crossing(game, data, state, unit_id, a, b)
+    for hex_id in route:
+        note_passage(game, data, state, hex_id, side)
+    events.append({"event": "advance", "units": movers, "path": route, "rule": "9.94"})
+    if side == "allied":
+        entered_hex(game, data, state, movers[0], route[-1], dice, events)
+
+
+def advance_route(game: OperationGrenade, data: GameData, state: dict, side: str, movers: list, path: list,
+                  allowed: int, dice: Dice, events: list) -> list:
+    """How far along `path` the advance goes: not into the enemy (9.95), not where mechanized units may not
+    (9.96, 27.1) nor across the Rhine (22.11), stopping in an enemy ZOC after the first hex (9.95)."""
+    from .combat import across_rhine
+    from .movement import entered_hex
+    grid = game.grid(data)
+    zoc = game.enemy_zoc(data, state, side)
+    mech = any(game.is_mech(data, u) for u in movers)
+    route, here = [], state["units"][movers[0]]["hex"]
+    for index, hex_id in enumerate(path[:allowed]):
+        if game.side_in(state, hex_id) == other(side) or not grid.adjacent(here, hex_id) or not game.on_map(data, hex_id):
+            break                                                            # 9.95: stop before the enemy
+        features = game.hexside(data, here, hex_id)
+        if mech and "road" not in features and (river_hexside(game, data, state, here, hex_id)
+                                                or "swamp" in (game.terrain(data, here), game.terrain(data, hex_id))):
+            break                                                            # 9.96, 27.1
+        if side == "allied" and across_rhine(game, data, here, hex_id, state):
+            break                                                            # 22.11, 22.25
+        route.append(hex_id)
+        if side == "allied" and index < allowed - 1 and rhine.triggers(game, data, state, side, hex_id):
+            for unit_id in movers:                  # 21.11, 22.21: the roll comes as the hex is entered
+                state["units"][unit_id]["hex"] = hex_id
+            entered_hex(game, data, state, movers[0], hex_id, dice, events)
+        here = hex_id
+        if index > 0 and hex_id in zoc:
+            break
+    return route
