@@ -15,7 +15,7 @@ import pytest
 
 import pbem.campaign as pbem_campaign
 import pbem.gamedata as gamedata
-from pbem.games.smithereens_demo import DEMO_ORDERS
+from pbem.games.smithereens.demo import DEMO_ORDERS
 
 from . import util
 

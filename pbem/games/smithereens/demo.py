@@ -4,9 +4,9 @@ Demonstration only: the orders are the README's story on the made-up data in
 examples/smithereens-demo/; the answers and the random moves are chosen from what is legal.
 """
 
-from ..errors import PbemError
-from ..kit.losses import spread_steps
-from .base import DemoPlan
+from ...errors import PbemError
+from ...kit.losses import spread_steps
+from ..base import DemoPlan
 
 SEATS = ("alliance", "german")
 

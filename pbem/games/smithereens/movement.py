@@ -1,0 +1,221 @@
+"""10.x movement, 9.2 reinforcement entry, 8.x stacking."""
+
+from ..base import Problem
+from .components import THAW_TURNS, GERMAN_DETERIORATION_TURN, ARTILLERY
+from .replacements import ReplacementRules
+
+
+class MovementRules(ReplacementRules):
+    def stacking_problem(self, data, units: list[str]) -> str | None:
+        """8.1–8.5 for one hex's units (None if legal)."""
+        armies = {self.army_of(data, u) for u in units}
+        if armies == {"soviet", "western"}:
+            return "Western Allied and Soviet units may never stack together (8.5)"
+        army = armies.pop() if len(armies) == 1 else None
+        if army == "german" and len(units) > 8:
+            return "more than eight German units (8.1)"
+        if army == "western":
+            groupings = {self.counter(data, u).get("grouping", "unknown") for u in units}
+            if {"commonwealth", "us"} <= groupings:
+                return "Commonwealth and US units may not stack together (8.5)"
+            if len(units) > 3:
+                return "more than three Western Allied units (8.5)"
+        if army == "soviet":
+            artillery = [u for u in units if self.counter(data, u)["type"] in ARTILLERY]
+            nations = {self.counter(data, u).get("nationality", "soviet") for u in units} - {"soviet"}
+            if len(artillery) > 1:
+                return "more than one Soviet artillery unit in a hex (8.4)"
+            if len(units) > 4 or (len(units) == 4 and not artillery):
+                return "more than three Soviet units, or a fourth that is not artillery (8.4)"
+            if len(nations) > 1:
+                return "Soviet minor allies of different nations may not stack together (8.4)"
+        return None
+
+    def movement_allowance(self, data, state, unit_id: str) -> int:
+        unit = state["units"][unit_id]
+        allowance = int(self.factors(data, unit_id, unit["steps"])["movement"])
+        if allowance == 0:
+            return 0                                                   # 10.4: zero-MF units never move
+        if self.is_mech(data, unit_id) and state["turn"] in THAW_TURNS:
+            allowance -= 1                                             # 10.21 thaw
+        if self.army_of(data, unit_id) == "german" and state["turn"] >= GERMAN_DETERIORATION_TURN:
+            allowance -= 1                                             # 10.26
+        if state.get("oil_lost") and self.army_of(data, unit_id) == "german" and self.is_mech(data, unit_id):
+            allowance -= 1                                             # 7.2 Nagykanizsa lost
+        if unit_id in state.get("oos_at_start", ()):                  # 6.3, 6.4: halved, rounding up
+            allowance = -(-allowance // 2)
+        return max(allowance, 0)
+
+    def entry_cost(self, data, state, unit_id: str, a: str, b: str) -> tuple[int | None, str]:
+        """MP cost to move from a to b, or (None, reason with rule)."""
+        grid = self.grid(data)
+        if not grid.adjacent(a, b):
+            return None, f"{a} and {b} are not adjacent (10.1)"
+        info = self.hex_info(data, b)
+        terrain = self.terrain(data, b)
+        if info.get("prohibited") or terrain in ("sea", "hook_of_holland"):
+            return None, f"no unit may enter {b} ({'10.18' if terrain == 'hook_of_holland' else '10.17'})"
+        feature = self.hexside(data, a, b)
+        if feature == "lake":
+            return None, f"movement across the lake hexside {a}-{b} is impossible (10.15)"
+        if feature == "sea":
+            return None, f"no unit may cross the all-sea hexside {a}-{b} (10.17)"
+        if self.enemies_in(data, state, b, self.army_of(data, unit_id)):
+            return None, f"{b} contains enemy units (10.3)"
+        if feature == "atc":
+            return 1, ""                                               # 10.20 along the corridor
+        cost = self.terrain_cost(data, unit_id, terrain)
+        if feature in ("river", "rhine"):                              # 10.16; the Rhine costs as a river (11.16)
+            if state["turn"] in THAW_TURNS:                            # 10.21 (errata: mech only)
+                key = "mech" if self.is_mech(data, unit_id) else "non_mech"
+                cost += int(data.get(f"terrain.natural.river.movement.thaw_extra_mp.{key}"))
+            else:
+                cost += int(data.get("terrain.natural.river.movement.extra_mp"))
+        return cost, ""
+
+    def terrain_cost(self, data, unit_id: str, terrain: str) -> int:
+        """10.10–10.14 and 10.19: cities and other manmade terrain cost as their natural terrain."""
+        unit_type = self.counter(data, unit_id)["type"]
+        path = f"terrain.natural.{terrain}.movement"
+        exceptions = data.get(f"{path}.exceptions", default={}) or {}
+        if unit_type in exceptions:
+            return int(data.get(f"{path}.exceptions.{unit_type}"))
+        key = "mech" if self.is_mech(data, unit_id) else "non_mech"
+        return int(data.get(f"{path}.{key}", f"the {key} movement cost of {terrain}"))
+
+    def confinement_problem(self, data, unit_id: str, path: list[str]) -> str | None:
+        """10.24 Hungarian units never leave Hungary; 10.25 Italian Fascist units never leave Italy."""
+        nationality = self.counter(data, unit_id).get("nationality")
+        home = {"hungarian": ("hungary", "10.24"), "italian_fascist": ("italy", "10.25")}.get(nationality)
+        if not home:
+            return None
+        region, rule = home
+        inside = self.region(data, region, rule)
+        outside = [h for h in path[1:] if h not in inside]
+        if outside:
+            return f"{unit_id} is {nationality.replace('_', ' ')} and may never move out of {region.capitalize()} ({outside[0]}) ({rule})"
+        return None
+
+    def entry_problem(self, data, state, army, order, arrivals) -> str | None:
+        """9.1–9.5: a reinforcement enters in its owner's movement phase, on or after its turn."""
+        unit_id, path = order.get("enter"), order.get("path")
+        if set(order) != {"enter", "path"} or not isinstance(path, list) or not path:
+            return "a reinforcement order is `enter: UNIT` with `path: [ENTRY HEX, ...]` (9.2)"
+        if unit_id not in arrivals or arrivals[unit_id]["turn"] > state["turn"]:
+            return f"{unit_id} is not a reinforcement available on turn {state['turn']} (9.1)"
+        if self.army_of(data, unit_id) != army:
+            return f"{unit_id} is not a {army} unit (9.2)"
+        try:
+            path = [self.grid(data).canonical(str(h)) for h in path]
+        except ValueError as exc:
+            return str(exc)
+        entries, kind = self.entry_hexes(data, state, army)
+        if path[0] not in entries:
+            return f"{path[0]} is not an entry hex for {army} reinforcements ({'9.5' if army == 'german' else '9.3' if army == 'soviet' else '9.4'})"
+        if self.enemies_in(data, state, path[0], army):
+            return f"{path[0]} contains enemy units (9.4, 10.3)"
+        state["units"][unit_id] = {"hex": path[0], "steps": arrivals[unit_id]["steps"]}
+        if not self.in_supply(data, state, unit_id, path[0]):          # 9.2: may enter unsupplied (6.4)
+            state["oos_at_start"] = sorted(set(state.get("oos_at_start", [])) | {unit_id})
+        try:
+            total = 0 if kind == "city" or self.hex_info(data, path[0]).get("city") is True \
+                else self.terrain_cost(data, unit_id, self.terrain(data, path[0]))      # 9.2 edge entry pays
+            for a, b in zip(path, path[1:]):
+                cost, reason = self.entry_cost(data, state, unit_id, a, b)
+                if cost is None:
+                    return f"{unit_id}: {reason}"
+                total += cost
+            allowance = self.movement_allowance(data, state, unit_id)
+        finally:
+            del state["units"][unit_id]
+        if total > allowance and len(path) > 1:
+            return f"{unit_id} needs {total} MP to enter along this path but has {allowance} (9.2)"
+        return None
+
+    def check_moves(self, data, state, army, orders) -> tuple[list[Problem], dict]:
+        problems, positions = [], {u: dict(v) for u, v in state["units"].items()}
+        moved: set[str] = set()
+        shadow = dict(state, units=positions)
+        fortresses = set(state.get("fortresses", []))
+        arrivals = {u: dict(v) for u, v in state["reinforcements"].items()}
+        # 6.4: supply is checked at the start of each unit's movement; 6.17 Baltic mech halve too
+        shadow["oos_at_start"] = sorted(self.oos_units(data, state, [u for u in state["units"] if self.army_of(data, u) == army])
+                                        + self.baltic_mech(data, state, army))
+        problems += self.check_replacements(data, shadow, army, orders, arrivals)
+        for index, order in enumerate(orders):
+            if "replace" in order:
+                continue
+            if "enter" in order:
+                reason = self.entry_problem(data, shadow, army, order, arrivals)
+                if reason:
+                    problems.append(Problem(index, reason))
+                else:
+                    unit_id = order["enter"]
+                    path = [self.grid(data).canonical(str(h)) for h in order["path"]]
+                    positions[unit_id] = {"hex": path[-1], "steps": arrivals.pop(unit_id)["steps"]}
+                continue
+            if "declare_fortress" in order:
+                reason = self.fortress_problem(data, shadow, army, order, fortresses)
+                if reason:
+                    problems.append(Problem(index, reason))
+                else:
+                    fortresses.add(self.grid(data).canonical(str(order["declare_fortress"])))
+                continue
+            unit_id, path = order.get("move"), order.get("path")
+            if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or not path:
+                problems.append(Problem(index, "a movement order is `move: UNIT` with `path: [HEX, ...]`"))
+                continue
+            if unit_id not in positions:
+                problems.append(Problem(index, f"no unit {unit_id!r} on the map"))
+                continue
+            if self.army_of(data, unit_id) != army:
+                problems.append(Problem(index, f"{unit_id} is not a {army} unit; only the phasing side moves (5.1)"))
+                continue
+            if unit_id in moved:
+                problems.append(Problem(index, f"{unit_id} is ordered to move twice (10.6)"))
+                continue
+            moved.add(unit_id)
+            try:
+                path = [self.grid(data).canonical(str(h)) for h in path]
+            except ValueError as exc:
+                problems.append(Problem(index, str(exc)))
+                continue
+            if path[0] != positions[unit_id]["hex"]:
+                problems.append(Problem(index, f"{unit_id}'s path must start at its hex {positions[unit_id]['hex']}"))
+                continue
+            if len(path) == 1:
+                continue
+            if army == "german" and path[0] in fortresses:
+                problems.append(Problem(index, f"{unit_id} is in the fortress {path[0]} and may not leave it (11.19)"))
+                continue
+            if army == "german" and any(h in fortresses for h in path[1:-1]):
+                problems.append(Problem(index, f"{unit_id} must stop in the fortress it enters (11.19)"))
+                continue
+            confined = self.confinement_problem(data, unit_id, path)
+            if confined:
+                problems.append(Problem(index, confined))
+                continue
+            allowance = self.movement_allowance(data, shadow, unit_id)
+            if int(self.factors(data, unit_id, positions[unit_id]["steps"])["movement"]) == 0:
+                problems.append(Problem(index, f"{unit_id} has a printed movement factor of 0 and never moves (10.4)"))
+                continue
+            total, bad = 0, None
+            for a, b in zip(path, path[1:]):
+                cost, reason = self.entry_cost(data, shadow, unit_id, a, b)
+                if cost is None:
+                    bad = reason
+                    break
+                total += cost
+            if bad:
+                problems.append(Problem(index, f"{unit_id}: {bad}"))
+                continue
+            if total > allowance and len(path) > 2:
+                problems.append(Problem(index, f"{unit_id} needs {total} MP for this path but has {allowance} (10.2; 10.4 guarantees one hex only)"))
+                continue
+            positions[unit_id]["hex"] = path[-1]
+        if not problems:
+            for hex_id, units in sorted(self.stacks(shadow).items()):
+                reason = self.stacking_problem(data, units)
+                if reason:
+                    problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
+        return problems, positions

@@ -1,0 +1,95 @@
+"""9.x reinforcements and replacements."""
+
+from ...dice import Dice
+from ..base import Problem
+from .components import NO_REPLACEMENTS, NEVER_RECLAIMED, REPLACEMENT_RATES
+from .control import ControlRules
+
+
+class ReplacementRules(ControlRules):
+    def entry_hexes(self, data, state, army: str) -> tuple[set, str]:
+        """Where `army`'s reinforcements may enter, and whether entry is at a city (free, 9.2)."""
+        if army == "german":                                               # 9.5 Wehrkreis cities
+            return {h for h in self.wehrkreis_cities(data, "9.5") if state["control"].get(h) == "german"}, "city"
+        if army == "soviet":                                               # 9.3
+            east = self.region(data, "east_of_wwiii_demarcation_line", "9.3")
+            return {h for h, c in state["control"].items() if c == "alliance" and h in east}, "city"
+        edges = self.region(data, "france_west_edge", "9.4") | self.region(data, "italy_south_edge", "9.4")
+        return edges | {"1703"}, "edge"                                    # 9.4 (Antwerp 1703, 6.8)
+
+    def check_replacements(self, data, state, army, orders, arrivals) -> list[Problem]:
+        """9.7–9.15: replenish reduced units on the map or reclaim Alliance units from the deadpile."""
+        problems, used, per_unit = [], {"total": 0}, {}
+        for index, order in enumerate(orders):
+            if "replace" not in order:
+                continue
+            unit_id, steps = order.get("replace"), order.get("steps")
+            if set(order) != {"replace", "steps"} or not isinstance(steps, int) or steps < 1:
+                problems.append(Problem(index, "a replacement order is `replace: UNIT` with `steps: N` (9.9)"))
+                continue
+            reason = self.replacement_problem(data, state, army, unit_id, steps, used, per_unit)
+            if reason:
+                problems.append(Problem(index, reason))
+            elif unit_id in state["eliminated"]:                       # 9.10: re-enters as a reinforcement
+                arrivals[unit_id] = {"turn": state["turn"], "steps": steps}
+            else:
+                state["units"][unit_id] = dict(state["units"][unit_id], steps=state["units"][unit_id]["steps"] + steps)
+        return problems
+
+    def replacement_problem(self, data, state, army, unit_id, steps, used, per_unit) -> str | None:
+        if not isinstance(unit_id, str) or (unit_id not in state["units"] and unit_id not in state["eliminated"]):
+            return f"no unit {unit_id!r} on the map or in the deadpile"
+        if self.army_of(data, unit_id) != army:
+            return f"{unit_id} is not a {army} unit (9.9)"
+        counter = self.counter(data, unit_id)
+        nationality = counter.get("nationality", army)
+        if nationality in NO_REPLACEMENTS:
+            return f"{nationality.replace('_', ' ')} units never receive replacements (9.9)"
+        if unit_id in state["eliminated"]:
+            if army == "german":
+                return "German-side units may never be brought out of the deadpile (9.10)"
+            if counter["type"] in NEVER_RECLAIMED:
+                return f"{counter['type'].replace('_', ' ')} units may never be reclaimed from the deadpile (9.10)"
+            current = 0
+        else:
+            current = state["units"][unit_id]["steps"]
+        per_unit[unit_id] = per_unit.get(unit_id, 0) + steps
+        if per_unit[unit_id] > 3:
+            return f"{unit_id} may receive at most three replacement steps per player turn (9.9)"
+        if current + per_unit[unit_id] > counter["steps"]:
+            return f"{unit_id} may not be made stronger than its {counter['steps']} steps (9.9, 9.10)"
+        if army == "german":
+            used["total"] += steps
+            return "the German receives at most one replacement step per game turn (9.15)" if used["total"] > 1 else None
+        pool = "yugoslav" if nationality == "yugoslavian" else "total"          # 9.13: a separate Yugoslav step
+        used[pool] = used.get(pool, 0) + steps
+        limit = 1 if pool == "yugoslav" else REPLACEMENT_RATES[army]["steps"]
+        if used[pool] > limit - state.get("replacements_used", {}).get(f"{army}.{pool}", 0):
+            return f"only {limit} {'Yugoslav ' if pool == 'yugoslav' else ''}replacement step(s) per game turn ({'9.13' if pool == 'yugoslav' else '9.12' if army == 'soviet' else '9.14'})"
+        for group, cap in REPLACEMENT_RATES[army]["caps"].items():
+            member = self.is_mech(data, unit_id) if group == "mech" else (
+                counter.get("grouping") == group or nationality == group)
+            if member:
+                used[group] = used.get(group, 0) + steps
+                if used[group] > cap:
+                    return f"no more than {cap} replacement step(s) per turn to {group} units ({'9.12' if army == 'soviet' else '9.14'})"
+        return None
+
+    def german_replacement_granted(self, data, state, dice: Dice, events) -> bool:
+        """9.15: from turn 2, one step while all six USIR factories stand; with fewer, a die roll
+        of at most the number of factories left."""
+        if state["turn"] < 2:
+            events.append({"event": "replacement_roll", "text": "no German replacements before Game Turn 2", "rule": "9.15"})
+            return False
+        if state.get("collapsed"):
+            events.append({"event": "replacement_roll", "text": "none after the economic collapse (7.5)", "rule": "9.15"})
+            return False
+        usir = self.region(data, "upper_silesian_industrial_region", "9.15")
+        factories = len(usir - set(state["destroyed"]))
+        if factories >= 6:
+            return True
+        roll = dice.roll("replacements/german", 6, about="German replacement step (9.15)")
+        granted = roll <= factories
+        events.append({"event": "replacement_roll", "text": f"{factories} factories left, die roll {roll}: "
+                                                             f"{'replacement step received' if granted else 'no replacement'}", "rule": "9.15"})
+        return granted
