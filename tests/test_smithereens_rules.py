@@ -669,7 +669,7 @@ def test_11_35_soviet_and_western_never_attack_the_same_hex_in_a_game_turn(data)
     state = make_state(units, army="soviet", data=data)
     state = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], ScriptedDice(default=2)).state
     if state["phase"] == "response":
-        state = GAME.apply(data, state, "alliance", [{"battle": "2219", "steps": {"g-inf1": 1}}], ScriptedDice(default=1)).state
+        state = GAME.apply(data, state, "german", [{"battle": "2219", "steps": {"g-inf1": 1}}], ScriptedDice(default=1)).state
     assert state["army"] == "western" and state["attacked_this_turn"]["2219"] == ["soviet"]
     state["phase"] = "assault"
     problems = problems_of(data, state, [{"attack": "2219", "with": ["us-1"]}])

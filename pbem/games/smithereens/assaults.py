@@ -2,8 +2,9 @@
 
 from ...dice import Dice
 from ...errors import PbemError
+from ...gamedata import GameData
 from ..base import Problem
-from .components import ALLIANCE, THAW_TURNS, ARTILLERY
+from .components import ALLIANCE, ARTILLERY, THAW_TURNS, camp
 from .responses import ResponseRules
 
 
@@ -73,7 +74,8 @@ class AssaultRules(ResponseRules):
             return True
         return len(directions) == 3 and directions in ([0, 2, 4], [1, 3, 5])
 
-    def check_attacks(self, data, state, army, orders) -> list[Problem]:
+    def check_attacks(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        army = state["army"]
         problems, used, targets = [], set(), set()
         attacked = state["attacked_this_turn"]
         for index, order in enumerate(orders):
@@ -154,3 +156,48 @@ class AssaultRules(ResponseRules):
         full = sum(int(self.factors(data, u, state["units"][u]["steps"])[factor]) for u in units if u not in oos)
         halved = sum(int(self.factors(data, u, state["units"][u]["steps"])[factor]) for u in units if u in oos)
         return full + -(-halved // 2)
+
+    def assault_template(self, data: GameData, state: dict, side: str) -> dict:
+        army = state["army"]
+        notes = [self.awaiting(state).phase,
+                 "Possible assaults: `attack: HEX` with `with: [units]`; optional `advance:` (11.33) and `losses:` order (11.30)."]
+        grid = self.grid(data)
+        for hex_id, units in sorted(self.stacks(state).items()):
+            if units and self.army_of(data, units[0]) != army and camp(self.army_of(data, units[0])) != camp(army):
+                adjacent = [u for u, v in sorted(state["units"].items())
+                            if self.army_of(data, u) == army and grid.adjacent(v["hex"], hex_id)]
+                if adjacent:
+                    notes.append(f"  {hex_id}: defended by {', '.join(units)}; adjacent: {', '.join(adjacent)}")
+        return {"notes": notes, "orders": []}
+
+    def apply_assaults(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        """11.23-11.24 each battle in the order given; the defender chooses where he may (11.25, 11.30)."""
+        army, events = state["army"], []
+        columns = self.crt_columns(data)
+        battles = [self.resolve(data, state, army, order, dice, columns) for order in orders]
+        state["last_combats"] = [{"hex": b["hex"], "label": f"{b['column']} roll {b['roll']}: {b['result']}"} for b in battles]
+        pending = []
+        for battle in battles:
+            events.append(battle)
+            targets = state["attacked_this_turn"].setdefault(battle["hex"], [])
+            targets.append(army if army != "western" else self.counter(data, battle["attackers"][0]).get("grouping", "western"))
+            if army == "western":
+                targets.append("western")
+            losses = self.take_steps(state, battle["losses"], battle["attacker_lp"])
+            events.append({"event": "attacker_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29, 11.30"})
+            if self.defender_choice_needed(data, state, battle):
+                seat = self.seat_of(state, self.army_of(data, battle["defenders"][0]))
+                pending.append({k: battle[k] for k in ("hex", "army", "defenders", "defender_lp", "advance")} | {"defender_seat": seat})
+                continue
+            alive = [u for u in battle["defenders"] if u in state["units"]]
+            losses = self.take_steps(state, alive, battle["defender_lp"])
+            if battle["defender_lp"]:
+                events.append({"event": "defender_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29 (no choice possible)"})
+            self.advance_after_combat(data, state, battle, events, dice)
+        if pending:
+            state["pending"] = pending
+            state["phase"] = "response"
+            events.append({"event": "awaiting_response", "battles": [p["hex"] for p in pending], "side": pending[0]["defender_seat"]})
+        else:
+            self.end_player_turn(data, state, events)
+        return events

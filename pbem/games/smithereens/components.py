@@ -3,7 +3,7 @@
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec, hexside_key
-from ..base import GameModule
+from ...kit.sequence import SequencedGame
 
 ARMIES = ("soviet", "western", "german")
 ALLIANCE = ("soviet", "western")
@@ -28,7 +28,7 @@ def camp(army: str) -> str:
     return "german" if army == "german" else "alliance"
 
 
-class SmithereensBase(GameModule):
+class SmithereensBase(SequencedGame):
     def seat_of(self, state: dict, army: str) -> str:
         return "alliance" if army in ALLIANCE and "alliance" in state["seats"] else army
 

@@ -60,7 +60,7 @@ def random_moves(game, data, state, rng):
         rng.shuffle(options)
         for target in options:
             trial = orders + [{"move": unit_id, "path": [unit["hex"], target]}]
-            if not game.check(data, state, None, trial):
+            if not game.check(data, state, game.awaiting(state).side, trial):
                 orders = trial
                 break
     return orders
@@ -76,7 +76,7 @@ def random_attacks(game, data, state, rng):
                      and grid.adjacent(v["hex"], hex_id)]
         if attackers:
             trial = orders + [{"attack": hex_id, "with": attackers}]
-            if not game.check(data, state, None, trial):
+            if not game.check(data, state, game.awaiting(state).side, trial):
                 orders = trial
                 used.update(attackers)
     return orders

@@ -1,5 +1,7 @@
 """10.x movement, 9.2 reinforcement entry, 8.x stacking."""
 
+from ...dice import Dice
+from ...gamedata import GameData
 from ..base import Problem
 from .components import THAW_TURNS, GERMAN_DETERIORATION_TURN, ARTILLERY
 from .replacements import ReplacementRules
@@ -132,6 +134,9 @@ class MovementRules(ReplacementRules):
             return f"{unit_id} needs {total} MP to enter along this path but has {allowance} (9.2)"
         return None
 
+    def check_movement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        return self.check_moves(data, state, state["army"], orders)[0]
+
     def check_moves(self, data, state, army, orders) -> tuple[list[Problem], dict]:
         problems, positions = [], {u: dict(v) for u, v in state["units"].items()}
         moved: set[str] = set()
@@ -219,3 +224,45 @@ class MovementRules(ReplacementRules):
                 if reason:
                     problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
         return problems, positions
+
+    def movement_template(self, data: GameData, state: dict, side: str) -> dict:
+        army = state["army"]
+        notes = [self.awaiting(state).phase, "Give each unit's path from its hex; a path of one hex means it stays (10.2)."]
+        if army == "german":
+            notes.append("German: `- declare_fortress: HEX` makes an occupied start-German city a fortress (11.19).")
+        notes.append("Replacements first (9.9): `- replace: UNIT` with `steps: N`; reinforcements: `- enter: UNIT` with `path: [ENTRY HEX, ...]` (9.2).")
+        for unit_id, entry in sorted(state["reinforcements"].items()):
+            if self.army_of(data, unit_id) == army and entry["turn"] <= state["turn"]:
+                notes.append(f"  reinforcement available: {unit_id} ({entry['steps']} steps)" + (" — must enter now or is lost (9.1)" if army == "german" else ""))
+        orders = [{"move": unit_id, "path": [unit["hex"]]} for unit_id, unit in sorted(state["units"].items()) if self.army_of(data, unit_id) == army]
+        return {"notes": notes, "orders": orders}
+
+    def apply_movement(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        """Replacements (9.9), then reinforcements, fortress declarations and moves in the order given."""
+        army, events = state["army"], []
+        self.apply_replacements(data, state, orders, dice, events)
+        for order in orders:
+            if "replace" in order:
+                continue
+            if "enter" in order:
+                path = [self.grid(data).canonical(str(h)) for h in order["path"]]
+                entry = state["reinforcements"].pop(order["enter"])
+                state["units"][order["enter"]] = {"hex": path[-1], "steps": entry["steps"]}
+                events.append({"event": "enter", "unit": order["enter"], "path": path, "rule": "9.2"})
+                for hex_id in path:
+                    self.enter_hex(data, state, hex_id, army, events, dice)
+            elif "declare_fortress" in order:
+                hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
+                state["fortresses"] = sorted(set(state["fortresses"]) | {hex_id})
+                events.append({"event": "fortress", "hex": hex_id, "rule": "11.19"})
+            elif len(order["path"]) > 1:
+                path = [self.grid(data).canonical(str(h)) for h in order["path"]]
+                state["units"][order["move"]]["hex"] = path[-1]
+                events.append({"event": "move", "unit": order["move"], "path": path})
+                for hex_id in path[1:]:
+                    self.enter_hex(data, state, hex_id, army, events, dice)
+        if army == "german":
+            self.forfeit_reinforcements(data, state, events)
+        state["phase"] = "assault"
+        state["last_combats"] = []
+        return events

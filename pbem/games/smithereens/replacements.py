@@ -1,6 +1,7 @@
 """9.x reinforcements and replacements."""
 
 from ...dice import Dice
+from ...gamedata import GameData
 from ..base import Problem
 from .components import NO_REPLACEMENTS, NEVER_RECLAIMED, REPLACEMENT_RATES
 from .control import ControlRules
@@ -93,3 +94,29 @@ class ReplacementRules(ControlRules):
         events.append({"event": "replacement_roll", "text": f"{factories} factories left, die roll {roll}: "
                                                              f"{'replacement step received' if granted else 'no replacement'}", "rule": "9.15"})
         return granted
+
+    def apply_replacements(self, data: GameData, state: dict, orders: list, dice: Dice, events: list) -> None:
+        """9.9-9.15 at the very start of the movement phase: the German first rolls for his step (9.15)."""
+        army = state["army"]
+        replacing = [o for o in orders if "replace" in o]
+        if not replacing or (army == "german" and not self.german_replacement_granted(data, state, dice, events)):
+            return
+        for order in replacing:
+            unit_id, steps = order["replace"], order["steps"]
+            if unit_id in state["eliminated"]:
+                state["eliminated"].remove(unit_id)
+                state["reinforcements"][unit_id] = {"turn": state["turn"], "steps": steps}
+            else:
+                state["units"][unit_id]["steps"] += steps
+            key = "yugoslav" if self.counter(data, unit_id).get("nationality") == "yugoslavian" else "total"
+            used = state.setdefault("replacements_used", {})
+            used[f"{army}.{key}"] = used.get(f"{army}.{key}", 0) + steps
+            events.append({"event": "replacement", "unit": unit_id, "steps": steps, "rule": "9.9" if unit_id in state["units"] else "9.10"})
+
+    def forfeit_reinforcements(self, data: GameData, state: dict, events: list) -> None:
+        """9.1, 9.5: German reinforcements not entered on their turn are lost."""
+        for unit_id, entry in sorted(state["reinforcements"].items()):
+            if self.army_of(data, unit_id) == "german" and entry["turn"] <= state["turn"]:
+                del state["reinforcements"][unit_id]
+                state["eliminated"].append(unit_id)
+                events.append({"event": "forfeit", "unit": unit_id, "rule": "9.1"})

@@ -1,5 +1,7 @@
 """11.25-11.33: loss points taken as steps or retreats, the defender's choice, advance after combat."""
 
+from ...dice import Dice
+from ...gamedata import GameData
 from ..base import Problem
 from .components import ALLIANCE
 from .setup import SetupRules
@@ -38,7 +40,7 @@ class ResponseRules(SetupRules):
             return not (len(alive) == 1 or lp >= total_steps)
         return True
 
-    def check_response(self, data, state, orders) -> list[Problem]:
+    def check_response(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         problems = []
         pending = {b["hex"]: b for b in state["pending"]}
         answered = set()
@@ -156,3 +158,17 @@ class ResponseRules(SetupRules):
             state["units"][unit_id]["hex"] = hex_id
         events.append({"event": "advance", "hex": hex_id, "units": movers, "rule": "11.33"})
         self.enter_hex(data, state, hex_id, battle["army"], events, dice)
+
+    def response_template(self, data: GameData, state: dict, side: str) -> dict:
+        notes, orders = [self.awaiting(state).phase], []
+        for battle in state["pending"]:
+            notes.append(f"Battle at {battle['hex']}: absorb {battle['defender_lp']} loss points with steps"
+                         + (" or one hex of retreat (11.25)" if battle["army"] == "german" else " (11.29)"))
+            orders.append({"battle": battle["hex"], "steps": {u: 0 for u in battle["defenders"] if u in state["units"]}})
+        return {"notes": notes, "orders": orders}
+
+    def apply_responses(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        events: list[dict] = []
+        self.apply_response(data, state, orders, events, dice)
+        self.end_player_turn(data, state, events)
+        return events

@@ -2,6 +2,7 @@
 
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
+from ...dice import Dice
 from ..base import Problem
 from .components import PLACEMENT_CODES
 from .movement import MovementRules
@@ -88,7 +89,8 @@ class SetupRules(MovementRules):
                 return
         state.update(army="german", phase="assault" if state["turn"] == 1 else "movement")
 
-    def check_placement(self, data, state, army, orders) -> list[Problem]:
+    def check_placement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        army = state["army"]
         grid = self.grid(data)
         due = {u for u, code in state["to_place"].items() if code in PLACEMENT_CODES[army]}
         problems, placed, shadow = [], set(), {u: dict(v) for u, v in state["units"].items()}
@@ -157,3 +159,24 @@ class SetupRules(MovementRules):
             if target in region(name):
                 return f"{unit_id} (A) may not be placed in {name.capitalize()} (3.6)", False
         return None, target in region("italy")
+
+    def placement_template(self, data: GameData, state: dict, side: str) -> dict:
+        army = state["army"]
+        notes = [self.awaiting(state).phase,
+                 "Place every unit below (none may be withheld, 3.6/3.7): `place: UNIT` with `at: HEX`."]
+        orders: list = []
+        for unit_id, code in sorted(state["to_place"].items()):
+            if code in PLACEMENT_CODES[army]:
+                orders.append({"place": unit_id, "at": "HEX"})
+                notes.append(f"  {unit_id}: code {code}")
+        return {"notes": notes, "orders": orders}
+
+    def apply_placement(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        army, events = state["army"], []
+        for order in orders:
+            hex_id = self.grid(data).canonical(str(order["at"]))
+            state["units"][order["place"]] = {"hex": hex_id, "steps": self.counter(data, order["place"])["steps"]}
+            del state["to_place"][order["place"]]
+            events.append({"event": "placed", "unit": order["place"], "hex": hex_id, "rule": "3.6" if army == "german" else "3.7"})
+        self.next_placement(data, state, after=army)
+        return events
