@@ -1,8 +1,11 @@
-"""2.x components: the counters (factors, steps, types) and the map (hexes, hexsides, regions); the three armies and the two camps."""
+"""2.x components: the counters (factors, steps, types) and the map (hexes, hexsides, regions);
+the three armies (2.8) and the two camps, German and Grand Alliance (1.1)."""
 
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
-from ...hexgrid import GridSpec, hexside_key
+from ...hexgrid import GridSpec
+from ...kit.board import Board
+from ...kit.terrain import MapData
 from ...kit.sequence import SequencedGame
 
 ARMIES = ("soviet", "western", "german")
@@ -29,19 +32,54 @@ def camp(army: str) -> str:
 
 
 class SmithereensBase(SequencedGame):
+    """The data accessors every rule group reads: a number comes from the data or refuses."""
+
     def seat_of(self, state: dict, army: str) -> str:
         return "alliance" if army in ALLIANCE and "alliance" in state["seats"] else army
 
+    # -- the map (2.3, 16.1) ------------------------------------------------------------------
+    def map(self, data: GameData) -> MapData:
+        return MapData.of(data, "the map (16.1)")
+
     def grid(self, data: GameData) -> GridSpec:
-        if "grid" not in data.cache:
-            spec = data.get("game.hex_grid", "the hex grid")
-            data.cache["grid"] = GridSpec.from_dict({k: spec[k] for k in ("numbering", "offset", "maps")})
-        return data.cache["grid"]
+        return self.map(data).grid
 
     def hexes(self, data: GameData) -> dict:
-        hexes = data.get("map.hexes", "the map's hexes")
-        return {k: v for k, v in hexes.items() if k not in ("open", "rule", "printed_on")}
+        return self.map(data).hexes()
 
+    def hex_info(self, data: GameData, hex_id: str) -> dict:
+        """What the data says of a hex, with {value, rule} wrappers unwrapped ({} if unlisted)."""
+        info = self.hexes(data).get(hex_id)
+        if not isinstance(info, dict):
+            return {}
+        return {k: unwrap(v) for k, v in info.items()}
+
+    def terrain(self, data: GameData, hex_id: str) -> str:
+        """The hex's natural terrain ("clear (city)" in the data means clear, 10.19)."""
+        terrain = self.hex_info(data, hex_id).get("terrain", "unknown")
+        if terrain == "unknown":
+            raise UnknownDataError(f"map.hexes.{hex_id}.terrain", f"the terrain of hex {hex_id}",
+                                   "the map (16.1)", data.override_file)
+        return str(terrain).split(" (")[0]
+
+    def hexside(self, data: GameData, a: str, b: str) -> tuple[str, ...]:
+        """The features on a hexside (river, rhine, lake, sea, atc; () for none). The map data lists
+        features only, so both hexes' terrain must be known for "none" to mean anything."""
+        self.terrain(data, a)
+        self.terrain(data, b)
+        return self.map(data).hexside(a, b, hexes_known=False)
+
+    def region(self, data: GameData, name: str, rule: str) -> set[str]:
+        """The hexes of a named map area (map.regions.NAME.hexes), as canonical ids."""
+        def build() -> set[str]:
+            hexes = data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')} ({rule})")
+            return {self.grid(data).canonical(str(h)) for h in hexes}
+        return data.derived(f"smithereens.region.{name}", build)
+
+    def wehrkreis_cities(self, data: GameData, rule: str) -> set[str]:
+        return {self.grid(data).canonical(str(h)) for h in data.get("map.wehrkreis_cities.hexes", f"the Wehrkreis cities ({rule})")}
+
+    # -- the counters (2.10-2.16) ---------------------------------------------------------------
     def counter(self, data: GameData, unit_id: str) -> dict:
         counter = data.get(f"units.counters.{unit_id}", f"counter {unit_id}")
         return data.require_keys(counter, f"units.counters.{unit_id}", ("side", "type", "steps"), f"unit {unit_id}", "the unit counter")
@@ -58,63 +96,35 @@ class SmithereensBase(SequencedGame):
                                    "the unit counter", data.override_file)
         return factors
 
-    def terrain(self, data: GameData, hex_id: str) -> str:
-        """The hex's natural terrain ("clear (city)" in the data means clear, 10.19)."""
-        terrain = self.hex_info(data, hex_id).get("terrain", "unknown")
-        if terrain == "unknown":
-            raise UnknownDataError(f"map.hexes.{hex_id}.terrain", f"the terrain of hex {hex_id}",
-                                   "the map (16.1)", data.override_file)
-        return str(terrain).split(" (")[0]
-
-    def hex_info(self, data: GameData, hex_id: str) -> dict:
-        """What the data says of a hex, with {value, rule} wrappers unwrapped."""
-        info = self.hexes(data).get(hex_id)
-        if not isinstance(info, dict):
-            return {}
-        return {k: unwrap(v) for k, v in info.items()}
-
-    def region(self, data, name: str, rule: str) -> set:
-        """The hexes of a named map area (map.regions.NAME.hexes), as canonical ids."""
-        key = f"region:{name}"
-        if key not in data.cache:
-            hexes = data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')} ({rule})")
-            data.cache[key] = {self.grid(data).canonical(str(h)) for h in hexes}
-        return data.cache[key]
-
-    def wehrkreis_cities(self, data, rule: str) -> set:
-        return {self.grid(data).canonical(str(h)) for h in data.get("map.wehrkreis_cities.hexes", f"the Wehrkreis cities ({rule})")}
-
-    def hexside(self, data: GameData, a: str, b: str) -> str:
-        """The feature on a hexside (river, rhine, lake, sea, atc) or 'none'. The map data lists
-        features only, so both hexes' terrain must be known for 'none' to mean anything."""
-        self.terrain(data, a)
-        self.terrain(data, b)
-        sides = data.get("map.hexsides", "hexside features", default={}) or {}
-        feature = sides.get(hexside_key(a, b), "none") if isinstance(sides, dict) else "none"
-        return unwrap(feature)
-
-    def stacks(self, state: dict) -> dict:
-        stacks: dict[str, list[str]] = {}
-        for unit_id, unit in sorted(state["units"].items()):
-            stacks.setdefault(unit["hex"], []).append(unit_id)
-        return stacks
-
-    def army_of(self, data, unit_id) -> str:
+    def army_of(self, data: GameData, unit_id: str) -> str:
         side = self.counter(data, unit_id)["side"]
         if side not in ARMIES:
             raise PbemError(f"counter {unit_id} has side {side!r}; expected one of {', '.join(ARMIES)}")
-        return side
+        return str(side)
 
-    def enemies_in(self, data, state, hex_id: str, army: str) -> list[str]:
-        return [u for u in self.stacks(state).get(hex_id, []) if camp(self.army_of(data, u)) != camp(army)]
-
-    def is_mech(self, data, unit_id) -> bool:
+    def is_mech(self, data: GameData, unit_id: str) -> bool:
         """2.11: mechanized or not by unit type (rules/smithereens/game.yaml unit_types)."""
         counter = self.counter(data, unit_id)
         if isinstance(counter.get("mech"), bool):
-            return counter["mech"]
+            return bool(counter["mech"])
         value = unwrap(data.get(f"game.unit_types.{counter['type']}.mechanized", f"whether a {counter['type']} is mechanized (2.11)"))
         if not isinstance(value, bool):
             raise UnknownDataError(f"units.counters.{unit_id}.mech", f"whether {unit_id} is mechanized ({value})",
                                    "the unit counter", data.override_file)
         return value
+
+    # -- the position ---------------------------------------------------------------------------
+    def board(self, data: GameData, state: dict) -> Board:
+        """The units on the map; the two camps are each other's enemies (1.1)."""
+        return Board(state["units"], lambda u: self.army_of(data, u), lambda a, b: camp(a) == camp(b))
+
+    def stacks(self, state: dict) -> dict[str, list[str]]:
+        """Hex -> its units in unit-id order."""
+        return Board(state["units"], _side_not_needed).stacks()
+
+    def enemies_in(self, data: GameData, state: dict, hex_id: str, army: str) -> list[str]:
+        return self.board(data, state).enemies_in(hex_id, army)
+
+
+def _side_not_needed(unit_id: str) -> str:
+    raise PbemError(f"internal: the side of {unit_id} was asked of a board built for its stacks only")

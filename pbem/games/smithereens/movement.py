@@ -1,7 +1,10 @@
 """10.x movement, 9.2 reinforcement entry, 8.x stacking."""
 
+from collections.abc import Callable
+
 from ...dice import Dice
 from ...gamedata import GameData
+from ...kit.movement import NO_ZOC, Cost, walk
 from ..base import Problem
 from .components import THAW_TURNS, GERMAN_DETERIORATION_TURN, ARTILLERY
 from .replacements import ReplacementRules
@@ -57,17 +60,17 @@ class MovementRules(ReplacementRules):
         terrain = self.terrain(data, b)
         if info.get("prohibited") or terrain in ("sea", "hook_of_holland"):
             return None, f"no unit may enter {b} ({'10.18' if terrain == 'hook_of_holland' else '10.17'})"
-        feature = self.hexside(data, a, b)
-        if feature == "lake":
+        features = self.hexside(data, a, b)
+        if "lake" in features:
             return None, f"movement across the lake hexside {a}-{b} is impossible (10.15)"
-        if feature == "sea":
+        if "sea" in features:
             return None, f"no unit may cross the all-sea hexside {a}-{b} (10.17)"
         if self.enemies_in(data, state, b, self.army_of(data, unit_id)):
             return None, f"{b} contains enemy units (10.3)"
-        if feature == "atc":
+        if "atc" in features:
             return 1, ""                                               # 10.20 along the corridor
         cost = self.terrain_cost(data, unit_id, terrain)
-        if feature in ("river", "rhine"):                              # 10.16; the Rhine costs as a river (11.16)
+        if {"river", "rhine"} & set(features):                             # 10.16; the Rhine costs as a river (11.16)
             if state["turn"] in THAW_TURNS:                            # 10.21 (errata: mech only)
                 key = "mech" if self.is_mech(data, unit_id) else "non_mech"
                 cost += int(data.get(f"terrain.natural.river.movement.thaw_extra_mp.{key}"))
@@ -98,12 +101,25 @@ class MovementRules(ReplacementRules):
             return f"{unit_id} is {nationality.replace('_', ' ')} and may never move out of {region.capitalize()} ({outside[0]}) ({rule})"
         return None
 
-    def entry_problem(self, data, state, army, order, arrivals) -> str | None:
-        """9.1–9.5: a reinforcement enters in its owner's movement phase, on or after its turn."""
+    def walk_problem(self, data: GameData, state: dict, unit_id: str, path: list[str],
+                     must_end_at: Callable[[str], str | None] | None = None) -> tuple[str | None, Cost]:
+        """10.1-10.3: the path hex by hex (no ZOC in Smithereens, 1.4), its MP cost or the first
+        reason it is illegal."""
+        grid = self.grid(data)
+        for a, b in zip(path, path[1:]):
+            if not grid.adjacent(a, b):
+                return f"{unit_id}: {a} and {b} are not adjacent (10.1)", 0
+        result = walk(grid, unit_id, path, lambda a, b: self.entry_cost(data, state, unit_id, a, b),
+                      allowance=self.movement_allowance(data, state, unit_id), rules=NO_ZOC, must_end_at=must_end_at)
+        return (f"{unit_id}: {result.problem}" if result.problem else None), result.spent
+
+    def entry_problem(self, data: GameData, state: dict, army: str, order: dict, arrivals: dict) -> str | None:
+        """9.1–9.5: a reinforcement enters in its owner's movement phase, on or after its turn.
+        `state` is not changed: the entering unit is tried on a copy."""
         unit_id, path = order.get("enter"), order.get("path")
         if set(order) != {"enter", "path"} or not isinstance(path, list) or not path:
             return "a reinforcement order is `enter: UNIT` with `path: [ENTRY HEX, ...]` (9.2)"
-        if unit_id not in arrivals or arrivals[unit_id]["turn"] > state["turn"]:
+        if not isinstance(unit_id, str) or unit_id not in arrivals or arrivals[unit_id]["turn"] > state["turn"]:
             return f"{unit_id} is not a reinforcement available on turn {state['turn']} (9.1)"
         if self.army_of(data, unit_id) != army:
             return f"{unit_id} is not a {army} unit (9.2)"
@@ -116,114 +132,102 @@ class MovementRules(ReplacementRules):
             return f"{path[0]} is not an entry hex for {army} reinforcements ({'9.5' if army == 'german' else '9.3' if army == 'soviet' else '9.4'})"
         if self.enemies_in(data, state, path[0], army):
             return f"{path[0]} contains enemy units (9.4, 10.3)"
-        state["units"][unit_id] = {"hex": path[0], "steps": arrivals[unit_id]["steps"]}
-        if not self.in_supply(data, state, unit_id, path[0]):          # 9.2: may enter unsupplied (6.4)
-            state["oos_at_start"] = sorted(set(state.get("oos_at_start", [])) | {unit_id})
-        try:
-            total = 0 if kind == "city" or self.hex_info(data, path[0]).get("city") is True \
-                else self.terrain_cost(data, unit_id, self.terrain(data, path[0]))      # 9.2 edge entry pays
-            for a, b in zip(path, path[1:]):
-                cost, reason = self.entry_cost(data, state, unit_id, a, b)
-                if cost is None:
-                    return f"{unit_id}: {reason}"
-                total += cost
-            allowance = self.movement_allowance(data, state, unit_id)
-        finally:
-            del state["units"][unit_id]
-        if total > allowance and len(path) > 1:
-            return f"{unit_id} needs {total} MP to enter along this path but has {allowance} (9.2)"
+        trial = self.with_arrival(data, state, unit_id, path[0], arrivals[unit_id]["steps"])
+        first = 0 if kind == "city" or self.hex_info(data, path[0]).get("city") is True \
+            else self.terrain_cost(data, unit_id, self.terrain(data, path[0]))      # 9.2 edge entry pays
+        problem, spent = self.walk_problem(data, trial, unit_id, path)
+        if problem:
+            return problem
+        allowance = self.movement_allowance(data, trial, unit_id)
+        if first + spent > allowance and len(path) > 1:
+            return f"{unit_id} needs {first + spent} MP to enter along this path but has {allowance} (9.2)"
+        if "oos_at_start" in trial:                      # the caller's view of the phase, not the saved state
+            state["oos_at_start"] = trial["oos_at_start"]
         return None
 
-    def check_movement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-        return self.check_moves(data, state, state["army"], orders)[0]
+    def with_arrival(self, data: GameData, state: dict, unit_id: str, hex_id: str, steps: int) -> dict:
+        """A copy of `state` with a reinforcement in its entry hex (9.2: it may enter unsupplied, 6.4)."""
+        trial = dict(state, units={**state["units"], unit_id: {"hex": hex_id, "steps": steps}})
+        if not self.in_supply(data, trial, unit_id, hex_id):
+            trial["oos_at_start"] = sorted(set(state.get("oos_at_start", [])) | {unit_id})
+        return trial
 
-    def check_moves(self, data, state, army, orders) -> tuple[list[Problem], dict]:
-        problems, positions = [], {u: dict(v) for u, v in state["units"].items()}
-        moved: set[str] = set()
-        shadow = dict(state, units=positions)
-        fortresses = set(state.get("fortresses", []))
-        arrivals = {u: dict(v) for u, v in state["reinforcements"].items()}
+    def check_movement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        """Replacements (9.9), reinforcements (9.2), fortresses (11.19), moves (10.x), then
+        stacking at the end of the phase (8.2); tried on a view of the phase, never on `state`."""
+        army = state["army"]
+        view = dict(state, units={u: dict(v) for u, v in state["units"].items()})
         # 6.4: supply is checked at the start of each unit's movement; 6.17 Baltic mech halve too
-        shadow["oos_at_start"] = sorted(self.oos_units(data, state, [u for u in state["units"] if self.army_of(data, u) == army])
-                                        + self.baltic_mech(data, state, army))
-        problems += self.check_replacements(data, shadow, army, orders, arrivals)
+        view["oos_at_start"] = sorted(self.oos_units(data, state, [u for u in state["units"] if self.army_of(data, u) == army])
+                                      + self.baltic_mech(data, state, army))
+        view["fortresses"] = list(state.get("fortresses", []))
+        arrivals = {u: dict(v) for u, v in state["reinforcements"].items()}
+        problems = self.check_replacements(data, view, army, orders, arrivals)
+        moved: set[str] = set()
         for index, order in enumerate(orders):
             if "replace" in order:
                 continue
             if "enter" in order:
-                reason = self.entry_problem(data, shadow, army, order, arrivals)
-                if reason:
-                    problems.append(Problem(index, reason))
-                else:
-                    unit_id = order["enter"]
+                reason = self.entry_problem(data, view, army, order, arrivals)
+                if not reason:
                     path = [self.grid(data).canonical(str(h)) for h in order["path"]]
-                    positions[unit_id] = {"hex": path[-1], "steps": arrivals.pop(unit_id)["steps"]}
-                continue
-            if "declare_fortress" in order:
-                reason = self.fortress_problem(data, shadow, army, order, fortresses)
-                if reason:
-                    problems.append(Problem(index, reason))
-                else:
-                    fortresses.add(self.grid(data).canonical(str(order["declare_fortress"])))
-                continue
-            unit_id, path = order.get("move"), order.get("path")
-            if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or not path:
-                problems.append(Problem(index, "a movement order is `move: UNIT` with `path: [HEX, ...]`"))
-                continue
-            if unit_id not in positions:
-                problems.append(Problem(index, f"no unit {unit_id!r} on the map"))
-                continue
-            if self.army_of(data, unit_id) != army:
-                problems.append(Problem(index, f"{unit_id} is not a {army} unit; only the phasing side moves (5.1)"))
-                continue
-            if unit_id in moved:
-                problems.append(Problem(index, f"{unit_id} is ordered to move twice (10.6)"))
-                continue
-            moved.add(unit_id)
-            try:
-                path = [self.grid(data).canonical(str(h)) for h in path]
-            except ValueError as exc:
-                problems.append(Problem(index, str(exc)))
-                continue
-            if path[0] != positions[unit_id]["hex"]:
-                problems.append(Problem(index, f"{unit_id}'s path must start at its hex {positions[unit_id]['hex']}"))
-                continue
-            if len(path) == 1:
-                continue
-            if army == "german" and path[0] in fortresses:
-                problems.append(Problem(index, f"{unit_id} is in the fortress {path[0]} and may not leave it (11.19)"))
-                continue
-            if army == "german" and any(h in fortresses for h in path[1:-1]):
-                problems.append(Problem(index, f"{unit_id} must stop in the fortress it enters (11.19)"))
-                continue
-            confined = self.confinement_problem(data, unit_id, path)
-            if confined:
-                problems.append(Problem(index, confined))
-                continue
-            allowance = self.movement_allowance(data, shadow, unit_id)
-            if int(self.factors(data, unit_id, positions[unit_id]["steps"])["movement"]) == 0:
-                problems.append(Problem(index, f"{unit_id} has a printed movement factor of 0 and never moves (10.4)"))
-                continue
-            total, bad = 0, None
-            for a, b in zip(path, path[1:]):
-                cost, reason = self.entry_cost(data, shadow, unit_id, a, b)
-                if cost is None:
-                    bad = reason
-                    break
-                total += cost
-            if bad:
-                problems.append(Problem(index, f"{unit_id}: {bad}"))
-                continue
-            if total > allowance and len(path) > 2:
-                problems.append(Problem(index, f"{unit_id} needs {total} MP for this path but has {allowance} (10.2; 10.4 guarantees one hex only)"))
-                continue
-            positions[unit_id]["hex"] = path[-1]
+                    view["units"][order["enter"]] = {"hex": path[-1], "steps": arrivals.pop(order["enter"])["steps"]}
+            elif "declare_fortress" in order:
+                reason = self.fortress_problem(data, view, army, order, set(view["fortresses"]))
+                if not reason:
+                    view["fortresses"].append(self.grid(data).canonical(str(order["declare_fortress"])))
+            else:
+                reason = self.move_problem(data, view, army, order, moved)
+            if reason:
+                problems.append(Problem(index, reason))
         if not problems:
-            for hex_id, units in sorted(self.stacks(shadow).items()):
+            for hex_id, units in sorted(self.stacks(view).items()):
                 reason = self.stacking_problem(data, units)
                 if reason:
                     problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
-        return problems, positions
+        return problems
+
+    def move_problem(self, data: GameData, view: dict, army: str, order: dict, moved: set[str]) -> str | None:
+        """One `move:` order (10.1-10.7, 10.24-10.25, 11.19); a legal move updates `view`."""
+        unit_id, path = order.get("move"), order.get("path")
+        if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or not path:
+            return "a movement order is `move: UNIT` with `path: [HEX, ...]`"
+        if unit_id not in view["units"]:
+            return f"no unit {unit_id!r} on the map"
+        if self.army_of(data, unit_id) != army:
+            return f"{unit_id} is not a {army} unit; only the phasing side moves (5.1)"
+        if unit_id in moved:
+            return f"{unit_id} is ordered to move twice (10.6)"
+        moved.add(unit_id)
+        try:
+            path = [self.grid(data).canonical(str(h)) for h in path]
+        except ValueError as exc:
+            return str(exc)
+        here = view["units"][unit_id]["hex"]
+        if path[0] != here:
+            return f"{unit_id}'s path must start at its hex {here}"
+        if len(path) == 1:
+            return None
+        fortresses = set(view["fortresses"]) if army == "german" else set()
+        if path[0] in fortresses:
+            return f"{unit_id} is in the fortress {path[0]} and may not leave it (11.19)"
+        confined = self.confinement_problem(data, unit_id, path)
+        if confined:
+            return confined
+        if int(self.factors(data, unit_id, view["units"][unit_id]["steps"])["movement"]) == 0:
+            return f"{unit_id} has a printed movement factor of 0 and never moves (10.4)"
+
+        def fortress_stop(hex_id: str) -> str | None:
+            return f"must stop in the fortress it enters, {hex_id} (11.19)" if hex_id in fortresses else None
+
+        problem, spent = self.walk_problem(data, view, unit_id, path, fortress_stop)
+        if problem:
+            return problem
+        allowance = self.movement_allowance(data, view, unit_id)
+        if spent > allowance and len(path) > 2:
+            return f"{unit_id} needs {spent} MP for this path but has {allowance} (10.2; 10.4 guarantees one hex only)"
+        view["units"][unit_id]["hex"] = path[-1]
+        return None
 
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
         army = state["army"]

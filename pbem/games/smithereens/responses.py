@@ -2,23 +2,20 @@
 
 from ...dice import Dice
 from ...gamedata import GameData
+from ...kit.losses import spread_steps
 from ..base import Problem
 from .components import ALLIANCE
 from .setup import SetupRules
 
 
 class ResponseRules(SetupRules):
-    def take_steps(self, state, units_in_order: list[str], loss_points: int) -> dict:
+    def take_steps(self, state: dict, units_in_order: list[str], loss_points: int) -> dict[str, int]:
         """11.29–11.30: one LP per step; nobody eliminated before all are down to one step."""
-        losses: dict[str, int] = {}
-        for _ in range(loss_points):
-            alive = [u for u in units_in_order if u in state["units"]]
-            if not alive:
-                break
-            multi = [u for u in alive if state["units"][u]["steps"] > 1]
-            victim = multi[0] if multi else alive[0]
-            self.lose_step(state, victim)
-            losses[victim] = losses.get(victim, 0) + 1
+        alive = [u for u in units_in_order if u in state["units"]]
+        losses = spread_steps(alive, {u: state["units"][u]["steps"] for u in alive}, loss_points)
+        for unit_id, count in losses.items():
+            for _ in range(count):
+                self.lose_step(state, unit_id)
         return losses
 
     def lose_step(self, state, unit_id: str) -> None:
@@ -102,7 +99,7 @@ class ResponseRules(SetupRules):
                 problems.append(f"{unit_id} may retreat one hex only; {destination} is not adjacent to {hex_id} (11.25)")
             elif self.enemies_in(data, state, destination, army):
                 problems.append(f"{unit_id} may not retreat into {destination}: enemy units (11.25)")
-            elif self.hexside(data, hex_id, destination) in ("lake", "sea") or self.terrain(data, destination) == "sea":
+            elif {"lake", "sea"} & set(self.hexside(data, hex_id, destination)) or self.terrain(data, destination) == "sea":
                 problems.append(f"{unit_id} may not retreat across the hexside {hex_id}-{destination} (10.15, 10.17)")
             else:
                 others = {self.army_of(data, u) for u in self.stacks(state).get(destination, [])} & set(ALLIANCE)

@@ -87,7 +87,7 @@ class SupplyRules(SmithereensBase):
                 return False
             if self.terrain(data, b) in ("sea", "hook_of_holland") or self.hex_info(data, b).get("prohibited"):
                 return False                   # 6.2: only playable terrain (10.17, 10.18)
-            return self.hexside(data, a, b) not in ("lake", "sea")
+            return not {"lake", "sea"} & set(self.hexside(data, a, b))
 
         def source(h) -> bool:
             return is_source(h) and h not in blocked and h in known      # 6.13: an occupied source is lost
