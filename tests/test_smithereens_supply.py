@@ -123,6 +123,6 @@ def test_antwerp_captured_puts_the_western_allies_out_of_supply(face, until):  #
     data = load()
     state = position(data, army="german")
     events = []
-    GAME.antwerp_captured(state, events, ScriptedDice(default=face))
+    GAME.antwerp_captured(data, state, events, ScriptedDice(default=face))
     assert state["antwerp_lost"] is True and state["western_oos_until"] == until
     assert events[0]["event"] == "antwerp" and events[0]["roll"] == face

@@ -5,7 +5,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift, clamp, odds_position, total, whole_column
 from ..base import Problem
-from .components import ALLIANCE, ARTILLERY, THAW_TURNS, camp
+from .components import ALLIANCE, camp
 from .responses import ResponseRules
 
 CRT = "the Combat Results Table (16.2)"
@@ -29,7 +29,7 @@ class AssaultRules(ResponseRules):
     def column_shifts(self, data: GameData, state: dict, attack: dict, defender_hex: str, army: str) -> list[Shift]:
         """Column shifts with their rules (11.10–11.21, cumulative); negative = leftward."""
         shifts: list[Shift] = []
-        thaw = state["turn"] in THAW_TURNS
+        thaw = self.thaw(data, state)
 
         def add(path: str, why: str) -> None:
             value = numbers.integer(data, path, f"the prepared-assault shift for {why}")
@@ -58,7 +58,7 @@ class AssaultRules(ResponseRules):
             add("crt.shifts.non_terrain.concentric_assault.shift", "concentric assault")        # 11.10
         # 13.4: supplied Soviet artillery in a Soviet PA shifts right (supply is not traced at the
         # beginner level, 6.0 Beginners Note; an OOS one may not attack, checked with the order)
-        if army == "soviet" and any(self.counter(data, u)["type"] in ARTILLERY for u in attack["with"]):
+        if army == "soviet" and any(self.is_artillery(data, u) for u in attack["with"]):
             add("crt.shifts.non_terrain.soviet_artillery.shift", "Soviet artillery")
         return shifts
 
@@ -136,7 +136,7 @@ class AssaultRules(ResponseRules):
             return f"{unit_id} in {unit['hex']} is not adjacent to {target} (11.1)"
         if int(self.factors(data, unit_id, unit["steps"])["attack"]) == 0:
             return f"{unit_id} has an attack factor of 0 and may never attack (11.32)"
-        if self.counter(data, unit_id)["type"] in ARTILLERY and not self.in_supply(data, state, unit_id):
+        if self.is_artillery(data, unit_id) and not self.in_supply(data, state, unit_id):
             return f"{unit_id} is Soviet artillery out of supply and may not attack (13.4)"
         blocked = {"lake", "sea"} & set(self.hexside(data, unit["hex"], target))
         if blocked:

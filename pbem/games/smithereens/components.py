@@ -4,27 +4,26 @@ the three armies (2.8) and the two camps, German and Grand Alliance (1.1)."""
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
+from ...kit import numbers
 from ...kit.board import Board
 from ...kit.terrain import MapData
 from ...kit.sequence import SequencedGame
 
-ARMIES = ("soviet", "western", "german")
-ALLIANCE = ("soviet", "western")
-THAW_TURNS = (5, 6)                  # 10.21
-GERMAN_DETERIORATION_TURN = 4        # 10.26
-VICTORY_THRESHOLD = 6                # 4.4: the German wins with more than 6 VPs
-ARTILLERY = ("soviet_artillery", "artillery")
-RUHR_CITIES = ("2207", "2306", "2406", "2407")                  # 4.2 Design Note, 6.14
-BERLIN = "3611"                                                  # 7.3
-NO_REPLACEMENTS = ("hungarian", "italian_fascist", "romanian", "polish_communist", "bulgarian")   # 9.9
-NEVER_RECLAIMED = ("soviet_artillery", "artillery", "soviet_cavalry_mechanized_group")           # 9.10
-REPLACEMENT_RATES = {   # 9.12-9.14: steps per game turn, and per-group caps
-    "soviet": {"steps": 4, "caps": {"mech": 2}},
-    "western": {"steps": 4, "caps": {"commonwealth": 1, "french": 1}},
-}
-PHASE_NAMES = {"movement": "movement", "assault": "prepared assaults", "response": "loss choices",
-               "placement": "set-up placement"}
-PLACEMENT_CODES = {"german": ("A", "AS"), "soviet": ("M",)}      # 3.6, 3.7
+ARMIES = ("soviet", "western", "german")     # the counters' `side` values (2.8)
+ALLIANCE = ("soviet", "western")             # the Grand Alliance (1.1)
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def spelled(n: int) -> str:
+    """A number from the data as the rulebook writes it in a message ("eight")."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def ordinal(n: int) -> str:
+    return _ORDINALS[n] if 0 <= n < len(_ORDINALS) else f"{n}th"
 
 
 def camp(army: str) -> str:
@@ -124,6 +123,40 @@ class SmithereensBase(SequencedGame):
 
     def enemies_in(self, data: GameData, state: dict, hex_id: str, army: str) -> list[str]:
         return self.board(data, state).enemies_in(hex_id, army)
+
+    # -- rulebook numbers and lists the rules read (rules/smithereens/*.yaml) -------------------
+    def thaw(self, data: GameData, state: dict) -> bool:
+        """10.21: the Thaw game turns."""
+        return state["turn"] in numbers.integers(data, "game.turns.thaw.turns", "the Thaw game turns (10.21)")
+
+    def artillery_types(self, data: GameData) -> tuple[str, ...]:
+        """The counter types of Soviet artillery (8.4, 9.10, 13.4)."""
+        return numbers.texts(data, "special.soviet_artillery.unit_types", "the unit types of Soviet artillery (13.4)")
+
+    def is_artillery(self, data: GameData, unit_id: str) -> bool:
+        return str(self.counter(data, unit_id)["type"]) in self.artillery_types(data)
+
+    def placement_codes(self, data: GameData, army: str) -> tuple[str, ...]:
+        """The set-up codes of the units `army` places himself (3.6, 3.7); none for the Western Allies."""
+        if not data.has(f"game.placement.codes.{army}"):
+            return ()
+        return numbers.texts(data, f"game.placement.codes.{army}", f"the set-up codes {army} units are placed by (3.6, 3.7)")
+
+    def ruhr_cities(self, data: GameData) -> tuple[str, ...]:
+        return numbers.texts(data, "economy.collapse.ruhr_cities", "the four Ruhr City hexes (4.2, 6.14, 7.3)")
+
+    def berlin(self, data: GameData) -> str:
+        return numbers.text(data, "economy.collapse.berlin", "Berlin's hex (7.3)")
+
+    def antwerp(self, data: GameData) -> str:
+        return numbers.text(data, "supply.sources.western_antwerp.hex", "Antwerp's hex (6.8)")
+
+    def courland_ports(self, data: GameData) -> list[str]:
+        ports = data.get("supply.sources.german_courland.ports", "the Courland ports (6.18)")
+        return [str(ports[name]) for name in sorted(ports) if name not in ("rule", "note")]
+
+    def oil_hex(self, data: GameData) -> str:
+        return numbers.text(data, "economy.oil.hex", "the Nagykanizsa oil field hex (7.2)")
 
 
 def _side_not_needed(unit_id: str) -> str:

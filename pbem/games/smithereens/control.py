@@ -1,7 +1,9 @@
 """3.9 hex control, 4.x victory, 7.x economic collapse, 11.19-11.20 fortresses and German works, and the turn order (5.2)."""
 
 from ...errors import UnknownDataError
-from .components import ARMIES, VICTORY_THRESHOLD, RUHR_CITIES, BERLIN, camp
+from ...gamedata import GameData
+from ...kit import numbers
+from .components import ARMIES, camp, spelled
 from .supply import SupplyRules
 
 
@@ -25,8 +27,9 @@ class ControlRules(SupplyRules):
             return f"no German unit occupies {hex_id} (11.19)"
         if hex_id in fortresses:
             return f"{hex_id} is already a fortress (11.19)"
-        if len(fortresses) >= 6:
-            return "there may never be more than six fortresses on the map (11.19)"
+        most = numbers.integer(data, "game.movement.fortresses_on_map_max", "the most fortresses on the map (11.19)")
+        if len(fortresses) >= most:
+            return f"there may never be more than {spelled(most)} fortresses on the map (11.19)"
         return None
 
     def enter_hex(self, data, state, hex_id: str, army: str, events, dice=None) -> None:
@@ -34,11 +37,11 @@ class ControlRules(SupplyRules):
         and at the standard level the supply sources it takes (6.9, 6.18)."""
         self.take_control(data, state, hex_id, army, events)
         if state.get("level") == "standard":
-            if camp(army) == "alliance" and hex_id in ("2607E", "2905E") and hex_id not in state["ports_lost"]:
+            if camp(army) == "alliance" and hex_id in self.courland_ports(data) and hex_id not in state["ports_lost"]:
                 state["ports_lost"].append(hex_id)            # 6.18: a Courland port is lost for good
-            if army == "german" and hex_id == "1703" and not state["antwerp_lost"]:
-                self.antwerp_captured(state, events, dice)
-            if camp(army) == "alliance" and hex_id == "3130" and not state["oil_lost"]:
+            if army == "german" and hex_id == self.antwerp(data) and not state["antwerp_lost"]:
+                self.antwerp_captured(data, state, events, dice)
+            if camp(army) == "alliance" and hex_id == self.oil_hex(data) and not state["oil_lost"]:
                 state["oil_lost"] = True                      # 7.2: permanent, even if retaken
                 events.append({"event": "oil", "rule": "7.2"})
         works = self.hex_info(data, hex_id).get("fortification")
@@ -60,7 +63,7 @@ class ControlRules(SupplyRules):
         events.append({"event": "control", "hex": hex_id, "now": camp(army), "rule": "3.9"})
         if camp(army) == "alliance" and hex_id not in state.get("fell", [hex_id]):
             state["fell"].append(hex_id)                      # 6.16: no in-city supply there again
-        if camp(army) == "alliance" and hex_id in RUHR_CITIES and hex_id not in state.get("ruhr_lost", [hex_id]):
+        if camp(army) == "alliance" and hex_id in self.ruhr_cities(data) and hex_id not in state.get("ruhr_lost", [hex_id]):
             state["ruhr_lost"].append(hex_id)                 # 7.3 (1): lost "one or more times"
         if camp(army) == "alliance" and hex_id in state["fortresses"]:      # 11.20
             state["fortresses"].remove(hex_id)
@@ -75,25 +78,27 @@ class ControlRules(SupplyRules):
         vp = self.hex_info(data, hex_id).get("vp")
         return int(vp if isinstance(vp, int) else data.get("map.vp_default", "the default city VP (4.2)"))
 
-    def check_collapse(self, data, state, events) -> None:
+    def check_collapse(self, data: GameData, state: dict, events: list) -> None:
         """7.3: the German economy collapses the instant (here: at the end of the step in which)
         all four Ruhr cities have been lost at some time, Berlin is Alliance-controlled, or no path
         of at most 20 hexes free of Alliance units joins a German-held Ruhr city to Berlin."""
         if state.get("level") != "standard" or state.get("collapsed"):
             return
-        for hex_id in RUHR_CITIES + (BERLIN,):
+        ruhr, berlin = self.ruhr_cities(data), self.berlin(data)
+        for hex_id in ruhr + (berlin,):
             if hex_id not in state["control"]:
                 raise UnknownDataError(f"map.hexes.{hex_id}.control_at_start", f"who controlled {hex_id} at the start (3.9), "
                                        "to judge the economic collapse (7.3)", "the map and set-up (3.9)", data.override_file)
         reason = None
-        if set(RUHR_CITIES) <= set(state["ruhr_lost"]):
-            reason = "all four Ruhr cities have been lost (7.3 1)"
-        elif state["control"].get(BERLIN) == "alliance":
+        if set(ruhr) <= set(state["ruhr_lost"]):
+            reason = f"all {spelled(len(ruhr))} Ruhr cities have been lost (7.3 1)"
+        elif state["control"].get(berlin) == "alliance":
             reason = "Berlin is under Alliance control (7.3 2)"
         else:
-            held = [h for h in RUHR_CITIES if state["control"].get(h) == "german"]
-            if not any(self.trace(data, state, h, "german", lambda x: x == BERLIN, set(), max_length=20) for h in held):
-                reason = "no path of 20 hexes or fewer, free of Alliance units, from a German Ruhr city to Berlin (7.3 3)"
+            longest = numbers.integer(data, "economy.collapse.path_hexes", "the longest Ruhr-Berlin path (7.3)")
+            held = [h for h in ruhr if state["control"].get(h) == "german"]
+            if not any(self.trace(data, state, h, "german", lambda x: x == berlin, set(), max_length=longest) for h in held):
+                reason = f"no path of {longest} hexes or fewer, free of Alliance units, from a German Ruhr city to Berlin (7.3 3)"
         if reason:
             state["collapsed"] = True
             events.append({"event": "collapse", "why": reason, "rule": "7.3"})
@@ -123,6 +128,7 @@ class ControlRules(SupplyRules):
         """4.4: German VPs = German-controlled city VPs + fanaticism VPs; more than 6 wins."""
         cities = sum(self.city_vp(data, h) for h, c in sorted(state["control"].items()) if c == "german")
         total = cities + state["fanaticism_vp"]
-        winner = "german" if total > VICTORY_THRESHOLD else "alliance"
+        threshold = numbers.integer(data, "victory.determination.german_wins_if_more_than", "the German victory threshold (4.4)")
+        winner = "german" if total > threshold else "alliance"
         state["winner"] = winner
         return {"event": "victory", "city_vp": cities, "fanaticism_vp": state["fanaticism_vp"], "total": total, "winner": winner, "rule": "4.4"}

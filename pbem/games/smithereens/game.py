@@ -4,9 +4,10 @@ order forms players write."""
 from ...gamedata import GameData
 from ...kit.sequence import Phase
 from ..base import Awaiting
-from .components import PLACEMENT_CODES
 from .report import ReportRules
 
+# the set-up codes each placement names in its label (the rules read them from game.placement.codes)
+PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
 TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "battle", "declare_fortress")
 TEXT_LISTS = ("path", "with", "advance", "losses")
@@ -90,7 +91,7 @@ class Smithereens(ReportRules):
 
     def placement_label(self, state: dict) -> str:
         army = state["army"]
-        return f"Set-up: {army.capitalize()} {' and '.join(PLACEMENT_CODES[army])} units ({'3.6' if army == 'german' else '3.7'})"
+        return f"Set-up: {army.capitalize()} {PLACEMENT_LABELS[army]} units ({'3.6' if army == 'german' else '3.7'})"
 
     @staticmethod
     def turn_label(name: str):

@@ -6,7 +6,8 @@ from ...dice import Dice
 from ...gamedata import GameData
 from ...kit.movement import NO_ZOC, Cost, walk
 from ..base import Problem
-from .components import THAW_TURNS, GERMAN_DETERIORATION_TURN, ARTILLERY
+from ...kit import numbers
+from .components import ordinal, spelled
 from .replacements import ReplacementRules
 
 
@@ -17,21 +18,28 @@ class MovementRules(ReplacementRules):
         if armies == {"soviet", "western"}:
             return "Western Allied and Soviet units may never stack together (8.5)"
         army = armies.pop() if len(armies) == 1 else None
-        if army == "german" and len(units) > 8:
-            return "more than eight German units (8.1)"
+        limits = "game.stacking.limits"
+        if army == "german":
+            limit = numbers.integer(data, f"{limits}.german", "the German stacking limit (8.1)")
+            if len(units) > limit:
+                return f"more than {spelled(limit)} German units (8.1)"
         if army == "western":
             groupings = {self.counter(data, u).get("grouping", "unknown") for u in units}
             if {"commonwealth", "us"} <= groupings:
                 return "Commonwealth and US units may not stack together (8.5)"
-            if len(units) > 3:
-                return "more than three Western Allied units (8.5)"
+            limit = numbers.integer(data, f"{limits}.western", "the Western Allied stacking limit (8.5)")
+            if len(units) > limit:
+                return f"more than {spelled(limit)} Western Allied units (8.5)"
         if army == "soviet":
-            artillery = [u for u in units if self.counter(data, u)["type"] in ARTILLERY]
+            artillery = [u for u in units if self.is_artillery(data, u)]
             nations = {self.counter(data, u).get("nationality", "soviet") for u in units} - {"soviet"}
-            if len(artillery) > 1:
-                return "more than one Soviet artillery unit in a hex (8.4)"
-            if len(units) > 4 or (len(units) == 4 and not artillery):
-                return "more than three Soviet units, or a fourth that is not artillery (8.4)"
+            most_artillery = numbers.integer(data, f"{limits}.soviet.max_artillery_corps_per_hex", "Soviet artillery per hex (8.4)")
+            limit = numbers.integer(data, f"{limits}.soviet.units", "the Soviet stacking limit (8.4)")
+            fourth = 1 if numbers.flag(data, f"{limits}.soviet.fourth_unit_if_artillery", "a fourth Soviet unit if artillery (8.4)") else 0
+            if len(artillery) > most_artillery:
+                return f"more than {spelled(most_artillery)} Soviet artillery unit in a hex (8.4)"
+            if len(units) > limit + fourth or (len(units) > limit and not artillery):
+                return f"more than {spelled(limit)} Soviet units, or a {ordinal(limit + 1)} that is not artillery (8.4)"
             if len(nations) > 1:
                 return "Soviet minor allies of different nations may not stack together (8.4)"
         return None
@@ -41,12 +49,14 @@ class MovementRules(ReplacementRules):
         allowance = int(self.factors(data, unit_id, unit["steps"])["movement"])
         if allowance == 0:
             return 0                                                   # 10.4: zero-MF units never move
-        if self.is_mech(data, unit_id) and state["turn"] in THAW_TURNS:
-            allowance -= 1                                             # 10.21 thaw
-        if self.army_of(data, unit_id) == "german" and state["turn"] >= GERMAN_DETERIORATION_TURN:
-            allowance -= 1                                             # 10.26
-        if state.get("oil_lost") and self.army_of(data, unit_id) == "german" and self.is_mech(data, unit_id):
-            allowance -= 1                                             # 7.2 Nagykanizsa lost
+        turns = "game.turns"
+        if self.is_mech(data, unit_id) and self.thaw(data, state):                                      # 10.21 thaw
+            allowance += numbers.integer(data, f"{turns}.thaw.mechanized_movement_factor_change", "the Thaw's mech MF change (10.21)")
+        german = self.army_of(data, unit_id) == "german"
+        if german and state["turn"] >= numbers.integer(data, f"{turns}.german_movement_deterioration.from_turn", "the turn German MFs fall (10.26)"):
+            allowance += numbers.integer(data, f"{turns}.german_movement_deterioration.movement_factor_change", "the German MF change (10.26)")
+        if state.get("oil_lost") and german and self.is_mech(data, unit_id):                          # 7.2 Nagykanizsa lost
+            allowance += numbers.integer(data, f"{turns}.german_oil.movement_factor_change", "the German mech MF change (7.2)")
         if unit_id in state.get("oos_at_start", ()):                  # 6.3, 6.4: halved, rounding up
             allowance = -(-allowance // 2)
         return max(allowance, 0)
@@ -67,11 +77,11 @@ class MovementRules(ReplacementRules):
             return None, f"no unit may cross the all-sea hexside {a}-{b} (10.17)"
         if self.enemies_in(data, state, b, self.army_of(data, unit_id)):
             return None, f"{b} contains enemy units (10.3)"
-        if "atc" in features:
-            return 1, ""                                               # 10.20 along the corridor
+        if "atc" in features:                                          # 10.20 along the corridor
+            return numbers.integer(data, "game.movement.atc.cost_per_hex", "the MP cost per ATC hex (10.20)"), ""
         cost = self.terrain_cost(data, unit_id, terrain)
         if {"river", "rhine"} & set(features):                             # 10.16; the Rhine costs as a river (11.16)
-            if state["turn"] in THAW_TURNS:                            # 10.21 (errata: mech only)
+            if self.thaw(data, state):                                 # 10.21 (errata: mech only)
                 key = "mech" if self.is_mech(data, unit_id) else "non_mech"
                 cost += int(data.get(f"terrain.natural.river.movement.thaw_extra_mp.{key}"))
             else:

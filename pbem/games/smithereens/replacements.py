@@ -3,11 +3,27 @@
 from ...dice import Dice
 from ...gamedata import GameData
 from ..base import Problem
-from .components import NO_REPLACEMENTS, NEVER_RECLAIMED, REPLACEMENT_RATES
+from ...kit import numbers
+from .components import spelled
 from .control import ControlRules
 
 
+REPLACEMENTS = "reinforcements.replacements"
+RATES = {"soviet": ("red_army", "9.12"), "western": ("western_allied", "9.14")}
+GROUPS = {"mechanized": "mech"}      # a rate's `max_to_GROUP` -> the name the messages use
+
+
 class ReplacementRules(ControlRules):
+    def replacement_rate(self, data: GameData, army: str) -> tuple[int, dict[str, int], str]:
+        """9.12, 9.14: an Alliance army's replacement steps per game turn and its per-group caps."""
+        name, rule = RATES[army]
+        path = f"{REPLACEMENTS}.rates.{name}"
+        steps = numbers.integer(data, f"{path}.steps_per_game_turn", f"the {army} replacement steps per game turn ({rule})")
+        caps = {GROUPS.get(key.removeprefix("max_to_"), key.removeprefix("max_to_")):
+                numbers.integer(data, f"{path}.{key}", f"the {army} replacement cap {key} ({rule})")
+                for key in sorted(data.get(path, f"the {army} replacement rates ({rule})")) if key.startswith("max_to_")}
+        return steps, caps, rule
+
     def entry_hexes(self, data, state, army: str) -> tuple[set, str]:
         """Where `army`'s reinforcements may enter, and whether entry is at a city (free, 9.2)."""
         if army == "german":                                               # 9.5 Wehrkreis cities
@@ -16,7 +32,7 @@ class ReplacementRules(ControlRules):
             east = self.region(data, "east_of_wwiii_demarcation_line", "9.3")
             return {h for h, c in state["control"].items() if c == "alliance" and h in east}, "city"
         edges = self.region(data, "france_west_edge", "9.4") | self.region(data, "italy_south_edge", "9.4")
-        return edges | {"1703"}, "edge"                                    # 9.4 (Antwerp 1703, 6.8)
+        return edges | {self.antwerp(data)}, "edge"                        # 9.4 (Antwerp, 6.8)
 
     def check_replacements(self, data, state, army, orders, arrivals) -> list[Problem]:
         """9.7–9.15: replenish reduced units on the map or reclaim Alliance units from the deadpile."""
@@ -44,52 +60,59 @@ class ReplacementRules(ControlRules):
             return f"{unit_id} is not a {army} unit (9.9)"
         counter = self.counter(data, unit_id)
         nationality = counter.get("nationality", army)
-        if nationality in NO_REPLACEMENTS:
+        if nationality in numbers.texts(data, f"{REPLACEMENTS}.replenishing.never_replaced", "the nationalities never replaced (9.9)"):
             return f"{nationality.replace('_', ' ')} units never receive replacements (9.9)"
         if unit_id in state["eliminated"]:
             if army == "german":
                 return "German-side units may never be brought out of the deadpile (9.10)"
-            if counter["type"] in NEVER_RECLAIMED:
+            if counter["type"] in numbers.texts(data, f"{REPLACEMENTS}.deadpile.never_types", "the unit types never reclaimed (9.10)"):
                 return f"{counter['type'].replace('_', ' ')} units may never be reclaimed from the deadpile (9.10)"
             current = 0
         else:
             current = state["units"][unit_id]["steps"]
         per_unit[unit_id] = per_unit.get(unit_id, 0) + steps
-        if per_unit[unit_id] > 3:
-            return f"{unit_id} may receive at most three replacement steps per player turn (9.9)"
+        most = numbers.integer(data, f"{REPLACEMENTS}.replenishing.max_steps_per_unit_per_player_turn", "replacement steps per unit (9.9)")
+        if per_unit[unit_id] > most:
+            return f"{unit_id} may receive at most {spelled(most)} replacement steps per player turn (9.9)"
         if current + per_unit[unit_id] > counter["steps"]:
             return f"{unit_id} may not be made stronger than its {counter['steps']} steps (9.9, 9.10)"
         if army == "german":
             used["total"] += steps
-            return "the German receives at most one replacement step per game turn (9.15)" if used["total"] > 1 else None
+            german = numbers.integer(data, f"{REPLACEMENTS}.rates.german.steps_per_game_turn", "German replacement steps per game turn (9.15)")
+            return f"the German receives at most {spelled(german)} replacement step per game turn (9.15)" if used["total"] > german else None
+        rate, caps, rule = self.replacement_rate(data, army)
         pool = "yugoslav" if nationality == "yugoslavian" else "total"          # 9.13: a separate Yugoslav step
         used[pool] = used.get(pool, 0) + steps
-        limit = 1 if pool == "yugoslav" else REPLACEMENT_RATES[army]["steps"]
-        if used[pool] > limit - state.get("replacements_used", {}).get(f"{army}.{pool}", 0):
-            return f"only {limit} {'Yugoslav ' if pool == 'yugoslav' else ''}replacement step(s) per game turn ({'9.13' if pool == 'yugoslav' else '9.12' if army == 'soviet' else '9.14'})"
-        for group, cap in REPLACEMENT_RATES[army]["caps"].items():
+        if pool == "yugoslav":
+            rate, rule = numbers.integer(data, f"{REPLACEMENTS}.rates.yugoslav.steps_per_game_turn", "Yugoslav replacement steps (9.13)"), "9.13"
+        if used[pool] > rate - state.get("replacements_used", {}).get(f"{army}.{pool}", 0):
+            return f"only {rate} {'Yugoslav ' if pool == 'yugoslav' else ''}replacement step(s) per game turn ({rule})"
+        for group, cap in caps.items():
             member = self.is_mech(data, unit_id) if group == "mech" else (
                 counter.get("grouping") == group or nationality == group)
             if member:
                 used[group] = used.get(group, 0) + steps
                 if used[group] > cap:
-                    return f"no more than {cap} replacement step(s) per turn to {group} units ({'9.12' if army == 'soviet' else '9.14'})"
+                    return f"no more than {cap} replacement step(s) per turn to {group} units ({rule})"
         return None
 
-    def german_replacement_granted(self, data, state, dice: Dice, events) -> bool:
+    def german_replacement_granted(self, data: GameData, state: dict, dice: Dice, events: list) -> bool:
         """9.15: from turn 2, one step while all six USIR factories stand; with fewer, a die roll
         of at most the number of factories left."""
-        if state["turn"] < 2:
-            events.append({"event": "replacement_roll", "text": "no German replacements before Game Turn 2", "rule": "9.15"})
+        german = f"{REPLACEMENTS}.rates.german"
+        first = numbers.integer(data, f"{german}.from_turn", "the first turn of German replacements (9.15)")
+        if state["turn"] < first:
+            events.append({"event": "replacement_roll", "text": f"no German replacements before Game Turn {first}", "rule": "9.15"})
             return False
         if state.get("collapsed"):
             events.append({"event": "replacement_roll", "text": "none after the economic collapse (7.5)", "rule": "9.15"})
             return False
         usir = self.region(data, "upper_silesian_industrial_region", "9.15")
         factories = len(usir - set(state["destroyed"]))
-        if factories >= 6:
+        if factories >= numbers.integer(data, f"{german}.usir_factories", "the USIR factories (9.15)"):
             return True
-        roll = dice.roll("replacements/german", 6, about="German replacement step (9.15)")
+        faces = numbers.integer(data, "game.components.die_faces", "the faces of the one die (2.1)")
+        roll = dice.roll("replacements/german", faces, about="German replacement step (9.15)")
         granted = roll <= factories
         events.append({"event": "replacement_roll", "text": f"{factories} factories left, die roll {roll}: "
                                                              f"{'replacement step received' if granted else 'no replacement'}", "rule": "9.15"})

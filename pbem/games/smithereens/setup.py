@@ -4,7 +4,8 @@ from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...dice import Dice
 from ..base import Problem
-from .components import PLACEMENT_CODES
+from ...kit import numbers
+from .components import spelled
 from .movement import MovementRules
 
 
@@ -45,7 +46,7 @@ class SetupRules(MovementRules):
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
             counter = self.counter(data, unit_id)
             setup_hex = counter.get("setup")
-            if setup_hex in PLACEMENT_CODES["german"] + PLACEMENT_CODES["soviet"]:
+            if setup_hex in self.placement_codes(data, "german") + self.placement_codes(data, "soviet"):
                 placements[unit_id] = setup_hex                     # placed by their owner (3.6, 3.7)
             elif isinstance(setup_hex, str) and setup_hex != "unknown":
                 # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
@@ -84,7 +85,7 @@ class SetupRules(MovementRules):
         for army in ("german", "soviet"):
             if after == "german" and army == "german":
                 continue
-            if any(code in PLACEMENT_CODES[army] for code in state["to_place"].values()):
+            if any(code in self.placement_codes(data, army) for code in state["to_place"].values()):
                 state.update(army=army, phase="placement")
                 return
         state.update(army="german", phase="assault" if state["turn"] == 1 else "movement")
@@ -92,7 +93,7 @@ class SetupRules(MovementRules):
     def check_placement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         army = state["army"]
         grid = self.grid(data)
-        due = {u for u, code in state["to_place"].items() if code in PLACEMENT_CODES[army]}
+        due = {u for u, code in state["to_place"].items() if code in self.placement_codes(data, army)}
         problems, placed, shadow = [], set(), {u: dict(v) for u, v in state["units"].items()}
         german_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "german"}
         soviet_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "soviet"}
@@ -112,8 +113,7 @@ class SetupRules(MovementRules):
             reason, italy = self.placement_problem(data, state, unit_id, code, target, german_hexes, soviet_hexes)
             if not reason and italy:
                 in_italy += 1
-                if in_italy > 2 or self.is_mech(data, unit_id):
-                    reason = "no more than two \"A\" units, and only non-mech ones, may be placed in Italy (3.6)"
+                reason = self.italy_problem(data, unit_id, in_italy)
             if reason:
                 problems.append(Problem(index, reason))
             else:
@@ -127,7 +127,16 @@ class SetupRules(MovementRules):
                     problems.append(Problem(None, f"hex {hex_id} is overstacked after placement: {reason} (3.6, 3.7)"))
         return problems
 
-    def placement_problem(self, data, state, unit_id, code, target, german_hexes, soviet_hexes) -> tuple[str | None, bool]:
+    def italy_problem(self, data: GameData, unit_id: str, count: int) -> str | None:
+        """3.6 (5): "No more than two "A" units (and they may only be non-mech) may be placed in Italy"."""
+        most = numbers.integer(data, "game.placement.italy_a_units_max", "the most A units placed in Italy (3.6)")
+        mech = numbers.flag(data, "game.placement.italy_a_units_mech", "whether mech A units may be placed in Italy (3.6)")
+        if count > most or (not mech and self.is_mech(data, unit_id)):
+            return f"no more than {spelled(most)} \"A\" units" + ("" if mech else ", and only non-mech ones,") + " may be placed in Italy (3.6)"
+        return None
+
+    def placement_problem(self, data: GameData, state: dict, unit_id: str, code: str, target: str,
+                          german_hexes: set[str], soviet_hexes: set[str]) -> tuple[str | None, bool]:
         grid = self.grid(data)
 
         def region(name: str) -> set:
@@ -150,11 +159,13 @@ class SetupRules(MovementRules):
             return None, False
         if target not in german_hexes and target not in self.wehrkreis_cities(data, "3.6, 9.5"):
             return f"{unit_id} (A) must be placed in a German-occupied hex or a Wehrkreis city (3.6)", False
-        courland = grid.canonical("3005E")
-        if grid.distance(target, courland) <= 4:
-            return f"{unit_id} (A) may not be placed in the Courland Pocket, within four hexes of 3005E (3.6)", False
-        if target == "1515":
-            return f"{unit_id} (A) may not be placed in the Colmar Pocket (1515) (3.6)", False
+        pocket = "map.regions.courland_pocket"
+        courland = grid.canonical(numbers.text(data, f"{pocket}.centre", "the centre of the Courland Pocket (3.6)"))
+        radius = numbers.integer(data, f"{pocket}.radius_hexes", "the radius of the Courland Pocket (3.6)")
+        if grid.distance(target, courland) <= radius:
+            return f"{unit_id} (A) may not be placed in the Courland Pocket, within {spelled(radius)} hexes of {courland} (3.6)", False
+        if target in region("colmar_pocket"):
+            return f"{unit_id} (A) may not be placed in the Colmar Pocket ({target}) (3.6)", False
         for name in ("slovakia", "yugoslavia"):
             if target in region(name):
                 return f"{unit_id} (A) may not be placed in {name.capitalize()} (3.6)", False
@@ -166,7 +177,7 @@ class SetupRules(MovementRules):
                  "Place every unit below (none may be withheld, 3.6/3.7): `place: UNIT` with `at: HEX`."]
         orders: list = []
         for unit_id, code in sorted(state["to_place"].items()):
-            if code in PLACEMENT_CODES[army]:
+            if code in self.placement_codes(data, army):
                 orders.append({"place": unit_id, "at": "HEX"})
                 notes.append(f"  {unit_id}: code {code}")
         return {"notes": notes, "orders": orders}

@@ -1,9 +1,13 @@
 """6.x supply (standard level): tracing supply lines, out-of-supply units, Antwerp (6.9)."""
 
+from collections.abc import Callable
+
+from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData
 from ...hexgrid import trace_supply
-from .components import ALLIANCE, RUHR_CITIES, camp
-from .components import SmithereensBase
+from ...kit import numbers
+from .components import ALLIANCE, SmithereensBase, camp
 
 
 class SupplyRules(SmithereensBase):
@@ -19,7 +23,7 @@ class SupplyRules(SmithereensBase):
         if army == "western":
             return self.western_supply(data, state, hex_id)
         if army == "soviet":
-            return self.trace(data, state, hex_id, army, self.soviet_source, self.region(data, "wwii_line_and_west", "6.6"))
+            return self.trace(data, state, hex_id, army, self.soviet_source(data), self.region(data, "wwii_line_and_west", "6.6"))
         return self.german_supply(data, state, hex_id)
 
     def western_supply(self, data, state, hex_id) -> bool:
@@ -29,11 +33,13 @@ class SupplyRules(SmithereensBase):
             return True                                     # 6.11
         edges = self.region(data, "italy_south_edge", "6.7")
         if hex_id not in self.region(data, "italy", "6.8"):  # 6.8: units in Italy trace to its south edge only
-            edges = edges | self.region(data, "france_west_edge", "6.7") | ({"1703"} if not state["antwerp_lost"] else set())
+            edges = edges | self.region(data, "france_west_edge", "6.7") | ({self.antwerp(data)} if not state["antwerp_lost"] else set())
         return self.trace(data, state, hex_id, "western", lambda h: h in edges, self.region(data, "east_of_wwii_line", "6.7"))
 
-    def soviet_source(self, hex_id: str) -> bool:
-        return hex_id.endswith("E") and hex_id.startswith("42")      # 6.6: the eastern map's east edge, 42xxE
+    def soviet_source(self, data: GameData) -> Callable[[str], bool]:
+        """6.6: the eastern map's east edge, hex column 42xxE."""
+        column = numbers.integer(data, "supply.sources.soviet.east_edge_column", "the eastern map's east edge column (6.6)")
+        return lambda hex_id: hex_id.endswith("E") and hex_id.startswith(str(column))
 
     def german_supply(self, data, state, hex_id) -> bool:
         grid = self.grid(data)
@@ -42,9 +48,10 @@ class SupplyRules(SmithereensBase):
             return True                                     # 6.16 in-city supply
         if not state.get("collapsed") and hex_id in self.region(data, "baltic_coast_german_range", "6.17"):
             return True                                     # 6.17
-        ports = [p for p in ("2607E", "2905E") if p not in state["ports_lost"]]
-        if ports and any(grid.distance(hex_id, p) <= 4 for p in ports):           # 6.18 Courland, four hexes
-            if self.trace(data, state, hex_id, "german", lambda h: h in ports, set(), max_length=4):
+        ports = [p for p in self.courland_ports(data) if p not in state["ports_lost"]]
+        reach = numbers.integer(data, "supply.sources.german_courland.max_path_hexes", "the Courland supply range (6.18)")
+        if ports and any(grid.distance(hex_id, p) <= reach for p in ports):       # 6.18 Courland, four hexes
+            if self.trace(data, state, hex_id, "german", lambda h: h in ports, set(), max_length=reach):
                 return True
         if state.get("collapsed"):
             return False                                    # 7.4: only in-city and Courland supply remain
@@ -52,9 +59,10 @@ class SupplyRules(SmithereensBase):
         usir_lost = bool(usir & set(state["destroyed"]))
         if usir_lost and hex_id in usir - set(state["destroyed"]):
             return True                                     # 6.14: only units in a remaining USIR hex
-        ruhr = {h for h in RUHR_CITIES if state["control"].get(h) == "german"}
+        ruhr = {h for h in self.ruhr_cities(data) if state["control"].get(h) == "german"}
         sources = ruhr | (set() if usir_lost else usir)
-        beyond = {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > 34}   # 6.15: not east of 34xxE
+        limit = numbers.integer(data, "supply.sources.german.east_limit_column", "the German supply limit column (6.15)")
+        beyond = {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > limit}   # 6.15: not east of 34xxE
         return self.trace(data, state, hex_id, "german", lambda h: h in sources, beyond)
 
     def hexes_known(self, data) -> set:
@@ -125,12 +133,14 @@ class SupplyRules(SmithereensBase):
                 result.append(unit_id)
         return result
 
-    def antwerp_captured(self, state, events, dice) -> None:
+    def antwerp_captured(self, data: GameData, state: dict, events: list, dice: Dice | None) -> None:
         """6.9: all Western units OOS for a die-rolled time; Antwerp never supplies them again."""
         if dice is None:
             raise PbemError("internal: Antwerp captured without dice")
-        roll = dice.roll("antwerp", 6, about="Antwerp captured (6.9)")
-        extra = 1 if roll <= 2 else 2 if roll <= 4 else 3
+        faces = numbers.integer(data, "game.components.die_faces", "the faces of the one die (2.1)")
+        roll = dice.roll("antwerp", faces, about="Antwerp captured (6.9)")
+        turns = data.get("supply.sources.western_antwerp.enemy_capture.turns_after_by_roll", "the OOS turns by die roll (6.9)")
+        extra = int(turns[str(roll)])
         state["antwerp_lost"] = True
         state["western_oos_until"] = state["turn"] + extra
         events.append({"event": "antwerp", "roll": roll, "until": state["western_oos_until"], "rule": "6.9"})
