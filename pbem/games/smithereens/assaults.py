@@ -69,7 +69,7 @@ class AssaultRules(ResponseRules):
     def concentric(self, data: GameData, attacker_hexes: list[str], defender_hex: str) -> bool:
         """11.10: from opposite hexes, from three hexes with one between each, or from more than three."""
         grid = self.grid(data)
-        directions = sorted({grid.direction(defender_hex, h) for h in attacker_hexes})
+        directions = sorted({d for d in (grid.direction(defender_hex, h) for h in attacker_hexes) if d is not None})
         if len(directions) > 3:
             return True
         if any((d + 3) % 6 in directions for d in directions):

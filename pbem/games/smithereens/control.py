@@ -1,5 +1,6 @@
 """3.9 hex control, 4.x victory, 7.x economic collapse, 11.19-11.20 fortresses and German works, and the turn order (5.2)."""
 
+from ...dice import Dice
 from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...kit import numbers
@@ -8,7 +9,7 @@ from .supply import SupplyRules
 
 
 class ControlRules(SupplyRules):
-    def fortress_problem(self, data, state, army, order, fortresses) -> str | None:
+    def fortress_problem(self, data: GameData, state: dict, army: str, order: dict, fortresses: set[str]) -> str | None:
         """11.19: the German may declare a city his units occupy, German-controlled at the start,
         a fortress; never more than six on the map; a captured fortress never again (11.20).
         (pbem takes declarations in the German movement orders, at the start of his player turn.)"""
@@ -32,7 +33,7 @@ class ControlRules(SupplyRules):
             return f"there may never be more than {spelled(most)} fortresses on the map (11.19)"
         return None
 
-    def enter_hex(self, data, state, hex_id: str, army: str, events, dice=None) -> None:
+    def enter_hex(self, data: GameData, state: dict, hex_id: str, army: str, events: list, dice: Dice | None = None) -> None:
         """Effects of a ground unit entering a hex: control (3.9), destruction of works (11.20),
         and at the standard level the supply sources it takes (6.9, 6.18)."""
         self.take_control(data, state, hex_id, army, events)
@@ -50,7 +51,7 @@ class ControlRules(SupplyRules):
             state["destroyed"][hex_id] = True
             events.append({"event": "destroyed", "hex": hex_id, "works": works, "rule": "11.20"})
 
-    def take_control(self, data, state, hex_id: str, army: str, events) -> None:
+    def take_control(self, data: GameData, state: dict, hex_id: str, army: str, events: list) -> None:
         """3.9: control of a city switches when an enemy ground unit first enters it; 4.3 fanaticism."""
         if self.hex_info(data, hex_id).get("city") is not True:
             return
@@ -73,7 +74,7 @@ class ControlRules(SupplyRules):
             state["fanaticism_vp"] += vp
             events.append({"event": "fanaticism", "hex": hex_id, "vp": vp, "rule": "4.3"})
 
-    def city_vp(self, data, hex_id: str) -> int:
+    def city_vp(self, data: GameData, hex_id: str) -> int:
         """4.2: listed VP, else the default (1)."""
         vp = self.hex_info(data, hex_id).get("vp")
         return int(vp if isinstance(vp, int) else data.get("map.vp_default", "the default city VP (4.2)"))
@@ -119,12 +120,12 @@ class ControlRules(SupplyRules):
         else:
             state["army"] = order[index + 1]
 
-    def end_player_turn(self, data, state, events) -> None:
+    def end_player_turn(self, data: GameData, state: dict, events: list) -> None:
         self.next_player_turn(state)
         if state.get("game_over"):
             events.append(self.victory(data, state))
 
-    def victory(self, data, state) -> dict:
+    def victory(self, data: GameData, state: dict) -> dict:
         """4.4: German VPs = German-controlled city VPs + fanaticism VPs; more than 6 wins."""
         cities = sum(self.city_vp(data, h) for h, c in sorted(state["control"].items()) if c == "german")
         total = cities + state["fanaticism_vp"]

@@ -1,9 +1,12 @@
 """The Smithereens game module: the sequence of play (5.2, 5.3, 3.10) as one table, and the
 order forms players write."""
 
+from collections.abc import Callable
+from typing import Any
+
 from ...gamedata import GameData
 from ...kit.sequence import Phase
-from ..base import Awaiting
+from ..base import Awaiting, DemoPlan
 from .report import ReportRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
@@ -13,11 +16,11 @@ TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "battle", "d
 TEXT_LISTS = ("path", "with", "advance", "losses")
 
 
-def _text(value):
+def _text(value: Any) -> Any:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
-def normalise_orders(orders):
+def normalise_orders(orders: Any) -> Any:
     """Hex ids and unit ids as text: a player may write `attack: 2516` without quotes."""
     if not isinstance(orders, list):
         return orders
@@ -94,7 +97,7 @@ class Smithereens(ReportRules):
         return f"Set-up: {army.capitalize()} {PLACEMENT_LABELS[army]} units ({'3.6' if army == 'german' else '3.7'})"
 
     @staticmethod
-    def turn_label(name: str):
+    def turn_label(name: str) -> Callable[[dict], str]:
         def label(state: dict) -> str:
             return f"Turn {state['turn']} {state['army'].capitalize()} {name}"
         return label
@@ -104,19 +107,19 @@ class Smithereens(ReportRules):
             return Awaiting(side="", kind="none", phase="game over", done=True)
         return super().awaiting(state)
 
-    def normalise_orders(self, orders):
+    def normalise_orders(self, orders: Any) -> Any:
         return normalise_orders(orders)
 
     def after_step(self, data: GameData, state: dict, events: list) -> None:
         self.check_collapse(data, state, events)      # 7.3: the instant a trigger occurs (here: the end of the step)
 
-    def canonical_orders(self, data, state, side, orders) -> list:
+    def canonical_orders(self, data: GameData, state: dict, side: str | None, orders: list) -> list:
         """One form per meaning, for the dice seed: hex ids in their preferred spelling, `advance:`
         as a set (an empty one dropped), `with:` as a set with the loss order made explicit
         (11.30: it defaults to the order of `with:`, and the order of losses does matter)."""
         grid = self.grid(data)
 
-        def hex_of(value):
+        def hex_of(value: Any) -> Any:
             try:
                 return grid.canonical(value) if isinstance(value, str) else value
             except ValueError:
@@ -142,7 +145,7 @@ class Smithereens(ReportRules):
             canonical.append(order)
         return canonical
 
-    def demo_plan(self):
+    def demo_plan(self) -> DemoPlan:
         from . import demo
         return demo.plan()
 

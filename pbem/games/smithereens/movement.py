@@ -12,7 +12,7 @@ from .replacements import ReplacementRules
 
 
 class MovementRules(ReplacementRules):
-    def stacking_problem(self, data, units: list[str]) -> str | None:
+    def stacking_problem(self, data: GameData, units: list[str]) -> str | None:
         """8.1–8.5 for one hex's units (None if legal)."""
         armies = {self.army_of(data, u) for u in units}
         if armies == {"soviet", "western"}:
@@ -44,7 +44,7 @@ class MovementRules(ReplacementRules):
                 return "Soviet minor allies of different nations may not stack together (8.4)"
         return None
 
-    def movement_allowance(self, data, state, unit_id: str) -> int:
+    def movement_allowance(self, data: GameData, state: dict, unit_id: str) -> int:
         unit = state["units"][unit_id]
         allowance = int(self.factors(data, unit_id, unit["steps"])["movement"])
         if allowance == 0:
@@ -61,7 +61,7 @@ class MovementRules(ReplacementRules):
             allowance = -(-allowance // 2)
         return max(allowance, 0)
 
-    def entry_cost(self, data, state, unit_id: str, a: str, b: str) -> tuple[int | None, str]:
+    def entry_cost(self, data: GameData, state: dict, unit_id: str, a: str, b: str) -> tuple[int | None, str]:
         """MP cost to move from a to b, or (None, reason with rule)."""
         grid = self.grid(data)
         if not grid.adjacent(a, b):
@@ -88,7 +88,7 @@ class MovementRules(ReplacementRules):
                 cost += int(data.get("terrain.natural.river.movement.extra_mp"))
         return cost, ""
 
-    def terrain_cost(self, data, unit_id: str, terrain: str) -> int:
+    def terrain_cost(self, data: GameData, unit_id: str, terrain: str) -> int:
         """10.10–10.14 and 10.19: cities and other manmade terrain cost as their natural terrain."""
         unit_type = self.counter(data, unit_id)["type"]
         path = f"terrain.natural.{terrain}.movement"
@@ -98,9 +98,9 @@ class MovementRules(ReplacementRules):
         key = "mech" if self.is_mech(data, unit_id) else "non_mech"
         return int(data.get(f"{path}.{key}", f"the {key} movement cost of {terrain}"))
 
-    def confinement_problem(self, data, unit_id: str, path: list[str]) -> str | None:
+    def confinement_problem(self, data: GameData, unit_id: str, path: list[str]) -> str | None:
         """10.24 Hungarian units never leave Hungary; 10.25 Italian Fascist units never leave Italy."""
-        nationality = self.counter(data, unit_id).get("nationality")
+        nationality = str(self.counter(data, unit_id).get("nationality"))
         home = {"hungarian": ("hungary", "10.24"), "italian_fascist": ("italy", "10.25")}.get(nationality)
         if not home:
             return None
@@ -253,7 +253,8 @@ class MovementRules(ReplacementRules):
 
     def apply_movement(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         """Replacements (9.9), then reinforcements, fortress declarations and moves in the order given."""
-        army, events = state["army"], []
+        army = state["army"]
+        events: list[dict] = []
         self.apply_replacements(data, state, orders, dice, events)
         for order in orders:
             if "replace" in order:

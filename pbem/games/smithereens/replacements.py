@@ -1,5 +1,7 @@
 """9.x reinforcements and replacements."""
 
+from typing import Any
+
 from ...dice import Dice
 from ...gamedata import GameData
 from ..base import Problem
@@ -24,7 +26,7 @@ class ReplacementRules(ControlRules):
                 for key in sorted(data.get(path, f"the {army} replacement rates ({rule})")) if key.startswith("max_to_")}
         return steps, caps, rule
 
-    def entry_hexes(self, data, state, army: str) -> tuple[set, str]:
+    def entry_hexes(self, data: GameData, state: dict, army: str) -> tuple[set, str]:
         """Where `army`'s reinforcements may enter, and whether entry is at a city (free, 9.2)."""
         if army == "german":                                               # 9.5 Wehrkreis cities
             return {h for h in self.wehrkreis_cities(data, "9.5") if state["control"].get(h) == "german"}, "city"
@@ -34,9 +36,11 @@ class ReplacementRules(ControlRules):
         edges = self.region(data, "france_west_edge", "9.4") | self.region(data, "italy_south_edge", "9.4")
         return edges | {self.antwerp(data)}, "edge"                        # 9.4 (Antwerp, 6.8)
 
-    def check_replacements(self, data, state, army, orders, arrivals) -> list[Problem]:
+    def check_replacements(self, data: GameData, state: dict, army: str, orders: list, arrivals: dict) -> list[Problem]:
         """9.7–9.15: replenish reduced units on the map or reclaim Alliance units from the deadpile."""
-        problems, used, per_unit = [], {"total": 0}, {}
+        problems: list[Problem] = []
+        used: dict[str, int] = {"total": 0}
+        per_unit: dict[str, int] = {}
         for index, order in enumerate(orders):
             if "replace" not in order:
                 continue
@@ -53,7 +57,7 @@ class ReplacementRules(ControlRules):
                 state["units"][unit_id] = dict(state["units"][unit_id], steps=state["units"][unit_id]["steps"] + steps)
         return problems
 
-    def replacement_problem(self, data, state, army, unit_id, steps, used, per_unit) -> str | None:
+    def replacement_problem(self, data: GameData, state: dict, army: str, unit_id: str, steps: Any, used: dict[str, int], per_unit: dict[str, int]) -> str | None:
         if not isinstance(unit_id, str) or (unit_id not in state["units"] and unit_id not in state["eliminated"]):
             return f"no unit {unit_id!r} on the map or in the deadpile"
         if self.army_of(data, unit_id) != army:

@@ -1,6 +1,9 @@
 """What reports and the map picture show: event lines, positions, counter labels."""
 
+from typing import Any
+
 from ...errors import PbemError
+from ...gamedata import GameData
 from ..base import MapUnit
 from .assaults import AssaultRules
 
@@ -26,7 +29,7 @@ EVENT_LINES = {
 class _Readable(dict):
     """Event fields as report text: lists joined, paths with arrows, snake_case spelled out."""
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         value = dict.__getitem__(self, key)
         if key == "path":
             return " → ".join(value)
@@ -37,7 +40,7 @@ class _Readable(dict):
 
 
 class ReportRules(AssaultRules):
-    def describe(self, data, state, events) -> list:
+    def describe(self, data: GameData, state: dict, events: list) -> list:
         blocks: list = []
         for event in events:
             kind = event["event"]
@@ -75,10 +78,10 @@ class ReportRules(AssaultRules):
                                     f"Winner: {event['winner']}."))
         return blocks
 
-    def unit_side(self, data, state, unit_id) -> str:
+    def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
         return self.army_of(data, unit_id)
 
-    def unit_label(self, data, state, unit_id, side=None) -> str:
+    def unit_label(self, data: GameData, state: dict, unit_id: str, side: str | None = None) -> str:
         """"attack-defense-movement" of the unit's current face (11.7 fog of war is not enforced)."""
         try:
             f = self.factors(data, unit_id, state["units"][unit_id]["steps"])
@@ -93,24 +96,24 @@ class ReportRules(AssaultRules):
     open_collections = ("map.hexes.<HEX>: {terrain: ...}, map.hexsides.<A|B>: river|rhine|lake|sea|atc, "
                         "units.counters.<ID>: {...}")
 
-    def map_units(self, data, state, side=None) -> list[MapUnit]:
+    def map_units(self, data: GameData, state: dict, side: str | None = None) -> list[MapUnit]:
         return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), self.unit_side(data, state, u))
                 for u, v in sorted(state["units"].items())]
 
-    def map_marks(self, data, state) -> dict[str, str]:
+    def map_marks(self, data: GameData, state: dict) -> dict[str, str]:
         marks: dict[str, str] = {}
         for combat in state["last_combats"]:
             label = str(combat["label"]).replace(" roll ", "\nroll ", 1)       # "COLUMN\nroll N: RESULT"
             marks[combat["hex"]] = f"{marks[combat['hex']]}\n{label}" if combat["hex"] in marks else label
         return marks
 
-    def setup_note(self, data, state) -> str | None:
+    def setup_note(self, data: GameData, state: dict) -> str | None:
         if state["units"] == {} and not state["to_place"]:
             return ("no units are on the map — counters are not in the rulebook text; add them to the data "
                     "override as units.counters.ID (see `pbem data missing` and docs/data-format.md)")
         return None
 
-    def positions(self, data, state, side=None) -> list:
+    def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
         rows = []
         for hex_id, units in sorted(self.stacks(state).items()):
             for unit_id in units:

@@ -1,5 +1,7 @@
 """11.25-11.33: loss points taken as steps or retreats, the defender's choice, advance after combat."""
 
+from typing import Any
+
 from ...dice import Dice
 from ...gamedata import GameData
 from ...kit.losses import spread_steps
@@ -18,14 +20,14 @@ class ResponseRules(SetupRules):
                 self.lose_step(state, unit_id)
         return losses
 
-    def lose_step(self, state, unit_id: str) -> None:
+    def lose_step(self, state: dict, unit_id: str) -> None:
         unit = state["units"][unit_id]
         unit["steps"] -= 1
         if unit["steps"] <= 0:
             del state["units"][unit_id]
             state["eliminated"].append(unit_id)
 
-    def defender_choice_needed(self, data, state, battle) -> bool:
+    def defender_choice_needed(self, data: GameData, state: dict, battle: dict) -> bool:
         """The defender decides (11.25, 11.30) unless only one outcome is possible."""
         lp = battle["defender_lp"]
         alive = [u for u in battle["defenders"] if u in state["units"]]
@@ -55,7 +57,7 @@ class ResponseRules(SetupRules):
             problems.append(Problem(None, f"no answer for the battle at {target} ({pending[target]['defender_lp']} loss points)"))
         return problems
 
-    def response_problems(self, data, state, battle, order) -> list[str]:
+    def response_problems(self, data: GameData, state: dict, battle: dict, order: dict) -> list[str]:
         lp, hex_id = battle["defender_lp"], battle["hex"]
         alive = [u for u in battle["defenders"] if u in state["units"]]
         steps = order.get("steps") or {}
@@ -83,7 +85,7 @@ class ResponseRules(SetupRules):
                     break
         return problems
 
-    def retreat_problems(self, data, state, battle, retreat, steps) -> list[str]:
+    def retreat_problems(self, data: GameData, state: dict, battle: dict, retreat: Any, steps: Any) -> list[str]:
         """11.25: every surviving defender retreats exactly one hex into a hex free of enemies."""
         grid, hex_id = self.grid(data), battle["hex"]
         survivors = [u for u in battle["defenders"] if u in state["units"] and steps.get(u, 0) < state["units"][u]["steps"]]
@@ -107,13 +109,13 @@ class ResponseRules(SetupRules):
                     problems.append(f"{unit_id} may not retreat into {destination}: Western and Soviet units never mix (11.28)")
         return problems
 
-    def apply_response(self, data, state, orders, events, dice=None) -> None:
+    def apply_response(self, data: GameData, state: dict, orders: list, events: list, dice: Dice | None = None) -> None:
         answers = {o["battle"]: o for o in orders}
         retreated_into: dict[str, list[tuple[int, str]]] = {}
         for number, battle in enumerate(state["pending"]):
             answer = answers[battle["hex"]]
             steps, retreat = answer.get("steps") or {}, answer.get("retreat")
-            lost = {}
+            lost: dict[str, int] = {}
             for unit_id, count in sorted(steps.items()):
                 for _ in range(count):
                     if unit_id in state["units"]:
@@ -139,7 +141,7 @@ class ResponseRules(SetupRules):
                     state["eliminated"].append(unit_id)
                     events.append({"event": "eliminated", "unit": unit_id, "hex": battle["hex"], "rule": "11.26"})
 
-    def advance_after_combat(self, data, state, battle, events, dice=None) -> None:
+    def advance_after_combat(self, data: GameData, state: dict, battle: dict, events: list, dice: Dice | None = None) -> None:
         """11.33: attackers may move into a vacated defender hex (declared in the assault order)."""
         hex_id = battle["hex"]
         if self.enemies_in(data, state, hex_id, battle["army"]):

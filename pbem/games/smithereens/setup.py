@@ -80,7 +80,7 @@ class SetupRules(MovementRules):
         self.next_placement(data, state, after=None)
         return state
 
-    def next_placement(self, data, state, after: str | None) -> None:
+    def next_placement(self, data: GameData, state: dict, after: str | None) -> None:
         """German A/AS placement, then Soviet M placement, then Game Turn 1 begins."""
         for army in ("german", "soviet"):
             if after == "german" and army == "german":

@@ -11,7 +11,7 @@ from .components import ALLIANCE, SmithereensBase, camp
 
 
 class SupplyRules(SmithereensBase):
-    def in_supply(self, data, state, unit_id: str, hex_id: str | None = None) -> bool:
+    def in_supply(self, data: GameData, state: dict, unit_id: str, hex_id: str | None = None) -> bool:
         """6.1–6.19: can the unit trace a supply line (or is it in a source) from `hex_id`?"""
         if state.get("level") != "standard":
             return True                                     # 6.0 Beginners Note: ignore supply
@@ -26,7 +26,7 @@ class SupplyRules(SmithereensBase):
             return self.trace(data, state, hex_id, army, self.soviet_source(data), self.region(data, "wwii_line_and_west", "6.6"))
         return self.german_supply(data, state, hex_id)
 
-    def western_supply(self, data, state, hex_id) -> bool:
+    def western_supply(self, data: GameData, state: dict, hex_id: str) -> bool:
         if state["western_oos_until"] >= state["turn"]:
             return False                                    # 6.9: Antwerp captured
         if hex_id in self.region(data, "non_baltic_coastal_hexes", "6.11"):
@@ -41,7 +41,7 @@ class SupplyRules(SmithereensBase):
         column = numbers.integer(data, "supply.sources.soviet.east_edge_column", "the eastern map's east edge column (6.6)")
         return lambda hex_id: hex_id.endswith("E") and hex_id.startswith(str(column))
 
-    def german_supply(self, data, state, hex_id) -> bool:
+    def german_supply(self, data: GameData, state: dict, hex_id: str) -> bool:
         grid = self.grid(data)
         info = self.hex_info(data, hex_id)
         if info.get("city") is True and info.get("control_at_start") == "german" and hex_id not in state["fell"]:
@@ -65,13 +65,13 @@ class SupplyRules(SmithereensBase):
         beyond = {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > limit}   # 6.15: not east of 34xxE
         return self.trace(data, state, hex_id, "german", lambda h: h in sources, beyond)
 
-    def hexes_known(self, data) -> set:
+    def hexes_known(self, data: GameData) -> set:
         if "known_hexes" not in data.cache:
             data.cache["known_hexes"] = {self.grid(data).canonical(h) for h, info in self.hexes(data).items()
                                          if self.hex_info(data, h).get("terrain", "unknown") != "unknown"}
         return data.cache["known_hexes"]
 
-    def trace(self, data, state, start, army, is_source, excluded: set, max_length=None) -> bool:
+    def trace(self, data: GameData, state: dict, start: str, army: str, is_source: Callable[[str], bool], excluded: set, max_length: int | None = None) -> bool:
         """6.2: a chain of hexes free of enemy units (and, for the Western Allies and Soviets, of
         each other's units), not across lake or all-sea hexsides, not into excluded areas or
         neutral Switzerland. Only hexes of known terrain are traced; if no line is found and the
@@ -86,7 +86,7 @@ class SupplyRules(SmithereensBase):
 
         complete = self.map_complete(data)
 
-        def can_enter(a, b) -> bool:
+        def can_enter(a: str, b: str) -> bool:
             if b in blocked or b in excluded or b in neutral:
                 return False
             if b not in known:                 # unknown terrain, or off the map if the map is complete
@@ -97,7 +97,7 @@ class SupplyRules(SmithereensBase):
                 return False                   # 6.2: only playable terrain (10.17, 10.18)
             return not {"lake", "sea"} & set(self.hexside(data, a, b))
 
-        def source(h) -> bool:
+        def source(h: str) -> bool:
             return is_source(h) and h not in blocked and h in known      # 6.13: an occupied source is lost
         found = trace_supply(self.grid(data), start, source, can_enter, max_length) is not None
         if not found and unknown:
@@ -106,14 +106,14 @@ class SupplyRules(SmithereensBase):
                                    "(or `map.hexes_complete: true` if it is off the map)", "the map (16.1)", data.override_file)
         return found
 
-    def map_complete(self, data) -> bool:
+    def map_complete(self, data: GameData) -> bool:
         """True once the campaign's override says every hex of the map is listed."""
         try:
             return data.get("map.hexes_complete", "whether every map hex is listed") is True
         except UnknownDataError:
             return False
 
-    def baltic_mech(self, data, state, army) -> list[str]:
+    def baltic_mech(self, data: GameData, state: dict, army: str) -> list[str]:
         """6.17: mech units drawing Baltic coastal supply have their MF halved as if OOS."""
         if state.get("level") != "standard" or army != "german":
             return []
@@ -121,7 +121,7 @@ class SupplyRules(SmithereensBase):
         return [u for u, v in state["units"].items() if self.army_of(data, u) == "german" and v["hex"] in coast
                 and self.is_mech(data, u)]
 
-    def oos_units(self, data, state, units) -> list[str]:
+    def oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
         """Units out of supply now; units sharing hex, army and nationality share one trace."""
         answers: dict = {}
         result = []
