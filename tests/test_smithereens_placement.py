@@ -24,7 +24,7 @@ def state(data):
 
 
 def problems(data, state, orders):
-    return [p.message for p in GAME.check(data, state, None, orders)]
+    return [p.message for p in GAME.check(data, state, GAME.awaiting(state).side, orders)]
 
 
 def replace(orders, unit, hex_id):

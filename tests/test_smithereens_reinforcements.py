@@ -26,7 +26,7 @@ def position(data, army, turn=2):
 
 
 def messages(data, state, orders):
-    return [p.message for p in GAME.check(data, state, None, orders)]
+    return [p.message for p in GAME.check(data, state, GAME.awaiting(state).side, orders)]
 
 
 def test_reinforcements_wait_off_map_with_their_turn(data):  # 3.4, 9.1
@@ -165,5 +165,7 @@ def test_hungarians_never_leave_hungary(data, tmp_path):  # 10.24
     assert messages(hungary, state, [{"move": "ger-hu1", "path": ["1818E", "1717E"]}]) == []
     assert messages(hungary, state, [{"move": "ger-hu1", "path": ["1818E", "1917E"]}]) == [
         "ger-hu1 is hungarian and may never move out of Hungary (1917E) (10.24)"]
+    # check() reports the missing area as a problem naming its data path (apply raises it)
+    assert any("map.regions.hungary.hexes" in m for m in messages(data, position(data, "german"), [{"move": "ger-hu1", "path": ["1818E", "1717E"]}]))
     with pytest.raises(UnknownDataError, match=r"map\.regions\.hungary\.hexes"):
-        GAME.check(data, position(data, "german"), None, [{"move": "ger-hu1", "path": ["1818E", "1717E"]}])
+        GAME.require_legal(data, position(data, "german"), "german", [{"move": "ger-hu1", "path": ["1818E", "1717E"]}])

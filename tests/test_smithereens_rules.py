@@ -344,7 +344,7 @@ def test_unknown_crt_cell_refuses_before_any_die_is_rolled(tmp_path):
     # the test data without one cell of the 1:3/1:4 column, as a group's override might lack it
     lines = TEST_DATA.read_text(encoding="utf-8").splitlines(keepends=True)
     partial = tmp_path / "data-override.yaml"
-    partial.write_text("".join(l for l in lines if not l.startswith("  crt.cells.6.1:3/1:4:")), encoding="utf-8")
+    partial.write_text("".join(line for line in lines if not line.startswith("  crt.cells.6.1:3/1:4:")), encoding="utf-8")
     data = load_game_data("smithereens", partial)
     # German 4 vs 16 = 1:4 -> column 1:3/1:4 (11.23), whose die-roll-6 cell is now unknown (16.2)
     units = {"g-inf1": "2218", "s-inf1": "2219", "s-inf2": "2219", "s-inf3": "2219", "s-inf4": "2220"}
@@ -365,7 +365,8 @@ def test_unknown_crt_cell_refuses_before_any_die_is_rolled(tmp_path):
 
 def test_11_10_concentric_geometry(data):
     # around 2219: N 2218, NE 2318, SE 2319, S 2220, SW 2119, NW 2118
-    concentric = lambda hexes: GAME.concentric(data, hexes, "2219")
+    def concentric(hexes):
+        return GAME.concentric(data, hexes, "2219")
     assert concentric(["2218", "2220"])                      # opposite hexes
     assert concentric(["2318", "2119"]) and concentric(["2319", "2118"])
     assert concentric(["2218", "2319", "2119"])              # three hexes, one between each
@@ -668,7 +669,7 @@ def test_11_35_soviet_and_western_never_attack_the_same_hex_in_a_game_turn(data)
     state = make_state(units, army="soviet", data=data)
     state = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], ScriptedDice(default=2)).state
     if state["phase"] == "response":
-        state = GAME.apply(data, state, "alliance", [{"battle": "2219", "steps": {"g-inf1": 1}}], ScriptedDice(default=1)).state
+        state = GAME.apply(data, state, "german", [{"battle": "2219", "steps": {"g-inf1": 1}}], ScriptedDice(default=1)).state
     assert state["army"] == "western" and state["attacked_this_turn"]["2219"] == ["soviet"]
     state["phase"] = "assault"
     problems = problems_of(data, state, [{"attack": "2219", "with": ["us-1"]}])

@@ -77,8 +77,8 @@ def test_oos_halves_movement_rounding_up(tmp_path):  # 6.3, 6.4
     state["units"]["ger-y"]["hex"] = "4211E"
     assert not GAME.in_supply(data, state, "sov-a")
     # MF 4 halved to 2 at the start of movement: two clear hexes are legal, three are not
-    assert GAME.check(data, state, None, [{"move": "sov-a", "path": ["4010E", "4110E", "4111E"]}]) == []
-    assert [p.message for p in GAME.check(data, state, None, [{"move": "sov-a", "path": ["4010E", "4110E", "4111E", "4011E"]}])] == [
+    assert GAME.check(data, state, GAME.awaiting(state).side, [{"move": "sov-a", "path": ["4010E", "4110E", "4111E"]}]) == []
+    assert [p.message for p in GAME.check(data, state, GAME.awaiting(state).side, [{"move": "sov-a", "path": ["4010E", "4110E", "4111E", "4011E"]}])] == [
         "sov-a needs 3 MP for this path but has 2 (10.2; 10.4 guarantees one hex only)"]
 
 
@@ -94,7 +94,7 @@ def test_oos_soviet_artillery_may_not_attack(tmp_path):  # 13.4
     data = load()
     state = position(data)
     state["phase"] = "assault"
-    problems = [p.message for p in GAME.check(data, state, None, [{"attack": "4110E", "with": ["sov-art", "sov-a"]}])]
+    problems = [p.message for p in GAME.check(data, state, GAME.awaiting(state).side, [{"attack": "4110E", "with": ["sov-art", "sov-a"]}])]
     assert problems == ["sov-art is Soviet artillery out of supply and may not attack (13.4)"]
 
 
@@ -123,6 +123,6 @@ def test_antwerp_captured_puts_the_western_allies_out_of_supply(face, until):  #
     data = load()
     state = position(data, army="german")
     events = []
-    GAME.antwerp_captured(state, events, ScriptedDice(default=face))
+    GAME.antwerp_captured(data, state, events, ScriptedDice(default=face))
     assert state["antwerp_lost"] is True and state["western_oos_until"] == until
     assert events[0]["event"] == "antwerp" and events[0]["roll"] == face

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import pbem.gamedata as gamedata
-from pbem.games.smithereens_demo import DEMO_ORDERS
+from pbem.games.smithereens.demo import DEMO_ORDERS
 
 from . import util
 

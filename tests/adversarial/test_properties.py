@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem import campaign as camp
-from pbem.games.smithereens_demo import legal_response
+from pbem.games.smithereens.demo import legal_response
 
 from . import util
 
@@ -153,7 +153,7 @@ def test_reordering_battles_changes_no_roll(more_units_at, data):
 
 def test_the_random_player_reproduces_the_demo_plan(demo, tmp_path):
     """util.play (used above) is what `pbem demo` does: the same plan gives the demo's bytes."""
-    from pbem.games.smithereens_demo import DEMO_ORDERS
+    from pbem.games.smithereens.demo import DEMO_ORDERS
     folder = util.play(tmp_path / "campaign", DEMO_ORDERS, title="Smithereens demo (demonstration data)")
     assert util.snapshot(folder) == util.snapshot(demo)
 

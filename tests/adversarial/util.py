@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from pbem import campaign as camp
 from pbem.cli import app
 from pbem.demo import DEMO_SENT, demo_commitment, next_orders, run_demo
-from pbem.games.smithereens_demo import legal_response
+from pbem.games.smithereens.demo import legal_response
 from tests.conftest import forge_signed
 from pbem.keys import key_id, load_private_key
 from pbem.signing import BEGIN, END, SIGNATURE, parse_signed, sign_body
@@ -243,7 +243,7 @@ def signed_orders(folder: Path, side: str, orders: list, key=None) -> str:
 def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE,
          title: str = "", inbox: Path | None = None):
     """What `pbem demo` does, for any plan: the planned (side, orders) steps, with the defender's
-    legal response (pbem.games.smithereens_demo.legal_response) whenever one is awaited, and the opponent's
+    legal response (pbem.games.smithereens.demo.legal_response) whenever one is awaited, and the opponent's
     reveal by `adjudicate --key`. Returns the folder."""
     folder = Path(folder)
     campaign = new_campaign(folder, campaign_id, override, title)

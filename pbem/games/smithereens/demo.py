@@ -4,9 +4,13 @@ Demonstration only: the orders are the README's story on the made-up data in
 examples/smithereens-demo/; the answers and the random moves are chosen from what is legal.
 """
 
-from ..errors import PbemError
-from ..kit.losses import spread_steps
-from .base import DemoPlan
+import random
+from typing import Any
+
+from ...errors import PbemError
+from ...gamedata import GameData
+from ...kit.losses import spread_steps
+from ..base import DemoPlan
 
 SEATS = ("alliance", "german")
 
@@ -25,7 +29,7 @@ def spread(state: dict, units: list[str], points: int) -> dict:
     return spread_steps(units, {u: state["units"][u]["steps"] for u in units}, points)
 
 
-def legal_response(campaign, state: dict) -> list:
+def legal_response(campaign: Any, state: dict) -> list:
     """The defender's answer: retreat where the rules allow it, else step losses by 11.30."""
     game, data = campaign.game, campaign.data
     answers = []
@@ -50,8 +54,8 @@ def legal_response(campaign, state: dict) -> list:
     return answers
 
 
-def random_moves(game, data, state, rng):
-    orders = []
+def random_moves(game: Any, data: GameData, state: dict, rng: random.Random) -> list:
+    orders: list[dict] = []
     grid = game.grid(data)
     for unit_id, unit in sorted(state["units"].items()):
         if game.army_of(data, unit_id) != state["army"] or rng.random() < 0.3:
@@ -60,14 +64,15 @@ def random_moves(game, data, state, rng):
         rng.shuffle(options)
         for target in options:
             trial = orders + [{"move": unit_id, "path": [unit["hex"], target]}]
-            if not game.check(data, state, None, trial):
+            if not game.check(data, state, game.awaiting(state).side, trial):
                 orders = trial
                 break
     return orders
 
 
-def random_attacks(game, data, state, rng):
-    orders, used = [], set()
+def random_attacks(game: Any, data: GameData, state: dict, rng: random.Random) -> list:
+    orders: list[dict] = []
+    used: set[str] = set()
     grid = game.grid(data)
     for hex_id, units in sorted(game.stacks(state).items()):
         if game.army_of(data, units[0]) == state["army"] or not game.enemies_in(data, state, hex_id, state["army"]):
@@ -76,13 +81,13 @@ def random_attacks(game, data, state, rng):
                      and grid.adjacent(v["hex"], hex_id)]
         if attackers:
             trial = orders + [{"attack": hex_id, "with": attackers}]
-            if not game.check(data, state, None, trial):
+            if not game.check(data, state, game.awaiting(state).side, trial):
                 orders = trial
                 used.update(attackers)
     return orders
 
 
-def bench_orders(campaign, waiting: dict, state: dict, rng) -> list:
+def bench_orders(campaign: Any, waiting: dict, state: dict, rng: random.Random) -> list:
     """Random legal orders for a whole game: moves, assaults, and the legal defender answers."""
     if waiting["kind"] == "response":
         return legal_response(campaign, state)

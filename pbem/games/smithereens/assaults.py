@@ -1,0 +1,229 @@
+"""11.x prepared assaults: odds (11.8, 11.9), column shifts (11.10-11.21), the CRT (11.22-11.24)."""
+
+from ...dice import Dice
+from ...gamedata import GameData
+from ...kit import numbers
+from ...kit.combat import Shift, clamp, odds_position, total, whole_column
+from ..base import Problem
+from .components import ALLIANCE, camp
+from .responses import ResponseRules
+
+CRT = "the Combat Results Table (16.2)"
+
+
+class AssaultRules(ResponseRules):
+    def crt_columns(self, data: GameData) -> list[str]:
+        columns = data.get("crt.columns", "the CRT column headings (16.2)")
+        return [f"{c['german']}/{c['alliance']}" if isinstance(c, dict) else str(c) for c in columns]
+
+    def die_faces(self, data: GameData) -> int:
+        return numbers.integer(data, "game.components.die_faces", "the faces of the one die (2.1)")
+
+    def base_column(self, data: GameData, attack: int, defense: int, army: str) -> tuple[int, str]:
+        """11.8 / 11.9 odds on the attacker's odds line (11.22) as a column position that may lie
+        off the printed table (e.g. 10:1): 11.23 applies the shifts first and the limits last."""
+        line = "german" if army == "german" else "alliance"
+        columns = data.get("crt.columns", "the CRT column headings (16.2)")
+        return odds_position([c[line] for c in columns], attack, defense)   # 11.8 rounds down, 11.9 up
+
+    def column_shifts(self, data: GameData, state: dict, attack: dict, defender_hex: str, army: str) -> list[Shift]:
+        """Column shifts with their rules (11.10–11.21, cumulative); negative = leftward."""
+        shifts: list[Shift] = []
+        thaw = self.thaw(data, state)
+
+        def add(path: str, why: str) -> None:
+            value = numbers.integer(data, path, f"the prepared-assault shift for {why}")
+            if value:
+                shifts.append(Shift(value, why, data.provenance(path).removeprefix("rule ")))
+
+        terrain = self.terrain(data, defender_hex)
+        add(f"terrain.natural.{terrain}.combat.pa", terrain)                   # 11.11–11.13
+        info = self.hex_info(data, defender_hex)
+        if defender_hex in state.get("fortresses", []):                        # 11.19 replaces 11.18's shift
+            add(f"crt.shifts.terrain.fortress_city.{'vs_soviet_side' if army == 'soviet' else 'vs_western_allied'}",
+                "fortress city")
+        elif info.get("city") is True:
+            add("terrain.manmade.city.combat.pa", "city")                       # 11.18
+        fort = info.get("fortification")
+        intact = not state["destroyed"].get(defender_hex)                       # 11.20
+        if fort in ("fortification", "usir") and army != "german" and intact:
+            add(f"terrain.manmade.{fort}.combat.pa", fort)                      # 11.17: German-side defenders
+        if fort == "heavy_fortification" and intact:
+            add("terrain.manmade.heavy_fortification.combat.pa", "heavy fortification")
+        sides = [set(self.hexside(data, state["units"][u]["hex"], defender_hex)) for u in attack["with"]]
+        if sides and all(s & {"river", "rhine"} for s in sides):               # 11.15: all attackers across
+            kind = "rhine" if all("rhine" in s for s in sides) else "river"     # 11.16
+            add(f"terrain.natural.{kind}.combat.{'pa_thaw' if thaw else 'pa'}", "Rhine" if kind == "rhine" else "river")
+        if self.concentric(data, [state["units"][u]["hex"] for u in attack["with"]], defender_hex):
+            add("crt.shifts.non_terrain.concentric_assault.shift", "concentric assault")        # 11.10
+        # 13.4: supplied Soviet artillery in a Soviet PA shifts right (supply is not traced at the
+        # beginner level, 6.0 Beginners Note; an OOS one may not attack, checked with the order)
+        if army == "soviet" and any(self.is_artillery(data, u) for u in attack["with"]):
+            add("crt.shifts.non_terrain.soviet_artillery.shift", "Soviet artillery")
+        return shifts
+
+    def shifts(self, data: GameData, state: dict, attack: dict, defender_hex: str, army: str) -> list[dict]:
+        """The column shifts as the assault event records them."""
+        return [s.as_event() for s in self.column_shifts(data, state, attack, defender_hex, army)]
+
+    def concentric(self, data: GameData, attacker_hexes: list[str], defender_hex: str) -> bool:
+        """11.10: from opposite hexes, from three hexes with one between each, or from more than three."""
+        grid = self.grid(data)
+        directions = sorted({d for d in (grid.direction(defender_hex, h) for h in attacker_hexes) if d is not None})
+        if len(directions) > 3:
+            return True
+        if any((d + 3) % 6 in directions for d in directions):
+            return True
+        return len(directions) == 3 and directions in ([0, 2, 4], [1, 3, 5])
+
+    def check_attacks(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        """11.1-11.4, 11.14, 11.32, 11.34, 11.35, 13.4; then the CRT column each battle will use
+        must be known whole (16.2) before any die is rolled."""
+        army = state["army"]
+        problems: list[Problem] = []
+        used: set[str] = set()
+        targets: set[str] = set()
+        for index, order in enumerate(orders):
+            problems += [Problem(index, m) for m in self.attack_problems(data, state, army, order, used, targets)]
+        if not problems:
+            columns = self.crt_columns(data)
+            for order in orders:
+                self.crt_cells(data, self.battle_odds(data, state, army, order, columns)["column"])
+        return problems
+
+    def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
+        target, attackers = order.get("attack"), order.get("with")
+        if set(order) - {"attack", "with", "advance", "losses"} or not isinstance(target, str) \
+                or not isinstance(attackers, list) or not attackers:
+            return ["an assault order is `attack: HEX` with `with: [UNIT, ...]` (optional `advance:`, `losses:`)"]
+        try:
+            target = self.grid(data).canonical(target)
+        except ValueError as exc:
+            return [str(exc)]
+        if not self.enemies_in(data, state, target, army):
+            return [f"no enemy units in {target} to attack (11.1)"]
+        if target in targets:
+            return [f"{target} is attacked twice; no defender may be attacked more than once per phase (11.4)"]
+        targets.add(target)
+        problems = []
+        for unit_id in attackers:
+            reason = self.attacker_problem(data, state, army, unit_id, target, used)
+            if reason:
+                problems.append(reason)
+            used.add(unit_id)
+        groupings = {self.counter(data, u).get("grouping") for u in attackers if u in state["units"]}
+        earlier = set(state["attacked_this_turn"].get(target, []))
+        if army == "western" and ({"commonwealth", "us"} <= groupings | earlier):
+            problems.append(f"Commonwealth and US units may never attack {target} in the same player turn (11.34)")
+        other = "western" if army == "soviet" else "soviet"
+        if army in ALLIANCE and other in earlier:
+            problems.append(f"{other.capitalize()} units already attacked {target} this game turn (11.35)")
+        for key in ("advance", "losses"):
+            extra = order.get(key, [])
+            if not isinstance(extra, list) or any(u not in attackers for u in extra):
+                problems.append(f"`{key}:` may list only this attack's units")
+        return problems
+
+    def attacker_problem(self, data: GameData, state: dict, army: str, unit_id: str, target: str, used: set[str]) -> str | None:
+        unit = state["units"].get(unit_id)
+        if unit is None:
+            return f"no unit {unit_id!r} on the map"
+        if self.army_of(data, unit_id) != army:
+            return f"{unit_id} is not a {army} unit (11.1)"
+        if unit_id in used:
+            return f"{unit_id} attacks twice; no unit may attack more than once per phase (11.4)"
+        if not self.grid(data).adjacent(unit["hex"], target):
+            return f"{unit_id} in {unit['hex']} is not adjacent to {target} (11.1)"
+        if int(self.factors(data, unit_id, unit["steps"])["attack"]) == 0:
+            return f"{unit_id} has an attack factor of 0 and may never attack (11.32)"
+        if self.is_artillery(data, unit_id) and not self.in_supply(data, state, unit_id):
+            return f"{unit_id} is Soviet artillery out of supply and may not attack (13.4)"
+        blocked = {"lake", "sea"} & set(self.hexside(data, unit["hex"], target))
+        if blocked:
+            return f"{unit_id} cannot attack across the {sorted(blocked)[0]} hexside (11.14)"
+        return None
+
+    def battle_odds(self, data: GameData, state: dict, army: str, order: dict, columns: list[str]) -> dict:
+        """11.23 up to the die: factors (OOS halved, 6.3/6.4), odds, shifts, then the table's limits."""
+        target = self.grid(data).canonical(order["attack"])
+        defenders = self.enemies_in(data, state, target, army)
+        oos = self.oos_units(data, state, list(order["with"]) + defenders)     # 6.4: both sides, each battle
+        attack = self.strength(data, state, order["with"], "attack", oos)
+        defense = self.strength(data, state, defenders, "defense", oos)
+        base, odds = self.base_column(data, attack, defense, army)
+        shifts = self.column_shifts(data, state, order, target, army)
+        final = clamp(base + total(shifts), len(columns))                      # 11.21, then 11.23 limits
+        return {"hex": target, "defenders": defenders, "oos": oos, "attack": attack, "defense": defense,
+                "odds": odds, "base_column": columns[clamp(base, len(columns))], "shifts": shifts, "column": columns[final]}
+
+    def crt_cells(self, data: GameData, column: str) -> dict:
+        """The whole CRT column, die roll -> result; UnknownDataError for a cell the data lacks."""
+        return whole_column(data, range(1, self.die_faces(data) + 1), lambda roll: f"crt.cells.{roll}.{column}",
+                            lambda roll: f"CRT cell die roll {roll}, column {column} (16.2)", CRT)
+
+    def resolve(self, data: GameData, state: dict, army: str, order: dict, dice: Dice, columns: list[str]) -> dict:
+        battle = self.battle_odds(data, state, army, order, columns)
+        target, column = battle["hex"], battle["column"]
+        cells = self.crt_cells(data, column)           # the whole column is known before the die is rolled
+        roll = dice.roll(f"crt/{target}", self.die_faces(data), about=f"prepared assault on {target} (11.24)")
+        result = str(cells[str(roll)])
+        attacker_lp, defender_lp = (int(x) for x in result.split("/"))      # 11.24
+        return {
+            "event": "assault", "hex": target, "army": army, "attackers": list(order["with"]),
+            "defenders": battle["defenders"], "attack": battle["attack"], "defense": battle["defense"], "odds": battle["odds"],
+            "out_of_supply": battle["oos"], "base_column": battle["base_column"], "shifts": [s.as_event() for s in battle["shifts"]],
+            "column": column, "roll": roll, "result": result, "attacker_lp": attacker_lp, "defender_lp": defender_lp,
+            "cell_provenance": data.provenance(f"crt.cells.{roll}.{column}"),
+            "advance": list(order.get("advance", [])), "losses": list(order.get("losses", order["with"])),
+        }
+
+    def strength(self, data: GameData, state: dict, units: list[str], factor: str, oos: list[str]) -> int:
+        """6.3: OOS units' factors are added up, then halved once, rounding up."""
+        full = sum(int(self.factors(data, u, state["units"][u]["steps"])[factor]) for u in units if u not in oos)
+        halved = sum(int(self.factors(data, u, state["units"][u]["steps"])[factor]) for u in units if u in oos)
+        return full + -(-halved // 2)
+
+    def assault_template(self, data: GameData, state: dict, side: str) -> dict:
+        army = state["army"]
+        notes = [self.awaiting(state).phase,
+                 "Possible assaults: `attack: HEX` with `with: [units]`; optional `advance:` (11.33) and `losses:` order (11.30)."]
+        grid = self.grid(data)
+        for hex_id, units in sorted(self.stacks(state).items()):
+            if units and self.army_of(data, units[0]) != army and camp(self.army_of(data, units[0])) != camp(army):
+                adjacent = [u for u, v in sorted(state["units"].items())
+                            if self.army_of(data, u) == army and grid.adjacent(v["hex"], hex_id)]
+                if adjacent:
+                    notes.append(f"  {hex_id}: defended by {', '.join(units)}; adjacent: {', '.join(adjacent)}")
+        return {"notes": notes, "orders": []}
+
+    def apply_assaults(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        """11.23-11.24 each battle in the order given; the defender chooses where he may (11.25, 11.30)."""
+        army, events = state["army"], []
+        columns = self.crt_columns(data)
+        battles = [self.resolve(data, state, army, order, dice, columns) for order in orders]
+        state["last_combats"] = [{"hex": b["hex"], "label": f"{b['column']} roll {b['roll']}: {b['result']}"} for b in battles]
+        pending = []
+        for battle in battles:
+            events.append(battle)
+            targets = state["attacked_this_turn"].setdefault(battle["hex"], [])
+            targets.append(army if army != "western" else self.counter(data, battle["attackers"][0]).get("grouping", "western"))
+            if army == "western":
+                targets.append("western")
+            losses = self.take_steps(state, battle["losses"], battle["attacker_lp"])
+            events.append({"event": "attacker_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29, 11.30"})
+            if self.defender_choice_needed(data, state, battle):
+                seat = self.seat_of(state, self.army_of(data, battle["defenders"][0]))
+                pending.append({k: battle[k] for k in ("hex", "army", "defenders", "defender_lp", "advance")} | {"defender_seat": seat})
+                continue
+            alive = [u for u in battle["defenders"] if u in state["units"]]
+            losses = self.take_steps(state, alive, battle["defender_lp"])
+            if battle["defender_lp"]:
+                events.append({"event": "defender_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29 (no choice possible)"})
+            self.advance_after_combat(data, state, battle, events, dice)
+        if pending:
+            state["pending"] = pending
+            state["phase"] = "response"
+            events.append({"event": "awaiting_response", "battles": [p["hex"] for p in pending], "side": pending[0]["defender_seat"]})
+        else:
+            self.end_player_turn(data, state, events)
+        return events

@@ -1,0 +1,153 @@
+"""The Smithereens game module: the sequence of play (5.2, 5.3, 3.10) as one table, and the
+order forms players write."""
+
+from collections.abc import Callable
+from typing import Any
+
+from ...gamedata import GameData
+from ...kit.sequence import Phase
+from ..base import Awaiting, DemoPlan
+from .report import ReportRules
+
+# the set-up codes each placement names in its label (the rules read them from game.placement.codes)
+PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
+# Hex ids and unit ids players may write unquoted (`attack: 2516`)
+TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "battle", "declare_fortress")
+TEXT_LISTS = ("path", "with", "advance", "losses")
+
+
+def _text(value: Any) -> Any:
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def normalise_orders(orders: Any) -> Any:
+    """Hex ids and unit ids as text: a player may write `attack: 2516` without quotes."""
+    if not isinstance(orders, list):
+        return orders
+    result = []
+    for order in orders:
+        if not isinstance(order, dict):
+            result.append(order)
+            continue
+        order = dict(order)
+        for key in TEXT_FIELDS:
+            if key in order:
+                order[key] = _text(order[key])
+        for key in TEXT_LISTS:
+            if isinstance(order.get(key), list):
+                order[key] = [_text(v) for v in order[key]]
+        retreat = order.get("retreat")
+        if isinstance(retreat, dict):
+            order["retreat"] = {k: _text(v) for k, v in retreat.items()}
+        elif "retreat" in order:
+            order["retreat"] = _text(retreat)
+        result.append(order)
+    return result
+
+
+class Smithereens(ReportRules):
+    id = "smithereens"
+    game_over_rule = "4.4"
+    not_enforced = (
+        "11.7 fog of war: saves and reports show every unit of every stack",
+        "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
+        "9.6 variable reinforcements; 7.x economic collapse",
+        "3.11 Soviet 8th Army, 10.23 Yugoslavia, 10.27-10.36 special movement; 13.x special units and air (13.4 is enforced)",
+        "11.19 fortress declarations outside the German movement orders; 11.27 extra retreats of overstacked units",
+    )
+
+    def __init__(self) -> None:
+        # The sequence of play (5.2, 5.3): each player turn (Soviet, Western, German) is a
+        # Movement Phase then a Prepared Assault Phase; the defender answers mid-phase.
+        self.sequence = (
+            Phase("placement", "Set-up placement of the A, AS and M units (3.6, 3.7)", "orders",
+                  awaited=self.phasing_seat, label=self.placement_label, template=self.placement_template,
+                  check=self.check_placement, apply=self.apply_placement,
+                  then="the German places his A and AS units, then the Soviet his M units; then Game Turn 1 "
+                       "begins with the German Prepared Assault Phase (3.10)"),
+            Phase("movement", "Movement Phase: take replacements, enter reinforcements, move (5.3 steps 1-3; 9.0, 10.0)", "orders",
+                  awaited=self.phasing_seat, label=self.turn_label("movement"), template=self.movement_template,
+                  check=self.check_movement, apply=self.apply_movement,
+                  then="the same army's Prepared Assault Phase (5.2)"),
+            Phase("assault", "Prepared Assault Phase (5.3; 11.0)", "orders",
+                  awaited=self.phasing_seat, label=self.turn_label("prepared assaults"), template=self.assault_template,
+                  check=self.check_attacks, apply=self.apply_assaults,
+                  then="the defender's loss choices where he has one (11.25, 11.30); else the next player turn "
+                       "in the order Soviet, Western, German (5.2), and after the last German player turn, victory (4.4)"),
+            # a die rolled while answering (e.g. Antwerp taken by an advance, 6.9) needs the
+            # attacker's reveal too: no roll may rest on one party's secret alone
+            Phase("response", "Loss points taken as steps or retreats, then advances (11.24-11.33)", "response",
+                  awaited=self.defender_seat, label=self.turn_label("loss choices"), template=self.response_template,
+                  check=self.check_response, apply=self.apply_responses, opponents=self.attacker_seats,
+                  then="the next player turn (5.2); after the last German player turn, victory (4.4)"),
+        )
+
+    # -- who is awaited, and the labels saves record --------------------------------------
+    def phasing_seat(self, state: dict) -> str:
+        return self.seat_of(state, state["army"])
+
+    def defender_seat(self, state: dict) -> str:
+        return str(state["pending"][0]["defender_seat"])
+
+    def attacker_seats(self, state: dict) -> tuple:
+        return (self.phasing_seat(state),)
+
+    def placement_label(self, state: dict) -> str:
+        army = state["army"]
+        return f"Set-up: {army.capitalize()} {PLACEMENT_LABELS[army]} units ({'3.6' if army == 'german' else '3.7'})"
+
+    @staticmethod
+    def turn_label(name: str) -> Callable[[dict], str]:
+        def label(state: dict) -> str:
+            return f"Turn {state['turn']} {state['army'].capitalize()} {name}"
+        return label
+
+    def awaiting(self, state: dict) -> Awaiting:
+        if self.game_over(state):        # saves record this label as it always was
+            return Awaiting(side="", kind="none", phase="game over", done=True)
+        return super().awaiting(state)
+
+    def normalise_orders(self, orders: Any) -> Any:
+        return normalise_orders(orders)
+
+    def after_step(self, data: GameData, state: dict, events: list) -> None:
+        self.check_collapse(data, state, events)      # 7.3: the instant a trigger occurs (here: the end of the step)
+
+    def canonical_orders(self, data: GameData, state: dict, side: str | None, orders: list) -> list:
+        """One form per meaning, for the dice seed: hex ids in their preferred spelling, `advance:`
+        as a set (an empty one dropped), `with:` as a set with the loss order made explicit
+        (11.30: it defaults to the order of `with:`, and the order of losses does matter)."""
+        grid = self.grid(data)
+
+        def hex_of(value: Any) -> Any:
+            try:
+                return grid.canonical(value) if isinstance(value, str) else value
+            except ValueError:
+                return value           # refused by check(); the seed is never drawn for it
+
+        canonical = []
+        for order in normalise_orders(orders):      # unquoted ids as text first
+            if not isinstance(order, dict):
+                canonical.append(order)
+                continue
+            for key in ("attack", "battle", "at"):
+                if key in order:
+                    order[key] = hex_of(order[key])
+            if isinstance(order.get("path"), list):
+                order["path"] = [hex_of(h) for h in order["path"]]
+            if "attack" in order and isinstance(order.get("with"), list):
+                order.setdefault("losses", list(order["with"]))
+                order["with"] = sorted(order["with"], key=str)
+                if order.get("advance") == []:
+                    del order["advance"]
+                elif isinstance(order.get("advance"), list):
+                    order["advance"] = sorted(order["advance"], key=str)
+            canonical.append(order)
+        return canonical
+
+    def demo_plan(self) -> DemoPlan:
+        from . import demo
+        return demo.plan()
+
+
+GAME = Smithereens()

@@ -1,0 +1,193 @@
+"""3.x set-up: seats and options, the counters' set-up hexes, 3.6/3.7 placement."""
+
+from ...errors import PbemError
+from ...gamedata import GameData, unwrap
+from ...dice import Dice
+from ..base import Problem
+from ...kit import numbers
+from .components import spelled
+from .movement import MovementRules
+
+
+class SetupRules(MovementRules):
+    def seats(self, scenario: dict) -> list[list[str]]:
+        # 1.x / 5.4: two players (German vs Grand Alliance) or three (Soviet, Western, German)
+        return [["alliance", "german"], ["german", "soviet", "western"]]
+
+    def options(self, given: dict) -> dict:
+        """Campaign options: `level` is `beginner` (5.1/6.0 Beginners Notes: no supply) or
+        `standard` (supply, 6.x, is traced and halves OOS units, 6.3)."""
+        unknown = sorted(set(given) - {"level"})
+        if unknown:
+            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level)")
+        level = given.get("level", "beginner")
+        if level not in ("beginner", "standard"):
+            raise PbemError(f"level must be 'beginner' or 'standard', not {level!r}")
+        return {"level": level}
+
+    def not_enforced_for(self, options: dict) -> list:
+        rules = list(self.not_enforced)
+        if options.get("level") == "standard":
+            rules[1] = ("12.x mobile assaults; 6.10 airdrop supply; 7.5 collapse effects on units pbem does not "
+                        "model (strategic and Baltic movement, Luftwaffe, Flak Korps, FMOs, naval guns) "
+                        "(supply 6.1-6.9 and 6.11-6.19, oil 7.2, collapse 7.3-7.4 and 7.5 (7) are enforced)")
+            rules[2] = "9.6 variable reinforcements"
+        return rules
+
+    def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
+        options = self.options(options or {})
+        if scenario.get("scenario") != "historical":
+            # 14.x: the WWIII scenarios change sides, turn order and victory; their data is in
+            # scenarios/smithereens/, their rules are not adjudicated yet.
+            raise PbemError(f"scenario {scenario.get('scenario')!r} is encoded as data but pbem does not adjudicate "
+                            "its rules (14.x) yet; play 'historical'")
+        counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
+        units, reinforcements, placements = {}, {}, {}
+        for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
+            counter = self.counter(data, unit_id)
+            setup_hex = counter.get("setup")
+            if setup_hex in self.placement_codes(data, "german") + self.placement_codes(data, "soviet"):
+                placements[unit_id] = setup_hex                     # placed by their owner (3.6, 3.7)
+            elif isinstance(setup_hex, str) and setup_hex != "unknown":
+                # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
+                units[unit_id] = {"hex": self.grid(data).canonical(setup_hex), "steps": counter["steps"]}
+            elif isinstance(counter.get("arrives"), int):
+                # 3.4 / 9.1: turn-of-entry number printed on the counter
+                reinforcements[unit_id] = {"turn": counter["arrives"], "steps": counter["steps"]}
+        control = {}     # 3.9: only cities matter; a city whose start control is unknown stays out
+        for hex_id in sorted(self.hexes(data)):
+            info = self.hex_info(data, hex_id)
+            start = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}.get(str(info.get("control_at_start")))
+            if info.get("city") is True and start:
+                control[self.grid(data).canonical(hex_id)] = start
+        first_turn, last_turn = unwrap(scenario.get("first_turn", 1)), unwrap(scenario.get("last_turn"))
+        if not isinstance(last_turn, int):
+            raise PbemError("the scenario file gives no last_turn (4.4, 5.1)")
+        state = {
+            # 3.10: Game Turn 1 is a German player turn only, and it begins with the combat phase;
+            # before it, the German places his A/AS units, then the Soviet his M units (3.6, 3.7)
+            "turn": first_turn, "last_turn": last_turn, "army": "german",
+            "phase": "assault" if first_turn == 1 else "movement", "seats": list(seats),
+            "to_place": placements, "level": options["level"],
+            "fell": [], "antwerp_lost": False, "western_oos_until": 0, "ports_lost": [],
+            "ruhr_lost": [], "oil_lost": False, "collapsed": False,
+            "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
+            "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
+                                 if self.hex_info(data, h).get("fortress_at_start") is True),   # 3.3
+            "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
+            "attacked_this_turn": {}, "pending": [], "last_combats": [],
+        }
+        self.next_placement(data, state, after=None)
+        return state
+
+    def next_placement(self, data: GameData, state: dict, after: str | None) -> None:
+        """German A/AS placement, then Soviet M placement, then Game Turn 1 begins."""
+        for army in ("german", "soviet"):
+            if after == "german" and army == "german":
+                continue
+            if any(code in self.placement_codes(data, army) for code in state["to_place"].values()):
+                state.update(army=army, phase="placement")
+                return
+        state.update(army="german", phase="assault" if state["turn"] == 1 else "movement")
+
+    def check_placement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        army = state["army"]
+        grid = self.grid(data)
+        due = {u for u, code in state["to_place"].items() if code in self.placement_codes(data, army)}
+        problems, placed, shadow = [], set(), {u: dict(v) for u, v in state["units"].items()}
+        german_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "german"}
+        soviet_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "soviet"}
+        in_italy = 0
+        for index, order in enumerate(orders):
+            unit_id, target = order.get("place"), order.get("at")
+            if set(order) != {"place", "at"} or unit_id not in due or unit_id in placed:
+                problems.append(Problem(index, f"a placement is `place: UNIT` with `at: HEX`, once for each of {', '.join(sorted(due))}"))
+                continue
+            try:
+                target = grid.canonical(str(target))
+            except ValueError as exc:
+                problems.append(Problem(index, str(exc)))
+                continue
+            placed.add(unit_id)
+            code = state["to_place"][unit_id]
+            reason, italy = self.placement_problem(data, state, unit_id, code, target, german_hexes, soviet_hexes)
+            if not reason and italy:
+                in_italy += 1
+                reason = self.italy_problem(data, unit_id, in_italy)
+            if reason:
+                problems.append(Problem(index, reason))
+            else:
+                shadow[unit_id] = {"hex": target, "steps": self.counter(data, unit_id)["steps"]}
+        for unit_id in sorted(due - placed):
+            problems.append(Problem(None, f"{unit_id} ({state['to_place'][unit_id]}) must be placed; none may be withheld (3.6, 3.7)"))
+        if not problems:
+            for hex_id, units in sorted(self.stacks(dict(state, units=shadow)).items()):
+                reason = self.stacking_problem(data, units)
+                if reason:
+                    problems.append(Problem(None, f"hex {hex_id} is overstacked after placement: {reason} (3.6, 3.7)"))
+        return problems
+
+    def italy_problem(self, data: GameData, unit_id: str, count: int) -> str | None:
+        """3.6 (5): "No more than two "A" units (and they may only be non-mech) may be placed in Italy"."""
+        most = numbers.integer(data, "game.placement.italy_a_units_max", "the most A units placed in Italy (3.6)")
+        mech = numbers.flag(data, "game.placement.italy_a_units_mech", "whether mech A units may be placed in Italy (3.6)")
+        if count > most or (not mech and self.is_mech(data, unit_id)):
+            return f"no more than {spelled(most)} \"A\" units" + ("" if mech else ", and only non-mech ones,") + " may be placed in Italy (3.6)"
+        return None
+
+    def placement_problem(self, data: GameData, state: dict, unit_id: str, code: str, target: str,
+                          german_hexes: set[str], soviet_hexes: set[str]) -> tuple[str | None, bool]:
+        grid = self.grid(data)
+
+        def region(name: str) -> set:
+            return self.region(data, name, "3.6")
+
+        if code == "M":                                                         # 3.7
+            if target not in soviet_hexes:
+                return f"{unit_id} (M) must be placed in a hex already holding Soviet-side units (3.7)", False
+            if target in region("yugoslavia"):
+                return f"{unit_id} (M) may not be placed in Yugoslavia (3.7)", False
+            return None, False
+        if code == "AS":                                                        # 3.6
+            slovakia = region("slovakia")
+            if target not in slovakia:
+                return f"{unit_id} (AS) must be placed in Slovakia (3.6)", False
+            if any(n in soviet_hexes for n in grid.neighbours(target)):
+                return f"{unit_id} (AS) may not be placed next to Soviet-side units (3.6)", False
+            if any(n not in slovakia for n in grid.neighbours(target)):      # a border hexside is one to a non-Slovak hex
+                return f"{unit_id} (AS) may not be placed next to a border hexside of Slovakia (3.6)", False
+            return None, False
+        if target not in german_hexes and target not in self.wehrkreis_cities(data, "3.6, 9.5"):
+            return f"{unit_id} (A) must be placed in a German-occupied hex or a Wehrkreis city (3.6)", False
+        pocket = "map.regions.courland_pocket"
+        courland = grid.canonical(numbers.text(data, f"{pocket}.centre", "the centre of the Courland Pocket (3.6)"))
+        radius = numbers.integer(data, f"{pocket}.radius_hexes", "the radius of the Courland Pocket (3.6)")
+        if grid.distance(target, courland) <= radius:
+            return f"{unit_id} (A) may not be placed in the Courland Pocket, within {spelled(radius)} hexes of {courland} (3.6)", False
+        if target in region("colmar_pocket"):
+            return f"{unit_id} (A) may not be placed in the Colmar Pocket ({target}) (3.6)", False
+        for name in ("slovakia", "yugoslavia"):
+            if target in region(name):
+                return f"{unit_id} (A) may not be placed in {name.capitalize()} (3.6)", False
+        return None, target in region("italy")
+
+    def placement_template(self, data: GameData, state: dict, side: str) -> dict:
+        army = state["army"]
+        notes = [self.awaiting(state).phase,
+                 "Place every unit below (none may be withheld, 3.6/3.7): `place: UNIT` with `at: HEX`."]
+        orders: list = []
+        for unit_id, code in sorted(state["to_place"].items()):
+            if code in self.placement_codes(data, army):
+                orders.append({"place": unit_id, "at": "HEX"})
+                notes.append(f"  {unit_id}: code {code}")
+        return {"notes": notes, "orders": orders}
+
+    def apply_placement(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        army, events = state["army"], []
+        for order in orders:
+            hex_id = self.grid(data).canonical(str(order["at"]))
+            state["units"][order["place"]] = {"hex": hex_id, "steps": self.counter(data, order["place"])["steps"]}
+            del state["to_place"][order["place"]]
+            events.append({"event": "placed", "unit": order["place"], "hex": hex_id, "rule": "3.6" if army == "german" else "3.7"})
+        self.next_placement(data, state, after=army)
+        return events

@@ -1,0 +1,146 @@
+"""6.x supply (standard level): tracing supply lines, out-of-supply units, Antwerp (6.9)."""
+
+from collections.abc import Callable
+
+from ...dice import Dice
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData
+from ...hexgrid import trace_supply
+from ...kit import numbers
+from .components import ALLIANCE, SmithereensBase, camp
+
+
+class SupplyRules(SmithereensBase):
+    def in_supply(self, data: GameData, state: dict, unit_id: str, hex_id: str | None = None) -> bool:
+        """6.1–6.19: can the unit trace a supply line (or is it in a source) from `hex_id`?"""
+        if state.get("level") != "standard":
+            return True                                     # 6.0 Beginners Note: ignore supply
+        army = self.army_of(data, unit_id)
+        nationality = self.counter(data, unit_id).get("nationality", army)
+        hex_id = hex_id or state["units"][unit_id]["hex"]
+        if nationality == "yugoslavian" and hex_id in self.region(data, "yugoslavia", "6.12"):
+            return True                                     # 6.12
+        if army == "western":
+            return self.western_supply(data, state, hex_id)
+        if army == "soviet":
+            return self.trace(data, state, hex_id, army, self.soviet_source(data), self.region(data, "wwii_line_and_west", "6.6"))
+        return self.german_supply(data, state, hex_id)
+
+    def western_supply(self, data: GameData, state: dict, hex_id: str) -> bool:
+        if state["western_oos_until"] >= state["turn"]:
+            return False                                    # 6.9: Antwerp captured
+        if hex_id in self.region(data, "non_baltic_coastal_hexes", "6.11"):
+            return True                                     # 6.11
+        edges = self.region(data, "italy_south_edge", "6.7")
+        if hex_id not in self.region(data, "italy", "6.8"):  # 6.8: units in Italy trace to its south edge only
+            edges = edges | self.region(data, "france_west_edge", "6.7") | ({self.antwerp(data)} if not state["antwerp_lost"] else set())
+        return self.trace(data, state, hex_id, "western", lambda h: h in edges, self.region(data, "east_of_wwii_line", "6.7"))
+
+    def soviet_source(self, data: GameData) -> Callable[[str], bool]:
+        """6.6: the eastern map's east edge, hex column 42xxE."""
+        column = numbers.integer(data, "supply.sources.soviet.east_edge_column", "the eastern map's east edge column (6.6)")
+        return lambda hex_id: hex_id.endswith("E") and hex_id.startswith(str(column))
+
+    def german_supply(self, data: GameData, state: dict, hex_id: str) -> bool:
+        grid = self.grid(data)
+        info = self.hex_info(data, hex_id)
+        if info.get("city") is True and info.get("control_at_start") == "german" and hex_id not in state["fell"]:
+            return True                                     # 6.16 in-city supply
+        if not state.get("collapsed") and hex_id in self.region(data, "baltic_coast_german_range", "6.17"):
+            return True                                     # 6.17
+        ports = [p for p in self.courland_ports(data) if p not in state["ports_lost"]]
+        reach = numbers.integer(data, "supply.sources.german_courland.max_path_hexes", "the Courland supply range (6.18)")
+        if ports and any(grid.distance(hex_id, p) <= reach for p in ports):       # 6.18 Courland, four hexes
+            if self.trace(data, state, hex_id, "german", lambda h: h in ports, set(), max_length=reach):
+                return True
+        if state.get("collapsed"):
+            return False                                    # 7.4: only in-city and Courland supply remain
+        usir = self.region(data, "upper_silesian_industrial_region", "6.14")
+        usir_lost = bool(usir & set(state["destroyed"]))
+        if usir_lost and hex_id in usir - set(state["destroyed"]):
+            return True                                     # 6.14: only units in a remaining USIR hex
+        ruhr = {h for h in self.ruhr_cities(data) if state["control"].get(h) == "german"}
+        sources = ruhr | (set() if usir_lost else usir)
+        limit = numbers.integer(data, "supply.sources.german.east_limit_column", "the German supply limit column (6.15)")
+        beyond = {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > limit}   # 6.15: not east of 34xxE
+        return self.trace(data, state, hex_id, "german", lambda h: h in sources, beyond)
+
+    def hexes_known(self, data: GameData) -> set:
+        if "known_hexes" not in data.cache:
+            data.cache["known_hexes"] = {self.grid(data).canonical(h) for h, info in self.hexes(data).items()
+                                         if self.hex_info(data, h).get("terrain", "unknown") != "unknown"}
+        return data.cache["known_hexes"]
+
+    def trace(self, data: GameData, state: dict, start: str, army: str, is_source: Callable[[str], bool], excluded: set, max_length: int | None = None) -> bool:
+        """6.2: a chain of hexes free of enemy units (and, for the Western Allies and Soviets, of
+        each other's units), not across lake or all-sea hexsides, not into excluded areas or
+        neutral Switzerland. Only hexes of known terrain are traced; if no line is found and the
+        search met a hex of unknown terrain, the answer needs that hex's data."""
+        unknown: list[str] = []
+        known = self.hexes_known(data)
+        neutral = self.region(data, "switzerland", "6.2")
+        blocked = {h for h, units in self.stacks(state).items()
+                   if any(camp(self.army_of(data, u)) != camp(army) or
+                          (army in ALLIANCE and self.army_of(data, u) in ALLIANCE and self.army_of(data, u) != army)
+                          for u in units)}
+
+        complete = self.map_complete(data)
+
+        def can_enter(a: str, b: str) -> bool:
+            if b in blocked or b in excluded or b in neutral:
+                return False
+            if b not in known:                 # unknown terrain, or off the map if the map is complete
+                if not complete or b in self.hexes(data):
+                    unknown.append(b)
+                return False
+            if self.terrain(data, b) in ("sea", "hook_of_holland") or self.hex_info(data, b).get("prohibited"):
+                return False                   # 6.2: only playable terrain (10.17, 10.18)
+            return not {"lake", "sea"} & set(self.hexside(data, a, b))
+
+        def source(h: str) -> bool:
+            return is_source(h) and h not in blocked and h in known      # 6.13: an occupied source is lost
+        found = trace_supply(self.grid(data), start, source, can_enter, max_length) is not None
+        if not found and unknown:
+            first = sorted(unknown)[0]
+            raise UnknownDataError(f"map.hexes.{first}.terrain", f"the terrain of hex {first}, to trace supply (6.2) "
+                                   "(or `map.hexes_complete: true` if it is off the map)", "the map (16.1)", data.override_file)
+        return found
+
+    def map_complete(self, data: GameData) -> bool:
+        """True once the campaign's override says every hex of the map is listed."""
+        try:
+            return data.get("map.hexes_complete", "whether every map hex is listed") is True
+        except UnknownDataError:
+            return False
+
+    def baltic_mech(self, data: GameData, state: dict, army: str) -> list[str]:
+        """6.17: mech units drawing Baltic coastal supply have their MF halved as if OOS."""
+        if state.get("level") != "standard" or army != "german":
+            return []
+        coast = self.region(data, "baltic_coast_german_range", "6.17")
+        return [u for u, v in state["units"].items() if self.army_of(data, u) == "german" and v["hex"] in coast
+                and self.is_mech(data, u)]
+
+    def oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
+        """Units out of supply now; units sharing hex, army and nationality share one trace."""
+        answers: dict = {}
+        result = []
+        for unit_id in units:
+            key = (state["units"][unit_id]["hex"], self.army_of(data, unit_id), self.counter(data, unit_id).get("nationality"))
+            if key not in answers:
+                answers[key] = self.in_supply(data, state, unit_id)
+            if not answers[key]:
+                result.append(unit_id)
+        return result
+
+    def antwerp_captured(self, data: GameData, state: dict, events: list, dice: Dice | None) -> None:
+        """6.9: all Western units OOS for a die-rolled time; Antwerp never supplies them again."""
+        if dice is None:
+            raise PbemError("internal: Antwerp captured without dice")
+        faces = numbers.integer(data, "game.components.die_faces", "the faces of the one die (2.1)")
+        roll = dice.roll("antwerp", faces, about="Antwerp captured (6.9)")
+        turns = data.get("supply.sources.western_antwerp.enemy_capture.turns_after_by_roll", "the OOS turns by die roll (6.9)")
+        extra = int(turns[str(roll)])
+        state["antwerp_lost"] = True
+        state["western_oos_until"] = state["turn"] + extra
+        events.append({"event": "antwerp", "roll": roll, "until": state["western_oos_until"], "rule": "6.9"})
