@@ -11,15 +11,7 @@ is done in five small modules, read in this order:
     pbem.verify      replay from save 0, byte for byte
     pbem.templates   the pre-filled orders file of the awaited side
 
-Layout of a campaign folder DIR:
-    campaign.yaml               header: game, scenario, data hashes, players' keys, dice tips
-    commitments/SIDE.txt        each party's signed dice commitment
-    data-override.yaml          (optional) the group's values for what the rulebook lacks
-    steps/0000/save.yaml        save 0, set up from the scenario
-    steps/NNNN/orders-SIDE.txt  the signed orders (or response) that produced save NNNN
-    steps/NNNN/reveal-SIDE.txt  signed dice reveals of the other parties
-    steps/NNNN/save.yaml        the save; its `previous` is the hash of save NNNN-1
-    steps/NNNN/report.txt       the turn report
+The layout of a campaign folder is in pbem.folder.
 
 A step folder is built aside and renamed into place in one operation, so a crash leaves the
 old state or the complete new one. Adjudication is a pure function of the previous save and

@@ -97,7 +97,7 @@ def test_order_needing_unknown_data_is_refused_and_nothing_written(tmp_path, dem
     move = orders_file(folder, tmp_path, "alliance", demo_keys["alliance"], [{"move": "sov-47a", "path": ["1918E", "1917E", "1817E"]}], "u.txt")
     with pytest.raises(PbemError) as refused:
         camp.adjudicate(folder, [move])
-    assert "map.hexes.1817E.terrain" in str(refused.value) and "data-override.yaml" in str(refused.value)
+    assert "`map.hexes.1817E`" in str(refused.value) and "data-override.yaml" in str(refused.value)
     assert tree_bytes(folder) == before
 
 

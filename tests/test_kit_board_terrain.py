@@ -154,16 +154,28 @@ def test_info_unwraps_a_listed_hex():
     assert terrain.terrain("0101") == "clear"
 
 
-@pytest.mark.parametrize("hex_id", ["0303", "0201"])        # unlisted; listed with terrain unknown
-def test_info_refuses_naming_map_hexes_hex(hex_id):
+@pytest.mark.parametrize("hex_id, path, what", [
+    ("0303", "map.hexes.0303", "hex 0303 and its terrain"),            # unlisted: the override adds the entry
+    ("0201", "map.hexes.0201.terrain", "the terrain of hex 0201"),     # listed, terrain unknown: just that value
+])
+def test_info_refuses_naming_the_override_path_that_fills_it(hex_id, path, what):
     terrain = MapData.of(game_data(map_tree()), "the game map (sheet W)")
     with pytest.raises(UnknownDataError) as caught:
         terrain.info(hex_id)
-    assert caught.value.path == f"map.hexes.{hex_id}"
+    assert caught.value.path == path
     message = str(caught.value)
-    assert f"needs hex {hex_id} and its terrain" in message
+    assert f"needs {what}" in message
     assert "(printed on: the game map (sheet W))" in message
-    assert f"enter it as `map.hexes.{hex_id}` in the campaign's data override (data-override.yaml)" in message
+    assert f"enter it as `{path}` in the campaign's data override (data-override.yaml)" in message
+
+
+def test_entry_gives_a_listed_hexs_facts_before_its_terrain_is_known():
+    terrain = MapData.of(game_data(map_tree()))
+    assert terrain.entry("0201") == {"terrain": "unknown"}                 # info() would refuse it
+    assert terrain.entry("0102") == {"terrain": "forest", "entrenchment": "unknown"}
+    assert terrain.terrain_known("0102") and not terrain.terrain_known("0201") and not terrain.terrain_known("0303")
+    with pytest.raises(UnknownDataError, match="map.hexes.0303"):
+        terrain.entry("0303")
 
 
 def test_has_reads_a_feature_flag_absent_meaning_not_there():

@@ -67,8 +67,17 @@ class DemoPlan:
     play: Callable[[Any, dict, dict, Any], list] | None = None
 
 
+def refuse_first(problems: list[Problem]) -> None:
+    """The first problem refuses the whole order file, naming its order."""
+    if problems:
+        first = problems[0]
+        where = f"order {first.index + 1}: " if first.index is not None else ""
+        raise PbemError(f"illegal orders: {where}{first.message}")
+
+
 class GameModule:
-    """Methods every game implements. See pbem/games/smithereens.py for the first one."""
+    """Methods every game implements. A game built on the kit gets the step methods from
+    pbem.kit.sequence.SequencedGame (docs/adding-a-game.md)."""
 
     id: str = ""
     # Rules the module does not (yet) enforce. They are written into every campaign header at
@@ -103,11 +112,7 @@ class GameModule:
 
     def require_legal(self, data: GameData, state: dict, side: str, orders: list) -> None:
         """apply() starts here: the first problem `check` finds refuses the whole order file."""
-        problems = self.check(data, state, side, orders)
-        if problems:
-            first = problems[0]
-            where = f"order {first.index + 1}: " if first.index is not None else ""
-            raise PbemError(f"illegal orders: {where}{first.message}")
+        refuse_first(self.check(data, state, side, orders))
 
     def canonical_orders(self, data: GameData, state: dict, side: str, orders: list) -> list:
         """The orders as the dice seed sees them: one form for every spelling that means the same

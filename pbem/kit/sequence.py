@@ -23,7 +23,7 @@ from ..canonical import data_hash
 from ..dice import Dice
 from ..errors import PbemError, UnknownDataError
 from ..gamedata import GameData
-from ..games.base import Awaiting, GameModule, Outcome, Problem
+from ..games.base import Awaiting, GameModule, Outcome, Problem, refuse_first
 
 CheckFn = Callable[[GameData, dict, str, list], list[Problem]]
 ApplyFn = Callable[[GameData, dict, str, list, Dice], list[dict]]
@@ -118,11 +118,7 @@ class SequencedGame(GameModule):
 
     def require_legal(self, data: GameData, state: dict, side: str, orders: list) -> None:
         # unlike check(), a value the data lacks is raised as itself (UnknownDataError)
-        problems = self._refusals(data, state, side, orders)
-        if problems:
-            first = problems[0]
-            where = f"order {first.index + 1}: " if first.index is not None else ""
-            raise PbemError(f"illegal orders: {where}{first.message}")
+        refuse_first(self._refusals(data, state, side, orders))
 
     def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
         orders = self.normalise_orders(orders)

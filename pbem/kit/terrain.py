@@ -68,12 +68,30 @@ class MapData:
     def listed(self, hex_id: str) -> bool:
         return isinstance(self.hexes().get(hex_id), dict)
 
+    def terrain_known(self, hex_id: str) -> bool:
+        """Listed, with its terrain given (the hexes a move or a supply line may use)."""
+        entry = self.hexes().get(hex_id)
+        return isinstance(entry, dict) and unwrap(entry.get("terrain", "unknown")) != "unknown"
+
+    def entry(self, hex_id: str) -> dict:
+        """What the data lists for a hex, wrappers unwrapped, whether or not its terrain is known
+        yet (the rulebook text names cities and set-up facts of hexes whose terrain is on the
+        printed map); refuses a hex the data does not list."""
+        entry = self.hexes().get(hex_id)
+        if not isinstance(entry, dict):
+            raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain",
+                                   self.printed_on, self.data.override_file)
+        return {k: unwrap(v) for k, v in entry.items()}
+
     def info(self, hex_id: str) -> dict:
         """A listed hex's features, {value, rule} wrappers unwrapped; refuses an unlisted hex
         or one whose terrain is unknown."""
         entry = self.hexes().get(hex_id)
-        if not isinstance(entry, dict) or unwrap(entry.get("terrain", "unknown")) == "unknown":
+        if not isinstance(entry, dict):      # an override adds the entry: `map.hexes.HEX: {terrain: ...}`
             raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain",
+                                   self.printed_on, self.data.override_file)
+        if unwrap(entry.get("terrain", "unknown")) == "unknown":
+            raise UnknownDataError(f"map.hexes.{hex_id}.terrain", f"the terrain of hex {hex_id}",
                                    self.printed_on, self.data.override_file)
         return {k: unwrap(v) for k, v in entry.items()}
 

@@ -113,9 +113,9 @@ def test_unknown_terrain_names_the_data_path(more_units_at, tmp_path, command):
         problem, summary = result.stderr.splitlines()
         assert summary == f"pbem: error: 1 problem(s) in {path}"
         line = problem
-        assert "`map.hexes.1721E.terrain`" in line
+        assert "`map.hexes.1721E`" in line
     else:
-        line = util.assert_refused(result, "`map.hexes.1721E.terrain`")
-    assert "the terrain of hex 1721E" in line and "data-override.yaml" in line
+        line = util.assert_refused(result, "`map.hexes.1721E`")
+    assert "hex 1721E and its terrain" in line and "data-override.yaml" in line
     assert str(path) in line
     assert util.snapshot(tmp_path) == before

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...gamedata import GameData
 from ...kit import numbers
+from ...kit.orders import as_text, each_order
 
 SIDES = ("allied", "german")
 ONE_STEP_SIZES = ("battalion",)                        # 9.82: battalions, artillery, cadres: one step
@@ -33,24 +34,17 @@ def corps_of(unit_id: str) -> str:
     return unit_id.rsplit("/", 1)[-1]
 
 
-def _text(value: Any) -> Any:
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+def _ids_as_text(order: dict) -> dict:
+    order = {k: ([as_text(v) for v in value] if isinstance(value, list) else as_text(value)) for k, value in order.items()}
+    if isinstance(order.get("retreat"), dict):
+        order["retreat"] = {str(k): [as_text(h) for h in v] if isinstance(v, list) else v
+                            for k, v in order["retreat"].items()}
+    return order
 
 
 def normalise_orders(orders: Any) -> Any:
     """Hex ids as text: a player may write `attack: 0410` without quotes (it stays 0410)."""
-    if not isinstance(orders, list):
-        return orders
-    result = []
-    for order in orders:
-        if isinstance(order, dict):
-            order = {k: ([_text(v) for v in value] if isinstance(value, list) else _text(value))
-                     for k, value in order.items()}
-            if isinstance(order.get("retreat"), dict):
-                order["retreat"] = {str(k): [_text(h) for h in v] if isinstance(v, list) else v
-                                    for k, v in order["retreat"].items()}
-        result.append(order)
-    return result
+    return each_order(orders, _ids_as_text)
 
 
 # -- rulebook numbers ----------------------------------------------------------------------------

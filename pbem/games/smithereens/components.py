@@ -47,19 +47,13 @@ class SmithereensBase(SequencedGame):
         return self.map(data).hexes()
 
     def hex_info(self, data: GameData, hex_id: str) -> dict:
-        """What the data says of a hex, with {value, rule} wrappers unwrapped ({} if unlisted)."""
-        info = self.hexes(data).get(hex_id)
-        if not isinstance(info, dict):
-            return {}
-        return {k: unwrap(v) for k, v in info.items()}
+        """What the data says of a listed hex, {value, rule} wrappers unwrapped; a hex the data
+        does not list (or whose terrain it lacks) refuses, naming the override path."""
+        return self.map(data).info(hex_id)
 
     def terrain(self, data: GameData, hex_id: str) -> str:
         """The hex's natural terrain ("clear (city)" in the data means clear, 10.19)."""
-        terrain = self.hex_info(data, hex_id).get("terrain", "unknown")
-        if terrain == "unknown":
-            raise UnknownDataError(f"map.hexes.{hex_id}.terrain", f"the terrain of hex {hex_id}",
-                                   "the map (16.1)", data.override_file)
-        return str(terrain).split(" (")[0]
+        return str(self.hex_info(data, hex_id)["terrain"]).split(" (")[0]
 
     def hexside(self, data: GameData, a: str, b: str) -> tuple[str, ...]:
         """The features on a hexside (river, rhine, lake, sea, atc; () for none). The map data lists

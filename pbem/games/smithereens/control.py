@@ -19,7 +19,7 @@ class ControlRules(SupplyRules):
             hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
         except ValueError as exc:
             return str(exc)
-        info = self.hex_info(data, hex_id)
+        info = self.map(data).entry(hex_id)       # 11.19 asks the set-up facts, not the terrain
         if info.get("city") is not True or info.get("control_at_start") != "german":
             return f"{hex_id} is not a city the German controlled at the start of the game (11.19)"
         if hex_id in state.get("fortress_lost", []):
@@ -76,7 +76,7 @@ class ControlRules(SupplyRules):
 
     def city_vp(self, data: GameData, hex_id: str) -> int:
         """4.2: listed VP, else the default (1)."""
-        vp = self.hex_info(data, hex_id).get("vp")
+        vp = self.map(data).entry(hex_id).get("vp")
         return int(vp if isinstance(vp, int) else data.get("map.vp_default", "the default city VP (4.2)"))
 
     def check_collapse(self, data: GameData, state: dict, events: list) -> None:

@@ -60,7 +60,7 @@ def random_moves(game: Any, data: GameData, state: dict, rng: random.Random) -> 
     for unit_id, unit in sorted(state["units"].items()):
         if game.army_of(data, unit_id) != state["army"] or rng.random() < 0.3:
             continue
-        options = [h for h in grid.neighbours(unit["hex"]) if game.hex_info(data, h).get("terrain") not in (None, "unknown")]
+        options = [h for h in grid.neighbours(unit["hex"]) if game.map(data).terrain_known(h)]
         rng.shuffle(options)
         for target in options:
             trial = orders + [{"move": unit_id, "path": [unit["hex"], target]}]

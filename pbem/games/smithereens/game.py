@@ -5,6 +5,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...gamedata import GameData
+from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .report import ReportRules
@@ -16,33 +17,24 @@ TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "battle", "d
 TEXT_LISTS = ("path", "with", "advance", "losses")
 
 
-def _text(value: Any) -> Any:
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+def _ids_as_text(order: dict) -> dict:
+    for key in TEXT_FIELDS:
+        if key in order:
+            order[key] = as_text(order[key])
+    for key in TEXT_LISTS:
+        if isinstance(order.get(key), list):
+            order[key] = [as_text(v) for v in order[key]]
+    retreat = order.get("retreat")
+    if isinstance(retreat, dict):
+        order["retreat"] = {k: as_text(v) for k, v in retreat.items()}
+    elif "retreat" in order:
+        order["retreat"] = as_text(retreat)
+    return order
 
 
 def normalise_orders(orders: Any) -> Any:
     """Hex ids and unit ids as text: a player may write `attack: 2516` without quotes."""
-    if not isinstance(orders, list):
-        return orders
-    result = []
-    for order in orders:
-        if not isinstance(order, dict):
-            result.append(order)
-            continue
-        order = dict(order)
-        for key in TEXT_FIELDS:
-            if key in order:
-                order[key] = _text(order[key])
-        for key in TEXT_LISTS:
-            if isinstance(order.get(key), list):
-                order[key] = [_text(v) for v in order[key]]
-        retreat = order.get("retreat")
-        if isinstance(retreat, dict):
-            order["retreat"] = {k: _text(v) for k, v in retreat.items()}
-        elif "retreat" in order:
-            order["retreat"] = _text(retreat)
-        result.append(order)
-    return result
+    return each_order(orders, _ids_as_text)
 
 
 class Smithereens(ReportRules):

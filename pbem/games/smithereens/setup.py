@@ -56,7 +56,7 @@ class SetupRules(MovementRules):
                 reinforcements[unit_id] = {"turn": counter["arrives"], "steps": counter["steps"]}
         control = {}     # 3.9: only cities matter; a city whose start control is unknown stays out
         for hex_id in sorted(self.hexes(data)):
-            info = self.hex_info(data, hex_id)
+            info = self.map(data).entry(hex_id)       # a city's set-up facts, whether or not its terrain is known
             start = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}.get(str(info.get("control_at_start")))
             if info.get("city") is True and start:
                 control[self.grid(data).canonical(hex_id)] = start
@@ -73,7 +73,7 @@ class SetupRules(MovementRules):
             "ruhr_lost": [], "oil_lost": False, "collapsed": False,
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
             "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
-                                 if self.hex_info(data, h).get("fortress_at_start") is True),   # 3.3
+                                 if self.map(data).entry(h).get("fortress_at_start") is True),   # 3.3
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }

@@ -66,10 +66,9 @@ class SupplyRules(SmithereensBase):
         return self.trace(data, state, hex_id, "german", lambda h: h in sources, beyond)
 
     def hexes_known(self, data: GameData) -> set:
-        if "known_hexes" not in data.cache:
-            data.cache["known_hexes"] = {self.grid(data).canonical(h) for h, info in self.hexes(data).items()
-                                         if self.hex_info(data, h).get("terrain", "unknown") != "unknown"}
-        return data.cache["known_hexes"]
+        board = self.map(data)
+        return data.derived("smithereens.known_hexes", lambda: {self.grid(data).canonical(h) for h in board.hexes()
+                                                                if board.terrain_known(h)})
 
     def trace(self, data: GameData, state: dict, start: str, army: str, is_source: Callable[[str], bool], excluded: set, max_length: int | None = None) -> bool:
         """6.2: a chain of hexes free of enemy units (and, for the Western Allies and Soviets, of
