@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from pbem.cli import app
 from pbem.errors import PbemError, UnknownDataError
 from pbem.gamedata import GameData
-from pbem.games import MODULES
+from pbem.games import MODULES, get_game
 from pbem.games.base import Awaiting, GameModule, Outcome, Problem
 from tests.dicehelp import ScriptedDice
 from tests.kit_tiny import GAME
@@ -175,12 +175,26 @@ def test_pbem_sequence_refuses_an_unknown_game_and_format(monkeypatch):
     assert result.exit_code == 1 and result.stderr == "pbem: error: --format must be one of text, md, bbcode\n"
 
 
+# Both games run on the table: its steps read like the rulebook's sequence of play, and every
+# mid-phase answer is an entry of the same table (kind "response"), not a second machine.
+SEQUENCES = {
+    "smithereens": [("Set-up placement of the A, AS and M units (3.6, 3.7)", "orders"),
+                    ("Movement Phase: take replacements, enter reinforcements, move (5.3 steps 1-3; 9.0, 10.0)", "orders"),
+                    ("Prepared Assault Phase (5.3; 11.0)", "orders"),
+                    ("Loss points taken as steps or retreats, then advances (11.24-11.33)", "response")],
+    "operation-grenade": [("Roer flood declaration (17.0)", "orders"), ("D-Day declaration (18.0)", "orders"),
+                          ("Movement Phase (5.0)", "orders"), ("Volkssturm placement (21.12)", "response"),
+                          ("Combat Phase (9.0)", "orders"),
+                          ("Defender's answer before the rolls (7.22, 9.64, 13.13)", "response"),
+                          ("Loss and retreat choice (9.85)", "response")],
+}
+
+
 @pytest.mark.parametrize("game", sorted(MODULES))
-def test_pbem_sequence_answers_for_every_registered_game(game):
-    # the games move onto the table in turn: each either prints one or says in one line it has none
+def test_every_game_runs_on_one_sequence_of_play_table(game):
+    rows = get_game(game).sequence_of_play()
+    assert [(step, kind) for step, kind, _ in rows] == SEQUENCES[game]
+    assert all(then for _, _, then in rows)            # each says what comes next
     result = sequence(game)
-    if result.exit_code == 0:
-        assert result.stdout.startswith(f"{game}: sequence of play")
-    else:
-        assert result.exit_code == 1 and result.stderr.count("\n") == 1
-        assert "does not run on a sequence-of-play table" in result.stderr
+    assert result.exit_code == 0 and result.stdout.startswith(f"{game}: sequence of play\n")
+    assert all(step in result.stdout for step, _ in SEQUENCES[game])

@@ -128,3 +128,16 @@ def test_check_reports_an_unknown_crt_cell_before_any_die(tmp_path):
     with pytest.raises(UnknownDataError):
         GAME.apply(data, state, "german", order, dice)
     assert dice.asked == []
+
+
+def test_player_turn_order_5_2(edited):
+    """5.2: Soviet, Western, German. Edited to German, Soviet, Western, the German turn no longer
+    ends the game turn: the Soviet player turn of the same game turn follows it."""
+    plain = load_game_data("smithereens", TEST_DATA)
+    state = position(plain, {}, turn=2, army="german")
+    GAME.next_player_turn(plain, state)
+    assert (state["turn"], state["army"]) == (3, "soviet")
+    data = edited("game.yaml", ["sequence_of_play", "player_turn_order"], ["german", "soviet", "western"])
+    state = position(data, {}, turn=2, army="german")
+    GAME.next_player_turn(data, state)
+    assert (state["turn"], state["army"]) == (2, "soviet")

@@ -678,7 +678,7 @@ def test_11_35_soviet_and_western_never_attack_the_same_hex_in_a_game_turn(data)
     assert problems and "11.35" in problems[0]
     # a new game turn clears it
     state["army"] = "german"
-    GAME.next_player_turn(state)
+    GAME.next_player_turn(data, state)
     state["army"], state["phase"] = "western", "assault"
     assert problems_of(data, state, [{"attack": "2219", "with": ["us-1"]}]) == []
 

@@ -4,7 +4,7 @@ from ...dice import Dice
 from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...kit import numbers
-from .components import ARMIES, camp, spelled
+from .components import camp, spelled
 from .supply import SupplyRules
 
 
@@ -104,8 +104,9 @@ class ControlRules(SupplyRules):
             state["collapsed"] = True
             events.append({"event": "collapse", "why": reason, "rule": "7.3"})
 
-    def next_player_turn(self, state: dict) -> None:
-        order = list(ARMIES)
+    def next_player_turn(self, data: GameData, state: dict) -> None:
+        """5.2: the Soviet, Western Allied and German player turns, in that order, make a game turn."""
+        order = list(numbers.texts(data, "game.sequence_of_play.player_turn_order", "the order of the player turns (5.2)"))
         index = order.index(state["army"])
         state["phase"] = "movement"
         state["pending"] = []
@@ -121,7 +122,7 @@ class ControlRules(SupplyRules):
             state["army"] = order[index + 1]
 
     def end_player_turn(self, data: GameData, state: dict, events: list) -> None:
-        self.next_player_turn(state)
+        self.next_player_turn(data, state)
         if state.get("game_over"):
             events.append(self.victory(data, state))
 
