@@ -422,6 +422,18 @@ def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] 
     out(f"wrote {target}")
 
 
+@data_app.command("edit")
+@refusals
+def data_edit_cmd(game: str = typer.Argument(..., help="A game id, e.g. smithereens"),
+                  data: Optional[Path] = typer.Option(None, "--data", help="An override to continue (saved back to it unless --out)"),
+                  image: Optional[Path] = typer.Option(None, "--image", help="A scan or photo of your printed map (png, jpeg, gif, webp); stays on this machine"),
+                  out_file: Optional[Path] = typer.Option(None, "--out", help="Where Save writes the override (default: --data, else GAME-data-override.yaml)"),
+                  open_browser: bool = typer.Option(False, "--open", help="Also open the page in your web browser")) -> None:
+    """Enter the game data your printed copy gives in a map and table editor in the browser (127.0.0.1 only)."""
+    from .editor import serve
+    serve(game, data, out_file, image, open_browser, out)
+
+
 def main() -> None:  # pragma: no cover - console entry point
     app()
 

@@ -1,0 +1,127 @@
+"""Driving the `pbem data edit` page in headless Chromium with Selenium (the distribution's
+chromium and chromedriver; the browser tests skip when either is missing)."""
+
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from pbem.editor import Editor, EditorServer
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def chromedriver() -> str | None:
+    return shutil.which("chromedriver") or next((p for p in ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver") if Path(p).exists()), None)
+
+
+def browser_missing() -> str | None:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install selenium)"
+    if not Path(CHROMIUM).exists():
+        return f"no {CHROMIUM} (apt-get install chromium)"
+    if chromedriver() is None:
+        return "no chromedriver (apt-get install chromium-driver)"
+    return None
+
+
+needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
+
+
+class Page:
+    """One editor server and a browser on its page."""
+
+    def __init__(self, game: str, out: Path, data: Path | None = None, image: Path | None = None, size=(1400, 900)):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        self.server = EditorServer(Editor(game, data, out, image))
+        self.server.start()
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    f"--window-size={size[0]},{size[1]}", "--no-first-run", "--disable-background-networking"):
+            options.add_argument(arg)
+        self.driver = webdriver.Chrome(service=Service(chromedriver()), options=options)
+        self.driver.get(self.server.url)
+        self.wait(lambda: self.js("return document.body.dataset.ready === '1'"), "the page to start")
+
+    def close(self) -> None:
+        self.driver.quit()
+        self.server.stop()
+
+    def js(self, script: str, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait(self, test, what: str, timeout: float = 20.0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            result = test()
+            if result:
+                return result
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    def find(self, css: str):
+        from selenium.webdriver.common.by import By
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def click(self, css: str) -> None:
+        self.find(css).click()
+
+    def tool(self, name: str) -> None:
+        self.click(f"input[name=tool][value='{name}']")
+
+    def terrain(self, name: str) -> None:
+        self.click(f"input[name=terrain][value='{name}']")
+
+    def tab(self, name: str) -> None:
+        self.click(f"#tabs button[data-tab='{name}']")
+
+    def hex(self, hex_id: str):
+        assert self.js("return window.editorMap.centerOn(arguments[0])", hex_id), hex_id
+        return self.find(f"polygon[data-hex='{hex_id}']")
+
+    def click_hex(self, hex_id: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(self.driver).move_to_element(self.hex(hex_id)).click().perform()
+
+    def drag(self, from_hex: str, to_hex: str, via: tuple = ()) -> None:
+        """Press on one hex, move over `via` and the last, release (a paint stroke or a fill rectangle)."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        start = self.hex(from_hex)
+        chain = ActionChains(self.driver).move_to_element(start).click_and_hold()
+        for hex_id in via + (to_hex,):
+            chain = chain.move_to_element(self.find(f"polygon[data-hex='{hex_id}']"))
+        chain.release().perform()
+
+    def click_hexside(self, a: str, b: str) -> None:
+        """Click the middle of the edge between hexes a and b."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        first = self.hex(a)
+        ra, rb = first.rect, self.find(f"polygon[data-hex='{b}']").rect
+        dx = (rb["x"] + rb["width"] / 2 - ra["x"] - ra["width"] / 2) / 2
+        dy = (rb["y"] + rb["height"] / 2 - ra["y"] - ra["height"] / 2) / 2
+        ActionChains(self.driver).move_to_element_with_offset(first, int(round(dx)), int(round(dy))).click().perform()
+
+    def type_into(self, css: str, text: str) -> None:
+        from selenium.webdriver.common.keys import Keys
+        field = self.find(css)
+        field.send_keys(Keys.CONTROL, "a")          # select what is there: typing replaces it
+        field.send_keys(text + Keys.TAB)
+
+    def choose(self, css: str, value: str) -> None:
+        from selenium.webdriver.support.ui import Select
+        Select(self.find(css)).select_by_value(value)
+
+    def save(self) -> str:
+        self.click("#save")
+        return self.wait(lambda: (lambda t: t if t.startswith(("saved", "not saved")) else None)(self.find("#status").text), "the save")
+
+    def values(self) -> dict:
+        return self.js("return window.editorState.values")
+
+    def stats(self) -> dict:
+        return self.js("return window.editorState.stats")
