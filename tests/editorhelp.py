@@ -88,10 +88,12 @@ class Page:
         from selenium.webdriver.common.action_chains import ActionChains
         ActionChains(self.driver).move_to_element(self.hex(hex_id)).click().perform()
 
-    def drag(self, from_hex: str, to_hex: str, via: tuple = ()) -> None:
-        """Press on one hex, move over `via` and the last, release (a paint stroke or a fill rectangle)."""
+    def drag(self, from_hex: str, to_hex: str, via: tuple = (), center: str | None = None) -> None:
+        """Press on one hex, move over `via` and the last, release (a paint stroke or a fill
+        rectangle); the view centred on `center` (default: the first hex)."""
         from selenium.webdriver.common.action_chains import ActionChains
-        start = self.hex(from_hex)
+        self.hex(center or from_hex)
+        start = self.find(f"polygon[data-hex='{from_hex}']")
         chain = ActionChains(self.driver).move_to_element(start).click_and_hold()
         for hex_id in via + (to_hex,):
             chain = chain.move_to_element(self.find(f"polygon[data-hex='{hex_id}']"))

@@ -168,7 +168,13 @@ function centerOn(id) {
   applyTransforms();
   return true;
 }
+function canonical(key) {
+  // the drawn (canonical) id of a hex the rulebook data lists under `key`
+  for (const [id, l] of Object.entries(E.model.listed)) if (l.key === key) return id;
+  return key;
+}
 window.editorMap.centerOn = centerOn;
+window.editorMap.canonical = canonical;
 function applyTransforms() {
   const a = E.align, s = a.hexsize / E.model.grid.radius;
   $("grid").setAttribute("transform", `translate(${a.ox} ${a.oy}) scale(${s})`);
