@@ -38,13 +38,12 @@ class AssaultRules(ResponseRules):
 
         terrain = self.terrain(data, defender_hex)
         add(f"terrain.natural.{terrain}.combat.pa", terrain)                   # 11.11–11.13
-        info = self.hex_info(data, defender_hex)
         if defender_hex in state.get("fortresses", []):                        # 11.19 replaces 11.18's shift
             add(f"crt.shifts.terrain.fortress_city.{'vs_soviet_side' if army == 'soviet' else 'vs_western_allied'}",
                 "fortress city")
-        elif info.get("city") is True:
+        elif self.is_city(data, defender_hex, "11.18"):
             add("terrain.manmade.city.combat.pa", "city")                       # 11.18
-        fort = info.get("fortification")
+        fort = self.works(data, defender_hex, "11.17")
         intact = not state["destroyed"].get(defender_hex)                       # 11.20
         if fort in ("fortification", "usir") and army != "german" and intact:
             add(f"terrain.manmade.{fort}.combat.pa", fort)                      # 11.17: German-side defenders
@@ -89,6 +88,11 @@ class AssaultRules(ResponseRules):
             columns = self.crt_columns(data)
             for order in orders:
                 self.crt_cells(data, self.battle_odds(data, state, army, order, columns)["column"])
+                if order.get("advance"):          # 11.33: what entering the defender's hex reads (3.9, 11.20)
+                    self.trial_run(data, state, lambda trial, dice: self.enter_hex(
+                        data, trial, self.grid(data).canonical(order["attack"]), army, [], dice) or [])
+            self.victory_problem(data, state)
+            self.trial_run(data, state, lambda trial, dice: self.apply_assaults(data, trial, side, orders, dice))
         return problems
 
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:

@@ -1,6 +1,11 @@
 """2.x components: the counters (factors, steps, types) and the map (hexes, hexsides, regions);
 the three armies (2.8) and the two camps, German and Grand Alliance (1.1)."""
 
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
@@ -15,6 +20,11 @@ ALLIANCE = ("soviet", "western")             # the Grand Alliance (1.1)
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+# The fixed seed of a check's trial run: the check applies the step to a copy with these dice,
+# so that it meets every value the step would read (it never decides anything from them)
+TRIAL_SEED = "0" * 64
 
 
 def spelled(n: int) -> str:
@@ -35,6 +45,14 @@ class SmithereensBase(SequencedGame):
 
     def seat_of(self, state: dict, army: str) -> str:
         return "alliance" if army in ALLIANCE and "alliance" in state["seats"] else army
+
+    def trial_run(self, data: GameData, state: dict, step: Callable[[dict, Dice], list]) -> None:
+        """Whatever apply would refuse, check reports first (docs/adding-a-game.md 4): the step is
+        applied to a copy of the state with fixed dice, so a value it reads that the data lacks is
+        met here (as UnknownDataError, which check reports as a problem naming its path)."""
+        trial = copy.deepcopy(state)
+        events = step(trial, Dice(seed=TRIAL_SEED))
+        self.after_step(data, trial, events)
 
     # -- the map (2.3, 16.1) ------------------------------------------------------------------
     def map(self, data: GameData) -> MapData:
@@ -61,6 +79,39 @@ class SmithereensBase(SequencedGame):
         self.terrain(data, a)
         self.terrain(data, b)
         return self.map(data).hexside(a, b, hexes_known=False)
+
+    def hex_fact(self, data: GameData, hex_id: str, key: str, what: str) -> Any:
+        """A fact the data lists for a hex (`city`, `fortification`, `vp`, ...), wrappers unwrapped;
+        None when a complete entry (terrain known, docs/data-format.md) does not list it. `unknown`,
+        or a fact absent from an entry whose terrain is still unknown, refuses naming its path."""
+        board = self.map(data)
+        value = board.entry(hex_id).get(key)
+        if value == "unknown" or (value is None and not board.terrain_known(hex_id)):
+            raise UnknownDataError(f"map.hexes.{hex_id}.{key}", what, "the map (16.1)", data.override_file)
+        return value
+
+    def is_city(self, data: GameData, hex_id: str, rule: str) -> bool:
+        """Whether a hex is a city (2.3); `city: unknown` refuses, it never means "no" (3.9, 11.18)."""
+        value = self.hex_fact(data, hex_id, "city", f"whether hex {hex_id} is a city ({rule})")
+        if value not in (None, True, False):
+            raise PbemError(f"map.hexes.{hex_id}.city must be true or false, not {value!r}")
+        return value is True
+
+    def controller(self, data: GameData, state: dict, hex_id: str, rule: str) -> str:
+        """Who controls a city now (3.9): "german" or "alliance"; a city whose control at the start
+        the data lacks refuses, naming map.hexes.HEX.control_at_start."""
+        if hex_id not in state["control"]:
+            raise UnknownDataError(f"map.hexes.{hex_id}.control_at_start", f"who controlled the city in {hex_id} at the start "
+                                   f"(3.9), for {rule}", "the map and set-up (3.9)", data.override_file)
+        return str(state["control"][hex_id])
+
+    def german_city(self, data: GameData, state: dict, hex_id: str, rule: str) -> bool:
+        """A city now under German control (a hex that is no city: False)."""
+        return self.is_city(data, hex_id, rule) and self.controller(data, state, hex_id, rule) == "german"
+
+    def prohibited(self, data: GameData, hex_id: str) -> bool:
+        """10.17: a hex no unit may enter (`prohibited: true` in the map data)."""
+        return self.hex_fact(data, hex_id, "prohibited", f"whether units may enter hex {hex_id} (10.17)") is True
 
     def region(self, data: GameData, name: str, rule: str) -> set[str]:
         """The hexes of a named map area (map.regions.NAME.hexes), as canonical ids."""

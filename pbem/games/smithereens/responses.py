@@ -55,6 +55,9 @@ class ResponseRules(SetupRules):
             problems += [Problem(index, m) for m in self.response_problems(data, state, pending[target], order)]
         for target in sorted(set(pending) - answered):
             problems.append(Problem(None, f"no answer for the battle at {target} ({pending[target]['defender_lp']} loss points)"))
+        if not problems:
+            self.victory_problem(data, state)
+            self.trial_run(data, state, lambda trial, dice: self.apply_responses(data, trial, side, orders, dice))
         return problems
 
     def response_problems(self, data: GameData, state: dict, battle: dict, order: dict) -> list[str]:

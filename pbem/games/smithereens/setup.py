@@ -1,6 +1,6 @@
 """3.x set-up: seats and options, the counters' set-up hexes, 3.6/3.7 placement."""
 
-from ...errors import PbemError
+from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...dice import Dice
 from ..base import Problem
@@ -54,12 +54,7 @@ class SetupRules(MovementRules):
             elif isinstance(counter.get("arrives"), int):
                 # 3.4 / 9.1: turn-of-entry number printed on the counter
                 reinforcements[unit_id] = {"turn": counter["arrives"], "steps": counter["steps"]}
-        control = {}     # 3.9: only cities matter; a city whose start control is unknown stays out
-        for hex_id in sorted(self.hexes(data)):
-            info = self.map(data).entry(hex_id)       # a city's set-up facts, whether or not its terrain is known
-            start = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}.get(str(info.get("control_at_start")))
-            if info.get("city") is True and start:
-                control[self.grid(data).canonical(hex_id)] = start
+        control = self.control_at_start(data)
         first_turn, last_turn = unwrap(scenario.get("first_turn", 1)), unwrap(scenario.get("last_turn"))
         if not isinstance(last_turn, int):
             raise PbemError("the scenario file gives no last_turn (4.4, 5.1)")
@@ -72,13 +67,37 @@ class SetupRules(MovementRules):
             "fell": [], "antwerp_lost": False, "western_oos_until": 0, "ports_lost": [],
             "ruhr_lost": [], "oil_lost": False, "collapsed": False,
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
-            "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
-                                 if self.map(data).entry(h).get("fortress_at_start") is True),   # 3.3
+            "fortresses": self.fortresses_at_start(data),
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }
         self.next_placement(data, state, after=None)
         return state
+
+    def control_at_start(self, data: GameData) -> dict[str, str]:
+        """3.9: who controls each city at the start. Only cities matter; a hex whose city flag or
+        start control the data lacks is not in the table, and every rule that asks about it
+        refuses, naming the path (`controller`, `is_city`): set-up itself needs neither."""
+        control = {}
+        for hex_id in sorted(self.hexes(data)):
+            try:                                # a city's set-up facts, whether or not its terrain is known
+                if self.is_city(data, hex_id, "3.9"):
+                    control[self.grid(data).canonical(hex_id)] = self.start_control(data, hex_id, "3.9")
+            except UnknownDataError:
+                continue
+        return control
+
+    def fortresses_at_start(self, data: GameData) -> list[str]:
+        """3.3: the cities printed as fortresses (Budapest); a `fortress_at_start: unknown` refuses."""
+        found = []
+        for hex_id in sorted(self.hexes(data)):
+            value = self.map(data).entry(hex_id).get("fortress_at_start")
+            if value == "unknown":
+                raise UnknownDataError(f"map.hexes.{hex_id}.fortress_at_start", f"whether {hex_id} starts as a fortress (3.3)",
+                                       "the map and set-up (3.3)", data.override_file)
+            if value is True:
+                found.append(self.grid(data).canonical(hex_id))
+        return sorted(found)
 
     def next_placement(self, data: GameData, state: dict, after: str | None) -> None:
         """German A/AS placement, then Soviet M placement, then Game Turn 1 begins."""
