@@ -26,7 +26,7 @@ def map_gaps(data) -> dict:
     made-up hexes, Switzerland none, and the map is declared complete."""
     values: dict = {}
     board = GAME.map(data)
-    for hex_id, entry in sorted(board.hexes().items()):
+    for hex_id in sorted(board.hexes()):
         facts = board.entry(hex_id)
         if facts.get("city", "unknown") == "unknown" and (facts.get("city") == "unknown" or not board.terrain_known(hex_id)):
             values[f"map.hexes.{hex_id}.city"] = False

@@ -1,5 +1,7 @@
 """11.x prepared assaults: odds (11.8, 11.9), column shifts (11.10-11.21), the CRT (11.22-11.24)."""
 
+from collections.abc import Callable
+
 from ...dice import Dice
 from ...gamedata import GameData
 from ...kit import numbers
@@ -89,11 +91,18 @@ class AssaultRules(ResponseRules):
             for order in orders:
                 self.crt_cells(data, self.battle_odds(data, state, army, order, columns)["column"])
                 if order.get("advance"):          # 11.33: what entering the defender's hex reads (3.9, 11.20)
-                    self.trial_run(data, state, lambda trial, dice: self.enter_hex(
-                        data, trial, self.grid(data).canonical(order["attack"]), army, [], dice) or [])
+                    self.trial_run(data, state, self.entering(data, self.grid(data).canonical(order["attack"]), army))
             self.victory_problem(data, state)
             self.trial_run(data, state, lambda trial, dice: self.apply_assaults(data, trial, side, orders, dice))
         return problems
+
+    def entering(self, data: GameData, hex_id: str, army: str) -> Callable[[dict, Dice], list]:
+        """A trial step: `army` enters `hex_id` (what an advance after combat reads, 11.33)."""
+        def step(trial: dict, dice: Dice) -> list:
+            events: list = []
+            self.enter_hex(data, trial, hex_id, army, events, dice)
+            return events
+        return step
 
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
         target, attackers = order.get("attack"), order.get("with")

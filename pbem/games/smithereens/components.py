@@ -16,6 +16,8 @@ from ...kit.sequence import SequencedGame
 
 ARMIES = ("soviet", "western", "german")     # the counters' `side` values (2.8)
 ALLIANCE = ("soviet", "western")             # the Grand Alliance (1.1)
+START_CONTROL = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}   # 3.9, as the data writes it
+WORKS = ("fortification", "heavy_fortification", "usir")                                   # 11.17
 
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
@@ -96,6 +98,21 @@ class SmithereensBase(SequencedGame):
         if value not in (None, True, False):
             raise PbemError(f"map.hexes.{hex_id}.city must be true or false, not {value!r}")
         return value is True
+
+    def start_control(self, data: GameData, hex_id: str, rule: str) -> str:
+        """3.9: who controlled a city at the start ("german" or "alliance"), from the map data."""
+        value = self.hex_fact(data, hex_id, "control_at_start", f"who controlled the city in {hex_id} at the start (3.9, {rule})")
+        start = START_CONTROL.get(str(value))
+        if start is None:
+            raise PbemError(f"map.hexes.{hex_id}.control_at_start must be one of {', '.join(START_CONTROL)}, not {value!r}")
+        return start
+
+    def works(self, data: GameData, hex_id: str, rule: str) -> str | None:
+        """The German works in a hex (11.17): fortification, heavy_fortification, usir, or None."""
+        works = self.hex_fact(data, hex_id, "fortification", f"the fortification in hex {hex_id} ({rule})")
+        if works not in (None, False, "none", *WORKS):
+            raise PbemError(f"map.hexes.{hex_id}.fortification must be one of {', '.join(WORKS)}, not {works!r}")
+        return works if works in WORKS else None
 
     def controller(self, data: GameData, state: dict, hex_id: str, rule: str) -> str:
         """Who controls a city now (3.9): "german" or "alliance"; a city whose control at the start

@@ -7,8 +7,6 @@ from ...kit import numbers
 from .components import camp, spelled
 from .supply import SupplyRules
 
-START_CONTROL = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}   # 3.9, as the data writes it
-WORKS = ("fortification", "heavy_fortification", "usir")                                   # 11.17
 
 
 class ControlRules(SupplyRules):
@@ -73,21 +71,6 @@ class ControlRules(SupplyRules):
             vp = self.city_vp(data, hex_id)
             state["fanaticism_vp"] += vp
             events.append({"event": "fanaticism", "hex": hex_id, "vp": vp, "rule": "4.3"})
-
-    def start_control(self, data: GameData, hex_id: str, rule: str) -> str:
-        """3.9: who controlled a city at the start ("german" or "alliance"), from the map data."""
-        value = self.hex_fact(data, hex_id, "control_at_start", f"who controlled the city in {hex_id} at the start (3.9, {rule})")
-        start = START_CONTROL.get(str(value))
-        if start is None:
-            raise PbemError(f"map.hexes.{hex_id}.control_at_start must be one of {', '.join(START_CONTROL)}, not {value!r}")
-        return start
-
-    def works(self, data: GameData, hex_id: str, rule: str) -> str | None:
-        """The German works in a hex (11.17): fortification, heavy_fortification, usir, or None."""
-        works = self.hex_fact(data, hex_id, "fortification", f"the fortification in hex {hex_id} ({rule})")
-        if works not in (None, False, "none", *WORKS):
-            raise PbemError(f"map.hexes.{hex_id}.fortification must be one of {', '.join(WORKS)}, not {works!r}")
-        return works if works in WORKS else None
 
     def city_vp(self, data: GameData, hex_id: str) -> int:
         """4.2: the VP listed for the hex, else those of a named city (Berlin 5; Vienna, Prague,
