@@ -77,6 +77,9 @@ class ReplacementRules(ControlRules):
             current = 0
         else:
             current = state["units"][unit_id]["steps"]
+            if not self.replenishment_supply(data, state, unit_id):
+                source = {"german": "a Ruhr City", "western": "a board edge or Antwerp"}.get(army, "a board edge")
+                return f"{unit_id} is not in supply to {source} supply source and may not be replenished (9.9)"
         per_unit[unit_id] = per_unit.get(unit_id, 0) + steps
         most = numbers.integer(data, f"{REPLACEMENTS}.replenishing.max_steps_per_unit_per_player_turn", "replacement steps per unit (9.9)")
         if per_unit[unit_id] > most:

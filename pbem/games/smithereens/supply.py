@@ -26,10 +26,24 @@ class SupplyRules(SmithereensBase):
             return self.trace(data, state, hex_id, army, self.soviet_source(data), self.region(data, "wwii_line_and_west", "6.6"))
         return self.german_supply(data, state, hex_id)
 
-    def western_supply(self, data: GameData, state: dict, hex_id: str) -> bool:
+    def replenishment_supply(self, data: GameData, state: dict, unit_id: str) -> bool:
+        """9.9: a reduced unit is replenished only "in supply to a board edge or Antwerp (for the
+        Western Allies) or Ruhr City (for the German) supply source" (the Soviets: their board
+        edge, 6.6); in-city, coastal, Courland or USIR supply is not enough. Beginner level: no supply."""
+        if state.get("level") != "standard":
+            return True                                     # 6.0 Beginners Note
+        army, hex_id = self.army_of(data, unit_id), state["units"][unit_id]["hex"]
+        if army == "western":
+            return self.western_supply(data, state, hex_id, coastal=False)
+        if army == "german":
+            ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "replenishment, 9.9") == "german"}
+            return not state.get("collapsed") and self.trace(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data))
+        return self.in_supply(data, state, unit_id)
+
+    def western_supply(self, data: GameData, state: dict, hex_id: str, coastal: bool = True) -> bool:
         if state["western_oos_until"] >= state["turn"]:
             return False                                    # 6.9: Antwerp captured
-        if hex_id in self.region(data, "non_baltic_coastal_hexes", "6.11"):
+        if coastal and hex_id in self.region(data, "non_baltic_coastal_hexes", "6.11"):
             return True                                     # 6.11
         edges = self.region(data, "italy_south_edge", "6.7")
         if hex_id not in self.region(data, "italy", "6.8"):  # 6.8: units in Italy trace to its south edge only
@@ -60,9 +74,12 @@ class SupplyRules(SmithereensBase):
             return True                                     # 6.14: only units in a remaining USIR hex
         ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "German supply, 6.14") == "german"}
         sources = ruhr | (set() if usir_lost else usir)
+        return self.trace(data, state, hex_id, "german", lambda h: h in sources, self.beyond_german_limit(data))
+
+    def beyond_german_limit(self, data: GameData) -> set[str]:
+        """6.15: no German supply line is traced east of the 34xxE hexrow."""
         limit = numbers.integer(data, "supply.sources.german.east_limit_column", "the German supply limit column (6.15)")
-        beyond = {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > limit}   # 6.15: not east of 34xxE
-        return self.trace(data, state, hex_id, "german", lambda h: h in sources, beyond)
+        return {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > limit}
 
     def hexes_known(self, data: GameData) -> set:
         board = self.map(data)
