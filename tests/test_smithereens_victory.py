@@ -5,6 +5,7 @@ city fact the rulebook data leaves unknown, so that a count can be made at all; 
 removes one fact and expects the refusal naming its path.
 """
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -47,12 +48,28 @@ def complete_override(tmp_path, base: Path = RULES_TEST, drop: tuple = (), **ext
     doc = yaml.safe_load(base.read_text())
     values = map_gaps(load_game_data("smithereens", base))
     values.update({k.replace("__", "."): v for k, v in extra.items()})
-    for path in drop:
-        values.pop(path, None)
     doc["values"] = {**doc["values"], **values}
+    for path in drop:
+        remove(doc["values"], path)
     target = tmp_path / "complete.yaml"
     target.write_text(yaml.safe_dump(doc, sort_keys=False))
     return target
+
+
+def remove(values: dict, path: str) -> None:
+    """Take one value out of an override's `values:`, a whole entry or a key inside one."""
+    if path in values:
+        del values[path]
+        return
+    for key in sorted((k for k in values if path.startswith(k + ".")), key=len, reverse=True):
+        node = values[key] = copy.deepcopy(values[key])
+        *inner, last = path[len(key) + 1:].split(".")
+        for part in inner:
+            node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, dict) and last in node:
+            del node[last]
+            return
+    raise KeyError(path)
 
 
 def complete_map(tmp_path, base: Path = RULES_TEST, drop: tuple = (), **extra):

@@ -199,3 +199,69 @@ def test_what_sign_writes_verifies_after_email(body, transport):
             "text-around": lambda t: "Hello,\n\n" + t + "\n-- \nme\n"}[transport](text)
     message = parse_signed(text, "orders.txt")
     assert canonical_bytes(message.body) == canonical_bytes(body)
+
+
+# -- Smithereens: no legal state freezes the campaign; no missing value is guessed -----------------
+
+def _smithereens_game(seed: int, data, level: str = "beginner", limit: int = 400):
+    """A random legal Smithereens game on `data` through GAME.check / GAME.apply: the demo's
+    random player (moves, assaults) and its legal defender answers. Yields (state, side, orders,
+    dice seed) before each step; asserts at every state that the awaited side has a legal order
+    file (8.2, 11.25-11.27: issue 10's frozen campaign)."""
+    import random
+    import types
+
+    from pbem.dice import Dice
+    from pbem.games.smithereens import GAME
+    from pbem.games.smithereens.demo import random_attacks, random_moves
+
+    rng = random.Random(seed)
+    from pbem.gamedata import load_scenario
+    state = GAME.setup(data, load_scenario("smithereens", "historical")[0], ["alliance", "german"], {"level": level})
+    shim = types.SimpleNamespace(game=GAME, data=data)
+    for _ in range(limit):
+        waiting = GAME.awaiting(state)
+        if waiting.done:
+            return
+        if waiting.kind == "response":
+            orders = legal_response(shim, state)
+        elif state["phase"] == "movement":
+            orders = random_moves(GAME, data, state, rng)
+        else:
+            orders = random_attacks(GAME, data, state, rng)
+        assert GAME.check(data, state, waiting.side, [] if waiting.kind == "orders" else orders) == [], (
+            f"the awaited side ({waiting.side}, {waiting.phase}) has no legal order file")
+        seed_hex = f"{rng.getrandbits(256):064x}"
+        yield state, waiting.side, orders, seed_hex
+        state = GAME.apply(data, state, waiting.side, orders, Dice(seed=seed_hex)).state
+    raise AssertionError("the random game did not end")
+
+
+def _us_corps(hex_id: str) -> dict:
+    return {"side": "western", "grouping": "us", "nationality": "us", "type": "infantry", "mech": False, "steps": 2,
+            "full": {"attack": 4, "defense": 4, "movement": 4}, "reduced": {"attack": 2, "defense": 2, "movement": 4}, "setup": hex_id}
+
+
+# Test-only additions to the demo data: three US corps stacked in 1818E, a fourth next to the
+# German in 1718E (where a retreat into the full stack froze the campaign, issue 10)
+US_CORPS = {"units.counters.us-a": _us_corps("1818E"), "units.counters.us-b": _us_corps("1818E"),
+            "units.counters.us-c": _us_corps("1818E"), "units.counters.us-d": _us_corps("1718E")}
+
+
+def _complete_demo_data(tmp_path: Path, drop: tuple = ()):
+    """The demo data with every city fact victory needs and the US corps above (test values,
+    tests/test_smithereens_victory.py), less the paths in `drop`."""
+    from pbem.gamedata import load_game_data
+    from tests.test_smithereens_victory import complete_override
+    demo = Path(__file__).resolve().parents[2] / "examples" / "smithereens-demo" / "data-override.yaml"
+    return load_game_data("smithereens", complete_override(tmp_path, demo, drop, **US_CORPS))
+
+
+def test_smithereens_random_games_never_freeze(tmp_path):
+    """From every reachable state of random legal games (seeded) the awaited side has a legal
+    order file: GAME.check accepts the empty list in a movement or assault phase, and a legal
+    answer to every battle awaiting the defender (8.2, 11.25, 11.27). Each game is played to its end (4.4)."""
+    data = _complete_demo_data(tmp_path)
+    for seed in (1, 2, 3):
+        steps = sum(1 for _ in _smithereens_game(seed, data))
+        assert steps > 50
