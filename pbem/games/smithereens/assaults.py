@@ -124,7 +124,7 @@ class AssaultRules(ResponseRules):
             if reason:
                 problems.append(reason)
             used.add(unit_id)
-        groupings = {self.counter(data, u).get("grouping") for u in attackers if u in state["units"]}
+        groupings = {self.grouping(data, u) for u in attackers if u in state["units"]}
         earlier = set(state["attacked_this_turn"].get(target, []))
         if army == "western" and ({"commonwealth", "us"} <= groupings | earlier):
             problems.append(f"Commonwealth and US units may never attack {target} in the same player turn (11.34)")
@@ -219,7 +219,7 @@ class AssaultRules(ResponseRules):
         for battle in battles:
             events.append(battle)
             targets = state["attacked_this_turn"].setdefault(battle["hex"], [])
-            targets.append(army if army != "western" else self.counter(data, battle["attackers"][0]).get("grouping", "western"))
+            targets.append(army if army != "western" else str(self.grouping(data, battle["attackers"][0])))
             if army == "western":
                 targets.append("western")
             losses = self.take_steps(state, battle["losses"], battle["attacker_lp"])

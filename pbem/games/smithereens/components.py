@@ -17,6 +17,7 @@ from ...kit.sequence import SequencedGame
 ARMIES = ("soviet", "western", "german")     # the counters' `side` values (2.8)
 ALLIANCE = ("soviet", "western")             # the Grand Alliance (1.1)
 START_CONTROL = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}   # 3.9, as the data writes it
+GROUPINGS = ("commonwealth", "us")                                                       # 8.5
 WORKS = ("fortification", "heavy_fortification", "usir")                                   # 11.17
 
 
@@ -101,7 +102,10 @@ class SmithereensBase(SequencedGame):
 
     def start_control(self, data: GameData, hex_id: str, rule: str) -> str:
         """3.9: who controlled a city at the start ("german" or "alliance"), from the map data."""
-        value = self.hex_fact(data, hex_id, "control_at_start", f"who controlled the city in {hex_id} at the start (3.9, {rule})")
+        what = f"who controlled the city in {hex_id} at the start (3.9, {rule})"
+        value = self.hex_fact(data, hex_id, "control_at_start", what)
+        if value is None:                  # a city always has a controller at the start (3.9)
+            raise UnknownDataError(f"map.hexes.{hex_id}.control_at_start", what, "the map and set-up (3.9)", data.override_file)
         start = START_CONTROL.get(str(value))
         if start is None:
             raise PbemError(f"map.hexes.{hex_id}.control_at_start must be one of {', '.join(START_CONTROL)}, not {value!r}")
@@ -156,6 +160,16 @@ class SmithereensBase(SequencedGame):
             raise UnknownDataError(f"units.counters.{unit_id}.{face}", f"the {face}-strength factors of {unit_id}",
                                    "the unit counter", data.override_file)
         return factors
+
+    def grouping(self, data: GameData, unit_id: str) -> str | None:
+        """8.5: a Western Allied unit is Commonwealth or US (its counter's colours); None for others."""
+        if self.army_of(data, unit_id) != "western":
+            return None
+        value = unwrap(self.counter(data, unit_id).get("grouping", "unknown"))
+        if value not in GROUPINGS:
+            raise UnknownDataError(f"units.counters.{unit_id}.grouping", f"whether {unit_id} is Commonwealth or US (8.5)",
+                                   "the unit counter", data.override_file)
+        return str(value)
 
     def army_of(self, data: GameData, unit_id: str) -> str:
         side = self.counter(data, unit_id)["side"]

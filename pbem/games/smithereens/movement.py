@@ -24,7 +24,7 @@ class MovementRules(ReplacementRules):
             if len(units) > limit:
                 return f"more than {spelled(limit)} German units (8.1)"
         if army == "western":
-            groupings = {self.counter(data, u).get("grouping", "unknown") for u in units}
+            groupings = {self.grouping(data, u) for u in units}
             if {"commonwealth", "us"} <= groupings:
                 return "Commonwealth and US units may not stack together (8.5)"
             limit = numbers.integer(data, f"{limits}.western", "the Western Allied stacking limit (8.5)")

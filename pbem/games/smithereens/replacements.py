@@ -99,7 +99,7 @@ class ReplacementRules(ControlRules):
             return f"only {rate} {'Yugoslav ' if pool == 'yugoslav' else ''}replacement step(s) per game turn ({rule})"
         for group, cap in caps.items():
             member = self.is_mech(data, unit_id) if group == "mech" else (
-                counter.get("grouping") == group or nationality == group)
+                self.grouping(data, unit_id) == group or nationality == group)
             if member:
                 used[group] = used.get(group, 0) + steps
                 if used[group] > cap:

@@ -45,15 +45,20 @@ class SetupRules(MovementRules):
         units, reinforcements, placements = {}, {}, {}
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
             counter = self.counter(data, unit_id)
-            setup_hex = counter.get("setup")
+            setup_hex = unwrap(counter.get("setup"))
             if setup_hex in self.placement_codes(data, "german") + self.placement_codes(data, "soviet"):
                 placements[unit_id] = setup_hex                     # placed by their owner (3.6, 3.7)
             elif isinstance(setup_hex, str) and setup_hex != "unknown":
                 # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
                 units[unit_id] = {"hex": self.grid(data).canonical(setup_hex), "steps": counter["steps"]}
-            elif isinstance(counter.get("arrives"), int):
+            elif isinstance(unwrap(counter.get("arrives")), int):
                 # 3.4 / 9.1: turn-of-entry number printed on the counter
-                reinforcements[unit_id] = {"turn": counter["arrives"], "steps": counter["steps"]}
+                reinforcements[unit_id] = {"turn": unwrap(counter["arrives"]), "steps": counter["steps"]}
+            elif "unknown" in (setup_hex, unwrap(counter.get("arrives"))):
+                # 3.2, 3.4: a set-up hex or turn of entry left blank; a counter listing neither
+                # enters by a rule pbem does not adjudicate (9.6 variable reinforcements)
+                raise UnknownDataError(f"units.counters.{unit_id}.setup", f"the set-up hex (or code, or `arrives:` turn) of {unit_id} (3.2, 3.4)",
+                                       "the unit counter", data.override_file)
         control = self.control_at_start(data)
         first_turn, last_turn = unwrap(scenario.get("first_turn", 1)), unwrap(scenario.get("last_turn"))
         if not isinstance(last_turn, int):
