@@ -16,14 +16,19 @@ class SetupRules(MovementRules):
 
     def options(self, given: dict) -> dict:
         """Campaign options: `level` is `beginner` (5.1/6.0 Beginners Notes: no supply) or
-        `standard` (supply, 6.x, is traced and halves OOS units, 6.3)."""
-        unknown = sorted(set(given) - {"level"})
+        `standard` (supply, 6.x, is traced and halves OOS units, 6.3); `errata.ID=CHOICE` chooses
+        a reading of unclear text other than the data's default (rules/smithereens/readings.yaml,
+        docs/errata.md), recorded as `errata: {ID: CHOICE}`; the choice is checked against the
+        readings the data declares when the campaign is made (pbem.gamedata.apply_readings)."""
+        errata = dict(given.get("errata") or {})
+        errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
+        unknown = sorted(k for k in given if k not in ("level", "errata") and not k.startswith("errata."))
         if unknown:
-            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level)")
+            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level, errata.ID)")
         level = given.get("level", "beginner")
         if level not in ("beginner", "standard"):
             raise PbemError(f"level must be 'beginner' or 'standard', not {level!r}")
-        return {"level": level}
+        return {"level": level, **({"errata": errata} if errata else {})}
 
     def not_enforced_for(self, options: dict) -> list:
         rules = list(self.not_enforced)
