@@ -96,7 +96,7 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
             data: Optional[Path] = typer.Option(None, help="Data override file both players agreed on"),
             gm: Optional[Path] = typer.Option(None, help="GM mode: the referee's public key (holds the only dice chain)"),
             title: str = typer.Option("", help="A title for reports"),
-            option: List[str] = typer.Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x)")) -> None:
+            option: List[str] = typer.Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x) or errata.S4=all-units (a reading, docs/errata.md)")) -> None:
     """Create a campaign folder: header, commitments, save 0."""
     players = {side: key_id(load_public_key(path)) for side, path in _pairs(player, "--player").items()}
     commitments = {}

@@ -31,7 +31,7 @@ from . import __version__, gamedata, storage
 from .canonical import data_hash
 from .dice import ALLOWED_DEPTHS, COMMITMENT_VERSION, HEX64, TREE_DEPTH, dice_master, tree_root
 from .errors import PbemError
-from .gamedata import OVERRIDE_NAME, GameData, load_game_data
+from .gamedata import OVERRIDE_NAME, GameData, apply_readings, load_game_data
 from .games import get_game
 from .games.base import GameModule
 from .keys import public_from_id
@@ -188,6 +188,7 @@ def open_campaign(folder: Path) -> Campaign:
     game = get_game(header["game"])
     override = folder / OVERRIDE_NAME if header["data"].get("override") else None
     data = load_game_data(header["game"], override)
+    apply_readings(data, (header.get("options") or {}).get("errata"))     # the group's errata readings
     scenario, _ = gamedata.load_scenario(header["game"], header["scenario"])
     return Campaign(folder, header, data_hash(header), data, scenario, game)
 
@@ -260,6 +261,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
         raise PbemError(f"{game_name} is played by seats {' or '.join('+'.join(s) for s in game.seats(scenario))}; got {'+'.join(seats) or 'none'}")
     data = load_game_data(game_name, override)
     chosen = game.options(options or {})
+    apply_readings(data, chosen.get("errata"))         # refused here if the game declares no such reading
     parties = [GM] if gm_key else seats
     _one_key_one_seat(players, gm_key)
     campaign_id, tips, stored = _commitments(parties, commitments, players, gm_key)

@@ -51,6 +51,8 @@ class GameData:
     overridden: dict = field(default_factory=dict)   # path -> "override" | "demonstration"
     used_overrides: set = field(default_factory=set)
     cache: dict = field(default_factory=dict)        # derived objects (a game's grid, ...)
+    readings: dict = field(default_factory=dict)     # errata reading id -> the group's choice (apply_readings)
+    reading_values: dict = field(default_factory=dict)   # full path -> "reading ID=CHOICE" for the values it set
 
     def derived(self, key: str, build):
         """An object worked out from the data once per campaign (a grid, a road network), kept
@@ -114,6 +116,8 @@ class GameData:
         return value
 
     def provenance(self, path: str) -> str:
+        if self.full_path(path) in self.reading_values:
+            return self.reading_values[self.full_path(path)]
         for prefix in _prefixes(self.full_path(path)):
             if prefix in self.overridden:
                 return self.overridden[prefix]
@@ -254,6 +258,38 @@ def apply_override(data: GameData, path: Path) -> None:
             raise PbemError(f"override path '{dotted}' is not an unknown value or an entry of an open collection", str(path))
         parent[last] = value
         data.overridden[dotted] = label
+
+
+def apply_readings(data: GameData, chosen: dict | None) -> None:
+    """The readings of unclear rulebook text a group chose at `pbem new` (the campaign option
+    `errata: {ID: CHOICE}`), among those the game's data declares (`readings.ID.choices`,
+    rules/GAME/readings.yaml; docs/errata.md). Each choice sets the data values it lists; the
+    data as written is each reading's default."""
+    if not chosen:
+        return
+    top = data.tree.get("readings") or {}           # rules/GAME/readings.yaml, its data under `readings:`
+    declared = top.get("readings", top) if isinstance(top, dict) else {}
+    ids = sorted(k for k in declared if k not in META_KEYS and isinstance(declared[k], dict))
+    if not isinstance(chosen, dict):
+        raise PbemError("the errata option maps a reading id to a choice: --option errata.ID=CHOICE")
+    for reading, choice in sorted(chosen.items()):
+        if reading not in ids:
+            raise PbemError(f"no errata reading {reading!r} for {data.game} (readings: {', '.join(ids) or 'none'}; docs/errata.md)")
+        choices = declared[reading].get("choices", {})
+        if choice not in choices:
+            raise PbemError(f"errata.{reading} must be one of {', '.join(sorted(choices))}, not {choice!r}: "
+                            f"{declared[reading].get('question', '')} (docs/errata.md)")
+        for item in choices[choice]["values"]:
+            parts = data.full_path(item["path"]).split(".")
+            parent, _rule, _printed, _open, found = data._walk(".".join(parts[:-1]))
+            if not found or not isinstance(parent, dict) or parts[-1] not in parent:
+                raise PbemError(f"readings.{reading}.choices.{choice}: no data value {item['path']!r} to set")
+            if is_wrapped(parent[parts[-1]]):
+                parent[parts[-1]] = dict(parent[parts[-1]], value=item["value"])
+            else:
+                parent[parts[-1]] = item["value"]
+            data.reading_values[".".join(parts)] = f"reading {reading}={choice} (docs/errata.md)"
+    data.readings = dict(chosen)
 
 
 def load_scenario(game: str, scenario: str) -> tuple[dict, str]:

@@ -64,6 +64,10 @@ def step_blocks(campaign: Campaign, save: dict, side: str | None = None) -> list
     blocks.append(("h3", "Positions"))
     blocks.append(("table", list(game.position_headers), positions))
     waiting = save["awaiting"]
+    readings = (header.get("options") or {}).get("errata")
+    if readings:
+        blocks.append(("p", "Errata readings chosen by the group at creation (docs/errata.md): "
+                            + "; ".join(f"{k} = {v}" for k, v in sorted(readings.items())) + "."))
     if header.get("not_enforced"):
         blocks.append(("p", "Not enforced by pbem in this campaign (agreed at creation): " + "; ".join(header["not_enforced"]) + "."))
     blocks.append(("h3", "Next"))

@@ -15,6 +15,7 @@ from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
+from tests.test_smithereens_victory import complete_override, only_german
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "smithereens"
 TEST_DATA = Path(__file__).resolve().parent / "data" / "smithereens-rules-test-override.yaml"
@@ -88,11 +89,13 @@ def test_concentric_shift_11_10(edited):
     assert columns.index(shifted) == columns.index(base) + 1                 # one column further right
 
 
-def test_victory_threshold_4_4(edited):
-    control = {"3611": "german", "3403": "german", "3315": "german"}          # Berlin 5 + 1 + 1 = 7
-    plain = load_game_data("smithereens", TEST_DATA)
+def test_victory_threshold_4_4(edited, tmp_path):
+    # (the count needs every city of the map: a completed test map, tests/test_smithereens_victory.py)
+    complete = complete_override(tmp_path)
+    plain = load_game_data("smithereens", complete)
+    control = only_german(plain, {"3611", "3403", "3315"})                    # Berlin 5 + 1 + 1 = 7
     assert GAME.victory(plain, position(plain, {}, turn=10, control=control))["winner"] == "german"
-    seven = edited("victory.yaml", ["victory", "determination", "german_wins_if_more_than"], 7)
+    seven = edited("victory.yaml", ["victory", "determination", "german_wins_if_more_than"], 7, complete)
     result = GAME.victory(seven, position(seven, {}, turn=10, control=control))
     assert (result["total"], result["winner"]) == (7, "alliance")
 

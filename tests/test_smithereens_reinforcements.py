@@ -79,7 +79,7 @@ def test_unknown_entry_area_names_the_data(tmp_path):  # 9.4 needs the map's edg
     plain = load_game_data("smithereens")
     state = {"control": {}}
     with pytest.raises(UnknownDataError, match=r"map\.regions\.france_west_edge\.hexes"):
-        GAME.entry_hexes(plain, state, "western")
+        GAME.entry_kind(plain, state, "western", "1717E")
 
 
 def reduced(data, army, **steps):

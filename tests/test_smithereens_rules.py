@@ -17,6 +17,7 @@ from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
+from tests.test_smithereens_victory import complete_map, only_german
 
 TEST_DATA = Path(__file__).resolve().parent / "data" / "smithereens-rules-test-override.yaml"
 
@@ -728,20 +729,33 @@ def test_3_10_turn_1_has_no_german_movement_phase(data):
     assert state["phase"] == "assault"
 
 
-def test_4_3_example_hannover_recaptured_counts_twice(data):
+@pytest.fixture(scope="module")
+def complete(tmp_path_factory):
+    """The rules-test data with every city fact the count of 4.4 needs (tests/test_smithereens_victory.py)."""
+    return complete_map(tmp_path_factory.mktemp("complete"))
+
+
+def cities_held(data, german, alliance=()) -> dict:
+    """Control of every city: German in `german`, Alliance elsewhere (3.9)."""
+    return only_german(data, set(german))
+
+
+def test_4_3_example_hannover_recaptured_counts_twice(complete):
     # "during Game Turn 9 the German attacked and captured Hannover (which ... had earlier been captured
     # by the Alliance player) ... immediately and permanently adds 1 VP ... he'd also receive 1 VP for
     # controlling Hannover at that instant". Here the 1-VP Ruhr City 2207 plays Hannover.
-    state = make_state({"g-inf1": "2208"}, turn=9, army="german", phase="movement", control={"2207": "alliance"}, data=data)
+    data = complete
+    state = make_state({"g-inf1": "2208"}, turn=9, army="german", phase="movement", control=cities_held(data, ()), data=data)
     state = GAME.apply(data, state, "german", [{"move": "g-inf1", "path": ["2208", "2207"]}], ScriptedDice(default=1)).state
     assert state["control"]["2207"] == "german" and state["fanaticism_vp"] == 1
     assert GAME.victory(data, state)["total"] == 2
 
 
-def test_4_3_example_strasbourg_alliance_city_taken_then_lost_still_counts(data):
+def test_4_3_example_strasbourg_alliance_city_taken_then_lost_still_counts(complete):
     # "say the German captured Strasbourg during Game Turn 1, but then lost it later on ... he still
     # gets that 1 VP". Brest-Litovsk (2322E, Alliance at start, 1 VP) plays Strasbourg.
-    state = make_state({"g-inf1": "2321E"}, turn=1, army="german", phase="movement", control={"2322E": "alliance"}, data=data)
+    data = complete
+    state = make_state({"g-inf1": "2321E"}, turn=1, army="german", phase="movement", control=cities_held(data, ()), data=data)
     state = GAME.apply(data, state, "german", [{"move": "g-inf1", "path": ["2321E", "2322E", "2323E"]}], ScriptedDice(default=1)).state
     assert state["fanaticism_vp"] == 1 and state["control"]["2322E"] == "german"
     state.update(army="soviet", phase="movement", turn=2)
@@ -759,20 +773,22 @@ def test_4_2_city_victory_points(data):
     assert GAME.city_vp(data, "2207") == 1 and GAME.city_vp(data, "1511") == 1
 
 
-def test_4_4_german_wins_with_more_than_6_vp(data):
-    six = make_state({}, turn=10, control={"3611": "german", "3403": "german", "3315": "alliance"}, data=data)
+def test_4_4_german_wins_with_more_than_6_vp(complete):
+    data = complete
+    six = make_state({}, turn=10, control=cities_held(data, {"3611", "3403"}), data=data)
     result = GAME.victory(data, six)                 # Berlin 5 + Kiel 1 = 6: "6 or fewer" -> Alliance
     assert (result["total"], result["winner"]) == (6, "alliance")
-    seven = make_state({}, turn=10, control={"3611": "german", "3403": "german", "3315": "german"}, data=data)
+    seven = make_state({}, turn=10, control=cities_held(data, {"3611", "3403", "3315"}), data=data)
     result = GAME.victory(data, seven)
     assert (result["total"], result["winner"]) == (7, "german")
-    fanatic = make_state({}, turn=10, control={"3611": "german", "3403": "german"}, data=data)
+    fanatic = make_state({}, turn=10, control=cities_held(data, {"3611", "3403"}), data=data)
     fanatic["fanaticism_vp"] = 1                     # accumulated VPs count too
     assert GAME.victory(data, fanatic)["winner"] == "german"
 
 
-def test_4_4_victory_is_counted_when_the_last_german_player_turn_ends(data):
-    state = make_state({}, turn=10, army="german", phase="assault", control={"3611": "german"}, data=data)
+def test_4_4_victory_is_counted_when_the_last_german_player_turn_ends(complete):
+    data = complete
+    state = make_state({}, turn=10, army="german", phase="assault", control=cities_held(data, {"3611"}), data=data)
     outcome = GAME.apply(data, state, "german", [], ScriptedDice(default=1))
     assert outcome.state["game_over"] is True
     assert outcome.events[-1]["event"] == "victory" and outcome.events[-1]["winner"] == "alliance"

@@ -126,3 +126,22 @@ def test_antwerp_captured_puts_the_western_allies_out_of_supply(face, until):  #
     GAME.antwerp_captured(data, state, events, ScriptedDice(default=face))
     assert state["antwerp_lost"] is True and state["western_oos_until"] == until
     assert events[0]["event"] == "antwerp" and events[0]["roll"] == face
+
+
+REDUCED = {"side": "german", "type": "infantry", "steps": 2, "full": {"attack": 2, "defense": 3, "movement": 3},
+           "reduced": {"attack": 1, "defense": 2, "movement": 3}}
+
+
+@pytest.mark.parametrize("where, refused", [("2208", False), ("4012E", True), ("4111E", True)])
+def test_9_9_german_replenishment_needs_supply_to_a_ruhr_city(tmp_path, where, refused):
+    """9.9: a reduced unit is replenished only "in supply to a ... Ruhr City (for the German) supply
+    source". Next to the Ruhr city 2207: replenished. In the German city 4012E it is in supply
+    (6.16 in-city) but not to a Ruhr city; at 4111E it is out of supply: both refused."""
+    data = load(tmp_path, **{"units.counters.ger-r": REDUCED, "map.hexes.2208": {"terrain": "clear"}})
+    state = position(data, army="german", turn=3)
+    del state["units"]["ger-c"]                   # (its Courland trace needs the port's terrain, 6.18)
+    state["units"]["ger-r"] = {"hex": where, "steps": 1}
+    problems = [p.message for p in GAME.check(data, state, "german", [{"replace": "ger-r", "steps": 1}])]
+    expected = ["ger-r is not in supply to a Ruhr City supply source and may not be replenished (9.9)"] if refused else []
+    assert problems == expected
+    assert GAME.in_supply(data, state, "ger-r") == (where != "4111E")

@@ -199,3 +199,177 @@ def test_what_sign_writes_verifies_after_email(body, transport):
             "text-around": lambda t: "Hello,\n\n" + t + "\n-- \nme\n"}[transport](text)
     message = parse_signed(text, "orders.txt")
     assert canonical_bytes(message.body) == canonical_bytes(body)
+
+
+# -- Smithereens: no legal state freezes the campaign; no missing value is guessed -----------------
+
+def _smithereens_game(seed: int, data, level: str = "beginner", limit: int = 400):
+    """A random legal Smithereens game on `data` through GAME.check / GAME.apply: the demo's
+    random player (moves, assaults) and its legal defender answers. Yields (state, side, orders,
+    dice seed) before each step; asserts at every state that the awaited side has a legal order
+    file (8.2, 11.25-11.27: issue 10's frozen campaign)."""
+    import random
+    import types
+
+    from pbem.dice import Dice
+    from pbem.games.smithereens import GAME
+    from pbem.games.smithereens.demo import random_attacks, random_moves
+
+    rng = random.Random(seed)
+    from pbem.gamedata import load_scenario
+    state = GAME.setup(data, load_scenario("smithereens", "historical")[0], ["alliance", "german"], {"level": level})
+    shim = types.SimpleNamespace(game=GAME, data=data)
+    for _ in range(limit):
+        waiting = GAME.awaiting(state)
+        if waiting.done:
+            return
+        if waiting.kind == "response":
+            orders = legal_response(shim, state)
+        elif state["phase"] == "movement":
+            orders = random_moves(GAME, data, state, rng)
+        else:
+            orders = random_attacks(GAME, data, state, rng)
+        assert GAME.check(data, state, waiting.side, [] if waiting.kind == "orders" else orders) == [], (
+            f"the awaited side ({waiting.side}, {waiting.phase}) has no legal order file")
+        seed_hex = f"{rng.getrandbits(256):064x}"
+        yield state, waiting.side, orders, seed_hex
+        state = GAME.apply(data, state, waiting.side, orders, Dice(seed=seed_hex)).state
+    raise AssertionError("the random game did not end")
+
+
+def _us_corps(hex_id: str) -> dict:
+    return {"side": "western", "grouping": "us", "nationality": "us", "type": "infantry", "mech": False, "steps": 2,
+            "full": {"attack": 4, "defense": 4, "movement": 4}, "reduced": {"attack": 2, "defense": 2, "movement": 4}, "setup": hex_id}
+
+
+# Test-only additions to the demo data: three US corps stacked in 1818E, a fourth next to the
+# German in 1718E (where a retreat into the full stack froze the campaign, issue 10)
+US_CORPS = {"units.counters.us-a": _us_corps("1818E"), "units.counters.us-b": _us_corps("1818E"),
+            "units.counters.us-c": _us_corps("1818E"), "units.counters.us-d": _us_corps("1718E")}
+
+
+def _complete_demo_data(tmp_path: Path, drop: tuple = ()):
+    """The demo data with every city fact victory needs and the US corps above (test values,
+    tests/test_smithereens_victory.py), less the paths in `drop`."""
+    from pbem.gamedata import load_game_data
+    from tests.test_smithereens_victory import complete_override
+    demo = Path(__file__).resolve().parents[2] / "examples" / "smithereens-demo" / "data-override.yaml"
+    return load_game_data("smithereens", complete_override(tmp_path, demo, drop, **US_CORPS))
+
+
+def test_smithereens_random_games_never_freeze(tmp_path):
+    """From every reachable state of random legal games (seeded) the awaited side has a legal
+    order file: GAME.check accepts the empty list in a movement or assault phase, and a legal
+    answer to every battle awaiting the defender (8.2, 11.25, 11.27). Each game is played to its end (4.4)."""
+    data = _complete_demo_data(tmp_path)
+    for seed in (1, 2, 3):
+        steps = sum(1 for _ in _smithereens_game(seed, data))
+        assert steps > 50
+
+
+def _leaves(values: dict) -> list[str]:
+    """Every single value of an override's `values:` as a data path (inside entries too)."""
+    found = []
+
+    def visit(path, node):
+        if isinstance(node, dict) and node:
+            for key, value in node.items():
+                visit(f"{path}.{key}", value)
+        else:
+            found.append(path)
+    for key, value in values.items():
+        visit(key, value)
+    return sorted(found)
+
+
+def _related(named: str, removed: str) -> bool:
+    """The refusal names the value taken out, a path holding it, or another fact of the same
+    map hex or counter entry (an entry whose terrain is unknown is incomplete, 2.3)."""
+    entry = ".".join(removed.split(".")[:3]) if removed.startswith(("map.hexes.", "units.counters.")) else removed
+    return named == removed or removed.startswith(named + ".") or named.startswith(entry + ".") or named == entry
+
+
+def _set_unknown(data, path: str) -> None:
+    """The value at `path` made `unknown` in the loaded data, as a group leaves it blank."""
+    node = data.tree
+    *parts, last = data.full_path(path).split(".")
+    for part in parts:
+        node = node[part]
+    node[last] = "unknown"
+
+
+def _comparable(state: dict, path: str) -> dict:
+    """A state without the control entry of the city `path` is about: the set-up's control table
+    lists the cities whose start control is known, and every rule asking about another refuses."""
+    parts = path.split(".")
+    if parts[:2] == ["map", "hexes"] and len(parts) > 3 and parts[3] in ("city", "control_at_start", "terrain"):
+        return dict(state, control={h: c for h, c in state["control"].items() if h != parts[2]})
+    return state
+
+
+def _replay_without(tmp_path: Path, path: str, record: list) -> str:
+    """Replay the recorded game with the value at `path` unknown: "never needed" if every step
+    gives the same state, "refused" if a check or an apply names it; an AssertionError otherwise."""
+    import copy as _copy
+
+    from pbem.dice import Dice
+    from pbem.errors import UnknownDataError
+    from pbem.games.smithereens import GAME
+    from pbem.gamedata import load_scenario
+    try:
+        data = _complete_demo_data(tmp_path)
+        _set_unknown(data, path)
+        state = GAME.setup(data, load_scenario("smithereens", "historical")[0], ["alliance", "german"], {"level": "beginner"})
+        for before, side, orders, seed_hex, after in record:
+            assert _comparable(state, path) == _comparable(before, path), f"with {path} unknown the game silently differs (before a {before['phase']} step)"
+            problems = GAME.check(data, state, side, orders)
+            if problems:
+                named = [p.message.split("`")[1] for p in problems if "`" in p.message]
+                assert any(_related(n, path) for n in named), f"with {path} unknown the check refuses for another reason: {problems}"
+                return "refused"
+            state = GAME.apply(data, _copy.deepcopy(state), side, orders, Dice(seed=seed_hex)).state
+            assert _comparable(state, path) == _comparable(after, path), f"with {path} unknown a {before['phase']} step silently gives another result"
+    except UnknownDataError as exc:
+        assert _related(exc.path, path), f"with {path} unknown the refusal names {exc.path}"
+        return "refused"
+    return "never needed"
+
+
+def _reference_game(tmp_path: Path, seed: int = 7, steps: int = 80) -> list:
+    import copy as _copy
+
+    from pbem.dice import Dice
+    from pbem.games.smithereens import GAME
+    data = _complete_demo_data(tmp_path)
+    record = []
+    for state, side, orders, seed_hex in _smithereens_game(seed, data):
+        before = _copy.deepcopy(state)
+        after = GAME.apply(data, _copy.deepcopy(state), side, orders, Dice(seed=seed_hex)).state
+        record.append((before, side, _copy.deepcopy(orders), seed_hex, after))
+        if len(record) >= steps:
+            break
+    return record
+
+
+def test_smithereens_never_guesses_a_missing_value(tmp_path):
+    """Issue 10, "never guess": a seeded random game on the (completed) demo data is replayed with
+    one value at a time made `unknown` — counters' factors, sides, set-up hexes and groupings, the
+    map's terrain, hexsides, city flags and start control, CRT cells. Each replay either never needs
+    the value (the same states throughout) or refuses naming it (a check problem or
+    UnknownDataError with its path); a silently different game fails. A seeded sample of the
+    values keeps it to a few seconds (all 238 pass when run in full)."""
+    import random
+
+    import yaml
+    (tmp_path / "reference").mkdir()
+    record = _reference_game(tmp_path / "reference")
+    values = yaml.safe_load((tmp_path / "reference" / "complete.yaml").read_text())["values"]
+    leaves = _leaves(values)
+    sample = sorted(set(random.Random(10).sample(leaves, 36)) | {"map.hexes.3611.control_at_start", "units.counters.us-b.grouping",
+                                                                  "map.hexsides.1819E|1919E", "units.counters.sov-47a.setup"})
+    outcomes = {}
+    for number, path in enumerate(sample):
+        folder = tmp_path / f"without-{number}"
+        folder.mkdir()
+        outcomes[path] = _replay_without(folder, path, record)
+    assert set(outcomes.values()) == {"refused", "never needed"}

@@ -1,5 +1,7 @@
 """11.x prepared assaults: odds (11.8, 11.9), column shifts (11.10-11.21), the CRT (11.22-11.24)."""
 
+from collections.abc import Callable
+
 from ...dice import Dice
 from ...gamedata import GameData
 from ...kit import numbers
@@ -38,13 +40,12 @@ class AssaultRules(ResponseRules):
 
         terrain = self.terrain(data, defender_hex)
         add(f"terrain.natural.{terrain}.combat.pa", terrain)                   # 11.11–11.13
-        info = self.hex_info(data, defender_hex)
         if defender_hex in state.get("fortresses", []):                        # 11.19 replaces 11.18's shift
             add(f"crt.shifts.terrain.fortress_city.{'vs_soviet_side' if army == 'soviet' else 'vs_western_allied'}",
                 "fortress city")
-        elif info.get("city") is True:
+        elif self.is_city(data, defender_hex, "11.18"):
             add("terrain.manmade.city.combat.pa", "city")                       # 11.18
-        fort = info.get("fortification")
+        fort = self.works(data, defender_hex, "11.17")
         intact = not state["destroyed"].get(defender_hex)                       # 11.20
         if fort in ("fortification", "usir") and army != "german" and intact:
             add(f"terrain.manmade.{fort}.combat.pa", fort)                      # 11.17: German-side defenders
@@ -89,7 +90,19 @@ class AssaultRules(ResponseRules):
             columns = self.crt_columns(data)
             for order in orders:
                 self.crt_cells(data, self.battle_odds(data, state, army, order, columns)["column"])
+                if order.get("advance"):          # 11.33: what entering the defender's hex reads (3.9, 11.20)
+                    self.trial_run(data, state, self.entering(data, self.grid(data).canonical(order["attack"]), army))
+            self.victory_problem(data, state)
+            self.trial_run(data, state, lambda trial, dice: self.apply_assaults(data, trial, side, orders, dice))
         return problems
+
+    def entering(self, data: GameData, hex_id: str, army: str) -> Callable[[dict, Dice], list]:
+        """A trial step: `army` enters `hex_id` (what an advance after combat reads, 11.33)."""
+        def step(trial: dict, dice: Dice) -> list:
+            events: list = []
+            self.enter_hex(data, trial, hex_id, army, events, dice)
+            return events
+        return step
 
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
         target, attackers = order.get("attack"), order.get("with")
@@ -111,7 +124,7 @@ class AssaultRules(ResponseRules):
             if reason:
                 problems.append(reason)
             used.add(unit_id)
-        groupings = {self.counter(data, u).get("grouping") for u in attackers if u in state["units"]}
+        groupings = {self.grouping(data, u) for u in attackers if u in state["units"]}
         earlier = set(state["attacked_this_turn"].get(target, []))
         if army == "western" and ({"commonwealth", "us"} <= groupings | earlier):
             problems.append(f"Commonwealth and US units may never attack {target} in the same player turn (11.34)")
@@ -206,7 +219,7 @@ class AssaultRules(ResponseRules):
         for battle in battles:
             events.append(battle)
             targets = state["attacked_this_turn"].setdefault(battle["hex"], [])
-            targets.append(army if army != "western" else self.counter(data, battle["attackers"][0]).get("grouping", "western"))
+            targets.append(army if army != "western" else str(self.grouping(data, battle["attackers"][0])))
             if army == "western":
                 targets.append("western")
             losses = self.take_steps(state, battle["losses"], battle["attacker_lp"])

@@ -1,6 +1,11 @@
 """2.x components: the counters (factors, steps, types) and the map (hexes, hexsides, regions);
 the three armies (2.8) and the two camps, German and Grand Alliance (1.1)."""
 
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
@@ -11,10 +16,18 @@ from ...kit.sequence import SequencedGame
 
 ARMIES = ("soviet", "western", "german")     # the counters' `side` values (2.8)
 ALLIANCE = ("soviet", "western")             # the Grand Alliance (1.1)
+START_CONTROL = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}   # 3.9, as the data writes it
+GROUPINGS = ("commonwealth", "us")                                                       # 8.5
+WORKS = ("fortification", "heavy_fortification", "usir")                                   # 11.17
 
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+# The fixed seed of a check's trial run: the check applies the step to a copy with these dice,
+# so that it meets every value the step would read (it never decides anything from them)
+TRIAL_SEED = "0" * 64
 
 
 def spelled(n: int) -> str:
@@ -35,6 +48,14 @@ class SmithereensBase(SequencedGame):
 
     def seat_of(self, state: dict, army: str) -> str:
         return "alliance" if army in ALLIANCE and "alliance" in state["seats"] else army
+
+    def trial_run(self, data: GameData, state: dict, step: Callable[[dict, Dice], list]) -> None:
+        """Whatever apply would refuse, check reports first (docs/adding-a-game.md 4): the step is
+        applied to a copy of the state with fixed dice, so a value it reads that the data lacks is
+        met here (as UnknownDataError, which check reports as a problem naming its path)."""
+        trial = copy.deepcopy(state)
+        events = step(trial, Dice(seed=TRIAL_SEED))
+        self.after_step(data, trial, events)
 
     # -- the map (2.3, 16.1) ------------------------------------------------------------------
     def map(self, data: GameData) -> MapData:
@@ -62,6 +83,57 @@ class SmithereensBase(SequencedGame):
         self.terrain(data, b)
         return self.map(data).hexside(a, b, hexes_known=False)
 
+    def hex_fact(self, data: GameData, hex_id: str, key: str, what: str) -> Any:
+        """A fact the data lists for a hex (`city`, `fortification`, `vp`, ...), wrappers unwrapped;
+        None when a complete entry (terrain known, docs/data-format.md) does not list it. `unknown`,
+        or a fact absent from an entry whose terrain is still unknown, refuses naming its path."""
+        board = self.map(data)
+        value = board.entry(hex_id).get(key)
+        if value == "unknown" or (value is None and not board.terrain_known(hex_id)):
+            raise UnknownDataError(f"map.hexes.{hex_id}.{key}", what, "the map (16.1)", data.override_file)
+        return value
+
+    def is_city(self, data: GameData, hex_id: str, rule: str) -> bool:
+        """Whether a hex is a city (2.3); `city: unknown` refuses, it never means "no" (3.9, 11.18)."""
+        value = self.hex_fact(data, hex_id, "city", f"whether hex {hex_id} is a city ({rule})")
+        if value not in (None, True, False):
+            raise PbemError(f"map.hexes.{hex_id}.city must be true or false, not {value!r}")
+        return value is True
+
+    def start_control(self, data: GameData, hex_id: str, rule: str) -> str:
+        """3.9: who controlled a city at the start ("german" or "alliance"), from the map data."""
+        what = f"who controlled the city in {hex_id} at the start (3.9, {rule})"
+        value = self.hex_fact(data, hex_id, "control_at_start", what)
+        if value is None:                  # a city always has a controller at the start (3.9)
+            raise UnknownDataError(f"map.hexes.{hex_id}.control_at_start", what, "the map and set-up (3.9)", data.override_file)
+        start = START_CONTROL.get(str(value))
+        if start is None:
+            raise PbemError(f"map.hexes.{hex_id}.control_at_start must be one of {', '.join(START_CONTROL)}, not {value!r}")
+        return start
+
+    def works(self, data: GameData, hex_id: str, rule: str) -> str | None:
+        """The German works in a hex (11.17): fortification, heavy_fortification, usir, or None."""
+        works = self.hex_fact(data, hex_id, "fortification", f"the fortification in hex {hex_id} ({rule})")
+        if works not in (None, False, "none", *WORKS):
+            raise PbemError(f"map.hexes.{hex_id}.fortification must be one of {', '.join(WORKS)}, not {works!r}")
+        return works if works in WORKS else None
+
+    def controller(self, data: GameData, state: dict, hex_id: str, rule: str) -> str:
+        """Who controls a city now (3.9): "german" or "alliance"; a city whose control at the start
+        the data lacks refuses, naming map.hexes.HEX.control_at_start."""
+        if hex_id not in state["control"]:
+            raise UnknownDataError(f"map.hexes.{hex_id}.control_at_start", f"who controlled the city in {hex_id} at the start "
+                                   f"(3.9), for {rule}", "the map and set-up (3.9)", data.override_file)
+        return str(state["control"][hex_id])
+
+    def german_city(self, data: GameData, state: dict, hex_id: str, rule: str) -> bool:
+        """A city now under German control (a hex that is no city: False)."""
+        return self.is_city(data, hex_id, rule) and self.controller(data, state, hex_id, rule) == "german"
+
+    def prohibited(self, data: GameData, hex_id: str) -> bool:
+        """10.17: a hex no unit may enter (`prohibited: true` in the map data)."""
+        return self.hex_fact(data, hex_id, "prohibited", f"whether units may enter hex {hex_id} (10.17)") is True
+
     def region(self, data: GameData, name: str, rule: str) -> set[str]:
         """The hexes of a named map area (map.regions.NAME.hexes), as canonical ids."""
         def build() -> set[str]:
@@ -88,6 +160,16 @@ class SmithereensBase(SequencedGame):
             raise UnknownDataError(f"units.counters.{unit_id}.{face}", f"the {face}-strength factors of {unit_id}",
                                    "the unit counter", data.override_file)
         return factors
+
+    def grouping(self, data: GameData, unit_id: str) -> str | None:
+        """8.5: a Western Allied unit is Commonwealth or US (its counter's colours); None for others."""
+        if self.army_of(data, unit_id) != "western":
+            return None
+        value = unwrap(self.counter(data, unit_id).get("grouping", "unknown"))
+        if value not in GROUPINGS:
+            raise UnknownDataError(f"units.counters.{unit_id}.grouping", f"whether {unit_id} is Commonwealth or US (8.5)",
+                                   "the unit counter", data.override_file)
+        return str(value)
 
     def army_of(self, data: GameData, unit_id: str) -> str:
         side = self.counter(data, unit_id)["side"]

@@ -1,11 +1,12 @@
 """3.9 hex control, 4.x victory, 7.x economic collapse, 11.19-11.20 fortresses and German works, and the turn order (5.2)."""
 
 from ...dice import Dice
-from ...errors import UnknownDataError
-from ...gamedata import GameData
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from .components import camp, spelled
 from .supply import SupplyRules
+
 
 
 class ControlRules(SupplyRules):
@@ -19,8 +20,8 @@ class ControlRules(SupplyRules):
             hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
         except ValueError as exc:
             return str(exc)
-        info = self.map(data).entry(hex_id)       # 11.19 asks the set-up facts, not the terrain
-        if info.get("city") is not True or info.get("control_at_start") != "german":
+        # 11.19 asks the set-up facts, not the terrain
+        if not self.is_city(data, hex_id, "11.19") or self.start_control(data, hex_id, "11.19") != "german":
             return f"{hex_id} is not a city the German controlled at the start of the game (11.19)"
         if hex_id in state.get("fortress_lost", []):
             return f"{hex_id} was captured by the Alliance and can never again be a fortress (11.20)"
@@ -45,7 +46,7 @@ class ControlRules(SupplyRules):
             if camp(army) == "alliance" and hex_id == self.oil_hex(data) and not state["oil_lost"]:
                 state["oil_lost"] = True                      # 7.2: permanent, even if retaken
                 events.append({"event": "oil", "rule": "7.2"})
-        works = self.hex_info(data, hex_id).get("fortification")
+        works = self.works(data, hex_id, "11.20")
         if camp(army) == "alliance" and works in ("fortification", "heavy_fortification", "usir") \
                 and not state["destroyed"].get(hex_id):
             state["destroyed"][hex_id] = True
@@ -53,12 +54,9 @@ class ControlRules(SupplyRules):
 
     def take_control(self, data: GameData, state: dict, hex_id: str, army: str, events: list) -> None:
         """3.9: control of a city switches when an enemy ground unit first enters it; 4.3 fanaticism."""
-        if self.hex_info(data, hex_id).get("city") is not True:
+        if not self.is_city(data, hex_id, "3.9"):
             return
-        if hex_id not in state["control"]:
-            raise UnknownDataError(f"map.hexes.{hex_id}.control_at_start", f"who controlled the city in {hex_id} at the start (3.9)",
-                                   "the map and set-up (3.9)", data.override_file)
-        if state["control"][hex_id] == camp(army):
+        if self.controller(data, state, hex_id, "3.9") == camp(army):
             return
         state["control"][hex_id] = camp(army)
         events.append({"event": "control", "hex": hex_id, "now": camp(army), "rule": "3.9"})
@@ -75,9 +73,50 @@ class ControlRules(SupplyRules):
             events.append({"event": "fanaticism", "hex": hex_id, "vp": vp, "rule": "4.3"})
 
     def city_vp(self, data: GameData, hex_id: str) -> int:
-        """4.2: listed VP, else the default (1)."""
-        vp = self.map(data).entry(hex_id).get("vp")
-        return int(vp if isinstance(vp, int) else data.get("map.vp_default", "the default city VP (4.2)"))
+        """4.2: the VP listed for the hex, else those of a named city (Berlin 5; Vienna, Prague,
+        Budapest, Warsaw, Kiev 2) placed there, else the default (1). A named city whose hex the
+        data lacks might be this one: that refuses, naming map.places.NAME.hex."""
+        vp = self.hex_fact(data, hex_id, "vp", f"the victory points of the city in {hex_id} (4.2)")
+        if vp is not None:
+            if not isinstance(vp, int) or isinstance(vp, bool):
+                raise PbemError(f"map.hexes.{hex_id}.vp must be a whole number, not {vp!r}")
+            return vp
+        default = numbers.integer(data, "map.vp_default", "the default city VP (4.2)")
+        grid = self.grid(data)
+        places = data.get("map.places", "the named cities (4.2)")
+        for name in sorted(k for k in places if isinstance(places[k], dict)):
+            place = {k: unwrap(v) for k, v in places[name].items()}
+            if place.get("city") is not True or place.get("wwiii_only") is True or not isinstance(place.get("vp"), int) or place["vp"] == default:
+                continue
+            where = place.get("hex", "unknown")
+            if where == "unknown":
+                raise UnknownDataError(f"map.places.{name}.hex", f"the hex of {name} ({place['vp']} VP), to know whether "
+                                       f"{hex_id} is it (4.2)", "the map sheets", data.override_file)
+            if grid.canonical(str(where)) == hex_id:
+                return int(place["vp"])
+        return default
+
+    def cities(self, data: GameData) -> dict[str, int]:
+        """Every city hex of the map (outside Switzerland, 4.2) and its VP, to count victory (4.4):
+        a listed hex whose `city` flag is unknown, a named city whose hex is unknown, and a map not
+        yet listed whole (`map.hexes_complete`) each refuse: no city is silently left out."""
+        def build() -> dict[str, int]:
+            grid = self.grid(data)
+            listed = {grid.canonical(h): h for h in self.hexes(data)}
+            found = {h: self.city_vp(data, h) for h in sorted(listed) if self.is_city(data, listed[h], "4.4")}
+            complete = data.get("map.hexes_complete", "whether every hex (and so every city) of both map sheets is "
+                                "listed, to count the cities' VPs (4.4)")
+            if complete is not True:
+                raise UnknownDataError("map.hexes_complete", "every city of both map sheets listed, to count the cities' VPs (4.4)",
+                                       "the campaign's own map entry", data.override_file)
+            swiss = self.region(data, "switzerland", "4.2") if found else set()
+            return {h: vp for h, vp in found.items() if h not in swiss}
+        return data.derived("smithereens.cities", build)
+
+    def game_ends_after(self, data: GameData, state: dict) -> bool:
+        """Whether the player turn now playing is the last one (4.4: the last German player turn)."""
+        order = numbers.texts(data, "game.sequence_of_play.player_turn_order", "the order of the player turns (5.2)")
+        return state["army"] == order[-1] and state["turn"] >= state["last_turn"]
 
     def check_collapse(self, data: GameData, state: dict, events: list) -> None:
         """7.3: the German economy collapses the instant (here: at the end of the step in which)
@@ -86,18 +125,15 @@ class ControlRules(SupplyRules):
         if state.get("level") != "standard" or state.get("collapsed"):
             return
         ruhr, berlin = self.ruhr_cities(data), self.berlin(data)
-        for hex_id in ruhr + (berlin,):
-            if hex_id not in state["control"]:
-                raise UnknownDataError(f"map.hexes.{hex_id}.control_at_start", f"who controlled {hex_id} at the start (3.9), "
-                                       "to judge the economic collapse (7.3)", "the map and set-up (3.9)", data.override_file)
+        control = {h: self.controller(data, state, h, "the economic collapse (7.3)") for h in ruhr + (berlin,)}
         reason = None
         if set(ruhr) <= set(state["ruhr_lost"]):
             reason = f"all {spelled(len(ruhr))} Ruhr cities have been lost (7.3 1)"
-        elif state["control"].get(berlin) == "alliance":
+        elif control[berlin] == "alliance":
             reason = "Berlin is under Alliance control (7.3 2)"
         else:
             longest = numbers.integer(data, "economy.collapse.path_hexes", "the longest Ruhr-Berlin path (7.3)")
-            held = [h for h in ruhr if state["control"].get(h) == "german"]
+            held = [h for h in ruhr if control[h] == "german"]
             if not any(self.trace(data, state, h, "german", lambda x: x == berlin, set(), max_length=longest) for h in held):
                 reason = f"no path of {longest} hexes or fewer, free of Alliance units, from a German Ruhr city to Berlin (7.3 3)"
         if reason:
@@ -126,11 +162,22 @@ class ControlRules(SupplyRules):
         if state.get("game_over"):
             events.append(self.victory(data, state))
 
+    def german_vp(self, data: GameData, state: dict) -> tuple[int, int]:
+        """4.4: the VPs of the cities then German-controlled, and the total with fanaticism VPs."""
+        cities = sum(vp for h, vp in self.cities(data).items() if self.controller(data, state, h, "victory, 4.4") == "german")
+        return cities, cities + state["fanaticism_vp"]
+
     def victory(self, data: GameData, state: dict) -> dict:
         """4.4: German VPs = German-controlled city VPs + fanaticism VPs; more than 6 wins."""
-        cities = sum(self.city_vp(data, h) for h, c in sorted(state["control"].items()) if c == "german")
-        total = cities + state["fanaticism_vp"]
+        cities, total = self.german_vp(data, state)
         threshold = numbers.integer(data, "victory.determination.german_wins_if_more_than", "the German victory threshold (4.4)")
         winner = "german" if total > threshold else "alliance"
         state["winner"] = winner
         return {"event": "victory", "city_vp": cities, "fanaticism_vp": state["fanaticism_vp"], "total": total, "winner": winner, "rule": "4.4"}
+
+    def victory_problem(self, data: GameData, state: dict) -> None:
+        """Before the step that ends the game (4.4): every value the count needs is known, or the
+        check reports the first one missing (it refuses with UnknownDataError)."""
+        if self.game_ends_after(data, state):
+            self.german_vp(data, state)
+            numbers.integer(data, "victory.determination.german_wins_if_more_than", "the German victory threshold (4.4)")

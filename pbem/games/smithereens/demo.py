@@ -46,7 +46,8 @@ def legal_response(campaign: Any, state: dict) -> list:
             if not option["steps"]:
                 del option["steps"]
             try:
-                if not game.response_problems(data, state, battle, option):
+                if not game.response_problems(data, state, battle, option) and \
+                        not game.retreat_stacking(data, state, {battle["hex"]: option}):     # 8.2, 11.25, 11.27
                     answers.append(option)
                     break
             except PbemError:

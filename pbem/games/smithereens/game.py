@@ -25,8 +25,8 @@ def _ids_as_text(order: dict) -> dict:
         if isinstance(order.get(key), list):
             order[key] = [as_text(v) for v in order[key]]
     retreat = order.get("retreat")
-    if isinstance(retreat, dict):
-        order["retreat"] = {k: as_text(v) for k, v in retreat.items()}
+    if isinstance(retreat, dict):       # a hex, or the hexes of an extra retreat (11.27)
+        order["retreat"] = {k: [as_text(h) for h in v] if isinstance(v, list) else as_text(v) for k, v in retreat.items()}
     elif "retreat" in order:
         order["retreat"] = as_text(retreat)
     return order
@@ -45,7 +45,7 @@ class Smithereens(ReportRules):
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
         "9.6 variable reinforcements; 7.x economic collapse",
         "3.11 Soviet 8th Army, 10.23 Yugoslavia, 10.27-10.36 special movement; 13.x special units and air (13.4 is enforced)",
-        "11.19 fortress declarations outside the German movement orders; 11.27 extra retreats of overstacked units",
+        "11.19 fortress declarations outside the German movement orders",
     )
 
     def __init__(self) -> None:

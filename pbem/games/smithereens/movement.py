@@ -24,7 +24,7 @@ class MovementRules(ReplacementRules):
             if len(units) > limit:
                 return f"more than {spelled(limit)} German units (8.1)"
         if army == "western":
-            groupings = {self.counter(data, u).get("grouping", "unknown") for u in units}
+            groupings = {self.grouping(data, u) for u in units}
             if {"commonwealth", "us"} <= groupings:
                 return "Commonwealth and US units may not stack together (8.5)"
             limit = numbers.integer(data, f"{limits}.western", "the Western Allied stacking limit (8.5)")
@@ -66,9 +66,8 @@ class MovementRules(ReplacementRules):
         grid = self.grid(data)
         if not grid.adjacent(a, b):
             return None, f"{a} and {b} are not adjacent (10.1)"
-        info = self.hex_info(data, b)
         terrain = self.terrain(data, b)
-        if info.get("prohibited") or terrain in ("sea", "hook_of_holland"):
+        if self.prohibited(data, b) or terrain in ("sea", "hook_of_holland"):
             return None, f"no unit may enter {b} ({'10.18' if terrain == 'hook_of_holland' else '10.17'})"
         features = self.hexside(data, a, b)
         if "lake" in features:
@@ -137,13 +136,13 @@ class MovementRules(ReplacementRules):
             path = [self.grid(data).canonical(str(h)) for h in path]
         except ValueError as exc:
             return str(exc)
-        entries, kind = self.entry_hexes(data, state, army)
-        if path[0] not in entries:
+        kind = self.entry_kind(data, state, army, path[0])
+        if kind is None:
             return f"{path[0]} is not an entry hex for {army} reinforcements ({'9.5' if army == 'german' else '9.3' if army == 'soviet' else '9.4'})"
         if self.enemies_in(data, state, path[0], army):
             return f"{path[0]} contains enemy units (9.4, 10.3)"
         trial = self.with_arrival(data, state, unit_id, path[0], arrivals[unit_id]["steps"])
-        first = 0 if kind == "city" or self.hex_info(data, path[0]).get("city") is True \
+        first = 0 if kind == "city" or self.is_city(data, path[0], "9.2") \
             else self.terrain_cost(data, unit_id, self.terrain(data, path[0]))      # 9.2 edge entry pays
         problem, spent = self.walk_problem(data, trial, unit_id, path)
         if problem:
@@ -195,6 +194,8 @@ class MovementRules(ReplacementRules):
                 reason = self.stacking_problem(data, units)
                 if reason:
                     problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
+        if not problems:
+            self.trial_run(data, state, lambda trial, dice: self.apply_movement(data, trial, side, orders, dice))
         return problems
 
     def move_problem(self, data: GameData, view: dict, army: str, order: dict, moved: set[str]) -> str | None:

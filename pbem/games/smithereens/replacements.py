@@ -26,15 +26,18 @@ class ReplacementRules(ControlRules):
                 for key in sorted(data.get(path, f"the {army} replacement rates ({rule})")) if key.startswith("max_to_")}
         return steps, caps, rule
 
-    def entry_hexes(self, data: GameData, state: dict, army: str) -> tuple[set, str]:
-        """Where `army`'s reinforcements may enter, and whether entry is at a city (free, 9.2)."""
+    def entry_kind(self, data: GameData, state: dict, army: str, hex_id: str) -> str | None:
+        """Whether `army`'s reinforcements may enter at `hex_id`: "city" (free, 9.2), "edge", or None.
+        A city whose control (or whose city flag) the data lacks refuses, naming its path."""
         if army == "german":                                               # 9.5 Wehrkreis cities
-            return {h for h in self.wehrkreis_cities(data, "9.5") if state["control"].get(h) == "german"}, "city"
+            ok = hex_id in self.wehrkreis_cities(data, "9.5") and self.controller(data, state, hex_id, "9.5") == "german"
+            return "city" if ok else None
         if army == "soviet":                                               # 9.3
             east = self.region(data, "east_of_wwiii_demarcation_line", "9.3")
-            return {h for h, c in state["control"].items() if c == "alliance" and h in east}, "city"
+            ok = hex_id in east and self.is_city(data, hex_id, "9.3") and self.controller(data, state, hex_id, "9.3") == "alliance"
+            return "city" if ok else None
         edges = self.region(data, "france_west_edge", "9.4") | self.region(data, "italy_south_edge", "9.4")
-        return edges | {self.antwerp(data)}, "edge"                        # 9.4 (Antwerp, 6.8)
+        return "edge" if hex_id in edges | {self.antwerp(data)} else None   # 9.4 (Antwerp, 6.8)
 
     def check_replacements(self, data: GameData, state: dict, army: str, orders: list, arrivals: dict) -> list[Problem]:
         """9.7–9.15: replenish reduced units on the map or reclaim Alliance units from the deadpile."""
@@ -74,6 +77,9 @@ class ReplacementRules(ControlRules):
             current = 0
         else:
             current = state["units"][unit_id]["steps"]
+            if not self.replenishment_supply(data, state, unit_id):
+                source = {"german": "a Ruhr City", "western": "a board edge or Antwerp"}.get(army, "a board edge")
+                return f"{unit_id} is not in supply to {source} supply source and may not be replenished (9.9)"
         per_unit[unit_id] = per_unit.get(unit_id, 0) + steps
         most = numbers.integer(data, f"{REPLACEMENTS}.replenishing.max_steps_per_unit_per_player_turn", "replacement steps per unit (9.9)")
         if per_unit[unit_id] > most:
@@ -93,7 +99,7 @@ class ReplacementRules(ControlRules):
             return f"only {rate} {'Yugoslav ' if pool == 'yugoslav' else ''}replacement step(s) per game turn ({rule})"
         for group, cap in caps.items():
             member = self.is_mech(data, unit_id) if group == "mech" else (
-                counter.get("grouping") == group or nationality == group)
+                self.grouping(data, unit_id) == group or nationality == group)
             if member:
                 used[group] = used.get(group, 0) + steps
                 if used[group] > cap:

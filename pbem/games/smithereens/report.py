@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...errors import PbemError
+from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ..base import MapUnit
 from .assaults import AssaultRules
@@ -82,11 +82,13 @@ class ReportRules(AssaultRules):
         return self.army_of(data, unit_id)
 
     def unit_label(self, data: GameData, state: dict, unit_id: str, side: str | None = None) -> str:
-        """"attack-defense-movement" of the unit's current face (11.7 fog of war is not enforced)."""
+        """"attack-defense-movement" of the unit's current face (11.7 fog of war is not enforced);
+        "?-?-?" says the data lacks the factors (the picture is drawn, the rules refuse); factors
+        of the wrong type are refused like everywhere else."""
         try:
             f = self.factors(data, unit_id, state["units"][unit_id]["steps"])
             return f"{f['attack']}-{f['defense']}-{f['movement']}"
-        except PbemError:
+        except UnknownDataError:
             return "?-?-?"
 
     side_colours = {"german": "#c4ccd6", "soviet": "#f2c9bd", "western": "#d5e4b8"}

@@ -53,8 +53,13 @@ class ResponseRules(SetupRules):
                 continue
             answered.add(target)
             problems += [Problem(index, m) for m in self.response_problems(data, state, pending[target], order)]
+        if not problems:
+            problems += [Problem(None, m) for m in self.retreat_stacking(data, state, {o["battle"]: o for o in orders})]
         for target in sorted(set(pending) - answered):
             problems.append(Problem(None, f"no answer for the battle at {target} ({pending[target]['defender_lp']} loss points)"))
+        if not problems:
+            self.victory_problem(data, state)
+            self.trial_run(data, state, lambda trial, dice: self.apply_responses(data, trial, side, orders, dice))
         return problems
 
     def response_problems(self, data: GameData, state: dict, battle: dict, order: dict) -> list[str]:
@@ -85,29 +90,99 @@ class ResponseRules(SetupRules):
                     break
         return problems
 
-    def retreat_problems(self, data: GameData, state: dict, battle: dict, retreat: Any, steps: Any) -> list[str]:
-        """11.25: every surviving defender retreats exactly one hex into a hex free of enemies."""
-        grid, hex_id = self.grid(data), battle["hex"]
+    def retreat_paths(self, state: dict, battle: dict, retreat: Any, steps: dict) -> dict[str, list[str]] | None:
+        """`retreat:` as each surviving defender's hexes: one hex for all, a hex per unit, or a
+        list of hexes for a surplus unit's extra retreat (11.27); None if it is none of these."""
         survivors = [u for u in battle["defenders"] if u in state["units"] and steps.get(u, 0) < state["units"][u]["steps"]]
         if isinstance(retreat, str):
             retreat = {u: retreat for u in survivors}
         if not isinstance(retreat, dict) or set(retreat) != set(survivors):
-            return [f"`retreat:` is one hex, or a hex for each surviving defender ({', '.join(survivors)}) (11.25)"]
+            return None
+        paths = {u: [str(h) for h in (v if isinstance(v, list) else [v])] for u, v in retreat.items()}
+        return paths if all(paths.values()) else None
+
+    def retreat_problems(self, data: GameData, state: dict, battle: dict, retreat: Any, steps: Any) -> list[str]:
+        """11.25: every surviving defender retreats one hex into a hex free of enemies, observing
+        the movement prohibitions (10.15, 10.17) and never into or through the other Alliance army
+        (11.28); 11.27: only a unit that would be overstacked goes further, hex by hex, until it
+        may legally stop. Stacking itself is judged on the whole answer (`retreat_stacking`)."""
+        hex_id = battle["hex"]
+        paths = self.retreat_paths(state, battle, retreat, steps)
+        if paths is None:
+            survivors = [u for u in battle["defenders"] if u in state["units"] and steps.get(u, 0) < state["units"][u]["steps"]]
+            return [f"`retreat:` is one hex, or a hex (or, for a surplus unit, the hexes of its extra retreat, 11.27) "
+                    f"for each surviving defender ({', '.join(survivors)}) (11.25)"]
         problems = []
-        for unit_id, destination in retreat.items():
-            destination = str(destination)
-            army = self.army_of(data, unit_id)
-            if not grid.adjacent(hex_id, destination):
-                problems.append(f"{unit_id} may retreat one hex only; {destination} is not adjacent to {hex_id} (11.25)")
-            elif self.enemies_in(data, state, destination, army):
-                problems.append(f"{unit_id} may not retreat into {destination}: enemy units (11.25)")
-            elif {"lake", "sea"} & set(self.hexside(data, hex_id, destination)) or self.terrain(data, destination) == "sea":
-                problems.append(f"{unit_id} may not retreat across the hexside {hex_id}-{destination} (10.15, 10.17)")
-            else:
-                others = {self.army_of(data, u) for u in self.stacks(state).get(destination, [])} & set(ALLIANCE)
-                if others - {army}:
-                    problems.append(f"{unit_id} may not retreat into {destination}: Western and Soviet units never mix (11.28)")
+        for unit_id, path in sorted(paths.items()):
+            problem = self.retreat_step_problem(data, state, unit_id, [hex_id] + path)
+            if problem:
+                problems.append(problem)
         return problems
+
+    def retreat_step_problem(self, data: GameData, state: dict, unit_id: str, path: list[str]) -> str | None:
+        grid, army = self.grid(data), self.army_of(data, unit_id)
+        for a, b in zip(path, path[1:]):
+            try:
+                b = grid.canonical(b)
+            except ValueError as exc:
+                return str(exc)
+            if not grid.adjacent(a, b):
+                return f"{unit_id} retreats hex by hex; {b} is not adjacent to {a} (11.25, 11.27)"
+            if self.enemies_in(data, state, b, army):
+                return f"{unit_id} may not retreat into {b}: enemy units (11.25)"
+            if {"lake", "sea"} & set(self.hexside(data, a, b)) or self.terrain(data, b) == "sea" or self.prohibited(data, b):
+                return f"{unit_id} may not retreat across the hexside {a}-{b} (10.15, 10.17)"
+            others = {self.army_of(data, u) for u in self.stacks(state).get(b, [])} & set(ALLIANCE)
+            if others - {army}:
+                return f"{unit_id} may not retreat into or through {b}: Western and Soviet units never mix (11.28)"
+        return None
+
+    def retreat_stacking(self, data: GameData, state: dict, answers: dict[str, dict]) -> list[str]:
+        """8.2: stacking is in effect at the end of every Alliance retreat, and 11.25: retreating
+        units "must still observe ... stacking prohibitions". A retreat may not end overstacked;
+        11.27: a surplus unit may retreat further to a legally stacked hex, with the fewest units
+        and hexes (it passes only hexes where it could not stop), and no unit may be retreated
+        into an overstacked hex to gain extra movement when a hex next to the battle would take it."""
+        moves: dict[str, list[str]] = {}
+        for battle in state["pending"]:
+            answer = answers.get(battle["hex"], {})
+            if answer.get("retreat"):
+                paths = self.retreat_paths(state, battle, answer["retreat"], answer.get("steps") or {})
+                lost = answer.get("steps") or {}
+                for unit_id, path in (paths or {}).items():
+                    if lost.get(unit_id, 0) < state["units"][unit_id]["steps"]:
+                        moves[unit_id] = [battle["hex"]] + [self.grid(data).canonical(h) for h in path]
+        if not moves:
+            return []
+        final = self.stacks(dict(state, units={u: dict(v, hex=moves[u][-1]) if u in moves else v for u, v in state["units"].items()}))
+        problems = []
+        for hex_id in sorted({path[-1] for path in moves.values()}):
+            reason = self.stacking_problem(data, final.get(hex_id, []))
+            if reason:
+                problems.append(f"hex {hex_id} would be overstacked at the end of the retreat: {reason} (8.2, 11.25); "
+                                "a surplus unit may retreat further (11.27): `retreat: {UNIT: [HEX, HEX]}`")
+        for unit_id, path in sorted(moves.items()):
+            for passed in path[1:-1]:                      # 11.27: only while it could not stop
+                if not self.stacking_problem(data, final.get(passed, []) + [unit_id]):
+                    problems.append(f"{unit_id} could stop in {passed} without overstacking; extra retreats are kept "
+                                    "to an absolute minimum (11.27)")
+                    break
+            else:
+                if len(path) > 2:
+                    problems += self.deliberate_overstack(data, state, unit_id, path, final)
+        return problems
+
+    def deliberate_overstack(self, data: GameData, state: dict, unit_id: str, path: list[str], final: dict) -> list[str]:
+        """11.27: "Units may not be deliberately retreated into hexes where they will be overstacked
+        in order to gain extra movement": an extra retreat is refused while a hex next to the
+        battle would take the unit, legally stacked."""
+        for option in sorted(self.grid(data).neighbours(path[0])):
+            if option == path[1] or self.retreat_step_problem(data, state, unit_id, [path[0], option]):
+                continue
+            if not self.stacking_problem(data, final.get(option, []) + [unit_id]):
+                return [f"{unit_id} could retreat one hex into {option} without overstacking; it may not be retreated "
+                        f"into {path[1]} to be overstacked and gain extra movement (11.27)"]
+        return []
 
     def apply_response(self, data: GameData, state: dict, orders: list, events: list, dice: Dice | None = None) -> None:
         answers = {o["battle"]: o for o in orders}
@@ -121,17 +196,17 @@ class ResponseRules(SetupRules):
                     if unit_id in state["units"]:
                         self.lose_step(state, unit_id)
                         lost[unit_id] = lost.get(unit_id, 0) + 1
-            moves = {}
+            moves, passed = {}, {}
             if retreat:
-                survivors = [u for u in battle["defenders"] if u in state["units"]]
-                targets = {u: retreat for u in survivors} if isinstance(retreat, str) else retreat
-                for unit_id, destination in sorted(targets.items()):
-                    state["units"][unit_id]["hex"] = destination
-                    moves[unit_id] = destination
-                    retreated_into.setdefault(destination, []).append((number, unit_id))
+                for unit_id, path in sorted((self.retreat_paths(state, battle, retreat, {}) or {}).items()):
+                    path = [self.grid(data).canonical(h) for h in path]
+                    state["units"][unit_id]["hex"] = path[-1]
+                    moves[unit_id], passed[unit_id] = path[-1], path
+                    retreated_into.setdefault(path[-1], []).append((number, unit_id))
             events.append({"event": "defender_choice", "hex": battle["hex"], "steps_lost": lost, "retreat": moves})
-            for unit_id, destination in sorted(moves.items()):        # a retreat enters a hex: 3.9, 11.20
-                self.enter_hex(data, state, destination, self.army_of(data, unit_id), events, dice)
+            for unit_id, path in sorted(passed.items()):            # a retreat enters its hexes: 3.9, 11.20
+                for hex_id in path:
+                    self.enter_hex(data, state, hex_id, self.army_of(data, unit_id), events, dice)
             self.advance_after_combat(data, state, battle, events, dice)
         # 11.26: units that retreated into a hex attacked later this phase with LPs are eliminated
         for number, battle in enumerate(state["pending"]):
@@ -162,7 +237,8 @@ class ResponseRules(SetupRules):
         notes, orders = [self.awaiting(state).phase], []
         for battle in state["pending"]:
             notes.append(f"Battle at {battle['hex']}: absorb {battle['defender_lp']} loss points with steps"
-                         + (" or one hex of retreat (11.25)" if battle["army"] == "german" else " (11.29)"))
+                         + (" or one hex of retreat (11.25; a unit that would be overstacked there retreats on, "
+                            "`retreat: {UNIT: [HEX, HEX]}`, 11.27)" if battle["army"] == "german" else " (11.29)"))
             orders.append({"battle": battle["hex"], "steps": {u: 0 for u in battle["defenders"] if u in state["units"]}})
         return {"notes": notes, "orders": orders}
 

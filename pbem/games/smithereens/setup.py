@@ -1,6 +1,6 @@
 """3.x set-up: seats and options, the counters' set-up hexes, 3.6/3.7 placement."""
 
-from ...errors import PbemError
+from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...dice import Dice
 from ..base import Problem
@@ -16,14 +16,19 @@ class SetupRules(MovementRules):
 
     def options(self, given: dict) -> dict:
         """Campaign options: `level` is `beginner` (5.1/6.0 Beginners Notes: no supply) or
-        `standard` (supply, 6.x, is traced and halves OOS units, 6.3)."""
-        unknown = sorted(set(given) - {"level"})
+        `standard` (supply, 6.x, is traced and halves OOS units, 6.3); `errata.ID=CHOICE` chooses
+        a reading of unclear text other than the data's default (rules/smithereens/readings.yaml,
+        docs/errata.md), recorded as `errata: {ID: CHOICE}`; the choice is checked against the
+        readings the data declares when the campaign is made (pbem.gamedata.apply_readings)."""
+        errata = dict(given.get("errata") or {})
+        errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
+        unknown = sorted(k for k in given if k not in ("level", "errata") and not k.startswith("errata."))
         if unknown:
-            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level)")
+            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level, errata.ID)")
         level = given.get("level", "beginner")
         if level not in ("beginner", "standard"):
             raise PbemError(f"level must be 'beginner' or 'standard', not {level!r}")
-        return {"level": level}
+        return {"level": level, **({"errata": errata} if errata else {})}
 
     def not_enforced_for(self, options: dict) -> list:
         rules = list(self.not_enforced)
@@ -45,21 +50,21 @@ class SetupRules(MovementRules):
         units, reinforcements, placements = {}, {}, {}
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
             counter = self.counter(data, unit_id)
-            setup_hex = counter.get("setup")
+            setup_hex = unwrap(counter.get("setup"))
             if setup_hex in self.placement_codes(data, "german") + self.placement_codes(data, "soviet"):
                 placements[unit_id] = setup_hex                     # placed by their owner (3.6, 3.7)
             elif isinstance(setup_hex, str) and setup_hex != "unknown":
                 # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
                 units[unit_id] = {"hex": self.grid(data).canonical(setup_hex), "steps": counter["steps"]}
-            elif isinstance(counter.get("arrives"), int):
+            elif isinstance(unwrap(counter.get("arrives")), int):
                 # 3.4 / 9.1: turn-of-entry number printed on the counter
-                reinforcements[unit_id] = {"turn": counter["arrives"], "steps": counter["steps"]}
-        control = {}     # 3.9: only cities matter; a city whose start control is unknown stays out
-        for hex_id in sorted(self.hexes(data)):
-            info = self.map(data).entry(hex_id)       # a city's set-up facts, whether or not its terrain is known
-            start = {"german": "german", "grand_alliance": "alliance", "alliance": "alliance"}.get(str(info.get("control_at_start")))
-            if info.get("city") is True and start:
-                control[self.grid(data).canonical(hex_id)] = start
+                reinforcements[unit_id] = {"turn": unwrap(counter["arrives"]), "steps": counter["steps"]}
+            elif "unknown" in (setup_hex, unwrap(counter.get("arrives"))):
+                # 3.2, 3.4: a set-up hex or turn of entry left blank; a counter listing neither
+                # enters by a rule pbem does not adjudicate (9.6 variable reinforcements)
+                raise UnknownDataError(f"units.counters.{unit_id}.setup", f"the set-up hex (or code, or `arrives:` turn) of {unit_id} (3.2, 3.4)",
+                                       "the unit counter", data.override_file)
+        control = self.control_at_start(data)
         first_turn, last_turn = unwrap(scenario.get("first_turn", 1)), unwrap(scenario.get("last_turn"))
         if not isinstance(last_turn, int):
             raise PbemError("the scenario file gives no last_turn (4.4, 5.1)")
@@ -72,13 +77,37 @@ class SetupRules(MovementRules):
             "fell": [], "antwerp_lost": False, "western_oos_until": 0, "ports_lost": [],
             "ruhr_lost": [], "oil_lost": False, "collapsed": False,
             "units": units, "eliminated": [], "control": control, "fanaticism_vp": 0,
-            "fortresses": sorted(self.grid(data).canonical(h) for h in self.hexes(data)
-                                 if self.map(data).entry(h).get("fortress_at_start") is True),   # 3.3
+            "fortresses": self.fortresses_at_start(data),
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }
         self.next_placement(data, state, after=None)
         return state
+
+    def control_at_start(self, data: GameData) -> dict[str, str]:
+        """3.9: who controls each city at the start. Only cities matter; a hex whose city flag or
+        start control the data lacks is not in the table, and every rule that asks about it
+        refuses, naming the path (`controller`, `is_city`): set-up itself needs neither."""
+        control = {}
+        for hex_id in sorted(self.hexes(data)):
+            try:                                # a city's set-up facts, whether or not its terrain is known
+                if self.is_city(data, hex_id, "3.9"):
+                    control[self.grid(data).canonical(hex_id)] = self.start_control(data, hex_id, "3.9")
+            except UnknownDataError:
+                continue
+        return control
+
+    def fortresses_at_start(self, data: GameData) -> list[str]:
+        """3.3: the cities printed as fortresses (Budapest); a `fortress_at_start: unknown` refuses."""
+        found = []
+        for hex_id in sorted(self.hexes(data)):
+            value = self.map(data).entry(hex_id).get("fortress_at_start")
+            if value == "unknown":
+                raise UnknownDataError(f"map.hexes.{hex_id}.fortress_at_start", f"whether {hex_id} starts as a fortress (3.3)",
+                                       "the map and set-up (3.3)", data.override_file)
+            if value is True:
+                found.append(self.grid(data).canonical(hex_id))
+        return sorted(found)
 
     def next_placement(self, data: GameData, state: dict, after: str | None) -> None:
         """German A/AS placement, then Soviet M placement, then Game Turn 1 begins."""

@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
-from ...gamedata import GameData
+from ...gamedata import GameData, unwrap
 from ...hexgrid import trace_supply
 from ...kit import numbers
 from .components import ALLIANCE, SmithereensBase, camp
@@ -26,10 +26,24 @@ class SupplyRules(SmithereensBase):
             return self.trace(data, state, hex_id, army, self.soviet_source(data), self.region(data, "wwii_line_and_west", "6.6"))
         return self.german_supply(data, state, hex_id)
 
-    def western_supply(self, data: GameData, state: dict, hex_id: str) -> bool:
+    def replenishment_supply(self, data: GameData, state: dict, unit_id: str) -> bool:
+        """9.9: a reduced unit is replenished only "in supply to a board edge or Antwerp (for the
+        Western Allies) or Ruhr City (for the German) supply source" (the Soviets: their board
+        edge, 6.6); in-city, coastal, Courland or USIR supply is not enough. Beginner level: no supply."""
+        if state.get("level") != "standard":
+            return True                                     # 6.0 Beginners Note
+        army, hex_id = self.army_of(data, unit_id), state["units"][unit_id]["hex"]
+        if army == "western":
+            return self.western_supply(data, state, hex_id, coastal=False)
+        if army == "german":
+            ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "replenishment, 9.9") == "german"}
+            return not state.get("collapsed") and self.trace(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data))
+        return self.in_supply(data, state, unit_id)
+
+    def western_supply(self, data: GameData, state: dict, hex_id: str, coastal: bool = True) -> bool:
         if state["western_oos_until"] >= state["turn"]:
             return False                                    # 6.9: Antwerp captured
-        if hex_id in self.region(data, "non_baltic_coastal_hexes", "6.11"):
+        if coastal and hex_id in self.region(data, "non_baltic_coastal_hexes", "6.11"):
             return True                                     # 6.11
         edges = self.region(data, "italy_south_edge", "6.7")
         if hex_id not in self.region(data, "italy", "6.8"):  # 6.8: units in Italy trace to its south edge only
@@ -43,8 +57,7 @@ class SupplyRules(SmithereensBase):
 
     def german_supply(self, data: GameData, state: dict, hex_id: str) -> bool:
         grid = self.grid(data)
-        info = self.hex_info(data, hex_id)
-        if info.get("city") is True and info.get("control_at_start") == "german" and hex_id not in state["fell"]:
+        if self.is_city(data, hex_id, "6.16") and hex_id not in state["fell"] and self.start_control(data, hex_id, "6.16") == "german":
             return True                                     # 6.16 in-city supply
         if not state.get("collapsed") and hex_id in self.region(data, "baltic_coast_german_range", "6.17"):
             return True                                     # 6.17
@@ -59,11 +72,14 @@ class SupplyRules(SmithereensBase):
         usir_lost = bool(usir & set(state["destroyed"]))
         if usir_lost and hex_id in usir - set(state["destroyed"]):
             return True                                     # 6.14: only units in a remaining USIR hex
-        ruhr = {h for h in self.ruhr_cities(data) if state["control"].get(h) == "german"}
+        ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "German supply, 6.14") == "german"}
         sources = ruhr | (set() if usir_lost else usir)
+        return self.trace(data, state, hex_id, "german", lambda h: h in sources, self.beyond_german_limit(data))
+
+    def beyond_german_limit(self, data: GameData) -> set[str]:
+        """6.15: no German supply line is traced east of the 34xxE hexrow."""
         limit = numbers.integer(data, "supply.sources.german.east_limit_column", "the German supply limit column (6.15)")
-        beyond = {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > limit}   # 6.15: not east of 34xxE
-        return self.trace(data, state, hex_id, "german", lambda h: h in sources, beyond)
+        return {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > limit}
 
     def hexes_known(self, data: GameData) -> set:
         board = self.map(data)
@@ -92,7 +108,7 @@ class SupplyRules(SmithereensBase):
                 if not complete or b in self.hexes(data):
                     unknown.append(b)
                 return False
-            if self.terrain(data, b) in ("sea", "hook_of_holland") or self.hex_info(data, b).get("prohibited"):
+            if self.terrain(data, b) in ("sea", "hook_of_holland") or self.prohibited(data, b):
                 return False                   # 6.2: only playable terrain (10.17, 10.18)
             return not {"lake", "sea"} & set(self.hexside(data, a, b))
 
@@ -137,9 +153,18 @@ class SupplyRules(SmithereensBase):
         if dice is None:
             raise PbemError("internal: Antwerp captured without dice")
         faces = numbers.integer(data, "game.components.die_faces", "the faces of the one die (2.1)")
+        table = "supply.sources.western_antwerp.enemy_capture.turns_after_by_roll"
+        given = data.get(table, "the OOS turns by die roll (6.9)")
+        turns = {}
+        for face in range(1, faces + 1):                     # the whole table is known before the die is rolled
+            value = unwrap(given.get(str(face), "unknown")) if isinstance(given, dict) else "unknown"
+            if value == "unknown":
+                raise UnknownDataError(f"{table}.{face}", f"the OOS turns for a roll of {face} (6.9)", "the rulebook (6.9)", data.override_file)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise PbemError(f"{table}.{face} must be a whole number of turns, not {value!r}")
+            turns[face] = value
         roll = dice.roll("antwerp", faces, about="Antwerp captured (6.9)")
-        turns = data.get("supply.sources.western_antwerp.enemy_capture.turns_after_by_roll", "the OOS turns by die roll (6.9)")
-        extra = int(turns[str(roll)])
+        extra = turns[roll]
         state["antwerp_lost"] = True
         state["western_oos_until"] = state["turn"] + extra
         events.append({"event": "antwerp", "roll": roll, "until": state["western_oos_until"], "rule": "6.9"})
