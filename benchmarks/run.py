@@ -94,7 +94,8 @@ class Campaign:
 
     def __init__(self, name: str, folder: Path, bench: bool = False) -> None:
         self.name, self.folder, self.bench = name, folder, bench
-        self.steps, self.step_times, self.stopped = 0, [], ""
+        self.steps, self.stopped = 0, ""
+        self.step_times: list[float] = []
         self.snapshots: list[tuple[Path, Path, Path]] = []    # (campaign copy, signed orders, opponent key)
 
 
@@ -154,8 +155,11 @@ def build_game(work: Path, game: str, max_steps: int) -> Campaign:
     commitments = {s: demo_commitment(keys[s], f"bench-{game}", s) for s in demo.seats}
     camp.create_campaign(campaign.folder, game, demo.scenario, {s: key_id(keys[s].public_key()) for s in demo.seats},
                          commitments, source / "data-override.yaml")
+    policy = demo.play
+    if policy is None:
+        raise SystemExit(f"benchmark: {game} brings a demo but no benchmark policy (DemoPlan.play)")
     play(campaign, work, keys, {s: keys_dir / s for s in demo.seats}, demo.seats,
-         lambda opened, waiting, state: demo.play(opened, waiting, state, rng), max_steps, snapshot_every=5)
+         lambda opened, waiting, state: policy(opened, waiting, state, rng), max_steps, snapshot_every=5)
     return campaign
 
 
