@@ -197,12 +197,14 @@ def commit_step(campaign: Campaign, result: StepResult) -> Path:
 
 
 def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
-               sent: str | None = None) -> StepResult:
+               sent: str | None = None, campaign: Campaign | None = None) -> StepResult:
     """Apply the given signed files (with what pending/ holds) to the latest save.
 
     Either the step is resolved and written, or its inputs are kept in pending/ until the
-    awaited reveals come; in both cases the same signed inputs make the same folder."""
-    campaign = open_campaign(folder)
+    awaited reveals come; in both cases the same signed inputs make the same folder.
+    `campaign`: the folder already opened by the caller (the CLI), so it is not read twice."""
+    if campaign is None or Path(campaign.folder) != Path(folder):
+        campaign = open_campaign(folder)
     # an edited data override (or rules data, or commitment) was used
     # silently; only `verify` noticed, after the step was written. Refuse before adjudicating.
     problems = check_header(campaign)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .canonical import data_hash
 from .errors import PbemError, UnknownDataError
-from .yamlio import load_yaml_file
+from .yamlio import MAX_FILE_BYTES, load_yaml_file, parse_yaml_text, read_text
 
 UNKNOWN = "unknown"
 META_KEYS = {"rule", "printed_on", "open", "note", "notes", "comment"}
@@ -164,6 +164,25 @@ def _prefixes(path: str):
 
 
 _TREE_CACHE: dict = {}
+_PARSED: dict[tuple[str, str], dict] = {}       # (path, text) -> its data: a data override, a scenario
+_PARSED_MAX = 32
+
+
+def load_once(path: Path, limit: int = MAX_FILE_BYTES) -> dict:
+    """load_yaml_file (the bounded loader), each text parsed once per process: opening a campaign
+    and checking its header read the override and the scenario again, and the tests open the same
+    campaigns many times. Keyed by the text itself, so a file edited meanwhile is parsed again;
+    a refusal is never kept. The caller gets its own copy."""
+    text = read_text(path, limit)
+    key = (str(path), text)
+    if key not in _PARSED:
+        data = parse_yaml_text(text, str(path))
+        if not isinstance(data, dict):
+            raise PbemError("expected a YAML mapping at top level", str(path))
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = data
+    return copy.deepcopy(_PARSED[key])
 
 
 def _load_tree(folder: Path) -> tuple[dict, str]:
@@ -211,7 +230,7 @@ def load_game_data(game: str, override_path: Path | None = None) -> GameData:
 
 
 def load_override(path: Path, game: str) -> dict:
-    doc = load_yaml_file(path)
+    doc = load_once(path)
     if doc.get("pbem") != "data-override":
         raise PbemError("not a data override (expected 'pbem: data-override')", str(path))
     if doc.get("game") != game:
@@ -298,5 +317,5 @@ def load_scenario(game: str, scenario: str) -> tuple[dict, str]:
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.yaml"))
         raise PbemError(f"no scenario {scenario!r} for {game}; known: {', '.join(known) or 'none'}")
-    doc = load_yaml_file(path)
+    doc = load_once(path)
     return doc, data_hash(doc)

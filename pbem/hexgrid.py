@@ -54,6 +54,7 @@ _ID_PATTERNS = {
     # letter-number is row first: "C12" = row C, column 12 (no leading zeros)
     "letter-number": re.compile(r"([A-Z]+)(0|[1-9][0-9]*)([A-Za-z]*)"),
 }
+_MEMO_LIMIT = 200_000         # entries of one grid's memo (GridSpec._memo) before it starts afresh
 _PATTERN_TEXT = {
     "xxyy": "4 digits CCRR, e.g. '2516'",
     "xx.yy": "CC.RR, e.g. '12.07'",
@@ -218,6 +219,17 @@ class GridSpec:
             raise ValueError(f"numbering {self.numbering!r}; expected one of {', '.join(NUMBERINGS)}")
         if self.offset not in OFFSETS:
             raise ValueError(f"offset {self.offset!r}; expected one of {', '.join(OFFSETS)}")
+        # per-grid memo of parse / canonical / neighbours (the spec is frozen, so they never change;
+        # supply traces and movement ask for the same hexes thousands of times). Not a field: it
+        # takes no part in ==, hash or repr. Only answers are kept, never a refusal.
+        object.__setattr__(self, "_memo", {})
+
+    def _remember(self, key: tuple, value):
+        memo = self._memo          # type: ignore[attr-defined]
+        if len(memo) >= _MEMO_LIMIT:        # ids typed by players could be many: stay bounded
+            memo.clear()
+        memo[key] = value
+        return value
 
     @property
     def flat_top(self) -> bool:
@@ -234,6 +246,10 @@ class GridSpec:
 
     def parse(self, hex_id: str) -> tuple[int, int]:
         """Hex id -> global (col, row).  ValueError naming the id and the expected pattern."""
+        found = self._memo.get(("parse", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        return found if found is not None else self._remember(("parse", hex_id), self._parse(hex_id))
+
+    def _parse(self, hex_id: str) -> tuple[int, int]:
         m = _ID_PATTERNS[self.numbering].fullmatch(hex_id) if isinstance(hex_id, str) else None
         if m is None:
             raise ValueError(f"bad hex id {hex_id!r}: expected {self._pattern_text()}")
@@ -271,7 +287,8 @@ class GridSpec:
 
     def canonical(self, hex_id: str) -> str:
         """The preferred id of the same location ("2516W" -> "2516", "1005E" -> "4205")."""
-        return self.format(*self.parse(hex_id))
+        found = self._memo.get(("canonical", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        return found if found is not None else self._remember(("canonical", hex_id), self.format(*self.parse(hex_id)))
 
     def same_hex(self, a: str, b: str) -> bool:
         return self.parse(a) == self.parse(b)
@@ -290,6 +307,12 @@ class GridSpec:
     def neighbours(self, hex_id: str) -> list[str]:
         """The adjacent hex ids in the module's documented clockwise order.  No map bounds
         are applied; a neighbour the numbering cannot express (e.g. row -1) is left out."""
+        found = self._memo.get(("neighbours", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        if found is None:
+            found = self._remember(("neighbours", hex_id), tuple(self._neighbours(hex_id)))
+        return list(found)
+
+    def _neighbours(self, hex_id: str) -> list[str]:
         q, r = self.to_axial(hex_id)
         out = []
         for dq, dr in self._dirs():

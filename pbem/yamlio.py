@@ -215,10 +215,74 @@ def _str_representer(dumper, value):
 
 _Dumper.add_representer(str, _str_representer)
 
+# libyaml's emitter (about ten times faster) writes the same bytes as PyYAML's pure-Python one
+# only on part of the data: it counts a key's length in UTF-8 bytes (Python: characters) for
+# the 128 limit of a simple key, writes an empty key as '' where Python writes `? ''`, quotes
+# characters beyond U+FFFF, and ends the document with `...` after any `|+` block anywhere.
+# So it serves only data inside the domain below, where the two were checked to agree (the
+# bundled campaign and generated documents: tests/test_yamlio.py; every campaign the test suite
+# builds: `python3 -m pytest -p benchmarks.dumpcheck`); anything else goes to the Python emitter.
+_C_DUMPER: type | None = None
+if hasattr(yaml, "CSafeDumper"):
+    class _CDumper(yaml.CSafeDumper):
+        def ignore_aliases(self, data):
+            return True
+
+    _CDumper.add_representer(str, _str_representer)
+    _C_DUMPER = _CDumper
+
+# printable text of the Basic Multilingual Plane and LF: no tab, C0/C1 controls, NEL, U+2028/9,
+# BOM, surrogates or U+FFFE/F; a value no longer than _C_MAX_CHARS (far from the 10,000 width)
+_C_TEXT = re.compile("[\n\x20-\x7e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]*")
+_C_MAX_CHARS = 4000
+_C_MAX_KEY_BYTES = 128
+
+
+def _c_value_ok(value: str) -> bool:
+    if len(value) > _C_MAX_CHARS or not _C_TEXT.fullmatch(value):
+        return False
+    # a `|+` block (two or more trailing line breaks, or only one): libyaml adds `...`
+    return not (value.endswith("\n") and (len(value) == 1 or value[-2] == "\n"))
+
+
+def _c_key_ok(key: object) -> bool:
+    return (isinstance(key, str) and key != "" and "\n" not in key and len(key.encode("utf-8")) < _C_MAX_KEY_BYTES
+            and _C_TEXT.fullmatch(key) is not None)
+
+
+def c_dumpable(data) -> bool:
+    """True if the libyaml emitter writes `data` byte for byte as the Python one does: a mapping
+    or list at the top, and inside only str (in the domain above), int, bool, None, list, dict."""
+    if not isinstance(data, (dict, list)):
+        return False
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if not _c_key_ok(key):
+                    return False
+                stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, str):
+            if not _c_value_ok(node):
+                return False
+        elif not (node is None or isinstance(node, int)):
+            return False
+    return True
+
+
+_DUMP_OPTIONS = {"sort_keys": False, "allow_unicode": True, "default_flow_style": False, "width": 10_000, "indent": 2}
+
+
+def dump_yaml_python(data) -> str:
+    """dump_yaml with PyYAML's pure-Python emitter, always (the reference the fast path matches)."""
+    return yaml.dump(data, Dumper=_Dumper, **_DUMP_OPTIONS)
+
 
 def dump_yaml(data) -> str:
     """Deterministic YAML: insertion order kept, no aliases, no line folding, LF endings."""
-    return yaml.dump(
-        data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-        default_flow_style=False, width=10_000, indent=2,
-    )
+    if _C_DUMPER is not None and c_dumpable(data):
+        return yaml.dump(data, Dumper=_C_DUMPER, **_DUMP_OPTIONS)
+    return dump_yaml_python(data)

@@ -500,3 +500,30 @@ def test_trace_supply_nearest_source_wins():
     sources = {"0505", "0905", "0502"}
     assert trace_supply(spec, "0504", lambda h: h in sources, on_map) == ["0504", "0505"]
     assert trace_supply(spec, "0503", lambda h: h in sources, on_map, max_length=1) == ["0503", "0502"]
+
+
+# -- the per-grid memo answers exactly what the computation does ---------------------------------
+
+@pytest.mark.parametrize("offset", OFFSETS)
+@pytest.mark.parametrize("numbering", ["xxyy", "xx.yy", "letter-number"])
+def test_memoised_answers_equal_the_computed_ones(numbering, offset):
+    maps = {"": {"col_offset": 0, "last_col": 20}, "E": {"col_offset": 12, "first_col": 5}}
+    spec = GridSpec.from_dict({"numbering": numbering, "offset": offset, "maps": maps})
+    ids = {spec.format(col, row) for col in range(0, 40) for row in range(1, 30)}
+    for hex_id in sorted(ids) * 2:                       # the second round is answered by the memo
+        assert spec.neighbours(hex_id) == spec._neighbours(hex_id)
+        assert spec.parse(hex_id) == spec._parse(hex_id)
+        assert spec.canonical(hex_id) == spec.format(*spec._parse(hex_id))
+    first = spec.neighbours(sorted(ids)[0])
+    first.append("mutated")                              # a caller's list is its own
+    assert "mutated" not in spec.neighbours(sorted(ids)[0])
+    assert spec == GridSpec.from_dict({"numbering": numbering, "offset": offset, "maps": maps})   # the memo is no field
+
+
+def test_a_refused_id_is_refused_every_time():
+    spec = GridSpec("xxyy", "odd-columns-down")
+    for _ in range(2):
+        with pytest.raises(ValueError, match="bad hex id '25x6'"):
+            spec.parse("25x6")
+        with pytest.raises(ValueError, match="bad hex id"):
+            spec.neighbours(2516)        # type: ignore[arg-type]

@@ -22,3 +22,121 @@ def test_dump_round_trips_strings_that_look_like_other_types():
     data = {"hex": "0419", "word": "yes", "odds": "1:20", "number": 2516, "flag": False, "text": "line\nbreak"}
     assert parse_yaml_text(dump_yaml(data), "x") == data
     assert dump_yaml(data) == dump_yaml(dict(data))
+
+
+# -- the libyaml fast path writes what the Python emitter writes ----------------------------------
+
+import random  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import yaml  # noqa: E402
+
+from pbem import yamlio  # noqa: E402
+from pbem.signing import parse_signed  # noqa: E402
+
+CAMPAIGN = Path(__file__).resolve().parent.parent / "examples" / "operation-grenade-demo" / "campaign"
+needs_libyaml = pytest.mark.skipif(yamlio._C_DUMPER is None, reason="PyYAML without libyaml: only the Python emitter")
+
+
+def _both(data) -> tuple[str, str]:
+    """The libyaml emitter's text (forced, whatever c_dumpable says) and the Python emitter's."""
+    return yaml.dump(data, Dumper=yamlio._C_DUMPER, **yamlio._DUMP_OPTIONS), yamlio.dump_yaml_python(data)
+
+
+def _documents_of(folder: Path):
+    """(path, data, stored text) of every save, header, override and signed file of a campaign."""
+    for path in sorted(folder.rglob("*")):
+        if path.suffix == ".yaml":
+            text = path.read_text(encoding="utf-8")
+            yield path, parse_yaml_text(text, str(path)), text
+        elif path.suffix == ".txt" and "BEGIN PBEM SIGNED MESSAGE" in path.read_text(encoding="utf-8"):
+            text = path.read_text(encoding="utf-8")
+            yield path, parse_signed(text, str(path)), text
+
+
+@needs_libyaml
+def test_the_bundled_campaign_dumps_byte_for_byte_alike_with_both_emitters():
+    count = 0
+    for path, data, text in _documents_of(CAMPAIGN):
+        if hasattr(data, "armoured"):                  # a signed file: its body, and the stored armour
+            assert data.armoured() == text, path
+            data = data.body
+        elif path.name != "data-override.yaml":        # the override is stored as the group wrote it
+            assert yamlio.dump_yaml(data) == text, path
+        fast, python = _both(data)
+        assert fast == python, path
+        assert yamlio.c_dumpable(data), f"{path} would take the slow path"
+        count += 1
+    assert count >= 20
+
+
+# tricky text for both emitters: YAML 1.1 look-alikes, hex ids with leading zeros, indicators,
+# quotes, unicode (BMP and beyond), controls, NEL and the other line breaks, tabs, a BOM
+_WORDS = ["yes", "no", "on", "off", "y", "n", "true", "False", "null", "~", "Null", "0410", "0x1F", "1e3", "1.5", ".inf",
+          "-.nan", "1:20", "2024-01-01", "12:30:00", "<<", "=", "", " ", "-", "- x", ": ", "a: b", "#c", "0", "00", "+1",
+          "-0", "0o7", "0b1", "1_000", "NaN", "YES", "On", "1819E", "--- x", "...", "!tag", "@x", "%x", "2516|2517"]
+_CHARS = ["a", "Z", "0", "1", " ", " ", "\n", "\n", ":", "#", "-", "?", "'", '"', "\\", ",", "[", "]", "{", "}", "&", "*",
+          "!", "|", ">", "%", "@", "`", "é", "ß", "中", "\u00a0", "—", "×", "\u2003", "\uff01", "\ue000", "\ufffd", "~", ".",
+          "+", "=", "e", "_"]
+_HOSTILE = ["\t", "\r", "\x00", "\x01", "\x7f", "\x85", "\x9f", "\u2028", "\u2029", "\ufeff", "\U0001F600", "\n\n"]
+
+
+def _text(rng: random.Random, hostile: bool) -> str:
+    alphabet = _CHARS + (_HOSTILE if hostile else [])
+    roll = rng.random()
+    if roll < 0.3:
+        return rng.choice(_WORDS)
+    if roll < 0.33:
+        return "".join(rng.choice(alphabet) for _ in range(rng.randint(100, 300)))
+    if roll < 0.34:                 # long lines of words (folding would split them)
+        return " ".join("w" * rng.randint(1, 12) for _ in range(rng.randint(100, 1500)))
+    return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+
+
+def _value(rng: random.Random, hostile: bool, depth: int = 0):
+    roll = rng.random()
+    if depth > 4 or roll < 0.5:
+        kind = rng.random()
+        if kind < 0.6:
+            return _text(rng, hostile)
+        if kind < 0.8:
+            return rng.randint(-10**6, 10**6) if rng.random() < 0.95 else rng.randint(-10**40, 10**40)
+        return rng.choice([True, False, None])
+    if roll < 0.75:
+        return [_value(rng, hostile, depth + 1) for _ in range(rng.randint(0, 4))]
+    return {_text(rng, hostile): _value(rng, hostile, depth + 1) for _ in range(rng.randint(0, 4))}
+
+
+@needs_libyaml
+@pytest.mark.parametrize("hostile", [False, True])
+def test_generated_documents_dump_alike_wherever_the_fast_path_is_taken(hostile):
+    rng = random.Random(1945 + hostile)
+    taken = 0
+    for _ in range(400):
+        data = {_text(rng, hostile): _value(rng, hostile) for _ in range(rng.randint(1, 5))}
+        shared = [1, "0410"]
+        data["shared"] = {"a": shared, "b": shared}          # one object twice: never an alias
+        reference = yamlio.dump_yaml_python(data)
+        assert yamlio.dump_yaml(data) == reference, repr(data)[:300]
+        if yamlio.c_dumpable(data):
+            taken += 1
+            assert _both(data)[0] == reference, repr(data)[:300]
+    assert taken >= (80 if not hostile else 12), taken
+
+
+@needs_libyaml
+@pytest.mark.parametrize("data", [
+    {"": 1}, {"k": "a\n\n", "z": 1}, {"k": "\n"}, {"é" * 70: 1}, {"k": "\U0001F600"}, {"k": "\t"}, {"k": "x" * 5000},
+    {"k": "\x85"}, {"k": "a\u2028b"}, {"k": 1.5}, "plain", 7,
+])
+def test_what_libyaml_writes_otherwise_takes_the_python_emitter(data):
+    assert not yamlio.c_dumpable(data)
+    assert yamlio.dump_yaml(data) == yamlio.dump_yaml_python(data)
+
+
+def test_edge_values_dump_alike():
+    data = {"hex": "0410", "flags": ["yes", "no", "on", "off"], "empty": [], "nothing": {}, "nested": [[], {}, [[1]], {"a": {}}],
+            "multi": "first line\nsecond line", "trailing": "line\n", "indented": "  lead\nnext", "unicode": "Düren — Jülich ×2",
+            "long": "word " * 700, "key " * 20: "a long key", "quote": "it's \"quoted\"", "big": 10**30, "none": None}
+    assert yamlio.dump_yaml(data) == yamlio.dump_yaml_python(data)
+    assert parse_yaml_text(yamlio.dump_yaml(data), "x") == data
