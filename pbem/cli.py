@@ -17,6 +17,7 @@ from .keys import fingerprint, key_id, keygen, load_private_key, load_public_key
 from .report import FORMATS, render, step_blocks
 from .signing import SignedMessage, order_lines, parse_signed
 from .storage import safe_component, write_new_file
+from .gamedata import OVERRIDE_NAME
 from .yamlio import MAX_SIGNED_BYTES, load_yaml_file, parse_yaml_text, read_text
 
 
@@ -448,14 +449,30 @@ def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] 
 
 @data_app.command("edit")
 @refusals
-def data_edit_cmd(game: str = typer.Argument(..., help="A game id, e.g. smithereens"),
+def data_edit_cmd(game: str = typer.Argument(..., help="A game id, e.g. smithereens, or a campaign folder (to propose an amendment)"),
                   data: Optional[Path] = typer.Option(None, "--data", help="An override to continue (saved back to it unless --out)"),
                   image: Optional[Path] = typer.Option(None, "--image", help="A scan or photo of your printed map (png, jpeg, gif, webp); stays on this machine"),
                   out_file: Optional[Path] = typer.Option(None, "--out", help="Where Save writes the override (default: --data, else GAME-data-override.yaml)"),
                   open_browser: bool = typer.Option(False, "--open", help="Also open the page in your web browser")) -> None:
-    """Enter the game data your printed copy gives in a map and table editor in the browser (127.0.0.1 only)."""
+    """Enter the game data your printed copy gives in a map and table editor in the browser (127.0.0.1 only).
+    Given a campaign folder, it starts from the campaign's override and saves a proposal beside the
+    folder, never into it: the campaign's data change only when both players agree to a new one."""
     from .editor import serve
+    folder = Path(game)
+    if (folder / camp.HEADER).is_file():
+        game, data, out_file = _amendment_files(folder, data, out_file)
     serve(game, data, out_file, image, open_browser, out)
+
+
+def _amendment_files(folder: Path, data: Optional[Path], out_file: Optional[Path]) -> tuple[str, Optional[Path], Path]:
+    if data is not None:
+        raise PbemError("give a campaign folder or --data, not both", str(folder))
+    campaign = camp.open_campaign(folder)
+    override = folder / OVERRIDE_NAME
+    target = out_file or folder.parent / f"{campaign.id}-amendment-proposal.yaml"
+    if folder.resolve() in target.resolve().parents:
+        raise PbemError("a proposal is written outside the campaign folder (its data are fixed by the header's hash)", str(target))
+    return campaign.header["game"], override if override.is_file() else None, target
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -224,3 +224,18 @@ def test_the_cli_command_is_there():
     refused = CliRunner().invoke(app, ["data", "edit", "nosuchgame"])
     assert refused.exit_code == 1 and "unknown game" in refused.stderr
     assert Path(ROOT / "pbem" / "editor" / "static" / "index.html").is_file()
+
+
+def test_a_campaign_folder_is_edited_into_a_proposal_beside_it_never_into_it(demo_campaign, tmp_path):
+    """Given a campaign, the editor starts from the campaign's own override and saves a proposal
+    outside the folder: the campaign's data are fixed by the hash in its header."""
+    from pbem.cli import _amendment_files
+    game, data, target = _amendment_files(demo_campaign, None, None)
+    assert game == "smithereens" and data == demo_campaign / "data-override.yaml"
+    assert target == demo_campaign.parent / "smithereens-demo-amendment-proposal.yaml"
+    editor = Editor(game, data, target)
+    assert editor.values == store.read_values(data, game)[0] and editor.out_file == target
+    with pytest.raises(PbemError, match="outside the campaign folder"):
+        _amendment_files(demo_campaign, None, demo_campaign / "proposal.yaml")
+    with pytest.raises(PbemError, match="a campaign folder or --data, not both"):
+        _amendment_files(demo_campaign, data, None)
