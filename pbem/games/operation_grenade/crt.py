@@ -181,16 +181,19 @@ def river_in_combat(game: OperationGrenade, data: GameData, state: dict, a: str,
 
 
 def roer_multiplier(data: GameData, state: dict, sides: list, entrenched: bool) -> tuple[int, str] | None:
-    """18.11 while the gradual flood runs (to 24 February, 18.13): current-dependent multipliers."""
+    """18.11 while the gradual flood runs (to 24 February, 18.13): current-dependent multipliers, when
+    the unit is attacked exclusively across Roer hexsides (`sides`: one tuple of features per attacker);
+    the upper line if every one is an upper Roer hexside, the lower line if at least one is lower.
+    None when an attacker comes across an ordinary river (or no river): 9.32's multiplier applies."""
     if state["flood"] != "gradual_flood" or not state["roer_current"]:
         return None
     until = parse_date(str(unwrap(data.get("flood.roer_current.in_effect_until", "18.13"))).split()[0])
     if parse_date(state["date"]) > until:
         return None
-    reaches = {r for s in sides for r in ("upper", "lower") if f"roer_{r}" in s}
-    if not reaches:
+    reaches = [{r for r in ("upper", "lower") if f"roer_{r}" in s} for s in sides]
+    if not sides or not all(reaches):            # 18.11 "exclusively across Roer hexsides": else 9.32 or 12.21
         return None
-    reach = "lower" if "lower" in reaches else "upper"          # 18.11: any lower-Roer hexside: the lower line
+    reach = "lower" if any("lower" in r for r in reaches) else "upper"      # 18.11: at least one lower-Roer hexside
     row = data.get(f"flood.roer_current.results.{state['roer_current']}", "the current table (18.11)")
     key = f"{reach}_in_entrenchment" if entrenched else reach
     if unwrap(row.get(key, "unknown")) == "unknown":

@@ -255,8 +255,9 @@ def entry_cost(game: OperationGrenade, data: GameData, state: dict, unit_id: str
     if mech and "swamp" in (terrain, game.terrain(data, a)) and not road:
         return None, "mechanized units enter or leave swamp only through a road hexside (27.1)"
     if road and strategic:                                                   # 5.52: e.g. 1/3 MP for mechanized
-        key = f"road_hexside_strategic_{'mechanized' if mech else 'non_mechanized'}"
-        return numbers.fraction(data, f"game.movement.costs.{key}", f"the strategic road cost ({key.rsplit('_', 1)[-1]}, 5.52)"), ""
+        movement_class = "mechanized" if mech else "non-mechanized"              # 5.31
+        key = f"road_hexside_strategic_{movement_class.replace('-', '_')}"
+        return numbers.fraction(data, f"game.movement.costs.{key}", f"the strategic road cost ({movement_class}, 5.52)"), ""
     if road:
         return numbers.integer(data, "game.movement.costs.road_hexside_tactical", "the road cost (5.43)"), ""
     cost, why = terrain_cost_or_why(game, data, state, unit_id, b)
