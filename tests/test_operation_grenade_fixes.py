@@ -3,17 +3,21 @@ across Roer hexsides", 9.82/9.86 the steps of an untried unit, 9.63 the corps of
 E4), 22.2 the German "may attempt" to blow a bridge, 5.52 the movement class in a message.
 
 Driven on the demonstration data (examples/operation-grenade-demo/data-override.yaml), with
-tests/data/og-roer-extra.yaml adding two ordinary river hexsides next to the Roer."""
+tests/data/og-fixes-extra.yaml adding two ordinary river hexsides next to the Roer."""
 
 from pathlib import Path
 
 import pytest
 
+from pbem.errors import UnknownDataError
 from pbem.gamedata import apply_override, load_game_data
+from pbem.games.operation_grenade import GAME, supply
+from pbem.games.operation_grenade.common import corps
+from pbem.yamlio import dump_yaml, load_yaml_file
 from tests.test_operation_grenade_rules import DEMO, attack, position, problems, scenario  # noqa: F401 (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
-ROER_EXTRA = ROOT / "tests" / "data" / "og-roer-extra.yaml"
+EXTRA = ROOT / "tests" / "data" / "og-fixes-extra.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +28,18 @@ def data():
 @pytest.fixture(scope="module")
 def rivers():
     data = load_game_data("operation-grenade", DEMO)
-    apply_override(data, ROER_EXTRA)              # 0508|0608 and 0708|0808: ordinary rivers
+    apply_override(data, EXTRA)              # 0508|0608 and 0708|0808: ordinary rivers; US artillery
+    return data
+
+
+def without(folder: Path, *paths: str):
+    """The demo data less `paths`, plus the test-only extra values."""
+    doc = load_yaml_file(DEMO)
+    doc["values"] = {k: v for k, v in doc["values"].items() if k not in paths}
+    path = folder / "override.yaml"
+    path.write_text(dump_yaml(doc))
+    data = load_game_data("operation-grenade", path)
+    apply_override(data, EXTRA)
     return data
 
 
@@ -61,6 +76,43 @@ def test_18_11_one_attacker_across_no_river_means_no_roer_multiplier(rivers, sce
                      phase="combat", flood="gradual_flood", d_day="1945-02-22", current="rapid")
     _, _, event = attack(rivers, state, "0608", ["119/30/19", "175/29/19"], 2, 2)
     assert event["defence"] == 3 and event["modifiers"] == []
+
+
+# -- 9.63 and 19.41 ask the same question: the corps of 405/102/12 (errata E4) ----------------------
+
+def us_attack_with_gun(data, scenario, gun):
+    """405/102/12 attacks 1150/183/12 at 1012 from 1112; `gun` two hexes from 1012, next to no German."""
+    return position(data, scenario, {"405/102/12": ("1112", "2-04"), "1150/183/12": ("1012", "2-01"), gun: "1214"},
+                    phase="combat", weather="heavy_overcast")
+
+
+@pytest.mark.parametrize("gun, allowed", [("990/13", True), ("991/12", False)])
+def test_9_63_the_corps_of_405_102_12_is_the_campaigns_answer_for_artillery_support(rivers, scenario, gun, allowed):
+    """9.63: artillery supports a stack with a unit of its own corps. The demo campaign gives
+    405/102/12's corps as 13 (errata E4): a corps-13 gun may support it, a corps-12 gun may not,
+    the same answer supply gives it for 19.41 (US 12th Corps out of supply on Game-Turns 1-6)."""
+    state = us_attack_with_gun(rivers, scenario, gun)
+    found = problems(rivers, state, [{"attack": "1012", "with": ["405/102/12"], "artillery": [gun]}])
+    assert (found == []) is allowed
+    if not allowed:
+        assert found[0].startswith(f"{gun} cannot support this combat") and "(9.62-9.64)" in found[0]
+    assert corps(GAME, rivers, "405/102/12") == "13"
+    state["turn"] = 1
+    supply.determine(GAME, rivers, state, [])
+    assert state["supply"]["405/102/12"] == "in_supply"            # not 12th Corps: 19.41 does not apply
+
+
+def test_e4_without_the_campaigns_answer_both_supply_and_support_refuse_naming_the_counter(scenario, tmp_path):
+    """Errata E4: while `units.counters.405/102/12.corps` is unknown, 19.41 supply and 9.63 support
+    both refuse, naming that path; neither falls back on the printed "/12"."""
+    bare = without(tmp_path, "units.counters.405/102/12.corps")
+    state = us_attack_with_gun(bare, scenario, "991/12")
+    [message] = problems(bare, state, [{"attack": "1012", "with": ["405/102/12"], "artillery": ["991/12"]}])
+    assert "`units.counters.405/102/12.corps`" in message
+    state["turn"] = 1
+    with pytest.raises(UnknownDataError) as error:
+        supply.determine(GAME, bare, state, [])
+    assert error.value.path == "units.counters.405/102/12.corps"
 
 
 # -- 5.52: the movement class in the message ------------------------------------------------------------

@@ -21,7 +21,7 @@ from ...kit import numbers
 from ...kit.board import Board
 from ..base import Problem
 from . import reinforcements, rhine, supply, support
-from .common import corps_of, max_stack, zoc_leave_fraction
+from .common import corps, max_stack, zoc_leave_fraction
 from .shifts import RIVER_FEATURES, river_hexside
 
 if TYPE_CHECKING:
@@ -344,7 +344,7 @@ def restriction(game: OperationGrenade, data: GameData, state: dict, side: str, 
         return f"US mechanized units may not move on Game-Turns {turns[0]}-{turns[-1]} (19.31)"
     row = str(unwrap(us["7th_corps"]["may_never_move_north_of_hexrow"]))
     limit = int(row[:2])
-    if corps_of(unit_id) == "7" and any(int(h[:2]) > limit for h in path):
+    if any(int(h[:2]) > limit for h in path) and corps(game, data, unit_id) == "7":
         return f"{unit_id} (7th Corps) may never move north of the {row} hexrow (19.32)"
     return None
 

@@ -11,7 +11,7 @@ from ...errors import UnknownDataError
 from ...gamedata import unwrap
 from ...hexgrid import trace_supply
 from ...kit import numbers
-from .common import corps_of
+from .common import corps as unit_corps
 
 US_SUPPLY = (("12", "12th_corps", "19.41"), ("16", "16th_corps", "19.42"))     # corps, data key, rule
 SIDES = ("allied", "german")
@@ -36,22 +36,6 @@ def mapedge_hexes(game, data, side: str) -> set:
     hexes = data.get(f"supply.friendly_mapedge_hexes.{side}", f"the hexes of the {side} Friendly mapedge (11.22)")
     grid = game.grid(data)
     return {grid.canonical(str(h)) for h in hexes}
-
-
-def us_corps(game, data, unit_id: str) -> str:
-    """2.22: the corps is the last part of the designation, unless the counter data gives it.
-    Errata E4: where the rules data points a unit's corps at its counter (405/102/12), the campaign
-    must give `units.counters.<unit>.corps`."""
-    corps = game.counter(data, unit_id).get("corps", "unknown")
-    if corps != "unknown":
-        return str(corps)
-    named = data.get("units.named_units", "the units named in the text", default={}) or {}
-    for group in named.values():
-        for entry in group if isinstance(group, list) else []:
-            if isinstance(entry, dict) and entry.get("id") == unit_id and not isinstance(entry.get("corps"), str):
-                raise UnknownDataError(f"units.counters.{unit_id}.corps", f"the corps of {unit_id} (19.4, errata E4)",
-                                       "the unit counter (2.22)", data.override_file)
-    return corps_of(unit_id)
 
 
 def determine(game, data, state, events) -> None:
@@ -100,7 +84,7 @@ def determine(game, data, state, events) -> None:
             if side == "allied" and status == "in_supply":                                     # 19.41, 19.42
                 for corps, key, why in US_SUPPLY:
                     turns = data.get(f"restrictions.us_supply.{key}.game_turns", f"the Game-Turns of {why}")
-                    if turn in turns and us_corps(game, data, unit_id) == corps:
+                    if turn in turns and unit_corps(game, data, unit_id) == corps:
                         status, rule = "out_of_supply", why
             statuses[unit_id] = status
             if status != "in_supply":

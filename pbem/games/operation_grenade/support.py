@@ -5,7 +5,7 @@ defender in its answer before the roll (9.64, 13.13: attacking or Phasing Player
 from ...errors import UnknownDataError
 from ...gamedata import unwrap
 from ...kit import numbers
-from .common import corps_of
+from .common import corps as unit_corps
 
 SUPPORT = "crt.column_shifts.artillery_support"
 
@@ -34,11 +34,11 @@ def artillery_options(game, data, state, side: str, combat: dict, friendly_units
     hexes of a defending unit, of the same corps as a unit of its own attacking or defending stack."""
     grid = game.grid(data)
     reach = artillery_range(data)
-    corps = {corps_of(u) for u in friendly_units}
+    corps = {unit_corps(game, data, u) for u in friendly_units}
     defending = combat["hexes"]
     return sorted(u for u, unit in state["units"].items()
                   if unit["side"] == side and game.is_artillery(data, u) and u not in state.get("artillery_adjacent", [])
-                  and u not in state.get("artillery_used", []) and corps_of(u) in corps
+                  and u not in state.get("artillery_used", []) and unit_corps(game, data, u) in corps
                   and any(grid.distance(unit["hex"], h) <= reach for h in defending))
 
 
