@@ -14,7 +14,7 @@ from pbem.gamedata import apply_override, load_game_data
 from pbem.games.operation_grenade import GAME, supply
 from pbem.games.operation_grenade.common import corps
 from pbem.yamlio import dump_yaml, load_yaml_file
-from tests.test_operation_grenade_rules import DEMO, attack, position, problems, scenario  # noqa: F401 (fixtures)
+from tests.test_operation_grenade_rules import DEMO, ScriptedDice, attack, position, problems, scenario  # noqa: F401 (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXTRA = ROOT / "tests" / "data" / "og-fixes-extra.yaml"
@@ -113,6 +113,77 @@ def test_e4_without_the_campaigns_answer_both_supply_and_support_refuse_naming_t
     with pytest.raises(UnknownDataError) as error:
         supply.determine(GAME, bare, state, [])
     assert error.value.path == "units.counters.405/102/12.corps"
+
+
+# -- 9.82, 9.86: an untried unit's steps are its chit's, drawn at its first loss --------------------
+
+def mandatory_result(data, scenario, mandatory, extra=None):
+    """A D(mandatory) result against 1150/183/12 (reduced 2-01: two steps left), which defended 1012
+    alone (7.21); 1151/183/12 (class C, morale 2) sat out untried in the same hex (8.36)."""
+    units = {"119/30/19": ("1112", "3-06"), "1150/183/12": ("1012", "2-01", "reduced"), "1151/183/12": "1012"}
+    units.update(extra or {})
+    state = position(data, scenario, units, phase="combat")
+    state["combats"] = [{"hex": "1012", "hexes": ["1012"], "attackers": ["119/30/19"], "defenders": ["1150/183/12"],
+                         "advance": [], "chosen": {"1012": "1150/183/12"}, "advance_path": [], "attacker_side": "allied",
+                         "result": {"D": {"flexible": 0, "mandatory": mandatory, "breakthrough": False}, "text": f"D({mandatory})"}}]
+    state["awaiting_choice"] = {"kind": "losses", "side": "german", "hex": "1012", "result": "D"}
+    return state
+
+
+FIVE = ["1150/183/12", "1150/183/12", "1151/183/12", "1151/183/12", "1151/183/12"]
+
+
+def test_9_86_9_82_five_losses_are_accepted_when_the_untried_hex_mates_chit_may_give_three_steps(data, scenario):
+    """9.82 gives an untried unit no number of steps: its chit, drawn when it first loses a step
+    (9.86: hex-mates lose steps once the participants have none), gives 3 (front strength 3 or
+    more) or 2. D(5) against a two-step regiment and an untried one: five losses must be
+    accepted, and four refused (the chit may give three steps)."""
+    state = mandatory_result(data, scenario, 5)
+    assert problems(data, state, [{"combat": "1012", "losses": FIVE}]) == []
+    [message] = problems(data, state, [{"combat": "1012", "losses": FIVE[:4]}])
+    assert message.startswith("5 step(s) must be lost if the chit of 1151/183/12 gives 3 step(s) (9.82, drawn at its first loss, 9.86)")
+
+
+@pytest.mark.parametrize("face, chit, events", [
+    (3, "2-03", ["cadre", "eliminated", "chit", "reduced", "cadre", "eliminated"]),   # C3: three steps (the pool is whole again: 2-01 went back, 8.52)
+    (1, "2-01", ["cadre", "eliminated", "chit", "cadre", "eliminated"]),              # C2: two steps
+])
+def test_9_86_the_untried_units_chit_is_drawn_at_its_first_loss_and_decides_its_steps(data, scenario, face, chit, events):
+    """9.86, 9.82: the chit is drawn (two-party dice, key chit/UNIT) at the untried unit's first
+    step loss; a strong chit makes it lose three steps, a weak one two; either way nothing of the
+    stack survives D(5), and no step is left over (the issue's case left a cadre standing)."""
+    state = mandatory_result(data, scenario, 5)
+    dice = ScriptedDice(face, 3, 3, keyed={"chit/": [face]})
+    outcome = GAME.apply(data, state, "german", [{"combat": "1012", "losses": FIVE}], dice)
+    kinds = [e["event"] for e in outcome.events if e["event"] in ("chit", "reduced", "cadre", "eliminated")]
+    assert kinds[:len(events)] == events
+    assert next(e for e in outcome.events if e["event"] == "chit") == {"event": "chit", "unit": "1151/183/12", "side": "german",
+                                                                      "pool": "2", "chit": chit, "rule": "9.86"}
+    assert "1150/183/12" not in state["units"] and "1151/183/12" not in state["units"]
+    assert chit not in state["pools_out"]["2"]                        # 8.52: back to its pool
+
+
+@pytest.mark.parametrize("face, survivors", [(3, {"Pol/12"}), (1, set())])
+def test_9_86_a_step_the_untried_unit_cannot_lose_passes_to_the_next_unit_listed(data, scenario, face, survivors):
+    """9.85/9.86: the listed losses are taken in order; an entry for a unit already eliminated (its
+    chit gave two steps) is passed over, so the battalion listed last loses the step instead."""
+    state = mandatory_result(data, scenario, 5, extra={"Pol/12": "1012"})
+    order = {"combat": "1012", "losses": FIVE + ["Pol/12"]}
+    assert problems(data, state, [order]) == []
+    GAME.apply(data, state, "german", [order], ScriptedDice(3, 3, 3, keyed={"chit/": [face]}))
+    assert {u for u in ("1150/183/12", "1151/183/12", "Pol/12") if u in state["units"]} == survivors
+    state = mandatory_result(data, scenario, 5, extra={"Pol/12": "1012"})
+    [message] = problems(data, state, [{"combat": "1012", "losses": FIVE + ["Pol/12", "Pol/12"]}])
+    assert "more than any chit of an untried unit could need (6)" in message
+
+
+def test_9_82_without_an_untried_unit_the_count_is_exact_as_before(data, scenario):
+    """9.82: every unit's steps known: the answer lists exactly min(needed, steps there are)."""
+    state = mandatory_result(data, scenario, 5)
+    state["units"]["1151/183/12"].update(form="front", chit="2-02", steps=2)
+    state["pools_out"]["2"].append("2-02")
+    [message] = problems(data, state, [{"combat": "1012", "losses": FIVE}])
+    assert message.startswith("4 step(s) must be lost: 5 mandatory") and message.endswith("`losses:` lists 5")
 
 
 # -- 5.52: the movement class in the message ------------------------------------------------------------
