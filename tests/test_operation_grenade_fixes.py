@@ -194,3 +194,56 @@ def test_5_52_the_non_mechanized_road_cost_refusal_names_the_non_mechanized_clas
     state = position(data, scenario, {"119/30/19": "0501"})
     [message] = problems(data, state, [{"move": "119/30/19", "path": ["0501", "0502"], "strategic": True}])
     assert "(non-mechanized, 5.52)" in message and "(mechanized, 5.52)" not in message
+
+
+# -- 22.21 the German "may attempt" to blow a bridge -------------------------------------------------------
+
+def koeln_move(data, scenario, ruse=None):
+    """119/30/19 moves along the road into 0419, the Koeln bridge's western terminus (22.21)."""
+    from tests.test_operation_grenade_rhine import KOELN_ROAD
+    state = position(data, scenario, {"119/30/19": "0517"}, weather="heavy_overcast")
+    order = {"move": "119/30/19", "path": list(KOELN_ROAD)}
+    if ruse:
+        order["ruse"] = True
+    dice = ScriptedDice()
+    outcome = GAME.apply(data, state, "allied", [order], dice)
+    return state, outcome, dice
+
+
+def test_22_21_a_move_into_a_western_terminus_asks_the_german_whether_to_attempt(data, scenario):
+    """22.21: "the German player may attempt to blow each Rhine bridge ... only at the moment a US
+    unit first enters its western terminus hex": the move pauses for his answer, nothing rolled."""
+    state, outcome, dice = koeln_move(data, scenario)
+    assert dice.asked == [] and "koeln" not in state["bridges"]
+    waiting = GAME.awaiting(state)
+    assert (waiting.side, waiting.kind) == ("german", "response") and "Rhine bridge (22.21)" in waiting.phase
+    assert waiting.opponents == ("allied",)                          # the roll needs the US player's dice too
+    template = GAME.template(data, state, "german")
+    assert template["orders"] == [{"bridge": "koeln", "attempt": True}]
+    [message] = problems(data, state, [{"bridge": "koeln", "attempt": "maybe"}])
+    assert "(22.21, 22.24)" in message
+    assert problems(data, state, [{"bridge": "koeln", "attempt": False}]) == []
+
+
+def test_22_21_the_german_declines_the_bridge_stands_for_the_rest_of_the_game(data, scenario):
+    """22.21: declining is his choice; the attempt is once per game, so the bridge stands; no die
+    is rolled; the US player goes on with the interrupted Movement Phase (21.13)."""
+    state, _, _ = koeln_move(data, scenario, ruse=True)
+    dice = ScriptedDice()
+    outcome = GAME.apply(data, state, "german", [{"bridge": "koeln", "attempt": False}], dice)
+    assert dice.asked == [] and state["bridges"] == {"koeln": "intact"}
+    assert [e["event"] for e in outcome.events] == ["bridge_spared"]
+    assert state["ruse_used"] is False                               # 22.23: no roll, so no ruse spent
+    waiting = GAME.awaiting(state)
+    assert (waiting.side, waiting.kind, state["phase"]) == ("allied", "orders", "movement")
+    from pbem.games.operation_grenade import rhine
+    assert rhine.triggers(GAME, data, state, "allied", "0419") == []
+
+
+def test_22_21_the_german_attempts_two_dice_are_rolled(data, scenario):
+    """22.21, 22.22b: attempted, the bridge is blown on 4-11 with no German unit in 0320."""
+    state, _, _ = koeln_move(data, scenario)
+    dice = ScriptedDice(2, 2)
+    outcome = GAME.apply(data, state, "german", [{"bridge": "koeln", "attempt": True}], dice)
+    assert [p for p, _ in dice.asked] == ["bridge/koeln/1", "bridge/koeln/2"]
+    assert state["bridges"] == {"koeln": "blown"} and [e["event"] for e in outcome.events] == ["bridge"]

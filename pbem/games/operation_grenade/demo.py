@@ -56,6 +56,11 @@ def grenade_response(campaign, state: dict) -> list:
     an entrenchment or town, the longest legal retreat for everyone else."""
     game, data = campaign.game, campaign.data
     choice = state["awaiting_choice"]
+    if choice["kind"] == "bridge":                 # 22.21: the German attempts every bridge
+        return [{"bridge": name, "attempt": True} for name in choice["bridges"]]
+    if choice["kind"] == "place":                  # 21.12: the first legal placement
+        legal = rhine.placements(game, data, state, choice["town"], len(choice["units"]))
+        return [{"place": unit_id, "at": hex_id} for unit_id, hex_id in zip(sorted(choice["units"]), legal[0])]
     if choice["kind"] == "defend":                 # the first regiment offered, and artillery where it may call one
         by_label, used, answers = {c["hex"]: c for c in state["combats"]}, set(), []
         for due in choice["combats"]:

@@ -46,7 +46,8 @@ def _label(state: dict) -> str:
     choice = state["awaiting_choice"]
     if choice:
         what = {"defend": "answer before the rolls: defending regiments and support (7.22, 9.64, 13.13)",
-                "losses": "loss and retreat choice (9.85)", "place": "placement of new Volkssturm units (21.12)"}[choice["kind"]]
+                "losses": "loss and retreat choice (9.85)", "place": "placement of new Volkssturm units (21.12)",
+                "bridge": "whether to attempt to blow the Rhine bridge (22.21)"}[choice["kind"]]
         return (f"{turn_}{state['side'].capitalize()} {PHASE_NAMES[state['phase']].split(' (')[0]}: "
                 f"{choice['side']} {what} at {choice['hex']}")
     resumed = " continued after the German roll (21.13)" if state["phase"] == "movement" and state["interrupted"] else ""
@@ -79,7 +80,9 @@ class OperationGrenade(SequencedGame):
         "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
         "7.11 overstacking is refused rather than eliminated; 9.93 combat in a hex holding retreated units; "
         "9.96 retreat off the map (the map's extent is not in the data format yet)",
-        "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one)",
+        "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one); 22.21 after an "
+        "advance or retreat into a western terminus the German attempts the bridge without being asked (after a move he "
+        "answers whether to attempt)",
     )
 
     def __init__(self) -> None:
@@ -103,6 +106,9 @@ class OperationGrenade(SequencedGame):
             orders("movement", "Movement Phase (5.0)", movement.Moves, "the Combat Phase (9.0); a move that sets off a German "
                    "roll (21.11, 22.21) pauses it, and the US player continues after the roll (21.13)",
                    {"move", "path", "enter", "ruse", "strategic"}),
+            answer("bridge", "German attempt to blow a Rhine bridge (22.21)", rhine.BridgeAnswer, "the rolls of the attempted "
+                   "bridges (22.22) and of the Volkssturm towns the move set off (21.11); the interrupted Movement Phase goes on "
+                   "(21.13)", {"bridge", "attempt"}),
             answer("place", "Volkssturm placement (21.12)", rhine.Placement, "the interrupted Movement Phase goes on (21.13), "
                    "or the combats go on in the order declared (9.0)", {"place", "at"}),
             orders("combat", "Combat Phase (9.0)", combat.Attacks, "the defender's answer (defend) where it has a choice "

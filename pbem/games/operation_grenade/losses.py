@@ -170,7 +170,8 @@ def take_losses(steps: dict, losses: list, required: int) -> tuple[list, int]:
     """The losses actually taken, in the order listed, until `required` steps are lost: an entry for
     a unit already eliminated is passed over (an untried unit whose chit gave two steps, 9.82).
     Returns (the units losing each step, how many entries were read)."""
-    left, taken, read = dict(steps), [], 0
+    left, read = dict(steps), 0
+    taken: list[str] = []
     for unit_id in losses:
         if len(taken) == required:
             break

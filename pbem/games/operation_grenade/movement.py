@@ -365,7 +365,7 @@ def apply_moves(game: OperationGrenade, data: GameData, state: dict, side: str, 
                        "rule": "14.11" if plan.entering else ("5.5" if order.get("strategic") else "5.4")})
         if len(path) > 1 and rhine.triggers(game, data, state, side, path[-1]):
             interrupted = {unit_id: state["spent"][unit_id]}
-            entered_hex(game, data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")))
+            entered_hex(game, data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")), moving=True)
     state["interrupted"] = interrupted
 
 
@@ -390,10 +390,11 @@ def record(game: OperationGrenade, data: GameData, state: dict, side: str, plan:
 
 
 def entered_hex(game: OperationGrenade, data: GameData, state: dict, unit_id: str, hex_id: str, dice: Dice, events: list,
-                ruse: bool = False) -> None:
+                ruse: bool = False, moving: bool = False) -> None:
     """A US unit entered hex_id (moving, advancing or retreating): the German rolls it sets off;
-    Volkssturm placements that leave the German a choice wait for his answer, town by town (21.23)."""
-    rhine.roll(game, data, state, unit_id, hex_id, dice, events, ruse)
+    after a move, a bridge waits for the German's answer whether to attempt it (22.21); Volkssturm
+    placements that leave the German a choice wait for his answer, town by town (21.23)."""
+    rhine.roll(game, data, state, unit_id, hex_id, dice, events, ruse, ask=moving)
     next_placement(state)
 
 

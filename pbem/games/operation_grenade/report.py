@@ -47,7 +47,8 @@ def _combat(e: dict) -> list[Block]:
 
 
 def _awaiting(e: dict) -> list[Block]:
-    what = "which regiment or brigade defends (7.22)" if e["what"] == "defend" else "losses and retreat (9.85)"
+    what = {"defend": "which regiment or brigade defends (7.22)", "bridge": "whether to attempt to blow the Rhine bridge (22.21)"
+            }.get(e["what"], "losses and retreat (9.85)")
     return [("p", f"Waiting for {e['side']} to choose {what} at {e['hex']}.")]
 
 
@@ -103,6 +104,8 @@ DESCRIBE: dict[str, Callable[[dict], list[Block]]] = {
     "retreat": lambda e: _item(f"Stack in {e['from']} retreats {' → '.join(e['path'])} (9.91)"),
     "advance": lambda e: _item(f"{', '.join(e['units'])} advance {' → '.join(e['path'])} (9.94)"),
     "bridge": _bridge,
+    "bridge_spared": lambda e: _item(f"The German player does not attempt to blow the {e['bridge']} bridge: it stands for "
+                                     "the rest of the game (22.21)"),
     "volkssturm": _volkssturm,
     "placed": lambda e: _item(f"{e['unit']} placed in {e['hex']} ({e['rule']})"),
     "variable_reinforcements": lambda e: _item(f"Variable German reinforcements, {e['edge']} map-edge: roll {e['roll']}: "

@@ -7,7 +7,6 @@ hexes (joined by road hexsides) to a Friendly mapedge road hex. No hex of it may
 or Enemy-controlled unless a Friendly unit is in it (6.51, 6.52); terrain does not matter (11.1).
 """
 
-from ...errors import UnknownDataError
 from ...gamedata import unwrap
 from ...hexgrid import trace_supply
 from ...kit import numbers
