@@ -247,3 +247,67 @@ def test_22_21_the_german_attempts_two_dice_are_rolled(data, scenario):
     outcome = GAME.apply(data, state, "german", [{"bridge": "koeln", "attempt": True}], dice)
     assert [p for p, _ in dice.asked] == ["bridge/koeln/1", "bridge/koeln/2"]
     assert state["bridges"] == {"koeln": "blown"} and [e["event"] for e in outcome.events] == ["bridge"]
+
+
+# -- templates and lists never stall on unknown data (issue 10, item 11) ---------------------------------
+
+def test_24_12_a_defenders_template_in_rain_names_the_missing_air_value_instead_of_crashing(tmp_path, scenario):
+    """24.12/24.15: the Air Points usable in rain are on the Weather Table, not in the text. The
+    German's answer form before the rolls is still written; `air: true` is refused naming the path."""
+    bare = without(tmp_path, "weather.states.rain.air_points_usable")
+    state = position(bare, scenario, {"119/30/19": ("1112", "3-06"), "1150/183/12": ("1012", "2-01")},
+                     phase="combat", weather="rain")
+    GAME.apply(bare, state, "allied", [{"attack": "1012", "with": ["119/30/19"]}], ScriptedDice())
+    assert GAME.awaiting(state).side == "german"
+    template = GAME.template(bare, state, "german")
+    assert template["orders"] == [{"defend": "1012", "artillery": [], "air": False}]
+    assert any("`weather.states.rain.air_points_usable`" in note for note in template["notes"])
+    [message] = problems(bare, state, [{"defend": "1012", "air": True}])
+    assert "`weather.states.rain.air_points_usable`" in message
+    assert problems(bare, state, [{"defend": "1012", "air": False}]) == []
+
+
+def test_9_64_the_defenders_template_shows_the_attackers_support_in_words_not_a_python_dict(data, scenario):
+    """9.64: the attacker announces first; the defender's form says what he announced, as text."""
+    state = position(data, scenario, {"119/30/19": ("1112", "3-06"), "1150/183/12": ("1012", "2-01")},
+                     phase="combat", weather="clear")
+    GAME.apply(data, state, "allied", [{"attack": "1012", "with": ["119/30/19"], "air": True}], ScriptedDice())
+    notes = "\n".join(GAME.template(data, state, "german")["notes"])
+    assert "attacker's support: one Air Point" in notes and "{" not in notes
+
+
+def test_5_0_the_movement_template_lists_the_sides_units(data, scenario):
+    """5.0: the form names the units the side may move, with their hexes and Movement Allowances."""
+    state = position(data, scenario, {"119/30/19": "1112", "13/8/7": "0108", "1150/183/12": "1012"})
+    notes = GAME.template(data, state, "allied")["notes"]
+    assert "  119/30/19 at 1112, MA 5" in notes and "  13/8/7 at 0108, MA 5" in notes
+    assert not any("1150/183/12" in n for n in notes)
+
+
+def test_9_21_the_combat_template_documents_the_multi_hex_attack_form(data, scenario):
+    """9.21, 9.25: one combat against several hexes is written `attack: [HEX, HEX]`."""
+    state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": "1012"}, phase="combat")
+    notes = "\n".join(GAME.template(data, state, "allied")["notes"])
+    assert 'attack: ["1207", "1307"]' in notes and "(9.21, 9.25)" in notes
+
+
+def test_23_0_data_missing_and_data_template_name_the_counters_the_rules_name(data):
+    """23.0: the variable German reinforcements are rolled for from the first German Movement
+    Phase; `pbem data missing` names every counter the rules name that the data lacks, and `pbem
+    data template` writes a form for it; entering such a unit refuses naming its counter."""
+    from pbem.datatools import missing_report, override_template
+    report = missing_report(data, GAME)
+    assert "units.counters.757/338/58    [printed on: the unit counter (2.22)]" in report
+    assert "units.counters.941/353/58" not in report                    # the demo gives that one
+    bare = load_game_data("operation-grenade")
+    form = override_template(bare)
+    assert "  units.counters.757/338/58:\n" in form and "  map.hexes.0419:\n" in form
+
+
+def test_23_0_entering_a_reinforcement_without_a_counter_refuses_naming_it(data, scenario):
+    state = position(data, scenario, {"1150/183/12": "1012"}, side="german")
+    state["reinforcements"]["757/338/58"] = {"side": "german", "turn": 2, "entry": "0121"}
+    notes = GAME.template(data, state, "german")["notes"]
+    assert "  reinforcement available: 757/338/58, enters at 0121" in notes
+    [message] = problems(data, state, [{"enter": "757/338/58", "path": ["0121"]}])
+    assert "`units.counters.757/338/58`" in message

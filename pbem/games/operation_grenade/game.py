@@ -121,6 +121,15 @@ class OperationGrenade(SequencedGame):
                    "end of the game (28.0)", {"combat", "losses", "retreat"}),
         )
 
+    def template(self, data: GameData, state: dict, side: str) -> dict:
+        """The step's order form. A template never needs a value the data lacks: if a note does,
+        the form says which, and the orders that need it are refused naming it."""
+        try:
+            return super().template(data, state, side)
+        except UnknownDataError as exc:
+            return {"notes": [self.awaiting(state).phase, f"This form is incomplete: {exc}. Orders that need this value are "
+                              "refused until the campaign's data gives it (`pbem data missing`)."], "orders": []}
+
     def phase_key(self, state: dict) -> str:
         choice = state["awaiting_choice"]
         return str(choice["kind"]) if choice else str(state["phase"])
@@ -294,6 +303,12 @@ class OperationGrenade(SequencedGame):
                      "stream": "river", "lake": "lake"}
     open_collections = ("map.hexes.<HEX>: {terrain: ...}, map.hexsides.<A|B>: [river, road, ...], "
                         "units.counters.<ID>: {...}")
+
+    def missing_entries(self, data: GameData) -> list[tuple[str, str, Any]]:
+        """Entries of the open collections the rules name but the data lacks (missing.py), for
+        `pbem data missing` and `pbem data template`."""
+        from .missing import missing_entries
+        return missing_entries(self, data)
 
     def unit_label(self, data: GameData, state: dict, unit_id: str, side: str | None = None) -> str:
         return report.unit_label(self, data, state, unit_id, side)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ...dice import Dice
-from ...errors import PbemError
+from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import movement as kit_movement
 from ...kit import numbers
@@ -77,6 +77,7 @@ class Moves:
                  "`strategic: true` moves a unit strategically, 3+ hexes from the enemy throughout (5.5); a move into a "
                  "Rhine bridge's western terminus or next to a Volkssturm town ends there, as the last order (21.11, "
                  "22.21), where the US may add `ruse: true` once a game (22.23)."]
+        notes += unit_notes(game, data, state, side)
         for unit_id, due in sorted(state["reinforcements"].items()):
             if due["side"] == side and due["turn"] <= state["turn"]:
                 notes.append(f"  reinforcement available: {unit_id}, enters at {due['entry']}")
@@ -94,6 +95,23 @@ class Moves:
             state.update(phase="combat", spent={})
             support.start_combat_phase(game, data, state)                     # 9.62
         return events
+
+
+def unit_notes(game: OperationGrenade, data: GameData, state: dict, side: str) -> list[str]:
+    """The side's units for the movement template: hex, Movement Allowance this Player-Turn (11.33,
+    11.42), and whether it has moved (5.0) or was interrupted (21.13). A value the data lacks is
+    named, never guessed: the order that needs it is refused naming it."""
+    notes = [f"Your units ({side}):"]
+    for unit_id, unit in sorted(state["units"].items()):
+        if unit["side"] != side:
+            continue
+        try:
+            allowance = f"MA {movement_allowance(game, data, state, unit_id)}"
+        except UnknownDataError as exc:
+            allowance = f"MA not known: the data lacks `{exc.path}`"
+        done = " (interrupted: goes on, 21.13)" if unit_id in state["interrupted"] else (" (moved)" if unit_id in state["moved"] else "")
+        notes.append(f"  {unit_id} at {unit['hex']}, {allowance}{done}")
+    return notes
 
 
 def plan_moves(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list) -> tuple[list[Problem], list[Plan]]:

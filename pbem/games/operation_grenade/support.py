@@ -114,6 +114,14 @@ def record(game, data, state, side: str, combat: dict, artillery, air, events) -
                        "air": bool(air), "rule": "9.64" if artillery else "13.13"})
 
 
+def describe(given: dict | None) -> str:
+    """A side's announced support in words, for notes and reports (never a Python dict)."""
+    if not given or not (given["artillery"] or given["air"]):
+        return "none"
+    what = [f"artillery {', '.join(given['artillery'])}"] if given["artillery"] else []
+    return " and ".join(what + (["one Air Point"] if given["air"] else []))
+
+
 def column_shifts(game, data, state, combat) -> list:
     """9.62 one column per support bonus toward its owner; 13.11 one per Air Point."""
     shifts = []
