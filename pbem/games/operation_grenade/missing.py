@@ -40,7 +40,7 @@ def counter_skeleton(entry: dict) -> dict[str, Any]:
 
 
 def missing_counters(game: OperationGrenade, data: GameData) -> list[tuple[str, str, Any]]:
-    found = []
+    found: list[tuple[str, str, Any]] = []
     for entry in named_units(data):
         unit_id = str(entry["id"])
         path = f"units.counters.{unit_id}"
