@@ -291,12 +291,12 @@ def test_9_21_the_combat_template_documents_the_multi_hex_attack_form(data, scen
     assert 'attack: ["1207", "1307"]' in notes and "(9.21, 9.25)" in notes
 
 
-def test_23_0_data_missing_and_data_template_name_the_counters_the_rules_name(data):
+def test_23_0_data_missing_and_data_template_name_the_counters_the_rules_name(tmp_path):
     """23.0: the variable German reinforcements are rolled for from the first German Movement
     Phase; `pbem data missing` names every counter the rules name that the data lacks, and `pbem
     data template` writes a form for it; entering such a unit refuses naming its counter."""
     from pbem.datatools import missing_report, override_template
-    report = missing_report(data, GAME)
+    report = missing_report(without(tmp_path, "units.counters.757/338/58"), GAME)
     assert "units.counters.757/338/58    [printed on: the unit counter (2.22)]" in report
     assert "units.counters.941/353/58" not in report                    # the demo gives that one
     bare = load_game_data("operation-grenade")
@@ -304,10 +304,30 @@ def test_23_0_data_missing_and_data_template_name_the_counters_the_rules_name(da
     assert "  units.counters.757/338/58:\n" in form and "  map.hexes.0419:\n" in form
 
 
-def test_23_0_entering_a_reinforcement_without_a_counter_refuses_naming_it(data, scenario):
+def test_23_0_entering_a_reinforcement_without_a_counter_refuses_naming_it(tmp_path, scenario):
+    data = without(tmp_path, "units.counters.757/338/58")
     state = position(data, scenario, {"1150/183/12": "1012"}, side="german")
     state["reinforcements"]["757/338/58"] = {"side": "german", "turn": 2, "entry": "0121"}
     notes = GAME.template(data, state, "german")["notes"]
     assert "  reinforcement available: 757/338/58, enters at 0121" in notes
     [message] = problems(data, state, [{"enter": "757/338/58", "path": ["0121"]}])
     assert "`units.counters.757/338/58`" in message
+
+
+# -- 7.11 / 9.93: the owner eliminates the excess ------------------------------------------------------
+
+def test_7_11_an_overstacked_hex_is_put_right_by_the_owner_eliminating_the_excess(data, scenario):
+    """9.93: a retreat may overstack, corrected by the end of the next Friendly Movement Phase;
+    7.11: "the excess must be eliminated by the owning Player". Before issue 10 pbem refused any
+    movement orders while a hex was overstacked, so a side whose units could not move out had no
+    legal order file."""
+    state = position(data, scenario, {"1150/183/12": ("1012", "2-01"), "1151/183/12": "1012", "1152/183/12": "1012",
+                                      "1218/176/12": "1012"}, side="german")
+    [message] = problems(data, state, [])
+    assert message == "1012 would hold 4 units at the end of movement; at most 3 (7.11): move units out, or `eliminate: UNIT` the excess"
+    assert problems(data, state, [{"eliminate": "1150/183/12"}]) == []
+    [message] = problems(data, state, [{"eliminate": "1150/183/12"}, {"eliminate": "1151/183/12"}])
+    assert "only the excess" in message and "(7.11)" in message
+    outcome = GAME.apply(data, state, "german", [{"eliminate": "1150/183/12"}], ScriptedDice())
+    assert "1150/183/12" not in state["units"] and "2-01" not in state["pools_out"]["2"]        # 8.52
+    assert {"event": "eliminated", "unit": "1150/183/12", "hex": "1012", "rule": "7.11"} in outcome.events

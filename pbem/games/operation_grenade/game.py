@@ -78,7 +78,7 @@ class OperationGrenade(SequencedGame):
         "chosen by the attacker (the other breakthrough effects are enforced); 9.94 advances of a victorious "
         "defender; the attacker's advances are declared with the attack",
         "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
-        "7.11 overstacking is refused rather than eliminated; 9.93 combat in a hex holding retreated units; "
+        "9.93 combat in a hex holding retreated units; "
         "9.96 retreat off the map (the map's extent is not in the data format yet)",
         "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one); 22.21 after an "
         "advance or retreat into a western terminus the German attempts the bridge without being asked (after a move he "
@@ -105,7 +105,7 @@ class OperationGrenade(SequencedGame):
                    "D-Day: weather (24.11), the US Player-Turn (4.2): supply (11.0), movement", {"d_day"}),
             orders("movement", "Movement Phase (5.0)", movement.Moves, "the Combat Phase (9.0); a move that sets off a German "
                    "roll (21.11, 22.21) pauses it, and the US player continues after the roll (21.13)",
-                   {"move", "path", "enter", "ruse", "strategic"}),
+                   {"move", "path", "enter", "ruse", "strategic", "eliminate"}),
             answer("bridge", "German attempt to blow a Rhine bridge (22.21)", rhine.BridgeAnswer, "the rolls of the attempted "
                    "bridges (22.22) and of the Volkssturm towns the move set off (21.11); the interrupted Movement Phase goes on "
                    "(21.13)", {"bridge", "attempt"}),

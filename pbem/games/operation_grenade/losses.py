@@ -319,11 +319,17 @@ def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list
             unit["form"] = "cadre"
             events.append({"event": "cadre", "unit": unit_id, "rule": "10.0"})
         else:
-            if unit.get("chit"):
-                chits.return_chit(game, data, state, unit_id)
-            del state["units"][unit_id]
-            events.append({"event": "eliminated", "unit": unit_id, "hex": unit["hex"], "rule": "9.82"})
+            remove_unit(game, data, state, unit_id, events, rule="9.82")
     return lost
+
+
+def remove_unit(game: OperationGrenade, data: GameData, state: dict, unit_id: str, events: list, rule: str) -> None:
+    """Eliminated: off the map, its chit back to its pool (8.52)."""
+    unit = state["units"][unit_id]
+    if unit.get("chit"):
+        chits.return_chit(game, data, state, unit_id)
+    del state["units"][unit_id]
+    events.append({"event": "eliminated", "unit": unit_id, "hex": unit["hex"], "rule": rule})
 
 
 # -- advance after combat (9.94-9.97) ---------------------------------------------------------------

@@ -20,6 +20,7 @@ from ...kit import movement as kit_movement
 from ...kit import numbers
 from ...kit.board import Board
 from ..base import Problem
+from . import losses as losses_mod
 from . import reinforcements, rhine, supply, support
 from .common import corps, max_stack, zoc_leave_fraction
 from .shifts import RIVER_FEATURES, river_hexside
@@ -76,7 +77,9 @@ class Moves:
                  "with `path:` from its entry hex (14.11).",
                  "`strategic: true` moves a unit strategically, 3+ hexes from the enemy throughout (5.5); a move into a "
                  "Rhine bridge's western terminus or next to a Volkssturm town ends there, as the last order (21.11, "
-                 "22.21), where the US may add `ruse: true` once a game (22.23)."]
+                 "22.21), where the US may add `ruse: true` once a game (22.23).",
+                 "At the end of the phase a hex holds at most the stacking limit (7.11); units that retreated into a "
+                 "full hex (9.93) move out, or `eliminate: UNIT` removes the excess (7.11: the owner's choice)."]
         notes += unit_notes(game, data, state, side)
         for unit_id, due in sorted(state["reinforcements"].items()):
             if due["side"] == side and due["turn"] <= state["turn"]:
@@ -121,7 +124,15 @@ def plan_moves(game: OperationGrenade, data: GameData, state: dict, side: str, o
     grid = game.grid(data)
     zoc = game.enemy_zoc(data, state, side)
     sofar = Sofar.of(state)
+    eliminated: dict[str, int] = {}                     # 7.11: unit -> index of its `eliminate:` order
     for index, order in enumerate(orders):
+        if "eliminate" in order:
+            why = elimination_problem(state, side, order, eliminated)
+            if why:
+                problems.append(Problem(index, why))
+            else:
+                eliminated[str(order["eliminate"])] = index
+            continue
         unit_id = order.get("move") or order.get("enter")
         path = order.get("path")
         if not isinstance(unit_id, str) or not isinstance(path, list) or not path or not all(isinstance(h, str) for h in path):
@@ -143,10 +154,26 @@ def plan_moves(game: OperationGrenade, data: GameData, state: dict, side: str, o
                 problems.append(Problem(index, f"{unit_id} entering {path[-1]} sets off a German roll (21.11/22.21): "
                                                "make it the last order of this file and send the rest after the roll"))
             return problems, plans
-    return problems + stacking_problems(game, data, state, sofar, side), plans
+    return problems + stacking_problems(game, data, state, sofar, side, eliminated), plans
 
 
-def stacking_problems(game: OperationGrenade, data: GameData, state: dict, sofar: Sofar, side: str) -> list[Problem]:
+def elimination_problem(state: dict, side: str, order: dict, eliminated: dict) -> str | None:
+    unit_id = order.get("eliminate")
+    if set(order) != {"eliminate"} or not isinstance(unit_id, str):
+        return "write `eliminate: UNIT` alone: a unit of a hex over the stacking limit at the end of movement (7.11)"
+    unit = state["units"].get(unit_id)
+    if unit is None or unit["side"] != side:
+        return f"{unit_id} is not a {side} unit on the map"
+    if unit_id in eliminated:
+        return f"{unit_id} is eliminated once (7.11)"
+    return None
+
+
+def stacking_problems(game: OperationGrenade, data: GameData, state: dict, sofar: Sofar, side: str,
+                      eliminated: dict | None = None) -> list[Problem]:
+    """7.11: at the end of the Movement Phase at most the limit in a hex; "the excess must be
+    eliminated by the owning Player": his `eliminate:` orders, only of the excess."""
+    eliminated = eliminated or {}
     final = {u: dict(v) for u, v in state["units"].items()}
     for unit_id, where in sofar.units.items():
         final.setdefault(unit_id, {}).update(where)
@@ -155,8 +182,13 @@ def stacking_problems(game: OperationGrenade, data: GameData, state: dict, sofar
     problems = []
     for hex_id in sorted(board.stacks()):
         own = board.friends_in(hex_id, side)
-        if len(own) > limit:
-            problems.append(Problem(None, f"{hex_id} would hold {len(own)} units at the end of movement; at most {limit} (7.11)"))
+        gone = [u for u in own if u in eliminated]
+        if len(own) - len(gone) > limit:
+            problems.append(Problem(None, f"{hex_id} would hold {len(own) - len(gone)} units at the end of movement; at most {limit} "
+                                          "(7.11): move units out, or `eliminate: UNIT` the excess"))
+        elif gone and len(own) - len(gone) < limit:
+            problems.append(Problem(eliminated[gone[0]], f"only the excess of a hex over the stacking limit is eliminated: "
+                                                          f"{hex_id} would hold {len(own) - len(gone)} units, the limit is {limit} (7.11)"))
     return problems
 
 
@@ -372,7 +404,7 @@ def apply_moves(game: OperationGrenade, data: GameData, state: dict, side: str, 
     if problems:
         raise PbemError(f"internal: orders checked legal are refused on applying: {problems[0].message}")
     interrupted: dict = {}
-    for order, plan in zip(orders, plans):
+    for order, plan in zip([o for o in orders if "eliminate" not in o], plans):
         record(game, data, state, side, plan)
         unit_id, path = plan.unit, plan.path
         for a, b in zip(path, path[1:]):
@@ -385,6 +417,9 @@ def apply_moves(game: OperationGrenade, data: GameData, state: dict, side: str, 
             interrupted = {unit_id: state["spent"][unit_id]}
             entered_hex(game, data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")), moving=True)
     state["interrupted"] = interrupted
+    for order in orders:                                         # 7.11: the owner eliminates the excess
+        if "eliminate" in order:
+            losses_mod.remove_unit(game, data, state, str(order["eliminate"]), events, rule="7.11")
 
 
 def record(game: OperationGrenade, data: GameData, state: dict, side: str, plan: Plan) -> None:

@@ -100,7 +100,7 @@ DESCRIBE: dict[str, Callable[[dict], list[Block]]] = {
     "loss_choice": _loss_choice,
     "reduced": lambda e: _item(f"{e['unit']} loses a step: chit flipped to its weaker side (9.82)"),
     "cadre": lambda e: _item(f"{e['unit']} reduced to cadre; its chit returns to its pool (10.0, 8.52)"),
-    "eliminated": lambda e: _item(f"{e['unit']} eliminated in {e['hex']} (9.82)"),
+    "eliminated": lambda e: _item(f"{e['unit']} eliminated in {e['hex']} ({e['rule']})"),
     "retreat": lambda e: _item(f"Stack in {e['from']} retreats {' → '.join(e['path'])} (9.91)"),
     "advance": lambda e: _item(f"{', '.join(e['units'])} advance {' → '.join(e['path'])} (9.94)"),
     "bridge": _bridge,
