@@ -56,6 +56,7 @@ def volkssturm_data(directory: Path, towns: dict, counters: int = 4):
         values[f"volkssturm.towns.{hex_id}"] = dict(spec)
     names = [f"VS{i}" for i in range(1, counters + 1)]
     values["volkssturm.countermix_limit.counters"] = names
+    values["volkssturm.towns.values"] = "listed"          # the list of towns above is the whole (21.0)
     for name in names:
         values[f"units.counters.{name}"] = dict(VS_COUNTER)
     path = directory / "data-override.yaml"

@@ -163,8 +163,9 @@ def mandatory_problems(game: OperationGrenade, data: GameData, state: dict, side
 
 def attack_optional(game: OperationGrenade, data: GameData, state: dict, side: str, hex_id: str) -> bool:
     """9.13: units in town hexes, 12.23: German units in entrenchments, need not attack."""
-    info = game.hex_info(data, hex_id)
-    return info["terrain"] in ("town", "city") or (side == "german" and bool(info.get("entrenchment") or info.get("improved_positions")))
+    hexes = game.map(data)
+    return (hexes.terrain(hex_id) in ("town", "city")
+            or (side == "german" and (hexes.has(hex_id, "entrenchment") or hexes.has(hex_id, "improved_positions"))))
 
 
 def across_rhine(game: OperationGrenade, data: GameData, a: str, b: str, state: dict | None = None, side: str = "allied") -> bool:

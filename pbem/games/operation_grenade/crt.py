@@ -131,7 +131,7 @@ def surprise(data: GameData, state: dict) -> bool:
 
 def defence_strength(game: OperationGrenade, data: GameData, state: dict, combat: dict, hex_id: str, base: int) -> tuple[int, list]:
     """9.32 river, 18.11 Roer current, 12.21 entrenchment, 20.1 improved positions, 11.33 minimum."""
-    info = game.hex_info(data, hex_id)
+    hexes = game.map(data)
     german = combat["attacker_side"] == "allied"
     sides = [game.hexside(data, state["units"][u]["hex"], hex_id) for u in combat["attackers"]]
     across = bool(sides) and all(river_in_combat(game, data, state, state["units"][u]["hex"], hex_id) for u in combat["attackers"])
@@ -139,10 +139,10 @@ def defence_strength(game: OperationGrenade, data: GameData, state: dict, combat
     if german and any("rhine_bridge" in s for s in sides):                                   # 22.25
         factor = numbers.integer(data, "bridges.rhine_bridges.unblown_bridges.german_defence_multiplier_attacked_across_bridge", "22.25")
         return max(base * factor, least), [{"why": f"{hex_id}: attacked across a Rhine bridge", "times": factor, "rule": "22.25"}]
-    entrenched = german and bool(info.get("entrenchment"))    # 20.1: improved positions are not doubled
+    entrenched = german and hexes.has(hex_id, "entrenchment")    # 20.1: improved positions are not doubled
     multiplier, modifiers = multiply(data, state, hex_id, sides, across, entrenched)
     total = base * multiplier
-    if german and info.get("improved_positions"):
+    if german and hexes.has(hex_id, "improved_positions"):
         if not mine_cleared(game, data, state, combat, hex_id):                          # 20.2
             plus = modifier(data, "improved_positions.addition_per_defending_stack", "20.1")
             total += plus

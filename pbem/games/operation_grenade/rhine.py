@@ -95,14 +95,35 @@ def bridges(data) -> dict:
     locations = data.get("bridges.rhine_bridges.locations", "the Rhine bridge locations (22.2)")
     found = {}
     for name, spec in sorted(locations.items()):
-        if isinstance(spec, dict) and "west_terminus" in spec:
-            found[name] = {"west": str(unwrap(spec["west_terminus"])), "east": str(unwrap(spec["east_terminus"]))}
+        if not isinstance(spec, dict):
+            continue
+        ends = {}
+        for end in ("west", "east"):
+            path = f"bridges.rhine_bridges.locations.{name}.{end}_terminus"
+            ends[end] = str(unwrap(spec.get(f"{end}_terminus", "unknown")))
+            if ends[end] == "unknown":
+                raise UnknownDataError(path, f"the {end}ern terminus hex of the {name} bridge (22.21, 22.22)", "game map", data.override_file)
+        found[name] = ends
     return found
+
+
+def unlisted_bridge(game, data, hex_id: str) -> None:
+    """A `rhine_bridge` hexside of hex_id that no listed bridge crosses: which bridge it is, and its
+    termini, are unknown (22.2: ten bridges on the map; the text locates only Koeln), so refuse
+    rather than read "no bridge here"."""
+    listed = [{b["west"], b["east"]} for b in bridges(data).values()]
+    for n in game.grid(data).neighbours(hex_id):
+        if "rhine_bridge" in game.hexside(data, hex_id, n) and {hex_id, n} not in listed:
+            raise UnknownDataError("bridges.rhine_bridges.locations", f"the Rhine bridge across {'|'.join(sorted((hex_id, n)))} "
+                                   "and its western and eastern terminus hexes (22.2, 22.21)", "game map", data.override_file)
 
 
 def volkssturm_towns(data) -> dict:
     """Towns with a Volkssturm Value (21.0): hex -> {value, hexes}. Printed on the map."""
     towns = data.get("volkssturm.towns", "the Volkssturm towns (21.0)")
+    # 21.0: which towns have a Volkssturm Value is on the map; until the campaign says its list is
+    # whole (`volkssturm.towns.values: listed`), no hex may be read as "next to no such town"
+    data.get("volkssturm.towns.values", "whether every town with a Volkssturm Value (21.0) is listed under volkssturm.towns")
     found = {}
     for hex_id, spec in sorted(towns.items()):
         if isinstance(spec, dict) and "volkssturm_value" in spec:
@@ -122,6 +143,7 @@ def triggers(game, data, state, side: str, hex_id: str) -> list[tuple[str, str]]
     """What a US unit entering hex_id sets off: [("bridge", name) | ("volkssturm", town hex)]."""
     if side != "allied":
         return []
+    unlisted_bridge(game, data, hex_id)
     found = [("bridge", name) for name, bridge in bridges(data).items()
              if bridge["west"] == hex_id and name not in state["bridges"]]                       # 22.21, 22.24
     grid = game.grid(data)

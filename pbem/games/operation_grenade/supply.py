@@ -7,6 +7,7 @@ hexes (joined by road hexsides) to a Friendly mapedge road hex. No hex of it may
 or Enemy-controlled unless a Friendly unit is in it (6.51, 6.52); terrain does not matter (11.1).
 """
 
+from ...errors import UnknownDataError
 from ...gamedata import unwrap
 from ...hexgrid import trace_supply
 from ...kit import numbers
@@ -22,6 +23,8 @@ def road_links(data) -> dict:
         links: dict = {}
         sides = data.get("map.hexsides", "hexside features", default={}) or {}
         for key, features in sides.items():
+            if unwrap(features) == "unknown":                    # never read as "no road" (11.21)
+                raise UnknownDataError(f"map.hexsides.{key}", f"the hexside {key}", "the game map (2.1)", data.override_file)
             if isinstance(key, str) and "|" in key and "road" in (unwrap(features) or []):
                 a, b = key.split("|")
                 links.setdefault(a, set()).add(b)
@@ -69,10 +72,9 @@ def determine(game, data, state, events) -> None:
 
         for unit_id in sorted(u for u, unit in state["units"].items() if unit["side"] == side):
             here = state["units"][unit_id]["hex"]
-            info = game.hex_info(data, here) if side == "german" else {}
             if ((unit_id in entered and turn - int(entered[unit_id]) <= 1)                   # 11.51
                     or here in edge or any(nb in edge for nb in grid.neighbours(here))          # 11.52
-                    or info.get("entrenchment") or info.get("improved_positions")):            # 11.53, 20.1
+                    or (side == "german" and german_position(game, data, here))):             # 11.53, 20.1
                 status, rule = "in_supply", "11.5"
             elif trace_supply(grid, here, supplied.__contains__, can_enter, limit):           # 11.21
                 status, rule = "in_supply", "11.21"
@@ -89,6 +91,12 @@ def determine(game, data, state, events) -> None:
             if status != "in_supply":
                 events.append({"event": "supply", "unit": unit_id, "status": status, "rule": rule})
     state["supply"] = dict(sorted(statuses.items()))
+
+
+def german_position(game, data, hex_id: str) -> bool:
+    """11.53, 20.1: an entrenchment or improved positions hex (a flag the hex entry lists; `unknown` refuses)."""
+    hexes = game.map(data)
+    return hexes.has(hex_id, "entrenchment") or hexes.has(hex_id, "improved_positions")
 
 
 def combat_strength(game, data, state, unit_id, strength: int, role: str) -> int:

@@ -3,7 +3,6 @@
 defender in its answer before the roll (9.64, 13.13: attacking or Phasing Player first)."""
 
 from ...errors import UnknownDataError
-from ...gamedata import unwrap
 from ...kit import numbers
 from .common import corps as unit_corps
 
@@ -44,9 +43,10 @@ def artillery_options(game, data, state, side: str, combat: dict, friendly_units
 
 def air_points_left(game, data, state, side: str) -> int:
     """25.0 per Game-Turn, limited by the weather (24.12), less what was used this Game-Turn (13.0)."""
-    availability = data.get(f"air.air_points.availability.{'us' if side == 'allied' else 'german'}", "Air Point availability (25.0)")
-    per_turn = int(unwrap(availability["per_game_turn"]))
-    if state["turn"] < int(unwrap(availability.get("from_game_turn", 1))) or per_turn == 0:
+    key = f"air.air_points.availability.{'us' if side == 'allied' else 'german'}"
+    per_turn = numbers.integer(data, f"{key}.per_game_turn", "the Air Points per Game-Turn (25.0)")
+    first = numbers.integer(data, f"{key}.from_game_turn", "the first Game-Turn with Air Points (25.0)")
+    if state["turn"] < first or per_turn == 0:
         return 0
     weather = state.get("weather")
     limit = data.get(f"weather.states.{weather}.air_points_usable", f"the Air Points usable in {weather} weather (24.12)")
