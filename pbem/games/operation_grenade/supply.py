@@ -37,7 +37,10 @@ def mapedge_hexes(game, data, side: str) -> set:
     """11.22: the hexes of the side's Friendly mapedge (west Allied, east German), from the map."""
     hexes = data.get(f"supply.friendly_mapedge_hexes.{side}", f"the hexes of the {side} Friendly mapedge (11.22)")
     grid = game.grid(data)
-    return {grid.canonical(str(h)) for h in hexes}
+    edge = {grid.canonical(str(h)) for h in hexes}
+    for hex_id in sorted(edge):
+        game.map(data).info(hex_id)                      # a mapedge hex the map lacks refuses, naming map.hexes.HEX
+    return edge
 
 
 def determine(game, data, state, events) -> None:
@@ -46,6 +49,8 @@ def determine(game, data, state, events) -> None:
     limit = int(data.get("supply.supply_line.max_hexes_to_road", "the longest supply line to a road hex (11.21)"))
     roads = road_links(data)
     on_map = set(game.hexes(data))
+    for hex_id in sorted(set(roads) - on_map):          # a road hexside names its hexes: never read as off the map
+        game.map(data).info(hex_id)
     stacks = game.stacks(state)
     turn = state["turn"]
     entered = state.get("entered_turn", {})
