@@ -25,11 +25,24 @@ def grouped_unknowns(data: GameData) -> dict[str, list[tuple[str, str]]]:
     return groups
 
 
+NAMED = "Entries the rules name, missing from the open collections"
+
+
+def named_entries(data: GameData, game: GameModule) -> list:
+    """(path, printed on, skeleton) for each entry of an open collection the game's rules name
+    (a counter, a hex) and the data lacks: the optional game hook `missing_entries(data)`."""
+    found = getattr(game, "missing_entries", None)
+    return list(found(data)) if found is not None else []
+
+
 def missing_report(data: GameData, game: GameModule) -> str:
     groups = grouped_unknowns(data)
+    named = named_entries(data, game)
+    if named:
+        groups[NAMED] = [(path, printed) for path, printed, _ in named]
     lines = [f"{data.game}: {sum(len(v) for v in groups.values())} value(s) the rulebook text does not give"
              + (" (after this campaign's override)" if data.override_hash else "")]
-    for name in [g for _, g in GROUPS] + ["Other rules data"]:
+    for name in [g for _, g in GROUPS] + ["Other rules data", NAMED]:
         entries = groups.get(name, [])
         if not entries:
             continue
@@ -40,11 +53,16 @@ def missing_report(data: GameData, game: GameModule) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def override_template(data: GameData) -> str:
+def override_template(data: GameData, game: GameModule | None = None) -> str:
+    if game is None:
+        from .games import get_game
+        game = get_game(data.game)
     values = {path: None for path, _ in data.unknown_paths()}
+    values.update({path: skeleton for path, _, skeleton in named_entries(data, game)})
     body = {"pbem": "data-override", "game": data.game, "demonstration": False,
             "source": "FILL IN: which printed edition you copied these from", "values": values}
     head = ("# pbem data override: fill each `~` from your printed copy, delete lines you cannot fill.\n"
             "# Both players must agree on this file; its hash goes into the campaign header at `pbem new --data`.\n"
-            "# Open collections take new entries too, e.g. `map.hexes.2516: {terrain: clear}`.\n")
+            "# Open collections take new entries too, e.g. `map.hexes.2516: {terrain: clear}`; the entries the rules\n"
+            "# name are listed with `unknown` for each value to copy (delete a key the counter does not have).\n")
     return head + dump_yaml(body)

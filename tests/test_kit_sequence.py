@@ -183,7 +183,9 @@ SEQUENCES = {
                     ("Prepared Assault Phase (5.3; 11.0)", "orders"),
                     ("Loss points taken as steps or retreats, then advances (11.24-11.33)", "response")],
     "operation-grenade": [("Roer flood declaration (17.0)", "orders"), ("D-Day declaration (18.0)", "orders"),
-                          ("Movement Phase (5.0)", "orders"), ("Volkssturm placement (21.12)", "response"),
+                          ("Movement Phase (5.0)", "orders"),
+                          ("German attempt to blow a Rhine bridge (22.21)", "response"),     # issue 10: 22.21 "may attempt"
+                          ("Volkssturm placement (21.12)", "response"),
                           ("Combat Phase (9.0)", "orders"),
                           ("Defender's answer before the rolls (7.22, 9.64, 13.13)", "response"),
                           ("Loss and retreat choice (9.85)", "response")],

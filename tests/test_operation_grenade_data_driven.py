@@ -41,7 +41,8 @@ def test_7_11_the_stacking_limit_is_the_data(printed, scenario, tmp_path, monkey
     assert problems(printed, position(printed, scenario, units), order) == []
     data = edited(tmp_path, monkeypatch, "game.yaml", "max_units_per_hex: {value: 3,", "max_units_per_hex: {value: 2,")
     [message] = problems(data, position(data, scenario, units), order)
-    assert message == "1209 would hold 3 units at the end of movement; at most 2 (7.11)"
+    # issue 10: the message now says how to put it right (7.11: the owner eliminates the excess)
+    assert message == "1209 would hold 3 units at the end of movement; at most 2 (7.11): move units out, or `eliminate: UNIT` the excess"
 
 
 def test_9_32_the_river_multiplier_is_the_data(printed, scenario, tmp_path, monkeypatch):

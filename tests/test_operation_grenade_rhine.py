@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from pbem.gamedata import load_game_data
+from pbem.games.base import Outcome
 from pbem.games.operation_grenade import GAME, rhine
 from pbem.games.operation_grenade import movement as og_movement
 from pbem.yamlio import dump_yaml, load_yaml_file
@@ -55,6 +56,7 @@ def volkssturm_data(directory: Path, towns: dict, counters: int = 4):
         values[f"volkssturm.towns.{hex_id}"] = dict(spec)
     names = [f"VS{i}" for i in range(1, counters + 1)]
     values["volkssturm.countermix_limit.counters"] = names
+    values["volkssturm.towns.values"] = "listed"          # the list of towns above is the whole (21.0)
     for name in names:
         values[f"units.counters.{name}"] = dict(VS_COUNTER)
     path = directory / "data-override.yaml"
@@ -79,8 +81,15 @@ def move(unit_id, *path, ruse=None):
 
 
 def play(data, state, orders, *faces, side=None):
+    """Apply `orders`; a move into a western terminus pauses for the German's answer (22.21 "may
+    attempt"), which attempts every bridge here, with the same dice (issue 10: before, the module
+    rolled at once without asking; these tests now answer for the German)."""
     dice = ScriptedDice(*faces)
     outcome = GAME.apply(data, state, side or GAME.awaiting(state).side, orders, dice)
+    choice = state["awaiting_choice"]
+    if choice and choice["kind"] == "bridge":
+        answer = [{"bridge": name, "attempt": True} for name in choice["bridges"]]
+        outcome = Outcome(state, outcome.events + GAME.apply(data, state, "german", answer, dice).events)
     return outcome, dice
 
 

@@ -42,7 +42,11 @@ def pool(data: GameData, morale: Any) -> list:
 
 
 def chit(data: GameData, morale: Any, chit_id: str) -> dict:
-    return next(c for c in pool(data, morale) if c["id"] == chit_id)
+    found = [c for c in pool(data, morale) if c["id"] == chit_id]
+    if not found:
+        raise PbemError(f"no strength chit {chit_id!r} in morale pool {morale} (chits.strength_chits.pools.{morale}.chits, 8.32)",
+                        data.override_file)
+    return found[0]
 
 
 def steps_of(data: GameData, front: int) -> int:

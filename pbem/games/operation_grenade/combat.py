@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...dice import Dice
+from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ..base import Problem
 from . import crt, losses, rhine, support, turn
@@ -24,7 +25,10 @@ class Attacks:
     def template(game: OperationGrenade, data: GameData, state: dict, side: str) -> dict:
         notes = [game.awaiting(state).phase,
                  "`attack: HEX` with `with: [UNITS]` (one regiment/brigade per hex, 7.21), optional `advance: [UNITS]` (9.94). "
-                 "Every adjacent enemy must be attacked (9.11) and every adjacent unit must attack (9.12)."]
+                 "Every adjacent enemy must be attacked (9.11) and every adjacent unit must attack (9.12).",
+                 "One combat against several hexes: `attack: [\"1207\", \"1307\"]`, every attacker adjacent to every hex "
+                 "attacked (9.21, 9.25); the defender's best terrain line counts (9.26). Support: `artillery: [UNITS]` "
+                 "(9.62-9.64), `air: true` for one Air Point (13.11). Attacks are resolved in the order written (9.0)."]
         grid = game.grid(data)
         for hex_id, units in sorted(game.stacks(state).items()):
             if state["units"][units[0]]["side"] == other(side):
@@ -159,8 +163,9 @@ def mandatory_problems(game: OperationGrenade, data: GameData, state: dict, side
 
 def attack_optional(game: OperationGrenade, data: GameData, state: dict, side: str, hex_id: str) -> bool:
     """9.13: units in town hexes, 12.23: German units in entrenchments, need not attack."""
-    info = game.hex_info(data, hex_id)
-    return info["terrain"] in ("town", "city") or (side == "german" and bool(info.get("entrenchment") or info.get("improved_positions")))
+    hexes = game.map(data)
+    return (hexes.terrain(hex_id) in ("town", "city")
+            or (side == "german" and (hexes.has(hex_id, "entrenchment") or hexes.has(hex_id, "improved_positions"))))
 
 
 def across_rhine(game: OperationGrenade, data: GameData, a: str, b: str, state: dict | None = None, side: str = "allied") -> bool:
@@ -194,12 +199,12 @@ class Defence:
         notes = [game.awaiting(state).phase,
                  "Before the rolls, for each combat below: the defending regiment where a hex holds several "
                  "(7.21/7.22), and your support: at most one artillery unit (9.62-9.64), `air: true` for one Air Point "
-                 f"(13.11; {support.air_points_left(game, data, state, side)} left this Game-Turn). Combats you leave out get none."]
+                 f"(13.11; {air_note(game, data, state, side)}). Combats you leave out get none."]
         orders = []
         for due in choice["combats"]:
             combat = by_label[due["combat"]]
             eligible = support.artillery_options(game, data, state, side, combat, support.defending_stack(game, state, combat))
-            announced = combat.get("support", {}).get(other(side)) or "no support"
+            announced = support.describe(combat.get("support", {}).get(other(side)))
             notes.append(f"  {due['combat']}: attacked by {', '.join(combat['attackers'])} (attacker's support: {announced}); "
                          f"your eligible artillery: {', '.join(eligible) or 'none'}")
             answer: dict[str, Any] = {"defend": due["combat"], "artillery": [], "air": False}
@@ -253,6 +258,15 @@ class Defence:
         state["awaiting_choice"] = None
         run_combats(game, data, state, dice, events)
         return events
+
+
+def air_note(game: OperationGrenade, data: GameData, state: dict, side: str) -> str:
+    """The Air Points left, for a template: a template never needs a value the data lacks; an
+    order that uses one (`air: true`) is refused naming it."""
+    try:
+        return f"{support.air_points_left(game, data, state, side)} left this Game-Turn"
+    except UnknownDataError as exc:
+        return f"how many are left is not known: the data lacks `{exc.path}`, and `air: true` is refused until it is given"
 
 
 def chosen_defenders(order: dict, options: dict | None = None) -> dict:

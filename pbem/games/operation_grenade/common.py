@@ -7,7 +7,8 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from ...gamedata import GameData
+from ...errors import UnknownDataError
+from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.orders import as_text, each_order
 
@@ -30,8 +31,34 @@ def parse_date(text: str) -> date:
 
 
 def corps_of(unit_id: str) -> str:
-    """2.22: designations read unit/division/corps (or unit/corps); the corps is the last part."""
+    """2.22: designations read unit/division/corps (or unit/corps); the corps is the last part.
+    The designation only: a unit's corps for the rules is `corps()`."""
     return unit_id.rsplit("/", 1)[-1]
+
+
+def corps(game: Any, data: GameData, unit_id: str) -> str:
+    """The one answer to "which corps is this unit in", for every rule that asks: supply (19.41,
+    19.42), artillery support (9.63), the 7th Corps limit (19.32). 2.22: the last part of the
+    designation, unless the counter data gives `corps:`. Errata E4: where the rules data points
+    a unit's corps at its counter (405/102/12, printed "/12" beside two "/13" regiments of the
+    102nd), the campaign must give `units.counters.<unit>.corps`; until it does, refused."""
+    given = unwrap(game.counter(data, unit_id).get("corps", UNKNOWN_CORPS))
+    if given != UNKNOWN_CORPS:
+        return str(given)
+    if unit_id in data.derived("operation-grenade.corps_on_counter", lambda: _corps_on_counter(data)):
+        raise UnknownDataError(f"units.counters.{unit_id}.corps", f"the corps of {unit_id} (2.22, 9.63, 19.4; errata E4)",
+                               "the unit counter (2.22)", data.override_file)
+    return corps_of(unit_id)
+
+
+UNKNOWN_CORPS = "unknown"
+
+
+def _corps_on_counter(data: GameData) -> frozenset:
+    """The named units whose corps the rules data does not give as text (E4: `corps: {see: ...}`)."""
+    named = data.get("units.named_units", "the units named in the text (16.0)")
+    return frozenset(entry["id"] for group in named.values() if isinstance(group, list) for entry in group
+                     if isinstance(entry, dict) and "id" in entry and "corps" in entry and not isinstance(entry["corps"], str))
 
 
 def _ids_as_text(order: dict) -> dict:

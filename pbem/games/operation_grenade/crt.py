@@ -131,7 +131,7 @@ def surprise(data: GameData, state: dict) -> bool:
 
 def defence_strength(game: OperationGrenade, data: GameData, state: dict, combat: dict, hex_id: str, base: int) -> tuple[int, list]:
     """9.32 river, 18.11 Roer current, 12.21 entrenchment, 20.1 improved positions, 11.33 minimum."""
-    info = game.hex_info(data, hex_id)
+    hexes = game.map(data)
     german = combat["attacker_side"] == "allied"
     sides = [game.hexside(data, state["units"][u]["hex"], hex_id) for u in combat["attackers"]]
     across = bool(sides) and all(river_in_combat(game, data, state, state["units"][u]["hex"], hex_id) for u in combat["attackers"])
@@ -139,10 +139,10 @@ def defence_strength(game: OperationGrenade, data: GameData, state: dict, combat
     if german and any("rhine_bridge" in s for s in sides):                                   # 22.25
         factor = numbers.integer(data, "bridges.rhine_bridges.unblown_bridges.german_defence_multiplier_attacked_across_bridge", "22.25")
         return max(base * factor, least), [{"why": f"{hex_id}: attacked across a Rhine bridge", "times": factor, "rule": "22.25"}]
-    entrenched = german and bool(info.get("entrenchment"))    # 20.1: improved positions are not doubled
+    entrenched = german and hexes.has(hex_id, "entrenchment")    # 20.1: improved positions are not doubled
     multiplier, modifiers = multiply(data, state, hex_id, sides, across, entrenched)
     total = base * multiplier
-    if german and info.get("improved_positions"):
+    if german and hexes.has(hex_id, "improved_positions"):
         if not mine_cleared(game, data, state, combat, hex_id):                          # 20.2
             plus = modifier(data, "improved_positions.addition_per_defending_stack", "20.1")
             total += plus
@@ -181,16 +181,19 @@ def river_in_combat(game: OperationGrenade, data: GameData, state: dict, a: str,
 
 
 def roer_multiplier(data: GameData, state: dict, sides: list, entrenched: bool) -> tuple[int, str] | None:
-    """18.11 while the gradual flood runs (to 24 February, 18.13): current-dependent multipliers."""
+    """18.11 while the gradual flood runs (to 24 February, 18.13): current-dependent multipliers, when
+    the unit is attacked exclusively across Roer hexsides (`sides`: one tuple of features per attacker);
+    the upper line if every one is an upper Roer hexside, the lower line if at least one is lower.
+    None when an attacker comes across an ordinary river (or no river): 9.32's multiplier applies."""
     if state["flood"] != "gradual_flood" or not state["roer_current"]:
         return None
     until = parse_date(str(unwrap(data.get("flood.roer_current.in_effect_until", "18.13"))).split()[0])
     if parse_date(state["date"]) > until:
         return None
-    reaches = {r for s in sides for r in ("upper", "lower") if f"roer_{r}" in s}
-    if not reaches:
+    reaches = [{r for r in ("upper", "lower") if f"roer_{r}" in s} for s in sides]
+    if not sides or not all(reaches):            # 18.11 "exclusively across Roer hexsides": else 9.32 or 12.21
         return None
-    reach = "lower" if "lower" in reaches else "upper"          # 18.11: any lower-Roer hexside: the lower line
+    reach = "lower" if any("lower" in r for r in reaches) else "upper"      # 18.11: at least one lower-Roer hexside
     row = data.get(f"flood.roer_current.results.{state['roer_current']}", "the current table (18.11)")
     key = f"{reach}_in_entrenchment" if entrenched else reach
     if unwrap(row.get(key, "unknown")) == "unknown":

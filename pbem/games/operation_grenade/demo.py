@@ -12,7 +12,7 @@ from ..base import DemoPlan
 from . import rhine, support
 
 SEATS = ("allied", "german")
-BENCH_TURNS = 6          # the benchmark plays the declarations and six Game-Turns
+BENCH_TURNS = 16         # the benchmark plays the declarations and every Game-Turn (16 at most, 28.0)
 
 
 def grenade_attacks(campaign, state: dict) -> list:
@@ -56,6 +56,11 @@ def grenade_response(campaign, state: dict) -> list:
     an entrenchment or town, the longest legal retreat for everyone else."""
     game, data = campaign.game, campaign.data
     choice = state["awaiting_choice"]
+    if choice["kind"] == "bridge":                 # 22.21: the German attempts every bridge
+        return [{"bridge": name, "attempt": True} for name in choice["bridges"]]
+    if choice["kind"] == "place":                  # 21.12: the first legal placement
+        legal = rhine.placements(game, data, state, choice["town"], len(choice["units"]))
+        return [{"place": unit_id, "at": hex_id} for unit_id, hex_id in zip(sorted(choice["units"]), legal[0])]
     if choice["kind"] == "defend":                 # the first regiment offered, and artillery where it may call one
         by_label, used, answers = {c["hex"]: c for c in state["combats"]}, set(), []
         for due in choice["combats"]:
@@ -119,11 +124,22 @@ def _losses(game, data, state, participants, starts, count) -> list:
     return losses
 
 
+def excess(game, data, state) -> list:
+    """7.11: `eliminate:` orders for the units beyond the stacking limit in the side's hexes (after a
+    retreat into a full hex, 9.93), the last-listed units of each hex."""
+    limit = int(data.get("game.stacking.max_units_per_hex", "7.11"))
+    return [{"eliminate": u} for units in game.stacks(state).values()
+            if state["units"][units[0]]["side"] == state["side"] for u in sorted(units)[limit:]]
+
+
 def grenade_moves(game, data, state, rng):
-    """Up to 12 legal one-hex moves; a move that sets off a German roll (21.11, 22.21) ends the list."""
-    orders = []
+    """Up to 12 legal one-hex moves; a move that sets off a German roll (21.11, 22.21) ends the list;
+    the excess of an overstacked hex is eliminated (7.11) and its units stay."""
+    orders = excess(game, data, state)
+    crowded = {state["units"][o["eliminate"]]["hex"] for o in orders}
     grid = game.grid(data)
-    units = [u for u, v in sorted(state["units"].items()) if v["side"] == state["side"] and u not in state["moved"]]
+    units = [u for u, v in sorted(state["units"].items()) if v["side"] == state["side"] and u not in state["moved"]
+             and v["hex"] not in crowded]
     rng.shuffle(units)
     for unit_id in units[:12]:
         here = state["units"][unit_id]["hex"]
@@ -137,7 +153,7 @@ def grenade_moves(game, data, state, rng):
                     break
             except PbemError:
                 continue
-        if orders and rhine.triggers(game, data, state, state["side"], orders[-1]["path"][-1]):
+        if orders and "path" in orders[-1] and rhine.triggers(game, data, state, state["side"], orders[-1]["path"][-1]):
             break
     return orders
 

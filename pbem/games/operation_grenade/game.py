@@ -46,7 +46,8 @@ def _label(state: dict) -> str:
     choice = state["awaiting_choice"]
     if choice:
         what = {"defend": "answer before the rolls: defending regiments and support (7.22, 9.64, 13.13)",
-                "losses": "loss and retreat choice (9.85)", "place": "placement of new Volkssturm units (21.12)"}[choice["kind"]]
+                "losses": "loss and retreat choice (9.85)", "place": "placement of new Volkssturm units (21.12)",
+                "bridge": "whether to attempt to blow the Rhine bridge (22.21)"}[choice["kind"]]
         return (f"{turn_}{state['side'].capitalize()} {PHASE_NAMES[state['phase']].split(' (')[0]}: "
                 f"{choice['side']} {what} at {choice['hex']}")
     resumed = " continued after the German roll (21.13)" if state["phase"] == "movement" and state["interrupted"] else ""
@@ -77,9 +78,11 @@ class OperationGrenade(SequencedGame):
         "chosen by the attacker (the other breakthrough effects are enforced); 9.94 advances of a victorious "
         "defender; the attacker's advances are declared with the attack",
         "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
-        "7.11 overstacking is refused rather than eliminated; 9.93 combat in a hex holding retreated units; "
+        "9.93 combat in a hex holding retreated units; "
         "9.96 retreat off the map (the map's extent is not in the data format yet)",
-        "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one)",
+        "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one); 22.21 after an "
+        "advance or retreat into a western terminus the German attempts the bridge without being asked (after a move he "
+        "answers whether to attempt)",
     )
 
     def __init__(self) -> None:
@@ -102,7 +105,10 @@ class OperationGrenade(SequencedGame):
                    "D-Day: weather (24.11), the US Player-Turn (4.2): supply (11.0), movement", {"d_day"}),
             orders("movement", "Movement Phase (5.0)", movement.Moves, "the Combat Phase (9.0); a move that sets off a German "
                    "roll (21.11, 22.21) pauses it, and the US player continues after the roll (21.13)",
-                   {"move", "path", "enter", "ruse", "strategic"}),
+                   {"move", "path", "enter", "ruse", "strategic", "eliminate"}),
+            answer("bridge", "German attempt to blow a Rhine bridge (22.21)", rhine.BridgeAnswer, "the rolls of the attempted "
+                   "bridges (22.22) and of the Volkssturm towns the move set off (21.11); the interrupted Movement Phase goes on "
+                   "(21.13)", {"bridge", "attempt"}),
             answer("place", "Volkssturm placement (21.12)", rhine.Placement, "the interrupted Movement Phase goes on (21.13), "
                    "or the combats go on in the order declared (9.0)", {"place", "at"}),
             orders("combat", "Combat Phase (9.0)", combat.Attacks, "the defender's answer (defend) where it has a choice "
@@ -114,6 +120,15 @@ class OperationGrenade(SequencedGame):
                    "the next combat (9.0); after the last, the German Player-Turn (4.2), the next Game-Turn (24.11) or the "
                    "end of the game (28.0)", {"combat", "losses", "retreat"}),
         )
+
+    def template(self, data: GameData, state: dict, side: str) -> dict:
+        """The step's order form. A template never needs a value the data lacks: if a note does,
+        the form says which, and the orders that need it are refused naming it."""
+        try:
+            return super().template(data, state, side)
+        except UnknownDataError as exc:
+            return {"notes": [self.awaiting(state).phase, f"This form is incomplete: {exc}. Orders that need this value are "
+                              "refused until the campaign's data gives it (`pbem data missing`)."], "orders": []}
 
     def phase_key(self, state: dict) -> str:
         choice = state["awaiting_choice"]
@@ -288,6 +303,12 @@ class OperationGrenade(SequencedGame):
                      "stream": "river", "lake": "lake"}
     open_collections = ("map.hexes.<HEX>: {terrain: ...}, map.hexsides.<A|B>: [river, road, ...], "
                         "units.counters.<ID>: {...}")
+
+    def missing_entries(self, data: GameData) -> list[tuple[str, str, Any]]:
+        """Entries of the open collections the rules name but the data lacks (missing.py), for
+        `pbem data missing` and `pbem data template`."""
+        from .missing import missing_entries
+        return missing_entries(self, data)
 
     def unit_label(self, data: GameData, state: dict, unit_id: str, side: str | None = None) -> str:
         return report.unit_label(self, data, state, unit_id, side)

@@ -29,7 +29,10 @@ class Choice:
         loss = state["combats"][0]["result"][choice["result"]]
         return {"notes": [game.awaiting(state).phase,
                           f"Result {state['combats'][0]['result']['text']} at {choice['hex']}: {loss['mandatory']} mandatory step(s), then "
-                          f"{loss['flexible']} hex(es) of retreat and/or steps (9.85). List one unit per step in `losses:`; "
+                          f"{loss['flexible']} hex(es) of retreat and/or steps (9.85). List one unit per step in `losses:`, in the order "
+                          "taken: first the units that took part (9.86). An untried unit draws its chit at its first loss, and the "
+                          "chit gives it 3 or 2 steps (9.82): list it as if it had 3, then the unit that takes the step it may lack "
+                          "(an entry for a unit already eliminated is passed over). "
                           "`retreat:` is the path of hexes (for attackers in several hexes, HEX: path)."],
                 "orders": [{"combat": choice["hex"], "losses": [], "retreat": []}]}
 
@@ -119,51 +122,110 @@ def plan(game: OperationGrenade, data: GameData, state: dict, order: dict) -> tu
             return None, why
         zoc_hexes += entered
     in_lieu = loss["flexible"] - hexes_retreated
-    available = steps_available(game, data, state, in_hexes)
+    available = steps_available(game, data, state, in_hexes)          # the most: untried units at a strong chit
     if available <= loss["mandatory"] and hexes_retreated:
         return None, f"the mandatory losses eliminate every unit here ({available} step(s)): nothing is left to retreat (9.85)"
     if (loss["breakthrough"] and in_lieu and key == "D" and available > loss["mandatory"]
             and can_retreat(game, data, state, side, from_hexes, enemy_zoc)):
         return None, "after a breakthrough the defender must retreat; steps in lieu of retreat only if surrounded (9.97)"
     needed = loss["mandatory"] + in_lieu + zoc_hexes
-    if len(losses) != min(needed, available):
-        return None, (f"{min(needed, available)} step(s) must be lost: {loss['mandatory']} mandatory + {in_lieu} in lieu of retreat"
-                      f" + {zoc_hexes} for enemy-controlled hexes entered (9.85, 9.92); `losses:` lists {len(losses)}")
-    why = allocation_problem(game, data, state, key, participants, losses)
-    return (None, why) if why else ({"retreat": retreat, "losses": losses, "hexes": hexes_retreated}, None)
+    why = count_problem(game, data, state, key, participants, in_hexes, losses, needed,
+                        f"{loss['mandatory']} mandatory + {in_lieu} in lieu of retreat + {zoc_hexes} for enemy-controlled hexes entered (9.85, 9.92)")
+    return (None, why) if why else ({"retreat": retreat, "losses": losses, "hexes": hexes_retreated, "needed": needed}, None)
+
+
+def unit_steps(game: OperationGrenade, data: GameData, state: dict, unit_id: str) -> tuple[int, ...]:
+    """9.82: the steps a unit may still lose, as every value they may have: one for artillery,
+    battalions and cadres; a unit with a chit its steps, less one if reduced; an untried unit
+    (no chit yet: it sat out its hex's combats, 7.21/8.36) either a weak chit's steps or a strong
+    chit's, for the chit drawn at its first loss decides (9.86, 9.82)."""
+    unit = state["units"][unit_id]
+    if unit["form"] == "cadre":
+        return (numbers.integer(data, "units.steps.cadre", "the steps of a cadre (9.82)"),)
+    if not game.uses_chit(data, state, unit_id):
+        kind = "artillery" if game.is_artillery(data, unit_id) else "battalion_size"
+        return (numbers.integer(data, f"units.steps.{kind}", f"the steps of a {kind.replace('_', '-')} unit (9.82)"),)
+    if unit["form"] == "untried":
+        weak = numbers.integer(data, "units.steps.chit_front_strength_2_or_less", "the steps of a unit with a weak chit (9.82)")
+        return tuple(sorted({weak, chits.three_steps(data)}))
+    return (int(unit["steps"]) - (1 if unit["form"] == "reduced" else 0),)
 
 
 def steps_available(game: OperationGrenade, data: GameData, state: dict, units: list) -> int:
-    """9.82: one step for artillery, battalions and cadres; an untried unit at least the steps of a
-    weak chit (its chit decides); a unit with a chit its steps, less one if reduced."""
-    least = numbers.integer(data, "units.steps.chit_front_strength_2_or_less", "the steps of a unit with a weak chit (9.82)")
-    total = 0
+    """The most steps `units` may lose (an untried unit counted at a strong chit's steps: a loss
+    listed beyond what its chit gives passes to the next unit listed, see `take_losses`)."""
+    return sum(max(unit_steps(game, data, state, u)) for u in units)
+
+
+def step_outcomes(game: OperationGrenade, data: GameData, state: dict, units: list) -> list[dict]:
+    """Every way the chits still to be drawn may leave the steps of `units` (one dict unit -> steps
+    each); a single one when no unit is untried."""
+    outcomes: list[dict] = [{}]
     for unit_id in units:
-        unit = state["units"][unit_id]
-        if unit["form"] == "cadre":
-            total += numbers.integer(data, "units.steps.cadre", "the steps of a cadre (9.82)")
-        elif not game.uses_chit(data, state, unit_id):
-            kind = "artillery" if game.is_artillery(data, unit_id) else "battalion_size"
-            total += numbers.integer(data, f"units.steps.{kind}", f"the steps of a {kind.replace('_', '-')} unit (9.82)")
-        elif unit["form"] == "untried":
-            total += least
-        else:
-            total += unit["steps"] - (1 if unit["form"] == "reduced" else 0)
-    return total
+        outcomes = [{**o, unit_id: steps} for o in outcomes for steps in unit_steps(game, data, state, unit_id)]
+    return outcomes
 
 
-def allocation_problem(game: OperationGrenade, data: GameData, state: dict, key: str, participants: list, losses: list) -> str | None:
-    """9.86 participants first; 9.87 the attacker's participating tanks first."""
-    remaining = {u: steps_available(game, data, state, [u]) for u in set(losses) | set(participants)}
+def take_losses(steps: dict, losses: list, required: int) -> tuple[list, int]:
+    """The losses actually taken, in the order listed, until `required` steps are lost: an entry for
+    a unit already eliminated is passed over (an untried unit whose chit gave two steps, 9.82).
+    Returns (the units losing each step, how many entries were read)."""
+    left, read = dict(steps), 0
+    taken: list[str] = []
+    for unit_id in losses:
+        if len(taken) == required:
+            break
+        read += 1
+        if left.get(unit_id, 0) > 0:
+            left[unit_id] -= 1
+            taken.append(unit_id)
+    return taken, read
+
+
+def allocation_problem(game: OperationGrenade, data: GameData, state: dict, key: str, participants: list, losses: list,
+                       steps: dict | None = None) -> str | None:
+    """9.86 participants first; 9.87 the attacker's participating tanks first (`steps`: one outcome
+    of step_outcomes; by default the most each unit may have)."""
+    remaining = dict(steps) if steps is not None else {u: steps_available(game, data, state, [u]) for u in set(losses) | set(participants)}
     tanks = [u for u in participants if key == "A" and game.counter(data, u)["type"] == "tank"]
     for unit_id in losses:
         if remaining.get(unit_id, 0) <= 0:
             return f"{unit_id} has no step left to lose"
-        if unit_id not in participants and any(remaining[p] > 0 for p in participants):
+        if unit_id not in participants and any(remaining.get(p, 0) > 0 for p in participants):
             return f"{unit_id} did not take part: losses come first from the units that did (9.86)"
-        if tanks and unit_id not in tanks and any(remaining[t] > 0 for t in tanks):
+        if tanks and unit_id not in tanks and any(remaining.get(t, 0) > 0 for t in tanks):
             return f"losses from one's own attack come first from participating tanks: {', '.join(tanks)} (9.87)"
         remaining[unit_id] -= 1
+    return None
+
+
+def count_problem(game: OperationGrenade, data: GameData, state: dict, key: str, participants: list, in_hexes: list,
+                  losses: list, needed: int, why: str) -> str | None:
+    """The listed losses against every outcome of the chits still to be drawn (9.82, 9.86): in each,
+    taking them in order (passing over units already eliminated) meets the result, min(needed,
+    the steps there are), in the order 9.86/9.87 require, and no entry is never read."""
+    outcomes = step_outcomes(game, data, state, in_hexes)
+    if len(outcomes) == 1:
+        required = min(needed, sum(outcomes[0].values()))
+        if len(losses) != required:
+            return f"{required} step(s) must be lost: {why}; `losses:` lists {len(losses)}"
+        return allocation_problem(game, data, state, key, participants, losses, outcomes[0])
+    most_read = 0
+    for steps in outcomes:
+        required = min(needed, sum(steps.values()))
+        taken, read = take_losses(steps, losses, required)
+        untried = [u for u in in_hexes if len(unit_steps(game, data, state, u)) > 1]
+        if len(taken) < required:
+            return (f"{required} step(s) must be lost if the chit of {', '.join(untried)} gives "
+                    f"{', '.join(str(steps[u]) for u in untried)} step(s) (9.82, drawn at its first loss, 9.86): {why}; "
+                    f"`losses:` lists {len(losses)}; list an untried unit's steps as if its chit gives "
+                    f"{max(max(unit_steps(game, data, state, u)) for u in untried)}, then who loses a step it cannot")
+        problem = allocation_problem(game, data, state, key, participants, taken, steps)
+        if problem:
+            return problem
+        most_read = max(most_read, read)
+    if most_read < len(losses):
+        return f"`losses:` lists {len(losses)} step(s), more than any chit of an untried unit could need ({most_read}) (9.82, 9.85)"
     return None
 
 
@@ -202,14 +264,15 @@ def apply_losses(game: OperationGrenade, data: GameData, state: dict, order: dic
     combat = state["combats"][0]
     events.append({"event": "loss_choice", "side": choice["side"], "hex": combat["hex"], "losses": chosen["losses"],
                    "retreat": chosen["retreat"], "rule": "9.85"})
-    lose_steps(game, data, state, chosen["losses"], events, dice)
+    lost = lose_steps(game, data, state, chosen["losses"], events, dice, limit=chosen["needed"])
     for start, path in chosen["retreat"].items():
-        retreat(game, data, state, choice["side"], start, path, dice, events)
+        if game.stacks(state).get(start):               # none left if the mandatory losses took every step
+            retreat(game, data, state, choice["side"], start, path, dice, events)
     combat["result"][choice["result"]]["done"] = True
     if choice["result"] == "D":
         combat["retreat_paths"] = chosen["retreat"]
         loss = combat["result"]["D"]
-        in_lieu = max(0, len(chosen["losses"]) - loss["mandatory"])
+        in_lieu = max(0, lost - loss["mandatory"])
         survivors = any(u in state["units"] for u in combat["defenders"])
         # 9.94: as far as the loser retreated; if it was eliminated, what was left of its retreat
         combat["advance_hexes"] = chosen["hexes"] if survivors else max(0, loss["flexible"] - chosen["hexes"] - in_lieu) + chosen["hexes"]
@@ -231,12 +294,19 @@ def retreat(game: OperationGrenade, data: GameData, state: dict, side: str, star
             entered_hex(game, data, state, movers[0], b, dice, events)
 
 
-def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list, events: list, dice: Dice | None) -> None:
-    """9.82 / 10.0: chit front -> back -> cadre (chit back to its pool, 8.52) -> eliminated."""
+def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list, events: list, dice: Dice | None,
+               limit: int | None = None) -> int:
+    """9.82 / 10.0: chit front -> back -> cadre (chit back to its pool, 8.52) -> eliminated; an
+    untried unit first draws its chit (9.86), which decides its steps (9.82). In the order listed,
+    passing over a unit already eliminated, until `limit` steps are lost. Returns the steps lost."""
+    lost = 0
     for unit_id in losses:
         unit = state["units"].get(unit_id)
         if unit is None:
             continue
+        if limit is not None and lost == limit:
+            break
+        lost += 1
         if unit["form"] == "untried" and game.uses_chit(data, state, unit_id):
             if dice is None:
                 raise PbemError(f"internal: {unit_id} loses a step before it has a chit")
@@ -249,10 +319,17 @@ def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list
             unit["form"] = "cadre"
             events.append({"event": "cadre", "unit": unit_id, "rule": "10.0"})
         else:
-            if unit.get("chit"):
-                chits.return_chit(game, data, state, unit_id)
-            del state["units"][unit_id]
-            events.append({"event": "eliminated", "unit": unit_id, "hex": unit["hex"], "rule": "9.82"})
+            remove_unit(game, data, state, unit_id, events, rule="9.82")
+    return lost
+
+
+def remove_unit(game: OperationGrenade, data: GameData, state: dict, unit_id: str, events: list, rule: str) -> None:
+    """Eliminated: off the map, its chit back to its pool (8.52)."""
+    unit = state["units"][unit_id]
+    if unit.get("chit"):
+        chits.return_chit(game, data, state, unit_id)
+    del state["units"][unit_id]
+    events.append({"event": "eliminated", "unit": unit_id, "hex": unit["hex"], "rule": rule})
 
 
 # -- advance after combat (9.94-9.97) ---------------------------------------------------------------

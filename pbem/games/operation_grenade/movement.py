@@ -14,14 +14,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ...dice import Dice
-from ...errors import PbemError
+from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import movement as kit_movement
 from ...kit import numbers
 from ...kit.board import Board
 from ..base import Problem
+from . import losses as losses_mod
 from . import reinforcements, rhine, supply, support
-from .common import corps_of, max_stack, zoc_leave_fraction
+from .common import corps, max_stack, zoc_leave_fraction
 from .shifts import RIVER_FEATURES, river_hexside
 
 if TYPE_CHECKING:
@@ -76,7 +77,10 @@ class Moves:
                  "with `path:` from its entry hex (14.11).",
                  "`strategic: true` moves a unit strategically, 3+ hexes from the enemy throughout (5.5); a move into a "
                  "Rhine bridge's western terminus or next to a Volkssturm town ends there, as the last order (21.11, "
-                 "22.21), where the US may add `ruse: true` once a game (22.23)."]
+                 "22.21), where the US may add `ruse: true` once a game (22.23).",
+                 "At the end of the phase a hex holds at most the stacking limit (7.11); units that retreated into a "
+                 "full hex (9.93) move out, or `eliminate: UNIT` removes the excess (7.11: the owner's choice)."]
+        notes += unit_notes(game, data, state, side)
         for unit_id, due in sorted(state["reinforcements"].items()):
             if due["side"] == side and due["turn"] <= state["turn"]:
                 notes.append(f"  reinforcement available: {unit_id}, enters at {due['entry']}")
@@ -96,6 +100,23 @@ class Moves:
         return events
 
 
+def unit_notes(game: OperationGrenade, data: GameData, state: dict, side: str) -> list[str]:
+    """The side's units for the movement template: hex, Movement Allowance this Player-Turn (11.33,
+    11.42), and whether it has moved (5.0) or was interrupted (21.13). A value the data lacks is
+    named, never guessed: the order that needs it is refused naming it."""
+    notes = [f"Your units ({side}):"]
+    for unit_id, unit in sorted(state["units"].items()):
+        if unit["side"] != side:
+            continue
+        try:
+            allowance = f"MA {movement_allowance(game, data, state, unit_id)}"
+        except UnknownDataError as exc:
+            allowance = f"MA not known: the data lacks `{exc.path}`"
+        done = " (interrupted: goes on, 21.13)" if unit_id in state["interrupted"] else (" (moved)" if unit_id in state["moved"] else "")
+        notes.append(f"  {unit_id} at {unit['hex']}, {allowance}{done}")
+    return notes
+
+
 def plan_moves(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list) -> tuple[list[Problem], list[Plan]]:
     """Each order in turn (each sees the earlier ones), then stacking at the end of movement (7.11)."""
     problems: list[Problem] = []
@@ -103,7 +124,15 @@ def plan_moves(game: OperationGrenade, data: GameData, state: dict, side: str, o
     grid = game.grid(data)
     zoc = game.enemy_zoc(data, state, side)
     sofar = Sofar.of(state)
+    eliminated: dict[str, int] = {}                     # 7.11: unit -> index of its `eliminate:` order
     for index, order in enumerate(orders):
+        if "eliminate" in order:
+            why = elimination_problem(state, side, order, eliminated)
+            if why:
+                problems.append(Problem(index, why))
+            else:
+                eliminated[str(order["eliminate"])] = index
+            continue
         unit_id = order.get("move") or order.get("enter")
         path = order.get("path")
         if not isinstance(unit_id, str) or not isinstance(path, list) or not path or not all(isinstance(h, str) for h in path):
@@ -125,10 +154,26 @@ def plan_moves(game: OperationGrenade, data: GameData, state: dict, side: str, o
                 problems.append(Problem(index, f"{unit_id} entering {path[-1]} sets off a German roll (21.11/22.21): "
                                                "make it the last order of this file and send the rest after the roll"))
             return problems, plans
-    return problems + stacking_problems(game, data, state, sofar, side), plans
+    return problems + stacking_problems(game, data, state, sofar, side, eliminated), plans
 
 
-def stacking_problems(game: OperationGrenade, data: GameData, state: dict, sofar: Sofar, side: str) -> list[Problem]:
+def elimination_problem(state: dict, side: str, order: dict, eliminated: dict) -> str | None:
+    unit_id = order.get("eliminate")
+    if set(order) != {"eliminate"} or not isinstance(unit_id, str):
+        return "write `eliminate: UNIT` alone: a unit of a hex over the stacking limit at the end of movement (7.11)"
+    unit = state["units"].get(unit_id)
+    if unit is None or unit["side"] != side:
+        return f"{unit_id} is not a {side} unit on the map"
+    if unit_id in eliminated:
+        return f"{unit_id} is eliminated once (7.11)"
+    return None
+
+
+def stacking_problems(game: OperationGrenade, data: GameData, state: dict, sofar: Sofar, side: str,
+                      eliminated: dict | None = None) -> list[Problem]:
+    """7.11: at the end of the Movement Phase at most the limit in a hex; "the excess must be
+    eliminated by the owning Player": his `eliminate:` orders, only of the excess."""
+    eliminated = eliminated or {}
     final = {u: dict(v) for u, v in state["units"].items()}
     for unit_id, where in sofar.units.items():
         final.setdefault(unit_id, {}).update(where)
@@ -137,8 +182,13 @@ def stacking_problems(game: OperationGrenade, data: GameData, state: dict, sofar
     problems = []
     for hex_id in sorted(board.stacks()):
         own = board.friends_in(hex_id, side)
-        if len(own) > limit:
-            problems.append(Problem(None, f"{hex_id} would hold {len(own)} units at the end of movement; at most {limit} (7.11)"))
+        gone = [u for u in own if u in eliminated]
+        if len(own) - len(gone) > limit:
+            problems.append(Problem(None, f"{hex_id} would hold {len(own) - len(gone)} units at the end of movement; at most {limit} "
+                                          "(7.11): move units out, or `eliminate: UNIT` the excess"))
+        elif gone and len(own) - len(gone) < limit:
+            problems.append(Problem(eliminated[gone[0]], f"only the excess of a hex over the stacking limit is eliminated: "
+                                                          f"{hex_id} would hold {len(own) - len(gone)} units, the limit is {limit} (7.11)"))
     return problems
 
 
@@ -255,8 +305,9 @@ def entry_cost(game: OperationGrenade, data: GameData, state: dict, unit_id: str
     if mech and "swamp" in (terrain, game.terrain(data, a)) and not road:
         return None, "mechanized units enter or leave swamp only through a road hexside (27.1)"
     if road and strategic:                                                   # 5.52: e.g. 1/3 MP for mechanized
-        key = f"road_hexside_strategic_{'mechanized' if mech else 'non_mechanized'}"
-        return numbers.fraction(data, f"game.movement.costs.{key}", f"the strategic road cost ({key.rsplit('_', 1)[-1]}, 5.52)"), ""
+        movement_class = "mechanized" if mech else "non-mechanized"              # 5.31
+        key = f"road_hexside_strategic_{movement_class.replace('-', '_')}"
+        return numbers.fraction(data, f"game.movement.costs.{key}", f"the strategic road cost ({movement_class}, 5.52)"), ""
     if road:
         return numbers.integer(data, "game.movement.costs.road_hexside_tactical", "the road cost (5.43)"), ""
     cost, why = terrain_cost_or_why(game, data, state, unit_id, b)
@@ -343,7 +394,7 @@ def restriction(game: OperationGrenade, data: GameData, state: dict, side: str, 
         return f"US mechanized units may not move on Game-Turns {turns[0]}-{turns[-1]} (19.31)"
     row = str(unwrap(us["7th_corps"]["may_never_move_north_of_hexrow"]))
     limit = int(row[:2])
-    if corps_of(unit_id) == "7" and any(int(h[:2]) > limit for h in path):
+    if any(int(h[:2]) > limit for h in path) and corps(game, data, unit_id) == "7":
         return f"{unit_id} (7th Corps) may never move north of the {row} hexrow (19.32)"
     return None
 
@@ -353,7 +404,7 @@ def apply_moves(game: OperationGrenade, data: GameData, state: dict, side: str, 
     if problems:
         raise PbemError(f"internal: orders checked legal are refused on applying: {problems[0].message}")
     interrupted: dict = {}
-    for order, plan in zip(orders, plans):
+    for order, plan in zip([o for o in orders if "eliminate" not in o], plans):
         record(game, data, state, side, plan)
         unit_id, path = plan.unit, plan.path
         for a, b in zip(path, path[1:]):
@@ -364,8 +415,11 @@ def apply_moves(game: OperationGrenade, data: GameData, state: dict, side: str, 
                        "rule": "14.11" if plan.entering else ("5.5" if order.get("strategic") else "5.4")})
         if len(path) > 1 and rhine.triggers(game, data, state, side, path[-1]):
             interrupted = {unit_id: state["spent"][unit_id]}
-            entered_hex(game, data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")))
+            entered_hex(game, data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")), moving=True)
     state["interrupted"] = interrupted
+    for order in orders:                                         # 7.11: the owner eliminates the excess
+        if "eliminate" in order:
+            losses_mod.remove_unit(game, data, state, str(order["eliminate"]), events, rule="7.11")
 
 
 def record(game: OperationGrenade, data: GameData, state: dict, side: str, plan: Plan) -> None:
@@ -389,10 +443,11 @@ def record(game: OperationGrenade, data: GameData, state: dict, side: str, plan:
 
 
 def entered_hex(game: OperationGrenade, data: GameData, state: dict, unit_id: str, hex_id: str, dice: Dice, events: list,
-                ruse: bool = False) -> None:
+                ruse: bool = False, moving: bool = False) -> None:
     """A US unit entered hex_id (moving, advancing or retreating): the German rolls it sets off;
-    Volkssturm placements that leave the German a choice wait for his answer, town by town (21.23)."""
-    rhine.roll(game, data, state, unit_id, hex_id, dice, events, ruse)
+    after a move, a bridge waits for the German's answer whether to attempt it (22.21); Volkssturm
+    placements that leave the German a choice wait for his answer, town by town (21.23)."""
+    rhine.roll(game, data, state, unit_id, hex_id, dice, events, ruse, ask=moving)
     next_placement(state)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...dice import Dice
+from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
@@ -77,7 +78,11 @@ def declare_d_day(game: OperationGrenade, data: GameData, state: dict, day: str,
     limits = data.get("flood.roer_current.modified_roll_limits", "the current die limits (18.1)")
     modified = max(int(limits["min"]), min(int(limits["max"]), roll + modifier))
     results = data.get("flood.roer_current.results", "the Roer current table (18.11)")
-    current = next(name for name, row in results.items() if isinstance(row, dict) and modified in row.get("die", []))
+    found = [name for name, row in results.items() if isinstance(row, dict) and modified in row["die"]]
+    if not found:
+        raise UnknownDataError("flood.roer_current.results", f"the Roer current for a modified roll of {modified} (18.11)",
+                               "Roer River Currents and Effects Summary on the map (18.16)", data.override_file)
+    current = found[0]
     state["roer_current"] = current
     events.append({"event": "d_day", "d_day": state["d_day"], "roll": roll, "modifier": modifier,
                    "modified": modified, "current": current, "rule": "18.1"})

@@ -83,9 +83,9 @@ def variable_source(data, unit_id) -> tuple | None:
 
 
 def schedule_rule(data, unit_id) -> str:
-    for entry in data.get("reinforcements.us_fixed.schedule", "the US reinforcements (27.3)", default=[]) or []:
-        if unit_id in entry.get("units", []):
-            return str(entry.get("rule", "27.3"))
+    for entry in data.get("reinforcements.us_fixed.schedule", "the US reinforcements (27.3)"):
+        if unit_id in entry["units"]:
+            return str(entry["rule"])
     return "14.0"
 
 

@@ -47,7 +47,8 @@ def _combat(e: dict) -> list[Block]:
 
 
 def _awaiting(e: dict) -> list[Block]:
-    what = "which regiment or brigade defends (7.22)" if e["what"] == "defend" else "losses and retreat (9.85)"
+    what = {"defend": "which regiment or brigade defends (7.22)", "bridge": "whether to attempt to blow the Rhine bridge (22.21)"
+            }.get(e["what"], "losses and retreat (9.85)")
     return [("p", f"Waiting for {e['side']} to choose {what} at {e['hex']}.")]
 
 
@@ -99,10 +100,12 @@ DESCRIBE: dict[str, Callable[[dict], list[Block]]] = {
     "loss_choice": _loss_choice,
     "reduced": lambda e: _item(f"{e['unit']} loses a step: chit flipped to its weaker side (9.82)"),
     "cadre": lambda e: _item(f"{e['unit']} reduced to cadre; its chit returns to its pool (10.0, 8.52)"),
-    "eliminated": lambda e: _item(f"{e['unit']} eliminated in {e['hex']} (9.82)"),
+    "eliminated": lambda e: _item(f"{e['unit']} eliminated in {e['hex']} ({e['rule']})"),
     "retreat": lambda e: _item(f"Stack in {e['from']} retreats {' → '.join(e['path'])} (9.91)"),
     "advance": lambda e: _item(f"{', '.join(e['units'])} advance {' → '.join(e['path'])} (9.94)"),
     "bridge": _bridge,
+    "bridge_spared": lambda e: _item(f"The German player does not attempt to blow the {e['bridge']} bridge: it stands for "
+                                     "the rest of the game (22.21)"),
     "volkssturm": _volkssturm,
     "placed": lambda e: _item(f"{e['unit']} placed in {e['hex']} ({e['rule']})"),
     "variable_reinforcements": lambda e: _item(f"Variable German reinforcements, {e['edge']} map-edge: roll {e['roll']}: "

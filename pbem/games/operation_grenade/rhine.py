@@ -51,19 +51,79 @@ class Placement:
         return events
 
 
+class BridgeAnswer:
+    """22.21 "the German player may attempt to blow each Rhine bridge ... only at the moment a US unit
+    first enters its western terminus hex": a US move that enters one pauses for the German's
+    answer, one order per bridge of the hex (22.24), `bridge: NAME` with `attempt: true|false`. The
+    answer rides on the mail that returns the adjudicated move, so it costs no extra message; the
+    roll, with both players' dice, comes when the US player adjudicates it, before he goes on
+    (21.13). Declining spares the bridge for the rest of the game (22.21: once per game)."""
+
+    @staticmethod
+    def template(game, data, state, side: str) -> dict:
+        choice = state["awaiting_choice"]
+        ruse = "; the US player declared a ruse (22.23), which applies to the first bridge you attempt" if choice["ruse"] else ""
+        return {"notes": [game.awaiting(state).phase,
+                          f"{choice['unit']} entered {choice['hex']}, the western terminus of {', '.join(choice['bridges'])} (22.21){ruse}. "
+                          "For each bridge, `attempt: true` rolls two dice to blow it (22.22), `attempt: false` spares it for "
+                          "the rest of the game (one attempt per bridge per game, 22.21)."],
+                "orders": [{"bridge": name, "attempt": True} for name in choice["bridges"]]}
+
+    @staticmethod
+    def check(game, data, state, side: str, orders: list) -> list[Problem]:
+        choice = state["awaiting_choice"]
+        given = [o.get("bridge") for o in orders]
+        if sorted(str(b) for b in given) != sorted(choice["bridges"]) or any(not isinstance(o.get("attempt"), bool) for o in orders):
+            return [Problem(None, f"answer each bridge of {choice['hex']} once: `bridge: NAME` with `attempt: true` or "
+                                  f"`attempt: false`, for {', '.join(choice['bridges'])} (22.21, 22.24)")]
+        return []
+
+    @staticmethod
+    def apply(game, data, state, side: str, orders: list, dice) -> list[dict]:
+        from .movement import next_placement
+        events: list[dict] = []
+        choice = state["awaiting_choice"]
+        state["awaiting_choice"] = None
+        attempts = {str(o["bridge"]): bool(o["attempt"]) for o in orders}
+        roll(game, data, state, choice["unit"], choice["hex"], dice, events, choice["ruse"], attempts=attempts)
+        next_placement(state)
+        return events
+
+
 def bridges(data) -> dict:
     """The Rhine bridges the data knows: name -> {west, east} terminus hexes (22.21, 22.22)."""
     locations = data.get("bridges.rhine_bridges.locations", "the Rhine bridge locations (22.2)")
     found = {}
     for name, spec in sorted(locations.items()):
-        if isinstance(spec, dict) and "west_terminus" in spec:
-            found[name] = {"west": str(unwrap(spec["west_terminus"])), "east": str(unwrap(spec["east_terminus"]))}
+        if not isinstance(spec, dict):
+            continue
+        ends = {}
+        for end in ("west", "east"):
+            path = f"bridges.rhine_bridges.locations.{name}.{end}_terminus"
+            ends[end] = str(unwrap(spec.get(f"{end}_terminus", "unknown")))
+            if ends[end] == "unknown":
+                raise UnknownDataError(path, f"the {end}ern terminus hex of the {name} bridge (22.21, 22.22)", "game map", data.override_file)
+        found[name] = ends
     return found
+
+
+def unlisted_bridge(game, data, hex_id: str) -> None:
+    """A `rhine_bridge` hexside of hex_id that no listed bridge crosses: which bridge it is, and its
+    termini, are unknown (22.2: ten bridges on the map; the text locates only Koeln), so refuse
+    rather than read "no bridge here"."""
+    listed = [{b["west"], b["east"]} for b in bridges(data).values()]
+    for n in game.grid(data).neighbours(hex_id):
+        if "rhine_bridge" in game.hexside(data, hex_id, n) and {hex_id, n} not in listed:
+            raise UnknownDataError("bridges.rhine_bridges.locations", f"the Rhine bridge across {'|'.join(sorted((hex_id, n)))} "
+                                   "and its western and eastern terminus hexes (22.2, 22.21)", "game map", data.override_file)
 
 
 def volkssturm_towns(data) -> dict:
     """Towns with a Volkssturm Value (21.0): hex -> {value, hexes}. Printed on the map."""
     towns = data.get("volkssturm.towns", "the Volkssturm towns (21.0)")
+    # 21.0: which towns have a Volkssturm Value is on the map; until the campaign says its list is
+    # whole (`volkssturm.towns.values: listed`), no hex may be read as "next to no such town"
+    data.get("volkssturm.towns.values", "whether every town with a Volkssturm Value (21.0) is listed under volkssturm.towns")
     found = {}
     for hex_id, spec in sorted(towns.items()):
         if isinstance(spec, dict) and "volkssturm_value" in spec:
@@ -83,6 +143,7 @@ def triggers(game, data, state, side: str, hex_id: str) -> list[tuple[str, str]]
     """What a US unit entering hex_id sets off: [("bridge", name) | ("volkssturm", town hex)]."""
     if side != "allied":
         return []
+    unlisted_bridge(game, data, hex_id)
     found = [("bridge", name) for name, bridge in bridges(data).items()
              if bridge["west"] == hex_id and name not in state["bridges"]]                       # 22.21, 22.24
     grid = game.grid(data)
@@ -91,11 +152,24 @@ def triggers(game, data, state, side: str, hex_id: str) -> list[tuple[str, str]]
     return found
 
 
-def roll(game, data, state, unit_id: str, hex_id: str, dice, events, ruse: bool = False) -> None:
+def roll(game, data, state, unit_id: str, hex_id: str, dice, events, ruse: bool = False, ask: bool = False,
+         attempts: dict | None = None) -> None:
     """The German rolls for everything entering hex_id sets off (22.24, 21.23); Volkssturm units
-    whose placement is the German player's choice wait in state["volkssturm_pending"]."""
-    for kind, name in triggers(game, data, state, "allied", hex_id):
-        if kind == "bridge":
+    whose placement is the German player's choice wait in state["volkssturm_pending"]. With `ask`
+    (a US move) and a bridge to blow, everything waits for the German's answer (BridgeAnswer);
+    `attempts` is that answer, bridge -> whether he attempts it (22.21)."""
+    found = triggers(game, data, state, "allied", hex_id)
+    bridges_here = [name for kind, name in found if kind == "bridge"]
+    if ask and bridges_here:
+        state["awaiting_choice"] = {"kind": "bridge", "side": "german", "hex": hex_id, "unit": unit_id,
+                                    "bridges": bridges_here, "ruse": bool(ruse)}
+        events.append({"event": "awaiting", "side": "german", "hex": hex_id, "what": "bridge"})
+        return
+    for kind, name in found:
+        if kind == "bridge" and attempts is not None and not attempts[name]:
+            state["bridges"][name] = "intact"                                   # 22.21: no attempt, none later
+            events.append({"event": "bridge_spared", "bridge": name, "unit": unit_id, "rule": "22.21"})
+        elif kind == "bridge":
             blow_bridge(game, data, state, name, unit_id, dice, events, ruse)
             ruse = False
         else:

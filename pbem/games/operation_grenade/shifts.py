@@ -96,10 +96,10 @@ def combined_arms_negated(game, data, state, combat) -> str | None:
         if any(parenthesized_class(game, data, state, u) for u in units):          # 9.54 / 9.52
             return f"parenthesized combat class defending in {hex_id} (9.54)"
         german = any(state["units"][u]["side"] == "german" for u in units)
-        info = game.hex_info(data, hex_id)
-        if german and info.get("entrenchment"):                                    # 12.22, 9.54
+        hexes = game.map(data)
+        if german and hexes.has(hex_id, "entrenchment"):                           # 12.22, 9.54
             return f"German units in entrenchment {hex_id} (12.22)"
-        if german and info.get("improved_positions") and not mine_cleared(game, data, state, combat, hex_id):
+        if german and hexes.has(hex_id, "improved_positions") and not mine_cleared(game, data, state, combat, hex_id):
             return f"German units in improved positions {hex_id} (20.1, 20.2)"     # 20.1: an entrenchment
     return None
 

@@ -11,7 +11,7 @@ from ...errors import UnknownDataError
 from ...gamedata import unwrap
 from ...hexgrid import trace_supply
 from ...kit import numbers
-from .common import corps_of
+from .common import corps as unit_corps
 
 US_SUPPLY = (("12", "12th_corps", "19.41"), ("16", "16th_corps", "19.42"))     # corps, data key, rule
 SIDES = ("allied", "german")
@@ -23,6 +23,8 @@ def road_links(data) -> dict:
         links: dict = {}
         sides = data.get("map.hexsides", "hexside features", default={}) or {}
         for key, features in sides.items():
+            if unwrap(features) == "unknown":                    # never read as "no road" (11.21)
+                raise UnknownDataError(f"map.hexsides.{key}", f"the hexside {key}", "the game map (2.1)", data.override_file)
             if isinstance(key, str) and "|" in key and "road" in (unwrap(features) or []):
                 a, b = key.split("|")
                 links.setdefault(a, set()).add(b)
@@ -35,23 +37,10 @@ def mapedge_hexes(game, data, side: str) -> set:
     """11.22: the hexes of the side's Friendly mapedge (west Allied, east German), from the map."""
     hexes = data.get(f"supply.friendly_mapedge_hexes.{side}", f"the hexes of the {side} Friendly mapedge (11.22)")
     grid = game.grid(data)
-    return {grid.canonical(str(h)) for h in hexes}
-
-
-def us_corps(game, data, unit_id: str) -> str:
-    """2.22: the corps is the last part of the designation, unless the counter data gives it.
-    Errata E4: where the rules data points a unit's corps at its counter (405/102/12), the campaign
-    must give `units.counters.<unit>.corps`."""
-    corps = game.counter(data, unit_id).get("corps", "unknown")
-    if corps != "unknown":
-        return str(corps)
-    named = data.get("units.named_units", "the units named in the text", default={}) or {}
-    for group in named.values():
-        for entry in group if isinstance(group, list) else []:
-            if isinstance(entry, dict) and entry.get("id") == unit_id and not isinstance(entry.get("corps"), str):
-                raise UnknownDataError(f"units.counters.{unit_id}.corps", f"the corps of {unit_id} (19.4, errata E4)",
-                                       "the unit counter (2.22)", data.override_file)
-    return corps_of(unit_id)
+    edge = {grid.canonical(str(h)) for h in hexes}
+    for hex_id in sorted(edge):
+        game.map(data).info(hex_id)                      # a mapedge hex the map lacks refuses, naming map.hexes.HEX
+    return edge
 
 
 def determine(game, data, state, events) -> None:
@@ -60,6 +49,8 @@ def determine(game, data, state, events) -> None:
     limit = int(data.get("supply.supply_line.max_hexes_to_road", "the longest supply line to a road hex (11.21)"))
     roads = road_links(data)
     on_map = set(game.hexes(data))
+    for hex_id in sorted(set(roads) - on_map):          # a road hexside names its hexes: never read as off the map
+        game.map(data).info(hex_id)
     stacks = game.stacks(state)
     turn = state["turn"]
     entered = state.get("entered_turn", {})
@@ -86,10 +77,9 @@ def determine(game, data, state, events) -> None:
 
         for unit_id in sorted(u for u, unit in state["units"].items() if unit["side"] == side):
             here = state["units"][unit_id]["hex"]
-            info = game.hex_info(data, here) if side == "german" else {}
             if ((unit_id in entered and turn - int(entered[unit_id]) <= 1)                   # 11.51
                     or here in edge or any(nb in edge for nb in grid.neighbours(here))          # 11.52
-                    or info.get("entrenchment") or info.get("improved_positions")):            # 11.53, 20.1
+                    or (side == "german" and german_position(game, data, here))):             # 11.53, 20.1
                 status, rule = "in_supply", "11.5"
             elif trace_supply(grid, here, supplied.__contains__, can_enter, limit):           # 11.21
                 status, rule = "in_supply", "11.21"
@@ -100,12 +90,18 @@ def determine(game, data, state, events) -> None:
             if side == "allied" and status == "in_supply":                                     # 19.41, 19.42
                 for corps, key, why in US_SUPPLY:
                     turns = data.get(f"restrictions.us_supply.{key}.game_turns", f"the Game-Turns of {why}")
-                    if turn in turns and us_corps(game, data, unit_id) == corps:
+                    if turn in turns and unit_corps(game, data, unit_id) == corps:
                         status, rule = "out_of_supply", why
             statuses[unit_id] = status
             if status != "in_supply":
                 events.append({"event": "supply", "unit": unit_id, "status": status, "rule": rule})
     state["supply"] = dict(sorted(statuses.items()))
+
+
+def german_position(game, data, hex_id: str) -> bool:
+    """11.53, 20.1: an entrenchment or improved positions hex (a flag the hex entry lists; `unknown` refuses)."""
+    hexes = game.map(data)
+    return hexes.has(hex_id, "entrenchment") or hexes.has(hex_id, "improved_positions")
 
 
 def combat_strength(game, data, state, unit_id, strength: int, role: str) -> int:

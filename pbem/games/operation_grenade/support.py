@@ -3,9 +3,8 @@
 defender in its answer before the roll (9.64, 13.13: attacking or Phasing Player first)."""
 
 from ...errors import UnknownDataError
-from ...gamedata import unwrap
 from ...kit import numbers
-from .common import corps_of
+from .common import corps as unit_corps
 
 SUPPORT = "crt.column_shifts.artillery_support"
 
@@ -34,19 +33,20 @@ def artillery_options(game, data, state, side: str, combat: dict, friendly_units
     hexes of a defending unit, of the same corps as a unit of its own attacking or defending stack."""
     grid = game.grid(data)
     reach = artillery_range(data)
-    corps = {corps_of(u) for u in friendly_units}
+    corps = {unit_corps(game, data, u) for u in friendly_units}
     defending = combat["hexes"]
     return sorted(u for u, unit in state["units"].items()
                   if unit["side"] == side and game.is_artillery(data, u) and u not in state.get("artillery_adjacent", [])
-                  and u not in state.get("artillery_used", []) and corps_of(u) in corps
+                  and u not in state.get("artillery_used", []) and unit_corps(game, data, u) in corps
                   and any(grid.distance(unit["hex"], h) <= reach for h in defending))
 
 
 def air_points_left(game, data, state, side: str) -> int:
     """25.0 per Game-Turn, limited by the weather (24.12), less what was used this Game-Turn (13.0)."""
-    availability = data.get(f"air.air_points.availability.{'us' if side == 'allied' else 'german'}", "Air Point availability (25.0)")
-    per_turn = int(unwrap(availability["per_game_turn"]))
-    if state["turn"] < int(unwrap(availability.get("from_game_turn", 1))) or per_turn == 0:
+    key = f"air.air_points.availability.{'us' if side == 'allied' else 'german'}"
+    per_turn = numbers.integer(data, f"{key}.per_game_turn", "the Air Points per Game-Turn (25.0)")
+    first = numbers.integer(data, f"{key}.from_game_turn", "the first Game-Turn with Air Points (25.0)")
+    if state["turn"] < first or per_turn == 0:
         return 0
     weather = state.get("weather")
     limit = data.get(f"weather.states.{weather}.air_points_usable", f"the Air Points usable in {weather} weather (24.12)")
@@ -112,6 +112,14 @@ def record(game, data, state, side: str, combat: dict, artillery, air, events) -
     if artillery or air:
         events.append({"event": "support", "side": side, "hex": combat["hex"], "artillery": list(artillery),
                        "air": bool(air), "rule": "9.64" if artillery else "13.13"})
+
+
+def describe(given: dict | None) -> str:
+    """A side's announced support in words, for notes and reports (never a Python dict)."""
+    if not given or not (given["artillery"] or given["air"]):
+        return "none"
+    what = [f"artillery {', '.join(given['artillery'])}"] if given["artillery"] else []
+    return " and ".join(what + (["one Air Point"] if given["air"] else []))
 
 
 def column_shifts(game, data, state, combat) -> list:
