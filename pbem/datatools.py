@@ -30,9 +30,8 @@ NAMED = "Entries the rules name, missing from the open collections"
 
 def named_entries(data: GameData, game: GameModule) -> list:
     """(path, printed on, skeleton) for each entry of an open collection the game's rules name
-    (a counter, a hex) and the data lacks: the optional game hook `missing_entries(data)`."""
-    found = getattr(game, "missing_entries", None)
-    return list(found(data)) if found is not None else []
+    (a counter, a hex) and the data lacks (GameModule.missing_entries)."""
+    return list(game.missing_entries(data))
 
 
 def missing_report(data: GameData, game: GameModule) -> str:

@@ -160,6 +160,12 @@ class GameModule:
         """Hex -> a label drawn there (e.g. the last combats' columns and results)."""
         return {}
 
+    def missing_entries(self, data: GameData) -> list[tuple[str, str, Any]]:
+        """(path, printed on, skeleton) for each entry of an open collection the game's rules
+        name (a reinforcement's counter, a town's hex) that the data lacks, for `pbem data
+        missing` and `pbem data template`."""
+        return []
+
     def setup_note(self, data: GameData, state: dict) -> str | None:
         """A note for `pbem new` about the position set up (e.g. that no counters are known yet)."""
         return None
