@@ -793,3 +793,20 @@ def test_4_4_victory_is_counted_when_the_last_german_player_turn_ends(complete):
     assert outcome.state["game_over"] is True
     assert outcome.events[-1]["event"] == "victory" and outcome.events[-1]["winner"] == "alliance"
     assert GAME.awaiting(outcome.state).done
+
+
+def test_check_reports_a_western_corps_without_factors_as_adjudicate_would_2_15():
+    """2.15: a Western corps has one counter per step; an order for one whose factors at its
+    strength the data lacks is refused by `check` naming the path, as `adjudicate` refuses it,
+    and not passed as legal."""
+    import copy
+
+    from pbem.errors import UnknownDataError
+    data = copy.deepcopy(load_game_data("smithereens", TEST_DATA))
+    data.tree["units"]["counters"]["us-1"]["by_steps"]["4"] = {"attack": "unknown", "defense": 10, "movement": 10}
+    state = make_state({"us-1": "2218"}, army="western", phase="movement", data=data)
+    found = problems_of(data, state, [{"move": "us-1", "path": ["2218", "2217"]}])
+    assert len(found) == 1 and "units.counters.us-1.by_steps.4" in found[0]
+    with pytest.raises(UnknownDataError) as refused:
+        GAME.apply(data, state, GAME.awaiting(state).side, [{"move": "us-1", "path": ["2218", "2217"]}], ScriptedDice(default=1))
+    assert refused.value.path == "units.counters.us-1.by_steps.4"
