@@ -17,13 +17,10 @@ from .folder import Campaign, read_stored
 
 # The exact recipe, as the first lines of the table (examples/check_rolls.py prints the same).
 HEADER = (
-    "# seed = SHA-256 of the UTF-8 bytes of the seed input, which is 'pbem-seed-v2|' CAMPAIGN '|' STEP '|' ORDERS_DIGEST '|' "
-    "then PARTY '=' SECRET for each party in name order, joined by '|' (STEP in decimal, digests and secrets as 64 lower-case hex characters)",
-    "# ORDERS_DIGEST = SHA-256 (hex) of the canonical JSON of the sorted list of the SHA-256 (hex) of the canonical JSON of each order "
-    "in the game's canonical form; canonical JSON: keys sorted, separators ',' and ':' without spaces, UTF-8, non-ASCII not escaped",
-    "# block K = HMAC-SHA256(key = the 32 bytes the seed's hex spells, not its 64 hex characters; message = the UTF-8 bytes of PURPOSE '#' K, K in decimal from 0)",
-    "# a die of N sides = b % N + 1, b the first byte of block 0, 1, ... with b < 256 - 256 % N (bytes above are skipped: no modulo bias)",
-    "# `pbem rolls DIR --explain STEP[:N]` prints every byte of one roll and the sha256sum/openssl commands that recompute it (docs/dice.md)",
+    "# seed = SHA-256 of the UTF-8 bytes of the seed input: 'pbem-seed-v2|' CAMPAIGN '|' STEP '|' ORDERS_DIGEST '|' then PARTY '=' SECRET per party in name order, joined by '|'",
+    "# ORDERS_DIGEST = SHA-256 of the canonical JSON of the sorted list of the hex SHA-256 of each order's canonical JSON, in the game's form (sorted keys, ',' ':', UTF-8)",
+    "# block K = HMAC-SHA256(key = the 32 bytes the seed's hex spells, not its hex text; message = the UTF-8 bytes of PURPOSE '#' K, K in decimal from 0)",
+    "# a die of N sides = b % N + 1 for b the first byte of blocks 0, 1, ... with b < 256 - 256 % N; `pbem rolls DIR --explain STEP[:N]` shows every byte (docs/dice.md)",
 )
 
 
