@@ -2,6 +2,7 @@
 sha256sum/openssl commands recompute the roll with standard tools (issue 12)."""
 
 import hashlib
+import hmac
 import shutil
 import subprocess
 from pathlib import Path
@@ -101,7 +102,8 @@ def test_a_rejected_byte_is_shown_as_skipped():
     face, block, byte = draw(seed, purpose, 6)
     lines = rolls._die_lines(seed, {"purpose": purpose, "die": "1d6", "result": face, "block": block, "byte": byte})
     assert any(line.endswith(">= 252: skipped") for line in lines)
-    assert lines[-1].endswith(f"face = {lines[-1].split(' = ')[2].split(' ')[0]} % 6 + 1 = {face}")
+    b = hmac.new(bytes.fromhex(seed), f"{purpose}#{block}".encode(), hashlib.sha256).digest()[byte]
+    assert lines[-1] == f"   byte {byte} of block {block} = 0x{b:02x} = {b} < 252: face = {b} % 6 + 1 = {face}"
 
 
 def test_explain_picks_by_number_or_purpose_and_refuses_the_rest():
