@@ -101,6 +101,8 @@ def _digest_lines(campaign: Campaign, number: int, save: dict, dice: dict) -> li
     digest = order_set_digest(orders)
     if orders == produced["orders"]["list"]:
         lines.insert(1, "   (here the canonical form is the signed list itself: the game changes nothing in these orders)")
+    else:
+        lines.insert(1, f"   (the signed list, before the game's canonical form: {canonical_bytes(produced['orders']['list']).decode('utf-8')})")
     lines += ["   those hashes sorted, as a canonical JSON list:", f"   {listed}",
               f"   its SHA-256 = ORDERS_DIGEST {digest}", f"     $ {printf(listed)} | sha256sum"]
     if digest != dice["orders_digest"]:

@@ -124,3 +124,17 @@ def test_explain_names_a_tampered_value(tmp_path):
     shown = run("rolls", folder, "--explain", "9").stdout
     assert shown.splitlines()[-2:] == ["   byte 0 of block 0 = 0xe0 = 224 < 252: face = 224 % 6 + 1 = 3",
                                        "   MISMATCH: the save records 4 (block 0, byte 0)"]
+
+
+@pytest.mark.skipif(not (shutil.which("sha256sum") and shutil.which("openssl")), reason="needs sha256sum and openssl")
+def test_smithereens_explain_shows_the_canonical_form_and_its_commands_recompute_the_roll(demo_build):
+    """Smithereens' canonical form differs from the signed list (the loss order made explicit, 11.30)."""
+    record = yaml.safe_load((demo_build / "steps" / "0001" / "save.yaml").read_text())["dice"]
+    text = run("rolls", demo_build, "--explain", "1").stdout
+    assert '   (the signed list, before the game\'s canonical form: [{"attack":"1918E","with":["ger-46pz"]}])' in text
+    assert '   order 1: {"attack":"1918E","losses":["ger-46pz"],"with":["ger-46pz"]}' in text
+    printed = commands(text)
+    assert [shell(c) for c in printed if c.endswith("| sha256sum")][-2:] == [record["orders_digest"], record["seed"]]
+    roll = record["rolls"][0]
+    block = bytes.fromhex(shell(next(c for c in printed if "openssl" in c)))
+    assert block[roll["byte"]] % 6 + 1 == roll["result"] and "MISMATCH" not in text
