@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, TypeVar, cast
 import typer
 
 from . import ledger
-from .dice import seed_input
 from .errors import PbemError
 from .keys import fingerprint, key_id, keygen, load_private_key, load_public_key
 from .report import FORMATS, render, step_blocks
@@ -353,25 +352,20 @@ def verify_cmd(folder: Path = typer.Argument(...)) -> None:
 
 @app.command("rolls")
 @refusals
-def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.Option(None, help="Only this step/save number")) -> None:
-    """Every die roll: purpose, inputs, and how to recompute it by hand."""
+def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.Option(None, help="Only this step/save number"),
+              explain: Optional[str] = typer.Option(None, "--explain", metavar="STEP[:N]",
+                                                    help="Every byte of one roll (the Nth of the step, or STEP:PURPOSE; default the first) "
+                                                         "and the sha256sum/openssl commands that recompute it")) -> None:
+    """Every die roll: purpose, inputs, and how to recompute it by hand (docs/dice.md)."""
+    from . import rolls
     campaign = camp.open_campaign(folder)
+    if explain is not None:
+        out("\n".join(rolls.explain(campaign, explain)))
+        return
     numbers = campaign.step_numbers()
     if phase is not None and phase not in numbers:
         raise PbemError(f"no save {phase} (saves 0..{numbers[-1]})", str(folder))
-    lines = ["# seed = sha256('pbem-seed-v2|CAMPAIGN|STEP|ORDERS_DIGEST|' + '|'.join(party=secret, sorted))",
-             "# die  = first byte b < 252 of HMAC-SHA256(key=seed, msg=f'{purpose}#{block}'), face = b % 6 + 1 (docs/dice.md)"]
-    for number in numbers if phase is None else [phase]:
-        save, _ = campaign.load_save(number)
-        dice = save.get("dice")
-        if not dice:
-            continue
-        lines.append(f"save {number}: {save['produced_by']['phase']}")
-        lines.append(f"  seed input: {seed_input(campaign.id, dice['step'], dice['orders_digest'], dice['secrets'])}")
-        lines.append(f"  seed: {dice['seed']}")
-        for roll in dice["rolls"]:
-            lines.append(f"  {roll['purpose']} ({roll['about']}), {roll['die']} = {roll['result']} (block {roll['block']}, byte {roll['byte']})")
-    out("\n".join(lines))
+    out("\n".join(rolls.table(campaign, numbers if phase is None else [phase])))
 
 
 @app.command("report")
