@@ -249,6 +249,113 @@ def test_22_21_the_german_attempts_two_dice_are_rolled(data, scenario):
     assert state["bridges"] == {"koeln": "blown"} and [e["event"] for e in outcome.events] == ["bridge"]
 
 
+def koeln_advance(data, scenario):
+    """119/30/19 (0519) attacks 1150/183/12 in 0419, the Koeln bridge's western terminus, and is to
+    advance (9.94); 120/30/19 (1112) then attacks 1151/183/12 (1012). D2 at 0419 (dice 5, 6: city
+    line, 8:3 -> 2-1, 11); the German retreats 0320-0321 over the bridge; the advance follows the
+    path of retreat into 0419 and pauses there for the German's answer (22.21)."""
+    state = position(data, scenario, {"119/30/19": ("0519", "3-06"), "1150/183/12": ("0419", "2-01"),
+                                      "120/30/19": ("1112", "3-01"), "1151/183/12": ("1012", "2-04")},
+                     phase="combat", weather="heavy_overcast")
+    GAME.apply(data, state, "allied", [{"attack": "0419", "with": ["119/30/19"], "advance": ["119/30/19"]},
+                                       {"attack": "1012", "with": ["120/30/19"]}], ScriptedDice(5, 6))
+    dice = ScriptedDice()
+    outcome = GAME.apply(data, state, "german", [{"combat": "0419", "losses": [], "retreat": ["0320", "0321"]}], dice)
+    return state, outcome, dice
+
+
+def test_22_21_an_advance_into_a_western_terminus_pauses_for_the_germans_answer(data, scenario):
+    """22.21 "only at the moment a US unit first enters its western terminus hex" (any entry, not
+    only a move): the advance stops in 0419 and the combat resolution pauses for the German's
+    answer; nothing is rolled, and the combat at 1012 waits (9.0)."""
+    state, outcome, dice = koeln_advance(data, scenario)
+    assert dice.asked == [] and "koeln" not in state["bridges"]
+    assert state["units"]["119/30/19"]["hex"] == "0419" and [c["hex"] for c in state["combats"]] == ["0419", "1012"]
+    assert [e["event"] for e in outcome.events][-2:] == ["advance", "awaiting"]
+    waiting = GAME.awaiting(state)
+    assert (waiting.side, waiting.kind) == ("german", "response") and "Rhine bridge (22.21)" in waiting.phase
+    assert "Combat Phase" in waiting.phase and waiting.opponents == ("allied",)       # the roll needs both players' dice
+    template = GAME.template(data, state, "german")
+    assert template["orders"] == [{"bridge": "koeln", "attempt": True}]
+    assert "119/30/19 advanced after combat into 0419" in template["notes"][1] and "(9.0)" in template["notes"][1]
+    [message] = problems(data, state, [{"bridge": "koeln", "attempt": "maybe"}])
+    assert "(22.21, 22.24)" in message
+    assert problems(data, state, [{"bridge": "koeln", "attempt": False}]) == []
+
+
+def test_22_21_declined_after_an_advance_the_bridge_stands_and_the_combats_go_on(data, scenario):
+    """22.21: declined, no die is rolled and the bridge stands for the rest of the game; the advance
+    goes on where it stopped, over the bridge (22.25, a crossing for 28.21), then the next combat in
+    the order declared (9.0)."""
+    state, _, _ = koeln_advance(data, scenario)
+    dice = ScriptedDice(3, 3)
+    outcome = GAME.apply(data, state, "german", [{"bridge": "koeln", "attempt": False}], dice)
+    assert [p for p, _ in dice.asked] == ["crt/2/1012/1", "crt/2/1012/2"]
+    assert state["bridges"] == {"koeln": "intact"} and state["bridge_crossers"] == {"koeln": ["119/30/19"]}
+    assert [e["event"] for e in outcome.events][:3] == ["bridge_spared", "advance", "combat"]
+    assert outcome.events[1]["path"] == ["0320"] and state["units"]["119/30/19"]["hex"] == "0320"
+    assert [c["hex"] for c in state["combats"]] == ["1012"] and "advancing" not in state["combats"][0]
+    assert state["awaiting_choice"] == {"kind": "losses", "side": "german", "hex": "1012", "result": "D"}
+
+
+def test_22_21_attempted_after_an_advance_two_dice_are_rolled_and_a_blown_bridge_ends_the_advance(data, scenario):
+    """22.21, 22.22b: attempted, two dice (both players', the US adjudicates); 4 is in 4-11 with
+    no German unit in 0320 (it retreated on to 0321): blown, so the advance may not cross (22.11,
+    22.25) and stays in 0419; the combat at 1012 follows."""
+    state, _, _ = koeln_advance(data, scenario)
+    dice = ScriptedDice(2, 2, 3, 3)
+    outcome = GAME.apply(data, state, "german", [{"bridge": "koeln", "attempt": True}], dice)
+    assert [p for p, _ in dice.asked] == ["bridge/koeln/1", "bridge/koeln/2", "crt/2/1012/1", "crt/2/1012/2"]
+    assert state["bridges"] == {"koeln": "blown"} and state["bridge_crossers"] == {}
+    assert [e["event"] for e in outcome.events][:2] == ["bridge", "combat"]
+    assert state["units"]["119/30/19"]["hex"] == "0419"
+
+
+def us_retreat(data, scenario, retreat, volkssturm=None):
+    """119/30/19 in 0418 attacked 1150/183/12 in 0417 and got A(len(retreat)) (a result set by
+    hand, as in `mandatory_result`): the US player retreats along `retreat`."""
+    state = position(data, scenario, {"119/30/19": ("0418", "3-01"), "1150/183/12": ("0417", "2-04")},
+                     phase="combat", weather="heavy_overcast")
+    state["volkssturm_units"] = []
+    state["combats"] = [{"hex": "0417", "hexes": ["0417"], "attackers": ["119/30/19"], "defenders": ["1150/183/12"],
+                         "advance": [], "chosen": {"0417": "1150/183/12"}, "advance_path": [], "attacker_side": "allied",
+                         "result": {"A": {"flexible": len(retreat), "mandatory": 0, "breakthrough": False}, "text": f"A{len(retreat)}"}}]
+    state["awaiting_choice"] = {"kind": "losses", "side": "allied", "hex": "0417", "result": "A"}
+    dice = ScriptedDice()
+    outcome = GAME.apply(data, state, "allied", [{"combat": "0417", "losses": [], "retreat": list(retreat)}], dice)
+    return state, outcome, dice
+
+
+@pytest.mark.parametrize("attempt, faces, result", [(False, (), "intact"), (True, (2, 2), "blown")])
+def test_22_21_a_retreat_into_a_western_terminus_pauses_for_the_germans_answer(data, scenario, attempt, faces, result):
+    """22.21 applies to a US retreat too (9.91): the resolution pauses for the German's answer; he
+    declines (no die) or attempts (two dice, 22.22b); then the Combat Phase ends as it would have."""
+    state, outcome, dice = us_retreat(data, scenario, ["0419"])
+    assert dice.asked == [] and state["units"]["119/30/19"]["hex"] == "0419"
+    waiting = GAME.awaiting(state)
+    assert (waiting.side, waiting.kind, waiting.opponents) == ("german", "response", ("allied",))
+    assert "retreated into 0419" in GAME.template(data, state, "german")["notes"][1]
+    dice = ScriptedDice(*faces)
+    GAME.apply(data, state, "german", [{"bridge": "koeln", "attempt": attempt}], dice)
+    assert [p for p, _ in dice.main()] == (["bridge/koeln/1", "bridge/koeln/2"] if attempt else [])
+    assert state["bridges"] == {"koeln": result}
+    assert state["awaiting_choice"] is None and (state["side"], state["phase"]) == ("german", "movement")
+
+
+def test_22_21_21_11_the_hexes_a_retreat_enters_after_the_terminus_are_rolled_after_the_answer(tmp_path, scenario):
+    """9.91, 21.11: a retreat 0418-0419-0519 enters 0419 (the terminus) then 0519, next to a
+    Volkssturm town at 0618 (TEST DATA): the town's roll waits for the German's bridge answer,
+    then comes in the order the hexes were entered."""
+    from tests.test_operation_grenade_rhine import volkssturm_data
+    town = volkssturm_data(tmp_path, {"0618": {"volkssturm_value": 1}})
+    state, _, dice = us_retreat(town, scenario, ["0419", "0519"])
+    assert dice.asked == [] and state["awaiting_choice"]["then"] == [["119/30/19", "0519"]]
+    dice = ScriptedDice(2, 2, 1)
+    outcome = GAME.apply(town, state, "german", [{"bridge": "koeln", "attempt": True}], dice)
+    assert [p for p, _ in dice.main()] == ["bridge/koeln/1", "bridge/koeln/2", "volkssturm/0618"]
+    assert [e["event"] for e in outcome.events][:2] == ["bridge", "volkssturm"]
+
+
 # -- templates and lists never stall on unknown data (issue 10, item 11) ---------------------------------
 
 def test_24_12_a_defenders_template_in_rain_names_the_missing_air_value_instead_of_crashing(tmp_path, scenario):

@@ -145,3 +145,28 @@ def test_never_guess_each_missing_value_is_never_needed_or_refused_by_name(data,
     assert outcomes["crt.rows"] == "refused"
     assert outcomes["volkssturm.towns.values"] == "refused"
 
+
+
+def test_8_2_the_awaited_side_has_a_legal_order_file_through_a_bridge_pause_after_combat(data, scenario):
+    """22.21 mid-combat: a US advance into the Koeln bridge's western terminus pauses the combat
+    resolution for the German's answer (the random games above seldom reach the Rhine, so this
+    game is set up next to it). At every step until the next Player-Turn the awaited side has a
+    legal order file (the demo's answer for each pause), and the bridge pause is among them."""
+    from tests.test_operation_grenade_rules import ScriptedDice, position
+    state = position(data, scenario, {"119/30/19": ("0519", "3-06"), "1150/183/12": ("0419", "2-01"),
+                                      "120/30/19": ("1112", "3-01"), "1151/183/12": ("1012", "2-04")},
+                     phase="combat", weather="heavy_overcast")
+    attacks = [{"attack": "0419", "with": ["119/30/19"], "advance": ["119/30/19"]}, {"attack": "1012", "with": ["120/30/19"]}]
+    GAME.apply(data, state, "allied", attacks, ScriptedDice(5, 6))                       # D2 at 0419
+    GAME.apply(data, state, "german", [{"combat": "0419", "losses": [], "retreat": ["0320", "0321"]}], ScriptedDice())
+    kinds, rng = [], random.Random(22)
+    for step in range(12):
+        if state["side"] == "german" and state["phase"] == "movement":
+            break
+        waiting = GAME.awaiting(state)
+        kinds.append(state["awaiting_choice"]["kind"] if state["awaiting_choice"] else state["phase"])
+        orders = one_legal_file(data, state, rng)
+        assert GAME.check(data, state, waiting.side, orders) == [], (step, waiting.phase, orders)
+        GAME.apply(data, state, waiting.side, orders, Dice(seed=seed_of(22, step)))
+    assert kinds[0] == "bridge" and state["bridges"]["koeln"] in ("blown", "intact")
+    assert (state["side"], state["phase"]) == ("german", "movement")

@@ -81,9 +81,10 @@ def move(unit_id, *path, ruse=None):
 
 
 def play(data, state, orders, *faces, side=None):
-    """Apply `orders`; a move into a western terminus pauses for the German's answer (22.21 "may
-    attempt"), which attempts every bridge here, with the same dice (issue 10: before, the module
-    rolled at once without asking; these tests now answer for the German)."""
+    """Apply `orders`; a US unit entering a western terminus (moving, advancing or retreating)
+    pauses for the German's answer (22.21 "may attempt"), which attempts every bridge here, with
+    the same dice (issue 10: before, the module rolled at once without asking; these tests now
+    answer for the German)."""
     dice = ScriptedDice(*faces)
     outcome = GAME.apply(data, state, side or GAME.awaiting(state).side, orders, dice)
     choice = state["awaiting_choice"]
@@ -297,11 +298,10 @@ def test_22_25_28_21_an_advance_over_an_unblown_bridge_is_a_crossing(data, scena
 
 @pytest.mark.parametrize("faces, blown", [((1, 2), False), ((3, 3), True)])
 def test_22_21_an_advance_into_the_western_terminus_rolls_before_going_on(data, scenario, faces, blown):
-    """MODULE BUG (the blown case): 22.21 the advancing US unit is interrupted on first entering
-    the western terminus while the German rolls, and a blown bridge may not be crossed (22.11,
-    22.25: advances only over non-blown bridge hexsides). advance_after_combat moves the unit to the
-    end of its route first and rolls for 0419 afterwards, so it ends across a bridge that was blown
-    behind it, and is recorded as a crosser."""
+    """22.21: the advancing US unit is interrupted on first entering the western terminus while the
+    German answers and rolls (`play` attempts for him), and a blown bridge may not be crossed
+    (22.11, 22.25: advances only over non-blown bridge hexsides): the advance goes on from 0419
+    after the roll, over the bridge only if it stands."""
     state = position(data, scenario, {"119/30/19": ("0519", "3-06"), "1150/183/12": ("0419", "2-01")}, phase="combat")
     outcome, _ = play(data, state, [{"attack": "0419", "with": ["119/30/19"], "advance": ["119/30/19"]}], 5, 6)
     [event] = events_of(outcome, "combat")
@@ -313,7 +313,9 @@ def test_22_21_an_advance_into_the_western_terminus_rolls_before_going_on(data, 
     assert state["bridge_crossers"] == ({} if blown else {"koeln": ["119/30/19"]})
 
 
-def test_22_21_a_us_retreat_into_the_western_terminus_rolls_without_a_pause(data, scenario):
+def test_22_21_a_us_retreat_into_the_western_terminus_rolls_after_the_germans_answer(data, scenario):
+    """22.21: the retreat into 0419 pauses for the German's answer (`play` attempts); the roll blows
+    the bridge and the Combat Phase ends."""
     state = position(data, scenario, {"119/30/19": ("0418", "3-01"), "1150/183/12": ("0417", "2-04")}, phase="combat")
     outcome, _ = play(data, state, [{"attack": "0417", "with": ["119/30/19"]}], 1, 1)
     assert events_of(outcome, "combat")[0]["result"] == "A1"                   # 5:4 -> 1-1, roll 2

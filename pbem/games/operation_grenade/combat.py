@@ -326,10 +326,11 @@ def run_combats(game: OperationGrenade, data: GameData, state: dict, dice: Dice,
             crt.resolve(game, data, state, combat, dice, events)
         if losses.next_choice(game, data, state, combat, events):
             return
-        losses.advance_after_combat(game, data, state, combat, dice, events)
+        if losses.advance_after_combat(game, data, state, combat, dice, events):
+            return                                  # the advance goes on after the German's bridge answer (22.21)
         state["combats"].pop(0)
         if state["awaiting_choice"]:
-            return                                  # Volkssturm placement (21.12) first
+            return                                  # a bridge answer (22.21) or Volkssturm placement (21.12) first
     turn.end_combat_phase(game, data, state, dice, events)
 
 

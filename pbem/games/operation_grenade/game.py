@@ -80,9 +80,7 @@ class OperationGrenade(SequencedGame):
         "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
         "9.93 combat in a hex holding retreated units; "
         "9.96 retreat off the map (the map's extent is not in the data format yet)",
-        "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one); 22.21 after an "
-        "advance or retreat into a western terminus the German attempts the bridge without being asked (after a move he "
-        "answers whether to attempt)",
+        "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one)",
     )
 
     def __init__(self) -> None:
@@ -107,8 +105,8 @@ class OperationGrenade(SequencedGame):
                    "roll (21.11, 22.21) pauses it, and the US player continues after the roll (21.13)",
                    {"move", "path", "enter", "ruse", "strategic", "eliminate"}),
             answer("bridge", "German attempt to blow a Rhine bridge (22.21)", rhine.BridgeAnswer, "the rolls of the attempted "
-                   "bridges (22.22) and of the Volkssturm towns the move set off (21.11); the interrupted Movement Phase goes on "
-                   "(21.13)", {"bridge", "attempt"}),
+                   "bridges (22.22) and of the Volkssturm towns the entry set off (21.11); the interrupted Movement Phase goes on "
+                   "(21.13), or, after an advance or retreat, the combat resolution goes on where it stopped (9.0)", {"bridge", "attempt"}),
             answer("place", "Volkssturm placement (21.12)", rhine.Placement, "the interrupted Movement Phase goes on (21.13), "
                    "or the combats go on in the order declared (9.0)", {"place", "at"}),
             orders("combat", "Combat Phase (9.0)", combat.Attacks, "the defender's answer (defend) where it has a choice "

@@ -279,8 +279,10 @@ def apply_losses(game: OperationGrenade, data: GameData, state: dict, order: dic
 
 
 def retreat(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list, dice: Dice, events: list) -> None:
-    """9.91: the stack moves along its path; a US stack sets off the rolls of the hexes it enters (21.11, 22.21)."""
-    from .movement import entered_hex, note_passage
+    """9.91: the stack moves along its path; a US stack sets off the rolls of the hexes it enters
+    (21.11, 22.21), in order; at a western terminus the German is asked first (22.21) and the
+    rolls of the hexes after it wait for his answer."""
+    from .movement import entered_hexes, note_passage
     movers = list(game.stacks(state).get(start, []))
     for unit_id in movers:
         state["units"][unit_id]["hex"] = path[-1]
@@ -291,7 +293,7 @@ def retreat(game: OperationGrenade, data: GameData, state: dict, side: str, star
         for a, b in zip([start] + path, path):
             for unit_id in movers:
                 rhine.note_crossing(game, data, state, unit_id, a, b)          # 28.21 "as a result of combat"
-            entered_hex(game, data, state, movers[0], b, dice, events)
+        entered_hexes(game, data, state, [(movers[0], b) for b in path], dice, events, "retreat")
 
 
 def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list, events: list, dice: Dice | None,
@@ -333,31 +335,65 @@ def remove_unit(game: OperationGrenade, data: GameData, state: dict, unit_id: st
 
 
 # -- advance after combat (9.94-9.97) ---------------------------------------------------------------
-def advance_after_combat(game: OperationGrenade, data: GameData, state: dict, combat: dict, dice: Dice, events: list) -> None:
-    """9.94-9.95: along the path of retreat, stopping on entering an enemy ZOC after the first hex."""
-    from .movement import entered_hex, note_passage
+def advance_after_combat(game: OperationGrenade, data: GameData, state: dict, combat: dict, dice: Dice, events: list) -> bool:
+    """9.94-9.95: along the path of retreat, stopping on entering an enemy ZOC after the first hex. A
+    US advance into a western terminus stops there while the German answers whether to attempt the
+    bridge (22.21); what is left of it waits in combat["advancing"] and goes on when the resolution
+    resumes. Returns whether it waits so (the combat is not over)."""
+    from .movement import entered_hex
+    resumed = combat.pop("advancing", None)
+    if resumed is None:
+        planned = advance_plan(game, data, state, combat)
+        if planned is None:
+            return False
+        (movers, path, allowed), first = planned, 0
+    else:
+        movers = [u for u in resumed["units"] if u in state["units"]]
+        path, allowed, first = resumed["path"], resumed["allowed"], resumed["next"]
+        if not movers:
+            return False
+    side = combat["attacker_side"]
+    starts = {u: state["units"][u]["hex"] for u in movers}
+    route, more = advance_route(game, data, state, side, movers, path, first, allowed, dice, events)
+    if route:
+        record_advance(game, data, state, side, movers, starts, route, events)
+    if more is not None:                        # 22.21: stopped at a western terminus for the German's answer
+        entered_hex(game, data, state, movers[0], route[-1], dice, events, by="advance")
+        if more:
+            combat["advancing"] = {"units": movers, "path": path, "allowed": allowed, "next": first + len(route)}
+            return True
+        return False
+    if route and side == "allied":
+        entered_hex(game, data, state, movers[0], route[-1], dice, events)
+    return False
+
+
+def advance_plan(game: OperationGrenade, data: GameData, state: dict, combat: dict) -> tuple[list, list, int] | None:
+    """Who advances (9.94: declared with the attack, still next to the vacated hex), along which path
+    (the loser's retreat, or the declared free path if it was eliminated) and how far (9.94, 9.97)."""
     result = combat["result"]
     vacated = [h for h in combat["hexes"] if not game.stacks(state).get(h)]
     if not combat["advance"] or "D" not in result or not vacated:
-        return
+        return None
     grid = game.grid(data)       # a unit that retreated (an A result) is no longer there to advance
     movers = [u for u in combat["advance"] if u in state["units"] and grid.adjacent(state["units"][u]["hex"], vacated[0])]
     if not movers:
-        return
+        return None
     loss = result["D"]
     if "advance_hexes" not in combat:            # no choice was asked: eliminated by mandatory losses
         combat["advance_hexes"] = loss["flexible"]
     allowed = combat["advance_hexes"] + (1 if loss["breakthrough"] else 0)            # 9.94, 9.97
     if allowed < 1:
-        return
+        return None
     path = [vacated[0]] + combat.get("retreat_paths", {}).get(vacated[0], [])
     if len(path) == 1 and (combat.get("advance_path") or [None])[0] == vacated[0]:
         path = combat["advance_path"]           # 9.94: the loser was eliminated; the victor advances freely
-    side = combat["attacker_side"]
-    route = advance_route(game, data, state, side, movers, path, allowed, dice, events)
-    if not route:
-        return
-    starts = {u: state["units"][u]["hex"] for u in movers}
+    return movers, path, allowed
+
+
+def record_advance(game: OperationGrenade, data: GameData, state: dict, side: str, movers: list, starts: dict,
+                   route: list, events: list) -> None:
+    from .movement import note_passage
     for unit_id in movers:
         state["units"][unit_id]["hex"] = route[-1]
         for a, b in zip([starts[unit_id]] + route, route):
@@ -365,21 +401,22 @@ def advance_after_combat(game: OperationGrenade, data: GameData, state: dict, co
     for hex_id in route:
         note_passage(game, data, state, hex_id, side)
     events.append({"event": "advance", "units": movers, "path": route, "rule": "9.94"})
-    if side == "allied":
-        entered_hex(game, data, state, movers[0], route[-1], dice, events)
 
 
 def advance_route(game: OperationGrenade, data: GameData, state: dict, side: str, movers: list, path: list,
-                  allowed: int, dice: Dice, events: list) -> list:
-    """How far along `path` the advance goes: not into the enemy (9.95), not where mechanized units may not
-    (9.96, 27.1) nor across the Rhine (22.11), stopping in an enemy ZOC after the first hex (9.95)."""
+                  first: int, allowed: int, dice: Dice, events: list) -> tuple[list, bool | None]:
+    """How far along `path` (from its entry `first`) the advance goes: not into the enemy (9.95), not
+    where mechanized units may not (9.96, 27.1) nor across the Rhine (22.11), stopping in an enemy ZOC
+    after the first hex (9.95). A US advance stops at a western terminus (22.21): then the second
+    value says whether any of the advance is left after the German's answer (None: not stopped so)."""
     from .combat import across_rhine
     from .movement import entered_hex
     grid = game.grid(data)
     zoc = game.enemy_zoc(data, state, side)
     mech = any(game.is_mech(data, u) for u in movers)
     route, here = [], state["units"][movers[0]]["hex"]
-    for index, hex_id in enumerate(path[:allowed]):
+    for index in range(first, min(allowed, len(path))):
+        hex_id = path[index]
         if game.side_in(state, hex_id) == other(side) or not grid.adjacent(here, hex_id) or not game.on_map(data, hex_id):
             break                                                            # 9.95: stop before the enemy
         features = game.hexside(data, here, hex_id)
@@ -389,11 +426,15 @@ def advance_route(game: OperationGrenade, data: GameData, state: dict, side: str
         if side == "allied" and across_rhine(game, data, here, hex_id, state):
             break                                                            # 22.11, 22.25
         route.append(hex_id)
-        if side == "allied" and index < allowed - 1 and rhine.triggers(game, data, state, side, hex_id):
-            for unit_id in movers:                  # 21.11, 22.21: the roll comes as the hex is entered
+        stops = index > 0 and hex_id in zoc
+        found = rhine.triggers(game, data, state, side, hex_id) if side == "allied" else []
+        if any(kind == "bridge" for kind, _ in found):                      # 22.21: the German is asked first
+            return route, not stops and index + 1 < min(allowed, len(path))
+        if found and index < allowed - 1:
+            for unit_id in movers:                  # 21.11: the roll comes as the hex is entered
                 state["units"][unit_id]["hex"] = hex_id
             entered_hex(game, data, state, movers[0], hex_id, dice, events)
         here = hex_id
-        if index > 0 and hex_id in zoc:
+        if stops:
             break
-    return route
+    return route, None

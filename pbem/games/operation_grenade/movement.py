@@ -415,7 +415,7 @@ def apply_moves(game: OperationGrenade, data: GameData, state: dict, side: str, 
                        "rule": "14.11" if plan.entering else ("5.5" if order.get("strategic") else "5.4")})
         if len(path) > 1 and rhine.triggers(game, data, state, side, path[-1]):
             interrupted = {unit_id: state["spent"][unit_id]}
-            entered_hex(game, data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")), moving=True)
+            entered_hex(game, data, state, unit_id, path[-1], dice, events, ruse=bool(order.get("ruse")))
     state["interrupted"] = interrupted
     for order in orders:                                         # 7.11: the owner eliminates the excess
         if "eliminate" in order:
@@ -443,11 +443,26 @@ def record(game: OperationGrenade, data: GameData, state: dict, side: str, plan:
 
 
 def entered_hex(game: OperationGrenade, data: GameData, state: dict, unit_id: str, hex_id: str, dice: Dice, events: list,
-                ruse: bool = False, moving: bool = False) -> None:
-    """A US unit entered hex_id (moving, advancing or retreating): the German rolls it sets off;
-    after a move, a bridge waits for the German's answer whether to attempt it (22.21); Volkssturm
-    placements that leave the German a choice wait for his answer, town by town (21.23)."""
-    rhine.roll(game, data, state, unit_id, hex_id, dice, events, ruse, ask=moving)
+                ruse: bool = False, by: str = "move") -> None:
+    """A US unit entered hex_id (`by`: moving, advancing or retreating): the German rolls it sets
+    off; at a western terminus everything waits for the German's answer whether to attempt the
+    bridge (22.21); Volkssturm placements that leave the German a choice wait for his answer, town
+    by town (21.23)."""
+    rhine.roll(game, data, state, unit_id, hex_id, dice, events, ruse, by=by)
+    next_placement(state)
+
+
+def entered_hexes(game: OperationGrenade, data: GameData, state: dict, entered: list[tuple[str, str]], dice: Dice,
+                  events: list, by: str) -> None:
+    """US units entered these hexes in turn (a retreat's path, 9.91), (unit, hex) each: the rolls of
+    each hex in order; once one waits for the German's answer about a bridge (22.21), the hexes
+    after it wait in his choice (`then`), rolled after his answer."""
+    for index, (unit_id, hex_id) in enumerate(entered):
+        choice = state["awaiting_choice"]
+        if choice and choice["kind"] == "bridge":
+            choice["then"] = choice.get("then", []) + [[u, h] for u, h in entered[index:]]
+            break
+        rhine.roll(game, data, state, unit_id, hex_id, dice, events, by=by)
     next_placement(state)
 
 

@@ -4,8 +4,10 @@ Both interrupt the US unit's movement while the German player rolls (21.11, 22.2
 move that sets off a roll ends there and must be the last order of its file; the step rolls
 (with both players' dice), then the US player continues the same Movement Phase with a new
 orders file, in which the interrupted unit may go on with the Movement Points it has left
-(21.13). The same rolls happen, without a pause, when a US unit advances or retreats into
-such a hex after combat.
+(21.13). The same rolls happen when a US unit advances or retreats into such a hex after
+combat; at a western terminus the combat resolution pauses for the German's answer whether to
+attempt (22.21), and goes on where it stopped after the roll (the rest of the advance or of the
+retreat's hexes, then the next combats in the order declared, 9.0).
 """
 
 from __future__ import annotations
@@ -53,20 +55,24 @@ class Placement:
 
 class BridgeAnswer:
     """22.21 "the German player may attempt to blow each Rhine bridge ... only at the moment a US unit
-    first enters its western terminus hex": a US move that enters one pauses for the German's
-    answer, one order per bridge of the hex (22.24), `bridge: NAME` with `attempt: true|false`. The
-    answer rides on the mail that returns the adjudicated move, so it costs no extra message; the
-    roll, with both players' dice, comes when the US player adjudicates it, before he goes on
-    (21.13). Declining spares the bridge for the rest of the game (22.21: once per game)."""
+    first enters its western terminus hex": a US unit that enters one (moving, advancing or
+    retreating after combat) pauses the step for the German's answer, one order per bridge of the
+    hex (22.24), `bridge: NAME` with `attempt: true|false`. After a move the answer rides on the
+    mail that returns the adjudicated move, so it costs no extra message; the roll, with both
+    players' dice, comes when the other player adjudicates it, before the interrupted Movement
+    Phase goes on (21.13) or the combat resolution goes on where it stopped (9.0). Declining
+    spares the bridge for the rest of the game (22.21: once per game)."""
 
     @staticmethod
     def template(game, data, state, side: str) -> dict:
         choice = state["awaiting_choice"]
         ruse = "; the US player declared a ruse (22.23), which applies to the first bridge you attempt" if choice["ruse"] else ""
+        how = {"advance": "advanced after combat into", "retreat": "retreated into"}[choice["by"]] if "by" in choice else "entered"
+        after = " The combats go on after the roll, where they stopped (9.0)." if "by" in choice else ""
         return {"notes": [game.awaiting(state).phase,
-                          f"{choice['unit']} entered {choice['hex']}, the western terminus of {', '.join(choice['bridges'])} (22.21){ruse}. "
+                          f"{choice['unit']} {how} {choice['hex']}, the western terminus of {', '.join(choice['bridges'])} (22.21){ruse}. "
                           "For each bridge, `attempt: true` rolls two dice to blow it (22.22), `attempt: false` spares it for "
-                          "the rest of the game (one attempt per bridge per game, 22.21)."],
+                          f"the rest of the game (one attempt per bridge per game, 22.21).{after}"],
                 "orders": [{"bridge": name, "attempt": True} for name in choice["bridges"]]}
 
     @staticmethod
@@ -80,13 +86,18 @@ class BridgeAnswer:
 
     @staticmethod
     def apply(game, data, state, side: str, orders: list, dice) -> list[dict]:
-        from .movement import next_placement
+        from .combat import run_combats
+        from .movement import entered_hexes, next_placement
         events: list[dict] = []
         choice = state["awaiting_choice"]
         state["awaiting_choice"] = None
         attempts = {str(o["bridge"]): bool(o["attempt"]) for o in orders}
         roll(game, data, state, choice["unit"], choice["hex"], dice, events, choice["ruse"], attempts=attempts)
+        if choice.get("then"):                  # the hexes a retreat entered after this one (9.91)
+            entered_hexes(game, data, state, [(str(u), str(h)) for u, h in choice["then"]], dice, events, choice["by"])
         next_placement(state)
+        if state["phase"] == "combat" and not state["awaiting_choice"]:
+            run_combats(game, data, state, dice, events)          # where the resolution stopped (9.0)
         return events
 
 
@@ -152,17 +163,20 @@ def triggers(game, data, state, side: str, hex_id: str) -> list[tuple[str, str]]
     return found
 
 
-def roll(game, data, state, unit_id: str, hex_id: str, dice, events, ruse: bool = False, ask: bool = False,
+def roll(game, data, state, unit_id: str, hex_id: str, dice, events, ruse: bool = False, by: str | None = None,
          attempts: dict | None = None) -> None:
     """The German rolls for everything entering hex_id sets off (22.24, 21.23); Volkssturm units
-    whose placement is the German player's choice wait in state["volkssturm_pending"]. With `ask`
-    (a US move) and a bridge to blow, everything waits for the German's answer (BridgeAnswer);
-    `attempts` is that answer, bridge -> whether he attempts it (22.21)."""
+    whose placement is the German player's choice wait in state["volkssturm_pending"]. With `by`
+    (how the US unit entered: "move", "advance" or "retreat") and a bridge to blow, everything
+    waits for the German's answer (BridgeAnswer); `attempts` is that answer, bridge -> whether he
+    attempts it (22.21)."""
     found = triggers(game, data, state, "allied", hex_id)
     bridges_here = [name for kind, name in found if kind == "bridge"]
-    if ask and bridges_here:
+    if by and bridges_here:
         state["awaiting_choice"] = {"kind": "bridge", "side": "german", "hex": hex_id, "unit": unit_id,
                                     "bridges": bridges_here, "ruse": bool(ruse)}
+        if by != "move":                        # after combat (9.94, 9.91): the combats go on after the roll
+            state["awaiting_choice"]["by"] = by
         events.append({"event": "awaiting", "side": "german", "hex": hex_id, "what": "bridge"})
         return
     for kind, name in found:
