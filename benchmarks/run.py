@@ -60,16 +60,18 @@ def child_env(work: Path) -> dict:
 
 def timed_process(command: list[str], work: Path, runs: int) -> float:
     """Median wall time of `runs` fresh processes (after one untimed run); a failure stops the benchmark."""
-    times = []
-    for attempt in range(runs + 1):
-        started = time.perf_counter()
-        result = subprocess.run(command, capture_output=True, text=True, env=child_env(work), cwd=work)
-        elapsed = time.perf_counter() - started
-        if result.returncode != 0:
-            raise SystemExit(f"benchmark: {' '.join(command)} failed:\n{result.stderr}")
-        if attempt:
-            times.append(elapsed)
-    return statistics.median(times)
+    times = [run_once(command, work) for _ in range(runs + 1)]
+    return statistics.median(times[1:])
+
+
+def run_once(command: list[str], work: Path) -> float:
+    """Wall time of one fresh process; a failure stops the benchmark."""
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, env=child_env(work), cwd=work)
+    elapsed = time.perf_counter() - started
+    if result.returncode != 0:
+        raise SystemExit(f"benchmark: {' '.join(command)} failed:\n{result.stderr}")
+    return elapsed
 
 
 def pbem_command(args: list[str], bench: bool) -> list[str]:
@@ -206,11 +208,7 @@ def measure_adjudicate(campaign: Campaign, work: Path, runs: int) -> list[float]
             shutil.copytree(copy, target / "campaign")
             shutil.copyfile(key, target / "key")
             command = [sys.executable, "-m", "pbem", "adjudicate", str(target / "campaign"), str(orders), "--key", str(target / "key")]
-            started = time.perf_counter()
-            result = subprocess.run(command, capture_output=True, text=True, env=child_env(work), cwd=work)
-            elapsed = time.perf_counter() - started
-            if result.returncode != 0:
-                raise SystemExit(f"benchmark: {' '.join(command)} failed:\n{result.stderr}")
+            elapsed = run_once(command, work)
             if attempt:
                 times.append(elapsed)
     return times

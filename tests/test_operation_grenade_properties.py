@@ -20,24 +20,15 @@ import pytest
 from pbem.canonical import data_hash
 from pbem.dice import Dice
 from pbem.errors import UnknownDataError
-from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.operation_grenade import GAME
 from pbem.games.operation_grenade import demo
 from pbem.yamlio import load_yaml_file
-from tests.test_operation_grenade_rules import DEMO
+from tests.test_operation_grenade_rules import DEMO, data, scenario  # noqa: F401 (fixtures)
 
 SEATS = ["allied", "german"]
 TURNS = 2                     # Game-Turns played by each random game
 
 
-@pytest.fixture(scope="module")
-def data():
-    return load_game_data("operation-grenade", DEMO)
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    return load_scenario("operation-grenade", "operation-grenade")[0]
 
 
 def seed_of(seed: int, step: int) -> str:
