@@ -13,7 +13,7 @@ import typer
 from . import ledger
 from .errors import PbemError
 from .keys import fingerprint, key_id, keygen, load_private_key, load_public_key
-from .report import FORMATS, render, step_blocks
+from .report import FORMATS, finished_turn, render, step_blocks, turn_blocks, turn_steps
 from .signing import SignedMessage, order_lines, parse_signed
 from .storage import safe_component, write_new_file
 from .gamedata import OVERRIDE_NAME
@@ -372,20 +372,30 @@ def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.O
 @refusals
 def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text", "--format", help="text, md or bbcode"),
                step: Optional[int] = typer.Option(None, help="Save number (default: latest)"),
+               turn: Optional[int] = typer.Option(None, "--turn", help="The whole Game-Turn N in one post: every step in order (0: before the game)"),
                svg: Optional[Path] = typer.Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
                side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)")) -> None:
-    """The turn report of a save (the public one, or with --side that side's own)."""
+    """The report of a save or of a whole Game-Turn (the public one, or with --side that side's own).
+    With neither --step nor --turn: the Game-Turn the latest step finished, if it finished one,
+    else the latest save."""
     if fmt not in FORMATS:
         raise PbemError(f"--format must be one of {', '.join(FORMATS)}")
+    if step is not None and turn is not None:
+        raise PbemError("give --step or --turn, not both")
     campaign = camp.open_campaign(folder)
     if side is not None and side not in campaign.header["players"]:
         raise PbemError(f"no side {side!r} in this campaign (sides: {', '.join(sorted(campaign.header['players']))})")
-    number = step if step is not None else campaign.step_numbers()[-1]
-    save, _ = campaign.load_save(number)
-    blocks = step_blocks(campaign, save, side)
+    if step is None and turn is None:
+        turn = finished_turn(campaign)
+    if turn is not None:
+        blocks = turn_blocks(campaign, turn, side)
+        number = turn_steps(campaign, turn)[-1]["number"]
+    else:
+        number = step if step is not None else campaign.step_numbers()[-1]
+        blocks = step_blocks(campaign, campaign.load_save(number)[0], side)
     if svg is not None:
         from .picture import save_svg
-        write_new_file(svg, save_svg(campaign, save, side).encode("utf-8"))
+        write_new_file(svg, save_svg(campaign, campaign.load_save(number)[0], side).encode("utf-8"))
         blocks.append(("p", f"Map picture of save {number} (SVG): {svg}"))
     out(render(blocks, fmt))
 

@@ -1,76 +1,114 @@
-"""Turn reports in plain text, Markdown or forum BBCode, from a save alone (deterministic).
+"""Turn reports in plain text, Markdown (CommonMark) or forum BBCode (phpBB's default tags), from
+saves alone (deterministic).
 
-A report is a list of blocks: ("h2"|"h3", text), ("p", text), ("item", text),
-("table", headers, rows). Games describe their events as blocks; this module frames them.
+A report is a list of blocks: ("h2"…"h5", text), ("p", text), ("item", text),
+("table", headers, rows) — a table whose headers are all empty is a key/value list. Text may hold
+`code` spans (commands, paths). Games describe their events as blocks (their sub-headings are
+"h4"); this module frames them: one save (step_blocks) or a whole Game-Turn (turn_blocks).
+BBCode has no table tag in phpBB: tables are [code] blocks, key/value lists are [list]s.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
-import yaml
+from .errors import PbemError
 
 if TYPE_CHECKING:                       # pbem.folder imports this module
     from .folder import Campaign
 
 FORMATS = ("text", "md", "bbcode")
+HEADINGS = ("h2", "h3", "h4", "h5")
+FIRST_REPORT = "steps/0000/report.txt"
 
 
-def _flow(order: Any) -> str:
-    """One order on one line, as YAML flow style: {attack: 1918E, with: [ger-46pz]}."""
-    return yaml.safe_dump(order, default_flow_style=True, sort_keys=False, width=10_000, allow_unicode=True).strip()
+def plural(count: int, word: str) -> str:
+    """`1 loss point`, `2 loss points`."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _value(key: str, value: Any) -> str:
+    if isinstance(value, list):
+        return (" → " if key == "path" else ", ").join(_value(key, v) for v in value) or "none"
+    if isinstance(value, dict):
+        return "(" + "; ".join(f"{k} {_value(k, v)}" for k, v in value.items()) + ")"
+    return str(value).replace("_", " ") if isinstance(value, str) and " " not in str(value) else str(value)
+
+
+def order_line(order: Any) -> str:
+    """One order as a readable line: `move 13/8/7, path 0108 → 0109`; `defend 0310, artillery none`."""
+    if not isinstance(order, dict):
+        return _value("", order)
+    return ", ".join(f"{str(k).replace('_', ' ')} {_value(str(k), v)}" for k, v in order.items())
+
+
+def user_path(path: str) -> str:
+    """A data path as a data override spells it: `crt.crt.cells.3` (file crt.yaml, key crt) -> `crt.cells.3`."""
+    parts = path.split(".")
+    return ".".join(parts[1:]) if len(parts) > 1 and parts[0] == parts[1] else path
 
 
 def _grouped(paths: list[str]) -> str:
-    """Data paths for reading: many entries of one collection become `units.counters.* (52)`."""
+    """Data paths for reading: many entries of one collection become `units.counters.* (52 values)`."""
     groups: dict[str, list[str]] = {}
     for path in paths:
         groups.setdefault(".".join(path.split(".")[:2]), []).append(path)
     shown = []
     for prefix, members in groups.items():
-        shown += [f"{prefix}.* ({len(members)} values)"] if len(members) > 4 else members
+        shown += [f"{user_path(prefix)}.* ({len(members)} values)"] if len(members) > 4 else [user_path(m) for m in members]
     return ", ".join(shown)
 
 
-def step_blocks(campaign: Campaign, save: dict, side: str | None = None) -> list:
-    """The report of one save. `side` None: the public report (step folder, forum); a side: that
-    side's own report, which may add what only it may see (its strength chits, 8.42)."""
-    header, game = campaign.header, campaign.game
-    blocks: list = [("h2", f"{header['title']} — {header['game']} / {header['scenario']} — save {save['number']}"
-                           + (f" — {side}'s own report, not for the opponent" if side else ""))]
-    used = save.get("data_used", {})
-    if used.get("demonstration"):
-        blocks.append(("p", "DEMONSTRATION DATA: this step used values that are NOT the published game's "
-                            f"({campaign.data.demonstration_notice}) — {_grouped(used['override_values'])}"))
-    elif used.get("override_values"):
-        blocks.append(("p", f"Campaign data override values used: {_grouped(used['override_values'])}"))
+def _data_note(campaign: Campaign, paths: list[str], demonstration: bool, what: str) -> list:
+    if demonstration:
+        return [("p", f"DEMONSTRATION DATA: {what} used values that are NOT the published game's "
+                      f"({campaign.data.demonstration_notice}) — {_grouped(paths)}")]
+    return [("p", f"Campaign data override values used: {_grouped(paths)}")] if paths else []
+
+
+def _step_body(campaign: Campaign, save: dict, sub: str) -> list:
+    """Orders, results and dice of one adjudicated save; `sub` is the heading level of its sections."""
     produced = save["produced_by"]
-    if "setup" in produced:
-        blocks.append(("p", f"Set-up of scenario '{produced['setup']}'."))
-    else:
-        blocks.append(("p", f"{produced['phase']}: {produced['kind']} of {produced['side']} "
-                            f"(signed by {produced['orders']['signer'][:20]}…)."))
-        blocks.append(("h3", "Orders"))
-        orders = produced["orders"].get("list", [])
-        blocks += [("item", _flow(o)) for o in orders] or [("item", "none")]
-        blocks.append(("h3", "Results"))
-        blocks += game.describe(campaign.data, save["state"], save["events"]) or [("item", "nothing happened")]
+    blocks: list = [(sub, "Orders")]
+    blocks += [("item", order_line(o)) for o in produced["orders"].get("list", [])] or [("item", "none")]
+    blocks.append((sub, "Results"))
+    described = campaign.game.describe(campaign.data, save["state"], save["events"]) or [("item", "nothing happened")]
+    if sub != "h3":                       # the game's sub-headings go one level below the sections
+        described = [(HEADINGS[HEADINGS.index(b[0]) + 1],) + tuple(b[1:]) if b[0] in HEADINGS[:-1] else b for b in described]
+    blocks += described
     dice = save.get("dice")
     if dice and dice.get("rolls"):
-        blocks.append(("h3", "Dice"))
+        blocks.append((sub, "Dice"))
         blocks.append(("p", f"Seed {dice['seed']} (step {dice['step']}; recompute with `pbem rolls`)."))
         blocks.append(("table", ["Purpose", "Die", "Result"], [[f"{r['about']} ({r['purpose']})", r["die"], str(r["result"])] for r in dice["rolls"]]))
-    positions = game.positions(campaign.data, save["state"], side)
-    blocks.append(("h3", "Positions"))
-    blocks.append(("table", list(game.position_headers), positions))
-    waiting = save["awaiting"]
+    return blocks
+
+
+def _not_enforced(campaign: Campaign, first: bool) -> list:
+    """Said in full once, in the campaign's first report; a one-line pointer everywhere after."""
+    listed = campaign.header.get("not_enforced")
+    if not listed:
+        return []
+    if first:
+        return [("p", "Not enforced by pbem in this campaign (agreed at creation): " + "; ".join(listed) + ".")]
+    return [("p", f"Not enforced by pbem in this campaign: the rules agreed at creation, listed in the first report (`{FIRST_REPORT}`).")]
+
+
+def _footer(campaign: Campaign, save: dict, side: str | None, first: bool) -> list:
+    """Positions, errata readings, what is not enforced and what comes next, after `save`."""
+    header, game = campaign.header, campaign.game
+    blocks: list = [("h3", "Positions"), ("table", list(game.position_headers), game.positions(campaign.data, save["state"], side))]
+    standing = getattr(game, "standing", None)
+    if standing is not None:
+        blocks += [("p", line) for line in standing(campaign.data, save["state"])]
     readings = (header.get("options") or {}).get("errata")
     if readings:
         blocks.append(("p", "Errata readings chosen by the group at creation (docs/errata.md): "
                             + "; ".join(f"{k} = {v}" for k, v in sorted(readings.items())) + "."))
-    if header.get("not_enforced"):
-        blocks.append(("p", "Not enforced by pbem in this campaign (agreed at creation): " + "; ".join(header["not_enforced"]) + "."))
+    blocks += _not_enforced(campaign, first)
     blocks.append(("h3", "Next"))
+    waiting = save["awaiting"]
     if waiting.get("done"):
         blocks.append(("p", "The game is over."))
     else:
@@ -80,35 +118,126 @@ def step_blocks(campaign: Campaign, save: dict, side: str | None = None) -> list
     return blocks
 
 
+def _title(campaign: Campaign, what: str, side: str | None) -> tuple:
+    header = campaign.header
+    return ("h2", f"{header['title']} — {header['game']} / {header['scenario']} — {what}"
+                  + (f" — {side}'s own report, not for the opponent" if side else ""))
+
+
+def step_blocks(campaign: Campaign, save: dict, side: str | None = None) -> list:
+    """The report of one save. `side` None: the public report (step folder, forum); a side: that
+    side's own report, which may add what only it may see (its strength chits, 8.42)."""
+    blocks: list = [_title(campaign, f"save {save['number']}", side)]
+    used = save.get("data_used", {})
+    blocks += _data_note(campaign, used.get("override_values", []), bool(used.get("demonstration")), "this step")
+    produced = save["produced_by"]
+    if "setup" in produced:
+        blocks.append(("p", f"Set-up of scenario '{produced['setup']}'."))
+    else:
+        blocks.append(("p", f"{produced['phase']}: {produced['kind']} of {produced['side']} "
+                            f"(signed by {produced['orders']['signer'][:20]}…)."))
+        blocks += _step_body(campaign, save, "h3")
+    return blocks + _footer(campaign, save, side, save["number"] == 0)
+
+
+def turn_of(save: dict) -> int:
+    """The Game-Turn a save's state is in (both games keep it as state["turn"]; 0 before the game)."""
+    turn = save["state"].get("turn")
+    if not isinstance(turn, int):
+        raise PbemError(f"save {save['number']} has no Game-Turn number (state.turn): this game has no turn summary")
+    return turn
+
+
+def turn_steps(campaign: Campaign, turn: int) -> list[dict]:
+    """The saves made by the steps of Game-Turn `turn`, in order: each step belongs to the turn of
+    the state its orders were applied to (the set-up, save 0, is no step of a turn)."""
+    numbers = campaign.step_numbers()
+    saves = [campaign.load_save(n)[0] for n in numbers]
+    steps = [s for before, s in zip(saves, saves[1:]) if turn_of(before) == turn]
+    if not steps:
+        turns = sorted({turn_of(s) for s in saves[:-1]})
+        raise PbemError(f"no step of Game-Turn {turn} is adjudicated yet (turns with steps: {', '.join(map(str, turns)) or 'none'})")
+    return steps
+
+
+def finished_turn(campaign: Campaign) -> int | None:
+    """The Game-Turn the latest step finished (the state's turn went up), else None."""
+    numbers = campaign.step_numbers()
+    if len(numbers) < 2:
+        return None
+    before, last = (campaign.load_save(n)[0] for n in numbers[-2:])
+    return turn_of(before) if turn_of(last) > turn_of(before) else None
+
+
+def turn_blocks(campaign: Campaign, turn: int, side: str | None = None) -> list:
+    """The whole Game-Turn in one post: every step in order (orders, results — moves, combats with
+    their odds, shifts and rules, rolls, losses, retreats, reinforcements —, dice), then the
+    positions at its end and what comes next."""
+    steps = turn_steps(campaign, turn)
+    name = f"Game-Turn {turn}" if turn else "before the game"
+    blocks: list = [_title(campaign, f"{name} summary (saves {steps[0]['number']}–{steps[-1]['number']})", side)]
+    paths = sorted({p for s in steps for p in s.get("data_used", {}).get("override_values", [])})
+    demonstration = any(s.get("data_used", {}).get("demonstration") for s in steps)
+    blocks += _data_note(campaign, paths, demonstration, "this turn")
+    for save in steps:
+        produced = save["produced_by"]
+        blocks.append(("h3", f"Save {save['number']}: {produced['phase']}"))
+        blocks.append(("p", f"{produced['kind'].capitalize()} of {produced['side']} (signed by {produced['orders']['signer'][:20]}…)."))
+        blocks += _step_body(campaign, save, "h4")
+    return blocks + _footer(campaign, steps[-1], side, False)
+
+
+_CODE = re.compile(r"`([^`]*)`")
+_MD_SPECIAL = re.compile(r"([\\*<>\[\]#]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z]))")   # an intraword _ is no emphasis
+
+
+def _inline(text: str, fmt: str) -> str:
+    """Text with `code` spans, as the format writes it (Markdown escapes what it would read as markup)."""
+    if fmt == "text":
+        return text
+    pieces = _CODE.split(text)
+    out = []
+    for i, piece in enumerate(pieces):
+        if i % 2:                                  # a code span
+            out.append(f"`{piece}`" if fmt == "md" else f"[b]{piece}[/b]")
+        else:
+            out.append(_MD_SPECIAL.sub(r"\\\1", piece) if fmt == "md" else piece.replace("`", "'"))
+    return "".join(out)
+
+
+def _heading(kind: str, text: str, fmt: str) -> list[str]:
+    level = HEADINGS.index(kind)
+    if fmt == "md":
+        return ["", "#" * (level + 2) + " " + _inline(text, fmt), ""]
+    if fmt == "bbcode":
+        opening, closing = (("[size=150][b]", "[/b][/size]"), ("[b][u]", "[/u][/b]"), ("[b]", "[/b]"), ("[i]", "[/i]"))[level]
+        return ["", opening + text.replace("`", "'") + closing]
+    return ["", text, "=-~."[level] * len(text)]
+
+
 def render(blocks: list, fmt: str = "text") -> str:
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
     out: list[str] = []
+    previous = ""
     for block in blocks:
         kind = block[0]
-        if kind in ("h2", "h3"):
-            text = block[1]
-            if fmt == "md":
-                if out and out[-1] != "":
-                    out.append("")          # Markdown needs a blank line before a heading
-                out += [("## " if kind == "h2" else "### ") + text, ""]
-            elif fmt == "bbcode":
-                out += [f"[b]{'[size=150]' if kind == 'h2' else ''}{text}{'[/size]' if kind == 'h2' else ''}[/b]"]
-            else:
-                out += [text, ("=" if kind == "h2" else "-") * len(text)]
+        if previous == "item" and kind != "item":
+            out.append("")                 # a list ends before what follows (Markdown would merge a paragraph into it)
+        if kind in HEADINGS:
+            out += _heading(kind, block[1], fmt)
         elif kind == "p":
-            out += [block[1], ""]
+            out += ([] if previous in HEADINGS else [""]) + [_inline(block[1], fmt), ""]
         elif kind == "item":
-            out.append(("[*]" if fmt == "bbcode" else "- ") + block[1])
+            out.append(("[*]" if fmt == "bbcode" else "- ") + _inline(block[1], fmt))
         elif kind == "table":
-            out += _table(block[1], block[2], fmt)
-    while out and out[-1] == "":
-        out.pop()
+            out += ([] if previous in HEADINGS else [""]) + _table(block[1], block[2], fmt)
+        previous = kind
     return "\n".join(_tidy(out, fmt)) + "\n"
 
 
 def _tidy(lines: list[str], fmt: str) -> list[str]:
-    """BBCode wants [list] around items; collapse doubled blank lines everywhere."""
+    """BBCode wants [list] around items; no leading, trailing or doubled blank lines."""
     result: list[str] = []
     in_list = False
     for line in lines:
@@ -119,25 +248,32 @@ def _tidy(lines: list[str], fmt: str) -> list[str]:
         if not is_item and in_list:
             result.append("[/list]")
             in_list = False
-        if line == "" and result and result[-1] == "":
+        if line == "" and (not result or result[-1] == ""):
             continue
         result.append(line)
     if in_list:
         result.append("[/list]")
+    while result and result[-1] == "":
+        result.pop()
     return result
 
 
 def _table(headers: list[str], rows: list[list[str]], fmt: str) -> list[str]:
+    keyed = not any(headers)
+    if fmt == "md" and keyed:                       # no empty header row: a list of bold keys
+        return [f"* **{_inline(str(r[0]), fmt)}**: {_inline(str(r[1]), fmt)}" for r in rows] + [""]   # "*": not merged with a "-" list next to it
+    if fmt == "bbcode" and keyed:
+        return [f"[*][b]{r[0]}[/b]: {r[1]}" for r in rows] + [""]          # _tidy wraps them in [list]
     if fmt == "md":
         def cell(text: str) -> str:
-            return str(text).replace("|", "\\|")
+            return _inline(str(text), fmt).replace("|", "\\|")
         lines = ["| " + " | ".join(cell(h) for h in headers) + " |", "|" + "---|" * len(headers)]
         return lines + ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows] + [""]
     widths = [max([len(str(h))] + [len(str(r[i])) for r in rows]) for i, h in enumerate(headers)]
-    lines = [("  ".join(str(h).ljust(w) for h, w in zip(headers, widths))).rstrip()] if any(headers) else []
+    lines = [] if keyed else [("  ".join(str(h).ljust(w) for h, w in zip(headers, widths))).rstrip()]
     lines += [("  ".join(str(c).ljust(w) for c, w in zip(row, widths))).rstrip() for row in rows]
     if fmt == "bbcode":
-        return ["[code]"] + lines + ["[/code]"]
+        return ["[code]"] + lines + ["[/code]", ""]
     return lines + [""]
 
 

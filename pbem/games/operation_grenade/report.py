@@ -34,7 +34,7 @@ def _combat(e: dict) -> list[Block]:
     defenders = ", ".join(f"{u} {s}" for u, s in e["defenders"].items())
     mods = "; ".join(f"{m['why']} ×{m['times']}" if "times" in m else f"{m['why']} +{m['plus']}" for m in e["modifiers"]) or "none"
     shifts = ", ".join(f"{s['shift']:+d} {s['why']} ({s['rule']})" for s in e["shifts"]) or "none"
-    return [("h3", f"Combat {e['number']} at {e['hex']}"),
+    return [("h4", f"Combat {e['number']} at {e['hex']}"),
             ("table", ["", ""], [
                 ["Attackers (strengths examined, 8.42)", f"{attackers} = {e['attack']}"],
                 ["Defenders (strengths examined, 8.42)", f"{defenders}; modifiers: {mods} → {e['defence']}"],
@@ -78,7 +78,7 @@ def _volkssturm(e: dict) -> list[Block]:
 
 def _victory(e: dict) -> list[Block]:
     bridges = f"; Rhine bridges {', '.join(e['bridges'])} (28.21)" if e.get("bridges") else ""
-    return [("h3", "End of the game (28.0)"),
+    return [("h4", "End of the game (28.0)"),
             ("p", f"US Victory Points: {e['vp']} (towns: {', '.join(e['towns']) or 'none'}{bridges}): {e['level']} (28.3)")]
 
 

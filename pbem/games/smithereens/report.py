@@ -4,6 +4,7 @@ from typing import Any
 
 from ...errors import UnknownDataError
 from ...gamedata import GameData
+from ...report import plural
 from ..base import MapUnit
 from .assaults import AssaultRules
 
@@ -24,6 +25,14 @@ EVENT_LINES = {
     "collapse": "GERMAN ECONOMIC COLLAPSE: {why}; German units now draw only in-city or Courland supply (7.4)",
     "antwerp": "Antwerp captured: die roll {roll}, all Western Allied units out of supply through Game Turn {until} (6.9)",
 }
+
+
+def _steps_lost(state: dict, lost: dict) -> str:
+    """`ger-73id −1 step (1 left)`, `sov-1pol −2 steps, eliminated` (from the state after the step)."""
+    def left(unit_id: str) -> str:
+        unit = state["units"].get(unit_id)
+        return "eliminated" if unit is None else f"{unit['steps']} left"
+    return ", ".join(f"{u} −{plural(n, 'step')} ({left(u)})" for u, n in sorted(lost.items()))
 
 
 class _Readable(dict):
@@ -49,7 +58,7 @@ class ReportRules(AssaultRules):
                 blocks.append(("item", f"{event['unit']} enters at {event['path'][0]}{moved} (9.2)"))
             elif kind == "assault":
                 shifts = ", ".join(f"{s['shift']:+d} {s['why']} ({s['rule']})" for s in event["shifts"]) or "none"
-                blocks.append(("h3", f"Prepared assault on {event['hex']}"))
+                blocks.append(("h4", f"Prepared assault on {event['hex']}"))
                 blocks.append(("table", ["", ""], [
                     ["Attackers", f"{', '.join(event['attackers'])} — {event['attack']} attack factors"],
                     ["Defenders", f"{', '.join(event['defenders'])} — {event['defense']} defense factors"],
@@ -58,14 +67,15 @@ class ReportRules(AssaultRules):
                     ["Shifts", shifts],
                     ["Final column", event["column"]],
                     ["Die roll", f"{event['roll']} (1d6, purpose crt/{event['hex']})"],
-                    ["Result", f"{event['result']} attacker/defender loss points (11.24; cell from {event['cell_provenance']})"],
+                    ["Result", f"{event['result']}: attacker {plural(event['attacker_lp'], 'loss point')}, defender "
+                               f"{plural(event['defender_lp'], 'loss point')} (11.24; cell from {event['cell_provenance']})"],
                 ]))
             elif kind in ("attacker_losses", "defender_losses"):
                 who = "Attacker" if kind == "attacker_losses" else "Defender"
-                lost = ", ".join(f"{u} −{n}" for u, n in sorted(event["steps_lost"].items())) or "none"
+                lost = _steps_lost(state, event["steps_lost"]) or "none"
                 blocks.append(("item", f"{who} losses at {event['hex']}: {lost} ({event['rule']})"))
             elif kind == "defender_choice":
-                lost = ", ".join(f"{u} −{n}" for u, n in sorted(event["steps_lost"].items())) or "no steps"
+                lost = _steps_lost(state, event["steps_lost"]) or "no steps"
                 moved = ", ".join(f"{u} → {h}" for u, h in sorted(event["retreat"].items()))
                 blocks.append(("item", f"Defender at {event['hex']} chose: {lost}" + (f"; retreat {moved} (11.25)" if moved else "")))
             elif kind in EVENT_LINES:
@@ -73,7 +83,7 @@ class ReportRules(AssaultRules):
             elif kind == "awaiting_response":
                 blocks.append(("p", f"Waiting for {event['side']} to choose losses/retreats at {', '.join(event['battles'])}."))
             elif kind == "victory":
-                blocks.append(("h3", "End of game (4.4)"))
+                blocks.append(("h4", "End of game (4.4)"))
                 blocks.append(("p", f"German VPs: {event['city_vp']} for cities + {event['fanaticism_vp']} fanaticism = {event['total']}. "
                                     f"Winner: {event['winner']}."))
         return blocks
