@@ -1,0 +1,235 @@
+"""pbem report: the whole Game-Turn summary (--turn) and the three formats — Markdown parsed by a
+real CommonMark parser, BBCode tags balanced with phpBB's default tags only, plain-text wording."""
+
+import re
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+from typer.testing import CliRunner
+
+from pbem import campaign as camp
+from pbem.cli import app
+from pbem.demo import run_demo
+from pbem.report import order_line, plural, render, turn_blocks, user_path
+
+from .test_operation_grenade_campaign import BUNDLED, chit_ids, named
+
+PHPBB_TAGS = {"b", "i", "u", "list", "*", "code", "size", "quote", "url", "color", "img"}
+
+
+def run(*args, ok=True):
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    if ok:
+        assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+@pytest.fixture(scope="module")
+def smithereens(tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("report-smithereens")
+    run_demo(work)
+    return work / "campaign"
+
+
+def reports(folder: Path, fmt: str) -> list[str]:
+    """Every step report and every turn summary of a campaign in one format."""
+    campaign = camp.open_campaign(folder)
+    texts = [run("report", folder, "--step", n, "--format", fmt).stdout for n in campaign.step_numbers()]
+    turns = sorted({campaign.load_save(n)[0]["state"]["turn"] for n in campaign.step_numbers()[:-1]})
+    return texts + [run("report", folder, "--turn", t, "--format", fmt).stdout for t in turns]
+
+
+# -- Markdown: CommonMark token stream --------------------------------------------------------
+
+def md_tokens(text: str) -> list:
+    return MarkdownIt("commonmark").enable("table").parse(text)
+
+
+@pytest.mark.parametrize("which", ["grenade", "smithereens"])
+def test_markdown_parses_with_distinct_headings_headed_tables_and_no_merged_paragraphs(which, smithereens):
+    folder = BUNDLED if which == "grenade" else smithereens
+    for text in reports(folder, "md"):
+        tokens = md_tokens(text)
+        headings = [(t.tag, tokens[i + 1].content) for i, t in enumerate(tokens) if t.type == "heading_open"]
+        levels = dict((content, tag) for tag, content in headings)
+        assert headings[0][0] == "h2"
+        for section in ("Results", "Positions", "Next"):
+            if section in levels:
+                assert levels[section] in ("h3", "h4")
+        for tag, content in headings:
+            if content.startswith(("Combat ", "Prepared assault")):
+                assert tag in ("h4", "h5") and tag != levels["Results"], content
+        for i, t in enumerate(tokens):              # every table has a non-empty header row
+            if t.type == "thead_open":
+                cells = [tokens[j + 1].content for j in range(i, len(tokens)) if tokens[j].type == "th_open"
+                         and j < next(k for k in range(i, len(tokens)) if tokens[k].type == "thead_close")]
+                assert cells and all(c.strip() for c in cells), cells
+        depth = 0
+        for t in tokens:                            # "Waiting for …" is never inside a list item
+            depth += t.type == "list_item_open"
+            depth -= t.type == "list_item_close"
+            if t.type == "inline" and t.content.startswith(("Waiting for", "Seed ", "Not enforced")):
+                assert depth == 0, t.content
+        assert "|  |" not in text and "{" not in text     # no empty header cells, no raw YAML orders
+
+
+def test_markdown_step_5_of_the_bundled_campaign_in_detail():
+    text = run("report", BUNDLED, "--step", 5, "--format", "md").stdout
+    tokens = md_tokens(text)
+    headings = {tokens[i + 1].content: t.tag for i, t in enumerate(tokens) if t.type == "heading_open"}
+    assert headings["Results"] == "h3" and headings["Combat 1 at 0110"] == "h4" and headings["Orders"] == "h3"
+    assert "- defend 0110, artillery 407/58\n" in text
+    assert "* **Final column**: 1-3\n" in text
+    waiting = [t for t in tokens if t.type == "inline" and t.content.startswith("Waiting for allied")]
+    assert waiting and "\n" not in waiting[0].content
+
+
+# -- BBCode: balanced phpBB tags, nothing of Markdown ----------------------------------------
+
+def bbcode_problems(text: str) -> list[str]:
+    """Tags balance (a stack; [*] needs an open [list]); only phpBB's default tags; no Markdown."""
+    problems, stack = [], []
+    for match in re.finditer(r"\[(/?)([a-z*]+)(?:=[^\]]*)?\]", text):
+        closing, tag = match.group(1) == "/", match.group(2)
+        if tag not in PHPBB_TAGS:
+            problems.append(f"unknown tag {tag}")
+        elif tag == "*":
+            if not stack or stack[-1] != "list":
+                problems.append("[*] outside [list]")
+        elif closing:
+            if not stack or stack.pop() != tag:
+                problems.append(f"[/{tag}] closes nothing open")
+        else:
+            stack.append(tag)
+    problems += [f"unclosed [{t}]" for t in stack]
+    outside_code = re.sub(r"\[code\].*?\[/code\]", "", text, flags=re.S)
+    problems += [f"Markdown leak {leak!r}" for leak in ("`", "**", "###", "|---") if leak in outside_code]
+    problems += ["a Markdown list line"] if re.search(r"^- ", outside_code, re.M) else []
+    return problems
+
+
+@pytest.mark.parametrize("which", ["grenade", "smithereens"])
+def test_bbcode_balances_and_leaks_nothing(which, smithereens):
+    folder = BUNDLED if which == "grenade" else smithereens
+    for text in reports(folder, "bbcode"):
+        assert bbcode_problems(text) == [], text[:300]
+
+
+def test_bbcode_checker_catches_what_it_should():
+    assert bbcode_problems("[b]x[/i]") and bbcode_problems("[b]x") and bbcode_problems("[*]x")
+    assert bbcode_problems("[table]x[/table]") and bbcode_problems("see `pbem rolls`")
+    assert bbcode_problems("[list]\n[*]a\n[/list]\n[code]`x`[/code]") == []
+
+
+def test_bbcode_tables_are_code_blocks_and_commands_bold():
+    text = run("report", BUNDLED, "--step", 5, "--format", "bbcode").stdout
+    assert "[code]\nPurpose" in text and "[b]pbem rolls[/b]" in text
+    assert "[*][b]Final column[/b]: 1-3" in text
+
+
+# -- text wording ------------------------------------------------------------------------------
+
+def test_plural_orders_and_user_paths():
+    assert plural(1, "loss point") == "1 loss point" and plural(2, "loss point") == "2 loss points"
+    assert user_path("crt.crt.cells.3.1:1/1:2") == "crt.cells.3.1:1/1:2" and user_path("units.counters.x") == "units.counters.x"
+    assert order_line({"move": "13/8/7", "path": ["0108", "0109"]}) == "move 13/8/7, path 0108 → 0109"
+    assert order_line({"combat": "0310", "losses": [], "retreat": ["0208"]}) == "combat 0310, losses none, retreat 0208"
+    assert order_line({"flood": "gradual_flood"}) == "flood gradual flood"
+
+
+def test_smithereens_text_says_loss_points_steps_and_eliminations(smithereens):
+    texts = "\n".join((smithereens / "steps" / f"{n:04d}" / "report.txt").read_text() for n in range(6))
+    assert "crt.crt." not in texts and "crt.cells.3.1:1/1:2" in texts
+    assert "2/1: attacker 2 loss points, defender 1 loss point (11.24" in texts
+    assert "1 loss points" not in texts
+    assert "Defender at 1819E chose: ger-73id −1 step (1 left)" in texts
+    assert re.search(r"−1 step \((eliminated|\d+ left)\)", texts)
+
+
+def test_step_report_marks_an_eliminated_unit():
+    from pbem.games.smithereens.report import _steps_lost
+    state = {"units": {"a": {"steps": 2}}}
+    assert _steps_lost(state, {"a": 1, "b": 2}) == "a −1 step (2 left), b −2 steps (eliminated)"
+
+
+def test_not_enforced_said_once_then_pointed_to():
+    first = (BUNDLED / "steps" / "0000" / "report.txt").read_text()
+    assert "Not enforced by pbem in this campaign (agreed at creation): 9.91 retreat priorities" in first
+    for n in range(1, 10):
+        text = (BUNDLED / "steps" / f"{n:04d}" / "report.txt").read_text()
+        assert "9.91 retreat priorities" not in text
+        assert "listed in the first report (`steps/0000/report.txt`)" in text
+    summary = run("report", BUNDLED, "--turn", 1).stdout
+    assert "9.91 retreat priorities" not in summary and "listed in the first report" in summary
+
+
+# -- the Game-Turn summary ---------------------------------------------------------------------
+
+TURN_1 = [
+    "Game-Turn 1 summary (saves 3–9)",
+    "Save 3: Game-Turn 1 (1945-02-23) Allied Movement Phase (5.0)",
+    "- move 13/8/7, path 0108 → 0109",
+    "- 28/8/7 moves 0108 → 0208 → 0209 (5.4)",
+    "- attack 0110, with 13/8/7, advance 13/8/7",
+    "Waiting for german to choose which regiment or brigade defends (7.22) at 0110, 0310.",
+    "- german supports the combat at 0110: artillery 407/58 (9.64, 13.13)",
+    "Ratio                                 5-8 → column 1-2 of the clear line (9.0, 9.89)",
+    "+1 US surprise (18.21), -1 hilltop: german unit on hilltop 0112, within 2 hexes of 0110 (9.35), -1 artillery support by 407/58 (9.62)",
+    "Dice                                  5 + 2 = 7",
+    "Result                                A1 D1 (cell from demonstration)",
+    "combat 1 at 0110 die 1 (9.0) (crt/1/0110/1)            1d6   5",
+    "- Stack in 0209 retreats 0208 (9.91)",
+    "- 943/353/58 reduced to cadre; its chit returns to its pool (10.0, 8.52)",
+    "- Variable German reinforcements, south map-edge: roll 2: none (23.1)",
+    "Save 9: Game-Turn 1 (1945-02-23) German Combat Phase (9.0)",
+    "- Game-Turn 2 weather: roll 3 +1 → heavy overcast (24.11)",
+    "Game-Turn 2 (1945-02-24) Allied Movement Phase (5.0): allied sends orders",
+]
+
+
+def test_turn_summary_of_the_bundled_game_turn_1_has_every_step_in_order():
+    text = run("report", BUNDLED, "--turn", 1).stdout
+    positions = [text.index(line) for line in TURN_1]
+    assert positions == sorted(positions)
+    assert [int(n) for n in re.findall(r"^Save (\d+):", text, re.M)] == [3, 4, 5, 6, 7, 8, 9]
+    assert "D-Day" not in text                      # save 2 belongs to the pre-game
+    assert "Positions" in text and text.count("\nPositions\n") == 1
+
+
+def test_report_without_step_or_turn_after_a_turns_last_step_is_the_turn_summary():
+    assert run("report", BUNDLED).stdout == run("report", BUNDLED, "--turn", 1).stdout
+    assert "save 8\n" in run("report", BUNDLED, "--step", 8).stdout
+
+
+def test_turn_zero_is_the_pre_game_and_unknown_turns_are_refused():
+    text = run("report", BUNDLED, "--turn", 0).stdout
+    assert "before the game summary (saves 1–2)" in text and "- flood gradual flood" in text
+    result = run("report", BUNDLED, "--turn", 5, ok=False)
+    assert result.exit_code == 1 and "no step of Game-Turn 5 is adjudicated yet (turns with steps: 0, 1)" in result.output
+    assert run("report", BUNDLED, "--turn", 1, "--step", 3, ok=False).exit_code == 1
+
+
+def test_public_turn_summary_never_names_a_strength_chit():
+    ids = chit_ids()
+    for fmt in ("text", "md", "bbcode"):
+        for turn in (0, 1):
+            text = run("report", BUNDLED, "--turn", turn, "--format", fmt).stdout
+            assert not [c for c in ids if named(text, c)], (fmt, turn)
+
+
+def test_a_sides_turn_summary_shows_its_own_chits_only():
+    campaign = camp.open_campaign(BUNDLED)
+    state = campaign.latest()[1]["state"]
+    own = {side: {u["chit"] for u in state["units"].values() if u["side"] == side and u.get("chit")} for side in ("allied", "german")}
+    for side, enemy in (("allied", "german"), ("german", "allied")):
+        text = render(turn_blocks(campaign, 1, side))
+        assert "own report, not for the opponent" in text
+        assert all(named(text, c) for c in own[side]) and not [c for c in own[enemy] if named(text, c)]
+
+
+def test_smithereens_turn_summary(smithereens):
+    text = run("report", smithereens, "--turn", 2, "--format", "md").stdout
+    assert "Game-Turn 2 summary (saves 3–5)" in text
+    assert "#### Prepared assault on 1819E" in text or "##### Prepared assault on 1819E" in text
+    assert "* **Result**: 2/1: attacker 2 loss points, defender 1 loss point" in text
