@@ -99,9 +99,6 @@ def _footer(campaign: Campaign, save: dict, side: str | None, first: bool) -> li
     """Positions, errata readings, what is not enforced and what comes next, after `save`."""
     header, game = campaign.header, campaign.game
     blocks: list = [("h3", "Positions"), ("table", list(game.position_headers), game.positions(campaign.data, save["state"], side))]
-    standing = getattr(game, "standing", None)
-    if standing is not None:
-        blocks += [("p", line) for line in standing(campaign.data, save["state"])]
     readings = (header.get("options") or {}).get("errata")
     if readings:
         blocks.append(("p", "Errata readings chosen by the group at creation (docs/errata.md): "
