@@ -62,7 +62,7 @@ def test_assault_pauses_for_the_defenders_signed_response(tmp_path, demo_keys):
         orders_file(folder, tmp_path, "german", german, [], "x.txt")
     # an illegal answer (absorbs the wrong number of loss points) is refused
     bad = orders_file(folder, tmp_path, "alliance", alliance, [{"battle": "1918E", "steps": {"sov-47a": 1}, "retreat": "1917E"}], "bad.txt")
-    with pytest.raises(PbemError, match="gave 1 loss points; this answer absorbs 2"):
+    with pytest.raises(PbemError, match="gave 1 loss point; this answer absorbs 2"):
         camp.adjudicate(folder, [bad])
     answer = orders_file(folder, tmp_path, "alliance", alliance, [{"battle": "1918E", "retreat": "1917E"}], "r.txt")
     done = camp.adjudicate(folder, [answer])

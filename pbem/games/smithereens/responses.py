@@ -5,6 +5,7 @@ from typing import Any
 from ...dice import Dice
 from ...gamedata import GameData
 from ...kit.losses import spread_steps
+from ...report import plural
 from ..base import Problem
 from .components import ALLIANCE
 from .setup import SetupRules
@@ -56,7 +57,7 @@ class ResponseRules(SetupRules):
         if not problems:
             problems += [Problem(None, m) for m in self.retreat_stacking(data, state, {o["battle"]: o for o in orders})]
         for target in sorted(set(pending) - answered):
-            problems.append(Problem(None, f"no answer for the battle at {target} ({pending[target]['defender_lp']} loss points)"))
+            problems.append(Problem(None, f"no answer for the battle at {target} ({plural(pending[target]['defender_lp'], 'loss point')})"))
         if not problems:
             self.victory_problem(data, state)
             self.trial_run(data, state, lambda trial, dice: self.apply_responses(data, trial, side, orders, dice))
@@ -80,7 +81,7 @@ class ResponseRules(SetupRules):
         absorbed = sum(steps.values()) + (1 if retreat else 0)
         total_steps = sum(state["units"][u]["steps"] for u in alive)
         if absorbed != lp and not (absorbed < lp and sum(steps.values()) == total_steps):
-            problems.append(f"the battle at {hex_id} gave {lp} loss points; this answer absorbs {absorbed} (11.24, 11.29)")
+            problems.append(f"the battle at {hex_id} gave {plural(lp, 'loss point')}; this answer absorbs {absorbed} (11.24, 11.29)")
         # 11.30: nobody eliminated before every involved unit is down to one step
         eliminated = [u for u, n in steps.items() if n >= state["units"][u]["steps"]]
         if eliminated:
@@ -236,7 +237,7 @@ class ResponseRules(SetupRules):
     def response_template(self, data: GameData, state: dict, side: str) -> dict:
         notes, orders = [self.awaiting(state).phase], []
         for battle in state["pending"]:
-            notes.append(f"Battle at {battle['hex']}: absorb {battle['defender_lp']} loss points with steps"
+            notes.append(f"Battle at {battle['hex']}: absorb {plural(battle['defender_lp'], 'loss point')} with steps"
                          + (" or one hex of retreat (11.25; a unit that would be overstacked there retreats on, "
                             "`retreat: {UNIT: [HEX, HEX]}`, 11.27)" if battle["army"] == "german" else " (11.29)"))
             orders.append({"battle": battle["hex"], "steps": {u: 0 for u in battle["defenders"] if u in state["units"]}})
