@@ -9,21 +9,15 @@ from pathlib import Path
 
 import pytest
 import yaml
-from typer.testing import CliRunner
 
 from pbem import rolls
-from pbem.cli import app
 from pbem.dice import draw
 from tests.conftest import ROOT
+from tests.test_cli import run
 
 GRENADE = ROOT / "examples" / "operation-grenade-demo" / "campaign"
 
 
-def run(*args, ok=True):
-    result = CliRunner().invoke(app, [str(a) for a in args])
-    if ok:
-        assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
 
 
 def dice_of(number: int) -> dict:

@@ -39,31 +39,28 @@ class MapData:
 
     @staticmethod
     def of(data: GameData, printed_on: str = "the game map") -> "MapData":
-        key = ("kit.map", printed_on)
-        if key not in data.cache:
-            data.cache[key] = MapData(data, printed_on)
-        return data.cache[key]
+        return data.derived(f"kit.map|{printed_on}", lambda: MapData(data, printed_on))
 
     # -- the grid -----------------------------------------------------------------------
     @property
     def grid(self) -> GridSpec:
-        if "kit.grid" not in self.data.cache:
-            spec = self.data.get("game.hex_grid", "the hex grid")
-            wanted = {k: spec[k] for k in ("numbering", "offset", "maps") if k in spec}
-            try:
-                self.data.cache["kit.grid"] = GridSpec.from_dict(wanted)
-            except ValueError as exc:
-                raise PbemError(f"game.hex_grid: {exc}") from None
-        return self.data.cache["kit.grid"]
+        return self.data.derived("kit.grid", self._grid)
+
+    def _grid(self) -> GridSpec:
+        spec = self.data.get("game.hex_grid", "the hex grid")
+        wanted = {k: spec[k] for k in ("numbering", "offset", "maps") if k in spec}
+        try:
+            return GridSpec.from_dict(wanted)
+        except ValueError as exc:
+            raise PbemError(f"game.hex_grid: {exc}") from None
 
     # -- hexes --------------------------------------------------------------------------
     def hexes(self) -> dict[str, dict]:
         """Every listed hex id -> its raw entry (provenance keys of the collection left out)."""
-        key = "kit.hexes"
-        if key not in self.data.cache:
+        def listed() -> dict[str, dict]:
             hexes = self.data.get("map.hexes", "the map's hexes")
-            self.data.cache[key] = {h: v for h, v in hexes.items() if h not in _META}
-        return self.data.cache[key]
+            return {h: v for h, v in hexes.items() if h not in _META}
+        return self.data.derived("kit.hexes", listed)
 
     def listed(self, hex_id: str) -> bool:
         return isinstance(self.hexes().get(hex_id), dict)
@@ -86,14 +83,11 @@ class MapData:
     def info(self, hex_id: str) -> dict:
         """A listed hex's features, {value, rule} wrappers unwrapped; refuses an unlisted hex
         or one whose terrain is unknown."""
-        entry = self.hexes().get(hex_id)
-        if not isinstance(entry, dict):      # an override adds the entry: `map.hexes.HEX: {terrain: ...}`
-            raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain",
-                                   self.printed_on, self.data.override_file)
-        if unwrap(entry.get("terrain", "unknown")) == "unknown":
+        info = self.entry(hex_id)        # an unlisted hex: the override adds `map.hexes.HEX: {terrain: ...}`
+        if info.get("terrain", "unknown") == "unknown":
             raise UnknownDataError(f"map.hexes.{hex_id}.terrain", f"the terrain of hex {hex_id}",
                                    self.printed_on, self.data.override_file)
-        return {k: unwrap(v) for k, v in entry.items()}
+        return info
 
     def terrain(self, hex_id: str) -> str:
         return str(self.info(hex_id)["terrain"])
