@@ -398,6 +398,9 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
         from .picture import png_of, save_svg
         picture = save_svg(campaign, campaign.load_save(number)[0], side)
         raster = png_of(picture) if png is not None else b""          # refused before anything is written
+        for path in (svg, png):
+            if path is not None and path.exists():
+                raise PbemError("already exists; pbem never overwrites", str(path))
         for path, data, kind in ((svg, picture.encode("utf-8"), "SVG"), (png, raster, "PNG")):
             if path is not None:
                 write_new_file(path, data)

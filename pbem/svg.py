@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from .hexgrid import GridSpec
 
 RADIUS = 52.0  # centre-to-corner, in SVG user units (the data editor's map)
-HEX = 70.0     # centre-to-corner in the map picture: room for two counters with 11-unit text
+HEX = 76.0     # centre-to-corner in the map picture: room for two counters with 11-unit text
 MARGIN = 12.0
 PAGE_WIDTH = 800.0   # at most this wide, so shown 800 px wide nothing shrinks
 MIN_TEXT = 11.0      # the smallest font size used anywhere
@@ -119,7 +119,9 @@ ARROW_STYLE = {
     "advance": ("#1b7a1b", "3,4", "advance after combat this step"),
 }
 BADGE_FILL = "#a33f00"
-COUNTER_W, COUNTER_H, COMPACT_W, COMPACT_H = 100.0, 28.0, 116.0, 15.0
+COUNTER_W, COMPACT_W, COMPACT_H = 100.0, 116.0, 15.0     # a counter's least widths; a one-line counter's height
+COUNTER_MAX = 2 * HEX - 6      # the widest counter: a hex's width
+BOLD = 1.12                    # bold glyphs are this much wider
 
 
 @dataclass(frozen=True)
@@ -391,29 +393,57 @@ def _hex_labels(page: _Page, h: str) -> list[str]:
 
 def _stack(stack: list, x: float, y: float) -> list[str]:
     """The counters of a hex: up to two as two-line counters (id and pips; label and badges),
-    three or four on one line each, more as three and a "+N more" line."""
+    three or four on one line each, more as three and a "+N more" line. A stack's counters share
+    one width: what their texts need, between the standard width and the hex's."""
     units = [u if isinstance(u, Mapping) else {"id": u} for u in stack]
     if not units:
         return []
     compact = len(units) > 2
     shown = units if len(units) <= 4 else units[:3]
-    h = COMPACT_H if compact else COUNTER_H
+    sizes = [_counter_size(u, compact) for u in shown]
+    w = max(width for width, _ in sizes)
     gap = 2.0 if compact else 3.0
-    rows = len(shown) + (1 if len(shown) < len(units) else 0)
-    top = y - 5 - (rows * h + (rows - 1) * gap) / 2
-    out = []
-    for i, unit in enumerate(shown):
-        out += _counter(unit, x - (COMPACT_W if compact else COUNTER_W) / 2, top + i * (h + gap), compact)
+    heights = [COMPACT_H if compact else 15.0 + 13.0 * len(lines) for _, lines in sizes]
     if len(shown) < len(units):
-        out.append(f'<text x="{_fmt(x)}" y="{_fmt(top + len(shown) * (h + gap) + 11)}" font-size="{_fmt(MIN_TEXT)}" '
+        heights.append(COMPACT_H)                       # the "+N more" line
+    top = y - 5 - (sum(heights) + (len(heights) - 1) * gap) / 2
+    out = []
+    for unit, (_, lines), h in zip(shown, sizes, heights):
+        out += _counter(unit, x - w / 2, top, w, lines, compact)
+        top += h + gap
+    if len(shown) < len(units):
+        out.append(f'<text x="{_fmt(x)}" y="{_fmt(top + 11)}" font-size="{_fmt(MIN_TEXT)}" '
                    f'font-weight="bold" text-anchor="middle">+{len(units) - len(shown)} more</text>')
     return out
 
 
-def _counter(unit: Mapping, bx: float, by: float, compact: bool) -> list[str]:
-    w, h = (COMPACT_W, COMPACT_H) if compact else (COUNTER_W, COUNTER_H)
+def _badges_width(unit: Mapping) -> float:
+    return sum(text_width(b, MIN_TEXT) * BOLD + 10 for b in unit.get("badges") or [])
+
+
+def _pips_width(unit: Mapping) -> float:
+    steps = unit.get("steps")
+    return int(steps[1]) * 9 + 3 if steps else 0.0
+
+
+def _counter_size(unit: Mapping, compact: bool) -> tuple[float, list[str]]:
+    """A counter's width and its label's lines (a two-line counter's long label wraps)."""
+    ident, label = str(unit.get("id", "")), str(unit.get("label", ""))
+    if compact:
+        need = text_width(ident, MIN_TEXT) + 8 + text_width(label, MIN_TEXT) * BOLD + _badges_width(unit) + _pips_width(unit) + 6
+        return min(max(need, COMPACT_W), COUNTER_MAX), [label]
+    lines = wrap(label, MIN_TEXT * BOLD, COUNTER_MAX - 8 - _badges_width(unit))
+    need = max(text_width(ident, MIN_TEXT) + 8 + _pips_width(unit),
+               text_width(lines[0], MIN_TEXT) * BOLD + 8 + _badges_width(unit),
+               *(text_width(line, MIN_TEXT) * BOLD + 6 for line in lines))
+    return min(max(need, COUNTER_W), COUNTER_MAX), lines
+
+
+def _counter(unit: Mapping, bx: float, by: float, w: float, lines: list[str], compact: bool) -> list[str]:
+    h = COMPACT_H if compact else 15.0 + 13.0 * len(lines)
     size = _fmt(MIN_TEXT)
-    out = [f'<rect class="counter" x="{_fmt(bx)}" y="{_fmt(by)}" width="{_fmt(w)}" height="{_fmt(h)}" rx="2" '
+    out = [f'<g class="unit" data-unit="{_clean(unit.get("id", ""))}">',
+           f'<rect class="counter" x="{_fmt(bx)}" y="{_fmt(by)}" width="{_fmt(w)}" height="{_fmt(h)}" rx="2" '
            f'fill="{_clean(unit.get("fill") or "#ffffff")}" stroke="#000000" stroke-width="0.8"/>']
     first, second = by + 11.5, by + 24.5
     out.append(f'<text x="{_fmt(bx + 3)}" y="{_fmt(first)}" font-size="{size}">{_clean(unit.get("id", ""))}</text>')
@@ -421,7 +451,7 @@ def _counter(unit: Mapping, bx: float, by: float, compact: bool) -> list[str]:
     # badges (and, on a compact counter, the pips and label) from the right edge leftwards
     badge_line = first if compact else second
     for badge in reversed(list(unit.get("badges") or [])):
-        bw = text_width(badge, MIN_TEXT) + 4
+        bw = text_width(badge, MIN_TEXT) * BOLD + 8
         out.append(f'<rect class="badge" x="{_fmt(right - bw)}" y="{_fmt(badge_line - 10)}" width="{_fmt(bw)}" height="13" '
                    f'rx="2" fill="{BADGE_FILL}"/>')
         out.append(f'<text x="{_fmt(right - bw / 2)}" y="{_fmt(badge_line)}" font-size="{size}" font-weight="bold" '
@@ -438,11 +468,13 @@ def _counter(unit: Mapping, bx: float, by: float, compact: bool) -> list[str]:
                        f'fill="{fill}" stroke="#000000" stroke-width="1"/>')
         if compact:
             right -= full * 9 + 3
-    label = _clean(unit.get("label", ""))
     if compact:
-        out.append(f'<text x="{_fmt(right)}" y="{_fmt(first)}" font-size="{size}" font-weight="bold" text-anchor="end">{label}</text>')
+        out.append(f'<text x="{_fmt(right)}" y="{_fmt(first)}" font-size="{size}" font-weight="bold" text-anchor="end">'
+                   f'{_clean(lines[0])}</text>')
     else:
-        out.append(f'<text x="{_fmt(bx + 3)}" y="{_fmt(second)}" font-size="{size}" font-weight="bold">{label}</text>')
+        for j, line in enumerate(lines):
+            out.append(f'<text x="{_fmt(bx + 3)}" y="{_fmt(second + 13 * j)}" font-size="{size}" font-weight="bold">{_clean(line)}</text>')
+    out.append("</g>")
     return out
 
 
@@ -479,11 +511,12 @@ def _mark_tag(page: _Page, h: str) -> list[str]:
     size = 12.0
     w = max(text_width(line, size) for line in lines) + 10
     top, height = y + HEX * 0.36, len(lines) * 14 + 5
-    out = [f'<rect class="combat-tag" x="{_fmt(x - w / 2)}" y="{_fmt(top)}" width="{_fmt(w)}" height="{_fmt(height)}" rx="3" '
+    out = [f'<g class="combat" data-hex="{_clean(h)}">', f'<rect class="combat-tag" x="{_fmt(x - w / 2)}" y="{_fmt(top)}" width="{_fmt(w)}" height="{_fmt(height)}" rx="3" '
            f'fill="#ffffff" stroke="{MARK_COLOUR}" stroke-width="2"/>']
     for j, line in enumerate(lines):
         out.append(f'<text x="{_fmt(x)}" y="{_fmt(top + 13 + j * 14)}" font-size="{_fmt(size)}" font-weight="bold" '
                    f'text-anchor="middle" fill="{MARK_COLOUR}">{_clean(line)}</text>')
+    out.append("</g>")
     return out
 
 
@@ -523,7 +556,7 @@ def _legend(page: _Page, legend: Legend, features: list[str], arrow_kinds: set[s
                       '<circle cx="15" cy="7" r="3.5" fill="#ffffff" stroke="#000000"/>', 22.0, legend.steps))
     badges = sorted({str(b) for u in units for b in (u.get("badges") or [])})
     for badge in badges:
-        bw = text_width(badge, MIN_TEXT) + 4
+        bw = text_width(badge, MIN_TEXT) * BOLD + 8
         items.append((f'<rect width="{_fmt(bw)}" height="13" rx="2" fill="{BADGE_FILL}"/><text x="{_fmt(bw / 2)}" y="10" '
                       f'font-size="{_fmt(MIN_TEXT)}" font-weight="bold" text-anchor="middle" fill="#ffffff">{_clean(badge)}</text>',
                       bw, legend.badges.get(badge, badge)))
