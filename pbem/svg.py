@@ -214,6 +214,10 @@ def render_svg(
         out.append('<g class="arrows">')
         out += drawn_arrows
         out.append("</g>")
+    out.append('<g class="hex-ids">')
+    for h in page.order:
+        out += _hex_ids(page, h)
+    out.append("</g>")
     if page.mark_text:
         out.append('<g class="marks">')
         for h in sorted(page.mark_text):
@@ -275,10 +279,11 @@ class _Page:
         width = max(width, min(text_width(title, 14) + 2 * MARGIN, PAGE_WIDTH))
         title_lines = wrap(title, 14, width - 2 * MARGIN) if title else []
         top = MARGIN + len(title_lines) * TITLE_LINE + (6 if title_lines else 0)
-        frame = (MARGIN, top, map_w, map_h) if legend is not None else None
+        left = (width - map_w) / 2                      # the excerpt centred under the title
+        frame = (left, top, map_w, map_h) if legend is not None else None
         legend_top = top + map_h + 12
         height = legend_top if legend is not None else top + map_h + MARGIN
-        return _Page(spec, attrs, stacks, mark_text, centres, order, MARGIN + pad - min_x, top + pad - min_y,
+        return _Page(spec, attrs, stacks, mark_text, centres, order, left + pad - min_x, top + pad - min_y,
                      width, height, title_lines, frame, legend_top)
 
     def at(self, h: str) -> tuple[float, float]:
@@ -369,25 +374,30 @@ def _battle_outlines(page: _Page) -> list[str]:
 
 
 def _hex_labels(page: _Page, h: str) -> list[str]:
-    """A hex's id (and name) with its city square, and its stack of counters."""
+    """A hex's stack of counters."""
+    x, y = page.at(h)
+    return _stack(page.stacks.get(h, []), x, y)
+
+
+def _hex_ids(page: _Page, h: str) -> list[str]:
+    """A hex's id (and name) with its city square, haloed in white (drawn over the arrows)."""
     x, y = page.at(h)
     hex_attrs = page.attrs.get(h, {})
     name = hex_attrs.get("name") if isinstance(hex_attrs, Mapping) else None
     if isinstance(name, Mapping):
         name = name.get("value")
     base = y - HEX * 0.6
-    out = [f'<text x="{_fmt(x)}" y="{_fmt(base)}" font-size="{_fmt(MIN_TEXT)}" text-anchor="middle" fill="#303030">'
-           f'{_clean(h)}</text>']
+    start = (f'<text x="{_fmt(x)}" y="{_fmt(base)}" font-size="{_fmt(MIN_TEXT)}" text-anchor="middle" fill="#303030" '
+             'stroke="#ffffff" stroke-width="3" stroke-opacity="0.8" paint-order="stroke">')
+    out = [f'{start}{_clean(h)}</text>']
     if isinstance(name, str) and name:
-        out[0] = (f'<text x="{_fmt(x)}" y="{_fmt(base)}" font-size="{_fmt(MIN_TEXT)}" text-anchor="middle" fill="#303030">'
-                  f'{_clean(h)}<tspan dx="4" font-style="italic" font-weight="bold">{_clean(name)}</tspan></text>')
+        out[0] = f'{start}{_clean(h)}<tspan dx="4" font-style="italic" font-weight="bold">{_clean(name)}</tspan></text>'
     if isinstance(hex_attrs, Mapping) and hex_attrs.get("city") is True:
         label = f"{h} {name}" if isinstance(name, str) and name else h
         out.append(
             f'<rect class="city" x="{_fmt(x - text_width(label, MIN_TEXT) / 2 - 11)}" y="{_fmt(base - 8)}" width="8" height="8" '
             'fill="#404040" stroke="#ffffff" stroke-width="0.8"/>'
         )
-    out += _stack(page.stacks.get(h, []), x, y)
     return out
 
 
@@ -561,17 +571,23 @@ def _legend(page: _Page, legend: Legend, features: list[str], arrow_kinds: set[s
                       f'font-size="{_fmt(MIN_TEXT)}" font-weight="bold" text-anchor="middle" fill="#ffffff">{_clean(badge)}</text>',
                       bw, legend.badges.get(badge, badge)))
     out = ['<g class="legend">']
-    x, y = MARGIN, page.legend_top
-    out.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 11)}" font-size="{_fmt(LEGEND_TEXT)}" font-weight="bold">Legend</text>')
-    x += text_width("Legend", LEGEND_TEXT) + 14
-    for swatch, sw, text in items:
-        w = sw + 6 + text_width(text, LEGEND_TEXT) + 16
-        if x + w > page.width - MARGIN and x > MARGIN:
-            x, y = MARGIN, y + LEGEND_ROW
-        out.append(f'<g class="legend-item" transform="translate({_fmt(x)},{_fmt(y)})">{swatch}'
+    y = page.legend_top
+    out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 11)}" font-size="{_fmt(LEGEND_TEXT)}" font-weight="bold">Legend</text>')
+    y += LEGEND_ROW
+    # the items in as many columns as fit, each column as wide as its widest item, filled row by row
+    room = page.width - 2 * MARGIN
+    widths = [sw + 6 + text_width(text, LEGEND_TEXT) + 14 for _, sw, text in items]
+    per_row, columns = 1, [max(widths, default=room)]
+    for n in range(len(items), 1, -1):
+        trial = [max(widths[i::n]) for i in range(n)]
+        if sum(trial) <= room:
+            per_row, columns = n, trial
+            break
+    for i, (swatch, sw, text) in enumerate(items):
+        x = MARGIN + sum(columns[: i % per_row])
+        out.append(f'<g class="legend-item" transform="translate({_fmt(x)},{_fmt(y + (i // per_row) * LEGEND_ROW)})">{swatch}'
                    f'<text x="{_fmt(sw + 6)}" y="11" font-size="{_fmt(LEGEND_TEXT)}">{_clean(text)}</text></g>')
-        x += w
-    y += LEGEND_ROW + 4
+    y += ((len(items) + per_row - 1) // per_row) * LEGEND_ROW + 4
     for note in legend.notes:
         for line in wrap(note, LEGEND_TEXT, page.width - 2 * MARGIN):
             out.append(f'<text class="note" x="{_fmt(MARGIN)}" y="{_fmt(y + 11)}" font-size="{_fmt(LEGEND_TEXT)}" '
