@@ -10,7 +10,7 @@ Layout of a campaign folder DIR:
     steps/NNNN/reveal-SIDE.txt  signed dice reveals of the other parties
     steps/NNNN/save.yaml        the save; its `previous` is the hash of save NNNN-1
     steps/NNNN/report.txt       the turn report
-    steps/NNNN/picture.svg      the public map picture of the save (pbem.picture; since pbem 0.4)
+    steps/NNNN/picture.svg      the public map picture of the save (pbem.picture; absent in steps of older pbem)
     pending/                    signed inputs of the next step waiting for a reveal (pbem.adjudicate)
 
 A folder is built aside and renamed into place in one operation (here for `new`, in

@@ -193,10 +193,10 @@ def png_of(svg: str) -> bytes:
     a PNG is made on request and never stored in the campaign folder)."""
     try:
         import cairosvg  # type: ignore[import-untyped]
-    except ImportError:
+    except (ImportError, OSError):        # not installed, or the system lacks libcairo2
         raise PbemError("--png needs the cairosvg package (pip install 'pbem[png]'; it uses the system's "
                         "libcairo2)") from None
     try:
         return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=PNG_WIDTH))
-    except OSError as exc:             # cairosvg loads libcairo at its first call on some systems
+    except (OSError, ValueError) as exc:
         raise PbemError(f"--png: cairosvg could not rasterise the picture ({exc})") from None

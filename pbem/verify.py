@@ -3,7 +3,7 @@
 Adjudication is a pure function of the previous save and the signed inputs, so verify sets
 save 0 up again from the scenario, re-runs each step from its stored inputs and compares the
 save, report and map picture byte for byte, stopping at the first divergence and naming the
-file. A step folder written before pbem 0.4 has no picture.svg; one that has it must match.
+file. A step folder written by a pbem from before the pictures has no picture.svg; one that has it must match.
 """
 
 from collections.abc import Callable
@@ -121,7 +121,7 @@ def _same(path: Path, expected: str) -> None:
 
 
 def _same_picture(folder: Path, expected: Callable[[], str]) -> None:
-    """The step's picture.svg as the replay draws it; a step of a pbem before 0.4 has none, and
+    """The step's picture.svg as the replay draws it; a step written by a pbem from before the pictures has none, and
     that is no divergence (the picture is derived from the save, never an input)."""
     path = folder / PICTURE
     if path.exists() or path.is_symlink():
