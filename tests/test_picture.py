@@ -24,6 +24,7 @@ from pbem.svg import HEX, MIN_TEXT, PAGE_WIDTH, Arrow, Legend, render_svg
 from tests.conftest import ROOT
 from tests.editorhelp import CHROMIUM, browser_missing, chromedriver, needs_browser
 from tests.test_svg import SMITHEREENS
+from tests.test_svg_report import demo
 
 NS = "{http://www.w3.org/2000/svg}"
 BUNDLED = ROOT / "examples" / "operation-grenade-demo" / "campaign"
@@ -31,10 +32,9 @@ runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
-def smithereens(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("picture-demo")
-    run_demo(work)
-    return work / "campaign"
+def smithereens(demo) -> Path:
+    """The Smithereens demo campaign (built once for this module by test_svg_report's fixture)."""
+    return demo
 
 
 def picture(folder: Path, number: int) -> ET.Element:
