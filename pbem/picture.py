@@ -137,8 +137,9 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
     notes = tuple(notes)
     if outside:
         notes += (f"{outside} counter{'s' if outside != 1 else ''} outside this excerpt: see the positions in the report.",)
-    if len(drawn_arrows) < len(arrows):
-        notes += (f"{len(arrows) - len(drawn_arrows)} arrow(s) leave this excerpt: see the report.",)
+    left_out = len(arrows) - len(drawn_arrows)
+    if left_out:
+        notes += (f"{left_out} arrow{'s leave' if left_out != 1 else ' leaves'} this excerpt: see the report.",)
     return render_svg(grid, hexes, units, marks, title=title, hexsides=_hexsides(game, data, grid, drawn),
                       arrows=drawn_arrows, legend=Legend(dict(game.badge_legend), notes=notes))
 
