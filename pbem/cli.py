@@ -342,18 +342,24 @@ def _waited(sent: str) -> str:
 @app.command("log")
 @refusals
 def log_cmd(folder: Path = typer.Argument(...)) -> None:
-    """The campaign's history: one line per save — what produced it, its hash, its dice."""
+    """The campaign's history: one line per save — what produced it, its hashes, its dice."""
+    from .canonical import sha256_hex
     campaign = camp.open_campaign(folder)
     lines = []
     for number in campaign.step_numbers():
         save, digest = campaign.load_save(number)
+        file_hash = sha256_hex((campaign.step_dir(number) / "save.yaml").read_bytes())
         produced = save["produced_by"]
         if "setup" in produced:
             what = f"set-up of {produced['setup']}"
         else:
             what = f"{produced['phase']}: {produced['kind']} of {produced['side']}"
         rolls = len((save.get("dice") or {}).get("rolls", []))
-        lines.append(f"{number:04d}  {digest[:16]}  {what}" + (f" ({rolls} die roll{'s' if rolls != 1 else ''})" if rolls else ""))
+        lines.append(f"{number:04d}  data {digest[:16]}  file {file_hash[:16]}  {what}"
+                     + (f" ({rolls} die roll{'s' if rolls != 1 else ''})" if rolls else ""))
+    lines.append("data: SHA-256 of the save's data as canonical JSON (sorted keys, UTF-8; docs/security.md), "
+                 "the hash the next save's `previous:` and orders' `save_hash:` name; "
+                 "file: SHA-256 of the bytes of steps/NNNN/save.yaml, as `sha256sum` prints it")
     out("\n".join(lines))
 
 
