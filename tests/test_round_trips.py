@@ -61,7 +61,8 @@ def test_sign_refuses_illegal_orders_and_signs_them_with_no_check(tmp_path):
     assert not (tmp_path / "o.yaml.signed.txt").exists()
     util.assert_ok(util.pbem("sign", german, orders, "--key", german_key, "--no-check"))
     signed = (tmp_path / "o.yaml.signed.txt").read_text()
-    assert "check" not in util.parse_signed(signed, "x").body          # nothing records the flag
+    normal = util.body_of(util.demo_build() / "steps" / "0001" / "orders-german.txt")
+    assert set(util.parse_signed(signed, "x").body) == set(normal)     # nothing records the flag
     util.assert_refused(util.pbem("adjudicate", german, tmp_path / "o.yaml.signed.txt"), "not adjacent to 1918E (11.1)")
 
 
@@ -174,3 +175,21 @@ def test_check_and_adjudicate_name_the_nearest_ids(tmp_path):
     util.assert_ok(util.pbem("sign", german, orders, "--key", german_key, "--no-check"))
     util.assert_refused(util.pbem("adjudicate", german, tmp_path / "o.yaml.signed.txt"),
                         "1918: did you mean 1918E?; ger-46zp: did you mean ger-46pz?")
+
+
+def test_operation_grenade_combat_phase_without_adjacent_units_passes_by_itself():
+    """9.11, 9.12: "Every non-Phasing unit adjacent to a Phasing unit must be attacked ... All the
+    Phasing Player's units ending their Movement Phase adjacent to Enemy units must attack". An
+    Allied reinforcement entering at 0301 (27.3) with no German unit on the map leaves the Allied
+    Combat Phase nothing to declare: it passes by itself and the German Player-Turn begins."""
+    from tests.test_operation_grenade_rules import GAME, ScriptedDice, position
+    from pbem.gamedata import load_scenario
+    data = camp.open_campaign(util.ROOT / "examples" / "operation-grenade-demo" / "campaign").data
+    state = position(data, load_scenario("operation-grenade", "operation-grenade")[0], turn=4)
+    state[PASSES] = True                               # as `setup` writes it in a new campaign
+    assert not any(v["side"] == "german" for v in state["units"].values())
+    outcome = GAME.apply(data, state, "allied", [{"enter": "393/99/7", "path": ["0301"]}], ScriptedDice())
+    assert {"event": "passed", "side": "allied", "phase": "Game-Turn 4 (1945-02-20) Allied Combat Phase (9.0)",
+            "why": "no allied unit is adjacent to an enemy unit, so there is no combat to declare "
+                   "(9.11, 9.12: combat is between adjacent units)"} in outcome.events
+    assert (state["side"], state["phase"]) == ("german", "movement")
