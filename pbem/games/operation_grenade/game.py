@@ -32,7 +32,7 @@ from ...gamedata import GameData
 from ...hexgrid import GridSpec
 from ...kit import movement as kit_movement
 from ...kit.board import Board
-from ...kit.sequence import Phase, SequencedGame
+from ...kit.sequence import PASSES, Phase, SequencedGame
 from ...kit.terrain import MapData
 from ..base import MapArrow, MapUnit, Problem
 from . import chits, combat, crt, losses, movement, pregame, reinforcements, report, rhine, turn
@@ -89,8 +89,9 @@ class OperationGrenade(SequencedGame):
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (4.2, 17.0, 18.0), the players' mid-phase answers included."""
         def orders(key: str, rulebook: str, group: Any, then: str, keys: set[str]) -> Phase:
+            no_choice = partial(group.no_choice, self) if hasattr(group, "no_choice") else None
             return Phase(key, rulebook, "orders", _phasing, _label, partial(group.template, self), partial(group.check, self),
-                         partial(group.apply, self), then, _phasing_opponent, frozenset(keys))
+                         partial(group.apply, self), then, _phasing_opponent, frozenset(keys), no_choice)
 
         def answer(key: str, rulebook: str, group: Any, then: str, keys: set[str]) -> Phase:
             return Phase(key, rulebook, "response", _answering, _label, partial(group.template, self), partial(group.check, self),
@@ -135,6 +136,10 @@ class OperationGrenade(SequencedGame):
     def normalise_orders(self, orders: Any) -> Any:
         return normalise_orders(orders)
 
+    def known_ids(self, data: GameData, state: dict) -> dict:
+        return {"unit": [*state["units"], *state["reinforcements"]],
+                "hex": [*self.hexes(data), *(unit["hex"] for unit in state["units"].values())]}
+
     # -- seats, set-up -------------------------------------------------------------------
     def seats(self, scenario: dict) -> list[list[str]]:
         return [list(SIDES)]                                 # 4.1
@@ -163,6 +168,7 @@ class OperationGrenade(SequencedGame):
             "volkssturm_rolled": [], "volkssturm_units": [], "volkssturm_pending": [],   # 21.21, 21.24, 21.12
             "interrupted": {}, "spent": {},                                     # 21.11/22.21: unit -> MP spent
             "game_over": False, "victory": None,
+            PASSES: True,                                                       # a phase without a choice passes by itself
         }
         for unit in state["units"].values():
             movement.note_passage(self, data, state, unit["hex"], unit["side"])

@@ -5,6 +5,7 @@ from ...gamedata import GameData, unwrap
 from ...dice import Dice
 from ..base import Problem
 from ...kit import numbers
+from ...kit.sequence import PASSES
 from .components import spelled
 from .movement import MovementRules
 
@@ -80,6 +81,7 @@ class SetupRules(MovementRules):
             "fortresses": self.fortresses_at_start(data),
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
+            PASSES: True,                                  # a phase without a choice passes by itself
         }
         self.next_placement(data, state, after=None)
         return state
