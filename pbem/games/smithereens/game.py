@@ -8,12 +8,12 @@ from ...gamedata import GameData
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
-from .report import ReportRules
+from .mobile import MobileAssaultRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
-TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "battle", "declare_fortress")
+TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress")
 TEXT_LISTS = ("path", "with", "advance", "losses")
 
 
@@ -37,7 +37,7 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(ReportRules):
+class Smithereens(MobileAssaultRules):
     id = "smithereens"
     game_over_rule = "4.4"
     not_enforced = (
@@ -58,9 +58,15 @@ class Smithereens(ReportRules):
                   then="the German places his A and AS units, then the Soviet his M units; then Game Turn 1 "
                        "begins with the German Prepared Assault Phase (3.10)"),
             Phase("movement", "Movement Phase: take replacements, enter reinforcements, move (5.3 steps 1-3; 9.0, 10.0)", "orders",
-                  awaited=self.phasing_seat, label=self.turn_label("movement"), template=self.movement_template,
+                  awaited=self.phasing_seat, label=self.movement_label, template=self.movement_template,
                   check=self.check_movement, apply=self.apply_movement,
-                  then="the same army's Prepared Assault Phase (5.2)"),
+                  then="the same army's Prepared Assault Phase (5.2); a mobile assault (12.2) ends its file: the "
+                       "defender's step losses where he has a choice (12.13, 11.30), then the mover goes on (12.9, 12.10)"),
+            Phase("ma_response", "Step losses from a mobile assault (12.13, 11.30)", "response",
+                  awaited=self.ma_defender_seat, label=self.ma_answer_label, template=self.ma_response_template,
+                  check=self.check_ma_response, apply=self.apply_ma_response, opponents=self.attacker_seats,
+                  then="the interrupted Movement Phase goes on: the assaulters go on moving if the hex is cleared "
+                       "(12.9), else the mover runs another round or ends their movement (12.10)"),
             Phase("assault", "Prepared Assault Phase (5.3; 11.0)", "orders",
                   awaited=self.phasing_seat, label=self.turn_label("prepared assaults"), template=self.assault_template,
                   check=self.check_attacks, apply=self.apply_assaults,

@@ -80,12 +80,15 @@ class MovementRules(ReplacementRules):
             return numbers.integer(data, "game.movement.atc.cost_per_hex", "the MP cost per ATC hex (10.20)"), ""
         cost = self.terrain_cost(data, unit_id, terrain)
         if {"river", "rhine"} & set(features):                             # 10.16; the Rhine costs as a river (11.16)
-            if self.thaw(data, state):                                 # 10.21 (errata: mech only)
-                key = "mech" if self.is_mech(data, unit_id) else "non_mech"
-                cost += int(data.get(f"terrain.natural.river.movement.thaw_extra_mp.{key}"))
-            else:
-                cost += int(data.get("terrain.natural.river.movement.extra_mp"))
+            cost += self.river_extra_mp(data, state, unit_id)
         return cost, ""
+
+    def river_extra_mp(self, data: GameData, state: dict, unit_id: str) -> int:
+        """10.16 the extra MP to cross a river hexside; 10.21 in the Thaw (errata: mech only)."""
+        if self.thaw(data, state):
+            key = "mech" if self.is_mech(data, unit_id) else "non_mech"
+            return int(data.get(f"terrain.natural.river.movement.thaw_extra_mp.{key}"))
+        return int(data.get("terrain.natural.river.movement.extra_mp"))
 
     def terrain_cost(self, data: GameData, unit_id: str, terrain: str) -> int:
         """10.10–10.14 and 10.19: cities and other manmade terrain cost as their natural terrain."""
@@ -164,15 +167,29 @@ class MovementRules(ReplacementRules):
     def check_movement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         """Replacements (9.9), reinforcements (9.2), fortresses (11.19), moves (10.x), then
         stacking at the end of the phase (8.2); tried on a view of the phase, never on `state`."""
+        view = self.movement_view(data, state)
+        problems = self.check_move_orders(data, view, state["army"], orders, set())
+        if not problems:
+            problems += self.end_stacking_problems(data, view)
+        if not problems:
+            self.trial_run(data, state, lambda trial, dice: self.apply_movement(data, trial, side, orders, dice))
+        return problems
+
+    def movement_view(self, data: GameData, state: dict) -> dict:
+        """A copy of the position the phase's orders are tried on, with what the phase's start fixes."""
         army = state["army"]
         view = dict(state, units={u: dict(v) for u, v in state["units"].items()})
         # 6.4: supply is checked at the start of each unit's movement; 6.17 Baltic mech halve too
         view["oos_at_start"] = sorted(self.oos_units(data, state, [u for u in state["units"] if self.army_of(data, u) == army])
                                       + self.baltic_mech(data, state, army))
         view["fortresses"] = list(state.get("fortresses", []))
-        arrivals = {u: dict(v) for u, v in state["reinforcements"].items()}
+        view["spent"] = {}                    # MP a unit spent earlier this phase (12.9)
+        return view
+
+    def check_move_orders(self, data: GameData, view: dict, army: str, orders: list, moved: set[str]) -> list[Problem]:
+        """Each order in turn on `view` (each sees the earlier ones); `moved`: units whose move is over."""
+        arrivals = {u: dict(v) for u, v in view["reinforcements"].items()}
         problems = self.check_replacements(data, view, army, orders, arrivals)
-        moved: set[str] = set()
         for index, order in enumerate(orders):
             if "replace" in order:
                 continue
@@ -189,13 +206,14 @@ class MovementRules(ReplacementRules):
                 reason = self.move_problem(data, view, army, order, moved)
             if reason:
                 problems.append(Problem(index, reason))
-        if not problems:
-            for hex_id, units in sorted(self.stacks(view).items()):
-                reason = self.stacking_problem(data, units)
-                if reason:
-                    problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
-        if not problems:
-            self.trial_run(data, state, lambda trial, dice: self.apply_movement(data, trial, side, orders, dice))
+        return problems
+
+    def end_stacking_problems(self, data: GameData, view: dict, when: str = "at the end of movement", rule: str = "8.2") -> list[Problem]:
+        problems = []
+        for hex_id, units in sorted(self.stacks(view).items()):
+            reason = self.stacking_problem(data, units)
+            if reason:
+                problems.append(Problem(None, f"hex {hex_id} is overstacked {when}: {reason} ({rule})"))
         return problems
 
     def move_problem(self, data: GameData, view: dict, army: str, order: dict, moved: set[str]) -> str | None:
@@ -235,8 +253,10 @@ class MovementRules(ReplacementRules):
         if problem:
             return problem
         allowance = self.movement_allowance(data, view, unit_id)
-        if spent > allowance and len(path) > 2:
-            return f"{unit_id} needs {spent} MP for this path but has {allowance} (10.2; 10.4 guarantees one hex only)"
+        before = int(view["spent"].get(unit_id, 0))          # 12.9: going on after a mobile assault
+        if before + spent > allowance and (len(path) > 2 or before):
+            return (f"{unit_id} needs {spent} MP for this path but has {allowance - before} "
+                    f"({'12.9' if before else '10.2; 10.4 guarantees one hex only'})")
         view["units"][unit_id]["hex"] = path[-1]
         return None
 
@@ -254,9 +274,14 @@ class MovementRules(ReplacementRules):
 
     def apply_movement(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         """Replacements (9.9), then reinforcements, fortress declarations and moves in the order given."""
-        army = state["army"]
         events: list[dict] = []
         self.apply_replacements(data, state, orders, dice, events)
+        self.apply_move_orders(data, state, orders, dice, events)
+        self.end_movement(data, state, events)
+        return events
+
+    def apply_move_orders(self, data: GameData, state: dict, orders: list, dice: Dice, events: list) -> None:
+        army = state["army"]
         for order in orders:
             if "replace" in order:
                 continue
@@ -277,8 +302,9 @@ class MovementRules(ReplacementRules):
                 events.append({"event": "move", "unit": order["move"], "path": path})
                 for hex_id in path[1:]:
                     self.enter_hex(data, state, hex_id, army, events, dice)
-        if army == "german":
+
+    def end_movement(self, data: GameData, state: dict, events: list) -> None:
+        if state["army"] == "german":
             self.forfeit_reinforcements(data, state, events)
         state["phase"] = "assault"
         state["last_combats"] = []
-        return events
