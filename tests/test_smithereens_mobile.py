@@ -206,3 +206,32 @@ def test_a_tampered_answer_is_refused_whole(data):
     state = first_round(data, face=1).state
     with pytest.raises(PbemError, match="the answer is one order `battle: 4112E`"):
         GAME.apply(data, state, "german", [{"battle": "4113E", "steps": {}}], ScriptedDice())
+
+
+def test_a_signed_mobile_assault_campaign_pauses_for_the_defender_and_verifies(tmp_path, demo_keys):  # 12.13, 12.9
+    """Through the library API with both players' dice: the German's signed answer comes mid-movement,
+    then the Soviet goes on; `verify` replays every step to the same bytes (standard level, so supply
+    regions are read from data caches in every step, replayed or not)."""
+    from pbem import campaign as camp
+    from tests.test_campaign import orders_file
+    from pbem.demo import demo_commitment
+    from pbem.keys import key_id
+    german, alliance = demo_keys["german"], demo_keys["alliance"]
+    commitments = {p: demo_commitment(k, "ma1", p) for p, k in demo_keys.items()}
+    players = {s: key_id(k.public_key()) for s, k in demo_keys.items()}
+    folder = tmp_path / "ma1"
+    camp.create_campaign(folder, "smithereens", "historical", players, commitments, DATA, options={"level": "standard"})
+    camp.adjudicate(folder, [orders_file(folder, tmp_path, "german", german, [], "g.txt")], key=alliance)
+    result = camp.adjudicate(folder, [orders_file(folder, tmp_path, "alliance", alliance, [{"assault": "4112E", "with": STACK}], "a.txt")],
+                             key=german)
+    ma = next(e for e in result.save["events"] if e["event"] == "mobile_assault")
+    assert (ma["roll"], ma["result"]) == (3, "0/3")            # with these keys and campaign id
+    assert result.save["awaiting"] == {"side": "german", "kind": "response", "phase": "Turn 2 Soviet mobile assault at 4112E: step losses",
+                                       "opponents": ["alliance"], "done": False}
+    answer = orders_file(folder, tmp_path, "german", german, [{"battle": "4112E", "steps": {"ger-a": 1, "ger-b": 2}}], "r.txt")
+    result = camp.adjudicate(folder, [answer], key=alliance)
+    assert result.save["awaiting"]["phase"] == "Turn 2 Soviet movement continued after the mobile assault at 4112E (12.9, 12.10)"
+    again = orders_file(folder, tmp_path, "alliance", alliance, [{"assault": "4112E", "with": ["sov-t1", "sov-t2"]}], "b.txt")
+    result = camp.adjudicate(folder, [again], key=german)
+    assert [e["round"] for e in result.save["events"] if e["event"] == "mobile_assault"] == [2]
+    assert camp.verify(folder).ok

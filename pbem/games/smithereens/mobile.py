@@ -263,7 +263,7 @@ class MobileAssaultRules(ReportRules):
             spent[unit_id] += int(cost or 0)
         across = bool({"river", "rhine"} & set(self.hexside(data, launch, target)))
         number = int(opened["round"]) + 1 if opened else 1
-        mobile["open"] = {"hex": target, "from": launch, "units": units, "round": number, "spent": spent,
+        mobile["open"] = {"hex": target, "from": launch, "units": list(units), "round": number, "spent": dict(spent),
                           "across_river": across if first else bool(opened and opened["across_river"])}
         mobile["moved"] = sorted(set(mobile["moved"]) | set(units))
         mobile["last"] = target
@@ -295,7 +295,7 @@ class MobileAssaultRules(ReportRules):
         total_steps = sum(state["units"][u]["steps"] for u in alive)
         if defender_lp and len(alive) > 1 and defender_lp < total_steps:          # 11.30: the defender chooses
             seat = self.seat_of(state, self.army_of(data, alive[0]))
-            mobile["answer"] = {"hex": target, "army": army, "defenders": alive, "defender_lp": defender_lp, "defender_seat": seat}
+            mobile["answer"] = {"hex": target, "army": army, "defenders": list(alive), "defender_lp": defender_lp, "defender_seat": seat}
             state["phase"] = "ma_response"
             events.append({"event": "awaiting_response", "battles": [target], "side": seat})
             return
@@ -316,14 +316,14 @@ class MobileAssaultRules(ReportRules):
                 state["units"][unit_id]["hex"] = opened["hex"]
             mobile["going_on"] = {u: opened["spent"][u] for u in survivors}
             mobile["open"] = None
-            events.append({"event": "mobile_assault_cleared", "hex": opened["hex"], "units": survivors, "rule": "12.9, 12.14"})
+            events.append({"event": "mobile_assault_cleared", "hex": opened["hex"], "units": list(survivors), "rule": "12.9, 12.14"})
             if survivors:
                 self.enter_hex(data, state, opened["hex"], army, events, dice)
         elif not survivors:
             mobile["open"] = None
         else:
             opened["units"] = survivors
-            events.append({"event": "mobile_assault_undecided", "hex": opened["hex"], "units": survivors, "rule": "12.10"})
+            events.append({"event": "mobile_assault_undecided", "hex": opened["hex"], "units": list(survivors), "rule": "12.10"})
 
     # -- the defender's answer (12.13, 11.30) ------------------------------------------------
     def ma_defender_seat(self, state: dict) -> str:
