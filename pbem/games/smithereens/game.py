@@ -4,10 +4,12 @@ order forms players write."""
 from collections.abc import Callable
 from typing import Any
 
+from ...dice import fair_reveals
 from ...gamedata import GameData
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
+from .components import camp
 from .mobile import MobileAssaultRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
@@ -54,12 +56,12 @@ class Smithereens(MobileAssaultRules):
         self.sequence = (
             Phase("placement", "Set-up placement of the A, AS and M units (3.6, 3.7)", "orders",
                   awaited=self.phasing_seat, label=self.placement_label, template=self.placement_template,
-                  check=self.check_placement, apply=self.apply_placement,
+                  check=self.check_placement, apply=self.apply_placement, opponents=self.reveal_seats,
                   then="the German places his A and AS units, then the Soviet his M units; then Game Turn 1 "
                        "begins with the German Prepared Assault Phase (3.10)"),
             Phase("movement", "Movement Phase: take replacements, enter reinforcements, move (5.3 steps 1-3; 9.0, 10.0)", "orders",
                   awaited=self.phasing_seat, label=self.movement_label, template=self.movement_template,
-                  check=self.check_movement, apply=self.apply_movement,
+                  check=self.check_movement, apply=self.apply_movement, opponents=self.reveal_seats,
                   then="the same army's Prepared Assault Phase (5.2); a mobile assault (12.2) ends its file: the "
                        "defender's step losses where he has a choice (12.13, 11.30), then the mover goes on (12.9, 12.10)"),
             Phase("ma_response", "Step losses from a mobile assault (12.13, 11.30)", "response",
@@ -69,7 +71,7 @@ class Smithereens(MobileAssaultRules):
                        "(12.9), else the mover runs another round or ends their movement (12.10)"),
             Phase("assault", "Prepared Assault Phase (5.3; 11.0)", "orders",
                   awaited=self.phasing_seat, label=self.turn_label("prepared assaults"), template=self.assault_template,
-                  check=self.check_attacks, apply=self.apply_assaults,
+                  check=self.check_attacks, apply=self.apply_assaults, opponents=self.reveal_seats,
                   then="the defender's loss choices where he has one (11.25, 11.30); else the next player turn "
                        "in the order Soviet, Western, German (5.2), and after the last German player turn, victory (4.4)"),
             # a die rolled while answering (e.g. Antwerp taken by an advance, 6.9) needs the
@@ -86,6 +88,16 @@ class Smithereens(MobileAssaultRules):
 
     def defender_seat(self, state: dict) -> str:
         return str(state["pending"][0]["defender_seat"])
+
+    def reveal_seats(self, state: dict) -> tuple:
+        """Whose reveal the phasing side's roll needs: three players, one seat of the other camp
+        (pbem.dice.fair_reveals: the German's roll needs one Alliance seat, the Soviet's or the
+        Western's the German's alone, never the ally's); a campaign made before `reveals: camp`
+        keeps every other seat (docs/dice.md)."""
+        mover = self.phasing_seat(state)
+        if state.get("reveals") != "camp":
+            return tuple(sorted(s for s in state["seats"] if s != mover))
+        return fair_reveals(mover, {s: camp(s) for s in state["seats"]})
 
     def attacker_seats(self, state: dict) -> tuple:
         return (self.phasing_seat(state),)

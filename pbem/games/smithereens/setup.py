@@ -22,13 +22,18 @@ class SetupRules(MovementRules):
         readings the data declares when the campaign is made (pbem.gamedata.apply_readings)."""
         errata = dict(given.get("errata") or {})
         errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
-        unknown = sorted(k for k in given if k not in ("level", "errata") and not k.startswith("errata."))
+        unknown = sorted(k for k in given if k not in ("level", "errata", "reveals") and not k.startswith("errata."))
         if unknown:
             raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level, errata.ID)")
         level = given.get("level", "beginner")
         if level not in ("beginner", "standard"):
             raise PbemError(f"level must be 'beginner' or 'standard', not {level!r}")
-        return {"level": level, **({"errata": errata} if errata else {})}
+        # who reveals for a roll (docs/dice.md): `camp` for a campaign made by this pbem; a header
+        # without the key was made before, when every other seat revealed, and stays so
+        reveals = given.get("reveals", "camp")
+        if reveals not in ("camp", "all"):
+            raise PbemError(f"reveals must be 'camp' or 'all', not {reveals!r}")
+        return {"level": level, **({"errata": errata} if errata else {}), "reveals": reveals}
 
     def not_enforced_for(self, options: dict) -> list:
         rules = list(self.not_enforced)
@@ -42,6 +47,7 @@ class SetupRules(MovementRules):
         return rules
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
+        recorded = "reveals" in (options or {})      # a campaign made before the option keeps its save 0
         options = self.options(options or {})
         if scenario.get("scenario") != "historical":
             # 14.x: the WWIII scenarios change sides, turn order and victory; their data is in
@@ -83,6 +89,8 @@ class SetupRules(MovementRules):
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }
+        if recorded and len(seats) > 2:
+            state["reveals"] = options["reveals"]
         self.next_placement(data, state, after=None)
         return state
 
