@@ -149,6 +149,12 @@ class MobileAssaultRules(ReportRules):
             here = path[-1]
         if not grid.adjacent(here, target):
             return f"{target} is not adjacent to the launch hex {here} (12.2)"
+        if path and len(path) > 1 and self.other_camp_next_to(data, view, army, here):
+            return f"the stack must stop next to units of the other Alliance camp, at {here}, and may not assault on (10.36 1)"
+        if not another and not (path and len(path) > 1) and self.other_camp_next_to(data, view, army, here) \
+                and self.other_camp_next_to(data, view, army, target):
+            return (f"the stack begins next to units of the other Alliance camp and may move only if the first hex it "
+                    f"enters, {target}, is not next to any of them (10.36 2)")
         if not self.enemies_in(data, view, target, army):
             return f"no enemy units in {target} to assault (12.2)"
         prohibited = unwrap(data.get(f"terrain.natural.{self.terrain(data, target)}.combat.ma", f"whether MAs may enter {self.terrain(data, target)} (12.3)"))
@@ -314,7 +320,9 @@ class MobileAssaultRules(ReportRules):
         if not self.enemies_in(data, state, opened["hex"], army):
             for unit_id in survivors:
                 state["units"][unit_id]["hex"] = opened["hex"]
-            mobile["going_on"] = {u: opened["spent"][u] for u in survivors}
+            # 10.36 1: next to the other Alliance camp, their movement stops there
+            meets = self.other_camp_next_to(data, state, army, opened["hex"])
+            mobile["going_on"] = {} if meets else {u: opened["spent"][u] for u in survivors}
             mobile["open"] = None
             events.append({"event": "mobile_assault_cleared", "hex": opened["hex"], "units": list(survivors), "rule": "12.9, 12.14"})
             if survivors:

@@ -121,9 +121,30 @@ class MovementRules(ReplacementRules):
         for a, b in zip(path, path[1:]):
             if not grid.adjacent(a, b):
                 return f"{unit_id}: {a} and {b} are not adjacent (10.1)", 0
+        army = self.army_of(data, unit_id)
+        if len(path) > 1 and self.other_camp_next_to(data, state, army, path[0]) and self.other_camp_next_to(data, state, army, path[1]):
+            return (f"{unit_id} begins next to units of the other Alliance camp and may move only if the first hex it "
+                    f"enters, {path[1]}, is not next to any of them (10.36 2)"), 0
+
+        def stop(hex_id: str) -> str | None:
+            if must_end_at is not None and must_end_at(hex_id):
+                return must_end_at(hex_id)
+            if self.other_camp_next_to(data, state, army, hex_id):
+                return f"must stop next to units of the other Alliance camp, at {hex_id} (10.36 1)"
+            return None
+
         result = walk(grid, unit_id, path, lambda a, b: self.entry_cost(data, state, unit_id, a, b),
-                      allowance=self.movement_allowance(data, state, unit_id), rules=NO_ZOC, must_end_at=must_end_at)
+                      allowance=self.movement_allowance(data, state, unit_id), rules=NO_ZOC, must_end_at=stop)
         return (f"{unit_id}: {result.problem}" if result.problem else None), result.spent
+
+    def other_camp_next_to(self, data: GameData, state: dict, army: str, hex_id: str) -> bool:
+        """10.36: is a unit of the other Alliance camp (Western Allied for a Soviet-side unit, and
+        the reverse) next to hex_id? Never asked for German units."""
+        other = {"soviet": "western", "western": "soviet"}.get(army)
+        if other is None:
+            return False
+        grid = self.grid(data)
+        return any(grid.adjacent(v["hex"], hex_id) and self.army_of(data, u) == other for u, v in state["units"].items())
 
     def entry_problem(self, data: GameData, state: dict, army: str, order: dict, arrivals: dict) -> str | None:
         """9.1–9.5: a reinforcement enters in its owner's movement phase, on or after its turn.
