@@ -68,3 +68,29 @@ def test_a_mobile_assault_clearing_a_hex_next_to_the_other_camp_ends_the_move(we
     out = GAME.apply(western, state, "alliance", [{"assault": "4112E", "with": ["sov-t1", "sov-t2", "sov-art"]}], ScriptedDice(6))
     assert out.state["units"]["sov-t1"]["hex"] == "4112E" and out.state["mobile"]["going_on"] == {}
     assert problems(western, out.state, [{"move": "sov-t1", "path": ["4112E", "4111E"]}]) == ["sov-t1 is ordered to move twice (10.6)"]
+
+
+@pytest.fixture
+def dvina(tmp_path):
+    """The mobile test data with sov-inf's counter set up in 3702E (the 8th Army's hex, 3.11) and
+    a Dvina hexside 4112E|4111E (feature `dvina`)."""
+    src = MOBILE.read_text().replace('type: infantry, steps: 2, full: {attack: 3, defense: 3, movement: 4}, reduced: {attack: 1, defense: 1, movement: 4}, setup: "4213E"}',
+                                     'type: infantry, steps: 2, full: {attack: 3, defense: 3, movement: 4}, reduced: {attack: 1, defense: 1, movement: 4}, setup: "3702E"}')
+    src += "  map.hexsides.4111E|4112E: [river, dvina]\n  map.hexes.3702E: {terrain: clear}\n"
+    target = tmp_path / "dvina.yaml"
+    target.write_text(src)
+    return load_game_data("smithereens", target)
+
+
+def test_the_8th_army_waits_for_a_german_crossing_of_the_dvina(dvina):  # 3.11
+    state = position(dvina)
+    assert state["units"]["sov-inf"]["hex"] == "3702E"
+    state["units"]["sov-inf"]["hex"] = "4213E"        # wherever it stands, it is the counter set up in 3702E
+    assert problems(dvina, state, [{"move": "sov-inf", "path": ["4213E", "4214E"]}]) == [
+        "sov-inf is the Soviet 8th Army (set up in 3702E) and may not move until a German unit crosses the Dvina (3.11)"]
+    assert problems(dvina, state, [{"move": "sov-t3", "path": ["4213E", "4214E"]}]) == []      # other Soviet units move
+    german = dict(state, army="german")
+    out = GAME.apply(dvina, german, "german", [{"move": "ger-a", "path": ["4112E", "4111E"]}], ScriptedDice(default=6))
+    assert {"event": "dvina", "hexside": "4112E-4111E", "rule": "3.11"} in out.events
+    freed = dict(out.state, army="soviet", phase="movement")
+    assert problems(dvina, freed, [{"move": "sov-inf", "path": ["4213E", "4214E"]}]) == []

@@ -260,6 +260,8 @@ class MobileAssaultRules(ReportRules):
                 spent[unit_id] += int(walked)
                 state["units"][unit_id]["hex"] = path[-1]
             events.append({"event": "move", "unit": ", ".join(units), "path": path, "rule": "10.5"})
+            if army == "german":
+                self.note_dvina(data, state, path, events)
             for hex_id in path[1:]:
                 self.enter_hex(data, state, hex_id, army, events, dice)
         launch = state["units"][units[0]]["hex"]
@@ -318,6 +320,8 @@ class MobileAssaultRules(ReportRules):
         state["phase"] = "movement"
         mobile["answer"] = None
         if not self.enemies_in(data, state, opened["hex"], army):
+            if army == "german" and survivors:                 # 3.11: into the hex across the Dvina
+                self.note_dvina(data, state, [opened["from"], opened["hex"]], events)
             for unit_id in survivors:
                 state["units"][unit_id]["hex"] = opened["hex"]
             # 10.36 1: next to the other Alliance camp, their movement stops there
@@ -417,6 +421,8 @@ class MobileAssaultRules(ReportRules):
                     ["Result", f"{event['result']}: attacker {plural(event['attacker_lp'], 'loss point')}, defender "
                                f"{plural(event['defender_lp'], 'loss point')}, all as steps (12.13; cell from {event['cell_provenance']})"],
                 ]))
+            elif kind == "dvina":
+                blocks.append(("item", f"A German unit crossed the Dvina ({event['hexside']}): the Soviet 8th Army may move from now on (3.11)"))
             elif kind == "mobile_assault_cleared":
                 who = ", ".join(event["units"]) or "no assaulter"
                 blocks.append(("item", f"{event['hex']} cleared: {who} stand in it and may go on moving (12.9, 12.14)"))

@@ -113,6 +113,27 @@ class MovementRules(ReplacementRules):
             return f"{unit_id} is {nationality.replace('_', ' ')} and may never move out of {region.capitalize()} ({outside[0]}) ({rule})"
         return None
 
+    def eighth_army_problem(self, data: GameData, state: dict, unit_id: str) -> str | None:
+        """3.11: the Soviet 8th Army (the Soviet counter set up in its start hex) may never move
+        until a German unit crosses the Dvina (a hexside with the feature `dvina`, map.hexsides)."""
+        if self.army_of(data, unit_id) != "soviet" or state.get("dvina_crossed"):
+            return None
+        start = numbers.text(data, "game.movement.restrictions.soviet_8th_army_start", "the Soviet 8th Army's set-up hex (3.11)")
+        setup = self.counter(data, unit_id).get("setup")
+        if isinstance(setup, str) and setup == start:
+            return f"{unit_id} is the Soviet 8th Army (set up in {start}) and may not move until a German unit crosses the Dvina (3.11)"
+        return None
+
+    def note_dvina(self, data: GameData, state: dict, path: list[str], events: list) -> None:
+        """3.11: a German unit moving or advancing across a Dvina hexside frees the 8th Army for good."""
+        if state.get("dvina_crossed"):
+            return
+        for a, b in zip(path, path[1:]):
+            if "dvina" in self.hexside(data, a, b):
+                state["dvina_crossed"] = True
+                events.append({"event": "dvina", "hexside": f"{a}-{b}", "rule": "3.11"})
+                return
+
     def walk_problem(self, data: GameData, state: dict, unit_id: str, path: list[str],
                      must_end_at: Callable[[str], str | None] | None = None) -> tuple[str | None, Cost]:
         """10.1-10.3: the path hex by hex (no ZOC in Smithereens, 1.4), its MP cost or the first
@@ -261,7 +282,7 @@ class MovementRules(ReplacementRules):
         fortresses = set(view["fortresses"]) if army == "german" else set()
         if path[0] in fortresses:
             return f"{unit_id} is in the fortress {path[0]} and may not leave it (11.19)"
-        confined = self.confinement_problem(data, unit_id, path)
+        confined = self.confinement_problem(data, unit_id, path) or self.eighth_army_problem(data, view, unit_id)
         if confined:
             return confined
         if int(self.factors(data, unit_id, view["units"][unit_id]["steps"])["movement"]) == 0:
@@ -321,6 +342,8 @@ class MovementRules(ReplacementRules):
                 path = [self.grid(data).canonical(str(h)) for h in order["path"]]
                 state["units"][order["move"]]["hex"] = path[-1]
                 events.append({"event": "move", "unit": order["move"], "path": path})
+                if army == "german":
+                    self.note_dvina(data, state, path, events)
                 for hex_id in path[1:]:
                     self.enter_hex(data, state, hex_id, army, events, dice)
 

@@ -230,6 +230,8 @@ class ResponseRules(SetupRules):
             events.append({"event": "advance_refused", "hex": hex_id, "units": movers, "rule": "11.33, 8.2"})
             return
         for unit_id in movers:
+            if battle["army"] == "german":                       # 3.11: an advance across the Dvina
+                self.note_dvina(data, state, [state["units"][unit_id]["hex"], hex_id], events)
             state["units"][unit_id]["hex"] = hex_id
         events.append({"event": "advance", "hex": hex_id, "units": movers, "rule": "11.33"})
         self.enter_hex(data, state, hex_id, battle["army"], events, dice)
