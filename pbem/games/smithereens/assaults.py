@@ -8,18 +8,15 @@ from ...kit import numbers
 from ...kit.combat import Shift, clamp, odds_position, total, whole_column
 from ..base import Problem
 from .components import ALLIANCE, camp
-from .responses import ResponseRules
+from .air import AirRules
 
 CRT = "the Combat Results Table (16.2)"
 
 
-class AssaultRules(ResponseRules):
+class AssaultRules(AirRules):
     def crt_columns(self, data: GameData) -> list[str]:
         columns = data.get("crt.columns", "the CRT column headings (16.2)")
         return [f"{c['german']}/{c['alliance']}" if isinstance(c, dict) else str(c) for c in columns]
-
-    def die_faces(self, data: GameData) -> int:
-        return numbers.integer(data, "game.components.die_faces", "the faces of the one die (2.1)")
 
     def base_column(self, data: GameData, attack: int, defense: int, army: str) -> tuple[int, str]:
         """11.8 / 11.9 odds on the attacker's odds line (11.22) as a column position that may lie
@@ -84,8 +81,13 @@ class AssaultRules(ResponseRules):
         problems: list[Problem] = []
         used: set[str] = set()
         targets: set[str] = set()
+        bombed: list[str] = []
         for index, order in enumerate(orders):
             problems += [Problem(index, m) for m in self.attack_problems(data, state, army, order, used, targets)]
+            if "bombers" in order and not problems:
+                target = self.grid(data).canonical(order["attack"])
+                problems += [Problem(index, m) for m in self.bomber_problems(data, state, army, order, target,
+                                                                              self.enemies_in(data, state, target, army), bombed)]
         if not problems:
             columns = self.crt_columns(data)
             for order in orders:
@@ -106,9 +108,9 @@ class AssaultRules(ResponseRules):
 
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
         target, attackers = order.get("attack"), order.get("with")
-        if set(order) - {"attack", "with", "advance", "losses"} or not isinstance(target, str) \
+        if set(order) - {"attack", "with", "advance", "losses", "bombers"} or not isinstance(target, str) \
                 or not isinstance(attackers, list) or not attackers:
-            return ["an assault order is `attack: HEX` with `with: [UNIT, ...]` (optional `advance:`, `losses:`)"]
+            return ["an assault order is `attack: HEX` with `with: [UNIT, ...]` (optional `advance:`, `losses:`, `bombers:` 13.7)"]
         try:
             target = self.grid(data).canonical(target)
         except ValueError as exc:
@@ -213,11 +215,25 @@ class AssaultRules(ResponseRules):
         """11.23-11.24 each battle in the order given; the defender chooses where he may (11.25, 11.30)."""
         army, events = state["army"], []
         columns = self.crt_columns(data)
-        battles = [self.resolve(data, state, army, order, dice, columns) for order in orders]
-        state["last_combats"] = [{"hex": b["hex"], "label": f"{b['column']} roll {b['roll']}: {b['result']}"} for b in battles]
+        battles = []
+        for order in orders:
+            # 13.7: the bombers strike when that fight's resolution begins
+            strike = self.bomb(data, state, order, self.grid(data).canonical(order["attack"]), dice) if order.get("bombers") else None
+            if strike is not None:
+                battles.append(strike)
+            if strike is None or not strike["annihilated"]:
+                battles.append(self.resolve(data, state, army, order, dice, columns))
+        state["last_combats"] = [{"hex": b["hex"], "label": f"{b['column']} roll {b['roll']}: {b['result']}"} for b in battles
+                                 if b["event"] == "assault"]
         pending = []
         for battle in battles:
             events.append(battle)
+            if battle["event"] == "bombers":
+                if battle["annihilated"]:             # 13.7: a free one-hex advance
+                    targets = state["attacked_this_turn"].setdefault(battle["hex"], [])
+                    targets += [str(self.grouping(data, battle["attackers"][0])), "western"]
+                    self.advance_after_combat(data, state, battle, events, dice)
+                continue
             targets = state["attacked_this_turn"].setdefault(battle["hex"], [])
             targets.append(army if army != "western" else str(self.grouping(data, battle["attackers"][0])))
             if army == "western":

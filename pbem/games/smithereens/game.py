@@ -16,7 +16,7 @@ from .mobile import MobileAssaultRules
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
 TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress")
-TEXT_LISTS = ("path", "with", "advance", "losses")
+TEXT_LISTS = ("path", "with", "advance", "losses", "bombers")
 
 
 def _ids_as_text(order: dict) -> dict:

@@ -421,6 +421,11 @@ class MobileAssaultRules(ReportRules):
                     ["Result", f"{event['result']}: attacker {plural(event['attacker_lp'], 'loss point')}, defender "
                                f"{plural(event['defender_lp'], 'loss point')}, all as steps (12.13; cell from {event['cell_provenance']})"],
                 ]))
+            elif kind == "bombers":
+                lost = ", ".join(f"{u} −{plural(n, 'step')}" for u, n in sorted(event["steps_lost"].items())) or "none"
+                blocks.append(("item", f"Strategic bombers over {event['hex']}: die roll {event['roll']} (1d6, purpose bombers/{event['hex']}), "
+                                       f"{plural(event['steps'], 'step')}: {lost}" + ("; the defenders are annihilated" if event["annihilated"] else "")
+                                       + " (13.7)"))
             elif kind == "dvina":
                 blocks.append(("item", f"A German unit crossed the Dvina ({event['hexside']}): the Soviet 8th Army may move from now on (3.11)"))
             elif kind == "mobile_assault_cleared":
