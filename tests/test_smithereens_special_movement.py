@@ -94,3 +94,67 @@ def test_the_8th_army_waits_for_a_german_crossing_of_the_dvina(dvina):  # 3.11
     assert {"event": "dvina", "hexside": "4112E-4111E", "rule": "3.11"} in out.events
     freed = dict(out.state, army="soviet", phase="movement")
     assert problems(dvina, freed, [{"move": "sov-inf", "path": ["4213E", "4214E"]}]) == []
+
+
+YUGOSLAVIA = """\
+  map.hexes.2930: {terrain: clear}
+  map.hexes.2931.terrain: clear
+  map.hexes.2832.terrain: clear
+  map.hexes.2731: {terrain: clear}
+  map.hexes.2831: {terrain: clear}
+  map.hexes.2833: {terrain: clear, city: true, control_at_start: german, region: yugoslavia, yugoslav_exterior_border: false}
+  units.counters.sov-bul: {side: soviet, nationality: bulgarian, type: infantry, steps: 2,
+    full: {attack: 2, defense: 2, movement: 4}, reduced: {attack: 1, defense: 1, movement: 4}, setup: "2930"}
+  units.counters.sov-red: {side: soviet, nationality: soviet, type: infantry, steps: 2,
+    full: {attack: 3, defense: 3, movement: 4}, reduced: {attack: 1, defense: 1, movement: 4}, setup: "2930"}
+  units.counters.ger-y1: {side: german, type: infantry, steps: 1, full: {attack: 1, defense: 1, movement: 3}, setup: "2731"}
+"""
+
+
+def yugoslav_data(tmp_path, belgrade=True):
+    """Made-up hexes around the rulebook's own example hexes 2931 and 2832 (10.23); 2833 plays Belgrade."""
+    target = tmp_path / "yugoslavia.yaml"
+    target.write_text(MOBILE.read_text() + YUGOSLAVIA + ('  map.places.Belgrade.hex: "2833"\n' if belgrade else ""))
+    return load_game_data("smithereens", target)
+
+
+def test_yugoslavia_is_closed_to_the_red_army_and_the_bulgarians_keep_to_its_border(tmp_path):  # 10.23
+    """10.23: "Until such time as a German unit moves next to Belgrade, no Grand Alliance units other than
+    the Bulgarians (and the Yugoslavs themselves) may enter any parts of those countries that make up
+    "Yugoslavia" ... For example, Bulgarian units could enter/attack into 2931, but not 2832.\""""
+    data = yugoslav_data(tmp_path)
+    state = position(data)
+    assert problems(data, state, [{"move": "sov-red", "path": ["2930", "2931"]}]) == [
+        "sov-red may not enter 2931 in Yugoslavia: only Bulgarians and Yugoslavs may until a German-side unit moves next to Belgrade (10.23)"]
+    assert problems(data, state, [{"move": "sov-bul", "path": ["2930", "2931"]}]) == []
+    assert problems(data, state, [{"move": "sov-bul", "path": ["2930", "2831", "2832"]}]) == [
+        "sov-bul is Bulgarian and may enter only exterior border hexes of Yugoslavia, not 2832, until a German-side unit moves next to Belgrade (10.23)"]
+    assert problems(data, state, [{"move": "sov-red", "path": ["2930", "2831"]}]) == []       # outside Yugoslavia
+
+
+def test_a_german_unit_next_to_belgrade_lifts_the_restrictions_for_good(tmp_path):  # 10.23
+    """10.23: "All these restrictions are permanently lifted as soon as any German-side unit moves next to Belgrade.\""""
+    data = yugoslav_data(tmp_path)
+    german = dict(position(data), army="german")
+    out = GAME.apply(data, german, "german", [{"move": "ger-y1", "path": ["2731", "2832"]}], ScriptedDice(default=6))
+    assert {"event": "yugoslavia_open", "rule": "10.23"} in out.events
+    state = dict(out.state, army="soviet", phase="movement")
+    assert problems(data, state, [{"move": "sov-red", "path": ["2930", "2931"]}]) == []
+
+
+def test_without_belgrade_s_hex_nobody_can_tell_and_the_entry_is_refused_naming_it(tmp_path):  # 10.23
+    data = yugoslav_data(tmp_path, belgrade=False)
+    state = position(data)
+    message = problems(data, state, [{"move": "sov-bul", "path": ["2930", "2931"]}])[0]
+    assert "map.places.Belgrade.hex" in message
+    german = dict(position(data), army="german")          # German moves are never refused for it
+    assert problems(data, german, [{"move": "ger-y1", "path": ["2731", "2832"]}]) == []
+
+
+def test_a_bulgarian_attack_into_an_inner_hex_is_refused(tmp_path):  # 10.23
+    data = yugoslav_data(tmp_path)
+    state = dict(position(data), phase="assault")
+    state["units"]["ger-y1"]["hex"] = "2832"
+    state["units"]["sov-bul"]["hex"] = "2831"
+    assert [p.message for p in GAME.check(data, state, "alliance", [{"attack": "2832", "with": ["sov-bul"]}])] == [
+        "sov-bul is Bulgarian and may attack only exterior border hexes of Yugoslavia, not 2832, until a German-side unit moves next to Belgrade (10.23)"]

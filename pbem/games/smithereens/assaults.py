@@ -153,6 +153,10 @@ class AssaultRules(AirRules):
             return f"{unit_id} has an attack factor of 0 and may never attack (11.32)"
         if self.is_artillery(data, unit_id) and not self.in_supply(data, state, unit_id):
             return f"{unit_id} is Soviet artillery out of supply and may not attack (13.4)"
+        yugoslavia = self.yugoslavia_problem(data, state, unit_id, [target], "attack") \
+            if self.counter(data, unit_id).get("nationality") == "bulgarian" else None     # 10.23
+        if yugoslavia:
+            return yugoslavia
         blocked = {"lake", "sea"} & set(self.hexside(data, unit["hex"], target))
         if blocked:
             return f"{unit_id} cannot attack across the {sorted(blocked)[0]} hexside (11.14)"

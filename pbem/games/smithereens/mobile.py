@@ -135,6 +135,9 @@ class MobileAssaultRules(ReportRules):
             if len({mobile["began"][u] for u in units}) != 1:
                 return "units assault together only if they began the Movement Phase stacked together (12.5)"
         reason = self.assaulter_problem(data, view, units)
+        for unit_id in units:
+            reason = reason or self.eighth_army_problem(data, view, unit_id) \
+                or self.yugoslavia_problem(data, view, unit_id, (path or [])[1:] + [target], "enter")     # 3.11, 10.23
         if reason:
             return reason
         if path and len(path) > 1:
@@ -261,7 +264,7 @@ class MobileAssaultRules(ReportRules):
                 state["units"][unit_id]["hex"] = path[-1]
             events.append({"event": "move", "unit": ", ".join(units), "path": path, "rule": "10.5"})
             if army == "german":
-                self.note_dvina(data, state, path, events)
+                self.note_german_path(data, state, path, events)
             for hex_id in path[1:]:
                 self.enter_hex(data, state, hex_id, army, events, dice)
         launch = state["units"][units[0]]["hex"]
@@ -321,7 +324,7 @@ class MobileAssaultRules(ReportRules):
         mobile["answer"] = None
         if not self.enemies_in(data, state, opened["hex"], army):
             if army == "german" and survivors:                 # 3.11: into the hex across the Dvina
-                self.note_dvina(data, state, [opened["from"], opened["hex"]], events)
+                self.note_german_path(data, state, [opened["from"], opened["hex"]], events)
             for unit_id in survivors:
                 state["units"][unit_id]["hex"] = opened["hex"]
             # 10.36 1: next to the other Alliance camp, their movement stops there
@@ -426,6 +429,8 @@ class MobileAssaultRules(ReportRules):
                 blocks.append(("item", f"Strategic bombers over {event['hex']}: die roll {event['roll']} (1d6, purpose bombers/{event['hex']}), "
                                        f"{plural(event['steps'], 'step')}: {lost}" + ("; the defenders are annihilated" if event["annihilated"] else "")
                                        + " (13.7)"))
+            elif kind == "yugoslavia_open":
+                blocks.append(("item", "A German-side unit moved next to Belgrade: the Yugoslavia movement restrictions are lifted for good (10.23)"))
             elif kind == "dvina":
                 blocks.append(("item", f"A German unit crossed the Dvina ({event['hexside']}): the Soviet 8th Army may move from now on (3.11)"))
             elif kind == "mobile_assault_cleared":

@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 from ...dice import Dice
+from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...kit.movement import NO_ZOC, Cost, walk
 from ..base import Problem
@@ -123,6 +124,44 @@ class MovementRules(ReplacementRules):
         if isinstance(setup, str) and setup == start:
             return f"{unit_id} is the Soviet 8th Army (set up in {start}) and may not move until a German unit crosses the Dvina (3.11)"
         return None
+
+    def yugoslavia_problem(self, data: GameData, state: dict, unit_id: str, hexes: list[str], verb: str) -> str | None:
+        """10.23: until a German-side unit moves next to Belgrade, no Grand Alliance unit but the
+        Yugoslavs and the Bulgarians may enter Yugoslavia (a hex whose `region` is yugoslavia), and
+        the Bulgarians only enter and attack its exterior border hexes (`yugoslav_exterior_border`)."""
+        if self.army_of(data, unit_id) == "german" or state.get("yugoslavia_open"):
+            return None
+        nationality = self.counter(data, unit_id).get("nationality")
+        if nationality == "yugoslavian":
+            return None
+        for hex_id in hexes:
+            if self.hex_fact(data, hex_id, "region", f"the region of hex {hex_id} (10.23)") != "yugoslavia":
+                continue
+            self.belgrade(data)                   # without it nobody can tell whether the restrictions were lifted
+            if nationality != "bulgarian":
+                return (f"{unit_id} may not {verb} {hex_id} in Yugoslavia: only Bulgarians and Yugoslavs may until a "
+                        "German-side unit moves next to Belgrade (10.23)")
+            if self.hex_fact(data, hex_id, "yugoslav_exterior_border", f"whether {hex_id} is an exterior border hex of Yugoslavia (10.23)") is not True:
+                return (f"{unit_id} is Bulgarian and may {verb} only exterior border hexes of Yugoslavia, not {hex_id}, until a "
+                        "German-side unit moves next to Belgrade (10.23)")
+        return None
+
+    def belgrade(self, data: GameData) -> str:
+        return self.grid(data).canonical(numbers.text(data, "map.places.Belgrade.hex", "Belgrade's hex (10.23)"))
+
+    def note_german_path(self, data: GameData, state: dict, path: list[str], events: list) -> None:
+        """What a German-side unit's move, advance or mobile assault sets off: 3.11 the Dvina
+        crossed; 10.23 next to Belgrade (known only if the data gives Belgrade's hex)."""
+        self.note_dvina(data, state, path, events)
+        if state.get("yugoslavia_open"):
+            return
+        try:
+            belgrade = self.belgrade(data)
+        except UnknownDataError:
+            return                # never lifted here; an Alliance entry into Yugoslavia refuses naming the hex
+        if any(self.grid(data).adjacent(h, belgrade) for h in path[1:]):
+            state["yugoslavia_open"] = True
+            events.append({"event": "yugoslavia_open", "rule": "10.23"})
 
     def note_dvina(self, data: GameData, state: dict, path: list[str], events: list) -> None:
         """3.11: a German unit moving or advancing across a Dvina hexside frees the 8th Army for good."""
@@ -282,7 +321,8 @@ class MovementRules(ReplacementRules):
         fortresses = set(view["fortresses"]) if army == "german" else set()
         if path[0] in fortresses:
             return f"{unit_id} is in the fortress {path[0]} and may not leave it (11.19)"
-        confined = self.confinement_problem(data, unit_id, path) or self.eighth_army_problem(data, view, unit_id)
+        confined = self.confinement_problem(data, unit_id, path) or self.eighth_army_problem(data, view, unit_id) \
+            or self.yugoslavia_problem(data, view, unit_id, path[1:], "enter")
         if confined:
             return confined
         if int(self.factors(data, unit_id, view["units"][unit_id]["steps"])["movement"]) == 0:
@@ -343,7 +383,7 @@ class MovementRules(ReplacementRules):
                 state["units"][order["move"]]["hex"] = path[-1]
                 events.append({"event": "move", "unit": order["move"], "path": path})
                 if army == "german":
-                    self.note_dvina(data, state, path, events)
+                    self.note_german_path(data, state, path, events)
                 for hex_id in path[1:]:
                     self.enter_hex(data, state, hex_id, army, events, dice)
 

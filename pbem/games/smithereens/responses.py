@@ -231,7 +231,7 @@ class ResponseRules(SetupRules):
             return
         for unit_id in movers:
             if battle["army"] == "german":                       # 3.11: an advance across the Dvina
-                self.note_dvina(data, state, [state["units"][unit_id]["hex"], hex_id], events)
+                self.note_german_path(data, state, [state["units"][unit_id]["hex"], hex_id], events)
             state["units"][unit_id]["hex"] = hex_id
         events.append({"event": "advance", "hex": hex_id, "units": movers, "rule": "11.33"})
         self.enter_hex(data, state, hex_id, battle["army"], events, dice)
