@@ -46,7 +46,10 @@ class Smithereens(MobileAssaultRules):
         "11.7 fog of war: saves and reports show every unit of every stack",
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
         "9.6 variable reinforcements; 7.x economic collapse",
-        "3.11 Soviet 8th Army, 10.23 Yugoslavia, 10.27-10.36 special movement; 13.x special units and air (13.4 is enforced)",
+        "10.23 second paragraph (Yugoslav units leaving Yugoslavia); 10.27-10.35 German strategic and Baltic Sea "
+        "movement, Western inter-theater transfer; 13.x special units and air other than 13.4 and 13.7 (1AAA, "
+        "tactical air, Thunderclap, Amphibious & Riverine, naval guns, National Redoubt, FMOs, Flak Korps) "
+        "(3.11, 10.23 first paragraph and 10.36 are enforced)",
         "11.19 fortress declarations outside the German movement orders",
     )
 
