@@ -10,7 +10,7 @@ from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
-from .mobile import MobileAssaultRules
+from .steiner import SteinerRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
@@ -39,13 +39,14 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(MobileAssaultRules):
+class Smithereens(SteinerRules):
     id = "smithereens"
     game_over_rule = "4.4"
     not_enforced = (
         "11.7 fog of war: saves and reports show every unit of every stack",
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
-        "9.6 variable reinforcements; 7.x economic collapse",
+        "9.6 Flak Korps at the collapse and Group Steiner set off by an airdrop (its entry after a move next to Berlin "
+        "is enforced); 7.x economic collapse",
         "10.23 second paragraph (Yugoslav units leaving Yugoslavia); 10.27-10.35 German strategic and Baltic Sea "
         "movement, Western inter-theater transfer; 13.x special units and air other than 13.4 and 13.7 (1AAA, "
         "tactical air, Thunderclap, Amphibious & Riverine, naval guns, National Redoubt, FMOs, Flak Korps) "
@@ -72,6 +73,10 @@ class Smithereens(MobileAssaultRules):
                   check=self.check_ma_response, apply=self.apply_ma_response, opponents=self.attacker_seats,
                   then="the interrupted Movement Phase goes on: the assaulters go on moving if the hex is cleared "
                        "(12.9), else the mover runs another round or ends their movement (12.10)"),
+            Phase("ogs", "Group Steiner enters next to Berlin (9.6)", "response",
+                  awaited=self.german_seat, label=self.ogs_label, template=self.ogs_template,
+                  check=self.check_ogs, apply=self.apply_ogs, opponents=self.attacker_seats,
+                  then="the interrupted Movement Phase goes on, the stopped unit with the MPs it has left (9.6)"),
             Phase("assault", "Prepared Assault Phase (5.3; 11.0)", "orders",
                   awaited=self.phasing_seat, label=self.turn_label("prepared assaults"), template=self.assault_template,
                   check=self.check_attacks, apply=self.apply_assaults, opponents=self.reveal_seats,

@@ -58,7 +58,8 @@ class MobileAssaultRules(ReportRules):
         label = f"Turn {state['turn']} {state['army'].capitalize()} movement"
         mobile = state.get("mobile")
         if mobile and mobile.get("last"):
-            label += f" continued after the mobile assault at {mobile['last']} (12.9, 12.10)"
+            why = mobile.get("why")
+            label += f" continued after {why} at {mobile['last']}" if why else f" continued after the mobile assault at {mobile['last']} (12.9, 12.10)"
         return label
 
     # -- check ------------------------------------------------------------------------------
@@ -242,6 +243,7 @@ class MobileAssaultRules(ReportRules):
         mobile["moved"] = sorted(set(mobile["moved"]) | {o["enter"] for o in head if "enter" in o}
                                  | {o["move"] for o in head if "move" in o and len(o["path"]) > 1})
         going_on, mobile["going_on"], mobile["open"], mobile["last"] = mobile["going_on"], {}, None, None
+        mobile.pop("why", None)
         if assault is None:
             state.pop("mobile", None)
             self.end_movement(data, state, events)
@@ -429,6 +431,10 @@ class MobileAssaultRules(ReportRules):
                 blocks.append(("item", f"Strategic bombers over {event['hex']}: die roll {event['roll']} (1d6, purpose bombers/{event['hex']}), "
                                        f"{plural(event['steps'], 'step')}: {lost}" + ("; the defenders are annihilated" if event["annihilated"] else "")
                                        + " (13.7)"))
+            elif kind == "steiner_called":
+                blocks.append(("item", f"{event['unit']} stops at {event['hex']}, next to Berlin: Group Steiner enters (9.6)"))
+            elif kind == "steiner_not_placed":
+                blocks.append(("item", f"No hex next to Berlin could take {event['unit']}: it does not enter (9.6)"))
             elif kind == "yugoslavia_open":
                 blocks.append(("item", "A German-side unit moved next to Belgrade: the Yugoslavia movement restrictions are lifted for good (10.23)"))
             elif kind == "dvina":

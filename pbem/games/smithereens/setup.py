@@ -43,7 +43,7 @@ class SetupRules(MovementRules):
                         "does not model (strategic and Baltic movement, Luftwaffe, Flak Korps, FMOs, naval guns) "
                         "(supply 6.1-6.9 and 6.11-6.19, oil 7.2, collapse 7.3-7.4, 7.5 (6) and (7), mobile assaults "
                         "12.1-12.16 are enforced)")
-            rules[2] = "9.6 variable reinforcements"
+            rules[2] = "9.6 Flak Korps at the German economic collapse and Group Steiner set off by an airdrop (its entry after a move next to Berlin is enforced)"
         return rules
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
@@ -55,12 +55,14 @@ class SetupRules(MovementRules):
             raise PbemError(f"scenario {scenario.get('scenario')!r} is encoded as data but pbem does not adjudicate "
                             "its rules (14.x) yet; play 'historical'")
         counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
-        units, reinforcements, placements = {}, {}, {}
+        units, reinforcements, placements, variable = {}, {}, {}, {}
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
             counter = self.counter(data, unit_id)
             setup_hex = unwrap(counter.get("setup"))
             if setup_hex in self.placement_codes(data, "german") + self.placement_codes(data, "soviet"):
                 placements[unit_id] = setup_hex                     # placed by their owner (3.6, 3.7)
+            elif setup_hex == numbers.text(data, "reinforcements.german_variable.ogs.code", "the set-up code of Group Steiner (9.6)"):
+                variable[unit_id] = {"trigger": "ogs", "steps": counter["steps"]}      # 9.6: waits for its trigger
             elif isinstance(setup_hex, str) and setup_hex != "unknown":
                 # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
                 units[unit_id] = {"hex": self.grid(data).canonical(setup_hex), "steps": counter["steps"]}
@@ -89,6 +91,8 @@ class SetupRules(MovementRules):
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }
+        if variable:
+            state["variable"] = variable
         if recorded and len(seats) > 2:
             state["reveals"] = options["reveals"]
         self.next_placement(data, state, after=None)
