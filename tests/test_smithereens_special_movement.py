@@ -158,3 +158,44 @@ def test_a_bulgarian_attack_into_an_inner_hex_is_refused(tmp_path):  # 10.23
     state["units"]["sov-bul"]["hex"] = "2831"
     assert [p.message for p in GAME.check(data, state, "alliance", [{"attack": "2832", "with": ["sov-bul"]}])] == [
         "sov-bul is Bulgarian and may attack only exterior border hexes of Yugoslavia, not 2832, until a German-side unit moves next to Belgrade (10.23)"]
+
+
+def yugoslav_units(tmp_path):
+    """yugoslav_data plus a Yugoslav army in 2931, Zagreb in 2832 and the region's hexes listed."""
+    target = tmp_path / "yugoslavs.yaml"
+    base = MOBILE.read_text().replace("  map.regions.yugoslavia.hexes: []\n", '  map.regions.yugoslavia.hexes: ["2931", "2832", "2833"]\n')
+    target.write_text(base + YUGOSLAVIA + '  map.places.Belgrade.hex: "2833"\n  map.places.Zagreb.hex: "2832"\n'
+                      '  units.counters.sov-yu: {side: soviet, nationality: yugoslavian, type: infantry, steps: 2, setup: "2931",\n'
+                      '    full: {attack: 2, defense: 2, movement: 9}, reduced: {attack: 1, defense: 1, movement: 9}}\n'
+                      + "".join(f"  map.hexes.{h}: {{terrain: clear}}\n" for h in ("3030", "3029", "3028", "3027")))
+    return load_game_data("smithereens", target)
+
+
+def test_yugoslav_units_stay_home_until_zagreb_and_belgrade_are_alliance_held_at_a_turn_start(tmp_path):  # 10.23
+    """10.23: "No Yugoslavian units may leave those countries until a Grand Alliance player turn begins
+    wherein both Zagreb and Belgrade are Alliance controlled. Even then, Yugoslavian units may never
+    move more than four hexes from the nearest Yugoslavia hex.\""""
+    data = yugoslav_units(tmp_path)
+    state = position(data, level="beginner")          # no supply traced (6.0 Beginners Note)
+    assert problems(data, state, [{"move": "sov-yu", "path": ["2931", "2930"]}]) == [
+        "sov-yu is Yugoslav and may not leave Yugoslavia (2930) until a Grand Alliance player turn begins with Zagreb "
+        "and Belgrade both Alliance controlled (10.23)"]
+    assert problems(data, state, [{"move": "sov-yu", "path": ["2931", "2832"]}]) == []          # inside: free to move
+    state["control"].update({"2832": "alliance", "2833": "alliance"})
+    GAME.note_yugoslavs_free(data, state)
+    assert state["yugoslavs_free"] is True
+    assert GAME.grid(data).distance("3027", "2931") == 5
+    assert problems(data, state, [{"move": "sov-yu", "path": ["2931", "2930", "3030", "3029", "3028"]}]) == []
+    assert problems(data, state, [{"move": "sov-yu", "path": ["2931", "2930", "3030", "3029", "3028", "3027"]}]) == [
+        "sov-yu is Yugoslav and may never move more than four hexes from Yugoslavia (3027) (10.23)"]
+
+
+def test_the_turn_start_frees_them_only_when_it_finds_both_cities_alliance_held(tmp_path):  # 10.23
+    data = yugoslav_units(tmp_path)
+    state = dict(position(data, level="beginner"), army="german")
+    state["control"]["2833"] = "alliance"
+    GAME.next_player_turn(data, state)            # German -> Soviet player turn (5.2): Zagreb still German
+    assert state["army"] == "soviet" and "yugoslavs_free" not in state
+    state["control"]["2832"] = "alliance"
+    GAME.next_player_turn(data, state)            # Soviet -> Western
+    assert state["yugoslavs_free"] is True

@@ -47,10 +47,10 @@ class Smithereens(SteinerRules):
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
         "9.6 Flak Korps at the collapse and Group Steiner set off by an airdrop (its entry after a move next to Berlin "
         "is enforced); 7.x economic collapse",
-        "10.23 second paragraph (Yugoslav units leaving Yugoslavia); 10.27-10.35 German strategic and Baltic Sea "
+        "10.27-10.35 German strategic and Baltic Sea "
         "movement, Western inter-theater transfer; 13.x special units and air other than 13.4 and 13.7 (1AAA, "
         "tactical air, Thunderclap, Amphibious & Riverine, naval guns, National Redoubt, FMOs, Flak Korps) "
-        "(3.11, 10.23 first paragraph and 10.36 are enforced)",
+        "(3.11, 10.23 and 10.36 are enforced)",
         "11.19 fortress declarations outside the German movement orders",
     )
 

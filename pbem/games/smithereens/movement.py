@@ -129,11 +129,11 @@ class MovementRules(ReplacementRules):
         """10.23: until a German-side unit moves next to Belgrade, no Grand Alliance unit but the
         Yugoslavs and the Bulgarians may enter Yugoslavia (a hex whose `region` is yugoslavia), and
         the Bulgarians only enter and attack its exterior border hexes (`yugoslav_exterior_border`)."""
-        if self.army_of(data, unit_id) == "german" or state.get("yugoslavia_open"):
-            return None
         nationality = self.counter(data, unit_id).get("nationality")
-        if nationality == "yugoslavian":
+        if self.army_of(data, unit_id) == "german" or (state.get("yugoslavia_open") and nationality != "yugoslavian"):
             return None
+        if nationality == "yugoslavian":
+            return self.yugoslav_unit_problem(data, state, unit_id, hexes)
         for hex_id in hexes:
             if self.hex_fact(data, hex_id, "region", f"the region of hex {hex_id} (10.23)") != "yugoslavia":
                 continue
@@ -144,6 +144,27 @@ class MovementRules(ReplacementRules):
             if self.hex_fact(data, hex_id, "yugoslav_exterior_border", f"whether {hex_id} is an exterior border hex of Yugoslavia (10.23)") is not True:
                 return (f"{unit_id} is Bulgarian and may {verb} only exterior border hexes of Yugoslavia, not {hex_id}, until a "
                         "German-side unit moves next to Belgrade (10.23)")
+        return None
+
+    def yugoslav_unit_problem(self, data: GameData, state: dict, unit_id: str, hexes: list[str]) -> str | None:
+        """10.23: "No Yugoslavian units may leave those countries until a Grand Alliance player turn
+        begins wherein both Zagreb and Belgrade are Alliance controlled. Even then, Yugoslavian units
+        may never move more than four hexes from the nearest Yugoslavia hex." """
+        outside = [h for h in hexes if self.hex_fact(data, h, "region", f"the region of hex {h} (10.23)") != "yugoslavia"]
+        if not outside:
+            return None
+        if not state.get("yugoslavs_free"):
+            for name in ("Zagreb", "Belgrade"):           # without them nobody can tell whether they are free
+                numbers.text(data, f"map.places.{name}.hex", f"{name}'s hex (10.23)")
+            return (f"{unit_id} is Yugoslav and may not leave Yugoslavia ({outside[0]}) until a Grand Alliance player turn "
+                    "begins with Zagreb and Belgrade both Alliance controlled (10.23)")
+        most = numbers.integer(data, "game.movement.restrictions.yugoslavia.yugoslav_units.max_hexes_from_yugoslavia",
+                               "how far Yugoslav units may go from Yugoslavia (10.23)")
+        home = self.region(data, "yugoslavia", "10.23")
+        grid = self.grid(data)
+        for hex_id in outside:
+            if min(grid.distance(hex_id, h) for h in home) > most:
+                return f"{unit_id} is Yugoslav and may never move more than {spelled(most)} hexes from Yugoslavia ({hex_id}) (10.23)"
         return None
 
     def belgrade(self, data: GameData) -> str:
