@@ -235,3 +235,12 @@ def test_a_signed_mobile_assault_campaign_pauses_for_the_defender_and_verifies(t
     result = camp.adjudicate(folder, [again], key=german)
     assert [e["round"] for e in result.save["events"] if e["event"] == "mobile_assault"] == [2]
     assert camp.verify(folder).ok
+
+
+def test_the_demo_policy_answers_a_mobile_assault_legally(data):  # 12.13, 11.30 (pbem demo / benchmarks)
+    from types import SimpleNamespace
+    from pbem.games.smithereens.demo import legal_response
+    state = first_round(data, face=1).state
+    answer = legal_response(SimpleNamespace(game=GAME, data=data), state)
+    assert answer == [{"battle": "4112E", "steps": {"ger-a": 2, "ger-b": 1}}]
+    assert GAME.check(data, state, "german", answer) == []
