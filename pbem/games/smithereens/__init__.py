@@ -13,7 +13,8 @@ assaults are played at the standard level only, as the rulebook's Beginners Note
 The package follows the rulebook: game.py (the sequence of play), setup.py (3.x), supply.py
 (6.x), control.py (3.9, 4.x, 7.x), replacements.py (9.x), movement.py (10.x, 8.x, 3.11, 10.23,
 10.36), air.py (13.7), assaults.py (11.1-11.24), responses.py (11.25-11.33), report.py,
-mobile.py (12.x mobile assaults), steiner.py (9.6 Group Steiner), demo.py.
+mobile.py (12.x mobile assaults), steiner.py (9.6 Group Steiner), flak.py (9.6, 13.13 Flak Korps),
+demo.py.
 """
 
 from .game import GAME, Smithereens

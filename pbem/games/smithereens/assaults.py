@@ -248,7 +248,7 @@ class AssaultRules(AirRules):
                 seat = self.seat_of(state, self.army_of(data, battle["defenders"][0]))
                 pending.append({k: battle[k] for k in ("hex", "army", "defenders", "defender_lp", "advance")} | {"defender_seat": seat})
                 continue
-            alive = [u for u in battle["defenders"] if u in state["units"]]
+            alive = self.defender_loss_order(data, [u for u in battle["defenders"] if u in state["units"]])
             losses = self.take_steps(state, alive, battle["defender_lp"])
             if battle["defender_lp"]:
                 events.append({"event": "defender_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29 (no choice possible)"})

@@ -10,7 +10,7 @@ from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
-from .steiner import SteinerRules
+from .flak import FlakRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
@@ -39,18 +39,18 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(SteinerRules):
+class Smithereens(FlakRules):
     id = "smithereens"
     game_over_rule = "4.4"
     not_enforced = (
         "11.7 fog of war: saves and reports show every unit of every stack",
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
-        "9.6 Flak Korps at the collapse and Group Steiner set off by an airdrop (its entry after a move next to Berlin "
+        "9.6 Group Steiner set off by an airdrop (airdrops are not modelled; its entry after a move next to Berlin "
         "is enforced); 7.x economic collapse",
         "10.27-10.35 German strategic and Baltic Sea "
         "movement, Western inter-theater transfer; 13.x special units and air other than 13.4 and 13.7 (1AAA, "
-        "tactical air, Thunderclap, Amphibious & Riverine, naval guns, National Redoubt, FMOs, Flak Korps) "
-        "(3.11, 10.23 and 10.36 are enforced)",
+        "tactical air, Thunderclap, Amphibious & Riverine, naval guns, National Redoubt, FMOs) "
+        "(3.11, 10.23, 10.36 and 13.13 Flak Korps are enforced)",
         "11.19 fortress declarations outside the German movement orders",
     )
 
@@ -77,6 +77,10 @@ class Smithereens(SteinerRules):
                   awaited=self.german_seat, label=self.ogs_label, template=self.ogs_template,
                   check=self.check_ogs, apply=self.apply_ogs, opponents=self.attacker_seats,
                   then="the interrupted Movement Phase goes on, the stopped unit with the MPs it has left (9.6)"),
+            Phase("flak", "The Flak Korps enter at the German economic collapse (9.6)", "response",
+                  awaited=self.german_seat, label=self.flak_label, template=self.flak_template,
+                  check=self.check_flak, apply=self.apply_flak, opponents=self.german_opponents,
+                  then="the step awaited before the collapse goes on (7.3)"),
             Phase("assault", "Prepared Assault Phase (5.3; 11.0)", "orders",
                   awaited=self.phasing_seat, label=self.turn_label("prepared assaults"), template=self.assault_template,
                   check=self.check_attacks, apply=self.apply_assaults, opponents=self.reveal_seats,
@@ -107,6 +111,9 @@ class Smithereens(SteinerRules):
             return tuple(sorted(s for s in state["seats"] if s != mover))
         return fair_reveals(mover, {s: camp(s) for s in state["seats"]})
 
+    def german_opponents(self, state: dict) -> tuple:
+        return fair_reveals(self.german_seat(state), {s: camp(s) for s in state["seats"]})
+
     def attacker_seats(self, state: dict) -> tuple:
         return (self.phasing_seat(state),)
 
@@ -130,6 +137,7 @@ class Smithereens(SteinerRules):
 
     def after_step(self, data: GameData, state: dict, events: list) -> None:
         self.check_collapse(data, state, events)      # 7.3: the instant a trigger occurs (here: the end of the step)
+        self.flak_entry(data, state, events)          # 9.6: then the Flak Korps enter
 
     def canonical_orders(self, data: GameData, state: dict, side: str | None, orders: list) -> list:
         """One form per meaning, for the dice seed: hex ids in their preferred spelling, `advance:`

@@ -313,7 +313,7 @@ class MobileAssaultRules(ReportRules):
             events.append({"event": "awaiting_response", "battles": [target], "side": seat})
             return
         if defender_lp:
-            steps = self.take_steps(state, alive, defender_lp)
+            steps = self.take_steps(state, self.defender_loss_order(data, alive), defender_lp)
             events.append({"event": "defender_losses", "hex": target, "steps_lost": steps, "rule": "12.13 (no choice possible)"})
         self.after_round(data, state, events, dice)
 

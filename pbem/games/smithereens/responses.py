@@ -12,6 +12,10 @@ from .setup import SetupRules
 
 
 class ResponseRules(SetupRules):
+    def defender_loss_order(self, data: GameData, units: list[str]) -> list[str]:
+        """The order a defender's steps go in when he has no choice (11.29, 11.30)."""
+        return units
+
     def take_steps(self, state: dict, units_in_order: list[str], loss_points: int) -> dict[str, int]:
         """11.29–11.30: one LP per step; nobody eliminated before all are down to one step."""
         alive = [u for u in units_in_order if u in state["units"]]

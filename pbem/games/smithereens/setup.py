@@ -40,10 +40,10 @@ class SetupRules(MovementRules):
         if options.get("level") == "standard":
             rules[1] = ("12.6/12.18 tactical air support of mobile assaults and 12.17 1AAA deployment (the air and "
                         "airborne units of 13.x are not modelled); 6.10 airdrop supply; 7.5 collapse effects on units pbem "
-                        "does not model (strategic and Baltic movement, Luftwaffe, Flak Korps, FMOs, naval guns) "
+                        "does not model (strategic and Baltic movement, Luftwaffe, FMOs, naval guns) "
                         "(supply 6.1-6.9 and 6.11-6.19, oil 7.2, collapse 7.3-7.4, 7.5 (6) and (7), mobile assaults "
                         "12.1-12.16 are enforced)")
-            rules[2] = "9.6 Flak Korps at the German economic collapse and Group Steiner set off by an airdrop (its entry after a move next to Berlin is enforced)"
+            rules[2] = "9.6 Group Steiner set off by an airdrop (airdrops are not modelled; the Flak Korps and Steiner's entry after a move next to Berlin are enforced)"
         return rules
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
@@ -63,6 +63,8 @@ class SetupRules(MovementRules):
                 placements[unit_id] = setup_hex                     # placed by their owner (3.6, 3.7)
             elif setup_hex == numbers.text(data, "reinforcements.german_variable.ogs.code", "the set-up code of Group Steiner (9.6)"):
                 variable[unit_id] = {"trigger": "ogs", "steps": counter["steps"]}      # 9.6: waits for its trigger
+            elif counter["type"] == "flak" and setup_hex in (None, "unknown") and counter.get("arrives") is None:
+                variable[unit_id] = {"trigger": "flak", "steps": counter["steps"]}     # 9.6: enters at the collapse
             elif isinstance(setup_hex, str) and setup_hex != "unknown":
                 # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
                 units[unit_id] = {"hex": self.grid(data).canonical(setup_hex), "steps": counter["steps"]}
