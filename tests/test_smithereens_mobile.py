@@ -225,7 +225,7 @@ def test_a_signed_mobile_assault_campaign_pauses_for_the_defender_and_verifies(t
     result = camp.adjudicate(folder, [orders_file(folder, tmp_path, "alliance", alliance, [{"assault": "4112E", "with": STACK}], "a.txt")],
                              key=german)
     ma = next(e for e in result.save["events"] if e["event"] == "mobile_assault")
-    assert (ma["roll"], ma["result"]) == (3, "0/3")            # with these keys and campaign id
+    assert (ma["roll"], ma["result"]) == (1, "1/3")            # with these keys and campaign id
     assert result.save["awaiting"] == {"side": "german", "kind": "response", "phase": "Turn 2 Soviet mobile assault at 4112E: step losses",
                                        "opponents": ["alliance"], "done": False}
     answer = orders_file(folder, tmp_path, "german", german, [{"battle": "4112E", "steps": {"ger-a": 1, "ger-b": 2}}], "r.txt")
@@ -244,3 +244,10 @@ def test_the_demo_policy_answers_a_mobile_assault_legally(data):  # 12.13, 11.30
     answer = legal_response(SimpleNamespace(game=GAME, data=data), state)
     assert answer == [{"battle": "4112E", "steps": {"ger-a": 2, "ger-b": 1}}]
     assert GAME.check(data, state, "german", answer) == []
+
+
+def test_equivalent_mobile_assault_orders_roll_alike(data):  # the dice seed's canonical orders (docs/dice.md)
+    state = position(data)
+    one = GAME.canonical_orders(data, state, "alliance", [{"assault": "4112E", "with": ["sov-t2", "sov-t1"]}])
+    other = GAME.canonical_orders(data, state, "alliance", [{"assault": "4112E", "with": ["sov-t1", "sov-t2"], "losses": ["sov-t2", "sov-t1"]}])
+    assert one == other == [{"assault": "4112E", "with": ["sov-t1", "sov-t2"], "losses": ["sov-t2", "sov-t1"]}]

@@ -156,12 +156,12 @@ class Smithereens(FlakRules):
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            for key in ("attack", "battle", "at"):
+            for key in ("attack", "assault", "battle", "at"):
                 if key in order:
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):
                 order["path"] = [hex_of(h) for h in order["path"]]
-            if "attack" in order and isinstance(order.get("with"), list):
+            if ("attack" in order or "assault" in order) and isinstance(order.get("with"), list):      # 12.16: losses too
                 order.setdefault("losses", list(order["with"]))
                 order["with"] = sorted(order["with"], key=str)
                 if order.get("advance") == []:
