@@ -79,3 +79,29 @@ def test_one_bomber_attack_per_turn(data):  # 13.7 "(Only one bomber attack per 
     orders = [{"attack": "4112E", "with": ["us-1"], "bombers": ["ger-a", "ger-b", "ger-a"]},
               {"attack": "4113E", "with": ["us-2"], "bombers": ["ger-r"]}]
     assert problems(data, position(data), orders) == ["only 1 bomber attack per turn (13.7)"]
+
+
+@pytest.fixture(scope="module")
+def rivers(tmp_path_factory):
+    target = tmp_path_factory.mktemp("riverine") / "riverine.yaml"
+    target.write_text(MOBILE.read_text() + US.format(n=1, hex="4111E") + US.format(n=2, hex="4013E")
+                      + "  map.hexsides.4111E|4112E: river\n  map.hexsides.4013E|4112E: river\n")
+    return load_game_data("smithereens", target)
+
+
+def test_the_amphibious_and_riverine_marker_negates_the_river(rivers):  # 13.9 mission 1
+    """13.9: "1. Placed atop a stack of Western Allied units about to PA across a river hex, it completely
+    negates that river hexside's defensive benefit (the Rhine included).\""""
+    plain = {"attack": "4112E", "with": ["us-1", "us-2"]}
+    out = GAME.apply(rivers, position(rivers, turn=7), "alliance", [plain], ScriptedDice(6))
+    assert {"shift": -1, "why": "river", "rule": "11.15"} in next(e for e in out.events if e["event"] == "assault")["shifts"]
+    state = position(rivers, turn=7)
+    out = GAME.apply(rivers, state, "alliance", [dict(plain, riverine="4111E")], ScriptedDice(6))
+    assert next(e for e in out.events if e["event"] == "assault")["shifts"] == []     # us-2 alone across a river: 11.15 lost
+    assert out.state["riverine_turns"] == [7]
+    assert problems(rivers, position(rivers, turn=6), [dict(plain, riverine="4111E")]) == [
+        "the Amphibious & Riverine marker arrives on Game Turn 7 (13.9)"]
+    used = dict(position(rivers, turn=7), riverine_turns=[7])
+    assert problems(rivers, used, [dict(plain, riverine="4111E")]) == ["the Amphibious & Riverine marker flies 1 mission a game turn (13.9)"]
+    assert problems(rivers, position(rivers, turn=7), [dict(plain, riverine="4212E")]) == [
+        "`riverine:` is the hex of an attacking stack across a river hexside from 4112E (13.9)"]

@@ -39,6 +39,28 @@ class AirRules(ResponseRules):
             return [f"`bombers:` must name {min(most, sum(steps.values()))} steps, as many as the strike may take (13.7)"]
         return []
 
+    def riverine_problems(self, data: GameData, state: dict, army: str, order: dict, target: str, used: list[str]) -> list[str]:
+        """13.9 mission 1: the Amphibious & Riverine marker atop one attacking Western stack across a
+        river (Rhine included) negates that hexside's defensive benefit; from Game Turn 7, once a game turn."""
+        path = "special.amphibious_riverine"
+        if army != "western":
+            return ["only Western Allied units have the Amphibious & Riverine marker (13.9)"]
+        first = numbers.integer(data, f"{path}.from_turn", "the turn the Amphibious & Riverine marker arrives (13.9)")
+        if state["turn"] < first:
+            return [f"the Amphibious & Riverine marker arrives on Game Turn {first} (13.9)"]
+        per_turn = numbers.integer(data, f"{path}.uses_per_game_turn", "the marker's missions per game turn (13.9)")
+        used.append(target)
+        if state.get("riverine_turns", []).count(state["turn"]) + len(used) > per_turn:
+            return [f"the Amphibious & Riverine marker flies {per_turn} mission a game turn (13.9)"]
+        try:
+            stack = self.grid(data).canonical(str(order["riverine"]))
+        except ValueError as exc:
+            return [str(exc)]
+        hexes = {state["units"][u]["hex"] for u in order["with"] if u in state["units"]}
+        if stack not in hexes or not {"river", "rhine"} & set(self.hexside(data, stack, target)):
+            return [f"`riverine:` is the hex of an attacking stack across a river hexside from {target} (13.9)"]
+        return []
+
     def bomb(self, data: GameData, state: dict, order: dict, target: str, dice: Dice) -> dict:
         """The strike: its die, the steps lost in the Allies' order, whether the hex is empty."""
         roll = dice.roll(f"bombers/{target}", self.die_faces(data), about=f"strategic bombers over {target} (13.7)")

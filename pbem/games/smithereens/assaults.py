@@ -48,7 +48,9 @@ class AssaultRules(AirRules):
             add(f"terrain.manmade.{fort}.combat.pa", fort)                      # 11.17: German-side defenders
         if fort == "heavy_fortification" and intact:
             add("terrain.manmade.heavy_fortification.combat.pa", "heavy fortification")
-        sides = [set(self.hexside(data, state["units"][u]["hex"], defender_hex)) for u in attack["with"]]
+        negated = attack.get("riverine")                                        # 13.9: that hexside is no river
+        sides = [set(self.hexside(data, state["units"][u]["hex"], defender_hex)) - ({"river", "rhine"} if
+                 negated and state["units"][u]["hex"] == self.grid(data).canonical(str(negated)) else set()) for u in attack["with"]]
         if sides and all(s & {"river", "rhine"} for s in sides):               # 11.15: all attackers across
             kind = "rhine" if all("rhine" in s for s in sides) else "river"     # 11.16
             add(f"terrain.natural.{kind}.combat.{'pa_thaw' if thaw else 'pa'}", "Rhine" if kind == "rhine" else "river")
@@ -82,8 +84,12 @@ class AssaultRules(AirRules):
         used: set[str] = set()
         targets: set[str] = set()
         bombed: list[str] = []
+        riverine: list[str] = []
         for index, order in enumerate(orders):
             problems += [Problem(index, m) for m in self.attack_problems(data, state, army, order, used, targets)]
+            if "riverine" in order and not problems:
+                problems += [Problem(index, m) for m in self.riverine_problems(data, state, army, order,
+                                                                                self.grid(data).canonical(order["attack"]), riverine)]
             if "bombers" in order and not problems:
                 target = self.grid(data).canonical(order["attack"])
                 problems += [Problem(index, m) for m in self.bomber_problems(data, state, army, order, target,
@@ -108,9 +114,10 @@ class AssaultRules(AirRules):
 
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
         target, attackers = order.get("attack"), order.get("with")
-        if set(order) - {"attack", "with", "advance", "losses", "bombers"} or not isinstance(target, str) \
+        if set(order) - {"attack", "with", "advance", "losses", "bombers", "riverine"} or not isinstance(target, str) \
                 or not isinstance(attackers, list) or not attackers:
-            return ["an assault order is `attack: HEX` with `with: [UNIT, ...]` (optional `advance:`, `losses:`, `bombers:` 13.7)"]
+            return ["an assault order is `attack: HEX` with `with: [UNIT, ...]` (optional `advance:`, `losses:`, "
+                    "`bombers:` 13.7, `riverine:` 13.9)"]
         try:
             target = self.grid(data).canonical(target)
         except ValueError as exc:
@@ -220,6 +227,8 @@ class AssaultRules(AirRules):
         army, events = state["army"], []
         columns = self.crt_columns(data)
         battles = []
+        if any(o.get("riverine") for o in orders):                                 # 13.9: the marker's mission
+            state["riverine_turns"] = list(state.get("riverine_turns", [])) + [state["turn"]]
         for order in orders:
             # 13.7: the bombers strike when that fight's resolution begins
             strike = self.bomb(data, state, order, self.grid(data).canonical(order["attack"]), dice) if order.get("bombers") else None

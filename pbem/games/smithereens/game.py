@@ -15,7 +15,7 @@ from .flak import FlakRules
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
-TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress")
+TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine")
 TEXT_LISTS = ("path", "with", "advance", "losses", "bombers")
 
 
@@ -49,8 +49,8 @@ class Smithereens(FlakRules):
         "is enforced); 7.x economic collapse",
         "10.27-10.35 German strategic and Baltic Sea "
         "movement, Western inter-theater transfer; 13.x special units and air other than 13.4 and 13.7 (1AAA, "
-        "tactical air, Thunderclap, Amphibious & Riverine, naval guns, National Redoubt, FMOs) "
-        "(3.11, 10.23, 10.36 and 13.13 Flak Korps are enforced)",
+        "tactical air, Thunderclap, Amphibious & Riverine missions 2 and 3, naval guns, National Redoubt, FMOs) "
+        "(3.11, 10.23, 10.36, 13.9 mission 1 and 13.13 Flak Korps are enforced)",
         "11.19 fortress declarations outside the German movement orders",
     )
 
@@ -156,7 +156,7 @@ class Smithereens(FlakRules):
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            for key in ("attack", "assault", "battle", "at"):
+            for key in ("attack", "assault", "battle", "at", "riverine"):
                 if key in order:
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):
