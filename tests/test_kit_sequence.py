@@ -180,6 +180,9 @@ def test_pbem_sequence_refuses_an_unknown_game_and_format(monkeypatch):
 SEQUENCES = {
     "smithereens": [("Set-up placement of the A, AS and M units (3.6, 3.7)", "orders"),
                     ("Movement Phase: take replacements, enter reinforcements, move (5.3 steps 1-3; 9.0, 10.0)", "orders"),
+                    ("Step losses from a mobile assault (12.13, 11.30)", "response"),          # issue 20: 12.x mid-movement
+                    ("Group Steiner enters next to Berlin (9.6)", "response"),
+                    ("The Flak Korps enter at the German economic collapse (9.6)", "response"),
                     ("Prepared Assault Phase (5.3; 11.0)", "orders"),
                     ("Loss points taken as steps or retreats, then advances (11.24-11.33)", "response")],
     "operation-grenade": [("Roer flood declaration (17.0)", "orders"), ("D-Day declaration (18.0)", "orders"),

@@ -41,7 +41,7 @@ def test_beginner_level_traces_nothing():  # 6.0 Beginners Note
 
 
 def test_the_level_is_a_campaign_option():
-    assert GAME.options({}) == {"level": "beginner"}
+    assert GAME.options({}) == {"level": "beginner", "reveals": "camp"}
     with pytest.raises(PbemError, match="level must be 'beginner' or 'standard'"):
         GAME.options({"level": "advanced"})
 
