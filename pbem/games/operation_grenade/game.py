@@ -77,10 +77,6 @@ class OperationGrenade(SequencedGame):
         "9.91 retreat priorities; 9.95 deviation of tanks and mechanized infantry on advance; 9.97 retreat path "
         "chosen by the attacker (the other breakthrough effects are enforced); 9.94 advances of a victorious "
         "defender; the attacker's advances are declared with the attack",
-        "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
-        "9.93 combat in a hex holding retreated units; "
-        "9.96 retreat off the map (the map's extent is not in the data format yet)",
-        "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one)",
     )
 
     def __init__(self) -> None:
@@ -111,12 +107,12 @@ class OperationGrenade(SequencedGame):
                    "or the combats go on in the order declared (9.0)", {"place", "at"}),
             orders("combat", "Combat Phase (9.0)", combat.Attacks, "the defender's answer (defend) where it has a choice "
                    "(7.22, 9.64, 13.13); else the combats, in the order declared (9.0)",
-                   {"attack", "with", "advance", "advance_path", "artillery", "air"}),
+                   {"attack", "with", "advance", "advance_path", "artillery", "air", "ruse"}),
             answer("defend", "Defender's answer before the rolls (7.22, 9.64, 13.13)", combat.Defence, "the combats, in "
                    "the order declared (9.0), each result applied before the next (9.8)", {"defend", "with", "artillery", "air"}),
             answer("losses", "Loss and retreat choice (9.85)", losses.Choice, "retreat (9.9) and advance after combat (9.94); "
                    "the next combat (9.0); after the last, the German Player-Turn (4.2), the next Game-Turn (24.11) or the "
-                   "end of the game (28.0)", {"combat", "losses", "retreat"}),
+                   "end of the game (28.0)", {"combat", "losses", "retreat", "ruse"}),
         )
 
     def template(self, data: GameData, state: dict, side: str) -> dict:
@@ -161,6 +157,7 @@ class OperationGrenade(SequencedGame):
             "last_through": {},
             "bridges": {}, "ruse_used": False, "bridge_crossers": {},             # 22.2, 22.23, 28.21
             "volkssturm_rolled": [], "volkssturm_units": [], "volkssturm_pending": [],   # 21.21, 21.24, 21.12
+            "retreated_onto": {},                                               # 9.93
             "interrupted": {}, "spent": {},                                     # 21.11/22.21: unit -> MP spent
             "game_over": False, "victory": None,
         }

@@ -12,7 +12,7 @@ from ...gamedata import GameData
 from ...kit import losses as kit_losses
 from ...kit import numbers
 from ..base import Problem
-from . import chits, rhine
+from . import chits, flood, retreats, rhine
 from .common import other
 from .shifts import river_hexside
 
@@ -33,7 +33,9 @@ class Choice:
                           "taken: first the units that took part (9.86). An untried unit draws its chit at its first loss, and the "
                           "chit gives it 3 or 2 steps (9.82): list it as if it had 3, then the unit that takes the step it may lack "
                           "(an entry for a unit already eliminated is passed over). "
-                          "`retreat:` is the path of hexes (for attackers in several hexes, HEX: path)."],
+                          "`retreat:` is the path of hexes (for attackers in several hexes, HEX: path); a path may end in the "
+                          "hex off the map it leaves by (9.96: the stack is eliminated). A US retreat into a Rhine bridge's "
+                          "western terminus may carry `ruse: true`, once a game (22.23)."],
                 "orders": [{"combat": choice["hex"], "losses": [], "retreat": []}]}
 
     @staticmethod
@@ -63,6 +65,8 @@ def next_choice(game: OperationGrenade, data: GameData, state: dict, combat: dic
         loss = combat["result"].get(key)
         if not loss or loss.get("done"):
             continue
+        if key == "D" and (loss["mandatory"] or loss["flexible"]):         # 9.93: an adverse result
+            retreats.eliminate_retreated(game, data, state, combat["hexes"], events)
         alive = [u for u in units if u in state["units"]]
         if not alive:
             loss["done"] = True
@@ -105,6 +109,10 @@ def plan(game: OperationGrenade, data: GameData, state: dict, order: dict) -> tu
     from_hexes = sorted({state["units"][u]["hex"] for u in participants})
     in_hexes = [u for h in from_hexes for u in game.stacks(state)[h]]
     retreat, why = _shape(game, data, state, order, from_hexes, in_hexes)
+    why = why or rhine.ruse_problem(state, side, order)
+    if not why and order.get("ruse") and not any(kind == "bridge" for p in retreat.values() for h in p
+                                                 for kind, _ in rhine.triggers(game, data, state, side, h)):
+        why = "a ruse is declared with the retreat that enters a Rhine bridge's western terminus (22.23)"
     if why:
         return None, why
     losses = order.get("losses", [])
@@ -231,21 +239,29 @@ def count_problem(game: OperationGrenade, data: GameData, state: dict, key: str,
 
 def retreat_problem(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list,
                     enemy_zoc: set) -> tuple[str | None, int]:
-    """9.91-9.96 (pbem.kit.losses.retreat_path): the first problem, and the enemy-controlled hexes entered (9.92)."""
+    """9.91-9.96 (pbem.kit.losses.retreat_path): the first problem, and the enemy-controlled hexes entered
+    (9.92). A path may end off the map (9.96: the stack is eliminated there, `retreat`)."""
     mech = any(game.is_mech(data, u) for u in game.stacks(state)[start])
+    leaves = bool(path) and flood.off_map(game, data, path[-1])
 
     def can_enter(here: str, hex_id: str) -> str | None:
+        if flood.off_map(game, data, hex_id):
+            return f"{hex_id} is off the map: a retreat that leaves the map ends there (9.96)"
         game.require_on_map(data, hex_id, f"whether hex {hex_id} is on the map and its terrain")
         if game.side_in(state, hex_id) == other(side):
             return f"{hex_id} holds enemy units"
-        features = game.hexside(data, here, hex_id)
+        features = flood.features(game, data, state, here, hex_id)
         if mech and "road" not in features and river_hexside(game, data, state, here, hex_id):
             return "mechanized units never retreat across a river without a road (9.96)"
-        if mech and game.terrain(data, hex_id) == "swamp" and "road" not in features:
+        if mech and flood.ground(game, data, state, hex_id) == "swamp" and "road" not in features:
             return "mechanized units never retreat into swamp except through a road hexside (27.1)"
         return None
 
-    why, entered = kit_losses.retreat_path(game.grid(data), start, path, can_enter, enemy_zoc, twice_rule="9.91")
+    on_map = path[:-1] if leaves else path
+    why, entered = kit_losses.retreat_path(game.grid(data), start, on_map, can_enter, enemy_zoc, twice_rule="9.91")
+    last = on_map[-1] if on_map else start
+    if not why and leaves and not game.grid(data).adjacent(last, path[-1]):
+        why = f"{path[-1]} is not adjacent to {last}"
     return (f"retreat: {why}", entered) if why else (None, entered)
 
 
@@ -265,9 +281,10 @@ def apply_losses(game: OperationGrenade, data: GameData, state: dict, order: dic
     events.append({"event": "loss_choice", "side": choice["side"], "hex": combat["hex"], "losses": chosen["losses"],
                    "retreat": chosen["retreat"], "rule": "9.85"})
     lost = lose_steps(game, data, state, chosen["losses"], events, dice, limit=chosen["needed"])
+    ruse = order.get("ruse") is True                   # 22.23, declared with the US retreat
     for start, path in chosen["retreat"].items():
         if game.stacks(state).get(start):               # none left if the mandatory losses took every step
-            retreat(game, data, state, choice["side"], start, path, dice, events)
+            retreat(game, data, state, choice["side"], start, path, dice, events, ruse=ruse and not state["ruse_used"])
     combat["result"][choice["result"]]["done"] = True
     if choice["result"] == "D":
         combat["retreat_paths"] = chosen["retreat"]
@@ -278,22 +295,30 @@ def apply_losses(game: OperationGrenade, data: GameData, state: dict, order: dic
         combat["advance_hexes"] = chosen["hexes"] if survivors else max(0, loss["flexible"] - chosen["hexes"] - in_lieu) + chosen["hexes"]
 
 
-def retreat(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list, dice: Dice, events: list) -> None:
+def retreat(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list, dice: Dice, events: list,
+            ruse: bool = False) -> None:
     """9.91: the stack moves along its path; a US stack sets off the rolls of the hexes it enters
     (21.11, 22.21), in order; at a western terminus the German is asked first (22.21) and the
     rolls of the hexes after it wait for his answer."""
     from .movement import entered_hexes, note_passage
     movers = list(game.stacks(state).get(start, []))
+    leaves = flood.off_map(game, data, path[-1])
+    on_map = path[:-1] if leaves else path
     for unit_id in movers:
-        state["units"][unit_id]["hex"] = path[-1]
-        for hex_id in path:
+        state["units"][unit_id]["hex"] = on_map[-1] if on_map else start
+        for hex_id in on_map:
             note_passage(game, data, state, hex_id, side)
     events.append({"event": "retreat", "from": start, "path": path, "rule": "9.91"})
+    retreats.note_retreat(game, state, movers, start, on_map)
+    if leaves:                                          # 9.96: forced off the map, eliminated
+        for unit_id in movers:
+            remove_unit(game, data, state, unit_id, events, rule="9.96")
+        path, movers = on_map, []
     if side == "allied" and movers:
         for a, b in zip([start] + path, path):
             for unit_id in movers:
                 rhine.note_crossing(game, data, state, unit_id, a, b)          # 28.21 "as a result of combat"
-        entered_hexes(game, data, state, [(movers[0], b) for b in path], dice, events, "retreat")
+        entered_hexes(game, data, state, [(movers[0], b) for b in path], dice, events, "retreat", ruse)
 
 
 def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list, events: list, dice: Dice | None,
@@ -358,7 +383,8 @@ def advance_after_combat(game: OperationGrenade, data: GameData, state: dict, co
     if route:
         record_advance(game, data, state, side, movers, starts, route, events)
     if more is not None:                        # 22.21: stopped at a western terminus for the German's answer
-        entered_hex(game, data, state, movers[0], route[-1], dice, events, by="advance")
+        ruse = combat.get("ruse", False) and not state["ruse_used"]          # 22.23, declared with the attack
+        entered_hex(game, data, state, movers[0], route[-1], dice, events, ruse=ruse, by="advance")
         if more:
             combat["advancing"] = {"units": movers, "path": path, "allowed": allowed, "next": first + len(route)}
             return True
@@ -419,9 +445,9 @@ def advance_route(game: OperationGrenade, data: GameData, state: dict, side: str
         hex_id = path[index]
         if game.side_in(state, hex_id) == other(side) or not grid.adjacent(here, hex_id) or not game.on_map(data, hex_id):
             break                                                            # 9.95: stop before the enemy
-        features = game.hexside(data, here, hex_id)
+        features = flood.features(game, data, state, here, hex_id)
         if mech and "road" not in features and (river_hexside(game, data, state, here, hex_id)
-                                                or "swamp" in (game.terrain(data, here), game.terrain(data, hex_id))):
+                                                or "swamp" in (flood.ground(game, data, state, here), flood.ground(game, data, state, hex_id))):
             break                                                            # 9.96, 27.1
         if side == "allied" and across_rhine(game, data, here, hex_id, state):
             break                                                            # 22.11, 22.25

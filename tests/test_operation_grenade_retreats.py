@@ -1,0 +1,236 @@
+"""Operation Grenade, issue 20: the flash-flood valley (17.11, 17.14), retreats off the map (9.96),
+combat in a hex holding retreated units (9.93), the ruse for a bridge roll set off by an advance or
+a retreat (22.23), and the retreat and advance answers inside a combat (9.91, 9.94, 9.95, 9.97).
+
+Driven on the demonstration data (examples/operation-grenade-demo/data-override.yaml: its Roer
+valley is 0207 0307 0407 0507 1108 and its extent xx 01-26, yy 01-22, both invented) with the
+helpers of tests/test_operation_grenade_rules.py."""
+
+from pathlib import Path
+
+import pytest
+
+from pbem.errors import UnknownDataError
+from pbem.gamedata import apply_override, load_game_data
+from pbem.games.operation_grenade import GAME, crt, flood
+from tests.test_operation_grenade_fixes import without
+from tests.test_operation_grenade_rules import (DEMO, ScriptedDice, answer, attack, loss_problems, move, no_support, position,
+                                                problems, scenario)  # noqa: F401 (fixtures)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def data():
+    return load_game_data("operation-grenade", DEMO)
+
+
+def flood_position(data, scenario, units, flood_kind, **kw):
+    d_day = "1945-02-17" if flood_kind == "gradual_flood" else None
+    return position(data, scenario, units, flood=flood_kind, d_day=d_day, **kw)
+
+
+# -- 17.11 / 17.14 the flash flood's Roer valley --------------------------------------------------
+
+@pytest.mark.parametrize("flood_kind, refusal", [("flash_flood", "(27.1)"), ("gradual_flood", None)])
+def test_17_11_a_flash_flood_makes_the_valley_swamp(data, scenario, flood_kind, refusal):
+    """17.11 "all hexes shaded ... part of the Roer River Valley become swamp hexes": 0407 (clear,
+    in the demo valley) is swamp for a mechanized unit (27.1: only through a road hexside); a
+    gradual flood keeps its terrain (17.2)."""
+    state = flood_position(data, scenario, {"R/2A/19": "0406"}, flood_kind, turn=4)
+    messages = problems(data, state, [move("R/2A/19", "0406", "0407")])
+    assert (messages == []) if refusal is None else (len(messages) == 1 and refusal in messages[0])
+    assert flood.ground(GAME, data, state, "0407") == ("swamp" if flood_kind == "flash_flood" else "clear")
+    assert flood.ground(GAME, data, state, "0406") == "clear"                    # outside the valley
+
+
+@pytest.mark.parametrize("flood_kind, lines", [
+    ("flash_flood", {"0507": "hilltop_city", "0407": "woods_swamp_town", "0406": "clear"}),
+    ("gradual_flood", {"0507": "woods_swamp_town", "0407": "clear", "0406": "clear"}),
+])
+def test_17_14_originally_swamp_valley_hexes_defend_on_the_hilltop_line(data, scenario, flood_kind, lines):
+    """17.14 "all units that are defending in hexes that were originally swamp hexes within the Roer
+    valley use the CRT line entitled Hilltop" (errata E6: the literal text): 0507 was swamp; 0407,
+    clear before the flood, is swamp now (27.1: the Woods/Swamp/Town line)."""
+    state = flood_position(data, scenario, {}, flood_kind, phase="combat")
+    assert {h: crt.crt_line(GAME, data, state, [h]) for h in lines} == lines
+
+
+def test_17_14_a_flooded_hilltop_is_no_hilltop(data, scenario):
+    """17.14 "these hexes are not considered hilltops for movement or observation purposes"; 17.11
+    makes every valley hex swamp: a valley hex is never a hilltop for 9.33 while flooded."""
+    state = flood_position(data, scenario, {}, "flash_flood")
+    hexes = {h for h in flood.valley_hexes(GAME, data)}
+    assert hexes == {"0207", "0307", "0407", "0507", "1108"}
+    assert all(flood.ground(GAME, data, state, h) == "swamp" for h in hexes)
+
+
+@pytest.mark.parametrize("flood_kind, kept", [("flash_flood", ("road",)), ("gradual_flood", ("stream", "road"))])
+def test_17_11_only_roads_remain_of_the_features_within_the_valley(data, scenario, flood_kind, kept):
+    """17.11 "Except for roads, all other terrain features lying within the valley should be
+    ignored" (0307|0407: a stream and a road, TEST DATA); 17.13: the Roer stays a river (1007|1108
+    lies on the valley's edge, lower Roer)."""
+    extra = load_game_data("operation-grenade", DEMO)
+    apply_override(extra, ROOT / "tests" / "data" / "og-valley-extra.yaml")
+    state = flood_position(extra, scenario, {}, flood_kind)
+    assert flood.features(GAME, extra, state, "0307", "0407") == kept
+    assert flood.features(GAME, extra, state, "1007", "1108") == ("roer_lower",)
+
+
+def test_17_11_a_flash_flood_refuses_until_the_valley_hexes_are_given(tmp_path, scenario):
+    """17.11: the valley is shaded on the printed map; without `map.roer_valley.hexes` a flash-flood
+    game refuses a move naming it, a gradual-flood game never needs it."""
+    bare = without(tmp_path, "map.roer_valley.hexes")
+    state = flood_position(bare, scenario, {"119/30/19": "1112"}, "flash_flood")
+    [message] = problems(bare, state, [move("119/30/19", "1112", "1113")])
+    assert "`map.roer_valley.hexes`" in message and "(17.11)" in message
+    with pytest.raises(UnknownDataError) as refused:
+        flood.ground(GAME, bare, state, "1113")
+    assert refused.value.path == "map.roer_valley.hexes"
+    state = flood_position(bare, scenario, {"119/30/19": "1112"}, "gradual_flood")
+    assert problems(bare, state, [move("119/30/19", "1112", "1113")]) == []
+
+
+# -- 9.96 retreat off the map -----------------------------------------------------------------------
+
+def edge_result(data, scenario):
+    """119/30/19 (A8, 1021) attacks 1150/183/12 (1022, woods, on the map's yy 22 edge): D1 (4, 4)."""
+    state = position(data, scenario, {"119/30/19": ("1021", "3-06"), "1150/183/12": ("1022", "2-01")}, phase="combat")
+    _, _, event = attack(data, state, "1022", ["119/30/19"], 4, 4)
+    assert event["result"] == "D1"
+    return state
+
+
+def test_9_96_units_forced_to_retreat_off_the_map_are_eliminated(data, scenario):
+    """9.96 "Units forced to retreat off the map are eliminated": 1023 lies beyond yy 22 (the demo's
+    `map.extent`); the retreat ends there, the unit is eliminated and its chit returns (8.52)."""
+    state = edge_result(data, scenario)
+    assert loss_problems(data, state, "1022", [], ["1023"]) == []
+    outcome = answer(data, state, "1022", [], ["1023"])
+    assert "1150/183/12" not in state["units"] and state["pools_out"]["2"] == []
+    gone = [e for e in outcome.events if e["event"] == "eliminated"]
+    assert [(e["unit"], e["rule"]) for e in gone] == [("1150/183/12", "9.96")]
+
+
+def test_9_96_a_retreat_off_the_map_ends_there(data, scenario):
+    state = edge_result(data, scenario)
+    state["combats"][0]["result"]["D"]["flexible"] = 2                         # D2, set by hand
+    [message] = loss_problems(data, state, "1022", [], ["1023", "1024"])
+    assert "1023 is off the map" in message and "(9.96)" in message
+
+
+def test_9_96_the_map_extent_is_data_refused_while_unknown(tmp_path, scenario):
+    """An unlisted hex is off the map only by `map.extent`; without it the answer is refused naming it."""
+    bare = without(tmp_path, "map.extent.xx.first")
+    state = edge_result(bare, scenario)
+    [message] = loss_problems(bare, state, "1022", [], ["1023"])
+    assert "map.extent.xx.first" in message
+
+
+# -- 9.93 combat in a hex holding retreated units ---------------------------------------------------
+
+def retreat_onto_friend(data, scenario, second_roll, second=("120/30/19", ("1114", "3-08"))):
+    """119/30/19 (1112) attacks 1150/183/12 (1012): D2 (4, 4); `second` (by default 120/30/19 at 1114,
+    chit 3-08 B6) attacks Pol/12 (1013, strength 1). The German retreats 1150/183/12 onto Pol/12 at
+    1013 (one step in lieu, one more for the ZOC of a regiment at 1114, 9.92), then 1013 is attacked."""
+    state = position(data, scenario, {"119/30/19": ("1112", "3-06"), "1150/183/12": ("1012", "2-01"), "Pol/12": "1013",
+                                      second[0]: second[1]}, phase="combat")
+    orders = [{"attack": "1012", "with": ["119/30/19"]}, {"attack": "1013", "with": [second[0]]}]
+    dice = ScriptedDice(4, 4, *second_roll)
+    no_support(data, state, GAME.apply(data, state, "allied", orders, dice), dice)
+    steps = 2 if GAME.exerts_zoc(data, state, second[0]) else 1
+    outcome = GAME.apply(data, state, "german", [{"combat": "1012", "losses": ["1150/183/12"] * steps, "retreat": ["1013"]}], dice)
+    return state, outcome
+
+
+def test_9_93_a_retreated_unit_never_adds_its_strength_and_dies_on_an_adverse_result(data, scenario):
+    """9.93 "if a unit retreats onto a Friendly occupied hex and that hex then undergoes an attack in
+    the same Phase, the retreated unit may never add its Combat Strength ... If units in that hex
+    then suffer an adverse combat result, the previously retreated unit is eliminated from play (its
+    step losses do not count ...)": 6 against Pol/12's 1 alone (6-1), D1(1) (3, 3): the cadre of
+    1150/183/12 is eliminated and Pol/12 alone answers the result."""
+    state, outcome = retreat_onto_friend(data, scenario, (3, 3))
+    combat = next(e for e in outcome.events if e["event"] == "combat")
+    assert combat["defenders"] == {"Pol/12": 1} and combat["ratio"] == "6-1" and combat["result"] == "D1(1)"
+    gone = next(e for e in outcome.events if e["event"] == "eliminated")
+    assert (gone["unit"], gone["rule"]) == ("1150/183/12", "9.93")
+    assert state["awaiting_choice"] == {"kind": "losses", "side": "german", "hex": "1013", "result": "D"}
+    assert loss_problems(data, state, "1013", ["Pol/12"]) == []
+
+
+def test_9_93_without_an_adverse_result_the_retreated_unit_stays(data, scenario):
+    """9.93: only an adverse result eliminates it: 113/19 (strength 3) against Pol/12 alone, 3-1,
+    roll 2: "-" (demo CRT); 1150/183/12 stays in 1013, recorded until the Combat Phase ends."""
+    state, outcome = retreat_onto_friend(data, scenario, (1, 1), second=("113/19", "1114"))
+    combat = next(e for e in outcome.events if e["event"] == "combat")
+    assert (combat["defenders"], combat["ratio"], combat["result"]) == ({"Pol/12": 1}, "3-1", "-")
+    assert state["units"]["1150/183/12"]["hex"] == "1013"
+    assert not any(e["event"] == "eliminated" for e in outcome.events)
+
+
+def test_9_93_the_record_ends_with_the_combat_phase(data, scenario):
+    """9.93 "in the same Phase": kept while the phase runs, and the next Combat Phase starts with no
+    retreated units recorded."""
+    state, _ = retreat_onto_friend(data, scenario, (1, 1), second=("113/19", "1114"))
+    assert state["retreated_onto"] == {"1150/183/12": "1013"} and state["side"] == "german"
+    state.update(side="allied", phase="combat", awaiting_choice=None, combats=[])
+    GAME.apply(data, state, "allied", [{"attack": "1013", "with": ["113/19"]}], ScriptedDice(1, 1))
+    assert state["retreated_onto"] == {}
+
+
+# -- 22.23 a ruse for a bridge roll set off by an advance or a retreat -----------------------------------
+
+def koeln_advance(data, scenario, ruse):
+    """As tests/test_operation_grenade_fixes.koeln_advance, the attack carrying `ruse: true`."""
+    state = position(data, scenario, {"119/30/19": ("0519", "3-06"), "1150/183/12": ("0419", "2-01")},
+                     phase="combat", weather="heavy_overcast")
+    order = {"attack": "0419", "with": ["119/30/19"], "advance": ["119/30/19"]}
+    if ruse is not None:
+        order["ruse"] = ruse
+    GAME.apply(data, state, "allied", [order], ScriptedDice(5, 6))
+    GAME.apply(data, state, "german", [{"combat": "0419", "losses": [], "retreat": ["0320", "0321"]}], ScriptedDice())
+    return state
+
+
+@pytest.mark.parametrize("ruse, blown", [(True, False), (None, True)])
+def test_22_23_a_ruse_declared_with_the_attack_goes_with_its_advances_bridge_roll(data, scenario, ruse, blown):
+    """22.23 "the US player may declare a 'ruse' immediately before the German player is about to
+    roll the dice": declared with the attack whose advance enters 0419 (the German answers knowing
+    of it, as after a move); 4 (2, 2) blows the bridge only without the ruse (22.22b 4-11, 22.22c 5-11)."""
+    state = koeln_advance(data, scenario, ruse)
+    assert state["awaiting_choice"]["kind"] == "bridge" and state["awaiting_choice"]["ruse"] is bool(ruse)
+    if ruse:
+        assert "declared a ruse" in GAME.template(data, state, "german")["notes"][1]
+    GAME.apply(data, state, "german", [{"bridge": "koeln", "attempt": True}], ScriptedDice(2, 2))
+    assert state["bridges"] == {"koeln": "blown" if blown else "intact"} and state["ruse_used"] is bool(ruse)
+
+
+def test_22_23_the_ruse_on_an_attack_is_the_us_players_once_a_game(data, scenario):
+    state = position(data, scenario, {"119/30/19": ("0519", "3-06"), "1150/183/12": ("0419", "2-01")}, phase="combat")
+    order = {"attack": "0419", "with": ["119/30/19"], "advance": ["119/30/19"], "ruse": "yes"}
+    [message] = problems(data, state, [order])
+    assert "(22.23)" in message
+    state["ruse_used"] = True
+    [message] = problems(data, state, [dict(order, ruse=True)])
+    assert "once per game (22.23)" in message
+
+
+def test_22_23_a_ruse_declared_with_a_us_retreat_into_a_western_terminus(data, scenario):
+    """22.23 with the US retreat 0418-0419 (an A1 set by hand, as the fixes tests do): `ruse: true`
+    in the US answer goes with the roll; 4 (2, 2) is outside 5-11 (22.22c): the bridge stands. A
+    ruse on a retreat that enters no western terminus is refused."""
+    from tests.test_operation_grenade_fixes import us_retreat
+    state, _, _ = us_retreat(data, scenario, ["0419"])
+    assert state["awaiting_choice"]["ruse"] is False          # declared nothing
+    state = position(data, scenario, {"119/30/19": ("0418", "3-01"), "1150/183/12": ("0417", "2-04")}, phase="combat")
+    state["volkssturm_units"] = []
+    state["combats"] = [{"hex": "0417", "hexes": ["0417"], "attackers": ["119/30/19"], "defenders": ["1150/183/12"],
+                         "advance": [], "chosen": {"0417": "1150/183/12"}, "advance_path": [], "attacker_side": "allied",
+                         "result": {"A": {"flexible": 1, "mandatory": 0, "breakthrough": False}, "text": "A1"}}]
+    state["awaiting_choice"] = {"kind": "losses", "side": "allied", "hex": "0417", "result": "A"}
+    [message] = problems(data, state, [{"combat": "0417", "losses": [], "retreat": ["0518"], "ruse": True}])
+    assert "(22.23)" in message
+    GAME.apply(data, state, "allied", [{"combat": "0417", "losses": [], "retreat": ["0419"], "ruse": True}], ScriptedDice())
+    assert state["awaiting_choice"]["ruse"] is True
+    GAME.apply(data, state, "german", [{"bridge": "koeln", "attempt": True}], ScriptedDice(2, 2))
+    assert state["bridges"] == {"koeln": "intact"} and state["ruse_used"] is True
