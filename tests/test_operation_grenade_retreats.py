@@ -129,51 +129,69 @@ def test_9_96_the_map_extent_is_data_refused_while_unknown(tmp_path, scenario):
 
 # -- 9.93 combat in a hex holding retreated units ---------------------------------------------------
 
-def retreat_onto_friend(data, scenario, second_roll, second=("120/30/19", ("1114", "3-08"))):
-    """119/30/19 (1112) attacks 1150/183/12 (1012): D2 (4, 4); `second` (by default 120/30/19 at 1114,
-    chit 3-08 B6) attacks Pol/12 (1013, strength 1). The German retreats 1150/183/12 onto Pol/12 at
-    1013 (one step in lieu, one more for the ZOC of a regiment at 1114, 9.92), then 1013 is attacked."""
-    state = position(data, scenario, {"119/30/19": ("1112", "3-06"), "1150/183/12": ("1012", "2-01"), "Pol/12": "1013",
-                                      second[0]: second[1]}, phase="combat")
-    orders = [{"attack": "1012", "with": ["119/30/19"]}, {"attack": "1013", "with": [second[0]]}]
-    dice = ScriptedDice(4, 4, *second_roll)
-    no_support(data, state, GAME.apply(data, state, "allied", orders, dice), dice)
-    steps = 2 if GAME.exerts_zoc(data, state, second[0]) else 1
-    outcome = GAME.apply(data, state, "german", [{"combat": "1012", "losses": ["1150/183/12"] * steps, "retreat": ["1013"]}], dice)
-    return state, outcome
+def test_9_93_a_retreat_onto_a_friendly_occupied_hex_is_recorded_for_the_phase(data, scenario):
+    """9.93 "if a unit retreats onto a Friendly occupied hex": D2 at 1012 (4, 4); the German retreats
+    1150/183/12 1013-1014 onto Pol/12 (1014 as far from 119/30/19 as two hexes get, 9.91)."""
+    state = position(data, scenario, {"119/30/19": ("1112", "3-06"), "1150/183/12": ("1012", "2-01"), "Pol/12": "1014"},
+                     phase="combat")
+    attack(data, state, "1012", ["119/30/19"], 4, 4)
+    answer(data, state, "1012", [], ["1013", "1014"])
+    assert state["retreated_onto"] == {"1150/183/12": "1014"}
+    state = position(data, scenario, {"119/30/19": ("1112", "3-06"), "1150/183/12": ("1012", "2-01")}, phase="combat")
+    attack(data, state, "1012", ["119/30/19"], 4, 4)
+    answer(data, state, "1012", [], ["1013", "1014"])                          # onto an empty hex: not recorded
+    assert state["retreated_onto"] == {}
+
+
+def attack_on_retreated(data, scenario, attacker, roll, recorded=True):
+    """1150/183/12 (a cadre, strength 1) retreated onto Pol/12 (strength 1) at 1013 this phase (as
+    recorded by a retreat); `attacker` (HEX 1114) attacks 1013 in the same Combat Phase."""
+    unit_id, spec = attacker
+    state = position(data, scenario, {"1150/183/12": ("1013", None, "cadre"), "Pol/12": "1013", unit_id: spec}, phase="combat")
+    orders = [{"attack": "1013", "with": [unit_id]}]
+    dice = ScriptedDice(*roll)
+    if recorded:
+        state["retreated_onto"] = {"1150/183/12": "1013"}
+    from pbem.games.operation_grenade import combat as combat_mod
+    events: list = []
+    state["combats"] = [combat_mod.declared(GAME, data, state, o) for o in orders]
+    combat_mod.run_combats(GAME, data, state, dice, events)
+    return state, events
 
 
 def test_9_93_a_retreated_unit_never_adds_its_strength_and_dies_on_an_adverse_result(data, scenario):
     """9.93 "if a unit retreats onto a Friendly occupied hex and that hex then undergoes an attack in
-    the same Phase, the retreated unit may never add its Combat Strength ... If units in that hex
-    then suffer an adverse combat result, the previously retreated unit is eliminated from play (its
-    step losses do not count ...)": 6 against Pol/12's 1 alone (6-1), D1(1) (3, 3): the cadre of
-    1150/183/12 is eliminated and Pol/12 alone answers the result."""
-    state, outcome = retreat_onto_friend(data, scenario, (3, 3))
-    combat = next(e for e in outcome.events if e["event"] == "combat")
-    assert combat["defenders"] == {"Pol/12": 1} and combat["ratio"] == "6-1" and combat["result"] == "D1(1)"
-    gone = next(e for e in outcome.events if e["event"] == "eliminated")
+    the same Phase, the retreated unit may never add its Combat Strength to those of the units already
+    in the hex. If units in that hex then suffer an adverse combat result, the previously retreated
+    unit is eliminated from play (its step losses do not count in the determination of step losses
+    in the new combat)": 120/30/19 (B6) against Pol/12's 1 alone (6-1), D1(1) (3, 3): the retreated
+    cadre is eliminated and Pol/12 alone answers the result."""
+    state, events = attack_on_retreated(data, scenario, ("120/30/19", ("1114", "3-08")), (3, 3))
+    combat = next(e for e in events if e["event"] == "combat")
+    assert (combat["defenders"], combat["ratio"], combat["result"]) == ({"Pol/12": 1}, "6-1", "D1(1)")
+    gone = next(e for e in events if e["event"] == "eliminated")
     assert (gone["unit"], gone["rule"]) == ("1150/183/12", "9.93")
     assert state["awaiting_choice"] == {"kind": "losses", "side": "german", "hex": "1013", "result": "D"}
     assert loss_problems(data, state, "1013", ["Pol/12"]) == []
+    state, events = attack_on_retreated(data, scenario, ("120/30/19", ("1114", "3-08")), (3, 3), recorded=False)
+    combat = next(e for e in events if e["event"] == "combat")               # not retreated: it defends (7.21)
+    assert combat["defenders"] == {"1150/183/12": 1, "Pol/12": 1} and combat["ratio"] == "6-2"
 
 
 def test_9_93_without_an_adverse_result_the_retreated_unit_stays(data, scenario):
     """9.93: only an adverse result eliminates it: 113/19 (strength 3) against Pol/12 alone, 3-1,
-    roll 2: "-" (demo CRT); 1150/183/12 stays in 1013, recorded until the Combat Phase ends."""
-    state, outcome = retreat_onto_friend(data, scenario, (1, 1), second=("113/19", "1114"))
-    combat = next(e for e in outcome.events if e["event"] == "combat")
+    roll 2: "-" (demo CRT)."""
+    state, events = attack_on_retreated(data, scenario, ("113/19", "1114"), (1, 1))
+    combat = next(e for e in events if e["event"] == "combat")
     assert (combat["defenders"], combat["ratio"], combat["result"]) == ({"Pol/12": 1}, "3-1", "-")
-    assert state["units"]["1150/183/12"]["hex"] == "1013"
-    assert not any(e["event"] == "eliminated" for e in outcome.events)
+    assert state["units"]["1150/183/12"]["hex"] == "1013" and not any(e["event"] == "eliminated" for e in events)
 
 
 def test_9_93_the_record_ends_with_the_combat_phase(data, scenario):
-    """9.93 "in the same Phase": kept while the phase runs, and the next Combat Phase starts with no
-    retreated units recorded."""
-    state, _ = retreat_onto_friend(data, scenario, (1, 1), second=("113/19", "1114"))
-    assert state["retreated_onto"] == {"1150/183/12": "1013"} and state["side"] == "german"
-    state.update(side="allied", phase="combat", awaiting_choice=None, combats=[])
+    """9.93 "in the same Phase": the next Combat Phase starts with no retreated units recorded."""
+    state = position(data, scenario, {"1150/183/12": ("1013", None, "cadre"), "Pol/12": "1013", "113/19": "1114"},
+                     phase="combat")
+    state["retreated_onto"] = {"1150/183/12": "1013"}
     GAME.apply(data, state, "allied", [{"attack": "1013", "with": ["113/19"]}], ScriptedDice(1, 1))
     assert state["retreated_onto"] == {}
 
@@ -234,3 +252,37 @@ def test_22_23_a_ruse_declared_with_a_us_retreat_into_a_western_terminus(data, s
     assert state["awaiting_choice"]["ruse"] is True
     GAME.apply(data, state, "german", [{"bridge": "koeln", "attempt": True}], ScriptedDice(2, 2))
     assert state["bridges"] == {"koeln": "intact"} and state["ruse_used"] is True
+
+
+# -- 9.91 retreat priorities ------------------------------------------------------------------------
+
+def d_result(data, scenario, roll, extra=None):
+    from tests.test_operation_grenade_rules import d_result as rules_d_result
+    return rules_d_result(data, scenario, roll, extra=extra)
+
+
+def test_9_91_the_retreat_ends_at_the_greatest_distance_from_the_enemy(data, scenario):
+    """9.91 "move the stack as a whole ... according to the following priorities: To a hex that is
+    the maximum possible distance from any Enemy unit. ... the owning Player may retreat his units in
+    any way he sees fit": D2 at 1012 (4, 4), 119/30/19 at 1112: 1014 is three hexes from it, 1114
+    only two."""
+    state = d_result(data, scenario, (4, 4))
+    [message] = loss_problems(data, state, "1012", ["1150/183/12"], ["1113", "1114"])
+    assert "1114 is 2 hex(es) from the nearest enemy unit" in message and "end 3 away, e.g. at 1014" in message
+    assert "(9.91" in message
+    assert loss_problems(data, state, "1012", [], ["1013", "1014"]) == []
+    # 120/30/19 at 0813 brings 1014 to two hexes: any route to a hex two away will do
+    state = d_result(data, scenario, (4, 4), extra={"120/30/19": "0813"})
+    assert loss_problems(data, state, "1012", ["1150/183/12"], ["1113", "1114"]) == []
+    assert loss_problems(data, state, "1012", [], ["1013", "1114"]) == []
+
+
+def test_9_91_then_to_a_hex_no_enemy_controls(data, scenario):
+    """9.91 second priority "To a non-Enemy-controlled hex": D1 at 1012 (2, 3); with 120/30/19 at
+    0914 and 113/19 (a battalion: no ZOC, 6.1) at 0812, every hex next to 1012 is one hex from an
+    enemy unit, and only 0912 is not enemy-controlled."""
+    state = d_result(data, scenario, (2, 3), extra={"120/30/19": "0914", "113/19": "0812"})
+    assert state["combats"][0]["result"]["text"] == "D1"
+    [message] = loss_problems(data, state, "1012", ["1150/183/12"], ["1013"])
+    assert "1013 is enemy-controlled; 0912 is as far from the enemy and is not" in message and "(9.91" in message
+    assert loss_problems(data, state, "1012", [], ["0912"]) == []

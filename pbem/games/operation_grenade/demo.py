@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from ...errors import PbemError
 from ..base import DemoPlan
-from . import rhine, support
+from . import retreats, rhine, support
 
 SEATS = ("allied", "german")
 BENCH_TURNS = 16         # the benchmark plays the declarations and every Game-Turn (16 at most, 28.0)
@@ -97,17 +97,9 @@ def grenade_response(campaign, state: dict) -> list:
 
 
 def _retreat_path(game, data, state, side, start, hexes, grid) -> list | None:
-    """A path of `hexes` hexes away from the enemy (largest distance first), or None."""
-    enemy = [u["hex"] for u in state["units"].values() if u["side"] != side]
-    path, here = [], start
-    for _ in range(hexes):
-        options = [h for h in grid.neighbours(here) if h not in path and h != start and game.on_map(data, h)
-                   and game.side_in(state, h) in (None, side)]
-        if not options:
-            return None
-        here = max(options, key=lambda h: (min(grid.distance(h, e) for e in enemy) if enemy else 0, h))
-        path.append(here)
-    return path
+    """The first retreat of `hexes` hexes that 9.91's priorities allow, or None."""
+    allowed = retreats.allowed_paths(game, data, state, side, start, hexes, game.enemy_zoc(data, state, side))
+    return allowed[0] if allowed else None
 
 
 def _losses(game, data, state, participants, starts, count) -> list:

@@ -126,6 +126,7 @@ def plan(game: OperationGrenade, data: GameData, state: dict, order: dict) -> tu
     zoc_hexes = 0
     for start, path in retreat.items():
         why, entered = retreat_problem(game, data, state, side, start, path, enemy_zoc)
+        why = why or retreats.priority_problem(game, data, state, side, start, path, enemy_zoc)   # 9.91
         if why:
             return None, why
         zoc_hexes += entered

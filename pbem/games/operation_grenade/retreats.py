@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...gamedata import GameData
+from . import flood
 
 if TYPE_CHECKING:
     from .game import OperationGrenade
@@ -52,3 +53,56 @@ def eliminate_retreated(game: OperationGrenade, data: GameData, state: dict, hex
         for unit_id in retreated_here(game, state, hex_id):
             record(state).pop(unit_id)
             remove_unit(game, data, state, unit_id, events, rule="9.93")
+
+
+# -- 9.91 retreat priorities ---------------------------------------------------------------------
+def legal_paths(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, length: int,
+                zoc: set) -> list[list[str]]:
+    """Every retreat path of `length` hexes from `start` that 9.91-9.96 allow (losses.retreat_problem),
+    ending on the map."""
+    from .losses import retreat_problem
+    grid = game.grid(data)
+    paths: list[list[str]] = [[]]
+    for _ in range(length):
+        paths = [p + [n] for p in paths for n in grid.neighbours(p[-1] if p else start)
+                 if n != start and n not in p and not flood.off_map(game, data, n)]
+    return [p for p in paths if retreat_problem(game, data, state, side, start, p, zoc)[0] is None]
+
+
+def _ranked(game: OperationGrenade, state: dict, side: str, paths: list[list[str]], zoc: set,
+            grid) -> tuple[dict[str, int], int, set[str]]:
+    """Each end hex's distance from the nearest enemy unit, the greatest, and the ends at it that no
+    enemy controls."""
+    enemies = sorted({u["hex"] for u in state["units"].values() if u["side"] != side})
+    distance = {p[-1]: min((grid.distance(p[-1], e) for e in enemies), default=0) for p in paths}
+    best = max(distance.values(), default=0)
+    free = {h for h, d in distance.items() if d == best and h not in zoc}
+    return distance, best, free
+
+
+def allowed_paths(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, length: int,
+                  zoc: set) -> list[list[str]]:
+    """The legal retreats of `length` hexes that meet the 9.91 priorities."""
+    paths = legal_paths(game, data, state, side, start, length, zoc)
+    distance, best, free = _ranked(game, state, side, paths, zoc, game.grid(data))
+    return [p for p in paths if distance[p[-1]] == best and (p[-1] in free or not free)]
+
+
+def priority_problem(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list,
+                     zoc: set) -> str | None:
+    """9.91: the owner retreats "to a hex that is the maximum possible distance from any Enemy unit",
+    then "to a non-Enemy-controlled hex"; any route to it (9.91 "in any way he sees fit"). A retreat
+    off the map (9.96) eliminates the stack: it is measured against nothing (errata E14)."""
+    if not path or flood.off_map(game, data, path[-1]):
+        return None
+    paths = legal_paths(game, data, state, side, start, len(path), zoc)
+    distance, best, free = _ranked(game, state, side, paths + [list(path)], zoc, game.grid(data))
+    here = distance[path[-1]]
+    if here < best:
+        far = next(p[-1] for p in paths if distance[p[-1]] == best)
+        return (f"retreat: {path[-1]} is {here} hex(es) from the nearest enemy unit; a retreat of {len(path)} "
+                f"hex(es) can end {best} away, e.g. at {far} (9.91: the maximum possible distance from any enemy unit first)")
+    if path[-1] in zoc and free:
+        return (f"retreat: {path[-1]} is enemy-controlled; {sorted(free)[0]} is as far from the enemy and is not "
+                "(9.91: then a non-enemy-controlled hex)")
+    return None
