@@ -807,9 +807,12 @@ def breakthrough(data, scenario, extra=None):
 def test_9_97_breakthrough_defender_loses_its_zoc_and_retreats_unless_surrounded(data, scenario):
     state = breakthrough(data, scenario)
     assert "1150/183/12" in state["no_zoc"] and not GAME.exerts_zoc(data, state, "1150/183/12")
-    [message] = loss_problems(data, state, "1012", ["1150/183/12"] * 3)
-    assert "(9.97)" in message
-    assert loss_problems(data, state, "1012", ["1150/183/12"], ["1013", "1014", "1015"]) == []
+    # 9.97: the attacker determines the path (tests/test_operation_grenade_retreats.py); the defender
+    # then loses the mandatory step and retreats the full three hexes
+    assert state["awaiting_choice"] == {"kind": "path", "side": "allied", "hex": "1012", "result": "D"}
+    GAME.apply(data, state, "allied", [{"combat": "1012", "retreat": ["1013", "1014", "1015"]}], ScriptedDice())
+    unit = state["units"]["1150/183/12"]
+    assert (unit["hex"], unit["form"]) == ("1015", "reduced")
     state = breakthrough(data, scenario, extra={"120/30/19": "0914"})          # 0914 controls 0913 and 1013
     assert loss_problems(data, state, "1012", ["1150/183/12"] * 3) == []
     answer(data, state, "1012", ["1150/183/12"] * 3)

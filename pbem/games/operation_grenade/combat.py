@@ -11,7 +11,7 @@ from ...dice import Dice
 from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ..base import Problem
-from . import crt, flood, losses, retreats, rhine, support, turn
+from . import answers, crt, flood, losses, retreats, rhine, support, turn
 from .common import other
 
 if TYPE_CHECKING:
@@ -24,7 +24,9 @@ class Attacks:
     @staticmethod
     def template(game: OperationGrenade, data: GameData, state: dict, side: str) -> dict:
         notes = [game.awaiting(state).phase,
-                 "`attack: HEX` with `with: [UNITS]` (one regiment/brigade per hex, 7.21), optional `advance: [UNITS]` (9.94). "
+                 "`attack: HEX` with `with: [UNITS]` (one regiment/brigade per hex, 7.21), optional `advance: [UNITS]` (9.94: "
+                 "they advance together along the path of retreat, as far as allowed) or `advance: ask` (you answer each unit's "
+                 "advance after the result: tanks and mechanized infantry may deviate, any unit may halt, 9.95). "
                  "Every adjacent enemy must be attacked (9.11) and every adjacent unit must attack (9.12).",
                  "One combat against several hexes: `attack: [\"1207\", \"1307\"]`, every attacker adjacent to every hex "
                  "attacked (9.21, 9.25); the defender's best terrain line counts (9.26). Support: `artillery: [UNITS]` "
@@ -98,6 +100,9 @@ def attack_order_problem(game: OperationGrenade, data: GameData, state: dict, si
 
 def advance_problem(state: dict, side: str, order: dict, hexes: list[str], units: list[str]) -> str | None:
     advance = order.get("advance", [])
+    if advance == "ask":                    # 9.95: answered unit by unit after the result (answers.Advance)
+        return "`advance_path:` goes with `advance: [UNITS]`; with `advance: ask` the path is answered (9.94)" \
+            if order.get("advance_path") else None
     if not isinstance(advance, list) or any(a not in state["units"] or state["units"][a]["side"] != side for a in advance):
         return "`advance:` lists the attacking side's units that may advance after combat (9.94)"
     attacking_hexes = {state["units"][u]["hex"] for u in units}
@@ -189,7 +194,8 @@ def declared(game: OperationGrenade, data: GameData, state: dict, order: dict) -
     hexes = [order["attack"]] if isinstance(order["attack"], str) else order["attack"]
     hexes = [grid.canonical(h) for h in hexes]
     return {"hex": "+".join(hexes), "hexes": hexes, "attackers": list(order["with"]),
-            "advance": list(order.get("advance", [])), "chosen": {}, "defenders": None,
+            "advance": "ask" if order.get("advance") == "ask" else list(order.get("advance", [])), "chosen": {}, "defenders": None,
+            "attack_hexes": sorted({state["units"][u]["hex"] for u in order["with"]}),
             "advance_path": [grid.canonical(h) for h in order.get("advance_path", [])],
             "attacker_side": state["side"], "result": None, "ruse": order.get("ruse") is True}
 
@@ -333,8 +339,10 @@ def run_combats(game: OperationGrenade, data: GameData, state: dict, dice: Dice,
             if combat["defenders"] is None:
                 settle_defenders(game, data, state, combat)
             crt.resolve(game, data, state, combat, dice, events)
-        if losses.next_choice(game, data, state, combat, events):
+        if losses.next_choice(game, data, state, combat, dice, events):
             return
+        if answers.ask_advance(game, data, state, combat, events):
+            return                                  # 9.94, 9.95: an advance answered unit by unit
         if losses.advance_after_combat(game, data, state, combat, dice, events):
             return                                  # the advance goes on after the German's bridge answer (22.21)
         state["combats"].pop(0)

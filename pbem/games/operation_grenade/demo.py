@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from ...errors import PbemError
 from ..base import DemoPlan
+from . import answers as combat_answers
 from . import retreats, rhine, support
 
 SEATS = ("allied", "german")
@@ -74,6 +75,19 @@ def grenade_response(campaign, state: dict) -> list:
             answers.append(answer)
         return answers
     combat = state["combats"][0]
+    if choice["kind"] == "path":                   # 9.97: the attacker's first legal full-length path per hex
+        defender = "german" if choice["side"] == "allied" else "allied"
+        zoc = game.enemy_zoc(data, state, defender)
+        held = sorted({state["units"][u]["hex"] for u in combat["defenders"] if u in state["units"]})
+        flexible = combat["result"]["D"]["flexible"]
+        chosen = {h: retreats.legal_paths(game, data, state, defender, h, flexible, zoc)[0] for h in held}
+        return [{"combat": choice["hex"], "retreat": chosen[held[0]] if len(held) == 1 else chosen}]
+    if choice["kind"] == "advance":                # 9.95: each unit one hex, into the vacated hex
+        options = combat_answers.advance_options(game, data, state, combat, choice["side"])
+        first = sorted(options["paths"]) if options else []
+        grid = game.grid(data)
+        return [{"advance": u, "path": [v]} for u in (options["units"] if options else [])
+                for v in first[:1] if grid.adjacent(state["units"][u]["hex"], v)]
     loss = combat["result"][choice["result"]]
     units = combat["attackers"] if choice["result"] == "A" else combat["defenders"]
     starts = sorted({state["units"][u]["hex"] for u in units if u in state["units"]})

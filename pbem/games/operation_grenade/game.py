@@ -35,7 +35,7 @@ from ...kit.board import Board
 from ...kit.sequence import Phase, SequencedGame
 from ...kit.terrain import MapData
 from ..base import MapUnit, Problem
-from . import chits, combat, crt, losses, movement, pregame, reinforcements, report, rhine, turn
+from . import answers, chits, combat, crt, losses, movement, pregame, reinforcements, report, rhine, turn
 from .common import ARTILLERY, MECHANIZED, ONE_STEP_SIZES, PHASE_NAMES, SIDES, normalise_orders, other
 
 PRINTED_ON = "the game map (2.1)"
@@ -47,7 +47,8 @@ def _label(state: dict) -> str:
     if choice:
         what = {"defend": "answer before the rolls: defending regiments and support (7.22, 9.64, 13.13)",
                 "losses": "loss and retreat choice (9.85)", "place": "placement of new Volkssturm units (21.12)",
-                "bridge": "whether to attempt to blow the Rhine bridge (22.21)"}[choice["kind"]]
+                "bridge": "whether to attempt to blow the Rhine bridge (22.21)",
+                "path": "path of retreat after a breakthrough (9.97)", "advance": "advance after combat (9.94, 9.95)"}[choice["kind"]]
         return (f"{turn_}{state['side'].capitalize()} {PHASE_NAMES[state['phase']].split(' (')[0]}: "
                 f"{choice['side']} {what} at {choice['hex']}")
     resumed = " continued after the German roll (21.13)" if state["phase"] == "movement" and state["interrupted"] else ""
@@ -110,6 +111,10 @@ class OperationGrenade(SequencedGame):
                    {"attack", "with", "advance", "advance_path", "artillery", "air", "ruse"}),
             answer("defend", "Defender's answer before the rolls (7.22, 9.64, 13.13)", combat.Defence, "the combats, in "
                    "the order declared (9.0), each result applied before the next (9.8)", {"defend", "with", "artillery", "air"}),
+            answer("path", "Attacker's path of retreat after a breakthrough (9.97)", answers.BreakthroughPath, "the defender's "
+                   "losses (9.85, 9.92), asked only if he has a choice of unit; then the retreat along the path (9.91)", {"combat", "retreat"}),
+            answer("advance", "Advance after combat (9.94, 9.95)", answers.Advance, "the advances, unit by unit, hex by hex "
+                   "(9.95); the next combat (9.0)", {"advance", "path"}),
             answer("losses", "Loss and retreat choice (9.85)", losses.Choice, "retreat (9.9) and advance after combat (9.94); "
                    "the next combat (9.0); after the last, the German Player-Turn (4.2), the next Game-Turn (24.11) or the "
                    "end of the game (28.0)", {"combat", "losses", "retreat", "ruse"}),
