@@ -286,3 +286,162 @@ def test_9_91_then_to_a_hex_no_enemy_controls(data, scenario):
     [message] = loss_problems(data, state, "1012", ["1150/183/12"], ["1013"])
     assert "1013 is enemy-controlled; 0912 is as far from the enemy and is not" in message and "(9.91" in message
     assert loss_problems(data, state, "1012", [], ["0912"]) == []
+
+
+def test_9_85_example_a_d2_2_result_mandatory_steps_then_steps_or_hexes(data, scenario):
+    """9.85 Example: "A German stack receives a D2(2) result. Immediately, the German Player reduces
+    two units in the stack by one step each. (Alternatively, he could have chosen to reduce one unit
+    by two steps instead.) Next, the German Player must choose one of the following options: He may
+    take two more step losses and not retreat (only, of course, if he has these steps available to
+    him in the stack). He may retreat two hexes (see 9.9). He may lose one step of strength and
+    retreat one hex (or vice versa)." The D2(2) is set by hand on 1150/183/12 (three steps) and
+    Pol/12 (a battalion, one step), both defending 1012 (7.21: a battalion always defends)."""
+    state = position(data, scenario, {"119/30/19": ("1112", "3-06"), "1150/183/12": ("1012", "2-01"), "Pol/12": "1012"},
+                     phase="combat")
+    state["combats"] = [{"hex": "1012", "hexes": ["1012"], "attackers": ["119/30/19"], "defenders": ["1150/183/12", "Pol/12"],
+                         "advance": [], "chosen": {"1012": "1150/183/12"}, "advance_path": [], "attacker_side": "allied",
+                         "attack_hexes": ["1112"],
+                         "result": {"D": {"flexible": 2, "mandatory": 2, "breakthrough": False}, "text": "D2(2)"}}]
+    state["awaiting_choice"] = {"kind": "losses", "side": "german", "hex": "1012", "result": "D"}
+    both, one = ["1150/183/12", "Pol/12"], ["1150/183/12", "1150/183/12"]
+    assert loss_problems(data, state, "1012", both + ["1150/183/12", "1150/183/12"]) == []     # two more, no retreat
+    assert loss_problems(data, state, "1012", one, ["1013", "1014"]) == []                      # retreat two hexes
+    assert loss_problems(data, state, "1012", both + ["1150/183/12"], ["1013"]) == []            # one step and one hex
+    [message] = loss_problems(data, state, "1012", both)                                       # neither
+    assert "4 step(s) must be lost: 2 mandatory + 2 in lieu" in message
+
+
+# -- 9.97 the attacker determines the path of retreat ---------------------------------------------------
+
+def breakthrough(data, scenario, extra=None):
+    """As tests/test_operation_grenade_rules.breakthrough: 15:3 -> 5-1, roll 12: D3(1)*."""
+    from tests.test_operation_grenade_rules import breakthrough as rules_breakthrough
+    return rules_breakthrough(data, scenario, extra)
+
+
+def test_9_97_the_attacking_player_determines_the_path_of_retreat(data, scenario):
+    """9.97 "The attacking Player determines the path of retreat": after D3(1)* the US player is
+    asked (a `path` answer); he may send the stack through his own ZOC (1113, next to 119/30/19 at
+    1112: a step, 9.92), which 9.91 would not let the German choose; the path is the full three
+    hexes (no steps in lieu, 9.97). One German unit: its losses need no answer (mandatory 1 + ZOC 1)."""
+    state = breakthrough(data, scenario)
+    waiting = GAME.awaiting(state)
+    assert (waiting.side, waiting.kind, state["awaiting_choice"]["kind"]) == ("allied", "response", "path")
+    assert "(9.97)" in waiting.phase and "you determine the path of retreat" in GAME.template(data, state, "allied")["notes"][1]
+    [message] = problems(data, state, [{"combat": "1012", "retreat": ["1013", "1014"]}])
+    assert "3 hex(es) long" in message and "(9.97" in message
+    [message] = problems(data, state, [{"combat": "1012", "retreat": ["1112", "1111", "1110"]}])
+    assert "holds enemy units" in message
+    assert problems(data, state, [{"combat": "1012", "retreat": ["1113", "1213", "1214"]}]) == []
+    outcome = GAME.apply(data, state, "allied", [{"combat": "1012", "retreat": ["1113", "1213", "1214"]}], ScriptedDice())
+    unit = state["units"]["1150/183/12"]
+    assert (unit["hex"], unit["form"]) == ("1214", "cadre")                   # two steps: mandatory + 1113 (9.92)
+    assert [e["event"] for e in outcome.events][:2] == ["breakthrough_path", "loss_choice"]
+
+
+def test_9_97_with_a_choice_of_unit_the_defender_answers_his_losses_on_the_attackers_path(data, scenario):
+    """9.97 with 9.85/9.86: 1150/183/12 defended 1012 and 1035/59/81 (another division: no 9.43 shift) sat out there (7.21); after the
+    attacker's path the German answers who loses the mandatory step (the unit that took part, 9.86);
+    his `retreat:` is the attacker's path, no other."""
+    state = position(data, scenario, {"119/30/19": ("1112", "3-06"), "175/29/19": ("1011", "3-04"), "1150/183/12": ("1012", "2-01"),
+                                      "1035/59/81": "1012"}, phase="combat")
+    dice = ScriptedDice(6, 6)
+    GAME.apply(data, state, "allied", [{"attack": "1012", "with": ["119/30/19", "175/29/19"]}], dice)
+    GAME.apply(data, state, "german", [{"defend": "1012", "with": "1150/183/12"}], dice)       # 7.22
+    assert state["combats"][0]["result"]["text"] == "D3(1)*"
+    GAME.apply(data, state, "allied", [{"combat": "1012", "retreat": ["1013", "1014", "1015"]}], ScriptedDice())
+    assert state["awaiting_choice"] == {"kind": "losses", "side": "german", "hex": "1012", "result": "D"}
+    [message] = loss_problems(data, state, "1012", ["1150/183/12"], ["0913", "0912", "0911"])
+    assert "the attacker determined the path of retreat" in message and "(9.97)" in message
+    [message] = loss_problems(data, state, "1012", ["1035/59/81"], ["1013", "1014", "1015"])
+    assert "(9.86)" in message
+    answer(data, state, "1012", ["1150/183/12"], ["1013", "1014", "1015"])
+    assert {state["units"][u]["hex"] for u in ("1150/183/12", "1035/59/81")} == {"1015"}
+
+
+def test_9_97_a_surrounded_defender_is_not_given_a_path(data, scenario):
+    """9.97 "(unless he is completely surrounded by Enemy Zones of Control)": no path is asked; the
+    defender takes steps in lieu (tests/test_operation_grenade_rules.py checks the count)."""
+    state = breakthrough(data, scenario, extra={"120/30/19": "0914"})
+    assert state["awaiting_choice"]["kind"] == "losses"
+
+
+# -- 9.94 a victorious defender's advance, 9.95 advances unit by unit ------------------------------------------
+
+def us_repulsed(data, scenario):
+    """119/30/19 (A5, 1112) attacks 1150/183/12 (B4, 1012): 5:4 -> 1-1, roll 2: A1; the US player
+    retreats 1111 (as far from 1150/183/12 as one hex gets, 9.91)."""
+    state = position(data, scenario, {"119/30/19": ("1112", "3-01"), "1150/183/12": ("1012", "2-04")}, phase="combat")
+    _, _, event = attack(data, state, "1012", ["119/30/19"], 1, 1)
+    assert event["result"] == "A1"
+    answer(data, state, "1012", [], ["1111"] if not loss_problems(data, state, "1012", [], ["1111"]) else ["1211"])
+    return state
+
+
+def test_9_94_a_victorious_defender_may_advance_along_the_attackers_path_of_retreat(data, scenario):
+    """9.94 "Any victorious units which participated in the combat ... are allowed to advance along
+    this path of retreat" — the defender's too: after the US retreat the German is asked (an `advance`
+    answer), at most as far as the US retreated, the first hex the vacated one (9.95)."""
+    state = us_repulsed(data, scenario)
+    retreated = state["units"]["119/30/19"]["hex"]
+    assert state["awaiting_choice"] == {"kind": "advance", "side": "german", "hex": "1012"}
+    assert GAME.awaiting(state).side == "german" and "(9.94, 9.95)" in GAME.awaiting(state).phase
+    [message] = problems(data, state, [{"advance": "1150/183/12", "path": ["1113"]}])
+    assert "the hex the loser vacated: 1112 (9.95)" in message
+    [message] = problems(data, state, [{"advance": "1150/183/12", "path": ["1112", retreated]}])
+    assert "at most 1 hex(es)" in message
+    [message] = problems(data, state, [{"advance": "119/30/19", "path": ["1112"]}])
+    assert "may not advance" in message
+    outcome = GAME.apply(data, state, "german", [{"advance": "1150/183/12", "path": ["1112"]}], ScriptedDice())
+    assert state["units"]["1150/183/12"]["hex"] == "1112"
+    assert [e["event"] for e in outcome.events][:2] == ["advance_answer", "advance"]
+    assert state["awaiting_choice"] is None and state["side"] == "german"
+
+
+def test_9_94_victorious_units_are_never_required_to_advance(data, scenario):
+    """9.95 "Victorious units are never required to advance": an empty answer; nobody moves."""
+    state = us_repulsed(data, scenario)
+    GAME.apply(data, state, "german", [], ScriptedDice())
+    assert state["units"]["1150/183/12"]["hex"] == "1012"
+
+
+def us_advance_ask(data, scenario, roll=(3, 3), extra=None, retreat=("1013", "1014")):
+    """119/30/19 (A8, 1112) and R/2A/19 (tank, 1011) attack 1150/183/12 (1012) with `advance: ask`:
+    4-1, roll 6: D2 (roll 10: D3); the German retreats along `retreat`."""
+    units = {"119/30/19": ("1112", "3-06"), "R/2A/19": ("1011", "3-01"), "1150/183/12": ("1012", "2-01")}
+    units.update(extra or {})
+    state = position(data, scenario, units, phase="combat")
+    order = {"attack": "1012", "with": ["119/30/19", "R/2A/19"], "advance": "ask"}
+    dice = ScriptedDice(*roll)
+    no_support(data, state, GAME.apply(data, state, "allied", [order], dice), dice)
+    assert state["combats"][0]["result"]["text"] == f"D{len(retreat)}"
+    answer(data, state, "1012", [], list(retreat))
+    return state
+
+
+def test_9_95_tanks_may_deviate_from_the_path_of_retreat_other_units_may_not(data, scenario):
+    """9.95 "The first hex entered must be the hex formerly occupied by the retreating units. All units
+    except those bearing a tank or mechanized infantry symbol ... may not deviate from the path of
+    retreat ... Units bearing a tank or mechanized infantry symbol ... may deviate from the path of
+    retreat": with `advance: ask` the US player answers each unit's advance."""
+    state = us_advance_ask(data, scenario)
+    assert state["awaiting_choice"] == {"kind": "advance", "side": "allied", "hex": "1012"}
+    [message] = problems(data, state, [{"advance": "119/30/19", "path": ["1012", "0913"]}])
+    assert "follows the path of retreat (1012 1013 1014)" in message and "(9.95)" in message
+    [message] = problems(data, state, [{"advance": "R/2A/19", "path": ["0913", "1012"]}])
+    assert "the hex the loser vacated" in message
+    orders = [{"advance": "R/2A/19", "path": ["1012", "0913"]}, {"advance": "119/30/19", "path": ["1012"]}]
+    assert problems(data, state, orders) == []
+    GAME.apply(data, state, "allied", orders, ScriptedDice())
+    assert (state["units"]["R/2A/19"]["hex"], state["units"]["119/30/19"]["hex"]) == ("0913", "1012")   # 9.95: may halt
+
+
+def test_9_95_an_advance_halts_on_entering_an_enemy_zoc_after_the_first_hex(data, scenario):
+    """9.95 "Regardless of what type the advancing units are, they must halt their advance
+    immediately upon entering an Enemy Zone of Control, exclusive of the first hex entered in this
+    advance": D3 (5, 5), the German retreats 1013-1014-1015; 1035/59/81 at 0914 controls 1013."""
+    state = us_advance_ask(data, scenario, roll=(5, 5), extra={"1035/59/81": "0914"}, retreat=("1013", "1014", "1015"))
+    assert "1013" in GAME.enemy_zoc(data, state, "allied")
+    [message] = problems(data, state, [{"advance": "119/30/19", "path": ["1012", "1013", "1014"]}])
+    assert "halts on entering an enemy ZOC after the first hex: 1013 (9.95)" in message
+    assert problems(data, state, [{"advance": "119/30/19", "path": ["1012", "1013"]}]) == []
