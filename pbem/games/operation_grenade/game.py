@@ -18,7 +18,8 @@ pregame (17.0, 18.0, 18.1), turn (24.x weather, 19.21 withdrawal, begin/end of t
 movement (5.x, 6.x, 7.1, 14.0 entry, 19.x, 26.0), combat (9.1-9.2, 7.2 declaring and the
 defender's answer), crt (9.3, 9.7, 9.8 resolving: CRT, defence modifiers), losses (9.8-9.9, 10.0),
 chits (8.x), report (what players read), and supply, reinforcements, shifts, divisions, support,
-rhine. The orders players write and what is enforced: docs/operation-grenade.md.
+rhine; retreats (9.91 priorities, 9.93), answers (9.94, 9.95, 9.97: the answers inside a combat),
+flood (17.11-17.14 the flooded valley, 9.96 the map's extent). The orders players write and what is enforced: docs/operation-grenade.md.
 """
 
 from __future__ import annotations
@@ -74,10 +75,11 @@ def _answering_opponent(state: dict) -> tuple:
 class OperationGrenade(SequencedGame):
     id = "operation-grenade"
     game_over_rule = "28.0"
+    # Everything else is adjudicated (docs/operation-grenade.md); what stays cannot be, and says why.
     not_enforced = (
-        "9.91 retreat priorities; 9.95 deviation of tanks and mechanized infantry on advance; 9.97 retreat path "
-        "chosen by the attacker (the other breakthrough effects are enforced); 9.94 advances of a victorious "
-        "defender; the attacker's advances are declared with the attack",
+        "8.42 \"It is strictly forbidden for either Player to ever write down the strength of a 'tried' Enemy unit\": "
+        "what a player notes privately cannot be checked, and the reports of earlier combats stay in the campaign "
+        "folder (the positions and reports a side receives never show an enemy chit outside the combat that examined it)",
     )
 
     def __init__(self) -> None:
