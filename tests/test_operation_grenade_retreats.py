@@ -445,3 +445,30 @@ def test_9_95_an_advance_halts_on_entering_an_enemy_zoc_after_the_first_hex(data
     [message] = problems(data, state, [{"advance": "119/30/19", "path": ["1012", "1013", "1014"]}])
     assert "halts on entering an enemy ZOC after the first hex: 1013 (9.95)" in message
     assert problems(data, state, [{"advance": "119/30/19", "path": ["1012", "1013"]}]) == []
+
+
+def test_9_97_after_a_breakthrough_the_advance_goes_one_hex_further_and_may_deviate_in_the_last(data, scenario):
+    """9.97 "The attacking Player may advance all his participating units one extra hex more than the
+    advance normally permitted by this result (if the units are non-tank, non-mechanized infantry,
+    they may deviate from the path of retreat in the last hex advanced into)": D3(1)* with `advance:
+    ask`; the German retreats 1013-1014-1015 on the US path; 119/30/19 (infantry) may advance four
+    hexes, the fourth off the path; the defender's form shows the attacker's path. 1035/59/81, which
+    sat out in 1012 and retreats with the stack, loses its ZOC too ("All units retreating due to this
+    combat"), so nothing halts the advance at 1014."""
+    state = position(data, scenario, {"119/30/19": ("1112", "3-06"), "175/29/19": ("1011", "3-04"),
+                                      "1150/183/12": ("1012", "2-01"), "1035/59/81": "1012"}, phase="combat")
+    dice = ScriptedDice(6, 6)
+    GAME.apply(data, state, "allied", [{"attack": "1012", "with": ["119/30/19", "175/29/19"], "advance": "ask"}], dice)
+    GAME.apply(data, state, "german", [{"defend": "1012", "with": "1150/183/12"}], dice)
+    GAME.apply(data, state, "allied", [{"combat": "1012", "retreat": ["1013", "1014", "1015"]}], ScriptedDice())
+    assert GAME.template(data, state, "german")["orders"][0]["retreat"] == ["1013", "1014", "1015"]
+    answer(data, state, "1012", ["1150/183/12"], ["1013", "1014", "1015"])
+    assert state["awaiting_choice"] == {"kind": "advance", "side": "allied", "hex": "1012"}
+    assert {"1150/183/12", "1035/59/81"} <= set(state["no_zoc"])
+    [message] = problems(data, state, [{"advance": "119/30/19", "path": ["1012", "0913", "0914"]}])
+    assert "follows the path of retreat" in message
+    [message] = problems(data, state, [{"advance": "119/30/19", "path": ["1012", "1013", "1014", "1015", "1016"]}])
+    assert "at most 4 hex(es)" in message
+    assert problems(data, state, [{"advance": "119/30/19", "path": ["1012", "1013", "1014", "0914"]}]) == []
+    GAME.apply(data, state, "allied", [{"advance": "119/30/19", "path": ["1012", "1013", "1014", "0914"]}], ScriptedDice())
+    assert state["units"]["119/30/19"]["hex"] == "0914"

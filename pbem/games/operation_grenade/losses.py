@@ -36,7 +36,8 @@ class Choice:
                           "`retreat:` is the path of hexes (for attackers in several hexes, HEX: path); a path may end in the "
                           "hex off the map it leaves by (9.96: the stack is eliminated). A US retreat into a Rhine bridge's "
                           "western terminus may carry `ruse: true`, once a game (22.23)."],
-                "orders": [{"combat": choice["hex"], "losses": [], "retreat": []}]}
+                "orders": [{"combat": choice["hex"], "losses": [],
+                            "retreat": fixed_path(state["combats"][0], choice["result"])}]}
 
     @staticmethod
     def check(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
@@ -57,6 +58,14 @@ class Choice:
             from .combat import run_combats
             run_combats(game, data, state, dice, events)
         return events
+
+
+def fixed_path(combat: dict, key: str) -> Any:
+    """The path the attacker determined after a breakthrough (9.97), as the answer writes it; [] if none."""
+    fixed = combat.get("breakthrough_path") if key == "D" else None
+    if not fixed:
+        return []
+    return next(iter(fixed.values())) if len(fixed) == 1 else dict(fixed)
 
 
 def next_choice(game: OperationGrenade, data: GameData, state: dict, combat: dict, dice: Dice, events: list) -> bool:
@@ -294,6 +303,8 @@ def apply_losses(game: OperationGrenade, data: GameData, state: dict, order: dic
     lost = lose_steps(game, data, state, chosen["losses"], events, dice, limit=chosen["needed"])
     ruse = order.get("ruse") is True                   # 22.23, declared with the US retreat
     for start, path in chosen["retreat"].items():
+        if choice["result"] == "D" and combat["result"]["D"]["breakthrough"]:   # 9.97: "All units retreating due to
+            state["no_zoc"].extend(u for u in game.stacks(state).get(start, []) if u not in state["no_zoc"])   # this combat"
         if game.stacks(state).get(start):               # none left if the mandatory losses took every step
             retreat(game, data, state, choice["side"], start, path, dice, events, ruse=ruse and not state["ruse_used"])
     combat["result"][choice["result"]]["done"] = True
