@@ -113,13 +113,13 @@ class OperationGrenade(SequencedGame):
                    {"attack", "with", "advance", "advance_path", "artillery", "air", "ruse"}),
             answer("defend", "Defender's answer before the rolls (7.22, 9.64, 13.13)", combat.Defence, "the combats, in "
                    "the order declared (9.0), each result applied before the next (9.8)", {"defend", "with", "artillery", "air"}),
+            answer("losses", "Loss and retreat choice (9.85)", losses.Choice, "retreat (9.9) and advance after combat (9.94); "
+                   "the next combat (9.0); after the last, the German Player-Turn (4.2), the next Game-Turn (24.11) or the "
+                   "end of the game (28.0)", {"combat", "losses", "retreat", "ruse"}),
             answer("path", "Attacker's path of retreat after a breakthrough (9.97)", answers.BreakthroughPath, "the defender's "
                    "losses (9.85, 9.92), asked only if he has a choice of unit; then the retreat along the path (9.91)", {"combat", "retreat"}),
             answer("advance", "Advance after combat (9.94, 9.95)", answers.Advance, "the advances, unit by unit, hex by hex "
                    "(9.95); the next combat (9.0)", {"advance", "path"}),
-            answer("losses", "Loss and retreat choice (9.85)", losses.Choice, "retreat (9.9) and advance after combat (9.94); "
-                   "the next combat (9.0); after the last, the German Player-Turn (4.2), the next Game-Turn (24.11) or the "
-                   "end of the game (28.0)", {"combat", "losses", "retreat", "ruse"}),
         )
 
     def template(self, data: GameData, state: dict, side: str) -> dict:
