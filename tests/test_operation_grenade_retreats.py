@@ -187,6 +187,19 @@ def test_9_93_without_an_adverse_result_the_retreated_unit_stays(data, scenario)
     assert state["units"]["1150/183/12"]["hex"] == "1013" and not any(e["event"] == "eliminated" for e in events)
 
 
+def test_9_93_once_the_units_already_there_have_gone_the_retreated_unit_defends(data, scenario):
+    """9.93 speaks of "the units already in the hex": if they have left it (retreated from a combat of
+    their own), the retreated unit alone holds the hex and defends it as usual."""
+    state = position(data, scenario, {"1150/183/12": ("1013", None, "cadre"), "113/19": "1114"}, phase="combat")
+    state["retreated_onto"] = {"1150/183/12": "1013"}
+    from pbem.games.operation_grenade import combat as combat_mod
+    events: list = []
+    state["combats"] = [combat_mod.declared(GAME, data, state, {"attack": "1013", "with": ["113/19"]})]
+    combat_mod.run_combats(GAME, data, state, ScriptedDice(1, 1), events)
+    combat = next(e for e in events if e["event"] == "combat")
+    assert combat["defenders"] == {"1150/183/12": 1} and combat["ratio"] == "3-1"
+
+
 def test_9_93_the_record_ends_with_the_combat_phase(data, scenario):
     """9.93 "in the same Phase": the next Combat Phase starts with no retreated units recorded."""
     state = position(data, scenario, {"1150/183/12": ("1013", None, "cadre"), "Pol/12": "1013", "113/19": "1114"},

@@ -40,9 +40,12 @@ def note_retreat(game: OperationGrenade, state: dict, movers: list, start: str, 
 
 
 def retreated_here(game: OperationGrenade, state: dict, hex_id: str) -> list[str]:
-    """The units in hex_id that retreated onto it this Combat Phase while it held friendly units."""
+    """The units in hex_id that retreated onto it this Combat Phase while it held friendly units, as
+    long as some of "the units already in the hex" are still there (else they are the hex's defenders)."""
     onto = state.get("retreated_onto", {})          # read only: a check never changes the state
-    return [u for u in game.stacks(state).get(hex_id, []) if onto.get(u) == hex_id]
+    here = game.stacks(state).get(hex_id, [])
+    retreated = [u for u in here if onto.get(u) == hex_id]
+    return retreated if len(retreated) < len(here) else []
 
 
 def eliminate_retreated(game: OperationGrenade, data: GameData, state: dict, hexes: list, events: list) -> None:
