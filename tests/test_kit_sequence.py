@@ -191,7 +191,9 @@ SEQUENCES = {
                           ("Volkssturm placement (21.12)", "response"),
                           ("Combat Phase (9.0)", "orders"),
                           ("Defender's answer before the rolls (7.22, 9.64, 13.13)", "response"),
-                          ("Loss and retreat choice (9.85)", "response")],
+                          ("Loss and retreat choice (9.85)", "response"),
+                          ("Attacker's path of retreat after a breakthrough (9.97)", "response"),     # issue 20
+                          ("Advance after combat (9.94, 9.95)", "response")],
 }
 
 

@@ -47,7 +47,8 @@ def _combat(e: dict) -> list[Block]:
 
 
 def _awaiting(e: dict) -> list[Block]:
-    what = {"defend": "which regiment or brigade defends (7.22)", "bridge": "whether to attempt to blow the Rhine bridge (22.21)"
+    what = {"defend": "which regiment or brigade defends (7.22)", "bridge": "whether to attempt to blow the Rhine bridge (22.21)",
+            "path": "the path of retreat after the breakthrough (9.97)", "advance": "the advance after combat (9.94, 9.95)",
             }.get(e["what"], "losses and retreat (9.85)")
     return [("p", f"Waiting for {e['side']} to choose {what} at {e['hex']}.")]
 
@@ -103,6 +104,11 @@ DESCRIBE: dict[str, Callable[[dict], list[Block]]] = {
     "eliminated": lambda e: _item(f"{e['unit']} eliminated in {e['hex']} ({e['rule']})"),
     "retreat": lambda e: _item(f"Stack in {e['from']} retreats {' → '.join(e['path'])} (9.91)"),
     "advance": lambda e: _item(f"{', '.join(e['units'])} advance {' → '.join(e['path'])} (9.94)"),
+    "breakthrough_path": lambda e: _item(f"{e['side']} determines the path of retreat from {e['hex']}: "
+                                         + "; ".join(f"{h} → {' → '.join(p)}" for h, p in e["retreat"].items()) + " (9.97)"),
+    "advance_answer": lambda e: _item(f"{e['side']} advances after combat at {e['hex']}: "
+                                      + ("; ".join(f"{a['unit']} {' → '.join(a['path'])}" for a in e["advances"]) or "no advance")
+                                      + " (9.95)"),
     "bridge": _bridge,
     "bridge_spared": lambda e: _item(f"The German player does not attempt to blow the {e['bridge']} bridge: it stands for "
                                      "the rest of the game (22.21)"),
