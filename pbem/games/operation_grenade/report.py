@@ -149,15 +149,20 @@ def map_badges(state: dict, unit_id: str) -> tuple[str, ...]:
 def map_combats(state: dict, events: list) -> dict[str, str]:
     """Each combat of the step: ratio and the final column after shifts, the two-dice roll and
     the result (9.0, 9.89); a combat rolled earlier whose losses and retreats are still being
-    chosen (9.85) shows its result."""
+    chosen (9.85) shows its result. A combat against several hexes (9.21; its key "A+B") is
+    marked on each of them."""
     marks: dict[str, str] = {}
+
+    def mark(key: str, text: str) -> None:
+        for hex_id in key.split("+"):
+            marks[hex_id] = f"{marks[hex_id]}\n{text}" if hex_id in marks else text
+
     for e in events:
         if e.get("event") == "combat":
-            text = f"{e['ratio']} → {e['final_column']}\nroll {e['roll']}: {e['result']}"
-            marks[e["hex"]] = f"{marks[e['hex']]}\n{text}" if e["hex"] in marks else text
+            mark(e["hex"], f"{e['ratio']} → {e['final_column']}\nroll {e['roll']}: {e['result']}")
     for combat in state["combats"]:
-        if combat["hex"] not in marks and isinstance(combat.get("result"), dict):
-            marks[combat["hex"]] = f"result {combat['result']['text']}\nlosses being chosen"
+        if not set(combat["hex"].split("+")) & set(marks) and isinstance(combat.get("result"), dict):
+            mark(combat["hex"], f"result {combat['result']['text']}\nlosses being chosen")
     return marks
 
 
