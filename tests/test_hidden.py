@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from pbem import campaign as camp
-from pbem.demo import DEMO_SENT, demo_commitment, demo_folder, demo_plan
+from pbem.demo import DEMO_SENT, demo_commitment, demo_folder, demo_games, demo_plan, run_demo
 from pbem.errors import PbemError
 from pbem.games import get_game
 from pbem.hidden.commit import check_opening, commitment, item_salt, salt_master
@@ -279,3 +279,27 @@ def test_the_leak_search_finds_a_planted_unit_id_and_a_planted_salt(tmp_path):
     leaks, _ = find_leaks(campaign.folder, {"alliance": part})
     assert "steps/0003/report.txt: unit sov-2gta under fog of war" in leaks
     assert "pending/note.txt: salt of alliance's item 1919E/1 of save 3" in leaks
+
+
+@pytest.mark.parametrize("game", demo_games())
+def test_every_demo_campaign_leaks_nothing_and_verifies_with_each_private_part(tmp_path, game):
+    """Each game's demonstration campaign as `pbem demo` builds it (the bundled example is its copy):
+    the leak search over every file both players receive, then verify --private with each part."""
+    run_demo(tmp_path, game)
+    folder = tmp_path / "campaign"
+    campaign = camp.open_campaign(folder)
+    parts = {s: p for s in sorted(campaign.header["players"]) if (p := find_private(folder, campaign.id, s)) is not None}
+    leaks, searched = find_leaks(folder, parts)
+    assert leaks == []
+    for part in parts.values():
+        assert camp.verify(folder, part.folder).ok
+    if game == "smithereens":          # the Soviet move under fog (11.7) hid sov-2gta under sov-1pol
+        assert list(parts) == ["alliance"] and searched >= 3
+
+
+@pytest.mark.parametrize("bundled", sorted(Path(demo_folder("x").parent).glob("*/campaign")), ids=lambda p: p.parent.name)
+def test_bundled_campaigns_leak_nothing(bundled):
+    """The campaigns shipped in examples/ (with their private parts beside them, when they have any)."""
+    campaign = camp.open_campaign(bundled)
+    parts = {s: p for s in sorted(campaign.header["players"]) if (p := find_private(bundled, campaign.id, s)) is not None}
+    assert find_leaks(bundled, parts)[0] == []

@@ -24,7 +24,7 @@ from ..canonical import data_hash
 from ..dice import HEX64, Dice, DiceUnavailable
 from ..errors import PbemError
 from .commit import Opening, check_opening, commitment, item_salt, parse_opening, salt_master
-from .private import PrivatePart
+from .private import PrivatePart, find_private
 from .rules import HiddenRules
 
 if TYPE_CHECKING:
@@ -274,3 +274,11 @@ def side_save(campaign: "Campaign", save: dict, side: str, part: PrivatePart | N
             events = record["events"]
             produced = {**produced, "orders": {**produced["orders"], "list": record["orders"]["list"]}}
     return {**save, "state": state, "events": events, "produced_by": produced}
+
+
+def view_for(campaign: "Campaign", number: int, save: dict, side: str) -> dict:
+    """The state `side` writes and checks its orders against (`pbem orders`, `pbem check`): its own
+    view when the campaign hides items (its private part beside the folder), else the save's."""
+    if rules_of(campaign) is None:
+        return save["state"]
+    return own_view(campaign, number, save, side, find_private(campaign.folder, campaign.id, side))
