@@ -53,7 +53,8 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
     body, side, step = orders.body, orders.body["side"], number + 1
     private = private or {}
     rules = rules_of(campaign)
-    if is_owner_step(campaign, save, body):
+    if is_owner_step(campaign, save, body):      # pbem.hidden: the mover's step, signed as its public result
+        _dice_secrets(campaign, orders, reveals, number, save["awaiting"], None, sent)    # its dice are checked all the same
         state, kept, events = owner_result(campaign, number, save, body, private.get(side), orders.source)
         inputs = {f"orders-{side}.txt": orders.armoured()}
         new_save = build_save(campaign, step, digest, state, _produced_by(save["awaiting"], orders, reveals, []),
