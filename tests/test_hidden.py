@@ -303,3 +303,55 @@ def test_bundled_campaigns_leak_nothing(bundled):
     campaign = camp.open_campaign(bundled)
     parts = {s: p for s in sorted(campaign.header["players"]) if (p := find_private(bundled, campaign.id, s)) is not None}
     assert find_leaks(bundled, parts)[0] == []
+
+
+def test_the_defenders_reveal_opens_the_attacked_stack_and_a_false_one_is_refused(tmp_path):
+    """11.7 "until the time comes in the combat resolution process for odds computation": the German
+    stack in 1819E, hidden by the German movement, is opened by the German's dice reveal of the assault."""
+    from pbem.signing import sign_body
+
+    campaign = demo_until_movement(tmp_path)
+    play(campaign, "alliance", SOVIET_MOVES)                                        # save 3
+    for side in ("alliance", "alliance", "alliance"):                               # Soviet assault, Western turn
+        play(campaign, side, [])
+    assert campaign.latest()[1]["awaiting"]["phase"] == "Turn 2 German movement"
+    play(campaign, "german", [{"move": "ger-17id", "path": ["1820E", "1819E"]}])    # save 7: three in 1819E
+    save = campaign.latest()[1]
+    assert sorted(hidden_of(save, "german")) == ["1819E/1", "1819E/2"]
+    assert [u for u, v in save["state"]["units"].items() if v["hex"] == "1819E"] == ["ger-17id"]   # the top
+    play(campaign, "german", [])                                                    # German assault: none
+    play(campaign, "alliance", [])                                                  # Turn 3 Soviet movement
+    number, save, _ = campaign.latest()
+    alliance_copy, german_copy = tmp_path / "alliance-copy", tmp_path / "german-copy"
+    shutil.copytree(campaign.folder, alliance_copy)
+    shutil.copytree(campaign.folder, german_copy)
+    shutil.copytree(default_private_folder(campaign.folder, "german"), default_private_folder(german_copy, "german"))
+    shutil.copytree(default_private_folder(campaign.folder, "alliance"), default_private_folder(alliance_copy, "alliance"))
+    attack = [{"attack": "1819E", "with": ["sov-2gta", "sov-1pol", "sov-4art"]}]
+    template = parse_yaml_text(camp.order_template(alliance_copy, "alliance"), "t")
+    template["orders"] = attack
+    orders = tmp_path / "attack.txt"
+    orders.write_text(camp.sign_orders(camp.open_campaign(alliance_copy), template, keys()["alliance"], sent=DEMO_SENT))
+    waiting = camp.adjudicate(alliance_copy, [orders])                              # awaits the German reveal
+    assert waiting.save is None and waiting.awaiting_reveal == ["german"]
+    revealed = camp.adjudicate(german_copy, [orders], key=keys()["german"], sent=DEMO_SENT)
+    reveal = camp.read_stored(german_copy / "steps" / f"{number + 1:04d}" / "reveal-german.txt")
+    assert sorted(reveal.body["hidden"]["open"]) == ["1819E/1", "1819E/2"]
+    assault = next(e for e in revealed.save["events"] if e["event"] == "assault")
+    assert assault["defenders"] == ["ger-17id", "ger-46pz", "ger-73id"]            # the whole stack defends (11.2)
+    body = dict(reveal.body)
+    body["hidden"] = {"open": {k: dict(v) for k, v in reveal.body["hidden"]["open"].items()}}
+    opened = body["hidden"]["open"]["1819E/1"]["value"]
+    body["hidden"]["open"]["1819E/1"]["value"] = {**opened, "steps": 3 - opened["steps"]}     # its other strength
+    forged = tmp_path / "forged-reveal.txt"
+    forged.write_text(sign_body(body, keys()["german"]))
+    before = tree_bytes(alliance_copy)
+    with pytest.raises(PbemError, match="FALSE REVEAL: the opening of german's hidden item '1819E/1'"):
+        camp.adjudicate(alliance_copy, [forged])
+    assert tree_bytes(alliance_copy) == before
+    del body["hidden"]                                                               # a reveal that opens nothing
+    forged.write_text(sign_body(body, keys()["german"]))
+    with pytest.raises(PbemError, match=r"this step opens german's hidden items \['1819E/1', '1819E/2'\]"):
+        camp.adjudicate(alliance_copy, [forged])
+    honest = camp.adjudicate(alliance_copy, [german_copy / "steps" / f"{number + 1:04d}" / "reveal-german.txt"])
+    assert honest.save == revealed.save                                              # both machines, one record
