@@ -184,12 +184,14 @@ def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(
             camp.check_orders_message(campaign, signed, number, save, digest)
         else:
             camp.check_orders_body(campaign, body, str(orders), number, save, digest)
-        from .hidden.steps import view_for
+        from .hidden.steps import owner_step_problems, view_for
         state = view_for(campaign, number, save, str(body["side"]))      # a side's own units under fog (11.7)
         for problem in campaign.game.check(campaign.data, state, body["side"], body["orders"]):
             where = f"{orders}:{lines[problem.index]}" if problem.index is not None and problem.index < len(lines) else str(orders)
             label = f" (order {problem.index + 1})" if problem.index is not None else ""
             problems.append(f"{where}: {problem.message}{label}")
+        if not problems and signed is None:
+            problems += [f"{orders}: {m}" for m in owner_step_problems(campaign, number, save, str(body["side"]), body["orders"])]
     except PbemError as exc:
         problems.append(exc.one_line() if exc.file else f"{orders}: {exc.one_line()}")
     if problems:

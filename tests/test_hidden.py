@@ -355,3 +355,32 @@ def test_the_defenders_reveal_opens_the_attacked_stack_and_a_false_one_is_refuse
         camp.adjudicate(alliance_copy, [forged])
     honest = camp.adjudicate(alliance_copy, [german_copy / "steps" / f"{number + 1:04d}" / "reveal-german.txt"])
     assert honest.save == revealed.save                                              # both machines, one record
+
+
+def test_german_stacks_need_the_italy_hexes_and_check_says_so_as_sign_refuses(tmp_path):
+    """11.7's exception ("always examine German-side stacks in Italy") reads map.regions.italy.hexes,
+    which the rulebook text does not give: a German move that leaves a stack is refused naming it."""
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+    k = keys()
+    players = {s: key_id(k[s].public_key()) for s in SEATS}
+    commitments = {s: demo_commitment(k[s], "hidden-italy", s) for s in SEATS}
+    campaign = camp.create_campaign(tmp_path / "campaign", "smithereens", "historical", players, commitments,
+                                    demo_folder("smithereens-demo") / "data-override.yaml", title="no Italy")
+    play(campaign, "german", [{"attack": "1918E", "with": ["ger-46pz"]}])
+    play(campaign, "alliance", demo_plan("smithereens").respond(campaign, campaign.latest()[1]["state"]))
+    for _ in range(4):
+        play(campaign, "alliance", [])
+    number, save, _ = campaign.latest()
+    assert save["awaiting"]["phase"] == "Turn 2 German movement"
+    assert [u for u, v in save["state"]["units"].items() if v["hex"] == "1819E"] == ["ger-73id"]
+    template = parse_yaml_text(camp.order_template(campaign.folder, "german"), "t")
+    template["orders"] = [{"move": "ger-17id", "path": ["1820E", "1819E"]}]             # makes a stack of two
+    path = tmp_path / "german.yaml"
+    path.write_text(dump_yaml(template))
+    checked = CliRunner().invoke(app, ["check", str(campaign.folder), str(path)])
+    assert checked.exit_code == 1 and "map.regions.italy.hexes" in checked.stderr
+    with pytest.raises(PbemError, match=r"map\.regions\.italy\.hexes"):
+        camp.sign_orders(campaign, template, k["german"], sent=DEMO_SENT)
+    assert find_private(campaign.folder, campaign.id, "german") is None          # nothing written

@@ -275,3 +275,19 @@ def view_for(campaign: "Campaign", number: int, save: dict, side: str) -> dict:
     if rules_of(campaign) is None:
         return save["state"]
     return own_view(campaign, number, save, side, find_private(campaign.folder, campaign.id, side))
+
+
+def owner_step_problems(campaign: "Campaign", number: int, save: dict, side: str, orders: list) -> list[str]:
+    """What `pbem sign` would refuse in sealing an owner step that the game's check does not see
+    (a value the split reads that the data lacks, e.g. Smithereens' Italy hexes for 11.7), for
+    `pbem check`. Nothing is written."""
+    rules = rules_of(campaign)
+    if rules is None or not rules.owner_step(campaign.data, save["state"], side):
+        return []
+    try:
+        _apply(campaign, view_for(campaign, number, save, side), side, orders)
+    except HiddenDiceError:
+        return []            # signed as a public step instead
+    except PbemError as exc:
+        return [exc.one_line()]
+    return []
