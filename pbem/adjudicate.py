@@ -55,11 +55,15 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
     rules = rules_of(campaign)
     if is_owner_step(campaign, save, body):      # pbem.hidden: the mover's step, signed as its public result
         _dice_secrets(campaign, orders, reveals, number, save["awaiting"], None, sent)    # its dice are checked all the same
-        state, kept, events = owner_result(campaign, number, save, body, private.get(side), orders.source)
         inputs = {f"orders-{side}.txt": orders.armoured()}
-        new_save = build_save(campaign, step, digest, state, _produced_by(save["awaiting"], orders, reveals, []),
-                              events, None, [], kept)
-        return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
+        try:     # the public result is the mover's word until verify --private: a state the game cannot read is refused
+            state, kept, events = owner_result(campaign, number, save, body, private.get(side), orders.source)
+            new_save = build_save(campaign, step, digest, state, _produced_by(save["awaiting"], orders, reveals, []),
+                                  events, None, [], kept)
+            return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise PbemError(f"the public result of this hidden step is not a state {campaign.header['game']} reads "
+                            f"({type(exc).__name__}: {exc})", orders.source) from None
     secrets_given, reveals, needed = _dice_secrets(campaign, orders, reveals, number, save["awaiting"], key, sent,
                                                    save, private)
     missing = [p for p in needed if p not in reveals]

@@ -384,3 +384,21 @@ def test_german_stacks_need_the_italy_hexes_and_check_says_so_as_sign_refuses(tm
     with pytest.raises(PbemError, match=r"map\.regions\.italy\.hexes"):
         camp.sign_orders(campaign, template, k["german"], sent=DEMO_SENT)
     assert find_private(campaign.folder, campaign.id, "german") is None          # nothing written
+
+
+def test_a_public_result_the_game_cannot_read_is_refused_in_one_line(tmp_path):
+    """Hostile input: the mover signs a hidden step whose public state lacks the units."""
+    campaign = demo_until_movement(tmp_path)
+    template = parse_yaml_text(camp.order_template(campaign.folder, "alliance"), "t")
+    template["orders"] = SOVIET_MOVES
+    text = camp.sign_orders(campaign, template, keys()["alliance"], sent=DEMO_SENT)
+    body = parse_yaml_text(text.split("-----BEGIN PBEM SIGNED MESSAGE-----\n")[1].split("-----BEGIN PBEM SIGNATURE")[0], "b")
+    del body["hidden"]["result"]["state"]["units"]
+    german = tmp_path / "german-copy"
+    shutil.copytree(campaign.folder, german)
+    forged = tmp_path / "forged.txt"
+    forged.write_text(forge_signed(german, body, keys()["alliance"]))
+    before = tree_bytes(german)
+    with pytest.raises(PbemError, match="the public result of this hidden step is not a state smithereens reads"):
+        camp.adjudicate(german, [forged])
+    assert tree_bytes(german) == before
