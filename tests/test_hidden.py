@@ -191,6 +191,12 @@ def test_a_hidden_move_breaking_stacking_is_caught_by_verify_private_naming_the_
     checked = camp.verify(german, default_private_folder(campaign.folder, "alliance"))   # handed over at the end
     assert not checked.ok
     assert "CHEATED: step 3 of alliance: its hidden orders are refused" in checked.message and "(8.4)" in checked.message
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+    cli = CliRunner().invoke(app, ["verify", str(german), "--private", str(default_private_folder(campaign.folder, "alliance"))])
+    assert cli.exit_code == 1 and cli.stdout == ""
+    assert cli.stderr.startswith("pbem: verify FAILED: ") and "CHEATED: step 3 of alliance" in cli.stderr
 
 
 def test_a_committed_item_the_private_part_does_not_open_is_named(tmp_path):
