@@ -4,9 +4,10 @@ A commitment is SHA-256 over the canonical bytes of [domain, campaign, side, ite
 salt]. The salt is 256 bits, so a value from a small space (a unit id, a chit number) cannot be
 found by trying every candidate. The salt is derived from the owner's own Ed25519 key (its
 deterministic signature over the campaign, the side and the header hash, RFC 8032), then per
-save and item by HMAC-SHA256: unpredictable to anyone without the key, never chosen after the
-fact, and re-computable by the owner; it is also written beside the value in the owner's
-private part, so the part alone re-opens every commitment (for `verify --private`).
+save and item by HMAC-SHA256: unpredictable to anyone without the key and re-computable by the
+owner; it is also written beside the value in the owner's private part, so the part alone
+re-opens every commitment (for `verify --private`). Binding is SHA-256's: no salt, however an
+owner made it, opens a commitment to another value.
 """
 
 import hashlib
