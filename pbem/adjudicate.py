@@ -23,6 +23,7 @@ from .hidden.steps import is_owner_step, needed_openings, open_block, openings_f
 from .folder import Campaign, build_save, check_header, open_campaign, read_signed
 from .inputs import PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, read_pending, sent_now
 from .keys import key_id
+from .picture import PICTURE, save_svg
 from .report import render_step_report
 from .signing import SignedMessage, parse_signed
 from .storage import _fsync_dir, write_new_file
@@ -36,6 +37,7 @@ class StepResult:
     report: str
     inputs: dict[str, str]       # file name -> text, as stored in the step folder (or in pending/)
     awaiting_reveal: list[str] = field(default_factory=list)
+    picture: str = ""            # the public map picture of the save (picture.svg), when there is a save
 
 
 def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: list[SignedMessage],
@@ -60,7 +62,8 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
             state, kept, events = owner_result(campaign, number, save, body, private.get(side), orders.source)
             new_save = build_save(campaign, step, digest, state, _produced_by(save["awaiting"], orders, reveals, []),
                                   events, None, [], kept)
-            return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
+            return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs,
+                              picture=save_svg(campaign, new_save, before=save["state"]))   # public states only
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise PbemError(f"the public result of this hidden step is not a state {campaign.header['game']} reads "
                             f"({type(exc).__name__}: {exc})", orders.source) from None
@@ -107,7 +110,8 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
                        "secrets": {p: secrets_given[p] for p in sorted(secrets_given)}, "seed": seed, "rolls": dice.rolls}
     new_save = build_save(campaign, step, digest, outcome.state, _produced_by(save["awaiting"], orders, reveals, used),
                           outcome.events, dice_record, sorted(data.used_overrides), hidden)
-    return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
+    return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs,
+                      picture=save_svg(campaign, new_save, before=save["state"]))
 
 
 def _dice_secrets(campaign: Campaign, orders: SignedMessage, reveals: dict[str, SignedMessage], number: int,
@@ -229,6 +233,7 @@ def commit_step(campaign: Campaign, result: StepResult) -> Path:
             storage.write_synced(staging / name, text)
         storage.write_synced(staging / "save.yaml", dump_yaml(result.save))
         storage.write_synced(staging / "report.txt", result.report)
+        storage.write_synced(staging / PICTURE, result.picture)
         try:
             os.rename(staging, target)   # fails if target appeared meanwhile (non-empty dir)
         except OSError:

@@ -382,6 +382,7 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
                step: Optional[int] = typer.Option(None, help="Save number (default: latest)"),
                turn: Optional[int] = typer.Option(None, "--turn", help="The whole Game-Turn N in one post: every step in order (0: before the game)"),
                svg: Optional[Path] = typer.Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
+               png: Optional[Path] = typer.Option(None, "--png", help="Also write the map picture as a PNG 800 px wide, for forums without SVG (never overwrites; needs cairosvg)"),
                side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)"),
                private: Optional[Path] = typer.Option(None, "--private", help="With --side: that side's private part (default DIR.private-SIDE beside the campaign)")) -> None:
     """The report of a save or of a whole Game-Turn (the public one, or with --side that side's own).
@@ -403,11 +404,18 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
     else:
         number = step if step is not None else campaign.step_numbers()[-1]
         blocks = step_blocks(campaign, campaign.load_save(number)[0], side, view)
-    if svg is not None:
-        from .picture import save_svg
+    if svg is not None or png is not None:
+        from .picture import png_of, save_svg
         shown = campaign.load_save(number)[0]
-        write_new_file(svg, save_svg(campaign, view(shown) if view else shown, side).encode("utf-8"))
-        blocks.append(("p", f"Map picture of save {number} (SVG): {svg}"))
+        picture = save_svg(campaign, view(shown) if view else shown, side)
+        raster = png_of(picture) if png is not None else b""          # refused before anything is written
+        for path in (svg, png):
+            if path is not None and path.exists():
+                raise PbemError("already exists; pbem never overwrites", str(path))
+        for path, data, kind in ((svg, picture.encode("utf-8"), "SVG"), (png, raster, "PNG")):
+            if path is not None:
+                write_new_file(path, data)
+                blocks.append(("p", f"Map picture of save {number} ({kind}): {path}"))
     out(render(blocks, fmt))
 
 

@@ -10,6 +10,7 @@ Layout of a campaign folder DIR:
     steps/NNNN/reveal-SIDE.txt  signed dice reveals of the other parties
     steps/NNNN/save.yaml        the save; its `previous` is the hash of save NNNN-1
     steps/NNNN/report.txt       the turn report
+    steps/NNNN/picture.svg      the public map picture of the save (pbem.picture; absent in steps of older pbem)
     pending/                    signed inputs of the next step waiting for a reveal (pbem.adjudicate)
 
 A folder is built aside and renamed into place in one operation (here for `new`, in
@@ -318,6 +319,8 @@ def _write_folder(folder: Path, campaign: Campaign, state: dict, stored: dict[st
         save = build_save(built, 0, campaign.header_hash, state, {"setup": campaign.header["scenario"]}, [], None, [])
         storage.write_synced(staging / "steps" / "0000" / "save.yaml", dump_yaml(save))
         storage.write_synced(staging / "steps" / "0000" / "report.txt", render_step_report(built, save, "text"))
+        from .picture import PICTURE, save_svg
+        storage.write_synced(staging / "steps" / "0000" / PICTURE, save_svg(built, save))
         if folder.exists():
             folder.rmdir()
         os.rename(staging, folder)

@@ -2,9 +2,11 @@
 
 Adjudication is a pure function of the previous save and the signed inputs, so verify sets
 save 0 up again from the scenario, re-runs each step from its stored inputs and compares the
-save and report byte for byte, stopping at the first divergence and naming the file.
+save, report and map picture byte for byte, stopping at the first divergence and naming the
+file. A step folder written by a pbem from before the pictures has no picture.svg; one that has it must match.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from .hidden.private import PrivatePart, side_of_part
 from .hidden.steps import hidden_of, rules_of
 from .inputs import _in_file, read_pending
 from .keys import fingerprint
+from .picture import PICTURE, save_svg
 from .report import render_step_report
 from .signing import SignedMessage
 from .yamlio import dump_yaml
@@ -95,7 +98,8 @@ def _replay_save0(campaign: Campaign) -> dict:
     step0 = campaign.step_dir(0)
     for name, text in (("save.yaml", dump_yaml(expected)), ("report.txt", render_step_report(campaign, expected, "text"))):
         _same(step0 / name, text)
-    _no_extra_files(step0, {"save.yaml", "report.txt"})
+    _same_picture(step0, lambda: save_svg(campaign, expected))
+    _no_extra_files(step0, {"save.yaml", "report.txt", PICTURE})
     return expected
 
 
@@ -104,7 +108,7 @@ def _step_inputs(campaign: Campaign, number: int) -> list[SignedMessage]:
     folder_n = campaign.step_dir(number)
     names = sorted(p.name for p in folder_n.iterdir())
     inputs = [n for n in names if INPUT_NAME.fullmatch(n)]
-    _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt"})
+    _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt", PICTURE})
     return [read_stored(folder_n / n) for n in inputs]
 
 
@@ -132,6 +136,7 @@ def _replay_step(campaign: Campaign, number: int, save: dict, digest: str, messa
         raise PbemError(f"{folder_n}: input files {inputs} do not match what the step used {sorted(result.inputs)}")
     for name, text in (("save.yaml", dump_yaml(result.save)), ("report.txt", result.report)):
         _same(folder_n / name, text)
+    _same_picture(folder_n, lambda: result.picture)
     return result.save
 
 
@@ -139,6 +144,14 @@ def _same(path: Path, expected: str) -> None:
     problem = _compare(path, expected)
     if problem:
         raise PbemError(problem)
+
+
+def _same_picture(folder: Path, expected: Callable[[], str]) -> None:
+    """The step's picture.svg as the replay draws it; a step written by a pbem from before the pictures has none, and
+    that is no divergence (the picture is derived from the save, never an input)."""
+    path = folder / PICTURE
+    if path.exists() or path.is_symlink():
+        _same(path, expected())
 
 
 def _who_played(campaign: Campaign, signed_by: dict[str, int]) -> list[str]:

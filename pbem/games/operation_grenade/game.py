@@ -34,7 +34,7 @@ from ...kit import movement as kit_movement
 from ...kit.board import Board
 from ...kit.sequence import Phase, SequencedGame
 from ...kit.terrain import MapData
-from ..base import MapUnit, Problem
+from ..base import MapArrow, MapUnit, Problem
 from . import chits, combat, crt, losses, movement, pregame, reinforcements, report, rhine, turn
 from .common import ARTILLERY, MECHANIZED, ONE_STEP_SIZES, PHASE_NAMES, SIDES, normalise_orders, other
 
@@ -314,9 +314,20 @@ class OperationGrenade(SequencedGame):
     def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
         return str(state["units"][unit_id]["side"])
 
+    badge_legend = report.BADGE_LEGEND
+
     def map_units(self, data: GameData, state: dict, side: str | None = None) -> list[MapUnit]:
-        return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), self.unit_side(data, state, u))
+        # no step pips: the steps of a tried unit are its owner's to see (8.42); the label says reduced/cadre
+        return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), self.unit_side(data, state, u),
+                        badges=report.map_badges(state, u))
                 for u, v in sorted(state["units"].items())]
+
+    def map_combats(self, data: GameData, state: dict, events: list) -> dict[str, str]:
+        return report.map_combats(state, events)
+
+    def map_arrows(self, data: GameData, before: dict | None, state: dict, events: list,
+                   side: str | None = None) -> list[MapArrow]:
+        return [MapArrow(kind, path, units) for kind, path, units in report.map_arrows(before, state, events)]
 
     def demo_plan(self) -> Any:
         from . import demo

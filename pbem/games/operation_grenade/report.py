@@ -128,3 +128,44 @@ def describe(events: list) -> list:
         if shown is not None:
             blocks += shown(event)
     return blocks
+
+
+# -- the map picture of a step (pbem.picture) ----------------------------------------------------
+BADGE_LEGEND = {"OOS": "out of supply (11.31)"}
+
+
+def map_badges(state: dict, unit_id: str) -> tuple[str, ...]:
+    """The status markers anyone may see on a counter: out of supply (11.31, as the report says)."""
+    return ("OOS",) if state["supply"].get(unit_id) == "out_of_supply" else ()
+
+
+def map_combats(state: dict, events: list) -> dict[str, str]:
+    """Each combat of the step: ratio and the final column after shifts, the two-dice roll and
+    the result (9.0, 9.89); a combat rolled earlier whose losses and retreats are still being
+    chosen (9.85) shows its result."""
+    marks: dict[str, str] = {}
+    for e in events:
+        if e.get("event") == "combat":
+            text = f"{e['ratio']} → {e['final_column']}\nroll {e['roll']}: {e['result']}"
+            marks[e["hex"]] = f"{marks[e['hex']]}\n{text}" if e["hex"] in marks else text
+    for combat in state["combats"]:
+        if combat["hex"] not in marks and isinstance(combat.get("result"), dict):
+            marks[combat["hex"]] = f"result {combat['result']['text']}\nlosses being chosen"
+    return marks
+
+
+def map_arrows(before: dict | None, state: dict, events: list) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """(kind, path, units) of the step's moves (5.4) and entries, retreats (9.91) of the stack
+    that was in the start hex, and advances after combat (9.94) from the hex each unit left."""
+    arrows: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
+    for e in events:
+        kind = e.get("event")
+        if kind in ("move", "enter"):
+            arrows.append(("move", tuple(e["path"]), (e["unit"],)))
+        elif kind == "retreat":
+            movers = tuple(sorted(u for u, v in (before or state)["units"].items() if v["hex"] == e["from"]))
+            arrows.append(("retreat", (e["from"], *e["path"]), movers))
+        elif kind == "advance" and before is not None:
+            for unit_id in e["units"]:
+                arrows.append(("advance", (before["units"][unit_id]["hex"], *e["path"]), (unit_id,)))
+    return arrows
