@@ -408,3 +408,22 @@ def test_a_public_result_the_game_cannot_read_is_refused_in_one_line(tmp_path):
     with pytest.raises(PbemError, match="the public result of this hidden step is not a state smithereens reads"):
         camp.adjudicate(german, [forged])
     assert tree_bytes(german) == before
+
+
+def test_the_enemy_checks_at_once_what_it_can_of_a_hidden_step(tmp_path):
+    """What the public result may not change: the enemy's own units, and 5.2's next phase."""
+    campaign = demo_until_movement(tmp_path)
+    template = parse_yaml_text(camp.order_template(campaign.folder, "alliance"), "t")
+    template["orders"] = SOVIET_MOVES
+    text = camp.sign_orders(campaign, template, keys()["alliance"], sent=DEMO_SENT)
+    body = parse_yaml_text(text.split("-----BEGIN PBEM SIGNED MESSAGE-----\n")[1].split("-----BEGIN PBEM SIGNATURE")[0], "b")
+    german = tmp_path / "german-copy"
+    shutil.copytree(campaign.folder, german)
+    forged = tmp_path / "forged.txt"
+    for change, refusal in ((lambda s: s["units"]["ger-73id"].update(steps=1), "the units of the other seats changed"),
+                            (lambda s: s.update(phase="movement"), r"after a Movement Phase comes the same army.s Prepared Assault Phase \(5\.2\)")):
+        tampered = yaml.safe_load(dump_yaml(body))
+        change(tampered["hidden"]["result"]["state"])
+        forged.write_text(forge_signed(german, tampered, keys()["alliance"]))
+        with pytest.raises(PbemError, match="CHEATED: step 3 of alliance: " + refusal):
+            camp.adjudicate(german, [forged])

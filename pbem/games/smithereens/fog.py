@@ -126,4 +126,8 @@ class SmithereensFog(HiddenRules):
                     if self.game.seat_of(state, self.game.army_of(data, u)) != side}
         if others(before) != others(after):
             return ["the units of the other seats changed in a step only the mover's units may change"]
+        # 5.2: a Movement Phase is followed by the same army's Prepared Assault Phase of the same turn
+        if before["phase"] == "movement" and (after.get("phase"), after.get("army"), after.get("turn")) != (
+                "assault", before["army"], before["turn"]):
+            return ["after a Movement Phase comes the same army's Prepared Assault Phase (5.2)"]
         return []
