@@ -427,3 +427,22 @@ def test_the_enemy_checks_at_once_what_it_can_of_a_hidden_step(tmp_path):
         forged.write_text(forge_signed(german, tampered, keys()["alliance"]))
         with pytest.raises(PbemError, match="CHEATED: step 3 of alliance: " + refusal):
             camp.adjudicate(german, [forged])
+
+
+def test_a_movement_that_rolls_a_die_is_played_in_the_open_opening_the_movers_stacks(tmp_path, monkeypatch):
+    """Nobody but the owner could compute a hidden step, so none may roll (9.15's German replacement
+    roll, 6.9 Antwerp): `pbem sign` plays such a Movement Phase as a public step, opening every
+    stack of the mover. Here a stand-in for those rolls is made in every Western movement."""
+    campaign = demo_until_movement(tmp_path)
+    play(campaign, "alliance", SOVIET_MOVES)                                  # save 3: 1919E/1 hidden
+    play(campaign, "alliance", [])                                            # save 4: Soviet assaults, none
+    assert list(hidden_of(campaign.latest()[1], "alliance")) == ["1919E/1"]
+
+    def rolls(data, state, orders, dice, events):
+        events.append({"event": "replacement_roll", "text": f"test roll {dice.roll('test/roll', 6)}", "rule": "9.15"})
+    monkeypatch.setattr(GAME, "apply_replacements", rolls)
+    result = play(campaign, "alliance", [])                                   # save 5: Western movement
+    orders = camp.read_stored(campaign.step_dir(5) / "orders-alliance.txt").body
+    assert "result" not in orders["hidden"] and list(orders["hidden"]["open"]) == ["1919E/1"]
+    assert result.save["dice"]["rolls"][0]["purpose"] == "test/roll"
+    assert hidden_of(result.save, "alliance") == {} and result.save["state"]["units"]["sov-2gta"]["hex"] == "1919E"
