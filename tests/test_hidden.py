@@ -21,6 +21,7 @@ from pbem.hidden.commit import check_opening, commitment, item_salt, salt_master
 from pbem.hidden.private import PrivatePart, default_private_folder, find_private
 from pbem.hidden.steps import hidden_of, own_view
 from pbem.keys import key_id, load_private_key
+from pbem.signing import parse_signed
 from pbem.yamlio import dump_yaml, parse_yaml_text
 
 from .conftest import forge_signed, tree_bytes
@@ -91,6 +92,14 @@ def demo_until_movement(tmp_path: Path, extra_units: bool = False) -> camp.Campa
 SOVIET_MOVES = [{"move": "sov-2gta", "path": ["2019E", "1919E"]},
                 {"move": "sov-4art", "path": ["2018E", "1918E"]},
                 {"move": "sov-1pol", "path": ["1920E", "1919E"]}]
+
+
+def signed_soviet_moves(tmp_path: Path) -> tuple[camp.Campaign, dict]:
+    """The campaign at the Soviet movement and the body `pbem sign` makes of SOVIET_MOVES (to tamper with)."""
+    campaign = demo_until_movement(tmp_path)
+    template = parse_yaml_text(camp.order_template(campaign.folder, "alliance"), "t")
+    template["orders"] = SOVIET_MOVES
+    return campaign, parse_signed(camp.sign_orders(campaign, template, keys()["alliance"], sent=DEMO_SENT), "o").body
 
 
 # -- commitments ------------------------------------------------------------------------------
@@ -394,11 +403,7 @@ def test_german_stacks_need_the_italy_hexes_and_check_says_so_as_sign_refuses(tm
 
 def test_a_public_result_the_game_cannot_read_is_refused_in_one_line(tmp_path):
     """Hostile input: the mover signs a hidden step whose public state lacks the units."""
-    campaign = demo_until_movement(tmp_path)
-    template = parse_yaml_text(camp.order_template(campaign.folder, "alliance"), "t")
-    template["orders"] = SOVIET_MOVES
-    text = camp.sign_orders(campaign, template, keys()["alliance"], sent=DEMO_SENT)
-    body = parse_yaml_text(text.split("-----BEGIN PBEM SIGNED MESSAGE-----\n")[1].split("-----BEGIN PBEM SIGNATURE")[0], "b")
+    campaign, body = signed_soviet_moves(tmp_path)
     del body["hidden"]["result"]["state"]["units"]
     german = tmp_path / "german-copy"
     shutil.copytree(campaign.folder, german)
@@ -412,11 +417,7 @@ def test_a_public_result_the_game_cannot_read_is_refused_in_one_line(tmp_path):
 
 def test_the_enemy_checks_at_once_what_it_can_of_a_hidden_step(tmp_path):
     """What the public result may not change: the enemy's own units, and 5.2's next phase."""
-    campaign = demo_until_movement(tmp_path)
-    template = parse_yaml_text(camp.order_template(campaign.folder, "alliance"), "t")
-    template["orders"] = SOVIET_MOVES
-    text = camp.sign_orders(campaign, template, keys()["alliance"], sent=DEMO_SENT)
-    body = parse_yaml_text(text.split("-----BEGIN PBEM SIGNED MESSAGE-----\n")[1].split("-----BEGIN PBEM SIGNATURE")[0], "b")
+    campaign, body = signed_soviet_moves(tmp_path)
     german = tmp_path / "german-copy"
     shutil.copytree(campaign.folder, german)
     forged = tmp_path / "forged.txt"
