@@ -134,11 +134,23 @@ def test_retreat_arrow_and_combat_marker_of_a_combat_step(smithereens):
 
 
 def test_move_arrows_follow_the_paths(smithereens):
-    """Save 3: the Soviet movement (2019E-1919E, 2018E-1918E, 1920E-1919E)."""
+    """Save 3: the Soviet movement (2019E-1919E, 2018E-1918E, 1920E-1919E) under fog of war (11.7):
+    the public picture draws the moves of the units the enemy sees; sov-2gta, now under sov-1pol
+    in 1919E, is not in it at all. The Alliance's own picture draws all three."""
+    from pbem import campaign as camp
+    from pbem.hidden.private import find_private
+    from pbem.hidden.steps import side_save
+    from pbem.picture import save_svg
+
     root = picture(smithereens, 3)
     arrows = {a.get("data-units"): points(a) for a in of_class(root, "polyline", "arrow-move")}
-    assert sorted(arrows) == ["sov-1pol", "sov-2gta", "sov-4art"]
-    for unit, (start, end) in {"sov-2gta": ("2019E", "1919E"), "sov-4art": ("2018E", "1918E"), "sov-1pol": ("1920E", "1919E")}.items():
+    assert sorted(arrows) == ["sov-1pol", "sov-4art"]
+    assert b"sov-2gta" not in (smithereens / "steps" / "0003" / PICTURE).read_bytes()
+    campaign = camp.open_campaign(smithereens)
+    part = find_private(smithereens, campaign.id, "alliance")
+    own = ET.fromstring(save_svg(campaign, side_save(campaign, campaign.load_save(3)[0], "alliance", part), "alliance"))
+    assert sorted(a.get("data-units") for a in of_class(own, "polyline", "arrow-move")) == ["sov-1pol", "sov-2gta", "sov-4art"]
+    for unit, (start, end) in {"sov-4art": ("2018E", "1918E"), "sov-1pol": ("1920E", "1919E")}.items():
         assert math.dist(arrows[unit][0], centre(root, start)) < 0.01
         assert math.dist(arrows[unit][-1], centre(root, end)) < HEX * 0.6
     assert not of_class(root, "polyline", "arrow-retreat")

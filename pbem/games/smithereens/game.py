@@ -11,6 +11,8 @@ from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
 from .flak import FlakRules
+from .fog import FOG_OFF, SmithereensFog
+from .report import ReportRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
@@ -43,7 +45,7 @@ class Smithereens(FlakRules):
     id = "smithereens"
     game_over_rule = "4.4"
     not_enforced = (
-        "11.7 fog of war: saves and reports show every unit of every stack",
+        FOG_OFF,
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
         "9.6 Group Steiner set off by an airdrop (airdrops are not modelled; its entry after a move next to Berlin "
         "is enforced); 7.x economic collapse",
@@ -55,6 +57,7 @@ class Smithereens(FlakRules):
     )
 
     def __init__(self) -> None:
+        self.hidden = SmithereensFog(self)       # 11.7 fog of war (campaign option `fog`, on by default)
         # The sequence of play (5.2, 5.3): each player turn (Soviet, Western, German) is a
         # Movement Phase then a Prepared Assault Phase; the defender answers mid-phase.
         self.sequence = (
