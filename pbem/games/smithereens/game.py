@@ -12,7 +12,6 @@ from ..base import Awaiting, DemoPlan
 from .components import camp
 from .flak import FlakRules
 from .fog import FOG_OFF, SmithereensFog
-from .report import ReportRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
