@@ -220,7 +220,8 @@ def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign 
     target = out_file or orders.with_name(orders.name + ".signed.txt")
     write_new_file(target, text.encode())
     ledger.bind(key, campaign, seats)
-    out(f"wrote {target}")
+    kept = camp.keep_signed_orders(campaign, text)   # the reveal alone completes the step here (pbem inbox)
+    out(f"wrote {target} (kept in {kept.parent} until the step is recorded)")
     _send_hint(campaign, target, exclude=body.get("side"))
 
 
@@ -288,9 +289,37 @@ def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path
     step = campaign.step_dir(result.number)
     out(f"wrote save {result.number} in {step}")
     mover = result.save["produced_by"]["side"]
-    for name in sorted(result.inputs):
-        if name.startswith("reveal-") and name[len("reveal-"):-len(".txt")] in mine:
-            out(f"send {step / name} to {mover}")
+    given = {read_text(Path(f), limit=MAX_SIGNED_BYTES) for f in files or []}
+    for name, text in sorted(result.inputs.items()):
+        party = name[len("reveal-"):-len(".txt")]
+        if name.startswith("reveal-") and party in mine and text not in given:
+            target = Path(f"reveal-{party}-{result.number:04d}.txt")   # not hidden in steps/
+            write_new_file(target, text.encode())
+            out(f"send {target} to {mover}")
+
+
+@app.command("inbox")
+@refusals
+def inbox_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
+              files: List[Path] = typer.Argument(..., help="Saved emails or forum posts (any text holding signed blocks)"),
+              key: Optional[Path] = typer.Option(None, help="Your key: reveal your dice for orders that await them"),
+              outbox: Path = typer.Option(Path("."), help="Where reveals made here are written, to be sent"),
+              passphrase: Optional[str] = typer.Option(None)) -> None:
+    """Apply every signed block of saved mails, in the order the campaign needs; say what is still awaited.
+
+    Blocks may come in any order, several to a mail, quoted or with CRLF, and more than once: the
+    same blocks give the same folder on every machine."""
+    from .inbox import inbox
+    private = load_private_key(key, passphrase) if key else None
+    if key:
+        campaign = camp.open_campaign(folder)
+        ledger.check_fresh(key, campaign)
+    result = inbox(folder, files, private, outbox)
+    if key and private is not None:
+        ledger.bind(key, campaign, campaign.sides_of_key(key_id(private.public_key())))
+    out("\n".join(result.lines))
+    for path, whom in result.sends:
+        out(f"send {path} to {', '.join(whom)}")
 
 
 @app.command("status")

@@ -1,0 +1,185 @@
+"""`pbem inbox`: saved emails or forum posts in, every applicable signed block applied in order.
+
+A mail may hold several signed blocks (orders, a response, a reveal, a commitment, a data
+amendment) among greetings, quoting and signatures, and mails arrive in any order and more
+than once. The inbox takes every block out of every file (each kept in its canonical stored
+form, never the raw mail), then repeatedly applies what fits the latest save: the orders
+written for it, with the reveals bound to those orders. What is left is either already
+recorded (a duplicate), or waits for something not yet received, and the inbox says which.
+
+Order-independence: a step's record depends only on the signed blocks it used, never on which
+command or copy used them first (pending/ holds orders that wait for a reveal, outside the
+hash chain), so two players who receive the same blocks, in any order and batching, end with
+byte-identical folders.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from .adjudicate import adjudicate_messages
+from .errors import PbemError
+from .folder import Campaign, check_header, open_campaign
+from .inputs import read_pending
+from .keys import key_id
+from .signing import BEGIN, END, SignedMessage, parse_signed
+from .storage import write_new_file
+from .yamlio import MAX_SIGNED_BYTES, read_text
+
+MAX_MAIL_BYTES = 16 * MAX_SIGNED_BYTES    # a saved mail or thread may hold many blocks
+
+
+def split_blocks(text: str) -> list[str]:
+    """The text of each signed block in a mail, from its BEGIN line to its END line (a quoting
+    prefix such as '> ' is kept: the signed-message reader removes it)."""
+    blocks, current = [], None
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if BEGIN in line:
+            current = [line]
+        elif current is not None:
+            current.append(line)
+            if END in line:
+                blocks.append("\n".join(current) + "\n")
+                current = None
+    return blocks
+
+
+def read_mail(path: Path) -> list[SignedMessage]:
+    """Every signed block of a saved mail or post, verified; a file without one is refused."""
+    text = read_text(path, limit=MAX_MAIL_BYTES)
+    blocks = split_blocks(text)
+    if not blocks:
+        raise PbemError(f"no '{BEGIN}' block found (a saved mail or post holding signed pbem messages)", str(path))
+    return [parse_signed(block, f"{path} (block {n})" if len(blocks) > 1 else str(path))
+            for n, block in enumerate(blocks, 1)]
+
+
+@dataclass
+class InboxResult:
+    lines: list[str] = field(default_factory=list)       # what was done, in order
+    recorded: list[int] = field(default_factory=list)    # the saves written
+    sends: list[tuple[Path, list[str]]] = field(default_factory=list)   # file -> to whom
+
+
+def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None, outbox: Path = Path("."),
+          sent: str | None = None) -> InboxResult:
+    """Apply every applicable signed block of `files` to the campaign, in the order the hash
+    chain needs; with `key`, reveal this player's dice for orders that await them (the reveal
+    is written to `outbox`, to be sent to the mover)."""
+    campaign = open_campaign(folder)
+    problems = check_header(campaign)
+    if problems:
+        raise PbemError(problems[0])
+    received: dict[str, SignedMessage] = {}
+    for path in files:
+        for message in read_mail(Path(path)):
+            received.setdefault(message.digest, message)
+    result = InboxResult()
+    mine = campaign.sides_of_key(key_id(key.public_key())) if key is not None else []
+    used: set[str] = set()
+    while True:
+        number, save, digest = campaign.latest()
+        if save["awaiting"].get("done"):
+            break
+        orders = _orders_for(campaign, received, number, digest)
+        pending = read_pending(campaign, number, save, digest)
+        if orders is None and not any(m.kind == "orders" for m in pending):
+            break
+        given = ([orders] if orders else []) + [m for m in received.values() if m.kind == "reveal"
+                                               and m.body.get("save") == number
+                                               and m.body.get("orders") in {o.digest for o in ([orders] if orders else []) + pending}]
+        reveal_key = key if any(p in mine for p in campaign.revealers(save["awaiting"])) else None
+        step = adjudicate_messages(campaign, given, reveal_key, sent)
+        used.update(m.digest for m in given)
+        _note_reveals(campaign, step, mine, outbox, received, result)
+        if step.save is None:
+            side = next(n for n in step.inputs if n.startswith("orders-"))[len("orders-"):-len(".txt")]
+            if given:
+                result.lines.append(f"kept the orders of {side} for save {number} in {campaign.folder / 'pending'}: "
+                                    f"they roll dice and await the reveal of {', '.join(step.awaiting_reveal)}")
+            break
+        result.recorded.append(step.number)
+        result.lines.append(f"recorded save {step.number}: {step.save['produced_by']['phase']} "
+                            f"({step.save['produced_by']['kind']} of {step.save['produced_by']['side']}); "
+                            f"report {campaign.step_dir(step.number) / 'report.txt'}")
+    result.lines.extend(_leftovers(campaign, received, used))
+    result.lines.append(awaited(campaign))
+    return result
+
+
+def _orders_for(campaign: Campaign, received: dict[str, SignedMessage], number: int, digest: str) -> SignedMessage | None:
+    """The received orders written for save `number` (one file per save: two different ones
+    from the awaited side are refused, naming both)."""
+    found = [m for m in received.values() if m.kind == "orders" and m.body.get("save") == number
+             and m.body.get("save_hash") == digest]
+    if len(found) > 1:
+        raise PbemError(f"two different orders for save {number}: {found[0].source} and {found[1].source}; "
+                        "one orders file per save")
+    return found[0] if found else None
+
+
+def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, received: dict[str, SignedMessage],
+                  result: InboxResult) -> None:
+    """A reveal this player made here is written to the outbox (never only inside steps/ or
+    pending/), with exactly whom to send it to."""
+    mover = next(n for n in step.inputs if n.startswith("orders-"))[len("orders-"):-len(".txt")]
+    for name, text in sorted(step.inputs.items()):
+        party = name[len("reveal-"):-len(".txt")] if name.startswith("reveal-") else None
+        if party is None or party not in mine:
+            continue
+        message = parse_signed(text, name)
+        if message.digest in received:
+            continue                        # received, not made here: the mover has it already
+        target = Path(outbox) / f"reveal-{party}-{step.number:04d}.txt"
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            write_new_file(target, text.encode("utf-8"))
+        received[message.digest] = message
+        result.sends.append((target, [mover]))
+
+
+def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set[str]) -> list[str]:
+    """What the inbox did not apply: duplicates of recorded files, or blocks that wait."""
+    number = campaign.step_numbers()[-1]
+    recorded = set()
+    for n in campaign.step_numbers()[1:]:
+        for path in campaign.step_dir(n).glob("*-*.txt"):
+            recorded.add(parse_signed(path.read_text(encoding="utf-8"), str(path)).digest)
+    lines = []
+    for message in sorted(received.values(), key=lambda m: (str(m.body.get("save")), m.kind, m.source)):
+        if message.digest in used or message.digest in recorded:
+            continue
+        what = f"{message.source}: {message.kind}"
+        save = message.body.get("save")
+        if message.kind == "dice-commitment":
+            lines.append(f"{what} of {message.body.get('side')}: commitments are read by `pbem new`, not here")
+        elif message.kind not in ("orders", "reveal"):
+            lines.append(f"{what}: not a step input this command applies")
+        elif message.body.get("campaign") != campaign.id:
+            lines.append(f"{what} for campaign {message.body.get('campaign')!r}, not {campaign.id!r}: ignored")
+        elif type(save) is int and save > number:
+            saves = f"save {save} is" if save == number + 1 else f"saves {number + 1}–{save} are"
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits until {saves} recorded "
+                         f"here (the files that make {'it' if save == number + 1 else 'them'} have not come yet)")
+        elif type(save) is int and save == number and message.kind == "reveal":
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the orders it answers")
+        else:
+            lines.append(f"{what} of {message.body.get('side')} for save {save!r}: not part of this campaign's "
+                         f"history (the campaign is at save {number}); ignored")
+    return lines
+
+
+def awaited(campaign: Campaign) -> str:
+    """What the campaign waits for now, in one line."""
+    number, save, digest = campaign.latest()
+    waiting = save["awaiting"]
+    if waiting.get("done"):
+        return f"save {number}: the game is over"
+    pending = read_pending(campaign, number, save, digest)
+    orders = [m for m in pending if m.kind == "orders"]
+    if orders:
+        have = {m.body["side"] for m in pending if m.kind == "reveal"}
+        missing = [p for p in campaign.revealers(waiting) if p not in have]
+        return (f"save {number}: the orders of {orders[0].body['side']} are fixed and await the dice reveal of "
+                f"{', '.join(missing)}")
+    return f"save {number}: awaits {waiting['kind']} from {waiting['side']} — {waiting['phase']}"
