@@ -24,7 +24,8 @@ from .adjudicate import (StepResult, _clear_pending, _copy, _dice_secrets, _merg
 from .canonical import data_hash
 from .folder import (COMMITMENT_FIELDS, FORMAT, GM, HEADER, INPUT_NAME, STEP_DIGITS, STEP_NAME, Campaign,
                      _check_header_shape, _one_key_one_seat, build_save, check_header, commitment_entry,
-                     create_campaign, make_commitment, open_campaign, read_signed, read_stored)
+                     create_campaign, keep_data, make_commitment, open_campaign, read_signed, read_stored,
+                     stored_rules)
 from .inputs import (ORDERS_FIELDS, PENDING, REVEAL_FIELDS, SENT, SENT_FORMAT, _check_reveal, _check_sent, _in_file,
                      check_orders_body, check_orders_message, classify_inputs, dice_master_for, make_reveal,
                      read_pending, sent_now, sign_orders)
@@ -40,6 +41,6 @@ __all__ = [
     "_produced_by", "_replay_save0", "_replay_step", "_step_inputs", "_who_played", "_write", "_write_pending",
     "adjudicate", "adjudicate_messages", "advance", "keep_signed_orders", "build_save", "check_header", "check_orders_body", "check_orders_message",
     "classify_inputs", "commit_step", "commitment_entry", "create_campaign", "data_hash", "dice_master_for",
-    "make_commitment", "make_reveal", "open_campaign", "order_template", "read_pending", "read_signed", "read_stored",
+    "keep_data", "make_commitment", "make_reveal", "open_campaign", "order_template", "read_pending", "read_signed", "read_stored", "stored_rules",
     "sent_now", "sign_orders", "template_for", "verify",
 ]

@@ -468,6 +468,15 @@ def data_missing_cmd(folder: Path = typer.Argument(..., help="Campaign folder"))
     out(missing_report(campaign.data, campaign.game))
 
 
+@data_app.command("keep")
+@refusals
+def data_keep_cmd(folder: Path = typer.Argument(..., help="A campaign folder made before pbem kept its data")) -> None:
+    """Copy the rules and scenario data a campaign was created with into it (DIR/data/), from this
+    pbem while they are still those (checked by hash). Run it before upgrading pbem (docs/upgrading.md)."""
+    written = camp.keep_data(folder)
+    out(f"kept {len(written)} data files in {folder / 'data'}: the campaign now plays them whatever pbem's rules/ hold")
+
+
 @data_app.command("template")
 @refusals
 def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] = typer.Option(None, "--out")) -> None:

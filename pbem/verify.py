@@ -11,7 +11,8 @@ from pathlib import Path
 from .adjudicate import advance
 from .canonical import data_hash
 from .errors import PbemError
-from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, open_campaign, read_stored
+from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, open_campaign, read_stored, stored_rules
+from .gamedata import load_game_data
 from .inputs import _in_file, read_pending
 from .keys import fingerprint
 from .report import render_step_report
@@ -65,7 +66,7 @@ def verify(folder: Path) -> VerifyResult:
             digest = data_hash(save)
             rolls += len((save.get("dice") or {}).get("rolls", []))
         pending = read_pending(campaign, numbers[-1], save, digest)
-        details = _who_played(campaign, signed_by)
+        details = _who_played(campaign, signed_by) + [_data_line(campaign)]
         if pending:
             details.append(f"pending: {', '.join(m.source for m in pending)} (inputs of the next step, awaiting reveals)")
         return VerifyResult(True, f"OK: {len(numbers)} saves, {signatures} signatures, {rolls} die rolls verified",
@@ -126,6 +127,20 @@ def _who_played(campaign: Campaign, signed_by: dict[str, int]) -> list[str]:
                      + (f"signed {count} step input(s) bound to this header" if count else
                         "has signed nothing bound to this header yet beyond its dice commitment"))
     return lines
+
+
+def _data_line(campaign: Campaign) -> str:
+    """Which data the campaign plays: its own copy (and whether this pbem's rules/ are the same),
+    or, for a campaign made before pbem kept one, the installed rules/."""
+    made = campaign.header.get("created_with")
+    version = made.get("pbem") if isinstance(made, dict) else str(made).removeprefix("pbem ")
+    game = campaign.header["game"]
+    played = f"{game} behaviour {campaign.data.behaviour}, created with pbem {version}"
+    if stored_rules(campaign.folder) is None:
+        return f"data: the installed rules/{game} (the campaign keeps no copy of its own; `pbem data keep` adds one); {played}"
+    installed = load_game_data(game).files_hash
+    same = "the same as" if installed == campaign.header["data"]["rules"] else "different from"
+    return f"data: the campaign's own copy in data/ ({same} this pbem's installed rules/{game}); {played}"
 
 
 def _no_extra_files(folder: Path, allowed: set[str]) -> None:

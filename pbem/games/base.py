@@ -83,6 +83,12 @@ class GameModule:
     # Rules the module does not (yet) enforce. They are written into every campaign header at
     # `pbem new`, so the group agrees to them knowingly, and repeated at the foot of reports.
     not_enforced: tuple = ()
+    # The revision of the module's behaviour (how it adjudicates) that new campaigns play, and
+    # every revision it still plays. A change that would give a running campaign another result
+    # bumps `behaviour` and keeps the old code path for the older revisions (docs/upgrading.md);
+    # the game reads the campaign's revision from GameData.behaviour.
+    behaviour: int = 1
+    behaviours: tuple = (1,)
 
     def seats(self, scenario: dict) -> list[list[str]]:
         """The allowed sets of player seats (e.g. [['german','alliance'], ['german','soviet','western']])."""
