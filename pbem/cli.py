@@ -46,6 +46,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="Adjudicate play-by-email wargame campaigns: signed orders, two-party dice, hash-chained saves.")
 data_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Game data: what the rulebook text lacks, and templates to supply it.")
 app.add_typer(data_app, name="data")
+amend_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                        help="Data amendments signed by both players: values the campaign's data lack, supplied mid-game (pbem/amend.py).")
+app.add_typer(amend_app, name="amend")
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -515,6 +518,62 @@ def _amendment_files(folder: Path, data: Optional[Path], out_file: Optional[Path
     if folder.resolve() in target.resolve().parents:
         raise PbemError("a proposal is written outside the campaign folder (its data are fixed by the header's hash)", str(target))
     return campaign.header["game"], override if override.is_file() else None, target
+
+
+@amend_app.command("propose")
+@refusals
+def amend_propose_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
+                      proposal: Path = typer.Argument(..., help="The proposal: DIR-amendment-proposal.yaml from `pbem data edit DIR` (a data override)"),
+                      key: Path = typer.Option(...), note: str = typer.Option("", help="Why: where the values come from"),
+                      out_file: Optional[Path] = typer.Option(None, "--out", help="Default: amendment-SIDE-NNNN.txt"),
+                      passphrase: Optional[str] = typer.Option(None)) -> None:
+    """Sign a data amendment: the values of PROPOSAL the campaign's data do not hold yet (unknown
+    values, entries of open collections, errata readings not chosen yet), for the other side to countersign."""
+    from . import amend
+    campaign = camp.open_campaign(folder)
+    values, errata = amend.proposal_values(campaign, proposal)
+    private = load_private_key(key, passphrase)
+    text = amend.propose(campaign, values, errata, private, note)
+    message = parse_signed(text, "the amendment")
+    number = campaign.step_numbers()[-1]
+    target = out_file or Path(f"amendment-{message.body['side']}-{number + 1:04d}.txt")
+    if target.exists():
+        raise PbemError("already exists; pbem never overwrites", str(target))
+    camp.adjudicate_messages(campaign, [message])      # kept in pending/: the countersignature alone completes it
+    write_new_file(target, text.encode())
+    out(f"wrote {target}: {len(values)} value(s)" + (f", errata {', '.join(sorted(errata))}" if errata else "")
+        + " for the other side to countersign (`pbem amend sign DIR FILE --key KEY`)")
+    _send_hint(campaign, target, exclude=message.body["side"])
+
+
+@amend_app.command("sign")
+@refusals
+def amend_sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
+                   amendment: Path = typer.Argument(..., help="The proposer's signed amendment (or a saved mail holding it)"),
+                   key: Path = typer.Option(...),
+                   out_file: Optional[Path] = typer.Option(None, "--out", help="Default: consent-SIDE-NNNN.txt"),
+                   passphrase: Optional[str] = typer.Option(None)) -> None:
+    """Countersign a data amendment (after reading its values, printed here) and record it in your copy."""
+    from . import amend
+    from .inbox import read_mail
+    campaign = camp.open_campaign(folder)
+    found = [m for m in read_mail(amendment) if m.kind == amend.AMENDMENT]
+    if len(found) != 1:
+        raise PbemError("expected exactly one signed data amendment", str(amendment))
+    private = load_private_key(key, passphrase)
+    text = amend.countersign(campaign, found[0], private)
+    consent = parse_signed(text, "the countersignature")
+    target = out_file or Path(f"consent-{consent.body['side']}-{consent.body['save'] + 1:04d}.txt")
+    if target.exists():
+        raise PbemError("already exists; pbem never overwrites", str(target))
+    result = camp.adjudicate_messages(campaign, [found[0], consent])
+    write_new_file(target, text.encode())
+    for path, value in sorted(found[0].body["values"].items()):
+        out(f"  {path} = {value}")
+    for reading, choice in sorted(found[0].body["errata"].items()):
+        out(f"  errata {reading} = {choice}")
+    out(f"wrote {target}; save {result.number} (the amendment) recorded in {folder}")
+    _send_hint(campaign, target, exclude=consent.body["side"])
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -8,6 +8,7 @@ Layout of a campaign folder DIR:
     steps/0000/save.yaml        save 0, set up from the scenario
     steps/NNNN/orders-SIDE.txt  the signed orders (or response) that produced save NNNN
     steps/NNNN/reveal-SIDE.txt  signed dice reveals of the other parties
+    steps/NNNN/amendment-SIDE.txt, consent-SIDE.txt   or: a data amendment and its countersignature (pbem.amend)
     steps/NNNN/save.yaml        the save; its `previous` is the hash of save NNNN-1
     steps/NNNN/report.txt       the turn report
     pending/                    signed inputs of the next step waiting for a reveal (pbem.adjudicate)
@@ -48,7 +49,7 @@ FORMAT = 3        # 2: Merkle-tree dice commitments, canonical stored inputs, pe
 HEADER = "campaign.yaml"
 STEP_DIGITS = 4
 STEP_NAME = re.compile(r"^[0-9]{4}$")     # ASCII digits only: \d takes any script's digits
-INPUT_NAME = re.compile(r"^(orders|reveal)-([A-Za-z0-9_-]+)\.txt$")
+INPUT_NAME = re.compile(r"^(orders|reveal|amendment|consent)-([A-Za-z0-9_-]+)\.txt$")
 GM = "gm"
 
 
@@ -161,7 +162,9 @@ class Campaign:
         return sides
 
 
-def open_campaign(folder: Path) -> Campaign:
+def open_campaign(folder: Path, amended_upto: int | None = None) -> Campaign:
+    """The campaign, its data with the data amendments recorded in its steps (up to save
+    `amended_upto`: verify replays from the data as they were)."""
     folder = Path(folder)
     if not (folder / HEADER).is_file():
         raise PbemError(f"no {HEADER}: not a campaign folder", str(folder))
@@ -196,7 +199,11 @@ def open_campaign(folder: Path) -> Campaign:
     data.behaviour = behaviour
     apply_readings(data, (header.get("options") or {}).get("errata"))     # the group's errata readings
     scenario, _ = _scenario_of(folder, header)
-    return Campaign(folder, header, data_hash(header), data, scenario, game)
+    campaign = Campaign(folder, header, data_hash(header), data, scenario, game)
+    from .amend import apply_amendment, recorded_amendments
+    for number, message in recorded_amendments(campaign, amended_upto):
+        apply_amendment(campaign.data, message.body, number, message.source)
+    return campaign
 
 
 STORED_NAME = re.compile(r"^(rules/[a-z0-9_-]+\.yaml|scenario\.yaml)$")   # data.stored names: never a path out

@@ -257,8 +257,14 @@ def apply_override(data: GameData, path: Path) -> None:
     data.override_hash = data_hash(doc)
     data.demonstration = bool(doc.get("demonstration"))
     data.demonstration_notice = str(doc.get("notice", "")).strip()
-    label = "demonstration" if data.demonstration else "override"
-    for dotted, value in doc["values"].items():
+    apply_values(data, doc["values"], str(path), "demonstration" if data.demonstration else "override")
+
+
+def apply_values(data: GameData, values: dict, source: str, label: str) -> None:
+    """Supply values by data path (an override's, or a data amendment's signed by both players):
+    only `unknown` values and entries of open collections; a rulebook value is never replaced."""
+    path = source
+    for dotted, value in values.items():
         if not isinstance(dotted, str) or not dotted:
             raise PbemError(f"override key {dotted!r} is not a data path", str(path))
         if value == UNKNOWN or value is None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from .adjudicate import adjudicate_messages
+from .amend import AMENDMENT, CONSENT
 from .errors import PbemError
 from .folder import Campaign, check_header, open_campaign
 from .inputs import read_pending
@@ -84,15 +85,22 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
             break
         orders = _orders_for(campaign, received, number, digest)
         pending = read_pending(campaign, number, save, digest)
-        if orders is None and not any(m.kind == "orders" for m in pending):
+        if orders is None and not any(m.kind in ("orders", AMENDMENT) for m in pending):
             break
-        given = ([orders] if orders else []) + [m for m in received.values() if m.kind == "reveal"
-                                               and m.body.get("save") == number
-                                               and m.body.get("orders") in {o.digest for o in ([orders] if orders else []) + pending}]
+        heads = ([orders] if orders else []) + pending
+        given = ([orders] if orders else []) + [
+            m for m in received.values() if m.body.get("save") == number and (
+                (m.kind == "reveal" and m.body.get("orders") in {o.digest for o in heads})
+                or (m.kind == CONSENT and m.body.get("amendment") in {o.digest for o in heads}))]
         reveal_key = key if any(p in mine for p in campaign.revealers(save["awaiting"])) else None
         step = adjudicate_messages(campaign, given, reveal_key, sent)
         used.update(m.digest for m in given)
         _note_reveals(campaign, step, mine, outbox, received, result)
+        campaign = open_campaign(folder)          # a recorded amendment changes the data of what follows
+        if step.save is None and any(n.startswith("amendment-") for n in step.inputs):
+            if given:
+                result.lines.append(step.report)
+            break
         if step.save is None:
             side = next(n for n in step.inputs if n.startswith("orders-"))[len("orders-"):-len(".txt")]
             if given:
@@ -111,11 +119,11 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
 def _orders_for(campaign: Campaign, received: dict[str, SignedMessage], number: int, digest: str) -> SignedMessage | None:
     """The received orders written for save `number` (one file per save: two different ones
     from the awaited side are refused, naming both)."""
-    found = [m for m in received.values() if m.kind == "orders" and m.body.get("save") == number
+    found = [m for m in received.values() if m.kind in ("orders", AMENDMENT) and m.body.get("save") == number
              and m.body.get("save_hash") == digest]
     if len(found) > 1:
-        raise PbemError(f"two different orders for save {number}: {found[0].source} and {found[1].source}; "
-                        "one orders file per save")
+        raise PbemError(f"two different step inputs for save {number}: {found[0].source} ({found[0].kind}) and "
+                        f"{found[1].source} ({found[1].kind}); one orders file or data amendment per save")
     return found[0] if found else None
 
 
@@ -123,7 +131,10 @@ def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, recei
                   result: InboxResult) -> None:
     """A reveal this player made here is written to the outbox (never only inside steps/ or
     pending/), with exactly whom to send it to."""
-    mover = next(n for n in step.inputs if n.startswith("orders-"))[len("orders-"):-len(".txt")]
+    movers = [n[len("orders-"):-len(".txt")] for n in step.inputs if n.startswith("orders-")]
+    if not movers:
+        return                              # a data amendment step: no reveal in it
+    mover = movers[0]
     for name, text in sorted(step.inputs.items()):
         party = name[len("reveal-"):-len(".txt")] if name.startswith("reveal-") else None
         if party is None or party not in mine:
@@ -153,7 +164,7 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
         save = message.body.get("save")
         if message.kind == "dice-commitment":
             lines.append(f"{what} of {message.body.get('side')}: commitments are read by `pbem new`, not here")
-        elif message.kind not in ("orders", "reveal"):
+        elif message.kind not in ("orders", "reveal", AMENDMENT, CONSENT):
             lines.append(f"{what}: not a step input this command applies")
         elif message.body.get("campaign") != campaign.id:
             lines.append(f"{what} for campaign {message.body.get('campaign')!r}, not {campaign.id!r}: ignored")
@@ -161,8 +172,9 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
             saves = f"save {save} is" if save == number + 1 else f"saves {number + 1}–{save} are"
             lines.append(f"{what} of {message.body.get('side')} for save {save}: waits until {saves} recorded "
                          f"here (the files that make {'it' if save == number + 1 else 'them'} have not come yet)")
-        elif type(save) is int and save == number and message.kind == "reveal":
-            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the orders it answers")
+        elif type(save) is int and save == number and message.kind in ("reveal", CONSENT):
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the "
+                         f"{'orders' if message.kind == 'reveal' else 'data amendment'} it answers")
         else:
             lines.append(f"{what} of {message.body.get('side')} for save {save!r}: not part of this campaign's "
                          f"history (the campaign is at save {number}); ignored")
@@ -177,6 +189,12 @@ def awaited(campaign: Campaign) -> str:
         return f"save {number}: the game is over"
     pending = read_pending(campaign, number, save, digest)
     orders = [m for m in pending if m.kind == "orders"]
+    amendments = [m for m in pending if m.kind == AMENDMENT]
+    if amendments:
+        have = {m.body["side"] for m in pending if m.kind == CONSENT} | {amendments[0].body["side"]}
+        missing = [s for s in sorted(campaign.header["players"]) if s not in have]
+        return (f"save {number}: the data amendment of {amendments[0].body['side']} awaits the countersignature of "
+                f"{', '.join(missing)} (`pbem amend sign DIR AMENDMENT --key KEY`)")
     if orders:
         have = {m.body["side"] for m in pending if m.kind == "reveal"}
         missing = [p for p in campaign.revealers(waiting) if p not in have]

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .adjudicate import advance
+from .amend import AMENDMENT, apply_amendment
 from .canonical import data_hash
 from .errors import PbemError
 from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, open_campaign, read_stored, stored_rules
@@ -47,7 +48,7 @@ def verify(folder: Path) -> VerifyResult:
     """Replay from save 0; stop at the first divergence, naming the file."""
     folder = Path(folder)
     try:
-        campaign = open_campaign(folder)
+        campaign = open_campaign(folder, amended_upto=0)      # the data as at save 0; amended as replayed
         problems = check_header(campaign)
         if problems:
             return VerifyResult(False, problems[0])
@@ -63,6 +64,9 @@ def verify(folder: Path) -> VerifyResult:
                     signed_by[seat] = signed_by.get(seat, 0) + 1
             signatures += len(messages)
             save = _replay_step(campaign, number, save, digest, messages)
+            for message in messages:
+                if message.kind == AMENDMENT:       # later steps play the amended data
+                    apply_amendment(campaign.data, message.body, number, message.source)
             digest = data_hash(save)
             rolls += len((save.get("dice") or {}).get("rolls", []))
         pending = read_pending(campaign, numbers[-1], save, digest)
