@@ -17,7 +17,7 @@ from .report import FORMATS, finished_turn, render, step_blocks, turn_blocks, tu
 from .signing import SignedMessage, order_lines, parse_signed
 from .storage import safe_component, write_new_file
 from .gamedata import OVERRIDE_NAME
-from .yamlio import MAX_SIGNED_BYTES, load_yaml_file, parse_yaml_text, read_text
+from .yamlio import MAX_SIGNED_BYTES, parse_yaml_text, read_text
 
 
 
@@ -173,13 +173,10 @@ def _load_orders(path: Path) -> tuple[dict, str, SignedMessage | None]:
     return body, text, None
 
 
-@app.command("check")
-@refusals
-def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...)) -> None:
-    """Validate orders against the current save without adjudicating; list every problem."""
-    campaign = camp.open_campaign(folder)
+def _order_problems(campaign: "camp.Campaign", body: dict, text: str, signed: SignedMessage | None,
+                    orders: Path) -> list[str]:
+    """Everything `adjudicate` would refuse in these orders, one line each, naming file and line."""
     number, save, digest = campaign.latest()
-    body, text, signed = _load_orders(orders)
     lines = order_lines(text)
     problems: list[str] = []
     try:
@@ -193,6 +190,17 @@ def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(
             problems.append(f"{where}: {problem.message}{label}")
     except PbemError as exc:
         problems.append(exc.one_line() if exc.file else f"{orders}: {exc.one_line()}")
+    return problems
+
+
+@app.command("check")
+@refusals
+def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...)) -> None:
+    """Validate orders against the current save without adjudicating; list every problem."""
+    campaign = camp.open_campaign(folder)
+    number, save, digest = campaign.latest()
+    body, text, signed = _load_orders(orders)
+    problems = _order_problems(campaign, body, text, signed, orders)
     if problems:
         for line in problems:
             typer.echo(line, err=True)
@@ -207,15 +215,25 @@ def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign 
              orders: Path = typer.Argument(..., help="The orders file (from `pbem orders`)"),
              key: Path = typer.Option(...),
              out_file: Optional[Path] = typer.Option(None, "--out", help="Default: ORDERS.signed.txt"),
-             passphrase: Optional[str] = typer.Option(None)) -> None:
+             passphrase: Optional[str] = typer.Option(None),
+             no_check: bool = typer.Option(False, "--no-check", help="Sign even orders `pbem check` refuses "
+                                           "(they will be refused at adjudication; nothing records this flag)")) -> None:
     """Sign orders for the campaign's current step (adds your dice for it) for email or a forum post.
 
     Only orders for the save your own copy is at, from the seat it awaits, are signed: a
-    "pre-filled" file from someone else naming another save or seat is refused."""
+    "pre-filled" file from someone else naming another save or seat is refused. The orders are
+    checked first (as `pbem check` does): illegal orders are refused before a round trip is spent
+    on them, unless --no-check."""
     campaign = camp.open_campaign(folder)
-    body = load_yaml_file(orders, limit=MAX_SIGNED_BYTES)
-    if body.get("pbem") != "orders":
+    text = read_text(orders, limit=MAX_SIGNED_BYTES)
+    body = parse_yaml_text(text, str(orders))
+    if not isinstance(body, dict) or body.get("pbem") != "orders":
         raise PbemError("not an orders file (expected 'pbem: orders')", str(orders))
+    problems = [] if no_check else _order_problems(campaign, body, text, None, orders)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise PbemError(f"not signed: {problems[0]}{more}; see `pbem check {folder} {orders}`, "
+                        "or sign anyway with --no-check")
     private = load_private_key(key, passphrase)
     seats = campaign.sides_of_key(key_id(private.public_key()))
     ledger.check_fresh(key, campaign)
@@ -356,18 +374,24 @@ def _waited(sent: str) -> str:
 @app.command("log")
 @refusals
 def log_cmd(folder: Path = typer.Argument(...)) -> None:
-    """The campaign's history: one line per save — what produced it, its hash, its dice."""
+    """The campaign's history: one line per save — what produced it, its hashes, its dice."""
+    from .canonical import sha256_hex
     campaign = camp.open_campaign(folder)
     lines = []
     for number in campaign.step_numbers():
         save, digest = campaign.load_save(number)
+        file_hash = sha256_hex((campaign.step_dir(number) / "save.yaml").read_bytes())
         produced = save["produced_by"]
         if "setup" in produced:
             what = f"set-up of {produced['setup']}"
         else:
             what = f"{produced['phase']}: {produced['kind']} of {produced['side']}"
         rolls = len((save.get("dice") or {}).get("rolls", []))
-        lines.append(f"{number:04d}  {digest[:16]}  {what}" + (f" ({rolls} die roll{'s' if rolls != 1 else ''})" if rolls else ""))
+        lines.append(f"{number:04d}  data {digest[:16]}  file {file_hash[:16]}  {what}"
+                     + (f" ({rolls} die roll{'s' if rolls != 1 else ''})" if rolls else ""))
+    lines.append("data: SHA-256 of the save's data as canonical JSON (sorted keys, UTF-8; docs/security.md), "
+                 "the hash the next save's `previous:` and orders' `save_hash:` name; "
+                 "file: SHA-256 of the bytes of steps/NNNN/save.yaml, as `sha256sum` prints it")
     out("\n".join(lines))
 
 

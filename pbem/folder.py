@@ -482,10 +482,11 @@ def read_signed(path: Path) -> SignedMessage:
 
 def read_stored(path: Path) -> SignedMessage:
     """A signed file of the campaign folder: it must hold exactly its signed data, as pbem wrote it
-    (the size check also catches a byte-order mark, which reading drops)."""
+    (the size check also catches a byte-order mark, which reading drops): in layout 2, or in
+    layout 1 as campaign format 3 folders written before layout 2 hold it."""
     text = read_text(path, limit=MAX_SIGNED_BYTES)
     message = parse_signed(text, str(path))
-    stored = message.armoured()
+    stored = message.armoured_as_read()
     if text != stored or path.stat().st_size != len(stored.encode("utf-8")):
         raise PbemError("holds text the signature does not cover (not stored as pbem stores signed inputs: "
                         "only the signed data, in one spelling)", str(path))

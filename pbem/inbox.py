@@ -24,36 +24,14 @@ from .errors import PbemError
 from .folder import Campaign, check_header, open_campaign
 from .inputs import read_pending
 from .keys import key_id
-from .signing import BEGIN, END, SignedMessage, parse_signed
+from .signing import SignedMessage, find_signed, parse_signed
 from .storage import write_new_file
 from .yamlio import MAX_SIGNED_BYTES, read_text
 
-MAX_MAIL_BYTES = 16 * MAX_SIGNED_BYTES    # a saved mail or thread may hold many blocks
-
-
-def split_blocks(text: str) -> list[str]:
-    """The text of each signed block in a mail, from its BEGIN line to its END line (a quoting
-    prefix such as '> ' is kept: the signed-message reader removes it)."""
-    blocks, current = [], None
-    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        if BEGIN in line:
-            current = [line]
-        elif current is not None:
-            current.append(line)
-            if END in line:
-                blocks.append("\n".join(current) + "\n")
-                current = None
-    return blocks
-
-
 def read_mail(path: Path) -> list[SignedMessage]:
-    """Every signed block of a saved mail or post, verified; a file without one is refused."""
-    text = read_text(path, limit=MAX_MAIL_BYTES)
-    blocks = split_blocks(text)
-    if not blocks:
-        raise PbemError(f"no '{BEGIN}' block found (a saved mail or post holding signed pbem messages)", str(path))
-    return [parse_signed(block, f"{path} (block {n})" if len(blocks) > 1 else str(path))
-            for n, block in enumerate(blocks, 1)]
+    """Every signed block of a saved mail or post, verified (pbem.signing.find_signed: MIME,
+    quoted-printable, format=flowed, forum wrappers, quoting, lines wrapped in transit)."""
+    return find_signed(read_text(path, limit=MAX_SIGNED_BYTES), str(path))
 
 
 @dataclass

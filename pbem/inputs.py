@@ -71,6 +71,11 @@ def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, 
         raise PbemError(f"orders are for campaign {body.get('campaign')!r}, not {campaign.id!r}", source)
     # bind to the exact save first, so a damaged or edited save is refused as STALE before
     # any of its fields is read. `type() is int`: `save: true` equals 1 in Python
+    # orders from a later save than this copy's last one: the reader is behind, not replayed
+    # (a replay by `verify` of an earlier step is not behind: the record is out of order)
+    if type(body.get("save")) is int and body["save"] > number and campaign.step_numbers()[-1] == number:
+        raise PbemError(f"BEHIND: orders were written for save {body['save']} but this copy of the campaign is at "
+                        f"save {number}: {catch_up(campaign, number, save, body['save'])}", source)
     if type(body.get("save")) is not int or body["save"] != number or body.get("save_hash") != digest:
         raise PbemError(f"STALE OR REPLAYED: orders were written for save {body.get('save')!r} "
                         f"but the campaign is at save {number} (hash {digest[:12]}…)", source)
@@ -93,6 +98,20 @@ def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, 
         raise PbemError(f"unknown field(s) in orders: {', '.join(unknown)}", source)
     if "comment" in body and not isinstance(body["comment"], str):
         raise PbemError("'comment' must be text", source)
+
+
+def catch_up(campaign: Campaign, number: int, save: dict, target: int) -> str:
+    """What a copy at save `number` must adjudicate to reach save `target`, naming the files."""
+    saves = f"save {target}" if target == number + 1 else f"saves {number + 1}–{target}"
+    waiting = save["awaiting"]
+    pending = sorted(p.name for p in (campaign.folder / PENDING).glob("*.txt")) if (campaign.folder / PENDING).is_dir() else []
+    if pending:
+        first = (f"{', '.join(f'{PENDING}/{n}' for n in pending)} wait for the reveal of "
+                 f"{', '.join(campaign.revealers(waiting)) or 'the other side'}")
+    else:
+        first = (f"the signed {waiting['kind']} of {waiting['side']} for save {number}, "
+                 f"orders-{waiting['side']}-{number:04d}.yaml.signed.txt as `pbem sign` names it, with any reveal it needs")
+    return f"adjudicate {saves} first (files: {first}; then those of each later step, as they were sent)"
 
 
 def _check_reveal(campaign: Campaign, message: SignedMessage, orders: SignedMessage, number: int) -> str:

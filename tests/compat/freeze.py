@@ -4,12 +4,13 @@ still verify and continue (tests/test_compat.py; docs/upgrading.md).
     python3 tests/compat/freeze.py            # the bundled campaigns, examples/*/campaign
     python3 tests/compat/freeze.py --build    # and a fresh `pbem demo` of every game that has one
 
-Each campaign goes to tests/compat/<campaign id>-<pbem version>-<header hash, 8 digits>/ with
-the demo's (published, demonstration-only) keys beside it; an entry already frozen is never
-touched. A campaign made before pbem kept its own data gets it here (`pbem data keep`), taken
+Each campaign goes to tests/compat/<campaign id>-<pbem version>-<folder hash, 8 digits>/ (the
+hash of every file's path and bytes: content-addressed) with the demo's (published,
+demonstration-only) keys beside it; an entry already frozen is never touched. A campaign made before pbem kept its own data gets it here (`pbem data keep`), taken
 from the installed rules/ while their hash is still the header's.
 """
 
+import hashlib
 import shutil
 import sys
 import tempfile
@@ -24,11 +25,18 @@ from pbem.demo import demo_games, demo_plan, run_demo  # noqa: E402
 CORPUS = ROOT / "tests" / "compat"
 
 
+def folder_hash(folder: Path) -> str:
+    """sha256 over each file's path and the sha256 of its bytes, in path order."""
+    lines = [f"{p.relative_to(folder)} {hashlib.sha256(p.read_bytes()).hexdigest()}\n"
+             for p in sorted(folder.rglob("*")) if p.is_file()]
+    return hashlib.sha256("".join(lines).encode("utf-8")).hexdigest()
+
+
 def freeze(campaign_folder: Path, keys: Path) -> Path | None:
     campaign = camp.open_campaign(campaign_folder)
     made = campaign.header.get("created_with")
     version = made["pbem"] if isinstance(made, dict) else str(made).removeprefix("pbem ")
-    target = CORPUS / f"{campaign.id}-{version}-{campaign.header_hash[:8]}"
+    target = CORPUS / f"{campaign.id}-{version}-{folder_hash(campaign_folder)[:8]}"
     if target.exists():
         return None
     outcome = camp.verify(campaign_folder)
