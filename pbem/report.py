@@ -121,6 +121,10 @@ def _footer(campaign: Campaign, save: dict, side: str | None, first: bool) -> li
     if readings:
         blocks.append(("p", "Errata readings chosen by the group at creation (docs/errata.md): "
                             + "; ".join(f"{k} = {v}" for k, v in sorted(readings.items())) + "."))
+    amended = {k: v for k, v in campaign.data.readings.items() if k not in (readings or {})}
+    if amended:                           # chosen later by a data amendment signed by both (pbem.amend)
+        blocks.append(("p", "Errata readings chosen by a data amendment (docs/errata.md): "
+                            + "; ".join(f"{k} = {v}" for k, v in sorted(amended.items())) + "."))
     blocks += _not_enforced(campaign, first)
     blocks.append(("h3", "Next"))
     waiting = save["awaiting"]

@@ -152,3 +152,28 @@ def test_the_mover_who_proposed_cannot_also_sign_orders_for_that_save(two_copies
     refused = run("sign", camp_of(root, "alliance"), empty, "--key", root / "alliance" / "key", ok=False)
     assert "a data amendment for save 2 awaits its countersignature" in refused.stderr
     assert not (root / "e.yaml.signed.txt").exists()
+
+
+def test_an_amendment_may_choose_an_errata_reading_not_chosen_yet(two_copies):
+    """docs/errata.md S4 (10.16, 10.21): the Thaw river-crossing cost of non-mechanized units."""
+    root = two_copies
+    proposal = yaml.safe_load((root / "camp-amendment-proposal.yaml").read_text())
+    del proposal["values"][f"map.hexes.{HEX}"]
+    proposal["errata"] = {"S4": "all-units"}
+    (root / "errata.yaml").write_text(yaml.safe_dump(proposal, sort_keys=False))
+    proposed = run("amend", "propose", camp_of(root, "german"), root / "errata.yaml", "--key", root / "german" / "key",
+                   "--out", root / "amendment.txt").stdout
+    assert "0 value(s), errata S4 for the other side to countersign" in proposed
+    run("amend", "sign", camp_of(root, "alliance"), root / "amendment.txt", "--key", root / "alliance" / "key",
+        "--out", root / "consent.txt")
+    run("inbox", camp_of(root, "german"), root / "consent.txt")
+    assert tree_bytes(camp_of(root, "german")) == tree_bytes(camp_of(root, "alliance"))
+    report = (camp_of(root, "german") / "steps" / "0003" / "report.txt").read_text()
+    assert "- errata reading S4 = all-units (docs/errata.md)" in report
+    assert "Errata readings chosen by a data amendment (docs/errata.md): S4 = all-units." in report
+    from pbem import campaign as camp
+    data = camp.open_campaign(camp_of(root, "german")).data
+    assert data.get("terrain.natural.river.movement.thaw_extra_mp.non_mech") == 2
+    assert run("verify", camp_of(root, "german")).stdout.startswith("OK: 4 saves")
+    again = run("amend", "propose", camp_of(root, "german"), root / "errata.yaml", "--key", root / "german" / "key", ok=False)
+    assert "the proposal adds nothing to the campaign's data" in again.stderr
