@@ -278,13 +278,20 @@ def _scenario_of(folder: Path, header: dict) -> tuple[dict, str]:
     return gamedata.load_scenario(header["game"], header["scenario"])
 
 
+def created_with(header: dict) -> tuple[str, Any]:
+    """(pbem version, behaviour revision) the campaign was created with: `created_with:
+    {pbem, behaviour}`, or, before the revision was recorded, `created_with: pbem VERSION` (1)."""
+    made = header.get("created_with")
+    if isinstance(made, dict):
+        return str(made.get("pbem")), made.get("behaviour")
+    return str(made).removeprefix("pbem "), 1
+
+
 def played_behaviour(header: dict, game: GameModule, source: str) -> int:
     """The game module's behaviour revision this campaign plays (`created_with.behaviour`;
     campaigns from before it was recorded play revision 1), refused if this pbem no longer
     plays it."""
-    made = header.get("created_with")
-    revision = made.get("behaviour") if isinstance(made, dict) else 1
-    version = made.get("pbem") if isinstance(made, dict) else str(made).removeprefix("pbem ")
+    version, revision = created_with(header)
     if type(revision) is not int or revision not in game.behaviours:
         raise PbemError(f"this campaign plays {header['game']} behaviour {revision!r} (created with pbem {version}); "
                         f"this pbem plays behaviours {', '.join(map(str, game.behaviours))}. Finish it with pbem "
@@ -326,8 +333,7 @@ def check_header(campaign: Campaign) -> list[str]:
     """Everything in the header that can be checked: data hashes and signed commitments."""
     problems = []
     header, folder = campaign.header, campaign.folder
-    made = header.get("created_with")
-    version = made.get("pbem") if isinstance(made, dict) else str(made).removeprefix("pbem ")
+    version = created_with(header)[0]
     if header["data"]["rules"] != campaign.data.files_hash and stored_rules(folder):
         problems.append(f"{folder / STORED_RULES}: the campaign's copy of the rules data differs from the data "
                         "this campaign was created with (its hash in the header)")

@@ -12,7 +12,7 @@ from .adjudicate import advance
 from .amend import AMENDMENT, apply_amendment
 from .canonical import data_hash
 from .errors import PbemError
-from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, open_campaign, read_stored, stored_rules
+from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, created_with, open_campaign, read_stored, stored_rules
 from .gamedata import load_game_data
 from .inputs import _in_file, read_pending
 from .keys import fingerprint
@@ -136,8 +136,7 @@ def _who_played(campaign: Campaign, signed_by: dict[str, int]) -> list[str]:
 def _data_line(campaign: Campaign) -> str:
     """Which data the campaign plays: its own copy (and whether this pbem's rules/ are the same),
     or, for a campaign made before pbem kept one, the installed rules/."""
-    made = campaign.header.get("created_with")
-    version = made.get("pbem") if isinstance(made, dict) else str(made).removeprefix("pbem ")
+    version = created_with(campaign.header)[0]
     game = campaign.header["game"]
     played = f"{game} behaviour {campaign.data.behaviour}, created with pbem {version}"
     if stored_rules(campaign.folder) is None:

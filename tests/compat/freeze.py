@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from pbem import campaign as camp  # noqa: E402
+from pbem.folder import created_with  # noqa: E402
 from pbem.demo import demo_games, demo_plan, run_demo  # noqa: E402
 
 CORPUS = ROOT / "tests" / "compat"
@@ -34,8 +35,7 @@ def folder_hash(folder: Path) -> str:
 
 def freeze(campaign_folder: Path, keys: Path) -> Path | None:
     campaign = camp.open_campaign(campaign_folder)
-    made = campaign.header.get("created_with")
-    version = made["pbem"] if isinstance(made, dict) else str(made).removeprefix("pbem ")
+    version = created_with(campaign.header)[0]
     target = CORPUS / f"{campaign.id}-{version}-{folder_hash(campaign_folder)[:8]}"
     if target.exists():
         return None
