@@ -14,6 +14,7 @@ from pbem import campaign as camp
 from pbem import gamedata
 from pbem.games import get_game
 from tests.conftest import tree_bytes
+from tests.test_cli import DEMO_DATA as ROOT_DEMO_DATA
 from tests.test_cli import run
 
 CORPUS = Path(__file__).resolve().parent / "compat"
@@ -130,3 +131,46 @@ def test_a_campaign_made_before_pbem_kept_its_data_is_still_read_and_can_keep_it
     assert ("the installed rules/operation-grenade data differ from the data this campaign was created with, and the "
             "campaign keeps no copy of its own (it was made before pbem kept one): put the "
             "rules/operation-grenade/*.yaml files of pbem 0.3.0 into") in refused.stderr
+
+
+def test_two_machines_one_upgraded_midgame_keep_identical_folders(tmp_path, monkeypatch):
+    """Issue 17 part 5 on two machines through the CLI: the German player upgrades pbem (its
+    installed rules and scenario differ) in the middle of the campaign, the alliance does not;
+    both go on playing the campaign's own data and their folders stay byte for byte alike."""
+    from tests.test_inbox import ATTACK, SIDES, folder, key, mail, machines, signed_orders  # noqa: F401
+    root = tmp_path / "m"
+    root.mkdir()
+    monkeypatch.chdir(root)
+    later = tmp_path / "later-pbem"
+    shutil.copytree(gamedata.project_root() / "rules", later / "rules")
+    shutil.copytree(gamedata.project_root() / "scenarios", later / "scenarios")
+    crt = later / "rules" / "smithereens" / "crt.yaml"
+    crt.write_text(crt.read_text() + "\ncorrected_in_a_later_pbem: {value: 1, rule: 'not a rule'}\n")
+    original = (gamedata.rules_dir, gamedata.scenarios_dir)
+
+    def upgraded(on: bool) -> None:
+        monkeypatch.setattr(gamedata, "rules_dir", (lambda game: later / "rules" / game) if on else original[0])
+        monkeypatch.setattr(gamedata, "scenarios_dir", (lambda game: later / "scenarios" / game) if on else original[1])
+
+    for side in SIDES:
+        (root / side).mkdir()
+        run("keygen", root / side / "key")
+        run("commit", "--key", root / side / "key", "--campaign", "c1", "--side", side, "--out", root / f"c1-{side}.commit.txt")
+    for side in SIDES:
+        run("new", "smithereens", "historical", "--dir", folder(root, side),
+            "--player", f"german={root / 'german' / 'key.pub'}", "--player", f"alliance={root / 'alliance' / 'key.pub'}",
+            "--commitment", root / "c1-german.commit.txt", "--commitment", root / "c1-alliance.commit.txt",
+            "--data", ROOT_DEMO_DATA)
+    orders = signed_orders(root, "german", ATTACK, "attack")          # under the old pbem
+    upgraded(False)
+    run("inbox", folder(root, "alliance"), mail(root / "alliance" / "m1.eml", [orders], "quoted"),
+        "--key", key(root, "alliance"), "--outbox", root / "alliance")
+    upgraded(True)                                                    # the German player upgrades
+    assert "different from this pbem's installed rules/smithereens" in run("verify", folder(root, "german")).stdout
+    reveal = root / "alliance" / "reveal-alliance-0001.txt"
+    assert "recorded save 1" in run("inbox", folder(root, "german"), mail(root / "german" / "m1.eml", [reveal], "plain")).stdout
+    upgraded(False)
+    assert tree_bytes(folder(root, "german")) == tree_bytes(folder(root, "alliance"))
+    assert "the same as this pbem's installed rules/smithereens" in run("verify", folder(root, "alliance")).stdout
+    upgraded(True)
+    assert run("verify", folder(root, "german")).stdout.startswith("OK: 2 saves")
