@@ -362,6 +362,10 @@ def status_cmd(folder: Path = typer.Argument(...)) -> None:
             missing = [p for p in campaign.revealers(waiting) if p not in have]
             out(f"orders of {message.body['side']} are fixed ({message.source}, sent {message.body['sent']}, "
                 f"{_waited(message.body['sent'])} ago); they roll dice and await the reveal of {', '.join(missing)}")
+        elif message.kind == "data-amendment":
+            others = [s for s in sorted(campaign.header["players"]) if s != message.body["side"]]
+            out(f"a data amendment of {message.body['side']} is proposed ({message.source}, sent {message.body['sent']}, "
+                f"{_waited(message.body['sent'])} ago); it awaits the countersignature of {', '.join(others)}")
 
 
 def _waited(sent: str) -> str:

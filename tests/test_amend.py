@@ -60,7 +60,8 @@ def test_an_amendment_signed_by_both_enters_the_chain_and_later_steps_use_it(two
     assert proposed.startswith(f"wrote {root / 'german' / 'amendment.txt'}: 1 value(s) for the other side to countersign")
     assert f"send {root / 'german' / 'amendment.txt'} to alliance" in proposed
     waiting = run("status", camp_of(root, "german")).stdout
-    assert "save 2" in waiting
+    assert "save 2" in waiting and "a data amendment of german is proposed (" in waiting
+    assert "it awaits the countersignature of alliance" in waiting
     assert run("inbox", camp_of(root, "german"), root / "german" / "amendment.txt").stdout.splitlines()[-1] == \
         "save 2: the data amendment of german awaits the countersignature of alliance (`pbem amend sign DIR AMENDMENT --key KEY`)"
 
