@@ -42,9 +42,11 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
     If the orders roll dice and a party's reveal is missing, no save is made: the result says
     whose reveals are awaited, and `adjudicate` keeps the signed inputs in pending/ until they
     come. So the step is the same record whichever copy resolves it, and whenever."""
-    from .amend import KINDS, amendment_step
+    from .amend import KINDS, amendment_step, declined
     if any(m.kind in KINDS for m in messages):      # a data amendment is a step of its own
-        return amendment_step(campaign, number, save, digest, messages)
+        if not any(m.kind == "orders" for m in messages):
+            return amendment_step(campaign, number, save, digest, messages)
+        messages = declined(messages)               # the mover moved instead of countersigning
     orders, reveals = classify_inputs(campaign, messages)
     check_orders_message(campaign, orders, number, save, digest)
     body, side, step = orders.body, orders.body["side"], number + 1

@@ -13,9 +13,10 @@ every later step is adjudicated with the amended data. `verify` replays it like 
     data-consent    signed by the other side: campaign, header, save, amendment (its sha256),
                     side, sent
 
-Both are bound to one save: orders written for that save (or a second amendment) conflict with
-it, and one of them is stale once the other is recorded. `pbem amend propose` and `pbem amend
-sign` refuse while the signer's own copy holds orders for the save (no one signs both).
+Both are bound to one save. The awaited side may decline an amendment the other proposed by
+signing its orders instead: the orders make the step, and the amendment is stale. `pbem amend
+propose` and `pbem amend sign` refuse while the signer's own copy holds orders for the save,
+and `pbem sign` while it holds the signer's own proposal (no one signs both for one save).
 """
 
 import copy
@@ -143,6 +144,19 @@ def _signed_by_side(campaign: Campaign, message: SignedMessage) -> None:
     side = message.body.get("side")
     if side not in campaign.header["players"] or message.signer != campaign.key_of(str(side)):
         raise PbemError(f"WRONG KEY: signed by {message.signer[:20]}…, not the key of seat {side!r}", message.source)
+
+
+def declined(messages: list[SignedMessage]) -> list[SignedMessage]:
+    """Orders and a data amendment for one save: the mover declined an amendment the other side
+    proposed by signing orders instead (the amendment is stale once they are recorded), so the
+    step is the orders'; an amendment the mover proposed itself beside its orders is refused
+    (`pbem sign` and `pbem amend propose` never let one copy sign both)."""
+    movers = {m.body.get("side") for m in messages if m.kind == "orders"}
+    own = [m for m in messages if m.kind == AMENDMENT and m.body.get("side") in movers]
+    if own:
+        raise PbemError(f"{', '.join(sorted(map(str, movers)))} signed both orders and a data amendment for save "
+                        f"{own[0].body.get('save')}; one step input per save", own[0].source)
+    return [m for m in messages if m.kind not in KINDS]
 
 
 def amendment_step(campaign: Campaign, number: int, save: dict, digest: str, messages: list[SignedMessage]):

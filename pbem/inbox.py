@@ -99,6 +99,8 @@ def _orders_for(campaign: Campaign, received: dict[str, SignedMessage], number: 
     from the awaited side are refused, naming both)."""
     found = [m for m in received.values() if m.kind in ("orders", AMENDMENT) and m.body.get("save") == number
              and m.body.get("save_hash") == digest]
+    movers = {m.body.get("side") for m in found if m.kind == "orders"}
+    found = [m for m in found if m.kind == "orders" or m.body.get("side") in movers or not movers]   # a declined amendment
     if len(found) > 1:
         raise PbemError(f"two different step inputs for save {number}: {found[0].source} ({found[0].kind}) and "
                         f"{found[1].source} ({found[1].kind}); one orders file or data amendment per save")

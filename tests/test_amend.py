@@ -179,3 +179,25 @@ def test_an_amendment_may_choose_an_errata_reading_not_chosen_yet(two_copies):
     assert run("verify", camp_of(root, "german")).stdout.startswith("OK: 4 saves")
     again = run("amend", "propose", camp_of(root, "german"), root / "errata.yaml", "--key", root / "german" / "key", ok=False)
     assert "the proposal adds nothing to the campaign's data" in again.stderr
+
+
+def test_the_awaited_side_declines_an_amendment_by_moving_instead(two_copies):
+    """The German proposes at save 2; the alliance (to move) reads it but signs its orders
+    instead: the orders make save 3 on both machines and the amendment is stale."""
+    root = two_copies
+    run("amend", "propose", camp_of(root, "german"), root / "camp-amendment-proposal.yaml",
+        "--key", root / "german" / "key", "--out", root / "amendment.txt")
+    seen = run("inbox", camp_of(root, "alliance"), root / "amendment.txt").stdout
+    assert seen.splitlines()[-1].startswith("save 2: the data amendment of german awaits the countersignature of alliance")
+    empty = move_file(root, "e")
+    body = yaml.safe_load(empty.read_text())
+    body["orders"] = []
+    empty.write_text(yaml.safe_dump(body, sort_keys=False))
+    run("sign", camp_of(root, "alliance"), empty, "--key", root / "alliance" / "key")
+    for side in ("alliance", "german"):
+        moved = run("inbox", camp_of(root, side), root / "e.yaml.signed.txt", root / "amendment.txt").stdout
+        assert "recorded save 3: Turn 2 Soviet movement (orders of alliance)" in moved
+    assert tree_bytes(camp_of(root, "german")) == tree_bytes(camp_of(root, "alliance"))
+    assert not (camp_of(root, "german") / "pending").exists()
+    late = run("inbox", camp_of(root, "german"), root / "amendment.txt").stdout
+    assert "data-amendment of german for save 2: not part of this campaign's history (the campaign is at save 3); ignored" in late
