@@ -97,7 +97,9 @@ def commit_cmd(key: Path = typer.Option(..., help="Your private key (pbem or Ope
         raise PbemError("already exists; pbem never overwrites", str(target))
     ledger.record_commitment(key, campaign_id, side, parse_signed(text, str(target)).body["root"])
     write_new_file(target, text.encode())
-    out(f"wrote {target}: send it to whoever runs `pbem new` (recorded in {ledger.ledger_path(key)}; back it up with the key)")
+    out(f"wrote {target} (recorded in {ledger.ledger_path(key)}; back it up with the key)")
+    out(f"send {target} and your public key to the other player(s): each of you runs the same `pbem new` with "
+        "every player's key and commitment, and gets the same campaign folder")
 
 
 # -- campaign lifecycle ---------------------------------------------------------------------

@@ -154,8 +154,12 @@ def test_a_mail_without_signed_blocks_is_refused_in_one_line(machines):
 
 
 def test_pbem_new_with_the_same_inputs_makes_the_identical_folder(machines):
+    """How the second player gets the campaign folder: by running the same `pbem new`."""
     root = machines
     assert tree_bytes(folder(root, "german")) == tree_bytes(folder(root, "alliance"))
+    printed = run("commit", "--key", key(root, "german"), "--campaign", "c2", "--side", "german",
+                  "--out", root / "c2.txt").stdout
+    assert f"send {root / 'c2.txt'} and your public key to the other player(s): each of you runs the same `pbem new`" in printed
 
 
 def test_adjudicate_with_key_writes_the_reveal_outside_steps(machines):
