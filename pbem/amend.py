@@ -13,8 +13,8 @@ every later step is adjudicated with the amended data. `verify` replays it like 
     data-consent    signed by the other side: campaign, header, save, amendment (its sha256),
                     side, sent
 
-Both are bound to one save. The awaited side may decline an amendment the other proposed by
-signing its orders instead: the orders make the step, and the amendment is stale. `pbem amend
+Both are bound to one save. The side the save awaits does not propose; it accepts by
+countersigning, or declines an amendment by signing its orders instead: the orders make the step, and the amendment is stale. `pbem amend
 propose` and `pbem amend sign` refuse while the signer's own copy holds orders for the save,
 and `pbem sign` while it holds the signer's own proposal (no one signs both for one save).
 """
@@ -95,6 +95,7 @@ def propose(campaign: Campaign, values: dict, errata: dict, key: Ed25519PrivateK
     sides = [s for s in campaign.sides_of_key(key_id(key.public_key())) if s in campaign.header["players"]]
     if not sides:
         raise PbemError(f"this key holds no player seat in campaign {campaign.id}")
+    _not_awaited(campaign, sides[0], number, None)
     body = {"pbem": AMENDMENT, "campaign": campaign.id, "header": campaign.header_hash, "save": number,
             "save_hash": digest, "side": sides[0], "sent": sent or sent_now(), "values": values, "errata": errata,
             "note": note}
@@ -124,12 +125,23 @@ def check_amendment(campaign: Campaign, message: SignedMessage, number: int, dig
         raise PbemError(f"malformed data amendment: unknown field(s) {unknown} / missing field(s) "
                         f"{sorted(AMENDMENT_FIELDS - set(body))}", source)
     _bound(campaign, body, source, number)
+    _not_awaited(campaign, body["side"], number, source)
     if body["save_hash"] != digest:
         raise PbemError(f"STALE: the amendment was proposed for save {body['save']} of another history "
                         f"(hash {str(body['save_hash'])[:12]}…, not {digest[:12]}…)", source)
     if not isinstance(body["values"], dict) or not isinstance(body["errata"], dict) or not isinstance(body["note"], str):
         raise PbemError("a data amendment needs 'values:' and 'errata:' mappings and a 'note:' text", source)
     _signed_by_side(campaign, message)
+
+
+def _not_awaited(campaign: Campaign, side: str, number: int, source: str | None) -> None:
+    """The side the save awaits never proposes: it accepts an amendment by countersigning and
+    declines it by signing its orders instead, so no one waits for an answer that never comes."""
+    waiting = campaign.load_save(number)[0]["awaiting"]
+    if side == waiting.get("side"):
+        raise PbemError(f"save {number} awaits {waiting['kind']} from {side}, so {side} does not propose a data amendment "
+                        "now: send the proposal file to the other side, who proposes it (`pbem amend propose`), and "
+                        "countersign it (`pbem amend sign`)", source)
 
 
 def _bound(campaign: Campaign, body: dict, source: str, number: int) -> None:

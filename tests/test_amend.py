@@ -143,17 +143,17 @@ def test_a_changed_amendment_value_fails_verify(two_copies):
     assert "BAD SIGNATURE" in failed.stderr and "amendment-german.txt" in failed.stderr
 
 
-def test_the_mover_who_proposed_cannot_also_sign_orders_for_that_save(two_copies):
+def test_the_awaited_side_does_not_propose_it_countersigns_or_moves(two_copies):
+    """Save 2 awaits the alliance: a proposal of the alliance is refused (the German proposes it
+    instead), so no side ever waits for an answer the other need not give."""
     root = two_copies
-    run("amend", "propose", camp_of(root, "alliance"), root / "camp-amendment-proposal.yaml",
-        "--key", root / "alliance" / "key", "--out", root / "amendment.txt")
-    empty = move_file(root, "e")
-    body = yaml.safe_load(empty.read_text())
-    body["orders"] = []
-    empty.write_text(yaml.safe_dump(body, sort_keys=False))
-    refused = run("sign", camp_of(root, "alliance"), empty, "--key", root / "alliance" / "key", ok=False)
-    assert "a data amendment for save 2 awaits its countersignature" in refused.stderr
-    assert not (root / "e.yaml.signed.txt").exists()
+    before = tree_bytes(camp_of(root, "alliance"))
+    refused = run("amend", "propose", camp_of(root, "alliance"), root / "camp-amendment-proposal.yaml",
+                  "--key", root / "alliance" / "key", "--out", root / "amendment.txt", ok=False)
+    assert refused.stderr == ("pbem: error: save 2 awaits orders from alliance, so alliance does not propose a data "
+                              "amendment now: send the proposal file to the other side, who proposes it (`pbem amend "
+                              "propose`), and countersign it (`pbem amend sign`)\n")
+    assert tree_bytes(camp_of(root, "alliance")) == before and not (root / "amendment.txt").exists()
 
 
 def test_an_amendment_may_choose_an_errata_reading_not_chosen_yet(two_copies):
