@@ -378,6 +378,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
     if seats not in [sorted(s) for s in game.seats(scenario)]:
         raise PbemError(f"{game_name} is played by seats {' or '.join('+'.join(s) for s in game.seats(scenario))}; got {'+'.join(seats) or 'none'}")
     data = load_game_data(game_name, override)
+    data.behaviour = game.behaviour            # new campaigns play the module's current behaviour
     chosen = game.options(options or {})
     apply_readings(data, chosen.get("errata"))         # refused here if the game declares no such reading
     parties = [GM] if gm_key else seats

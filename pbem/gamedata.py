@@ -54,7 +54,7 @@ class GameData:
     cache: dict = field(default_factory=dict)        # derived objects (a game's grid, ...)
     readings: dict = field(default_factory=dict)     # errata reading id -> the group's choice (apply_readings)
     reading_values: dict = field(default_factory=dict)   # full path -> "reading ID=CHOICE" for the values it set
-    behaviour: int = 1                               # the game module's behaviour revision the campaign plays
+    behaviour: int | None = None                     # the module's behaviour revision the campaign plays (None: its current one)
 
     def derived(self, key: str, build):
         """An object worked out from the data once per campaign (a grid, a road network), kept

@@ -138,7 +138,7 @@ def _data_line(campaign: Campaign) -> str:
     or, for a campaign made before pbem kept one, the installed rules/."""
     version = created_with(campaign.header)[0]
     game = campaign.header["game"]
-    played = f"{game} behaviour {campaign.data.behaviour}, created with pbem {version}"
+    played = f"{game} behaviour {campaign.data.behaviour}, created with pbem {version}"   # set by open_campaign
     if stored_rules(campaign.folder) is None:
         return f"data: the installed rules/{game} (the campaign keeps no copy of its own; `pbem data keep` adds one); {played}"
     installed = load_game_data(game).files_hash

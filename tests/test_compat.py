@@ -39,6 +39,8 @@ def _legal(folder: Path) -> tuple[str, list]:
 
 @pytest.mark.parametrize("entry", FROZEN, ids=[p.name for p in FROZEN])
 def test_every_frozen_campaign_verifies_and_takes_one_more_step(entry, tmp_path):
+    """Each entry plays the behaviour it was created with: the ones frozen before phases without a
+    choice passed by themselves (behaviour 1) still replay and continue without auto-passes."""
     folder = tmp_path / "campaign"
     shutil.copytree(entry / "campaign", folder)
     shutil.copytree(entry / "keys", tmp_path / "keys")
@@ -80,7 +82,7 @@ def test_a_campaign_plays_its_own_data_after_the_installed_rules_change(demo_cam
     verified = run("verify", demo_campaign).stdout
     assert verified.startswith("OK: 6 saves")
     assert "data: the campaign's own copy in data/ (different from this pbem's installed rules/smithereens); " \
-           "smithereens behaviour 1, created with pbem 0.3.0" in verified
+           "smithereens behaviour 2, created with pbem 0.3.0" in verified
     assert "awaits" in run("status", demo_campaign).stdout
     assert tree_bytes(demo_campaign) == before
 
@@ -100,10 +102,10 @@ def test_a_changed_byte_of_the_campaigns_own_data_is_refused(demo_campaign):
 
 def test_a_behaviour_this_pbem_no_longer_plays_is_refused_naming_the_pbem_that_does(demo_campaign, monkeypatch):
     game = get_game("smithereens")
-    monkeypatch.setattr(type(game), "behaviours", (2,))
+    monkeypatch.setattr(type(game), "behaviours", (3,))
     refused = run("verify", demo_campaign, ok=False)
     assert refused.stderr.startswith("pbem: verify FAILED: ")
-    assert ("this campaign plays smithereens behaviour 1 (created with pbem 0.3.0); this pbem plays behaviours 2. "
+    assert ("this campaign plays smithereens behaviour 2 (created with pbem 0.3.0); this pbem plays behaviours 3. "
             "Finish it with pbem 0.3.0 (`pip install pbem==0.3.0`)") in refused.stderr
 
 

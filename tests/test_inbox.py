@@ -140,7 +140,7 @@ def test_inbox_says_what_it_still_waits_for(machines):
     before = tree_bytes(folder(root, "alliance"))
     again = run("inbox", folder(root, "alliance"), orders, following).stdout
     assert "recorded" not in again and tree_bytes(folder(root, "alliance")) == before
-    assert len(again.splitlines()) == 1 and again.startswith("save 2: awaits orders from alliance — Turn 2 Soviet")
+    assert len(again.splitlines()) == 1 and again.startswith("save 2: awaits orders from alliance — Turn 2 ")
 
 
 def test_a_mail_without_signed_blocks_is_refused_in_one_line(machines):

@@ -115,13 +115,13 @@ def test_a_tampered_seed_or_secret_is_reported(grenade_copy):
 
 def test_a_revealed_secret_that_does_not_prove_up_to_its_root_is_reported(grenade_copy):
     # the reveal's secret and the save's agree, but neither is the one the german committed to
-    edit(grenade_copy / "steps" / "0002" / "reveal-german.txt", "secret: 56f9e7c6", "secret: 66f9e7c6")
+    edit(grenade_copy / "steps" / "0002" / "reveal-german.txt", 'secret: "56f9e7c6', 'secret: "66f9e7c6')
     edit(grenade_copy / "steps" / "0002" / "save.yaml", "    german: 56f9e7c6", "    german: 66f9e7c6")
     checked = checker(grenade_copy)
     assert checked.returncode == 1
     assert "MISMATCH: save 2: the secret of german in reveal-german.txt does not prove up to its root in campaign.yaml" in checked.stderr
     # a proof hash changed is caught the same way
-    edit(grenade_copy / "steps" / "0007" / "orders-german.txt", "  - 6d75cb1b", "  - 7d75cb1b")
+    edit(grenade_copy / "steps" / "0007" / "orders-german.txt", '    - "6d75cb1b', '    - "7d75cb1b')
     assert "MISMATCH: save 7: the secret of german in orders-german.txt does not prove up" in checker(grenade_copy).stderr
 
 

@@ -90,6 +90,11 @@ class GameModule:
     behaviour: int = 1
     behaviours: tuple = (1,)
 
+    def plays(self, data: GameData, revision: int) -> bool:
+        """Whether the campaign of `data` plays behaviour `revision` or later (outside a
+        campaign, data loaded directly: the module's current behaviour)."""
+        return (data.behaviour if data.behaviour is not None else self.behaviour) >= revision
+
     def seats(self, scenario: dict) -> list[list[str]]:
         """The allowed sets of player seats (e.g. [['german','alliance'], ['german','soviet','western']])."""
         raise NotImplementedError

@@ -16,7 +16,7 @@ from pbem.yamlio import dump_yaml, parse_yaml_text
 
 from . import util
 
-GERMAN_MOVE, SOVIET_MOVE, GERMAN_ASSAULT = 5, 1, 0
+GERMAN_MOVE, SOVIET_MOVE, GERMAN_ASSAULT = 4, 1, 0
 NINE = ["ger-46pz", "ger-73id"]
 
 # name -> (save, side, orders, phrase with the rule, index of the offending order or None)

@@ -264,7 +264,7 @@ def test_smithereens_random_games_never_freeze(tmp_path):
     data = _complete_demo_data(tmp_path)
     for seed in (1, 2, 3):
         steps = sum(1 for _ in _smithereens_game(seed, data))
-        assert steps > 50
+        assert steps > 25       # fewer steps than phases: a phase without a choice passes by itself (11.1)
 
 
 def _leaves(values: dict) -> list[str]:

@@ -29,13 +29,20 @@ class Attacks:
                  "One combat against several hexes: `attack: [\"1207\", \"1307\"]`, every attacker adjacent to every hex "
                  "attacked (9.21, 9.25); the defender's best terrain line counts (9.26). Support: `artillery: [UNITS]` "
                  "(9.62-9.64), `air: true` for one Air Point (13.11). Attacks are resolved in the order written (9.0)."]
-        grid = game.grid(data)
-        for hex_id, units in sorted(game.stacks(state).items()):
-            if state["units"][units[0]]["side"] == other(side):
-                adjacent = [u for u, v in sorted(state["units"].items()) if v["side"] == side and grid.adjacent(v["hex"], hex_id)]
-                if adjacent:
-                    notes.append(f"  {hex_id}: enemy stack of {len(units)}; adjacent: {', '.join(adjacent)}")
+        for hex_id, units, adjacent in attack_targets(game, data, state, side):
+            notes.append(f"  {hex_id}: enemy stack of {len(units)}; adjacent: {', '.join(adjacent)}")
         return {"notes": notes, "orders": []}
+
+    @staticmethod
+    def no_choice(game: OperationGrenade, data: GameData, state: dict) -> str | None:
+        """9.11, 9.12: combat is between adjacent units (those adjacent must attack): with no
+        phasing unit next to an enemy unit there is no combat to declare, so no choice."""
+        side = state["side"]
+        if attack_targets(game, data, state, side):
+            return None
+        return (f"no {side} unit is adjacent to an enemy unit, so there is no combat to declare "
+                "(9.11, 9.12: combat is between adjacent units)")
+
 
     @staticmethod
     def check(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
@@ -341,3 +348,14 @@ def settle_defenders(game: OperationGrenade, data: GameData, state: dict, combat
         if combat["chosen"].get(hex_id) not in units:
             combat["chosen"][hex_id] = units[0] if units else None
     combat["defenders"] = [u for h in combat["hexes"] for u in defenders_in(game, data, state, h, combat["chosen"][h])]
+
+
+def attack_targets(game: OperationGrenade, data: GameData, state: dict, side: str) -> list[tuple[str, list[str], list[str]]]:
+    """(hex, enemy units, adjacent units of `side`) for each enemy stack next to one of `side`'s."""
+    grid, targets = game.grid(data), []
+    for hex_id, units in sorted(game.stacks(state).items()):
+        if state["units"][units[0]]["side"] == other(side):
+            adjacent = [u for u, v in sorted(state["units"].items()) if v["side"] == side and grid.adjacent(v["hex"], hex_id)]
+            if adjacent:
+                targets.append((hex_id, units, adjacent))
+    return targets

@@ -32,7 +32,7 @@ from ...gamedata import GameData
 from ...hexgrid import GridSpec
 from ...kit import movement as kit_movement
 from ...kit.board import Board
-from ...kit.sequence import Phase, SequencedGame
+from ...kit.sequence import PASSES, Phase, SequencedGame
 from ...kit.terrain import MapData
 from ..base import MapUnit, Problem
 from . import chits, combat, crt, losses, movement, pregame, reinforcements, report, rhine, turn
@@ -72,6 +72,8 @@ def _answering_opponent(state: dict) -> tuple:
 
 class OperationGrenade(SequencedGame):
     id = "operation-grenade"
+    behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
+    behaviours = (1, 2)
     game_over_rule = "28.0"
     not_enforced = (
         "9.91 retreat priorities; 9.95 deviation of tanks and mechanized infantry on advance; 9.97 retreat path "
@@ -89,8 +91,9 @@ class OperationGrenade(SequencedGame):
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (4.2, 17.0, 18.0), the players' mid-phase answers included."""
         def orders(key: str, rulebook: str, group: Any, then: str, keys: set[str]) -> Phase:
+            no_choice = partial(group.no_choice, self) if hasattr(group, "no_choice") else None
             return Phase(key, rulebook, "orders", _phasing, _label, partial(group.template, self), partial(group.check, self),
-                         partial(group.apply, self), then, _phasing_opponent, frozenset(keys))
+                         partial(group.apply, self), then, _phasing_opponent, frozenset(keys), no_choice)
 
         def answer(key: str, rulebook: str, group: Any, then: str, keys: set[str]) -> Phase:
             return Phase(key, rulebook, "response", _answering, _label, partial(group.template, self), partial(group.check, self),
@@ -135,6 +138,10 @@ class OperationGrenade(SequencedGame):
     def normalise_orders(self, orders: Any) -> Any:
         return normalise_orders(orders)
 
+    def known_ids(self, data: GameData, state: dict) -> dict:
+        return {"unit": [*state["units"], *state["reinforcements"]],
+                "hex": [*self.hexes(data), *(unit["hex"] for unit in state["units"].values())]}
+
     # -- seats, set-up -------------------------------------------------------------------
     def seats(self, scenario: dict) -> list[list[str]]:
         return [list(SIDES)]                                 # 4.1
@@ -164,6 +171,8 @@ class OperationGrenade(SequencedGame):
             "interrupted": {}, "spent": {},                                     # 21.11/22.21: unit -> MP spent
             "game_over": False, "victory": None,
         }
+        if self.plays(data, 2):        # behaviour 2 (docs/upgrading.md): a phase without a choice passes by itself
+            state[PASSES] = True
         for unit in state["units"].values():
             movement.note_passage(self, data, state, unit["hex"], unit["side"])
         return state

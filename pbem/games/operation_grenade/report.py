@@ -117,6 +117,7 @@ DESCRIBE: dict[str, Callable[[dict], list[Block]]] = {
     "attacks_declared": lambda e: _item(f"{e['count']} attack(s) declared, resolved in the order given (9.0)" if e["count"]
                                         else "No attacks declared (9.0)"),
     "victory": _victory,
+    "passed": lambda e: _item(f"{e['phase']}: {e['side']} has no choice, so the phase passes by itself: {e['why']}"),
 }
 
 

@@ -197,17 +197,30 @@ class AssaultRules(ResponseRules):
         return full + -(-halved // 2)
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
-        army = state["army"]
         notes = [self.awaiting(state).phase,
                  "Possible assaults: `attack: HEX` with `with: [units]`; optional `advance:` (11.33) and `losses:` order (11.30)."]
-        grid = self.grid(data)
+        for hex_id, units, adjacent in self.assault_targets(data, state):
+            notes.append(f"  {hex_id}: defended by {', '.join(units)}; adjacent: {', '.join(adjacent)}")
+        return {"notes": notes, "orders": []}
+
+    def assault_targets(self, data: GameData, state: dict) -> list[tuple[str, list[str], list[str]]]:
+        """(hex, defenders, adjacent units of the phasing army) for each enemy stack next to one."""
+        army, grid, targets = state["army"], self.grid(data), []
         for hex_id, units in sorted(self.stacks(state).items()):
             if units and self.army_of(data, units[0]) != army and camp(self.army_of(data, units[0])) != camp(army):
                 adjacent = [u for u, v in sorted(state["units"].items())
                             if self.army_of(data, u) == army and grid.adjacent(v["hex"], hex_id)]
                 if adjacent:
-                    notes.append(f"  {hex_id}: defended by {', '.join(units)}; adjacent: {', '.join(adjacent)}")
-        return {"notes": notes, "orders": []}
+                    targets.append((hex_id, units, adjacent))
+        return targets
+
+    def assault_without_choice(self, data: GameData, state: dict) -> str | None:
+        """11.1: combat takes place between opposing adjacent units, and attacking is voluntary:
+        with no unit of the phasing army next to an enemy unit, the phase holds no choice."""
+        if self.assault_targets(data, state):
+            return None
+        return (f"no {state['army'].capitalize()} unit is adjacent to an enemy unit, and a Prepared Assault "
+                "takes place only between opposing adjacent units (11.1)")
 
     def apply_assaults(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         """11.23-11.24 each battle in the order given; the defender chooses where he may (11.25, 11.30)."""

@@ -39,6 +39,8 @@ def normalise_orders(orders: Any) -> Any:
 
 class Smithereens(ReportRules):
     id = "smithereens"
+    behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
+    behaviours = (1, 2)
     game_over_rule = "4.4"
     not_enforced = (
         "11.7 fog of war: saves and reports show every unit of every stack",
@@ -63,7 +65,7 @@ class Smithereens(ReportRules):
                   then="the same army's Prepared Assault Phase (5.2)"),
             Phase("assault", "Prepared Assault Phase (5.3; 11.0)", "orders",
                   awaited=self.phasing_seat, label=self.turn_label("prepared assaults"), template=self.assault_template,
-                  check=self.check_attacks, apply=self.apply_assaults,
+                  check=self.check_attacks, apply=self.apply_assaults, no_choice=self.assault_without_choice,
                   then="the defender's loss choices where he has one (11.25, 11.30); else the next player turn "
                        "in the order Soviet, Western, German (5.2), and after the last German player turn, victory (4.4)"),
             # a die rolled while answering (e.g. Antwerp taken by an advance, 6.9) needs the
@@ -104,6 +106,11 @@ class Smithereens(ReportRules):
 
     def after_step(self, data: GameData, state: dict, events: list) -> None:
         self.check_collapse(data, state, events)      # 7.3: the instant a trigger occurs (here: the end of the step)
+
+    def known_ids(self, data: GameData, state: dict) -> dict:
+        counters = data.get("units.counters", "the unit counters")
+        return {"unit": [k for k in counters if k not in ("open", "printed_on", "rule")],
+                "hex": [*self.hexes(data), *(unit["hex"] for unit in state["units"].values())]}
 
     def canonical_orders(self, data: GameData, state: dict, side: str | None, orders: list) -> list:
         """One form per meaning, for the dice seed: hex ids in their preferred spelling, `advance:`

@@ -9,6 +9,7 @@ from ..base import MapUnit
 from .assaults import AssaultRules
 
 EVENT_LINES = {
+    "passed": "{phase}: {side} has no choice, so the phase passes by itself: {why}",
     "move": "{unit} moves {path}",
     "advance": "{units} advance into {hex} (11.33)",
     "advance_refused": "Advance into {hex} not made: it would overstack ({rule})",

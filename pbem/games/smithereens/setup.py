@@ -5,6 +5,7 @@ from ...gamedata import GameData, unwrap
 from ...dice import Dice
 from ..base import Problem
 from ...kit import numbers
+from ...kit.sequence import PASSES
 from .components import spelled
 from .movement import MovementRules
 
@@ -81,6 +82,8 @@ class SetupRules(MovementRules):
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
         }
+        if self.plays(data, 2):        # behaviour 2 (docs/upgrading.md): a phase without a choice passes by itself
+            state[PASSES] = True
         self.next_placement(data, state, after=None)
         return state
 
