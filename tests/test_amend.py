@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pbem.editor import store
 from tests.conftest import DEMO_KEYS, tree_bytes
 from tests.test_cli import run
 from tests.test_inbox import mail
@@ -28,10 +29,11 @@ def two_copies(demo_build, tmp_path, monkeypatch):
             shutil.rmtree(target / "steps" / extra)
         (tmp_path / side / "key").write_bytes((DEMO_KEYS / side).read_bytes())
         (tmp_path / side / "key").chmod(0o600)
-    # what `pbem data edit DIR` saves beside the folder: the campaign's override plus the new value
-    proposal = yaml.safe_load((demo_build / "data-override.yaml").read_text())
-    proposal["values"][f"map.hexes.{HEX}"] = {"terrain": "clear"}
-    (tmp_path / "camp-amendment-proposal.yaml").write_text(yaml.safe_dump(proposal, sort_keys=False))
+    # the proposal as `pbem data edit DIR` saves it beside the folder (its editor's store): the
+    # campaign's override, started from, plus the value entered
+    values, extra = store.read_values(demo_build / "data-override.yaml", "smithereens")
+    store.save_override("smithereens", values | {f"map.hexes.{HEX}": {"terrain": "clear"}}, extra,
+                        tmp_path / "camp-amendment-proposal.yaml")
     return tmp_path
 
 
