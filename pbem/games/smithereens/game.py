@@ -42,6 +42,8 @@ def normalise_orders(orders: Any) -> Any:
 
 class Smithereens(FlakRules):
     id = "smithereens"
+    behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
+    behaviours = (1, 2)
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
