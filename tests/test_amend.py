@@ -79,7 +79,7 @@ def test_an_amendment_signed_by_both_enters_the_chain_and_later_steps_use_it(two
     assert "recorded save 3: data amendment before Turn 2 Soviet movement (data amendment of german)" in recorded
     assert tree_bytes(camp_of(root, "german")) == tree_bytes(camp_of(root, "alliance"))
     step = camp_of(root, "german") / "steps" / "0003"
-    assert sorted(p.name for p in step.iterdir()) == ["amendment-german.txt", "consent-alliance.txt", "report.txt", "save.yaml"]
+    assert sorted(p.name for p in step.iterdir()) == ["amendment-german.txt", "consent-alliance.txt", "picture.svg", "report.txt", "save.yaml"]
     report = (step / "report.txt").read_text()
     assert "Data amendment proposed by german" in report and "countersigned by alliance: terrain read off the printed eastern sheet" in report
     assert f"`map.hexes.{HEX}` = {{'terrain': 'clear'}}" in report

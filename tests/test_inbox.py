@@ -28,11 +28,17 @@ def machines(tmp_path, monkeypatch):
         shutil.copy(tmp_path / side / "key.pub", tmp_path / f"{side}.pub")
         run("commit", "--key", tmp_path / side / "key", "--campaign", "c1", "--side", side,
             "--out", tmp_path / f"c1-{side}.commit.txt")
+    # the demo's made-up data, plus an empty Italy (demonstration data too), which 11.7 fog of war
+    # (on at the beginner level) reads as soon as a German stack hides a unit
+    data = yaml.safe_load(DEMO_DATA.read_text())
+    data["values"]["map.regions.italy.hexes"] = []
+    override = tmp_path / "data-override.yaml"
+    override.write_text(yaml.safe_dump(data, sort_keys=False))
     for side in SIDES:
         run("new", "smithereens", "historical", "--dir", tmp_path / side / "camp",
             "--player", f"german={tmp_path / 'german.pub'}", "--player", f"alliance={tmp_path / 'alliance.pub'}",
             "--commitment", tmp_path / "c1-german.commit.txt", "--commitment", tmp_path / "c1-alliance.commit.txt",
-            "--data", DEMO_DATA)
+            "--data", override)
     return tmp_path
 
 

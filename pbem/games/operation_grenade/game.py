@@ -75,7 +75,7 @@ def _answering_opponent(state: dict) -> tuple:
 class OperationGrenade(SequencedGame):
     id = "operation-grenade"
     behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
-    behaviours = (1, 2)
+    behaviours = (2,)      # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "28.0"
     # Everything else is adjudicated (docs/operation-grenade.md); what stays cannot be, and says why.
     not_enforced = (

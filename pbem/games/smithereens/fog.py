@@ -28,7 +28,7 @@ FOG_ON = ("11.7 in the three-player game: the Western player's look at German st
           "from both Soviet and Western); the top unit of a stack is the lowest unit id, not the owner's choice")
 OWNER_PHASES = ("placement", "movement")
 # what an owner step's events may show the enemy: map-wide facts, never a unit under fog
-PUBLIC_EVENTS = ("control", "collapse", "fanaticism", "oil", "fortress", "destroyed", "forfeit", "antwerp")
+PUBLIC_EVENTS = ("passed", "control", "collapse", "fanaticism", "oil", "fortress", "destroyed", "forfeit", "antwerp")
 
 
 class SmithereensFog(HiddenRules):

@@ -43,7 +43,7 @@ def normalise_orders(orders: Any) -> Any:
 class Smithereens(FlakRules):
     id = "smithereens"
     behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
-    behaviours = (1, 2)
+    behaviours = (2,)      # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
