@@ -1,0 +1,132 @@
+"""Dark December: the counters (4.2, 5.x), the calendar (4.7, 7.0), the map (4.1) and the
+few helpers every rule group shares. Every number comes from rules/dark-december/*.yaml or the
+campaign's data override; a missing one refuses with UnknownDataError naming its path."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData
+from ...kit import numbers
+from ...kit.board import Board
+from ...kit.movement import zoc
+from ...kit.terrain import MapData
+
+SIDES = ("german", "allies")          # 7.0 B: Germany is always the first player
+PRINTED_ON = "the Dark December map (4.1)"
+COUNTER = "the unit counter (4.2, 5.1)"
+MONTHS = (("December", 31), ("January", 31))
+
+
+def other(side: str) -> str:
+    return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+def mapdata(data: GameData) -> MapData:
+    return MapData.of(data, PRINTED_ON)
+
+
+def counter(data: GameData, unit_id: str) -> dict:
+    value = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
+    return data.require_keys(value, f"units.counters.{unit_id}", ("side", "type", "attack", "defense", "movement"),
+                             f"unit {unit_id}", COUNTER)
+
+
+def unit_type(data: GameData, unit_id: str) -> str:
+    return str(counter(data, unit_id)["type"])
+
+
+def in_class(data: GameData, unit_id: str, klass: str) -> bool:
+    """5.2: whether a unit's type belongs to a class (motorized, infantry, engineer, leader, armored)."""
+    return unit_type(data, unit_id) in numbers.texts(data, f"units.types.{klass}", f"the {klass} unit types (5.2)")
+
+
+def full_steps(data: GameData, unit_id: str) -> int:
+    """5.1 D: two steps if the counter has a reduced side, one if not (4.2.2 C: the 1107th)."""
+    reduced = counter(data, unit_id).get("reduced", "unknown")
+    if reduced == "unknown":
+        raise UnknownDataError(f"units.counters.{unit_id}.reduced", f"the reduced side of {unit_id} (or none)",
+                               COUNTER, data.override_file)
+    key = "no_reduced_side" if reduced in (None, "none") else "full"
+    return numbers.integer(data, f"units.steps.{key}", "steps of a counter (5.1 D)")
+
+
+def factor(data: GameData, state: dict, unit_id: str, which: str) -> int:
+    """The printed attack/defense/movement of the side showing (5.1; 5.1 D reduced)."""
+    value = counter(data, unit_id)
+    if state["units"][unit_id]["steps"] < full_steps(data, unit_id):
+        value = value["reduced"]
+        if not isinstance(value, dict) or value.get(which, "unknown") == "unknown":
+            raise UnknownDataError(f"units.counters.{unit_id}.reduced.{which}", f"the reduced {which} of {unit_id}",
+                                   COUNTER, data.override_file)
+    number = value[which]
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise PbemError(f"data `units.counters.{unit_id}.{which}` must be an integer, not {number!r}", data.override_file)
+    return number
+
+
+def board(state: dict) -> Board:
+    units = state["units"]
+    return Board(units, side_of=lambda u: str(units[u]["side"]))
+
+
+def exerts_zoc(data: GameData, unit_id: str) -> bool:
+    return not in_class(data, unit_id, "leader")             # 12.0 A: leaders exert no ZOC
+
+
+def enemy_zoc(data: GameData, state: dict, side: str) -> set[str]:
+    """12.0: the six hexes next to every enemy unit (leaders excepted, 12.0 A)."""
+    grid = mapdata(data).grid
+    return zoc(grid, [u["hex"] for uid, u in sorted(state["units"].items()) if u["side"] != side and exerts_zoc(data, uid)])
+
+
+# -- the calendar (4.7 B: twelve-hour turns, AM and PM, from AM 16 December, 18.1) ------------------
+def turn_label(data: GameData, turn: int) -> str:
+    per_day = numbers.integer(data, "game.turns.turns_per_day", "Game-Turns per day (4.7 B)")
+    day = numbers.integer(data, "game.turns.first_day", "the first day (18.1)") + (turn - 1) // per_day
+    half = "AM" if (turn - 1) % per_day == 0 else "PM"
+    for month, length in MONTHS:
+        if day <= length:
+            return f"{half} {day} {month}"
+        day -= length
+    raise PbemError(f"Game-Turn {turn} lies beyond January")
+
+
+def turn_of(data: GameData, label: str) -> int:
+    """The Game-Turn a dated rule names ("AM 23 December" -> 15)."""
+    for turn in range(1, 200):
+        if turn_label(data, turn) == label:
+            return turn
+    raise PbemError(f"internal: no Game-Turn is {label!r}")
+
+
+def in_range(data: GameData, turn: int, span: dict) -> bool:
+    return turn_of(data, str(span["from"])) <= turn <= turn_of(data, str(span["to"]))
+
+
+def clear_weather(data: GameData, turn: int) -> bool:
+    """20.0: the historical clear turns (weather.historical); 24.0 uncertain weather is not enforced."""
+    spans = data.get("weather.historical", "the historical weather (20.0-22.0)")
+    return any(s.get("weather") == "clear" and in_range(data, turn, s) for s in spans)
+
+
+def tactical_advantage(data: GameData, turn: int, side: str) -> bool:
+    """13.4.2, 18.1 A, 20.3: Germany AM 16 - PM 22 December; the Allies on clear turns after it."""
+    german = data.get("weather.tactical_advantage.german", "the German tactical advantage turns (18.1)")
+    if side == "german":
+        return in_range(data, turn, german)
+    return turn > turn_of(data, str(german["to"])) and clear_weather(data, turn)
+
+
+def faces(text: Any) -> set[int]:
+    """"1" -> {1}; "1-2" -> {1, 2} (a die range as the rulebook writes it)."""
+    low, _, high = str(text).partition("-")
+    return set(range(int(low), int(high or low) + 1))
+
+
+def half_up(value: int, fraction: Fraction) -> int:
+    """A fraction of a value, fractions rounded up (8.4 B, 14.4 C)."""
+    scaled = Fraction(value) * fraction
+    return int(-(-scaled.numerator // scaled.denominator))

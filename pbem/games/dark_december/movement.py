@@ -1,0 +1,224 @@
+"""Dark December movement (10.0-12.0), reserves (14.1, 14.4, 14.5), restricted Allied movement on
+16 December (18.3) and the German set-up (6.1). Checks are pure; apply changes the core's copy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import UnknownDataError
+from ...gamedata import GameData
+from ...hexgrid import hexside_key
+from ...kit import numbers
+from ...kit.movement import ZocRules, walk
+from ..base import Problem
+from .common import (board, counter, enemy_zoc, factor, half_up, in_class, mapdata, other, turn_label)
+
+ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
+                     stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
+
+
+def entry_cost(data: GameData, state: dict, side: str, a: str, b: str) -> tuple[Any, str]:
+    """The MP to move a -> b (10.2 E: the highest cost of the hex's features; a river hexside adds
+    its TEC cost unless bridged, 10.5.3 +2 across a bridge, 16.1 E a blown bridge as no bridge)."""
+    hexes = mapdata(data)
+    if not hexes.listed(b):
+        return None, f"{b} is not on the map (map.hexes.{b})"
+    if board(state).enemies_in(b, side):
+        return None, f"{b} holds enemy units (10.2 D)"
+    info = hexes.info(b)
+    costs = [numbers.integer(data, f"terrain.hexes.{info['terrain']}.movement_mp", f"the MP cost of {info['terrain']} (TEC)")]
+    if info.get("town"):
+        costs.append(numbers.integer(data, "terrain.hexes.town.movement_mp", "the MP cost of a town (TEC)"))
+    cost = max(costs)
+    sides = hexes.hexside(a, b, hexes_known=False)
+    if "river" in sides:
+        if "bridge" in sides and hexside_key(a, b) not in state["blown"]:
+            cost += numbers.integer(data, "game.movement.bridges.otherwise_extra_mp", "the MP to cross a bridge (10.5.3)")
+        else:
+            cost += numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
+    return cost, ""
+
+
+def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False) -> int:
+    """5.1 C the printed MA; 14.4 C half of it, rounded up, in the Reaction Phase."""
+    ma = factor(data, state, unit_id, "movement")
+    if reaction:
+        ma = half_up(ma, numbers.fraction(data, "special.reserves_optional.reaction_ma_fraction", "the reaction MA (14.4 C)"))
+    return ma
+
+
+def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, ma: int) -> str | None:
+    grid = mapdata(data).grid
+    if not isinstance(path, list) or len(path) < 2 or any(not isinstance(h, str) for h in path):
+        return "`path` must list the unit's hex and at least one hex entered"
+    path = [grid.canonical(h) for h in path]
+    if path[0] != state["units"][unit_id]["hex"]:
+        return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
+    zoc = enemy_zoc(data, state, side)
+    moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b), allowance=ma, zoc=zoc,
+                 rules=ZOC_RULES, starts_in_zoc=path[0] in zoc, no_revisit=True)
+    if moved.problem:
+        return moved.problem
+    if moved.spent > ma and len(path) > 2:                  # 10.2 A: one hex always; else never over the MA (10.2 B)
+        return f"{unit_id} needs {moved.spent} MP for this path but has {ma} (10.2 B; 10.2 A guarantees one hex only)"
+    return None
+
+
+def _restricted(data: GameData, state: dict, unit_id: str, path: list) -> str | None:
+    """18.3 on the 16 December turns (unless 26.1 C): only Allied units attacked by Germany this or the
+    previous Game-Turn move, infantry types one hex; armor and armored cavalry freely from PM 16 December."""
+    if state["side"] != "allies" or not turn_label(data, state["turn"]).endswith(" 16 December") \
+            or "26.1" in state["options"]["variants"]:
+        return None
+    armour = unit_type_in(data, unit_id, ("armor", "armored_cavalry"))
+    if armour and state["turn"] > 1:
+        return None
+    if unit_id not in state["attacked"]:
+        return f"{unit_id} has not been attacked by Germany and may not move on the 16 December turns (18.3 B)"
+    if len(path) > 2 and not armour:
+        return f"{unit_id} may move only one hex this turn (18.3 B)"
+    return None
+
+
+def unit_type_in(data: GameData, unit_id: str, types: tuple[str, ...]) -> bool:
+    return str(counter(data, unit_id)["type"]) in types
+
+
+def stacking_problems(data: GameData, state: dict, moves: dict[str, str], side: str) -> list[str]:
+    """11.0 A three units a hex (leaders and markers free, 15.4 A, 11.3); 11.4 no British with US."""
+    limit = numbers.integer(data, "game.stacking.limit", "the stacking limit (11.0)")
+    after = board(state).moved(moves)
+    problems = []
+    for hex_id, units in sorted(after.stacks().items()):
+        mine = [u for u in units if state["units"][u]["side"] == side]
+        counted = [u for u in mine if not in_class(data, u, "leader")]
+        if len(counted) > limit and any(u in moves for u in mine):
+            problems.append(f"{hex_id} would hold {len(counted)} units; the limit is {limit} (11.0 A)")
+        nations = {counter(data, u).get("nationality") for u in counted}
+        if {"us", "british"} <= nations and any(u in moves for u in mine):
+            problems.append(f"British and US units may not stack together in {hex_id} (11.4)")
+    return problems
+
+
+def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False) -> list[Problem]:
+    problems: list[Problem] = []
+    moves: dict[str, str] = {}
+    reserves = [u for u in sorted(state["units"]) if state["units"][u].get("reserve") and state["units"][u]["side"] == side]
+    for index, order in enumerate(orders):
+        if "reserve" in order:
+            why = _reserve_problem(data, state, side, order["reserve"], moves, reserves, reaction)
+            if why:
+                problems.append(Problem(index, why))
+            else:
+                reserves.append(order["reserve"])
+            continue
+        unit_id = order.get("move")
+        unit = state["units"].get(unit_id) if isinstance(unit_id, str) else None
+        if unit is None or unit["side"] != side:
+            problems.append(Problem(index, f"{unit_id!r} is not a {side} unit on the map"))
+            continue
+        if unit_id in moves:
+            problems.append(Problem(index, f"{unit_id} moves once a phase (10.2 C)"))
+            continue
+        if reaction and not unit.get("reserve"):
+            problems.append(Problem(index, f"{unit_id} is not in reserve; only reserves move in the Reaction Phase (7.1.4 A, 14.4 A)"))
+            continue
+        if not reaction and unit.get("reserve"):
+            problems.append(Problem(index, f"{unit_id} is in reserve and may move only in reaction or exploitation (7.1.3.1 B, 14.1 E)"))
+            continue
+        why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+        why = why or _restricted(data, state, unit_id, order["path"])
+        if why:
+            problems.append(Problem(index, why))
+            continue
+        moves[unit_id] = mapdata(data).grid.canonical(order["path"][-1])
+    problems += [Problem(None, p) for p in stacking_problems(data, state, moves, side)]
+    return problems
+
+
+def _reserve_problem(data: GameData, state: dict, side: str, unit_id: Any, moves: dict, reserves: list, reaction: bool) -> str | None:
+    """14.1: reserves are designated in the Movement Phase, not from units that start in an enemy ZOC
+    (14.1 D), at most ten a side (14.5 D); the optional rule must be in play."""
+    if not state["options"]["reserves"]:
+        return "reserves are the optional rule 14.0, not chosen for this campaign (--option reserves=true)"
+    unit = state["units"].get(unit_id) if isinstance(unit_id, str) else None
+    if reaction or unit is None or unit["side"] != side or unit_id in moves or unit.get("reserve"):
+        return f"{unit_id!r} cannot be placed in reserve now (14.1: a {side} unit, not moving, in the Movement Phase)"
+    if unit["hex"] in enemy_zoc(data, state, side):
+        return f"{unit_id} starts its player turn in an enemy ZOC and may not form a reserve (14.1 D)"
+    limit = numbers.integer(data, "special.reserves_optional.max_reserve_units", "the reserve limit (14.5 D)")
+    if len(reserves) >= limit:
+        return f"{side} may have no more than {limit} reserve units (14.5 D)"
+    return None
+
+
+def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False) -> list[dict]:
+    events: list[dict] = []
+    grid = mapdata(data).grid
+    for order in orders:
+        if "reserve" in order:
+            state["units"][order["reserve"]]["reserve"] = True
+            state["no_attack"].append(order["reserve"])           # 14.1 B: no attack the turn it is placed
+            events.append({"event": "reserve", "unit": order["reserve"], "side": side})
+            continue
+        path = [grid.canonical(h) for h in order["path"]]
+        unit = state["units"][order["move"]]
+        unit["hex"] = path[-1]
+        if reaction:
+            unit["reserve"] = False                                 # 14.5 C
+        events.append({"event": "move", "unit": order["move"], "path": path, "reaction": reaction})
+    drop_reserves_in_contact(data, state)
+    return events
+
+
+def drop_reserves_in_contact(data: GameData, state: dict) -> None:
+    """14.5 E: reserves adjacent to enemy units lose their reserve status."""
+    for side in ("german", "allies"):
+        zoc = enemy_zoc(data, state, side)
+        for unit in state["units"].values():
+            if unit["side"] == side and unit.get("reserve") and unit["hex"] in zoc:
+                unit["reserve"] = False
+
+
+def reaction_due(state: dict) -> bool:
+    """7.1.4: the Reaction Phase waits for the non-phasing player only if it has reserves (14.4)."""
+    return any(u.get("reserve") for u in state["units"].values() if u["side"] == other(state["side"]))
+
+
+# -- 6.1 free German set-up --------------------------------------------------------------------
+def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    """6.1: every German at-start unit in a hex of the army area on its counter (6.1 A), at least
+    one hex (infantry, 6.1 B) or two (armor, 6.1 C) east of the Westwall, unstacked (6.1 E)."""
+    problems: list[Problem] = []
+    placed: dict[str, str] = {}
+    hexes = mapdata(data)
+    for index, order in enumerate(orders):
+        unit_id, at = order.get("place"), order.get("at")
+        if unit_id not in state["to_place"] or not isinstance(at, str):
+            problems.append(Problem(index, f"{unit_id!r} is not a German unit waiting for its set-up (6.1)"))
+            continue
+        at = hexes.grid.canonical(at)
+        army = counter(data, unit_id).get("army", "unknown")
+        area = hexes.entry(at).get("army", "unknown") if hexes.listed(at) else "unknown"
+        if area == "unknown":
+            raise UnknownDataError(f"map.hexes.{at}.army", f"the army area of hex {at}", PRINTED, data.override_file)
+        if area != army:
+            problems.append(Problem(index, f"{unit_id} sets up in the {army} area, and {at} is in {area} (6.1 A)"))
+        depth = numbers.integer(data, "units.setup_order.free_armor_hexes_east_of_westwall" if in_class(data, unit_id, "motorized")
+                                else "units.setup_order.free_infantry_hexes_east_of_westwall", "the set-up distance (6.1 B/C)")
+        east = hexes.entry(at).get("hexes_east_of_westwall", "unknown")
+        if east == "unknown":
+            raise UnknownDataError(f"map.hexes.{at}.hexes_east_of_westwall", f"how far east of the Westwall hex {at} lies",
+                                   PRINTED, data.override_file)
+        if int(east) < depth:
+            problems.append(Problem(index, f"{unit_id} must set up at least {depth} hex(es) east of the Westwall; {at} is {east} (6.1 B/C)"))
+        if at in placed.values():
+            problems.append(Problem(index, f"German units may not be stacked in their initial set-up ({at}, 6.1 E)"))
+        placed[unit_id] = at
+    missing = sorted(set(state["to_place"]) - set(placed))
+    if missing:
+        problems.append(Problem(None, f"every German at-start unit sets up (6.0 H); missing: {', '.join(missing)}"))
+    return problems
+
+
+PRINTED = "the Dark December map (4.1)"

@@ -1,0 +1,88 @@
+"""What players read: report blocks for each event (pbem.report), and the order ids as text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...kit.orders import as_text, each_order
+
+Block = tuple
+ID_FIELDS = ("move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle")
+LIST_FIELDS = ("path", "with", "losses", "counterattack", "firefight", "attack")
+
+
+def _normalise(order: dict) -> dict:
+    for key in ID_FIELDS:
+        if key in order and key != "battle":
+            order[key] = as_text(order[key])
+    for key in LIST_FIELDS:
+        if isinstance(order.get(key), list):
+            order[key] = [as_text(v) for v in order[key]]
+        elif key == "attack" and key in order:
+            order[key] = as_text(order[key])
+    for key in ("reduce", "advance"):
+        if isinstance(order.get(key), dict):
+            order[key] = {str(as_text(k)): ([as_text(h) for h in v] if isinstance(v, list) else v) for k, v in order[key].items()}
+    return order
+
+
+def normalise_orders(orders: Any) -> Any:
+    return each_order(orders, _normalise)
+
+
+def _item(text: str) -> list[Block]:
+    return [("item", text)]
+
+
+def _battle(e: dict) -> list[Block]:
+    kind = "Counterattack" if e["counterattack"] else "Battle"
+    return [("h4", f"{kind} {e['number']} at {', '.join(e['hexes'])} ({e['attacker']} attacking)"),
+            ("table", ["", ""], [
+                ["Attackers", f"{', '.join(e['attackers'])} = {e['attack']}"],
+                ["Defenders", f"{', '.join(e['defenders'])} = {e['defence']}"],
+                ["Column", f"{e['column']} ({e['line'].replace('_', ' ')} dice roll column, 13.4)"],
+                ["Dice", f"{' + '.join(map(str, e['dice']))} {e['drm']:+d} = {e['roll']}" + (f" ({'; '.join(e['drm_why'])})" if e["drm_why"] else "")],
+                ["Result", f"{e['result']} (cell from {e['cell_provenance']})"],
+            ])]
+
+
+def describe(events: list) -> list[Block]:
+    blocks: list[Block] = []
+    for e in events:
+        kind = e["event"]
+        if kind == "battle":
+            blocks += _battle(e)
+        elif kind == "move":
+            blocks += _item(f"{e['unit']} {'reacts' if e['reaction'] else 'moves'} {' → '.join(e['path'])}")
+        elif kind == "reserve":
+            blocks += _item(f"{e['unit']} is placed in reserve (14.1)")
+        elif kind == "setup":
+            blocks += _item(f"German set-up: {e['units']} units placed (6.1)")
+        elif kind == "battles":
+            blocks += _item(f"{e['side']} declares {e['count']} battle(s) (7.1.5)")
+        elif kind == "declared":
+            blocks += _item(f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)")
+        elif kind == "answer":
+            blocks += _item(f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}")
+        elif kind == "no_effect":
+            blocks += _item(f"{e['hex']}: assault level {e['assault']} below defense level {e['defense']}: no effect (13.5.1 B)")
+        elif kind in ("step", "eliminated"):
+            blocks += _item(f"{e['unit']} {'loses a step' if kind == 'step' else 'is eliminated'}: {e['why']}")
+        elif kind == "retreat":
+            blocks += _item(f"{', '.join(e['units'])} retreat {' → '.join(e['path'])} (13.6)")
+        elif kind == "river_roll":
+            blocks += _item(f"{e['unit']} crosses a river in retreat: die {e['face']}{', a step lost' if e['loss'] else ''} (13.6.2 C)")
+        elif kind == "advance":
+            blocks += _item(f"{e['unit']} advances {' → '.join(e['path'])} ({'13.7.5' if e['defender'] else '13.7'})")
+        elif kind == "advance_not_taken":
+            blocks += _item(f"{e['unit']} does not advance: {e['why']}")
+        elif kind == "demolition":
+            blocks += _item(f"{e['unit']} tries to blow the bridge {e['bridge']}: die {e['face']} {e['drm']:+d}: "
+                            f"{'blown' if e['blown'] else 'no effect'} (16.1 D)")
+        elif kind == "fortify":
+            blocks += _item(f"{e['side']} builds a fortification in {e['hex']} (17.0)")
+        elif kind == "player_turn":
+            blocks += [("p", f"Next: Game-Turn {e['turn']} ({e['label']}), the {e['side']} player turn (7.2).")]
+        elif kind == "game_over":
+            blocks += [("p", f"The last Game-Turn ({e['turn']}) is over (7.2 F).")]
+    return blocks
