@@ -189,6 +189,17 @@ SEQUENCES = {
                           ("Combat Phase (9.0)", "orders"),
                           ("Defender's answer before the rolls (7.22, 9.64, 13.13)", "response"),
                           ("Loss and retreat choice (9.85)", "response")],
+    "dark-december": [
+                      ('German free set-up (6.0 H, 6.1)', 'orders'),
+                      ('Supply, Replacement and Movement Phases (7.1.1-7.1.3)', 'orders'),
+                      ("Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", 'response'),
+                      ('Combat Phase: the attacker declares its battles (7.1.5, 13.0, 13.3.3, 13.8)', 'orders'),
+                      ("Defender's terrain-defense reductions and divisional integrity (13.3.3 A, 13.8 A)", 'response'),
+                      ("The owner's choice inside a battle: retreat or loss and its allocation with the retreat path "
+                       "(13.5.1, 13.6), counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5)",
+                       'response'),
+                      ('Construction/Demolition Phase: bridge demolition, fortifications (7.1.7, 16.1, 17.0)', 'orders'),
+                      ],
 }
 
 

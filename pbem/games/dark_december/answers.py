@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ..base import Problem
 from .combat import defense_level, options, roll_battle
-from .common import board, enemy_zoc, factor, faces, in_class, mapdata, other
+from .common import board, enemy_zoc, factor, faces, heavy_snow, in_class, mapdata, other
 
 
 # -- the resolution queue ----------------------------------------------------------------------
@@ -148,6 +148,10 @@ def _loss_problems(data: GameData, state: dict, side: str, due: dict, order: dic
         return ["a unit cannot lose more steps than it has (5.1 D)"]
     if len(losses) != min(steps, sum(state["units"][u]["steps"] for u in due["units"])):
         return [f"{steps} step(s) are due at {due['hex']} (13.5.1, 13.5.4); `losses:` lists {len(losses)}"]
+    armour_first = _armour_losses(data, state, due)
+    if armour_first and any(u not in armour_first for u in losses[:sum(state["units"][a]["steps"] for a in armour_first)]):
+        return [f"an attacker using armor superiority against this terrain takes its losses from its armored units first: "
+                f"{', '.join(armour_first)} (13.9.2 A)"]
     survivors = [u for u, v in have.items() if v > 0]
     hexes_due = {"retreat1": 1, "retreat2": 2, "retreat1_loss1": 1}.get(str(choice), 0)
     if hexes_due and survivors:
@@ -156,6 +160,20 @@ def _loss_problems(data: GameData, state: dict, side: str, due: dict, order: dic
         if why:
             return [why]
     return []
+
+
+ARMOUR_LOSS_TERRAIN = ("woods", "dense_forest", "westwall")
+
+
+def _armour_losses(data: GameData, state: dict, due: dict) -> list[str]:
+    """13.9.2 A: the armored units that must take an attacker's losses when it used armor superiority
+    against woods, dense forest, Westwall, fortification or town hexes (not the defender, 13.9.2 B)."""
+    battle = state["battles"][0]
+    if not (due["attackers_result"] and battle["first"] and battle["armor_superiority"]):
+        return []
+    hexes = mapdata(data)
+    covered = any(hexes.terrain(h) in ARMOUR_LOSS_TERRAIN or hexes.info(h).get("town") or h in state["forts"] for h in battle["hexes"])
+    return [u for u in due["units"] if covered and in_class(data, u, "armored")]
 
 
 def apply_answer(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Any) -> list[dict]:
@@ -187,21 +205,39 @@ def _apply_loss(data: GameData, state: dict, battle: dict, due: dict, order: dic
     movers = [u for u in due["units"] if u in state["units"]]
     if path and movers:
         here, zoc = due["hex"], enemy_zoc(data, state, due["side"])
+        limit = numbers.integer(data, "game.stacking.limit", "the stacking limit (11.0)")
+        chosen = list(order.get("retreat_losses") or [])
         for hex_id in path:
-            if hex_id in zoc and not board(state).friends_in(hex_id, due["side"]):       # 13.6.1 A, 13.6.4
-                lose_step(data, state, movers[0], events, f"retreat into an enemy ZOC at {hex_id} (13.6.1 A)")
+            friends = [u for u in board(state).friends_in(hex_id, due["side"]) if not in_class(data, u, "leader")]
+            if hex_id in zoc and not friends:                                   # 13.6.1 A, 13.6.4
+                _retreat_step(data, state, movers, chosen, events, f"retreat into an enemy ZOC at {hex_id} (13.6.1 A)")
+            if len(friends) + len([u for u in movers if u in state["units"]]) > limit:
+                _retreat_step(data, state, movers, chosen, events, f"retreat over the stacking limit at {hex_id} (13.6.3)")
             if river_unbridged(data, state, here, hex_id):
                 for unit_id in [u for u in movers if u in state["units"]]:
                     _river_roll(data, state, unit_id, here, hex_id, dice, events)
             here = hex_id
+        into_friends = bool(board(state).friends_in(path[-1], due["side"]))
         for unit_id in movers:
             if unit_id in state["units"]:
                 state["units"][unit_id]["hex"] = path[-1]
+                if into_friends:
+                    state["retreated"] = sorted(set(state["retreated"]) | {unit_id})      # 13.6.5
         events.append({"event": "retreat", "units": movers, "path": path})
         if due["hex"] in state["forts"]:
             state["forts"].remove(due["hex"])                      # 17.2 B: vacated by combat
     if not [u for u in board(state).units_in(due["hex"]) if state["units"][u]["side"] == due["side"]]:
         battle["vacated"][due["hex"]] = len(path) if movers and path else "eliminated"
+
+
+def _retreat_step(data: GameData, state: dict, movers: list, chosen: list, events: list, why: str) -> None:
+    """13.6.1 A, 13.6.3: one unit of the retreating stack (not each) loses a step, the owner's choice each
+    time: the next unit of the answer's `retreat_losses:`, else the first retreating unit left."""
+    alive = [u for u in movers if u in state["units"]]
+    while chosen and chosen[0] not in alive:
+        chosen.pop(0)
+    if alive:
+        lose_step(data, state, chosen.pop(0) if chosen else alive[0], events, why)
 
 
 def _river_roll(data: GameData, state: dict, unit_id: str, a: str, b: str, dice: Any, events: list) -> None:
@@ -243,6 +279,8 @@ def attacker_advance(data: GameData, state: dict, battle: dict, events: list) ->
         if unit_id not in state["units"]:
             continue
         why = advance_problem(data, state, battle["attacker"], unit_id, battle["vacated"], path)
+        if state["units"][unit_id]["hex"] != battle["origin"].get(unit_id):
+            why = "units that retreated cannot then advance (13.5.3 B)"
         if why:
             events.append({"event": "advance_not_taken", "unit": unit_id, "why": why})
             continue
@@ -250,30 +288,49 @@ def attacker_advance(data: GameData, state: dict, battle: dict, events: list) ->
         events.append({"event": "advance", "unit": unit_id, "path": path, "defender": False})
 
 
-def advance_limit(data: GameData, unit_id: str, retreated: Any) -> int:
+def advance_limit(data: GameData, unit_id: str, retreated: Any, turn: int) -> int:
     """13.7.1 infantry types one hex, armored infantry as far as the retreat, armor and armored cavalry one
     more; 13.7.6 after an elimination armor and armored cavalry two, the others one."""
-    armour = in_class(data, unit_id, "armored") or str(_type(data, unit_id)) == "armored_cavalry"
+    armour = _armour(data, unit_id)
     if retreated == "eliminated":
-        return 2 if armour else 1
-    if armour:
-        return int(retreated) + 1
-    return int(retreated) if str(_type(data, unit_id)) == "armored_infantry" else 1
+        limit = 2 if armour else 1
+    elif armour:
+        limit = int(retreated) + 1
+    else:
+        limit = int(retreated) if str(_type(data, unit_id)) == "armored_infantry" else 1
+    if heavy_snow(data, turn):                                                  # 22.0 B
+        limit = max(numbers.integer(data, "weather.heavy_snow.advance_minimum", "the snow advance minimum (22.0 B)"),
+                    limit - numbers.integer(data, "weather.heavy_snow.advance_reduction", "the snow advance reduction (22.0 B)"))
+    return limit
+
+
+def _armour(data: GameData, unit_id: str) -> bool:
+    """Armored and armored cavalry units (13.6.2 D, 13.7.1 C, 13.7.4 B)."""
+    return in_class(data, unit_id, "armored") or str(_type(data, unit_id)) == "armored_cavalry"
 
 
 def advance_problem(data: GameData, state: dict, side: str, unit_id: str, vacated: dict, path: list) -> str | None:
     grid, bd = mapdata(data).grid, board(state)
     if not path or path[0] not in vacated:
         return f"the first hex of an advance is a vacated defender's hex ({', '.join(sorted(vacated))}; 13.7.3)"
-    limit = advance_limit(data, unit_id, vacated[path[0]])
+    limit = advance_limit(data, unit_id, vacated[path[0]], state["turn"])
     if len(path) > limit:
         return f"{unit_id} may advance {limit} hex(es) here (13.7.1, 13.7.6)"
     zoc, here = enemy_zoc(data, state, side), state["units"][unit_id]["hex"]
+    origin = here
     for i, hex_id in enumerate(path):
         if not grid.adjacent(here, hex_id) or bd.enemies_in(hex_id, side) or not mapdata(data).listed(hex_id):
             return f"{hex_id} cannot be entered by the advance from {here} (13.7.3)"
+        sides = mapdata(data).hexside(here, hex_id, hexes_known=False)
+        if river_unbridged(data, state, here, hex_id) and _armour(data, unit_id):
+            return f"{unit_id} may not advance across an unbridged river hexside (13.7.4 B)"
+        if (river_unbridged(data, state, here, hex_id) or "ford" in sides) and origin not in (here, hex_id) \
+                and not (grid.adjacent(origin, here) and grid.adjacent(origin, hex_id)):
+            return "an unbridged river or ford hexside is crossed in an advance only next to the attacker's original hex (13.7.4 A)"
         if i < len(path) - 1 and hex_id in zoc:
             return f"advancing units stop on entering an enemy ZOC ({hex_id}, 13.7.7)"
+        if i < len(path) - 1 and mapdata(data).terrain(hex_id) == "marsh":
+            return f"all units cease their advance in the first marsh hex they enter ({hex_id}, 13.7.4 D)"
         here = hex_id
     return None
 

@@ -166,6 +166,7 @@ def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
             "armor_superiority": bool(order.get("armor_superiority")),
             "advance": {u: [grid.canonical(str(h)) for h in p] for u, p in (order.get("advance") or {}).items()},
             "firefight": list(order.get("firefight") or attackers), "first": True, "vacated": {}, "todo": [],
+            "origin": {u: state["units"][u]["hex"] for u in attackers},
         })
         state["attacked"] = sorted(set(state["attacked"]) | set(defenders))         # 18.3 B
         state["fought"] = sorted(set(state["fought"]) | set(defenders) | set(attackers))
@@ -231,7 +232,8 @@ def defense_level(data: GameData, state: dict, battle: dict, hex_id: str, enemie
 
 # -- the CRT (13.4, 13.5) -----------------------------------------------------------------------------
 def strength(data: GameData, state: dict, units: list, which: str) -> int:
-    return sum(factor(data, state, u, which) for u in units if u in state["units"])
+    """The total strength; 13.6.5 units retreated into a friendly-occupied hex add none."""
+    return sum(factor(data, state, u, which) for u in units if u in state["units"] and u not in state["retreated"])
 
 
 def column(data: GameData, attack: int, defence: int) -> str:
@@ -296,6 +298,8 @@ def drm(data: GameData, state: dict, battle: dict) -> tuple[int, list[str]]:
 def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any, events: list) -> None:
     """7.1.5.1: total strengths, odds, two dice on the column (the tactical advantage roll column
     for a side that has it, 13.4.2), the result queued for application (13.5)."""
+    if battle["first"] and not _recompose(state, battle, events):
+        return
     attack = strength(data, state, battle["attackers"], "attack")
     defence = strength(data, state, battle["defenders"], "defense")
     col = column(data, attack, defence)
@@ -315,6 +319,21 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
                    "drm_why": why, "roll": roll, "result": result, "counterattack": not battle["first"],
                    "cell_provenance": data.provenance(f"crt.cells.{line}.{col}.{roll}")})
     queue(data, state, battle, parse_result(result))
+
+
+def _recompose(state: dict, battle: dict, events: list) -> bool:
+    """13.5.5 J: a battle declared with units that a counterattack has since involved (13.5.5 H), that
+    retreated or were eliminated, goes on without them, as far as possible; the defenders are the enemy
+    units in the hexes now (13.6.5: those retreated into them add no strength but suffer the result)."""
+    battle["attackers"] = [u for u in battle["attackers"] if u in state["units"] and u not in state["no_attack"]
+                           and state["units"][u]["hex"] == battle["origin"][u]]
+    battle["defenders"] = [u for h in battle["hexes"] for u in board(state).units_in(h) if state["units"][u]["side"] != battle["attacker"]]
+    if battle["attackers"] and battle["defenders"]:
+        battle["minus_one"] = sorted({state["units"][u]["hex"] for u in battle["attackers"]})
+        return True
+    events.append({"event": "battle_off", "number": battle["number"], "hexes": battle["hexes"],
+                   "why": "no attacking unit left to fight it (13.5.5 J)" if not battle["attackers"] else "no defending unit left"})
+    return False
 
 
 def queue(data: GameData, state: dict, battle: dict, parts: list[dict]) -> None:

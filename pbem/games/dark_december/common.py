@@ -112,6 +112,18 @@ def clear_weather(data: GameData, turn: int) -> bool:
     return any(s.get("weather") == "clear" and in_range(data, turn, s) for s in spans)
 
 
+def frozen(data: GameData, turn: int) -> bool:
+    """21.0 A/B: the ground is frozen AM 24 - PM 28 December (weather.historical)."""
+    spans = data.get("weather.historical", "the historical weather (20.0-22.0)")
+    return any(s.get("ground") == "frozen" and in_range(data, turn, s) for s in spans)
+
+
+def heavy_snow(data: GameData, turn: int) -> bool:
+    """22.0 A: heavy snow from AM 29 December for the rest of the game."""
+    spans = data.get("weather.historical", "the historical weather (20.0-22.0)")
+    return any(s.get("weather") == "heavy snow" and turn >= turn_of(data, str(s["from"])) for s in spans)
+
+
 def tactical_advantage(data: GameData, turn: int, side: str) -> bool:
     """13.4.2, 18.1 A, 20.3: Germany AM 16 - PM 22 December; the Allies on clear turns after it."""
     german = data.get("weather.tactical_advantage.german", "the German tactical advantage turns (18.1)")

@@ -105,7 +105,7 @@ class DarkDecember(SequencedGame):
                   "(13.5.1, 13.6), counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5)",
                   "response", _answering, _opponent_of_answering, answers.answer_template, answers.check_answer, answers.apply_answer,
                   "the rest of the battle, then the next battle; after the last, the Construction/Demolition Phase (7.1.7)",
-                  {"choose", "losses", "path", "counterattack", "lose", "advance"}),
+                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance"}),
             entry("construction", "Construction/Demolition Phase: bridge demolition, fortifications (7.1.7, 16.1, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
                   "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D)", {"demolish", "by", "fortify"}),
@@ -174,7 +174,7 @@ class DarkDecember(SequencedGame):
             "turn": first, "side": "german", "phase": "setup" if to_place else "movement", "options": options,
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
-            "demolition_tried": [], "eliminated": [], "dropped": None, "game_over": False,
+            "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
         }
         return state
 
@@ -226,7 +226,7 @@ class DarkDecember(SequencedGame):
     def end_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """7.1.7 D the end of the player turn; 7.2 C after the Allied one the Game-Turn advances; 7.2 F the
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
-        state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": []})
+        state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": []})
         if state["side"] == "german":
             state["side"] = "allies"
         else:

@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import ZocRules, walk
 from ..base import Problem
-from .common import (board, counter, enemy_zoc, factor, half_up, in_class, mapdata, other, turn_label)
+from .common import board, counter, enemy_zoc, factor, frozen, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
@@ -21,15 +21,9 @@ def entry_cost(data: GameData, state: dict, side: str, a: str, b: str) -> tuple[
     """The MP to move a -> b (10.2 E: the highest cost of the hex's features; a river hexside adds
     its TEC cost unless bridged, 10.5.3 +2 across a bridge, 16.1 E a blown bridge as no bridge)."""
     hexes = mapdata(data)
-    if not hexes.listed(b):
-        return None, f"{b} is not on the map (map.hexes.{b})"
-    if board(state).enemies_in(b, side):
-        return None, f"{b} holds enemy units (10.2 D)"
     info = hexes.info(b)
-    costs = [numbers.integer(data, f"terrain.hexes.{info['terrain']}.movement_mp", f"the MP cost of {info['terrain']} (TEC)")]
-    if info.get("town"):
-        costs.append(numbers.integer(data, "terrain.hexes.town.movement_mp", "the MP cost of a town (TEC)"))
-    cost = max(costs)
+    kinds = [str(info["terrain"])] + (["town"] if info.get("town") else [])
+    cost = max(terrain_cost(data, state, kind) for kind in kinds)
     sides = hexes.hexside(a, b, hexes_known=False)
     if "river" in sides:
         if "bridge" in sides and hexside_key(a, b) not in state["blown"]:
@@ -37,6 +31,23 @@ def entry_cost(data: GameData, state: dict, side: str, a: str, b: str) -> tuple[
         else:
             cost += numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
     return cost, ""
+
+
+def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | None:
+    """10.2 D: never into a hex occupied by an enemy unit; an unlisted hex is off the map."""
+    if not mapdata(data).listed(hex_id):
+        return f"{hex_id} is not on the map (map.hexes.{hex_id})"
+    if board(state).enemies_in(hex_id, side):
+        return f"{hex_id} holds enemy units (10.2 D)"
+    return None
+
+
+def terrain_cost(data: GameData, state: dict, kind: str) -> int:
+    """The TEC cost of entering a terrain; 21.0 A one less while the ground is frozen (not clear)."""
+    cost = numbers.integer(data, f"terrain.hexes.{kind}.movement_mp", f"the MP cost of {kind} (TEC)")
+    if frozen(data, state["turn"]) and numbers.flag(data, f"terrain.hexes.{kind}.freeze_reduction", f"whether the freeze eases {kind} (21.0 A)"):
+        cost -= numbers.integer(data, "weather.ground_freeze.mp_reduction", "the freeze reduction (21.0 A)")
+    return cost
 
 
 def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False) -> int:
@@ -56,7 +67,8 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
         return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
     zoc = enemy_zoc(data, state, side)
     moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b), allowance=ma, zoc=zoc,
-                 rules=ZOC_RULES, starts_in_zoc=path[0] in zoc, no_revisit=True)
+                 rules=ZOC_RULES, starts_in_zoc=path[0] in zoc, no_revisit=True,
+                 enter_problem=lambda h: enter_problem(data, state, side, h))
     if moved.problem:
         return moved.problem
     if moved.spent > ma and len(path) > 2:                  # 10.2 A: one hex always; else never over the MA (10.2 B)
@@ -168,6 +180,8 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             unit["reserve"] = False                                 # 14.5 C
         events.append({"event": "move", "unit": order["move"], "path": path, "reaction": reaction})
     drop_reserves_in_contact(data, state)
+    occupied = {u["hex"] for u in state["units"].values()}
+    state["forts"] = [h for h in state["forts"] if h in occupied]          # 17.2: a vacant fortification is removed
     return events
 
 

@@ -8,7 +8,7 @@ from ...kit.orders import as_text, each_order
 
 Block = tuple
 ID_FIELDS = ("move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle")
-LIST_FIELDS = ("path", "with", "losses", "counterattack", "firefight", "attack")
+LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack")
 
 
 def _normalise(order: dict) -> dict:
@@ -64,6 +64,8 @@ def describe(events: list) -> list[Block]:
             blocks += _item(f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)")
         elif kind == "answer":
             blocks += _item(f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}")
+        elif kind == "battle_off":
+            blocks += _item(f"battle {e['number']} at {', '.join(e['hexes'])} is not fought: {e['why']}")
         elif kind == "no_effect":
             blocks += _item(f"{e['hex']}: assault level {e['assault']} below defense level {e['defense']}: no effect (13.5.1 B)")
         elif kind in ("step", "eliminated"):

@@ -1,0 +1,607 @@
+"""Dark December rules, driven through pbem.games.dark_december (GAME.check / GAME.apply).
+
+Rule numbers are cases of /work/shared/rulebooks/dark-december.txt. The map, counters, CRT cells,
+TEC values and the grid offset are the DEMONSTRATION values of
+examples/dark-december-demo/data-override.yaml (the text does not print them): a 5x5 block of
+clear hexes, columns 10-14 and rows 10-14 (offset even-columns-down), 1212 woods, 1011 a town,
+rivers with bridges on 1312|1313 and 1113|1114. Its CRT: column 1:2 is all CA, 1:1 all D3, the
+others A1 (2-4), - (5-7), D2 (8-9), FF (10-11), D3/A1 (12). Tests change single values with
+`changed()` where a rule needs other terrain.
+
+Neighbours used: 1111 ~ 1110 1210 1211 1112 1011 1010; 1211 ~ 1210 1311 1312 1212 1112 1111;
+1311 ~ 1310 1410 1411 1312 1211 1210; 1312 ~ 1311 1411 1412 1313 1212 1211.
+"""
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from pbem.errors import UnknownDataError
+from pbem.gamedata import load_game_data, load_scenario
+from pbem.games.dark_december import GAME
+from tests.dicehelp import ScriptedDice
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO = ROOT / "examples" / "dark-december-demo" / "data-override.yaml"
+
+
+@pytest.fixture(scope="module")
+def base():
+    return load_game_data("dark-december", DEMO)
+
+
+@pytest.fixture
+def data(base):
+    return copy.deepcopy(base)
+
+
+def changed(data, values: dict):
+    """A copy of the data with some values set (full dotted paths, as the override writes them)."""
+    data = copy.deepcopy(data)
+    data.cache.clear()
+    for path, value in values.items():
+        parts = data.full_path(path).split(".")
+        node = data.tree
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    return data
+
+
+def position(data, units: dict, turn=9, side="german", phase="movement", **options):
+    """A state from the module's own set-up (Turning Point), units replaced by `units`
+    (id -> hex, or (hex, steps))."""
+    scenario = load_scenario("dark-december", "turning-point")[0]
+    state = GAME.setup(data, scenario, ["allies", "german"], {"reserves": "true", **options})
+    counters = data.get("units.counters")
+    state["units"] = {}
+    for unit_id, where in units.items():
+        hex_id, steps = where if isinstance(where, tuple) else (where, None)
+        state["units"][unit_id] = {"side": counters[unit_id]["side"], "hex": hex_id,
+                                   "steps": steps or (1 if counters[unit_id]["reduced"] == "none" else 2), "reserve": False}
+    state.update(turn=turn, side=side, phase=phase)
+    return state
+
+
+def messages(problems):
+    return [p.message for p in problems]
+
+
+def apply(data, state, side, orders, dice=None):
+    return GAME.apply(data, state, side, orders, dice or ScriptedDice()).events
+
+
+# -- the campaign options and set-up (6.0-6.2) ------------------------------------------------------
+
+def test_options_setup_reserves_variants_and_readings():
+    """6.1/6.2 free or historical set-up, 14.0 reserves (optional), 26.x variants, the DD7 reading:
+    options both players agree to at `pbem new`."""
+    assert GAME.options({}) == {"setup": "free", "reserves": False, "variants": []}
+    assert GAME.options({"setup": "historical", "reserves": "true", "variants": "26.4,26.1", "errata.DD7": "rule-18-3-D"}) == {
+        "setup": "historical", "reserves": True, "variants": ["26.1", "26.4"], "errata": {"DD7": "rule-18-3-D"}}
+    with pytest.raises(Exception, match="setup must be one of free, historical"):
+        GAME.options({"setup": "random"})
+    with pytest.raises(Exception, match="unknown variant"):
+        GAME.options({"variants": "26.21"})
+    with pytest.raises(Exception, match="unknown Dark December option"):
+        GAME.options({"fog": "true"})
+
+
+def test_turning_point_sets_up_from_the_manifest(data):
+    """6.0 E: the set-up of the scenarios other than the Campaign Game and Herbstnebel is on the unit
+    manifests of the study folder (units.manifests.turning_point); its first Game-Turn is group data."""
+    scenario = load_scenario("dark-december", "turning-point")[0]
+    state = GAME.setup(data, scenario, ["allies", "german"], {})
+    assert state["turn"] == 9 and state["phase"] == "movement"
+    assert state["units"]["us-inf1"] == {"side": "allies", "hex": "1111", "steps": 2, "reserve": False}
+    assert state["units"]["us-eng1"]["steps"] == 1                       # 5.1 D: no reduced side
+
+
+def test_free_setup_is_an_orders_step_after_the_allies(data):
+    """6.0 H: when the Allies have set up (the hexes on their counters, 5.6.2 A), Germany places its
+    units; 6.1 A in the army area on the counter, 6.1 B/C east of the Westwall, 6.1 E unstacked."""
+    data = changed(data, {f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))}
+                   | {f"units.units.counters.{u}.army": "5PZA" for u in ("ger-inf1", "ger-inf2", "ger-pz1")})
+    scenario = load_scenario("dark-december", "campaign")[0]
+    state = GAME.setup(data, scenario, ["allies", "german"], {})
+    assert state["phase"] == "setup" and sorted(state["to_place"]) == ["ger-inf1", "ger-inf2", "ger-pz1"]
+    assert sorted(state["units"]) == ["us-eng1", "us-inf1", "us-inf2"] and state["turn"] == 1
+    bad = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1311"}, {"place": "ger-pz1", "at": "1011"}]
+    got = messages(GAME.check(data, state, "german", bad))
+    assert "German units may not be stacked in their initial set-up (1311, 6.1 E)" in got
+    assert "ger-pz1 sets up in the 5PZA area, and 1011 is in none (6.1 A)" in got
+    assert "ger-pz1 must set up at least 2 hex(es) east of the Westwall; 1011 is 0 (6.1 B/C)" in got
+    good = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1313"}, {"place": "ger-pz1", "at": "1412"}]
+    apply(data, state, "german", good)
+    assert state["phase"] == "movement" and state["units"]["ger-pz1"]["hex"] == "1412"
+
+
+def test_historical_setup_needs_the_counters_hexes(data):
+    """6.2 A: the historical locations are on the counters; a counter without one refuses naming its path."""
+    data = changed(data, {"units.units.counters.us-inf1.setup_hex": "1111", "units.units.counters.us-inf2.setup_hex": "1013",
+                          "units.units.counters.us-eng1.setup_hex": "1113"})
+    scenario = load_scenario("dark-december", "herbstnebel")[0]
+    with pytest.raises(UnknownDataError, match=r"units.counters.ger-inf1.historical_hex"):
+        GAME.setup(data, scenario, ["allies", "german"], {"setup": "historical"})
+
+
+# -- movement (10.0-12.0) ----------------------------------------------------------------------
+
+def test_units_stop_on_entering_an_enemy_zoc(data):
+    """7.1.3.2 E, 12.1 A: units must cease movement upon entering an enemy ZOC."""
+    state = position(data, {"ger-inf1": "1311", "us-inf1": "1111"})
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1311", "1211", "1112"]}]))
+    assert got == ["ger-inf1 must stop on entering the enemy ZOC at 1211 (7.1.3.2 E, 12.1 A)"]
+
+
+def test_no_move_from_one_enemy_zoc_to_another(data):
+    """10.2 F: units may not move from one enemy ZOC to another."""
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111"})
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1211", "1210"]}]))
+    assert got == ["ger-inf1 leaves an enemy ZOC only directly into a hex no enemy controls (10.2 F)"]
+    assert GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1211", "1311", "1310"]}]) == []
+
+
+def test_movement_allowance_and_the_one_hex_minimum(data):
+    """10.2 B never exceed the MA; 10.2 A one hex always. The woods hex costs 3 (10.4.4 example)."""
+    data = changed(data, {"units.units.counters.ger-inf1.movement": 3})
+    state = position(data, {"ger-inf1": "1313"})
+    assert messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1313", "1413", "1412", "1411"]}])) == []
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1313", "1212", "1211"]}]))
+    assert got == ["ger-inf1 needs 4 MP for this path but has 3 (10.2 B; 10.2 A guarantees one hex only)"]
+    data2 = changed(data, {"units.units.counters.ger-inf1.movement": 2})
+    assert GAME.check(data2, position(data2, {"ger-inf1": "1313"}), "german", [{"move": "ger-inf1", "path": ["1313", "1212"]}]) == []
+
+
+def test_no_entry_into_enemy_hexes(data):
+    """10.2 D: a friendly unit may never enter a hex occupied by an enemy unit."""
+    state = position(data, {"ger-inf1": "1311", "us-inf1": "1211"})
+    assert messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1311", "1211"]}])) == ["1211 holds enemy units (10.2 D)"]
+
+
+def test_river_crossing_costs_and_blown_bridges(data):
+    """10.5.3 a bridged river hexside costs 2 MPs more (reading DD1); 16.1 E a blown bridge as if
+    no bridge was there: the TEC's river cost (the demo's 2)."""
+    data = changed(data, {"units.units.counters.ger-inf1.movement": 3})
+    state = position(data, {"ger-inf1": "1313"})
+    assert GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1313", "1312"]}]) == []     # 1 + 2 = 3
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1313", "1312", "1311"]}]))
+    assert got == ["ger-inf1 needs 4 MP for this path but has 3 (10.2 B; 10.2 A guarantees one hex only)"]
+    state["blown"] = ["1312|1313"]
+    data = changed(data, {"terrain.terrain.hexsides.river.movement": 3})
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1313", "1312", "1311"]}]))
+    assert got == ["ger-inf1 needs 5 MP for this path but has 3 (10.2 B; 10.2 A guarantees one hex only)"]
+
+
+def test_unknown_river_cost_refuses_naming_its_path(base):
+    """The TEC's river cost is not in the text: a move across an unbridged river refuses naming it."""
+    data = load_game_data("dark-december", DEMO)
+    data = changed(data, {"terrain.terrain.hexsides.river.movement": "unknown"})
+    state = position(data, {"ger-inf1": "1313"})
+    state["blown"] = ["1312|1313"]
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1313", "1312"]}]))
+    assert len(got) == 1 and "terrain.hexsides.river.movement" in got[0]
+
+
+def test_ground_freeze_example(data):
+    """21.0 A: "The movement costs for all terrain except road and clear hexes are reduced by 1.
+    Example: It would cost 3 MPs to enter a dense forest hex." (AM 24 - PM 28 December, 21.0 B;
+    22.0 A heavy snow from AM 29 December removes the benefit)."""
+    from pbem.games.dark_december.movement import terrain_cost
+    assert terrain_cost(data, {"turn": 17}, "dense_forest") == 3           # AM 24 December
+    assert terrain_cost(data, {"turn": 17}, "clear") == 1
+    assert terrain_cost(data, {"turn": 16}, "dense_forest") == 4           # PM 23 December: not yet
+    assert terrain_cost(data, {"turn": 27}, "dense_forest") == 4           # AM 29 December: heavy snow
+
+
+def test_stacking_limit_and_inter_allied_stacking(data):
+    """11.0 A no more than three units a hex in a friendly Movement Phase; 11.4 British and US units
+    may not stack together."""
+    data = changed(data, {"units.units.counters.br-inf1": {"side": "allies", "nationality": "british", "type": "infantry",
+                                                            "division": "none", "attack": 2, "defense": 2, "movement": 4,
+                                                            "reduced": "none", "reinforcement": "none"},
+                          "units.units.counters.us-inf3": {"side": "allies", "nationality": "us", "type": "infantry",
+                                                            "division": "none", "attack": 2, "defense": 2, "movement": 4,
+                                                            "reduced": "none", "reinforcement": "none"}})
+    state = position(data, {"us-inf1": "1012", "us-inf2": "1012", "us-eng1": "1012", "us-inf3": "1013", "br-inf1": "1113"},
+                     side="allies")
+    got = messages(GAME.check(data, state, "allies", [{"move": "us-inf3", "path": ["1013", "1012"]}]))
+    assert got == ["1012 would hold 4 units; the limit is 3 (11.0 A)"]
+    got = messages(GAME.check(data, state, "allies", [{"move": "br-inf1", "path": ["1113", "1013"]}]))
+    assert got == ["British and US units may not stack together in 1013 (11.4)"]
+
+
+def test_restricted_allied_movement_on_16_december(data):
+    """18.3 B: on the 16 December turns only Allied units attacked by Germany may move, infantry one hex;
+    18.3 C armor moves normally from PM 16 December; 26.1 C lifts the restriction."""
+    state = position(data, {"us-inf1": "1111", "us-inf2": "1013"}, turn=1, side="allies")
+    state["attacked"] = ["us-inf1"]
+    got = messages(GAME.check(data, state, "allies", [{"move": "us-inf2", "path": ["1013", "1012"]}]))
+    assert got == ["us-inf2 has not been attacked by Germany and may not move on the 16 December turns (18.3 B)"]
+    got = messages(GAME.check(data, state, "allies", [{"move": "us-inf1", "path": ["1111", "1112", "1113"]}]))
+    assert got == ["us-inf1 may move only one hex this turn (18.3 B)"]
+    assert GAME.check(data, state, "allies", [{"move": "us-inf1", "path": ["1111", "1112"]}]) == []
+    warned = position(data, {"us-inf2": "1013"}, turn=1, side="allies", variants="26.1")
+    assert GAME.check(data, warned, "allies", [{"move": "us-inf2", "path": ["1013", "1012", "1011"]}]) == []
+
+
+# -- reserves and the Reaction Phase (7.1.4, 14.x) -----------------------------------------------
+
+def test_reserves_and_the_reaction_phase(data):
+    """14.1 D no reserve from a unit starting in an enemy ZOC; 14.1 B a new reserve may not attack;
+    7.1.4 A/14.4 the non-phasing reserves move in the Reaction Phase at half their MA (14.4 C,
+    rounded up); 14.5 C moving ends the reserve status."""
+    state = position(data, {"ger-pz1": "1412", "ger-inf1": "1211", "us-inf1": "1111"})
+    got = messages(GAME.check(data, state, "german", [{"reserve": "ger-inf1"}]))
+    assert got == ["ger-inf1 starts its player turn in an enemy ZOC and may not form a reserve (14.1 D)"]
+    apply(data, state, "german", [{"reserve": "ger-pz1"}])
+    assert state["units"]["ger-pz1"]["reserve"] is True and state["phase"] == "combat"   # no Allied reserve: no pause
+    got = messages(GAME.check(data, state, "german", [{"attack": "1111", "with": ["ger-inf1", "ger-pz1"]}]))
+    assert "ger-pz1 is in reserve or was placed in it this turn and may not attack (14.1 B, 14.1 E)" in got
+    # the Allied player turn: the German reserve reacts after the Allied movement (ger-pz1 MA 6: 3 in reaction)
+    state.update(side="allies", phase="movement", no_attack=[])
+    apply(data, state, "allies", [])
+    assert state["phase"] == "reaction" and GAME.awaiting(state).side == "german" and GAME.awaiting(state).kind == "response"
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": ["1412", "1413", "1414", "1314", "1214"]}]))
+    assert got == ["ger-pz1 needs 4 MP for this path but has 3 (10.2 B; 10.2 A guarantees one hex only)"]
+    apply(data, state, "german", [{"move": "ger-pz1", "path": ["1412", "1413", "1414", "1314"]}])
+    assert state["units"]["ger-pz1"] == {"side": "german", "hex": "1314", "steps": 2, "reserve": False}
+    assert state["phase"] == "combat"
+
+
+def test_reserve_limit(data):
+    """14.5 D: neither side may have more than ten reserve units at one time."""
+    data = changed(data, {"special.reserves_optional.max_reserve_units": 1})
+    state = position(data, {"ger-pz1": "1412", "ger-inf2": "1414"})
+    got = messages(GAME.check(data, state, "german", [{"reserve": "ger-pz1"}, {"reserve": "ger-inf2"}]))
+    assert got == ["german may have no more than 1 reserve units (14.5 D)"]
+
+
+def test_reserves_need_the_optional_rule(data):
+    """14.0 is optional: without `reserves=true` at `pbem new`, no reserve."""
+    state = position(data, {"ger-pz1": "1412"}, reserves="false")
+    got = messages(GAME.check(data, state, "german", [{"reserve": "ger-pz1"}]))
+    assert got == ["reserves are the optional rule 14.0, not chosen for this campaign (--option reserves=true)"]
+
+
+# -- combat declarations (13.0, 13.1, 18.2) ------------------------------------------------------
+
+def test_every_adjacent_enemy_must_be_attacked(data):
+    """13.0 B, 13.1 A: if electing to attack with a unit, every enemy unit adjacent to it must be attacked."""
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111", "us-inf2": "1112"}, phase="combat")
+    got = messages(GAME.check(data, state, "german", [{"attack": "1111", "with": ["ger-inf1"]}]))
+    assert got == ["every enemy unit adjacent to an attacking unit must be attacked: 1112 (13.0 B, 13.1 A)"]
+    assert GAME.check(data, state, "german", [{"attack": ["1111", "1112"], "with": ["ger-inf1"]}]) == []
+
+
+def test_attackers_adjacent_to_every_defender_and_attack_once(data):
+    """13.1 A every attacking unit adjacent to every defending unit it attacks; 13.1 E a unit's strength
+    is never divided (it attacks once, 13.2 A)."""
+    state = position(data, {"ger-inf1": "1211", "ger-inf2": "1313", "us-inf1": "1111", "us-inf2": "1212"}, phase="combat")
+    got = messages(GAME.check(data, state, "german", [{"attack": ["1111", "1212"], "with": ["ger-inf1", "ger-inf2"]}]))
+    assert got == ["ger-inf2 is not adjacent to 1111 (13.1 A)"]
+    got = messages(GAME.check(data, state, "german", [{"attack": "1111", "with": ["ger-inf1"]}, {"attack": "1212", "with": ["ger-inf1", "ger-inf2"]}]))
+    assert "ger-inf1 attacks once a Combat Phase (13.1 E, 13.2 A)" in got
+
+
+def test_five_attacks_on_am_16_december(data):
+    """18.2 B: Germany must make a minimum of five attacks on the AM 16 December game turn."""
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111"}, turn=1, phase="combat")
+    got = messages(GAME.check(data, state, "german", [{"attack": "1111", "with": ["ger-inf1"]}]))
+    assert got == ["Germany must make a minimum of 5 attacks on AM 16 December (18.2 B)"]
+
+
+def test_attacker_integrity_needs_the_whole_division(data):
+    """13.8.1 A: -1 DRM only when all the components of an attacking division take part."""
+    state = position(data, {"ger-inf1": "1211", "ger-inf2": "1313", "us-inf1": "1111"}, phase="combat")
+    got = messages(GAME.check(data, state, "german", [{"attack": "1111", "with": ["ger-inf1"], "integrity": True}]))
+    assert got == ["no attacking division has all its regiments or brigades in this battle (13.8.1 A)"]
+
+
+# -- battle resolution (13.3-13.5) --------------------------------------------------------------
+
+def test_odds_round_for_the_defender_and_clamp(data):
+    """13.4.1 C fractions rounded in favour of the defender; 13.5 A above 9:1 is 9:1, B below 1:3 is 1:3;
+    15.5 A a defense of zero at maximum odds."""
+    from pbem.games.dark_december.combat import column
+    assert column(data, 2, 3) == "1:2"
+    assert column(data, 5, 2) == "2:1"
+    assert column(data, 30, 2) == "9:1"
+    assert column(data, 1, 9) == "1:3"
+    assert column(data, 1, 0) == "9:1"
+
+
+def test_defense_level_examples(data):
+    """13.3.1 A: "Example: A town in a woods hex would not increase the town's defense level; it would
+    remain four." 13.9.1 A: "Example: An attack with at least one armor units against defenders in a town
+    lacking armor yields a terrain defense level of 3 if the attacker uses armor superiority.\""""
+    from pbem.games.dark_december.combat import defense_level
+    data = changed(data, {"map.hexes.1212": {"terrain": "woods", "town": True}})
+    state = position(data, {"us-inf1": "1212", "ger-pz1": "1313"})
+    battle = {"minus_one": ["1313"], "hexes": ["1212"], "armor_superiority": False, "first": True, "reduce": {}}
+    assert defense_level(data, state, battle, "1212", ["ger-pz1"]) == 4
+    battle["armor_superiority"] = True
+    assert defense_level(data, state, battle, "1212", ["ger-pz1"]) == 3
+    battle["reduce"] = {"1212": 1}                                           # 13.3.3 a voluntary reduction
+    assert defense_level(data, state, battle, "1212", ["ger-pz1"]) == 1
+
+
+def test_attacker_hex_level_reduced_and_river_level(data):
+    """13.3.2 A attacking units' hexes one level lower (never below 0, 13.3.2 C); 13.3.1 C the river
+    level only if all enemy units are across river hexsides; 17.1 a fortification is level 4."""
+    from pbem.games.dark_december.combat import defense_level
+    state = position(data, {"us-inf1": "1313", "ger-inf1": "1312", "ger-inf2": "1412"})
+    battle = {"minus_one": ["1312", "1412"], "hexes": ["1313"], "armor_superiority": False, "first": True, "reduce": {}}
+    assert defense_level(data, state, battle, "1412", ["us-inf1"]) == 0                  # clear 1 - 1
+    assert defense_level(data, state, battle, "1312", ["us-inf1"]) == 2                  # river 3 (us-inf1 across it) - 1
+    assert defense_level(data, state, battle, "1313", ["ger-inf1"]) == 3                 # across the river: 3
+    assert defense_level(data, state, battle, "1313", ["ger-inf1", "ger-inf2"]) == 1     # 1412 is not across it
+    state["forts"] = ["1313"]
+    assert defense_level(data, state, battle, "1313", ["ger-inf2"]) == 4
+
+
+def declared_battle(data, state, orders, declare=(), dice=None):
+    apply(data, state, "german", orders)
+    return apply(data, state, "allies", list(declare), dice)
+
+
+def test_counterattack_by_the_defender(data):
+    """13.5.5 A-B, G: on CA the defender immediately counterattacks with all defending units at least one
+    hex of the original attackers it chooses; C/K no DRM; D/E the original attackers' hexes stay -1."""
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111"}, phase="combat")
+    events = declared_battle(data, state, [{"attack": "1111", "with": ["ger-inf1"]}], dice=ScriptedDice(3, 3))
+    assert [e["result"] for e in events if e["event"] == "battle"] == ["CA"]            # 2:3 -> 1:2, all CA
+    assert state["pending"]["kind"] == "CA" and GAME.awaiting(state).side == "allies"
+    assert messages(GAME.check(data, state, "allies", [{"counterattack": ["1311"]}])) == [
+        "`counterattack:` lists at least one hex of the original attackers: 1211 (13.5.5 B, G)"]
+    events = apply(data, state, "allies", [{"counterattack": ["1211"]}], ScriptedDice(1, 1))
+    battle = next(e for e in events if e["event"] == "battle")
+    assert (battle["attackers"], battle["defenders"], battle["column"], battle["drm"], battle["result"]) == (
+        ["us-inf1"], ["ger-inf1"], "1:1", 0, "D3")
+    due = state["pending"]
+    assert (due["kind"], due["side"], due["hex"], due["defense"], due["options"]) == (
+        "loss", "german", "1211", 0, ["retreat2", "loss2", "retreat1_loss1"])
+
+
+def test_retreat_or_loss_and_the_victorious_defenders_advance(data):
+    """13.5.1 B: the assault level greater than the defense level: retreat two, two steps, or one and one;
+    13.6 A the path is as long as the retreat; 13.7.5 a victorious defender may advance (13.7.1 A one hex)."""
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111"}, phase="combat")
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-inf1"]}], dice=ScriptedDice(3, 3))
+    apply(data, state, "allies", [{"counterattack": ["1211"]}], ScriptedDice(1, 1))
+    assert messages(GAME.check(data, state, "german", [{"choose": "retreat2", "path": ["1311"]}])) == [
+        "the retreat is 2 hex(es) (13.6 A), not 1"]
+    assert messages(GAME.check(data, state, "german", [{"choose": "loss2", "losses": ["ger-inf1"]}])) == [
+        "2 step(s) are due at 1211 (13.5.1, 13.5.4); `losses:` lists 1"]
+    apply(data, state, "german", [{"choose": "retreat2", "path": ["1311", "1411"]}])
+    assert state["units"]["ger-inf1"]["hex"] == "1411"
+    assert state["pending"]["kind"] == "advance" and GAME.awaiting(state).side == "allies"
+    assert messages(GAME.check(data, state, "allies", [{"advance": "us-inf1", "path": ["1211", "1311"]}])) == [
+        "us-inf1 may advance 1 hex(es) here (13.7.1, 13.7.6)"]
+    apply(data, state, "allies", [{"advance": "us-inf1", "path": ["1211"]}])
+    assert state["units"]["us-inf1"]["hex"] == "1211" and state["phase"] == "construction"
+
+
+def test_retreat_must_avoid_enemy_zoc_where_it_can_and_loses_a_step_in_it(data):
+    """13.6 B first priority: a hex not in an enemy ZOC; 13.6.1 A one step per hex retreated into an enemy
+    ZOC when nothing else is open; 13.6.4 friendly units negate it."""
+    from pbem.games.dark_december.answers import retreat_problem
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111", "us-inf2": "1313"})
+    # next to 1211: 1210 and 1112 in us-inf1's ZOC, 1312 and 1212 in us-inf2's; only 1311 is free
+    assert retreat_problem(data, state, "german", ["ger-inf1"], "1211", ["1312"], 1) == (
+        "the retreat must go to a hex not in an enemy ZOC where one is open (1311; 13.6 B)")
+    state["units"]["ger-inf2"] = {"side": "german", "hex": "1312", "steps": 2, "reserve": False}
+    assert retreat_problem(data, state, "german", ["ger-inf1"], "1211", ["1312"], 1) is None   # 13.6.4
+
+
+def test_retreat_zoc_step_loss_applied(data):
+    """13.6.1 A: one unit in a retreating stack loses one step per hex entered in an enemy ZOC, the
+    owner's choice (`retreat_losses:`)."""
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111", "us-inf2": "1313", "us-eng1": "1310"}, phase="combat")
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-inf1"]}], dice=ScriptedDice(3, 3))
+    apply(data, state, "allies", [{"counterattack": ["1211"]}], ScriptedDice(1, 1))
+    # every hex next to 1211 is in an Allied ZOC (1111: 1210, 1112; 1313: 1312, 1212; 1310: 1311)
+    apply(data, state, "german", [{"choose": "retreat1_loss1", "losses": ["ger-inf1"], "path": ["1311"]}])
+    assert "ger-inf1" not in state["units"] and "ger-inf1" in state["eliminated"]
+
+
+def test_armor_may_not_retreat_across_an_unbridged_river(data):
+    """13.6.2 D: armored units may not retreat across unbridged river hexsides; 13.6.2 B infantry go no
+    further than the hex beyond the river."""
+    from pbem.games.dark_december.answers import retreat_problem
+    state = position(data, {"ger-pz1": "1313", "ger-inf1": "1313", "us-inf1": "1214"})
+    state["blown"] = ["1312|1313"]
+    assert retreat_problem(data, state, "german", ["ger-pz1"], "1313", ["1312", "1311"], 2) == (
+        "ger-pz1 may not retreat across an unbridged river; take step losses instead (13.6.2 D)")
+    assert retreat_problem(data, state, "german", ["ger-inf1"], "1313", ["1312"], 2) is None
+    assert retreat_problem(data, state, "german", ["ger-inf1"], "1313", ["1312", "1311"], 2) == (
+        "a unit retreating across an unbridged river goes no further than the hex beyond it (13.6.2 B)")
+
+
+def test_river_retreat_roll(data):
+    """13.6.2 C: a die for each unit retreating across an unbridged or non-ford river hexside; on a 1 an
+    infantry unit loses a step."""
+    state = position(data, {"ger-inf1": "1412", "us-inf1": "1313"}, side="allies", phase="combat")
+    state["blown"] = ["1312|1313"]
+    data = changed(data, {"units.units.counters.ger-inf1.defense": 3})      # 3:3 -> 1:1, all D3
+    apply(data, state, "allies", [{"attack": "1412", "with": ["us-inf1"]}])
+    apply(data, state, "german", [], ScriptedDice(2, 2))
+    assert state["pending"]["options"] == ["retreat2", "loss2", "retreat1_loss1"]
+    events = apply(data, state, "german", [{"choose": "retreat2", "path": ["1411", "1311"]}])
+    assert state["units"]["ger-inf1"]["hex"] == "1311" and not any(e["event"] == "river_roll" for e in events)
+
+
+def test_fire_fight(data):
+    """13.5.6 A: one defending unit must take a step loss (the defender's choice); then the attacker takes
+    steps until its loss in defense strength is at least the defender's."""
+    data = changed(data, {"units.units.counters.ger-inf1.attack": 6})        # 6:3 = 2:1; roll 10 is FF
+    state = position(data, {"ger-inf1": "1211", "ger-inf2": "1210", "us-inf1": "1111"}, phase="combat")
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-inf1", "ger-inf2"], "firefight": ["ger-inf2", "ger-inf1"]}],
+                    dice=ScriptedDice(5, 5))
+    assert state["pending"]["kind"] == "FF"
+    apply(data, state, "allies", [{"lose": "us-inf1"}])
+    assert state["units"]["us-inf1"]["steps"] == 1                           # defense 3 -> 2: one point lost
+    assert state["units"]["ger-inf2"]["steps"] == 1 and state["units"]["ger-inf1"]["steps"] == 2
+
+
+def test_no_effect_when_the_assault_level_is_below_the_defense_level(data):
+    """13.5.1 B: if the assault level is less than the defense level, the attack has no effect."""
+    data = changed(data, {"units.units.counters.ger-inf1.attack": 6})        # 2:1, roll 8 = D2 vs the town's 4
+    state = position(data, {"ger-inf1": "1111", "us-inf1": "1011"}, phase="combat")
+    events = declared_battle(data, state, [{"attack": "1011", "with": ["ger-inf1"]}], dice=ScriptedDice(4, 4))
+    assert [e for e in events if e["event"] == "no_effect"] == [{"event": "no_effect", "hex": "1011", "assault": 2, "defense": 4}]
+    assert state["phase"] == "construction"
+
+
+def test_split_result_defender_first_and_attacker_hex_minus_one(data):
+    """13.5.3 A: D3/A1, the defender's result first, then the attacker's; 13.5.2 B compared with the
+    attacker's hex level reduced by one (clear 1 - 1 = 0 < 1: retreat or a step)."""
+    data = changed(data, {"units.units.counters.ger-inf1.attack": 6})        # 2:1, roll 12 = D3/A1
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111"}, phase="combat")
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-inf1"], "advance": {"ger-inf1": ["1111"]}}], dice=ScriptedDice(6, 6))
+    assert (state["pending"]["side"], state["pending"]["hex"]) == ("allies", "1111")
+    apply(data, state, "allies", [{"choose": "loss2", "losses": ["us-inf1", "us-inf1"]}])
+    assert "us-inf1" in state["eliminated"]
+    assert (state["pending"]["side"], state["pending"]["hex"], state["pending"]["options"]) == ("german", "1211", ["retreat2", "loss2", "retreat1_loss1"])
+    events = apply(data, state, "german", [{"choose": "loss2", "losses": ["ger-inf1", "ger-inf1"]}])
+    assert "ger-inf1" in state["eliminated"] and not any(e["event"] == "advance" for e in events)
+
+
+def test_attacker_advance_declared_with_the_battle(data):
+    """13.7.1 C armor advance one more hex than the retreat; 13.7.3 the first hex a vacated defender hex;
+    13.7.7 advancing units stop on entering an enemy ZOC."""
+    data = changed(data, {"units.units.counters.ger-pz1.attack": 9})         # 9:3 = 3:1, roll 8 = D2 vs clear 1
+    state = position(data, {"ger-pz1": "1211", "us-inf1": "1111"}, phase="combat")
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-pz1"], "advance": {"ger-pz1": ["1111", "1011", "1012"]}}],
+                    dice=ScriptedDice(4, 4))
+    apply(data, state, "allies", [{"choose": "retreat2", "path": ["1110", "1010"]}])
+    # 1011 is next to us-inf1 in 1010: the advance stops there
+    assert state["units"]["ger-pz1"]["hex"] == "1211"
+    assert state["phase"] == "construction"
+
+
+def test_attacker_advance_taken(data):
+    """13.7.6: when the defender is eliminated, victorious armored units may advance two hexes."""
+    data = changed(data, {"units.units.counters.ger-pz1.attack": 9})
+    state = position(data, {"ger-pz1": "1211", "us-inf1": "1111"}, phase="combat")
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-pz1"], "advance": {"ger-pz1": ["1111", "1112"]}}],
+                    dice=ScriptedDice(4, 4))
+    apply(data, state, "allies", [{"choose": "loss2", "losses": ["us-inf1", "us-inf1"]}])
+    assert "us-inf1" in state["eliminated"] and state["units"]["ger-pz1"]["hex"] == "1112"
+
+
+def test_heavy_snow_shortens_advances(data):
+    """22.0 B: for the remainder of the game heavy snows reduce advances after combat by one hex, with a
+    minimum of one hex regardless of unit type."""
+    from pbem.games.dark_december.answers import advance_limit
+    assert advance_limit(data, "ger-pz1", 2, 9) == 3 and advance_limit(data, "ger-pz1", 2, 27) == 2
+    assert advance_limit(data, "ger-inf1", 2, 27) == 1
+    assert advance_limit(data, "ger-pz1", "eliminated", 9) == 2          # 13.7.6
+
+
+def test_tactical_advantage_and_surprise(data):
+    """13.4.2/18.1 A Germany uses the tactical advantage column AM 16 - PM 22 December, the Allies on clear
+    turns after; 18.2 A the German surprise -1 DRM on AM 16 December (26.1 B: not when the Allies are warned)."""
+    from pbem.games.dark_december.common import tactical_advantage
+    from pbem.games.dark_december.combat import drm
+    assert tactical_advantage(data, 14, "german") and not tactical_advantage(data, 15, "german")
+    assert tactical_advantage(data, 15, "allies") and not tactical_advantage(data, 24, "allies")    # clear to AM 27 December
+    battle = {"first": True, "attacker": "german", "integrity": False, "defence_integrity": False}
+    assert drm(data, {"turn": 1, "options": {"variants": []}}, battle) == (-1, ["German surprise (18.2 A)"])
+    assert drm(data, {"turn": 1, "options": {"variants": ["26.1"]}}, battle) == (0, [])
+    assert drm(data, {"turn": 1, "options": {"variants": []}}, {**battle, "integrity": True})[0] == -1   # not in addition
+    assert drm(data, {"turn": 2, "options": {"variants": []}}, {**battle, "integrity": True, "defence_integrity": True})[0] == 0
+
+
+def test_crt_column_must_be_complete_before_the_dice(data):
+    """Every cell the battle's roll may reach is known before any die (pbem.kit.combat.whole_column)."""
+    data = changed(data, {"crt.crt.cells.tactical_advantage.1:2.7": "unknown"})
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111"}, phase="combat")
+    apply(data, state, "german", [{"attack": "1111", "with": ["ger-inf1"]}])
+    dice = ScriptedDice()
+    with pytest.raises(UnknownDataError, match=r"crt.cells.tactical_advantage.1:2.7"):
+        apply(data, state, "allies", [], dice)
+    assert dice.asked == []
+
+
+# -- bridges and fortifications (16.1, 17.0) ----------------------------------------------------
+
+def test_bridge_demolition_roll_and_drm(data):
+    """16.1 B a unit adjacent to the bridge may always try; 16.1 D 1-3 blows it, -1 DRM when adjacent or an
+    Allied engineer; one attempt per bridge a player turn."""
+    state = position(data, {"ger-inf2": "1313", "us-inf1": "1111"}, phase="construction")
+    got = messages(GAME.check(data, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}, {"demolish": "1313|1312", "by": "ger-inf2"}]))
+    assert got == ["only one attempt may be made to demolish each bridge in any player turn (1313|1312, 16.1 D)"]
+    events = apply(data, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}], ScriptedDice(4))
+    assert [(e["face"], e["drm"], e["blown"]) for e in events if e["event"] == "demolition"] == [(4, -1, True)]
+    assert state["blown"] == ["1312|1313"] and state["side"] == "allies" and state["phase"] == "movement"
+
+
+def test_bridge_demolition_range(data):
+    """16.1 A: within one hex of a hex of the bridge hexside, that hex free of enemy units, an enemy unit
+    within two hexes of it."""
+    state = position(data, {"ger-inf2": "1314", "ger-inf1": "1411"}, phase="construction")
+    got = messages(GAME.check(data, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}]))
+    assert got == ["ger-inf2 is not within 1 hex of a bridge hex free of enemy units with an enemy unit within 2 hexes of it (16.1 A)"]
+    state["units"]["us-inf1"] = {"side": "allies", "hex": "1211", "steps": 2, "reserve": False}
+    assert GAME.check(data, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}]) == []
+    events = apply(data, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}], ScriptedDice(4))
+    assert [(e["drm"], e["blown"]) for e in events if e["event"] == "demolition"] == [(0, False)]
+
+
+def test_no_demolition_on_16_december_reading_dd7(data):
+    """16.1 H: no units may attempt to demolish bridges on the 16 December turns (the default reading
+    of DD7); with the 18.3 D reading they may."""
+    state = position(data, {"ger-inf2": "1313"}, turn=2, phase="construction")
+    got = messages(GAME.check(data, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}]))
+    assert got == ["no units may attempt to demolish bridges on the 16 December turns (16.1 H; reading DD7)"]
+    from pbem.gamedata import apply_readings
+    read = copy.deepcopy(data)
+    apply_readings(read, {"DD7": "rule-18-3-D"})
+    assert GAME.check(read, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}]) == []
+
+
+def test_reserves_may_not_demolish(data):
+    """16.1 G: units in reserve may not attempt to demolish bridges."""
+    state = position(data, {"ger-inf2": "1313"}, phase="construction")
+    state["units"]["ger-inf2"]["reserve"] = True
+    got = messages(GAME.check(data, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}]))
+    assert got == ["ger-inf2 is in reserve and may not attempt to demolish bridges (16.1 G)"]
+
+
+def test_fortifications(data):
+    """17.0 A not in town or dense forest; 17.0 B by a unit not in an enemy ZOC that has not moved or fought;
+    17.1 level 4; 17.2 removed when vacant at the end of a Movement Phase."""
+    state = position(data, {"ger-inf2": "1313", "ger-inf1": "1211", "us-inf1": "1111", "us-inf2": "1011"}, side="allies",
+                     phase="construction")
+    got = messages(GAME.check(data, state, "allies", [{"fortify": "1011"}, {"fortify": "1111"}]))
+    assert got == ["fortifications may not be built in town or dense forest hexes (1011, 17.0 A)",
+                   "the units in 1111 are in an enemy ZOC (17.0 B)"]
+    state["units"]["us-inf1"]["hex"] = "1010"
+    state["moved"] = ["us-inf1"]
+    assert messages(GAME.check(data, state, "allies", [{"fortify": "1010"}])) == [
+        "no allies unit in 1010 that has not moved or fought this player turn (17.0 B)"]
+    state["moved"] = []
+    apply(data, state, "allies", [{"fortify": "1010"}])
+    assert state["forts"] == ["1010"] and state["turn"] == 10 and state["side"] == "german"
+    state["phase"] = "movement"
+    state["side"] = "allies"
+    apply(data, state, "allies", [{"move": "us-inf1", "path": ["1010", "1110"]}])
+    assert state["forts"] == []
+
+
+def test_the_last_turn_ends_the_game(data):
+    """7.2 F: play continues to the end of the final game turn, printed on the Game Turn Record Track
+    (group data game.turns.last_turn_turning_point: the demo's 10)."""
+    state = position(data, {"us-inf1": "1111"}, turn=10, side="allies", phase="construction")
+    apply(data, state, "allies", [])
+    assert state["game_over"] is True and GAME.awaiting(state).done
+
+
+def test_unknown_last_turn_refuses(base):
+    """The Campaign Game's length is printed on the Game Turn Record Track: unknown until the group enters it."""
+    state = position(base, {"us-inf1": "1111"}, turn=10, side="allies", phase="construction")
+    state["scenario"] = "campaign"
+    with pytest.raises(UnknownDataError, match="game.turns.last_turn_campaign"):
+        apply(base, state, "allies", [])
