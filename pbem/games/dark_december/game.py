@@ -29,19 +29,24 @@ from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "8.x supply (tracing, unsupplied and isolated effects, 8.6 surrender) and 8.7 fuel depletion with the Allies' "
-    "division choice (8.7.1): every unit is treated as in supply; the road network is not in the data format yet",
-    "9.x replacements; 10.4 strategic movement and 10.5 road march (units pay terrain costs); 5.7 road control; "
-    "10.3 disengagement; 10.6 reinforcements and 10.7 exits; 10.8 withdrawals; 10.9 restricted units; 12.3, 12.4",
-    "13.2 all out assault and 15.x commanders (optional); 13.6 B retreat priorities after the first (rivers, "
-    "lowest MP cost, direction) and 13.6 C the Bulge rule; 13.6.3 overstacked retreats; 13.6.5; 13.5.3 B; "
-    "13.7.4 and the 13.7.7 armor exception; 13.9.2 armor losses; 13.8.4.1/13.8.4.2/13.8.5 C extra and special integrity",
-    "14.2/14.3 exploitation movement and shock combat; 14.6 historical reserve markers; 16.2 bridge construction",
-    "19.0 parachute drop; 20.1/20.4 clear-weather movement and air power (and the German air-attack loss pick, "
-    "20.4.1 B); 21.0/22.0 freeze and snow costs; 23.0 conditional forces; 24.0 uncertain weather",
-    "25.0 fog of war (optional): needs the hidden-information core of issue 18; 27.0 corps artillery",
-    "victory conditions and game lengths are printed on the map and the Game Turn Record Track (group data: "
-    "game.turns.last_turn_*); the victory itself is not adjudicated",
+    "7.1.1/8.x supply: tracing (8.2, 8.3), unsupplied and isolated effects (8.4, 8.5, 10.1, 10.2 I), 8.6 surrender "
+    "(optional), 8.7 fuel depletion and the Allies' division choice (8.7.1), 20.2: every unit is treated as in supply "
+    "(roads and map edges are not in the data format yet)",
+    "7.1.2/9.x replacements (the Replacement Phase takes no orders)",
+    "5.7 road control, 10.4 strategic movement, 10.5 road march (units pay terrain costs; the 10.5.3 +2 MP over a "
+    "bridge is enforced), 11.1-11.3 road-march stacking, 12.2: roads are not in the data format yet",
+    "10.3 disengagement (optional), 10.6 reinforcements, 10.7 exits, 10.8 withdrawals, 10.9 restricted units, "
+    "11.0 C (an overstacked move is refused rather than eliminated), 12.3 and 12.4 (optional)",
+    "7.1.5.2/13.2 all out assault and 15.x commanders (optional, 13.5.1 E); 13.3.1 D Westwall and armor "
+    "superiority; 13.6 B retreat priorities after the first (rivers, lowest MP cost, direction) and 13.6 C the "
+    "Bulge rule; 13.7.4 C dense forest advances (roads are not in the data); the 13.7.7 armor exception; "
+    "13.8.4.1/13.8.4.2 double integrity, 13.8.5 C the airborne three-of-four",
+    "7.1.6/14.2 exploitation movement, 14.3 shock combat, 14.6 historical reserve markers; 16.2 bridge construction",
+    "19.0 parachute drop; 20.1 clear-weather German movement and 20.4 Allied air power (with the German air-attack "
+    "loss pick, 20.4.1 B); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
+    "25.0 fog of war (optional): needs the hidden-information core of issue 18",
+    "26.x variants other than 26.1 B and C; victory conditions and game lengths are printed on the map and the "
+    "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
 )
 
 
@@ -143,6 +148,8 @@ class DarkDecember(SequencedGame):
             rules.append("26.1 A earlier Allied reinforcements (26.1 B no surprise DRM and 26.1 C free Allied movement are enforced)")
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
+        if options.get("reserves"):
+            rules.append("14.0 reserves are in play: designation (14.1), reaction (14.4) and 14.5 are enforced; 14.2, 14.3 are not")
         return rules
 
     def seats(self, scenario: dict) -> list[list[str]]:
