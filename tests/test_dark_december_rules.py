@@ -364,6 +364,20 @@ def test_counterattack_by_the_defender(data):
         "loss", "german", "1211", 0, ["retreat2", "loss2", "retreat1_loss1"])
 
 
+def test_a_counterattack_answered_by_a_counterattack(data):
+    """13.5.5 I: if the first counterattack results in a further counterattack, only the units
+    counterattacked are involved in the continuing battle (here the original attacker, choosing again)."""
+    data = changed(data, {"units.units.counters.us-inf1.attack": 1})          # 1:2 both ways: CA, CA
+    state = position(data, {"ger-inf1": "1211", "ger-inf2": "1210", "us-inf1": "1111"}, phase="combat")
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-inf1"]}], dice=ScriptedDice(3, 3))
+    apply(data, state, "allies", [{"counterattack": ["1211"]}], ScriptedDice(2, 2))
+    due = state["pending"]
+    assert (due["kind"], due["side"], due["hexes"]) == ("CA", "german", ["1111"])
+    events = apply(data, state, "german", [{"counterattack": ["1111"]}], ScriptedDice(2, 2))
+    battle = next(e for e in events if e["event"] == "battle")
+    assert (battle["attackers"], battle["defenders"]) == (["ger-inf1"], ["us-inf1"])     # ger-inf2 takes no part
+
+
 def test_retreat_or_loss_and_the_victorious_defenders_advance(data):
     """13.5.1 B: the assault level greater than the defense level: retreat two, two steps, or one and one;
     13.6 A the path is as long as the retreat; 13.7.5 a victorious defender may advance (13.7.1 A one hex)."""
