@@ -83,7 +83,8 @@ def test_sequence_of_play_lists_the_response_entries():
     rows = GAME.sequence_of_play()
     kinds = {row[0].split(":")[0].split(" (")[0]: row[1] for row in rows}
     assert kinds["Reaction Phase"] == "response"
-    assert [r[1] for r in rows].count("response") == 3 and [r[1] for r in rows].count("orders") == 4
+    assert kinds["The Allies choose one German motorized division for fuel depletion"] == "response"
+    assert [r[1] for r in rows].count("response") == 4 and [r[1] for r in rows].count("orders") == 5
 
 
 # -- the bundled example ---------------------------------------------------------------------------
@@ -117,6 +118,7 @@ def test_the_example_plays_one_full_game_turn_with_every_exchange():
     assert any(e["event"] == "retreat" for e in events)
     assert any(e["event"] == "advance" and e["defender"] for e in events)
     assert [e["bridge"] for e in events if e["event"] == "demolition"] == ["1312|1313", "1113|1114"]
+    assert [(e["division"], e["by"]) for e in events if e["event"] == "fuel_out"] == [("ger-demo-pz", "allies")] * 2
     assert saves[-1]["state"]["turn"] == 10 and saves[-1]["state"]["side"] == "german"
     responses = [s["produced_by"] for s in saves[1:] if s["produced_by"]["kind"] == "response"]
     assert {r["side"] for r in responses} == {"german", "allies"}

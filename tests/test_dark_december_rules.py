@@ -93,7 +93,7 @@ def test_turning_point_sets_up_from_the_manifest(data):
     manifests of the study folder (units.manifests.turning_point); its first Game-Turn is group data."""
     scenario = load_scenario("dark-december", "turning-point")[0]
     state = GAME.setup(data, scenario, ["allies", "german"], {})
-    assert state["turn"] == 9 and state["phase"] == "movement"
+    assert state["turn"] == 9 and state["phase"] == "fuel_roll"          # 8.7: from AM 20 December
     assert state["units"]["us-inf1"] == {"side": "allies", "hex": "1111", "steps": 2, "reserve": False}
     assert state["units"]["us-eng1"]["steps"] == 1                       # 5.1 D: no reduced side
 
@@ -102,17 +102,18 @@ def test_free_setup_is_an_orders_step_after_the_allies(data):
     """6.0 H: when the Allies have set up (the hexes on their counters, 5.6.2 A), Germany places its
     units; 6.1 A in the army area on the counter, 6.1 B/C east of the Westwall, 6.1 E unstacked."""
     data = changed(data, {f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))}
-                   | {f"units.units.counters.{u}.army": "5PZA" for u in ("ger-inf1", "ger-inf2", "ger-pz1")})
+                   | {f"units.units.counters.{u}.army": "5PZA" for u in ("ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2")})
     scenario = load_scenario("dark-december", "campaign")[0]
     state = GAME.setup(data, scenario, ["allies", "german"], {})
-    assert state["phase"] == "setup" and sorted(state["to_place"]) == ["ger-inf1", "ger-inf2", "ger-pz1"]
+    assert state["phase"] == "setup" and sorted(state["to_place"]) == ["ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2"]
     assert sorted(state["units"]) == ["us-eng1", "us-inf1", "us-inf2"] and state["turn"] == 1
     bad = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1311"}, {"place": "ger-pz1", "at": "1011"}]
     got = messages(GAME.check(data, state, "german", bad))
     assert "German units may not be stacked in their initial set-up (1311, 6.1 E)" in got
     assert "ger-pz1 sets up in the 5PZA area, and 1011 is in none (6.1 A)" in got
     assert "ger-pz1 must set up at least 2 hex(es) east of the Westwall; 1011 is 0 (6.1 B/C)" in got
-    good = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1313"}, {"place": "ger-pz1", "at": "1412"}]
+    good = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1313"}, {"place": "ger-pz1", "at": "1412"},
+            {"place": "ger-pz2", "at": "1414"}]
     apply(data, state, "german", good)
     assert state["phase"] == "movement" and state["units"]["ger-pz1"]["hex"] == "1412"
 
@@ -597,7 +598,7 @@ def test_fortifications(data):
     assert messages(GAME.check(data, state, "allies", [{"fortify": "1010"}])) == [
         "no allies unit in 1010 that has not moved or fought this player turn (17.0 B)"]
     state["moved"] = []
-    apply(data, state, "allies", [{"fortify": "1010"}])
+    apply(data, state, "allies", [{"fortify": "1010"}], ScriptedDice(by_key={"fuel/": [6]}))
     assert state["forts"] == ["1010"] and state["turn"] == 10 and state["side"] == "german"
     state["phase"] = "movement"
     state["side"] = "allies"
@@ -619,3 +620,56 @@ def test_unknown_last_turn_refuses(base):
     state["scenario"] = "campaign"
     with pytest.raises(UnknownDataError, match="game.turns.last_turn_campaign"):
         apply(base, state, "allies", [])
+
+
+# -- German fuel shortages (8.7) ------------------------------------------------------------------
+
+def test_fuel_roll_and_the_allies_choice(data):
+    """8.7: from AM 20 December Germany rolls on the Fuel Depletion Table after its Supply Determination
+    Phase; 8.7.1 A the Allies may choose one German motorized division (here from their ordered
+    `fuel_choice:`, given with their Construction/Demolition orders); 8.7.4, 8.4 B its units' MA and
+    attack are halved, rounded up."""
+    data = changed(data, {"supply.fuel_depletion.divisions_by_roll": {str(f): 2 for f in range(1, 7)}})
+    state = position(data, {"ger-pz1": "1412", "ger-pz2": "1414", "us-inf1": "1111"}, turn=9, side="allies", phase="construction")
+    apply(data, state, "allies", [{"fuel_choice": ["ger-demo-vg", "ger-demo-pz"]}], ScriptedDice(by_key={"fuel/": [3]}))
+    assert state["fuel_out"] == ["ger-demo-pz"] and state["fuel_due"] == 0      # 8.7.5: no second division eligible
+    from pbem.games.dark_december.movement import allowance
+    assert allowance(data, state, "ger-pz1") == 3 and allowance(data, state, "ger-pz1", reaction=True) == 2
+    from pbem.games.dark_december.combat import strength
+    assert strength(data, state, ["ger-pz1"], "attack") == 2 and strength(data, state, ["ger-pz1"], "defense") == 3
+    assert strength(data, state, ["ger-pz1"], "attack", supply=False) == 4       # 13.5.5 C: a counterattack's is not
+
+
+def test_germany_names_the_other_divisions(data):
+    """8.7.1 B Germany determines the additional divisions (`fuel: DIV` in its movement orders); 8.7.2 A
+    not a division with fewer than two units on the map; 8.7.1 C only divisions listed with the table."""
+    data = changed(data, {"supply.fuel_depletion.eligible_divisions_listed": ["ger-demo-pz", "ger-demo-vg"]})
+    state = position(data, {"ger-pz1": "1412", "ger-pz2": "1414", "ger-inf1": "1311", "ger-inf2": "1313"})
+    state["fuel_due"] = 1
+    got = messages(GAME.check(data, state, "german", []))
+    assert got == ["Germany puts 1 more motorized division(s) out of supply with `fuel: DIV` (8.7.1 B)"]
+    got = messages(GAME.check(data, state, "german", [{"fuel": "ger-demo-xx"}]))
+    assert got[0] == "'ger-demo-xx' cannot be put out of supply (8.7.1 C, 8.7.2 A, 8.7.3): ger-demo-pz, ger-demo-vg"
+    # picked in the same orders, the MA is halved for this Movement Phase: ger-pz1 has 3, not 6
+    got = messages(GAME.check(data, state, "german", [{"fuel": "ger-demo-pz"}, {"move": "ger-pz1", "path": ["1412", "1411", "1311", "1310", "1210"]}]))
+    assert got == ["ger-pz1 needs 4 MP for this path but has 3 (10.2 B; 10.2 A guarantees one hex only)"]
+    del state["units"]["ger-pz2"]
+    got = messages(GAME.check(data, state, "german", [{"fuel": "ger-demo-pz"}]))
+    assert got[0].startswith("'ger-demo-pz' cannot be put out of supply")          # 8.7.2 A: one unit left
+
+
+def test_fuel_depletion_lasts_until_the_following_german_player_turn(data):
+    """8.7.2 B: a division put out of supply remains so until the following German player turn; before
+    AM 20 December there is no roll (8.7)."""
+    state = position(data, {"ger-pz1": "1412", "ger-pz2": "1414"}, turn=7, side="allies", phase="construction")
+    state["fuel_out"] = ["ger-demo-pz"]
+    dice = ScriptedDice()
+    apply(data, state, "allies", [], dice)
+    assert state["fuel_out"] == [] and dice.asked == [] and state["turn"] == 8
+
+
+def test_the_allies_may_decline_their_choice(data):
+    """8.7.1 A "the Allies may choose": with no (eligible) choice, Germany names every division (8.7.1 B)."""
+    state = position(data, {"ger-pz1": "1412", "ger-pz2": "1414"}, turn=9, side="allies", phase="construction")
+    apply(data, state, "allies", [], ScriptedDice(by_key={"fuel/": [2]}))
+    assert state["fuel_out"] == [] and state["fuel_due"] == 1

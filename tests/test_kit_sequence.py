@@ -191,6 +191,8 @@ SEQUENCES = {
                           ("Loss and retreat choice (9.85)", "response")],
     "dark-december": [
                       ('German free set-up (6.0 H, 6.1)', 'orders'),
+                      ("Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn from AM 20 December (7.1.1 B, 8.7)", 'orders'),
+                      ('The Allies choose one German motorized division for fuel depletion (8.7.1 A)', 'response'),
                       ('Supply, Replacement and Movement Phases (7.1.1-7.1.3)', 'orders'),
                       ("Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", 'response'),
                       ('Combat Phase: the attacker declares its battles (7.1.5, 13.0, 13.3.3, 13.8)', 'orders'),

@@ -91,6 +91,10 @@ def check_construction(game: Any, data: GameData, state: dict, side: str, orders
                 seen.add(hexside_key(*hexes))
         elif "fortify" in order:
             why = fortify_problem(data, state, side, str(order["fortify"]))
+        elif "fuel_choice" in order:
+            choice = order["fuel_choice"]
+            why = None if side == "allies" and isinstance(choice, list) and all(isinstance(d, str) for d in choice) else \
+                "`fuel_choice:` is the Allies' ordered list of German divisions for the next fuel roll (8.7.1 A)"
         else:
             why = "an order here is `demolish: A|B` with `by: UNIT`, or `fortify: HEX` (7.1.7)"
         if why:
@@ -102,6 +106,9 @@ def apply_construction(game: Any, data: GameData, state: dict, side: str, orders
     events: list[dict] = []
     blown_on = max(numbers.integers(data, "special.bridges.demolition.blown_faces", "the demolition roll (16.1 D)"))
     for order in orders:
+        if "fuel_choice" in order:
+            state["fuel_choice"] = list(order["fuel_choice"])
+            continue
         if "fortify" in order:
             state["forts"] = sorted(set(state["forts"]) | {str(order["fortify"])})
             events.append({"event": "fortify", "hex": str(order["fortify"]), "side": side})
@@ -118,5 +125,5 @@ def apply_construction(game: Any, data: GameData, state: dict, side: str, orders
             state["blown"] = sorted(set(state["blown"]) | {key})
         events.append({"event": "demolition", "bridge": key, "unit": order["by"], "face": face, "drm": drm, "blown": blown,
                        "nationality": counter(data, order["by"]).get("nationality")})
-    game.end_player_turn(data, state, events)
+    game.end_player_turn(data, state, events, dice)
     return events

@@ -13,7 +13,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.combat import clamp, odds_position, whole_column
 from ..base import Problem
-from .common import (board, counter, factor, in_class, mapdata, other, tactical_advantage, turn_label)
+from .common import (board, counter, effective, factor, in_class, mapdata, other, tactical_advantage, turn_label)
 
 CRT_PRINTED = "the Combat Results Table (4.3)"
 RESULT = re.compile(r"^(?P<who>[AD])(?P<level>\d)?(\[(?P<must>\d)\])?$")
@@ -231,9 +231,11 @@ def defense_level(data: GameData, state: dict, battle: dict, hex_id: str, enemie
 
 
 # -- the CRT (13.4, 13.5) -----------------------------------------------------------------------------
-def strength(data: GameData, state: dict, units: list, which: str) -> int:
-    """The total strength; 13.6.5 units retreated into a friendly-occupied hex add none."""
-    return sum(factor(data, state, u, which) for u in units if u in state["units"] and u not in state["retreated"])
+def strength(data: GameData, state: dict, units: list, which: str, supply: bool = True) -> int:
+    """The total strength (8.4 B/8.7.4 with `supply`; 13.5.5 C a counterattack's is not altered by
+    adverse supply states); 13.6.5 units retreated into a friendly-occupied hex add none."""
+    value = effective if supply else factor
+    return sum(value(data, state, u, which) for u in units if u in state["units"] and u not in state["retreated"])
 
 
 def column(data: GameData, attack: int, defence: int) -> str:
@@ -300,7 +302,7 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
     for a side that has it, 13.4.2), the result queued for application (13.5)."""
     if battle["first"] and not _recompose(state, battle, events):
         return
-    attack = strength(data, state, battle["attackers"], "attack")
+    attack = strength(data, state, battle["attackers"], "attack", supply=battle["first"])
     defence = strength(data, state, battle["defenders"], "defense")
     col = column(data, attack, defence)
     line = "tactical_advantage" if tactical_advantage(data, state["turn"], battle["attacker"]) else "standard"

@@ -67,6 +67,16 @@ def factor(data: GameData, state: dict, unit_id: str, which: str) -> int:
     return number
 
 
+def effective(data: GameData, state: dict, unit_id: str, which: str) -> int:
+    """8.4 B: an unsupplied unit's attack strength and MA are halved (rounded up); 8.7.4 the units of a
+    division put out of supply by the Fuel Depletion Table are unsupplied. Defense is unaffected."""
+    value = factor(data, state, unit_id, which)
+    if which != "defense" and state["units"][unit_id]["side"] == "german" \
+            and str(counter(data, unit_id).get("division")) in state.get("fuel_out", []):
+        value = half_up(value, numbers.fraction(data, "supply.unsupplied_factor", "the unsupplied factor (8.4 B)"))
+    return value
+
+
 def board(state: dict) -> Board:
     units = state["units"]
     return Board(units, side_of=lambda u: str(units[u]["side"]))

@@ -2,8 +2,8 @@
 examples/dark-december-demo/campaign): Turning Point from AM 20 December, one full Game-Turn on
 the made-up data of examples/dark-december-demo/ (DEMONSTRATION DATA, labelled so in the file and
 in every report). It shows a reserve and its reaction (7.1.4), a counterattack (13.5.5), the
-owner's retreat choice (13.5.1, 13.6), a victorious defender's advance (13.7.5) and two bridge
-demolition attempts (16.1)."""
+owner's retreat choice (13.5.1, 13.6), a victorious defender's advance (13.7.5), two bridge
+demolition attempts (16.1) and the fuel rolls with the Allies' division choice (8.7.1 A)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from ..base import DemoPlan
 SEATS = ("german", "allies")
 
 ORDERS: list = [
+    ("german", []),                                   # the Supply Determination Phase: the fuel roll (8.7)
     ("german", [{"reserve": "ger-pz1"}, {"move": "ger-inf1", "path": ["1311", "1211"]}]),
     ("german", [{"attack": "1111", "with": ["ger-inf1"]}]),
     ("german", [{"demolish": "1312|1313", "by": "ger-inf2"}]),
     ("allies", [{"move": "us-inf2", "path": ["1013", "1012"]}]),
     ("allies", []),
-    ("allies", [{"demolish": "1113|1114", "by": "us-eng1"}]),
+    ("allies", [{"demolish": "1113|1114", "by": "us-eng1"}, {"fuel_choice": ["ger-demo-pz"]}]),
 ]
 
 
@@ -31,6 +32,8 @@ def respond(campaign: Any, state: dict) -> list:
         return [{"move": "ger-pz1", "path": ["1412", "1312"]}]
     if state["phase"] == "declare":
         return []
+    if state["phase"] == "fuel_pick":
+        return [{"deplete": "ger-demo-pz"}]
     due = state["pending"]
     if due["kind"] == "CA":
         return [{"counterattack": due["hexes"]}]

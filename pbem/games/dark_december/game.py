@@ -23,7 +23,7 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Problem
-from . import answers, bridges, combat, movement, report
+from . import answers, bridges, combat, fuel, movement, report
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true")}
@@ -92,9 +92,16 @@ class DarkDecember(SequencedGame):
         return (
             entry("setup", "German free set-up (6.0 H, 6.1)", "orders", _phasing, _opponent_of_phasing, self.setup_template,
                   movement.check_setup, self._apply_setup, "AM 16 December, the German player turn (7.1)", {"place", "at"}),
+            entry("fuel_roll", "Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn "
+                  "from AM 20 December (7.1.1 B, 8.7)", "orders", _phasing, _opponent_of_phasing, fuel.template, fuel.check_roll,
+                  fuel.apply_roll, "the Allies' choice of a German motorized division if the roll calls for any (8.7.1 A), "
+                  "else the Movement Phase", set()),
+            entry("fuel_pick", "The Allies choose one German motorized division for fuel depletion (8.7.1 A)", "response",
+                  _non_phasing, _opponent_of_non_phasing, fuel.template, fuel.check_pick, fuel.apply_pick,
+                  "the German Movement Phase, where Germany names the other divisions (8.7.1 B)", {"deplete"}),
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
-                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)", {"move", "path", "reserve"}),
+                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)", {"move", "path", "reserve", "fuel"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -113,7 +120,8 @@ class DarkDecember(SequencedGame):
                   {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance"}),
             entry("construction", "Construction/Demolition Phase: bridge demolition, fortifications (7.1.7, 16.1, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
-                  "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D)", {"demolish", "by", "fortify"}),
+                  "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D) and from AM 20 December its fuel roll (8.7)",
+                  {"demolish", "by", "fortify", "fuel_choice"}),
         )
 
     # -- options, seats, set-up ---------------------------------------------------------------
@@ -178,7 +186,9 @@ class DarkDecember(SequencedGame):
         first = numbers.integer(data, f"game.{info['first_turn_path']}", "the first Game-Turn") if "first_turn_path" in info \
             else int(info["first_turn"]["value"])
         state: dict[str, Any] = {
-            "turn": first, "side": "german", "phase": "setup" if to_place else "movement", "options": options,
+            "turn": first, "side": "german", "options": options,
+            "phase": "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
+            "fuel_out": [], "fuel_due": 0, "fuel_allied_pick": False, "fuel_choice": [],
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
@@ -210,7 +220,11 @@ class DarkDecember(SequencedGame):
 
     # -- the phases ----------------------------------------------------------------------------
     def _apply_movement(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-        events = movement.apply_moves(self, data, state, side, orders)
+        events: list[dict] = []
+        for order in orders:
+            if "fuel" in order:
+                fuel.deplete(state, order["fuel"], "german", events)         # 8.7.1 B
+        events += movement.apply_moves(self, data, state, side, [o for o in orders if "fuel" not in o])
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         return events
@@ -230,7 +244,7 @@ class DarkDecember(SequencedGame):
     def resolve(self, data: GameData, state: dict, dice: Dice, events: list) -> None:
         answers.resolve(self, data, state, dice, events)
 
-    def end_player_turn(self, data: GameData, state: dict, events: list) -> None:
+    def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
         """7.1.7 D the end of the player turn; 7.2 C after the Allied one the Game-Turn advances; 7.2 F the
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
         state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": []})
@@ -249,6 +263,9 @@ class DarkDecember(SequencedGame):
         state["phase"] = "movement"
         events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],
                        "label": turn_label(data, state["turn"])})
+        if state["side"] == "german":
+            fuel.roll(data, state, dice, events)                          # 7.1.1 B, 8.7
+            fuel.allied_standing_pick(data, state, events)
 
     # -- labels and templates -----------------------------------------------------------------
     def label(self, state: dict) -> str:
@@ -263,7 +280,11 @@ class DarkDecember(SequencedGame):
                 "orders": [{"place": u, "at": "HEX"} for u in state["to_place"]]}
 
     def move_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
-        return {"notes": [self.label(state), "move: UNIT, path: [its hex, hexes entered] (10.0); reserve: UNIT (14.1)"], "orders": []}
+        notes = [self.label(state), "move: UNIT, path: [its hex, hexes entered] (10.0); reserve: UNIT (14.1)"]
+        if state["phase"] == "movement" and state.get("fuel_due"):
+            notes.append(f"fuel: DIV for {state['fuel_due']} more German motorized division(s) out of supply (8.7.1 B): "
+                         f"{', '.join(fuel.eligible(data, state))}")
+        return {"notes": notes, "orders": []}
 
     def combat_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
         return {"notes": [self.label(state), "attack: HEX or [HEX, ...], with: [UNIT, ...]; optional reduce: {HEX: LEVEL}, "
@@ -276,7 +297,8 @@ class DarkDecember(SequencedGame):
                 "orders": []}
 
     def construction_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
-        return {"notes": [self.label(state), "demolish: 'A|B', by: UNIT (16.1); fortify: HEX (17.0)"], "orders": []}
+        return {"notes": [self.label(state), "demolish: 'A|B', by: UNIT (16.1); fortify: HEX (17.0); the Allies: "
+                          "fuel_choice: [DIV, ...] for the next fuel roll (8.7.1 A)"], "orders": []}
 
     def normalise_orders(self, orders: Any) -> Any:
         return report.normalise_orders(orders)

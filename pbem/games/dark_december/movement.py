@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import ZocRules, walk
 from ..base import Problem
-from .common import board, counter, enemy_zoc, factor, frozen, half_up, in_class, mapdata, other, turn_label
+from .common import board, counter, effective, enemy_zoc, frozen, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
@@ -52,7 +52,7 @@ def terrain_cost(data: GameData, state: dict, kind: str) -> int:
 
 def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False) -> int:
     """5.1 C the printed MA; 14.4 C half of it, rounded up, in the Reaction Phase."""
-    ma = factor(data, state, unit_id, "movement")
+    ma = effective(data, state, unit_id, "movement")
     if reaction:
         ma = half_up(ma, numbers.fraction(data, "special.reserves_optional.reaction_ma_fraction", "the reaction MA (14.4 C)"))
     return ma
@@ -114,9 +114,17 @@ def stacking_problems(data: GameData, state: dict, moves: dict[str, str], side: 
 
 def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False) -> list[Problem]:
     problems: list[Problem] = []
+    if not reaction and side == "german" and (state.get("fuel_due") or any("fuel" in o for o in orders)):
+        from .fuel import check_german_picks
+        problems += check_german_picks(data, state, orders)
+        picked = [o["fuel"] for o in orders if "fuel" in o]
+        state = {**state, "fuel_out": sorted(set(state["fuel_out"]) | {str(d) for d in picked})}   # 8.7.1 B before moving
+        orders = [o if "fuel" not in o else {"reserve": None, "_fuel": True} for o in orders]
     moves: dict[str, str] = {}
     reserves = [u for u in sorted(state["units"]) if state["units"][u].get("reserve") and state["units"][u]["side"] == side]
     for index, order in enumerate(orders):
+        if order.get("_fuel"):
+            continue
         if "reserve" in order:
             why = _reserve_problem(data, state, side, order["reserve"], moves, reserves, reaction)
             if why:

@@ -7,8 +7,8 @@ from typing import Any
 from ...kit.orders import as_text, each_order
 
 Block = tuple
-ID_FIELDS = ("move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle")
-LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack")
+ID_FIELDS = ("move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
+LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack", "fuel_choice")
 
 
 def _normalise(order: dict) -> dict:
@@ -64,6 +64,10 @@ def describe(events: list) -> list[Block]:
             blocks += _item(f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)")
         elif kind == "answer":
             blocks += _item(f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}")
+        elif kind == "fuel_roll":
+            blocks += _item(f"Fuel Depletion Table: die {e['face']}: {e['divisions']} German motorized division(s) out of supply (8.7)")
+        elif kind == "fuel_out":
+            blocks += _item(f"{e['division']} is out of supply for fuel (chosen by {e['by']}, 8.7.1)")
         elif kind == "battle_off":
             blocks += _item(f"battle {e['number']} at {', '.join(e['hexes'])} is not fought: {e['why']}")
         elif kind == "no_effect":
