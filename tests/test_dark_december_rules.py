@@ -673,3 +673,47 @@ def test_the_allies_may_decline_their_choice(data):
     state = position(data, {"ger-pz1": "1412", "ger-pz2": "1414"}, turn=9, side="allies", phase="construction")
     apply(data, state, "allies", [], ScriptedDice(by_key={"fuel/": [2]}))
     assert state["fuel_out"] == [] and state["fuel_due"] == 1
+
+
+# -- air attacks (20.4.1, 20.4.2 E/F) -------------------------------------------------------------
+
+def test_air_attacks_only_on_their_turns(data):
+    """20.0/20.4: the Allies on clear weather turns (AM 23 - AM 27 December) and on AM 17 December
+    (20.4.2 F); Germany on PM 30 December (20.4.2 E); one a turn."""
+    state = position(data, {"us-inf1": "1111", "ger-pz1": "1412"}, turn=9, side="allies")
+    got = messages(GAME.check(data, state, "allies", [{"air_attack": "1412"}]))
+    assert got == ["allies has no air attack on AM 20 December (20.0, 20.4, 20.4.2 E/F)"]
+    state["turn"] = 3                                                         # AM 17 December
+    assert GAME.check(data, state, "allies", [{"air_attack": "1412"}]) == []
+    state["turn"] = 15                                                        # AM 23 December, clear
+    got = messages(GAME.check(data, state, "allies", [{"air_attack": "1412"}, {"air_attack": "1412"}]))
+    assert got == ["one air attack a turn (20.4)"]
+    german = position(data, {"us-inf1": "1111", "ger-pz1": "1412"}, turn=30)     # PM 30 December
+    assert GAME.check(data, german, "german", [{"air_attack": "1111"}]) == []
+
+
+def test_air_attack_hit_and_the_german_loss_pick(data):
+    """20.4.1 A a hit on 1-2; D the DRMs (+1 not in strategic movement, +1 woods: never more than +1);
+    B the unit is chosen by Germany, motorized if possible: a response when there is a choice."""
+    state = position(data, {"us-inf1": "1111", "ger-pz1": "1212", "ger-pz2": "1212", "ger-inf1": "1212"}, turn=15, side="allies")
+    events = apply(data, state, "allies", [{"air_attack": "1212"}], ScriptedDice(1))
+    assert [(e["face"], e["drm"], e["hit"], e["candidates"]) for e in events if e["event"] == "air_attack"] == [
+        (1, 1, True, ["ger-pz1", "ger-pz2"])]
+    assert state["phase"] == "answer" and GAME.awaiting(state).side == "german"
+    assert messages(GAME.check(data, state, "german", [{"lose": "ger-inf1"}]))[0].startswith("`lose:` names the unit")
+    apply(data, state, "german", [{"lose": "ger-pz2"}])
+    assert state["units"]["ger-pz2"]["steps"] == 1 and state["phase"] == "combat"
+
+
+def test_air_attack_never_eliminates_a_reduced_unit(data):
+    """20.4.1 C: a unit already reduced cannot be eliminated by an air attack nor chosen in a stack;
+    a roll of 2 with the +1 DRM misses (20.4.1 A)."""
+    state = position(data, {"us-inf1": "1111", "ger-pz1": ("1412", 1), "ger-inf1": "1412"}, turn=15, side="allies")
+    apply(data, state, "allies", [{"air_attack": "1412"}], ScriptedDice(1))
+    assert state["units"]["ger-pz1"]["steps"] == 1 and state["units"]["ger-inf1"]["steps"] == 1    # infantry took it
+    state = position(data, {"us-inf1": "1111", "ger-pz1": ("1412", 1)}, turn=15, side="allies")
+    events = apply(data, state, "allies", [{"air_attack": "1412"}], ScriptedDice(1))
+    assert state["units"]["ger-pz1"]["steps"] == 1 and [e["candidates"] for e in events if e["event"] == "air_attack"] == [[]]
+    state = position(data, {"us-inf1": "1111", "ger-pz1": "1412"}, turn=15, side="allies")
+    events = apply(data, state, "allies", [{"air_attack": "1412"}], ScriptedDice(2))
+    assert [e["hit"] for e in events if e["event"] == "air_attack"] == [False]

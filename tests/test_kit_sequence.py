@@ -197,8 +197,9 @@ SEQUENCES = {
                       ("Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", 'response'),
                       ('Combat Phase: the attacker declares its battles (7.1.5, 13.0, 13.3.3, 13.8)', 'orders'),
                       ("Defender's terrain-defense reductions and divisional integrity (13.3.3 A, 13.8 A)", 'response'),
-                      ("The owner's choice inside a battle: retreat or loss and its allocation with the retreat path "
-                       "(13.5.1, 13.6), counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5)",
+                      ("The owner's choice inside a battle: retreat or loss and its allocation with the retreat path (13.5.1, 13.6), "
+                       "counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5); the "
+                       'air-attack loss pick (20.4.1 B)',
                        'response'),
                       ('Construction/Demolition Phase: bridge demolition, fortifications (7.1.7, 16.1, 17.0)', 'orders'),
                       ],

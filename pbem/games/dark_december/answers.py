@@ -116,6 +116,9 @@ def river_unbridged(data: GameData, state: dict, a: str, b: str) -> bool:
 
 def check_answer(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     due = state["pending"]
+    if due["kind"] == "air":
+        from .air import check_pick
+        return check_pick(game, data, state, side, orders)
     if due["kind"] == "advance":
         return [Problem(i, p) for i, order in enumerate(orders) for p in _advance_problems(data, state, side, due, order)]
     if len(orders) != 1:
@@ -180,6 +183,10 @@ def apply_answer(game: Any, data: GameData, state: dict, side: str, orders: list
     due, order = state["pending"], (orders or [{}])[0]
     state["pending"] = None
     events: list[dict] = [{"event": "answer", "side": side, "kind": due["kind"], "orders": orders, "battle": due["battle"]}]
+    if due["kind"] == "air":                                        # 20.4.1 B: then the Movement Phase goes on
+        lose_step(data, state, order["lose"], events, "air attack (20.4.1)")
+        state["phase"] = state.pop("after_air")
+        return events
     battle = state["battles"][0]
     if due["kind"] == "loss":
         _apply_loss(data, state, battle, due, order, dice, events)
@@ -356,8 +363,9 @@ def answer_template(game: Any, data: GameData, state: dict, side: str) -> dict:
     elif due["kind"] == "CA":
         notes.append(f"counterattack at least one of {', '.join(due['hexes'])} with every defending unit (13.5.5)")
         order = {"counterattack": due["hexes"][:1]}
-    elif due["kind"] == "FF":
-        notes.append(f"one defending unit loses a step: one of {', '.join(due['units'])} (13.5.6 A)")
+    elif due["kind"] in ("FF", "air"):
+        notes.append("the unit that loses the air attack's step (20.4.1 B)" if due["kind"] == "air"
+                     else f"one defending unit loses a step: one of {', '.join(due['units'])} (13.5.6 A)")
         order = {"lose": due["units"][0]}
     else:
         notes.append(f"the victorious defender may advance into {', '.join(sorted(due['vacated']))} (13.7.5); an empty list declines")

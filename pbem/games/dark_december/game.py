@@ -23,15 +23,15 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Problem
-from . import answers, bridges, combat, fuel, movement, report
+from . import air, answers, bridges, combat, fuel, movement, report
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "7.1.1/8.x supply: tracing (8.2, 8.3), unsupplied and isolated effects (8.4, 8.5, 10.1, 10.2 I), 8.6 surrender "
-    "(optional), 8.7 fuel depletion and the Allies' division choice (8.7.1), 20.2: every unit is treated as in supply "
-    "(roads and map edges are not in the data format yet)",
+    "7.1.1/8.1-8.6 supply: tracing (8.2, 8.3), unsupplied and isolated units (8.4, 8.5, 10.1, 10.2 I, 20.2), 8.6 "
+    "surrender (optional): every unit is in supply unless put out of it by the Fuel Depletion Table (8.7, enforced; "
+    "not its 8.7.2 D brigades alternative nor Manteuffel's exemption, 15.6 E); roads and map edges are not in the data yet",
     "7.1.2/9.x replacements (the Replacement Phase takes no orders)",
     "5.7 road control, 10.4 strategic movement, 10.5 road march (units pay terrain costs; the 10.5.3 +2 MP over a "
     "bridge is enforced), 11.1-11.3 road-march stacking, 12.2: roads are not in the data format yet",
@@ -42,8 +42,8 @@ NOT_ENFORCED = (
     "Bulge rule; 13.7.4 C dense forest advances (roads are not in the data); the 13.7.7 armor exception; "
     "13.8.4.1/13.8.4.2 double integrity, 13.8.5 C the airborne three-of-four",
     "7.1.6/14.2 exploitation movement, 14.3 shock combat, 14.6 historical reserve markers; 16.2 bridge construction",
-    "19.0 parachute drop; 20.1 clear-weather German movement and 20.4 Allied air power (with the German air-attack "
-    "loss pick, 20.4.1 B); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
+    "19.0 parachute drop; 20.1 clear-weather German movement; 20.4.2 A-D road interdiction (air attacks on units, "
+    "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
     "25.0 fog of war (optional): needs the hidden-information core of issue 18",
     "26.x variants other than 26.1 B and C; victory conditions and game lengths are printed on the map and the "
     "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
@@ -101,7 +101,7 @@ class DarkDecember(SequencedGame):
                   "the German Movement Phase, where Germany names the other divisions (8.7.1 B)", {"deplete"}),
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
-                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)", {"move", "path", "reserve", "fuel"}),
+                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)", {"move", "path", "reserve", "fuel", "air_attack"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -114,7 +114,8 @@ class DarkDecember(SequencedGame):
                   "the battles in the declared order (13.0 D), each result applied before the next (7.1.5.1 F)",
                   {"battle", "reduce", "integrity"}),
             entry("answer", "The owner's choice inside a battle: retreat or loss and its allocation with the retreat path "
-                  "(13.5.1, 13.6), counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5)",
+                  "(13.5.1, 13.6), counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5); "
+                  "the air-attack loss pick (20.4.1 B)",
                   "response", _answering, _opponent_of_answering, answers.answer_template, answers.check_answer, answers.apply_answer,
                   "the rest of the battle, then the next battle; after the last, the Construction/Demolition Phase (7.1.7)",
                   {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance"}),
@@ -224,9 +225,12 @@ class DarkDecember(SequencedGame):
         for order in orders:
             if "fuel" in order:
                 fuel.deplete(state, order["fuel"], "german", events)         # 8.7.1 B
-        events += movement.apply_moves(self, data, state, side, [o for o in orders if "fuel" not in o])
+        events += movement.apply_moves(self, data, state, side, [o for o in orders if "fuel" not in o and "air_attack" not in o])
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
+        air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
+        if state["pending"]:
+            state["after_air"], state["phase"] = state["phase"], "answer"
         return events
 
     def _check_reaction(self, game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
@@ -247,7 +251,8 @@ class DarkDecember(SequencedGame):
     def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
         """7.1.7 D the end of the player turn; 7.2 C after the Allied one the Game-Turn advances; 7.2 F the
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
-        state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": []})
+        state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": [],
+                      "air_used": False})
         if state["side"] == "german":
             state["side"] = "allies"
         else:
@@ -271,6 +276,8 @@ class DarkDecember(SequencedGame):
     def label(self, state: dict) -> str:
         due = state.get("pending")
         head = f"Game-Turn {state['turn']} {state['side']} player turn"
+        if state["phase"] == "answer" and due and due["kind"] == "air":
+            return f"{head}: {due['side']} picks the unit hit by the air attack on {due['hex']} (20.4.1 B)"
         if state["phase"] == "answer" and due:
             return f"{head}: {due['side']} answers in battle {due['battle']} ({due['kind']})"
         return f"{head}: {state['phase']}"

@@ -119,11 +119,14 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         problems += check_german_picks(data, state, orders)
         picked = [o["fuel"] for o in orders if "fuel" in o]
         state = {**state, "fuel_out": sorted(set(state["fuel_out"]) | {str(d) for d in picked})}   # 8.7.1 B before moving
-        orders = [o if "fuel" not in o else {"reserve": None, "_fuel": True} for o in orders]
+    if any("air_attack" in o for o in orders):
+        from .air import check as check_air
+        problems += check_air(data, state, side, orders) if not reaction else [Problem(None, "no air attack in the Reaction Phase (20.4)")]
+    orders = [{"_skip": True} if "fuel" in o or "air_attack" in o else o for o in orders]
     moves: dict[str, str] = {}
     reserves = [u for u in sorted(state["units"]) if state["units"][u].get("reserve") and state["units"][u]["side"] == side]
     for index, order in enumerate(orders):
-        if order.get("_fuel"):
+        if order.get("_skip"):
             continue
         if "reserve" in order:
             why = _reserve_problem(data, state, side, order["reserve"], moves, reserves, reaction)

@@ -7,7 +7,7 @@ from typing import Any
 from ...kit.orders import as_text, each_order
 
 Block = tuple
-ID_FIELDS = ("move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
+ID_FIELDS = ("air_attack", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
 LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack", "fuel_choice")
 
 
@@ -64,6 +64,8 @@ def describe(events: list) -> list[Block]:
             blocks += _item(f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)")
         elif kind == "answer":
             blocks += _item(f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}")
+        elif kind == "air_attack":
+            blocks += _item(f"{e['side']} air attack on {e['hex']}: die {e['face']} {e['drm']:+d}: {'a hit' if e['hit'] else 'no effect'} (20.4.1)")
         elif kind == "fuel_roll":
             blocks += _item(f"Fuel Depletion Table: die {e['face']}: {e['divisions']} German motorized division(s) out of supply (8.7)")
         elif kind == "fuel_out":
