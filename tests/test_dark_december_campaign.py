@@ -7,23 +7,14 @@ from pathlib import Path
 
 import pytest
 import yaml
-from typer.testing import CliRunner
-
 from pbem import campaign as camp
-from pbem.cli import app
 from pbem.demo import run_demo
 from tests.conftest import ROOT, tree_bytes
+from tests.test_cli import run
 
 EXAMPLE = ROOT / "examples" / "dark-december-demo"
 BUNDLED = EXAMPLE / "campaign"
 DEMO_DATA = EXAMPLE / "data-override.yaml"
-
-
-def run(*args, ok=True):
-    result = CliRunner().invoke(app, [str(a) for a in args])
-    if ok:
-        assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
 
 
 @pytest.fixture

@@ -717,3 +717,49 @@ def test_air_attack_never_eliminates_a_reduced_unit(data):
     state = position(data, {"us-inf1": "1111", "ger-pz1": "1412"}, turn=15, side="allies")
     events = apply(data, state, "allies", [{"air_attack": "1412"}], ScriptedDice(2))
     assert [e["hit"] for e in events if e["event"] == "air_attack"] == [False]
+
+
+# -- reinforcements (10.6) and the variants that move them ---------------------------------------
+
+REINFORCEMENT = {"side": "allies", "nationality": "us", "type": "infantry", "division": "none", "attack": 2, "defense": 2,
+                 "movement": 4, "reduced": "none", "reinforcement": {"turn": "PM 20 December", "areas": ["W"]}}
+
+
+def with_reinforcement(data, **changes):
+    return changed(data, {"units.units.counters.us-rf1": {**REINFORCEMENT, **changes}, "map.hexes.1012": {"terrain": "clear", "entry": "W"},
+                          "map.hexes.1014": {"terrain": "woods", "entry": "W"}})
+
+
+def test_reinforcement_schedule_and_variants(data):
+    """10.6 A the turn on the counter (PM 20 December = Game-Turn 10); 26.1 A one turn earlier for the
+    Allies; 26.2 one turn later through PM 18 December only; 26.5 A the German two days earlier; 26.14 A no
+    German reinforcement after AM 20 December."""
+    from pbem.games.dark_december.reinforcements import schedule
+    data = with_reinforcement(data)
+    counters = data.get("units.counters")
+    assert schedule(data, counters, {"variants": []}) == {"us-rf1": 10}
+    assert schedule(data, counters, {"variants": ["26.1"]}) == {"us-rf1": 9}
+    assert schedule(data, counters, {"variants": ["26.2"]}) == {"us-rf1": 10}
+    early = changed(data, {"units.units.counters.us-rf1.reinforcement": {"turn": "PM 18 December", "areas": ["W"]}})
+    assert schedule(early, early.get("units.counters"), {"variants": ["26.2"]}) == {"us-rf1": 7}
+    german = changed(data, {"units.units.counters.us-rf1.side": "german"})
+    assert schedule(german, german.get("units.counters"), {"variants": ["26.5"]}) == {"us-rf1": 6}
+    assert schedule(german, german.get("units.counters"), {"variants": ["26.14"]}) == {}
+
+
+def test_reinforcements_enter_on_their_area_and_may_not_be_withheld(data):
+    """10.6.1 A on an entry hex of the counter's areas; 10.6.1 B the entry hex is the first hex of movement
+    (the woods entry hex costs 3 of the MA 4); 10.6.3 A none withheld unless blocked by enemy units (B)."""
+    data = with_reinforcement(data)
+    state = position(data, {"us-inf1": "1111"}, turn=10, side="allies")
+    state["reinforcements"] = {"us-rf1": 10}
+    assert messages(GAME.check(data, state, "allies", [])) == ["us-rf1 is due and may not be withheld (10.6.3 A)"]
+    got = messages(GAME.check(data, state, "allies", [{"enter": "us-rf1", "path": ["1013"]}]))
+    assert got == ["us-rf1 enters on an entry hex of its areas ['W']: 1012, 1014 (10.6.1 A)", "us-rf1 is due and may not be withheld (10.6.3 A)"]
+    got = messages(GAME.check(data, state, "allies", [{"enter": "us-rf1", "path": ["1014", "1013", "1012"]}]))
+    assert got == ["us-rf1 needs 5 MP to enter on 1014 and follow this path but has 4 (10.6.1 B, 10.2 B)"]
+    apply(data, state, "allies", [{"enter": "us-rf1", "path": ["1014", "1013"]}])
+    assert state["units"]["us-rf1"] == {"side": "allies", "hex": "1013", "steps": 1, "reserve": False} and state["reinforcements"] == {}
+    blocked = position(data, {"ger-inf1": "1012", "ger-inf2": "1014"}, turn=10, side="allies")
+    blocked["reinforcements"] = {"us-rf1": 10}
+    assert GAME.check(data, blocked, "allies", []) == []                      # 10.6.3 B: every entry hex blocked

@@ -23,7 +23,7 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Problem
-from . import air, answers, bridges, combat, fuel, movement, report
+from . import air, answers, bridges, combat, fuel, movement, reinforcements, report
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true")}
@@ -35,7 +35,8 @@ NOT_ENFORCED = (
     "7.1.2/9.x replacements (the Replacement Phase takes no orders)",
     "5.7 road control, 10.4 strategic movement, 10.5 road march (units pay terrain costs; the 10.5.3 +2 MP over a "
     "bridge is enforced), 11.1-11.3 road-march stacking, 12.2: roads are not in the data format yet",
-    "10.3 disengagement (optional), 10.6 reinforcements, 10.7 exits, 10.8 withdrawals, 10.9 restricted units, "
+    "10.3 disengagement (optional), 10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters "
+    "later at its own areas: the next road hex needs roads), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, "
     "11.0 C (an overstacked move is refused rather than eliminated), 12.3 and 12.4 (optional)",
     "7.1.5.2/13.2 all out assault and 15.x commanders (optional, 13.5.1 E); 13.3.1 D Westwall and armor "
     "superiority; 13.6 B retreat priorities after the first (rivers, lowest MP cost, direction) and 13.6 C the "
@@ -45,7 +46,7 @@ NOT_ENFORCED = (
     "19.0 parachute drop; 20.1 clear-weather German movement; 20.4.2 A-D road interdiction (air attacks on units, "
     "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
     "25.0 fog of war (optional): needs the hidden-information core of issue 18",
-    "26.x variants other than 26.1 B and C; victory conditions and game lengths are printed on the map and the "
+    "26.x variants other than 26.1, 26.2, 26.5 A and 26.14 A (reinforcement turns; 26.1 B, C); victory conditions and game lengths are printed on the map and the "
     "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
 )
 
@@ -101,7 +102,7 @@ class DarkDecember(SequencedGame):
                   "the German Movement Phase, where Germany names the other divisions (8.7.1 B)", {"deplete"}),
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
-                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)", {"move", "path", "reserve", "fuel", "air_attack"}),
+                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)", {"move", "path", "reserve", "fuel", "air_attack", "enter"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -153,8 +154,10 @@ class DarkDecember(SequencedGame):
     def not_enforced_for(self, options: dict) -> list:
         rules = list(self.not_enforced)
         others = [v for v in options.get("variants", []) if v != "26.1"]
-        if "26.1" in options.get("variants", []):
-            rules.append("26.1 A earlier Allied reinforcements (26.1 B no surprise DRM and 26.1 C free Allied movement are enforced)")
+        if "26.5" in others:
+            rules.append("26.5 B the paratroop drop on the first turn (19.0 is not enforced; 26.5 A earlier reinforcements is)")
+            others.remove("26.5")
+        others = [v for v in others if v not in ("26.2", "26.14")]
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
         if options.get("reserves"):
@@ -190,6 +193,8 @@ class DarkDecember(SequencedGame):
             "turn": first, "side": "german", "options": options,
             "phase": "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
             "fuel_out": [], "fuel_due": 0, "fuel_allied_pick": False, "fuel_choice": [],
+            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options).items()
+                               if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
@@ -287,7 +292,12 @@ class DarkDecember(SequencedGame):
                 "orders": [{"place": u, "at": "HEX"} for u in state["to_place"]]}
 
     def move_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
-        notes = [self.label(state), "move: UNIT, path: [its hex, hexes entered] (10.0); reserve: UNIT (14.1)"]
+        notes = [self.label(state), "move: UNIT, path: [its hex, hexes entered] (10.0); reserve: UNIT (14.1); "
+                 "enter: UNIT, path: [entry hex, ...] (10.6)"]
+        due = [u for u, n in sorted(state["reinforcements"].items()) if n <= state["turn"] and state["phase"] == "movement"
+               and counter(data, u)["side"] == side]
+        if due:
+            notes.append(f"reinforcements due (10.6): {', '.join(due)}")
         if state["phase"] == "movement" and state.get("fuel_due"):
             notes.append(f"fuel: DIV for {state['fuel_due']} more German motorized division(s) out of supply (8.7.1 B): "
                          f"{', '.join(fuel.eligible(data, state))}")

@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import ZocRules, walk
 from ..base import Problem
-from .common import board, counter, effective, enemy_zoc, frozen, half_up, in_class, mapdata, other, turn_label
+from .common import board, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
@@ -39,6 +39,31 @@ def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | 
         return f"{hex_id} is not on the map (map.hexes.{hex_id})"
     if board(state).enemies_in(hex_id, side):
         return f"{hex_id} holds enemy units (10.2 D)"
+    return None
+
+
+def check_entry(data: GameData, state: dict, side: str, unit_id: str, path: list) -> str | None:
+    """10.6.1 B: the entry hex is the reinforcement's first hex of movement (its cost counts); then it moves
+    normally (10.2 A: one hex, the entry hex, always)."""
+    grid = mapdata(data).grid
+    path = [grid.canonical(h) for h in path]
+    why = enter_problem(data, state, side, path[0])
+    if why:
+        return why
+    trial = {**state, "units": {**state["units"], unit_id: {"side": side, "hex": path[0], "steps": full_steps(data, unit_id)}}}
+    info = mapdata(data).info(path[0])
+    first = max(terrain_cost(data, state, kind) for kind in [str(info["terrain"])] + (["town"] if info.get("town") else []))
+    ma = allowance(data, trial, unit_id)
+    if len(path) == 1:
+        return None
+    why = check_path(data, trial, side, unit_id, path, ma)
+    if why:
+        return why
+    zoc = enemy_zoc(data, state, side)
+    spent = walk(grid, unit_id, path, lambda a, b: entry_cost(data, trial, side, a, b), allowance=ma, zoc=zoc,
+                 rules=ZOC_RULES, no_revisit=True).spent
+    if first + spent > ma:
+        return f"{unit_id} needs {first + spent} MP to enter on {path[0]} and follow this path but has {ma} (10.6.1 B, 10.2 B)"
     return None
 
 
@@ -96,13 +121,14 @@ def unit_type_in(data: GameData, unit_id: str, types: tuple[str, ...]) -> bool:
     return str(counter(data, unit_id)["type"]) in types
 
 
-def stacking_problems(data: GameData, state: dict, moves: dict[str, str], side: str) -> list[str]:
+def stacking_problems(data: GameData, state: dict, moves: dict[str, str], side: str, added: dict | None = None) -> list[str]:
     """11.0 A three units a hex (leaders and markers free, 15.4 A, 11.3); 11.4 no British with US."""
     limit = numbers.integer(data, "game.stacking.limit", "the stacking limit (11.0)")
-    after = board(state).moved(moves)
+    after = board(state).with_units(added or {}).moved(moves)
+    side_of = {**{u: v["side"] for u, v in state["units"].items()}, **{u: v["side"] for u, v in (added or {}).items()}}
     problems = []
     for hex_id, units in sorted(after.stacks().items()):
-        mine = [u for u in units if state["units"][u]["side"] == side]
+        mine = [u for u in units if side_of[u] == side]
         counted = [u for u in mine if not in_class(data, u, "leader")]
         if len(counted) > limit and any(u in moves for u in mine):
             problems.append(f"{hex_id} would hold {len(counted)} units; the limit is {limit} (11.0 A)")
@@ -122,7 +148,15 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
     if any("air_attack" in o for o in orders):
         from .air import check as check_air
         problems += check_air(data, state, side, orders) if not reaction else [Problem(None, "no air attack in the Reaction Phase (20.4)")]
-    orders = [{"_skip": True} if "fuel" in o or "air_attack" in o else o for o in orders]
+    entering: dict[str, dict] = {}
+    given = orders
+    if not reaction:
+        from . import reinforcements
+        problems += reinforcements.check(data, state, side, orders, lambda u, path: check_entry(data, state, side, u, path))
+        grid = mapdata(data).grid
+        entering = {o["enter"]: {"side": side, "hex": grid.canonical(str(o["path"][0])), "steps": 1}
+                    for o in orders if "enter" in o and isinstance(o.get("path"), list) and o["path"]}
+    orders = [{"_skip": True} if "fuel" in o or "air_attack" in o or "enter" in o else o for o in orders]
     moves: dict[str, str] = {}
     reserves = [u for u in sorted(state["units"]) if state["units"][u].get("reserve") and state["units"][u]["side"] == side]
     for index, order in enumerate(orders):
@@ -155,7 +189,9 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             problems.append(Problem(index, why))
             continue
         moves[unit_id] = mapdata(data).grid.canonical(order["path"][-1])
-    problems += [Problem(None, p) for p in stacking_problems(data, state, moves, side)]
+    arrivals = {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
+                ((o["enter"], o) for o in given if "enter" in o) if u in entering}
+    problems += [Problem(None, p) for p in stacking_problems(data, state, {**moves, **arrivals}, side, entering)]
     return problems
 
 
@@ -179,6 +215,12 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
     events: list[dict] = []
     grid = mapdata(data).grid
     for order in orders:
+        if "enter" in order:
+            path = [grid.canonical(str(h)) for h in order["path"]]
+            state["units"][order["enter"]] = {"side": side, "hex": path[-1], "steps": full_steps(data, order["enter"]), "reserve": False}
+            del state["reinforcements"][order["enter"]]
+            events.append({"event": "enter", "unit": order["enter"], "path": path})
+            continue
         if "reserve" in order:
             state["units"][order["reserve"]]["reserve"] = True
             state["no_attack"].append(order["reserve"])           # 14.1 B: no attack the turn it is placed
@@ -193,6 +235,7 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
     drop_reserves_in_contact(data, state)
     occupied = {u["hex"] for u in state["units"].values()}
     state["forts"] = [h for h in state["forts"] if h in occupied]          # 17.2: a vacant fortification is removed
+    state["units"] = dict(sorted(state["units"].items()))
     return events
 
 

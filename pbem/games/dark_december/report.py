@@ -7,7 +7,7 @@ from typing import Any
 from ...kit.orders import as_text, each_order
 
 Block = tuple
-ID_FIELDS = ("air_attack", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
+ID_FIELDS = ("air_attack", "enter", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
 LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack", "fuel_choice")
 
 
@@ -54,6 +54,8 @@ def describe(events: list) -> list[Block]:
             blocks += _battle(e)
         elif kind == "move":
             blocks += _item(f"{e['unit']} {'reacts' if e['reaction'] else 'moves'} {' → '.join(e['path'])}")
+        elif kind == "enter":
+            blocks += _item(f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])} (10.6)")
         elif kind == "reserve":
             blocks += _item(f"{e['unit']} is placed in reserve (14.1)")
         elif kind == "setup":
