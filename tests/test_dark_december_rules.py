@@ -239,7 +239,8 @@ def test_reserves_and_the_reaction_phase(data):
     apply(data, state, "german", [{"reserve": "ger-pz1"}])
     assert state["units"]["ger-pz1"]["reserve"] is True and state["phase"] == "combat"   # no Allied reserve: no pause
     got = messages(GAME.check(data, state, "german", [{"attack": "1111", "with": ["ger-inf1", "ger-pz1"]}]))
-    assert "ger-pz1 is in reserve or was placed in it this turn and may not attack (14.1 B, 14.1 E)" in got
+    assert ("ger-pz1 may not attack this player turn: in reserve or placed in it (14.1 B, E), building a bridge (16.2.3 A) "
+            "or involved in a counterattack (13.5.5 H)") in got
     # the Allied player turn: the German reserve reacts after the Allied movement (ger-pz1 MA 6: 3 in reaction)
     state.update(side="allies", phase="movement", no_attack=[])
     apply(data, state, "allies", [])
@@ -763,3 +764,47 @@ def test_reinforcements_enter_on_their_area_and_may_not_be_withheld(data):
     blocked = position(data, {"ger-inf1": "1012", "ger-inf2": "1014"}, turn=10, side="allies")
     blocked["reinforcements"] = {"us-rf1": 10}
     assert GAME.check(data, blocked, "allies", []) == []                      # 10.6.3 B: every entry hex blocked
+
+
+# -- exploitation (7.1.6, 14.2) and bridge construction (16.2) -----------------------------------
+
+def test_exploitation_moves_reserves_at_full_ma(data):
+    """7.1.6, 14.2 B: after combat the phasing player's reserves may move their full MA, and their reserve
+    status is removed; other units do not move then."""
+    state = position(data, {"ger-pz1": "1412", "ger-inf2": "1414"}, phase="construction")
+    state["units"]["ger-pz1"]["reserve"] = True
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-inf2", "path": ["1414", "1314"]}]))
+    assert got == ["ger-inf2 is not in reserve; only reserves move in the Reaction and Exploitation Phases (7.1.4 A, 7.1.6, 14.2, 14.4 A)"]
+    path = ["1412", "1411", "1311", "1310", "1210", "1110", "1010"]                      # six clear hexes: MA 6
+    apply(data, state, "german", [{"move": "ger-pz1", "path": path}])
+    assert state["units"]["ger-pz1"] == {"side": "german", "hex": "1010", "steps": 2, "reserve": False}
+
+
+def test_bridge_construction(data):
+    """16.2.2 A a unit builds a bridge by moving across the river hexside it began next to, spending its
+    entire MA; 16.2.2 B the bridge is built in the Construction/Demolition Phase; 16.2.3 A the builder does
+    not fight that player turn; 16.2.1 German infantry only the named regiments (marked `bridge_builder`)."""
+    state = position(data, {"ger-pz1": "1313", "ger-inf2": "1313", "us-inf1": "1211"})
+    state["blown"] = ["1312|1313"]
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-inf2", "path": ["1313", "1312"], "build_bridge": True}]))
+    assert len(got) == 1 and "units.counters.ger-inf2.bridge_builder" in got[0]
+    apply(data, state, "german", [{"move": "ger-pz1", "path": ["1313", "1312"], "build_bridge": True}])
+    assert state["units"]["ger-pz1"]["hex"] == "1312" and state["bridging"] == [{"unit": "ger-pz1", "side": "german", "hexside": "1312|1313"}]
+    got = messages(GAME.check(data, state, "german", [{"attack": "1211", "with": ["ger-pz1"]}]))
+    assert got == ["ger-pz1 may not attack this player turn: in reserve or placed in it (14.1 B, E), building a bridge (16.2.3 A) "
+                   "or involved in a counterattack (13.5.5 H)"]
+    state["phase"] = "combat"
+    apply(data, state, "german", [])
+    state["phase"] = "construction"
+    events = apply(data, state, "german", [], ScriptedDice())
+    assert [e["bridge"] for e in events if e["event"] == "bridge_built"] == ["1312|1313"]
+    assert state["blown"] == [] and state["built"] == ["1312|1313"] and state["german_bridges"] == ["1312|1313"]
+
+
+def test_german_bridge_markers_limit(data):
+    """16.2.4 C: Germany must use the German bridge markers and is limited to seven bridges."""
+    data = changed(data, {"special.bridges.construction.german_limit": 1})
+    state = position(data, {"ger-pz1": "1313"})
+    state["blown"], state["german_bridges"] = ["1312|1313"], ["1113|1114"]
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": ["1313", "1312"], "build_bridge": True}]))
+    assert got == ["Germany has used its 1 bridge markers (16.2.4 C)"]

@@ -201,7 +201,9 @@ SEQUENCES = {
                        "counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5); the "
                        'air-attack loss pick (20.4.1 B)',
                        'response'),
-                      ('Construction/Demolition Phase: bridge demolition, fortifications (7.1.7, 16.1, 17.0)', 'orders'),
+                      ('Exploitation and Construction/Demolition Phases: reserves move, bridges are built and demolished, '
+                       'fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)',
+                       'orders'),
                       ],
 }
 

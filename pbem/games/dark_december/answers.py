@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ..base import Problem
 from .combat import defense_level, options, roll_battle
-from .common import board, enemy_zoc, factor, faces, heavy_snow, in_class, mapdata, other
+from .common import board, enemy_zoc, factor, faces, heavy_snow, in_class, mapdata, other, unbridged_river
 
 
 # -- the resolution queue ----------------------------------------------------------------------
@@ -110,8 +110,7 @@ def _type(data: GameData, unit_id: str) -> Any:
 
 
 def river_unbridged(data: GameData, state: dict, a: str, b: str) -> bool:
-    sides = mapdata(data).hexside(a, b, hexes_known=False)
-    return "river" in sides and "ford" not in sides and ("bridge" not in sides or hexside_key(a, b) in state["blown"])
+    return unbridged_river(data, state, a, b, ford_counts=True)
 
 
 def check_answer(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:

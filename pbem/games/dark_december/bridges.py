@@ -8,25 +8,64 @@ from ...gamedata import GameData
 from ...hexgrid import hexside_key
 from ...kit import numbers
 from ..base import Problem
-from .common import board, counter, enemy_zoc, in_class, mapdata, turn_label
+from ...errors import UnknownDataError
+from .common import COUNTER, board, bridged, counter, enemy_zoc, in_class, mapdata, turn_label
 
 
-def bridge_hexes(data: GameData, key: Any) -> tuple[str, str] | None:
+def bridge_hexes(data: GameData, state: dict, key: Any) -> tuple[str, str] | None:
     if not isinstance(key, str) or key.count("|") != 1:
         return None
     a, b = key.split("|")
     grid = mapdata(data).grid
     a, b = grid.canonical(a), grid.canonical(b)
-    if not grid.adjacent(a, b) or "bridge" not in mapdata(data).hexside(a, b, hexes_known=False):
+    if not grid.adjacent(a, b) or not ("bridge" in mapdata(data).hexside(a, b, hexes_known=False) or hexside_key(a, b) in state["built"]):
         return None
     return a, b
+
+
+def building_problem(data: GameData, state: dict, side: str, unit_id: str, path: list) -> str | None:
+    """16.2: a unit builds a bridge by moving across the river hexside it began the Movement Phase next to,
+    announced (`build_bridge: true`), spending its entire MA (16.2.2 A); 16.2.1 any Allied unit, German
+    armored units and the 5/15th Parachute and 212/423rd Infantry regiments; 16.2.4 C Germany at most seven."""
+    grid = mapdata(data).grid
+    if len(path) != 2 or not grid.adjacent(path[0], path[1]):
+        return "a bridge is built by moving one hex, across the river hexside (16.2.2 A)"
+    a, b = path
+    if "river" not in mapdata(data).hexside(a, b, hexes_known=False) or bridged(data, state, a, b):
+        return f"{a}|{b} is not a river hexside without a bridge (16.2)"
+    if side == "german" and not in_class(data, unit_id, "armored"):
+        marked = counter(data, unit_id).get("bridge_builder", "unknown")
+        if marked == "unknown":
+            raise UnknownDataError(f"units.counters.{unit_id}.bridge_builder", f"whether {unit_id} is one of the German bridge-building "
+                                   "regiments (16.2.1 C: 5/15th Parachute, 212/423rd Infantry)", COUNTER, data.override_file)
+        if marked is not True:
+            return f"{unit_id} may not build bridges: German armored units and the 5/15th and 212/423rd regiments only (16.2.1)"
+    if side == "german":
+        limit = numbers.integer(data, "special.bridges.construction.german_limit", "the German bridge markers (16.2.4 C)")
+        if len(state["german_bridges"]) + len([x for x in state["bridging"] if x["side"] == "german"]) >= limit:
+            return f"Germany has used its {limit} bridge markers (16.2.4 C)"
+    if mapdata(data).listed(b) and board(state).enemies_in(b, side):
+        return f"{b} holds enemy units (10.2 D)"
+    return None
+
+
+def finish_bridges(state: dict, side: str, events: list) -> None:
+    """16.2.2 B: a bridge is built in the Construction/Demolition Phase of the player turn it was begun."""
+    for item in [x for x in state["bridging"] if x["side"] == side]:
+        key = item["hexside"]
+        state["built"] = sorted(set(state["built"]) | {key})
+        state["blown"] = [k for k in state["blown"] if k != key]
+        if side == "german":
+            state["german_bridges"] = sorted(set(state["german_bridges"]) | {key})
+        events.append({"event": "bridge_built", "bridge": key, "unit": item["unit"]})
+    state["bridging"] = [x for x in state["bridging"] if x["side"] != side]
 
 
 def demolition_problem(data: GameData, state: dict, side: str, unit_id: Any, key: Any) -> str | None:
     """16.1 A: a unit within one hex of a hex of the bridge hexside, that hex free of enemy units and an
     enemy unit within two hexes of it; 16.1 B always if adjacent; 16.1 G not in reserve (strategic
     movement and supply are not tracked); 16.1 H / 18.3 D on 16 December (reading DD7); 19.4."""
-    hexes = bridge_hexes(data, key)
+    hexes = bridge_hexes(data, state, key)
     if hexes is None:
         return f"{key!r} is not a bridge hexside 'A|B' of the map (16.1)"
     if hexside_key(*hexes) in state["blown"]:
@@ -79,12 +118,17 @@ def fortify_problem(data: GameData, state: dict, side: str, hex_id: Any) -> str 
 
 
 def check_construction(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    problems: list[Problem] = []
+    """7.1.6 exploitation moves of reserve units (14.2), then 7.1.7 demolitions, fortifications."""
+    from .movement import check_moves
+    problems: list[Problem] = check_moves(game, data, state, side, [o if "move" in o else {"_skip": True} for o in orders],
+                                          mode="exploitation")
     seen: set[str] = set()
     for index, order in enumerate(orders):
+        if "move" in order:
+            continue
         if "demolish" in order:
             why = demolition_problem(data, state, side, order.get("by"), order["demolish"])
-            hexes = bridge_hexes(data, order["demolish"])
+            hexes = bridge_hexes(data, state, order["demolish"])
             if not why and hexes and hexside_key(*hexes) in seen:
                 why = f"only one attempt may be made to demolish each bridge in any player turn ({order['demolish']}, 16.1 D)"
             if hexes:
@@ -105,7 +149,12 @@ def check_construction(game: Any, data: GameData, state: dict, side: str, orders
 def apply_construction(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Any) -> list[dict]:
     events: list[dict] = []
     blown_on = max(numbers.integers(data, "special.bridges.demolition.blown_faces", "the demolition roll (16.1 D)"))
+    from .movement import apply_moves
+    events += apply_moves(game, data, state, side, [o for o in orders if "move" in o], mode="exploitation")
+    finish_bridges(state, side, events)
     for order in orders:
+        if "move" in order:
+            continue
         if "fuel_choice" in order:
             state["fuel_choice"] = list(order["fuel_choice"])
             continue
@@ -113,7 +162,7 @@ def apply_construction(game: Any, data: GameData, state: dict, side: str, orders
             state["forts"] = sorted(set(state["forts"]) | {str(order["fortify"])})
             events.append({"event": "fortify", "hex": str(order["fortify"]), "side": side})
             continue
-        a, b = bridge_hexes(data, order["demolish"]) or ("", "")
+        a, b = bridge_hexes(data, state, order["demolish"]) or ("", "")
         key, unit = hexside_key(a, b), state["units"][order["by"]]
         drm = 0
         if unit["hex"] in (a, b) or (side == "allies" and in_class(data, order["by"], "engineer")):

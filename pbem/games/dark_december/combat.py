@@ -9,11 +9,10 @@ from typing import Any
 
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
-from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.combat import clamp, odds_position, whole_column
 from ..base import Problem
-from .common import (board, counter, effective, factor, in_class, mapdata, other, tactical_advantage, turn_label)
+from .common import (board, counter, effective, factor, unbridged_river, in_class, mapdata, other, tactical_advantage, turn_label)
 
 CRT_PRINTED = "the Combat Results Table (4.3)"
 RESULT = re.compile(r"^(?P<who>[AD])(?P<level>\d)?(\[(?P<must>\d)\])?$")
@@ -48,7 +47,8 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
             if unit_id in used:
                 problems.append(Problem(index, f"{unit_id} attacks once a Combat Phase (13.1 E, 13.2 A)"))
             if unit.get("reserve") or unit_id in state["no_attack"]:
-                problems.append(Problem(index, f"{unit_id} is in reserve or was placed in it this turn and may not attack (14.1 B, 14.1 E)"))
+                problems.append(Problem(index, f"{unit_id} may not attack this player turn: in reserve or placed in it (14.1 B, E), "
+                                               "building a bridge (16.2.3 A) or involved in a counterattack (13.5.5 H)"))
             far = [h for h in hexes if not grid.adjacent(unit["hex"], h)]
             if far:
                 problems.append(Problem(index, f"{unit_id} is not adjacent to {', '.join(far)} (13.1 A)"))
@@ -147,8 +147,7 @@ def armor_superiority(data: GameData, state: dict, attackers: list, hexes: list)
 
 
 def _unbridged(data: GameData, state: dict, a: str, b: str) -> bool:
-    sides = mapdata(data).hexside(a, b, hexes_known=False)
-    return "river" in sides and ("bridge" not in sides or hexside_key(a, b) in state["blown"])
+    return unbridged_river(data, state, a, b)
 
 
 def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[dict]:

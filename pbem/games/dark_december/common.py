@@ -12,6 +12,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.board import Board
 from ...kit.movement import zoc
+from ...hexgrid import hexside_key
 from ...kit.terrain import MapData
 
 SIDES = ("german", "allies")          # 7.0 B: Germany is always the first player
@@ -90,6 +91,20 @@ def enemy_zoc(data: GameData, state: dict, side: str) -> set[str]:
     """12.0: the six hexes next to every enemy unit (leaders excepted, 12.0 A)."""
     grid = mapdata(data).grid
     return zoc(grid, [u["hex"] for uid, u in sorted(state["units"].items()) if u["side"] != side and exerts_zoc(data, uid)])
+
+
+def bridged(data: GameData, state: dict, a: str, b: str) -> bool:
+    """Whether an intact bridge crosses the side a-b: a printed bridge not blown (16.1 F), or one built
+    in play (16.2) and not blown since."""
+    key = hexside_key(a, b)
+    printed = "bridge" in mapdata(data).hexside(a, b, hexes_known=False)
+    return (printed or key in state.get("built", [])) and key not in state["blown"]
+
+
+def unbridged_river(data: GameData, state: dict, a: str, b: str, ford_counts: bool = False) -> bool:
+    """A river hexside without an intact bridge (and, with `ford_counts`, without a ford: 13.6.2)."""
+    sides = mapdata(data).hexside(a, b, hexes_known=False)
+    return "river" in sides and not bridged(data, state, a, b) and not (ford_counts and "ford" in sides)
 
 
 # -- the calendar (4.7 B: twelve-hour turns, AM and PM, from AM 16 December, 18.1) ------------------

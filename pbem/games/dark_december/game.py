@@ -42,7 +42,8 @@ NOT_ENFORCED = (
     "superiority; 13.6 B retreat priorities after the first (rivers, lowest MP cost, direction) and 13.6 C the "
     "Bulge rule; 13.7.4 C dense forest advances (roads are not in the data); the 13.7.7 armor exception; "
     "13.8.4.1/13.8.4.2 double integrity, 13.8.5 C the airborne three-of-four",
-    "7.1.6/14.2 exploitation movement, 14.3 shock combat, 14.6 historical reserve markers; 16.2 bridge construction",
+    "14.3 shock combat, 14.6 historical reserve markers (14.2 exploitation movement is enforced, without strategic "
+    "movement); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
     "19.0 parachute drop; 20.1 clear-weather German movement; 20.4.2 A-D road interdiction (air attacks on units, "
     "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
     "25.0 fog of war (optional): needs the hidden-information core of issue 18",
@@ -102,7 +103,7 @@ class DarkDecember(SequencedGame):
                   "the German Movement Phase, where Germany names the other divisions (8.7.1 B)", {"deplete"}),
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
-                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)", {"move", "path", "reserve", "fuel", "air_attack", "enter"}),
+                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)", {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -120,10 +121,11 @@ class DarkDecember(SequencedGame):
                   "response", _answering, _opponent_of_answering, answers.answer_template, answers.check_answer, answers.apply_answer,
                   "the rest of the battle, then the next battle; after the last, the Construction/Demolition Phase (7.1.7)",
                   {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance"}),
-            entry("construction", "Construction/Demolition Phase: bridge demolition, fortifications (7.1.7, 16.1, 17.0)", "orders",
+            entry("construction", "Exploitation and Construction/Demolition Phases: reserves move, bridges are built and "
+                  "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
                   "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D) and from AM 20 December its fuel roll (8.7)",
-                  {"demolish", "by", "fortify", "fuel_choice"}),
+                  {"demolish", "by", "fortify", "fuel_choice", "move", "path"}),
         )
 
     # -- options, seats, set-up ---------------------------------------------------------------
@@ -161,7 +163,8 @@ class DarkDecember(SequencedGame):
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
         if options.get("reserves"):
-            rules.append("14.0 reserves are in play: designation (14.1), reaction (14.4) and 14.5 are enforced; 14.2, 14.3 are not")
+            rules.append("14.0 reserves are in play: designation (14.1), exploitation (14.2), reaction (14.4) and 14.5 are "
+                         "enforced; 14.3 shock combat is not")
         return rules
 
     def seats(self, scenario: dict) -> list[list[str]]:
@@ -196,6 +199,7 @@ class DarkDecember(SequencedGame):
             "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options).items()
                                if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
+            "built": [], "bridging": [], "german_bridges": [],
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
         }

@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import ZocRules, walk
 from ..base import Problem
-from .common import board, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
+from .common import board, bridged, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
@@ -26,7 +26,7 @@ def entry_cost(data: GameData, state: dict, side: str, a: str, b: str) -> tuple[
     cost = max(terrain_cost(data, state, kind) for kind in kinds)
     sides = hexes.hexside(a, b, hexes_known=False)
     if "river" in sides:
-        if "bridge" in sides and hexside_key(a, b) not in state["blown"]:
+        if bridged(data, state, a, b):
             cost += numbers.integer(data, "game.movement.bridges.otherwise_extra_mp", "the MP to cross a bridge (10.5.3)")
         else:
             cost += numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
@@ -138,8 +138,13 @@ def stacking_problems(data: GameData, state: dict, moves: dict[str, str], side: 
     return problems
 
 
-def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False) -> list[Problem]:
+def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False,
+                mode: str = "movement") -> list[Problem]:
+    """The Movement Phase (mode movement), the Reaction Phase (reaction: reserves at half MA, 14.4) and the
+    Exploitation Phase (mode exploitation: reserves at their full MA, 7.1.6, 14.2 B)."""
     problems: list[Problem] = []
+    if mode == "exploitation":
+        return _check_unit_moves(data, state, side, orders, reaction=False, exploitation=True)
     if not reaction and side == "german" and (state.get("fuel_due") or any("fuel" in o for o in orders)):
         from .fuel import check_german_picks
         problems += check_german_picks(data, state, orders)
@@ -157,6 +162,14 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         entering = {o["enter"]: {"side": side, "hex": grid.canonical(str(o["path"][0])), "steps": 1}
                     for o in orders if "enter" in o and isinstance(o.get("path"), list) and o["path"]}
     orders = [{"_skip": True} if "fuel" in o or "air_attack" in o or "enter" in o else o for o in orders]
+    return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
+                                        {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
+                                         ((o["enter"], o) for o in given if "enter" in o) if u in entering})
+
+
+def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reaction: bool, exploitation: bool,
+                      entering: dict | None = None, arrivals: dict | None = None) -> list[Problem]:
+    problems: list[Problem] = []
     moves: dict[str, str] = {}
     reserves = [u for u in sorted(state["units"]) if state["units"][u].get("reserve") and state["units"][u]["side"] == side]
     for index, order in enumerate(orders):
@@ -177,10 +190,21 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         if unit_id in moves:
             problems.append(Problem(index, f"{unit_id} moves once a phase (10.2 C)"))
             continue
-        if reaction and not unit.get("reserve"):
-            problems.append(Problem(index, f"{unit_id} is not in reserve; only reserves move in the Reaction Phase (7.1.4 A, 14.4 A)"))
+        if (reaction or exploitation) and not unit.get("reserve"):
+            problems.append(Problem(index, f"{unit_id} is not in reserve; only reserves move in the Reaction and Exploitation Phases "
+                                           "(7.1.4 A, 7.1.6, 14.2, 14.4 A)"))
             continue
-        if not reaction and unit.get("reserve"):
+        if order.get("build_bridge") and not reaction and not exploitation:
+            from .bridges import building_problem
+            path = [mapdata(data).grid.canonical(str(h)) for h in order.get("path") or []]
+            why = None if path and path[0] == unit["hex"] else f"{unit_id} begins the Movement Phase next to the hexside it bridges (16.2.2 A)"
+            why = why or building_problem(data, state, side, unit_id, path)
+            if why:
+                problems.append(Problem(index, why))
+            else:
+                moves[unit_id] = path[-1]
+            continue
+        if not reaction and not exploitation and unit.get("reserve"):
             problems.append(Problem(index, f"{unit_id} is in reserve and may move only in reaction or exploitation (7.1.3.1 B, 14.1 E)"))
             continue
         why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
@@ -189,9 +213,7 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             problems.append(Problem(index, why))
             continue
         moves[unit_id] = mapdata(data).grid.canonical(order["path"][-1])
-    arrivals = {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
-                ((o["enter"], o) for o in given if "enter" in o) if u in entering}
-    problems += [Problem(None, p) for p in stacking_problems(data, state, {**moves, **arrivals}, side, entering)]
+    problems += [Problem(None, p) for p in stacking_problems(data, state, {**moves, **(arrivals or {})}, side, entering)]
     return problems
 
 
@@ -211,7 +233,8 @@ def _reserve_problem(data: GameData, state: dict, side: str, unit_id: Any, moves
     return None
 
 
-def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False) -> list[dict]:
+def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False,
+                mode: str = "movement") -> list[dict]:
     events: list[dict] = []
     grid = mapdata(data).grid
     for order in orders:
@@ -229,9 +252,14 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         path = [grid.canonical(h) for h in order["path"]]
         unit = state["units"][order["move"]]
         unit["hex"] = path[-1]
-        if reaction:
-            unit["reserve"] = False                                 # 14.5 C
-        events.append({"event": "move", "unit": order["move"], "path": path, "reaction": reaction})
+        if reaction or mode == "exploitation":
+            unit["reserve"] = False                                 # 14.2 B, 14.5 C
+        if order.get("build_bridge"):                               # 16.2.2, 16.2.3 A
+            state["bridging"].append({"unit": order["move"], "side": side, "hexside": hexside_key(path[0], path[1])})
+            state["no_attack"] = sorted(set(state["no_attack"]) | {order["move"]})
+        events.append({"event": "move", "unit": order["move"], "path": path, "reaction": reaction,
+                       **({"exploitation": True} if mode == "exploitation" else {}),
+                       **({"bridge": True} if order.get("build_bridge") else {})})
     drop_reserves_in_contact(data, state)
     occupied = {u["hex"] for u in state["units"].values()}
     state["forts"] = [h for h in state["forts"] if h in occupied]          # 17.2: a vacant fortification is removed

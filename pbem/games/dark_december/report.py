@@ -53,7 +53,10 @@ def describe(events: list) -> list[Block]:
         if kind == "battle":
             blocks += _battle(e)
         elif kind == "move":
-            blocks += _item(f"{e['unit']} {'reacts' if e['reaction'] else 'moves'} {' → '.join(e['path'])}")
+            verb = "reacts" if e["reaction"] else "exploits" if e.get("exploitation") else "moves"
+            blocks += _item(f"{e['unit']} {verb} {' → '.join(e['path'])}" + (", building a bridge (16.2)" if e.get("bridge") else ""))
+        elif kind == "bridge_built":
+            blocks += _item(f"the bridge {e['bridge']} built by {e['unit']} is in place (16.2.2 B)")
         elif kind == "enter":
             blocks += _item(f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])} (10.6)")
         elif kind == "reserve":
