@@ -60,7 +60,7 @@ def position(data, units: dict, turn=9, side="german", phase="movement", **optio
         hex_id, steps = where if isinstance(where, tuple) else (where, None)
         state["units"][unit_id] = {"side": counters[unit_id]["side"], "hex": hex_id,
                                    "steps": steps or (1 if counters[unit_id]["reduced"] == "none" else 2), "reserve": False}
-    state.update(turn=turn, side=side, phase=phase)
+    state.update(turn=turn, side=side, phase=phase, supply={})
     return state
 
 
@@ -808,3 +808,79 @@ def test_german_bridge_markers_limit(data):
     state["blown"], state["german_bridges"] = ["1312|1313"], ["1113|1114"]
     got = messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": ["1313", "1312"], "build_bridge": True}]))
     assert got == ["Germany has used its 1 bridge markers (16.2.4 C)"]
+
+
+# -- supply (8.1-8.5) ----------------------------------------------------------------------------
+# The demo's supply sources: 1412 and 1413 German, 1012 and 1013 Allied (8.3); it has no road hexsides,
+# so a line is the three off-road hexes to a source (8.2 B, C) unless a test adds roads.
+
+def test_supply_line_three_hexes_then_the_road(data):
+    """8.2 B no more than three hexes from the unit to a road hex, then along the road to a source; 8.2 C
+    the off-road hexes are blocked by enemy ZOCs and enemy units; 8.2 D friendly units negate enemy ZOCs."""
+    from pbem.games.dark_december.supply import traces
+    state = position(data, {"ger-inf1": "1211"})
+    assert traces(data, state, "german", "1211")                  # 1211-1311-1412: two hexes to the source
+    assert not traces(data, state, "german", "1010")              # 1010 is four hexes from 1412/1413
+    roads = changed(data, {"map.hexsides.1010|1110": ["road"], "map.hexsides.1110|1210": ["road"], "map.hexsides.1210|1310": ["road"],
+                           "map.hexsides.1310|1410": ["road"], "map.hexsides.1410|1411": ["road"], "map.hexsides.1411|1412": ["road"]})
+    assert traces(roads, state, "german", "1010")                 # on the road from its own hex
+    blocked = position(roads, {"ger-inf1": "1010", "us-inf1": "1209"})      # 1209's ZOC covers 1210 and 1310
+    assert not traces(roads, blocked, "german", "1010")
+    blocked["units"]["ger-inf2"] = {"side": "german", "hex": "1210", "steps": 2, "reserve": False}
+    blocked["units"]["ger-pz1"] = {"side": "german", "hex": "1310", "steps": 2, "reserve": False}
+    assert traces(roads, blocked, "german", "1010")               # 8.2 D
+
+
+def test_unsupplied_units_attack_and_move_at_half(data):
+    """8.1 A supply is judged at the start of the side's player turn; 8.4 B unsupplied units have their
+    attack strength and MA halved (fractions rounded up), their defense unaffected."""
+    from pbem.games.dark_december.combat import strength
+    from pbem.games.dark_december.movement import allowance
+    from pbem.games.dark_december.supply import determine
+    state = position(data, {"us-inf1": "1111", "us-inf2": "1014"})
+    determine(data, state, "allies", [])
+    assert state["supply"] == {"us-inf1": "supplied", "us-inf2": "supplied"}        # 1014 is next to the source 1013
+    state = position(data, {"us-inf1": "1111", "us-inf2": "1414"})
+    determine(data, state, "allies", [])
+    assert state["supply"]["us-inf2"] == "unsupplied"
+    assert allowance(data, state, "us-inf2") == 2 and strength(data, state, ["us-inf2"], "attack") == 2
+    assert strength(data, state, ["us-inf2"], "defense") == 3
+
+
+def test_isolated_units(data):
+    """8.5 A isolated: no supply line, all six neighbours enemy units or enemy ZOCs, more than three hexes
+    from any supplied friendly unit; 8.5 D no attack; 8.5 E defense and MA halved; 8.5 C never next to the
+    map edge; 8.5 B never Allied units in clear weather."""
+    from pbem.games.dark_december.supply import determine
+    ring = {"ger-inf1": "1311", "ger-inf2": "1213", "ger-pz1": "1111", "ger-pz2": "1313"}   # ZOCs all around 1212
+    state = position(data, {"us-inf1": "1212", **ring}, side="allies")
+    determine(data, state, "allies", [])
+    assert state["supply"]["us-inf1"] == "isolated"
+    from pbem.games.dark_december.combat import strength
+    assert strength(data, state, ["us-inf1"], "defense") == 2
+    got = messages(GAME.check(data, {**state, "phase": "combat"}, "allies", [{"attack": ["1111", "1311", "1213", "1313"], "with": ["us-inf1"]}]))
+    assert "us-inf1 is isolated and may not attack (8.5 D)" in got
+    clear = position(data, {"us-inf1": "1212", **ring}, turn=15, side="allies")
+    determine(data, clear, "allies", [])
+    assert clear["supply"]["us-inf1"] == "unsupplied"                                     # 8.5 B, 20.2
+    edge = position(data, {"ger-inf1": "1010", "us-inf1": "1110", "us-inf2": "1011"})
+    determine(data, edge, "german", [])
+    assert edge["supply"]["ger-inf1"] == "unsupplied"                                     # 8.5 C: 1009 is off the map
+
+
+def test_supply_status_lasts_until_the_sides_next_player_turn(data):
+    """8.1 B: the status found at the start of a side's player turn stays until its next player turn;
+    7.1.1 A the phasing side determines its own units' supply (reading DD8)."""
+    state = position(data, {"us-inf1": "1111", "ger-inf1": "1414"}, side="german", phase="construction")
+    state["supply"] = {"ger-inf1": "supplied", "us-inf1": "supplied"}
+    apply(data, state, "german", [])
+    assert state["side"] == "allies" and state["supply"]["ger-inf1"] == "supplied"      # German status kept
+    assert state["supply"]["us-inf1"] == "supplied"
+
+
+def test_unsupplied_units_may_not_demolish(data):
+    """16.1 G: unsupplied and isolated units may not attempt to demolish bridges."""
+    state = position(data, {"ger-inf2": "1313", "us-inf1": "1211"}, phase="construction")
+    state["supply"] = {"ger-inf2": "unsupplied"}
+    got = messages(GAME.check(data, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}]))
+    assert got == ["ger-inf2 is unsupplied and may not attempt to demolish bridges (16.1 G)"]

@@ -9,7 +9,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ..base import Problem
 from ...errors import UnknownDataError
-from .common import COUNTER, board, bridged, counter, enemy_zoc, in_class, mapdata, turn_label
+from .common import COUNTER, board, bridged, counter, enemy_zoc, in_class, mapdata, supply_status, turn_label
 
 
 def bridge_hexes(data: GameData, state: dict, key: Any) -> tuple[str, str] | None:
@@ -77,6 +77,8 @@ def demolition_problem(data: GameData, state: dict, side: str, unit_id: Any, key
         return f"{unit_id!r} is not a {side} unit on the map"
     if unit.get("reserve"):
         return f"{unit_id} is in reserve and may not attempt to demolish bridges (16.1 G)"
+    if supply_status(state, unit_id) != "supplied":
+        return f"{unit_id} is {supply_status(state, unit_id)} and may not attempt to demolish bridges (16.1 G)"
     if turn_label(data, state["turn"]).endswith(" 16 December") and numbers.text(
             data, "special.bridges.demolition.sixteenth_december", "demolition on 16 December (16.1 H, 18.3 D)") == "none":
         return "no units may attempt to demolish bridges on the 16 December turns (16.1 H; reading DD7)"
@@ -108,7 +110,8 @@ def fortify_problem(data: GameData, state: dict, side: str, hex_id: Any) -> str 
         return f"{hex_id} already has a fortification (17.0 C)"
     if hex_id in enemy_zoc(data, state, side):
         return f"the units in {hex_id} are in an enemy ZOC (17.0 B)"
-    builders = [u for u in board(state).friends_in(hex_id, side) if u not in state["moved"] and u not in state["fought"]]
+    builders = [u for u in board(state).friends_in(hex_id, side) if u not in state["moved"] and u not in state["fought"]
+                and supply_status(state, u) != "isolated"]                       # 17.0 B: not isolated
     if not builders:
         return f"no {side} unit in {hex_id} that has not moved or fought this player turn (17.0 B)"
     if side == "allies" and turn_label(data, state["turn"]).endswith(" 16 December") and \

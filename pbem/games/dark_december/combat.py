@@ -12,7 +12,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import clamp, odds_position, whole_column
 from ..base import Problem
-from .common import (board, counter, effective, factor, unbridged_river, in_class, mapdata, other, tactical_advantage, turn_label)
+from .common import (board, counter, effective, factor, supply_status, unbridged_river, in_class, mapdata, other, tactical_advantage, turn_label)
 
 CRT_PRINTED = "the Combat Results Table (4.3)"
 RESULT = re.compile(r"^(?P<who>[AD])(?P<level>\d)?(\[(?P<must>\d)\])?$")
@@ -46,6 +46,8 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
                 continue
             if unit_id in used:
                 problems.append(Problem(index, f"{unit_id} attacks once a Combat Phase (13.1 E, 13.2 A)"))
+            if supply_status(state, unit_id) == "isolated":
+                problems.append(Problem(index, f"{unit_id} is isolated and may not attack (8.5 D)"))
             if unit.get("reserve") or unit_id in state["no_attack"]:
                 problems.append(Problem(index, f"{unit_id} may not attack this player turn: in reserve or placed in it (14.1 B, E), "
                                                "building a bridge (16.2.3 A) or involved in a counterattack (13.5.5 H)"))
@@ -304,6 +306,8 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
     attack = strength(data, state, battle["attackers"], "attack", supply=battle["first"])
     defence = strength(data, state, battle["defenders"], "defense")
     col = column(data, attack, defence)
+    if not battle["first"] and any(supply_status(state, u) == "isolated" for u in battle["attackers"]):
+        col = numbers.texts(data, "crt.odds.all_columns", "the odds columns (13.4)")[0]      # 8.5 D (reading DD9)
     line = "tactical_advantage" if tactical_advantage(data, state["turn"], battle["attacker"]) else "standard"
     modifier, why = drm(data, state, battle)
     table = cells(data, line, col, modifier)

@@ -69,13 +69,22 @@ def factor(data: GameData, state: dict, unit_id: str, which: str) -> int:
 
 
 def effective(data: GameData, state: dict, unit_id: str, which: str) -> int:
-    """8.4 B: an unsupplied unit's attack strength and MA are halved (rounded up); 8.7.4 the units of a
-    division put out of supply by the Fuel Depletion Table are unsupplied. Defense is unaffected."""
+    """8.4 B: an unsupplied unit's attack strength and MA are halved (rounded up), its defense unaffected;
+    8.7.4 the units of a division put out of supply by the Fuel Depletion Table are unsupplied; 8.5 E an
+    isolated unit's defense and MA are halved."""
     value = factor(data, state, unit_id, which)
-    if which != "defense" and state["units"][unit_id]["side"] == "german" \
-            and str(counter(data, unit_id).get("division")) in state.get("fuel_out", []):
+    fuel = state["units"][unit_id]["side"] == "german" and str(counter(data, unit_id).get("division")) in state["fuel_out"]
+    status = supply_status(state, unit_id)
+    halved = (which != "defense" and (fuel or status == "unsupplied")) or (status == "isolated" and which != "attack")
+    if halved:                                                       # 8.4 B, 8.5 E (8.5 D: an isolated unit does not attack)
         value = half_up(value, numbers.fraction(data, "supply.unsupplied_factor", "the unsupplied factor (8.4 B)"))
     return value
+
+
+def supply_status(state: dict, unit_id: str) -> str:
+    """8.1: the status found at the start of the owner's player turn; a unit that entered the map since
+    (a reinforcement, 10.6) carries no marker."""
+    return str(state["supply"][unit_id]) if unit_id in state["supply"] else "supplied"
 
 
 def board(state: dict) -> Board:

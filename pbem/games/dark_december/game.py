@@ -23,15 +23,15 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Problem
-from . import air, answers, bridges, combat, fuel, movement, reinforcements, report
+from . import air, answers, bridges, combat, fuel, movement, reinforcements, report, supply
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "7.1.1/8.1-8.6 supply: tracing (8.2, 8.3), unsupplied and isolated units (8.4, 8.5, 10.1, 10.2 I, 20.2), 8.6 "
-    "surrender (optional): every unit is in supply unless put out of it by the Fuel Depletion Table (8.7, enforced; "
-    "not its 8.7.2 D brigades alternative nor Manteuffel's exemption, 15.6 E); roads and map edges are not in the data yet",
+    "8.6 surrender (optional); 8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B, "
+    "19.3 (supply, 8.1-8.5, and fuel depletion, 8.7, are enforced; 5.7 road control is not, so a road carries supply "
+    "for both sides where no enemy unit or ZOC blocks it)",
     "7.1.2/9.x replacements (the Replacement Phase takes no orders)",
     "5.7 road control, 10.4 strategic movement, 10.5 road march (units pay terrain costs; the 10.5.3 +2 MP over a "
     "bridge is enforced), 11.1-11.3 road-march stacking, 12.2: roads are not in the data format yet",
@@ -199,10 +199,12 @@ class DarkDecember(SequencedGame):
             "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options).items()
                                if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
-            "built": [], "bridging": [], "german_bridges": [],
+            "built": [], "bridging": [], "german_bridges": [], "supply": {},
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
         }
+        if state["phase"] != "setup":
+            supply.determine(data, state, "german", [])                     # 8.1 A: the first player turn
         return state
 
     def _start_hex(self, data: GameData, info: dict, unit_id: str, c: dict, options: dict) -> str | None:
@@ -226,7 +228,9 @@ class DarkDecember(SequencedGame):
         state["units"] = dict(sorted(state["units"].items()))
         state["to_place"] = []
         state["phase"] = "movement"
-        return [{"event": "setup", "side": "german", "units": len(orders)}]
+        events: list[dict] = [{"event": "setup", "side": "german", "units": len(orders)}]
+        supply.determine(data, state, "german", events)
+        return events
 
     # -- the phases ----------------------------------------------------------------------------
     def _apply_movement(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
@@ -277,6 +281,7 @@ class DarkDecember(SequencedGame):
         state["phase"] = "movement"
         events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],
                        "label": turn_label(data, state["turn"])})
+        supply.determine(data, state, state["side"], events)              # 7.1.1 A, 8.1 A
         if state["side"] == "german":
             fuel.roll(data, state, dice, events)                          # 7.1.1 B, 8.7
             fuel.allied_standing_pick(data, state, events)

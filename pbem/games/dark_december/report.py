@@ -69,6 +69,9 @@ def describe(events: list) -> list[Block]:
             blocks += _item(f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)")
         elif kind == "answer":
             blocks += _item(f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}")
+        elif kind == "supply":
+            blocks += _item(f"{e['side']} supply (8.1): unsupplied {', '.join(e['unsupplied']) or 'none'}; "
+                            f"isolated {', '.join(e['isolated']) or 'none'}")
         elif kind == "air_attack":
             blocks += _item(f"{e['side']} air attack on {e['hex']}: die {e['face']} {e['drm']:+d}: {'a hit' if e['hit'] else 'no effect'} (20.4.1)")
         elif kind == "fuel_roll":
