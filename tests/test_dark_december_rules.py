@@ -884,3 +884,65 @@ def test_unsupplied_units_may_not_demolish(data):
     state["supply"] = {"ger-inf2": "unsupplied"}
     got = messages(GAME.check(data, state, "german", [{"demolish": "1312|1313", "by": "ger-inf2"}]))
     assert got == ["ger-inf2 is unsupplied and may not attempt to demolish bridges (16.1 G)"]
+
+
+# -- replacements (9.0-9.4) ----------------------------------------------------------------------
+
+def replacement_data(data, german=1, allies=1):
+    return changed(data, {f"supply.replacements.initial.amounts.turning_point.{s}.{k}": n
+                          for s, n in (("german", german), ("allies", allies)) for k in ("motorized", "infantry")})
+
+
+def test_refit_a_reduced_unit(data):
+    """9.0 C one replacement of its type brings a reduced unit to full strength; 9.1 A not in an enemy ZOC;
+    9.1 B not unsupplied; 9.1 C it then moves normally; 9.0 B motorized replacements for armor."""
+    data = replacement_data(data)
+    state = position(data, {"ger-pz1": ("1412", 1), "ger-inf1": ("1211", 1), "us-inf1": "1111"})
+    assert messages(GAME.check(data, state, "german", [{"refit": "ger-inf1"}])) == [
+        "ger-inf1 is in an enemy ZOC and may not receive replacements (9.1 A)"]
+    apply(data, state, "german", [{"refit": "ger-pz1"}, {"move": "ger-pz1", "path": ["1412", "1413", "1414", "1314", "1214", "1114", "1014"]}])
+    assert state["units"]["ger-pz1"] == {"side": "german", "hex": "1014", "steps": 2, "reserve": False}
+    assert state["replacements"]["german"] == {"motorized": -1, "infantry": 0}      # one of the initial one spent
+    state = position(data, {"ger-pz1": ("1412", 1), "ger-pz2": ("1414", 1)})
+    assert messages(GAME.check(data, state, "german", [{"refit": "ger-pz1"}, {"refit": "ger-pz2"}])) == [
+        "german has 1 motorized replacement(s) (9.0 C, D; 9.2)"]
+
+
+def test_engineers_british_and_french_are_not_replaceable(data):
+    """9.1 D: engineer, British and French units are not replaceable."""
+    data = replacement_data(data)
+    state = position(data, {"us-eng1": "1113"}, side="allies")
+    assert messages(GAME.check(data, state, "allies", [{"reform": "us-eng1", "at": "1011"}])) == [
+        "'us-eng1' is not replaceable: engineer, British and French units are not (9.1 D)"]
+
+
+def test_reform_a_destroyed_unit_in_the_nearest_town(data):
+    """9.0 D two replacements bring a destroyed unit back at reduced strength; 9.1 F in the nearest town to
+    a unit of its division, at least three hexes from the nearest enemy unit; 9.0 E refitted only later."""
+    data = replacement_data(data, allies=2)
+    data = changed(data, {"map.hexes.1014": {"terrain": "clear", "town": True}})
+    state = position(data, {"us-inf2": "1013", "ger-inf1": "1411"}, side="allies")
+    state["eliminated"] = ["us-inf1"]
+    got = messages(GAME.check(data, state, "allies", [{"reform": "us-inf1", "at": "1011"}]))
+    assert got == ["us-inf1 reforms in the nearest town to a unit of its division at least 3 hexes from the enemy: 1014 (9.1 F)"]
+    apply(data, state, "allies", [{"reform": "us-inf1", "at": "1014"}])
+    assert state["units"]["us-inf1"] == {"side": "allies", "hex": "1014", "steps": 1, "reserve": False}
+    assert state["eliminated"] == [] and state["reformed"] == {"us-inf1": 9}
+
+
+def test_replacement_schedule(data):
+    """9.4.1 A the Allies one armored (motorized) replacement each PM turn from PM 19 December; B one
+    infantry each turn from PM 24 December; C from AM 2 January two per AM and one per PM turn; 9.4.2 Germany
+    one infantry each AM turn from AM 27 December."""
+    from pbem.games.dark_december.replacements import receive
+
+    def got(turn, side):
+        state = {"turn": turn, "replacements": {s: {"motorized": 0, "infantry": 0} for s in ("german", "allies")}}
+        receive(data, state, side, [])
+        return state["replacements"][side]
+    assert got(8, "allies") == {"motorized": 1, "infantry": 0}               # PM 19 December
+    assert got(9, "allies") == {"motorized": 0, "infantry": 0}
+    assert got(18, "allies") == {"motorized": 1, "infantry": 1}              # PM 24 December
+    assert got(35, "allies") == {"motorized": 0, "infantry": 2}              # AM 2 January
+    assert got(36, "allies") == {"motorized": 1, "infantry": 1}
+    assert got(23, "german") == {"motorized": 0, "infantry": 1} and got(24, "german")["infantry"] == 0   # AM/PM 27 December

@@ -23,7 +23,7 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Problem
-from . import air, answers, bridges, combat, fuel, movement, reinforcements, report, supply
+from . import air, answers, bridges, combat, fuel, movement, reinforcements, replacements, report, supply
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true")}
@@ -32,7 +32,7 @@ NOT_ENFORCED = (
     "8.6 surrender (optional); 8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B, "
     "19.3 (supply, 8.1-8.5, and fuel depletion, 8.7, are enforced; 5.7 road control is not, so a road carries supply "
     "for both sides where no enemy unit or ZOC blocks it)",
-    "7.1.2/9.x replacements (the Replacement Phase takes no orders)",
+    "9.1 E surrendered units (8.6 is not enforced) and 9.1 G reforming at the map edge (the edges are not in the data)",
     "5.7 road control, 10.4 strategic movement, 10.5 road march (units pay terrain costs; the 10.5.3 +2 MP over a "
     "bridge is enforced), 11.1-11.3 road-march stacking, 12.2: roads are not in the data format yet",
     "10.3 disengagement (optional), 10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters "
@@ -103,7 +103,8 @@ class DarkDecember(SequencedGame):
                   "the German Movement Phase, where Germany names the other divisions (8.7.1 B)", {"deplete"}),
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
-                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)", {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge"}),
+                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
+                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -199,12 +200,14 @@ class DarkDecember(SequencedGame):
             "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options).items()
                                if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
-            "built": [], "bridging": [], "german_bridges": [], "supply": {},
+            "built": [], "bridging": [], "german_bridges": [], "supply": {}, "reformed": {},
+            "replacements": {s: {"motorized": 0, "infantry": 0} for s in SIDES},
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
         }
         if state["phase"] != "setup":
             supply.determine(data, state, "german", [])                     # 8.1 A: the first player turn
+            replacements.receive(data, state, "german", [])                 # 9.4
         return state
 
     def _start_hex(self, data: GameData, info: dict, unit_id: str, c: dict, options: dict) -> str | None:
@@ -230,15 +233,18 @@ class DarkDecember(SequencedGame):
         state["phase"] = "movement"
         events: list[dict] = [{"event": "setup", "side": "german", "units": len(orders)}]
         supply.determine(data, state, "german", events)
+        replacements.receive(data, state, "german", events)
         return events
 
     # -- the phases ----------------------------------------------------------------------------
     def _apply_movement(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events: list[dict] = []
+        replacements.apply(data, state, side, orders, events)               # 7.1.2 Replacement Phase
         for order in orders:
             if "fuel" in order:
                 fuel.deplete(state, order["fuel"], "german", events)         # 8.7.1 B
-        events += movement.apply_moves(self, data, state, side, [o for o in orders if "fuel" not in o and "air_attack" not in o])
+        events += movement.apply_moves(self, data, state, side, [o for o in orders if not
+                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform"))])
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
@@ -282,6 +288,7 @@ class DarkDecember(SequencedGame):
         events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],
                        "label": turn_label(data, state["turn"])})
         supply.determine(data, state, state["side"], events)              # 7.1.1 A, 8.1 A
+        replacements.receive(data, state, state["side"], events)          # 7.1.2, 9.4
         if state["side"] == "german":
             fuel.roll(data, state, dice, events)                          # 7.1.1 B, 8.7
             fuel.allied_standing_pick(data, state, events)
@@ -302,7 +309,7 @@ class DarkDecember(SequencedGame):
 
     def move_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
         notes = [self.label(state), "move: UNIT, path: [its hex, hexes entered] (10.0); reserve: UNIT (14.1); "
-                 "enter: UNIT, path: [entry hex, ...] (10.6)"]
+                 "enter: UNIT, path: [entry hex, ...] (10.6); refit: UNIT; reform: UNIT, at: TOWN (9.0)"]
         due = [u for u, n in sorted(state["reinforcements"].items()) if n <= state["turn"] and state["phase"] == "movement"
                and counter(data, u)["side"] == side]
         if due:

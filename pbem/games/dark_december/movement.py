@@ -161,7 +161,17 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         grid = mapdata(data).grid
         entering = {o["enter"]: {"side": side, "hex": grid.canonical(str(o["path"][0])), "steps": 1}
                     for o in orders if "enter" in o and isinstance(o.get("path"), list) and o["path"]}
-    orders = [{"_skip": True} if "fuel" in o or "air_attack" in o or "enter" in o else o for o in orders]
+    if not reaction and any("refit" in o or "reform" in o for o in orders):
+        from . import replacements
+        problems += replacements.check(data, state, side, orders)
+        units = {u: dict(v) for u, v in state["units"].items()}           # 7.1.2 before 7.1.3; 9.1 C they move normally
+        for o in orders:
+            if "refit" in o and o["refit"] in units:
+                units[o["refit"]]["steps"] = full_steps(data, o["refit"])
+            elif "reform" in o and isinstance(o.get("at"), str):
+                units[str(o["reform"])] = {"side": side, "hex": mapdata(data).grid.canonical(o["at"]), "steps": 1, "reserve": False}
+        state = {**state, "units": units}
+    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "enter", "refit", "reform")) else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
                                          ((o["enter"], o) for o in given if "enter" in o) if u in entering})

@@ -7,7 +7,7 @@ from typing import Any
 from ...kit.orders import as_text, each_order
 
 Block = tuple
-ID_FIELDS = ("air_attack", "enter", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
+ID_FIELDS = ("air_attack", "enter", "refit", "reform", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
 LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack", "fuel_choice")
 
 
@@ -69,6 +69,10 @@ def describe(events: list) -> list[Block]:
             blocks += _item(f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)")
         elif kind == "answer":
             blocks += _item(f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}")
+        elif kind == "replacements":
+            blocks += _item(f"{e['side']} receives {e['amount']} {e['type']} replacement(s) (9.4)")
+        elif kind == "replaced":
+            blocks += _item(f"{e['unit']} is {'refitted' if e['how'] == 'refit' else 'reformed'} for {e['cost']} replacement(s) (9.0)")
         elif kind == "supply":
             blocks += _item(f"{e['side']} supply (8.1): unsupplied {', '.join(e['unsupplied']) or 'none'}; "
                             f"isolated {', '.join(e['isolated']) or 'none'}")
