@@ -430,9 +430,24 @@ def test_armor_may_not_retreat_across_an_unbridged_river(data):
     state["blown"] = ["1312|1313"]
     assert retreat_problem(data, state, "german", ["ger-pz1"], "1313", ["1312", "1311"], 2) == (
         "ger-pz1 may not retreat across an unbridged river; take step losses instead (13.6.2 D)")
-    assert retreat_problem(data, state, "german", ["ger-inf1"], "1313", ["1312"], 2) is None
-    assert retreat_problem(data, state, "german", ["ger-inf1"], "1313", ["1312", "1311"], 2) == (
+    # 13.6 B: not over an unbridged river while another hex is open
+    assert retreat_problem(data, state, "german", ["ger-inf1"], "1313", ["1312"], 2) == (
+        "the retreat may not cross an unbridged river where another hex is open (1212, 1412, 1413; 13.6 B)")
+    cornered = changed(data, {f"map.hexes.{h}": None for h in ("1412", "1413", "1314", "1213", "1212")})   # off the map
+    state = position(data, {"ger-inf1": "1313", "us-inf1": "1214"})
+    state["blown"] = ["1312|1313"]
+    assert retreat_problem(cornered, state, "german", ["ger-inf1"], "1313", ["1312"], 2) is None
+    assert retreat_problem(cornered, state, "german", ["ger-inf1"], "1313", ["1312", "1311"], 2) == (
         "a unit retreating across an unbridged river goes no further than the hex beyond it (13.6.2 B)")
+
+
+def test_motorized_retreat_to_the_lowest_cost_hex(data):
+    """13.6 B: motorized units retreat to the hex with the lowest MP cost (clear 1 before the woods' 3)."""
+    from pbem.games.dark_december.answers import retreat_problem
+    state = position(data, {"ger-pz1": "1312", "us-inf1": "1110"})
+    assert retreat_problem(data, state, "german", ["ger-pz1"], "1312", ["1212"], 1) == (
+        "motorized units retreat to the hex with the lowest MP cost (1211, 1311, 1411, 1412; 13.6 B)")
+    assert retreat_problem(data, state, "german", ["ger-pz1"], "1312", ["1412"], 1) is None
 
 
 def test_river_retreat_roll(data):

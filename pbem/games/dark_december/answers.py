@@ -86,10 +86,9 @@ def retreat_problem(data: GameData, state: dict, side: str, units: list, start: 
             return f"{hex_id} does not continue the retreat from {here} (13.6 A)"
         if not hexes.listed(hex_id) or bd.enemies_in(hex_id, side):
             return f"units may not retreat into enemy units or off the map; they lose steps instead ({hex_id}, 13.6.1 B)"
-        free = [n for n in grid.neighbours(here) if n not in seen and hexes.listed(n) and not bd.enemies_in(n, side)
-                and (n not in zoc or bd.friends_in(n, side))]
-        if hex_id in zoc and not bd.friends_in(hex_id, side) and free:
-            return f"the retreat must go to a hex not in an enemy ZOC where one is open ({', '.join(free)}; 13.6 B)"
+        why = _priority_problem(data, state, side, units, here, hex_id, seen, zoc)
+        if why:
+            return why
         if river_unbridged(data, state, here, hex_id):
             armour = [u for u in units if in_class(data, u, "armored") or str(_type(data, u)) == "armored_cavalry"]
             if armour:
@@ -102,6 +101,35 @@ def retreat_problem(data: GameData, state: dict, side: str, units: list, start: 
     if len(path) != hexes_due:
         return f"the retreat is {hexes_due} hex(es) (13.6 A), not {len(path)}"
     return None
+
+
+def _priority_problem(data: GameData, state: dict, side: str, units: list, here: str, hex_id: str, seen: set, zoc: set) -> str | None:
+    """13.6 B, hex by hex: first a hex not in an enemy ZOC (13.6.4: one a friendly unit holds counts as
+    free), then not over an unbridged or non-ford river hexside, then for motorized units the hex with the
+    lowest MP cost. (The last, "generally to the east" for Germany, "north, south, or west" for the Allies,
+    needs the map's compass and is not enforced.)"""
+    from .movement import entry_cost
+    grid, hexes, bd = mapdata(data).grid, mapdata(data), board(state)
+    armour = any(_armour(data, u) for u in units)
+    motorized = any(in_class(data, u, "motorized") for u in units)
+
+    def tier(n: str) -> tuple:
+        cost = entry_cost(data, state, side, here, n)[0] if motorized else 0
+        return (n in zoc and not bd.friends_in(n, side), river_unbridged(data, state, here, n), cost)
+    legal = [n for n in grid.neighbours(here) if n not in seen and hexes.listed(n) and not bd.enemies_in(n, side)
+             and not (armour and river_unbridged(data, state, here, n))]
+    if hex_id not in legal:
+        return None                                               # refused by the rules below (13.6.2 D)
+    best = min(tier(n) for n in legal)
+    mine = tier(hex_id)
+    if mine <= best:
+        return None
+    open_ = ", ".join(sorted(n for n in legal if tier(n) == best))
+    if mine[0] > best[0]:
+        return f"the retreat must go to a hex not in an enemy ZOC where one is open ({open_}; 13.6 B)"
+    if mine[1] > best[1]:
+        return f"the retreat may not cross an unbridged river where another hex is open ({open_}; 13.6 B)"
+    return f"motorized units retreat to the hex with the lowest MP cost ({open_}; 13.6 B)"
 
 
 def _type(data: GameData, unit_id: str) -> Any:
