@@ -961,3 +961,45 @@ def test_replacement_schedule(data):
     assert got(35, "allies") == {"motorized": 0, "infantry": 2}              # AM 2 January
     assert got(36, "allies") == {"motorized": 1, "infantry": 1}
     assert got(23, "german") == {"motorized": 0, "infantry": 1} and got(24, "german")["infantry"] == 0   # AM/PM 27 December
+
+
+def test_armor_may_ignore_the_first_zoc_of_an_advance(data):
+    """13.7.7 exception: armored units may ignore enemy ZOCs in the first hex of an advance if it and the
+    intended second hex are clear or rough, not town or Westwall, and no bridge or ford is crossed."""
+    from pbem.games.dark_december.answers import advance_problem
+    state = position(data, {"ger-pz1": "1211", "ger-inf1": "1211", "us-inf2": "1010"})
+    vacated = {"1111": 2}
+    assert advance_problem(data, state, "german", "ger-pz1", vacated, ["1111", "1112", "1113"]) is None
+    assert advance_problem(data, state, "german", "ger-inf1", vacated, ["1111"]) is None
+    assert advance_problem(data, state, "german", "ger-pz1", vacated, ["1111", "1011"]) == (
+        "advancing units stop on entering an enemy ZOC (1111, 13.7.7)")                        # 1011 is a town
+    woods = changed(data, {"map.hexes.1112": {"terrain": "woods"}})
+    assert advance_problem(woods, state, "german", "ger-pz1", vacated, ["1111", "1112"]) == (
+        "advancing units stop on entering an enemy ZOC (1111, 13.7.7)")
+
+
+def test_no_allied_armor_superiority_against_the_westwall_across_a_river(data):
+    """13.3.1 D: when Germany uses the Westwall terrain defense level, the Allies lose the benefit of armor
+    superiority for attacking across a river hexside."""
+    from pbem.games.dark_december.combat import armor_superiority
+    data = changed(data, {"units.units.counters.us-arm1": {"side": "allies", "nationality": "us", "type": "armor", "division": "none",
+                                                            "attack": 6, "defense": 4, "movement": 6, "reduced": "none", "reinforcement": "none"},
+                          "map.hexes.1313": {"terrain": "westwall"}})
+    state = position(data, {"us-arm1": "1312", "ger-inf2": "1313"}, side="allies")
+    assert armor_superiority(data, state, ["us-arm1"], ["1313"]) == (False, False)
+    state = position(data, {"us-arm1": "1412", "ger-inf2": "1313"}, side="allies")             # no river between
+    assert armor_superiority(data, state, ["us-arm1"], ["1313"]) == (True, False)
+
+
+def test_airborne_integrity_three_of_four(data):
+    """13.8.5 C: divisions of four composite units receive the divisional integrity bonus as long as three of
+    their four regiments qualify."""
+    from pbem.games.dark_december.combat import integrity
+    extra = {f"units.units.counters.ab-{n}": {"side": "allies", "nationality": "us", "type": "parachute_infantry", "division": "us-82",
+                                             "attack": 3, "defense": 3, "movement": 4, "reduced": "none", "reinforcement": "none"}
+             for n in range(1, 5)}
+    data = changed(data, extra)
+    state = position(data, {"ab-1": "1111", "ab-2": "1112", "ab-3": "1111", "ab-4": "1014"})
+    assert integrity(data, state, ["ab-1", "ab-2", "ab-3"], "attack")
+    assert not integrity(data, state, ["ab-1", "ab-2"], "attack")
+    assert integrity(data, state, ["ab-1"], "defend")                      # 1111, 1112, 1111 together; 1014 apart

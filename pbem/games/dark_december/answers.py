@@ -361,12 +361,29 @@ def advance_problem(data: GameData, state: dict, side: str, unit_id: str, vacate
         if (river_unbridged(data, state, here, hex_id) or "ford" in sides) and origin not in (here, hex_id) \
                 and not (grid.adjacent(origin, here) and grid.adjacent(origin, hex_id)):
             return "an unbridged river or ford hexside is crossed in an advance only next to the attacker's original hex (13.7.4 A)"
-        if i < len(path) - 1 and hex_id in zoc:
+        if i < len(path) - 1 and hex_id in zoc and not (i == 0 and _armour_ignores_zoc(data, state, unit_id, origin, path)):
             return f"advancing units stop on entering an enemy ZOC ({hex_id}, 13.7.7)"
         if i < len(path) - 1 and mapdata(data).terrain(hex_id) == "marsh":
             return f"all units cease their advance in the first marsh hex they enter ({hex_id}, 13.7.4 D)"
         here = hex_id
     return None
+
+
+def _armour_ignores_zoc(data: GameData, state: dict, unit_id: str, origin: str, path: list) -> bool:
+    """13.7.7 exception: armored and armored cavalry units ignore enemy ZOCs in the first hex of an advance
+    if it and the intended second hex are clear or rough, neither a town nor Westwall, and no bridge or ford
+    hexside is crossed in the advance."""
+    if not _armour(data, unit_id) or len(path) < 2:
+        return False
+    hexes = mapdata(data)
+    for hex_id in path[:2]:
+        info = hexes.info(hex_id)
+        kind = str(info["terrain"])
+        if info.get("town") or not (data.has(f"terrain.hexes.{kind}.armor_advance_ignoring_zoc")
+                                    and numbers.flag(data, f"terrain.hexes.{kind}.armor_advance_ignoring_zoc", "13.7.7")):
+            return False
+    steps = list(zip([origin] + path[:-1], path))
+    return not any({"bridge", "ford"} & set(hexes.hexside(a, b, hexes_known=False)) for a, b in steps)
 
 
 def _advance_problems(data: GameData, state: dict, side: str, due: dict, order: dict) -> list[str]:

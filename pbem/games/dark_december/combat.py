@@ -5,6 +5,7 @@ and the resolution queue whose choices pause for the owner's signed answer (answ
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import Any
 
 from ...errors import PbemError
@@ -119,10 +120,14 @@ def integrity(data: GameData, state: dict, units: list, role: str) -> bool:
     grid = mapdata(data).grid
     for division in sorted({str(counter(data, u).get("division")) for u in units} - {"None", "none", "unknown"}):
         members = sorted(u for u, c in counters.items() if isinstance(c, dict) and str(unwrap(c.get("division"))) == division)
-        if role == "attack" and all(m in units for m in members):
+        needed = len(members)
+        if needed == 4:                                               # 13.8.5 C: three of the four qualify
+            needed = numbers.integer(data, "crt.die_modifiers.divisions.four_unit_quorum", "the airborne quorum (13.8.5 C)")
+        if role == "attack" and len([m for m in members if m in units]) >= needed:
             return True
         placed = [state["units"][m]["hex"] for m in members if m in state["units"]]
-        if role == "defend" and len(placed) == len(members) and all(a == b or grid.adjacent(a, b) for a in placed for b in placed):
+        if role == "defend" and any(all(a == b or grid.adjacent(a, b) for a in group for b in group)
+                                    for group in combinations(placed, needed)):
             return True
     return False
 
@@ -130,16 +135,20 @@ def integrity(data: GameData, state: dict, units: list, role: str) -> bool:
 def armor_superiority(data: GameData, state: dict, attackers: list, hexes: list) -> tuple[bool, bool]:
     """13.9: (the attacker may use it, the defender has it). 13.9.1 C none if all the attacking armor
     attacks across unbridged rivers or into marsh; 13.9.1 E negated by friendly armored or engineer
-    units in or adjacent to the defending hex."""
+    units in or adjacent to the defending hex; 13.3.1 D not for Allied armor attacking a Westwall hex
+    across a river hexside."""
     grid, hexes_map = mapdata(data).grid, mapdata(data)
     defenders = [u for h in hexes for u in board(state).units_in(h)]
     att_armor = [u for u in attackers if u in state["units"] and in_class(data, u, "armored")]
     def_armor = [u for u in defenders if in_class(data, u, "armored")]
     attacker = bool(att_armor) and not def_armor
     if attacker:
+        westwall = state["units"][att_armor[0]]["side"] == "allies"            # 13.3.1 D: the Westwall level across a river
         usable = [u for u in att_armor if any(
             grid.adjacent(state["units"][u]["hex"], h) and not _unbridged(data, state, state["units"][u]["hex"], h)
-            and hexes_map.terrain(h) != "marsh" for h in hexes)]
+            and hexes_map.terrain(h) != "marsh"
+            and not (westwall and hexes_map.terrain(h) == "westwall" and "river" in hexes_map.hexside(state["units"][u]["hex"], h, hexes_known=False))
+            for h in hexes)]
         side = state["units"][defenders[0]]["side"] if defenders else other(state["side"])
         support = [u for u, v in state["units"].items() if v["side"] == side
                    and (in_class(data, u, "armored") or in_class(data, u, "engineer"))

@@ -38,10 +38,9 @@ NOT_ENFORCED = (
     "10.3 disengagement (optional), 10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters "
     "later at its own areas: the next road hex needs roads), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, "
     "11.0 C (an overstacked move is refused rather than eliminated), 12.3 and 12.4 (optional)",
-    "7.1.5.2/13.2 all out assault and 15.x commanders (optional, 13.5.1 E); 13.3.1 D Westwall and armor "
-    "superiority; 13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) "
-    "and 13.6 C the Bulge rule; 13.7.4 C dense forest advances (roads are not in the data); the 13.7.7 armor exception; "
-    "13.8.4.1/13.8.4.2 double integrity, 13.8.5 C the airborne three-of-four",
+    "7.1.5.2/13.2 all out assault and 15.x commanders (optional, 13.5.1 E, 13.8.4.1/13.8.4.2 double integrity); "
+    "13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) and 13.6 C the "
+    "Bulge rule; 13.7.4 C dense forest advances (roads in forests are not tracked)",
     "14.3 shock combat, 14.6 historical reserve markers (14.2 exploitation movement is enforced, without strategic "
     "movement); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
     "19.0 parachute drop; 20.1 clear-weather German movement; 20.4.2 A-D road interdiction (air attacks on units, "
