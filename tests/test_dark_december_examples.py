@@ -44,7 +44,8 @@ def test_10_4_4_strategic_movement_example(data):
 def test_12_3_armored_zoc_example(data):
     """12.3 A: "Example: If an armored unit is on a road and the road leads directly into an adjacent dense
     forest hex, the ZOC of the armored unit would extend into that hex. Without a road, it would not."
-    (optional, not enforced: roads are not in the data format yet; the data records the rule)"""
+    -> tests/test_dark_december_rules.py::test_armored_zoc_optional (the road into the dense forest); the data
+    records the rule."""
     assert "into dense forest or marsh hexes except along roads" in data.get("game.zones_of_control.armored_optional.text")
     assert data.get("terrain.hexes.dense_forest.armored_zoc_optional") == "not into it except along roads"
 

@@ -77,9 +77,10 @@ def apply(data, state, side, orders, dice=None):
 def test_options_setup_reserves_variants_and_readings():
     """6.1/6.2 free or historical set-up, 14.0 reserves (optional), 26.x variants, the DD7 reading:
     options both players agree to at `pbem new`."""
-    assert GAME.options({}) == {"setup": "free", "reserves": False, "variants": []}
+    assert GAME.options({}) == {"setup": "free", "reserves": False, "disengagement": False, "armored_zoc": False, "variants": []}
     assert GAME.options({"setup": "historical", "reserves": "true", "variants": "26.4,26.1", "errata.DD7": "rule-18-3-D"}) == {
-        "setup": "historical", "reserves": True, "variants": ["26.1", "26.4"], "errata": {"DD7": "rule-18-3-D"}}
+        "setup": "historical", "reserves": True, "disengagement": False, "armored_zoc": False, "variants": ["26.1", "26.4"],
+        "errata": {"DD7": "rule-18-3-D"}}
     with pytest.raises(Exception, match="setup must be one of free, historical"):
         GAME.options({"setup": "random"})
     with pytest.raises(Exception, match="unknown variant"):
@@ -1003,3 +1004,70 @@ def test_airborne_integrity_three_of_four(data):
     assert integrity(data, state, ["ab-1", "ab-2", "ab-3"], "attack")
     assert not integrity(data, state, ["ab-1", "ab-2"], "attack")
     assert integrity(data, state, ["ab-1"], "defend")                      # 1111, 1112, 1111 together; 1014 apart
+
+
+def test_road_march(data):
+    """10.5.1: along contiguous road hexes, the mover the sole occupant of the hex it leaves and the hex it
+    enters, one MP a road hex (the errata rate); 11.2 A not with other friendly units there; 10.5.3 a bridge
+    on the road costs nothing more; 16.1 E a blown bridge interdicts the road."""
+    roads = changed(data, {"map.hexsides.1212|1313": ["road"], "map.hexsides.1312|1313": ["river", "bridge", "road"],
+                           "map.hexsides.1211|1312": ["road"], "map.hexes.1212": {"terrain": "woods"}})
+    roads = changed(roads, {"units.units.counters.ger-inf1.movement": 3})
+    state = position(roads, {"ger-inf1": "1313"})
+    assert GAME.check(roads, state, "german", [{"move": "ger-inf1", "path": ["1313", "1312", "1211"]}]) == []   # 1 + 1
+    assert GAME.check(roads, state, "german", [{"move": "ger-inf1", "path": ["1313", "1212", "1112"]}]) == []   # woods by road 1, + 1
+    no_road = changed(roads, {"map.hexsides.1212|1313": []})
+    got = messages(GAME.check(no_road, state, "german", [{"move": "ger-inf1", "path": ["1313", "1212", "1112"]}]))
+    assert got == ["ger-inf1 needs 4 MP for this path but has 3 (10.2 B; 10.2 A guarantees one hex only)"]   # woods 3, + 1
+    state["units"]["ger-inf2"] = {"side": "german", "hex": "1312", "steps": 2, "reserve": False}
+    got = messages(GAME.check(roads, state, "german", [{"move": "ger-inf1", "path": ["1313", "1312", "1211"]}]))
+    assert got == ["ger-inf1 needs 4 MP for this path but has 3 (10.2 B; 10.2 A guarantees one hex only)"]   # 1+2 bridge, then 1
+    del state["units"]["ger-inf2"]
+    state["blown"] = ["1312|1313"]
+    got = messages(GAME.check(roads, state, "german", [{"move": "ger-inf1", "path": ["1313", "1312", "1211"]}]))
+    assert got == ["ger-inf1 needs 4 MP for this path but has 3 (10.2 B; 10.2 A guarantees one hex only)"]   # 1+2 river, then 1
+
+
+
+def test_disengagement_costs_one_mp(data):
+    """10.3 A (optional): one MP above the first hex's cost to move from an enemy ZOC, except armored types
+    and units in a hex of terrain defense level four or more (a town here)."""
+    data = changed(data, {"units.units.counters.us-inf2.movement": 1})
+    state = position(data, {"us-inf2": "1112", "ger-inf1": "1212"}, side="allies", disengagement="true")
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-inf2", "path": ["1112", "1011", "1010"]}])) == [
+        "us-inf2 needs 3 MP for this path but has 1 (10.2 B; 10.2 A guarantees one hex only)"]
+    plain = position(data, {"us-inf2": "1112", "ger-inf1": "1212"}, side="allies")
+    data2 = changed(data, {"units.units.counters.us-inf2.movement": 2})
+    assert GAME.check(data2, plain, "allies", [{"move": "us-inf2", "path": ["1112", "1011", "1010"]}]) == []
+    town = position(data2, {"us-inf2": "1011", "ger-inf1": "1111"}, side="allies", disengagement="true")
+    assert GAME.check(data2, town, "allies", [{"move": "us-inf2", "path": ["1011", "1012", "1013"]}]) == []     # a town: level 4
+    open_ = position(data2, {"us-inf2": "1012", "ger-inf1": "1112"}, side="allies", disengagement="true")
+    assert messages(GAME.check(data2, open_, "allies", [{"move": "us-inf2", "path": ["1012", "1013", "1014"]}])) == [
+        "us-inf2 needs 3 MP for this path but has 2 (10.2 B; 10.2 A guarantees one hex only)"]
+
+
+def test_armored_zoc_optional(data):
+    """12.3 A (optional): an armored unit's ZOC does not extend across unbridged river hexsides or into dense
+    forest or marsh hexes, except along roads; 12.3 B armored infantry and cavalry are unaffected.
+    12.3 A: "Example: If an armored unit is on a road and the road leads directly into an adjacent dense forest
+    hex, the ZOC of the armored unit would extend into that hex. Without a road, it would not." """
+    from pbem.games.dark_december.common import enemy_zoc
+    forest = changed(data, {"map.hexes.1212": {"terrain": "dense_forest"}})
+    state = position(forest, {"ger-pz1": "1313", "us-inf1": "1010"}, armored_zoc="true")
+    state["blown"] = ["1312|1313"]
+    zoc = enemy_zoc(forest, state, "allies")
+    assert "1312" not in zoc and "1212" not in zoc and "1412" in zoc
+    road = changed(forest, {"map.hexsides.1212|1313": ["road"]})
+    assert "1212" in enemy_zoc(road, state, "allies")
+    plain = position(forest, {"ger-pz1": "1313", "us-inf1": "1010"})
+    assert {"1312", "1212"} <= enemy_zoc(forest, plain, "allies")
+
+
+def test_defender_armor_superiority(data):
+    """13.9.1 B: if the defender possesses armor superiority, the defense level of its terrain rises by one
+    (clear 1 -> 2: a D2 is then a retreat-or-step, not the greater result)."""
+    data = changed(data, {"units.units.counters.ger-inf1.attack": 9})            # 9:3 = 3:1, roll 8 = D2
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1111"}, phase="combat")
+    data = changed(data, {"units.units.counters.us-inf1.type": "armor"})
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-inf1"]}], dice=ScriptedDice(4, 4))
+    assert (state["pending"]["defense"], state["pending"]["options"]) == (2, ["retreat1", "loss1"])

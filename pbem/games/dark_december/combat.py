@@ -211,23 +211,27 @@ def apply_declare(game: Any, data: GameData, state: dict, side: str, orders: lis
 
 
 # -- the defense level of a hex (13.3, 13.9, 17.1) ---------------------------------------------------
+def terrain_level(data: GameData, state: dict, hex_id: str, enemy_hexes: set[str]) -> int:
+    """13.3.1 A the greatest level of the hex's terrain: its terrain, a town (4), a fortification (17.1: 4),
+    a river only if every enemy unit is across river hexsides (13.3.1 C; 10.3 B the same)."""
+    hexes = mapdata(data)
+    info = hexes.info(hex_id)
+    levels = [numbers.integer(data, f"terrain.hexes.{info['terrain']}.defense_level", f"the defense level of {info['terrain']} (TEC)")]
+    if info.get("town"):
+        levels.append(numbers.integer(data, "terrain.hexes.town.defense_level", "the defense level of a town (13.3.1)"))
+    if hex_id in state["forts"]:
+        levels.append(numbers.integer(data, "terrain.fortification.defense_level", "a fortification's level (17.1)"))
+    if enemy_hexes and all("river" in hexes.hexside(hex_id, e, hexes_known=False) for e in enemy_hexes):
+        levels.append(numbers.integer(data, "terrain.hexsides.river.defense_level", "the defense level of a river (TEC)"))
+    return max(levels)
+
+
 def defense_level(data: GameData, state: dict, battle: dict, hex_id: str, enemies: list) -> int:
     """13.3.1 A the greatest level of the hex's terrain (a town 4; 17.1 a fortification 4; 13.3.1 C a
     river only if every enemy unit is across river hexsides), then 13.3.2 A -1 for the attackers' hexes
     (13.5.5 D/E also in a counterattack), 13.3.2 B -2 in strategic movement, 13.9.1 armor superiority,
     13.3.3 a voluntary reduction; never below 0 (13.3.2 C) nor above 7 (13.3.1 E)."""
-    hexes = mapdata(data)
-    info = hexes.info(hex_id)
-    terrain = numbers.integer(data, f"terrain.hexes.{info['terrain']}.defense_level", f"the defense level of {info['terrain']} (TEC)")
-    levels = [terrain]
-    if info.get("town"):
-        levels.append(numbers.integer(data, "terrain.hexes.town.defense_level", "the defense level of a town (13.3.1)"))
-    if hex_id in state["forts"]:
-        levels.append(numbers.integer(data, "terrain.fortification.defense_level", "a fortification's level (17.1)"))
-    enemy_hexes = {state["units"][u]["hex"] for u in enemies if u in state["units"]}
-    if enemy_hexes and all("river" in hexes.hexside(hex_id, e, hexes_known=False) for e in enemy_hexes):
-        levels.append(numbers.integer(data, "terrain.hexsides.river.defense_level", "the defense level of a river (TEC)"))
-    level = max(levels)
+    level = terrain_level(data, state, hex_id, {state["units"][u]["hex"] for u in enemies if u in state["units"]})
     if hex_id in battle["minus_one"]:
         level += numbers.integer(data, "crt.terrain_defense_levels.reductions.attacking_units", "the attacking units' reduction (13.3.2 A)")
     if hex_id in battle["hexes"] and battle["armor_superiority"] and battle["first"]:
@@ -312,6 +316,8 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
     for a side that has it, 13.4.2), the result queued for application (13.5)."""
     if battle["first"] and not _recompose(state, battle, events):
         return
+    if battle["first"]:                                                  # 13.9.1 B: the defender's armor superiority
+        battle["defender_superiority"] = armor_superiority(data, state, battle["attackers"], battle["hexes"])[1]
     attack = strength(data, state, battle["attackers"], "attack", supply=battle["first"])
     defence = strength(data, state, battle["defenders"], "defense")
     col = column(data, attack, defence)

@@ -97,9 +97,23 @@ def exerts_zoc(data: GameData, unit_id: str) -> bool:
 
 
 def enemy_zoc(data: GameData, state: dict, side: str) -> set[str]:
-    """12.0: the six hexes next to every enemy unit (leaders excepted, 12.0 A)."""
-    grid = mapdata(data).grid
-    return zoc(grid, [u["hex"] for uid, u in sorted(state["units"].items()) if u["side"] != side and exerts_zoc(data, uid)])
+    """12.0: the six hexes next to every enemy unit (leaders excepted, 12.0 A); 12.3 A (optional) the ZOC of
+    an armored unit does not extend across unbridged river hexsides nor into dense forest or marsh hexes,
+    except along roads (12.3 B: armored cavalry and armored infantry unaffected)."""
+    hexes = mapdata(data)
+    grid = hexes.grid
+    enemies = [uid for uid, u in sorted(state["units"].items()) if u["side"] != side and exerts_zoc(data, uid)]
+    limited = [u for u in enemies if state["options"].get("armored_zoc") and in_class(data, u, "armored")]
+    found = zoc(grid, [state["units"][u]["hex"] for u in enemies if u not in limited])
+    for unit_id in limited:
+        here = state["units"][unit_id]["hex"]
+        for n in grid.neighbours(here):
+            road = "road" in hexes.hexside(here, n, hexes_known=False)
+            blocked = unbridged_river(data, state, here, n) or (hexes.listed(n) and hexes.terrain_known(n)
+                                                               and hexes.terrain(n) in ("dense_forest", "marsh"))
+            if road or not blocked:
+                found.add(n)
+    return found
 
 
 def bridged(data: GameData, state: dict, a: str, b: str) -> bool:

@@ -26,18 +26,19 @@ from ..base import MapUnit, Problem
 from . import air, answers, bridges, combat, fuel, movement, reinforcements, replacements, report, supply
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
-OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true")}
+OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
+           "armored_zoc": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
     "8.6 surrender (optional); 8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B, "
     "19.3 (supply, 8.1-8.5, and fuel depletion, 8.7, are enforced; 5.7 road control is not, so a road carries supply "
     "for both sides where no enemy unit or ZOC blocks it)",
     "9.1 E surrendered units (8.6 is not enforced) and 9.1 G reforming at the map edge (the edges are not in the data)",
-    "5.7 road control, 10.4 strategic movement, 10.5 road march (units pay terrain costs; the 10.5.3 +2 MP over a "
-    "bridge is enforced), 11.1-11.3 road-march stacking, 12.2: roads are not in the data format yet",
-    "10.3 disengagement (optional), 10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters "
-    "later at its own areas: the next road hex needs roads), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, "
-    "11.0 C (an overstacked move is refused rather than eliminated), 12.3 and 12.4 (optional)",
+    "5.7 road control, 10.4 strategic movement, 10.4.8 C unconnected roads in one hex, 11.1-11.3 stacks and the "
+    "road-march rate, 12.2 (10.5 road march is enforced, with roads as `map.hexsides.A|B: [road]`)",
+    "10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters later at its own areas: the "
+    "next road hex needs the map's compass), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, 11.0 C (an "
+    "overstacked move is refused rather than eliminated), 12.4 infiltration (optional)",
     "7.1.5.2/13.2 all out assault and 15.x commanders (optional, 13.5.1 E, 13.8.4.1/13.8.4.2 double integrity); "
     "13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) and 13.6 C the "
     "Bulge rule; 13.7.4 C dense forest advances (roads in forests are not tracked)",

@@ -17,10 +17,14 @@ ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_o
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
 
 
-def entry_cost(data: GameData, state: dict, side: str, a: str, b: str) -> tuple[Any, str]:
+def entry_cost(data: GameData, state: dict, side: str, a: str, b: str, unit_id: str | None = None) -> tuple[Any, str]:
     """The MP to move a -> b (10.2 E: the highest cost of the hex's features; a river hexside adds
-    its TEC cost unless bridged, 10.5.3 +2 across a bridge, 16.1 E a blown bridge as no bridge)."""
+    its TEC cost unless bridged, 10.5.3 +2 across a bridge, 16.1 E a blown bridge as no bridge). 10.5.1
+    road march: along a road hexside, the mover the sole occupant of both hexes (10.5.1 B, 11.2 A), one MP
+    a hex whatever the terrain, a bridge included (10.5.3); a blown bridge interdicts the road (16.1 E)."""
     hexes = mapdata(data)
+    if unit_id is not None and road_march(data, state, side, unit_id, a, b):
+        return numbers.integer(data, "game.movement.road_march.cost_per_road_hex", "the road march rate (10.5.1)"), ""
     info = hexes.info(b)
     kinds = [str(info["terrain"])] + (["town"] if info.get("town") else [])
     cost = max(terrain_cost(data, state, kind) for kind in kinds)
@@ -31,6 +35,14 @@ def entry_cost(data: GameData, state: dict, side: str, a: str, b: str) -> tuple[
         else:
             cost += numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
     return cost, ""
+
+
+def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: str) -> bool:
+    sides = mapdata(data).hexside(a, b, hexes_known=False)
+    if "road" not in sides or ("river" in sides and not bridged(data, state, a, b)):
+        return False
+    others = [u for h in (a, b) for u in board(state).friends_in(h, side) if u != unit_id]
+    return not others
 
 
 def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | None:
@@ -60,7 +72,7 @@ def check_entry(data: GameData, state: dict, side: str, unit_id: str, path: list
     if why:
         return why
     zoc = enemy_zoc(data, state, side)
-    spent = walk(grid, unit_id, path, lambda a, b: entry_cost(data, trial, side, a, b), allowance=ma, zoc=zoc,
+    spent = walk(grid, unit_id, path, lambda a, b: entry_cost(data, trial, side, a, b, unit_id), allowance=ma, zoc=zoc,
                  rules=ZOC_RULES, no_revisit=True).spent
     if first + spent > ma:
         return f"{unit_id} needs {first + spent} MP to enter on {path[0]} and follow this path but has {ma} (10.6.1 B, 10.2 B)"
@@ -91,14 +103,32 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
     if path[0] != state["units"][unit_id]["hex"]:
         return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
     zoc = enemy_zoc(data, state, side)
-    moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b), allowance=ma, zoc=zoc,
-                 rules=ZOC_RULES, starts_in_zoc=path[0] in zoc, no_revisit=True,
+    rules = ZOC_RULES
+    if path[0] in zoc and state["options"]["disengagement"] and _disengagement_applies(data, state, side, unit_id, path[0]):
+        extra = numbers.integer(data, "game.zones_of_control.disengagement_optional.extra_mp", "the disengagement cost (10.3 A)")
+        rules = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: extra, leave_only_to_free=True,
+                         stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F, 10.3 C")
+    moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id), allowance=ma, zoc=zoc,
+                 rules=rules, starts_in_zoc=path[0] in zoc, no_revisit=True,
                  enter_problem=lambda h: enter_problem(data, state, side, h))
     if moved.problem:
         return moved.problem
     if moved.spent > ma and len(path) > 2:                  # 10.2 A: one hex always; else never over the MA (10.2 B)
         return f"{unit_id} needs {moved.spent} MP for this path but has {ma} (10.2 B; 10.2 A guarantees one hex only)"
     return None
+
+
+def _disengagement_applies(data: GameData, state: dict, side: str, unit_id: str, hex_id: str) -> bool:
+    """10.3 A (optional): one MP more to leave an enemy ZOC, except armored, armored cavalry and armored
+    infantry units and units in a hex of terrain defense level four or more (10.3 B: fortifications and
+    rivers counted, the river if every adjacent enemy unit is across one)."""
+    from .combat import terrain_level
+    if in_class(data, unit_id, "motorized"):
+        return False
+    grid = mapdata(data).grid
+    adjacent = {h for h in grid.neighbours(hex_id) if board(state).enemies_in(h, side)}
+    least = numbers.integer(data, "game.zones_of_control.disengagement_optional.exempt_level", "the exempt level (10.3 A)")
+    return terrain_level(data, state, hex_id, adjacent) < least
 
 
 def _restricted(data: GameData, state: dict, unit_id: str, path: list) -> str | None:
