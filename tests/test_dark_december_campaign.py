@@ -38,7 +38,7 @@ def test_new_campaign_records_the_options_both_players_agreed_to(players):
     header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
     assert header["game"] == "dark-december" and header["scenario"] == "campaign"
     assert header["options"] == {"setup": "historical", "reserves": True, "disengagement": False, "armored_zoc": False,
-                                 "variants": ["26.4"]}
+                                 "surrender": False, "variants": ["26.4"]}
     assert "the chosen variants 26.4 are recorded but not adjudicated" in header["not_enforced"]
     assert any(rule.startswith("25.0 fog of war (optional): needs the hidden-information core of issue 18") for rule in header["not_enforced"])
     save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())

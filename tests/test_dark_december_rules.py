@@ -77,9 +77,11 @@ def apply(data, state, side, orders, dice=None):
 def test_options_setup_reserves_variants_and_readings():
     """6.1/6.2 free or historical set-up, 14.0 reserves (optional), 26.x variants, the DD7 reading:
     options both players agree to at `pbem new`."""
-    assert GAME.options({}) == {"setup": "free", "reserves": False, "disengagement": False, "armored_zoc": False, "variants": []}
+    assert GAME.options({}) == {"setup": "free", "reserves": False, "disengagement": False, "armored_zoc": False, "surrender": False,
+                                "variants": []}
     assert GAME.options({"setup": "historical", "reserves": "true", "variants": "26.4,26.1", "errata.DD7": "rule-18-3-D"}) == {
-        "setup": "historical", "reserves": True, "disengagement": False, "armored_zoc": False, "variants": ["26.1", "26.4"],
+        "setup": "historical", "reserves": True, "disengagement": False, "armored_zoc": False, "surrender": False,
+        "variants": ["26.1", "26.4"],
         "errata": {"DD7": "rule-18-3-D"}}
     with pytest.raises(Exception, match="setup must be one of free, historical"):
         GAME.options({"setup": "random"})
@@ -1071,3 +1073,53 @@ def test_defender_armor_superiority(data):
     data = changed(data, {"units.units.counters.us-inf1.type": "armor"})
     declared_battle(data, state, [{"attack": "1111", "with": ["ger-inf1"]}], dice=ScriptedDice(4, 4))
     assert (state["pending"]["defense"], state["pending"]["options"]) == (2, ["retreat1", "loss1"])
+
+
+# -- surrender (8.6, optional) ------------------------------------------------------------------
+
+RING = {"ger-inf1": "1311", "ger-inf2": "1213", "ger-pz1": "1111", "ger-pz2": "1313"}     # enemy ZOCs all round 1212
+
+
+def test_surrender_after_three_isolated_supply_phases(data):
+    """8.6 A-E: an isolated marker in each consecutive enemy Supply Determination Phase; from the third, the
+    enemy side rolls a die for the unit, stack or group (reading DD10), and on a 1 they surrender (9.1 E:
+    never replaced); 8.6 F again each phase they stay isolated."""
+    from pbem.games.dark_december import surrender
+    state = position(data, {"us-inf1": "1212", **RING}, surrender="true")
+    events: list = []
+    for turn in (9, 10):
+        state["turn"] = turn
+        surrender.check(data, state, "german", ScriptedDice(), events)
+    assert state["isolated_turns"] == {"us-inf1": 2} and events == []
+    state["turn"] = 11
+    surrender.check(data, state, "german", ScriptedDice(2), events)
+    assert [(e["units"], e["face"], e["surrender"]) for e in events] == [(["us-inf1"], 2, False)]
+    state["turn"] = 12
+    surrender.check(data, state, "german", ScriptedDice(1), events)
+    assert "us-inf1" not in state["units"] and state["surrendered"] == ["us-inf1"]
+    state["phase"], state["side"] = "movement", "allies"
+    data2 = changed(data, {"supply.replacements.initial.amounts.turning_point.allies.infantry": 5})
+    assert messages(GAME.check(data2, state, "allies", [{"reform": "us-inf1", "at": "1011"}])) == [
+        "us-inf1 surrendered and may not be replaced (9.1 E)"]
+
+
+def test_surrender_count_restarts_and_elites_never_surrender(data):
+    """8.6 H restored to a supplied or unsupplied state, the count begins anew; 8.6 I Allied units do not
+    count clear weather turns (and are not rolled for); 8.6 J a group with an Allied parachute or glider unit
+    (or an SS unit) never surrenders."""
+    from pbem.games.dark_december import surrender
+    state = position(data, {"us-inf1": "1212", **RING}, surrender="true")
+    state["isolated_turns"] = {"us-inf1": 2}
+    state["units"]["us-inf1"]["hex"] = "1013"                               # next to its source: supplied
+    surrender.check(data, state, "german", ScriptedDice(), [])
+    assert state["isolated_turns"] == {}
+    clear = position(data, {"us-inf1": "1212", **RING}, turn=15, surrender="true")
+    clear["isolated_turns"] = {"us-inf1": 2}
+    surrender.check(data, clear, "german", ScriptedDice(), [])
+    assert clear["isolated_turns"] == {"us-inf1": 2}
+    para = changed(data, {"units.units.counters.us-inf1.type": "parachute_infantry"})
+    state = position(para, {"us-inf1": "1212", **RING}, surrender="true")
+    state["isolated_turns"] = {"us-inf1": 5}
+    dice = ScriptedDice()
+    surrender.check(para, state, "german", dice, [])
+    assert dice.asked == [] and "us-inf1" in state["units"]

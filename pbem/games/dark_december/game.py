@@ -23,17 +23,17 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Problem
-from . import air, answers, bridges, combat, fuel, movement, reinforcements, replacements, report, supply
+from . import air, answers, bridges, combat, fuel, movement, reinforcements, replacements, report, supply, surrender
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
-           "armored_zoc": ("false", "true")}
+           "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "8.6 surrender (optional); 8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B, "
-    "19.3 (supply, 8.1-8.5, and fuel depletion, 8.7, are enforced; 5.7 road control is not, so a road carries supply "
-    "for both sides where no enemy unit or ZOC blocks it)",
-    "9.1 E surrendered units (8.6 is not enforced) and 9.1 G reforming at the map edge (the edges are not in the data)",
+    "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B, 19.3 (supply, 8.1-8.5, "
+    "fuel depletion, 8.7, and the optional 8.6 surrender are enforced; 5.7 road control is not, so a road carries "
+    "supply for both sides where no enemy unit or ZOC blocks it)",
+    "9.1 G reforming at the map edge (the edges are not in the data)",
     "5.7 road control, 10.4 strategic movement, 10.4.8 C unconnected roads in one hex, 11.1-11.3 stacks and the "
     "road-march rate, 12.2 (10.5 road march is enforced, with roads as `map.hexsides.A|B: [road]`)",
     "10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters later at its own areas: the "
@@ -200,7 +200,7 @@ class DarkDecember(SequencedGame):
             "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options).items()
                                if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
-            "built": [], "bridging": [], "german_bridges": [], "supply": {}, "reformed": {},
+            "built": [], "bridging": [], "german_bridges": [], "supply": {}, "reformed": {}, "isolated_turns": {}, "surrendered": [],
             "replacements": {s: {"motorized": 0, "infantry": 0} for s in SIDES},
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
@@ -288,6 +288,7 @@ class DarkDecember(SequencedGame):
         events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],
                        "label": turn_label(data, state["turn"])})
         supply.determine(data, state, state["side"], events)              # 7.1.1 A, 8.1 A
+        surrender.check(data, state, state["side"], dice, events)         # 7.1.1 D, 8.6 (optional; reading DD10)
         replacements.receive(data, state, state["side"], events)          # 7.1.2, 9.4
         if state["side"] == "german":
             fuel.roll(data, state, dice, events)                          # 7.1.1 B, 8.7

@@ -94,6 +94,8 @@ def _reform_problem(data: GameData, state: dict, side: str, unit_id: str, at: An
     not in the data), so such a unit is refused."""
     if unit_id not in state["eliminated"] or str(counter(data, unit_id)["side"]) != side:
         return f"{unit_id} is not a destroyed {side} unit (9.0 D)"
+    if unit_id in state["surrendered"]:
+        return f"{unit_id} surrendered and may not be replaced (9.1 E)"
     hexes, grid, bd = mapdata(data), mapdata(data).grid, board(state)
     division = str(counter(data, unit_id).get("division"))
     kin = [v["hex"] for u, v in state["units"].items() if v["side"] == side and str(counter(data, u).get("division")) == division]

@@ -73,6 +73,8 @@ def describe(events: list) -> list[Block]:
             blocks += _item(f"{e['side']} receives {e['amount']} {e['type']} replacement(s) (9.4)")
         elif kind == "replaced":
             blocks += _item(f"{e['unit']} is {'refitted' if e['how'] == 'refit' else 'reformed'} for {e['cost']} replacement(s) (9.0)")
+        elif kind == "surrender_roll":
+            blocks += _item(f"surrender roll for {', '.join(e['units'])}: die {e['face']}: {'they surrender' if e['surrender'] else 'they hold'} (8.6 E)")
         elif kind == "supply":
             blocks += _item(f"{e['side']} supply (8.1): unsupplied {', '.join(e['unsupplied']) or 'none'}; "
                             f"isolated {', '.join(e['isolated']) or 'none'}")

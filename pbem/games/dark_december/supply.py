@@ -72,23 +72,40 @@ def determine(data: GameData, state: dict, side: str, events: list) -> None:
     mine = [u for u, v in sorted(state["units"].items()) if v["side"] == side]
     if not mine:
         return
-    grid, hexes, bd = mapdata(data).grid, mapdata(data), board(state)
     status = {u: "supplied" if in_class(data, u, "leader") or traces(data, state, side, state["units"][u]["hex"]) else "unsupplied"
               for u in mine}
-    zoc = enemy_zoc(data, state, side)
-    supplied = [state["units"][u]["hex"] for u in mine if status[u] == "supplied"]
-    distance = numbers.integer(data, "supply.line.off_road_hexes", "the isolation distance (8.5 A)")
-    for unit_id in mine:
-        here = state["units"][unit_id]["hex"]
-        if status[unit_id] != "unsupplied" or (side == "allies" and clear_weather(data, state["turn"])):
-            continue
-        neighbours = grid.neighbours(here)
-        if any(not hexes.listed(n) for n in neighbours):
-            continue                                                  # 8.5 C
-        if all(bd.enemies_in(n, side) or n in zoc for n in neighbours) and all(grid.distance(here, h) > distance for h in supplied):
-            status[unit_id] = "isolated"
+    for unit_id in _isolated(data, state, side, status):
+        status[unit_id] = "isolated"
     for unit_id in mine:
         state["supply"][unit_id] = status[unit_id]
     events.append({"event": "supply", "side": side, "unsupplied": sorted(u for u, s in status.items() if s == "unsupplied"),
                    "isolated": sorted(u for u, s in status.items() if s == "isolated")})
 
+
+
+def _isolated(data: GameData, state: dict, side: str, status: dict[str, str]) -> list[str]:
+    """8.5 A-C: the unsupplied units that are isolated."""
+    grid, hexes, bd = mapdata(data).grid, mapdata(data), board(state)
+    zoc = enemy_zoc(data, state, side)
+    supplied = [state["units"][u]["hex"] for u, s in status.items() if s == "supplied"]
+    distance = numbers.integer(data, "supply.line.off_road_hexes", "the isolation distance (8.5 A)")
+    found = []
+    for unit_id, kind in sorted(status.items()):
+        here = state["units"][unit_id]["hex"]
+        if kind != "unsupplied" or (side == "allies" and clear_weather(data, state["turn"])):
+            continue
+        neighbours = grid.neighbours(here)
+        if any(not hexes.listed(n) for n in neighbours):
+            continue                                                  # 8.5 C
+        if all(bd.enemies_in(n, side) or n in zoc for n in neighbours) and all(grid.distance(here, h) > distance for h in supplied):
+            found.append(unit_id)
+    return found
+
+
+def isolated_units(data: GameData, state: dict, side: str) -> list[str]:
+    """The units of `side` isolated now (8.6 A: judged in the enemy's Supply Determination Phase); 8.5 B
+    Allied units in clear weather are not (the surrender count treats them by 8.6 I)."""
+    mine = [u for u, v in sorted(state["units"].items()) if v["side"] == side]
+    status = {u: "supplied" if in_class(data, u, "leader") or traces(data, state, side, state["units"][u]["hex"]) else "unsupplied"
+              for u in mine}
+    return _isolated(data, state, side, status)
