@@ -1123,3 +1123,27 @@ def test_surrender_count_restarts_and_elites_never_surrender(data):
     dice = ScriptedDice()
     surrender.check(para, state, "german", dice, [])
     assert dice.asked == [] and "us-inf1" in state["units"]
+
+
+def test_clear_weather_slows_german_motorized_units(data):
+    """20.1 A: on clear weather turns (AM 23 - AM 27 December) the MA of German motorized units is one less
+    (outside strategic movement); infantry types are unaffected."""
+    from pbem.games.dark_december.movement import allowance
+    state = position(data, {"ger-pz1": "1412", "ger-inf1": "1311"}, turn=15)
+    assert allowance(data, state, "ger-pz1") == 5 and allowance(data, state, "ger-inf1") == 4
+    state["turn"] = 14
+    assert allowance(data, state, "ger-pz1") == 6
+
+
+def test_overstacked_units_are_eliminated_at_the_end_of_movement(data):
+    """11.0 B units may exceed the limit after a retreat but must rectify it in their next Movement Phase;
+    11.0 C those unable to comply are eliminated at its end, the owner selecting them."""
+    data = changed(data, {"game.stacking.limit": 2})
+    state = position(data, {"ger-inf1": "1311", "ger-inf2": "1311", "ger-pz1": "1311"})
+    got = messages(GAME.check(data, state, "german", []))
+    assert got == ["1311 holds 3 units after the Movement Phase: eliminate 1 of ger-inf1, ger-inf2, ger-pz1 with `eliminate: UNIT` (11.0 C)"]
+    assert GAME.check(data, state, "german", [{"move": "ger-pz1", "path": ["1311", "1411"]}]) == []
+    assert messages(GAME.check(data, state, "german", [{"eliminate": "us-inf9"}, {"eliminate": "ger-inf2"}])) == [
+        "`eliminate:` names a german unit on the map, not 'us-inf9' (11.0 C)"]
+    apply(data, state, "german", [{"eliminate": "ger-inf2"}])
+    assert "ger-inf2" in state["eliminated"] and sorted(state["units"]) == ["ger-inf1", "ger-pz1"]

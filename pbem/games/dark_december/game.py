@@ -38,13 +38,13 @@ NOT_ENFORCED = (
     "road-march rate, 12.2 (10.5 road march is enforced, with roads as `map.hexsides.A|B: [road]`)",
     "10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters later at its own areas: the "
     "next road hex needs the map's compass), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, 11.0 C (an "
-    "overstacked move is refused rather than eliminated), 12.4 infiltration (optional)",
+    "overstacked move is refused; 11.0 C eliminates only what a retreat left over the limit), 12.4 infiltration (optional)",
     "7.1.5.2/13.2 all out assault and 15.x commanders (optional, 13.5.1 E, 13.8.4.1/13.8.4.2 double integrity); "
     "13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) and 13.6 C the "
     "Bulge rule; 13.7.4 C dense forest advances (roads in forests are not tracked)",
     "14.3 shock combat, 14.6 historical reserve markers (14.2 exploitation movement is enforced, without strategic "
     "movement); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
-    "19.0 parachute drop; 20.1 clear-weather German movement; 20.4.2 A-D road interdiction (air attacks on units, "
+    "19.0 parachute drop; 20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
     "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
     "25.0 fog of war (optional): needs the hidden-information core of issue 18",
     "26.x variants other than 26.1, 26.2, 26.5 A and 26.14 A (reinforcement turns; 26.1 B, C); victory conditions and game lengths are printed on the map and the "
@@ -104,7 +104,7 @@ class DarkDecember(SequencedGame):
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
-                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at"}),
+                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),

@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import ZocRules, walk
 from ..base import Problem
-from .common import board, bridged, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
+from .common import board, bridged, clear_weather, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
@@ -88,8 +88,11 @@ def terrain_cost(data: GameData, state: dict, kind: str) -> int:
 
 
 def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False) -> int:
-    """5.1 C the printed MA; 14.4 C half of it, rounded up, in the Reaction Phase."""
+    """5.1 C the printed MA (8.4 B, 8.5 E, 8.7.4 halved); 20.1 A German motorized units one less in clear
+    weather (strategic movement, -2, is not enforced); 14.4 C half of it, rounded up, in the Reaction Phase."""
     ma = effective(data, state, unit_id, "movement")
+    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and clear_weather(data, state["turn"]):
+        ma += numbers.integer(data, "weather.clear.german_movement.motorized_other_ma", "the clear-weather MA change (20.1 A)")
     if reaction:
         ma = half_up(ma, numbers.fraction(data, "special.reserves_optional.reaction_ma_fraction", "the reaction MA (14.4 C)"))
     return ma
@@ -213,7 +216,7 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
     moves: dict[str, str] = {}
     reserves = [u for u in sorted(state["units"]) if state["units"][u].get("reserve") and state["units"][u]["side"] == side]
     for index, order in enumerate(orders):
-        if order.get("_skip"):
+        if order.get("_skip") or "eliminate" in order:
             continue
         if "reserve" in order:
             why = _reserve_problem(data, state, side, order["reserve"], moves, reserves, reaction)
@@ -254,6 +257,28 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
             continue
         moves[unit_id] = mapdata(data).grid.canonical(order["path"][-1])
     problems += [Problem(None, p) for p in stacking_problems(data, state, {**moves, **(arrivals or {})}, side, entering)]
+    if not reaction and not exploitation:
+        problems += _excess_problems(data, state, side, {**moves, **(arrivals or {})}, entering, orders)
+    return problems
+
+
+def _excess_problems(data: GameData, state: dict, side: str, moves: dict, entering: dict | None, orders: list) -> list[Problem]:
+    """11.0 B/C: units over the limit after a retreat must rectify it in their next Movement Phase; those
+    still unable to comply at its end are eliminated, the owner selecting them (`eliminate: UNIT`)."""
+    limit = numbers.integer(data, "game.stacking.limit", "the stacking limit (11.0)")
+    after = board(state).with_units(entering or {}).moved(moves)
+    chosen = [o["eliminate"] for o in orders if "eliminate" in o]
+    problems = [Problem(None, f"`eliminate:` names a {side} unit on the map, not {u!r} (11.0 C)") for u in chosen
+                if not isinstance(u, str) or u not in state["units"] or state["units"][u]["side"] != side or u in moves]
+    for hex_id, units in sorted(after.stacks().items()):
+        mine = [u for u in units if u in state["units"] and state["units"][u]["side"] == side and not in_class(data, u, "leader")]
+        excess = len(mine) - limit
+        picked = [u for u in chosen if u in mine]
+        if excess > 0 and not any(u in moves for u in mine) and len(picked) != excess:
+            problems.append(Problem(None, f"{hex_id} holds {len(mine)} units after the Movement Phase: eliminate {excess} of "
+                                          f"{', '.join(mine)} with `eliminate: UNIT` (11.0 C)"))
+        elif excess <= 0 and picked:
+            problems.append(Problem(None, f"{', '.join(picked)} in {hex_id} need not be eliminated (11.0 C)"))
     return problems
 
 
@@ -278,6 +303,11 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
     events: list[dict] = []
     grid = mapdata(data).grid
     for order in orders:
+        if "eliminate" in order:                                    # 11.0 C
+            del state["units"][order["eliminate"]]
+            state["eliminated"].append(order["eliminate"])
+            events.append({"event": "eliminated", "unit": order["eliminate"], "why": "over the stacking limit (11.0 C)"})
+            continue
         if "enter" in order:
             path = [grid.canonical(str(h)) for h in order["path"]]
             state["units"][order["enter"]] = {"side": side, "hex": path[-1], "steps": full_steps(data, order["enter"]), "reserve": False}

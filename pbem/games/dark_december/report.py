@@ -7,7 +7,7 @@ from typing import Any
 from ...kit.orders import as_text, each_order
 
 Block = tuple
-ID_FIELDS = ("air_attack", "enter", "refit", "reform", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
+ID_FIELDS = ("eliminate", "air_attack", "enter", "refit", "reform", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
 LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack", "fuel_choice")
 
 
