@@ -127,3 +127,15 @@ def test_every_report_of_the_example_says_it_used_demonstration_data():
 def test_demo_command_runs_it():
     result = run("demo", "--game", "dark-december")
     assert "OK:" in result.stdout and "DEMONSTRATION DATA" in result.stdout
+
+
+def test_the_benchmark_policy_answers_legally():
+    """The benchmarks' policy (DemoPlan.play) gives orders the module accepts at the example's last step."""
+    from pbem.games.dark_december import GAME
+    campaign = camp.open_campaign(BUNDLED)
+    _, save, _ = campaign.latest()
+    orders = GAME.demo_plan().play(campaign, save["awaiting"], save["state"], None)
+    assert orders == [] and GAME.check(campaign.data, save["state"], save["awaiting"]["side"], orders) == []
+    state = dict(save["state"], fuel_due=1, fuel_out=[])
+    picks = GAME.demo_plan().play(campaign, save["awaiting"], state, None)
+    assert picks == [{"fuel": "ger-demo-pz"}] and GAME.check(campaign.data, state, "german", picks) == []

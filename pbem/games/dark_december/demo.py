@@ -7,7 +7,7 @@ demolition attempts (16.1) and the fuel rolls with the Allies' division choice (
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...errors import PbemError
 from ..base import DemoPlan
@@ -47,6 +47,26 @@ def respond(campaign: Any, state: dict) -> list:
     raise PbemError(f"demo: no planned answer for {due}")
 
 
+def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | None:
+    """The benchmarks' long game: a legal, quiet policy (no moves, no attacks, no demolitions; Germany names
+    the fuel divisions the roll calls for, 8.7.1 B; every pause answered with its first legal answer)."""
+    from .fuel import eligible
+    if waiting.get("done"):
+        return None
+    if waiting["kind"] == "response":
+        due = state.get("pending") or {}
+        if state["phase"] in ("reaction", "declare", "fuel_pick") or due.get("kind") == "advance":
+            return []
+        if due.get("kind") == "CA":
+            return [{"counterattack": due["hexes"][:1]}]
+        if due.get("kind") in ("FF", "air"):
+            return [{"lose": due["units"][0]}]
+        raise PbemError(f"benchmark: no answer for {due}")
+    if state["phase"] == "movement" and state["side"] == "german" and state["fuel_due"]:
+        return [{"fuel": d} for d in eligible(campaign.data, state)[:state["fuel_due"]]]
+    return []
+
+
 def plan() -> DemoPlan:
     return DemoPlan("dark-december-demo", "turning-point", SEATS, "Dark December demo (demonstration data)",
-                    ORDERS, respond, None, {"reserves": "true"})
+                    ORDERS, respond, cast(Any, bench_orders), {"reserves": "true"})
