@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...kit.orders import as_text, each_order
@@ -46,6 +47,32 @@ def _battle(e: dict) -> list[Block]:
             ])]
 
 
+ITEMS: dict[str, Callable[[dict], str]] = {
+    "bridge_built": lambda e: f"the bridge {e['bridge']} built by {e['unit']} is in place (16.2.2 B)",
+    "enter": lambda e: f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])} (10.6)",
+    "reserve": lambda e: f"{e['unit']} is placed in reserve (14.1)",
+    "setup": lambda e: f"German set-up: {e['units']} units placed (6.1)",
+    "battles": lambda e: f"{e['side']} declares {e['count']} battle(s) (7.1.5)",
+    "declared": lambda e: f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)",
+    "answer": lambda e: f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}",
+    "replacements": lambda e: f"{e['side']} receives {e['amount']} {e['type']} replacement(s) (9.4)",
+    "replaced": lambda e: f"{e['unit']} is {'refitted' if e['how'] == 'refit' else 'reformed'} for {e['cost']} replacement(s) (9.0)",
+    "surrender_roll": lambda e: f"surrender roll for {', '.join(e['units'])}: die {e['face']}: {'they surrender' if e['surrender'] else 'they hold'} (8.6 E)",
+    "supply": lambda e: f"{e['side']} supply (8.1): unsupplied {', '.join(e['unsupplied']) or 'none'}; isolated {', '.join(e['isolated']) or 'none'}",
+    "air_attack": lambda e: f"{e['side']} air attack on {e['hex']}: die {e['face']} {e['drm']:+d}: {'a hit' if e['hit'] else 'no effect'} (20.4.1)",
+    "fuel_roll": lambda e: f"Fuel Depletion Table: die {e['face']}: {e['divisions']} German motorized division(s) out of supply (8.7)",
+    "fuel_out": lambda e: f"{e['division']} is out of supply for fuel (chosen by {e['by']}, 8.7.1)",
+    "battle_off": lambda e: f"battle {e['number']} at {', '.join(e['hexes'])} is not fought: {e['why']}",
+    "no_effect": lambda e: f"{e['hex']}: assault level {e['assault']} below defense level {e['defense']}: no effect (13.5.1 B)",
+    "retreat": lambda e: f"{', '.join(e['units'])} retreat {' → '.join(e['path'])} (13.6)",
+    "river_roll": lambda e: f"{e['unit']} crosses a river in retreat: die {e['face']}{', a step lost' if e['loss'] else ''} (13.6.2 C)",
+    "advance": lambda e: f"{e['unit']} advances {' → '.join(e['path'])} ({'13.7.5' if e['defender'] else '13.7'})",
+    "advance_not_taken": lambda e: f"{e['unit']} does not advance: {e['why']}",
+    "demolition": lambda e: f"{e['unit']} tries to blow the bridge {e['bridge']}: die {e['face']} {e['drm']:+d}: {'blown' if e['blown'] else 'no effect'} (16.1 D)",
+    "fortify": lambda e: f"{e['side']} builds a fortification in {e['hex']} (17.0)",
+}
+
+
 def describe(events: list) -> list[Block]:
     blocks: list[Block] = []
     for e in events:
@@ -55,56 +82,12 @@ def describe(events: list) -> list[Block]:
         elif kind == "move":
             verb = "reacts" if e["reaction"] else "exploits" if e.get("exploitation") else "moves"
             blocks += _item(f"{e['unit']} {verb} {' → '.join(e['path'])}" + (", building a bridge (16.2)" if e.get("bridge") else ""))
-        elif kind == "bridge_built":
-            blocks += _item(f"the bridge {e['bridge']} built by {e['unit']} is in place (16.2.2 B)")
-        elif kind == "enter":
-            blocks += _item(f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])} (10.6)")
-        elif kind == "reserve":
-            blocks += _item(f"{e['unit']} is placed in reserve (14.1)")
-        elif kind == "setup":
-            blocks += _item(f"German set-up: {e['units']} units placed (6.1)")
-        elif kind == "battles":
-            blocks += _item(f"{e['side']} declares {e['count']} battle(s) (7.1.5)")
-        elif kind == "declared":
-            blocks += _item(f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)")
-        elif kind == "answer":
-            blocks += _item(f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}")
-        elif kind == "replacements":
-            blocks += _item(f"{e['side']} receives {e['amount']} {e['type']} replacement(s) (9.4)")
-        elif kind == "replaced":
-            blocks += _item(f"{e['unit']} is {'refitted' if e['how'] == 'refit' else 'reformed'} for {e['cost']} replacement(s) (9.0)")
-        elif kind == "surrender_roll":
-            blocks += _item(f"surrender roll for {', '.join(e['units'])}: die {e['face']}: {'they surrender' if e['surrender'] else 'they hold'} (8.6 E)")
-        elif kind == "supply":
-            blocks += _item(f"{e['side']} supply (8.1): unsupplied {', '.join(e['unsupplied']) or 'none'}; "
-                            f"isolated {', '.join(e['isolated']) or 'none'}")
-        elif kind == "air_attack":
-            blocks += _item(f"{e['side']} air attack on {e['hex']}: die {e['face']} {e['drm']:+d}: {'a hit' if e['hit'] else 'no effect'} (20.4.1)")
-        elif kind == "fuel_roll":
-            blocks += _item(f"Fuel Depletion Table: die {e['face']}: {e['divisions']} German motorized division(s) out of supply (8.7)")
-        elif kind == "fuel_out":
-            blocks += _item(f"{e['division']} is out of supply for fuel (chosen by {e['by']}, 8.7.1)")
-        elif kind == "battle_off":
-            blocks += _item(f"battle {e['number']} at {', '.join(e['hexes'])} is not fought: {e['why']}")
-        elif kind == "no_effect":
-            blocks += _item(f"{e['hex']}: assault level {e['assault']} below defense level {e['defense']}: no effect (13.5.1 B)")
         elif kind in ("step", "eliminated"):
             blocks += _item(f"{e['unit']} {'loses a step' if kind == 'step' else 'is eliminated'}: {e['why']}")
-        elif kind == "retreat":
-            blocks += _item(f"{', '.join(e['units'])} retreat {' → '.join(e['path'])} (13.6)")
-        elif kind == "river_roll":
-            blocks += _item(f"{e['unit']} crosses a river in retreat: die {e['face']}{', a step lost' if e['loss'] else ''} (13.6.2 C)")
-        elif kind == "advance":
-            blocks += _item(f"{e['unit']} advances {' → '.join(e['path'])} ({'13.7.5' if e['defender'] else '13.7'})")
-        elif kind == "advance_not_taken":
-            blocks += _item(f"{e['unit']} does not advance: {e['why']}")
-        elif kind == "demolition":
-            blocks += _item(f"{e['unit']} tries to blow the bridge {e['bridge']}: die {e['face']} {e['drm']:+d}: "
-                            f"{'blown' if e['blown'] else 'no effect'} (16.1 D)")
-        elif kind == "fortify":
-            blocks += _item(f"{e['side']} builds a fortification in {e['hex']} (17.0)")
         elif kind == "player_turn":
             blocks += [("p", f"Next: Game-Turn {e['turn']} ({e['label']}), the {e['side']} player turn (7.2).")]
         elif kind == "game_over":
             blocks += [("p", f"The last Game-Turn ({e['turn']}) is over (7.2 F).")]
+        elif kind in ITEMS:
+            blocks += _item(ITEMS[kind](e))
     return blocks
