@@ -1147,3 +1147,49 @@ def test_overstacked_units_are_eliminated_at_the_end_of_movement(data):
         "`eliminate:` names a german unit on the map, not 'us-inf9' (11.0 C)"]
     apply(data, state, "german", [{"eliminate": "ger-inf2"}])
     assert "ger-inf2" in state["eliminated"] and sorted(state["units"]) == ["ger-inf1", "ger-pz1"]
+
+
+# -- the German parachute drop (19.0) -------------------------------------------------------------
+
+PARA = {"units.units.counters.ger-fj1": {"side": "german", "nationality": "luftwaffe", "type": "parachute_infantry",
+                                         "division": "none", "attack": 2, "defense": 2, "movement": 4,
+                                         "reduced": {"attack": 1, "defense": 1, "movement": 4}, "reinforcement": "none"},
+        "special.parachute_drop.unit_id": "ger-fj1",
+        "special.parachute_drop.survival_results": {"1": 2, "2": 1, "3": 0, "4": 0, "5": 0, "6": 0}}
+
+
+def test_the_mandatory_parachute_drop(data):
+    """19.1 on AM 17 December Germany must drop its paratroop unit; 19.2 A onto a clear hex free of enemy
+    units and enemy ZOCs, before movement; 19.2 B a die on the Paradrop Table; 19.2 C no move that turn;
+    19.4 no demolition attempt that turn; 19.3 supplied through PM 18 December."""
+    data = changed(data, PARA)
+    state = position(data, {"ger-inf1": "1313", "us-inf1": "1111"}, turn=3)
+    assert messages(GAME.check(data, state, "german", [])) == [
+        "Germany must drop ger-fj1 this Game-Turn: `drop: ger-fj1` / `at: HEX` (19.1)"]
+    assert messages(GAME.check(data, state, "german", [{"drop": "ger-fj1", "at": "1211"}])) == [
+        "the drop is onto a clear hex not occupied by an enemy unit or enemy ZOC; 1211 is not (19.2 A)"]
+    assert messages(GAME.check(data, state, "german", [{"drop": "ger-fj1", "at": "1212"}])) == [
+        "the drop is onto a clear hex not occupied by an enemy unit or enemy ZOC; 1212 is not (19.2 A)"]    # woods
+    assert messages(GAME.check(data, state, "german", [{"drop": "ger-fj1", "at": "1413"}, {"move": "ger-fj1", "path": ["1413", "1414"]}])) == [
+        "ger-fj1 may not move the Game-Turn it is dropped (19.2 C)", "'ger-fj1' is not a german unit on the map"]
+    events = apply(data, state, "german", [{"drop": "ger-fj1", "at": "1413"}], ScriptedDice(2))
+    assert [(e["face"], e["steps_lost"]) for e in events if e["event"] == "paradrop"] == [(2, 1)]
+    assert state["units"]["ger-fj1"] == {"side": "german", "hex": "1413", "steps": 1, "reserve": False}
+    state["phase"] = "construction"
+    state["blown"] = []
+    assert "may not attempt to demolish bridges on the turn it is dropped (19.4)" in messages(
+        GAME.check(data, state, "german", [{"demolish": "1312|1313", "by": "ger-fj1"}]))[0]
+    from pbem.games.dark_december.supply import determine
+    state["units"]["ger-fj1"]["hex"] = "1010"                              # far from any source
+    determine(data, state, "german", [])
+    assert state["supply"]["ger-fj1"] == "supplied"                         # 19.3, AM 17 December
+    state["turn"] = 7
+    determine(data, state, "german", [])
+    assert state["supply"]["ger-fj1"] == "unsupplied"                       # AM 19 December: normal rules
+
+
+def test_the_paratroop_unit_id_is_group_data(data):
+    """19.1 names von der Heydte; the campaign's counter id is refused naming its data path until entered."""
+    state = position(data, {"ger-inf1": "1313"}, turn=3)
+    got = messages(GAME.check(data, state, "german", []))
+    assert len(got) == 1 and "special.parachute_drop.unit_id" in got[0]

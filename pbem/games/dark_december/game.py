@@ -23,15 +23,15 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Problem
-from . import air, answers, bridges, combat, fuel, movement, reinforcements, replacements, report, supply, surrender
+from . import air, answers, bridges, combat, fuel, movement, paradrop, reinforcements, replacements, report, supply, surrender
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B, 19.3 (supply, 8.1-8.5, "
-    "fuel depletion, 8.7, and the optional 8.6 surrender are enforced; 5.7 road control is not, so a road carries "
+    "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B (supply, 8.1-8.5, "
+    "fuel depletion, 8.7, the optional 8.6 surrender and 19.3 are enforced; 5.7 road control is not, so a road carries "
     "supply for both sides where no enemy unit or ZOC blocks it)",
     "9.1 G reforming at the map edge (the edges are not in the data)",
     "5.7 road control, 10.4 strategic movement, 10.4.8 C unconnected roads in one hex, 11.1-11.3 stacks and the "
@@ -44,10 +44,10 @@ NOT_ENFORCED = (
     "Bulge rule; 13.7.4 C dense forest advances (roads in forests are not tracked)",
     "14.3 shock combat, 14.6 historical reserve markers (14.2 exploitation movement is enforced, without strategic "
     "movement); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
-    "19.0 parachute drop; 20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
+    "20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
     "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
     "25.0 fog of war (optional): needs the hidden-information core of issue 18",
-    "26.x variants other than 26.1, 26.2, 26.5 A and 26.14 A (reinforcement turns; 26.1 B, C); victory conditions and game lengths are printed on the map and the "
+    "26.x variants other than 26.1, 26.2, 26.5 and 26.14 A (reinforcement turns; 26.1 B, C; 26.5 B the drop); victory conditions and game lengths are printed on the map and the "
     "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
 )
 
@@ -104,7 +104,8 @@ class DarkDecember(SequencedGame):
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
-                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate"}),
+                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate",
+                   "drop"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -158,8 +159,7 @@ class DarkDecember(SequencedGame):
         rules = list(self.not_enforced)
         others = [v for v in options.get("variants", []) if v != "26.1"]
         if "26.5" in others:
-            rules.append("26.5 B the paratroop drop on the first turn (19.0 is not enforced; 26.5 A earlier reinforcements is)")
-            others.remove("26.5")
+            others.remove("26.5")                                      # 26.5 A and B are enforced
         others = [v for v in others if v not in ("26.2", "26.14")]
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
@@ -201,6 +201,7 @@ class DarkDecember(SequencedGame):
                                if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
             "built": [], "bridging": [], "german_bridges": [], "supply": {}, "reformed": {}, "isolated_turns": {}, "surrendered": [],
+            "paradropped": False, "dropped_unit": None,
             "replacements": {s: {"motorized": 0, "infantry": 0} for s in SIDES},
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
@@ -240,11 +241,12 @@ class DarkDecember(SequencedGame):
     def _apply_movement(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events: list[dict] = []
         replacements.apply(data, state, side, orders, events)               # 7.1.2 Replacement Phase
+        paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
         for order in orders:
             if "fuel" in order:
                 fuel.deplete(state, order["fuel"], "german", events)         # 8.7.1 B
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
-                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform"))])
+                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform", "drop"))])
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
@@ -283,6 +285,7 @@ class DarkDecember(SequencedGame):
                 return
             state["turn"] += 1
             state["side"] = "german"
+            state["dropped"] = None                                       # 19.4: only the drop turn
             state["attacked"] = [u for u in state["attacked"] if u in state["units"]]
         state["phase"] = "movement"
         events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],

@@ -8,7 +8,7 @@ from typing import Any
 from ...kit.orders import as_text, each_order
 
 Block = tuple
-ID_FIELDS = ("eliminate", "air_attack", "enter", "refit", "reform", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
+ID_FIELDS = ("drop", "eliminate", "air_attack", "enter", "refit", "reform", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
 LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack", "fuel_choice")
 
 
@@ -48,6 +48,7 @@ def _battle(e: dict) -> list[Block]:
 
 
 ITEMS: dict[str, Callable[[dict], str]] = {
+    "paradrop": lambda e: f"{e['unit']} drops on {e['hex']}: die {e['face']}, {e['steps_lost']} step(s) lost (19.2 B)",
     "bridge_built": lambda e: f"the bridge {e['bridge']} built by {e['unit']} is in place (16.2.2 B)",
     "enter": lambda e: f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])} (10.6)",
     "reserve": lambda e: f"{e['unit']} is placed in reserve (14.1)",

@@ -72,8 +72,9 @@ def determine(data: GameData, state: dict, side: str, events: list) -> None:
     mine = [u for u, v in sorted(state["units"].items()) if v["side"] == side]
     if not mine:
         return
-    status = {u: "supplied" if in_class(data, u, "leader") or traces(data, state, side, state["units"][u]["hex"]) else "unsupplied"
-              for u in mine}
+    from .paradrop import supplied as dropped_supplied
+    status = {u: "supplied" if in_class(data, u, "leader") or dropped_supplied(data, state, u)          # 15.5 C, 19.3
+              or traces(data, state, side, state["units"][u]["hex"]) else "unsupplied" for u in mine}
     for unit_id in _isolated(data, state, side, status):
         status[unit_id] = "isolated"
     for unit_id in mine:
