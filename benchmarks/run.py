@@ -106,15 +106,17 @@ def play(campaign: Campaign, work: Path, keys: dict, key_files: dict, seats, nex
     from pbem import campaign as camp
     from pbem.errors import UnknownDataError
     from pbem.yamlio import parse_yaml_text
+    from pbem.hidden.steps import view_for
     opened = camp.open_campaign(campaign.folder)
     while campaign.steps < max_steps:
-        _, save, _ = opened.latest()
+        number, save, _ = opened.latest()
         waiting = save["awaiting"]
         if waiting["done"]:
             campaign.stopped = f"the game is over after {campaign.steps} steps"
             return
         try:
-            orders = next_orders(opened, waiting, save["state"])
+            # the mover's own view: its units under fog of war (11.7) included
+            orders = next_orders(opened, waiting, view_for(opened, number, save, waiting["side"]) if waiting["side"] else save["state"])
             if orders is None:
                 campaign.stopped = f"the benchmark policy has no orders at step {campaign.steps}"
                 return

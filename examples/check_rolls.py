@@ -5,7 +5,8 @@ usage: python3 check_rolls.py CAMPAIGN_DIR. Prints the table `pbem rolls` prints
 party's secret from its signed orders or reveal, proved up to its root in campaign.yaml (as in commitments/),
 the seed from the seed input, each face from seed and purpose. Differences go to stderr (exit 1). Not checked:
 the Ed25519 signatures and ORDERS_DIGEST (needs the game's canonical form; `pbem rolls DIR --explain STEP`
-shows its bytes); `pbem verify` checks both. Reads only the YAML it needs, block style as pbem writes it.
+shows its bytes); `pbem verify` checks both. Reads only the YAML it needs, block style as pbem writes it (with
+the "\" line continuations of signed files, whose lines stay within 64 columns).
 """
 import hashlib
 import hmac
@@ -43,6 +44,7 @@ def block(lines, i, indent):
 def section(text, key):
     """The value of the top-level `key` of a YAML document, or of a signed file's body (None if absent)."""
     text = text.partition("-----BEGIN PBEM SIGNED MESSAGE-----\n")[2].partition("-----BEGIN PBEM SIGNATURE-----")[0] or text
+    text = re.sub(r"\\\n\s*(\\ )?", lambda m: " " if m[1] else "", text)
     match = re.search(rf"^{key}:.*\n(?:[- ].*\n)*", text + "\n", re.M)
     lines = [(len(line) - len(line.lstrip(" ")), line.strip()) for line in match[0].splitlines() if line.strip()] if match else []
     return block(lines, 0, 0)[0][key] if match else None

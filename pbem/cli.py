@@ -17,7 +17,7 @@ from .report import FORMATS, finished_turn, render, step_blocks, turn_blocks, tu
 from .signing import SignedMessage, order_lines, parse_signed
 from .storage import safe_component, write_new_file
 from .gamedata import OVERRIDE_NAME
-from .yamlio import MAX_SIGNED_BYTES, load_yaml_file, parse_yaml_text, read_text
+from .yamlio import MAX_SIGNED_BYTES, parse_yaml_text, read_text
 
 
 
@@ -170,13 +170,10 @@ def _load_orders(path: Path) -> tuple[dict, str, SignedMessage | None]:
     return body, text, None
 
 
-@app.command("check")
-@refusals
-def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...)) -> None:
-    """Validate orders against the current save without adjudicating; list every problem."""
-    campaign = camp.open_campaign(folder)
+def _order_problems(campaign: "camp.Campaign", body: dict, text: str, signed: SignedMessage | None,
+                    orders: Path) -> list[str]:
+    """Everything `adjudicate` would refuse in these orders, one line each, naming file and line."""
     number, save, digest = campaign.latest()
-    body, text, signed = _load_orders(orders)
     lines = order_lines(text)
     problems: list[str] = []
     try:
@@ -184,12 +181,27 @@ def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(
             camp.check_orders_message(campaign, signed, number, save, digest)
         else:
             camp.check_orders_body(campaign, body, str(orders), number, save, digest)
-        for problem in campaign.game.check(campaign.data, save["state"], body["side"], body["orders"]):
+        from .hidden.steps import owner_step_problems, view_for
+        state = view_for(campaign, number, save, str(body["side"]))      # a side's own units under fog (11.7)
+        for problem in campaign.game.check(campaign.data, state, body["side"], body["orders"]):
             where = f"{orders}:{lines[problem.index]}" if problem.index is not None and problem.index < len(lines) else str(orders)
             label = f" (order {problem.index + 1})" if problem.index is not None else ""
             problems.append(f"{where}: {problem.message}{label}")
+        if not problems and signed is None:
+            problems += [f"{orders}: {m}" for m in owner_step_problems(campaign, number, save, str(body["side"]), body["orders"])]
     except PbemError as exc:
         problems.append(exc.one_line() if exc.file else f"{orders}: {exc.one_line()}")
+    return problems
+
+
+@app.command("check")
+@refusals
+def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...)) -> None:
+    """Validate orders against the current save without adjudicating; list every problem."""
+    campaign = camp.open_campaign(folder)
+    number, save, digest = campaign.latest()
+    body, text, signed = _load_orders(orders)
+    problems = _order_problems(campaign, body, text, signed, orders)
     if problems:
         for line in problems:
             typer.echo(line, err=True)
@@ -204,19 +216,30 @@ def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign 
              orders: Path = typer.Argument(..., help="The orders file (from `pbem orders`)"),
              key: Path = typer.Option(...),
              out_file: Optional[Path] = typer.Option(None, "--out", help="Default: ORDERS.signed.txt"),
-             passphrase: Optional[str] = typer.Option(None)) -> None:
+             passphrase: Optional[str] = typer.Option(None),
+             no_check: bool = typer.Option(False, "--no-check", help="Sign even orders `pbem check` refuses "
+                                           "(they will be refused at adjudication; nothing records this flag)"),
+             private: Optional[Path] = typer.Option(None, "--private", help="Your private part (default DIR.private-SIDE beside the campaign)")) -> None:
     """Sign orders for the campaign's current step (adds your dice for it) for email or a forum post.
 
     Only orders for the save your own copy is at, from the seat it awaits, are signed: a
-    "pre-filled" file from someone else naming another save or seat is refused."""
+    "pre-filled" file from someone else naming another save or seat is refused. The orders are
+    checked first (as `pbem check` does): illegal orders are refused before a round trip is spent
+    on them, unless --no-check."""
     campaign = camp.open_campaign(folder)
-    body = load_yaml_file(orders, limit=MAX_SIGNED_BYTES)
-    if body.get("pbem") != "orders":
+    text = read_text(orders, limit=MAX_SIGNED_BYTES)
+    body = parse_yaml_text(text, str(orders))
+    if not isinstance(body, dict) or body.get("pbem") != "orders":
         raise PbemError("not an orders file (expected 'pbem: orders')", str(orders))
-    private = load_private_key(key, passphrase)
-    seats = campaign.sides_of_key(key_id(private.public_key()))
+    problems = [] if no_check else _order_problems(campaign, body, text, None, orders)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise PbemError(f"not signed: {problems[0]}{more}; see `pbem check {folder} {orders}`, "
+                        "or sign anyway with --no-check")
+    key_private = load_private_key(key, passphrase)
+    seats = campaign.sides_of_key(key_id(key_private.public_key()))
     ledger.check_fresh(key, campaign)
-    text = camp.sign_orders(campaign, body, private, source=str(orders))
+    text = camp.sign_orders(campaign, body, key_private, source=str(orders), private=private)
     target = out_file or orders.with_name(orders.name + ".signed.txt")
     write_new_file(target, text.encode())
     ledger.bind(key, campaign, seats)
@@ -233,7 +256,8 @@ def _send_hint(campaign: "camp.Campaign", path: Path, exclude: str | None) -> No
 @app.command("reveal")
 @refusals
 def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...), key: Path = typer.Option(...),
-               out_file: Optional[Path] = typer.Option(None, "--out"), passphrase: Optional[str] = typer.Option(None)) -> None:
+               out_file: Optional[Path] = typer.Option(None, "--out"), passphrase: Optional[str] = typer.Option(None),
+               private: Optional[Path] = typer.Option(None, "--private", help="Your private part, whose items the step may open (default DIR.private-SIDE)")) -> None:
     """As the non-moving side: sign your dice reveal for these (already fixed) orders.
 
     The step is also adjudicated in your copy of the campaign, so you can never reveal twice
@@ -243,16 +267,17 @@ def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument
     number, save, digest = campaign.latest()
     message = camp.read_signed(orders)
     camp.check_orders_message(campaign, message, number, save, digest)
-    private = load_private_key(key, passphrase)
+    private_key = load_private_key(key, passphrase)
     needed = campaign.revealers(save["awaiting"])
-    sides = [s for s in campaign.sides_of_key(key_id(private.public_key())) if s in needed]
+    sides = [s for s in campaign.sides_of_key(key_id(private_key.public_key())) if s in needed]
     if not sides:
         raise PbemError("this key belongs to no side whose reveal this step needs", str(key))
     target = out_file or Path(f"reveal-{sides[0]}-{number + 1:04d}.txt")
     if target.exists():
         raise PbemError("already exists; pbem never overwrites", str(target))
     ledger.check_fresh(key, campaign)
-    result = camp.adjudicate(folder, [orders], private, campaign=campaign)
+    result = camp.adjudicate(folder, [orders], private_key, campaign=campaign,
+                             private={sides[0]: private} if private is not None else None)
     ledger.bind(key, campaign, sides)
     text = result.inputs.get(f"reveal-{sides[0]}.txt")
     if text is None:
@@ -324,26 +349,33 @@ def _waited(sent: str) -> str:
 @app.command("log")
 @refusals
 def log_cmd(folder: Path = typer.Argument(...)) -> None:
-    """The campaign's history: one line per save — what produced it, its hash, its dice."""
+    """The campaign's history: one line per save — what produced it, its hashes, its dice."""
+    from .canonical import sha256_hex
     campaign = camp.open_campaign(folder)
     lines = []
     for number in campaign.step_numbers():
         save, digest = campaign.load_save(number)
+        file_hash = sha256_hex((campaign.step_dir(number) / "save.yaml").read_bytes())
         produced = save["produced_by"]
         if "setup" in produced:
             what = f"set-up of {produced['setup']}"
         else:
             what = f"{produced['phase']}: {produced['kind']} of {produced['side']}"
         rolls = len((save.get("dice") or {}).get("rolls", []))
-        lines.append(f"{number:04d}  {digest[:16]}  {what}" + (f" ({rolls} die roll{'s' if rolls != 1 else ''})" if rolls else ""))
+        lines.append(f"{number:04d}  data {digest[:16]}  file {file_hash[:16]}  {what}"
+                     + (f" ({rolls} die roll{'s' if rolls != 1 else ''})" if rolls else ""))
+    lines.append("data: SHA-256 of the save's data as canonical JSON (sorted keys, UTF-8; docs/security.md), "
+                 "the hash the next save's `previous:` and orders' `save_hash:` name; "
+                 "file: SHA-256 of the bytes of steps/NNNN/save.yaml, as `sha256sum` prints it")
     out("\n".join(lines))
 
 
 @app.command("verify")
 @refusals
-def verify_cmd(folder: Path = typer.Argument(...)) -> None:
+def verify_cmd(folder: Path = typer.Argument(...),
+               private: Optional[Path] = typer.Option(None, "--private", help="The other side's private part, handed over: re-checks its hidden items and steps")) -> None:
     """Replay the campaign from save 0: signatures, hash chain, dice. Prints OK or the first divergence."""
-    result = camp.verify(folder)
+    result = camp.verify(folder, private)
     if not result.ok:
         typer.echo(f"pbem: verify FAILED: {result.message}", err=True)
         raise typer.Exit(1)
@@ -374,7 +406,9 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
                step: Optional[int] = typer.Option(None, help="Save number (default: latest)"),
                turn: Optional[int] = typer.Option(None, "--turn", help="The whole Game-Turn N in one post: every step in order (0: before the game)"),
                svg: Optional[Path] = typer.Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
-               side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)")) -> None:
+               png: Optional[Path] = typer.Option(None, "--png", help="Also write the map picture as a PNG 800 px wide, for forums without SVG (never overwrites; needs cairosvg)"),
+               side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)"),
+               private: Optional[Path] = typer.Option(None, "--private", help="With --side: that side's private part (default DIR.private-SIDE beside the campaign)")) -> None:
     """The report of a save or of a whole Game-Turn (the public one, or with --side that side's own).
     With neither --step nor --turn: the Game-Turn the latest step finished, if it finished one,
     else the latest save."""
@@ -385,19 +419,44 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
     campaign = camp.open_campaign(folder)
     if side is not None and side not in campaign.header["players"]:
         raise PbemError(f"no side {side!r} in this campaign (sides: {', '.join(sorted(campaign.header['players']))})")
+    view = _side_view(campaign, side, private)
     if step is None and turn is None:
         turn = finished_turn(campaign)
     if turn is not None:
-        blocks = turn_blocks(campaign, turn, side)
+        blocks = turn_blocks(campaign, turn, side, view)
         number = turn_steps(campaign, turn)[-1]["number"]
     else:
         number = step if step is not None else campaign.step_numbers()[-1]
-        blocks = step_blocks(campaign, campaign.load_save(number)[0], side)
-    if svg is not None:
-        from .picture import save_svg
-        write_new_file(svg, save_svg(campaign, campaign.load_save(number)[0], side).encode("utf-8"))
-        blocks.append(("p", f"Map picture of save {number} (SVG): {svg}"))
+        blocks = step_blocks(campaign, campaign.load_save(number)[0], side, view)
+    if svg is not None or png is not None:
+        from .picture import png_of, save_svg
+        shown = campaign.load_save(number)[0]
+        picture = save_svg(campaign, view(shown) if view else shown, side)
+        raster = png_of(picture) if png is not None else b""          # refused before anything is written
+        for path in (svg, png):
+            if path is not None and path.exists():
+                raise PbemError("already exists; pbem never overwrites", str(path))
+        for path, data, kind in ((svg, picture.encode("utf-8"), "SVG"), (png, raster, "PNG")):
+            if path is not None:
+                write_new_file(path, data)
+                blocks.append(("p", f"Map picture of save {number} ({kind}): {path}"))
     out(render(blocks, fmt))
+
+
+def _side_view(campaign: "camp.Campaign", side: Optional[str], private: Optional[Path]) -> Optional[Callable[[dict], dict]]:
+    """`report --side` of a campaign that hides items reads that side's private part, and refuses without it."""
+    from .hidden.private import find_private
+    from .hidden.steps import rules_of, side_save
+
+    if side is None or rules_of(campaign) is None:
+        if private is not None:
+            raise PbemError("--private is for `report --side` of a campaign that hides items")
+        return None
+    part = find_private(campaign.folder, campaign.id, side, private)
+    if part is None:
+        raise PbemError(f"report --side {side} shows what only {side} may see, from {side}'s private part; "
+                        f"none at the default place (DIR.private-{side} beside the campaign folder): name it with --private")
+    return lambda save: side_save(campaign, save, side, part)
 
 
 @app.command("demo")

@@ -97,6 +97,21 @@ def check_leaf(value, step: int, root: str, depth: int, party: str) -> str:
     return secret
 
 
+def fair_reveals(mover: str, camp_of: dict[str, str]) -> tuple[str, ...]:
+    """The seats whose reveal a roll of `mover`'s step needs: one seat of every camp but the
+    mover's (the first by name), and none of the mover's own camp (docs/dice.md, "Three or more
+    seats"). A revealer from the mover's camp could hand the mover its secret beforehand and let
+    it pick orders by their rolls; a revealer from each other camp cannot be made to help the
+    mover against its own camp, and one per camp is enough: the mover cannot predict a roll
+    without it, and nobody can bias it (each secret is fixed by its commitment)."""
+    mine = camp_of[mover]
+    firsts: dict[str, str] = {}
+    for seat in sorted(camp_of):
+        if camp_of[seat] != mine:
+            firsts.setdefault(camp_of[seat], seat)
+    return tuple(sorted(firsts.values()))
+
+
 def order_set_digest(orders: list) -> str:
     """The seed commits to the *set* of orders: reordering battles changes no roll."""
     return data_hash(sorted(data_hash(order) for order in orders))

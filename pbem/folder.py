@@ -10,6 +10,7 @@ Layout of a campaign folder DIR:
     steps/NNNN/reveal-SIDE.txt  signed dice reveals of the other parties
     steps/NNNN/save.yaml        the save; its `previous` is the hash of save NNNN-1
     steps/NNNN/report.txt       the turn report
+    steps/NNNN/picture.svg      the public map picture of the save (pbem.picture; absent in steps of older pbem)
     pending/                    signed inputs of the next step waiting for a reveal (pbem.adjudicate)
 
 A folder is built aside and renamed into place in one operation (here for `new`, in
@@ -31,6 +32,7 @@ from . import __version__, gamedata, storage
 from .canonical import data_hash
 from .dice import ALLOWED_DEPTHS, COMMITMENT_VERSION, HEX64, TREE_DEPTH, dice_master, tree_root
 from .errors import PbemError
+from .hidden.steps import rules_of
 from .gamedata import OVERRIDE_NAME, GameData, apply_readings, load_game_data
 from .games import get_game
 from .games.base import GameModule
@@ -317,6 +319,8 @@ def _write_folder(folder: Path, campaign: Campaign, state: dict, stored: dict[st
         save = build_save(built, 0, campaign.header_hash, state, {"setup": campaign.header["scenario"]}, [], None, [])
         storage.write_synced(staging / "steps" / "0000" / "save.yaml", dump_yaml(save))
         storage.write_synced(staging / "steps" / "0000" / "report.txt", render_step_report(built, save, "text"))
+        from .picture import PICTURE, save_svg
+        storage.write_synced(staging / "steps" / "0000" / PICTURE, save_svg(built, save))
         if folder.exists():
             folder.rmdir()
         os.rename(staging, folder)
@@ -341,10 +345,12 @@ def _one_key_one_seat(players: dict[str, str], gm_key: str | None) -> None:
 # -- saves ----------------------------------------------------------------------------------
 
 def build_save(campaign: Campaign, number: int, previous: str, state: dict, produced_by: dict,
-               events: list, dice: dict | None, used: list) -> dict:
+               events: list, dice: dict | None, used: list, hidden: dict | None = None) -> dict:
+    """`hidden`: each side's commitments to the items it holds hidden (a campaign whose game hides
+    items, pbem.hidden; none hidden at save 0)."""
     game = campaign.game
     waiting = game.awaiting(state)
-    return {
+    save = {
         "pbem": "save", "format": FORMAT, "campaign": campaign.id, "game": campaign.header["game"],
         "number": number, "previous": previous, "header": campaign.header_hash,
         "produced_by": produced_by,
@@ -355,6 +361,9 @@ def build_save(campaign: Campaign, number: int, previous: str, state: dict, prod
         "events": events,
         "state": state,
     }
+    if rules_of(campaign) is not None:
+        save["hidden"] = hidden if hidden is not None else {s: {} for s in sorted(campaign.header["players"])}
+    return save
 
 
 # -- the signed files a campaign folder stores ---------------------------------------------------
@@ -365,10 +374,11 @@ def read_signed(path: Path) -> SignedMessage:
 
 def read_stored(path: Path) -> SignedMessage:
     """A signed file of the campaign folder: it must hold exactly its signed data, as pbem wrote it
-    (the size check also catches a byte-order mark, which reading drops)."""
+    (the size check also catches a byte-order mark, which reading drops): in layout 2, or in
+    layout 1 as campaign format 3 folders written before layout 2 hold it."""
     text = read_text(path, limit=MAX_SIGNED_BYTES)
     message = parse_signed(text, str(path))
-    stored = message.armoured()
+    stored = message.armoured_as_read()
     if text != stored or path.stat().st_size != len(stored.encode("utf-8")):
         raise PbemError("holds text the signature does not cover (not stored as pbem stores signed inputs: "
                         "only the signed data, in one spelling)", str(path))

@@ -58,8 +58,14 @@ class GameData:
         """An object worked out from the data once per campaign (a grid, a road network), kept
         under `key`: "kit.NAME" for the kit's, "GAME.NAME" for a game's own."""
         if key not in self.cache:
-            self.cache[key] = build()
-        return self.cache[key]
+            before = set(self.used_overrides)
+            value = build()
+            self.cache[key] = (value, self.used_overrides - before)
+        value, used = self.cache[key]
+        # the overrides the build read count for every step that uses it, cached or not: a
+        # save's list of used overrides is then the same whether the step ran alone or in a replay
+        self.used_overrides |= used
+        return value
 
     # -- reading -------------------------------------------------------------------------
     def _parts(self, path: str) -> list[str]:

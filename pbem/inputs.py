@@ -4,6 +4,7 @@ step only, and reading back the ones kept in pending/ while a step waits for a r
 """
 
 import re
+from pathlib import Path
 from datetime import datetime, timezone
 from typing import Any, Callable
 
@@ -12,12 +13,14 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from .dice import check_leaf, dice_master, reveal_leaf, tree_root
 from .errors import PbemError
 from .folder import INPUT_NAME, Campaign, read_stored
+from .hidden.private import PrivatePart, default_private_folder, find_private
+from .hidden.steps import HiddenDiceError, openings_for, rules_of, seal_owner_step
 from .keys import key_id
 from .signing import SignedMessage, sign_body
 
 ORDERS_FIELDS = {"pbem", "campaign", "header", "save", "save_hash", "side", "kind", "phase", "sent", "dice",
-                 "orders", "comment"}
-REVEAL_FIELDS = {"pbem", "campaign", "header", "side", "save", "orders", "sent", "dice"}
+                 "orders", "comment", "hidden"}
+REVEAL_FIELDS = {"pbem", "campaign", "header", "side", "save", "orders", "sent", "dice", "hidden"}   # hidden: pbem.hidden.steps
 SENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}Z")
 SENT_FORMAT = "%Y-%m-%dT%H:%MZ"        # what SENT matches, for strftime/strptime
 
@@ -71,6 +74,11 @@ def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, 
         raise PbemError(f"orders are for campaign {body.get('campaign')!r}, not {campaign.id!r}", source)
     # bind to the exact save first, so a damaged or edited save is refused as STALE before
     # any of its fields is read. `type() is int`: `save: true` equals 1 in Python
+    # orders from a later save than this copy's last one: the reader is behind, not replayed
+    # (a replay by `verify` of an earlier step is not behind: the record is out of order)
+    if type(body.get("save")) is int and body["save"] > number and campaign.step_numbers()[-1] == number:
+        raise PbemError(f"BEHIND: orders were written for save {body['save']} but this copy of the campaign is at "
+                        f"save {number}: {catch_up(campaign, number, save, body['save'])}", source)
     if type(body.get("save")) is not int or body["save"] != number or body.get("save_hash") != digest:
         raise PbemError(f"STALE OR REPLAYED: orders were written for save {body.get('save')!r} "
                         f"but the campaign is at save {number} (hash {digest[:12]}…)", source)
@@ -93,6 +101,20 @@ def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, 
         raise PbemError(f"unknown field(s) in orders: {', '.join(unknown)}", source)
     if "comment" in body and not isinstance(body["comment"], str):
         raise PbemError("'comment' must be text", source)
+
+
+def catch_up(campaign: Campaign, number: int, save: dict, target: int) -> str:
+    """What a copy at save `number` must adjudicate to reach save `target`, naming the files."""
+    saves = f"save {target}" if target == number + 1 else f"saves {number + 1}–{target}"
+    waiting = save["awaiting"]
+    pending = sorted(p.name for p in (campaign.folder / PENDING).glob("*.txt")) if (campaign.folder / PENDING).is_dir() else []
+    if pending:
+        first = (f"{', '.join(f'{PENDING}/{n}' for n in pending)} wait for the reveal of "
+                 f"{', '.join(campaign.revealers(waiting)) or 'the other side'}")
+    else:
+        first = (f"the signed {waiting['kind']} of {waiting['side']} for save {number}, "
+                 f"orders-{waiting['side']}-{number:04d}.yaml.signed.txt as `pbem sign` names it, with any reveal it needs")
+    return f"adjudicate {saves} first (files: {first}; then those of each later step, as they were sent)"
 
 
 def _check_reveal(campaign: Campaign, message: SignedMessage, orders: SignedMessage, number: int) -> str:
@@ -131,7 +153,7 @@ def dice_master_for(campaign: Campaign, key: Ed25519PrivateKey, party: str) -> t
 
 
 def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: str | None = None,
-                source: str = "the orders") -> str:
+                source: str = "the orders", private: Path | None = None) -> str:
     """Sign orders for the campaign's current step only, adding the signer's dice for it.
 
     The campaign is the signer's own copy: a file naming another save, side or campaign (a
@@ -146,19 +168,45 @@ def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: st
     if any(m.kind == "orders" and m.body["orders"] != body["orders"] for m in pending):
         raise PbemError(f"orders for save {number} are already recorded in {campaign.folder / PENDING}; "
                         "one orders file per save")
-    body = {k: v for k, v in body.items() if k not in ("dice", "sent")}
+    body = {k: v for k, v in body.items() if k not in ("dice", "sent", "hidden")}
     body["sent"] = sent or sent_now()
+    _hide(campaign, key, number, save, body, private)
     if campaign.header["dice"]["mode"] != "gm":
         master, depth = dice_master_for(campaign, key, side)
         body["dice"] = reveal_leaf(master, number + 1, depth)
     return sign_body(body, key)
 
 
-def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: int, orders_hash: str, sent: str) -> str:
-    """`party`'s secret for dice step `step`, bound to the orders (written for save step - 1)."""
+def _hide(campaign: Campaign, key: Ed25519PrivateKey, number: int, save: dict, body: dict, private: Path | None) -> None:
+    """A campaign that hides items: an owner step is applied here and signed as its public result
+    with new commitments (its orders go to the private part); a public step carries the
+    openings of the mover's items it opens (pbem.hidden.steps)."""
+    rules = rules_of(campaign)
+    if rules is None:
+        return
+    side = body["side"]
+    part = find_private(campaign.folder, campaign.id, side, private)
+    if rules.owner_step(campaign.data, save["state"], side):
+        part = part or PrivatePart(default_private_folder(campaign.folder, side), side, campaign.id)
+        try:
+            body["orders"], body["hidden"] = seal_owner_step(campaign, key, number, save, side, body["orders"], part)
+            return
+        except HiddenDiceError:
+            pass          # played in the open: its orders open what the game says it may touch
+    opened = openings_for(campaign, number, save, side, body, side, part)
+    if opened is not None:
+        body["hidden"] = {"open": opened}
+
+
+def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: int, orders_hash: str, sent: str,
+                openings: dict | None = None) -> str:
+    """`party`'s secret for dice step `step`, bound to the orders (written for save step - 1), with
+    the openings of `party`'s hidden items the step opens (pbem.hidden.steps.openings_for)."""
     master, depth = dice_master_for(campaign, key, party)
     body = {"pbem": "reveal", "campaign": campaign.id, "header": campaign.header_hash, "side": party,
             "save": step - 1, "orders": orders_hash, "sent": sent, "dice": reveal_leaf(master, step, depth)}
+    if openings is not None:
+        body["hidden"] = {"open": openings}
     return sign_body(body, key)
 
 

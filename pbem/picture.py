@@ -1,19 +1,28 @@
-"""The map picture of a save: an SVG of the hexes around the units (`pbem report DIR --svg FILE`).
+"""The map picture of a save: an SVG of the situation around this step's action.
 
-Drawn from the save and the campaign's game data only, so it is deterministic (same save, same
-bytes). It shows:
+Every step folder holds the public picture of its save (`picture.svg`, written with report.txt at
+adjudication and re-computed byte for byte by `pbem verify`); `pbem report DIR --svg FILE`
+writes any save's picture, a side's own view with `--side`, and `--png FILE` a PNG of it for
+forums (docs/picture.md). Drawn from the save, the previous save and the campaign's game data
+only, so it is deterministic (same saves, same bytes). It shows:
+  - an excerpt of the map framed round this step's action (its combats and arrows; without
+    them, the counters): at most the columns and rows that fit PAGE_WIDTH, so shown 800 px wide
+    no text is under 11 px; counters outside it are counted in a note;
   - hexes whose terrain the campaign data gives (rulebook or override), within REACH hexes of
-    a unit or of a last-phase battle (all of them when the map is empty), with city names;
-    hexes of unknown terrain that hold units or battles are drawn hatched with "?";
+    what is drawn, with city names; hexes of unknown terrain that hold units are hatched with "?";
   - featured hexsides between drawn hexes (rivers, the Rhine, lakes, all-sea);
-  - every unit with its id and the game's label for it (e.g. a counter's factors, "?-?-?" where
-    the data lacks them; what a side may not see is left out of the public picture);
-  - the game's marks (e.g. the last battles) outlined in red with their text (column, roll, result).
-The game module offers grid(), map_units(), map_marks(), side_colours and hexside_lines;
-the hexes come from the data through the kit's MapData.
+  - every counter as the viewer may see it (the game's map_units: its label, step pips, status
+    badges; what a side may not see is left out of the public picture);
+  - this step's moves, retreats and advances as arrows (map_arrows), only of counters drawn;
+  - the combat markers (map_combats: odds column, roll, result) on red-outlined hexes;
+  - a legend of the terrain, hexsides, sides, arrows and markers drawn.
+The game module offers grid(), map_units(), map_combats(), map_arrows(), side_colours,
+hexside_lines and badge_legend; the hexes come from the data through the kit's MapData.
 """
 
 from __future__ import annotations
+
+import math
 
 from typing import TYPE_CHECKING
 
@@ -22,12 +31,14 @@ from .gamedata import GameData
 from .games.base import GameModule
 from .hexgrid import GridSpec
 from .kit.terrain import MapData
-from .svg import render_svg
+from .svg import FRAME_PAD, HEX, MARGIN, PAGE_WIDTH, Arrow, Legend, render_svg
 
 if TYPE_CHECKING:
     from .folder import Campaign
 
+PICTURE = "picture.svg"   # the public picture in every step folder, beside report.txt
 REACH = 2            # hexes of known terrain drawn around each unit and battle
+MAX_ROWS = 6         # rows of the excerpt (its columns are what fits PAGE_WIDTH)
 
 
 def _terrain_name(value: object) -> str | None:
@@ -65,21 +76,76 @@ def _known_hexes(data: GameData, grid: GridSpec) -> dict[str, dict]:
     return known
 
 
-def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", side: str | None = None) -> str:
-    grid = game.grid(data)
-    units: dict[str, list] = {}
-    for unit in game.map_units(data, state, side):
-        fill = game.side_colours.get(unit.side, "#ffffff")
-        units.setdefault(grid.canonical(unit.hex), []).append({"id": unit.id, "label": unit.label, "fill": fill})
-    marks = {grid.canonical(h): label for h, label in game.map_marks(data, state).items()}
-    known = _known_hexes(data, grid)
-    centres = sorted(set(units) | set(marks))
-    if centres:
-        hexes = {h: a for h, a in known.items() if any(grid.distance(h, c) <= REACH for c in centres)}
-    else:
-        hexes = dict(known)
+def max_columns(grid: GridSpec) -> int:
+    """The most columns of hexes whose excerpt, framed, fits PAGE_WIDTH."""
+    room = PAGE_WIDTH - 2 * MARGIN - 2 * FRAME_PAD
+    if grid.flat_top:                 # columns 1.5 radii apart, a hex 2 radii wide
+        return int((room - 2 * HEX) // (1.5 * HEX)) + 1
+    return int(room // (math.sqrt(3) * HEX) - 0.5)       # rows shifted half a hex
 
-    drawn = set(hexes) | set(units) | set(marks)
+
+def _window(grid: GridSpec, focus: list[str]) -> tuple[range, range]:
+    """The columns and rows of the excerpt: centred on the focus, at most max_columns x MAX_ROWS."""
+    spots = [grid.parse(h) for h in focus]
+    ranges = []
+    for axis, most in ((0, max_columns(grid)), (1, MAX_ROWS)):
+        values = sorted(p[axis] for p in spots)
+        low, high = values[0], values[-1]
+        if high - low + 1 > most:               # the focus itself is wider: centre on its median
+            low = high = values[len(values) // 2]
+        centre = (low + high) // 2
+        first = centre - (most - 1) // 2
+        ranges.append(range(first, first + most))
+    return ranges[0], ranges[1]
+
+
+def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", side: str | None = None,
+                before: dict | None = None, events: list | None = None, notes: tuple[str, ...] = ()) -> str:
+    """The picture of `state` as `side` (None: the public record) may see it, with the arrows of
+    the step that led to it from `before` through `events`."""
+    grid = game.grid(data)
+    events = events or []
+    shown = game.map_units(data, state, side)
+    visible = {unit.id for unit in shown}
+    marks = {grid.canonical(h): label for h, label in game.map_combats(data, state, events).items()}
+    arrows = [Arrow(a.kind, tuple(grid.canonical(h) for h in a.path), a.units)
+              for a in game.map_arrows(data, before, state, events, side)
+              if a.units and set(a.units) <= visible]          # never an arrow of a counter the viewer may not see
+    known = _known_hexes(data, grid)
+    focus = sorted(set(marks) | {h for a in arrows for h in a.path}) or sorted({grid.canonical(u.hex) for u in shown}) or sorted(known)
+    cols, rows = _window(grid, focus) if focus else (range(0), range(0))
+
+    def inside(hex_id: str) -> bool:
+        col, row = grid.parse(hex_id)
+        return col in cols and row in rows
+
+    units: dict[str, list] = {}
+    outside = 0
+    for unit in shown:
+        hex_id = grid.canonical(unit.hex)
+        if not inside(hex_id):
+            outside += 1
+            continue
+        units.setdefault(hex_id, []).append({"id": unit.id, "label": unit.label, "side": unit.side,
+                                             "fill": game.side_colours.get(unit.side, "#ffffff"),
+                                             "steps": unit.steps, "badges": list(unit.badges)})
+    marks = {h: text for h, text in marks.items() if inside(h)}
+    drawn_arrows = [a for a in arrows if all(inside(h) for h in a.path)]
+    centres = sorted(set(units) | set(marks) | {h for a in drawn_arrows for h in a.path})
+    hexes = {h: a for h, a in known.items() if inside(h) and (not centres or any(grid.distance(h, c) <= REACH for c in centres))}
+    drawn = set(hexes) | set(centres)
+    notes = tuple(notes)
+    if outside:
+        notes += (f"{outside} counter{'s' if outside != 1 else ''} outside this excerpt: see the positions in the report.",)
+    left_out = len(arrows) - len(drawn_arrows)
+    if left_out:
+        notes += (f"{left_out} arrow{'s leave' if left_out != 1 else ' leaves'} this excerpt: see the report.",)
+    return render_svg(grid, hexes, units, marks, title=title, hexsides=_hexsides(game, data, grid, drawn),
+                      arrows=drawn_arrows, legend=Legend(dict(game.badge_legend), notes=notes))
+
+
+def _hexsides(game: GameModule, data: GameData, grid: GridSpec, drawn: set[str]) -> dict[str, str]:
+    """Featured hexsides between two drawn hexes, each as the line the game draws for it."""
     hexsides: dict[str, str] = {}
     try:
         listed = data.get("map.hexsides", "hexside features", default={}) or {}
@@ -99,17 +165,39 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
             continue
         if a in drawn and b in drawn and grid.adjacent(a, b):
             hexsides[f"{a}|{b}"] = line
-    return render_svg(grid, hexes, units, marks, title=title, hexsides=hexsides)
+    return hexsides
 
 
-def save_svg(campaign: Campaign, save: dict, side: str | None = None) -> str:
-    """The picture of one save of a campaign, titled with the campaign, save number and what is next."""
+def save_svg(campaign: Campaign, save: dict, side: str | None = None, before: dict | None = None) -> str:
+    """The picture of one save of a campaign, titled with the campaign, save number and what is
+    next; `before`: the previous save's state (read from the folder when not given)."""
     waiting = save.get("awaiting") or {}
     title = f"{campaign.header.get('title', campaign.id)} — save {save['number']}"
     if waiting.get("phase"):
         title += f" — next: {waiting['phase']}"
+    notes: tuple[str, ...] = ()
     if (save.get("data_used") or {}).get("demonstration") or campaign.data.demonstration:
         title += " — DEMONSTRATION DATA"
+        notes = ("Demonstration data: values not from the rulebook (see the report).",)
     if side:
         title += f" — {side}'s view"
-    return picture_svg(campaign.game, campaign.data, save["state"], title, side)
+    if before is None and save["number"] > 0:
+        before = campaign.load_save(save["number"] - 1)[0]["state"]
+    return picture_svg(campaign.game, campaign.data, save["state"], title, side, before, save.get("events") or [], notes)
+
+
+PNG_WIDTH = 800      # pixels: the width the picture's text sizes are made for
+
+
+def png_of(svg: str) -> bytes:
+    """The picture as a PNG PNG_WIDTH pixels wide, rasterised by cairosvg (docs/picture.md: why
+    a PNG is made on request and never stored in the campaign folder)."""
+    try:
+        import cairosvg  # type: ignore[import-untyped]
+    except (ImportError, OSError):        # not installed, or the system lacks libcairo2
+        raise PbemError("--png needs the cairosvg package (pip install 'pbem[png]'; it uses the system's "
+                        "libcairo2)") from None
+    try:
+        return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=PNG_WIDTH))
+    except (OSError, ValueError) as exc:
+        raise PbemError(f"--png: cairosvg could not rasterise the picture ({exc})") from None

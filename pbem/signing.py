@@ -1,15 +1,21 @@
 """Signed messages that survive email clients and forum posts.
 
 The signature covers the *data* of the YAML body (its canonical bytes), never the raw text:
-CRLF, trailing spaces, non-breaking spaces, a '> ' quote prefix or text around the armour
-cannot break it, while any change of meaning (a value, a key, an order) does.
+CRLF, trailing spaces, non-breaking spaces, a '> ' quote prefix, a forum's [code]/[quote] tags,
+a mail's quoted-printable or format=flowed encoding, lines wrapped in transit (rejoined when the
+signature confirms the rejoining) or text around the armour cannot break it, while any change
+of meaning (a value, a key, an order) does. pbem writes blocks in layout 2 (pbem/armour.py:
+every line within 64 columns); it reads layout 1 too (campaign format 3 folders store it).
 """
 
 import base64
+import itertools
+import re
 from dataclasses import dataclass
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from .armour import TOP_KEY, NarrowError, mail_texts, narrow_yaml, quoted_printable_decoded, strip_forum_tags
 from .canonical import canonical_bytes, data_hash
 from .errors import PbemError
 from .ed25519_strict import signature_problem
@@ -20,6 +26,8 @@ BEGIN = "-----BEGIN PBEM SIGNED MESSAGE-----"
 SIGNATURE = "-----BEGIN PBEM SIGNATURE-----"
 END = "-----END PBEM SIGNATURE-----"
 DOMAIN = b"pbem-signed-message-v1\n"
+WRAPPED = "line wrapping damaged the message"
+MAX_REJOIN_TRIES = 256          # rejoinings of wrapped lines tried (each one YAML parse and one verification)
 
 
 @dataclass(frozen=True)
@@ -29,6 +37,7 @@ class SignedMessage:
     signature: str      # base64
     body_line: int      # line number (1-based) of the body's first line in the file
     source: str         # file name, for messages
+    layout: int = 2     # the layout the text came in (1: one line per value, before 64-column lines)
 
     @property
     def kind(self) -> str:
@@ -39,51 +48,104 @@ class SignedMessage:
         return data_hash(self.body)
 
     def armoured(self) -> str:
-        """The message as pbem stores it: only what is signed, in one spelling. A step folder never
-        keeps text the signature does not cover (comments, quoting, surrounding email), and two
-        copies of one message, however they travelled, are stored byte for byte alike."""
+        """The message as pbem stores it: only what is signed, in one spelling (layout 2). A step
+        folder never keeps text the signature does not cover (comments, quoting, surrounding
+        email), and two copies of one message, however they travelled, are stored byte for byte alike."""
         return armour(self.body, self.signer, self.signature)
+
+    def armoured_as_read(self) -> str:
+        """The message in the layout it was read in (a stored layout-1 file stays as it is)."""
+        if self.layout == 1:
+            return armour_layout1(self.body, self.signer, self.signature)
+        return self.armoured()
 
 
 def sign_body(body: dict, key: Ed25519PrivateKey) -> str:
     """Return the armoured text of `body` signed with `key`."""
     signature = key.sign(DOMAIN + canonical_bytes(body))
-    armoured = armour(body, key_id(key.public_key()), base64.b64encode(signature).decode("ascii"))
-    # a value holding a non-breaking space, a NEL or an armour line was
-    # signed into a file that could never verify (the reader normalises those away). Refuse now.
+    try:
+        armoured = armour(body, key_id(key.public_key()), base64.b64encode(signature).decode("ascii"))
+    except NarrowError as exc:
+        raise PbemError(f"cannot sign: {exc} (a signed block keeps every line within 64 characters)") from None
+    # text that email-safe reading would change was signed into a file that could never verify. Refuse now.
     try:
         parse_signed(armoured, "the signed text")
     except PbemError:
-        raise PbemError("cannot sign: a value holds text that email-safe reading would change (a non-breaking "
-                        "space, a U+0085 line break or a '-----BEGIN PBEM' line); remove it") from None
+        raise PbemError("cannot sign: a value holds text that email-safe reading would change; remove it") from None
     return armoured
 
 
 def armour(body: dict, signer: str, signature: str) -> str:
+    """Layout 2: the body within 64 columns, the signature in two halves, the body's line count."""
+    text = narrow_yaml(body)
+    half = len(signature) // 2
+    return "\n".join([BEGIN, text.rstrip("\n"), SIGNATURE, f"signer: {signer}", "signature:",
+                      f"  - {signature[:half]}", f"  - {signature[half:]}", f"lines: {text.count(chr(10))}", END, ""])
+
+
+def armour_layout1(body: dict, signer: str, signature: str) -> str:
+    """Layout 1, as pbem wrote signed files before layout 2 (one line per value)."""
     return "\n".join([BEGIN, dump_yaml(body).rstrip("\n"), SIGNATURE, f"signer: {signer}",
                       f"signature: {signature}", END, ""])
 
 
 def _normalise_lines(text: str) -> list[str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
-    return [line.rstrip() for line in text.split("\n")]
+    return [strip_forum_tags(line.rstrip()) for line in text.split("\n")]
 
 
 def parse_signed(text: str, source: str) -> SignedMessage:
-    """Find the armour in `text`, strip quoting, parse and verify. Raises PbemError.
+    """The one signed block in `text` (see find_signed), verified. Raises PbemError."""
+    messages = find_signed(text, source)
+    if len(messages) > 1:
+        raise PbemError("more than one signed block in one file; send one message per file", source)
+    return messages[0]
 
-    The cheap checks come first: the size, then the signature block (a strong signer key, a
+
+def find_signed(text: str, source: str) -> list[SignedMessage]:
+    """Every signed block in `text`, in order, each verified; one block found twice (an email's
+    plain and quoted copies) is given once. `text` may be a saved email (MIME parts,
+    quoted-printable, base64, format=flowed) or a forum post; the first damaged block raises
+    PbemError naming `source`.
+
+    The cheap checks come first: the size, then each signature block (a strong signer key, a
     canonical 64-byte signature). Only then is the body parsed, by the bounded loader: the
     signature covers the body's data, so it can only be checked on the parsed body."""
     if len(text) > MAX_SIGNED_BYTES:
         raise PbemError(f"a signed message of {len(text)} characters is over the {MAX_SIGNED_BYTES}-character limit", source)
+    found: list[SignedMessage] = []
+    for part in mail_texts(text):
+        try:
+            messages = _blocks_in(part, source)
+        except PbemError as exc:
+            decoded = quoted_printable_decoded(part.replace("\r\n", "\n"))
+            if decoded is None:
+                raise
+            try:
+                messages = _blocks_in(decoded, source)
+            except PbemError:
+                raise exc from None
+        for message in messages:
+            if not any(_same(message, f) for f in found):
+                found.append(message)
+    if not found:
+        raise PbemError(f"no '{BEGIN}' block found (is this a signed pbem file?)", source)
+    return found
+
+
+def _same(a: SignedMessage, b: SignedMessage) -> bool:
+    return (a.digest, a.signer, a.signature) == (b.digest, b.signer, b.signature)
+
+
+def _blocks_in(text: str, source: str) -> list[SignedMessage]:
     lines = _normalise_lines(text)
     starts = [i for i, line in enumerate(lines) if line.lstrip("> ").startswith(BEGIN) and line.endswith(BEGIN)]
-    if not starts:
-        raise PbemError(f"no '{BEGIN}' block found (is this a signed pbem file?)", source)
-    if len(starts) > 1:
-        raise PbemError("more than one signed block in one file; send one message per file", source)
-    start = starts[0]
+    return [_parse_block(lines, start, source) for start in starts]
+
+
+def _unquoted_block(lines: list[str], start: int, source: str) -> tuple[list[str], list[str]]:
+    """The body lines and the signature-block lines of the block opening at line `start`,
+    without the quoting its BEGIN line carries."""
     prefix = lines[start][: len(lines[start]) - len(BEGIN)]
 
     def unquote(line: str) -> str:
@@ -99,33 +161,132 @@ def parse_signed(text: str, source: str) -> SignedMessage:
         end_at = rest.index(END, sig_at)
     except ValueError:
         raise PbemError(f"signed block is incomplete (missing '{SIGNATURE}' or '{END}')", source) from None
+    if BEGIN in rest[:sig_at]:
+        raise PbemError(f"signed block is incomplete (a '{BEGIN}' before its '{SIGNATURE}')", source)
+    return rest[:sig_at], rest[sig_at + 1:end_at]
+
+
+_LINES = re.compile(r"lines: ([0-9]{1,6})")
+
+
+def _parse_block(lines: list[str], start: int, source: str) -> SignedMessage:
+    body_lines, trailer_lines = _unquoted_block(lines, start, source)
     body_line = start + 2
-    trailer = _parse_part("\n".join(rest[sig_at + 1:end_at]), source, body_line + sig_at + 1)
-    if not isinstance(trailer, dict) or set(trailer) != {"signer", "signature"}:
-        raise PbemError("signature block must hold exactly 'signer' and 'signature'", source)
-    signer, signature_text = trailer["signer"], trailer["signature"]
+    counts = [int(m.group(1)) for m in map(_LINES.fullmatch, trailer_lines) if m]
+    layout = 2 if counts else 1
     try:
-        signature = base64.b64decode(str(signature_text), validate=True)
+        return _verified(body_lines, trailer_lines, source, body_line, layout)
+    except PbemError as first:
+        wrapped = _fragments(body_lines, layout) or _fragments(trailer_lines, layout)
+        if not wrapped and not (counts and counts[0] != len(body_lines)):
+            raise
+        message = _rejoined(body_lines, trailer_lines, source, body_line, layout, counts[0] if counts else None)
+        if message is None:
+            raise PbemError(f"{WRAPPED}: lines of the signed block were broken in transit and cannot be rejoined "
+                            f"unambiguously ({first.message}); send the file as an attachment or inside a [code] block",
+                            source) from None
+        return message
+
+
+def _fragments(lines: list[str], layout: int) -> list[int]:
+    """Lines that can only be the tail of a line broken in transit: pbem writes at column 0 only
+    keys (layout 1 also `- ` items)."""
+    return [i for i, line in enumerate(lines) if i and line and not line[0].isspace()
+            and not TOP_KEY.match(line) and not (layout == 1 and line.startswith("-"))]
+
+
+def _joinings(lines: list[str], sure: list[int], doubtful: list[int], needed: int | None):
+    """Ways of joining tails to the lines before them that leave `needed` lines: every line of
+    `sure`, and as many of `doubtful` (column-0 lines that look like keys) as the count needs.
+    A piece as long as the longest line was likely cut inside a word (joined by nothing), a
+    shorter one at a space (joined by a space): the likeliest joining of each choice of tails
+    comes first, then those with one join the other way."""
+    missing = 0 if needed is None else len(lines) - len(sure) - needed
+    if missing < 0:
+        return
+    width = max(map(len, lines), default=0)
+    choices = [sorted(set(sure) | set(chosen)) for chosen in itertools.combinations(doubtful, missing)]
+    for flip in range(-1, len(sure) + missing):
+        for tails in choices:
+            glue = ["" if len(lines[i - 1]) >= width else " " for i in tails]
+            if flip >= 0:
+                glue[flip] = " " if glue[flip] == "" else ""
+            out: list[str] = []
+            for i, line in enumerate(lines):
+                if i in tails:
+                    out[-1] += glue[tails.index(i)] + line
+                else:
+                    out.append(line)
+            yield out
+
+
+def _rejoined(body_lines: list[str], trailer_lines: list[str], source: str, body_line: int, layout: int,
+              needed: int | None) -> SignedMessage | None:
+    """The message as signed, if one rejoining of the broken lines verifies (the signature
+    confirms it: no other text has this signature); None if none of the likely ones does."""
+    sure = _fragments(body_lines, layout)
+    doubtful = [i for i, line in enumerate(body_lines) if i and line and not line[0].isspace() and i not in sure]
+    trailer_sure = _fragments(trailer_lines, layout)
+    trailers = itertools.islice(_joinings(trailer_lines, trailer_sure, [], 5 if layout == 2 else None), MAX_REJOIN_TRIES)
+    trailer = next((t for t in trailers if _trailer_ok(t)), None)
+    if trailer is None:
+        return None
+    for body in itertools.islice(_joinings(body_lines, sure, doubtful, needed), MAX_REJOIN_TRIES):
+        try:
+            return _verified(body, trailer, source, body_line, layout)
+        except PbemError:
+            continue
+    return None
+
+
+def _trailer_ok(lines: list[str]) -> bool:
+    try:
+        _trailer(lines, "the signature block", 1)
+        return True
+    except PbemError:
+        return False
+
+
+def _trailer(lines: list[str], source: str, first_line: int) -> tuple[str, bytes]:
+    trailer = _parse_part("\n".join(lines), source, first_line)
+    if isinstance(trailer, dict) and set(trailer) == {"signer", "signature", "lines"}:
+        halves = trailer["signature"]
+        if not (isinstance(halves, list) and len(halves) == 2 and all(isinstance(h, str) for h in halves)
+                and type(trailer["lines"]) is int):
+            raise PbemError("signature block must hold 'signer', 'signature' (two halves) and 'lines'", source)
+        signature_text = "".join(halves)
+    elif isinstance(trailer, dict) and set(trailer) == {"signer", "signature"}:
+        signature_text = str(trailer["signature"])
+    else:
+        raise PbemError("signature block must hold exactly 'signer' and 'signature' (and 'lines')", source)
+    signer = str(trailer["signer"])
+    try:
+        signature = base64.b64decode(signature_text, validate=True)
     except ValueError:
         raise PbemError("signature is not valid base64", source) from None
     try:
-        public_from_id(str(signer), "the signer's key")
+        public_from_id(signer, "the signer's key")
     except PbemError as exc:
         raise PbemError(f"BAD SIGNATURE: {exc.message}", source) from None
     problem = signature_problem(signature)
     if problem:
         raise PbemError(f"BAD SIGNATURE: not a canonical Ed25519 signature ({problem})", source)
-    body = _parse_part("\n".join(rest[:sig_at]), source, body_line)
+    return signer, signature
+
+
+def _verified(body_lines: list[str], trailer_lines: list[str], source: str, body_line: int, layout: int) -> SignedMessage:
+    signer, signature = _trailer(trailer_lines, source, body_line + len(body_lines) + 1)
+    body = _parse_part("\n".join(body_lines), source, body_line)
     if not isinstance(body, dict) or not isinstance(body.get("pbem"), str):
         raise PbemError("signed body must be a YAML mapping with a 'pbem:' kind", source, body_line)
     try:
         message = DOMAIN + canonical_bytes(body)
     except ValueError as exc:
         raise PbemError(f"signed body holds unsupported data: {exc}", source) from None
-    if not verify_signature(str(signer), signature, message):
+    if not verify_signature(signer, signature, message):
         raise PbemError(f"BAD SIGNATURE: the content does not match the signature of {signer}", source)
-    return SignedMessage(body=body, signer=str(signer), signature=base64.b64encode(signature).decode("ascii"),
-                         body_line=body_line, source=source)
+    return SignedMessage(body=body, signer=signer, signature=base64.b64encode(signature).decode("ascii"),
+                         body_line=body_line, source=source, layout=layout)
 
 
 def _parse_part(text: str, source: str, first_line: int):

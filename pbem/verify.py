@@ -2,9 +2,11 @@
 
 Adjudication is a pure function of the previous save and the signed inputs, so verify sets
 save 0 up again from the scenario, re-runs each step from its stored inputs and compares the
-save and report byte for byte, stopping at the first divergence and naming the file.
+save, report and map picture byte for byte, stopping at the first divergence and naming the
+file. A step folder written by a pbem from before the pictures has no picture.svg; one that has it must match.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,8 +14,11 @@ from .adjudicate import advance
 from .canonical import data_hash
 from .errors import PbemError
 from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, open_campaign, read_stored
+from .hidden.private import PrivatePart, side_of_part
+from .hidden.steps import hidden_of, rules_of
 from .inputs import _in_file, read_pending
 from .keys import fingerprint
+from .picture import PICTURE, save_svg
 from .report import render_step_report
 from .signing import SignedMessage
 from .yamlio import dump_yaml
@@ -42,11 +47,16 @@ def _compare(path: Path, expected: str) -> str | None:
     return None
 
 
-def verify(folder: Path) -> VerifyResult:
-    """Replay from save 0; stop at the first divergence, naming the file."""
+def verify(folder: Path, private: Path | None = None) -> VerifyResult:
+    """Replay from save 0; stop at the first divergence, naming the file.
+
+    `private`: a side's private part handed over (pbem.hidden): every owner step of that side
+    is re-run from it and every item it held hidden is opened against its commitment, so the
+    first step where it cheated is named (the deferred check of what the enemy could not see)."""
     folder = Path(folder)
     try:
         campaign = open_campaign(folder)
+        parts = _handed_over(campaign, private)
         problems = check_header(campaign)
         if problems:
             return VerifyResult(False, problems[0])
@@ -61,14 +71,20 @@ def verify(folder: Path) -> VerifyResult:
                 for seat in campaign.sides_of_key(message.signer):
                     signed_by[seat] = signed_by.get(seat, 0) + 1
             signatures += len(messages)
-            save = _replay_step(campaign, number, save, digest, messages)
+            save = _replay_step(campaign, number, save, digest, messages, parts)
+            for side, part in parts.items():
+                try:
+                    part.items_at(number, hidden_of(save, side))
+                except PbemError as exc:
+                    raise PbemError(f"CHEATED: save {number}: {side}'s commitments do not open: {exc.one_line()}") from None
             digest = data_hash(save)
             rolls += len((save.get("dice") or {}).get("rolls", []))
         pending = read_pending(campaign, numbers[-1], save, digest)
         details = _who_played(campaign, signed_by)
         if pending:
             details.append(f"pending: {', '.join(m.source for m in pending)} (inputs of the next step, awaiting reveals)")
-        return VerifyResult(True, f"OK: {len(numbers)} saves, {signatures} signatures, {rolls} die rolls verified",
+        hidden = "".join(f", and every hidden item and hidden step of {s} from its private part" for s in parts)
+        return VerifyResult(True, f"OK: {len(numbers)} saves, {signatures} signatures, {rolls} die rolls verified{hidden}",
                             len(numbers), signatures, rolls, details)
     except PbemError as exc:
         return VerifyResult(False, exc.one_line())
@@ -82,7 +98,8 @@ def _replay_save0(campaign: Campaign) -> dict:
     step0 = campaign.step_dir(0)
     for name, text in (("save.yaml", dump_yaml(expected)), ("report.txt", render_step_report(campaign, expected, "text"))):
         _same(step0 / name, text)
-    _no_extra_files(step0, {"save.yaml", "report.txt"})
+    _same_picture(step0, lambda: save_svg(campaign, expected))
+    _no_extra_files(step0, {"save.yaml", "report.txt", PICTURE})
     return expected
 
 
@@ -91,14 +108,27 @@ def _step_inputs(campaign: Campaign, number: int) -> list[SignedMessage]:
     folder_n = campaign.step_dir(number)
     names = sorted(p.name for p in folder_n.iterdir())
     inputs = [n for n in names if INPUT_NAME.fullmatch(n)]
-    _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt"})
+    _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt", PICTURE})
     return [read_stored(folder_n / n) for n in inputs]
 
 
-def _replay_step(campaign: Campaign, number: int, save: dict, digest: str, messages: list[SignedMessage]) -> dict:
+def _handed_over(campaign: Campaign, private: Path | None) -> dict[str, PrivatePart]:
+    if private is None:
+        return {}
+    if rules_of(campaign) is None:
+        raise PbemError(f"{campaign.header['game']} hides nothing in this campaign; there is no private part to check",
+                        str(private))
+    side = side_of_part(private)
+    if side not in campaign.header["players"]:
+        raise PbemError(f"a private part of {side!r}, which is no seat of this campaign", str(private))
+    return {side: PrivatePart(Path(private), side, campaign.id)}
+
+
+def _replay_step(campaign: Campaign, number: int, save: dict, digest: str, messages: list[SignedMessage],
+                 private: dict[str, PrivatePart] | None = None) -> dict:
     """Step `number` adjudicated again from its stored inputs and compared with what is stored."""
     folder_n = campaign.step_dir(number)
-    result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages)   # name the step
+    result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages, None, None, private)
     if result.save is None:
         raise PbemError(f"{folder_n}: the step lacks the dice reveal of {', '.join(result.awaiting_reveal)}")
     inputs = [Path(m.source).name for m in messages]
@@ -106,6 +136,7 @@ def _replay_step(campaign: Campaign, number: int, save: dict, digest: str, messa
         raise PbemError(f"{folder_n}: input files {inputs} do not match what the step used {sorted(result.inputs)}")
     for name, text in (("save.yaml", dump_yaml(result.save)), ("report.txt", result.report)):
         _same(folder_n / name, text)
+    _same_picture(folder_n, lambda: result.picture)
     return result.save
 
 
@@ -113,6 +144,14 @@ def _same(path: Path, expected: str) -> None:
     problem = _compare(path, expected)
     if problem:
         raise PbemError(problem)
+
+
+def _same_picture(folder: Path, expected: Callable[[], str]) -> None:
+    """The step's picture.svg as the replay draws it; a step written by a pbem from before the pictures has none, and
+    that is no divergence (the picture is derived from the save, never an input)."""
+    path = folder / PICTURE
+    if path.exists() or path.is_symlink():
+        _same(path, expected())
 
 
 def _who_played(campaign: Campaign, signed_by: dict[str, int]) -> list[str]:

@@ -84,7 +84,7 @@ def test_gm_mode_needs_the_referees_reveal_only(tmp_path, demo_keys):
     assert sorted(p.name for p in (folder / "pending").iterdir()) == ["orders-german.txt"]
     result = camp.adjudicate(folder, [], key=gm)
     assert list(result.save["dice"]["secrets"]) == ["gm"]
-    assert sorted(p.name for p in (folder / "steps" / "0001").iterdir()) == ["orders-german.txt", "report.txt", "reveal-gm.txt", "save.yaml"]
+    assert sorted(p.name for p in (folder / "steps" / "0001").iterdir()) == ["orders-german.txt", "picture.svg", "report.txt", "reveal-gm.txt", "save.yaml"]
     assert not (folder / "pending").exists()
     assert camp.verify(folder).ok
 

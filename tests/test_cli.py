@@ -231,11 +231,25 @@ def test_status_names_who_is_awaited(demo_campaign):
 
 
 def test_log_lists_every_save(demo_campaign):
-    lines = run("log", demo_campaign).stdout.splitlines()
+    *lines, legend = run("log", demo_campaign).stdout.splitlines()
     assert [line[:4] for line in lines] == ["0000", "0001", "0002", "0003", "0004", "0005"]
     assert lines[0].endswith("set-up of historical")
-    assert re.fullmatch(r"0001  [0-9a-f]{16}  Turn 1 German prepared assaults: orders of german \(1 die roll\)", lines[1])
-    assert re.fullmatch(r"0002  [0-9a-f]{16}  Turn 1 German loss choices: response of alliance", lines[2])
+    assert re.fullmatch(r"0001  data [0-9a-f]{16}  file [0-9a-f]{16}  Turn 1 German prepared assaults: orders of german \(1 die roll\)", lines[1])
+    assert re.fullmatch(r"0002  data [0-9a-f]{16}  file [0-9a-f]{16}  Turn 1 German loss choices: response of alliance", lines[2])
+    assert "as `sha256sum` prints it" in legend and "canonical JSON" in legend
+
+
+def test_log_shows_the_hash_sha256sum_gives_and_the_data_hash_the_chain_uses(demo_campaign):
+    """Issue 17: `pbem log` shows the hash `sha256sum save.yaml` gives, or says which bytes it covers."""
+    import subprocess
+    lines = run("log", demo_campaign).stdout.splitlines()
+    for number in (1, 2):
+        path = demo_campaign / "steps" / f"{number:04d}" / "save.yaml"
+        sha256sum = subprocess.run(["sha256sum", str(path)], capture_output=True, text=True, check=True).stdout.split()[0]
+        nxt = yaml.safe_load((demo_campaign / "steps" / f"{number + 1:04d}" / "save.yaml").read_text())
+        parts = lines[number].split()
+        assert parts[1:5] == ["data", nxt["previous"][:16], "file", sha256sum[:16]]
+        assert parts[2] != parts[4]         # the two hashes cover different bytes
 
 
 def test_standard_level_is_recorded_in_the_header(players):  # 6.x supply at the standard level
@@ -243,8 +257,8 @@ def test_standard_level_is_recorded_in_the_header(players):  # 6.x supply at the
         "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", "--data", DEMO_DATA,
         "--option", "level=standard")
     header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
-    assert header["options"] == {"level": "standard"}
+    assert header["options"] == {"level": "standard", "fog": False, "reveals": "camp"}     # 11.7 fog of war needs the beginner level
     assert not any(rule.startswith("6.x supply") for rule in header["not_enforced"])
     bad = run("new", "smithereens", "historical", "--dir", "camp2", "--player", "german=ger.pub", "--player", "alliance=all.pub",
-              "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", "--option", "fog=on", ok=False)
-    assert "unknown Smithereens option(s): fog" in bad.stderr and not (players / "camp2").exists()
+              "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", "--option", "mist=on", ok=False)
+    assert "unknown Smithereens option(s): mist" in bad.stderr and not (players / "camp2").exists()

@@ -180,6 +180,9 @@ def test_pbem_sequence_refuses_an_unknown_game_and_format(monkeypatch):
 SEQUENCES = {
     "smithereens": [("Set-up placement of the A, AS and M units (3.6, 3.7)", "orders"),
                     ("Movement Phase: take replacements, enter reinforcements, move (5.3 steps 1-3; 9.0, 10.0)", "orders"),
+                    ("Step losses from a mobile assault (12.13, 11.30)", "response"),          # issue 20: 12.x mid-movement
+                    ("Group Steiner enters next to Berlin (9.6)", "response"),
+                    ("The Flak Korps enter at the German economic collapse (9.6)", "response"),
                     ("Prepared Assault Phase (5.3; 11.0)", "orders"),
                     ("Loss points taken as steps or retreats, then advances (11.24-11.33)", "response")],
     "operation-grenade": [("Roer flood declaration (17.0)", "orders"), ("D-Day declaration (18.0)", "orders"),
@@ -188,7 +191,9 @@ SEQUENCES = {
                           ("Volkssturm placement (21.12)", "response"),
                           ("Combat Phase (9.0)", "orders"),
                           ("Defender's answer before the rolls (7.22, 9.64, 13.13)", "response"),
-                          ("Loss and retreat choice (9.85)", "response")],
+                          ("Loss and retreat choice (9.85)", "response"),
+                          ("Attacker's path of retreat after a breakthrough (9.97)", "response"),     # issue 20
+                          ("Advance after combat (9.94, 9.95)", "response")],
     "dark-december": [
                       ('German free set-up (6.0 H, 6.1)', 'orders'),
                       ("Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn from AM 20 December (7.1.1 B, 8.7)", 'orders'),

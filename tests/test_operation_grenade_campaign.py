@@ -134,8 +134,9 @@ def test_the_combat_report_shows_the_strengths_examined_in_that_combat_only(gren
 
 
 def test_a_sides_svg_shows_its_own_strengths_only(grenade, tmp_path):
-    run("report", grenade, "--side", "german", "--svg", tmp_path / "german.svg")
-    run("report", grenade, "--svg", tmp_path / "public.svg")
+    # save 5: the picture frames the two combats, where the German's tried regiments stand
+    run("report", grenade, "--step", "5", "--side", "german", "--svg", tmp_path / "german.svg")
+    run("report", grenade, "--step", "5", "--svg", tmp_path / "public.svg")
     german, public = (tmp_path / "german.svg").read_text(), (tmp_path / "public.svg").read_text()
     assert "strength" in german and "german's view" in german
     assert "strength" not in public and "chit" not in public

@@ -311,10 +311,10 @@ def test_22_21_attempted_after_an_advance_two_dice_are_rolled_and_a_blown_bridge
     assert state["units"]["119/30/19"]["hex"] == "0419"
 
 
-def us_retreat(data, scenario, retreat, volkssturm=None):
+def us_retreat(data, scenario, retreat, volkssturm=None, extra=None):
     """119/30/19 in 0418 attacked 1150/183/12 in 0417 and got A(len(retreat)) (a result set by
-    hand, as in `mandatory_result`): the US player retreats along `retreat`."""
-    state = position(data, scenario, {"119/30/19": ("0418", "3-01"), "1150/183/12": ("0417", "2-04")},
+    hand, as in `mandatory_result`): the US player retreats along `retreat`; `extra` units too."""
+    state = position(data, scenario, {"119/30/19": ("0418", "3-01"), "1150/183/12": ("0417", "2-04"), **(extra or {})},
                      phase="combat", weather="heavy_overcast")
     state["volkssturm_units"] = []
     state["combats"] = [{"hex": "0417", "hexes": ["0417"], "attackers": ["119/30/19"], "defenders": ["1150/183/12"],
@@ -345,10 +345,11 @@ def test_22_21_a_retreat_into_a_western_terminus_pauses_for_the_germans_answer(d
 def test_22_21_21_11_the_hexes_a_retreat_enters_after_the_terminus_are_rolled_after_the_answer(tmp_path, scenario):
     """9.91, 21.11: a retreat 0418-0419-0519 enters 0419 (the terminus) then 0519, next to a
     Volkssturm town at 0618 (TEST DATA): the town's roll waits for the German's bridge answer,
-    then comes in the order the hexes were entered."""
+    then comes in the order the hexes were entered. (Pol/12 at 0420, a battalion without a ZOC,
+    makes 0519 as far from the enemy as a two-hex retreat gets, 9.91.)"""
     from tests.test_operation_grenade_rhine import volkssturm_data
     town = volkssturm_data(tmp_path, {"0618": {"volkssturm_value": 1}})
-    state, _, dice = us_retreat(town, scenario, ["0419", "0519"])
+    state, _, dice = us_retreat(town, scenario, ["0419", "0519"], extra={"Pol/12": "0420"})
     assert dice.asked == [] and state["awaiting_choice"]["then"] == [["119/30/19", "0519"]]
     dice = ScriptedDice(2, 2, 1)
     outcome = GAME.apply(town, state, "german", [{"bridge": "koeln", "attempt": True}], dice)

@@ -322,6 +322,8 @@ def test_22_21_a_us_retreat_into_the_western_terminus_rolls_after_the_germans_an
     outcome, dice = answer(data, state, "0417", [], ["0419"], faces=(2, 2))
     assert dice.main() == bridge_dice(2, 2)[0]
     assert state["bridges"]["koeln"] == "blown" and state["units"]["119/30/19"]["hex"] == "0419"
+    assert state["awaiting_choice"] == {"kind": "advance", "side": "german", "hex": "0417"}   # 9.94: the victorious defender
+    GAME.apply(data, state, "german", [], ScriptedDice())                       # stays
     assert state["awaiting_choice"] is None and (state["side"], state["phase"]) == ("german", "movement")
 
 
@@ -557,6 +559,8 @@ def test_21_11_a_us_retreat_next_to_a_town_rolls_and_combat_goes_on(tmp_path, sc
     assert [p for p, _ in dice.main()][0] == "volkssturm/1609"
     assert events_of(outcome, "volkssturm")[0]["received"] == ["VS1", "VS2"]
     assert (state["units"]["VS1"]["hex"], state["units"]["VS2"]["hex"]) == ("1609", "1609")
+    assert state["awaiting_choice"] == {"kind": "advance", "side": "german", "hex": "1606"}   # 9.94: the victorious defender
+    GAME.apply(data, state, "german", [], ScriptedDice())                       # stays
     assert state["awaiting_choice"] is None and (state["side"], state["phase"]) == ("german", "movement")
 
 

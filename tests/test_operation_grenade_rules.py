@@ -24,6 +24,7 @@ import pytest
 from pbem.errors import PbemError, UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.operation_grenade import GAME
+from pbem.kit.sequence import PASSES
 from pbem.yamlio import dump_yaml, load_yaml_file
 from tests.dicehelp import ScriptedDice as _Scripted
 
@@ -70,8 +71,11 @@ def position(data, scenario, units=None, *, side="allied", phase="movement", tur
              withdrawal=False, last_turn=16):
     """A game in progress with only `units` on the map.
 
-    units: id -> HEX (untried), (HEX, CHIT) (front), (HEX, CHIT, "reduced") or (HEX, None, "cadre")."""
+    units: id -> HEX (untried), (HEX, CHIT) (front), (HEX, CHIT, "reduced") or (HEX, None, "cadre").
+    These positions are followed phase by phase: a Combat Phase without adjacent units, which in
+    a campaign passes by itself (9.11, 9.12; tests/test_round_trips.py), is left to wait here."""
     state = fresh(data, scenario)
+    del state[PASSES]
     state["units"] = {}
     for unit_id, spec in (units or {}).items():
         hex_id, chit, form = (spec, None, None) if isinstance(spec, str) else (tuple(spec) + (None, None))[:3]
@@ -723,7 +727,8 @@ def d_result(data, scenario, roll, extra=None, defender=("1012", "2-01"), advanc
     (["1150/183/12"], ["1113", "1114"], None),
 ])
 def test_9_85_9_92_loss_and_retreat_answer_must_add_up(data, scenario, losses, retreat, refusal):
-    state = d_result(data, scenario, (4, 4))                             # D2
+    # 120/30/19 at 0813 (not in contact) makes 1114 as far from the enemy as 1014 (9.91)
+    state = d_result(data, scenario, (4, 4), extra={"120/30/19": "0813"})  # D2
     assert state["awaiting_choice"] == {"kind": "losses", "side": "german", "hex": "1012", "result": "D"}
     messages = loss_problems(data, state, "1012", losses, retreat)
     if refusal is None:
@@ -741,7 +746,7 @@ def test_9_85_mandatory_steps_then_retreat_or_steps(data, scenario):
 
 
 def test_9_92_retreat_through_enemy_zoc_costs_a_step_and_moves_the_stack(data, scenario):
-    state = d_result(data, scenario, (4, 4))                             # D2
+    state = d_result(data, scenario, (4, 4), extra={"120/30/19": "0813"})  # D2; 1114 as far as any (9.91)
     answer(data, state, "1012", ["1150/183/12"], ["1113", "1114"])
     unit = state["units"]["1150/183/12"]
     assert (unit["hex"], unit["form"], unit["chit"]) == ("1114", "reduced", "2-01")
@@ -785,10 +790,12 @@ def test_9_96_mechanized_units_never_retreat_across_a_river_without_a_road(data,
     [message] = loss_problems(data, state, "0608", [], ["0607"])               # 0607|0608: upper Roer
     assert "(9.96)" in message
     assert loss_problems(data, state, "0608", [], ["0708"]) == []
-    # a non-mechanized unit may (paying a step for the ZOC of 0508)
+    # a non-mechanized unit may cross (paying a step for the ZOC of 0508); 9.91 would send it to
+    # 0708, farther from the enemy, so the path alone is checked here
+    from pbem.games.operation_grenade.losses import retreat_problem
     state = position(data, scenario, {"119/30/19": ("0508", "3-06"), "1150/183/12": ("0608", "2-01")}, phase="combat")
     attack(data, state, "0608", ["119/30/19"], 2, 3)
-    assert loss_problems(data, state, "0608", ["1150/183/12"], ["0607"]) == []
+    assert retreat_problem(GAME, data, state, "german", "0608", ["0607"], GAME.enemy_zoc(data, state, "german")) == (None, 1)
 
 
 def breakthrough(data, scenario, extra=None):
@@ -804,9 +811,12 @@ def breakthrough(data, scenario, extra=None):
 def test_9_97_breakthrough_defender_loses_its_zoc_and_retreats_unless_surrounded(data, scenario):
     state = breakthrough(data, scenario)
     assert "1150/183/12" in state["no_zoc"] and not GAME.exerts_zoc(data, state, "1150/183/12")
-    [message] = loss_problems(data, state, "1012", ["1150/183/12"] * 3)
-    assert "(9.97)" in message
-    assert loss_problems(data, state, "1012", ["1150/183/12"], ["1013", "1014", "1015"]) == []
+    # 9.97: the attacker determines the path (tests/test_operation_grenade_retreats.py); the defender
+    # then loses the mandatory step and retreats the full three hexes
+    assert state["awaiting_choice"] == {"kind": "path", "side": "allied", "hex": "1012", "result": "D"}
+    GAME.apply(data, state, "allied", [{"combat": "1012", "retreat": ["1013", "1014", "1015"]}], ScriptedDice())
+    unit = state["units"]["1150/183/12"]
+    assert (unit["hex"], unit["form"]) == ("1015", "reduced")
     state = breakthrough(data, scenario, extra={"120/30/19": "0914"})          # 0914 controls 0913 and 1013
     assert loss_problems(data, state, "1012", ["1150/183/12"] * 3) == []
     answer(data, state, "1012", ["1150/183/12"] * 3)

@@ -155,19 +155,19 @@ def test_step_report_marks_an_eliminated_unit():
 
 def test_not_enforced_said_once_then_pointed_to():
     first = (BUNDLED / "steps" / "0000" / "report.txt").read_text()
-    assert "Not enforced by pbem in this campaign (agreed at creation): 9.91 retreat priorities" in first
-    for n in range(1, 10):
+    assert "Not enforced by pbem in this campaign (agreed at creation): 8.42 \"It is strictly forbidden" in first
+    for n in range(1, 13):
         text = (BUNDLED / "steps" / f"{n:04d}" / "report.txt").read_text()
-        assert "9.91 retreat priorities" not in text
+        assert "8.42 \"It is strictly forbidden" not in text
         assert "listed in the first report (`steps/0000/report.txt`)" in text
     summary = run("report", BUNDLED, "--turn", 1).stdout
-    assert "9.91 retreat priorities" not in summary and "listed in the first report" in summary
+    assert "8.42 \"It is strictly forbidden" not in summary and "listed in the first report" in summary
 
 
 # -- the Game-Turn summary ---------------------------------------------------------------------
 
 TURN_1 = [
-    "Game-Turn 1 summary (saves 3–9)",
+    "Game-Turn 1 summary (saves 3–12)",
     "Save 3: Game-Turn 1 (1945-02-23) Allied Movement Phase (5.0)",
     "- move 13/8/7, path 0108 → 0109",
     "- 28/8/7 moves 0108 → 0208 → 0209 (5.4)",
@@ -181,9 +181,13 @@ TURN_1 = [
     "combat 1 at 0110 die 1 (9.0) (crt/1/0110/1)            1d6   5",
     "- Stack in 0209 retreats 0208 (9.91)",
     "- 943/353/58 reduced to cadre; its chit returns to its pool (10.0, 8.52)",
-    "- Variable German reinforcements, south map-edge: roll 2: none (23.1)",
-    "Save 9: Game-Turn 1 (1945-02-23) German Combat Phase (9.0)",
-    "- Game-Turn 2 weather: roll 3 +1 → heavy overcast (24.11)",
+    "Waiting for german to choose the advance after combat (9.94, 9.95) at 0310.",
+    "- german advances after combat at 0310: 943/353/58 0209 (9.95)",
+    "- Variable German reinforcements, south map-edge: roll 4: none (23.1)",
+    "Save 10: Game-Turn 1 (1945-02-23) German Combat Phase (9.0)",
+    "- Stack in 0209 retreats 0310 (9.91)",
+    "- allied advances after combat at 0109+0208: 13/8/7 0209; 28/8/7 0209 (9.95)",
+    "- Game-Turn 2 weather: roll 1 +1 → clear (24.11)",
     "Game-Turn 2 (1945-02-24) Allied Movement Phase (5.0): allied sends orders",
 ]
 
@@ -192,7 +196,7 @@ def test_turn_summary_of_the_bundled_game_turn_1_has_every_step_in_order():
     text = run("report", BUNDLED, "--turn", 1).stdout
     positions = [text.index(line) for line in TURN_1]
     assert positions == sorted(positions)
-    assert [int(n) for n in re.findall(r"^Save (\d+):", text, re.M)] == [3, 4, 5, 6, 7, 8, 9]
+    assert [int(n) for n in re.findall(r"^Save (\d+):", text, re.M)] == list(range(3, 13))
     assert "D-Day" not in text                      # save 2 belongs to the pre-game
     assert "Positions" in text and text.count("\nPositions\n") == 1
 

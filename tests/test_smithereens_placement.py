@@ -38,9 +38,16 @@ def test_the_german_places_first_then_the_soviet_then_turn_1_combat(data, state)
     assert after_german["units"]["as-1"] == {"hex": "2630", "steps": 1}
     assert GAME.awaiting(after_german).phase == "Set-up: Soviet M units (3.7)"
     assert GAME.awaiting(after_german).side == "alliance"
-    after_soviet = GAME.apply(data, after_german, "alliance", [{"place": "m-1", "at": "2019E"}], None).state
-    assert GAME.awaiting(after_soviet).phase == "Turn 1 German prepared assaults"
+    outcome = GAME.apply(data, after_german, "alliance", [{"place": "m-1", "at": "2019E"}], None)
+    after_soviet = outcome.state
     assert after_soviet["to_place"] == {}
+    # 3.10: Game Turn 1 begins with the German Prepared Assault Phase; no German unit of this
+    # set-up is next to an enemy, and assaults are between adjacent units (11.1): no choice, so
+    # the phase passes by itself and Game Turn 2 begins with the Soviet player turn (5.2)
+    assert {"event": "passed", "side": "german", "phase": "Turn 1 German prepared assaults",
+            "why": "no German unit is adjacent to an enemy unit, and a Prepared Assault takes place only "
+                   "between opposing adjacent units (11.1)"} in outcome.events
+    assert GAME.awaiting(after_soviet).phase == "Turn 2 Soviet movement"
 
 
 def test_none_may_be_withheld(data, state):  # 3.6

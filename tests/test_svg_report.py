@@ -35,7 +35,8 @@ def parse(path: Path) -> ET.Element:
 
 
 def texts(root: ET.Element) -> list[str]:
-    return [t.text for t in root.iter(NS + "text")]
+    """Every text and tspan's own text, in document order (a hex's name is a tspan of its id)."""
+    return [t.text for t in root.iter() if t.tag in (NS + "text", NS + "tspan")]
 
 
 def polygons(root: ET.Element) -> dict:

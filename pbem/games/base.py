@@ -12,6 +12,7 @@ from ..dice import Dice
 from ..errors import PbemError
 from ..gamedata import GameData
 from ..hexgrid import GridSpec
+from ..hidden.rules import HiddenRules
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,17 @@ class MapUnit:
     hex: str
     label: str       # the short text under the id, e.g. "6-4-6"
     side: str        # colours it (GameModule.side_colours)
+    steps: tuple[int, int] | None = None     # (left, full) drawn as pips, where the viewer may see them
+    badges: tuple[str, ...] = ()             # short status markers, e.g. "OOS" (GameModule.badge_legend)
+
+
+@dataclass(frozen=True)
+class MapArrow:
+    """One arrow of a step's map picture: a move, retreat or advance through `path` (start first)."""
+
+    kind: str                   # "move", "retreat" or "advance"
+    path: tuple[str, ...]
+    units: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,8 @@ class GameModule:
     # Rules the module does not (yet) enforce. They are written into every campaign header at
     # `pbem new`, so the group agrees to them knowingly, and repeated at the foot of reports.
     not_enforced: tuple = ()
+    # What the game hides from the enemy (fog of war, private chits): pbem.hidden.rules, None: nothing
+    hidden: HiddenRules | None = None
 
     def seats(self, scenario: dict) -> list[list[str]]:
         """The allowed sets of player seats (e.g. [['german','alliance'], ['german','soviet','western']])."""
@@ -147,6 +161,8 @@ class GameModule:
     side_colours: Mapping[str, str] = {}     # unit_side -> the counter colour of the map picture
     # hexside feature -> the line the picture draws for it (river, rhine, lake, sea), most visible first
     hexside_lines: Mapping[str, str] = {}
+    # a MapUnit badge -> what the picture's legend says it means, with its rule
+    badge_legend: Mapping[str, str] = {}
     # the open collections `pbem data missing` asks a campaign to fill in, with their form
     open_collections: str = ""
 
@@ -160,6 +176,18 @@ class GameModule:
     def map_marks(self, data: GameData, state: dict) -> dict[str, str]:
         """Hex -> a label drawn there (e.g. the last combats' columns and results)."""
         return {}
+
+    def map_combats(self, data: GameData, state: dict, events: list) -> dict[str, str]:
+        """Hex -> the combat marker of a step's picture (odds column, roll and result; a "\\n"
+        starts a line), from the step's events and the state after it."""
+        return self.map_marks(data, state)
+
+    def map_arrows(self, data: GameData, before: dict | None, state: dict, events: list,
+                   side: str | None = None) -> list[MapArrow]:
+        """The step's moves, retreats and advances as `side` (None: the public record) may see
+        them; `before` is the state the step started from (None for save 0). The picture draws
+        only arrows of counters that map_units shows to the same viewer."""
+        return []
 
     def missing_entries(self, data: GameData) -> list[tuple[str, str, Any]]:
         """(path, printed on, skeleton) for each entry of an open collection the game's rules

@@ -4,7 +4,8 @@ helpers do the walking, so the canonical form (and the dice seed drawn from it) 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
@@ -19,3 +20,29 @@ def each_order(orders: Any, normalise: Callable[[dict], dict]) -> Any:
     if not isinstance(orders, list):
         return orders
     return [normalise(dict(order)) if isinstance(order, dict) else order for order in orders]
+
+
+def order_tokens(order: Any) -> list[str]:
+    """Every text or integer value of an order (keys excepted), in order, once each."""
+    found: list[str] = []
+    stack = [order]
+    while stack:
+        value = stack.pop(0)
+        if isinstance(value, dict):
+            stack[:0] = list(value.values())
+        elif isinstance(value, list):
+            stack[:0] = value
+        elif isinstance(value, (str, int)) and not isinstance(value, bool) and str(value) not in found:
+            found.append(str(value))
+    return found
+
+
+def missing_sheet(token: str, hexes: Iterable[str]) -> list[str]:
+    """The hexes an unknown hex id names but for a map sheet's letter (`1918` on a two-sheet
+    map: `1918E`)."""
+    return sorted(h for h in set(hexes) if h.startswith(token) and h[len(token):].isalpha() and len(h) - len(token) <= 2)
+
+
+def close_spellings(token: str, ids: Iterable[str]) -> list[str]:
+    """Up to three ids spelled nearly like an unknown one (`ger-46zp`: `ger-46pz`)."""
+    return difflib.get_close_matches(token, sorted(set(ids)), n=3, cutoff=0.75)

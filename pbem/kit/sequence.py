@@ -15,7 +15,7 @@ it waits on (`phase_key`), and an entry's apply moves it on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,10 +24,16 @@ from ..dice import Dice
 from ..errors import PbemError, UnknownDataError
 from ..gamedata import GameData
 from ..games.base import Awaiting, GameModule, Outcome, Problem, refuse_first
+from .orders import close_spellings, missing_sheet, order_tokens
 
 CheckFn = Callable[[GameData, dict, str, list], list[Problem]]
 ApplyFn = Callable[[GameData, dict, str, list, Dice], list[dict]]
 TemplateFn = Callable[[GameData, dict, str], dict]
+NoChoiceFn = Callable[[GameData, dict], "str | None"]
+
+# Campaigns set up before phases without a choice passed by themselves lack this state key;
+# their phases keep awaiting signed (empty) orders, so every step they recorded replays as it was.
+PASSES = "passes_without_choice"
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,9 @@ class Phase:
     then: str                            # what comes next, as the rulebook says it
     opponents: Callable[[dict], tuple] | None = None   # whose reveal a roll here needs (default: all other seats)
     order_keys: frozenset[str] = field(default_factory=frozenset)   # the keys an order may use (empty: the check says)
+    # why the awaited side has no choice at all under the rules here (None: it has one): the
+    # phase then passes by itself, as empty orders would, recorded in the step's events
+    no_choice: NoChoiceFn | None = None
 
 
 class SequencedGame(GameModule):
@@ -64,6 +73,12 @@ class SequencedGame(GameModule):
 
     def after_step(self, data: GameData, state: dict, events: list) -> None:
         """What happens at the end of every step whatever the phase (e.g. a collapse check)."""
+
+    def known_ids(self, data: GameData, state: dict) -> dict[str, Iterable[str]]:
+        """The ids an order may name: "unit" (every unit of the game) and "hex" (the hexes the
+        data lists or units occupy). A refused order naming a unit not among them gets the
+        nearest spellings, a hex not among them the hexes it names but for a map sheet's letter."""
+        return {}
 
     # -- the table ----------------------------------------------------------------------
     def phase(self, state: dict) -> Phase:
@@ -104,7 +119,31 @@ class SequencedGame(GameModule):
                 if unknown:
                     return [Problem(index, f"unknown key(s) {', '.join(map(str, unknown))} here "
                                            f"(expected {', '.join(sorted(entry.order_keys))})")]
-        return entry.check(data, state, side, orders)
+        return self._with_suggestions(data, state, orders, entry.check(data, state, side, orders))
+
+    def _with_suggestions(self, data: GameData, state: dict, orders: list, problems: list[Problem]) -> list[Problem]:
+        """Each refused order's unknown unit or hex ids, with the nearest valid ones."""
+        if not problems:
+            return problems
+        try:
+            known = {what: set(ids) for what, ids in self.known_ids(data, state).items()}
+        except PbemError:        # a suggestion only: the data lacking the ids must not hide the refusal itself
+            return problems
+        if not known:            # a game that lists no ids
+            return problems
+        every = known["unit"] | known["hex"]
+        out = []
+        for problem in problems:
+            notes = []
+            if problem.index is not None and problem.index < len(orders):
+                for token in order_tokens(orders[problem.index]):
+                    if token in every:
+                        continue
+                    near = close_spellings(token, known["unit"]) + missing_sheet(token, known["hex"])
+                    if near:
+                        notes.append(f"{token}: did you mean {' or '.join(near)}?")
+            out.append(Problem(problem.index, f"{problem.message} — {'; '.join(notes)}") if notes else problem)
+        return out
 
     def check(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         before = data_hash(state)
@@ -125,4 +164,19 @@ class SequencedGame(GameModule):
         self.require_legal(data, state, side, orders)
         events = self.phase(state).apply(data, state, side, orders, dice)
         self.after_step(data, state, events)
+        self.pass_without_choice(data, state, events, dice)
         return Outcome(state, events)
+
+    def pass_without_choice(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
+        """Each next phase in which the awaited side has no choice at all passes by itself, as
+        its empty orders would, with a `passed` event naming the rule (only in campaigns set up
+        with PASSES in their state)."""
+        while PASSES in state and not self.game_over(state):
+            entry = self.phase(state)
+            why = entry.no_choice(data, state) if entry.no_choice else None
+            if why is None:
+                return
+            waiting = self.awaiting(state)
+            events.append({"event": "passed", "side": waiting.side, "phase": waiting.phase, "why": why})
+            events += entry.apply(data, state, waiting.side, [], dice)
+            self.after_step(data, state, events)

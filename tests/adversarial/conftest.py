@@ -96,14 +96,15 @@ def other_campaign(tmp_path_factory) -> Path:
     return util.play(work / "campaign", DEMO_ORDERS, campaign_id=util.OTHER_ID)
 
 
-MORE_UNITS_PLAN = [("german", []), ("alliance", []), ("alliance", []), ("alliance", []), ("alliance", [])]
+MORE_UNITS_PLAN = [("german", []), ("alliance", []), ("alliance", []), ("alliance", [])]
 
 
 @pytest.fixture(scope="session")
 def more_units_at(tmp_path_factory):
     """more_units_at(n): a read-only campaign on tests/adversarial/data/more-units-override.yaml,
     cut after save n of a plan with no moves and no attacks (save 0: Turn 1 German prepared
-    assaults, 1: Turn 2 Soviet movement, 3: Western movement, 5: Turn 2 German movement)."""
+    assaults, 1: Turn 2 Soviet movement, 3: Western movement, 4: Turn 2 German movement: the
+    Western Prepared Assault Phase passes by itself, no Western unit being next to an enemy, 11.1)."""
     work = tmp_path_factory.mktemp("adv-more")
     full = util.play(work / "campaign", MORE_UNITS_PLAN, campaign_id="adv-more-units", override=util.MORE_UNITS)
     made: dict[int, Path] = {}

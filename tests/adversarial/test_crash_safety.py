@@ -92,7 +92,7 @@ def _failing(name, k, mode):
 
 
 def test_the_step_makes_the_expected_writes():
-    assert CALLS["_write"] == len(_inputs(util.demo_build())) + 2      # inputs, save, report
+    assert CALLS["_write"] == len(_inputs(util.demo_build())) + 3      # inputs, save, report, picture
     assert CALLS["rename"] == 1 and CALLS["fsync"] >= CALLS["_write"] and CALLS["mkdir"] >= 1
 
 

@@ -48,8 +48,8 @@ def template_body(folder, side):
 # -- 1. `pbem sign` signs only the current step of the signer's own copy -------------------------
 
 BAITS = {
-    "a-far-future-save": ({"save": 9998}, "STALE OR REPLAYED"),
-    "the-next-save": ({"save": 1}, "STALE OR REPLAYED"),
+    "a-far-future-save": ({"save": 9998}, "BEHIND: orders were written for save 9998"),
+    "the-next-save": ({"save": 1}, "adjudicate save 1 first"),
     "another-save-hash": ({"save_hash": "0" * 64}, "STALE OR REPLAYED"),
     "another-campaign": ({"campaign": "smithereens-rematch"}, "orders are for campaign 'smithereens-rematch'"),
     "another-header": ({"header": "1" * 64}, "orders name campaign header 111111111111"),

@@ -125,7 +125,7 @@ def _wrong(step, what):
     if what == "kind":
         return {"kind": "response" if body["kind"] == "orders" else "orders"}, step["side"], "orders are for"
     if what == "save-number":
-        return {"save": body["save"] + 1}, step["side"], "STALE OR REPLAYED"
+        return {"save": body["save"] + 1}, step["side"], "BEHIND"
     if what == "save-hash":
         return {"save_hash": hashlib.sha256(b"another save").hexdigest()}, step["side"], "STALE OR REPLAYED"
     if what == "no-campaign":

@@ -16,7 +16,7 @@ from pbem.yamlio import dump_yaml, parse_yaml_text
 
 from . import util
 
-GERMAN_MOVE, SOVIET_MOVE, GERMAN_ASSAULT = 5, 1, 0
+GERMAN_MOVE, SOVIET_MOVE, GERMAN_ASSAULT = 4, 1, 0
 NINE = ["ger-46pz", "ger-73id"]
 
 # name -> (save, side, orders, phrase with the rule, index of the offending order or None)
@@ -41,7 +41,9 @@ ILLEGAL = {
     "8.4-four-soviet-units-without-artillery": (SOVIET_MOVE, "alliance", [{"move": "sov-3sa", "path": ["1917E", "1918E"]},
                                                                          {"move": "sov-5sa", "path": ["1917E", "1918E"]},
                                                                          {"move": "sov-2gta", "path": ["2019E", "1918E"]}], "(8.4)", None),
-    "8.4-two-soviet-artillery": (SOVIET_MOVE, "alliance", [{"move": "sov-5art", "path": ["1917E", "2018E"]}], "more than one Soviet artillery unit in a hex (8.4)", None),
+    # via 1918E: 1917E and 2018E are both next to the US unit in 2017E (10.36 2)
+    "8.4-two-soviet-artillery": (SOVIET_MOVE, "alliance", [{"move": "sov-5art", "path": ["1917E", "1918E", "2018E"]}],
+                                 "more than one Soviet artillery unit in a hex (8.4)", None),
     "8.4-minor-allies-of-two-nations": (SOVIET_MOVE, "alliance", [{"move": "sov-1cz", "path": ["2020E", "1920E"]}], "of different nations may not stack together (8.4)", None),
     "8.5-soviet-with-western": (SOVIET_MOVE, "alliance", [{"move": "sov-4art", "path": ["2018E", "2017E"]}], "may never stack together (8.5)", None),
     "11.1-no-enemy-in-the-target": (GERMAN_ASSAULT, "german", [{"attack": "1719E", "with": ["ger-46pz"]}], "(11.1)", 0),

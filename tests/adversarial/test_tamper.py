@@ -100,6 +100,13 @@ REPORT_SPECS = {
     "last-line": (r"([^\n]+)\n\Z", 0x01),
     "final-newline": (r"(\n)\Z", 0x01),
 }
+PICTURE_SPECS = {
+    "first-byte": (r"\A(.)", 0x01),
+    "title": (r"<title>[^<]*— (save) \d+", 0x01),
+    "a-unit": (r'data-unit="([^"]+)"', 0x01),
+    "middle": None,
+    "final-newline": (r"(\n)\Z", 0x01),
+}
 # A signed file's final newline turned into a vertical tab keeps its data, but pbem stores only
 # the signed data, in one spelling: a stored signed file that differs from that is refused.
 KEEPS_MEANING = {("override", "comment-title"), ("override", "comment-section")}
@@ -113,7 +120,7 @@ def kind_of(rel: str) -> str:
         return "orders"
     if name.startswith("reveal-"):
         return "reveal"
-    return {HEADER: "header", OVERRIDE: "override", "save.yaml": "save", "report.txt": "report"}[name]
+    return {HEADER: "header", OVERRIDE: "override", "save.yaml": "save", "report.txt": "report", "picture.svg": "picture"}[name]
 
 
 def specs_for(rel: str) -> dict:
@@ -123,7 +130,7 @@ def specs_for(rel: str) -> dict:
     if kind == "reveal":
         return SIGNED_SPECS | DICE_SPEC
     return {"commitment": SIGNED_SPECS, "header": HEADER_SPECS, "override": OVERRIDE_SPECS,
-            "save": SAVE_SPECS, "report": REPORT_SPECS}[kind]
+            "save": SAVE_SPECS, "report": REPORT_SPECS, "picture": PICTURE_SPECS}[kind]
 
 
 def _applicable(rel: str) -> list[str]:
@@ -148,6 +155,7 @@ PHRASES = {
                  "override is for game"),
     "save": ("differs from the replay",),
     "report": ("differs from the replay",),
+    "picture": ("differs from the replay",),
 }
 
 
@@ -172,12 +180,12 @@ def meaning(rel: str, raw: bytes):
         return raw
     if kind in ("header", "override"):
         return util.yaml_data(raw)
-    return raw          # saves and reports: the bytes themselves are what verify compares
+    return raw          # saves, reports and pictures: the bytes themselves are what verify compares
 
 
 def test_every_file_of_the_demo_is_flipped_in_several_places():
     kinds = {kind_of(rel) for rel in DEMO_FILES}
-    assert kinds == {"header", "override", "commitment", "save", "report", "orders", "reveal"}
+    assert kinds == {"header", "override", "commitment", "save", "report", "picture", "orders", "reveal"}
     for rel in DEMO_FILES:
         assert sum(1 for r, _, e in CASES if r == rel and e == "refused") >= 5, rel
 

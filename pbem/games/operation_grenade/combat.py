@@ -11,7 +11,7 @@ from ...dice import Dice
 from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ..base import Problem
-from . import crt, losses, rhine, support, turn
+from . import answers, crt, flood, losses, retreats, rhine, support, turn
 from .common import other
 
 if TYPE_CHECKING:
@@ -24,18 +24,29 @@ class Attacks:
     @staticmethod
     def template(game: OperationGrenade, data: GameData, state: dict, side: str) -> dict:
         notes = [game.awaiting(state).phase,
-                 "`attack: HEX` with `with: [UNITS]` (one regiment/brigade per hex, 7.21), optional `advance: [UNITS]` (9.94). "
+                 "`attack: HEX` with `with: [UNITS]` (one regiment/brigade per hex, 7.21), optional `advance: [UNITS]` (9.94: "
+                 "they advance together along the path of retreat, as far as allowed) or `advance: ask` (you answer each unit's "
+                 "advance after the result: tanks and mechanized infantry may deviate, any unit may halt, 9.95). "
                  "Every adjacent enemy must be attacked (9.11) and every adjacent unit must attack (9.12).",
                  "One combat against several hexes: `attack: [\"1207\", \"1307\"]`, every attacker adjacent to every hex "
                  "attacked (9.21, 9.25); the defender's best terrain line counts (9.26). Support: `artillery: [UNITS]` "
-                 "(9.62-9.64), `air: true` for one Air Point (13.11). Attacks are resolved in the order written (9.0)."]
-        grid = game.grid(data)
-        for hex_id, units in sorted(game.stacks(state).items()):
-            if state["units"][units[0]]["side"] == other(side):
-                adjacent = [u for u, v in sorted(state["units"].items()) if v["side"] == side and grid.adjacent(v["hex"], hex_id)]
-                if adjacent:
-                    notes.append(f"  {hex_id}: enemy stack of {len(units)}; adjacent: {', '.join(adjacent)}")
+                 "(9.62-9.64), `air: true` for one Air Point (13.11). Attacks are resolved in the order written (9.0).",
+                 "US only, once a game: `ruse: true` on the attack whose advance may enter a Rhine bridge's western "
+                 "terminus; it goes with the first bridge roll that advance sets off (22.23)."]
+        for hex_id, units, adjacent in attack_targets(game, data, state, side):
+            notes.append(f"  {hex_id}: enemy stack of {len(units)}; adjacent: {', '.join(adjacent)}")
         return {"notes": notes, "orders": []}
+
+    @staticmethod
+    def no_choice(game: OperationGrenade, data: GameData, state: dict) -> str | None:
+        """9.11, 9.12: combat is between adjacent units (those adjacent must attack): with no
+        phasing unit next to an enemy unit there is no combat to declare, so no choice."""
+        side = state["side"]
+        if attack_targets(game, data, state, side):
+            return None
+        return (f"no {side} unit is adjacent to an enemy unit, so there is no combat to declare "
+                "(9.11, 9.12: combat is between adjacent units)")
+
 
     @staticmethod
     def check(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
@@ -53,6 +64,8 @@ class Attacks:
                 continue
             used.update(units)
             targets.update({hex_id: units for hex_id in hexes})
+            if order.get("ruse") and tally.setdefault("ruse", index) != index:
+                problems.append(Problem(index, "the US ruse is declared once per game: on one attack only (22.23)"))
         if not problems:
             problems += mandatory_problems(game, data, state, side, targets)
         return problems
@@ -61,6 +74,7 @@ class Attacks:
     def apply(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events: list[dict] = []
         state["combats"] = [declared(game, data, state, o) for o in orders]
+        state["retreated_onto"] = {}                                         # 9.93: a new Combat Phase
         events.append({"event": "attacks_declared", "count": len(orders), "rule": "9.0"})
         for order, combat in zip(orders, state["combats"]):                 # 9.64, 13.13: attacker first
             support.record(game, data, state, side, combat, order.get("artillery", []), order.get("air"), events)
@@ -83,7 +97,8 @@ def attack_order_problem(game: OperationGrenade, data: GameData, state: dict, si
         hexes = [grid.canonical(h) for h in hexes]
     except ValueError as e:
         return str(e), [], []
-    why = attack_problem(game, data, state, side, hexes, units, used, targets) or advance_problem(state, side, order, hexes, units)
+    why = (attack_problem(game, data, state, side, hexes, units, used, targets) or advance_problem(state, side, order, hexes, units)
+           or rhine.ruse_problem(state, side, order))
     if why:
         return why, hexes, units
     crt.check_crt_line(data, crt.crt_line(game, data, state, hexes))   # a CRT line the data lacks refuses the attack now
@@ -92,6 +107,9 @@ def attack_order_problem(game: OperationGrenade, data: GameData, state: dict, si
 
 def advance_problem(state: dict, side: str, order: dict, hexes: list[str], units: list[str]) -> str | None:
     advance = order.get("advance", [])
+    if advance == "ask":                    # 9.95: answered unit by unit after the result (answers.Advance)
+        return "`advance_path:` goes with `advance: [UNITS]`; with `advance: ask` the path is answered (9.94)" \
+            if order.get("advance_path") else None
     if not isinstance(advance, list) or any(a not in state["units"] or state["units"][a]["side"] != side for a in advance):
         return "`advance:` lists the attacking side's units that may advance after combat (9.94)"
     attacking_hexes = {state["units"][u]["hex"] for u in units}
@@ -164,7 +182,7 @@ def mandatory_problems(game: OperationGrenade, data: GameData, state: dict, side
 def attack_optional(game: OperationGrenade, data: GameData, state: dict, side: str, hex_id: str) -> bool:
     """9.13: units in town hexes, 12.23: German units in entrenchments, need not attack."""
     hexes = game.map(data)
-    return (hexes.terrain(hex_id) in ("town", "city")
+    return (flood.ground(game, data, state, hex_id) in ("town", "city")          # 17.11: a flooded town is swamp
             or (side == "german" and (hexes.has(hex_id, "entrenchment") or hexes.has(hex_id, "improved_positions"))))
 
 
@@ -183,9 +201,10 @@ def declared(game: OperationGrenade, data: GameData, state: dict, order: dict) -
     hexes = [order["attack"]] if isinstance(order["attack"], str) else order["attack"]
     hexes = [grid.canonical(h) for h in hexes]
     return {"hex": "+".join(hexes), "hexes": hexes, "attackers": list(order["with"]),
-            "advance": list(order.get("advance", [])), "chosen": {}, "defenders": None,
+            "advance": "ask" if order.get("advance") == "ask" else list(order.get("advance", [])), "chosen": {}, "defenders": None,
+            "attack_hexes": sorted({state["units"][u]["hex"] for u in order["with"]}),
             "advance_path": [grid.canonical(h) for h in order.get("advance_path", [])],
-            "attacker_side": state["side"], "result": None}
+            "attacker_side": state["side"], "result": None, "ruse": order.get("ruse") is True}
 
 
 # -- the defender's answer (7.22, 9.64, 13.13) ----------------------------------------------------
@@ -298,14 +317,17 @@ def ask_defender(game: OperationGrenade, data: GameData, state: dict, events: li
 
 
 def defender_options(game: OperationGrenade, data: GameData, state: dict, hex_id: str) -> list:
-    """7.22: the regiments or brigades (not artillery) of a hex, one of which defends."""
-    return [u for u in game.stacks(state)[hex_id] if game.uses_chit(data, state, u)]
+    """7.22: the regiments or brigades (not artillery) of a hex, one of which defends (9.93: not one
+    that retreated onto it this phase)."""
+    retreated = retreats.retreated_here(game, state, hex_id)
+    return [u for u in game.stacks(state)[hex_id] if game.uses_chit(data, state, u) and u not in retreated]
 
 
 def defenders_in(game: OperationGrenade, data: GameData, state: dict, hex_id: str, chosen: str | None) -> list:
     """7.21: one regiment/brigade defends a hex; battalions, cadres and artillery in it always do."""
     regiments = set(defender_options(game, data, state, hex_id))
-    return [u for u in game.stacks(state)[hex_id] if u not in regiments or u == chosen]
+    retreated = retreats.retreated_here(game, state, hex_id)           # 9.93: they never add their strength
+    return [u for u in game.stacks(state)[hex_id] if u not in retreated and (u not in regiments or u == chosen)]
 
 
 # -- resolution in the order declared (9.0) -------------------------------------------------------
@@ -324,8 +346,10 @@ def run_combats(game: OperationGrenade, data: GameData, state: dict, dice: Dice,
             if combat["defenders"] is None:
                 settle_defenders(game, data, state, combat)
             crt.resolve(game, data, state, combat, dice, events)
-        if losses.next_choice(game, data, state, combat, events):
+        if losses.next_choice(game, data, state, combat, dice, events):
             return
+        if answers.ask_advance(game, data, state, combat, events):
+            return                                  # 9.94, 9.95: an advance answered unit by unit
         if losses.advance_after_combat(game, data, state, combat, dice, events):
             return                                  # the advance goes on after the German's bridge answer (22.21)
         state["combats"].pop(0)
@@ -341,3 +365,14 @@ def settle_defenders(game: OperationGrenade, data: GameData, state: dict, combat
         if combat["chosen"].get(hex_id) not in units:
             combat["chosen"][hex_id] = units[0] if units else None
     combat["defenders"] = [u for h in combat["hexes"] for u in defenders_in(game, data, state, h, combat["chosen"][h])]
+
+
+def attack_targets(game: OperationGrenade, data: GameData, state: dict, side: str) -> list[tuple[str, list[str], list[str]]]:
+    """(hex, enemy units, adjacent units of `side`) for each enemy stack next to one of `side`'s."""
+    grid, targets = game.grid(data), []
+    for hex_id, units in sorted(game.stacks(state).items()):
+        if state["units"][units[0]]["side"] == other(side):
+            adjacent = [u for u, v in sorted(state["units"].items()) if v["side"] == side and grid.adjacent(v["hex"], hex_id)]
+            if adjacent:
+                targets.append((hex_id, units, adjacent))
+    return targets

@@ -15,7 +15,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import combat as kit_combat
 from ...kit import numbers
 from ...kit.combat import Shift
-from . import chits, support
+from . import chits, flood, support
 from .common import LINE_ORDER, minimum_strength, modifier, parse_date
 from .shifts import column_shifts as rule_shifts, mine_cleared, river_hexside
 
@@ -29,7 +29,7 @@ def crt_line(game: OperationGrenade, data: GameData, state: dict, hexes: list[st
     """9.31: the defender's terrain picks the line; 9.26: several hexes, the best for the defender."""
     lines = []
     for hex_id in hexes:
-        terrain = game.terrain(data, hex_id)
+        terrain = flood.crt_line_key(game, data, state, hex_id)              # 17.11, 17.14
         lines.append(str(unwrap(data.get(f"crt.terrain_lines.{terrain}", f"the CRT line for {terrain} (9.89)"))))
     return min(lines, key=LINE_ORDER.index)
 
@@ -133,7 +133,7 @@ def defence_strength(game: OperationGrenade, data: GameData, state: dict, combat
     """9.32 river, 18.11 Roer current, 12.21 entrenchment, 20.1 improved positions, 11.33 minimum."""
     hexes = game.map(data)
     german = combat["attacker_side"] == "allied"
-    sides = [game.hexside(data, state["units"][u]["hex"], hex_id) for u in combat["attackers"]]
+    sides = [flood.features(game, data, state, state["units"][u]["hex"], hex_id) for u in combat["attackers"]]
     across = bool(sides) and all(river_in_combat(game, data, state, state["units"][u]["hex"], hex_id) for u in combat["attackers"])
     least = minimum_strength(data)
     if german and any("rhine_bridge" in s for s in sides):                                   # 22.25
@@ -172,7 +172,7 @@ def river_in_combat(game: OperationGrenade, data: GameData, state: dict, a: str,
     Effects Chart says (data: `none` or `river`)."""
     if river_hexside(game, data, state, a, b):
         return True
-    if "stream" not in game.hexside(data, a, b):
+    if "stream" not in flood.features(game, data, state, a, b):
         return False
     effect = data.get("terrain.hexsides.stream.combat", "the effect of a stream hexside on combat (5.62)")
     if effect not in ("none", "river"):

@@ -9,7 +9,8 @@ from typing import Any, cast
 
 from ...errors import PbemError
 from ..base import DemoPlan
-from . import rhine, support
+from . import answers as combat_answers
+from . import retreats, rhine, support
 
 SEATS = ("allied", "german")
 BENCH_TURNS = 16         # the benchmark plays the declarations and every Game-Turn (16 at most, 28.0)
@@ -74,6 +75,19 @@ def grenade_response(campaign, state: dict) -> list:
             answers.append(answer)
         return answers
     combat = state["combats"][0]
+    if choice["kind"] == "path":                   # 9.97: the attacker's first legal full-length path per hex
+        defender = "german" if choice["side"] == "allied" else "allied"
+        zoc = game.enemy_zoc(data, state, defender)
+        held = sorted({state["units"][u]["hex"] for u in combat["defenders"] if u in state["units"]})
+        flexible = combat["result"]["D"]["flexible"]
+        chosen = {h: retreats.legal_paths(game, data, state, defender, h, flexible, zoc)[0] for h in held}
+        return [{"combat": choice["hex"], "retreat": chosen[held[0]] if len(held) == 1 else chosen}]
+    if choice["kind"] == "advance":                # 9.95: each unit one hex, into the vacated hex
+        options = combat_answers.advance_options(game, data, state, combat, choice["side"])
+        first = sorted(options["paths"]) if options else []
+        grid = game.grid(data)
+        return [{"advance": u, "path": [v]} for u in (options["units"] if options else [])
+                for v in first[:1] if grid.adjacent(state["units"][u]["hex"], v)]
     loss = combat["result"][choice["result"]]
     units = combat["attackers"] if choice["result"] == "A" else combat["defenders"]
     starts = sorted({state["units"][u]["hex"] for u in units if u in state["units"]})
@@ -97,17 +111,9 @@ def grenade_response(campaign, state: dict) -> list:
 
 
 def _retreat_path(game, data, state, side, start, hexes, grid) -> list | None:
-    """A path of `hexes` hexes away from the enemy (largest distance first), or None."""
-    enemy = [u["hex"] for u in state["units"].values() if u["side"] != side]
-    path, here = [], start
-    for _ in range(hexes):
-        options = [h for h in grid.neighbours(here) if h not in path and h != start and game.on_map(data, h)
-                   and game.side_in(state, h) in (None, side)]
-        if not options:
-            return None
-        here = max(options, key=lambda h: (min(grid.distance(h, e) for e in enemy) if enemy else 0, h))
-        path.append(here)
-    return path
+    """The first retreat of `hexes` hexes that 9.91's priorities allow, or None."""
+    allowed = retreats.allowed_paths(game, data, state, side, start, hexes, game.enemy_zoc(data, state, side))
+    return allowed[0] if allowed else None
 
 
 def _losses(game, data, state, participants, starts, count) -> list:

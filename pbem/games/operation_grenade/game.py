@@ -18,7 +18,8 @@ pregame (17.0, 18.0, 18.1), turn (24.x weather, 19.21 withdrawal, begin/end of t
 movement (5.x, 6.x, 7.1, 14.0 entry, 19.x, 26.0), combat (9.1-9.2, 7.2 declaring and the
 defender's answer), crt (9.3, 9.7, 9.8 resolving: CRT, defence modifiers), losses (9.8-9.9, 10.0),
 chits (8.x), report (what players read), and supply, reinforcements, shifts, divisions, support,
-rhine. The orders players write and what is enforced: docs/operation-grenade.md.
+rhine; retreats (9.91 priorities, 9.93), answers (9.94, 9.95, 9.97: the answers inside a combat),
+flood (17.11-17.14 the flooded valley, 9.96 the map's extent). The orders players write and what is enforced: docs/operation-grenade.md.
 """
 
 from __future__ import annotations
@@ -32,10 +33,10 @@ from ...gamedata import GameData
 from ...hexgrid import GridSpec
 from ...kit import movement as kit_movement
 from ...kit.board import Board
-from ...kit.sequence import Phase, SequencedGame
+from ...kit.sequence import PASSES, Phase, SequencedGame
 from ...kit.terrain import MapData
-from ..base import MapUnit, Problem
-from . import chits, combat, crt, losses, movement, pregame, reinforcements, report, rhine, turn
+from ..base import MapArrow, MapUnit, Problem
+from . import answers, chits, combat, crt, losses, movement, pregame, reinforcements, report, rhine, turn
 from .common import ARTILLERY, MECHANIZED, ONE_STEP_SIZES, PHASE_NAMES, SIDES, normalise_orders, other
 
 PRINTED_ON = "the game map (2.1)"
@@ -47,7 +48,8 @@ def _label(state: dict) -> str:
     if choice:
         what = {"defend": "answer before the rolls: defending regiments and support (7.22, 9.64, 13.13)",
                 "losses": "loss and retreat choice (9.85)", "place": "placement of new Volkssturm units (21.12)",
-                "bridge": "whether to attempt to blow the Rhine bridge (22.21)"}[choice["kind"]]
+                "bridge": "whether to attempt to blow the Rhine bridge (22.21)",
+                "path": "path of retreat after a breakthrough (9.97)", "advance": "advance after combat (9.94, 9.95)"}[choice["kind"]]
         return (f"{turn_}{state['side'].capitalize()} {PHASE_NAMES[state['phase']].split(' (')[0]}: "
                 f"{choice['side']} {what} at {choice['hex']}")
     resumed = " continued after the German roll (21.13)" if state["phase"] == "movement" and state["interrupted"] else ""
@@ -73,14 +75,11 @@ def _answering_opponent(state: dict) -> tuple:
 class OperationGrenade(SequencedGame):
     id = "operation-grenade"
     game_over_rule = "28.0"
+    # Everything else is adjudicated (docs/operation-grenade.md); what stays cannot be, and says why.
     not_enforced = (
-        "9.91 retreat priorities; 9.95 deviation of tanks and mechanized infantry on advance; 9.97 retreat path "
-        "chosen by the attacker (the other breakthrough effects are enforced); 9.94 advances of a victorious "
-        "defender; the attacker's advances are declared with the attack",
-        "17.11/17.14 flash-flood valley terrain (the map's Roer valley hexes are not in the data format yet)",
-        "9.93 combat in a hex holding retreated units; "
-        "9.96 retreat off the map (the map's extent is not in the data format yet)",
-        "22.23 a ruse for a bridge roll set off by an advance or retreat (only moves may declare one)",
+        "8.42 \"It is strictly forbidden for either Player to ever write down the strength of a 'tried' Enemy unit\": "
+        "what a player notes privately cannot be checked, and the reports of earlier combats stay in the campaign "
+        "folder (the positions and reports a side receives never show an enemy chit outside the combat that examined it)",
     )
 
     def __init__(self) -> None:
@@ -89,8 +88,9 @@ class OperationGrenade(SequencedGame):
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (4.2, 17.0, 18.0), the players' mid-phase answers included."""
         def orders(key: str, rulebook: str, group: Any, then: str, keys: set[str]) -> Phase:
+            no_choice = partial(group.no_choice, self) if hasattr(group, "no_choice") else None
             return Phase(key, rulebook, "orders", _phasing, _label, partial(group.template, self), partial(group.check, self),
-                         partial(group.apply, self), then, _phasing_opponent, frozenset(keys))
+                         partial(group.apply, self), then, _phasing_opponent, frozenset(keys), no_choice)
 
         def answer(key: str, rulebook: str, group: Any, then: str, keys: set[str]) -> Phase:
             return Phase(key, rulebook, "response", _answering, _label, partial(group.template, self), partial(group.check, self),
@@ -111,12 +111,16 @@ class OperationGrenade(SequencedGame):
                    "or the combats go on in the order declared (9.0)", {"place", "at"}),
             orders("combat", "Combat Phase (9.0)", combat.Attacks, "the defender's answer (defend) where it has a choice "
                    "(7.22, 9.64, 13.13); else the combats, in the order declared (9.0)",
-                   {"attack", "with", "advance", "advance_path", "artillery", "air"}),
+                   {"attack", "with", "advance", "advance_path", "artillery", "air", "ruse"}),
             answer("defend", "Defender's answer before the rolls (7.22, 9.64, 13.13)", combat.Defence, "the combats, in "
                    "the order declared (9.0), each result applied before the next (9.8)", {"defend", "with", "artillery", "air"}),
             answer("losses", "Loss and retreat choice (9.85)", losses.Choice, "retreat (9.9) and advance after combat (9.94); "
                    "the next combat (9.0); after the last, the German Player-Turn (4.2), the next Game-Turn (24.11) or the "
-                   "end of the game (28.0)", {"combat", "losses", "retreat"}),
+                   "end of the game (28.0)", {"combat", "losses", "retreat", "ruse"}),
+            answer("path", "Attacker's path of retreat after a breakthrough (9.97)", answers.BreakthroughPath, "the defender's "
+                   "losses (9.85, 9.92), asked only if he has a choice of unit; then the retreat along the path (9.91)", {"combat", "retreat"}),
+            answer("advance", "Advance after combat (9.94, 9.95)", answers.Advance, "the advances, unit by unit, hex by hex "
+                   "(9.95); the next combat (9.0)", {"advance", "path"}),
         )
 
     def template(self, data: GameData, state: dict, side: str) -> dict:
@@ -134,6 +138,10 @@ class OperationGrenade(SequencedGame):
 
     def normalise_orders(self, orders: Any) -> Any:
         return normalise_orders(orders)
+
+    def known_ids(self, data: GameData, state: dict) -> dict:
+        return {"unit": [*state["units"], *state["reinforcements"]],
+                "hex": [*self.hexes(data), *(unit["hex"] for unit in state["units"].values())]}
 
     # -- seats, set-up -------------------------------------------------------------------
     def seats(self, scenario: dict) -> list[list[str]]:
@@ -161,8 +169,10 @@ class OperationGrenade(SequencedGame):
             "last_through": {},
             "bridges": {}, "ruse_used": False, "bridge_crossers": {},             # 22.2, 22.23, 28.21
             "volkssturm_rolled": [], "volkssturm_units": [], "volkssturm_pending": [],   # 21.21, 21.24, 21.12
+            "retreated_onto": {},                                               # 9.93
             "interrupted": {}, "spent": {},                                     # 21.11/22.21: unit -> MP spent
             "game_over": False, "victory": None,
+            PASSES: True,                                                       # a phase without a choice passes by itself
         }
         for unit in state["units"].values():
             movement.note_passage(self, data, state, unit["hex"], unit["side"])
@@ -314,9 +324,20 @@ class OperationGrenade(SequencedGame):
     def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
         return str(state["units"][unit_id]["side"])
 
+    badge_legend = report.BADGE_LEGEND
+
     def map_units(self, data: GameData, state: dict, side: str | None = None) -> list[MapUnit]:
-        return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), self.unit_side(data, state, u))
+        # no step pips: the steps of a tried unit are its owner's to see (8.42); the label says reduced/cadre
+        return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), self.unit_side(data, state, u),
+                        badges=report.map_badges(state, u))
                 for u, v in sorted(state["units"].items())]
+
+    def map_combats(self, data: GameData, state: dict, events: list) -> dict[str, str]:
+        return report.map_combats(state, events)
+
+    def map_arrows(self, data: GameData, before: dict | None, state: dict, events: list,
+                   side: str | None = None) -> list[MapArrow]:
+        return [MapArrow(kind, path, units) for kind, path, units in report.map_arrows(before, state, events)]
 
     def demo_plan(self) -> Any:
         from . import demo

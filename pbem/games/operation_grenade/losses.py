@@ -12,7 +12,7 @@ from ...gamedata import GameData
 from ...kit import losses as kit_losses
 from ...kit import numbers
 from ..base import Problem
-from . import chits, rhine
+from . import chits, flood, retreats, rhine
 from .common import other
 from .shifts import river_hexside
 
@@ -33,8 +33,11 @@ class Choice:
                           "taken: first the units that took part (9.86). An untried unit draws its chit at its first loss, and the "
                           "chit gives it 3 or 2 steps (9.82): list it as if it had 3, then the unit that takes the step it may lack "
                           "(an entry for a unit already eliminated is passed over). "
-                          "`retreat:` is the path of hexes (for attackers in several hexes, HEX: path)."],
-                "orders": [{"combat": choice["hex"], "losses": [], "retreat": []}]}
+                          "`retreat:` is the path of hexes (for attackers in several hexes, HEX: path); a path may end in the "
+                          "hex off the map it leaves by (9.96: the stack is eliminated). A US retreat into a Rhine bridge's "
+                          "western terminus may carry `ruse: true`, once a game (22.23)."],
+                "orders": [{"combat": choice["hex"], "losses": [],
+                            "retreat": fixed_path(state["combats"][0], choice["result"])}]}
 
     @staticmethod
     def check(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
@@ -57,12 +60,24 @@ class Choice:
         return events
 
 
-def next_choice(game: OperationGrenade, data: GameData, state: dict, combat: dict, events: list) -> bool:
-    """Apply what needs no choice; pause for the owning player where the rules give one."""
+def fixed_path(combat: dict, key: str) -> Any:
+    """The path the attacker determined after a breakthrough (9.97), as the answer writes it; [] if none."""
+    fixed = combat.get("breakthrough_path") if key == "D" else None
+    if not fixed:
+        return []
+    return next(iter(fixed.values())) if len(fixed) == 1 else dict(fixed)
+
+
+def next_choice(game: OperationGrenade, data: GameData, state: dict, combat: dict, dice: Dice, events: list) -> bool:
+    """Apply what needs no choice; pause for the owning player where the rules give one (after a
+    breakthrough, the attacker's path of retreat first, 9.97)."""
+    from . import answers
     for key, side, units in (("A", combat["attacker_side"], combat["attackers"]), ("D", other(combat["attacker_side"]), combat["defenders"])):
         loss = combat["result"].get(key)
         if not loss or loss.get("done"):
             continue
+        if key == "D" and (loss["mandatory"] or loss["flexible"]):         # 9.93: an adverse result
+            retreats.eliminate_retreated(game, data, state, combat["hexes"], events)
         alive = [u for u in units if u in state["units"]]
         if not alive:
             loss["done"] = True
@@ -72,7 +87,11 @@ def next_choice(game: OperationGrenade, data: GameData, state: dict, combat: dic
             lose_steps(game, data, state, [hex_units[0]] * loss["mandatory"], events, dice=None)
             loss["done"] = True
             continue
+        if key == "D" and answers.ask_breakthrough_path(game, data, state, combat, events):
+            return True
         state["awaiting_choice"] = {"kind": "losses", "side": side, "hex": combat["hex"], "result": key}
+        if key == "D" and answers.settle_breakthrough_losses(game, data, state, combat, dice, events):
+            return next_choice(game, data, state, combat, dice, events)
         events.append({"event": "awaiting", "side": side, "hex": combat["hex"], "what": "losses"})
         return True
     return False
@@ -105,6 +124,10 @@ def plan(game: OperationGrenade, data: GameData, state: dict, order: dict) -> tu
     from_hexes = sorted({state["units"][u]["hex"] for u in participants})
     in_hexes = [u for h in from_hexes for u in game.stacks(state)[h]]
     retreat, why = _shape(game, data, state, order, from_hexes, in_hexes)
+    why = why or rhine.ruse_problem(state, side, order)
+    if not why and order.get("ruse") and not any(kind == "bridge" for p in retreat.values() for h in p
+                                                 for kind, _ in rhine.triggers(game, data, state, side, h)):
+        why = "a ruse is declared with the retreat that enters a Rhine bridge's western terminus (22.23)"
     if why:
         return None, why
     losses = order.get("losses", [])
@@ -116,8 +139,13 @@ def plan(game: OperationGrenade, data: GameData, state: dict, order: dict) -> tu
         return None, f"the result allows at most {loss['flexible']} hexes of retreat (9.85)"
     enemy_zoc = game.enemy_zoc(data, state, side)
     zoc_hexes = 0
+    fixed = combat.get("breakthrough_path") if key == "D" else None
+    if fixed is not None and retreat != fixed:
+        return None, f"after the breakthrough the attacker determined the path of retreat: `retreat:` {fixed} (9.97)"
     for start, path in retreat.items():
         why, entered = retreat_problem(game, data, state, side, start, path, enemy_zoc)
+        if fixed is None:                                       # 9.91: the owner's own retreat
+            why = why or retreats.priority_problem(game, data, state, side, start, path, enemy_zoc)
         if why:
             return None, why
         zoc_hexes += entered
@@ -231,21 +259,29 @@ def count_problem(game: OperationGrenade, data: GameData, state: dict, key: str,
 
 def retreat_problem(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list,
                     enemy_zoc: set) -> tuple[str | None, int]:
-    """9.91-9.96 (pbem.kit.losses.retreat_path): the first problem, and the enemy-controlled hexes entered (9.92)."""
+    """9.91-9.96 (pbem.kit.losses.retreat_path): the first problem, and the enemy-controlled hexes entered
+    (9.92). A path may end off the map (9.96: the stack is eliminated there, `retreat`)."""
     mech = any(game.is_mech(data, u) for u in game.stacks(state)[start])
+    leaves = bool(path) and flood.off_map(game, data, path[-1])
 
     def can_enter(here: str, hex_id: str) -> str | None:
+        if flood.off_map(game, data, hex_id):
+            return f"{hex_id} is off the map: a retreat that leaves the map ends there (9.96)"
         game.require_on_map(data, hex_id, f"whether hex {hex_id} is on the map and its terrain")
         if game.side_in(state, hex_id) == other(side):
             return f"{hex_id} holds enemy units"
-        features = game.hexside(data, here, hex_id)
+        features = flood.features(game, data, state, here, hex_id)
         if mech and "road" not in features and river_hexside(game, data, state, here, hex_id):
             return "mechanized units never retreat across a river without a road (9.96)"
-        if mech and game.terrain(data, hex_id) == "swamp" and "road" not in features:
+        if mech and flood.ground(game, data, state, hex_id) == "swamp" and "road" not in features:
             return "mechanized units never retreat into swamp except through a road hexside (27.1)"
         return None
 
-    why, entered = kit_losses.retreat_path(game.grid(data), start, path, can_enter, enemy_zoc, twice_rule="9.91")
+    on_map = path[:-1] if leaves else path
+    why, entered = kit_losses.retreat_path(game.grid(data), start, on_map, can_enter, enemy_zoc, twice_rule="9.91")
+    last = on_map[-1] if on_map else start
+    if not why and leaves and not game.grid(data).adjacent(last, path[-1]):
+        why = f"{path[-1]} is not adjacent to {last}"
     return (f"retreat: {why}", entered) if why else (None, entered)
 
 
@@ -265,35 +301,46 @@ def apply_losses(game: OperationGrenade, data: GameData, state: dict, order: dic
     events.append({"event": "loss_choice", "side": choice["side"], "hex": combat["hex"], "losses": chosen["losses"],
                    "retreat": chosen["retreat"], "rule": "9.85"})
     lost = lose_steps(game, data, state, chosen["losses"], events, dice, limit=chosen["needed"])
+    ruse = order.get("ruse") is True                   # 22.23, declared with the US retreat
     for start, path in chosen["retreat"].items():
+        if choice["result"] == "D" and combat["result"]["D"]["breakthrough"]:   # 9.97: "All units retreating due to
+            state["no_zoc"].extend(u for u in game.stacks(state).get(start, []) if u not in state["no_zoc"])   # this combat"
         if game.stacks(state).get(start):               # none left if the mandatory losses took every step
-            retreat(game, data, state, choice["side"], start, path, dice, events)
+            retreat(game, data, state, choice["side"], start, path, dice, events, ruse=ruse and not state["ruse_used"])
     combat["result"][choice["result"]]["done"] = True
-    if choice["result"] == "D":
-        combat["retreat_paths"] = chosen["retreat"]
-        loss = combat["result"]["D"]
-        in_lieu = max(0, lost - loss["mandatory"])
-        survivors = any(u in state["units"] for u in combat["defenders"])
-        # 9.94: as far as the loser retreated; if it was eliminated, what was left of its retreat
-        combat["advance_hexes"] = chosen["hexes"] if survivors else max(0, loss["flexible"] - chosen["hexes"] - in_lieu) + chosen["hexes"]
+    prefix = "" if choice["result"] == "D" else "a_"    # the attacker's advance, or a victorious defender's (9.94)
+    combat[f"{prefix}retreat_paths"] = chosen["retreat"]
+    loss = combat["result"][choice["result"]]
+    in_lieu = max(0, lost - loss["mandatory"])
+    survivors = any(u in state["units"] for u in (combat["defenders"] if choice["result"] == "D" else combat["attackers"]))
+    # 9.94: as far as the loser retreated; if it was eliminated, what was left of its retreat
+    combat[f"{prefix}advance_hexes"] = chosen["hexes"] if survivors else max(0, loss["flexible"] - chosen["hexes"] - in_lieu) + chosen["hexes"]
 
 
-def retreat(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list, dice: Dice, events: list) -> None:
+def retreat(game: OperationGrenade, data: GameData, state: dict, side: str, start: str, path: list, dice: Dice, events: list,
+            ruse: bool = False) -> None:
     """9.91: the stack moves along its path; a US stack sets off the rolls of the hexes it enters
     (21.11, 22.21), in order; at a western terminus the German is asked first (22.21) and the
     rolls of the hexes after it wait for his answer."""
     from .movement import entered_hexes, note_passage
     movers = list(game.stacks(state).get(start, []))
+    leaves = flood.off_map(game, data, path[-1])
+    on_map = path[:-1] if leaves else path
     for unit_id in movers:
-        state["units"][unit_id]["hex"] = path[-1]
-        for hex_id in path:
+        state["units"][unit_id]["hex"] = on_map[-1] if on_map else start
+        for hex_id in on_map:
             note_passage(game, data, state, hex_id, side)
     events.append({"event": "retreat", "from": start, "path": path, "rule": "9.91"})
+    retreats.note_retreat(game, state, movers, start, on_map)
+    if leaves:                                          # 9.96: forced off the map, eliminated
+        for unit_id in movers:
+            remove_unit(game, data, state, unit_id, events, rule="9.96")
+        path, movers = on_map, []
     if side == "allied" and movers:
         for a, b in zip([start] + path, path):
             for unit_id in movers:
                 rhine.note_crossing(game, data, state, unit_id, a, b)          # 28.21 "as a result of combat"
-        entered_hexes(game, data, state, [(movers[0], b) for b in path], dice, events, "retreat")
+        entered_hexes(game, data, state, [(movers[0], b) for b in path], dice, events, "retreat", ruse)
 
 
 def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list, events: list, dice: Dice | None,
@@ -336,36 +383,50 @@ def remove_unit(game: OperationGrenade, data: GameData, state: dict, unit_id: st
 
 # -- advance after combat (9.94-9.97) ---------------------------------------------------------------
 def advance_after_combat(game: OperationGrenade, data: GameData, state: dict, combat: dict, dice: Dice, events: list) -> bool:
-    """9.94-9.95: along the path of retreat, stopping on entering an enemy ZOC after the first hex. A
+    """9.94-9.95: the advances of a combat, one group of units along one path each (the declared
+    `advance:` units together along the path of retreat, or each unit along the path its owner
+    answered, answers.Advance), hex by hex, stopping on entering an enemy ZOC after the first hex. A
     US advance into a western terminus stops there while the German answers whether to attempt the
-    bridge (22.21); what is left of it waits in combat["advancing"] and goes on when the resolution
+    bridge (22.21); what is left waits in combat["advance_groups"] and goes on when the resolution
     resumes. Returns whether it waits so (the combat is not over)."""
     from .movement import entered_hex
-    resumed = combat.pop("advancing", None)
-    if resumed is None:
-        planned = advance_plan(game, data, state, combat)
-        if planned is None:
-            return False
-        (movers, path, allowed), first = planned, 0
-    else:
-        movers = [u for u in resumed["units"] if u in state["units"]]
-        path, allowed, first = resumed["path"], resumed["allowed"], resumed["next"]
+    groups = advance_groups(game, data, state, combat)
+    while groups:
+        group = groups[0]
+        movers = [u for u in group["units"] if u in state["units"]]
         if not movers:
-            return False
-    side = combat["attacker_side"]
-    starts = {u: state["units"][u]["hex"] for u in movers}
-    route, more = advance_route(game, data, state, side, movers, path, first, allowed, dice, events)
-    if route:
-        record_advance(game, data, state, side, movers, starts, route, events)
-    if more is not None:                        # 22.21: stopped at a western terminus for the German's answer
-        entered_hex(game, data, state, movers[0], route[-1], dice, events, by="advance")
-        if more:
-            combat["advancing"] = {"units": movers, "path": path, "allowed": allowed, "next": first + len(route)}
+            groups.pop(0)
+            continue
+        side = str(state["units"][movers[0]]["side"])
+        starts = {u: state["units"][u]["hex"] for u in movers}
+        route, more = advance_route(game, data, state, side, movers, group["path"], group["next"], group["allowed"], dice, events)
+        if route:
+            record_advance(game, data, state, side, movers, starts, route, events)
+        if more is not None:                    # 22.21: stopped at a western terminus for the German's answer
+            ruse = combat.get("ruse", False) and not state["ruse_used"]          # 22.23, declared with the attack
+            entered_hex(game, data, state, movers[0], route[-1], dice, events, ruse=ruse, by="advance")
+            if more:
+                group["next"] += len(route)
+            else:
+                groups.pop(0)
             return True
-        return False
-    if route and side == "allied":
-        entered_hex(game, data, state, movers[0], route[-1], dice, events)
+        groups.pop(0)
+        if route and side == "allied":
+            entered_hex(game, data, state, movers[0], route[-1], dice, events)
+        if state["awaiting_choice"]:
+            return True                         # a Volkssturm placement (21.12) first
     return False
+
+
+def advance_groups(game: OperationGrenade, data: GameData, state: dict, combat: dict) -> list:
+    """The combat's advances still to make, the declared `advance:` units' first (advance_plan)."""
+    if "advancing" in combat:                   # a save from before advance groups: the one group it had
+        combat["advance_groups"] = [combat.pop("advancing")]
+    if "advance_groups" not in combat:
+        planned = advance_plan(game, data, state, combat)
+        combat["advance_groups"] = [] if planned is None else [{"units": planned[0], "path": planned[1], "allowed": planned[2], "next": 0}]
+    groups: list = combat["advance_groups"]
+    return groups
 
 
 def advance_plan(game: OperationGrenade, data: GameData, state: dict, combat: dict) -> tuple[list, list, int] | None:
@@ -373,6 +434,8 @@ def advance_plan(game: OperationGrenade, data: GameData, state: dict, combat: di
     (the loser's retreat, or the declared free path if it was eliminated) and how far (9.94, 9.97)."""
     result = combat["result"]
     vacated = [h for h in combat["hexes"] if not game.stacks(state).get(h)]
+    if not isinstance(combat["advance"], list):
+        return None                              # `advance: ask`: the attacker answers unit by unit (answers.Advance)
     if not combat["advance"] or "D" not in result or not vacated:
         return None
     grid = game.grid(data)       # a unit that retreated (an A result) is no longer there to advance
@@ -409,22 +472,14 @@ def advance_route(game: OperationGrenade, data: GameData, state: dict, side: str
     where mechanized units may not (9.96, 27.1) nor across the Rhine (22.11), stopping in an enemy ZOC
     after the first hex (9.95). A US advance stops at a western terminus (22.21): then the second
     value says whether any of the advance is left after the German's answer (None: not stopped so)."""
-    from .combat import across_rhine
     from .movement import entered_hex
-    grid = game.grid(data)
     zoc = game.enemy_zoc(data, state, side)
     mech = any(game.is_mech(data, u) for u in movers)
     route, here = [], state["units"][movers[0]]["hex"]
     for index in range(first, min(allowed, len(path))):
         hex_id = path[index]
-        if game.side_in(state, hex_id) == other(side) or not grid.adjacent(here, hex_id) or not game.on_map(data, hex_id):
-            break                                                            # 9.95: stop before the enemy
-        features = game.hexside(data, here, hex_id)
-        if mech and "road" not in features and (river_hexside(game, data, state, here, hex_id)
-                                                or "swamp" in (game.terrain(data, here), game.terrain(data, hex_id))):
-            break                                                            # 9.96, 27.1
-        if side == "allied" and across_rhine(game, data, here, hex_id, state):
-            break                                                            # 22.11, 22.25
+        if advance_step_problem(game, data, state, side, mech, here, hex_id):
+            break
         route.append(hex_id)
         stops = index > 0 and hex_id in zoc
         found = rhine.triggers(game, data, state, side, hex_id) if side == "allied" else []
@@ -438,3 +493,24 @@ def advance_route(game: OperationGrenade, data: GameData, state: dict, side: str
         if stops:
             break
     return route, None
+
+
+def advance_step_problem(game: OperationGrenade, data: GameData, state: dict, side: str, mech: bool, here: str,
+                         hex_id: str) -> str | None:
+    """Why an advance may not go from `here` into hex_id: not into the enemy (9.95), not off the map,
+    not where mechanized units may not (9.96, 27.1), not across the Rhine (22.11, 22.25)."""
+    from .combat import across_rhine
+    if not game.grid(data).adjacent(here, hex_id):
+        return f"{hex_id} is not adjacent to {here}"
+    if not game.on_map(data, hex_id):
+        return f"{hex_id} is not on the map (or not listed: `map.hexes.{hex_id}`)"
+    if game.side_in(state, hex_id) == other(side):
+        return f"{hex_id} holds enemy units (9.95)"
+    features = flood.features(game, data, state, here, hex_id)
+    if mech and "road" not in features and river_hexside(game, data, state, here, hex_id):
+        return f"mechanized units never advance across a river without a road: {here}-{hex_id} (9.96)"
+    if mech and "road" not in features and "swamp" in (flood.ground(game, data, state, here), flood.ground(game, data, state, hex_id)):
+        return f"mechanized units enter or leave swamp only through a road hexside: {here}-{hex_id} (27.1)"
+    if side == "allied" and across_rhine(game, data, here, hex_id, state):
+        return f"US units cross the Rhine only over an unblown bridge: {here}-{hex_id} (22.11, 22.25)"
+    return None

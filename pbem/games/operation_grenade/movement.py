@@ -21,7 +21,7 @@ from ...kit import numbers
 from ...kit.board import Board
 from ..base import Problem
 from . import losses as losses_mod
-from . import reinforcements, rhine, supply, support
+from . import flood, reinforcements, rhine, supply, support
 from .common import corps, max_stack, zoc_leave_fraction
 from .shifts import RIVER_FEATURES, river_hexside
 
@@ -233,10 +233,9 @@ def start_problem(game: OperationGrenade, data: GameData, state: dict, sofar: So
             return f"{unit_id}'s path must start at its hex {unit['hex']}"
     if unit_id in sofar.moved and unit_id not in state["interrupted"]:
         return f"{unit_id} has already moved this phase (5.0)"
-    if order.get("ruse") not in (None, True):
-        return "`ruse: true` is the only form of the US ruse (22.23)"
-    if order.get("ruse") and state["ruse_used"]:
-        return "the US ruse may be declared only once per game (22.23)"
+    why = rhine.ruse_problem(state, side, order)
+    if why:
+        return why
     if unit_id in state["interrupted"] and len(path) > 1 and path[0] in zoc:
         return f"{unit_id} stopped on entering an enemy ZOC at {path[0]} and moves no further this phase (6.31)"
     return None
@@ -295,14 +294,14 @@ def entry_cost(game: OperationGrenade, data: GameData, state: dict, unit_id: str
     """MP to move a -> b (5.4, or 5.5 with `strategic`); (None, why) if prohibited."""
     mech = game.is_mech(data, unit_id)
     side = (state["units"].get(unit_id) or state["reinforcements"][unit_id])["side"]
-    features = game.hexside(data, a, b)
-    terrain = game.terrain(data, b)
+    features = flood.features(game, data, state, a, b)
+    terrain = flood.ground(game, data, state, b)
     if "rhine" in features and side == "allied" and ("rhine_bridge" not in features or rhine.bridge_blown(state, data, a, b)):
         return None, "US units cross the Rhine only at an unblown bridge (22.11)"
     road = "road" in features
     if mech and not road and river_hexside(game, data, state, a, b):
         return None, "mechanized units cross rivers only where a road crosses the hexside (5.61; streams are rivers in mud, 24.22)"
-    if mech and "swamp" in (terrain, game.terrain(data, a)) and not road:
+    if mech and "swamp" in (terrain, flood.ground(game, data, state, a)) and not road:
         return None, "mechanized units enter or leave swamp only through a road hexside (27.1)"
     if road and strategic:                                                   # 5.52: e.g. 1/3 MP for mechanized
         movement_class = "mechanized" if mech else "non-mechanized"              # 5.31
@@ -324,7 +323,7 @@ def entry_cost(game: OperationGrenade, data: GameData, state: dict, unit_id: str
 
 def terrain_cost_or_why(game: OperationGrenade, data: GameData, state: dict, unit_id: str, hex_id: str) -> tuple[int | None, str]:
     """5.62 Terrain Effects Chart (24.22b in mud) for the unit's movement class (5.31); (None, why) where it may not enter."""
-    terrain = game.terrain(data, hex_id)
+    terrain = flood.ground(game, data, state, hex_id)                     # 17.11
     column = ("mud_" if game.mud(state) else "") + ("mechanized" if game.is_mech(data, unit_id) else "non_mechanized")
     cost = data.get(f"terrain.hexes.{terrain}.movement.{column}", f"the {column.replace('_', '-')} MP cost of {terrain} (5.62)")
     if isinstance(cost, bool) or not isinstance(cost, int):
@@ -359,7 +358,7 @@ def us_bridging(game: OperationGrenade, data: GameData, state: dict, sofar: Sofa
     it began the Movement Phase."""
     if side != "allied" or entering or len(path) != 2 or unit_id in sofar.moved or not game.is_mech(data, unit_id):
         return False
-    features = game.hexside(data, path[0], path[1])
+    features = flood.features(game, data, state, path[0], path[1])
     return "road" not in features and "rhine" not in features and river_hexside(game, data, state, path[0], path[1])
 
 
@@ -453,16 +452,19 @@ def entered_hex(game: OperationGrenade, data: GameData, state: dict, unit_id: st
 
 
 def entered_hexes(game: OperationGrenade, data: GameData, state: dict, entered: list[tuple[str, str]], dice: Dice,
-                  events: list, by: str) -> None:
+                  events: list, by: str, ruse: bool = False) -> None:
     """US units entered these hexes in turn (a retreat's path, 9.91), (unit, hex) each: the rolls of
     each hex in order; once one waits for the German's answer about a bridge (22.21), the hexes
-    after it wait in his choice (`then`), rolled after his answer."""
+    after it wait in his choice (`then`), rolled after his answer. A US ruse (22.23) goes with the
+    first bridge roll."""
     for index, (unit_id, hex_id) in enumerate(entered):
         choice = state["awaiting_choice"]
         if choice and choice["kind"] == "bridge":
             choice["then"] = choice.get("then", []) + [[u, h] for u, h in entered[index:]]
             break
-        rhine.roll(game, data, state, unit_id, hex_id, dice, events, by=by)
+        bridge = any(kind == "bridge" for kind, _ in rhine.triggers(game, data, state, "allied", hex_id))
+        rhine.roll(game, data, state, unit_id, hex_id, dice, events, ruse=ruse and bridge, by=by)
+        ruse = ruse and not bridge
     next_placement(state)
 
 

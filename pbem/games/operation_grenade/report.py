@@ -47,7 +47,8 @@ def _combat(e: dict) -> list[Block]:
 
 
 def _awaiting(e: dict) -> list[Block]:
-    what = {"defend": "which regiment or brigade defends (7.22)", "bridge": "whether to attempt to blow the Rhine bridge (22.21)"
+    what = {"defend": "which regiment or brigade defends (7.22)", "bridge": "whether to attempt to blow the Rhine bridge (22.21)",
+            "path": "the path of retreat after the breakthrough (9.97)", "advance": "the advance after combat (9.94, 9.95)",
             }.get(e["what"], "losses and retreat (9.85)")
     return [("p", f"Waiting for {e['side']} to choose {what} at {e['hex']}.")]
 
@@ -103,6 +104,11 @@ DESCRIBE: dict[str, Callable[[dict], list[Block]]] = {
     "eliminated": lambda e: _item(f"{e['unit']} eliminated in {e['hex']} ({e['rule']})"),
     "retreat": lambda e: _item(f"Stack in {e['from']} retreats {' → '.join(e['path'])} (9.91)"),
     "advance": lambda e: _item(f"{', '.join(e['units'])} advance {' → '.join(e['path'])} (9.94)"),
+    "breakthrough_path": lambda e: _item(f"{e['side']} determines the path of retreat from {e['hex']}: "
+                                         + "; ".join(f"{h} → {' → '.join(p)}" for h, p in e["retreat"].items()) + " (9.97)"),
+    "advance_answer": lambda e: _item(f"{e['side']} advances after combat at {e['hex']}: "
+                                      + ("; ".join(f"{a['unit']} {' → '.join(a['path'])}" for a in e["advances"]) or "no advance")
+                                      + " (9.95)"),
     "bridge": _bridge,
     "bridge_spared": lambda e: _item(f"The German player does not attempt to blow the {e['bridge']} bridge: it stands for "
                                      "the rest of the game (22.21)"),
@@ -117,6 +123,7 @@ DESCRIBE: dict[str, Callable[[dict], list[Block]]] = {
     "attacks_declared": lambda e: _item(f"{e['count']} attack(s) declared, resolved in the order given (9.0)" if e["count"]
                                         else "No attacks declared (9.0)"),
     "victory": _victory,
+    "passed": lambda e: _item(f"{e['phase']}: {e['side']} has no choice, so the phase passes by itself: {e['why']}"),
 }
 
 
@@ -128,3 +135,49 @@ def describe(events: list) -> list:
         if shown is not None:
             blocks += shown(event)
     return blocks
+
+
+# -- the map picture of a step (pbem.picture) ----------------------------------------------------
+BADGE_LEGEND = {"OOS": "out of supply (11.31)"}
+
+
+def map_badges(state: dict, unit_id: str) -> tuple[str, ...]:
+    """The status markers anyone may see on a counter: out of supply (11.31, as the report says)."""
+    return ("OOS",) if state["supply"].get(unit_id) == "out_of_supply" else ()
+
+
+def map_combats(state: dict, events: list) -> dict[str, str]:
+    """Each combat of the step: ratio and the final column after shifts, the two-dice roll and
+    the result (9.0, 9.89); a combat rolled earlier whose losses and retreats are still being
+    chosen (9.85) shows its result. A combat against several hexes (9.21; its key "A+B") is
+    marked on each of them."""
+    marks: dict[str, str] = {}
+
+    def mark(key: str, text: str) -> None:
+        for hex_id in key.split("+"):
+            marks[hex_id] = f"{marks[hex_id]}\n{text}" if hex_id in marks else text
+
+    for e in events:
+        if e.get("event") == "combat":
+            mark(e["hex"], f"{e['ratio']} → {e['final_column']}\nroll {e['roll']}: {e['result']}")
+    for combat in state["combats"]:
+        if not set(combat["hex"].split("+")) & set(marks) and isinstance(combat.get("result"), dict):
+            mark(combat["hex"], f"result {combat['result']['text']}\nlosses being chosen")
+    return marks
+
+
+def map_arrows(before: dict | None, state: dict, events: list) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """(kind, path, units) of the step's moves (5.4) and entries, retreats (9.91) of the stack
+    that was in the start hex, and advances after combat (9.94) from the hex each unit left."""
+    arrows: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
+    for e in events:
+        kind = e.get("event")
+        if kind in ("move", "enter"):
+            arrows.append(("move", tuple(e["path"]), (e["unit"],)))
+        elif kind == "retreat":
+            movers = tuple(sorted(u for u, v in (before or state)["units"].items() if v["hex"] == e["from"]))
+            arrows.append(("retreat", (e["from"], *e["path"]), movers))
+        elif kind == "advance" and before is not None:
+            for unit_id in e["units"]:
+                arrows.append(("advance", (before["units"][unit_id]["hex"], *e["path"]), (unit_id,)))
+    return arrows

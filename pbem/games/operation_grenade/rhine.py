@@ -94,7 +94,8 @@ class BridgeAnswer:
         attempts = {str(o["bridge"]): bool(o["attempt"]) for o in orders}
         roll(game, data, state, choice["unit"], choice["hex"], dice, events, choice["ruse"], attempts=attempts)
         if choice.get("then"):                  # the hexes a retreat entered after this one (9.91)
-            entered_hexes(game, data, state, [(str(u), str(h)) for u, h in choice["then"]], dice, events, choice["by"])
+            entered_hexes(game, data, state, [(str(u), str(h)) for u, h in choice["then"]], dice, events, choice["by"],
+                          choice["ruse"] and not state["ruse_used"])          # 22.23: not spent on a bridge not attempted
         next_placement(state)
         if state["phase"] == "combat" and not state["awaiting_choice"]:
             run_combats(game, data, state, dice, events)          # where the resolution stopped (9.0)
@@ -141,6 +142,20 @@ def volkssturm_towns(data) -> dict:
             found[hex_id] = {"value": int(unwrap(spec["volkssturm_value"])),
                              "hexes": [str(h) for h in spec.get("hexes", [hex_id])]}
     return found
+
+
+def ruse_problem(state: dict, side: str, order: dict) -> str | None:
+    """22.23: `ruse: true`, by the US player, once per game (on a move, an attack whose advance may
+    enter a western terminus, or a US retreat)."""
+    if order.get("ruse") is None:
+        return None
+    if order["ruse"] is not True:
+        return "`ruse: true` is the only form of the US ruse (22.23)"
+    if side != "allied":
+        return "only the US player declares a ruse (22.23)"
+    if state["ruse_used"]:
+        return "the US ruse may be declared only once per game (22.23)"
+    return None
 
 
 def bridge_blown(state, data, a: str, b: str) -> bool:

@@ -20,6 +20,7 @@ Readings of the text (see also docs in the module functions):
 
 from ...errors import UnknownDataError
 from ...gamedata import unwrap
+from . import flood
 from .divisions import divisional_integrity_shifts
 
 MINE_CLEARER = "739/19"      # 20.2: the US 739th (Mine-Clearing) Tank Battalion
@@ -44,7 +45,7 @@ def hilltop_shifts(game, data, state, combat) -> list:
     for hex_id, units in sorted(game.stacks(state).items()):
         # 9.34: a hilltop never gives a bonus for itself when it is attacked
         near = [d for d in combat["hexes"] if d != hex_id and grid.distance(hex_id, d) <= reach]
-        if not near or game.terrain(data, hex_id) != "hilltop":
+        if not near or flood.ground(game, data, state, hex_id) != "hilltop":      # 17.14: no flooded hilltops
             continue
         side = state["units"][units[0]]["side"]               # 9.34: in an enemy ZOC or not
         found.setdefault(side, f"{side} unit on hilltop {hex_id}, within {reach} hexes of {near[0]}")
@@ -120,7 +121,7 @@ def entirely_across_rivers(game, data, state, combat) -> bool:
 def river_hexside(game, data, state, a, b) -> bool:
     """River hexsides (the Roer reaches and the Rhine are rivers); 24.22a: streams too in mud."""
     rivers = RIVER_FEATURES + (("stream",) if game.mud(state) else ())
-    return any(f in rivers for f in game.hexside(data, a, b))
+    return any(f in rivers for f in flood.features(game, data, state, a, b))
 
 
 def parenthesized_class(game, data, state, unit_id) -> bool:

@@ -8,18 +8,15 @@ from ...kit import numbers
 from ...kit.combat import Shift, clamp, odds_position, total, whole_column
 from ..base import Problem
 from .components import ALLIANCE, camp
-from .responses import ResponseRules
+from .air import AirRules
 
 CRT = "the Combat Results Table (16.2)"
 
 
-class AssaultRules(ResponseRules):
+class AssaultRules(AirRules):
     def crt_columns(self, data: GameData) -> list[str]:
         columns = data.get("crt.columns", "the CRT column headings (16.2)")
         return [f"{c['german']}/{c['alliance']}" if isinstance(c, dict) else str(c) for c in columns]
-
-    def die_faces(self, data: GameData) -> int:
-        return numbers.integer(data, "game.components.die_faces", "the faces of the one die (2.1)")
 
     def base_column(self, data: GameData, attack: int, defense: int, army: str) -> tuple[int, str]:
         """11.8 / 11.9 odds on the attacker's odds line (11.22) as a column position that may lie
@@ -51,7 +48,9 @@ class AssaultRules(ResponseRules):
             add(f"terrain.manmade.{fort}.combat.pa", fort)                      # 11.17: German-side defenders
         if fort == "heavy_fortification" and intact:
             add("terrain.manmade.heavy_fortification.combat.pa", "heavy fortification")
-        sides = [set(self.hexside(data, state["units"][u]["hex"], defender_hex)) for u in attack["with"]]
+        negated = attack.get("riverine")                                        # 13.9: that hexside is no river
+        sides = [set(self.hexside(data, state["units"][u]["hex"], defender_hex)) - ({"river", "rhine"} if
+                 negated and state["units"][u]["hex"] == self.grid(data).canonical(str(negated)) else set()) for u in attack["with"]]
         if sides and all(s & {"river", "rhine"} for s in sides):               # 11.15: all attackers across
             kind = "rhine" if all("rhine" in s for s in sides) else "river"     # 11.16
             add(f"terrain.natural.{kind}.combat.{'pa_thaw' if thaw else 'pa'}", "Rhine" if kind == "rhine" else "river")
@@ -84,8 +83,17 @@ class AssaultRules(ResponseRules):
         problems: list[Problem] = []
         used: set[str] = set()
         targets: set[str] = set()
+        bombed: list[str] = []
+        riverine: list[str] = []
         for index, order in enumerate(orders):
             problems += [Problem(index, m) for m in self.attack_problems(data, state, army, order, used, targets)]
+            if "riverine" in order and not problems:
+                problems += [Problem(index, m) for m in self.riverine_problems(data, state, army, order,
+                                                                                self.grid(data).canonical(order["attack"]), riverine)]
+            if "bombers" in order and not problems:
+                target = self.grid(data).canonical(order["attack"])
+                problems += [Problem(index, m) for m in self.bomber_problems(data, state, army, order, target,
+                                                                              self.enemies_in(data, state, target, army), bombed)]
         if not problems:
             columns = self.crt_columns(data)
             for order in orders:
@@ -106,9 +114,10 @@ class AssaultRules(ResponseRules):
 
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
         target, attackers = order.get("attack"), order.get("with")
-        if set(order) - {"attack", "with", "advance", "losses"} or not isinstance(target, str) \
+        if set(order) - {"attack", "with", "advance", "losses", "bombers", "riverine"} or not isinstance(target, str) \
                 or not isinstance(attackers, list) or not attackers:
-            return ["an assault order is `attack: HEX` with `with: [UNIT, ...]` (optional `advance:`, `losses:`)"]
+            return ["an assault order is `attack: HEX` with `with: [UNIT, ...]` (optional `advance:`, `losses:`, "
+                    "`bombers:` 13.7, `riverine:` 13.9)"]
         try:
             target = self.grid(data).canonical(target)
         except ValueError as exc:
@@ -151,6 +160,10 @@ class AssaultRules(ResponseRules):
             return f"{unit_id} has an attack factor of 0 and may never attack (11.32)"
         if self.is_artillery(data, unit_id) and not self.in_supply(data, state, unit_id):
             return f"{unit_id} is Soviet artillery out of supply and may not attack (13.4)"
+        yugoslavia = self.yugoslavia_problem(data, state, unit_id, [target], "attack") \
+            if self.counter(data, unit_id).get("nationality") == "bulgarian" else None     # 10.23
+        if yugoslavia:
+            return yugoslavia
         blocked = {"lake", "sea"} & set(self.hexside(data, unit["hex"], target))
         if blocked:
             return f"{unit_id} cannot attack across the {sorted(blocked)[0]} hexside (11.14)"
@@ -197,27 +210,56 @@ class AssaultRules(ResponseRules):
         return full + -(-halved // 2)
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
-        army = state["army"]
         notes = [self.awaiting(state).phase,
                  "Possible assaults: `attack: HEX` with `with: [units]`; optional `advance:` (11.33) and `losses:` order (11.30)."]
-        grid = self.grid(data)
+        for hex_id, units, adjacent in self.assault_targets(data, state):
+            notes.append(f"  {hex_id}: defended by {', '.join(units)}; adjacent: {', '.join(adjacent)}")
+        return {"notes": notes, "orders": []}
+
+    def assault_targets(self, data: GameData, state: dict) -> list[tuple[str, list[str], list[str]]]:
+        """(hex, defenders, adjacent units of the phasing army) for each enemy stack next to one."""
+        army, grid, targets = state["army"], self.grid(data), []
         for hex_id, units in sorted(self.stacks(state).items()):
             if units and self.army_of(data, units[0]) != army and camp(self.army_of(data, units[0])) != camp(army):
                 adjacent = [u for u, v in sorted(state["units"].items())
                             if self.army_of(data, u) == army and grid.adjacent(v["hex"], hex_id)]
                 if adjacent:
-                    notes.append(f"  {hex_id}: defended by {', '.join(units)}; adjacent: {', '.join(adjacent)}")
-        return {"notes": notes, "orders": []}
+                    targets.append((hex_id, units, adjacent))
+        return targets
+
+    def assault_without_choice(self, data: GameData, state: dict) -> str | None:
+        """11.1: combat takes place between opposing adjacent units, and attacking is voluntary:
+        with no unit of the phasing army next to an enemy unit, the phase holds no choice."""
+        if self.assault_targets(data, state):
+            return None
+        return (f"no {state['army'].capitalize()} unit is adjacent to an enemy unit, and a Prepared Assault "
+                "takes place only between opposing adjacent units (11.1)")
 
     def apply_assaults(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         """11.23-11.24 each battle in the order given; the defender chooses where he may (11.25, 11.30)."""
         army, events = state["army"], []
         columns = self.crt_columns(data)
-        battles = [self.resolve(data, state, army, order, dice, columns) for order in orders]
-        state["last_combats"] = [{"hex": b["hex"], "label": f"{b['column']} roll {b['roll']}: {b['result']}"} for b in battles]
+        battles = []
+        if any(o.get("riverine") for o in orders):                                 # 13.9: the marker's mission
+            state["riverine_turns"] = list(state.get("riverine_turns", [])) + [state["turn"]]
+        for order in orders:
+            # 13.7: the bombers strike when that fight's resolution begins
+            strike = self.bomb(data, state, order, self.grid(data).canonical(order["attack"]), dice) if order.get("bombers") else None
+            if strike is not None:
+                battles.append(strike)
+            if strike is None or not strike["annihilated"]:
+                battles.append(self.resolve(data, state, army, order, dice, columns))
+        state["last_combats"] = [{"hex": b["hex"], "label": f"{b['column']} roll {b['roll']}: {b['result']}"} for b in battles
+                                 if b["event"] == "assault"]
         pending = []
         for battle in battles:
             events.append(battle)
+            if battle["event"] == "bombers":
+                if battle["annihilated"]:             # 13.7: a free one-hex advance
+                    targets = state["attacked_this_turn"].setdefault(battle["hex"], [])
+                    targets += [str(self.grouping(data, battle["attackers"][0])), "western"]
+                    self.advance_after_combat(data, state, battle, events, dice)
+                continue
             targets = state["attacked_this_turn"].setdefault(battle["hex"], [])
             targets.append(army if army != "western" else str(self.grouping(data, battle["attackers"][0])))
             if army == "western":
@@ -228,7 +270,7 @@ class AssaultRules(ResponseRules):
                 seat = self.seat_of(state, self.army_of(data, battle["defenders"][0]))
                 pending.append({k: battle[k] for k in ("hex", "army", "defenders", "defender_lp", "advance")} | {"defender_seat": seat})
                 continue
-            alive = [u for u in battle["defenders"] if u in state["units"]]
+            alive = self.defender_loss_order(data, [u for u in battle["defenders"] if u in state["units"]])
             losses = self.take_steps(state, alive, battle["defender_lp"])
             if battle["defender_lp"]:
                 events.append({"event": "defender_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29 (no choice possible)"})

@@ -156,6 +156,23 @@ class ControlRules(SupplyRules):
             state["army"] = order[0]
         else:
             state["army"] = order[index + 1]
+        if state["army"] != "german" and not state.get("game_over"):
+            self.note_yugoslavs_free(data, state)
+
+    def note_yugoslavs_free(self, data: GameData, state: dict) -> None:
+        """10.23: a Grand Alliance player turn begins with Zagreb and Belgrade both Alliance
+        controlled: the Yugoslav units may leave Yugoslavia from now on. Known only if the data
+        gives both cities' hexes; otherwise a Yugoslav unit leaving is refused naming them."""
+        if state.get("yugoslavs_free"):
+            return
+        try:
+            cities = [self.grid(data).canonical(numbers.text(data, f"map.places.{name}.hex", f"{name}'s hex (10.23)"))
+                      for name in ("Zagreb", "Belgrade")]
+            free = all(self.controller(data, state, h, "10.23") == "alliance" for h in cities)
+        except UnknownDataError:
+            return
+        if free:
+            state["yugoslavs_free"] = True
 
     def end_player_turn(self, data: GameData, state: dict, events: list) -> None:
         self.next_player_turn(data, state)

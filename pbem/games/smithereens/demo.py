@@ -32,6 +32,13 @@ def spread(state: dict, units: list[str], points: int) -> dict:
 def legal_response(campaign: Any, state: dict) -> list:
     """The defender's answer: retreat where the rules allow it, else step losses by 11.30."""
     game, data = campaign.game, campaign.data
+    if state["phase"] == "ma_response":            # 12.13: steps only, by 11.30
+        battle = state["mobile"]["answer"]
+        return [{"battle": battle["hex"], "steps": spread(state, battle["defenders"], battle["defender_lp"])}]
+    if state["phase"] == "ogs":                    # 9.6: the first hex next to Berlin that takes it
+        unit_id = game.ogs_waiting(state)
+        options = game.ogs_hexes(data, state, unit_id)
+        return [{"place": unit_id, "at": options[0]}] if options else []
     answers = []
     for battle in state["pending"]:
         alive = [u for u in battle["defenders"] if u in state["units"]]

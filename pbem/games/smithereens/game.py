@@ -4,17 +4,21 @@ order forms players write."""
 from collections.abc import Callable
 from typing import Any
 
+from ...dice import fair_reveals
 from ...gamedata import GameData
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
+from .components import camp
+from .flak import FlakRules
+from .fog import FOG_OFF, SmithereensFog
 from .report import ReportRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
-TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "battle", "declare_fortress")
-TEXT_LISTS = ("path", "with", "advance", "losses")
+TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine")
+TEXT_LISTS = ("path", "with", "advance", "losses", "bombers")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -37,33 +41,53 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(ReportRules):
+class Smithereens(FlakRules):
     id = "smithereens"
     game_over_rule = "4.4"
     not_enforced = (
-        "11.7 fog of war: saves and reports show every unit of every stack",
+        FOG_OFF,
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
-        "9.6 variable reinforcements; 7.x economic collapse",
-        "3.11 Soviet 8th Army, 10.23 Yugoslavia, 10.27-10.36 special movement; 13.x special units and air (13.4 is enforced)",
+        "9.6 Group Steiner set off by an airdrop (airdrops are not modelled; its entry after a move next to Berlin "
+        "is enforced); 7.x economic collapse",
+        "10.27-10.35 German strategic and Baltic Sea "
+        "movement, Western inter-theater transfer; 13.x special units and air other than 13.4 and 13.7 (1AAA, "
+        "tactical air, Thunderclap, Amphibious & Riverine missions 2 and 3, naval guns, National Redoubt, FMOs) "
+        "(3.11, 10.23, 10.36, 13.9 mission 1 and 13.13 Flak Korps are enforced)",
         "11.19 fortress declarations outside the German movement orders",
     )
 
     def __init__(self) -> None:
+        self.hidden = SmithereensFog(self)       # 11.7 fog of war (campaign option `fog`, on by default)
         # The sequence of play (5.2, 5.3): each player turn (Soviet, Western, German) is a
         # Movement Phase then a Prepared Assault Phase; the defender answers mid-phase.
         self.sequence = (
             Phase("placement", "Set-up placement of the A, AS and M units (3.6, 3.7)", "orders",
                   awaited=self.phasing_seat, label=self.placement_label, template=self.placement_template,
-                  check=self.check_placement, apply=self.apply_placement,
+                  check=self.check_placement, apply=self.apply_placement, opponents=self.reveal_seats,
                   then="the German places his A and AS units, then the Soviet his M units; then Game Turn 1 "
                        "begins with the German Prepared Assault Phase (3.10)"),
             Phase("movement", "Movement Phase: take replacements, enter reinforcements, move (5.3 steps 1-3; 9.0, 10.0)", "orders",
-                  awaited=self.phasing_seat, label=self.turn_label("movement"), template=self.movement_template,
-                  check=self.check_movement, apply=self.apply_movement,
-                  then="the same army's Prepared Assault Phase (5.2)"),
+                  awaited=self.phasing_seat, label=self.movement_label, template=self.movement_template,
+                  check=self.check_movement, apply=self.apply_movement, opponents=self.reveal_seats,
+                  then="the same army's Prepared Assault Phase (5.2); a mobile assault (12.2) ends its file: the "
+                       "defender's step losses where he has a choice (12.13, 11.30), then the mover goes on (12.9, 12.10)"),
+            Phase("ma_response", "Step losses from a mobile assault (12.13, 11.30)", "response",
+                  awaited=self.ma_defender_seat, label=self.ma_answer_label, template=self.ma_response_template,
+                  check=self.check_ma_response, apply=self.apply_ma_response, opponents=self.attacker_seats,
+                  then="the interrupted Movement Phase goes on: the assaulters go on moving if the hex is cleared "
+                       "(12.9), else the mover runs another round or ends their movement (12.10)"),
+            Phase("ogs", "Group Steiner enters next to Berlin (9.6)", "response",
+                  awaited=self.german_seat, label=self.ogs_label, template=self.ogs_template,
+                  check=self.check_ogs, apply=self.apply_ogs, opponents=self.attacker_seats,
+                  then="the interrupted Movement Phase goes on, the stopped unit with the MPs it has left (9.6)"),
+            Phase("flak", "The Flak Korps enter at the German economic collapse (9.6)", "response",
+                  awaited=self.german_seat, label=self.flak_label, template=self.flak_template,
+                  check=self.check_flak, apply=self.apply_flak, opponents=self.german_opponents,
+                  then="the step awaited before the collapse goes on (7.3)"),
             Phase("assault", "Prepared Assault Phase (5.3; 11.0)", "orders",
                   awaited=self.phasing_seat, label=self.turn_label("prepared assaults"), template=self.assault_template,
-                  check=self.check_attacks, apply=self.apply_assaults,
+                  check=self.check_attacks, apply=self.apply_assaults, no_choice=self.assault_without_choice,
+                  opponents=self.reveal_seats,
                   then="the defender's loss choices where he has one (11.25, 11.30); else the next player turn "
                        "in the order Soviet, Western, German (5.2), and after the last German player turn, victory (4.4)"),
             # a die rolled while answering (e.g. Antwerp taken by an advance, 6.9) needs the
@@ -80,6 +104,19 @@ class Smithereens(ReportRules):
 
     def defender_seat(self, state: dict) -> str:
         return str(state["pending"][0]["defender_seat"])
+
+    def reveal_seats(self, state: dict) -> tuple:
+        """Whose reveal the phasing side's roll needs: three players, one seat of the other camp
+        (pbem.dice.fair_reveals: the German's roll needs one Alliance seat, the Soviet's or the
+        Western's the German's alone, never the ally's); a campaign made before `reveals: camp`
+        keeps every other seat (docs/dice.md)."""
+        mover = self.phasing_seat(state)
+        if state.get("reveals") != "camp":
+            return tuple(sorted(s for s in state["seats"] if s != mover))
+        return fair_reveals(mover, {s: camp(s) for s in state["seats"]})
+
+    def german_opponents(self, state: dict) -> tuple:
+        return fair_reveals(self.german_seat(state), {s: camp(s) for s in state["seats"]})
 
     def attacker_seats(self, state: dict) -> tuple:
         return (self.phasing_seat(state),)
@@ -104,6 +141,12 @@ class Smithereens(ReportRules):
 
     def after_step(self, data: GameData, state: dict, events: list) -> None:
         self.check_collapse(data, state, events)      # 7.3: the instant a trigger occurs (here: the end of the step)
+        self.flak_entry(data, state, events)          # 9.6: then the Flak Korps enter
+
+    def known_ids(self, data: GameData, state: dict) -> dict:
+        counters = data.get("units.counters", "the unit counters")
+        return {"unit": [k for k in counters if k not in ("open", "printed_on", "rule")],
+                "hex": [*self.hexes(data), *(unit["hex"] for unit in state["units"].values())]}
 
     def canonical_orders(self, data: GameData, state: dict, side: str | None, orders: list) -> list:
         """One form per meaning, for the dice seed: hex ids in their preferred spelling, `advance:`
@@ -122,12 +165,12 @@ class Smithereens(ReportRules):
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            for key in ("attack", "battle", "at"):
+            for key in ("attack", "assault", "battle", "at", "riverine"):
                 if key in order:
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):
                 order["path"] = [hex_of(h) for h in order["path"]]
-            if "attack" in order and isinstance(order.get("with"), list):
+            if ("attack" in order or "assault" in order) and isinstance(order.get("with"), list):      # 12.16: losses too
                 order.setdefault("losses", list(order["with"]))
                 order["with"] = sorted(order["with"], key=str)
                 if order.get("advance") == []:

@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 from ...dice import Dice
+from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...kit.movement import NO_ZOC, Cost, walk
 from ..base import Problem
@@ -80,12 +81,15 @@ class MovementRules(ReplacementRules):
             return numbers.integer(data, "game.movement.atc.cost_per_hex", "the MP cost per ATC hex (10.20)"), ""
         cost = self.terrain_cost(data, unit_id, terrain)
         if {"river", "rhine"} & set(features):                             # 10.16; the Rhine costs as a river (11.16)
-            if self.thaw(data, state):                                 # 10.21 (errata: mech only)
-                key = "mech" if self.is_mech(data, unit_id) else "non_mech"
-                cost += int(data.get(f"terrain.natural.river.movement.thaw_extra_mp.{key}"))
-            else:
-                cost += int(data.get("terrain.natural.river.movement.extra_mp"))
+            cost += self.river_extra_mp(data, state, unit_id)
         return cost, ""
+
+    def river_extra_mp(self, data: GameData, state: dict, unit_id: str) -> int:
+        """10.16 the extra MP to cross a river hexside; 10.21 in the Thaw (errata: mech only)."""
+        if self.thaw(data, state):
+            key = "mech" if self.is_mech(data, unit_id) else "non_mech"
+            return int(data.get(f"terrain.natural.river.movement.thaw_extra_mp.{key}"))
+        return int(data.get("terrain.natural.river.movement.extra_mp"))
 
     def terrain_cost(self, data: GameData, unit_id: str, terrain: str) -> int:
         """10.10–10.14 and 10.19: cities and other manmade terrain cost as their natural terrain."""
@@ -110,6 +114,86 @@ class MovementRules(ReplacementRules):
             return f"{unit_id} is {nationality.replace('_', ' ')} and may never move out of {region.capitalize()} ({outside[0]}) ({rule})"
         return None
 
+    def eighth_army_problem(self, data: GameData, state: dict, unit_id: str) -> str | None:
+        """3.11: the Soviet 8th Army (the Soviet counter set up in its start hex) may never move
+        until a German unit crosses the Dvina (a hexside with the feature `dvina`, map.hexsides)."""
+        if self.army_of(data, unit_id) != "soviet" or state.get("dvina_crossed"):
+            return None
+        start = numbers.text(data, "game.movement.restrictions.soviet_8th_army_start", "the Soviet 8th Army's set-up hex (3.11)")
+        setup = self.counter(data, unit_id).get("setup")
+        if isinstance(setup, str) and setup == start:
+            return f"{unit_id} is the Soviet 8th Army (set up in {start}) and may not move until a German unit crosses the Dvina (3.11)"
+        return None
+
+    def yugoslavia_problem(self, data: GameData, state: dict, unit_id: str, hexes: list[str], verb: str) -> str | None:
+        """10.23: until a German-side unit moves next to Belgrade, no Grand Alliance unit but the
+        Yugoslavs and the Bulgarians may enter Yugoslavia (a hex whose `region` is yugoslavia), and
+        the Bulgarians only enter and attack its exterior border hexes (`yugoslav_exterior_border`)."""
+        nationality = self.counter(data, unit_id).get("nationality")
+        if self.army_of(data, unit_id) == "german" or (state.get("yugoslavia_open") and nationality != "yugoslavian"):
+            return None
+        if nationality == "yugoslavian":
+            return self.yugoslav_unit_problem(data, state, unit_id, hexes)
+        for hex_id in hexes:
+            if self.hex_fact(data, hex_id, "region", f"the region of hex {hex_id} (10.23)") != "yugoslavia":
+                continue
+            self.belgrade(data)                   # without it nobody can tell whether the restrictions were lifted
+            if nationality != "bulgarian":
+                return (f"{unit_id} may not {verb} {hex_id} in Yugoslavia: only Bulgarians and Yugoslavs may until a "
+                        "German-side unit moves next to Belgrade (10.23)")
+            if self.hex_fact(data, hex_id, "yugoslav_exterior_border", f"whether {hex_id} is an exterior border hex of Yugoslavia (10.23)") is not True:
+                return (f"{unit_id} is Bulgarian and may {verb} only exterior border hexes of Yugoslavia, not {hex_id}, until a "
+                        "German-side unit moves next to Belgrade (10.23)")
+        return None
+
+    def yugoslav_unit_problem(self, data: GameData, state: dict, unit_id: str, hexes: list[str]) -> str | None:
+        """10.23: "No Yugoslavian units may leave those countries until a Grand Alliance player turn
+        begins wherein both Zagreb and Belgrade are Alliance controlled. Even then, Yugoslavian units
+        may never move more than four hexes from the nearest Yugoslavia hex." """
+        outside = [h for h in hexes if self.hex_fact(data, h, "region", f"the region of hex {h} (10.23)") != "yugoslavia"]
+        if not outside:
+            return None
+        if not state.get("yugoslavs_free"):
+            for name in ("Zagreb", "Belgrade"):           # without them nobody can tell whether they are free
+                numbers.text(data, f"map.places.{name}.hex", f"{name}'s hex (10.23)")
+            return (f"{unit_id} is Yugoslav and may not leave Yugoslavia ({outside[0]}) until a Grand Alliance player turn "
+                    "begins with Zagreb and Belgrade both Alliance controlled (10.23)")
+        most = numbers.integer(data, "game.movement.restrictions.yugoslavia.yugoslav_units.max_hexes_from_yugoslavia",
+                               "how far Yugoslav units may go from Yugoslavia (10.23)")
+        home = self.region(data, "yugoslavia", "10.23")
+        grid = self.grid(data)
+        for hex_id in outside:
+            if min(grid.distance(hex_id, h) for h in home) > most:
+                return f"{unit_id} is Yugoslav and may never move more than {spelled(most)} hexes from Yugoslavia ({hex_id}) (10.23)"
+        return None
+
+    def belgrade(self, data: GameData) -> str:
+        return self.grid(data).canonical(numbers.text(data, "map.places.Belgrade.hex", "Belgrade's hex (10.23)"))
+
+    def note_german_path(self, data: GameData, state: dict, path: list[str], events: list) -> None:
+        """What a German-side unit's move, advance or mobile assault sets off: 3.11 the Dvina
+        crossed; 10.23 next to Belgrade (known only if the data gives Belgrade's hex)."""
+        self.note_dvina(data, state, path, events)
+        if state.get("yugoslavia_open"):
+            return
+        try:
+            belgrade = self.belgrade(data)
+        except UnknownDataError:
+            return                # never lifted here; an Alliance entry into Yugoslavia refuses naming the hex
+        if any(self.grid(data).adjacent(h, belgrade) for h in path[1:]):
+            state["yugoslavia_open"] = True
+            events.append({"event": "yugoslavia_open", "rule": "10.23"})
+
+    def note_dvina(self, data: GameData, state: dict, path: list[str], events: list) -> None:
+        """3.11: a German unit moving or advancing across a Dvina hexside frees the 8th Army for good."""
+        if state.get("dvina_crossed"):
+            return
+        for a, b in zip(path, path[1:]):
+            if "dvina" in self.hexside(data, a, b):
+                state["dvina_crossed"] = True
+                events.append({"event": "dvina", "hexside": f"{a}-{b}", "rule": "3.11"})
+                return
+
     def walk_problem(self, data: GameData, state: dict, unit_id: str, path: list[str],
                      must_end_at: Callable[[str], str | None] | None = None) -> tuple[str | None, Cost]:
         """10.1-10.3: the path hex by hex (no ZOC in Smithereens, 1.4), its MP cost or the first
@@ -118,9 +202,30 @@ class MovementRules(ReplacementRules):
         for a, b in zip(path, path[1:]):
             if not grid.adjacent(a, b):
                 return f"{unit_id}: {a} and {b} are not adjacent (10.1)", 0
+        army = self.army_of(data, unit_id)
+        if len(path) > 1 and self.other_camp_next_to(data, state, army, path[0]) and self.other_camp_next_to(data, state, army, path[1]):
+            return (f"{unit_id} begins next to units of the other Alliance camp and may move only if the first hex it "
+                    f"enters, {path[1]}, is not next to any of them (10.36 2)"), 0
+
+        def stop(hex_id: str) -> str | None:
+            if must_end_at is not None and must_end_at(hex_id):
+                return must_end_at(hex_id)
+            if self.other_camp_next_to(data, state, army, hex_id):
+                return f"must stop next to units of the other Alliance camp, at {hex_id} (10.36 1)"
+            return None
+
         result = walk(grid, unit_id, path, lambda a, b: self.entry_cost(data, state, unit_id, a, b),
-                      allowance=self.movement_allowance(data, state, unit_id), rules=NO_ZOC, must_end_at=must_end_at)
+                      allowance=self.movement_allowance(data, state, unit_id), rules=NO_ZOC, must_end_at=stop)
         return (f"{unit_id}: {result.problem}" if result.problem else None), result.spent
+
+    def other_camp_next_to(self, data: GameData, state: dict, army: str, hex_id: str) -> bool:
+        """10.36: is a unit of the other Alliance camp (Western Allied for a Soviet-side unit, and
+        the reverse) next to hex_id? Never asked for German units."""
+        other = {"soviet": "western", "western": "soviet"}.get(army)
+        if other is None:
+            return False
+        grid = self.grid(data)
+        return any(grid.adjacent(v["hex"], hex_id) and self.army_of(data, u) == other for u, v in state["units"].items())
 
     def entry_problem(self, data: GameData, state: dict, army: str, order: dict, arrivals: dict) -> str | None:
         """9.1–9.5: a reinforcement enters in its owner's movement phase, on or after its turn.
@@ -164,15 +269,29 @@ class MovementRules(ReplacementRules):
     def check_movement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         """Replacements (9.9), reinforcements (9.2), fortresses (11.19), moves (10.x), then
         stacking at the end of the phase (8.2); tried on a view of the phase, never on `state`."""
+        view = self.movement_view(data, state)
+        problems = self.check_move_orders(data, view, state["army"], orders, set())
+        if not problems:
+            problems += self.end_stacking_problems(data, view)
+        if not problems:
+            self.trial_run(data, state, lambda trial, dice: self.apply_movement(data, trial, side, orders, dice))
+        return problems
+
+    def movement_view(self, data: GameData, state: dict) -> dict:
+        """A copy of the position the phase's orders are tried on, with what the phase's start fixes."""
         army = state["army"]
         view = dict(state, units={u: dict(v) for u, v in state["units"].items()})
         # 6.4: supply is checked at the start of each unit's movement; 6.17 Baltic mech halve too
         view["oos_at_start"] = sorted(self.oos_units(data, state, [u for u in state["units"] if self.army_of(data, u) == army])
                                       + self.baltic_mech(data, state, army))
         view["fortresses"] = list(state.get("fortresses", []))
-        arrivals = {u: dict(v) for u, v in state["reinforcements"].items()}
+        view["spent"] = {}                    # MP a unit spent earlier this phase (12.9)
+        return view
+
+    def check_move_orders(self, data: GameData, view: dict, army: str, orders: list, moved: set[str]) -> list[Problem]:
+        """Each order in turn on `view` (each sees the earlier ones); `moved`: units whose move is over."""
+        arrivals = {u: dict(v) for u, v in view["reinforcements"].items()}
         problems = self.check_replacements(data, view, army, orders, arrivals)
-        moved: set[str] = set()
         for index, order in enumerate(orders):
             if "replace" in order:
                 continue
@@ -189,13 +308,14 @@ class MovementRules(ReplacementRules):
                 reason = self.move_problem(data, view, army, order, moved)
             if reason:
                 problems.append(Problem(index, reason))
-        if not problems:
-            for hex_id, units in sorted(self.stacks(view).items()):
-                reason = self.stacking_problem(data, units)
-                if reason:
-                    problems.append(Problem(None, f"hex {hex_id} is overstacked at the end of movement: {reason} (8.2)"))
-        if not problems:
-            self.trial_run(data, state, lambda trial, dice: self.apply_movement(data, trial, side, orders, dice))
+        return problems
+
+    def end_stacking_problems(self, data: GameData, view: dict, when: str = "at the end of movement", rule: str = "8.2") -> list[Problem]:
+        problems = []
+        for hex_id, units in sorted(self.stacks(view).items()):
+            reason = self.stacking_problem(data, units)
+            if reason:
+                problems.append(Problem(None, f"hex {hex_id} is overstacked {when}: {reason} ({rule})"))
         return problems
 
     def move_problem(self, data: GameData, view: dict, army: str, order: dict, moved: set[str]) -> str | None:
@@ -222,7 +342,8 @@ class MovementRules(ReplacementRules):
         fortresses = set(view["fortresses"]) if army == "german" else set()
         if path[0] in fortresses:
             return f"{unit_id} is in the fortress {path[0]} and may not leave it (11.19)"
-        confined = self.confinement_problem(data, unit_id, path)
+        confined = self.confinement_problem(data, unit_id, path) or self.eighth_army_problem(data, view, unit_id) \
+            or self.yugoslavia_problem(data, view, unit_id, path[1:], "enter")
         if confined:
             return confined
         if int(self.factors(data, unit_id, view["units"][unit_id]["steps"])["movement"]) == 0:
@@ -235,8 +356,10 @@ class MovementRules(ReplacementRules):
         if problem:
             return problem
         allowance = self.movement_allowance(data, view, unit_id)
-        if spent > allowance and len(path) > 2:
-            return f"{unit_id} needs {spent} MP for this path but has {allowance} (10.2; 10.4 guarantees one hex only)"
+        before = int(view["spent"].get(unit_id, 0))          # 12.9: going on after a mobile assault
+        if before + spent > allowance and (len(path) > 2 or before):
+            return (f"{unit_id} needs {spent} MP for this path but has {allowance - before} "
+                    f"({'12.9' if before else '10.2; 10.4 guarantees one hex only'})")
         view["units"][unit_id]["hex"] = path[-1]
         return None
 
@@ -254,9 +377,14 @@ class MovementRules(ReplacementRules):
 
     def apply_movement(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         """Replacements (9.9), then reinforcements, fortress declarations and moves in the order given."""
-        army = state["army"]
         events: list[dict] = []
         self.apply_replacements(data, state, orders, dice, events)
+        self.apply_move_orders(data, state, orders, dice, events)
+        self.end_movement(data, state, events)
+        return events
+
+    def apply_move_orders(self, data: GameData, state: dict, orders: list, dice: Dice, events: list) -> None:
+        army = state["army"]
         for order in orders:
             if "replace" in order:
                 continue
@@ -275,10 +403,13 @@ class MovementRules(ReplacementRules):
                 path = [self.grid(data).canonical(str(h)) for h in order["path"]]
                 state["units"][order["move"]]["hex"] = path[-1]
                 events.append({"event": "move", "unit": order["move"], "path": path})
+                if army == "german":
+                    self.note_german_path(data, state, path, events)
                 for hex_id in path[1:]:
                     self.enter_hex(data, state, hex_id, army, events, dice)
-        if army == "german":
+
+    def end_movement(self, data: GameData, state: dict, events: list) -> None:
+        if state["army"] == "german":
             self.forfeit_reinforcements(data, state, events)
         state["phase"] = "assault"
         state["last_combats"] = []
-        return events

@@ -5,10 +5,12 @@ from typing import Any
 from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...report import plural
-from ..base import MapUnit
+from ..base import MapArrow, MapUnit
 from .assaults import AssaultRules
 
 EVENT_LINES = {
+    "passed": "{phase}: {side} has no choice, so the phase passes by itself: {why}",
+    "fog": "The {side} moves under fog of war: only what the enemy sees on the map is shown ({rule})",
     "move": "{unit} moves {path}",
     "advance": "{units} advance into {hex} (11.33)",
     "advance_refused": "Advance into {hex} not made: it would overstack ({rule})",
@@ -109,8 +111,36 @@ class ReportRules(AssaultRules):
                         "units.counters.<ID>: {...}")
 
     def map_units(self, data: GameData, state: dict, side: str | None = None) -> list[MapUnit]:
-        return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), self.unit_side(data, state, u))
+        """Each counter with its face and its steps left of its printed steps (2.1; the
+        positions table shows them too)."""
+        return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), self.unit_side(data, state, u),
+                        self._map_steps(data, u, v["steps"]))
                 for u, v in sorted(state["units"].items())]
+
+    def _map_steps(self, data: GameData, unit_id: str, left: int) -> tuple[int, int] | None:
+        """(left, printed): no pips where the data lacks the counter's steps (the label says "?-?-?")."""
+        try:
+            full = self.counter(data, unit_id)["steps"]
+        except UnknownDataError:
+            return None
+        return (left, full) if isinstance(full, int) and not isinstance(full, bool) else None
+
+    def map_arrows(self, data: GameData, before: dict | None, state: dict, events: list,
+                   side: str | None = None) -> list[MapArrow]:
+        """Moves (10.x) along their paths, retreats (11.25) from the battle hex to where each
+        unit ended, advances (11.33) from the hex each unit left."""
+        arrows = []
+        for event in events:
+            kind = event.get("event")
+            if kind == "move":
+                arrows.append(MapArrow("move", tuple(event["path"]), (event["unit"],)))
+            elif kind == "defender_choice":
+                for unit_id, end in sorted(event["retreat"].items()):
+                    arrows.append(MapArrow("retreat", (event["hex"], end), (unit_id,)))
+            elif kind == "advance" and before is not None:
+                for unit_id in event["units"]:
+                    arrows.append(MapArrow("advance", (before["units"][unit_id]["hex"], event["hex"]), (unit_id,)))
+        return arrows
 
     def map_marks(self, data: GameData, state: dict) -> dict[str, str]:
         marks: dict[str, str] = {}

@@ -12,6 +12,10 @@ from .setup import SetupRules
 
 
 class ResponseRules(SetupRules):
+    def defender_loss_order(self, data: GameData, units: list[str]) -> list[str]:
+        """The order a defender's steps go in when he has no choice (11.29, 11.30)."""
+        return units
+
     def take_steps(self, state: dict, units_in_order: list[str], loss_points: int) -> dict[str, int]:
         """11.29–11.30: one LP per step; nobody eliminated before all are down to one step."""
         alive = [u for u in units_in_order if u in state["units"]]
@@ -230,6 +234,8 @@ class ResponseRules(SetupRules):
             events.append({"event": "advance_refused", "hex": hex_id, "units": movers, "rule": "11.33, 8.2"})
             return
         for unit_id in movers:
+            if battle["army"] == "german":                       # 3.11: an advance across the Dvina
+                self.note_german_path(data, state, [state["units"][unit_id]["hex"], hex_id], events)
             state["units"][unit_id]["hex"] = hex_id
         events.append({"event": "advance", "hex": hex_id, "units": movers, "rule": "11.33"})
         self.enter_hex(data, state, hex_id, battle["army"], events, dice)

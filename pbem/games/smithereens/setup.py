@@ -5,7 +5,9 @@ from ...gamedata import GameData, unwrap
 from ...dice import Dice
 from ..base import Problem
 from ...kit import numbers
+from ...kit.sequence import PASSES
 from .components import spelled
+from .fog import FOG_ON
 from .movement import MovementRules
 
 
@@ -22,24 +24,42 @@ class SetupRules(MovementRules):
         readings the data declares when the campaign is made (pbem.gamedata.apply_readings)."""
         errata = dict(given.get("errata") or {})
         errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
-        unknown = sorted(k for k in given if k not in ("level", "errata") and not k.startswith("errata."))
+        unknown = sorted(k for k in given if k not in ("level", "errata", "reveals", "fog") and not k.startswith("errata."))
         if unknown:
-            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level, errata.ID)")
+            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level, fog, errata.ID)")
         level = given.get("level", "beginner")
         if level not in ("beginner", "standard"):
             raise PbemError(f"level must be 'beginner' or 'standard', not {level!r}")
-        return {"level": level, **({"errata": errata} if errata else {})}
+        # who reveals for a roll (docs/dice.md): `camp` for a campaign made by this pbem; a header
+        # without the key was made before, when every other seat revealed, and stays so
+        reveals = given.get("reveals", "camp")
+        if reveals not in ("camp", "all"):
+            raise PbemError(f"reveals must be 'camp' or 'all', not {reveals!r}")
+        # 11.7 fog of war: on at the beginner level unless the group turns it off; a campaign made
+        # before pbem hid anything has no `fog` in its header and keeps playing in the open
+        fog = {"on": True, "off": False, True: True, False: False}.get(given.get("fog", "on" if level == "beginner" else "off"))
+        if fog is None:
+            raise PbemError(f"fog must be 'on' or 'off' (11.7 fog of war), not {given['fog']!r}")
+        if fog and level == "standard":
+            raise PbemError("fog=on needs level=beginner: supply (6.x) at the standard level acts on every unit in "
+                            "steps both players compute, which cannot see units under fog (11.7); choose fog=off")
+        return {"level": level, "fog": fog, **({"errata": errata} if errata else {}), "reveals": reveals}
 
     def not_enforced_for(self, options: dict) -> list:
         rules = list(self.not_enforced)
+        if options.get("fog") is True:
+            rules[0] = FOG_ON
         if options.get("level") == "standard":
-            rules[1] = ("12.x mobile assaults; 6.10 airdrop supply; 7.5 collapse effects on units pbem does not "
-                        "model (strategic and Baltic movement, Luftwaffe, Flak Korps, FMOs, naval guns) "
-                        "(supply 6.1-6.9 and 6.11-6.19, oil 7.2, collapse 7.3-7.4 and 7.5 (7) are enforced)")
-            rules[2] = "9.6 variable reinforcements"
+            rules[1] = ("12.6/12.18 tactical air support of mobile assaults and 12.17 1AAA deployment (the air and "
+                        "airborne units of 13.x are not modelled); 6.10 airdrop supply; 7.5 collapse effects on units pbem "
+                        "does not model (strategic and Baltic movement, Luftwaffe, FMOs, naval guns) "
+                        "(supply 6.1-6.9 and 6.11-6.19, oil 7.2, collapse 7.3-7.4, 7.5 (6) and (7), mobile assaults "
+                        "12.1-12.16 are enforced)")
+            rules[2] = "9.6 Group Steiner set off by an airdrop (airdrops are not modelled; the Flak Korps and Steiner's entry after a move next to Berlin are enforced)"
         return rules
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
+        recorded = "reveals" in (options or {})      # a campaign made before the option keeps its save 0
         options = self.options(options or {})
         if scenario.get("scenario") != "historical":
             # 14.x: the WWIII scenarios change sides, turn order and victory; their data is in
@@ -47,12 +67,16 @@ class SetupRules(MovementRules):
             raise PbemError(f"scenario {scenario.get('scenario')!r} is encoded as data but pbem does not adjudicate "
                             "its rules (14.x) yet; play 'historical'")
         counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
-        units, reinforcements, placements = {}, {}, {}
+        units, reinforcements, placements, variable = {}, {}, {}, {}
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
             counter = self.counter(data, unit_id)
             setup_hex = unwrap(counter.get("setup"))
             if setup_hex in self.placement_codes(data, "german") + self.placement_codes(data, "soviet"):
                 placements[unit_id] = setup_hex                     # placed by their owner (3.6, 3.7)
+            elif setup_hex == numbers.text(data, "reinforcements.german_variable.ogs.code", "the set-up code of Group Steiner (9.6)"):
+                variable[unit_id] = {"trigger": "ogs", "steps": counter["steps"]}      # 9.6: waits for its trigger
+            elif counter["type"] == "flak" and setup_hex in (None, "unknown") and counter.get("arrives") is None:
+                variable[unit_id] = {"trigger": "flak", "steps": counter["steps"]}     # 9.6: enters at the collapse
             elif isinstance(setup_hex, str) and setup_hex != "unknown":
                 # 3.2 set-up hex printed on the counter; 3.8 all units start at full strength
                 units[unit_id] = {"hex": self.grid(data).canonical(setup_hex), "steps": counter["steps"]}
@@ -80,7 +104,12 @@ class SetupRules(MovementRules):
             "fortresses": self.fortresses_at_start(data),
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
+            PASSES: True,                                  # a phase without a choice passes by itself
         }
+        if variable:
+            state["variable"] = variable
+        if recorded and len(seats) > 2:
+            state["reveals"] = options["reveals"]
         self.next_placement(data, state, after=None)
         return state
 

@@ -1,0 +1,261 @@
+"""The text layout of a signed block (layout 2) and the mail/forum encodings it is read back from.
+
+Layout 2 keeps every line of a block within WIDTH characters (as PGP armour does), so a mail
+client wrapping at 72 columns leaves it alone, and it makes a line broken in transit
+recognisable: every line the writer puts at column 0 is a mapping key (`name:`), everything
+else is indented. A column-0 line that is not a key is the tail of a line wrapped in transit.
+
+- The body is YAML written by `narrow_yaml`: mappings and (indented) sequences, plain scalars
+  only for short words, every other string double-quoted, escaped (so a non-breaking space or a
+  line break in a value survives any mail client) and split across lines with YAML's `\\` line
+  continuation, each continuation indented.
+- The signature block holds `signer:`, `signature:` (the base64 signature as a list of two
+  halves) and `lines:` (how many body lines the writer wrote), so a reader tells line wrapping
+  from tampering.
+
+The signature never covers this text: it covers the canonical bytes of the body's data
+(docs/security.md), so the layout can change without invalidating a signature.
+
+`mail_texts` turns a saved email (headers, MIME parts, quoted-printable, base64,
+format=flowed) into the plain texts a reader searches for blocks; `strip_forum_tags` removes a
+forum's [code]/[quote] wrappers at line edges.
+"""
+
+import email
+import email.policy
+import quopri
+import re
+from email.message import EmailMessage
+
+from .errors import PbemError
+from .yamlio import parse_yaml_text
+
+WIDTH = 64
+INDENT = 2
+
+_PLAIN_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+/=-]*(?::[A-Za-z0-9_.+/=-]+)*")
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+# what the YAML reader takes as it stands inside double quotes (the rest is escaped): printable
+# text without NEL, U+2028/9, BOM, U+00A0 (mail clients turn it into a space) or a quote/backslash
+_RAW = re.compile(r"[\x20-\x21\x23-\x5b\x5d-\x7e\u00a1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\u00a0": "\\_"}
+
+# a genuine column-0 line of a layout-2 block: a mapping key, plain or double-quoted
+TOP_KEY = re.compile(r'(?:[A-Za-z_][A-Za-z0-9_-]*|"(?:[^"\\]|\\.)*"):(?: |$)')
+
+
+class NarrowError(ValueError):
+    """The data cannot be written within WIDTH columns (a key too long for one line)."""
+
+
+def _escape(ch: str) -> str:
+    if ch in _ESCAPES:
+        return _ESCAPES[ch]
+    if _RAW.fullmatch(ch):
+        return ch
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _plain_ok(value: str) -> bool:
+    """A short word the loader reads back as this same string (not a number, boolean or null)."""
+    if not _PLAIN_WORD.fullmatch(value):
+        return False
+    try:
+        return parse_yaml_text(f"k: {value}\n", "a plain word") == {"k": value}
+    except PbemError:
+        return False
+
+
+def _key(key: str) -> str:
+    if _PLAIN_KEY.fullmatch(key) and _plain_ok(key):
+        return key
+    return '"' + "".join(_escape(ch) for ch in key) + '"'
+
+
+def _quoted_lines(value: str, first: str, indent: int) -> list[str]:
+    """`value` double-quoted after the text `first`, continued on lines indented by `indent`:
+    each line within WIDTH, broken after a space where one is near, escapes kept whole."""
+    tokens = [_escape(ch) for ch in value]
+    lines: list[str] = []
+    line = first + '"'
+    at_start = False            # at the start of a continuation line (a space must be escaped there)
+    i = 0
+    while i < len(tokens):
+        token = "\\ " if at_start and tokens[i] == " " else tokens[i]
+        room = WIDTH - len(line) - 1          # the closing quote or the continuation '\\'
+        if len(token) <= room:
+            line += token
+            at_start = False
+            i += 1
+            continue
+        # break: go back to just after the last space of this line if it is not far back
+        cut = line.rfind(" ")
+        head_len = len(first) + 1 if not lines else indent
+        if cut >= head_len and len(line) - cut <= 20:
+            carried = line[cut + 1:]
+            line = line[:cut + 1]
+        else:
+            carried = ""
+        lines.append(line + "\\")
+        line = " " * indent + carried
+        at_start = carried == ""
+        if len(line) >= WIDTH - 2:
+            raise NarrowError("a value cannot be split within the line width")
+    lines.append(line + '"')
+    return lines
+
+
+def _scalar_lines(value, first: str, indent: int) -> list[str]:
+    if value is None:
+        text = "null"
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, int):
+        text = str(value)
+    elif isinstance(value, str):
+        if _plain_ok(value) and len(first) + len(value) <= WIDTH:
+            return [first + value]
+        return _quoted_lines(value, first, indent)
+    else:
+        raise NarrowError(f"unsupported value of type {type(value).__name__}")
+    if len(first) + len(text) > WIDTH:
+        raise NarrowError(f"a number of {len(text)} digits does not fit a line")
+    return [first + text]
+
+
+def _node_lines(value, indent: int) -> list[str]:
+    """The lines of a non-empty mapping or sequence whose entries start at column `indent`."""
+    pad = " " * indent
+    out: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            head = f"{pad}{_key(key)}:"
+            if len(head) > WIDTH:
+                raise NarrowError(f"the key {key[:20]!r}… is too long for a {WIDTH}-column line")
+            out += _entry_lines(head, item, indent)
+    else:
+        for item in value:
+            out += _entry_lines(f"{pad}-", item, indent)
+    return out
+
+
+def _entry_lines(head: str, item, indent: int) -> list[str]:
+    if isinstance(item, dict) and item and head.endswith("-"):
+        inner = _node_lines(item, indent + INDENT)          # `- key: value` then the other keys
+        return [head + inner[0][len(head):]] + inner[1:]
+    if isinstance(item, list) and item and head.endswith("-"):
+        inner = _node_lines(item, indent + INDENT)
+        return [head + inner[0][len(head):]] + inner[1:]
+    if isinstance(item, (dict, list)) and item:
+        return [head] + _node_lines(item, indent + INDENT)
+    if isinstance(item, (dict, list)):
+        return [head + (" {}" if isinstance(item, dict) else " []")]
+    return _scalar_lines(item, head + " ", indent + INDENT)
+
+
+def narrow_yaml(data: dict) -> str:
+    """`data` (a mapping of plain data) as YAML whose lines are all within WIDTH columns, whose
+    column-0 lines are all keys, and which the bounded loader reads back as `data`. Raises
+    NarrowError when that cannot be done."""
+    text = "\n".join(_node_lines(data, 0)) + "\n" if data else "{}\n"
+    if any(len(line) > WIDTH for line in text.split("\n")):
+        raise NarrowError(f"a line is longer than {WIDTH} characters")
+    if parse_yaml_text(text, "the narrow layout") != data:
+        raise NarrowError("the narrow layout does not read back as the same data")
+    return text
+
+
+# -- reading: emails and forum posts ------------------------------------------------------------
+
+_HEADER = re.compile(r"(?:[A-Za-z][A-Za-z0-9-]*:[ \t]|From )")
+_MAIL_HEADERS = re.compile(r"(?im)^(?:mime-version|content-type|content-transfer-encoding|received|message-id|return-path):")
+_FORUM_OPEN = re.compile(r"^(?:\[(?:code|quote)(?:=[^\]\n]*)?\][ \t]*)+", re.IGNORECASE)
+_FORUM_CLOSE = re.compile(r"(?:[ \t]*\[/(?:code|quote)\])+$", re.IGNORECASE)
+
+
+def strip_forum_tags(line: str) -> str:
+    """A forum's [code]/[quote] (or [quote=name]) tags at the start of a line, after any '> '
+    quoting, and their closing tags at its end."""
+    quote = re.match(r"[> ]*", line)
+    lead = quote.group() if quote else ""
+    core = _FORUM_OPEN.sub("", line[len(lead):])
+    return lead + _FORUM_CLOSE.sub("", core)
+
+
+def unflow(text: str, delsp: bool) -> str:
+    """RFC 3676 format=flowed back to the lines the sender wrote: a line ending in a space is
+    continued by the next (same quote depth); space-stuffing is removed; DelSp=yes drops the
+    space of each soft break."""
+    out: list[str] = []
+    current: str | None = None
+    current_depth = -1
+    for raw in text.split("\n"):
+        depth = len(raw) - len(raw.lstrip(">"))
+        line = raw[depth:]
+        if line.startswith(" "):
+            line = line[1:]                              # space-stuffing
+        if current is not None and depth == current_depth:
+            current += line
+        else:
+            if current is not None:
+                out.append(">" * current_depth + (" " if current_depth else "") + current)
+            current, current_depth = line, depth
+        if line.endswith(" ") and line != "-- ":
+            if delsp:
+                current = current[:-1]
+        else:
+            out.append(">" * depth + (" " if depth else "") + current)
+            current, current_depth = None, -1
+    if current is not None:
+        out.append(">" * current_depth + (" " if current_depth else "") + current)
+    return "\n".join(out)
+
+
+def looks_like_email(text: str) -> bool:
+    head = text.lstrip("\n").split("\n\n", 1)[0]
+    return bool(_HEADER.match(text.lstrip("\n"))) and bool(_MAIL_HEADERS.search(head))
+
+
+def mail_texts(text: str) -> list[str]:
+    """The texts to search for signed blocks: a saved email gives each of its text parts,
+    decoded (transfer encoding, charset, format=flowed); any other text is itself."""
+    if not looks_like_email(text):
+        return [text]
+    message = email.message_from_string(text, policy=email.policy.default)
+    texts = []
+    for part in message.walk():
+        if part.is_multipart():
+            continue
+        assert isinstance(part, EmailMessage)
+        if part.get_content_maintype() == "text":
+            try:
+                content = str(part.get_content())
+            except (LookupError, ValueError):
+                raw = part.get_payload(decode=True)
+                content = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else ""
+        else:
+            payload = part.get_payload(decode=True)
+            if not isinstance(payload, bytes):
+                continue
+            try:
+                content = payload.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+        content = content.replace("\r\n", "\n").replace("\r", "\n")
+        if str(part.get_param("format", "", header="content-type")).lower() == "flowed":
+            content = unflow(content, str(part.get_param("delsp", "", header="content-type")).lower() == "yes")
+        texts.append(content)
+    return texts
+
+
+def quoted_printable_decoded(text: str) -> str | None:
+    """`text` decoded as a quoted-printable body pasted without its headers, or None when it
+    holds no quoted-printable encoding: every signed block has an '=' (its signer key ends in
+    one), which quoted-printable writes as =3D."""
+    if "=3D" not in text:
+        return None
+    try:
+        return quopri.decodestring(text.encode("utf-8")).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
