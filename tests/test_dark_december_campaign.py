@@ -43,6 +43,8 @@ def test_new_campaign_records_the_options_both_players_agreed_to(players):
     assert any(rule.startswith("25.0 fog of war (optional): needs the hidden-information core of issue 18") for rule in header["not_enforced"])
     save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
     assert save["state"]["turn"] == 1 and save["state"]["units"] == {}          # no counters in the rulebook text
+    picture = (players / "camp" / "steps" / "0000" / "picture.svg").read_text()
+    assert "No map picture: game.hex_grid: grid spec: offset is &#x27;unknown&#x27;" in picture   # the group enters it
 
 
 def test_new_herbstnebel_and_an_errata_reading(players):
