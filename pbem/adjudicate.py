@@ -50,6 +50,11 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
     come. So the step is the same record whichever copy resolves it, and whenever.
     `private`: the private parts this machine holds (pbem.hidden): an owner step of a side whose
     part is here is re-run in full, and a reveal made here with `key` carries its openings."""
+    from .amend import KINDS, amendment_step, declined
+    if any(m.kind in KINDS for m in messages):      # a data amendment is a step of its own
+        if not any(m.kind == "orders" for m in messages):
+            return amendment_step(campaign, number, save, digest, messages)
+        messages = declined(messages)               # the mover moved instead of countersigning
     orders, reveals = classify_inputs(campaign, messages)
     check_orders_message(campaign, orders, number, save, digest)
     body, side, step = orders.body, orders.body["side"], number + 1
@@ -214,6 +219,18 @@ def _write_pending(campaign: Campaign, result: StepResult) -> None:
         write_new_file(path, text.encode("utf-8"))
 
 
+def keep_signed_orders(campaign: Campaign, text: str) -> Path:
+    """`pbem sign`: the signer's own copy keeps its signed orders in pending/ (outside the hash
+    chain), so that the opponent's reveal alone completes the step there, whatever comes first."""
+    message = parse_signed(text, "the signed orders")
+    path = campaign.folder / PENDING / f"orders-{message.body['side']}.txt"
+    if path.exists() and path.read_text(encoding="utf-8") != message.armoured():
+        path.unlink()             # an input of an earlier save (stale: read_pending skips those)
+    if not path.exists():
+        write_new_file(path, message.armoured().encode("utf-8"))
+    return path
+
+
 def _clear_pending(campaign: Campaign) -> None:
     folder = campaign.folder / PENDING
     if folder.is_dir():
@@ -266,8 +283,13 @@ def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = 
     problems = check_header(campaign)
     if problems:
         raise PbemError(problems[0])
+    return adjudicate_messages(campaign, [read_signed(Path(f)) for f in files], key, sent, private)
+
+
+def adjudicate_messages(campaign: Campaign, given: list[SignedMessage], key: Ed25519PrivateKey | None = None,
+                        sent: str | None = None, private: Mapping[str, Path] | None = None) -> StepResult:
+    """`adjudicate` of signed messages already read (`pbem inbox` takes them out of mail)."""
     number, save, digest = campaign.latest()
-    given = [read_signed(Path(f)) for f in files]
     messages = _merge_pending(read_pending(campaign, number, save, digest), given, number)
     result = advance(campaign, number, save, digest, messages, key, sent, private_parts(campaign, private))
     if result.save is None:

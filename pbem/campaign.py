@@ -19,11 +19,13 @@ the inputs, so `verify` re-runs it and compares bytes.
 """
 
 from .adjudicate import (StepResult, _clear_pending, _copy, _dice_secrets, _merge_pending, _orders_digest,
-                         _pending_text, _produced_by, _write_pending, adjudicate, advance, commit_step)
+                         _pending_text, _produced_by, _write_pending, adjudicate, adjudicate_messages, advance, commit_step,
+                         keep_signed_orders)
 from .canonical import data_hash
 from .folder import (COMMITMENT_FIELDS, FORMAT, GM, HEADER, INPUT_NAME, STEP_DIGITS, STEP_NAME, Campaign,
                      _check_header_shape, _one_key_one_seat, build_save, check_header, commitment_entry,
-                     create_campaign, make_commitment, open_campaign, read_signed, read_stored)
+                     create_campaign, keep_data, make_commitment, open_campaign, read_signed, read_stored,
+                     stored_rules)
 from .inputs import (ORDERS_FIELDS, PENDING, REVEAL_FIELDS, SENT, SENT_FORMAT, _check_reveal, _check_sent, _in_file,
                      check_orders_body, check_orders_message, classify_inputs, dice_master_for, make_reveal,
                      read_pending, sent_now, sign_orders)
@@ -37,8 +39,8 @@ __all__ = [
     "_check_header_shape", "_check_reveal", "_check_sent", "_clear_pending", "_compare", "_copy", "_dice_secrets",
     "_in_file", "_merge_pending", "_no_extra_files", "_one_key_one_seat", "_orders_digest", "_pending_text",
     "_produced_by", "_replay_save0", "_replay_step", "_step_inputs", "_who_played", "_write", "_write_pending",
-    "adjudicate", "advance", "build_save", "check_header", "check_orders_body", "check_orders_message",
+    "adjudicate", "adjudicate_messages", "advance", "keep_signed_orders", "build_save", "check_header", "check_orders_body", "check_orders_message",
     "classify_inputs", "commit_step", "commitment_entry", "create_campaign", "data_hash", "dice_master_for",
-    "make_commitment", "make_reveal", "open_campaign", "order_template", "read_pending", "read_signed", "read_stored",
+    "keep_data", "make_commitment", "make_reveal", "open_campaign", "order_template", "read_pending", "read_signed", "read_stored", "stored_rules",
     "sent_now", "sign_orders", "template_for", "verify",
 ]

@@ -46,6 +46,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="Adjudicate play-by-email wargame campaigns: signed orders, two-party dice, hash-chained saves.")
 data_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Game data: what the rulebook text lacks, and templates to supply it.")
 app.add_typer(data_app, name="data")
+amend_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                        help="Data amendments signed by both players: values the campaign's data lack, supplied mid-game (pbem/amend.py).")
+app.add_typer(amend_app, name="amend")
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -94,7 +97,9 @@ def commit_cmd(key: Path = typer.Option(..., help="Your private key (pbem or Ope
         raise PbemError("already exists; pbem never overwrites", str(target))
     ledger.record_commitment(key, campaign_id, side, parse_signed(text, str(target)).body["root"])
     write_new_file(target, text.encode())
-    out(f"wrote {target}: send it to whoever runs `pbem new` (recorded in {ledger.ledger_path(key)}; back it up with the key)")
+    out(f"wrote {target} (recorded in {ledger.ledger_path(key)}; back it up with the key)")
+    out(f"send {target} and your public key to the other player(s): each of you runs the same `pbem new` with "
+        "every player's key and commitment, and gets the same campaign folder")
 
 
 # -- campaign lifecycle ---------------------------------------------------------------------
@@ -243,7 +248,8 @@ def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign 
     target = out_file or orders.with_name(orders.name + ".signed.txt")
     write_new_file(target, text.encode())
     ledger.bind(key, campaign, seats)
-    out(f"wrote {target}")
+    kept = camp.keep_signed_orders(campaign, text)   # the reveal alone completes the step here (pbem inbox)
+    out(f"wrote {target} (kept in {kept.parent} until the step is recorded)")
     _send_hint(campaign, target, exclude=body.get("side"))
 
 
@@ -313,9 +319,37 @@ def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path
     step = campaign.step_dir(result.number)
     out(f"wrote save {result.number} in {step}")
     mover = result.save["produced_by"]["side"]
-    for name in sorted(result.inputs):
-        if name.startswith("reveal-") and name[len("reveal-"):-len(".txt")] in mine:
-            out(f"send {step / name} to {mover}")
+    given = {read_text(Path(f), limit=MAX_SIGNED_BYTES) for f in files or []}
+    for name, text in sorted(result.inputs.items()):
+        party = name[len("reveal-"):-len(".txt")]
+        if name.startswith("reveal-") and party in mine and text not in given:
+            target = Path(f"reveal-{party}-{result.number:04d}.txt")   # not hidden in steps/
+            write_new_file(target, text.encode())
+            out(f"send {target} to {mover}")
+
+
+@app.command("inbox")
+@refusals
+def inbox_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
+              files: List[Path] = typer.Argument(..., help="Saved emails or forum posts (any text holding signed blocks)"),
+              key: Optional[Path] = typer.Option(None, help="Your key: reveal your dice for orders that await them"),
+              outbox: Path = typer.Option(Path("."), help="Where reveals made here are written, to be sent"),
+              passphrase: Optional[str] = typer.Option(None)) -> None:
+    """Apply every signed block of saved mails, in the order the campaign needs; say what is still awaited.
+
+    Blocks may come in any order, several to a mail, quoted or with CRLF, and more than once: the
+    same blocks give the same folder on every machine."""
+    from .inbox import inbox
+    private = load_private_key(key, passphrase) if key else None
+    if key:
+        campaign = camp.open_campaign(folder)
+        ledger.check_fresh(key, campaign)
+    result = inbox(folder, files, private, outbox)
+    if key and private is not None:
+        ledger.bind(key, campaign, campaign.sides_of_key(key_id(private.public_key())))
+    out("\n".join(result.lines))
+    for path, whom in result.sends:
+        out(f"send {path} to {', '.join(whom)}")
 
 
 @app.command("status")
@@ -337,6 +371,10 @@ def status_cmd(folder: Path = typer.Argument(...)) -> None:
             missing = [p for p in campaign.revealers(waiting) if p not in have]
             out(f"orders of {message.body['side']} are fixed ({message.source}, sent {message.body['sent']}, "
                 f"{_waited(message.body['sent'])} ago); they roll dice and await the reveal of {', '.join(missing)}")
+        elif message.kind == "data-amendment":
+            others = [s for s in sorted(campaign.header["players"]) if s != message.body["side"]]
+            out(f"a data amendment of {message.body['side']} is proposed ({message.source}, sent {message.body['sent']}, "
+                f"{_waited(message.body['sent'])} ago); it awaits the countersignature of {', '.join(others)}")
 
 
 def _waited(sent: str) -> str:
@@ -498,6 +536,15 @@ def data_missing_cmd(folder: Path = typer.Argument(..., help="Campaign folder"))
     out(missing_report(campaign.data, campaign.game))
 
 
+@data_app.command("keep")
+@refusals
+def data_keep_cmd(folder: Path = typer.Argument(..., help="A campaign folder made before pbem kept its data")) -> None:
+    """Copy the rules and scenario data a campaign was created with into it (DIR/data/), from this
+    pbem while they are still those (checked by hash). Run it before upgrading pbem (docs/upgrading.md)."""
+    written = camp.keep_data(folder)
+    out(f"kept {len(written)} data files in {folder / 'data'}: the campaign now plays them whatever pbem's rules/ hold")
+
+
 @data_app.command("template")
 @refusals
 def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] = typer.Option(None, "--out")) -> None:
@@ -536,6 +583,62 @@ def _amendment_files(folder: Path, data: Optional[Path], out_file: Optional[Path
     if folder.resolve() in target.resolve().parents:
         raise PbemError("a proposal is written outside the campaign folder (its data are fixed by the header's hash)", str(target))
     return campaign.header["game"], override if override.is_file() else None, target
+
+
+@amend_app.command("propose")
+@refusals
+def amend_propose_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
+                      proposal: Path = typer.Argument(..., help="The proposal: DIR-amendment-proposal.yaml from `pbem data edit DIR` (a data override)"),
+                      key: Path = typer.Option(...), note: str = typer.Option("", help="Why: where the values come from"),
+                      out_file: Optional[Path] = typer.Option(None, "--out", help="Default: amendment-SIDE-NNNN.txt"),
+                      passphrase: Optional[str] = typer.Option(None)) -> None:
+    """Sign a data amendment: the values of PROPOSAL the campaign's data do not hold yet (unknown
+    values, entries of open collections, errata readings not chosen yet), for the other side to countersign."""
+    from . import amend
+    campaign = camp.open_campaign(folder)
+    values, errata = amend.proposal_values(campaign, proposal)
+    private = load_private_key(key, passphrase)
+    text = amend.propose(campaign, values, errata, private, note)
+    message = parse_signed(text, "the amendment")
+    number = campaign.step_numbers()[-1]
+    target = out_file or Path(f"amendment-{message.body['side']}-{number + 1:04d}.txt")
+    if target.exists():
+        raise PbemError("already exists; pbem never overwrites", str(target))
+    camp.adjudicate_messages(campaign, [message])      # kept in pending/: the countersignature alone completes it
+    write_new_file(target, text.encode())
+    out(f"wrote {target}: {len(values)} value(s)" + (f", errata {', '.join(sorted(errata))}" if errata else "")
+        + " for the other side to countersign (`pbem amend sign DIR FILE --key KEY`)")
+    _send_hint(campaign, target, exclude=message.body["side"])
+
+
+@amend_app.command("sign")
+@refusals
+def amend_sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
+                   amendment: Path = typer.Argument(..., help="The proposer's signed amendment (or a saved mail holding it)"),
+                   key: Path = typer.Option(...),
+                   out_file: Optional[Path] = typer.Option(None, "--out", help="Default: consent-SIDE-NNNN.txt"),
+                   passphrase: Optional[str] = typer.Option(None)) -> None:
+    """Countersign a data amendment (after reading its values, printed here) and record it in your copy."""
+    from . import amend
+    from .inbox import read_mail
+    campaign = camp.open_campaign(folder)
+    found = [m for m in read_mail(amendment) if m.kind == amend.AMENDMENT]
+    if len(found) != 1:
+        raise PbemError("expected exactly one signed data amendment", str(amendment))
+    private = load_private_key(key, passphrase)
+    text = amend.countersign(campaign, found[0], private)
+    consent = parse_signed(text, "the countersignature")
+    target = out_file or Path(f"consent-{consent.body['side']}-{consent.body['save'] + 1:04d}.txt")
+    if target.exists():
+        raise PbemError("already exists; pbem never overwrites", str(target))
+    result = camp.adjudicate_messages(campaign, [found[0], consent])
+    write_new_file(target, text.encode())
+    for path, value in sorted(found[0].body["values"].items()):
+        out(f"  {path} = {value}")
+    for reading, choice in sorted(found[0].body["errata"].items()):
+        out(f"  errata {reading} = {choice}")
+    out(f"wrote {target}; save {result.number} (the amendment) recorded in {folder}")
+    _send_hint(campaign, target, exclude=consent.body["side"])
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -8,15 +8,19 @@ Layout of a campaign folder DIR:
     steps/0000/save.yaml        save 0, set up from the scenario
     steps/NNNN/orders-SIDE.txt  the signed orders (or response) that produced save NNNN
     steps/NNNN/reveal-SIDE.txt  signed dice reveals of the other parties
+    steps/NNNN/amendment-SIDE.txt, consent-SIDE.txt   or: a data amendment and its countersignature (pbem.amend)
     steps/NNNN/save.yaml        the save; its `previous` is the hash of save NNNN-1
     steps/NNNN/report.txt       the turn report
     steps/NNNN/picture.svg      the public map picture of the save (pbem.picture; absent in steps of older pbem)
     pending/                    signed inputs of the next step waiting for a reveal (pbem.adjudicate)
+    data/rules/*.yaml           the campaign's own copy of the rules data it was created with
+    data/scenario.yaml          and of its scenario (a later pbem plays it with these)
 
 A folder is built aside and renamed into place in one operation (here for `new`, in
 pbem.adjudicate for each step), so a crash leaves the old state or the complete new one.
 """
 
+import hashlib
 import os
 import re
 import secrets
@@ -47,7 +51,7 @@ FORMAT = 3        # 2: Merkle-tree dice commitments, canonical stored inputs, pe
 HEADER = "campaign.yaml"
 STEP_DIGITS = 4
 STEP_NAME = re.compile(r"^[0-9]{4}$")     # ASCII digits only: \d takes any script's digits
-INPUT_NAME = re.compile(r"^(orders|reveal)-([A-Za-z0-9_-]+)\.txt$")
+INPUT_NAME = re.compile(r"^(orders|reveal|amendment|consent)-([A-Za-z0-9_-]+)\.txt$")
 GM = "gm"
 
 
@@ -160,7 +164,9 @@ class Campaign:
         return sides
 
 
-def open_campaign(folder: Path) -> Campaign:
+def open_campaign(folder: Path, amended_upto: int | None = None) -> Campaign:
+    """The campaign, its data with the data amendments recorded in its steps (up to save
+    `amended_upto`: verify replays from the data as they were)."""
     folder = Path(folder)
     if not (folder / HEADER).is_file():
         raise PbemError(f"no {HEADER}: not a campaign folder", str(folder))
@@ -188,11 +194,111 @@ def open_campaign(folder: Path) -> Campaign:
                         f"the header (or save 0) was changed after the campaign began", str(folder / HEADER))
     _check_header_shape(header, str(folder / HEADER))
     game = get_game(header["game"])
+    behaviour = played_behaviour(header, game, str(folder / HEADER))
+    _check_stored(folder, header)
     override = folder / OVERRIDE_NAME if header["data"].get("override") else None
-    data = load_game_data(header["game"], override)
+    data = load_game_data(header["game"], override, stored_rules(folder))
+    data.behaviour = behaviour
     apply_readings(data, (header.get("options") or {}).get("errata"))     # the group's errata readings
-    scenario, _ = gamedata.load_scenario(header["game"], header["scenario"])
-    return Campaign(folder, header, data_hash(header), data, scenario, game)
+    scenario, _ = _scenario_of(folder, header)
+    campaign = Campaign(folder, header, data_hash(header), data, scenario, game)
+    from .amend import apply_amendment, recorded_amendments
+    for number, message in recorded_amendments(campaign, amended_upto):
+        apply_amendment(campaign.data, message.body, number, message.source)
+    return campaign
+
+
+STORED_NAME = re.compile(r"^(rules/[a-z0-9_-]+\.yaml|scenario\.yaml)$")   # data.stored names: never a path out
+STORED_RULES = "data/rules"              # the campaign's own copy of rules/GAME/*.yaml
+STORED_SCENARIO = "data/scenario.yaml"   # and of scenarios/GAME/SCENARIO.yaml
+
+
+def _data_sources(game: str, scenario: str) -> dict[str, Path]:
+    """The installed files a new campaign keeps a copy of, by their name under data/."""
+    sources = {f"rules/{p.name}": p for p in sorted(gamedata.rules_dir(game).glob("*.yaml"))}
+    sources["scenario.yaml"] = gamedata.scenarios_dir(game) / f"{scenario}.yaml"
+    return sources
+
+
+def _stored_files(game: str, scenario: str) -> dict[str, str]:
+    """The header's list of the campaign's own data files: name under data/ -> sha256 of its
+    bytes (so verify notices any changed byte, comments included)."""
+    return {name: hashlib.sha256(path.read_bytes()).hexdigest() for name, path in _data_sources(game, scenario).items()}
+
+
+def _check_stored(folder: Path, header: dict) -> None:
+    """The campaign's own data files, byte for byte as listed in the header (before any is parsed)."""
+    listed = header["data"].get("stored") or {}
+    root = folder / "data"
+    if not listed:
+        return
+    present = sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()) if root.is_dir() else []
+    problems = [f"{root / name}: not listed in the header's data.stored (an extra file)" for name in present if name not in listed]
+    for name, digest in sorted(listed.items()):
+        path = root / name                  # STORED_NAME (header shape): rules/NAME.yaml or scenario.yaml
+        if not path.is_file():
+            problems.append(f"{path}: missing (the campaign's own copy of its data, listed in the header)")
+        elif hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            problems.append(f"{path}: differs from the file this campaign was created with (its sha256 in the header)")
+    if problems:
+        raise PbemError(problems[0])
+
+
+def keep_data(folder: Path) -> list[Path]:
+    """`pbem data keep DIR`: give a campaign made before pbem kept its data a copy of its own,
+    taken from the installed rules/ and scenarios/ while they are still the ones it was created
+    with (their hashes are the header's). Run it before upgrading pbem. Returns the files written."""
+    campaign = open_campaign(folder)
+    header, root = campaign.header, campaign.folder / "data"
+    if header["data"].get("stored") or stored_rules(campaign.folder):
+        raise PbemError("the campaign already keeps its own data (data/)", str(campaign.folder))
+    problems = check_header(campaign)
+    if problems:
+        raise PbemError(f"cannot keep the installed data for it: {problems[0]}")
+    written = []
+    for name, source in _data_sources(header["game"], header["scenario"]).items():
+        storage.write_synced(root / name, source.read_text(encoding="utf-8"))
+        written.append(root / name)
+    problems = check_header(open_campaign(campaign.folder))
+    if problems:                           # the installed files changed meanwhile: take nothing
+        shutil.rmtree(root, ignore_errors=True)
+        raise PbemError(problems[0])
+    return written
+
+
+def stored_rules(folder: Path) -> Path | None:
+    """The campaign's own rules data, or None for a campaign made before pbem kept one (it
+    plays the installed rules/, as long as their hash is the header's)."""
+    path = Path(folder) / STORED_RULES
+    return path if path.is_dir() else None
+
+
+def _scenario_of(folder: Path, header: dict) -> tuple[dict, str]:
+    path = Path(folder) / STORED_SCENARIO
+    if path.is_file():
+        return gamedata.load_scenario_file(path)
+    return gamedata.load_scenario(header["game"], header["scenario"])
+
+
+def created_with(header: dict) -> tuple[str, Any]:
+    """(pbem version, behaviour revision) the campaign was created with: `created_with:
+    {pbem, behaviour}`, or, before the revision was recorded, `created_with: pbem VERSION` (1)."""
+    made = header.get("created_with")
+    if isinstance(made, dict):
+        return str(made.get("pbem")), made.get("behaviour")
+    return str(made).removeprefix("pbem "), 1
+
+
+def played_behaviour(header: dict, game: GameModule, source: str) -> int:
+    """The game module's behaviour revision this campaign plays (`created_with.behaviour`;
+    campaigns from before it was recorded play revision 1), refused if this pbem no longer
+    plays it."""
+    version, revision = created_with(header)
+    if type(revision) is not int or revision not in game.behaviours:
+        raise PbemError(f"this campaign plays {header['game']} behaviour {revision!r} (created with pbem {version}); "
+                        f"this pbem plays behaviours {', '.join(map(str, game.behaviours))}. Finish it with pbem "
+                        f"{version} (`pip install pbem=={version}`)", source)
+    return revision
 
 
 def _check_header_shape(header: dict, source: str) -> None:
@@ -211,7 +317,10 @@ def _check_header_shape(header: dict, source: str) -> None:
     data, players, dice = header["data"], header["players"], header["dice"]
     need(all(safe(header[k]) for k in ("campaign", "game", "scenario")), "campaign, game and scenario must be safe names")
     need(isinstance(data, dict) and isinstance(data.get("rules"), str) and isinstance(data.get("scenario"), str)
-         and (data.get("override") is None or isinstance(data["override"], dict)), "bad 'data'")
+         and (data.get("override") is None or isinstance(data["override"], dict))
+         and (data.get("stored") is None or (isinstance(data["stored"], dict) and all(
+             isinstance(n, str) and STORED_NAME.fullmatch(n) and isinstance(h, str) and HEX64.fullmatch(h)
+             for n, h in data["stored"].items()))), "bad 'data'")
     need(isinstance(players, dict) and all(safe(s) and isinstance(p, dict) and isinstance(p.get("key"), str)
                                            for s, p in players.items()), "bad 'players'")
     need(isinstance(dice, dict) and dice.get("mode") in ("players", "gm") and isinstance(dice.get("commitments"), dict)
@@ -226,11 +335,20 @@ def check_header(campaign: Campaign) -> list[str]:
     """Everything in the header that can be checked: data hashes and signed commitments."""
     problems = []
     header, folder = campaign.header, campaign.folder
-    if header["data"]["rules"] != campaign.data.files_hash:
-        problems.append(f"{folder / HEADER}: the installed rules/{header['game']} data differ from the data this campaign was created with")
-    _, scenario_hash = gamedata.load_scenario(header["game"], header["scenario"])
+    version = created_with(header)[0]
+    if header["data"]["rules"] != campaign.data.files_hash and stored_rules(folder):
+        problems.append(f"{folder / STORED_RULES}: the campaign's copy of the rules data differs from the data "
+                        "this campaign was created with (its hash in the header)")
+    elif header["data"]["rules"] != campaign.data.files_hash:
+        problems.append(f"{folder / HEADER}: the installed rules/{header['game']} data differ from the data this "
+                        f"campaign was created with, and the campaign keeps no copy of its own (it was made "
+                        f"before pbem kept one): put the rules/{header['game']}/*.yaml files of pbem {version} "
+                        f"into {folder / STORED_RULES}/ (docs/upgrading.md)")
+    _, scenario_hash = _scenario_of(folder, header)
     if header["data"]["scenario"] != scenario_hash:
-        problems.append(f"{folder / HEADER}: scenario file scenarios/{header['game']}/{header['scenario']}.yaml differs from the one this campaign was created with")
+        where = folder / STORED_SCENARIO if (folder / STORED_SCENARIO).is_file() else \
+            f"scenario file scenarios/{header['game']}/{header['scenario']}.yaml"
+        problems.append(f"{where}: differs from the scenario this campaign was created with")
     override = header["data"].get("override")
     if override and override.get("sha256") != campaign.data.override_hash:
         problems.append(f"{folder / OVERRIDE_NAME}: the data override does not match the hash agreed in the header")
@@ -262,6 +380,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
     if seats not in [sorted(s) for s in game.seats(scenario)]:
         raise PbemError(f"{game_name} is played by seats {' or '.join('+'.join(s) for s in game.seats(scenario))}; got {'+'.join(seats) or 'none'}")
     data = load_game_data(game_name, override)
+    data.behaviour = game.behaviour            # new campaigns play the module's current behaviour
     chosen = game.options(options or {})
     apply_readings(data, chosen.get("errata"))         # refused here if the game declares no such reading
     parties = [GM] if gm_key else seats
@@ -269,10 +388,11 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
     campaign_id, tips, stored = _commitments(parties, commitments, players, gm_key)
     header: dict[str, Any] = {
         "pbem": "campaign", "format": FORMAT, "campaign": campaign_id, "title": title or campaign_id,
-        "game": game_name, "scenario": scenario_name, "created_with": f"pbem {__version__}",
+        "game": game_name, "scenario": scenario_name, "created_with": {"pbem": __version__, "behaviour": game.behaviour},
         "data": {"rules": data.files_hash, "scenario": scenario_hash,
                  "override": ({"file": OVERRIDE_NAME, "sha256": data.override_hash,
-                               "demonstration": data.demonstration} if override else None)},
+                               "demonstration": data.demonstration} if override else None),
+                 "stored": _stored_files(game_name, scenario_name)},
         "players": {s: {"key": players[s]} for s in seats},
         "options": chosen,
         "not_enforced": game.not_enforced_for(chosen),
@@ -315,6 +435,10 @@ def _write_folder(folder: Path, campaign: Campaign, state: dict, stored: dict[st
             storage.write_synced(staging / "commitments" / f"{safe_component(party, 'side')}.txt", text)
         if override:
             shutil.copyfile(override, staging / OVERRIDE_NAME)
+        # the campaign's own copy of the data it is created with: a later pbem with other
+        # rules/ still plays it with these (docs/upgrading.md)
+        for name, source in _data_sources(campaign.header["game"], campaign.header["scenario"]).items():
+            storage.write_synced(staging / "data" / name, source.read_text(encoding="utf-8"))
         built = Campaign(staging, campaign.header, campaign.header_hash, campaign.data, campaign.scenario, campaign.game)
         save = build_save(built, 0, campaign.header_hash, state, {"setup": campaign.header["scenario"]}, [], None, [])
         storage.write_synced(staging / "steps" / "0000" / "save.yaml", dump_yaml(save))

@@ -6,6 +6,7 @@ See docs/data-format.md for the conventions.
 """
 
 import copy
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +54,7 @@ class GameData:
     cache: dict = field(default_factory=dict)        # derived objects (a game's grid, ...)
     readings: dict = field(default_factory=dict)     # errata reading id -> the group's choice (apply_readings)
     reading_values: dict = field(default_factory=dict)   # full path -> "reading ID=CHOICE" for the values it set
+    behaviour: int | None = None                     # the module's behaviour revision the campaign plays (None: its current one)
 
     def derived(self, key: str, build):
         """An object worked out from the data once per campaign (a grid, a road network), kept
@@ -170,6 +172,7 @@ def _prefixes(path: str):
 
 
 _TREE_CACHE: dict = {}
+MAX_RULES_FILES = 64
 _PARSED: dict[tuple[str, str], dict] = {}       # (path, text) -> its data: a data override, a scenario
 _PARSED_MAX = 32
 
@@ -192,22 +195,28 @@ def load_once(path: Path, limit: int = MAX_FILE_BYTES) -> dict:
 
 
 def _load_tree(folder: Path) -> tuple[dict, str]:
-    """The rules files of one game, parsed once per process (keyed by name, size, mtime)."""
+    """The rules files of one game (installed, or a campaign's own copy), parsed once per
+    process: keyed by the files' names and bytes, so every copy of one set is parsed once."""
     if not folder.is_dir():
         raise PbemError(f"no rules data folder for this game ({folder})")
     paths = sorted(folder.glob("*.yaml"))
-    key = (str(folder), tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in paths))
+    if len(paths) > MAX_RULES_FILES:
+        raise PbemError(f"more than {MAX_RULES_FILES} rules data files", str(folder))
+    # only the rules/ shipped with pbem are trusted; a campaign's copy goes through the bounded loader
+    trusted = folder.resolve().parent == (project_root() / "rules").resolve()
+    key = (trusted, tuple((p.name, hashlib.sha256(p.read_bytes()).hexdigest()) for p in paths))
     if key not in _TREE_CACHE:
-        _TREE_CACHE.clear()
-        _TREE_CACHE[key] = _parse_tree(paths)
+        if len(_TREE_CACHE) >= 8:
+            _TREE_CACHE.clear()
+        _TREE_CACHE[key] = _parse_tree(paths, trusted)
     tree, files_hash = _TREE_CACHE[key]
     return copy.deepcopy(tree), files_hash
 
 
-def _parse_tree(paths: list[Path]) -> tuple[dict, str]:
+def _parse_tree(paths: list[Path], trusted: bool = True) -> tuple[dict, str]:
     tree, hashes = {}, {}
     for path in paths:
-        data = load_yaml_file(path, trusted=True)
+        data = load_yaml_file(path, trusted=trusted)
         _check_keys(data, str(path))
         tree[path.stem] = data
         hashes[path.name] = data_hash(data)
@@ -227,8 +236,9 @@ def _check_keys(node, source: str, path: str = "") -> None:
             _check_keys(value, source, f"{path}.{index}")
 
 
-def load_game_data(game: str, override_path: Path | None = None) -> GameData:
-    tree, files_hash = _load_tree(rules_dir(game))
+def load_game_data(game: str, override_path: Path | None = None, rules: Path | None = None) -> GameData:
+    """The game's data: the installed rules/GAME/ files, or `rules` (a campaign's own copy)."""
+    tree, files_hash = _load_tree(rules if rules is not None else rules_dir(game))
     data = GameData(game=game, tree=tree, files_hash=files_hash)
     if override_path is not None:
         apply_override(data, override_path)
@@ -253,8 +263,14 @@ def apply_override(data: GameData, path: Path) -> None:
     data.override_hash = data_hash(doc)
     data.demonstration = bool(doc.get("demonstration"))
     data.demonstration_notice = str(doc.get("notice", "")).strip()
-    label = "demonstration" if data.demonstration else "override"
-    for dotted, value in doc["values"].items():
+    apply_values(data, doc["values"], str(path), "demonstration" if data.demonstration else "override")
+
+
+def apply_values(data: GameData, values: dict, source: str, label: str) -> None:
+    """Supply values by data path (an override's, or a data amendment's signed by both players):
+    only `unknown` values and entries of open collections; a rulebook value is never replaced."""
+    path = source
+    for dotted, value in values.items():
         if not isinstance(dotted, str) or not dotted:
             raise PbemError(f"override key {dotted!r} is not a data path", str(path))
         if value == UNKNOWN or value is None:
@@ -323,5 +339,11 @@ def load_scenario(game: str, scenario: str) -> tuple[dict, str]:
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.yaml"))
         raise PbemError(f"no scenario {scenario!r} for {game}; known: {', '.join(known) or 'none'}")
+    doc = load_once(path)
+    return doc, data_hash(doc)
+
+
+def load_scenario_file(path: Path) -> tuple[dict, str]:
+    """A scenario from a given file (a campaign's own copy of the one it was created with)."""
     doc = load_once(path)
     return doc, data_hash(doc)

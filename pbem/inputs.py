@@ -168,6 +168,9 @@ def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: st
     if any(m.kind == "orders" and m.body["orders"] != body["orders"] for m in pending):
         raise PbemError(f"orders for save {number} are already recorded in {campaign.folder / PENDING}; "
                         "one orders file per save")
+    if any(m.kind == "data-amendment" and m.body.get("side") == side for m in pending):    # pbem.amend
+        raise PbemError(f"a data amendment for save {number} awaits its countersignature ({campaign.folder / PENDING}); "
+                        "sign orders after it is recorded")
     body = {k: v for k, v in body.items() if k not in ("dice", "sent", "hidden")}
     body["sent"] = sent or sent_now()
     _hide(campaign, key, number, save, body, private)

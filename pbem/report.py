@@ -63,10 +63,28 @@ def _grouped(paths: list[str]) -> str:
 
 
 def _data_note(campaign: Campaign, paths: list[str], demonstration: bool, what: str) -> list:
-    if demonstration:
+    amended: dict[str, list[str]] = {}          # values of data amendments signed by both, by amendment
+    for path in paths:
+        label = campaign.data.overridden.get(path, "")
+        if label.startswith("data amendment"):
+            amended.setdefault(label, []).append(path)
+    paths = [p for p in paths if not any(p in group for group in amended.values())]
+    notes = [("p", f"{label[0].upper()}{label[1:]} values used: {_grouped(group)}") for label, group in sorted(amended.items())]
+    if demonstration and paths:
         return [("p", f"DEMONSTRATION DATA: {what} used values that are NOT the published game's "
-                      f"({campaign.data.demonstration_notice}) — {_grouped(paths)}")]
-    return [("p", f"Campaign data override values used: {_grouped(paths)}")] if paths else []
+                      f"({campaign.data.demonstration_notice}) — {_grouped(paths)}")] + notes
+    return ([("p", f"Campaign data override values used: {_grouped(paths)}")] if paths else []) + notes
+
+
+def _amendment_blocks(produced: dict) -> list:
+    """A data amendment step: who proposed and countersigned it, and every value it supplies."""
+    amendment = produced["amendment"]
+    blocks: list = [("p", f"Data amendment proposed by {produced['side']} (signed by {amendment['signer'][:20]}…), "
+                          f"countersigned by {', '.join(sorted(produced['consents']))}"
+                          + (f": {amendment['note']}" if amendment["note"] else "") + ". The position is unchanged.")]
+    blocks += [("item", f"`{path}` = {value}") for path, value in sorted(amendment["values"].items())]
+    blocks += [("item", f"errata reading {reading} = {choice} (docs/errata.md)") for reading, choice in sorted(amendment["errata"].items())]
+    return blocks
 
 
 def _step_body(campaign: Campaign, save: dict, sub: str) -> list:
@@ -109,6 +127,10 @@ def _footer(campaign: Campaign, save: dict, side: str | None, first: bool) -> li
     if readings:
         blocks.append(("p", "Errata readings chosen by the group at creation (docs/errata.md): "
                             + "; ".join(f"{k} = {v}" for k, v in sorted(readings.items())) + "."))
+    amended = {k: v for k, v in campaign.data.readings.items() if k not in (readings or {})}
+    if amended:                           # chosen later by a data amendment signed by both (pbem.amend)
+        blocks.append(("p", "Errata readings chosen by a data amendment (docs/errata.md): "
+                            + "; ".join(f"{k} = {v}" for k, v in sorted(amended.items())) + "."))
     blocks += _not_enforced(campaign, first)
     blocks.append(("h3", "Next"))
     waiting = save["awaiting"]
@@ -138,6 +160,8 @@ def step_blocks(campaign: Campaign, save: dict, side: str | None = None, view: V
     produced = save["produced_by"]
     if "setup" in produced:
         blocks.append(("p", f"Set-up of scenario '{produced['setup']}'."))
+    elif "amendment" in produced:
+        blocks += _amendment_blocks(produced)
     else:
         blocks.append(("p", f"{produced['phase']}: {produced['kind']} of {produced['side']} "
                             f"(signed by {produced['orders']['signer'][:20]}…)."))
@@ -187,6 +211,9 @@ def turn_blocks(campaign: Campaign, turn: int, side: str | None = None, view: Vi
     for save in steps:
         produced = save["produced_by"]
         blocks.append(("h3", f"Save {save['number']}: {produced['phase']}"))
+        if "amendment" in produced:
+            blocks += _amendment_blocks(produced)
+            continue
         blocks.append(("p", f"{produced['kind'].capitalize()} of {produced['side']} (signed by {produced['orders']['signer'][:20]}…)."))
         blocks += _step_body(campaign, save, "h4")
     return blocks + _footer(campaign, steps[-1], side, False)

@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .adjudicate import advance
+from .amend import AMENDMENT, apply_amendment
 from .canonical import data_hash
 from .errors import PbemError
-from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, open_campaign, read_stored
+from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, created_with, open_campaign, read_stored, stored_rules
+from .gamedata import load_game_data
 from .hidden.private import PrivatePart, side_of_part
 from .hidden.steps import hidden_of, rules_of
 from .inputs import _in_file, read_pending
@@ -55,7 +57,7 @@ def verify(folder: Path, private: Path | None = None) -> VerifyResult:
     first step where it cheated is named (the deferred check of what the enemy could not see)."""
     folder = Path(folder)
     try:
-        campaign = open_campaign(folder)
+        campaign = open_campaign(folder, amended_upto=0)      # the data as at save 0; amended as replayed
         parts = _handed_over(campaign, private)
         problems = check_header(campaign)
         if problems:
@@ -77,10 +79,13 @@ def verify(folder: Path, private: Path | None = None) -> VerifyResult:
                     part.items_at(number, hidden_of(save, side))
                 except PbemError as exc:
                     raise PbemError(f"CHEATED: save {number}: {side}'s commitments do not open: {exc.one_line()}") from None
+            for message in messages:
+                if message.kind == AMENDMENT:       # later steps play the amended data
+                    apply_amendment(campaign.data, message.body, number, message.source)
             digest = data_hash(save)
             rolls += len((save.get("dice") or {}).get("rolls", []))
         pending = read_pending(campaign, numbers[-1], save, digest)
-        details = _who_played(campaign, signed_by)
+        details = _who_played(campaign, signed_by) + [_data_line(campaign)]
         if pending:
             details.append(f"pending: {', '.join(m.source for m in pending)} (inputs of the next step, awaiting reveals)")
         hidden = "".join(f", and every hidden item and hidden step of {s} from its private part" for s in parts)
@@ -165,6 +170,19 @@ def _who_played(campaign: Campaign, signed_by: dict[str, int]) -> list[str]:
                      + (f"signed {count} step input(s) bound to this header" if count else
                         "has signed nothing bound to this header yet beyond its dice commitment"))
     return lines
+
+
+def _data_line(campaign: Campaign) -> str:
+    """Which data the campaign plays: its own copy (and whether this pbem's rules/ are the same),
+    or, for a campaign made before pbem kept one, the installed rules/."""
+    version = created_with(campaign.header)[0]
+    game = campaign.header["game"]
+    played = f"{game} behaviour {campaign.data.behaviour}, created with pbem {version}"   # set by open_campaign
+    if stored_rules(campaign.folder) is None:
+        return f"data: the installed rules/{game} (the campaign keeps no copy of its own; `pbem data keep` adds one); {played}"
+    installed = load_game_data(game).files_hash
+    same = "the same as" if installed == campaign.header["data"]["rules"] else "different from"
+    return f"data: the campaign's own copy in data/ ({same} this pbem's installed rules/{game}); {played}"
 
 
 def _no_extra_files(folder: Path, allowed: set[str]) -> None:

@@ -15,7 +15,7 @@ import yaml
 
 from pbem import campaign as camp
 from pbem.demo import DEMO_SENT, demo_commitment, demo_folder, demo_games, demo_plan, run_demo
-from pbem.errors import PbemError
+from pbem.errors import PbemError, UnknownDataError
 from pbem.games import get_game
 from pbem.hidden.commit import check_opening, commitment, item_salt, salt_master
 from pbem.hidden.private import PrivatePart, default_private_folder, find_private
@@ -77,6 +77,16 @@ def play(campaign: camp.Campaign, side: str, orders: list, opponent_folder: Path
     if opponent_folder is not None and result.save is not None:      # the mover records the same step
         camp.adjudicate(campaign.folder, [opponent_folder / "steps" / f"{result.number:04d}" / n for n in sorted(result.inputs)])
     return result
+
+
+def pass_until(campaign, phase: str) -> None:
+    """Empty orders from whoever is awaited until `phase` is awaited (phases with no choice pass by themselves)."""
+    for _ in range(12):
+        waiting = campaign.latest()[1]["awaiting"]
+        if waiting["phase"] == phase:
+            return
+        play(campaign, waiting["side"], [])
+    raise AssertionError(f"never reached {phase}")
 
 
 def demo_until_movement(tmp_path: Path, extra_units: bool = False) -> camp.Campaign:
@@ -266,7 +276,14 @@ def test_a_random_fogged_game_leaks_nothing_and_verifies_with_each_private_part(
         template = parse_yaml_text(camp.order_template(campaign.folder, side), "t")
         template["orders"] = orders
         path = tmp_path / f"o{step}.txt"
-        path.write_text(camp.sign_orders(campaign, template, k[side], sent=DEMO_SENT))
+        try:
+            signed = camp.sign_orders(campaign, template, k[side], sent=DEMO_SENT)
+        except UnknownDataError as missing:
+            # the demonstration data ends the game here (e.g. a city flag the victory check at
+            # the end of a Game Turn needs, 4.4); what was played so far is what is searched
+            assert "map.hexes." in str(missing)
+            break
+        path.write_text(signed)
         owner_steps += "result" in (yaml.safe_load(path.read_text().split("\n", 1)[1].split("-----BEGIN PBEM SIGNATURE")[0]).get("hidden") or {})
         camp.adjudicate(campaign.folder, [path], key=k[next(s for s in SEATS if s != side)], sent=DEMO_SENT)
     parts = {s: p for s in SEATS if (p := find_private(campaign.folder, campaign.id, s)) is not None}
@@ -327,15 +344,12 @@ def test_the_defenders_reveal_opens_the_attacked_stack_and_a_false_one_is_refuse
 
     campaign = demo_until_movement(tmp_path)
     play(campaign, "alliance", SOVIET_MOVES)                                        # save 3
-    for side in ("alliance", "alliance", "alliance"):                               # Soviet assault, Western turn
-        play(campaign, side, [])
-    assert campaign.latest()[1]["awaiting"]["phase"] == "Turn 2 German movement"
+    pass_until(campaign, "Turn 2 German movement")          # Soviet assault, Western turn (its empty assault passes by itself)
     play(campaign, "german", [{"move": "ger-17id", "path": ["1820E", "1819E"]}])    # save 7: three in 1819E
     save = campaign.latest()[1]
     assert sorted(hidden_of(save, "german")) == ["1819E/1", "1819E/2"]
     assert [u for u, v in save["state"]["units"].items() if v["hex"] == "1819E"] == ["ger-17id"]   # the top
-    play(campaign, "german", [])                                                    # German assault: none
-    play(campaign, "alliance", [])                                                  # Turn 3 Soviet movement
+    pass_until(campaign, "Turn 3 Soviet prepared assaults")  # German assault: none; Turn 3 Soviet movement: none
     number, save, _ = campaign.latest()
     alliance_copy, german_copy = tmp_path / "alliance-copy", tmp_path / "german-copy"
     shutil.copytree(campaign.folder, alliance_copy)
@@ -385,10 +399,8 @@ def test_german_stacks_need_the_italy_hexes_and_check_says_so_as_sign_refuses(tm
                                     demo_folder("smithereens-demo") / "data-override.yaml", title="no Italy")
     play(campaign, "german", [{"attack": "1918E", "with": ["ger-46pz"]}])
     play(campaign, "alliance", demo_plan("smithereens").respond(campaign, campaign.latest()[1]["state"]))
-    for _ in range(4):
-        play(campaign, "alliance", [])
+    pass_until(campaign, "Turn 2 German movement")
     number, save, _ = campaign.latest()
-    assert save["awaiting"]["phase"] == "Turn 2 German movement"
     assert [u for u, v in save["state"]["units"].items() if v["hex"] == "1819E"] == ["ger-73id"]
     template = parse_yaml_text(camp.order_template(campaign.folder, "german"), "t")
     template["orders"] = [{"move": "ger-17id", "path": ["1820E", "1819E"]}]             # makes a stack of two

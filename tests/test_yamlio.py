@@ -61,7 +61,8 @@ def test_the_bundled_campaign_dumps_byte_for_byte_alike_with_both_emitters():
         if hasattr(data, "armoured"):                  # a signed file: its body, and the stored armour
             assert data.armoured() == text, path
             data = data.body
-        elif path.name != "data-override.yaml":        # the override is stored as the group wrote it
+        elif path.name != "data-override.yaml" and "data" not in path.relative_to(CAMPAIGN).parts[:1]:
+            # the override is stored as the group wrote it, data/ as pbem's rules/ and scenarios/ are
             assert yamlio.dump_yaml(data) == text, path
         fast, python = _both(data)
         assert fast == python, path

@@ -99,6 +99,18 @@ class GameModule:
     # What the game hides from the enemy (fog of war, private chits): pbem.hidden.rules, None: nothing
     hidden: HiddenRules | None = None
 
+    # The revision of the module's behaviour (how it adjudicates) that new campaigns play, and
+    # every revision it still plays. A change that would give a running campaign another result
+    # bumps `behaviour` and keeps the old code path for the older revisions (docs/upgrading.md);
+    # the game reads the campaign's revision from GameData.behaviour.
+    behaviour: int = 1
+    behaviours: tuple = (1,)
+
+    def plays(self, data: GameData, revision: int) -> bool:
+        """Whether the campaign of `data` plays behaviour `revision` or later (outside a
+        campaign, data loaded directly: the module's current behaviour)."""
+        return (data.behaviour if data.behaviour is not None else self.behaviour) >= revision
+
     def seats(self, scenario: dict) -> list[list[str]]:
         """The allowed sets of player seats (e.g. [['german','alliance'], ['german','soviet','western']])."""
         raise NotImplementedError

@@ -22,7 +22,11 @@ import pytest
 
 from . import util
 
-DEMO_FILES = util.demo_files()        # the campaign `pbem demo` builds, derived at collection
+# the campaign `pbem demo` builds, derived at collection; of the campaign's own copy of its data
+# (data/, each file's sha256 in the header) two files stand for the rest: the same check covers
+# every one, and test_cli's test_verify_detects_any_changed_byte flips a byte of each
+DATA_SAMPLES = {"data/rules/crt.yaml", "data/scenario.yaml"}
+DEMO_FILES = [rel for rel in util.demo_files() if not rel.startswith("data/") or rel in DATA_SAMPLES]
 HEADER, OVERRIDE = "campaign.yaml", "data-override.yaml"
 
 # name -> (regex whose group 1 is the byte to flip, xor mask); the flip hits the group's middle
@@ -93,6 +97,13 @@ SAVE_SPECS = {
     "state-unit-steps": (r"\n  units:\n    [\w-]+:\n      hex: \w+\n      steps: (\d+)", 0x01),
     "final-newline": (r"(\n)\Z", 0x01),
 }
+DATA_SPECS = {               # the campaign's own data: any byte, comments included (data.stored)
+    "first-byte": (r"\A(.)", 0x01),
+    "first-key": (r"\n(\w)", 0x01),
+    "middle": None,
+    "last-line": (r"([^\n]+)\n\Z", 0x01),
+    "final-newline": (r"(\n)\Z", 0x01),
+}
 REPORT_SPECS = {
     "first-byte": (r"\A(.)", 0x01),
     "title-line": (r"\A[^\n]*— (save) \d+", 0x01),
@@ -116,6 +127,8 @@ def kind_of(rel: str) -> str:
     name = rel.rsplit("/", 1)[-1]
     if rel.startswith("commitments/"):
         return "commitment"
+    if rel.startswith("data/"):
+        return "data"
     if name.startswith("orders-"):
         return "orders"
     if name.startswith("reveal-"):
@@ -129,7 +142,7 @@ def specs_for(rel: str) -> dict:
         return SIGNED_SPECS | DICE_SPEC | ORDER_SPECS
     if kind == "reveal":
         return SIGNED_SPECS | DICE_SPEC
-    return {"commitment": SIGNED_SPECS, "header": HEADER_SPECS, "override": OVERRIDE_SPECS,
+    return {"commitment": SIGNED_SPECS, "header": HEADER_SPECS, "override": OVERRIDE_SPECS, "data": DATA_SPECS,
             "save": SAVE_SPECS, "report": REPORT_SPECS, "picture": PICTURE_SPECS}[kind]
 
 
@@ -156,6 +169,7 @@ PHRASES = {
     "save": ("differs from the replay",),
     "report": ("differs from the replay",),
     "picture": ("differs from the replay",),
+    "data": ("differs from the file this campaign was created with",),
 }
 
 
@@ -180,12 +194,12 @@ def meaning(rel: str, raw: bytes):
         return raw
     if kind in ("header", "override"):
         return util.yaml_data(raw)
-    return raw          # saves, reports and pictures: the bytes themselves are what verify compares
+    return raw          # saves, reports, pictures and data/: the bytes themselves are what verify compares
 
 
 def test_every_file_of_the_demo_is_flipped_in_several_places():
     kinds = {kind_of(rel) for rel in DEMO_FILES}
-    assert kinds == {"header", "override", "commitment", "save", "report", "picture", "orders", "reveal"}
+    assert kinds == {"header", "override", "commitment", "save", "report", "picture", "orders", "reveal", "data"}
     for rel in DEMO_FILES:
         assert sum(1 for r, _, e in CASES if r == rel and e == "refused") >= 5, rel
 

@@ -74,6 +74,8 @@ def _answering_opponent(state: dict) -> tuple:
 
 class OperationGrenade(SequencedGame):
     id = "operation-grenade"
+    behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
+    behaviours = (1, 2)
     game_over_rule = "28.0"
     # Everything else is adjudicated (docs/operation-grenade.md); what stays cannot be, and says why.
     not_enforced = (
@@ -172,8 +174,9 @@ class OperationGrenade(SequencedGame):
             "retreated_onto": {},                                               # 9.93
             "interrupted": {}, "spent": {},                                     # 21.11/22.21: unit -> MP spent
             "game_over": False, "victory": None,
-            PASSES: True,                                                       # a phase without a choice passes by itself
         }
+        if self.plays(data, 2):        # behaviour 2 (docs/upgrading.md): a phase without a choice passes by itself
+            state[PASSES] = True
         for unit in state["units"].values():
             movement.note_passage(self, data, state, unit["hex"], unit["side"])
         return state

@@ -15,6 +15,7 @@ come from (the attacker's orders carry them); a retreat opens the stacks it retr
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...kit.sequence import PASSES
 from ...errors import PbemError
 from ...gamedata import GameData
 from ...hidden.rules import HiddenRules
@@ -126,8 +127,12 @@ class SmithereensFog(HiddenRules):
                     if self.game.seat_of(state, self.game.army_of(data, u)) != side}
         if others(before) != others(after):
             return ["the units of the other seats changed in a step only the mover's units may change"]
-        # 5.2: a Movement Phase is followed by the same army's Prepared Assault Phase of the same turn
+        # 5.2: a Movement Phase is followed by the same army's Prepared Assault Phase of the same
+        # turn, unless that phase held no choice (11.1) and passed by itself: the enemy checks that
+        # from the public positions, which show every occupied hex
+        assault = {**after, "phase": "assault", "army": before["army"], "turn": before["turn"]}
         if before["phase"] == "movement" and (after.get("phase"), after.get("army"), after.get("turn")) != (
-                "assault", before["army"], before["turn"]):
-            return ["after a Movement Phase comes the same army's Prepared Assault Phase (5.2)"]
+                "assault", before["army"], before["turn"]) and not (
+                PASSES in after and self.game.assault_without_choice(data, assault)):
+            return ["after a Movement Phase comes the same army's Prepared Assault Phase (5.2), unless it has no choice (11.1)"]
         return []

@@ -12,7 +12,6 @@ from ..base import Awaiting, DemoPlan
 from .components import camp
 from .flak import FlakRules
 from .fog import FOG_OFF, SmithereensFog
-from .report import ReportRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
@@ -43,6 +42,8 @@ def normalise_orders(orders: Any) -> Any:
 
 class Smithereens(FlakRules):
     id = "smithereens"
+    behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
+    behaviours = (1, 2)
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,

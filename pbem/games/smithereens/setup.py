@@ -104,12 +104,13 @@ class SetupRules(MovementRules):
             "fortresses": self.fortresses_at_start(data),
             "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [],
-            PASSES: True,                                  # a phase without a choice passes by itself
         }
         if variable:
             state["variable"] = variable
         if recorded and len(seats) > 2:
             state["reveals"] = options["reveals"]
+        if self.plays(data, 2):        # behaviour 2 (docs/upgrading.md): a phase without a choice passes by itself
+            state[PASSES] = True
         self.next_placement(data, state, after=None)
         return state
 

@@ -1,0 +1,183 @@
+"""`pbem inbox`: saved emails or forum posts in, every applicable signed block applied in order.
+
+A mail may hold several signed blocks (orders, a response, a reveal, a commitment, a data
+amendment) among greetings, quoting and signatures, and mails arrive in any order and more
+than once. The inbox takes every block out of every file (each kept in its canonical stored
+form, never the raw mail), then repeatedly applies what fits the latest save: the orders
+written for it, with the reveals bound to those orders. What is left is either already
+recorded (a duplicate), or waits for something not yet received, and the inbox says which.
+
+Order-independence: a step's record depends only on the signed blocks it used, never on which
+command or copy used them first (pending/ holds orders that wait for a reveal, outside the
+hash chain), so two players who receive the same blocks, in any order and batching, end with
+byte-identical folders.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from .adjudicate import adjudicate_messages
+from .amend import AMENDMENT, CONSENT
+from .errors import PbemError
+from .folder import Campaign, check_header, open_campaign
+from .inputs import read_pending
+from .keys import key_id
+from .signing import SignedMessage, find_signed, parse_signed
+from .storage import write_new_file
+from .yamlio import MAX_SIGNED_BYTES, read_text
+
+def read_mail(path: Path) -> list[SignedMessage]:
+    """Every signed block of a saved mail or post, verified (pbem.signing.find_signed: MIME,
+    quoted-printable, format=flowed, forum wrappers, quoting, lines wrapped in transit)."""
+    return find_signed(read_text(path, limit=MAX_SIGNED_BYTES), str(path))
+
+
+@dataclass
+class InboxResult:
+    lines: list[str] = field(default_factory=list)       # what was done, in order
+    recorded: list[int] = field(default_factory=list)    # the saves written
+    sends: list[tuple[Path, list[str]]] = field(default_factory=list)   # file -> to whom
+
+
+def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None, outbox: Path = Path("."),
+          sent: str | None = None) -> InboxResult:
+    """Apply every applicable signed block of `files` to the campaign, in the order the hash
+    chain needs; with `key`, reveal this player's dice for orders that await them (the reveal
+    is written to `outbox`, to be sent to the mover)."""
+    campaign = open_campaign(folder)
+    problems = check_header(campaign)
+    if problems:
+        raise PbemError(problems[0])
+    received: dict[str, SignedMessage] = {}
+    for path in files:
+        for message in read_mail(Path(path)):
+            received.setdefault(message.digest, message)
+    result = InboxResult()
+    mine = campaign.sides_of_key(key_id(key.public_key())) if key is not None else []
+    used: set[str] = set()
+    while True:
+        number, save, digest = campaign.latest()
+        if save["awaiting"].get("done"):
+            break
+        orders = _orders_for(campaign, received, number, digest)
+        pending = read_pending(campaign, number, save, digest)
+        if orders is None and not any(m.kind in ("orders", AMENDMENT) for m in pending):
+            break
+        heads = ([orders] if orders else []) + pending
+        given = ([orders] if orders else []) + [
+            m for m in received.values() if m.body.get("save") == number and (
+                (m.kind == "reveal" and m.body.get("orders") in {o.digest for o in heads})
+                or (m.kind == CONSENT and m.body.get("amendment") in {o.digest for o in heads}))]
+        reveal_key = key if any(p in mine for p in campaign.revealers(save["awaiting"])) else None
+        step = adjudicate_messages(campaign, given, reveal_key, sent)
+        used.update(m.digest for m in given)
+        _note_reveals(campaign, step, mine, outbox, received, result)
+        campaign = open_campaign(folder)          # a recorded amendment changes the data of what follows
+        if step.save is None and any(n.startswith("amendment-") for n in step.inputs):
+            if given:
+                result.lines.append(step.report)
+            break
+        if step.save is None:
+            side = next(n for n in step.inputs if n.startswith("orders-"))[len("orders-"):-len(".txt")]
+            if given:
+                result.lines.append(f"kept the orders of {side} for save {number} in {campaign.folder / 'pending'}: "
+                                    f"they roll dice and await the reveal of {', '.join(step.awaiting_reveal)}")
+            break
+        result.recorded.append(step.number)
+        result.lines.append(f"recorded save {step.number}: {step.save['produced_by']['phase']} "
+                            f"({step.save['produced_by']['kind']} of {step.save['produced_by']['side']}); "
+                            f"report {campaign.step_dir(step.number) / 'report.txt'}")
+    result.lines.extend(_leftovers(campaign, received, used))
+    result.lines.append(awaited(campaign))
+    return result
+
+
+def _orders_for(campaign: Campaign, received: dict[str, SignedMessage], number: int, digest: str) -> SignedMessage | None:
+    """The received orders written for save `number` (one file per save: two different ones
+    from the awaited side are refused, naming both)."""
+    found = [m for m in received.values() if m.kind in ("orders", AMENDMENT) and m.body.get("save") == number
+             and m.body.get("save_hash") == digest]
+    movers = {m.body.get("side") for m in found if m.kind == "orders"}
+    found = [m for m in found if m.kind == "orders" or m.body.get("side") in movers or not movers]   # a declined amendment
+    if len(found) > 1:
+        raise PbemError(f"two different step inputs for save {number}: {found[0].source} ({found[0].kind}) and "
+                        f"{found[1].source} ({found[1].kind}); one orders file or data amendment per save")
+    return found[0] if found else None
+
+
+def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, received: dict[str, SignedMessage],
+                  result: InboxResult) -> None:
+    """A reveal this player made here is written to the outbox (never only inside steps/ or
+    pending/), with exactly whom to send it to."""
+    movers = [n[len("orders-"):-len(".txt")] for n in step.inputs if n.startswith("orders-")]
+    if not movers:
+        return                              # a data amendment step: no reveal in it
+    mover = movers[0]
+    for name, text in sorted(step.inputs.items()):
+        party = name[len("reveal-"):-len(".txt")] if name.startswith("reveal-") else None
+        if party is None or party not in mine:
+            continue
+        message = parse_signed(text, name)
+        if message.digest in received:
+            continue                        # received, not made here: the mover has it already
+        target = Path(outbox) / f"reveal-{party}-{step.number:04d}.txt"
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            write_new_file(target, text.encode("utf-8"))
+        received[message.digest] = message
+        result.sends.append((target, [mover]))
+
+
+def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set[str]) -> list[str]:
+    """What the inbox did not apply: duplicates of recorded files, or blocks that wait."""
+    number = campaign.step_numbers()[-1]
+    recorded = set()
+    for n in campaign.step_numbers()[1:]:
+        for path in campaign.step_dir(n).glob("*-*.txt"):
+            recorded.add(parse_signed(path.read_text(encoding="utf-8"), str(path)).digest)
+    lines = []
+    for message in sorted(received.values(), key=lambda m: (str(m.body.get("save")), m.kind, m.source)):
+        if message.digest in used or message.digest in recorded:
+            continue
+        what = f"{message.source}: {message.kind}"
+        save = message.body.get("save")
+        if message.kind == "dice-commitment":
+            lines.append(f"{what} of {message.body.get('side')}: commitments are read by `pbem new`, not here")
+        elif message.kind not in ("orders", "reveal", AMENDMENT, CONSENT):
+            lines.append(f"{what}: not a step input this command applies")
+        elif message.body.get("campaign") != campaign.id:
+            lines.append(f"{what} for campaign {message.body.get('campaign')!r}, not {campaign.id!r}: ignored")
+        elif type(save) is int and save > number:
+            saves = f"save {save} is" if save == number + 1 else f"saves {number + 1}–{save} are"
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits until {saves} recorded "
+                         f"here (the files that make {'it' if save == number + 1 else 'them'} have not come yet)")
+        elif type(save) is int and save == number and message.kind in ("reveal", CONSENT):
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the "
+                         f"{'orders' if message.kind == 'reveal' else 'data amendment'} it answers")
+        else:
+            lines.append(f"{what} of {message.body.get('side')} for save {save!r}: not part of this campaign's "
+                         f"history (the campaign is at save {number}); ignored")
+    return lines
+
+
+def awaited(campaign: Campaign) -> str:
+    """What the campaign waits for now, in one line."""
+    number, save, digest = campaign.latest()
+    waiting = save["awaiting"]
+    if waiting.get("done"):
+        return f"save {number}: the game is over"
+    pending = read_pending(campaign, number, save, digest)
+    orders = [m for m in pending if m.kind == "orders"]
+    amendments = [m for m in pending if m.kind == AMENDMENT]
+    if amendments:
+        have = {m.body["side"] for m in pending if m.kind == CONSENT} | {amendments[0].body["side"]}
+        missing = [s for s in sorted(campaign.header["players"]) if s not in have]
+        return (f"save {number}: the data amendment of {amendments[0].body['side']} awaits the countersignature of "
+                f"{', '.join(missing)} (`pbem amend sign DIR AMENDMENT --key KEY`)")
+    if orders:
+        have = {m.body["side"] for m in pending if m.kind == "reveal"}
+        missing = [p for p in campaign.revealers(waiting) if p not in have]
+        return (f"save {number}: the orders of {orders[0].body['side']} are fixed and await the dice reveal of "
+                f"{', '.join(missing)}")
+    return f"save {number}: awaits {waiting['kind']} from {waiting['side']} — {waiting['phase']}"
