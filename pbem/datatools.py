@@ -62,6 +62,7 @@ def override_template(data: GameData, game: GameModule | None = None) -> str:
             "source": "FILL IN: which printed edition you copied these from", "values": values}
     head = ("# pbem data override: fill each `~` from your printed copy, delete lines you cannot fill.\n"
             "# Both players must agree on this file; its hash goes into the campaign header at `pbem new --data`.\n"
-            "# Open collections take new entries too, e.g. `map.hexes.2516: {terrain: clear}`; the entries the rules\n"
+            "# Open collections take new entries too, e.g. `map.hexes.<HEX>: {terrain: clear}` for a hex the data does not list yet\n"
+            "# (a hex the rulebook already gives is refused: only unknown values are filled); the entries the rules\n"
             "# name are listed with `unknown` for each value to copy (delete a key the counter does not have).\n")
     return head + dump_yaml(body)

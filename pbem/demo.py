@@ -83,7 +83,7 @@ def run_demo(keep: Path | None = None, game: str | None = None) -> str:
     commitments = {seat: demo_commitment(keys[seat], demo.demo_id, seat) for seat in demo.seats}
     players = {seat: key_id(keys[seat].public_key()) for seat in demo.seats}
     campaign = camp.create_campaign(folder, game, demo.scenario, players, commitments,
-                                    source / "data-override.yaml", title=demo.title)
+                                    source / "data-override.yaml", title=demo.title, options=dict(demo.options))
     reports = [(folder / "steps" / "0000" / "report.txt").read_text()]
     planned = iter(demo.orders)
     for step in itertools.count(1):

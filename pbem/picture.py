@@ -56,6 +56,16 @@ def _drawn_line(game: GameModule, features: tuple[str, ...]) -> str | None:
     return None
 
 
+def _no_map_svg(title: str, reason: str) -> str:
+    """A picture that says why there is no map to draw yet, instead of refusing the step."""
+    from html import escape
+    lines = [title, f"No map picture: {reason}"]
+    text = "".join(f'<text x="10" y="{24 + 20 * i}" font-family="sans-serif" font-size="14">{escape(line)}</text>'
+                   for i, line in enumerate(lines))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_WIDTH}" height="{24 + 20 * len(lines)}">'
+            f'{text}</svg>\n')
+
+
 def _known_hexes(data: GameData, grid: GridSpec) -> dict[str, dict]:
     known: dict[str, dict] = {}
     board = MapData.of(data)
@@ -103,7 +113,10 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
                 before: dict | None = None, events: list | None = None, notes: tuple[str, ...] = ()) -> str:
     """The picture of `state` as `side` (None: the public record) may see it, with the arrows of
     the step that led to it from `before` through `events`."""
-    grid = game.grid(data)
+    try:
+        grid = game.grid(data)
+    except PbemError as exc:               # e.g. a grid offset the group has not entered yet (Dark December)
+        return _no_map_svg(title, str(exc))
     events = events or []
     shown = game.map_units(data, state, side)
     visible = {unit.id for unit in shown}

@@ -67,7 +67,7 @@ def test_expected_files():
         "command", "crt", "events", "game", "map", "optional", "reinforcements", "special",
         "supply", "terrain", "victory"}
     assert set(load_game_data("dark-december").tree) == {
-        "crt", "game", "map", "special", "supply", "terrain", "variants", "weather"}
+        "crt", "game", "map", "readings", "special", "supply", "terrain", "units", "variants", "weather"}
     assert set(load_game_data("end-of-the-iron-dream").tree) == {
         "crt", "economy", "game", "invasions", "map", "reinforcements", "special", "supply",
         "terrain", "victory"}

@@ -8,6 +8,7 @@ from .base import GameModule
 MODULES = {
     "smithereens": "pbem.games.smithereens",
     "operation-grenade": "pbem.games.operation_grenade",
+    "dark-december": "pbem.games.dark_december",
 }
 
 

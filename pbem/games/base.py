@@ -77,6 +77,7 @@ class DemoPlan:
     respond: Callable[[Any, dict], list]    # a legal answer when a response is awaited
     # the benchmarks' long game: (campaign, awaiting dict, state, random.Random) -> orders
     play: Callable[[Any, dict, dict, Any], list] | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)   # the campaign options chosen at `pbem new`
 
 
 def refuse_first(problems: list[Problem]) -> None:

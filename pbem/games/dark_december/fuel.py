@@ -1,0 +1,116 @@
+"""German fuel shortages (8.7): from the AM 20 December German player turn Germany rolls on the Fuel
+Depletion Table after its Supply Determination Phase; the Allies may choose one German motorized
+division (8.7.1 A), Germany the others (8.7.1 B); their units are out of supply until the following
+German player turn (8.7.2 B, C), with the effects of 8.4 B (8.7.4).
+
+The roll is made at the end of the Allied player turn that precedes the German one (nothing is decided
+in between: supply determination takes no orders), so the Allies' choice is the ordered list they give
+with their Construction/Demolition orders (`fuel_choice:`, the first eligible division is taken) and
+costs no extra email; at a scenario's first German player turn on or after AM 20 December the roll is
+its own German step (`fuel_roll`) and the Allies answer it (`fuel_pick`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...gamedata import GameData
+from ...kit import numbers
+from ..base import Problem
+from .common import counter, turn_label, turn_of
+
+
+def due(data: GameData, turn: int) -> bool:
+    return turn >= turn_of(data, numbers.text(data, "supply.fuel_depletion.from_turn", "the first fuel roll (8.7)"))
+
+
+def eligible(data: GameData, state: dict) -> list[str]:
+    """8.7.1 C the divisions listed with the table; 8.7.2 A at least two units on the map (8.7.3 C: not
+    off the map); 8.7.3 A not already out of supply."""
+    listed = numbers.texts(data, "supply.fuel_depletion.eligible_divisions_listed", "the divisions of the Fuel Depletion Table (8.7.1 C)")
+    least = numbers.integer(data, "supply.fuel_depletion.min_units_on_map", "the fewest units on the map (8.7.2 A)")
+    on_map: dict[str, int] = {}
+    for unit_id, unit in state["units"].items():
+        if unit["side"] == "german":
+            division = str(counter(data, unit_id).get("division"))
+            on_map[division] = on_map.get(division, 0) + 1
+    return [d for d in listed if on_map.get(d, 0) >= least and d not in state["fuel_out"]]
+
+
+def roll(data: GameData, state: dict, dice: Any, events: list) -> None:
+    """8.7: the die on the Fuel Depletion Table; 8.7.6 one division more from AM 10 January; 8.7.5 no more
+    divisions than are eligible. The Allies' standing choice is taken first (8.7.1 A)."""
+    state["fuel_out"] = []                                             # 8.7.2 B: until this German player turn
+    if not due(data, state["turn"]):
+        return
+    table = data.get("supply.fuel_depletion.divisions_by_roll", "the Fuel Depletion Table (8.7)")
+    face = dice.roll(f"fuel/{state['turn']}", 6, about=f"Fuel Depletion Table, {turn_label(data, state['turn'])} (8.7)")
+    count = int(table[str(face)] if str(face) in table else table[face])
+    if state["turn"] >= turn_of(data, numbers.text(data, "supply.fuel_depletion.plus_one_from_turn", "8.7.6")):
+        count += numbers.integer(data, "supply.fuel_depletion.plus_one", "the extra division (8.7.6)")
+    events.append({"event": "fuel_roll", "face": face, "divisions": count})
+    state["fuel_due"] = min(count, len(eligible(data, state)))        # 8.7.5
+    state["fuel_allied_pick"] = state["fuel_due"] > 0
+
+
+def allied_standing_pick(data: GameData, state: dict, events: list) -> None:
+    """8.7.1 A from the Allies' ordered `fuel_choice:` list: the first eligible division, if any."""
+    if not state.get("fuel_allied_pick"):
+        return
+    state["fuel_allied_pick"] = False
+    for division in state["fuel_choice"]:
+        if division in eligible(data, state):
+            deplete(state, division, "allies", events)
+            return
+
+
+def deplete(state: dict, division: str, by: str, events: list) -> None:
+    state["fuel_out"] = sorted(set(state["fuel_out"]) | {division})
+    state["fuel_due"] -= 1
+    events.append({"event": "fuel_out", "division": division, "by": by})
+
+
+def check_german_picks(data: GameData, state: dict, orders: list) -> list[Problem]:
+    """8.7.1 B: Germany names the remaining divisions in its movement orders (`fuel: DIV`)."""
+    picks = [(i, o["fuel"]) for i, o in enumerate(orders) if "fuel" in o]
+    problems = []
+    allowed = eligible(data, state)
+    for index, division in picks:
+        if division not in allowed:
+            problems.append(Problem(index, f"{division!r} cannot be put out of supply (8.7.1 C, 8.7.2 A, 8.7.3): {', '.join(allowed) or 'none'}"))
+    if len({d for _, d in picks}) != state["fuel_due"]:
+        problems.append(Problem(None, f"Germany puts {state['fuel_due']} more motorized division(s) out of supply with `fuel: DIV` (8.7.1 B)"))
+    return problems
+
+
+# -- the scenario-start step and the Allies' answer ---------------------------------------------------
+def check_roll(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    return [] if not orders else [Problem(0, "the Supply Determination Phase takes no orders: it rolls on the Fuel Depletion Table (8.7)")]
+
+
+def apply_roll(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Any) -> list[dict]:
+    events: list[dict] = []
+    roll(data, state, dice, events)
+    state["phase"] = "fuel_pick" if state.get("fuel_allied_pick") else "movement"
+    return events
+
+
+def check_pick(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    allowed = eligible(data, state)
+    if len(orders) > 1 or (orders and orders[0].get("deplete") not in allowed):
+        return [Problem(0, f"the Allies may choose one German motorized division: `deplete:` one of {', '.join(allowed)}, or no order (8.7.1 A)")]
+    return []
+
+
+def apply_pick(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Any) -> list[dict]:
+    events: list[dict] = []
+    state["fuel_allied_pick"] = False
+    if orders:
+        deplete(state, orders[0]["deplete"], "allies", events)
+    state["phase"] = "movement"
+    return events
+
+
+def template(game: Any, data: GameData, state: dict, side: str) -> dict:
+    if state["phase"] == "fuel_roll":
+        return {"notes": [game.label(state), "no orders: the Fuel Depletion Table is rolled (8.7)"], "orders": []}
+    return {"notes": [game.label(state), f"`deplete: DIV`, one of {', '.join(eligible(data, state))}, or no order (8.7.1 A)"], "orders": []}

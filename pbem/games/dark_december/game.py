@@ -1,0 +1,383 @@
+"""Dark December (revised rules for the 1979 OSG edition), on the hex-wargame kit.
+
+Rule numbers refer to ../shared/rulebooks/dark-december.txt. Every number comes from
+rules/dark-december/*.yaml or the campaign's data override (the map, the counters, the CRT
+cells, the TEC); a missing one refuses naming its data path, before any die is rolled.
+
+The sequence of play (7.0) is one table (`DarkDecember.table`); the non-phasing player's
+mid-phase decisions are its `response` entries: the Reaction Phase (7.1.4), the defender's
+declarations before the dice (13.3.3, 13.8), and the owner's answers inside a battle (retreat or
+loss, counterattack hexes, fire-fight loss, a victorious defender's advance). The orders and what
+is enforced: docs/dark-december.md.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from ...dice import Dice
+from ...errors import PbemError
+from ...gamedata import GameData
+from ...hexgrid import GridSpec
+from ...kit import numbers
+from ...kit.sequence import Phase, SequencedGame
+from ..base import MapUnit, Problem
+from . import air, answers, bridges, combat, fuel, movement, paradrop, reinforcements, replacements, report, supply, surrender
+from .common import SIDES, counter, full_steps, mapdata, other, turn_label
+
+OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
+           "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
+VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
+NOT_ENFORCED = (
+    "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B (supply, 8.1-8.5, "
+    "fuel depletion, 8.7, the optional 8.6 surrender and 19.3 are enforced; 5.7 road control is not, so a road carries "
+    "supply for both sides where no enemy unit or ZOC blocks it)",
+    "9.1 G reforming at the map edge (the edges are not in the data)",
+    "5.7 road control, 10.4 strategic movement, 10.4.8 C unconnected roads in one hex, 11.1-11.3 stacks and the "
+    "road-march rate, 12.2 (10.5 road march is enforced, with roads as `map.hexsides.A|B: [road]`)",
+    "10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters later at its own areas: the "
+    "next road hex needs the map's compass), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, 11.0 C (an "
+    "overstacked move is refused; 11.0 C eliminates only what a retreat left over the limit), 12.4 infiltration (optional)",
+    "7.1.5.2/13.2 all out assault and 15.x commanders (optional, 13.5.1 E, 13.8.4.1/13.8.4.2 double integrity); "
+    "13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) and 13.6 C the "
+    "Bulge rule; 13.7.4 C dense forest advances (roads in forests are not tracked)",
+    "14.3 shock combat, 14.6 historical reserve markers (14.2 exploitation movement is enforced, without strategic "
+    "movement); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
+    "20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
+    "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
+    "25.0 fog of war (optional): needs the hidden-information core of issue 18",
+    "26.x variants other than 26.1, 26.2, 26.5 and 26.14 A (reinforcement turns; 26.1 B, C; 26.5 B the drop); victory conditions and game lengths are printed on the map and the "
+    "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
+)
+
+
+def _phasing(state: dict) -> str:
+    return str(state["side"])
+
+
+def _non_phasing(state: dict) -> str:
+    return other(state["side"])
+
+
+def _answering(state: dict) -> str:
+    return str(state["pending"]["side"])
+
+
+def _opponent_of_phasing(state: dict) -> tuple:
+    return (other(state["side"]),)
+
+
+def _opponent_of_non_phasing(state: dict) -> tuple:
+    return (state["side"],)
+
+
+def _opponent_of_answering(state: dict) -> tuple:
+    return (other(state["pending"]["side"]),)
+
+
+class DarkDecember(SequencedGame):
+    id = "dark-december"
+    game_over_rule = "7.2 F"
+    not_enforced = NOT_ENFORCED
+
+    def __init__(self) -> None:
+        self.sequence = self.table()
+
+    def table(self) -> tuple[Phase, ...]:
+        """The sequence of play (6.0 H, 7.1.1-7.1.7, 7.2), the mid-phase answers included."""
+        def entry(key: str, rulebook: str, kind: str, awaited: Any, opponents: Any, template: Any, check: Any,
+                  apply: Any, then: str, keys: set[str]) -> Phase:
+            return Phase(key, rulebook, kind, awaited, self.label, partial(template, self), partial(check, self),
+                         partial(apply, self), then, opponents, frozenset(keys))
+
+        return (
+            entry("setup", "German free set-up (6.0 H, 6.1)", "orders", _phasing, _opponent_of_phasing, self.setup_template,
+                  movement.check_setup, self._apply_setup, "AM 16 December, the German player turn (7.1)", {"place", "at"}),
+            entry("fuel_roll", "Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn "
+                  "from AM 20 December (7.1.1 B, 8.7)", "orders", _phasing, _opponent_of_phasing, fuel.template, fuel.check_roll,
+                  fuel.apply_roll, "the Allies' choice of a German motorized division if the roll calls for any (8.7.1 A), "
+                  "else the Movement Phase", set()),
+            entry("fuel_pick", "The Allies choose one German motorized division for fuel depletion (8.7.1 A)", "response",
+                  _non_phasing, _opponent_of_non_phasing, fuel.template, fuel.check_pick, fuel.apply_pick,
+                  "the German Movement Phase, where Germany names the other divisions (8.7.1 B)", {"deplete"}),
+            entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
+                  self.move_template, movement.check_moves, self._apply_movement,
+                  "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
+                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate",
+                   "drop"}),
+            entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
+                  _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
+                  "the Combat Phase (7.1.5)", {"move", "path"}),
+            entry("combat", "Combat Phase: the attacker declares its battles (7.1.5, 13.0, 13.3.3, 13.8)", "orders", _phasing,
+                  _opponent_of_phasing, self.combat_template, combat.check_battles, self._apply_battles,
+                  "the defender's declarations (13.3.3 A, 13.8 A); with no battle, the Construction/Demolition Phase",
+                  {"attack", "with", "reduce", "integrity", "armor_superiority", "advance", "firefight"}),
+            entry("declare", "Defender's terrain-defense reductions and divisional integrity (13.3.3 A, 13.8 A)", "response",
+                  _non_phasing, _opponent_of_non_phasing, self.declare_template, combat.check_declare, combat.apply_declare,
+                  "the battles in the declared order (13.0 D), each result applied before the next (7.1.5.1 F)",
+                  {"battle", "reduce", "integrity"}),
+            entry("answer", "The owner's choice inside a battle: retreat or loss and its allocation with the retreat path "
+                  "(13.5.1, 13.6), counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5); "
+                  "the air-attack loss pick (20.4.1 B)",
+                  "response", _answering, _opponent_of_answering, answers.answer_template, answers.check_answer, answers.apply_answer,
+                  "the rest of the battle, then the next battle; after the last, the Construction/Demolition Phase (7.1.7)",
+                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance"}),
+            entry("construction", "Exploitation and Construction/Demolition Phases: reserves move, bridges are built and "
+                  "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
+                  _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
+                  "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D) and from AM 20 December its fuel roll (8.7)",
+                  {"demolish", "by", "fortify", "fuel_choice", "move", "path"}),
+        )
+
+    # -- options, seats, set-up ---------------------------------------------------------------
+    def options(self, given: dict) -> dict:
+        """`setup=free|historical` (6.1/6.2), `reserves=true|false` (14.0, optional), `variants=26.1,26.4`
+        (26.x), `errata.DD7=rule-16-1-H|rule-18-3-D` (rules/dark-december/readings.yaml); both players agree at `pbem new`."""
+        errata = dict(given.get("errata") or {})
+        errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
+        unknown = sorted(k for k in given if k not in (*OPTIONS, "variants", "errata") and not k.startswith("errata."))
+        if unknown:
+            raise PbemError(f"unknown Dark December option(s): {', '.join(unknown)} (known: setup, reserves, variants, errata.ID)")
+        chosen: dict[str, Any] = {}
+        for name, allowed in OPTIONS.items():
+            value = str(given.get(name, allowed[0])).lower()
+            if value not in allowed:
+                raise PbemError(f"option {name} must be one of {', '.join(allowed)}, not {value!r}")
+            chosen[name] = value == "true" if allowed == ("false", "true") else value
+        variants = given.get("variants", [])
+        variants = [v for v in (variants.split(",") if isinstance(variants, str) else variants) if v]
+        bad = [v for v in variants if v not in VARIANTS]
+        if bad:
+            raise PbemError(f"unknown variant(s) {', '.join(bad)} (26.1-26.20)")
+        chosen["variants"] = sorted(set(variants), key=lambda v: int(v.split(".")[1]))
+        if errata:
+            chosen["errata"] = errata
+        return chosen
+
+    def not_enforced_for(self, options: dict) -> list:
+        rules = list(self.not_enforced)
+        others = [v for v in options.get("variants", []) if v != "26.1"]
+        if "26.5" in others:
+            others.remove("26.5")                                      # 26.5 A and B are enforced
+        others = [v for v in others if v not in ("26.2", "26.14")]
+        if others:
+            rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
+        if options.get("reserves"):
+            rules.append("14.0 reserves are in play: designation (14.1), exploitation (14.2), reaction (14.4) and 14.5 are "
+                         "enforced; 14.3 shock combat is not")
+        return rules
+
+    def seats(self, scenario: dict) -> list[list[str]]:
+        return [list(SIDES)]                                        # 6.0 A: Germany and the Allies
+
+    def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
+        """6.0 H: the Allies first at the hexes on their counters (5.6.2 A), then Germany, free (6.1, an
+        orders step) or historical (6.2 A, the counters' historical hexes); other scenarios from the unit
+        manifests of the study folder (6.0 E)."""
+        options = self.options(options or {})
+        info = scenario["scenario"]
+        counters = data.get("units.counters", "the counters")
+        units: dict[str, dict] = {}
+        to_place: list[str] = []
+        forts: list[str] = []
+        grid = self.grid(data) if any(k not in ("open", "rule", "printed_on") for k in counters) else None
+        for unit_id in sorted(k for k in counters if isinstance(counters[k], dict)):
+            c = counter(data, unit_id)
+            hex_id = self._start_hex(data, info, unit_id, c, options)
+            if hex_id == "place":
+                to_place.append(unit_id)
+            elif hex_id is not None and grid is not None:
+                units[unit_id] = {"side": c["side"], "hex": grid.canonical(hex_id), "steps": full_steps(data, unit_id), "reserve": False}
+                if c.get("fortified") is True and info["id"] != "turning-point":
+                    forts.append(grid.canonical(hex_id))                # 5.5.3, 5.6.3 A
+        first = numbers.integer(data, f"game.{info['first_turn_path']}", "the first Game-Turn") if "first_turn_path" in info \
+            else int(info["first_turn"]["value"])
+        state: dict[str, Any] = {
+            "turn": first, "side": "german", "options": options,
+            "phase": "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
+            "fuel_out": [], "fuel_due": 0, "fuel_allied_pick": False, "fuel_choice": [],
+            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options).items()
+                               if u not in units and u not in to_place and n >= first},
+            "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
+            "built": [], "bridging": [], "german_bridges": [], "supply": {}, "reformed": {}, "isolated_turns": {}, "surrendered": [],
+            "paradropped": False, "dropped_unit": None,
+            "replacements": {s: {"motorized": 0, "infantry": 0} for s in SIDES},
+            "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
+            "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
+        }
+        if state["phase"] != "setup":
+            supply.determine(data, state, "german", [])                     # 8.1 A: the first player turn
+            replacements.receive(data, state, "german", [])                 # 9.4
+        return state
+
+    def _start_hex(self, data: GameData, info: dict, unit_id: str, c: dict, options: dict) -> str | None:
+        if info["id"] == "turning-point":
+            manifest = data.get(f"units.manifests.{info['manifest']}", "the Turning Point unit manifest (6.0 E)")
+            return str(manifest[unit_id]) if unit_id in manifest else None
+        if c.get("reinforcement") not in (None, "none", "unknown"):
+            return None                                                  # enters later (10.6; not enforced)
+        if c["side"] == "allies":
+            return str(numbers.text(data, f"units.counters.{unit_id}.setup_hex", f"the set-up hex of {unit_id} (5.6.2 A)"))
+        if options["setup"] == "historical":
+            return str(numbers.text(data, f"units.counters.{unit_id}.historical_hex", f"the historical hex of {unit_id} (6.2 A)"))
+        return "place"
+
+    def _apply_setup(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        grid = self.grid(data)
+        for order in orders:
+            unit_id = order["place"]
+            state["units"][unit_id] = {"side": "german", "hex": grid.canonical(order["at"]),
+                                       "steps": full_steps(data, unit_id), "reserve": False}
+        state["units"] = dict(sorted(state["units"].items()))
+        state["to_place"] = []
+        state["phase"] = "movement"
+        events: list[dict] = [{"event": "setup", "side": "german", "units": len(orders)}]
+        supply.determine(data, state, "german", events)
+        replacements.receive(data, state, "german", events)
+        return events
+
+    # -- the phases ----------------------------------------------------------------------------
+    def _apply_movement(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        events: list[dict] = []
+        replacements.apply(data, state, side, orders, events)               # 7.1.2 Replacement Phase
+        paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
+        for order in orders:
+            if "fuel" in order:
+                fuel.deplete(state, order["fuel"], "german", events)         # 8.7.1 B
+        events += movement.apply_moves(self, data, state, side, [o for o in orders if not
+                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform", "drop"))])
+        state["moved"] = sorted(o["move"] for o in orders if "move" in o)
+        state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
+        air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
+        if state["pending"]:
+            state["after_air"], state["phase"] = state["phase"], "answer"
+        return events
+
+    def _check_reaction(self, game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        return movement.check_moves(self, data, state, side, orders, reaction=True)
+
+    def _apply_reaction(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        events = movement.apply_moves(self, data, state, side, orders, reaction=True)
+        state["phase"] = "combat"
+        return events
+
+    def _apply_battles(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        events = combat.apply_battles(self, data, state, side, orders)
+        return events
+
+    def resolve(self, data: GameData, state: dict, dice: Dice, events: list) -> None:
+        answers.resolve(self, data, state, dice, events)
+
+    def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
+        """7.1.7 D the end of the player turn; 7.2 C after the Allied one the Game-Turn advances; 7.2 F the
+        scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
+        state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": [],
+                      "air_used": False})
+        if state["side"] == "german":
+            state["side"] = "allies"
+        else:
+            last = numbers.integer(data, f"game.turns.last_turn_{state['scenario'].replace('-', '_')}",
+                                   "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")
+            if state["turn"] >= last:
+                state["game_over"] = True
+                events.append({"event": "game_over", "turn": state["turn"]})
+                return
+            state["turn"] += 1
+            state["side"] = "german"
+            state["dropped"] = None                                       # 19.4: only the drop turn
+            state["attacked"] = [u for u in state["attacked"] if u in state["units"]]
+        state["phase"] = "movement"
+        events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],
+                       "label": turn_label(data, state["turn"])})
+        supply.determine(data, state, state["side"], events)              # 7.1.1 A, 8.1 A
+        surrender.check(data, state, state["side"], dice, events)         # 7.1.1 D, 8.6 (optional; reading DD10)
+        replacements.receive(data, state, state["side"], events)          # 7.1.2, 9.4
+        if state["side"] == "german":
+            fuel.roll(data, state, dice, events)                          # 7.1.1 B, 8.7
+            fuel.allied_standing_pick(data, state, events)
+
+    # -- labels and templates -----------------------------------------------------------------
+    def label(self, state: dict) -> str:
+        due = state.get("pending")
+        head = f"Game-Turn {state['turn']} {state['side']} player turn"
+        if state["phase"] == "answer" and due and due["kind"] == "air":
+            return f"{head}: {due['side']} picks the unit hit by the air attack on {due['hex']} (20.4.1 B)"
+        if state["phase"] == "answer" and due:
+            return f"{head}: {due['side']} answers in battle {due['battle']} ({due['kind']})"
+        return f"{head}: {state['phase']}"
+
+    def setup_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
+        return {"notes": ["German free set-up (6.1): every at-start unit in its army area, unstacked"],
+                "orders": [{"place": u, "at": "HEX"} for u in state["to_place"]]}
+
+    def move_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
+        notes = [self.label(state), "move: UNIT, path: [its hex, hexes entered] (10.0); reserve: UNIT (14.1); "
+                 "enter: UNIT, path: [entry hex, ...] (10.6); refit: UNIT; reform: UNIT, at: TOWN (9.0)"]
+        due = [u for u, n in sorted(state["reinforcements"].items()) if n <= state["turn"] and state["phase"] == "movement"
+               and counter(data, u)["side"] == side]
+        if due:
+            notes.append(f"reinforcements due (10.6): {', '.join(due)}")
+        if state["phase"] == "movement" and state.get("fuel_due"):
+            notes.append(f"fuel: DIV for {state['fuel_due']} more German motorized division(s) out of supply (8.7.1 B): "
+                         f"{', '.join(fuel.eligible(data, state))}")
+        return {"notes": notes, "orders": []}
+
+    def combat_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
+        return {"notes": [self.label(state), "attack: HEX or [HEX, ...], with: [UNIT, ...]; optional reduce: {HEX: LEVEL}, "
+                          "integrity: true, armor_superiority: true, advance: {UNIT: [HEX, ...]}, firefight: [UNIT, ...] (13.0)"],
+                "orders": []}
+
+    def declare_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
+        return {"notes": [self.label(state), "battle: N, reduce: {HEX: LEVEL}, integrity: true - or no order (13.3.3, 13.8)"]
+                + [f"battle {b['number']}: {', '.join(b['attackers'])} attack {', '.join(b['hexes'])}" for b in state["battles"]],
+                "orders": []}
+
+    def construction_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
+        return {"notes": [self.label(state), "demolish: 'A|B', by: UNIT (16.1); fortify: HEX (17.0); the Allies: "
+                          "fuel_choice: [DIV, ...] for the next fuel roll (8.7.1 A)"], "orders": []}
+
+    def normalise_orders(self, orders: Any) -> Any:
+        return report.normalise_orders(orders)
+
+    # -- the map and what players read ---------------------------------------------------------
+    def grid(self, data: GameData) -> GridSpec:
+        return mapdata(data).grid
+
+    position_headers = ("Hex", "Unit", "Side", "Steps")
+    side_colours = {"german": "#c4ccd6", "allies": "#b9d49a"}
+    hexside_lines = {"river": "river"}
+    open_collections = ("map.hexes.<HEX>: {terrain: ..., town: true, army: 5PZA}, map.hexsides.<A|B>: [river, bridge], "
+                        "units.counters.<ID>: {...}, units.manifests.turning_point.<ID>: HEX")
+
+    def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
+        return str(state["units"][unit_id]["side"])
+
+    def unit_label(self, data: GameData, state: dict, unit_id: str, side: str | None = None) -> str:
+        return "full" if state["units"][unit_id]["steps"] >= full_steps(data, unit_id) else "reduced"
+
+    def map_units(self, data: GameData, state: dict, side: str | None = None) -> list[MapUnit]:
+        return [MapUnit(u, v["hex"], self.unit_label(data, state, u, side), v["side"]) for u, v in sorted(state["units"].items())]
+
+    def map_marks(self, data: GameData, state: dict) -> dict[str, str]:
+        return {h: "fort" for h in state["forts"]}
+
+    def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
+        return [[v["hex"], u, v["side"], self.unit_label(data, state, u, side)]
+                for u, v in sorted(state["units"].items(), key=lambda kv: (kv[1]["hex"], kv[0]))]
+
+    def describe(self, data: GameData, state: dict, events: list) -> list:
+        return report.describe(events)
+
+    def setup_note(self, data: GameData, state: dict) -> str | None:
+        if not state["units"] and not state["to_place"]:
+            return ("no units are on the map: the counters are not in the rulebook text; add them to the data override as "
+                    "units.counters.ID (`pbem data template dark-december`, docs/dark-december.md)")
+        return None
+
+    def demo_plan(self) -> Any:
+        from . import demo
+        return demo.plan()
+
+
+GAME = DarkDecember()

@@ -1,0 +1,394 @@
+"""Dark December movement (10.0-12.0), reserves (14.1, 14.4, 14.5), restricted Allied movement on
+16 December (18.3) and the German set-up (6.1). Checks are pure; apply changes the core's copy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import UnknownDataError
+from ...gamedata import GameData
+from ...hexgrid import hexside_key
+from ...kit import numbers
+from ...kit.movement import ZocRules, walk
+from ..base import Problem
+from .common import board, bridged, clear_weather, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
+
+ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
+                     stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
+
+
+def entry_cost(data: GameData, state: dict, side: str, a: str, b: str, unit_id: str | None = None) -> tuple[Any, str]:
+    """The MP to move a -> b (10.2 E: the highest cost of the hex's features; a river hexside adds
+    its TEC cost unless bridged, 10.5.3 +2 across a bridge, 16.1 E a blown bridge as no bridge). 10.5.1
+    road march: along a road hexside, the mover the sole occupant of both hexes (10.5.1 B, 11.2 A), one MP
+    a hex whatever the terrain, a bridge included (10.5.3); a blown bridge interdicts the road (16.1 E)."""
+    hexes = mapdata(data)
+    if unit_id is not None and road_march(data, state, side, unit_id, a, b):
+        return numbers.integer(data, "game.movement.road_march.cost_per_road_hex", "the road march rate (10.5.1)"), ""
+    info = hexes.info(b)
+    kinds = [str(info["terrain"])] + (["town"] if info.get("town") else [])
+    cost = max(terrain_cost(data, state, kind) for kind in kinds)
+    sides = hexes.hexside(a, b, hexes_known=False)
+    if "river" in sides:
+        if bridged(data, state, a, b):
+            cost += numbers.integer(data, "game.movement.bridges.otherwise_extra_mp", "the MP to cross a bridge (10.5.3)")
+        else:
+            cost += numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
+    return cost, ""
+
+
+def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: str) -> bool:
+    sides = mapdata(data).hexside(a, b, hexes_known=False)
+    if "road" not in sides or ("river" in sides and not bridged(data, state, a, b)):
+        return False
+    others = [u for h in (a, b) for u in board(state).friends_in(h, side) if u != unit_id]
+    return not others
+
+
+def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | None:
+    """10.2 D: never into a hex occupied by an enemy unit; an unlisted hex is off the map."""
+    if not mapdata(data).listed(hex_id):
+        return f"{hex_id} is not on the map (map.hexes.{hex_id})"
+    if board(state).enemies_in(hex_id, side):
+        return f"{hex_id} holds enemy units (10.2 D)"
+    return None
+
+
+def check_entry(data: GameData, state: dict, side: str, unit_id: str, path: list) -> str | None:
+    """10.6.1 B: the entry hex is the reinforcement's first hex of movement (its cost counts); then it moves
+    normally (10.2 A: one hex, the entry hex, always)."""
+    grid = mapdata(data).grid
+    path = [grid.canonical(h) for h in path]
+    why = enter_problem(data, state, side, path[0])
+    if why:
+        return why
+    trial = {**state, "units": {**state["units"], unit_id: {"side": side, "hex": path[0], "steps": full_steps(data, unit_id)}}}
+    info = mapdata(data).info(path[0])
+    first = max(terrain_cost(data, state, kind) for kind in [str(info["terrain"])] + (["town"] if info.get("town") else []))
+    ma = allowance(data, trial, unit_id)
+    if len(path) == 1:
+        return None
+    why = check_path(data, trial, side, unit_id, path, ma)
+    if why:
+        return why
+    zoc = enemy_zoc(data, state, side)
+    spent = walk(grid, unit_id, path, lambda a, b: entry_cost(data, trial, side, a, b, unit_id), allowance=ma, zoc=zoc,
+                 rules=ZOC_RULES, no_revisit=True).spent
+    if first + spent > ma:
+        return f"{unit_id} needs {first + spent} MP to enter on {path[0]} and follow this path but has {ma} (10.6.1 B, 10.2 B)"
+    return None
+
+
+def terrain_cost(data: GameData, state: dict, kind: str) -> int:
+    """The TEC cost of entering a terrain; 21.0 A one less while the ground is frozen (not clear)."""
+    cost = numbers.integer(data, f"terrain.hexes.{kind}.movement_mp", f"the MP cost of {kind} (TEC)")
+    if frozen(data, state["turn"]) and numbers.flag(data, f"terrain.hexes.{kind}.freeze_reduction", f"whether the freeze eases {kind} (21.0 A)"):
+        cost -= numbers.integer(data, "weather.ground_freeze.mp_reduction", "the freeze reduction (21.0 A)")
+    return cost
+
+
+def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False) -> int:
+    """5.1 C the printed MA (8.4 B, 8.5 E, 8.7.4 halved); 20.1 A German motorized units one less in clear
+    weather (strategic movement, -2, is not enforced); 14.4 C half of it, rounded up, in the Reaction Phase."""
+    ma = effective(data, state, unit_id, "movement")
+    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and clear_weather(data, state["turn"]):
+        ma += numbers.integer(data, "weather.clear.german_movement.motorized_other_ma", "the clear-weather MA change (20.1 A)")
+    if reaction:
+        ma = half_up(ma, numbers.fraction(data, "special.reserves_optional.reaction_ma_fraction", "the reaction MA (14.4 C)"))
+    return ma
+
+
+def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, ma: int) -> str | None:
+    grid = mapdata(data).grid
+    if not isinstance(path, list) or len(path) < 2 or any(not isinstance(h, str) for h in path):
+        return "`path` must list the unit's hex and at least one hex entered"
+    path = [grid.canonical(h) for h in path]
+    if path[0] != state["units"][unit_id]["hex"]:
+        return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
+    zoc = enemy_zoc(data, state, side)
+    rules = ZOC_RULES
+    if path[0] in zoc and state["options"]["disengagement"] and _disengagement_applies(data, state, side, unit_id, path[0]):
+        extra = numbers.integer(data, "game.zones_of_control.disengagement_optional.extra_mp", "the disengagement cost (10.3 A)")
+        rules = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: extra, leave_only_to_free=True,
+                         stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F, 10.3 C")
+    moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id), allowance=ma, zoc=zoc,
+                 rules=rules, starts_in_zoc=path[0] in zoc, no_revisit=True,
+                 enter_problem=lambda h: enter_problem(data, state, side, h))
+    if moved.problem:
+        return moved.problem
+    if moved.spent > ma and len(path) > 2:                  # 10.2 A: one hex always; else never over the MA (10.2 B)
+        return f"{unit_id} needs {moved.spent} MP for this path but has {ma} (10.2 B; 10.2 A guarantees one hex only)"
+    return None
+
+
+def _disengagement_applies(data: GameData, state: dict, side: str, unit_id: str, hex_id: str) -> bool:
+    """10.3 A (optional): one MP more to leave an enemy ZOC, except armored, armored cavalry and armored
+    infantry units and units in a hex of terrain defense level four or more (10.3 B: fortifications and
+    rivers counted, the river if every adjacent enemy unit is across one)."""
+    from .combat import terrain_level
+    if in_class(data, unit_id, "motorized"):
+        return False
+    grid = mapdata(data).grid
+    adjacent = {h for h in grid.neighbours(hex_id) if board(state).enemies_in(h, side)}
+    least = numbers.integer(data, "game.zones_of_control.disengagement_optional.exempt_level", "the exempt level (10.3 A)")
+    return terrain_level(data, state, hex_id, adjacent) < least
+
+
+def _restricted(data: GameData, state: dict, unit_id: str, path: list) -> str | None:
+    """18.3 on the 16 December turns (unless 26.1 C): only Allied units attacked by Germany this or the
+    previous Game-Turn move, infantry types one hex; armor and armored cavalry freely from PM 16 December."""
+    if state["side"] != "allies" or not turn_label(data, state["turn"]).endswith(" 16 December") \
+            or "26.1" in state["options"]["variants"]:
+        return None
+    armour = unit_type_in(data, unit_id, ("armor", "armored_cavalry"))
+    if armour and state["turn"] > 1:
+        return None
+    if unit_id not in state["attacked"]:
+        return f"{unit_id} has not been attacked by Germany and may not move on the 16 December turns (18.3 B)"
+    if len(path) > 2 and not armour:
+        return f"{unit_id} may move only one hex this turn (18.3 B)"
+    return None
+
+
+def unit_type_in(data: GameData, unit_id: str, types: tuple[str, ...]) -> bool:
+    return str(counter(data, unit_id)["type"]) in types
+
+
+def stacking_problems(data: GameData, state: dict, moves: dict[str, str], side: str, added: dict | None = None) -> list[str]:
+    """11.0 A three units a hex (leaders and markers free, 15.4 A, 11.3); 11.4 no British with US."""
+    limit = numbers.integer(data, "game.stacking.limit", "the stacking limit (11.0)")
+    after = board(state).with_units(added or {}).moved(moves)
+    side_of = {**{u: v["side"] for u, v in state["units"].items()}, **{u: v["side"] for u, v in (added or {}).items()}}
+    problems = []
+    for hex_id, units in sorted(after.stacks().items()):
+        mine = [u for u in units if side_of[u] == side]
+        counted = [u for u in mine if not in_class(data, u, "leader")]
+        if len(counted) > limit and any(u in moves for u in mine):
+            problems.append(f"{hex_id} would hold {len(counted)} units; the limit is {limit} (11.0 A)")
+        nations = {counter(data, u).get("nationality") for u in counted}
+        if {"us", "british"} <= nations and any(u in moves for u in mine):
+            problems.append(f"British and US units may not stack together in {hex_id} (11.4)")
+    return problems
+
+
+def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False,
+                mode: str = "movement") -> list[Problem]:
+    """The Movement Phase (mode movement), the Reaction Phase (reaction: reserves at half MA, 14.4) and the
+    Exploitation Phase (mode exploitation: reserves at their full MA, 7.1.6, 14.2 B)."""
+    problems: list[Problem] = []
+    if mode == "exploitation":
+        return _check_unit_moves(data, state, side, orders, reaction=False, exploitation=True)
+    if not reaction and side == "german" and (state.get("fuel_due") or any("fuel" in o for o in orders)):
+        from .fuel import check_german_picks
+        problems += check_german_picks(data, state, orders)
+        picked = [o["fuel"] for o in orders if "fuel" in o]
+        state = {**state, "fuel_out": sorted(set(state["fuel_out"]) | {str(d) for d in picked})}   # 8.7.1 B before moving
+    if not reaction and side == "german":
+        from . import paradrop
+        if any("drop" in o for o in orders) or paradrop.due(data, state):
+            problems += paradrop.check(data, state, side, orders)
+    if any("air_attack" in o for o in orders):
+        from .air import check as check_air
+        problems += check_air(data, state, side, orders) if not reaction else [Problem(None, "no air attack in the Reaction Phase (20.4)")]
+    entering: dict[str, dict] = {}
+    given = orders
+    if not reaction:
+        from . import reinforcements
+        problems += reinforcements.check(data, state, side, orders, lambda u, path: check_entry(data, state, side, u, path))
+        grid = mapdata(data).grid
+        entering = {o["enter"]: {"side": side, "hex": grid.canonical(str(o["path"][0])), "steps": 1}
+                    for o in orders if "enter" in o and isinstance(o.get("path"), list) and o["path"]}
+    if not reaction and any("refit" in o or "reform" in o for o in orders):
+        from . import replacements
+        problems += replacements.check(data, state, side, orders)
+        units = {u: dict(v) for u, v in state["units"].items()}           # 7.1.2 before 7.1.3; 9.1 C they move normally
+        for o in orders:
+            if "refit" in o and o["refit"] in units:
+                units[o["refit"]]["steps"] = full_steps(data, o["refit"])
+            elif "reform" in o and isinstance(o.get("at"), str):
+                units[str(o["reform"])] = {"side": side, "hex": mapdata(data).grid.canonical(o["at"]), "steps": 1, "reserve": False}
+        state = {**state, "units": units}
+    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "enter", "refit", "reform", "drop")) else o for o in orders]
+    return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
+                                        {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
+                                         ((o["enter"], o) for o in given if "enter" in o) if u in entering})
+
+
+def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reaction: bool, exploitation: bool,
+                      entering: dict | None = None, arrivals: dict | None = None) -> list[Problem]:
+    problems: list[Problem] = []
+    moves: dict[str, str] = {}
+    reserves = [u for u in sorted(state["units"]) if state["units"][u].get("reserve") and state["units"][u]["side"] == side]
+    for index, order in enumerate(orders):
+        if order.get("_skip") or "eliminate" in order:
+            continue
+        if "reserve" in order:
+            why = _reserve_problem(data, state, side, order["reserve"], moves, reserves, reaction)
+            if why:
+                problems.append(Problem(index, why))
+            else:
+                reserves.append(order["reserve"])
+            continue
+        unit_id = order.get("move")
+        unit = state["units"].get(unit_id) if isinstance(unit_id, str) else None
+        if unit is None or unit["side"] != side:
+            problems.append(Problem(index, f"{unit_id!r} is not a {side} unit on the map"))
+            continue
+        if unit_id in moves:
+            problems.append(Problem(index, f"{unit_id} moves once a phase (10.2 C)"))
+            continue
+        if (reaction or exploitation) and not unit.get("reserve"):
+            problems.append(Problem(index, f"{unit_id} is not in reserve; only reserves move in the Reaction and Exploitation Phases "
+                                           "(7.1.4 A, 7.1.6, 14.2, 14.4 A)"))
+            continue
+        if order.get("build_bridge") and not reaction and not exploitation:
+            from .bridges import building_problem
+            path = [mapdata(data).grid.canonical(str(h)) for h in order.get("path") or []]
+            why = None if path and path[0] == unit["hex"] else f"{unit_id} begins the Movement Phase next to the hexside it bridges (16.2.2 A)"
+            why = why or building_problem(data, state, side, unit_id, path)
+            if why:
+                problems.append(Problem(index, why))
+            else:
+                moves[unit_id] = path[-1]
+            continue
+        if not reaction and not exploitation and unit.get("reserve"):
+            problems.append(Problem(index, f"{unit_id} is in reserve and may move only in reaction or exploitation (7.1.3.1 B, 14.1 E)"))
+            continue
+        why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+        why = why or _restricted(data, state, unit_id, order["path"])
+        if why:
+            problems.append(Problem(index, why))
+            continue
+        moves[unit_id] = mapdata(data).grid.canonical(order["path"][-1])
+    problems += [Problem(None, p) for p in stacking_problems(data, state, {**moves, **(arrivals or {})}, side, entering)]
+    if not reaction and not exploitation:
+        problems += _excess_problems(data, state, side, {**moves, **(arrivals or {})}, entering, orders)
+    return problems
+
+
+def _excess_problems(data: GameData, state: dict, side: str, moves: dict, entering: dict | None, orders: list) -> list[Problem]:
+    """11.0 B/C: units over the limit after a retreat must rectify it in their next Movement Phase; those
+    still unable to comply at its end are eliminated, the owner selecting them (`eliminate: UNIT`)."""
+    limit = numbers.integer(data, "game.stacking.limit", "the stacking limit (11.0)")
+    after = board(state).with_units(entering or {}).moved(moves)
+    chosen = [o["eliminate"] for o in orders if "eliminate" in o]
+    problems = [Problem(None, f"`eliminate:` names a {side} unit on the map, not {u!r} (11.0 C)") for u in chosen
+                if not isinstance(u, str) or u not in state["units"] or state["units"][u]["side"] != side or u in moves]
+    for hex_id, units in sorted(after.stacks().items()):
+        mine = [u for u in units if u in state["units"] and state["units"][u]["side"] == side and not in_class(data, u, "leader")]
+        excess = len(mine) - limit
+        picked = [u for u in chosen if u in mine]
+        if excess > 0 and not any(u in moves for u in mine) and len(picked) != excess:
+            problems.append(Problem(None, f"{hex_id} holds {len(mine)} units after the Movement Phase: eliminate {excess} of "
+                                          f"{', '.join(mine)} with `eliminate: UNIT` (11.0 C)"))
+        elif excess <= 0 and picked:
+            problems.append(Problem(None, f"{', '.join(picked)} in {hex_id} need not be eliminated (11.0 C)"))
+    return problems
+
+
+def _reserve_problem(data: GameData, state: dict, side: str, unit_id: Any, moves: dict, reserves: list, reaction: bool) -> str | None:
+    """14.1: reserves are designated in the Movement Phase, not from units that start in an enemy ZOC
+    (14.1 D), at most ten a side (14.5 D); the optional rule must be in play."""
+    if not state["options"]["reserves"]:
+        return "reserves are the optional rule 14.0, not chosen for this campaign (--option reserves=true)"
+    unit = state["units"].get(unit_id) if isinstance(unit_id, str) else None
+    if reaction or unit is None or unit["side"] != side or unit_id in moves or unit.get("reserve"):
+        return f"{unit_id!r} cannot be placed in reserve now (14.1: a {side} unit, not moving, in the Movement Phase)"
+    if unit["hex"] in enemy_zoc(data, state, side):
+        return f"{unit_id} starts its player turn in an enemy ZOC and may not form a reserve (14.1 D)"
+    limit = numbers.integer(data, "special.reserves_optional.max_reserve_units", "the reserve limit (14.5 D)")
+    if len(reserves) >= limit:
+        return f"{side} may have no more than {limit} reserve units (14.5 D)"
+    return None
+
+
+def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False,
+                mode: str = "movement") -> list[dict]:
+    events: list[dict] = []
+    grid = mapdata(data).grid
+    for order in orders:
+        if "eliminate" in order:                                    # 11.0 C
+            del state["units"][order["eliminate"]]
+            state["eliminated"].append(order["eliminate"])
+            events.append({"event": "eliminated", "unit": order["eliminate"], "why": "over the stacking limit (11.0 C)"})
+            continue
+        if "enter" in order:
+            path = [grid.canonical(str(h)) for h in order["path"]]
+            state["units"][order["enter"]] = {"side": side, "hex": path[-1], "steps": full_steps(data, order["enter"]), "reserve": False}
+            del state["reinforcements"][order["enter"]]
+            events.append({"event": "enter", "unit": order["enter"], "path": path})
+            continue
+        if "reserve" in order:
+            state["units"][order["reserve"]]["reserve"] = True
+            state["no_attack"].append(order["reserve"])           # 14.1 B: no attack the turn it is placed
+            events.append({"event": "reserve", "unit": order["reserve"], "side": side})
+            continue
+        path = [grid.canonical(h) for h in order["path"]]
+        unit = state["units"][order["move"]]
+        unit["hex"] = path[-1]
+        if reaction or mode == "exploitation":
+            unit["reserve"] = False                                 # 14.2 B, 14.5 C
+        if order.get("build_bridge"):                               # 16.2.2, 16.2.3 A
+            state["bridging"].append({"unit": order["move"], "side": side, "hexside": hexside_key(path[0], path[1])})
+            state["no_attack"] = sorted(set(state["no_attack"]) | {order["move"]})
+        events.append({"event": "move", "unit": order["move"], "path": path, "reaction": reaction,
+                       **({"exploitation": True} if mode == "exploitation" else {}),
+                       **({"bridge": True} if order.get("build_bridge") else {})})
+    drop_reserves_in_contact(data, state)
+    occupied = {u["hex"] for u in state["units"].values()}
+    state["forts"] = [h for h in state["forts"] if h in occupied]          # 17.2: a vacant fortification is removed
+    state["units"] = dict(sorted(state["units"].items()))
+    return events
+
+
+def drop_reserves_in_contact(data: GameData, state: dict) -> None:
+    """14.5 E: reserves adjacent to enemy units lose their reserve status."""
+    for side in ("german", "allies"):
+        zoc = enemy_zoc(data, state, side)
+        for unit in state["units"].values():
+            if unit["side"] == side and unit.get("reserve") and unit["hex"] in zoc:
+                unit["reserve"] = False
+
+
+def reaction_due(state: dict) -> bool:
+    """7.1.4: the Reaction Phase waits for the non-phasing player only if it has reserves (14.4)."""
+    return any(u.get("reserve") for u in state["units"].values() if u["side"] == other(state["side"]))
+
+
+# -- 6.1 free German set-up --------------------------------------------------------------------
+def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    """6.1: every German at-start unit in a hex of the army area on its counter (6.1 A), at least
+    one hex (infantry, 6.1 B) or two (armor, 6.1 C) east of the Westwall, unstacked (6.1 E)."""
+    problems: list[Problem] = []
+    placed: dict[str, str] = {}
+    hexes = mapdata(data)
+    for index, order in enumerate(orders):
+        unit_id, at = order.get("place"), order.get("at")
+        if unit_id not in state["to_place"] or not isinstance(at, str):
+            problems.append(Problem(index, f"{unit_id!r} is not a German unit waiting for its set-up (6.1)"))
+            continue
+        at = hexes.grid.canonical(at)
+        army = counter(data, unit_id).get("army", "unknown")
+        area = hexes.entry(at).get("army", "unknown") if hexes.listed(at) else "unknown"
+        if area == "unknown":
+            raise UnknownDataError(f"map.hexes.{at}.army", f"the army area of hex {at}", PRINTED, data.override_file)
+        if area != army:
+            problems.append(Problem(index, f"{unit_id} sets up in the {army} area, and {at} is in {area} (6.1 A)"))
+        depth = numbers.integer(data, "units.setup_order.free_armor_hexes_east_of_westwall" if in_class(data, unit_id, "motorized")
+                                else "units.setup_order.free_infantry_hexes_east_of_westwall", "the set-up distance (6.1 B/C)")
+        east = hexes.entry(at).get("hexes_east_of_westwall", "unknown")
+        if east == "unknown":
+            raise UnknownDataError(f"map.hexes.{at}.hexes_east_of_westwall", f"how far east of the Westwall hex {at} lies",
+                                   PRINTED, data.override_file)
+        if int(east) < depth:
+            problems.append(Problem(index, f"{unit_id} must set up at least {depth} hex(es) east of the Westwall; {at} is {east} (6.1 B/C)"))
+        if at in placed.values():
+            problems.append(Problem(index, f"German units may not be stacked in their initial set-up ({at}, 6.1 E)"))
+        placed[unit_id] = at
+    missing = sorted(set(state["to_place"]) - set(placed))
+    if missing:
+        problems.append(Problem(None, f"every German at-start unit sets up (6.0 H); missing: {', '.join(missing)}"))
+    return problems
+
+
+PRINTED = "the Dark December map (4.1)"

@@ -1,0 +1,83 @@
+"""Reinforcements (10.6): each enters in the owning side's Movement Phase of its Game-Turn (the code on
+its counter, 5.6.1 B, 5.6.2 B) on an entry hex of one of its areas (`map.hexes.HEX.entry: CODE`),
+counting the entry hex as its first hex of movement (10.6.1 B); none may be withheld unless its entry
+hexes are all occupied by enemy units (10.6.3 A, B). The variants that move arrival turns (26.1 A, 26.2,
+26.5 A, 26.14 A) shift them as variants.yaml gives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...gamedata import GameData
+from ..base import Problem
+from .common import COUNTER, board, enemy_zoc, mapdata, turn_of
+from ...errors import UnknownDataError
+
+
+def schedule(data: GameData, counters: dict, options: dict) -> dict[str, int]:
+    """Unit -> the Game-Turn it enters, the chosen variants applied."""
+    shifts = data.get("variants.reinforcement_shifts", "the variants' arrival shifts (26.x)")
+    due: dict[str, int] = {}
+    for unit_id in sorted(k for k, v in counters.items() if isinstance(v, dict)):
+        code = counters[unit_id].get("reinforcement", "unknown")
+        if code in (None, "none"):
+            continue
+        if not isinstance(code, dict) or code.get("turn", "unknown") == "unknown":
+            raise UnknownDataError(f"units.counters.{unit_id}.reinforcement", f"the reinforcement code of {unit_id} (none, or turn and areas)",
+                                   COUNTER, data.override_file)
+        turn = turn_of(data, str(code["turn"]))
+        side = counters[unit_id]["side"]
+        for variant in options["variants"]:
+            shift = shifts.get(variant.replace(".", "_"))
+            shift = shift["value"] if isinstance(shift, dict) and "value" in shift else shift
+            if not shift or shift["side"] != side:
+                continue
+            if "none_after" in shift and turn > turn_of(data, shift["none_after"]):
+                turn = -1
+            elif "turns" in shift and ("through" not in shift or turn <= turn_of(data, shift["through"])):
+                turn = max(1, turn + int(shift["turns"])) if turn > 0 else turn
+        if turn > 0:
+            due[unit_id] = turn
+    return due
+
+
+def entry_hexes(data: GameData, areas: list) -> list[str]:
+    return sorted(h for h, v in mapdata(data).hexes().items() if isinstance(v, dict) and str(v.get("entry")) in {str(a) for a in areas})
+
+
+def areas_of(data: GameData, unit_id: str) -> list:
+    return list(data.get(f"units.counters.{unit_id}.reinforcement.areas", f"the entry areas of {unit_id} (5.6.1 B)"))
+
+
+def check(data: GameData, state: dict, side: str, orders: list, walk_path: Any) -> list[Problem]:
+    """`enter: UNIT` / `path: [entry hex, ...]`."""
+    problems: list[Problem] = []
+    entered: set[str] = set()
+    bd = board(state)
+    for index, order in enumerate(orders):
+        if "enter" not in order:
+            continue
+        unit_id, path = order["enter"], order.get("path")
+        if state["reinforcements"].get(unit_id, 10 ** 6) > state["turn"] or str(data.get(f"units.counters.{unit_id}.side")) != side:
+            problems.append(Problem(index, f"{unit_id!r} is not a {side} reinforcement due this Game-Turn (10.6 A)"))
+            continue
+        if not isinstance(path, list) or not path or str(path[0]) not in entry_hexes(data, areas_of(data, unit_id)):
+            problems.append(Problem(index, f"{unit_id} enters on an entry hex of its areas {areas_of(data, unit_id)}: "
+                                           f"{', '.join(entry_hexes(data, areas_of(data, unit_id))) or 'none listed (map.hexes.HEX.entry)'} (10.6.1 A)"))
+            continue
+        if bd.enemies_in(str(path[0]), side):
+            problems.append(Problem(index, f"{path[0]} is blocked by enemy units (10.6.3 B)"))
+            continue
+        if len(path) > 1 and str(path[0]) in enemy_zoc(data, state, side):
+            problems.append(Problem(index, f"{unit_id} must stop on entering the enemy ZOC at {path[0]} (12.1 A)"))
+            continue
+        why = walk_path(unit_id, [str(h) for h in path])
+        if why:
+            problems.append(Problem(index, why))
+        entered.add(unit_id)
+    for unit_id, turn in sorted(state["reinforcements"].items()):
+        if turn <= state["turn"] and unit_id not in entered and str(data.get(f"units.counters.{unit_id}.side")) == side:
+            hexes = entry_hexes(data, areas_of(data, unit_id))
+            if any(not bd.enemies_in(h, side) for h in hexes):
+                problems.append(Problem(None, f"{unit_id} is due and may not be withheld (10.6.3 A)"))
+    return problems

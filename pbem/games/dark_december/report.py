@@ -1,0 +1,94 @@
+"""What players read: report blocks for each event (pbem.report), and the order ids as text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...kit.orders import as_text, each_order
+
+Block = tuple
+ID_FIELDS = ("drop", "eliminate", "air_attack", "enter", "refit", "reform", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
+LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack", "fuel_choice")
+
+
+def _normalise(order: dict) -> dict:
+    for key in ID_FIELDS:
+        if key in order and key != "battle":
+            order[key] = as_text(order[key])
+    for key in LIST_FIELDS:
+        if isinstance(order.get(key), list):
+            order[key] = [as_text(v) for v in order[key]]
+        elif key == "attack" and key in order:
+            order[key] = as_text(order[key])
+    for key in ("reduce", "advance"):
+        if isinstance(order.get(key), dict):
+            order[key] = {str(as_text(k)): ([as_text(h) for h in v] if isinstance(v, list) else v) for k, v in order[key].items()}
+    return order
+
+
+def normalise_orders(orders: Any) -> Any:
+    return each_order(orders, _normalise)
+
+
+def _item(text: str) -> list[Block]:
+    return [("item", text)]
+
+
+def _battle(e: dict) -> list[Block]:
+    kind = "Counterattack" if e["counterattack"] else "Battle"
+    return [("h4", f"{kind} {e['number']} at {', '.join(e['hexes'])} ({e['attacker']} attacking)"),
+            ("table", ["", ""], [
+                ["Attackers", f"{', '.join(e['attackers'])} = {e['attack']}"],
+                ["Defenders", f"{', '.join(e['defenders'])} = {e['defence']}"],
+                ["Column", f"{e['column']} ({e['line'].replace('_', ' ')} dice roll column, 13.4)"],
+                ["Dice", f"{' + '.join(map(str, e['dice']))} {e['drm']:+d} = {e['roll']}" + (f" ({'; '.join(e['drm_why'])})" if e["drm_why"] else "")],
+                ["Result", f"{e['result']} (cell from {e['cell_provenance']})"],
+            ])]
+
+
+ITEMS: dict[str, Callable[[dict], str]] = {
+    "paradrop": lambda e: f"{e['unit']} drops on {e['hex']}: die {e['face']}, {e['steps_lost']} step(s) lost (19.2 B)",
+    "bridge_built": lambda e: f"the bridge {e['bridge']} built by {e['unit']} is in place (16.2.2 B)",
+    "enter": lambda e: f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])} (10.6)",
+    "reserve": lambda e: f"{e['unit']} is placed in reserve (14.1)",
+    "setup": lambda e: f"German set-up: {e['units']} units placed (6.1)",
+    "battles": lambda e: f"{e['side']} declares {e['count']} battle(s) (7.1.5)",
+    "declared": lambda e: f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)",
+    "answer": lambda e: f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}",
+    "replacements": lambda e: f"{e['side']} receives {e['amount']} {e['type']} replacement(s) (9.4)",
+    "replaced": lambda e: f"{e['unit']} is {'refitted' if e['how'] == 'refit' else 'reformed'} for {e['cost']} replacement(s) (9.0)",
+    "surrender_roll": lambda e: f"surrender roll for {', '.join(e['units'])}: die {e['face']}: {'they surrender' if e['surrender'] else 'they hold'} (8.6 E)",
+    "supply": lambda e: f"{e['side']} supply (8.1): unsupplied {', '.join(e['unsupplied']) or 'none'}; isolated {', '.join(e['isolated']) or 'none'}",
+    "air_attack": lambda e: f"{e['side']} air attack on {e['hex']}: die {e['face']} {e['drm']:+d}: {'a hit' if e['hit'] else 'no effect'} (20.4.1)",
+    "fuel_roll": lambda e: f"Fuel Depletion Table: die {e['face']}: {e['divisions']} German motorized division(s) out of supply (8.7)",
+    "fuel_out": lambda e: f"{e['division']} is out of supply for fuel (chosen by {e['by']}, 8.7.1)",
+    "battle_off": lambda e: f"battle {e['number']} at {', '.join(e['hexes'])} is not fought: {e['why']}",
+    "no_effect": lambda e: f"{e['hex']}: assault level {e['assault']} below defense level {e['defense']}: no effect (13.5.1 B)",
+    "retreat": lambda e: f"{', '.join(e['units'])} retreat {' → '.join(e['path'])} (13.6)",
+    "river_roll": lambda e: f"{e['unit']} crosses a river in retreat: die {e['face']}{', a step lost' if e['loss'] else ''} (13.6.2 C)",
+    "advance": lambda e: f"{e['unit']} advances {' → '.join(e['path'])} ({'13.7.5' if e['defender'] else '13.7'})",
+    "advance_not_taken": lambda e: f"{e['unit']} does not advance: {e['why']}",
+    "demolition": lambda e: f"{e['unit']} tries to blow the bridge {e['bridge']}: die {e['face']} {e['drm']:+d}: {'blown' if e['blown'] else 'no effect'} (16.1 D)",
+    "fortify": lambda e: f"{e['side']} builds a fortification in {e['hex']} (17.0)",
+}
+
+
+def describe(events: list) -> list[Block]:
+    blocks: list[Block] = []
+    for e in events:
+        kind = e["event"]
+        if kind == "battle":
+            blocks += _battle(e)
+        elif kind == "move":
+            verb = "reacts" if e["reaction"] else "exploits" if e.get("exploitation") else "moves"
+            blocks += _item(f"{e['unit']} {verb} {' → '.join(e['path'])}" + (", building a bridge (16.2)" if e.get("bridge") else ""))
+        elif kind in ("step", "eliminated"):
+            blocks += _item(f"{e['unit']} {'loses a step' if kind == 'step' else 'is eliminated'}: {e['why']}")
+        elif kind == "player_turn":
+            blocks += [("p", f"Next: Game-Turn {e['turn']} ({e['label']}), the {e['side']} player turn (7.2).")]
+        elif kind == "game_over":
+            blocks += [("p", f"The last Game-Turn ({e['turn']}) is over (7.2 F).")]
+        elif kind in ITEMS:
+            blocks += _item(ITEMS[kind](e))
+    return blocks

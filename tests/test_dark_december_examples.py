@@ -1,0 +1,106 @@
+"""Every worked example of the Dark December rulebook (/work/shared/rulebooks/dark-december.txt), one
+test each, the example's text in its docstring. The examples of rules pbem enforces drive the module
+(13.3.1 A, 13.9.1 A and 21.0 A are in tests/test_dark_december_rules.py, repeated here by name);
+those of rules not enforced yet (10.4.4, 12.3, 23.0: docs/dark-december.md) check that the data
+encodes the example's numbers, and the dated examples check the module's calendar (4.7 B, 18.1),
+which every dated rule reads."""
+
+from pathlib import Path
+
+import pytest
+
+from pbem.gamedata import load_game_data
+from pbem.games.dark_december.common import turn_label, turn_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def data():
+    return load_game_data("dark-december")
+
+
+def test_5_6_1_reinforcement_code_example(data):
+    """5.6.1 B: "Example: 22A X, Y indicates a unit which enters on the 22 AM December game turn on any
+    entry hex coded X or Y." (reinforcements, 10.6, are not enforced: the calendar and the code's meaning)"""
+    assert turn_label(data, turn_of(data, "AM 22 December")) == "AM 22 December" and turn_of(data, "AM 22 December") == 13
+    assert "22A X, Y" in data.get("units.markings.reinforcement_code")
+
+
+def test_10_4_4_strategic_movement_example(data):
+    """10.4.4 A: "Example: An Allied Infantry unit, a 3-4-5, would have a strategic movement capability of
+    25 (5 x 5). Moving through a dense forest hex first costs 4 MPs. It could then move into a light woods
+    hex containing a road for another 3 MPs, then 15 hexes along a road and into a light woods hex off the
+    road." Strategic movement is not enforced (roads are not in the data format yet); the data encodes
+    the example, and its costs add up to the capability when a road hex costs 1 of the 25."""
+    capability = data.get("game.movement.strategic.example.capability")
+    per_road_hex = data.get("game.movement.strategic.road_cost_per_hex.allied_infantry")
+    assert capability == 25 and per_road_hex == "1/5" and 5 * 5 == capability
+    dense, woods = data.get("terrain.hexes.dense_forest.movement_mp"), data.get("terrain.hexes.woods.movement_mp")
+    assert (dense, woods) == (4, 3)
+    assert dense + woods + 15 * 1 + woods == capability
+
+
+def test_12_3_armored_zoc_example(data):
+    """12.3 A: "Example: If an armored unit is on a road and the road leads directly into an adjacent dense
+    forest hex, the ZOC of the armored unit would extend into that hex. Without a road, it would not."
+    -> tests/test_dark_december_rules.py::test_armored_zoc_optional (the road into the dense forest); the data
+    records the rule."""
+    assert "into dense forest or marsh hexes except along roads" in data.get("game.zones_of_control.armored_optional.text")
+    assert data.get("terrain.hexes.dense_forest.armored_zoc_optional") == "not into it except along roads"
+
+
+def test_13_3_1_town_in_woods_example():
+    """13.3.1 A: "Example: A town in a woods hex would not increase the town's defense level; it would
+    remain four." -> tests/test_dark_december_rules.py::test_defense_level_examples"""
+    from tests import test_dark_december_rules as rules
+    assert "A town in a woods hex would not increase" in rules.test_defense_level_examples.__doc__
+
+
+def test_13_9_1_armor_superiority_example():
+    """13.9.1 A: "Example: An attack with at least one armor units against defenders in a town lacking armor
+    yields a terrain defense level of 3 if the attacker uses armor superiority."
+    -> tests/test_dark_december_rules.py::test_defense_level_examples"""
+    from tests import test_dark_december_rules as rules
+    assert "yields a terrain defense level of 3" in rules.test_defense_level_examples.__doc__
+
+
+def test_21_0_freeze_example():
+    """21.0 A: "Example: It would cost 3 MPs to enter a dense forest hex."
+    -> tests/test_dark_december_rules.py::test_ground_freeze_example"""
+    from tests import test_dark_december_rules as rules
+    assert "It would cost 3 MPs to enter a dense forest hex" in rules.test_ground_freeze_example.__doc__
+
+
+def test_23_0_conditional_forces_example(data):
+    """23.0 B: "Example: If the Allies rolled a 1 on both dice, it could enter the 43rd Division, 33rd
+    Armored Brigade, and the remainder of the 5th Armored Division." (optional, not enforced; each 1-2
+    lets a side select three units; the example names units outside the listed Allied forces: DD6)"""
+    assert "each 1-2 lets it select three conditional units" in data.get("special.conditional_forces_optional.roll")
+    assert data.get("special.conditional_forces_optional.example_as_printed").startswith("If the Allies rolled a 1 on both dice")
+
+
+def test_26_2_command_confusion_example(data):
+    """26.2: "Example: Allied Reinforcements normally arriving on the PM 18 December turn would actually
+    arrive on the AM 19 December turn)." One Game-Turn later on the calendar."""
+    assert turn_of(data, "AM 19 December") - turn_of(data, "PM 18 December") == 1
+    assert data.get("variants.26_2.example") == {"normal": "PM 18 December", "delayed": "AM 19 December"}
+
+
+def test_26_5_all_out_german_effort_example(data):
+    """26.5 A: "Example: German reinforcements listed as arriving on the PM 19 December turn would actually
+    arrive on the PM 17 December turn." Two days are four Game-Turns (4.7 B)."""
+    assert turn_of(data, "PM 19 December") - turn_of(data, "PM 17 December") == 4
+
+
+def test_26_20_small_solution_example(data):
+    """26.20 B: "Example: An allied unit scheduled to arrive on Turn 9 from the north edge of the map would in
+    fact arrive on Turn 7." Turn 9 is AM 20 December, two Game-Turns after Turn 7 (AM 19 December)."""
+    assert (turn_label(data, 9), turn_label(data, 7)) == ("AM 20 December", "AM 19 December")
+    assert data.get("variants.26_20.small_solution_example") == {"scheduled": 9, "arrives": 7}
+
+
+def test_26_20_operation_luxembourg_example(data):
+    """26.20 C: "Example: Allied units scheduled to arrive on the AM 22 December turn from the south edge of
+    the map would actually arrive on the PM 20 December turn." Three Game-Turns earlier."""
+    assert turn_of(data, "AM 22 December") - turn_of(data, "PM 20 December") == 3
