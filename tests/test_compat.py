@@ -18,6 +18,7 @@ from tests.test_cli import DEMO_DATA as ROOT_DEMO_DATA
 from tests.test_cli import run
 
 CORPUS = Path(__file__).resolve().parent / "compat"
+OLD = Path(__file__).resolve().parent / "data" / "pbem-0.3.0" / "operation-grenade-demo"
 FROZEN = sorted(p for p in CORPUS.iterdir() if (p / "campaign" / "campaign.yaml").is_file())
 
 
@@ -82,7 +83,7 @@ def test_a_campaign_plays_its_own_data_after_the_installed_rules_change(demo_cam
     verified = run("verify", demo_campaign).stdout
     assert verified.startswith("OK: 6 saves")
     assert "data: the campaign's own copy in data/ (different from this pbem's installed rules/smithereens); " \
-           "smithereens behaviour 2, created with pbem 0.3.0" in verified
+           "smithereens behaviour 2, created with pbem 0.4.0" in verified
     assert "awaits" in run("status", demo_campaign).stdout
     assert tree_bytes(demo_campaign) == before
 
@@ -105,34 +106,22 @@ def test_a_behaviour_this_pbem_no_longer_plays_is_refused_naming_the_pbem_that_d
     monkeypatch.setattr(type(game), "behaviours", (3,))
     refused = run("verify", demo_campaign, ok=False)
     assert refused.stderr.startswith("pbem: verify FAILED: ")
-    assert ("this campaign plays smithereens behaviour 2 (created with pbem 0.3.0); this pbem plays behaviours 3. "
-            "Finish it with pbem 0.3.0 (`pip install pbem==0.3.0`)") in refused.stderr
+    assert ("this campaign plays smithereens behaviour 2 (created with pbem 0.4.0); this pbem plays behaviours 3. "
+            "Finish it with pbem 0.4.0 (`pip install pbem==0.4.0`)") in refused.stderr
 
 
-def test_a_campaign_made_before_pbem_kept_its_data_is_still_read_and_can_keep_it(tmp_path, monkeypatch):
-    """The frozen pre-copy campaign (today's bundled Operation Grenade demo) without its data/:
-    it plays the installed rules while they match; `pbem data keep` gives it its own copy; after
-    an upgrade, one without a copy is refused naming what to do."""
-    old = next(p for p in FROZEN if "created_with: pbem 0.3.0" in (p / "campaign" / "campaign.yaml").read_text())
+def test_a_campaign_of_pbem_0_3_is_refused_naming_the_pbem_that_plays_it(tmp_path):
+    """pbem 0.4.0 is the first release whose campaigns keep their own data and behaviour revision;
+    the rules changed in it (11.7 fog, mobile assaults, 9.91-9.97, phases passing by themselves...),
+    so a campaign made by pbem 0.3.0 (behaviour 1: the bundled Grenade demo as it was) would replay
+    differently. It is refused in one line naming the pbem that finishes it (docs/upgrading.md)."""
     folder = tmp_path / "old"
-    shutil.copytree(old / "campaign", folder)
-    shutil.rmtree(folder / "data")
-    if camp.check_header(camp.open_campaign(folder)):
-        pytest.skip("the installed Operation Grenade rules changed since this campaign was frozen")
-    assert "data: the installed rules/operation-grenade (the campaign keeps no copy of its own" in run("verify", folder).stdout
-    kept = run("data", "keep", folder).stdout
-    assert kept.startswith(f"kept 16 data files in {folder / 'data'}")
-    assert "data: the campaign's own copy in data/" in run("verify", folder).stdout
-    assert run("data", "keep", folder, ok=False).stderr.endswith("the campaign already keeps its own data (data/)\n")
-    shutil.rmtree(folder / "data")
-    root = tmp_path / "later"
-    shutil.copytree(gamedata.project_root() / "rules", root)
-    (root / "operation-grenade" / "crt.yaml").write_text((root / "operation-grenade" / "crt.yaml").read_text() + "\nlater: 1\n")
-    monkeypatch.setattr(gamedata, "rules_dir", lambda game: root / game)
+    shutil.copytree(OLD / "campaign", folder)
     refused = run("verify", folder, ok=False)
-    assert ("the installed rules/operation-grenade data differ from the data this campaign was created with, and the "
-            "campaign keeps no copy of its own (it was made before pbem kept one): put the "
-            "rules/operation-grenade/*.yaml files of pbem 0.3.0 into") in refused.stderr
+    assert refused.stderr.startswith("pbem: verify FAILED: ") and len(refused.stderr.splitlines()) == 1
+    assert ("this campaign plays operation-grenade behaviour 1 (created with pbem 0.3.0); this pbem plays behaviours 2. "
+            "Finish it with pbem 0.3.0 (`pip install pbem==0.3.0`)") in refused.stderr
+    assert run("status", folder, ok=False).stderr.count("Finish it with pbem 0.3.0") == 1
 
 
 def test_two_machines_one_upgraded_midgame_keep_identical_folders(tmp_path, monkeypatch):
