@@ -289,7 +289,8 @@ def returned(deck: Deck, position: int) -> Deck:
 @dataclass(frozen=True)
 class Event:
     """One public step of a pool's record: a stage (`cards`), a draw (`position`, `drawer`,
-    `share`, and `card`, the index the drawer committed to), or a return (`position`)."""
+    `share`, and `card`, the index the drawer committed to, or -1 when the game checks what the
+    drawer revealed against the replayed cards instead), or a return (`position`)."""
 
     kind: str                      # "stage" | "draw" | "return"
     side: str = ""                 # the stage's player, or the drawer
@@ -316,7 +317,7 @@ def replay_pool(pool: str, size: int, order: Sequence[str], keys: dict[str, Poke
             if event.share != share(keys[other], deck, event.position):
                 raise PokerError(f"CHEATING at {where}: {other} sent a wrong share for position {event.position}")
             card = open_card(keys[event.side], deck, event.position, event.share, other)
-            if card != event.card:
+            if event.card >= 0 and card != event.card:
                 raise PokerError(f"CHEATING at {where}: {event.side} drew card {card} but committed to card {event.card}")
             cards.append(card)
             deck = dealt(deck, event.position)
