@@ -2,6 +2,8 @@
 deal with returns (8.52), and every cheat the protocol must catch, during play or at the end."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem.dice import dice_master
@@ -264,3 +266,39 @@ def test_drawer_committed_to_another_card():
     events[3] = Event("draw", "german", position=1, share=events[3].share, card=lie)
     with pytest.raises(PokerError, match=f"CHEATING at pool 2 event 4: german drew card {cards[1]} but committed to card {lie}"):
         poker.replay_pool("2", 5, ORDER, {"allied": A, "german": B}, events)
+
+
+# -- random deals ------------------------------------------------------------------------------
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(["draw", "return"]), st.sampled_from(ORDER), st.integers(0, 9)), max_size=12))
+def test_random_deals_never_deal_a_held_card_and_replay(actions):
+    """Whatever mix of draws and 8.52 returns: no card is ever under two units, every card not
+    held stays dealable, and the replay with both secrets gives the same cards."""
+    size, keys = 4, {"allied": A, "german": B}
+    deck, events, held, cards = poker.fresh_deck("3", size), [], {}, []
+    for key in (A, B):
+        deck = poker.stage(key, deck, ORDER)
+        events.append(Event("stage", key.side, cards=deck.cards))
+    for kind, side, pick in actions:
+        if kind == "draw" and deck.free:
+            drawer, other = (A, B) if side == "allied" else (B, A)
+            deck, card, event = draw(deck, drawer, other)
+            assert card not in held.values()
+            held[event.position] = card
+            events.append(event)
+            cards.append(card)
+        elif kind == "return" and held:
+            position = sorted(held)[pick % len(held)]
+            del held[position]
+            deck = poker.returned(deck, position)
+            events.append(Event("return", position=position))
+            for key in (A, B):
+                deck = poker.stage(key, deck, ORDER)
+                events.append(Event("stage", key.side, cards=deck.cards))
+    assert poker.replay_pool("3", size, ORDER, keys, events) == cards
+    remaining = []
+    while deck.free:
+        deck, card, _ = draw(deck, A, B)
+        remaining.append(card)
+    assert sorted(remaining + list(held.values())) == list(range(size))
