@@ -10,6 +10,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -17,6 +18,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from . import storage
 from .dice import Dice, DiceUnavailable, check_leaf, order_set_digest, step_seed
 from .errors import PbemError
+from .hidden.private import PrivatePart, find_private
+from .hidden.steps import needed_openings, open_block, openings_for, owner_result, public_state, rules_of
 from .folder import Campaign, build_save, check_header, open_campaign, read_signed
 from .inputs import PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, read_pending, sent_now
 from .keys import key_id
@@ -36,47 +39,74 @@ class StepResult:
 
 
 def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: list[SignedMessage],
-            key: Ed25519PrivateKey | None = None, sent: str | None = None) -> StepResult:
+            key: Ed25519PrivateKey | None = None, sent: str | None = None,
+            private: Mapping[str, PrivatePart] | None = None) -> StepResult:
     """Adjudicate one step: verified inputs + previous save -> next save and report (pure).
 
     If the orders roll dice and a party's reveal is missing, no save is made: the result says
     whose reveals are awaited, and `adjudicate` keeps the signed inputs in pending/ until they
-    come. So the step is the same record whichever copy resolves it, and whenever."""
+    come. So the step is the same record whichever copy resolves it, and whenever.
+    `private`: the private parts this machine holds (pbem.hidden): an owner step of a side whose
+    part is here is re-run in full, and a reveal made here with `key` carries its openings."""
     orders, reveals = classify_inputs(campaign, messages)
     check_orders_message(campaign, orders, number, save, digest)
     body, side, step = orders.body, orders.body["side"], number + 1
-    secrets_given, reveals, needed = _dice_secrets(campaign, orders, reveals, number, save["awaiting"], key, sent)
+    private = private or {}
+    rules = rules_of(campaign)
+    if rules is not None and rules.owner_step(campaign.data, save["state"], side):
+        state, kept, events = owner_result(campaign, number, save, body, private.get(side), orders.source)
+        inputs = {f"orders-{side}.txt": orders.armoured()}
+        new_save = build_save(campaign, step, digest, state, _produced_by(save["awaiting"], orders, reveals, []),
+                              events, None, [], kept)
+        return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
+    secrets_given, reveals, needed = _dice_secrets(campaign, orders, reveals, number, save["awaiting"], key, sent,
+                                                   save, private)
     missing = [p for p in needed if p not in reveals]
     # a seed needs a second party (or the GM): one player's secret alone would let it predict
     orders_digest = _orders_digest(campaign, save, body)
     seed = None if missing or not needed else step_seed(campaign.id, step, orders_digest, secrets_given)
     dice = Dice(seed, f"the dice reveal of {', '.join(missing)} is missing")
     data = campaign.data
+    start: dict = save["state"]
+    hidden: dict[str, dict[str, str]] | None = None
+    opened: list[str] = []
+    if rules is not None:
+        openings = {side: _in_file(orders.source, open_block, body, orders.source)} | {
+            p: open_block(m.body, m.source) for p, m in reveals.items()}
+        opened = sorted(needed_openings(campaign, save, side, body["orders"]))
+        waiting_for = [o for o in opened if o not in openings]
+        if waiting_for and not set(waiting_for) <= set(missing):
+            raise PbemError(f"this step opens hidden items of {', '.join(waiting_for)}, whose openings ride in their "
+                            "dice reveal; the step awaits no reveal from them", orders.source)
+        if waiting_for:
+            inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": m.armoured() for p, m in reveals.items()}
+            return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
+        start, hidden = public_state(campaign, number, save, side, body, orders.source, openings)
     data.used_overrides = set()
     try:
-        outcome = _in_file(orders.source, campaign.game.apply, data, _copy(save["state"]), side, body["orders"], dice)
+        outcome = _in_file(orders.source, campaign.game.apply, data, _copy(start), side, body["orders"], dice)
     except DiceUnavailable:
         if not needed:
             raise PbemError("this step rolls a die but no other party takes part in it, so no fair seed exists "
                             "(the game module names no opponents for it)") from None
         inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": m.armoured() for p, m in reveals.items()}
         return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
-    # reveals count only for a step that rolled: a step without dice is the same record
-    # whether or not a reveal came with it
-    used = sorted(reveals) if dice.rolls else []
+    # reveals count only for a step that rolled (or that opened the revealer's hidden items): a
+    # step without dice is the same record whether or not a reveal came with it
+    used = sorted(reveals) if dice.rolls else sorted(p for p in reveals if p in opened)
     inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": reveals[p].armoured() for p in used}
     dice_record = None
     if dice.rolls:
         dice_record = {"step": step, "orders_digest": orders_digest,
                        "secrets": {p: secrets_given[p] for p in sorted(secrets_given)}, "seed": seed, "rolls": dice.rolls}
     new_save = build_save(campaign, step, digest, outcome.state, _produced_by(save["awaiting"], orders, reveals, used),
-                          outcome.events, dice_record, sorted(data.used_overrides))
+                          outcome.events, dice_record, sorted(data.used_overrides), hidden)
     return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs)
 
 
 def _dice_secrets(campaign: Campaign, orders: SignedMessage, reveals: dict[str, SignedMessage], number: int,
-                  waiting: dict, key: Ed25519PrivateKey | None,
-                  sent: str | None) -> tuple[dict[str, str], dict[str, SignedMessage], list[str]]:
+                  waiting: dict, key: Ed25519PrivateKey | None, sent: str | None, save: dict | None = None,
+                  private: Mapping[str, PrivatePart] | None = None) -> tuple[dict[str, str], dict[str, SignedMessage], list[str]]:
     """Each party's dice secret for the step (the mover's from its orders, the others' from
     their reveals), the reveals with any made here from the key handed to `adjudicate`, and the
     parties whose reveal the step needs if it rolls."""
@@ -96,7 +126,9 @@ def _dice_secrets(campaign: Campaign, orders: SignedMessage, reveals: dict[str, 
     if key is not None:
         for party in campaign.sides_of_key(key_id(key.public_key())):
             if party in needed and party not in reveals:
-                text = make_reveal(campaign, key, party, step, orders.digest, sent or sent_now())
+                opened = None if save is None else openings_for(campaign, number, save, side, body, party,
+                                                                (private or {}).get(party))
+                text = make_reveal(campaign, key, party, step, orders.digest, sent or sent_now(), opened)
                 reveals[party] = parse_signed(text, f"reveal-{party}.txt")
     for party, message in sorted(reveals.items()):
         if party not in needed or party in secrets_given:
@@ -149,6 +181,18 @@ def _merge_pending(pending: list[SignedMessage], given: list[SignedMessage], num
     return sorted(held.values(), key=lambda m: (m.kind, m.body.get("side", "")))
 
 
+def private_parts(campaign: Campaign, given: Mapping[str, Path] | None = None) -> dict[str, PrivatePart]:
+    """The private parts this machine holds: the ones given, else those beside the folder."""
+    if rules_of(campaign) is None:
+        return {}
+    parts = {}
+    for side in sorted(campaign.header["players"]):
+        part = find_private(campaign.folder, campaign.id, side, (given or {}).get(side))
+        if part is not None:
+            parts[side] = part
+    return parts
+
+
 def _write_pending(campaign: Campaign, result: StepResult) -> None:
     folder = campaign.folder / PENDING
     for name, text in sorted(result.inputs.items()):
@@ -197,7 +241,8 @@ def commit_step(campaign: Campaign, result: StepResult) -> Path:
 
 
 def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
-               sent: str | None = None, campaign: Campaign | None = None) -> StepResult:
+               sent: str | None = None, campaign: Campaign | None = None,
+               private: Mapping[str, Path] | None = None) -> StepResult:
     """Apply the given signed files (with what pending/ holds) to the latest save.
 
     Either the step is resolved and written, or its inputs are kept in pending/ until the
@@ -213,7 +258,7 @@ def adjudicate(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = 
     number, save, digest = campaign.latest()
     given = [read_signed(Path(f)) for f in files]
     messages = _merge_pending(read_pending(campaign, number, save, digest), given, number)
-    result = advance(campaign, number, save, digest, messages, key, sent)
+    result = advance(campaign, number, save, digest, messages, key, sent, private_parts(campaign, private))
     if result.save is None:
         _write_pending(campaign, result)
     else:

@@ -204,7 +204,8 @@ def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign 
              orders: Path = typer.Argument(..., help="The orders file (from `pbem orders`)"),
              key: Path = typer.Option(...),
              out_file: Optional[Path] = typer.Option(None, "--out", help="Default: ORDERS.signed.txt"),
-             passphrase: Optional[str] = typer.Option(None)) -> None:
+             passphrase: Optional[str] = typer.Option(None),
+             private: Optional[Path] = typer.Option(None, "--private", help="Your private part (default DIR.private-SIDE beside the campaign)")) -> None:
     """Sign orders for the campaign's current step (adds your dice for it) for email or a forum post.
 
     Only orders for the save your own copy is at, from the seat it awaits, are signed: a
@@ -213,10 +214,10 @@ def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign 
     body = load_yaml_file(orders, limit=MAX_SIGNED_BYTES)
     if body.get("pbem") != "orders":
         raise PbemError("not an orders file (expected 'pbem: orders')", str(orders))
-    private = load_private_key(key, passphrase)
-    seats = campaign.sides_of_key(key_id(private.public_key()))
+    key_private = load_private_key(key, passphrase)
+    seats = campaign.sides_of_key(key_id(key_private.public_key()))
     ledger.check_fresh(key, campaign)
-    text = camp.sign_orders(campaign, body, private, source=str(orders))
+    text = camp.sign_orders(campaign, body, key_private, source=str(orders), private=private)
     target = out_file or orders.with_name(orders.name + ".signed.txt")
     write_new_file(target, text.encode())
     ledger.bind(key, campaign, seats)
@@ -341,9 +342,10 @@ def log_cmd(folder: Path = typer.Argument(...)) -> None:
 
 @app.command("verify")
 @refusals
-def verify_cmd(folder: Path = typer.Argument(...)) -> None:
+def verify_cmd(folder: Path = typer.Argument(...),
+               private: Optional[Path] = typer.Option(None, "--private", help="The other side's private part, handed over: re-checks its hidden items and steps")) -> None:
     """Replay the campaign from save 0: signatures, hash chain, dice. Prints OK or the first divergence."""
-    result = camp.verify(folder)
+    result = camp.verify(folder, private)
     if not result.ok:
         typer.echo(f"pbem: verify FAILED: {result.message}", err=True)
         raise typer.Exit(1)
@@ -374,7 +376,8 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
                step: Optional[int] = typer.Option(None, help="Save number (default: latest)"),
                turn: Optional[int] = typer.Option(None, "--turn", help="The whole Game-Turn N in one post: every step in order (0: before the game)"),
                svg: Optional[Path] = typer.Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
-               side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)")) -> None:
+               side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)"),
+               private: Optional[Path] = typer.Option(None, "--private", help="With --side: that side's private part (default DIR.private-SIDE beside the campaign)")) -> None:
     """The report of a save or of a whole Game-Turn (the public one, or with --side that side's own).
     With neither --step nor --turn: the Game-Turn the latest step finished, if it finished one,
     else the latest save."""
@@ -385,19 +388,37 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
     campaign = camp.open_campaign(folder)
     if side is not None and side not in campaign.header["players"]:
         raise PbemError(f"no side {side!r} in this campaign (sides: {', '.join(sorted(campaign.header['players']))})")
+    view = _side_view(campaign, side, private)
     if step is None and turn is None:
         turn = finished_turn(campaign)
     if turn is not None:
-        blocks = turn_blocks(campaign, turn, side)
+        blocks = turn_blocks(campaign, turn, side, view)
         number = turn_steps(campaign, turn)[-1]["number"]
     else:
         number = step if step is not None else campaign.step_numbers()[-1]
-        blocks = step_blocks(campaign, campaign.load_save(number)[0], side)
+        blocks = step_blocks(campaign, campaign.load_save(number)[0], side, view)
     if svg is not None:
         from .picture import save_svg
-        write_new_file(svg, save_svg(campaign, campaign.load_save(number)[0], side).encode("utf-8"))
+        shown = campaign.load_save(number)[0]
+        write_new_file(svg, save_svg(campaign, view(shown) if view else shown, side).encode("utf-8"))
         blocks.append(("p", f"Map picture of save {number} (SVG): {svg}"))
     out(render(blocks, fmt))
+
+
+def _side_view(campaign: "camp.Campaign", side: Optional[str], private: Optional[Path]) -> Optional[Callable[[dict], dict]]:
+    """`report --side` of a campaign that hides items reads that side's private part, and refuses without it."""
+    from .hidden.private import find_private
+    from .hidden.steps import rules_of, side_save
+
+    if side is None or rules_of(campaign) is None:
+        if private is not None:
+            raise PbemError("--private is for `report --side` of a campaign that hides items")
+        return None
+    part = find_private(campaign.folder, campaign.id, side, private)
+    if part is None:
+        raise PbemError(f"report --side {side} shows what only {side} may see, from {side}'s private part; "
+                        f"none at the default place (DIR.private-{side} beside the campaign folder): name it with --private")
+    return lambda save: side_save(campaign, save, side, part)
 
 
 @app.command("demo")

@@ -31,6 +31,7 @@ from . import __version__, gamedata, storage
 from .canonical import data_hash
 from .dice import ALLOWED_DEPTHS, COMMITMENT_VERSION, HEX64, TREE_DEPTH, dice_master, tree_root
 from .errors import PbemError
+from .hidden.steps import rules_of
 from .gamedata import OVERRIDE_NAME, GameData, apply_readings, load_game_data
 from .games import get_game
 from .games.base import GameModule
@@ -341,10 +342,12 @@ def _one_key_one_seat(players: dict[str, str], gm_key: str | None) -> None:
 # -- saves ----------------------------------------------------------------------------------
 
 def build_save(campaign: Campaign, number: int, previous: str, state: dict, produced_by: dict,
-               events: list, dice: dict | None, used: list) -> dict:
+               events: list, dice: dict | None, used: list, hidden: dict | None = None) -> dict:
+    """`hidden`: each side's commitments to the items it holds hidden (a campaign whose game hides
+    items, pbem.hidden; none hidden at save 0)."""
     game = campaign.game
     waiting = game.awaiting(state)
-    return {
+    save = {
         "pbem": "save", "format": FORMAT, "campaign": campaign.id, "game": campaign.header["game"],
         "number": number, "previous": previous, "header": campaign.header_hash,
         "produced_by": produced_by,
@@ -355,6 +358,9 @@ def build_save(campaign: Campaign, number: int, previous: str, state: dict, prod
         "events": events,
         "state": state,
     }
+    if rules_of(campaign) is not None:
+        save["hidden"] = hidden if hidden is not None else {s: {} for s in sorted(campaign.header["players"])}
+    return save
 
 
 # -- the signed files a campaign folder stores ---------------------------------------------------

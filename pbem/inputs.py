@@ -4,6 +4,7 @@ step only, and reading back the ones kept in pending/ while a step waits for a r
 """
 
 import re
+from pathlib import Path
 from datetime import datetime, timezone
 from typing import Any, Callable
 
@@ -12,12 +13,14 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from .dice import check_leaf, dice_master, reveal_leaf, tree_root
 from .errors import PbemError
 from .folder import INPUT_NAME, Campaign, read_stored
+from .hidden.private import PrivatePart, default_private_folder, find_private
+from .hidden.steps import openings_for, rules_of, seal_owner_step
 from .keys import key_id
 from .signing import SignedMessage, sign_body
 
 ORDERS_FIELDS = {"pbem", "campaign", "header", "save", "save_hash", "side", "kind", "phase", "sent", "dice",
-                 "orders", "comment"}
-REVEAL_FIELDS = {"pbem", "campaign", "header", "side", "save", "orders", "sent", "dice"}
+                 "orders", "comment", "hidden"}
+REVEAL_FIELDS = {"pbem", "campaign", "header", "side", "save", "orders", "sent", "dice", "hidden"}   # hidden: pbem.hidden.steps
 SENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}Z")
 SENT_FORMAT = "%Y-%m-%dT%H:%MZ"        # what SENT matches, for strftime/strptime
 
@@ -131,7 +134,7 @@ def dice_master_for(campaign: Campaign, key: Ed25519PrivateKey, party: str) -> t
 
 
 def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: str | None = None,
-                source: str = "the orders") -> str:
+                source: str = "the orders", private: Path | None = None) -> str:
     """Sign orders for the campaign's current step only, adding the signer's dice for it.
 
     The campaign is the signer's own copy: a file naming another save, side or campaign (a
@@ -146,19 +149,42 @@ def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: st
     if any(m.kind == "orders" and m.body["orders"] != body["orders"] for m in pending):
         raise PbemError(f"orders for save {number} are already recorded in {campaign.folder / PENDING}; "
                         "one orders file per save")
-    body = {k: v for k, v in body.items() if k not in ("dice", "sent")}
+    body = {k: v for k, v in body.items() if k not in ("dice", "sent", "hidden")}
     body["sent"] = sent or sent_now()
+    _hide(campaign, key, number, save, body, private)
     if campaign.header["dice"]["mode"] != "gm":
         master, depth = dice_master_for(campaign, key, side)
         body["dice"] = reveal_leaf(master, number + 1, depth)
     return sign_body(body, key)
 
 
-def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: int, orders_hash: str, sent: str) -> str:
-    """`party`'s secret for dice step `step`, bound to the orders (written for save step - 1)."""
+def _hide(campaign: Campaign, key: Ed25519PrivateKey, number: int, save: dict, body: dict, private: Path | None) -> None:
+    """A campaign that hides items: an owner step is applied here and signed as its public result
+    with new commitments (its orders go to the private part); a public step carries the
+    openings of the mover's items it opens (pbem.hidden.steps)."""
+    rules = rules_of(campaign)
+    if rules is None:
+        return
+    side = body["side"]
+    part = find_private(campaign.folder, campaign.id, side, private)
+    if rules.owner_step(campaign.data, save["state"], side):
+        part = part or PrivatePart(default_private_folder(campaign.folder, side), side, campaign.id)
+        body["orders"], body["hidden"] = seal_owner_step(campaign, key, number, save, side, body["orders"], part)
+        return
+    opened = openings_for(campaign, number, save, side, body, side, part)
+    if opened is not None:
+        body["hidden"] = {"open": opened}
+
+
+def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: int, orders_hash: str, sent: str,
+                openings: dict | None = None) -> str:
+    """`party`'s secret for dice step `step`, bound to the orders (written for save step - 1), with
+    the openings of `party`'s hidden items the step opens (pbem.hidden.steps.openings_for)."""
     master, depth = dice_master_for(campaign, key, party)
     body = {"pbem": "reveal", "campaign": campaign.id, "header": campaign.header_hash, "side": party,
             "save": step - 1, "orders": orders_hash, "sent": sent, "dice": reveal_leaf(master, step, depth)}
+    if openings is not None:
+        body["hidden"] = {"open": openings}
     return sign_body(body, key)
 
 

@@ -11,6 +11,7 @@ BBCode has no table tag in phpBB: tables are [code] blocks, key/value lists are 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .errors import PbemError
@@ -19,6 +20,7 @@ if TYPE_CHECKING:                       # pbem.folder imports this module
     from .folder import Campaign
 
 FORMATS = ("text", "md", "bbcode")
+View = Callable[[dict], dict]    # a save -> the save as one side reads it (pbem.hidden.steps.side_save)
 HEADINGS = ("h2", "h3", "h4", "h5")
 FIRST_REPORT = "steps/0000/report.txt"
 
@@ -121,9 +123,11 @@ def _title(campaign: Campaign, what: str, side: str | None) -> tuple:
                   + (f" — {side}'s own report, not for the opponent" if side else ""))
 
 
-def step_blocks(campaign: Campaign, save: dict, side: str | None = None) -> list:
+def step_blocks(campaign: Campaign, save: dict, side: str | None = None, view: View | None = None) -> list:
     """The report of one save. `side` None: the public report (step folder, forum); a side: that
-    side's own report, which may add what only it may see (its strength chits, 8.42)."""
+    side's own report, which may add what only it may see (its strength chits, 8.42). `view`: the
+    save as that side reads it, from its private part (pbem.hidden.steps.side_save)."""
+    save = view(save) if view else save
     blocks: list = [_title(campaign, f"save {save['number']}", side)]
     used = save.get("data_used", {})
     blocks += _data_note(campaign, used.get("override_values", []), bool(used.get("demonstration")), "this step")
@@ -166,11 +170,11 @@ def finished_turn(campaign: Campaign) -> int | None:
     return turn_of(before) if turn_of(last) > turn_of(before) else None
 
 
-def turn_blocks(campaign: Campaign, turn: int, side: str | None = None) -> list:
+def turn_blocks(campaign: Campaign, turn: int, side: str | None = None, view: View | None = None) -> list:
     """The whole Game-Turn in one post: every step in order (orders, results — moves, combats with
     their odds, shifts and rules, rolls, losses, retreats, reinforcements —, dice), then the
     positions at its end and what comes next."""
-    steps = turn_steps(campaign, turn)
+    steps = [view(s) for s in turn_steps(campaign, turn)] if view else turn_steps(campaign, turn)
     name = f"Game-Turn {turn}" if turn else "before the game"
     blocks: list = [_title(campaign, f"{name} summary (saves {steps[0]['number']}–{steps[-1]['number']})", side)]
     paths = sorted({p for s in steps for p in s.get("data_used", {}).get("override_values", [])})

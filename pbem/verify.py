@@ -12,6 +12,8 @@ from .adjudicate import advance
 from .canonical import data_hash
 from .errors import PbemError
 from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, open_campaign, read_stored
+from .hidden.private import PrivatePart, side_of_part
+from .hidden.steps import hidden_of, rules_of
 from .inputs import _in_file, read_pending
 from .keys import fingerprint
 from .report import render_step_report
@@ -42,11 +44,16 @@ def _compare(path: Path, expected: str) -> str | None:
     return None
 
 
-def verify(folder: Path) -> VerifyResult:
-    """Replay from save 0; stop at the first divergence, naming the file."""
+def verify(folder: Path, private: Path | None = None) -> VerifyResult:
+    """Replay from save 0; stop at the first divergence, naming the file.
+
+    `private`: a side's private part handed over (pbem.hidden): every owner step of that side
+    is re-run from it and every item it held hidden is opened against its commitment, so the
+    first step where it cheated is named (the deferred check of what the enemy could not see)."""
     folder = Path(folder)
     try:
         campaign = open_campaign(folder)
+        parts = _handed_over(campaign, private)
         problems = check_header(campaign)
         if problems:
             return VerifyResult(False, problems[0])
@@ -61,14 +68,20 @@ def verify(folder: Path) -> VerifyResult:
                 for seat in campaign.sides_of_key(message.signer):
                     signed_by[seat] = signed_by.get(seat, 0) + 1
             signatures += len(messages)
-            save = _replay_step(campaign, number, save, digest, messages)
+            save = _replay_step(campaign, number, save, digest, messages, parts)
+            for side, part in parts.items():
+                try:
+                    part.items_at(number, hidden_of(save, side))
+                except PbemError as exc:
+                    raise PbemError(f"CHEATED: save {number}: {side}'s commitments do not open: {exc.one_line()}") from None
             digest = data_hash(save)
             rolls += len((save.get("dice") or {}).get("rolls", []))
         pending = read_pending(campaign, numbers[-1], save, digest)
         details = _who_played(campaign, signed_by)
         if pending:
             details.append(f"pending: {', '.join(m.source for m in pending)} (inputs of the next step, awaiting reveals)")
-        return VerifyResult(True, f"OK: {len(numbers)} saves, {signatures} signatures, {rolls} die rolls verified",
+        hidden = "".join(f", and every hidden item and hidden step of {s} from its private part" for s in parts)
+        return VerifyResult(True, f"OK: {len(numbers)} saves, {signatures} signatures, {rolls} die rolls verified{hidden}",
                             len(numbers), signatures, rolls, details)
     except PbemError as exc:
         return VerifyResult(False, exc.one_line())
@@ -95,10 +108,23 @@ def _step_inputs(campaign: Campaign, number: int) -> list[SignedMessage]:
     return [read_stored(folder_n / n) for n in inputs]
 
 
-def _replay_step(campaign: Campaign, number: int, save: dict, digest: str, messages: list[SignedMessage]) -> dict:
+def _handed_over(campaign: Campaign, private: Path | None) -> dict[str, PrivatePart]:
+    if private is None:
+        return {}
+    if rules_of(campaign) is None:
+        raise PbemError(f"{campaign.header['game']} hides nothing in this campaign; there is no private part to check",
+                        str(private))
+    side = side_of_part(private)
+    if side not in campaign.header["players"]:
+        raise PbemError(f"a private part of {side!r}, which is no seat of this campaign", str(private))
+    return {side: PrivatePart(Path(private), side, campaign.id)}
+
+
+def _replay_step(campaign: Campaign, number: int, save: dict, digest: str, messages: list[SignedMessage],
+                 private: dict[str, PrivatePart] | None = None) -> dict:
     """Step `number` adjudicated again from its stored inputs and compared with what is stored."""
     folder_n = campaign.step_dir(number)
-    result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages)   # name the step
+    result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages, None, None, private)
     if result.save is None:
         raise PbemError(f"{folder_n}: the step lacks the dice reveal of {', '.join(result.awaiting_reveal)}")
     inputs = [Path(m.source).name for m in messages]

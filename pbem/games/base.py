@@ -12,6 +12,7 @@ from ..dice import Dice
 from ..errors import PbemError
 from ..gamedata import GameData
 from ..hexgrid import GridSpec
+from ..hidden.rules import HiddenRules
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,8 @@ class GameModule:
     # Rules the module does not (yet) enforce. They are written into every campaign header at
     # `pbem new`, so the group agrees to them knowingly, and repeated at the foot of reports.
     not_enforced: tuple = ()
+    # What the game hides from the enemy (fog of war, private chits): pbem.hidden.rules, None: nothing
+    hidden: HiddenRules | None = None
 
     def seats(self, scenario: dict) -> list[list[str]]:
         """The allowed sets of player seats (e.g. [['german','alliance'], ['german','soviet','western']])."""
