@@ -15,10 +15,11 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem.games.operation_grenade import GAME
-from pbem.games.operation_grenade import dealing
+from pbem.games.operation_grenade import chits, dealing
 from pbem.hidden import poker, pools
 from pbem.hidden.poker import Event, PokerError
 from pbem.yamlio import dump_yaml, load_yaml_file
+from tests.test_operation_grenade_fixes import FIVE, ScriptedDice, mandatory_result
 from tests.test_operation_grenade_properties import play
 from tests.test_operation_grenade_rules import data, scenario  # noqa: F401 (fixtures)
 
@@ -71,6 +72,10 @@ class Table:
             strength = dealing.claim(GAME, self.data, unit, pool, index, "front")
             self.claims.append((pool, len(self.record[pool]), unit, "front", strength))
             self.send(side, {"reveal": {"unit": unit, "strength": strength, "rule": "8.42"}})
+        else:                                         # 9.86: only the steps show, by the loss's result (9.82)
+            steps = chits.steps_of(self.data, dealing.claim(GAME, self.data, unit, pool, index, "front"))
+            self.claims.append((pool, len(self.record[pool]), unit, "steps", steps))
+            self.send(side, {"reveal": {"unit": unit, "steps": steps, "rule": "9.86"}})
 
     def give_back(self, unit: str) -> None:
         for machine in self.machines.values():
@@ -144,7 +149,9 @@ def replay_claims(table: Table, keys: dict) -> list[str]:
         draws = [n for n, e in enumerate(events, 1) if e.kind == "draw"]
         for claim_pool, number, unit, form, strength in table.claims:
             if claim_pool == pool:
-                problem = dealing.claim_problem(GAME, table.data, unit, pool, cards[draws.index(number)], form, strength)
+                card = cards[draws.index(number)]
+                problem = (dealing.steps_problem(table.data, GAME, unit, pool, card, strength) if form == "steps"
+                           else dealing.claim_problem(GAME, table.data, unit, pool, card, form, strength))
                 if problem:
                     problems.append(f"pool {pool} event {number}: {problem}")
     return problems
@@ -158,9 +165,32 @@ def bundled(data):
 
 
 def test_bundled_campaign_leaks_no_chit(bundled):
-    """Nothing either side receives names the other's chits or dealing secret."""
+    """Nothing either side receives names the other's chits or dealing secret; what a drawer tells
+    the enemy is the strength in use at the combat (8.42), never its back or other classes."""
     assert sum(len(m.cards) for m in bundled.machines.values()) >= 2
     assert leak_problems(bundled) == []
+    reveals = [p["reveal"] for m in bundled.machines.values() for p in m.inbox if "reveal" in p]
+    assert reveals and all(set(r) in ({"unit", "strength", "rule"}, {"unit", "steps", "rule"}) for r in reveals)
+
+
+def test_9_86_draw_reveals_only_the_steps(data, scenario):  # noqa: F811
+    """9.86: "he may take losses from units that are stacked on the same hex but did not
+    participate in the combat": D(5) on 1150/183/12 (reduced) and its untried hex-mate
+    1151/183/12, which draws its chit at its first loss. Dealt by poker, the enemy learns only
+    the steps the chit gives (2 or 3, 9.82), which the loss's result shows anyway."""
+    state = mandatory_result(data, scenario, 5)
+    outcome = GAME.apply(data, state, "german", [{"combat": "1012", "losses": FIVE}], ScriptedDice(3, 3, 3, keyed={"chit/": [3]}))
+    assert [e["rule"] for e in outcome.events if e["event"] == "chit"] == ["9.86"]
+    table = deal(data, outcome.events)
+    [reveal] = [p["reveal"] for p in table.machines["allied"].inbox if "reveal" in p]
+    assert set(reveal) == {"unit", "steps", "rule"} and reveal["unit"] == "1151/183/12" and reveal["steps"] in (2, 3)
+    assert leak_problems(table) == []
+    keys = {side: m.key for side, m in table.machines.items()}
+    assert replay_claims(table, keys) == []
+    pool, number, unit, form, steps = table.claims[0]
+    table.claims[0] = (pool, number, unit, form, 5 - steps)                 # the other of 2 and 3
+    assert replay_claims(table, keys) == [f"pool 2 event {number}: 1151/183/12 took its 9.86 loss as a {5 - steps}-step unit "
+                                          f"but its chit gives {steps} steps (9.82)"]
 
 
 def test_the_leak_search_would_see_a_leak(bundled):

@@ -45,3 +45,12 @@ def claim_problem(game: OperationGrenade, data: GameData, unit_id: str, morale: 
     if claimed != true:
         return f"{unit_id} revealed Combat Strength {claimed} but its chit gives {true} (8.34, 8.42)"
     return None
+
+
+def steps_problem(data: GameData, game: OperationGrenade, unit_id: str, morale: str, index: int, claimed: int) -> str | None:
+    """A 9.86 draw shows only the steps its chit gives (9.82: the loss makes the unit reduced or a
+    cadre); the end-of-game check of that against the card really dealt."""
+    true = chits.steps_of(data, claim(game, data, unit_id, morale, index, "front"))
+    if claimed != true:
+        return f"{unit_id} took its 9.86 loss as a {claimed}-step unit but its chit gives {true} steps (9.82)"
+    return None
