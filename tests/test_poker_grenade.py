@@ -25,7 +25,7 @@ from tests.test_operation_grenade_rules import data, scenario  # noqa: F401 (fix
 
 ROOT = Path(__file__).resolve().parent.parent
 CAMPAIGN = ROOT / "examples" / "operation-grenade-demo" / "campaign"
-ORDER = ("allied", "german")
+ORDER = ("german", "allied")            # the German flood declaration (17.0) is the first message
 OTHER = {"allied": "german", "german": "allied"}
 
 
@@ -254,3 +254,16 @@ def test_deck_record_round_trips_and_refuses_edits(data):
         pools.read_deck("1", record | {"held": [3, 3]}, "save.yaml: pools.1")
     with pytest.raises(PokerError, match="card 0 is not 512 lower-case hex digits"):
         pools.read_deck("1", record | {"cards": ["00"] + record["cards"][1:]}, "save.yaml: pools.1")
+
+
+def test_a_stage_part_for_another_epoch_or_pool_is_refused(data):
+    """A stage signed for an earlier epoch (a replayed message) or another pool changes nothing."""
+    table = new_table(data)
+    deck = poker.returned(poker.dealt(table.decks["3"], 0), 0)
+    _, part = pools.stage_part(table.machines["german"].key, deck, ORDER)
+    assert part["epoch"] == 1
+    with pytest.raises(PokerError, match="the stage german sent for pool 3 is for epoch 0, not 1"):
+        pools.accept_stage(deck, part | {"epoch": 0}, "german", ORDER)
+    with pytest.raises(PokerError, match="must be a mapping of exactly cards, epoch, pool for pool 3"):
+        pools.accept_stage(deck, part | {"pool": "2"}, "german", ORDER)
+    assert pools.accept_stage(deck, part, "german", ORDER).staged == ("german",)

@@ -223,6 +223,11 @@ def _stage_epoch(deck: Deck, side: str, order: Sequence[str]) -> int:
     turn = order[len(deck.staged)] if len(deck.staged) < len(order) else None
     if turn != side:
         raise PokerError(f"pool {deck.pool}: the next stage is {turn}'s, not {side}'s")
+    return staging_epoch(deck)
+
+
+def staging_epoch(deck: Deck) -> int:
+    """The epoch the next stage belongs to: the current one if begun, else a new one."""
     return deck.epoch if deck.staged else deck.epoch + 1
 
 

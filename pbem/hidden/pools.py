@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .poker import Deck, PokerError, PokerKey, from_hex, open_card, share, stage, to_hex, with_stage
+from .poker import Deck, PokerError, PokerKey, from_hex, open_card, share, stage, staging_epoch, to_hex, with_stage
 
 DECK_FIELDS = {"epoch", "held", "staged", "unmixed", "cards"}
 STAGE_FIELDS = {"pool", "epoch", "cards"}
@@ -50,7 +50,7 @@ def accept_stage(deck: Deck, part: object, side: str, order: Sequence[str]) -> D
     where = f"the stage {side} sent for pool {deck.pool}"
     if not isinstance(part, dict) or set(part) != STAGE_FIELDS or part["pool"] != deck.pool:
         raise PokerError(f"{where} must be a mapping of exactly {', '.join(sorted(STAGE_FIELDS))} for pool {deck.pool}")
-    epoch = deck.epoch if deck.staged else deck.epoch + 1
+    epoch = staging_epoch(deck)
     if part["epoch"] != epoch:
         raise PokerError(f"{where} is for epoch {part['epoch']!r}, not {epoch}")
     if not isinstance(part["cards"], list):
