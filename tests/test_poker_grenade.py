@@ -18,7 +18,7 @@ from pbem.games.operation_grenade import GAME
 from pbem.games.operation_grenade import chits, dealing
 from pbem.hidden import poker, pools
 from pbem.hidden.poker import Event, PokerError
-from pbem.yamlio import dump_yaml, load_yaml_file
+from pbem.yamlio import dump_yaml, load_yaml_file, parse_yaml_text
 from tests.test_operation_grenade_fixes import FIVE, ScriptedDice, mandatory_result
 from tests.test_operation_grenade_properties import play
 from tests.test_operation_grenade_rules import data, scenario  # noqa: F401 (fixtures)
@@ -144,7 +144,10 @@ def leak_problems(table: Table) -> list[str]:
 def replay_claims(table: Table, keys: dict) -> list[str]:
     """`verify --private`: replay every pool with both dealing secrets; check every claim."""
     problems = []
-    for pool, events in table.record.items():
+    for pool, kept in table.record.items():
+        stored = parse_yaml_text(dump_yaml({"events": [pools.event_record(e) for e in kept]}), "save.yaml")["events"]   # as the save holds it
+        events = [pools.read_event(record, f"pool {pool} event {n}") for n, record in enumerate(stored, 1)]
+        assert events == kept
         cards = poker.replay_pool(pool, dealing.pool_size(table.data, pool), ORDER, keys, events)
         draws = [n for n, e in enumerate(events, 1) if e.kind == "draw"]
         for claim_pool, number, unit, form, strength in table.claims:
@@ -267,3 +270,16 @@ def test_a_stage_part_for_another_epoch_or_pool_is_refused(data):
     with pytest.raises(PokerError, match="must be a mapping of exactly cards, epoch, pool for pool 3"):
         pools.accept_stage(deck, part | {"pool": "2"}, "german", ORDER)
     assert pools.accept_stage(deck, part, "german", ORDER).staged == ("german",)
+
+
+def test_pool_events_from_the_record_are_checked():
+    share = poker.to_hex(poker.encode(3))
+    assert pools.read_event({"draw": 2, "drawer": "german", "share": share}, "e") == Event("draw", "german", position=2,
+                                                                                         share=poker.encode(3))
+    assert pools.read_event({"return": 4}, "e") == Event("return", position=4)
+    with pytest.raises(PokerError, match="e: a pool event is a stage"):
+        pools.read_event({"draw": 2, "drawer": "german"}, "e")
+    with pytest.raises(PokerError, match="e: the position must be an integer from 0"):
+        pools.read_event({"return": "4"}, "e")
+    with pytest.raises(PokerError, match="e: the share is not an element"):
+        pools.read_event({"draw": 2, "drawer": "german", "share": poker.to_hex(poker.P - 1)}, "e")

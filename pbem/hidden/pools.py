@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .poker import Deck, PokerError, PokerKey, from_hex, open_card, share, stage, staging_epoch, to_hex, with_stage
+from .poker import Deck, Event, PokerError, PokerKey, from_hex, open_card, share, stage, staging_epoch, to_hex, with_stage
 
 DECK_FIELDS = {"epoch", "held", "staged", "unmixed", "cards"}
 STAGE_FIELDS = {"pool", "epoch", "cards"}
@@ -73,3 +73,36 @@ def open_share(key: PokerKey, deck: Deck, part: object, sender: str) -> tuple[in
     if part["position"] != position:
         raise PokerError(f"{where} is for position {part['position']!r}; the card dealt next is position {position}")
     return position, open_card(key, deck, position, from_hex(part["share"], where), sender)
+
+
+EVENT_FIELDS = {"stage": {"stage", "side", "cards"}, "draw": {"draw", "drawer", "share"}, "return": {"return"}}
+
+
+def event_record(event: Event) -> dict[str, Any]:
+    """A pool event as the public record keeps it, for the end-of-game replay (`replay_pool`):
+    a stage's cards, a draw's position, drawer and share, a return's position. Never a card."""
+    if event.kind == "stage":
+        return {"stage": "shuffle", "side": event.side, "cards": [to_hex(c) for c in event.cards]}
+    if event.kind == "draw":
+        return {"draw": event.position, "drawer": event.side, "share": to_hex(event.share)}
+    return {"return": event.position}
+
+
+def read_event(record: object, where: str) -> Event:
+    """A pool event from the public record, every field checked."""
+    kinds = [kind for kind, fields in EVENT_FIELDS.items() if isinstance(record, dict) and set(record) == fields]
+    if not kinds or not isinstance(record, dict):
+        raise PokerError(f"{where}: a pool event is a stage (stage, side, cards), a draw (draw, drawer, share) or a return (return)")
+    kind = kinds[0]
+    if kind == "stage":
+        if record["stage"] != "shuffle" or not isinstance(record["side"], str) or not isinstance(record["cards"], list):
+            raise PokerError(f"{where}: a stage is `stage: shuffle`, the side's name and its list of cards")
+        return Event("stage", record["side"], cards=tuple(from_hex(c, f"{where}: card {i}") for i, c in enumerate(record["cards"])))
+    position = record[kind]
+    if type(position) is not int or position < 0:
+        raise PokerError(f"{where}: the position must be an integer from 0")
+    if kind == "draw":
+        if not isinstance(record["drawer"], str):
+            raise PokerError(f"{where}: the drawer must be a side's name")
+        return Event("draw", record["drawer"], position=position, share=from_hex(record["share"], f"{where}: the share"))
+    return Event("return", position=position)
