@@ -19,7 +19,7 @@ from . import storage
 from .dice import Dice, DiceUnavailable, check_leaf, order_set_digest, step_seed
 from .errors import PbemError
 from .hidden.private import PrivatePart, find_private
-from .hidden.steps import needed_openings, open_block, openings_for, owner_result, public_state, rules_of
+from .hidden.steps import is_owner_step, needed_openings, open_block, openings_for, owner_result, public_state, rules_of
 from .folder import Campaign, build_save, check_header, open_campaign, read_signed
 from .inputs import PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, read_pending, sent_now
 from .keys import key_id
@@ -53,7 +53,8 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
     body, side, step = orders.body, orders.body["side"], number + 1
     private = private or {}
     rules = rules_of(campaign)
-    if rules is not None and rules.owner_step(campaign.data, save["state"], side):
+    if is_owner_step(campaign, save, body):      # pbem.hidden: the mover's step, signed as its public result
+        _dice_secrets(campaign, orders, reveals, number, save["awaiting"], None, sent)    # its dice are checked all the same
         state, kept, events = owner_result(campaign, number, save, body, private.get(side), orders.source)
         inputs = {f"orders-{side}.txt": orders.armoured()}
         new_save = build_save(campaign, step, digest, state, _produced_by(save["awaiting"], orders, reveals, []),

@@ -184,7 +184,9 @@ def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(
             camp.check_orders_message(campaign, signed, number, save, digest)
         else:
             camp.check_orders_body(campaign, body, str(orders), number, save, digest)
-        for problem in campaign.game.check(campaign.data, save["state"], body["side"], body["orders"]):
+        from .hidden.steps import view_for
+        state = view_for(campaign, number, save, str(body["side"]))      # a side's own units under fog (11.7)
+        for problem in campaign.game.check(campaign.data, state, body["side"], body["orders"]):
             where = f"{orders}:{lines[problem.index]}" if problem.index is not None and problem.index < len(lines) else str(orders)
             label = f" (order {problem.index + 1})" if problem.index is not None else ""
             problems.append(f"{where}: {problem.message}{label}")

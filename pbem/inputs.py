@@ -14,7 +14,7 @@ from .dice import check_leaf, dice_master, reveal_leaf, tree_root
 from .errors import PbemError
 from .folder import INPUT_NAME, Campaign, read_stored
 from .hidden.private import PrivatePart, default_private_folder, find_private
-from .hidden.steps import openings_for, rules_of, seal_owner_step
+from .hidden.steps import HiddenDiceError, openings_for, rules_of, seal_owner_step
 from .keys import key_id
 from .signing import SignedMessage, sign_body
 
@@ -169,8 +169,11 @@ def _hide(campaign: Campaign, key: Ed25519PrivateKey, number: int, save: dict, b
     part = find_private(campaign.folder, campaign.id, side, private)
     if rules.owner_step(campaign.data, save["state"], side):
         part = part or PrivatePart(default_private_folder(campaign.folder, side), side, campaign.id)
-        body["orders"], body["hidden"] = seal_owner_step(campaign, key, number, save, side, body["orders"], part)
-        return
+        try:
+            body["orders"], body["hidden"] = seal_owner_step(campaign, key, number, save, side, body["orders"], part)
+            return
+        except HiddenDiceError:
+            pass          # played in the open: its orders open what the game says it may touch
     opened = openings_for(campaign, number, save, side, body, side, part)
     if opened is not None:
         body["hidden"] = {"open": opened}

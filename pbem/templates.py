@@ -4,6 +4,7 @@ from pathlib import Path
 
 from .errors import PbemError
 from .folder import Campaign, open_campaign
+from .hidden.steps import view_for
 from .yamlio import dump_yaml
 
 
@@ -20,7 +21,7 @@ def template_for(campaign: Campaign, side: str) -> str:
         raise PbemError("the game is over; no orders are due")
     if side != waiting["side"]:
         raise PbemError(f"save {number} awaits {waiting['kind']} from {waiting['side']!r} ({waiting['phase']}), not from {side!r}")
-    template = campaign.game.template(campaign.data, save["state"], side)
+    template = campaign.game.template(campaign.data, view_for(campaign, number, save, side), side)
     body = {"pbem": "orders", "campaign": campaign.id, "header": campaign.header_hash, "save": number,
             "save_hash": digest, "side": side, "kind": waiting["kind"], "phase": waiting["phase"],
             "orders": template["orders"]}

@@ -243,8 +243,8 @@ def test_standard_level_is_recorded_in_the_header(players):  # 6.x supply at the
         "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", "--data", DEMO_DATA,
         "--option", "level=standard")
     header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
-    assert header["options"] == {"level": "standard"}
+    assert header["options"] == {"level": "standard", "fog": False}     # 11.7 fog of war needs the beginner level
     assert not any(rule.startswith("6.x supply") for rule in header["not_enforced"])
     bad = run("new", "smithereens", "historical", "--dir", "camp2", "--player", "german=ger.pub", "--player", "alliance=all.pub",
-              "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", "--option", "fog=on", ok=False)
-    assert "unknown Smithereens option(s): fog" in bad.stderr and not (players / "camp2").exists()
+              "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", "--option", "mist=on", ok=False)
+    assert "unknown Smithereens option(s): mist" in bad.stderr and not (players / "camp2").exists()

@@ -34,9 +34,9 @@ def thaw_march(data):
 
 
 def test_errata_option_is_recorded_as_errata():
-    assert GAME.options({"errata.S4": "all-units", "level": "standard"}) == {"level": "standard", "errata": {"S4": "all-units"}}
-    assert GAME.options({"errata": {"S1": "text"}}) == {"level": "beginner", "errata": {"S1": "text"}}   # as the header holds it
-    assert GAME.options({}) == {"level": "beginner"}                                                      # defaults: nothing recorded
+    assert GAME.options({"errata.S4": "all-units", "level": "standard"}) == {"level": "standard", "fog": False, "errata": {"S4": "all-units"}}
+    assert GAME.options({"errata": {"S1": "text"}}) == {"level": "beginner", "fog": True, "errata": {"S1": "text"}}   # as the header holds it
+    assert GAME.options({}) == {"level": "beginner", "fog": True}      # defaults: the level and 11.7 fog of war
 
 
 def test_s4_thaw_river_cost_10_21_by_default_10_16_if_chosen():
@@ -77,7 +77,7 @@ def test_pbem_new_records_the_reading_in_the_header_and_the_reports(tmp_path, de
     assert not folder.exists()
     created = camp.create_campaign(folder, "smithereens", "historical", players, commitments, DEMO_DATA,
                                    options={"errata.S4": "all-units"})
-    assert created.header["options"] == {"level": "beginner", "errata": {"S4": "all-units"}}
+    assert created.header["options"] == {"level": "beginner", "fog": True, "errata": {"S4": "all-units"}}
     assert created.data.get("terrain.natural.river.movement.thaw_extra_mp.non_mech") == 2
     report = (folder / "steps" / "0000" / "report.txt").read_text()
     assert "Errata readings chosen by the group at creation (docs/errata.md): S4 = all-units." in report

@@ -41,7 +41,10 @@ def test_beginner_level_traces_nothing():  # 6.0 Beginners Note
 
 
 def test_the_level_is_a_campaign_option():
-    assert GAME.options({}) == {"level": "beginner"}
+    assert GAME.options({}) == {"level": "beginner", "fog": True}
+    assert GAME.options({"level": "standard"}) == {"level": "standard", "fog": False}     # 11.7 fog needs beginner
+    with pytest.raises(PbemError, match="fog=on needs level=beginner"):
+        GAME.options({"level": "standard", "fog": "on"})
     with pytest.raises(PbemError, match="level must be 'beginner' or 'standard'"):
         GAME.options({"level": "advanced"})
 

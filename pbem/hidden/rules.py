@@ -22,10 +22,11 @@ class HiddenRules:
         return False
 
     def owner_step(self, data: GameData, state: dict, side: str) -> bool:
-        """True when the awaited step changes only `side`'s own items and rolls no dice (a move
-        under fog of war, a chit withdrawn face down): the owner's machine adjudicates it, and its
-        signed orders carry the public result and the new commitments instead of the orders.
-        Decided from the public state, so every machine agrees which steps are owner steps."""
+        """True when the awaited step may change only `side`'s own items (a move under fog of war,
+        a chit withdrawn face down): the owner's machine adjudicates it, and its signed orders
+        carry the public result and the new commitments instead of the orders. Decided from the
+        public state. If its orders roll a die (a step nobody else computes may not), `pbem sign`
+        plays it as a public step instead, and `opens` must then name every item it may touch."""
         return False
 
     def split(self, data: GameData, state: dict, side: str) -> tuple[dict, dict[str, Any]]:
@@ -43,6 +44,12 @@ class HiddenRules:
         odds computation, 11.7). `hidden`: each side's hidden item ids in the save. The mover's
         own openings ride in its orders, every other owner's in its dice reveal of the step."""
         return {}
+
+    def mover_opens(self, data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:
+        """Which of the mover's own items its orders open besides those `opens` names (e.g. the
+        stacks its attacking units come from): decided on the mover's machine, which sees their
+        values (`view`: its own view, `items`: its hidden items). The enemy checks the openings."""
+        return []
 
     def public_orders(self, data: GameData, state: dict, side: str, orders: list) -> list:
         """What the enemy may read of an owner step's orders (they stay in the private part)."""

@@ -24,13 +24,25 @@ from ..canonical import data_hash
 from ..dice import HEX64, Dice, DiceUnavailable
 from ..errors import PbemError
 from .commit import Opening, check_opening, commitment, item_salt, parse_opening, salt_master
-from .private import PrivatePart
+from .private import PrivatePart, find_private
 from .rules import HiddenRules
 
 if TYPE_CHECKING:
     from ..folder import Campaign
 
 RESULT_FIELDS = {"state", "commitments", "orders", "events"}
+
+
+class HiddenDiceError(PbemError):
+    """An owner step's orders roll a die: it must be played as a public step."""
+
+
+def is_owner_step(campaign: "Campaign", save: dict, body: dict) -> bool:
+    """The orders are an owner step: the game allows one here and they carry its result."""
+    rules = rules_of(campaign)
+    hidden = body.get("hidden")
+    return (rules is not None and isinstance(hidden, dict) and "result" in hidden
+            and rules.owner_step(campaign.data, save["state"], body["side"]))
 
 
 def rules_of(campaign: "Campaign") -> HiddenRules | None:
@@ -89,8 +101,7 @@ def _apply(campaign: "Campaign", view: dict, side: str, orders: list) -> tuple[d
         outcome = campaign.game.apply(data, _copy(view), side, orders,
                                       Dice(None, "a step under hidden information rolls no dice"))
     except DiceUnavailable:
-        raise PbemError("these orders roll a die, which a step kept hidden from the enemy may not "
-                        "(the game marks this phase an owner step)") from None
+        raise HiddenDiceError("these orders roll a die, which a step kept hidden from the enemy may not") from None
     public, items = rules.split(data, outcome.state, side)
     return public, items, outcome.events, sorted(data.used_overrides)
 
@@ -167,6 +178,11 @@ def openings_for(campaign: "Campaign", number: int, save: dict, side: str, order
     if rules is None:
         return None
     wanted = needed_openings(campaign, save, side, orders_body["orders"]).get(owner, [])
+    if owner == side and part is not None and hidden_of(save, side):
+        items = part.items_at(number, hidden_of(save, side))
+        view = own_view(campaign, number, save, side, part)
+        chosen = rules.mover_opens(campaign.data, view, {k: v.value for k, v in items.items()}, side, orders_body["orders"])
+        wanted = sorted(set(wanted) | set(chosen))
     if not wanted:
         return None
     if part is None:
@@ -201,9 +217,14 @@ def public_state(campaign: "Campaign", number: int, save: dict, side: str, order
         if owner not in openings:
             continue
         given = openings[owner] or {}
-        if not isinstance(given, dict) or sorted(given) != wanted.get(owner, []):
-            raise PbemError(f"this step opens {owner}'s hidden items {wanted.get(owner, []) or 'none'}; "
-                            f"the message opens {sorted(given) if isinstance(given, dict) else given!r}", source)
+        required = wanted.get(owner, [])
+        # the mover may open more of its own items (the stacks it attacks from); others exactly these
+        if set(required) - set(given) or (owner != side and sorted(given) != required):
+            raise PbemError(f"this step opens {owner}'s hidden items {required or 'none'}; "
+                            f"the message opens {sorted(given) or 'none'}", source)
+        unknown = sorted(set(given) - set(hidden[owner]))
+        if unknown:
+            raise PbemError(f"the message opens {owner}'s items {unknown}, which the save does not hold hidden", source)
         values = {}
         for item, raw in sorted(given.items()):
             values[item] = check_opening(campaign.id, owner, item, raw, hidden[owner][item]).value
@@ -246,9 +267,18 @@ def side_save(campaign: "Campaign", save: dict, side: str, part: PrivatePart | N
         return save
     number = save["number"]
     state = own_view(campaign, number, save, side, part)
-    events = save["events"]
-    if part is not None and save["produced_by"].get("side") == side and part.latest_at(number) == number:
+    events, produced = save["events"], save["produced_by"]
+    if part is not None and produced.get("side") == side and part.latest_at(number) == number:
         record = part.record(number)
         if record["orders"] is not None:
             events = record["events"]
-    return {**save, "state": state, "events": events}
+            produced = {**produced, "orders": {**produced["orders"], "list": record["orders"]["list"]}}
+    return {**save, "state": state, "events": events, "produced_by": produced}
+
+
+def view_for(campaign: "Campaign", number: int, save: dict, side: str) -> dict:
+    """The state `side` writes and checks its orders against (`pbem orders`, `pbem check`): its own
+    view when the campaign hides items (its private part beside the folder), else the save's."""
+    if rules_of(campaign) is None:
+        return save["state"]
+    return own_view(campaign, number, save, side, find_private(campaign.folder, campaign.id, side))

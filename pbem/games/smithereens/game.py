@@ -8,6 +8,7 @@ from ...gamedata import GameData
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
+from .fog import FOG_OFF, SmithereensFog
 from .report import ReportRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
@@ -41,7 +42,7 @@ class Smithereens(ReportRules):
     id = "smithereens"
     game_over_rule = "4.4"
     not_enforced = (
-        "11.7 fog of war: saves and reports show every unit of every stack",
+        FOG_OFF,
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
         "9.6 variable reinforcements; 7.x economic collapse",
         "3.11 Soviet 8th Army, 10.23 Yugoslavia, 10.27-10.36 special movement; 13.x special units and air (13.4 is enforced)",
@@ -49,6 +50,7 @@ class Smithereens(ReportRules):
     )
 
     def __init__(self) -> None:
+        self.hidden = SmithereensFog(self)       # 11.7 fog of war (campaign option `fog`, on by default)
         # The sequence of play (5.2, 5.3): each player turn (Soviet, Western, German) is a
         # Movement Phase then a Prepared Assault Phase; the defender answers mid-phase.
         self.sequence = (

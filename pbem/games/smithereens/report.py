@@ -9,6 +9,7 @@ from ..base import MapUnit
 from .assaults import AssaultRules
 
 EVENT_LINES = {
+    "fog": "The {side} moves under fog of war: only what the enemy sees on the map is shown ({rule})",
     "move": "{unit} moves {path}",
     "advance": "{units} advance into {hex} (11.33)",
     "advance_refused": "Advance into {hex} not made: it would overstack ({rule})",

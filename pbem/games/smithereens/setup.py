@@ -6,6 +6,7 @@ from ...dice import Dice
 from ..base import Problem
 from ...kit import numbers
 from .components import spelled
+from .fog import FOG_ON
 from .movement import MovementRules
 
 
@@ -22,16 +23,26 @@ class SetupRules(MovementRules):
         readings the data declares when the campaign is made (pbem.gamedata.apply_readings)."""
         errata = dict(given.get("errata") or {})
         errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
-        unknown = sorted(k for k in given if k not in ("level", "errata") and not k.startswith("errata."))
+        unknown = sorted(k for k in given if k not in ("level", "errata", "fog") and not k.startswith("errata."))
         if unknown:
-            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level, errata.ID)")
+            raise PbemError(f"unknown Smithereens option(s): {', '.join(unknown)} (known: level, fog, errata.ID)")
         level = given.get("level", "beginner")
         if level not in ("beginner", "standard"):
             raise PbemError(f"level must be 'beginner' or 'standard', not {level!r}")
-        return {"level": level, **({"errata": errata} if errata else {})}
+        # 11.7 fog of war: on at the beginner level unless the group turns it off; a campaign made
+        # before pbem hid anything has no `fog` in its header and keeps playing in the open
+        fog = {"on": True, "off": False, True: True, False: False}.get(given.get("fog", "on" if level == "beginner" else "off"))
+        if fog is None:
+            raise PbemError(f"fog must be 'on' or 'off' (11.7 fog of war), not {given['fog']!r}")
+        if fog and level == "standard":
+            raise PbemError("fog=on needs level=beginner: supply (6.x) at the standard level acts on every unit in "
+                            "steps both players compute, which cannot see units under fog (11.7); choose fog=off")
+        return {"level": level, "fog": fog, **({"errata": errata} if errata else {})}
 
     def not_enforced_for(self, options: dict) -> list:
         rules = list(self.not_enforced)
+        if options.get("fog") is True:
+            rules[0] = FOG_ON
         if options.get("level") == "standard":
             rules[1] = ("12.x mobile assaults; 6.10 airdrop supply; 7.5 collapse effects on units pbem does not "
                         "model (strategic and Baltic movement, Luftwaffe, Flak Korps, FMOs, naval guns) "

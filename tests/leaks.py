@@ -1,0 +1,121 @@
+"""The leak search (issue 18): the bytes of every file the opponent receives must not hold a
+value the rules hide from it, nor anything that identifies one.
+
+What the opponent receives: every file of the campaign folder (the header, the commitments, the
+data override, each step's save, report and signed inputs, pending/), and what it renders from
+them (the public report of each save and its map picture). What must not be in it: `Needle`s.
+
+- core needles (every game): each salt of each item a private part holds, and the salt of the
+  orders of each owner step: nowhere, except an item's salt from the step that opened it on;
+- game needles: `LEAK_SOURCES[game_id](campaign, parts) -> [Needle]` (Smithereens below: the id of
+  every unit hidden under a stack's top, in the files of each save that holds it hidden).
+  Operation Grenade's chits are added the same way (`LEAK_SOURCES["operation_grenade"] = ...`).
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pbem import campaign as camp
+from pbem.hidden.private import FILE_NAME, PrivatePart
+from pbem.hidden.steps import hidden_of
+from pbem.picture import save_svg
+from pbem.report import render_step_report
+
+
+@dataclass(frozen=True)
+class Needle:
+    text: str
+    what: str
+    steps: frozenset[int] | None = None    # the saves whose files may not hold it; None: no file at all
+
+
+def received(folder: Path, campaign: camp.Campaign) -> dict[str, tuple[int | None, bytes]]:
+    """name -> (the save it belongs to, None for campaign-level files; its bytes)."""
+    files: dict[str, tuple[int | None, bytes]] = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(folder)
+        number = int(rel.parts[1]) if rel.parts[0] == "steps" and len(rel.parts) > 2 else None
+        files[str(rel)] = (number, path.read_bytes())
+    for number in campaign.step_numbers():
+        save = campaign.load_save(number)[0]
+        for fmt in ("text", "md", "bbcode"):
+            files[f"rendered/{number:04d}/report.{fmt}"] = (number, render_step_report(campaign, save, fmt).encode())
+        files[f"rendered/{number:04d}/map.svg"] = (number, save_svg(campaign, save).encode())
+    return files
+
+
+def core_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
+    saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
+    owner_steps = {n for n in campaign.step_numbers()[1:] if _owner_step(campaign, n)}
+    needles = []
+    for side, part in sorted(parts.items()):
+        for path in sorted(part.folder.iterdir()):
+            match = FILE_NAME.fullmatch(path.name)
+            if not match:
+                continue
+            record = part.record(int(match.group(1)))
+            if record["orders"] is not None:
+                needles.append(Needle(record["orders"]["salt"], f"salt of {side}'s orders of save {record['save']}"))
+            for item, opening in sorted(record["items"].items()):
+                opened = _opened_at(saves, owner_steps, side, item, record["save"])
+                steps = None if opened is None else frozenset(range(opened))
+                needles.append(Needle(opening["salt"], f"salt of {side}'s item {item} of save {record['save']}", steps))
+    return needles
+
+
+def _owner_step(campaign: camp.Campaign, number: int) -> bool:
+    folder = campaign.step_dir(number)
+    orders = [camp.read_stored(p) for p in sorted(folder.glob("orders-*.txt"))]
+    return any("result" in (m.body.get("hidden") or {}) for m in orders)
+
+
+def _opened_at(saves: list[dict], owner_steps: set[int], side: str, item: str, committed: int) -> int | None:
+    """The save whose step opened `item` (its commitment left the save in a public step), or None
+    (still hidden, or hidden again by its owner's next owner step: then never shown)."""
+    digest = hidden_of(saves[committed], side).get(item) if committed < len(saves) else None
+    for save in saves[committed + 1:]:
+        if hidden_of(save, side).get(item) != digest:
+            return None if save["number"] in owner_steps else save["number"]
+    return None
+
+
+def smithereens_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
+    """11.7: the unit ids under each stack's top, in the files of every save that holds them hidden."""
+    needles: dict[str, set[int]] = {}
+    for number in campaign.step_numbers():
+        save = campaign.load_save(number)[0]
+        for side, part in parts.items():
+            for opening in part.items_at(number, hidden_of(save, side)).values():
+                needles.setdefault(opening.value["unit"], set()).add(number)
+    return [Needle(unit, f"unit {unit} under fog of war", frozenset(steps)) for unit, steps in sorted(needles.items())]
+
+
+LEAK_SOURCES: dict[str, Callable[[camp.Campaign, dict[str, PrivatePart]], list[Needle]]] = {
+    "smithereens": smithereens_needles,
+}
+
+
+def _occurs(needle: str, data: bytes) -> bool:
+    """As a whole token: `sov-2` is not found inside `sov-2gta`."""
+    pattern = rb"(?<![A-Za-z0-9_-])" + re.escape(needle.encode()) + rb"(?![A-Za-z0-9_-])"
+    return re.search(pattern, data) is not None
+
+
+def find_leaks(folder: Path, parts: dict[str, PrivatePart]) -> tuple[list[str], int]:
+    """(each leak as 'file: what', how many needles were searched for)."""
+    campaign = camp.open_campaign(folder)
+    needles = core_needles(campaign, parts)
+    source = LEAK_SOURCES.get(campaign.header["game"])
+    if source is not None:
+        needles += source(campaign, parts)
+    leaks = []
+    for name, (number, data) in received(folder, campaign).items():
+        for needle in needles:
+            applies = needle.steps is None or (number is not None and number in needle.steps)
+            if applies and _occurs(needle.text, data):
+                leaks.append(f"{name}: {needle.what}")
+    return leaks, len(needles)
