@@ -72,8 +72,9 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
     hidden: dict[str, dict[str, str]] | None = None
     opened: list[str] = []
     if rules is not None:
+        # the mover's openings ride in its orders, each other seat's in its reveal (a GM's reveal opens nothing)
         openings = {side: _in_file(orders.source, open_block, body, orders.source)} | {
-            p: open_block(m.body, m.source) for p, m in reveals.items()}
+            p: open_block(m.body, m.source) for p, m in reveals.items() if p in (save.get("hidden") or {})}
         opened = sorted(needed_openings(campaign, save, side, body["orders"]))
         waiting_for = [o for o in opened if o not in openings]
         if waiting_for and not set(waiting_for) <= set(missing):

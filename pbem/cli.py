@@ -236,7 +236,8 @@ def _send_hint(campaign: "camp.Campaign", path: Path, exclude: str | None) -> No
 @app.command("reveal")
 @refusals
 def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...), key: Path = typer.Option(...),
-               out_file: Optional[Path] = typer.Option(None, "--out"), passphrase: Optional[str] = typer.Option(None)) -> None:
+               out_file: Optional[Path] = typer.Option(None, "--out"), passphrase: Optional[str] = typer.Option(None),
+               private: Optional[Path] = typer.Option(None, "--private", help="Your private part, whose items the step may open (default DIR.private-SIDE)")) -> None:
     """As the non-moving side: sign your dice reveal for these (already fixed) orders.
 
     The step is also adjudicated in your copy of the campaign, so you can never reveal twice
@@ -246,16 +247,17 @@ def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument
     number, save, digest = campaign.latest()
     message = camp.read_signed(orders)
     camp.check_orders_message(campaign, message, number, save, digest)
-    private = load_private_key(key, passphrase)
+    private_key = load_private_key(key, passphrase)
     needed = campaign.revealers(save["awaiting"])
-    sides = [s for s in campaign.sides_of_key(key_id(private.public_key())) if s in needed]
+    sides = [s for s in campaign.sides_of_key(key_id(private_key.public_key())) if s in needed]
     if not sides:
         raise PbemError("this key belongs to no side whose reveal this step needs", str(key))
     target = out_file or Path(f"reveal-{sides[0]}-{number + 1:04d}.txt")
     if target.exists():
         raise PbemError("already exists; pbem never overwrites", str(target))
     ledger.check_fresh(key, campaign)
-    result = camp.adjudicate(folder, [orders], private, campaign=campaign)
+    result = camp.adjudicate(folder, [orders], private_key, campaign=campaign,
+                             private={sides[0]: private} if private is not None else None)
     ledger.bind(key, campaign, sides)
     text = result.inputs.get(f"reveal-{sides[0]}.txt")
     if text is None:

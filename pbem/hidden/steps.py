@@ -15,6 +15,7 @@ Two kinds of step:
   checked against its commitment before use, and an opened item stays public from then on.
 """
 
+import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,7 @@ def own_view(campaign: "Campaign", number: int, save: dict, side: str, part: Pri
         raise PbemError(f"{side} holds hidden items in save {number}; this needs {side}'s private part "
                         f"(default DIR.private-{side} beside the campaign folder, or --private PATH)")
     items = part.items_at(number, committed) if part is not None else {}
-    return rules.merge(campaign.data, _copy(save["state"]), side, {k: v.value for k, v in items.items()})
+    return rules.merge(campaign.data, copy.deepcopy(save["state"]), side, {k: v.value for k, v in items.items()})
 
 
 def orders_item(step: int) -> str:
@@ -98,7 +99,7 @@ def _apply(campaign: "Campaign", view: dict, side: str, orders: list) -> tuple[d
     data = campaign.data
     data.used_overrides = set()
     try:
-        outcome = campaign.game.apply(data, _copy(view), side, orders,
+        outcome = campaign.game.apply(data, copy.deepcopy(view), side, orders,
                                       Dice(None, "a step under hidden information rolls no dice"))
     except DiceUnavailable:
         raise HiddenDiceError("these orders roll a die, which a step kept hidden from the enemy may not") from None
@@ -211,7 +212,7 @@ def public_state(campaign: "Campaign", number: int, save: dict, side: str, order
     their reveals); an owner whose reveal has not come yet is absent (the step then waits)."""
     rules = _rules(campaign)
     wanted = needed_openings(campaign, save, side, orders_body["orders"])
-    state = _copy(save["state"])
+    state = copy.deepcopy(save["state"])
     hidden = {s: hidden_of(save, s) for s in sorted(save.get("hidden") or {})}
     for owner in sorted(set(openings) | set(wanted)):
         if owner not in openings:
@@ -250,14 +251,6 @@ def _rules(campaign: "Campaign") -> HiddenRules:
     if rules is None:
         raise PbemError("internal: this campaign hides nothing")
     return rules
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def side_save(campaign: "Campaign", save: dict, side: str, part: PrivatePart | None) -> dict:

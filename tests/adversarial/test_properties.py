@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem import campaign as camp
+from pbem.hidden.steps import view_for
 from pbem.games.smithereens.demo import legal_response
 
 from . import util
@@ -77,16 +78,18 @@ def _play_random(draw, folder: Path, steps: int) -> list:
     inbox.mkdir()
     plan = []
     for step in itertools.count(1):
-        _, save, _ = campaign.latest()
+        number, save, _ = campaign.latest()
         waiting = save["awaiting"]
         if waiting.get("done") or len(plan) >= steps and waiting["kind"] != "response":
             break
+        # the mover plays from its own view: its units under fog of war (11.7) included
+        save = {**save, "state": view_for(campaign, number, save, waiting["side"])}
         if waiting["kind"] == "response":
             side, orders = waiting["side"], legal_response(campaign, save["state"])
         else:
             side, orders = _draw_orders(draw, campaign, save)
             plan.append((side, orders))
-        path = util.write(inbox / f"orders-{step:04d}.txt", util.signed_orders(folder, side, orders))
+        path = util.write(inbox / f"orders-{step:04d}.txt", util.honest_orders(campaign, side, orders))
         try:
             camp.adjudicate(folder, [path], key=util.keys()[util.other(side)], sent=util.DEMO_SENT)
         except Exception as exc:          # noqa: BLE001 - e.g. a CRT column the demo data lacks

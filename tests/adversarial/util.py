@@ -240,6 +240,13 @@ def signed_orders(folder: Path, side: str, orders: list, key=None) -> str:
     return forge_signed(folder, body, key or keys()[side])
 
 
+def honest_orders(campaign, side: str, orders: list) -> str:
+    """Orders signed as `pbem sign` signs them (a move under fog of war, 11.7, is sealed into the
+    mover's private part beside the folder), unlike signed_orders' bare signature."""
+    body = parse_yaml_text(camp.order_template(campaign.folder, side), "template") | {"orders": orders}
+    return camp.sign_orders(campaign, body, keys()[side], sent=DEMO_SENT)
+
+
 def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE,
          title: str = "", inbox: Path | None = None):
     """What `pbem demo` does, for any plan: the planned (side, orders) steps, with the defender's
@@ -255,7 +262,7 @@ def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_O
         if due is None:
             break
         side, orders = due
-        path = write(inbox / f"orders-{step:04d}-{side}.txt", signed_orders(folder, side, orders))
+        path = write(inbox / f"orders-{step:04d}-{side}.txt", honest_orders(campaign, side, orders))
         camp.adjudicate(folder, [path], key=keys()[other(side)], sent=DEMO_SENT)
     return folder
 
