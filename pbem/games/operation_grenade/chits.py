@@ -29,8 +29,13 @@ def printed_strength(game: OperationGrenade, data: GameData, state: dict, unit_i
     if not game.uses_chit(data, state, unit_id):
         return int(game.counter_value(data, unit_id, "strength", "the printed Combat Strength (8.6)"))
     drawn = chit(data, game.counter_value(data, unit_id, "morale", "the morale rating (8.2)"), unit["chit"])
-    face = "back" if unit["form"] == "reduced" else "front"
-    return int(drawn[face][game.counter_value(data, unit_id, "class", "the combat class (8.1)")])   # 8.34
+    return face_strength(game, data, unit_id, drawn, unit["form"])
+
+
+def face_strength(game: OperationGrenade, data: GameData, unit_id: str, drawn: dict, form: str) -> int:
+    """8.34: the number beside the unit's combat class, on the side in use (8.35: the back once reduced)."""
+    face = "back" if form == "reduced" else "front"
+    return int(drawn[face][game.counter_value(data, unit_id, "class", "the combat class (8.1)")])
 
 
 def pool(data: GameData, morale: Any) -> list:
