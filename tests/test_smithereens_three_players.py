@@ -47,7 +47,7 @@ def test_a_campaign_made_before_the_option_keeps_every_other_seat():
 
 
 def test_the_option_is_checked():
-    assert GAME.options({}) == {"level": "beginner", "reveals": "camp"}
+    assert GAME.options({}) == {"level": "beginner", "fog": True, "reveals": "camp"}
     assert GAME.options({"reveals": "all"})["reveals"] == "all"
     with pytest.raises(PbemError, match="reveals must be 'camp' or 'all', not 'none'"):
         GAME.options({"reveals": "none"})
