@@ -23,6 +23,7 @@ forum's [code]/[quote] wrappers at line edges.
 
 import email
 import email.policy
+import functools
 import quopri
 import re
 from email.message import EmailMessage
@@ -48,7 +49,10 @@ class NarrowError(ValueError):
     """The data cannot be written within WIDTH columns (a key too long for one line)."""
 
 
+@functools.lru_cache(maxsize=4096)
 def _escape(ch: str) -> str:
+    """One character as it stands inside double quotes (a pure function of `ch`: memoised, the
+    same few hundred characters recur in every message)."""
     if ch in _ESCAPES:
         return _ESCAPES[ch]
     if _RAW.fullmatch(ch):
@@ -57,8 +61,11 @@ def _escape(ch: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
+@functools.lru_cache(maxsize=8192)
 def _plain_ok(value: str) -> bool:
-    """A short word the loader reads back as this same string (not a number, boolean or null)."""
+    """A short word the loader reads back as this same string (not a number, boolean or null).
+    A pure function of `value`, memoised: verify lays out every stored message again, and the
+    same keys and words recur in all of them (it parsed one small document per word)."""
     if not _PLAIN_WORD.fullmatch(value):
         return False
     try:
