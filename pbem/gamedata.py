@@ -7,9 +7,11 @@ See docs/data-format.md for the conventions.
 
 import copy
 import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import parsecache
 from .canonical import data_hash
 from .errors import PbemError, UnknownDataError
 from .yamlio import MAX_FILE_BYTES, load_yaml_file, parse_yaml_text, read_text
@@ -185,9 +187,13 @@ def load_once(path: Path, limit: int = MAX_FILE_BYTES) -> dict:
     text = read_text(path, limit)
     key = (str(path), text)
     if key not in _PARSED:
-        data = parse_yaml_text(text, str(path))
-        if not isinstance(data, dict):
-            raise PbemError("expected a YAML mapping at top level", str(path))
+        def parse() -> dict:
+            parsed = parse_yaml_text(text, str(path))
+            if not isinstance(parsed, dict):
+                raise PbemError("expected a YAML mapping at top level", str(path))
+            return parsed
+        # across processes: the parse of these very bytes, when a record proves itself (pbem/parsecache.py)
+        data = parsecache.cached("bounded-mapping", hashlib.sha256(text.encode("utf-8")).hexdigest(), parse)
         if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
         _PARSED[key] = data
@@ -208,7 +214,10 @@ def _load_tree(folder: Path) -> tuple[dict, str]:
     if key not in _TREE_CACHE:
         if len(_TREE_CACHE) >= 8:
             _TREE_CACHE.clear()
-        _TREE_CACHE[key] = _parse_tree(paths, trusted)
+        # across processes: the parse of these very files (names and sha256 of their bytes, the loader)
+        digest = hashlib.sha256(json.dumps(key).encode()).hexdigest()
+        tree, files_hash = parsecache.cached("rules-tree", digest, lambda: list(_parse_tree(paths, trusted)))
+        _TREE_CACHE[key] = (tree, files_hash)
     tree, files_hash = _TREE_CACHE[key]
     return copy.deepcopy(tree), files_hash
 

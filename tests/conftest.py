@@ -1,6 +1,8 @@
 """Shared fixtures: the demo campaign built once, copied per test."""
 
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,10 @@ from pbem.keys import load_private_key
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_KEYS = ROOT / "examples" / "smithereens-demo" / "keys"
+
+# the suite's parsed-data records (pbem/parsecache.py) in a folder of its own, never the user's cache;
+# set here so every pbem process a test starts inherits it
+os.environ.setdefault("PBEM_CACHE_DIR", tempfile.mkdtemp(prefix="pbem-test-cache-"))
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,102 @@
+"""A cache of parsed data files across processes, keyed by the hash of the bytes parsed (issue 13).
+
+Every pbem command opens the campaign, and parsing its rules and data override with PyYAML was
+most of a `pbem status` (about 0.1 s each for Operation Grenade; reading the same data back from
+JSON takes under a millisecond). So a successful parse is kept as JSON under the user's cache
+folder, in a file named by a key that hashes:
+
+- the sha256 of every byte that was parsed (a changed byte, a comment included, is another key);
+- how it was parsed (`kind`: the bounded or the trusted loader, one file or a rules folder);
+- the source of the modules that parse and check it (yamlio, canonical, gamedata) and pbem's
+  version, so an upgraded or edited parser never reads an older parser's answer.
+
+Nothing in it is trusted without its hash: a record holds its own key and the sha256 of its JSON
+text, and a record whose key or digest disagrees, or that does not read back, is ignored (and the
+file parsed again). Only answers are kept, never a refusal: a bad file is parsed, and refused,
+every time. The folder is $PBEM_CACHE_DIR, else $XDG_CACHE_HOME/pbem/parsed (~/.cache/pbem/parsed);
+PBEM_CACHE_DIR=off turns the cache off. A folder that cannot be written only costs the speed.
+"""
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from . import __version__
+
+_VERSION = "pbem-parse-cache-1"
+_MAX_FILES = 256            # at most this many records; the oldest go first
+_CODE_DIGEST: list[str] = []
+
+
+def cache_dir() -> Path | None:
+    """Where the records live; None when the cache is off."""
+    configured = os.environ.get("PBEM_CACHE_DIR")
+    if configured is not None:
+        return None if configured.strip().lower() in ("", "off", "0", "no") else Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pbem" / "parsed"
+
+
+def _code_digest() -> str:
+    """sha256 of the parsing code (the modules whose behaviour a record stands for) and pbem's version."""
+    if not _CODE_DIGEST:
+        digest = hashlib.sha256(f"{_VERSION}|{__version__}".encode())
+        here = Path(__file__).resolve().parent
+        for name in ("yamlio.py", "canonical.py", "gamedata.py"):
+            digest.update(name.encode() + b"\0" + (here / name).read_bytes())
+        _CODE_DIGEST.append(digest.hexdigest())
+    return _CODE_DIGEST[0]
+
+
+def cache_key(kind: str, source_digest: str) -> str:
+    return hashlib.sha256(f"{kind}|{source_digest}|{_code_digest()}".encode()).hexdigest()
+
+
+def _read(path: Path, key: str) -> Any:
+    """The value a record holds, or None when it is absent or does not prove itself."""
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict) or record.get("key") != key or not isinstance(record.get("json"), str):
+        return None
+    text = record["json"]
+    if hashlib.sha256(text.encode("utf-8")).hexdigest() != record.get("sha256"):
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _write(folder: Path, path: Path, key: str, value: Any) -> None:
+    text = json.dumps(value, separators=(",", ":"))
+    record = json.dumps({"key": key, "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(), "json": text})
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        records = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
+        for old in records[:max(0, len(records) - _MAX_FILES + 1)]:
+            old.unlink(missing_ok=True)
+        partial = folder / f".{key}.{os.getpid()}.tmp"
+        partial.write_text(record, encoding="utf-8")
+        os.replace(partial, path)           # whole or not at all: a reader never sees half a record
+    except OSError:
+        pass                                # a cache that cannot be written only costs the speed
+
+
+def cached(kind: str, source_digest: str, parse: Callable[[], Any]) -> Any:
+    """`parse()`'s value for the bytes whose sha256 (with how they are parsed, `kind`) is
+    `source_digest`: from the record, when one proves itself, else parsed and recorded. The value
+    must be plain JSON data (str keys; str, int, bool, None, lists; a tuple comes back as a list)."""
+    folder = cache_dir()
+    if folder is None:
+        return parse()
+    key = cache_key(kind, source_digest)
+    path = folder / f"{key}.json"
+    value = _read(path, key)
+    if value is None:
+        value = parse()
+        _write(folder, path, key, value)
+    return value

@@ -1,0 +1,110 @@
+"""The cache of parsed data files across processes (pbem/parsecache.py, issue 13): keyed by the
+hash of the bytes parsed, never trusted without its hash, never keeping a refusal."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pbem import gamedata, parsecache
+from pbem.errors import PbemError
+
+ROOT = Path(__file__).resolve().parent.parent
+OVERRIDE = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """An empty cache folder, and no parse kept in this process."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PBEM_CACHE_DIR", str(folder))
+    monkeypatch.setattr(gamedata, "_PARSED", {})
+    monkeypatch.setattr(gamedata, "_TREE_CACHE", {})
+    return folder
+
+
+def _no_yaml(monkeypatch):
+    """From here on, any YAML parse in gamedata fails the test."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("parsed again")
+    monkeypatch.setattr(gamedata, "parse_yaml_text", refuse)
+    monkeypatch.setattr(gamedata, "load_yaml_file", refuse)
+
+
+def _fresh_process(monkeypatch):
+    monkeypatch.setattr(gamedata, "_PARSED", {})
+    monkeypatch.setattr(gamedata, "_TREE_CACHE", {})
+
+
+def test_a_second_process_reads_the_rules_and_override_from_the_records(cache, monkeypatch):
+    first = gamedata.load_game_data("operation-grenade", OVERRIDE)
+    records = sorted(cache.glob("*.json"))
+    assert len(records) == 2                         # the rules folder and the override
+    _fresh_process(monkeypatch)
+    _no_yaml(monkeypatch)
+    second = gamedata.load_game_data("operation-grenade", OVERRIDE)
+    assert second.tree == first.tree
+    assert list(second.tree) == list(first.tree)     # the order of keys too (dumps follow it)
+    assert (second.files_hash, second.override_hash) == (first.files_hash, first.override_hash)
+    assert second.overridden == first.overridden
+
+
+def test_a_record_whose_digest_disagrees_is_ignored_and_the_file_parsed_again(cache, monkeypatch):
+    expected = gamedata.load_once(OVERRIDE)
+    [record] = cache.glob("*.json")
+    stored = json.loads(record.read_text())
+    forged = json.loads(stored["json"])
+    forged["values"]["crt.rows"] = [99]              # changed data, old digest
+    stored["json"] = json.dumps(forged)
+    record.write_text(json.dumps(stored))
+    _fresh_process(monkeypatch)
+    assert gamedata.load_once(OVERRIDE) == expected
+    assert json.loads(json.loads(record.read_text())["json"]) == expected      # and rewritten
+
+
+def test_a_record_under_another_key_is_ignored(cache, monkeypatch, tmp_path):
+    other = tmp_path / "other.yaml"
+    other.write_text("pbem: data-override\ngame: x\nvalues: {a: 1}\n")
+    gamedata.load_once(other)
+    gamedata.load_once(OVERRIDE)
+    records = {json.loads(p.read_text())["key"]: p for p in cache.glob("*.json")}
+    key = parsecache.cache_key("bounded-mapping", __import__("hashlib").sha256(OVERRIDE.read_bytes()).hexdigest())
+    other_record = next(p for k, p in records.items() if k != key)
+    records[key].write_text(other_record.read_text())       # a consistent record, of another file
+    _fresh_process(monkeypatch)
+    assert gamedata.load_once(OVERRIDE)["game"] == "operation-grenade"
+
+
+def test_a_changed_byte_is_another_key(cache, monkeypatch, tmp_path):
+    path = tmp_path / "o.yaml"
+    path.write_text("pbem: data-override\ngame: x\nvalues: {a: 1}\n")
+    assert gamedata.load_once(path)["values"] == {"a": 1}
+    _fresh_process(monkeypatch)
+    path.write_text("pbem: data-override\ngame: x\nvalues: {a: 2}\n")
+    assert gamedata.load_once(path)["values"] == {"a": 2}
+    assert len(list(cache.glob("*.json"))) == 2
+
+
+def test_a_refusal_is_never_kept(cache, monkeypatch, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("a: &x 1\nb: *x\n")
+    for _ in range(2):
+        _fresh_process(monkeypatch)
+        with pytest.raises(PbemError, match="anchors"):
+            gamedata.load_once(path)
+    assert list(cache.glob("*.json")) == []
+
+
+def test_the_cache_can_be_turned_off(tmp_path, monkeypatch):
+    monkeypatch.setenv("PBEM_CACHE_DIR", "off")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _fresh_process(monkeypatch)
+    assert parsecache.cache_dir() is None
+    assert gamedata.load_once(OVERRIDE)["game"] == "operation-grenade"
+    assert list(tmp_path.rglob("*.json")) == []
+
+
+def test_the_key_covers_the_parsing_code(cache, monkeypatch):
+    key = parsecache.cache_key("rules-tree", "0" * 64)
+    monkeypatch.setattr(parsecache, "_CODE_DIGEST", ["another parser"])
+    assert parsecache.cache_key("rules-tree", "0" * 64) != key
