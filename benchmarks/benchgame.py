@@ -10,6 +10,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem import games, gamedata
+from pbem.errors import PbemError
 from pbem.games.base import Awaiting, GameModule, Outcome
 
 SEATS = ("alliance", "german")
@@ -46,6 +47,9 @@ class BenchGame(GameModule):
 
     def describe(self, data, state, events):
         return [("item", f"{e['roll']}: {e['face']}") for e in events]
+
+    def grid(self, data):
+        raise PbemError("the benchmark game has no map")      # each save's picture says so
 
     def positions(self, data, state, side=None):
         return [["-", "total", "-", str(state["total"])]]

@@ -141,3 +141,75 @@ def test_edge_values_dump_alike():
             "long": "word " * 700, "key " * 20: "a long key", "quote": "it's \"quoted\"", "big": 10**30, "none": None}
     assert yamlio.dump_yaml(data) == yamlio.dump_yaml_python(data)
     assert parse_yaml_text(yamlio.dump_yaml(data), "x") == data
+
+
+# -- every document of the bundled and frozen corpus: libyaml's bytes are the Python emitter's --------
+
+ROOT = CAMPAIGN.parents[2]
+CAMPAIGNS = sorted(ROOT.glob("examples/*/campaign")) + sorted(ROOT.glob("tests/compat/*/campaign"))
+OTHER_DOCUMENTS = sorted(p for p in (ROOT / "tests" / "data").rglob("*") if p.suffix in (".yaml", ".txt"))
+
+
+def _corpus_documents(folder: Path):
+    """(path, data, stored text or None) of every YAML file and signed message under `folder`;
+    stored text only where pbem writes the file with dump_yaml (saves, headers, ledgers)."""
+    for path in sorted(folder.rglob("*")):
+        text = path.read_text(encoding="utf-8") if path.suffix in (".yaml", ".txt") else ""
+        if path.suffix == ".yaml":
+            data = parse_yaml_text(text, str(path))
+            written = path.name in ("save.yaml", "campaign.yaml") and "data" not in path.relative_to(folder).parts[:1]
+            yield path, data, text if written else None
+        elif "BEGIN PBEM SIGNED MESSAGE" in text:
+            yield path, parse_signed(text, str(path)).body, None
+
+
+@needs_libyaml
+@pytest.mark.parametrize("folder", CAMPAIGNS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_save_header_and_message_of_the_corpus_dumps_alike_with_both_emitters(folder):
+    """Issue 13: libyaml's emitter writes the bytes of PyYAML's pure-Python one on every save,
+    header and signed message of the bundled campaigns and the frozen compatibility corpus; each
+    save and header is on the fast path, and dump_yaml gives back its stored bytes."""
+    saves = 0
+    for path, data, stored in _corpus_documents(folder):
+        fast, python = _both(data)
+        if yamlio.c_dumpable(data):
+            assert fast == python, path
+        if stored is not None:
+            assert yamlio.c_dumpable(data), f"{path} would take the slow path"
+            assert yamlio.dump_yaml(data) == stored, path
+            saves += 1
+    assert saves >= 5, folder
+
+
+@needs_libyaml
+def test_the_suite_data_files_dump_alike_with_both_emitters():
+    count = 0
+    for path in OTHER_DOCUMENTS:
+        for _, data, _ in _one_document(path):
+            if yamlio.c_dumpable(data):
+                fast, python = _both(data)
+                assert fast == python, path
+                count += 1
+    assert count >= 15, count
+
+
+def _one_document(path: Path):
+    text = path.read_text(encoding="utf-8")
+    try:
+        if path.suffix == ".yaml":
+            yield path, parse_yaml_text(text, str(path)), None
+        elif "BEGIN PBEM SIGNED MESSAGE" in text:
+            yield path, parse_signed(text, str(path)).body, None
+    except PbemError:                  # a deliberately broken file of the suite's data
+        return
+
+
+def test_without_libyaml_the_python_emitter_writes_the_same_bytes(monkeypatch):
+    """Where PyYAML lacks libyaml (no CSafeDumper), dump_yaml falls back to the pure-Python emitter
+    with identical bytes."""
+    for path, data, stored in _corpus_documents(CAMPAIGN):
+        if stored is not None:
+            with_c = yamlio.dump_yaml(data)
+            monkeypatch.setattr(yamlio, "_C_DUMPER", None)
+            assert yamlio.dump_yaml(data) == with_c == stored, path
+            monkeypatch.undo()
