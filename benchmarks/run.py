@@ -114,8 +114,10 @@ def run_child(args: list[str]) -> None:
 
 # Games whose printed period is shorter than the steps asked for: the benchmark plays them on a
 # copy of their rules data with the game length multiplied (benchmark data, never shipped; the
-# table says so). game -> (rules file, path of the game-length table in it, factor)
-LENGTHEN = {"operation-grenade": ("game.yaml", ("game_length", "number_of_game_turns", "by_first_day"), 5)}
+# table says so), and its benchmark policy's turn limit multiplied alike.
+# game -> (rules file, path of the game-length table in it, factor, the policy's turn limit)
+LENGTHEN = {"operation-grenade": ("game.yaml", ("game_length", "number_of_game_turns", "by_first_day"), 5,
+                                  ("pbem.games.operation_grenade.demo", "BENCH_TURNS"))}
 SNAPSHOT_STEPS = (4, 49, 99, 199, 349)       # adjudicate is timed from copies taken before these steps
 
 
@@ -140,7 +142,7 @@ class Campaign:
 def play(campaign: Campaign, work: Path, keys: dict, key_files: dict, seats, next_orders, max_steps: int,
          snapshots: bool = False, partial: int = 0) -> None:
     from pbem import campaign as camp
-    from pbem.errors import UnknownDataError
+    from pbem.errors import PbemError, UnknownDataError
     from pbem.yamlio import parse_yaml_text
     from pbem.hidden.steps import view_for
     opened = camp.open_campaign(campaign.folder)
@@ -176,6 +178,9 @@ def play(campaign: Campaign, work: Path, keys: dict, key_files: dict, seats, nex
             campaign.stopped = (f"stopped at step {campaign.steps} ({waiting['phase']}): the demonstration data "
                                 f"lacks {exc.path}")
             return
+        except PbemError as exc:             # the policy's orders refused (e.g. a state the data never foresaw)
+            campaign.stopped = f"stopped at step {campaign.steps} ({waiting['phase']}): pbem refused the policy's orders: {exc}"
+            return
         campaign.steps += 1
     campaign.stopped = f"played the {max_steps} steps asked for"
 
@@ -189,7 +194,10 @@ def lengthened_rules(work: Path, game: str):
     if game not in LENGTHEN:
         yield ""
         return
-    name, path, factor = LENGTHEN[game]
+    import importlib
+    name, path, factor, (module_name, limit) = LENGTHEN[game]
+    policy_module = importlib.import_module(module_name)
+    turns = getattr(policy_module, limit)
     source, target = gamedata.rules_dir(game), work / "rules-lengthened" / game
     shutil.copytree(source, target)
     doc = load_yaml_file(target / name)
@@ -202,8 +210,9 @@ def lengthened_rules(work: Path, game: str):
                                + dump_yaml(doc))
     real = gamedata.rules_dir
     gamedata.rules_dir = lambda g: target if g == game else real(g)      # type: ignore[assignment]
+    setattr(policy_module, limit, turns * factor)
     try:
-        yield f"game length x{factor} on benchmark data ({name} {'.'.join(path)})"
+        yield f"game length x{factor} on benchmark data ({name} {'.'.join(path)}; {module_name}.{limit} x{factor})"
     finally:
         gamedata.rules_dir = real     # type: ignore[assignment]
 

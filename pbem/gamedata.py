@@ -5,7 +5,7 @@ key named like itself may be addressed without it (crt.yaml's `crt: cells:` is `
 See docs/data-format.md for the conventions.
 """
 
-import copy
+import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -167,15 +167,16 @@ class GameData:
         return found
 
 
-def _prefixes(path: str):
+@functools.lru_cache(maxsize=4096)
+def _prefixes(path: str) -> tuple[str, ...]:
+    """`a.b.c` -> (`a.b.c`, `a.b`, `a`); a pure function of the text, memoised (every data read asks)."""
     parts = path.split(".")
-    for end in range(len(parts), 0, -1):
-        yield ".".join(parts[:end])
+    return tuple(".".join(parts[:end]) for end in range(len(parts), 0, -1))
 
 
-_TREE_CACHE: dict = {}
+_TREE_CACHE: dict = {}                          # rules files' names and hashes -> JSON text of (tree, hash)
 MAX_RULES_FILES = 64
-_PARSED: dict[tuple[str, str], dict] = {}       # (path, text) -> its data: a data override, a scenario
+_PARSED: dict[tuple[str, str], str] = {}        # (path, text) -> JSON text of its data: a data override, a scenario
 _PARSED_MAX = 32
 
 
@@ -193,11 +194,11 @@ def load_once(path: Path, limit: int = MAX_FILE_BYTES) -> dict:
                 raise PbemError("expected a YAML mapping at top level", str(path))
             return parsed
         # across processes: the parse of these very bytes, when a record proves itself (pbem/parsecache.py)
-        data = parsecache.cached("bounded-mapping", hashlib.sha256(text.encode("utf-8")).hexdigest(), parse)
+        kept = parsecache.cached_json("bounded-mapping", hashlib.sha256(text.encode("utf-8")).hexdigest(), parse)
         if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
-        _PARSED[key] = data
-    return copy.deepcopy(_PARSED[key])
+        _PARSED[key] = kept
+    return json.loads(_PARSED[key])
 
 
 def _load_tree(folder: Path) -> tuple[dict, str]:
@@ -216,10 +217,9 @@ def _load_tree(folder: Path) -> tuple[dict, str]:
             _TREE_CACHE.clear()
         # across processes: the parse of these very files (names and sha256 of their bytes, the loader)
         digest = hashlib.sha256(json.dumps(key).encode()).hexdigest()
-        tree, files_hash = parsecache.cached("rules-tree", digest, lambda: list(_parse_tree(paths, trusted)))
-        _TREE_CACHE[key] = (tree, files_hash)
-    tree, files_hash = _TREE_CACHE[key]
-    return copy.deepcopy(tree), files_hash
+        _TREE_CACHE[key] = parsecache.cached_json("rules-tree", digest, lambda: list(_parse_tree(paths, trusted)))
+    tree, files_hash = json.loads(_TREE_CACHE[key])
+    return tree, files_hash
 
 
 def _parse_tree(paths: list[Path], trusted: bool = True) -> tuple[dict, str]:

@@ -54,8 +54,8 @@ def cache_key(kind: str, source_digest: str) -> str:
     return hashlib.sha256(f"{kind}|{source_digest}|{_code_digest()}".encode()).hexdigest()
 
 
-def _read(path: Path, key: str) -> Any:
-    """The value a record holds, or None when it is absent or does not prove itself."""
+def _read(path: Path, key: str) -> str | None:
+    """The JSON text a record holds, or None when it is absent or does not prove itself."""
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -66,13 +66,13 @@ def _read(path: Path, key: str) -> Any:
     if hashlib.sha256(text.encode("utf-8")).hexdigest() != record.get("sha256"):
         return None
     try:
-        return json.loads(text)
+        json.loads(text)
     except ValueError:
         return None
+    return text
 
 
-def _write(folder: Path, path: Path, key: str, value: Any) -> None:
-    text = json.dumps(value, separators=(",", ":"))
+def _write(folder: Path, path: Path, key: str, text: str) -> None:
     record = json.dumps({"key": key, "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(), "json": text})
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -86,17 +86,18 @@ def _write(folder: Path, path: Path, key: str, value: Any) -> None:
         pass                                # a cache that cannot be written only costs the speed
 
 
-def cached(kind: str, source_digest: str, parse: Callable[[], Any]) -> Any:
-    """`parse()`'s value for the bytes whose sha256 (with how they are parsed, `kind`) is
-    `source_digest`: from the record, when one proves itself, else parsed and recorded. The value
-    must be plain JSON data (str keys; str, int, bool, None, lists; a tuple comes back as a list)."""
+def cached_json(kind: str, source_digest: str, parse: Callable[[], Any]) -> str:
+    """`parse()`'s value, as JSON text, for the bytes whose sha256 (with how they are parsed,
+    `kind`) is `source_digest`: from the record, when one proves itself, else parsed and recorded.
+    The value must be plain JSON data (str keys; str, int, bool, None, lists; a tuple comes back
+    as a list). `json.loads` of the text is each caller's own copy (faster than a deep copy)."""
     folder = cache_dir()
     if folder is None:
-        return parse()
+        return json.dumps(parse(), separators=(",", ":"))
     key = cache_key(kind, source_digest)
     path = folder / f"{key}.json"
-    value = _read(path, key)
-    if value is None:
-        value = parse()
-        _write(folder, path, key, value)
-    return value
+    text = _read(path, key)
+    if text is None:
+        text = json.dumps(parse(), separators=(",", ":"))
+        _write(folder, path, key, text)
+    return text

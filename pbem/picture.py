@@ -124,7 +124,8 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
     arrows = [Arrow(a.kind, tuple(grid.canonical(h) for h in a.path), a.units)
               for a in game.map_arrows(data, before, state, events, side)
               if a.units and set(a.units) <= visible]          # never an arrow of a counter the viewer may not see
-    known = _known_hexes(data, grid)
+    # the same for every save of a campaign: worked out once per data (a data amendment clears it)
+    known = data.derived("kit.picture.known_hexes", lambda: _known_hexes(data, grid))
     focus = sorted(set(marks) | {h for a in arrows for h in a.path}) or sorted({grid.canonical(u.hex) for u in shown}) or sorted(known)
     cols, rows = _window(grid, focus) if focus else (range(0), range(0))
 
