@@ -23,7 +23,7 @@ class BenchGame(GameModule):
         return [list(SEATS)]
 
     def setup(self, data, scenario, seats, options=None):
-        return {"step": 0, "mover": "german", "total": 0}
+        return {"step": 0, "turn": 1, "mover": "german", "total": 0}     # a Game-Turn: one step of each side
 
     def awaiting(self, state):
         other = "alliance" if state["mover"] == "german" else "german"
@@ -42,6 +42,7 @@ class BenchGame(GameModule):
             state["total"] += face
             events.append({"roll": order["roll"], "face": face})
         state["step"] += 1
+        state["turn"] = state["step"] // 2 + 1
         state["mover"] = "alliance" if side == "german" else "german"
         return Outcome(state, events)
 

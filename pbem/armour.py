@@ -80,9 +80,34 @@ def _key(key: str) -> str:
     return '"' + "".join(_escape(ch) for ch in key) + '"'
 
 
+# a value of characters that stand as they are inside quotes, without a space: the layout of
+# _quoted_lines is then plain slicing (dice proofs and signatures are most of a message's text)
+_UNBROKEN = re.compile(r"[\x21\x23-\x5b\x5d-\x7e\u00a1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]*")
+
+
 def _quoted_lines(value: str, first: str, indent: int) -> list[str]:
     """`value` double-quoted after the text `first`, continued on lines indented by `indent`:
     each line within WIDTH, broken after a space where one is near, escapes kept whole."""
+    if not _UNBROKEN.fullmatch(value):
+        return _quoted_lines_escaped(value, first, indent)
+    # no space to break after, no escape: each line takes what fits (the lines _quoted_lines_escaped
+    # writes for such a value; tests/test_mail_transport.py compares the two)
+    lines: list[str] = []
+    line, rest = first + '"', value
+    while True:
+        room = WIDTH - 1 - len(line)          # the closing quote or the continuation '\\'
+        if len(rest) <= room or not rest:
+            lines.append(line + rest + '"')
+            return lines
+        take = max(room, 0)
+        lines.append(line + rest[:take] + "\\")
+        line, rest = " " * indent, rest[take:]
+        if len(line) >= WIDTH - 2:
+            raise NarrowError("a value cannot be split within the line width")
+
+
+def _quoted_lines_escaped(value: str, first: str, indent: int) -> list[str]:
+    """_quoted_lines of any value: character by character, with escapes and breaks after spaces."""
     tokens = [_escape(ch) for ch in value]
     lines: list[str] = []
     line = first + '"'

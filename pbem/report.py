@@ -181,6 +181,23 @@ def turn_steps(campaign: Campaign, turn: int) -> list[dict]:
     """The saves made by the steps of Game-Turn `turn`, in order: each step belongs to the turn of
     the state its orders were applied to (the set-up, save 0, is no step of a turn)."""
     numbers = campaign.step_numbers()
+    # Game-Turns only go up, so the turn's steps are read back from the latest save until a save
+    # of an earlier turn (a `pbem report` of the turn just finished read every save of the
+    # campaign); a turn number that went down anywhere on the way reads them all, as before.
+    found: list[dict] = []
+    after = campaign.load_save(numbers[-1])[0]
+    for number in reversed(numbers[:-1]):
+        before = campaign.load_save(number)[0]
+        if turn_of(before) > turn_of(after):
+            found = []
+            break
+        if turn_of(before) < turn:
+            break
+        if turn_of(before) == turn:
+            found.insert(0, after)
+        after = before
+    if found:
+        return found
     saves = [campaign.load_save(n)[0] for n in numbers]
     steps = [s for before, s in zip(saves, saves[1:]) if turn_of(before) == turn]
     if not steps:

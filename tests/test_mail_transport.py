@@ -243,3 +243,28 @@ def test_two_machines_exchange_mangled_mail_and_keep_identical_folders(tmp_path)
     assert util.snapshot(b) == util.snapshot(util.truncate(util.copy_campaign(demo, tmp_path / "d"), 6))
     assert util.assert_ok(util.pbem("verify", b)).startswith("OK:")
     shutil.rmtree(mail)
+
+
+def test_the_quick_layout_of_unbroken_values_writes_the_lines_of_the_escaping_one():
+    """Issue 13: a value without spaces or escapes (a dice proof, a signature) is laid out by
+    slicing; it gives the lines (and the refusals) of the character-by-character layout."""
+    import random
+
+    from pbem import armour
+    rng = random.Random(13)
+    alphabet = "0123456789abcdef" + "ABCxyz_-./:=+!#%&'()*,;<>?@[]^`{|}~" + "éß中—×\uff01\U0001F600"
+    compared = 0
+    for _ in range(3000):
+        value = "".join(rng.choice(alphabet) for _ in range(rng.choice([0, 1, 5, 30, 61, 62, 63, 64, 65, 130, 300])))
+        first = " " * rng.randint(0, 70) + rng.choice(["", "- ", "key: ", "a b: "])
+        indent = rng.choice([0, 2, 4, 30, 61, 62, 63])
+        assert armour._UNBROKEN.fullmatch(value)
+        outcomes = []
+        for layout in (armour._quoted_lines, armour._quoted_lines_escaped):
+            try:
+                outcomes.append(layout(value, first, indent))
+            except armour.NarrowError as exc:
+                outcomes.append(str(exc))
+        assert outcomes[0] == outcomes[1], (value, first, indent)
+        compared += 1
+    assert compared == 3000

@@ -237,3 +237,28 @@ def test_smithereens_turn_summary(smithereens):
     assert "Game-Turn 2 summary (saves 3–5)" in text
     assert "#### Prepared assault on 1819E" in text or "##### Prepared assault on 1819E" in text
     assert "* **Result**: 2/1: attacker 2 loss points, defender 1 loss point" in text
+
+
+def test_a_turns_steps_are_read_back_from_the_latest_save_only_as_far_as_that_turn(monkeypatch):
+    """Issue 13: `pbem report` of the turn just finished read every save of the campaign; now the
+    saves back to the turn's first step, with the same steps as a scan of every save."""
+    from pathlib import Path
+
+    from pbem import campaign as camp
+    from pbem.folder import Campaign
+    from pbem.report import turn_of, turn_steps
+    folder = next((Path(__file__).parent / "compat").glob("operation-grenade-demo-*")) / "campaign"
+    campaign = camp.open_campaign(folder)
+    saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
+    turns = sorted({turn_of(s) for s in saves[:-1]})
+    assert len(turns) >= 2
+    for turn in turns:
+        expected = [s for before, s in zip(saves, saves[1:]) if turn_of(before) == turn]
+        assert turn_steps(campaign, turn) == expected, turn
+    read = []
+    real = Campaign.load_save
+    monkeypatch.setattr(Campaign, "load_save", lambda self, n: read.append(n) or real(self, n))
+    last = turns[-1]
+    steps = turn_steps(campaign, last)
+    first = min(s["number"] for s in steps)
+    assert sorted(set(read)) == list(range(first - 2 if first >= 2 else 0, len(saves)))
