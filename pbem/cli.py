@@ -356,7 +356,9 @@ def inbox_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign
 @refusals
 def status_cmd(folder: Path = typer.Argument(...)) -> None:
     """Whose move it is: the latest save, its phase and what it awaits (and for how long)."""
-    campaign = camp.open_campaign(folder)
+    from .folder import open_campaign      # not pbem.campaign: status needs no adjudication or replay code
+    from .inputs import read_pending
+    campaign = open_campaign(folder)
     number, save, digest = campaign.latest()
     waiting = save["awaiting"]
     if waiting.get("done"):
@@ -364,7 +366,7 @@ def status_cmd(folder: Path = typer.Argument(...)) -> None:
     else:
         state = f"awaits {waiting['kind']} from {waiting['side']} — {waiting['phase']}"
     out(f"{campaign.id} ({campaign.header['game']}/{campaign.header['scenario']}): save {number} {digest[:16]}…; {state}")
-    pending = camp.read_pending(campaign, number, save, digest)
+    pending = read_pending(campaign, number, save, digest)
     for message in pending:
         if message.kind == "orders":
             have = {m.body["side"] for m in pending if m.kind == "reveal"}
@@ -454,7 +456,8 @@ def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text
         raise PbemError(f"--format must be one of {', '.join(FORMATS)}")
     if step is not None and turn is not None:
         raise PbemError("give --step or --turn, not both")
-    campaign = camp.open_campaign(folder)
+    from .folder import open_campaign      # not pbem.campaign: a report needs no adjudication or replay code
+    campaign = open_campaign(folder)
     if side is not None and side not in campaign.header["players"]:
         raise PbemError(f"no side {side!r} in this campaign (sides: {', '.join(sorted(campaign.header['players']))})")
     view = _side_view(campaign, side, private)
