@@ -193,9 +193,23 @@ def narrow_yaml(data: dict) -> str:
     text = "\n".join(_node_lines(data, 0)) + "\n" if data else "{}\n"
     if any(len(line) > WIDTH for line in text.split("\n")):
         raise NarrowError(f"a line is longer than {WIDTH} characters")
-    if parse_yaml_text(text, "the narrow layout") != data:
+    if _read_back(text) != data:
         raise NarrowError("the narrow layout does not read back as the same data")
     return text
+
+
+_READ_BACK: dict[str, object] = {}     # narrow text -> what the bounded loader reads from it (never handed out)
+_READ_BACK_MAX = 1024
+
+
+def _read_back(text: str) -> object:
+    """parse_yaml_text(text), kept for texts laid out again (verify lays out every stored message
+    twice: as pbem stores it and as it was read); a pure function of the text."""
+    if text not in _READ_BACK:
+        if len(_READ_BACK) >= _READ_BACK_MAX:
+            _READ_BACK.clear()
+        _READ_BACK[text] = parse_yaml_text(text, "the narrow layout")
+    return _READ_BACK[text]
 
 
 # -- reading: emails and forum posts ------------------------------------------------------------
