@@ -307,7 +307,11 @@ def suite_time() -> float:
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=REPO,
                             capture_output=True, text=True)
     elapsed = time.perf_counter() - started
-    print(result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr)
+    lines = result.stdout.strip().splitlines()
+    for line in [line for line in lines if line.startswith(("FAILED", "ERROR"))] + lines[-1:]:
+        print(line)
+    if not lines:
+        print(result.stderr)
     return elapsed
 
 

@@ -23,30 +23,34 @@ def cache(tmp_path, monkeypatch):
     return folder
 
 
-def _no_yaml(monkeypatch):
-    """From here on, any YAML parse in gamedata fails the test."""
-    def refuse(*args, **kwargs):
-        raise AssertionError("parsed again")
-    monkeypatch.setattr(gamedata, "parse_yaml_text", refuse)
-    monkeypatch.setattr(gamedata, "load_yaml_file", refuse)
-
-
 def _fresh_process(monkeypatch):
     monkeypatch.setattr(gamedata, "_PARSED", {})
     monkeypatch.setattr(gamedata, "_TREE_CACHE", {})
 
 
-def test_a_second_process_reads_the_rules_and_override_from_the_records(cache, monkeypatch):
-    first = gamedata.load_game_data("operation-grenade", OVERRIDE)
-    records = sorted(cache.glob("*.json"))
-    assert len(records) == 2                         # the rules folder and the override
-    _fresh_process(monkeypatch)
-    _no_yaml(monkeypatch)
-    second = gamedata.load_game_data("operation-grenade", OVERRIDE)
-    assert second.tree == first.tree
-    assert list(second.tree) == list(first.tree)     # the order of keys too (dumps follow it)
-    assert (second.files_hash, second.override_hash) == (first.files_hash, first.override_hash)
-    assert second.overridden == first.overridden
+_PROCESS = """
+import hashlib, json, sys
+from pbem import gamedata
+if sys.argv[1] == "second":                      # from here on, any YAML parse in gamedata fails
+    def refuse(*args, **kwargs):
+        raise SystemExit("parsed again")
+    gamedata.parse_yaml_text = gamedata.load_yaml_file = refuse
+data = gamedata.load_game_data("operation-grenade", sys.argv[2])
+print(hashlib.sha256(json.dumps([data.tree, data.files_hash, data.override_hash, sorted(data.overridden)]).encode()).hexdigest())
+"""
+
+
+def test_a_second_process_reads_the_rules_and_override_from_the_records(tmp_path):
+    """Two real processes: the second parses no YAML and gets the same data (tree, key order, hashes)."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, PBEM_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
+    runs = [subprocess.run([sys.executable, "-c", _PROCESS, which, str(OVERRIDE)], capture_output=True, text=True, env=env)
+            for which in ("first", "second")]
+    assert [r.returncode for r in runs] == [0, 0], [r.stderr for r in runs]
+    assert runs[0].stdout == runs[1].stdout and len(runs[0].stdout.strip()) == 64
+    assert len(list((tmp_path / "cache").glob("*.json"))) == 2        # the rules folder and the override
 
 
 def test_a_record_whose_digest_disagrees_is_ignored_and_the_file_parsed_again(cache, monkeypatch):
