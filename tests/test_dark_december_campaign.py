@@ -40,7 +40,7 @@ def test_new_campaign_records_the_options_both_players_agreed_to(players):
     assert header["options"] == {"setup": "historical", "reserves": True, "disengagement": False, "armored_zoc": False,
                                  "surrender": False, "variants": ["26.4"]}
     assert "the chosen variants 26.4 are recorded but not adjudicated" in header["not_enforced"]
-    assert any(rule.startswith("25.0 fog of war (optional): needs the hidden-information core of issue 18") for rule in header["not_enforced"])
+    assert any(rule.startswith("25.0 fog of war (optional, `--option fog=true`) is not chosen") for rule in header["not_enforced"])
     save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
     assert save["state"]["turn"] == 1 and save["state"]["units"] == {}          # no counters in the rulebook text
     picture = (players / "camp" / "steps" / "0000" / "picture.svg").read_text()
@@ -67,8 +67,8 @@ def test_new_turning_point_needs_its_first_turn(players):
 
 
 def test_unknown_option_refused(players):
-    bad = new("campaign", "--option", "fog=true", ok=False)
-    assert "unknown Dark December option(s): fog" in bad.stderr and not (players / "camp").exists()
+    bad = new("campaign", "--option", "weather=uncertain", ok=False)
+    assert "unknown Dark December option(s): weather" in bad.stderr and not (players / "camp").exists()
 
 
 def test_sequence_of_play_lists_the_response_entries():

@@ -88,7 +88,7 @@ def test_options_setup_reserves_variants_and_readings():
     with pytest.raises(Exception, match="unknown variant"):
         GAME.options({"variants": "26.21"})
     with pytest.raises(Exception, match="unknown Dark December option"):
-        GAME.options({"fog": "true"})
+        GAME.options({"shock": "true"})
 
 
 def test_turning_point_sets_up_from_the_manifest(data):

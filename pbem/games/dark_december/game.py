@@ -13,6 +13,7 @@ is enforced: docs/dark-december.md.
 
 from __future__ import annotations
 
+import copy
 from functools import partial
 from typing import Any
 
@@ -22,12 +23,14 @@ from ...gamedata import GameData
 from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
-from ..base import MapUnit, Problem
-from . import air, answers, bridges, combat, fuel, movement, paradrop, reinforcements, replacements, report, supply, surrender
+from ..base import MapUnit, Outcome, Problem
+from . import air, answers, bridges, combat, fog, fuel, movement, paradrop, reinforcements, replacements, report, supply, surrender
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
+# 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
+LATER_OPTIONS = {"fog": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
     "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B (supply, 8.1-8.5, "
@@ -46,7 +49,6 @@ NOT_ENFORCED = (
     "movement); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
     "20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
     "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
-    "25.0 fog of war (optional): needs the hidden-information core of issue 18",
     "26.x variants other than 26.1, 26.2, 26.5 and 26.14 A (reinforcement turns; 26.1 B, C; 26.5 B the drop); victory conditions and game lengths are printed on the map and the "
     "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
 )
@@ -83,6 +85,7 @@ class DarkDecember(SequencedGame):
 
     def __init__(self) -> None:
         self.sequence = self.table()
+        self.hidden = fog.DarkDecemberFog(self)          # 25.0 fog of war (campaign option `fog`, off by default)
 
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (6.0 H, 7.1.1-7.1.7, 7.2), the mid-phase answers included."""
@@ -136,11 +139,14 @@ class DarkDecember(SequencedGame):
         (26.x), `errata.DD7=rule-16-1-H|rule-18-3-D` (rules/dark-december/readings.yaml); both players agree at `pbem new`."""
         errata = dict(given.get("errata") or {})
         errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
-        unknown = sorted(k for k in given if k not in (*OPTIONS, "variants", "errata") and not k.startswith("errata."))
+        known = {**OPTIONS, **LATER_OPTIONS}
+        unknown = sorted(k for k in given if k not in (*known, "variants", "errata") and not k.startswith("errata."))
         if unknown:
-            raise PbemError(f"unknown Dark December option(s): {', '.join(unknown)} (known: setup, reserves, variants, errata.ID)")
+            raise PbemError(f"unknown Dark December option(s): {', '.join(unknown)} (known: {', '.join(known)}, variants, errata.ID)")
         chosen: dict[str, Any] = {}
-        for name, allowed in OPTIONS.items():
+        for name, allowed in known.items():
+            if name in LATER_OPTIONS and name not in given:
+                continue
             value = str(given.get(name, allowed[0])).lower()
             if value not in allowed:
                 raise PbemError(f"option {name} must be one of {', '.join(allowed)}, not {value!r}")
@@ -153,10 +159,13 @@ class DarkDecember(SequencedGame):
         chosen["variants"] = sorted(set(variants), key=lambda v: int(v.split(".")[1]))
         if errata:
             chosen["errata"] = errata
+        if chosen.get("fog") is True and chosen["surrender"]:
+            raise PbemError("options fog=true and surrender=true cannot be played together: 8.6 A judges the enemy's isolated "
+                            "units at this side's Supply Determination Phase, which fog of war (25.0 A) keeps from this side")
         return chosen
 
     def not_enforced_for(self, options: dict) -> list:
-        rules = list(self.not_enforced)
+        rules = list(self.not_enforced) + [fog.FOG_ON if options.get("fog") is True else fog.FOG_OFF]
         others = [v for v in options.get("variants", []) if v != "26.1"]
         if "26.5" in others:
             others.remove("26.5")                                      # 26.5 A and B are enforced
@@ -206,6 +215,8 @@ class DarkDecember(SequencedGame):
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
         }
+        if options.get("fog") is True:
+            state["fog_reserves"] = {s: [] for s in SIDES}                  # 25.0, 14.1 E
         if state["phase"] != "setup":
             supply.determine(data, state, "german", [])                     # 8.1 A: the first player turn
             replacements.receive(data, state, "german", [])                 # 9.4
@@ -290,12 +301,36 @@ class DarkDecember(SequencedGame):
         state["phase"] = "movement"
         events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],
                        "label": turn_label(data, state["turn"])})
-        supply.determine(data, state, state["side"], events)              # 7.1.1 A, 8.1 A
+        if fog.active(state):
+            state["fog_due"] = {}                                         # 25.0: judged at its Movement Phase
+        else:
+            supply.determine(data, state, state["side"], events)          # 7.1.1 A, 8.1 A
         surrender.check(data, state, state["side"], dice, events)         # 7.1.1 D, 8.6 (optional; reading DD10)
         replacements.receive(data, state, state["side"], events)          # 7.1.2, 9.4
         if state["side"] == "german":
             fuel.roll(data, state, dice, events)                          # 7.1.1 B, 8.7
             fuel.allied_standing_pick(data, state, events)
+
+    # -- 25.0 fog of war: what the end of the enemy's player turn left to the Movement Phase ---
+    def _ready(self, data: GameData, state: dict) -> dict:
+        if "fog_due" not in state or state["phase"] != "movement":
+            return state
+        ready = copy.deepcopy(state)
+        fog.start_of_movement(data, ready, [])
+        return ready
+
+    def check(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        return super().check(data, self._ready(data, state), side, orders)
+
+    def template(self, data: GameData, state: dict, side: str) -> dict:
+        return super().template(data, self._ready(data, state), side)
+
+    def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
+        events: list[dict] = []
+        if "fog_due" in state and state["phase"] == "movement":
+            fog.start_of_movement(data, state, events)
+        outcome = super().apply(data, state, side, orders, dice)
+        return Outcome(outcome.state, events + outcome.events)
 
     # -- labels and templates -----------------------------------------------------------------
     def label(self, state: dict) -> str:

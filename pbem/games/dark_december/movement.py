@@ -352,7 +352,8 @@ def drop_reserves_in_contact(data: GameData, state: dict) -> None:
 
 def reaction_due(state: dict) -> bool:
     """7.1.4: the Reaction Phase waits for the non-phasing player only if it has reserves (14.4)."""
-    return any(u.get("reserve") for u in state["units"].values() if u["side"] == other(state["side"]))
+    return any(u.get("reserve") for u in state["units"].values() if u["side"] == other(state["side"])) or bool(
+        "fog_reserves" in state and state["fog_reserves"][other(state["side"])])          # 25.0: a marker on a stack
 
 
 # -- 6.1 free German set-up --------------------------------------------------------------------

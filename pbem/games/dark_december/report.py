@@ -87,6 +87,8 @@ def describe(events: list) -> list[Block]:
             blocks += _item(f"{e['unit']} {'loses a step' if kind == 'step' else 'is eliminated'}: {e['why']}")
         elif kind == "player_turn":
             blocks += [("p", f"Next: Game-Turn {e['turn']} ({e['label']}), the {e['side']} player turn (7.2).")]
+        elif kind == "fog":
+            blocks += [("p", f"The {e['side']} step is played under fog of war ({e['rule']}): its units' moves are hidden.")]
         elif kind == "game_over":
             blocks += [("p", f"The last Game-Turn ({e['turn']}) is over (7.2 F).")]
         elif kind in ITEMS:
