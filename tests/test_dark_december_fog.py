@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from pbem import campaign as camp
-from pbem.demo import DEMO_SENT, demo_commitment, demo_folder
+from pbem.demo import DEMO_SENT, demo_commitment, demo_folder, demo_plan
 from pbem.errors import PbemError
 from pbem.games import get_game
 from pbem.hidden.private import find_private
@@ -162,3 +162,37 @@ def test_the_allies_check_at_once_what_they_can_of_a_hidden_german_move(tmp_path
         with pytest.raises(PbemError, match="CHEATED: step 3 of german: " + refusal):
             camp.adjudicate(allies, [forged])
         assert tree_bytes(allies) == before
+
+
+def test_the_demo_game_turn_plays_under_fog_of_war(tmp_path):
+    """The bundled example's Game-Turn (a reaction, a counterattack, a retreat choice, a victorious
+    defender's advance, bridge demolitions) with `fog=true` and ger-pz2 stacked on ger-inf2: every
+    Movement and Reaction Phase an owner step, the battles resolved on the opened stacks; nothing
+    leaks, and verify passes with each side's private part."""
+    plan = demo_plan("dark-december")
+    campaign = new_campaign(tmp_path)
+    planned = iter(plan.orders)
+    played = []
+    while not campaign.latest()[1]["awaiting"]["done"]:
+        number, save, _ = campaign.latest()
+        side = save["awaiting"]["side"]
+        if save["awaiting"]["kind"] == "response":
+            orders = plan.respond(campaign, own_view(campaign, number, save, side, find_private(campaign.folder, campaign.id, side)))
+        else:
+            planned_side, orders = next(planned, (None, None))
+            if orders is None:
+                break
+            assert planned_side == side
+            if save["state"]["phase"] == "movement" and side == "german":
+                orders = orders + [{"move": "ger-pz2", "path": ["1414", "1413", "1313"]}]
+        result = play(campaign, side, orders)
+        owner = "result" in (camp.read_stored(campaign.step_dir(result.number) / f"orders-{side}.txt").body.get("hidden") or {})
+        played.append((save["state"]["phase"], side, owner))
+    assert [p for p in played if p[2]] == [("movement", "german", True), ("movement", "allies", True), ("reaction", "german", True)]
+    assert [p[0] for p in played] == ["fuel_roll", "fuel_pick", "movement", "combat", "declare", "answer", "answer", "answer",
+                                      "construction", "movement", "reaction", "combat", "construction"]
+    assert list(campaign.load_save(3)[0]["hidden"]["german"]) == ["1313/1"]
+    assert campaign.load_save(4)[0]["hidden"]["german"] == {}               # the attack on 1111 opened it (DD11)
+    parts = {s: p for s in SEATS if (p := find_private(campaign.folder, campaign.id, s)) is not None}
+    assert find_leaks(campaign.folder, parts)[0] == []
+    assert camp.verify(campaign.folder).ok and all(camp.verify(campaign.folder, p.folder).ok for p in parts.values())
