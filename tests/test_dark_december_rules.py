@@ -1193,3 +1193,81 @@ def test_the_paratroop_unit_id_is_group_data(data):
     state = position(data, {"ger-inf1": "1313"}, turn=3)
     got = messages(GAME.check(data, state, "german", []))
     assert len(got) == 1 and "special.parachute_drop.unit_id" in got[0]
+
+
+# -- 13.2 all out assault with the optional commanders (15.1 A, 15.3, 15.8) ------------------------------
+
+LEADER = {"side": "german", "nationality": "wehrmacht", "type": "leader", "division": "none", "attack": 0, "defense": 0,
+          "movement": 4, "reduced": "none", "reinforcement": "none", "attack_option": 1, "command_limit": "none"}
+
+
+def with_leader(data, **fields):
+    """A German leader (DEMONSTRATION values, not a counter of the game) for the commander rules."""
+    return changed(data, {"units.units.counters.ger-ldr": {**LEADER, **fields}})
+
+
+def all_out_battle(data, **options):
+    state = position(data, {"ger-pz1": "1211", "ger-inf1": "1210", "ger-ldr": "1311", "us-inf1": "1111"}, phase="combat",
+                     commanders="true", **options)
+    return state, [{"attack": "1111", "with": ["ger-pz1", "ger-inf1"], "all_out": "ger-ldr", "all_out_loss": "ger-inf1"}]
+
+
+def test_all_out_assault_after_an_indecisive_attack(data):
+    """13.2 B declared before the battle, all attackers within the leader's range (15.3 A: twice its MA);
+    13.2.1 A the first attack indecisive (6:3 is 2:1, roll 6: '-'), so 13.2.2 A-C at once the same attack
+    at the same odds, rolled again (8: D2), after 13.2.3 A the mandatory step of the attacker's pick."""
+    data = with_leader(data)
+    state, orders = all_out_battle(data)
+    events = declared_battle(data, state, orders, dice=ScriptedDice(3, 3, 4, 4))
+    battles = [e for e in events if e["event"] == "battle"]
+    assert [(b["column"], b["roll"], b["result"]) for b in battles] == [("2:1", 6, "-"), ("2:1", 8, "D2")]
+    assert battles[1]["attack"] == 5                                    # ger-inf1 reduced; the odds stay 2:1 (13.2.2 B)
+    assert [e for e in events if e["event"] == "all_out"] == [{"event": "all_out", "number": 1, "leader": "ger-ldr", "loses": "ger-inf1"}]
+    assert {"event": "step", "unit": "ger-inf1", "why": "the all out assault's mandatory loss (13.2.3 A)"} in events
+    assert state["pending"]["kind"] == "loss" and state["pending"]["side"] == "allies" and state["all_out_used"] == {"ger-ldr": 1}
+
+
+def test_no_all_out_assault_after_a_decisive_result_nor_twice(data):
+    """13.2.1 A: a result that makes the defender retreat or lose steps (D2) is not indecisive; 13.2.3 B no
+    mandatory loss then; 13.2.1 B an indecisive all out assault is not repeated."""
+    data = with_leader(data)
+    state, orders = all_out_battle(data)
+    events = declared_battle(data, state, orders, dice=ScriptedDice(4, 4))
+    assert [e["result"] for e in events if e["event"] == "battle"] == ["D2"] and not any(e["event"] == "all_out" for e in events)
+    assert state["units"]["ger-inf1"]["steps"] == 2
+    state, orders = all_out_battle(data)
+    events = declared_battle(data, state, orders, dice=ScriptedDice(3, 3, 3, 3))
+    assert [e["result"] for e in events if e["event"] == "battle"] == ["-", "-"] and state["phase"] == "construction"
+
+
+def test_all_out_assault_needs_the_commanders_option_and_an_eligible_leader(data):
+    """13.2 B an eligible leader: the optional commanders (15.0); 15.1 A its attack option capability in
+    battles; 15.3 A every attacking unit within range (the MA if the leader is adjacent to an enemy); 15.8 A
+    the British leader commands British units only, B the 6th Panzer Army leader no non-SS armored division."""
+    data = with_leader(data)
+    state, orders = all_out_battle(data)
+    state["options"]["commanders"] = False
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "an all out assault needs an eligible leader: play with the optional commanders (--option commanders=true, 13.2 B, 15.0)"]
+    state, orders = all_out_battle(with_leader(data, movement=1))
+    assert messages(GAME.check(with_leader(data, movement=1), state, "german", orders)) == []      # range 2
+    state["units"]["ger-ldr"]["hex"] = "1412"
+    assert messages(GAME.check(with_leader(data, movement=1), state, "german", orders)) == [
+        "every attacking unit must be within ger-ldr's command range of 2 hexes (13.2 B, 15.3 A): ger-inf1"]
+    state["units"]["ger-ldr"]["hex"] = "1110"                          # next to us-inf1: range = MA
+    assert messages(GAME.check(with_leader(data, movement=1), state, "german", orders)) == [
+        "every attacking unit must be within ger-ldr's command range of 1 hexes (13.2 B, 15.3 A): ger-pz1"]
+    limited = with_leader(data, command_limit="no_non_ss_armor")
+    state, orders = all_out_battle(limited)
+    assert messages(GAME.check(limited, state, "german", orders)) == []            # ger-pz1 is SS armor
+    limited = changed(limited, {"units.units.counters.ger-pz1.nationality": "wehrmacht"})
+    assert messages(GAME.check(limited, state, "german", orders)) == ["ger-ldr may not command ger-pz1 (15.8)"]
+    limited = with_leader(data, command_limit="british_only")
+    state, orders = all_out_battle(limited)
+    assert messages(GAME.check(limited, state, "german", orders)) == ["ger-ldr may not command ger-pz1, ger-inf1 (15.8)"]
+    state, orders = all_out_battle(data)
+    state["all_out_used"] = {"ger-ldr": 1}
+    assert messages(GAME.check(data, state, "german", orders)) == ["ger-ldr's attack option capability is 1 battle(s) a player turn (15.1 A)"]
+    unknown = changed(data, {"units.units.counters.ger-ldr": {k: v for k, v in LEADER.items() if k != "attack_option"}})
+    state, orders = all_out_battle(unknown)
+    assert "units.counters.ger-ldr.attack_option" in messages(GAME.check(unknown, state, "german", orders))[0]

@@ -10,6 +10,7 @@ from ...gamedata import GameData
 from ...hexgrid import hexside_key
 from ...kit import numbers
 from ..base import Problem
+from . import commanders
 from .combat import defense_level, options, roll_battle
 from .common import board, enemy_zoc, factor, faces, heavy_snow, in_class, mapdata, other, unbridged_river
 
@@ -27,6 +28,9 @@ def resolve(game: Any, data: GameData, state: dict, dice: Any, events: list) -> 
         if battle["todo"]:
             step = battle["todo"].pop(0)
             automatic(game, data, state, battle, step, dice, events)
+            continue
+        if commanders.due(state, battle):                             # 13.2.2 A: at once, before any other battle
+            commanders.start(data, state, battle, events)
             continue
         attacker_advance(data, state, battle, events)
         if not state["pending"]:

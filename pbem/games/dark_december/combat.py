@@ -13,6 +13,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import clamp, odds_position, whole_column
 from ..base import Problem
+from . import commanders
 from .common import (board, counter, effective, factor, supply_status, unbridged_river, in_class, mapdata, other, tactical_advantage, turn_label)
 
 CRT_PRINTED = "the Combat Results Table (4.3)"
@@ -29,6 +30,7 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
     grid = mapdata(data).grid
     bd = board(state)
     used: set[str] = set()
+    leaders: dict[str, int] = {}
     attacked: set[str] = set()
     obliged: set[str] = set()
     for index, order in enumerate(orders):
@@ -61,6 +63,7 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
             problems.append(Problem(index, f"{', '.join(sorted(set(hexes) & attacked))} is already attacked this phase (13.2 A)"))
         attacked |= set(hexes)
         problems += [Problem(index, p) for p in _declaration_problems(data, state, side, order, units, hexes)]
+        problems += [Problem(index, p) for p in commanders.all_out_problems(data, state, side, order, units, leaders)]
     left = sorted(obliged - attacked)
     if left:
         problems.append(Problem(None, f"every enemy unit adjacent to an attacking unit must be attacked: {', '.join(left)} (13.0 B, 13.1 A)"))
@@ -178,6 +181,7 @@ def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
             "firefight": list(order.get("firefight") or attackers), "first": True, "vacated": {}, "todo": [],
             "origin": {u: state["units"][u]["hex"] for u in attackers},
         })
+        commanders.declare(state, state["battles"][-1], order)
         state["attacked"] = sorted(set(state["attacked"]) | set(defenders))         # 18.3 B
         state["fought"] = sorted(set(state["fought"]) | set(defenders) | set(attackers))
     state["phase"] = "declare" if state["battles"] else "construction"
@@ -325,6 +329,9 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
         col = numbers.texts(data, "crt.odds.all_columns", "the odds columns (13.4)")[0]      # 8.5 D (reading DD9)
     line = "tactical_advantage" if tactical_advantage(data, state["turn"], battle["attacker"]) else "standard"
     modifier, why = drm(data, state, battle)
+    same = commanders.fixed_roll(battle)
+    if same is not None:                                            # 13.2.2 B: the all out assault
+        col, line, modifier, why = same["column"], same["line"], same["drm"], same["why"]
     table = cells(data, line, col, modifier)
     for h in battle["hexes"] + battle["minus_one"]:                # every level the result may need, before the dice
         defense_level(data, state, battle, h, battle["attackers"] if h in battle["hexes"] else battle["defenders"])
@@ -338,6 +345,9 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
                    "attack": attack, "defence": defence, "column": col, "line": line, "dice": faces, "drm": modifier,
                    "drm_why": why, "roll": roll, "result": result, "counterattack": not battle["first"],
                    "cell_provenance": data.provenance(f"crt.cells.{line}.{col}.{roll}")})
+    if "all_out" in battle and same is None:                        # 13.2: what the all out assault repeats
+        battle.update({"before": commanders.snapshot(state, battle), "result": result,
+                       "same_odds": {"column": col, "line": line, "drm": modifier, "why": why}})
     queue(data, state, battle, parse_result(result))
 
 

@@ -129,8 +129,9 @@ class DarkDecemberFog(HiddenRules):
         return {side: at(side, named)}
 
     def mover_opens(self, data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:
-        """The stacks of the units the orders name (an exploiting reserve, a demolishing unit)."""
-        units = {str(v) for o in orders if isinstance(o, dict) for k, v in o.items() if k in ("move", "by", "advance")}
+        """The stacks of the units the orders name (an exploiting reserve, a demolishing unit, the leader of an
+        all out assault, 13.2 B)."""
+        units = {str(v) for o in orders if isinstance(o, dict) for k, v in o.items() if k in ("move", "by", "advance", "all_out")}
         hexes = {view["units"][u]["hex"] for u in units if u in view["units"]}
         return [i for i in items if i.rsplit("/", 1)[0] in hexes]
 

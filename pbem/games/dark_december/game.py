@@ -24,13 +24,13 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, fog, fuel, movement, paradrop, reinforcements, replacements, report, supply, surrender
+from . import air, answers, bridges, combat, commanders, fog, fuel, movement, paradrop, reinforcements, replacements, report, supply, surrender
 from .common import SIDES, counter, full_steps, mapdata, other, turn_label
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 # 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
-LATER_OPTIONS = {"fog": ("false", "true")}
+LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
     "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B (supply, 8.1-8.5, "
@@ -42,7 +42,10 @@ NOT_ENFORCED = (
     "10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters later at its own areas: the "
     "next road hex needs the map's compass), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, 11.0 C (an "
     "overstacked move is refused; 11.0 C eliminates only what a retreat left over the limit), 12.4 infiltration (optional)",
-    "7.1.5.2/13.2 all out assault and 15.x commanders (optional, 13.5.1 E, 13.8.4.1/13.8.4.2 double integrity); "
+    "15.x commanders (optional, `--option commanders=true`): 13.2/7.1.5.2 all out assault with 15.1 A, 15.3 and 15.8 is "
+    "enforced; 13.5.1 E, 15.1 B, 15.2 (the defense option), 15.4 B-D, 15.5 D displacement, 15.6 (Patton and Manteuffel's "
+    "second assault), 15.7 set-up (the Spa and Bastogne hexes are not in the data), 15.9 and 13.8.4.1/13.8.4.2 (double "
+    "integrity) are not; "
     "13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) and 13.6 C the "
     "Bulge rule; 13.7.4 C dense forest advances (roads in forests are not tracked)",
     "14.3 shock combat, 14.6 historical reserve markers (14.2 exploitation movement is enforced, without strategic "
@@ -115,7 +118,7 @@ class DarkDecember(SequencedGame):
             entry("combat", "Combat Phase: the attacker declares its battles (7.1.5, 13.0, 13.3.3, 13.8)", "orders", _phasing,
                   _opponent_of_phasing, self.combat_template, combat.check_battles, self._apply_battles,
                   "the defender's declarations (13.3.3 A, 13.8 A); with no battle, the Construction/Demolition Phase",
-                  {"attack", "with", "reduce", "integrity", "armor_superiority", "advance", "firefight"}),
+                  {"attack", "with", "reduce", "integrity", "armor_superiority", "advance", "firefight", "all_out", "all_out_loss"}),
             entry("declare", "Defender's terrain-defense reductions and divisional integrity (13.3.3 A, 13.8 A)", "response",
                   _non_phasing, _opponent_of_non_phasing, self.declare_template, combat.check_declare, combat.apply_declare,
                   "the battles in the declared order (13.0 D), each result applied before the next (7.1.5.1 F)",
@@ -215,6 +218,8 @@ class DarkDecember(SequencedGame):
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
         }
+        if options.get("commanders") is True:
+            state["all_out_used"] = {}                                      # 15.1 A, a player turn
         if options.get("fog") is True:
             state["fog_reserves"] = {s: [] for s in SIDES}                  # 25.0, 14.1 E
         if state["phase"] != "setup":
@@ -285,6 +290,8 @@ class DarkDecember(SequencedGame):
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
         state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": [],
                       "air_used": False})
+        if commanders.on(state):
+            state["all_out_used"] = {}                                    # 15.1 A: its battles of a player turn
         if state["side"] == "german":
             state["side"] = "allies"
         else:
