@@ -1271,3 +1271,58 @@ def test_all_out_assault_needs_the_commanders_option_and_an_eligible_leader(data
     unknown = changed(data, {"units.units.counters.ger-ldr": {k: v for k, v in LEADER.items() if k != "attack_option"}})
     state, orders = all_out_battle(unknown)
     assert "units.counters.ger-ldr.attack_option" in messages(GAME.check(unknown, state, "german", orders))[0]
+
+
+# -- 14.3 shock combat (optional reserves; behaviour 2) -----------------------------------------------------
+
+def shock_position(data):
+    """An Allied reserve (us-inf2, designated in an earlier player turn) that exploits next to ger-inf1."""
+    state = position(data, {"us-inf2": "1013", "ger-inf1": "1211"}, side="allies", phase="construction")
+    state["units"]["us-inf2"]["reserve"] = True
+    return state, [{"move": "us-inf2", "path": ["1013", "1012", "1112"]}, {"shock": "1211", "with": ["us-inf2"]}]
+
+
+def test_shock_combat_after_exploitation(data):
+    """14.3 A reserves that move in the Exploitation Phase attack at its end; 14.3 B resolved as standard
+    combat (the defender declares first, 13.3.3 A) but always on the Tactical Advantage column (the Allies
+    have none on AM 20 December) with the attack doubled (3 x 2 = 6 against 2: 3:1); then the
+    Construction/Demolition Phase in its own step (7.1.7), with no more exploitation."""
+    state, orders = shock_position(data)
+    apply(data, state, "allies", orders)
+    assert state["phase"] == "declare" and state["units"]["us-inf2"] == {"side": "allies", "hex": "1112", "steps": 2, "reserve": False}
+    assert GAME.awaiting(state).side == "german"
+    events = apply(data, state, "german", [], ScriptedDice(4, 4))
+    battle = next(e for e in events if e["event"] == "battle")
+    assert (battle["attack"], battle["defence"], battle["column"], battle["line"], battle["result"]) == (
+        6, 2, "3:1", "tactical_advantage", "D2")
+    assert state["pending"]["kind"] == "loss" and state["pending"]["side"] == "german"
+    apply(data, state, "german", [{"choose": "loss2", "losses": ["ger-inf1", "ger-inf1"]}])
+    assert state["phase"] == "construction" and state["side"] == "allies" and "ger-inf1" in state["eliminated"]
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-inf2", "path": ["1112", "1211"]}])) == [
+        "after the Shock Combat Phase only the Construction/Demolition Phase is left (7.1.7, 14.3 B)"]
+    apply(data, state, "allies", [], ScriptedDice(1))                  # the German fuel roll of the next Game-Turn (8.7)
+    assert state["side"] == "german" and "shock_fought" not in state
+
+
+def test_shock_combat_limits(data):
+    """14.3 A only reserves that moved in this Exploitation Phase; B one unit a battle; the Construction/
+    Demolition orders wait for their own step; the optional reserves (14.0); behaviour 1 campaigns (begun
+    before pbem played 14.3) have no Shock Combat Phase."""
+    state, orders = shock_position(data)
+    state["units"]["us-eng1"] = {"side": "allies", "hex": "1111", "steps": 1, "reserve": False}
+    assert messages(GAME.check(data, state, "allies", [orders[0], {"shock": "1211", "with": ["us-eng1"]}])) == [
+        "only reserve units that move in this Exploitation Phase perform shock combat (14.3 A)"]
+    assert messages(GAME.check(data, state, "allies", [orders[0], {"shock": "1211", "with": ["us-inf2", "us-eng1"]}])) == [
+        "no more than 1 unit may perform shock combat in a single battle (14.3 B)"]
+    assert messages(GAME.check(data, state, "allies", orders + [{"fortify": "1013"}])) == [
+        "with shock combat the Construction/Demolition Phase orders come in their own step, after the battles (7.1.6, 7.1.7, 14.3 B)"]
+    assert messages(GAME.check(data, state, "allies", [orders[0], {"shock": "1311", "with": ["us-inf2"]}])) == [
+        "1311 holds no enemy unit to attack (7.1.5 B)", "us-inf2 is not adjacent to 1311 (13.1 A)",
+        "every enemy unit adjacent to an attacking unit must be attacked: 1211 (13.0 B, 13.1 A)"]
+    old = copy.deepcopy(data)
+    old.behaviour = 1
+    refusal = ["shock combat (14.3) needs the optional reserves (--option reserves=true) in a campaign begun with pbem 0.5 "
+               "or later (behaviour 2)"]
+    assert messages(GAME.check(old, state, "allies", orders)) == refusal
+    state["options"]["reserves"] = False
+    assert messages(GAME.check(data, state, "allies", orders))[-1] == refusal[0]

@@ -25,7 +25,8 @@ def as_list(value: Any) -> list:
     return value if isinstance(value, list) else [value]
 
 
-def check_battles(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+def check_battles(game: Any, data: GameData, state: dict, side: str, orders: list, shock: bool = False) -> list[Problem]:
+    """13.0, 13.1: the attacker's battles; `shock`: the Shock Combat Phase's (14.3 B)."""
     problems: list[Problem] = []
     grid = mapdata(data).grid
     bd = board(state)
@@ -67,7 +68,7 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
     left = sorted(obliged - attacked)
     if left:
         problems.append(Problem(None, f"every enemy unit adjacent to an attacking unit must be attacked: {', '.join(left)} (13.0 B, 13.1 A)"))
-    minimum = _minimum_attacks(data, state, side)
+    minimum = 0 if shock else _minimum_attacks(data, state, side)
     if minimum and len(orders) < minimum:
         problems.append(Problem(None, f"Germany must make a minimum of {minimum} attacks on AM 16 December (18.2 B)"))
     return problems
@@ -164,7 +165,7 @@ def _unbridged(data: GameData, state: dict, a: str, b: str) -> bool:
     return unbridged_river(data, state, a, b)
 
 
-def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[dict]:
+def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: list, shock: bool = False) -> list[dict]:
     grid = mapdata(data).grid
     state["battles"] = []
     for number, order in enumerate(orders, 1):
@@ -182,6 +183,8 @@ def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
             "origin": {u: state["units"][u]["hex"] for u in attackers},
         })
         commanders.declare(state, state["battles"][-1], order)
+        if shock:
+            state["battles"][-1]["shock"] = True                                 # 14.3 B
         state["attacked"] = sorted(set(state["attacked"]) | set(defenders))         # 18.3 B
         state["fought"] = sorted(set(state["fought"]) | set(defenders) | set(attackers))
     state["phase"] = "declare" if state["battles"] else "construction"
@@ -323,11 +326,14 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
     if battle["first"]:                                                  # 13.9.1 B: the defender's armor superiority
         battle["defender_superiority"] = armor_superiority(data, state, battle["attackers"], battle["hexes"])[1]
     attack = strength(data, state, battle["attackers"], "attack", supply=battle["first"])
+    if battle.get("shock") and battle["first"]:                     # 14.3 B: doubled in attack strength
+        attack *= numbers.integer(data, "special.reserves_optional.shock_combat.attack_factor", "shock combat (14.3 B)")
     defence = strength(data, state, battle["defenders"], "defense")
     col = column(data, attack, defence)
     if not battle["first"] and any(supply_status(state, u) == "isolated" for u in battle["attackers"]):
         col = numbers.texts(data, "crt.odds.all_columns", "the odds columns (13.4)")[0]      # 8.5 D (reading DD9)
-    line = "tactical_advantage" if tactical_advantage(data, state["turn"], battle["attacker"]) else "standard"
+    line = "tactical_advantage" if tactical_advantage(data, state["turn"], battle["attacker"]) or (
+        battle.get("shock") and battle["first"]) else "standard"               # 14.3 B: always the Tactical Advantage column
     modifier, why = drm(data, state, battle)
     same = commanders.fixed_roll(battle)
     if same is not None:                                            # 13.2.2 B: the all out assault

@@ -123,9 +123,10 @@ class DarkDecemberFog(HiddenRules):
         if state["phase"] in OWNER_PHASES:         # played in the open (a die): all the mover's stacks, the air-attacked ones
             targets = _named_hexes(grid, [{"at": o.get("air_attack")} for o in orders if isinstance(o, dict)])
             return {side: list(hidden.get(side, [])), other(side): at(other(side), targets)}
-        if state["phase"] == "combat":             # 25.0 A, reading DD11: the battle area, both sides
-            attacked = _named_hexes(grid, [{"at": o.get("attack")} for o in orders if isinstance(o, dict)])
-            return {owner: at(owner, attacked, COMBAT_REACH) for owner in hidden}
+        attacked = _named_hexes(grid, [{"at": o.get("attack", o.get("shock"))} for o in orders if isinstance(o, dict)])
+        if state["phase"] in ("combat", "construction") and attacked:   # 25.0 A, reading DD11: the battle area (14.3 too)
+            return {owner: sorted(set(at(owner, attacked, COMBAT_REACH)) | set(at(owner, named) if owner == side else []))
+                    for owner in hidden}
         return {side: at(side, named)}
 
     def mover_opens(self, data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:

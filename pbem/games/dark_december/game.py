@@ -48,8 +48,9 @@ NOT_ENFORCED = (
     "integrity) are not; "
     "13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) and 13.6 C the "
     "Bulge rule; 13.7.4 C dense forest advances (roads in forests are not tracked)",
-    "14.3 shock combat, 14.6 historical reserve markers (14.2 exploitation movement is enforced, without strategic "
-    "movement); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
+    "14.3 B the last point (divisional integrity from reserves within three hexes) and 14.6 historical reserve markers "
+    "(14.2 exploitation and 14.3 shock combat are enforced, without strategic movement; behaviour 1 campaigns have no shock "
+    "combat); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
     "20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
     "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
     "26.x variants other than 26.1, 26.2, 26.5 and 26.14 A (reinforcement turns; 26.1 B, C; 26.5 B the drop); victory conditions and game lengths are printed on the map and the "
@@ -83,6 +84,8 @@ def _opponent_of_answering(state: dict) -> tuple:
 
 class DarkDecember(SequencedGame):
     id = "dark-december"
+    behaviour = 2          # 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
+    behaviours = (1, 2)
     game_over_rule = "7.2 F"
     not_enforced = NOT_ENFORCED
 
@@ -133,7 +136,7 @@ class DarkDecember(SequencedGame):
                   "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
                   "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D) and from AM 20 December its fuel roll (8.7)",
-                  {"demolish", "by", "fortify", "fuel_choice", "move", "path"}),
+                  {"demolish", "by", "fortify", "fuel_choice", "move", "path", "shock", *bridges.SHOCK_KEYS}),
         )
 
     # -- options, seats, set-up ---------------------------------------------------------------
@@ -176,8 +179,8 @@ class DarkDecember(SequencedGame):
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
         if options.get("reserves"):
-            rules.append("14.0 reserves are in play: designation (14.1), exploitation (14.2), reaction (14.4) and 14.5 are "
-                         "enforced; 14.3 shock combat is not")
+            rules.append("14.0 reserves are in play: designation (14.1), exploitation (14.2), shock combat (14.3 A/B), "
+                         "reaction (14.4) and 14.5 are enforced")
         return rules
 
     def seats(self, scenario: dict) -> list[list[str]]:
@@ -290,6 +293,7 @@ class DarkDecember(SequencedGame):
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
         state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": [],
                       "air_used": False})
+        state.pop("shock_fought", None)                                   # 14.3: this player turn's Shock Combat Phase
         if commanders.on(state):
             state["all_out_used"] = {}                                    # 15.1 A: its battles of a player turn
         if state["side"] == "german":
@@ -376,8 +380,10 @@ class DarkDecember(SequencedGame):
                 "orders": []}
 
     def construction_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
-        return {"notes": [self.label(state), "demolish: 'A|B', by: UNIT (16.1); fortify: HEX (17.0); the Allies: "
-                          "fuel_choice: [DIV, ...] for the next fuel roll (8.7.1 A)"], "orders": []}
+        return {"notes": [self.label(state), "move: UNIT, path: [...] a reserve's exploitation (14.2); shock: HEX, with: [UNIT] "
+                          "its shock combat (14.3; the demolitions then come in their own step); demolish: 'A|B', by: UNIT "
+                          "(16.1); fortify: HEX (17.0); the Allies: fuel_choice: [DIV, ...] for the next fuel roll (8.7.1 A)"],
+                "orders": []}
 
     def normalise_orders(self, orders: Any) -> Any:
         return report.normalise_orders(orders)
