@@ -539,8 +539,9 @@ def test_tactical_advantage_and_surprise(data):
     turns after; 18.2 A the German surprise -1 DRM on AM 16 December (26.1 B: not when the Allies are warned)."""
     from pbem.games.dark_december.common import tactical_advantage
     from pbem.games.dark_december.combat import drm
-    assert tactical_advantage(data, 14, "german") and not tactical_advantage(data, 15, "german")
-    assert tactical_advantage(data, 15, "allies") and not tactical_advantage(data, 24, "allies")    # clear to AM 27 December
+    historical = {"options": {}}
+    assert tactical_advantage(data, 14, "german", historical) and not tactical_advantage(data, 15, "german", historical)
+    assert tactical_advantage(data, 15, "allies", historical) and not tactical_advantage(data, 24, "allies", historical)    # clear to AM 27 December
     battle = {"first": True, "attacker": "german", "integrity": False, "defence_integrity": False}
     assert drm(data, {"turn": 1, "options": {"variants": []}}, battle) == (-1, ["German surprise (18.2 A)"])
     assert drm(data, {"turn": 1, "options": {"variants": ["26.1"]}}, battle) == (0, [])
@@ -1326,3 +1327,48 @@ def test_shock_combat_limits(data):
     assert messages(GAME.check(old, state, "allies", orders)) == refusal
     state["options"]["reserves"] = False
     assert messages(GAME.check(data, state, "allies", orders))[-1] == refusal[0]
+
+
+# -- 24.0 uncertain weather (optional) -----------------------------------------------------------------------
+
+def test_uncertain_weather_rolls_from_am_22_december_until_clear(data):
+    """24.0 A: "roll the die at the start of each game turn commencing with the AM 22 December game turn";
+    B clear weather brings the Allied air superiority rules at once (20.4: an Allied air attack; 20.3 Germany
+    loses the tactical advantage); C "Once clear, the weather remains as such until the beginning of the AM 29
+    December game turn". The Uncertain Weather Table is group data (here DEMONSTRATION faces 1-2 clear)."""
+    from pbem.games.dark_december.air import allowed
+    from pbem.games.dark_december.common import clear_weather, tactical_advantage
+    data = changed(data, {"weather.weather.uncertain_weather_optional.clear_on": "1-2", "game.turns.last_turn_turning_point": 30})
+    state = position(data, {"us-inf1": "1111", "ger-inf1": "1311"}, turn=11, side="allies", phase="construction",
+                     uncertain_weather="true")
+    assert state["clear_from"] is None and not clear_weather(data, 15, state)          # AM 23 December: not yet clear
+    dice = ScriptedDice(by_key={"weather/": [], "fuel/": [1]})
+    events = apply(data, state, "allies", [], dice)                                    # AM 21 -> PM 21 December: no roll
+    assert state["turn"] == 12 and not any(e["event"] == "weather" for e in events) and "weather/12" not in dice.keys()
+    state.update(side="allies", phase="construction")
+    events = apply(data, state, "allies", [], ScriptedDice(by_key={"weather/": [5], "fuel/": [1]}))
+    assert state["turn"] == 13 and [e for e in events if e["event"] == "weather"] == [
+        {"event": "weather", "turn": 13, "face": 5, "clear": False}]
+    assert tactical_advantage(data, 13, "german", state) and not allowed(data, state, "allies")
+    state.update(side="allies", phase="construction")
+    events = apply(data, state, "allies", [], ScriptedDice(by_key={"weather/": [2], "fuel/": [1]}))
+    assert state["turn"] == 14 and state["clear_from"] == 14 and allowed(data, state, "allies")
+    assert not tactical_advantage(data, 14, "german", state)                          # 20.3: lost with the clear weather
+    assert tactical_advantage(data, 15, "allies", state) and clear_weather(data, 26, state) and not clear_weather(data, 27, state)   # PM 28, AM 29 December
+    state.update(side="allies", phase="construction")
+    dice = ScriptedDice(by_key={"fuel/": [1]})
+    apply(data, state, "allies", [], dice)                                             # once clear, no more rolls
+    assert state["turn"] == 15 and not any(k.startswith("weather/") for k in dice.keys())
+
+
+def test_uncertain_weather_needs_its_table_and_an_early_scenario(data):
+    """24.0: the Uncertain Weather Table is not in the text: the roll refuses naming its data path (and `check`
+    says so before); a scenario starting on or after AM 22 December would roll before any player takes part."""
+    data = changed(data, {"game.turns.last_turn_turning_point": 30})
+    state = position(data, {"us-inf1": "1111"}, turn=12, side="allies", phase="construction", uncertain_weather="true")
+    assert any("weather.uncertain_weather_optional.clear_on" in m for m in messages(GAME.check(data, state, "allies", [])))
+    with pytest.raises(UnknownDataError, match="weather.uncertain_weather_optional.clear_on"):
+        apply(data, state, "allies", [], ScriptedDice(default=1))
+    late = changed(data, {"game.turns.first_turn_turning_point": 13})
+    with pytest.raises(Exception, match="24.0 A rolls the weather at the start of each Game-Turn from AM 22 December"):
+        position(late, {}, uncertain_weather="true")

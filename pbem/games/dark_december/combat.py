@@ -332,7 +332,7 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
     col = column(data, attack, defence)
     if not battle["first"] and any(supply_status(state, u) == "isolated" for u in battle["attackers"]):
         col = numbers.texts(data, "crt.odds.all_columns", "the odds columns (13.4)")[0]      # 8.5 D (reading DD9)
-    line = "tactical_advantage" if tactical_advantage(data, state["turn"], battle["attacker"]) or (
+    line = "tactical_advantage" if tactical_advantage(data, state["turn"], battle["attacker"], state) or (
         battle.get("shock") and battle["first"]) else "standard"               # 14.3 B: always the Tactical Advantage column
     modifier, why = drm(data, state, battle)
     same = commanders.fixed_roll(battle)

@@ -18,19 +18,19 @@ from functools import partial
 from typing import Any
 
 from ...dice import Dice
-from ...errors import PbemError
+from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData
 from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
 from . import air, answers, bridges, combat, commanders, fog, fuel, movement, paradrop, reinforcements, replacements, report, supply, surrender
-from .common import SIDES, counter, full_steps, mapdata, other, turn_label
+from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 # 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
-LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true")}
+LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "uncertain_weather": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
     "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B (supply, 8.1-8.5, "
@@ -52,10 +52,40 @@ NOT_ENFORCED = (
     "(14.2 exploitation and 14.3 shock combat are enforced, without strategic movement; behaviour 1 campaigns have no shock "
     "combat); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
     "20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
-    "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
+    "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 27.0 corps artillery (24.0 uncertain weather, optional, is enforced with the "
+    "Uncertain Weather Table as group data, for scenarios starting before AM 22 December)",
     "26.x variants other than 26.1, 26.2, 26.5 and 26.14 A (reinforcement turns; 26.1 B, C; 26.5 B the drop); victory conditions and game lengths are printed on the map and the "
     "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
 )
+
+
+class _NoDice:
+    """`check` reads what a roll needs without rolling: the first die ends the probe."""
+
+    def roll(self, purpose: str, sides: int, about: str = "") -> int:
+        raise _Probed()
+
+
+class _Probed(Exception):
+    pass
+
+
+def weather_roll(data: GameData, state: dict, dice: Any, events: list) -> None:
+    """24.0 A: a die at the start of each Game-Turn from AM 22 December, until clear weather is rolled (the
+    Uncertain Weather Table, group data); B clear brings the Allied air superiority rules at once; C it
+    stays clear until AM 29 December, then heavy snow (22.0)."""
+    if not uncertain_weather(state) or state["clear_from"] is not None:
+        return
+    first = turn_of(data, numbers.text(data, f"{UNCERTAIN}.from_turn", "the first uncertain weather roll (24.0 A)"))
+    until = turn_of(data, numbers.text(data, f"{UNCERTAIN}.clear_until", "the end of uncertain clear weather (24.0 C)"))
+    if not first <= state["turn"] < until:
+        return
+    clear = faces(numbers.text(data, f"{UNCERTAIN}.clear_on", "the die faces that roll clear weather (24.0 A; Uncertain "
+                                                               "Weather Table)"))
+    face = dice.roll(f"weather/{state['turn']}", 6, about=f"Uncertain Weather Table, {turn_label(data, state['turn'])} (24.0 A)")
+    if face in clear:
+        state["clear_from"] = state["turn"]
+    events.append({"event": "weather", "turn": state["turn"], "face": face, "clear": face in clear})
 
 
 def _phasing(state: dict) -> str:
@@ -223,6 +253,12 @@ class DarkDecember(SequencedGame):
         }
         if options.get("commanders") is True:
             state["all_out_used"] = {}                                      # 15.1 A, a player turn
+        if options.get("uncertain_weather") is True:
+            if first >= turn_of(data, numbers.text(data, f"{UNCERTAIN}.from_turn", "the first uncertain weather roll (24.0 A)")):
+                raise PbemError("24.0 A rolls the weather at the start of each Game-Turn from AM 22 December: a scenario "
+                                "that starts then or later would roll before any player takes part (pbem rolls no die at "
+                                "set-up); play it without --option uncertain_weather=true")
+            state["clear_from"] = None                                      # 24.0 B: the Game-Turn clear weather came
         if options.get("fog") is True:
             state["fog_reserves"] = {s: [] for s in SIDES}                  # 25.0, 14.1 E
         if state["phase"] != "setup":
@@ -307,6 +343,7 @@ class DarkDecember(SequencedGame):
                 return
             state["turn"] += 1
             state["side"] = "german"
+            weather_roll(data, state, dice, events)                       # 24.0 A (optional)
             state["dropped"] = None                                       # 19.4: only the drop turn
             state["attacked"] = [u for u in state["attacked"] if u in state["units"]]
         state["phase"] = "movement"
@@ -331,7 +368,24 @@ class DarkDecember(SequencedGame):
         return ready
 
     def check(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-        return super().check(data, self._ready(data, state), side, orders)
+        problems = super().check(data, self._ready(data, state), side, orders)
+        return problems or self._end_of_turn_problems(data, state, orders)
+
+    def _end_of_turn_problems(self, data: GameData, state: dict, orders: list) -> list[Problem]:
+        """What the end of an Allied player turn reads, so `check` names it as adjudication would: the
+        scenario's last Game-Turn (7.2 F) and the next Game-Turn's uncertain weather (24.0 A)."""
+        if state["phase"] != "construction" or state["side"] != "allies" or any(isinstance(o, dict) and "shock" in o for o in orders):
+            return []
+        try:
+            last = numbers.integer(data, f"game.turns.last_turn_{state['scenario'].replace('-', '_')}",
+                                   "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")
+            if state["turn"] < last:
+                weather_roll(data, {**state, "turn": state["turn"] + 1}, _NoDice(), [])
+        except UnknownDataError as missing:
+            return [Problem(None, str(missing))]
+        except _Probed:
+            pass
+        return []
 
     def template(self, data: GameData, state: dict, side: str) -> dict:
         return super().template(data, self._ready(data, state), side)

@@ -91,7 +91,7 @@ def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False)
     """5.1 C the printed MA (8.4 B, 8.5 E, 8.7.4 halved); 20.1 A German motorized units one less in clear
     weather (strategic movement, -2, is not enforced); 14.4 C half of it, rounded up, in the Reaction Phase."""
     ma = effective(data, state, unit_id, "movement")
-    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and clear_weather(data, state["turn"]):
+    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and clear_weather(data, state["turn"], state):
         ma += numbers.integer(data, "weather.clear.german_movement.motorized_other_ma", "the clear-weather MA change (20.1 A)")
     if reaction:
         ma = half_up(ma, numbers.fraction(data, "special.reserves_optional.reaction_ma_fraction", "the reaction MA (14.4 C)"))
