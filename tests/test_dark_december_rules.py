@@ -1372,3 +1372,51 @@ def test_uncertain_weather_needs_its_table_and_an_early_scenario(data):
     late = changed(data, {"game.turns.first_turn_turning_point": 13})
     with pytest.raises(Exception, match="24.0 A rolls the weather at the start of each Game-Turn from AM 22 December"):
         position(late, {}, uncertain_weather="true")
+
+
+# -- 12.4 infiltration by the 150th Panzer Brigade (optional) ---------------------------------------------
+
+def infiltrator(data, turn=4, **fields):
+    """ger-pz2 stands in for the 150th Panzer Brigade (DEMONSTRATION: the counter id is group data)."""
+    data = changed(data, {"game.zones_of_control.infiltration_150th_panzer_brigade.unit_id": "ger-pz2"})
+    state = position(data, {"ger-pz2": "1311", "us-inf1": "1111"}, turn=turn, infiltration="true", **fields)
+    return data, state, [{"move": "ger-pz2", "path": ["1311", "1211", "1112", "1113"], "infiltrate": True}]
+
+
+def test_infiltration_rolls_for_each_zoc_left(data):
+    """12.4 A/B: after entering the first enemy ZOC (1211) Germany rolls to leave it; C on success it goes
+    on and may enter another (1112), rolling again to leave that one; PM 17 December succeeds on 1-2: die 1
+    leaves 1211, die 5 stops the brigade in 1112. Both attempts count against D's three a game."""
+    data, state, orders = infiltrator(data)
+    assert messages(GAME.check(data, state, "german", orders)) == []
+    events = apply(data, state, "german", orders, ScriptedDice(by_key={"infiltration/": [1, 5]}))
+    assert [(e["hex"], e["face"], e["left"]) for e in events if e["event"] == "infiltration"] == [("1211", 1, True), ("1112", 5, False)]
+    assert state["units"]["ger-pz2"]["hex"] == "1112" and state["infiltrations"] == 2
+    move = next(e for e in events if e["event"] == "move")
+    assert move["path"] == ["1311", "1211", "1112"]
+
+
+def test_infiltration_limits(data):
+    """12.4: the optional rule; only the 150th Panzer Brigade (A); three attempts a game, by the end of PM 18
+    December (D); without `infiltrate` the brigade stops in the first ZOC like any unit (12.1 A)."""
+    data, state, orders = infiltrator(data)
+    plain = [{k: v for k, v in orders[0].items() if k != "infiltrate"}]
+    assert "1211" in messages(GAME.check(data, state, "german", plain))[0]                  # stops on entering a ZOC
+    state["infiltrations"] = 2
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "this path attempts 2 infiltration(s); 1 of the game's 3 are left (12.4 D)"]
+    data, state, orders = infiltrator(data, turn=7)                                         # AM 19 December
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "infiltration attempts must be made by the end of the PM 18 December game turn (12.4 D)"]
+    data, state, orders = infiltrator(data)
+    state["units"]["ger-inf1"] = {"side": "german", "hex": "1311", "steps": 2, "reserve": False}
+    del state["units"]["ger-pz2"]
+    orders[0]["move"] = "ger-inf1"
+    assert messages(GAME.check(data, state, "german", orders)) == ["only the 150th Panzer Brigade (ger-pz2) may infiltrate (12.4 A)"]
+    data, state, orders = infiltrator(data)
+    state["options"].pop("infiltration")
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "infiltration is the optional rule 12.4, not chosen for this campaign (--option infiltration=true)"]
+    state = position(data, {"ger-pz2": "1311", "us-inf1": "1111"}, turn=4, infiltration="true")
+    unknown = changed(data, {"game.zones_of_control.infiltration_150th_panzer_brigade.unit_id": "unknown"})
+    assert "game.zones_of_control.infiltration_150th_panzer_brigade.unit_id" in messages(GAME.check(unknown, state, "german", orders))[0]

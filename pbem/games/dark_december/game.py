@@ -30,7 +30,8 @@ from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 # 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
-LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "uncertain_weather": ("false", "true")}
+LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "uncertain_weather": ("false", "true"),
+                 "infiltration": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
     "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B (supply, 8.1-8.5, "
@@ -41,7 +42,8 @@ NOT_ENFORCED = (
     "road-march rate, 12.2 (10.5 road march is enforced, with roads as `map.hexsides.A|B: [road]`)",
     "10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters later at its own areas: the "
     "next road hex needs the map's compass), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, 11.0 C (an "
-    "overstacked move is refused; 11.0 C eliminates only what a retreat left over the limit), 12.4 infiltration (optional)",
+    "overstacked move is refused; 11.0 C eliminates only what a retreat left over the limit) (12.4 infiltration, optional, "
+    "is enforced)",
     "15.x commanders (optional, `--option commanders=true`): 13.2/7.1.5.2 all out assault with 15.1 A, 15.3 and 15.8 is "
     "enforced; 13.5.1 E, 15.1 B, 15.2 (the defense option), 15.4 B-D, 15.5 D displacement, 15.6 (Patton and Manteuffel's "
     "second assault), 15.7 set-up (the Spa and Bastogne hexes are not in the data), 15.9 and 13.8.4.1/13.8.4.2 (double "
@@ -144,7 +146,7 @@ class DarkDecember(SequencedGame):
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
                   {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate",
-                   "drop"}),
+                   "drop", "infiltrate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -253,6 +255,8 @@ class DarkDecember(SequencedGame):
         }
         if options.get("commanders") is True:
             state["all_out_used"] = {}                                      # 15.1 A, a player turn
+        if options.get("infiltration") is True:
+            state["infiltrations"] = 0                                      # 12.4 D: three a game
         if options.get("uncertain_weather") is True:
             if first >= turn_of(data, numbers.text(data, f"{UNCERTAIN}.from_turn", "the first uncertain weather roll (24.0 A)")):
                 raise PbemError("24.0 A rolls the weather at the start of each Game-Turn from AM 22 December: a scenario "
@@ -301,7 +305,7 @@ class DarkDecember(SequencedGame):
             if "fuel" in order:
                 fuel.deplete(state, order["fuel"], "german", events)         # 8.7.1 B
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
-                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform", "drop"))])
+                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform", "drop"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves

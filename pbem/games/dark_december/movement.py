@@ -254,7 +254,13 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
         if not reaction and not exploitation and unit.get("reserve"):
             problems.append(Problem(index, f"{unit_id} is in reserve and may move only in reaction or exploitation (7.1.3.1 B, 14.1 E)"))
             continue
-        why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+        if order.get("infiltrate") is True and not reaction and not exploitation:       # 12.4 (optional)
+            from .infiltration import problem as infiltration_problem
+            why = infiltration_problem(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+        elif "infiltrate" in order:
+            why = "`infiltrate: true` goes with the 150th Panzer Brigade's move in the Movement Phase (12.4)"
+        else:
+            why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
         why = why or _restricted(data, state, unit_id, order["path"])
         if why:
             problems.append(Problem(index, why))
@@ -303,7 +309,7 @@ def _reserve_problem(data: GameData, state: dict, side: str, unit_id: Any, moves
 
 
 def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False,
-                mode: str = "movement") -> list[dict]:
+                mode: str = "movement", dice: Any = None) -> list[dict]:
     events: list[dict] = []
     grid = mapdata(data).grid
     for order in orders:
@@ -324,6 +330,9 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             events.append({"event": "reserve", "unit": order["reserve"], "side": side})
             continue
         path = [grid.canonical(h) for h in order["path"]]
+        if order.get("infiltrate"):
+            from .infiltration import walk_out
+            path = walk_out(data, state, side, order["move"], path, dice, events)      # 12.4 B, C
         unit = state["units"][order["move"]]
         unit["hex"] = path[-1]
         if reaction or mode == "exploitation":

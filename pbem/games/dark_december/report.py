@@ -50,6 +50,8 @@ def _battle(e: dict) -> list[Block]:
 ITEMS: dict[str, Callable[[dict], str]] = {
     "paradrop": lambda e: f"{e['unit']} drops on {e['hex']}: die {e['face']}, {e['steps_lost']} step(s) lost (19.2 B)",
     "bridge_built": lambda e: f"the bridge {e['bridge']} built by {e['unit']} is in place (16.2.2 B)",
+    "infiltration": lambda e: f"{e['unit']} tries to leave the enemy ZOC at {e['hex']}: die {e['face']}, " + (
+        "it goes on (12.4 C)" if e["left"] else "it stops there (12.4 B)"),
     "weather": lambda e: f"Uncertain weather, Game-Turn {e['turn']}: die {e['face']}, " + (
         "clear: the Allied air superiority rules apply until AM 29 December (24.0 B, C)" if e["clear"] else "overcast (24.0 A)"),
     "all_out": lambda e: (f"battle {e['number']} was indecisive: {e['leader']}'s all out assault, the same attack again at the "
