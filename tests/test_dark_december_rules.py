@@ -1420,3 +1420,36 @@ def test_infiltration_limits(data):
     state = position(data, {"ger-pz2": "1311", "us-inf1": "1111"}, turn=4, infiltration="true")
     unknown = changed(data, {"game.zones_of_control.infiltration_150th_panzer_brigade.unit_id": "unknown"})
     assert "game.zones_of_control.infiltration_150th_panzer_brigade.unit_id" in messages(GAME.check(unknown, state, "german", orders))[0]
+
+
+# -- 10.8 withdrawals (behaviour 2) -------------------------------------------------------------------------
+
+def test_the_10th_armored_division_is_withdrawn_from_pm_26_december(data):
+    """10.8 A "simply removed from the map by the owning side ... nor is it required that any route exists";
+    B "On or as soon as possible after PM 26 December the Allies must withdraw the 10th Armored Division":
+    at the start of the Allied player turn of PM 26 December (Game-Turn 22), its units on the map and those
+    still to come; withdrawn, not eliminated. The division id is group data (here the demo's us-demo-a)."""
+    data = changed(data, {"game.turns.last_turn_turning_point": 30})
+    state = position(data, {"us-inf1": "1111", "us-inf2": "1013", "us-eng1": "1113", "ger-inf1": "1311"}, turn=21, side="german",
+                     phase="construction")
+    assert state["withdrawn"] == []
+    apply(data, state, "german", [])                                              # AM 26: the Allied turn, not yet
+    assert set(state["units"]) == {"us-inf1", "us-inf2", "us-eng1", "ger-inf1"}
+    state.update(turn=22, side="german", phase="construction")
+    assert any("game.movement.withdrawals.allied_10th_armored_division" in m for m in messages(GAME.check(data, state, "german", [])))
+    data = changed(data, {"game.movement.withdrawals.allied_10th_armored_division": "us-demo-a"})
+    assert messages(GAME.check(data, state, "german", [])) == []
+    events = apply(data, state, "german", [])
+    assert {"event": "withdrawn", "units": ["us-inf1", "us-inf2"], "division": "us-demo-a", "rule": "10.8 B"} in events
+    assert set(state["units"]) == {"us-eng1", "ger-inf1"} and state["withdrawn"] == ["us-inf1", "us-inf2"]
+    assert "us-inf1" not in state["eliminated"]
+
+
+def test_campaigns_of_behaviour_1_keep_the_10th_armored_division(data):
+    """Running campaigns must not break: a campaign set up by behaviour 1 has no withdrawal (10.8 was not enforced)."""
+    old = changed(data, {"game.turns.last_turn_turning_point": 30})
+    old.behaviour = 1
+    state = position(old, {"us-inf1": "1111", "ger-inf1": "1311"}, turn=22, side="german", phase="construction")
+    assert "withdrawn" not in state
+    apply(old, state, "german", [])
+    assert "us-inf1" in state["units"]

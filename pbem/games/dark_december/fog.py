@@ -180,12 +180,13 @@ def _named_hexes(grid: Any, orders: list) -> set[str]:
 
 
 def start_of_movement(data: GameData, state: dict, events: list) -> None:
-    """Under fog: the phasing side's supply (8.1 A) and the German fuel count (8.7.5) with the Allies'
+    """Under fog: the 10.8 B withdrawal, the phasing side's supply (8.1 A) and the German fuel count (8.7.5) with the Allies'
     standing choice (8.7.1 A), put off from the end of the enemy's player turn to here."""
-    from . import fuel, supply
+    from . import fuel, supply, withdrawals
     due = state.pop("fog_due", None)
     if due is None:
         return
+    withdrawals.allied(data, state, events)                    # 10.8 B, before supply as without fog
     supply.determine(data, state, state["side"], events)
     if "fuel_count" in due:
         state["fuel_due"] = min(due["fuel_count"], len(fuel.eligible(data, state)))   # 8.7.5

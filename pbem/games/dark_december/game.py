@@ -24,7 +24,7 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, commanders, fog, fuel, movement, paradrop, reinforcements, replacements, report, supply, surrender
+from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, supply, surrender
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
@@ -41,7 +41,10 @@ NOT_ENFORCED = (
     "5.7 road control, 10.4 strategic movement, 10.4.8 C unconnected roads in one hex, 11.1-11.3 stacks and the "
     "road-march rate, 12.2 (10.5 road march is enforced, with roads as `map.hexsides.A|B: [road]`)",
     "10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters later at its own areas: the "
-    "next road hex needs the map's compass), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, 11.0 C (an "
+    "next road hex needs the map's compass), 10.7 exits (the map edges of the entry hexes are not in the data), 10.8 B's "
+    "two optional provisions (Germany winning: the victory is not adjudicated; another armored regiment: the owner's pick), "
+    "10.8 C (optional) and 10.8 D (no rule says which SS units are withdrawn) (10.8 A/B is enforced from behaviour 2), 10.9 "
+    "restricted units (the Meuse and Semois hexsides are not named in the data), 11.0 C (an "
     "overstacked move is refused; 11.0 C eliminates only what a retreat left over the limit) (12.4 infiltration, optional, "
     "is enforced)",
     "15.x commanders (optional, `--option commanders=true`): 13.2/7.1.5.2 all out assault with 15.1 A, 15.3 and 15.8 is "
@@ -255,6 +258,8 @@ class DarkDecember(SequencedGame):
         }
         if options.get("commanders") is True:
             state["all_out_used"] = {}                                      # 15.1 A, a player turn
+        if self.plays(data, 2):
+            state["withdrawn"] = []                                         # 10.8 (behaviour 2)
         if options.get("infiltration") is True:
             state["infiltrations"] = 0                                      # 12.4 D: three a game
         if options.get("uncertain_weather") is True:
@@ -356,6 +361,7 @@ class DarkDecember(SequencedGame):
         if fog.active(state):
             state["fog_due"] = {}                                         # 25.0: judged at its Movement Phase
         else:
+            withdrawals.allied(data, state, events)                       # 10.8 B (behaviour 2)
             supply.determine(data, state, state["side"], events)          # 7.1.1 A, 8.1 A
         surrender.check(data, state, state["side"], dice, events)         # 7.1.1 D, 8.6 (optional; reading DD10)
         replacements.receive(data, state, state["side"], events)          # 7.1.2, 9.4
@@ -376,11 +382,15 @@ class DarkDecember(SequencedGame):
         return problems or self._end_of_turn_problems(data, state, orders)
 
     def _end_of_turn_problems(self, data: GameData, state: dict, orders: list) -> list[Problem]:
-        """What the end of an Allied player turn reads, so `check` names it as adjudication would: the
-        scenario's last Game-Turn (7.2 F) and the next Game-Turn's uncertain weather (24.0 A)."""
-        if state["phase"] != "construction" or state["side"] != "allies" or any(isinstance(o, dict) and "shock" in o for o in orders):
+        """What the end of a player turn reads, so `check` names it as adjudication would: the 10.8 B
+        withdrawal at the Allied turn; the scenario's last Game-Turn (7.2 F) and the next Game-Turn's
+        uncertain weather (24.0 A) at the German."""
+        if state["phase"] != "construction" or any(isinstance(o, dict) and "shock" in o for o in orders):
             return []
         try:
+            if state["side"] == "german":
+                withdrawals.allied(data, copy.deepcopy({**state, "side": "allies"}), [])
+                return []
             last = numbers.integer(data, f"game.turns.last_turn_{state['scenario'].replace('-', '_')}",
                                    "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")
             if state["turn"] < last:

@@ -52,6 +52,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "bridge_built": lambda e: f"the bridge {e['bridge']} built by {e['unit']} is in place (16.2.2 B)",
     "infiltration": lambda e: f"{e['unit']} tries to leave the enemy ZOC at {e['hex']}: die {e['face']}, " + (
         "it goes on (12.4 C)" if e["left"] else "it stops there (12.4 B)"),
+    "withdrawn": lambda e: f"{', '.join(e['units'])} of {e['division']} are withdrawn from the game ({e['rule']})",
     "weather": lambda e: f"Uncertain weather, Game-Turn {e['turn']}: die {e['face']}, " + (
         "clear: the Allied air superiority rules apply until AM 29 December (24.0 B, C)" if e["clear"] else "overcast (24.0 A)"),
     "all_out": lambda e: (f"battle {e['number']} was indecisive: {e['leader']}'s all out assault, the same attack again at the "
