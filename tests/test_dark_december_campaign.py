@@ -141,3 +141,21 @@ def test_the_benchmark_policy_answers_legally():
     state = dict(save["state"], fuel_due=1, fuel_out=[])
     picks = GAME.demo_plan().play(campaign, save["awaiting"], state, None)
     assert picks == [{"fuel": "ger-demo-pz"}] and GAME.check(campaign.data, state, "german", picks) == []
+
+
+def test_new_campaign_with_the_later_optional_rules(players):
+    """25.0 fog of war, 15.0 commanders, 24.0 uncertain weather and 12.4 infiltration are options both players
+    agree to at `pbem new` (recorded only when given, so campaigns begun before them read as they were);
+    fog with 8.6 surrender is refused and nothing is written."""
+    new("herbstnebel", "--option", "fog=true", "--option", "commanders=true", "--option", "uncertain_weather=true",
+        "--option", "infiltration=true", "--option", "reserves=true")
+    header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
+    assert {k: header["options"][k] for k in ("fog", "commanders", "uncertain_weather", "infiltration")} == {
+        "fog": True, "commanders": True, "uncertain_weather": True, "infiltration": True}
+    assert header["created_with"]["behaviour"] == 2
+    save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
+    assert save["hidden"] == {"allies": {}, "german": {}}
+    assert {k: save["state"][k] for k in ("fog_reserves", "all_out_used", "clear_from", "infiltrations", "withdrawn")} == {
+        "fog_reserves": {"german": [], "allies": []}, "all_out_used": {}, "clear_from": None, "infiltrations": 0, "withdrawn": []}
+    bad = new("campaign", "--option", "fog=true", "--option", "surrender=true", folder="camp2", ok=False)
+    assert "options fog=true and surrender=true cannot be played together" in bad.stderr and not (players / "camp2").exists()
