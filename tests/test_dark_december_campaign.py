@@ -39,7 +39,8 @@ def test_new_campaign_records_the_options_both_players_agreed_to(players):
     assert header["game"] == "dark-december" and header["scenario"] == "campaign"
     assert header["options"] == {"setup": "historical", "reserves": True, "disengagement": False, "armored_zoc": False,
                                  "surrender": False, "variants": ["26.4"]}
-    assert "the chosen variants 26.4 are recorded but not adjudicated" in header["not_enforced"]
+    assert any(r.startswith("26.4 B: the Allies' free set-up of the 99th Infantry Division") for r in header["not_enforced"])
+    assert not any(r.startswith("the chosen variants") for r in header["not_enforced"])
     assert any(rule.startswith("25.0 fog of war (optional, `--option fog=true`) is not chosen") for rule in header["not_enforced"])
     save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
     assert save["state"]["turn"] == 1 and save["state"]["units"] == {}          # no counters in the rulebook text

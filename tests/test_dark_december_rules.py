@@ -1453,3 +1453,34 @@ def test_campaigns_of_behaviour_1_keep_the_10th_armored_division(data):
     assert "withdrawn" not in state
     apply(old, state, "german", [])
     assert "us-inf1" in state["units"]
+
+
+# -- 26.3, 26.4 A, 26.8 B/C, 26.12 A: variants naming divisions (behaviour 2) --------------------------------
+
+def test_variants_that_delay_withhold_or_remove_divisions(data):
+    """26.3 "Delay the arrival times of the following Divisions ... by two turns each"; 26.8 B/C and 26.12 A
+    "These ... units do not appear as reinforcements"; 26.4 A "Remove the US 2nd Infantry Division from the
+    Allied at start forces". The divisions are named in the text but the counters' division ids are group
+    data (variants.division_variants; DEMONSTRATION ids here). Behaviour 1 campaigns keep the old schedule."""
+    from pbem.games.dark_december.reinforcements import schedule
+    arriving = {"turn": "AM 18 December", "areas": ["A"]}
+    counters = {"us-a": {"side": "allies", "division": "us-4ad", "reinforcement": arriving},
+                "us-b": {"side": "allies", "division": "us-1id", "reinforcement": arriving},
+                "ger-c": {"side": "german", "division": "ger-9ss", "reinforcement": arriving},
+                "us-d": {"side": "allies", "division": "us-other", "reinforcement": arriving}}
+    named = changed(data, {"variants.division_variants.26_3.divisions": ["us-4ad"],
+                           "variants.division_variants.26_8.withheld": ["us-1id", "ger-9ss"],
+                           "variants.division_variants.26_12.withheld": ["us-other"]})
+    assert schedule(named, counters, {"variants": []}, True) == {"us-a": 5, "us-b": 5, "ger-c": 5, "us-d": 5}
+    assert schedule(named, counters, {"variants": ["26.3", "26.8"]}, True) == {"us-a": 7, "us-d": 5}
+    assert schedule(named, counters, {"variants": ["26.12"]}, True) == {"us-a": 5, "us-b": 5, "ger-c": 5}
+    assert schedule(named, counters, {"variants": ["26.3", "26.8"]}, False) == {"us-a": 5, "us-b": 5, "ger-c": 5, "us-d": 5}
+    with pytest.raises(UnknownDataError, match="variants.division_variants.26_3.divisions"):
+        schedule(data, counters, {"variants": ["26.3"]}, True)
+    removed = changed(data, {"variants.division_variants.26_4.removed": ["us-demo-a"],
+                             "units.counters.us-inf1.setup_hex": "1111", "units.counters.us-eng1.setup_hex": "1113"})
+    counters = removed.get("units.counters")
+    options = GAME.options({"variants": "26.4"})
+    start = {u: GAME._start_hex(removed, {"id": "campaign"}, u, counters[u], options) for u in ("us-inf1", "us-eng1")}
+    assert start == {"us-inf1": None, "us-eng1": "1113"}               # us-inf1 is of the removed division
+    assert GAME._start_hex(removed, {"id": "campaign"}, "us-inf1", counters["us-inf1"], GAME.options({})) == "1111"

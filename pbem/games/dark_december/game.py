@@ -59,7 +59,9 @@ NOT_ENFORCED = (
     "20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
     "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 27.0 corps artillery (24.0 uncertain weather, optional, is enforced with the "
     "Uncertain Weather Table as group data, for scenarios starting before AM 22 December)",
-    "26.x variants other than 26.1, 26.2, 26.5 and 26.14 A (reinforcement turns; 26.1 B, C; 26.5 B the drop); victory conditions and game lengths are printed on the map and the "
+    "26.x variants other than 26.1, 26.2, 26.5, 26.14 A and (behaviour 2, with the divisions as group data, "
+    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A (26.8 A, 26.12 B and 26.14 B concern the 23.0 "
+    "conditional and optional forces, not enforced; 26.8 D the victory); victory conditions and game lengths are printed on the map and the "
     "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
 )
 
@@ -211,6 +213,11 @@ class DarkDecember(SequencedGame):
         if "26.5" in others:
             others.remove("26.5")                                      # 26.5 A and B are enforced
         others = [v for v in others if v not in ("26.2", "26.14")]
+        if self.behaviour >= 2:                                        # new campaigns play behaviour 2
+            if "26.4" in others:
+                rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
+                             "(26.4 A, the 2nd Infantry Division out of play, is)")
+            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12")]
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
         if options.get("reserves"):
@@ -247,7 +254,7 @@ class DarkDecember(SequencedGame):
             "turn": first, "side": "german", "options": options,
             "phase": "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
             "fuel_out": [], "fuel_due": 0, "fuel_allied_pick": False, "fuel_choice": [],
-            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options).items()
+            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options, self.plays(data, 2)).items()
                                if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
             "built": [], "bridging": [], "german_bridges": [], "supply": {}, "reformed": {}, "isolated_turns": {}, "surrendered": [],
@@ -280,7 +287,10 @@ class DarkDecember(SequencedGame):
             manifest = data.get(f"units.manifests.{info['manifest']}", "the Turning Point unit manifest (6.0 E)")
             return str(manifest[unit_id]) if unit_id in manifest else None
         if c.get("reinforcement") not in (None, "none", "unknown"):
-            return None                                                  # enters later (10.6; not enforced)
+            return None                                                  # enters later (10.6)
+        if "26.4" in options["variants"] and self.plays(data, 2) and \
+                str(c.get("division")) in reinforcements.divisions(data, "26.4", "removed"):
+            return None                                                  # 26.4 A: out of play for the game
         if c["side"] == "allies":
             return str(numbers.text(data, f"units.counters.{unit_id}.setup_hex", f"the set-up hex of {unit_id} (5.6.2 A)"))
         if options["setup"] == "historical":
