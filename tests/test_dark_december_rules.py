@@ -1484,3 +1484,28 @@ def test_variants_that_delay_withhold_or_remove_divisions(data):
     start = {u: GAME._start_hex(removed, {"id": "campaign"}, u, counters[u], options) for u in ("us-inf1", "us-eng1")}
     assert start == {"us-inf1": None, "us-eng1": "1113"}               # us-inf1 is of the removed division
     assert GAME._start_hex(removed, {"id": "campaign"}, "us-inf1", counters["us-inf1"], GAME.options({})) == "1111"
+
+
+def test_defenders_retreat_in_full_unless_a_commander_uses_its_defense_option(data):
+    """13.5.1 E (optional, with the commanders): "Units must retreat their full distance unless a friendly
+    commander is within command range"; 15.2 A "the number of battles that the defender may choose to lose
+    steps from attacked units rather than retreating. All defending units must be within command range"
+    (reading DD12). D2 against clear (level 1): retreat two, or with us-ldr's defense option two steps."""
+    data = changed(with_leader(data), {"units.units.counters.us-ldr": {**LEADER, "side": "allies", "nationality": "us",
+                                                                      "defense_option": 1}})
+    state = position(data, {"ger-pz1": "1211", "ger-inf1": "1210", "us-ldr": "1011", "us-inf1": "1111"}, phase="combat",
+                     commanders="true")
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-pz1", "ger-inf1"]}], dice=ScriptedDice(4, 4))
+    due = state["pending"]
+    assert (due["kind"], due["side"], due["options"]) == ("loss", "allies", ["retreat2", "loss2", "retreat1_loss1"])
+    stay = {"choose": "loss2", "losses": ["us-inf1", "us-inf1"]}
+    assert messages(GAME.check(data, state, "allies", [stay])) == [
+        "units must retreat their full distance (retreat2) unless a friendly commander within command range uses its "
+        "defense option: name it with `commander: LEADER` (13.5.1 E, 15.2 A)"]
+    assert messages(GAME.check(data, state, "allies", [{**stay, "commander": "us-ldr"}])) == []
+    state["defence_used"] = {"us-ldr": 1}
+    assert messages(GAME.check(data, state, "allies", [{**stay, "commander": "us-ldr"}])) == [
+        "us-ldr's defense option capability is 1 battle(s) a player turn (15.2 A)"]
+    state["defence_used"] = {}
+    apply(data, state, "allies", [{**stay, "commander": "us-ldr"}])
+    assert state["defence_used"] == {"us-ldr": 1} and "us-inf1" in state["eliminated"]

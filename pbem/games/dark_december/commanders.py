@@ -116,3 +116,38 @@ def start(data: GameData, state: dict, battle: dict, events: list) -> None:
 def fixed_roll(battle: dict) -> Any:
     """13.2.2 B: the all out assault rolls on the first attack's column with its modifiers."""
     return battle.get("same_odds") if battle.get("all_out_done") else None
+
+
+# -- 13.5.1 E with 15.2 A: staying put needs a commander ----------------------------------------------
+def defence_problem(data: GameData, state: dict, side: str, due: dict, order: dict, battle: dict) -> str | None:
+    """13.5.1 E (optional, played with the commanders): "Units must retreat their full distance unless a
+    friendly commander is within command range"; 15.2 A that commander's defense option capability is the
+    number of battles in which the defender may lose steps rather than retreat, every defending unit within
+    its range (reading DD12). `commander: LEADER` in the answer names it; once a battle, then free."""
+    if not on(state) or due["attackers_result"] or not due["options"] or order.get("choose") == due["options"][0]:
+        return None
+    if battle.get("defence_commander"):
+        return None
+    leader = order.get("commander")
+    unit = state["units"].get(leader) if isinstance(leader, str) else None
+    if unit is None or unit["side"] != side or not in_class(data, str(leader), "leader"):
+        return (f"units must retreat their full distance ({due['options'][0]}) unless a friendly commander within command range "
+                f"uses its defense option: name it with `commander: LEADER` (13.5.1 E, 15.2 A)")
+    capacity = numbers.integer(data, f"units.counters.{leader}.defense_option", f"the defense option capability of {leader} ({COUNTER}, 15.2 A)")
+    if state["defence_used"].get(str(leader), 0) >= capacity:
+        return f"{leader}'s defense option capability is {capacity} battle(s) a player turn (15.2 A)"
+    reach = command_range(data, state, str(leader))
+    grid = mapdata(data).grid
+    far = [u for u in due["units"] if grid.distance(unit["hex"], state["units"][u]["hex"]) > reach]
+    if far:
+        return f"every defending unit must be within {leader}'s command range of {reach} hexes (15.2 A, 15.3 A): {', '.join(far)}"
+    barred = [u for u in due["units"] if not commands(data, str(leader), u)]
+    if barred:
+        return f"{leader} may not command {', '.join(barred)} (15.8)"
+    return None
+
+
+def use_defence(state: dict, battle: dict, order: dict) -> None:
+    if on(state) and "commander" in order and not battle.get("defence_commander"):
+        battle["defence_commander"] = str(order["commander"])
+        state["defence_used"][battle["defence_commander"]] = state["defence_used"].get(battle["defence_commander"], 0) + 1

@@ -48,7 +48,7 @@ NOT_ENFORCED = (
     "overstacked move is refused; 11.0 C eliminates only what a retreat left over the limit) (12.4 infiltration, optional, "
     "is enforced)",
     "15.x commanders (optional, `--option commanders=true`): 13.2/7.1.5.2 all out assault with 15.1 A, 15.3 and 15.8 is "
-    "enforced; 13.5.1 E, 15.1 B, 15.2 (the defense option), 15.4 B-D, 15.5 D displacement, 15.6 (Patton and Manteuffel's "
+    "enforced, and 13.5.1 E with 15.2 A (reading DD12); 15.1 B, 15.2 B, 15.4 B-D, 15.5 D displacement, 15.6 (Patton and Manteuffel's "
     "second assault), 15.7 set-up (the Spa and Bastogne hexes are not in the data), 15.9 and 13.8.4.1/13.8.4.2 (double "
     "integrity) are not; "
     "13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) and 13.6 C the "
@@ -168,7 +168,7 @@ class DarkDecember(SequencedGame):
                   "the air-attack loss pick (20.4.1 B)",
                   "response", _answering, _opponent_of_answering, answers.answer_template, answers.check_answer, answers.apply_answer,
                   "the rest of the battle, then the next battle; after the last, the Construction/Demolition Phase (7.1.7)",
-                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance"}),
+                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance", "commander"}),
             entry("construction", "Exploitation and Construction/Demolition Phases: reserves move, bridges are built and "
                   "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
@@ -264,7 +264,7 @@ class DarkDecember(SequencedGame):
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
         }
         if options.get("commanders") is True:
-            state["all_out_used"] = {}                                      # 15.1 A, a player turn
+            state["all_out_used"], state["defence_used"] = {}, {}           # 15.1 A, 15.2 A, a player turn
         if self.plays(data, 2):
             state["withdrawn"] = []                                         # 10.8 (behaviour 2)
         if options.get("infiltration") is True:
@@ -350,7 +350,7 @@ class DarkDecember(SequencedGame):
                       "air_used": False})
         state.pop("shock_fought", None)                                   # 14.3: this player turn's Shock Combat Phase
         if commanders.on(state):
-            state["all_out_used"] = {}                                    # 15.1 A: its battles of a player turn
+            state["all_out_used"], state["defence_used"] = {}, {}         # 15.1 A, 15.2 A: battles of a player turn
         if state["side"] == "german":
             state["side"] = "allies"
         else:
