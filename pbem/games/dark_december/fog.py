@@ -131,8 +131,8 @@ class DarkDecemberFog(HiddenRules):
 
     def mover_opens(self, data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:
         """The stacks of the units the orders name (an exploiting reserve, a demolishing unit, the leader of an
-        all out assault, 13.2 B)."""
-        units = {str(v) for o in orders if isinstance(o, dict) for k, v in o.items() if k in ("move", "by", "advance", "all_out")}
+        all out assault, 13.2 B, or of a defense option, 15.2 A)."""
+        units = {str(v) for o in orders if isinstance(o, dict) for k, v in o.items() if k in ("move", "by", "advance", "all_out", "commander")}
         hexes = {view["units"][u]["hex"] for u in units if u in view["units"]}
         return [i for i in items if i.rsplit("/", 1)[0] in hexes]
 
