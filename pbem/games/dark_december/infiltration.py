@@ -18,7 +18,6 @@ from typing import Any
 
 from ...gamedata import GameData
 from ...kit import numbers
-from ...kit.movement import NO_ZOC, walk
 from .common import enemy_zoc, faces, mapdata, turn_label
 
 RULE = "game.zones_of_control.infiltration_150th_panzer_brigade"
@@ -45,7 +44,7 @@ def attempts(data: GameData, state: dict, side: str, path: list[str]) -> list[st
 
 
 def problem(data: GameData, state: dict, side: str, unit_id: str, path: Any, ma: int) -> str | None:
-    from .movement import enter_problem, entry_cost
+    from .movement import check_path
     if not on(state):
         return "infiltration is the optional rule 12.4, not chosen for this campaign (--option infiltration=true)"
     brigade = numbers.text(data, f"{RULE}.unit_id", "the counter id of the 150th Panzer Brigade (12.4)")
@@ -53,21 +52,10 @@ def problem(data: GameData, state: dict, side: str, unit_id: str, path: Any, ma:
         return f"only the 150th Panzer Brigade ({brigade}) may infiltrate (12.4 A)"
     if _success(data, state) is None:
         return "infiltration attempts must be made by the end of the PM 18 December game turn (12.4 D)"
-    grid = mapdata(data).grid
-    if not isinstance(path, list) or len(path) < 2 or any(not isinstance(h, str) for h in path):
-        return "`path` must list the unit's hex and at least one hex entered"
-    path = [grid.canonical(h) for h in path]
-    if path[0] != state["units"][unit_id]["hex"]:
-        return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
-    zoc = enemy_zoc(data, state, side)
-    if path[0] in zoc and path[1] in zoc:
-        return f"{unit_id} may not move directly from one enemy ZOC to another (10.2 F); it infiltrates only from a ZOC it entered (12.4 A)"
-    moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id), allowance=ma, zoc=zoc,
-                 rules=NO_ZOC, no_revisit=True, enter_problem=lambda h: enter_problem(data, state, side, h))
-    if moved.problem:
-        return moved.problem
-    if moved.spent > ma and len(path) > 2:
-        return f"{unit_id} needs {moved.spent} MP for this path but has {ma} (10.2 B)"
+    why = check_path(data, state, side, unit_id, path, ma, infiltrating=True)
+    if why:
+        return why
+    path = [mapdata(data).grid.canonical(h) for h in path]
     most = numbers.integer(data, f"{RULE}.max_attempts", "the infiltration attempts a game (12.4 D)")
     needed = len(attempts(data, state, side, path))
     if state["infiltrations"] + needed > most:

@@ -9,7 +9,7 @@ from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...hexgrid import hexside_key
 from ...kit import numbers
-from ...kit.movement import ZocRules, walk
+from ...kit.movement import NO_ZOC, ZocRules, walk
 from ..base import Problem
 from .common import board, bridged, clear_weather, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
@@ -98,7 +98,9 @@ def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False)
     return ma
 
 
-def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, ma: int) -> str | None:
+def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, ma: int, infiltrating: bool = False) -> str | None:
+    """10.2: the path of one move; `infiltrating` (12.4 A-C): enemy ZOCs entered on the way do not stop it
+    (its rolls decide), leaving its starting hex follows 10.2 F as for any unit."""
     grid = mapdata(data).grid
     if not isinstance(path, list) or len(path) < 2 or any(not isinstance(h, str) for h in path):
         return "`path` must list the unit's hex and at least one hex entered"
@@ -107,12 +109,16 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
         return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
     zoc = enemy_zoc(data, state, side)
     rules = ZOC_RULES
-    if path[0] in zoc and state["options"]["disengagement"] and _disengagement_applies(data, state, side, unit_id, path[0]):
+    if infiltrating:
+        if path[0] in zoc and path[1] in zoc:
+            return f"{unit_id} may not move directly from one enemy ZOC to another (10.2 F); it infiltrates only from a ZOC it entered (12.4 A)"
+        rules = NO_ZOC
+    elif path[0] in zoc and state["options"]["disengagement"] and _disengagement_applies(data, state, side, unit_id, path[0]):
         extra = numbers.integer(data, "game.zones_of_control.disengagement_optional.extra_mp", "the disengagement cost (10.3 A)")
         rules = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: extra, leave_only_to_free=True,
                          stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F, 10.3 C")
     moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id), allowance=ma, zoc=zoc,
-                 rules=rules, starts_in_zoc=path[0] in zoc, no_revisit=True,
+                 rules=rules, starts_in_zoc=path[0] in zoc and not infiltrating, no_revisit=True,
                  enter_problem=lambda h: enter_problem(data, state, side, h))
     if moved.problem:
         return moved.problem
