@@ -34,35 +34,33 @@ LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "unc
                  "infiltration": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B (supply, 8.1-8.5, "
-    "fuel depletion, 8.7, the optional 8.6 surrender and 19.3 are enforced; 5.7 road control is not, so a road carries "
-    "supply for both sides where no enemy unit or ZOC blocks it)",
-    "9.1 G reforming at the map edge (the edges are not in the data)",
-    "5.7 road control, 10.4 strategic movement, 10.4.8 C unconnected roads in one hex, 11.1-11.3 stacks and the "
-    "road-march rate, 12.2 (10.5 road march is enforced, with roads as `map.hexsides.A|B: [road]`)",
-    "10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters later at its own areas: the "
-    "next road hex needs the map's compass), 10.7 exits (the map edges of the entry hexes are not in the data), 10.8 B's "
-    "two optional provisions (Germany winning: the victory is not adjudicated; another armored regiment: the owner's pick), "
-    "10.8 C (optional) and 10.8 D (no rule says which SS units are withdrawn) (10.8 A/B is enforced from behaviour 2), 10.9 "
-    "restricted units (the Meuse and Semois hexsides are not named in the data), 11.0 C (an "
-    "overstacked move is refused; 11.0 C eliminates only what a retreat left over the limit) (12.4 infiltration, optional, "
-    "is enforced)",
-    "15.x commanders (optional, `--option commanders=true`): 13.2/7.1.5.2 all out assault with 15.1 A, 15.3 and 15.8 is "
-    "enforced, and 13.5.1 E with 15.2 A (reading DD12); 15.1 B, 15.2 B, 15.4 B-D, 15.5 D displacement, 15.6 (Patton and Manteuffel's "
-    "second assault), 15.7 set-up (the Spa and Bastogne hexes are not in the data), 15.9 and 13.8.4.1/13.8.4.2 (double "
-    "integrity) are not; "
-    "13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) and 13.6 C the "
-    "Bulge rule; 13.7.4 C dense forest advances (roads in forests are not tracked)",
-    "14.3 B the last point (divisional integrity from reserves within three hexes) and 14.6 historical reserve markers "
-    "(14.2 exploitation and 14.3 shock combat are enforced, without strategic movement; behaviour 1 campaigns have no shock "
-    "combat); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
-    "20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
-    "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 27.0 corps artillery (24.0 uncertain weather, optional, is enforced with the "
-    "Uncertain Weather Table as group data, for scenarios starting before AM 22 December)",
+    "5.7 road control and 10.4 strategic movement, with what rests on them (10.4.8 B/C, 10.6.2, 11.1-11.3, 12.2, 13.3.2 B, "
+    "16.1 G for units in strategic movement, 20.1 B/C): not built yet, the largest group left; meanwhile a road carries "
+    "supply for both sides where no enemy unit or ZOC blocks it (8.2), and 10.5 road march is enforced",
+    "9.1 G reforming at the map edge, 10.6.3 C/D blocked reinforcements, 10.7 exits and 10.7.2 C/10.7.3 the Allied "
+    "held-off units, 13.6 B the last retreat priority (\"generally to the east\" / \"north, south, or west\") and 13.6 C "
+    "the Bulge rule: they need the map's edges and compass (and 13.6 C a definition of \"the Bulge\"), which the text does "
+    "not give and the data format does not yet hold",
+    "10.9 restricted units and 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it): they need the "
+    "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
+    "8.7.2 D the brigades alternative, 10.8 B's two optional provisions (\"Germany presently winning\": the victory is not "
+    "adjudicated; another armored regiment in place of a destroyed one) and 10.8 C (optional), 14.6 historical reserve "
+    "markers (the units it names are counters the data does not identify), 20.4.2 A-D road interdiction: not built yet; "
+    "10.8 D: the text does not say which SS units are withdrawn",
+    "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
+    "15.x commanders (optional, `--option commanders=true`; 13.2/7.1.5.2 all out assault with 15.1 A, 15.3, 15.8 and 13.5.1 E "
+    "with 15.2 A are enforced): 15.1 B, 15.2 B strength additions and 15.6 (which counters are Patton and "
+    "Manteuffel is not in the data format yet), 15.4 B-D, 15.5 D displacement, 15.7 set-up (the Spa and Bastogne hexes are "
+    "unknown), 15.9 (optional) and 13.8.4.1/13.8.4.2 double integrity: not built yet",
+    "13.7.4 C dense forest advances along roads (roads in forests are not tracked); 14.3 B's last point (divisional "
+    "integrity from reserves within three hexes: not built yet); 16.2.4 A/B the Allied counter-mix limit on new bridges "
+    "(the counter mix is not in the text)",
+    "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
+    "Ardennes), which the text does not give",
     "26.x variants other than 26.1, 26.2, 26.5, 26.14 A and (behaviour 2, with the divisions as group data, "
-    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A (26.8 A, 26.12 B and 26.14 B concern the 23.0 "
-    "conditional and optional forces, not enforced; 26.8 D the victory); victory conditions and game lengths are printed on the map and the "
-    "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
+    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A: not built yet (26.8 A, 26.12 B and 26.14 B concern the "
+    "23.0 forces above; 26.8 D the victory); victory conditions and game lengths are printed on the map and the Game Turn "
+    "Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
 )
 
 
