@@ -196,3 +196,27 @@ def test_the_demo_game_turn_plays_under_fog_of_war(tmp_path):
     parts = {s: p for s in SEATS if (p := find_private(campaign.folder, campaign.id, s)) is not None}
     assert find_leaks(campaign.folder, parts)[0] == []
     assert camp.verify(campaign.folder).ok and all(camp.verify(campaign.folder, p.folder).ok for p in parts.values())
+
+
+def test_the_public_check_allows_what_a_hidden_move_does_to_the_enemy_and_nothing_else(tmp_path):
+    """14.5 E "Reserve units that ... find themselves adjacent to enemy units immediately lose their reserve
+    status": a hidden German move next to an Allied reserve ends it, which the Allies' check accepts; ending
+    a reserve out of contact is refused. 17.2: a fortification the mover vacates goes; one still held may not."""
+    campaign = new_campaign(tmp_path)
+    game, data = get_game("dark-december"), campaign.data
+    before = campaign.latest()[1]["state"] | {"phase": "movement", "side": "german"}
+    before = yaml.safe_load(dump_yaml(before))
+    before["units"]["us-inf2"]["reserve"] = True                     # 1013
+    before["units"]["us-eng1"]["reserve"] = True                     # 1113
+    after = yaml.safe_load(dump_yaml(before)) | {"phase": "combat"}
+    after["units"]["ger-inf1"]["hex"] = "1112"                       # next to us-eng1 (1113), not to us-inf2
+    after["units"]["us-eng1"]["reserve"] = False
+    assert game.hidden.public_problems(data, before, after, "german") == []
+    after["units"]["us-inf2"]["reserve"] = False
+    assert game.hidden.public_problems(data, before, after, "german")[0].startswith("the other side's units, supply")
+    after["units"]["us-inf2"]["reserve"] = True
+    before["forts"] = ["1311", "1313"]
+    after["forts"] = ["1313"]                                         # ger-inf1 left 1311: its fortification goes
+    assert game.hidden.public_problems(data, before, after, "german") == []
+    after["forts"] = []                                               # ger-inf2 still holds 1313
+    assert game.hidden.public_problems(data, before, after, "german")[0].startswith("the other side's units, supply")

@@ -142,13 +142,25 @@ class DarkDecemberFog(HiddenRules):
     def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:
         """The enemy checks at once that the step changed none of its own units and moved to the
         step the sequence of play (7.1.3, 7.1.4) puts next."""
-        def theirs(state: dict) -> tuple:
-            units = {u: v for u, v in state["units"].items() if v["side"] != side}
+        import copy
+        from .movement import drop_reserves_in_contact
+        expected = copy.deepcopy(after)
+        for unit_id, unit in before["units"].items():
+            if unit["side"] != side and unit_id in expected["units"]:
+                expected["units"][unit_id]["reserve"] = unit.get("reserve")
+        drop_reserves_in_contact(data, expected)           # 14.5 E: the mover's moves may end enemy reserves, nothing else
+
+        def theirs(state: dict, reserves: bool = True) -> tuple:
+            units = {u: (v if reserves else {k: x for k, x in v.items() if k != "reserve"})
+                     for u, v in state["units"].items() if v["side"] != side}
             return (units, {u: s for u, s in state["supply"].items() if u in units}, state["fog_reserves"][other(side)],
-                    state["replacements"][other(side)], state["forts"], state["blown"], state["built"])
-        if theirs(before) != theirs(after):
+                    state["replacements"][other(side)], state["blown"], state["built"])
+        occupied = {u["hex"] for u in after["units"].values()}
+        forts = set(after["forts"]) <= set(before["forts"]) and not (set(before["forts"]) - set(after["forts"])) & occupied
+        if theirs(before, reserves=False) != theirs(after, reserves=False) or theirs(expected) != theirs(after) or not forts:
             return ["the other side's units, supply, replacements or the map's bridges and forts changed in a step "
-                    "only the mover's units may change"]
+                    "only the mover's units may change (14.5 E ends only reserves next to the mover's units; 17.2 "
+                    "removes only vacated fortifications)"]
         following = {"movement": ("reaction", "combat"), "reaction": ("combat",)}[before["phase"]]
         if after["phase"] not in following or (after["turn"], after["side"]) != (before["turn"], before["side"]):
             return [f"after the {before['phase']} step comes {' or '.join(following)} of the same player turn (7.1)"]

@@ -379,11 +379,21 @@ class DarkDecember(SequencedGame):
 
     # -- 25.0 fog of war: what the end of the enemy's player turn left to the Movement Phase ---
     def _ready(self, data: GameData, state: dict) -> dict:
-        if "fog_due" not in state or state["phase"] != "movement":
+        if not fog.active(state) or state["phase"] not in fog.OWNER_PHASES:
             return state
         ready = copy.deepcopy(state)
-        fog.start_of_movement(data, ready, [])
+        self._prepare(data, ready, [])
         return ready
+
+    def _prepare(self, data: GameData, state: dict, events: list) -> None:
+        """Under fog, at a Movement or Reaction Phase: what the enemy's steps could not do to this side's
+        hidden units (14.5 E: reserves next to enemy units lose the status), then what the end of the
+        enemy's player turn left to the Movement Phase (fog.start_of_movement)."""
+        if not fog.active(state) or state["phase"] not in fog.OWNER_PHASES:
+            return
+        movement.drop_reserves_in_contact(data, state)
+        if "fog_due" in state and state["phase"] == "movement":
+            fog.start_of_movement(data, state, events)
 
     def check(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         problems = super().check(data, self._ready(data, state), side, orders)
@@ -414,8 +424,7 @@ class DarkDecember(SequencedGame):
 
     def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
         events: list[dict] = []
-        if "fog_due" in state and state["phase"] == "movement":
-            fog.start_of_movement(data, state, events)
+        self._prepare(data, state, events)
         outcome = super().apply(data, state, side, orders, dice)
         return Outcome(outcome.state, events + outcome.events)
 
