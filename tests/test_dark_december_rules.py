@@ -1509,3 +1509,20 @@ def test_defenders_retreat_in_full_unless_a_commander_uses_its_defense_option(da
     state["defence_used"] = {}
     apply(data, state, "allies", [{**stay, "commander": "us-ldr"}])
     assert state["defence_used"] == {"us-ldr": 1} and "us-inf1" in state["eliminated"]
+
+
+def test_the_150th_panzer_brigade_is_withdrawn_on_am_27_december(data):
+    """10.8 C (optional): "On AM 27 December Germany must withdraw 150th Panzer Brigade. If already destroyed no
+    withdrawal is necessary." (ger-pz2 stands in for it: DEMONSTRATION; the id is the one 12.4 names.)"""
+    data = changed(data, {"game.turns.last_turn_turning_point": 30})
+    state = position(data, {"ger-pz2": "1311", "us-inf1": "1111"}, turn=22, side="allies", phase="construction",
+                     brigade_withdrawal="true")
+    assert any("infiltration_150th_panzer_brigade.unit_id" in m for m in messages(GAME.check(data, state, "allies", [])))
+    data = changed(data, {"game.zones_of_control.infiltration_150th_panzer_brigade.unit_id": "ger-pz2"})
+    events = apply(data, state, "allies", [], ScriptedDice(by_key={"fuel/": [1]}))
+    assert state["turn"] == 23 and "ger-pz2" not in state["units"] and state["withdrawn"] == ["ger-pz2"]
+    assert {"event": "withdrawn", "units": ["ger-pz2"], "division": "the 150th Panzer Brigade", "rule": "10.8 C"} in events
+    state = position(data, {"us-inf1": "1111"}, turn=22, side="allies", phase="construction", brigade_withdrawal="true")
+    state["eliminated"] = ["ger-pz2"]                                  # already destroyed: nothing to do
+    events = apply(data, state, "allies", [], ScriptedDice(by_key={"fuel/": [1]}))
+    assert state["withdrawn"] == [] and not any(e["event"] == "withdrawn" for e in events)

@@ -198,7 +198,7 @@ def start_of_movement(data: GameData, state: dict, events: list) -> None:
     due = state.pop("fog_due", None)
     if due is None:
         return
-    withdrawals.allied(data, state, events)                    # 10.8 B, before supply as without fog
+    withdrawals.start(data, state, events)                     # 10.8 B/C, before supply as without fog
     supply.determine(data, state, state["side"], events)
     if "fuel_count" in due:
         state["fuel_due"] = min(due["fuel_count"], len(fuel.eligible(data, state)))   # 8.7.5

@@ -31,7 +31,7 @@ OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "dise
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 # 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
 LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "uncertain_weather": ("false", "true"),
-                 "infiltration": ("false", "true")}
+                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
     "5.7 road control and 10.4 strategic movement, with what rests on them (10.4.8 B/C, 10.6.2, 11.1-11.3, 12.2, 13.3.2 B, "
@@ -44,7 +44,7 @@ NOT_ENFORCED = (
     "10.9 restricted units and 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it): they need the "
     "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
     "8.7.2 D the brigades alternative, 10.8 B's two optional provisions (\"Germany presently winning\": the victory is not "
-    "adjudicated; another armored regiment in place of a destroyed one) and 10.8 C (optional), 14.6 historical reserve "
+    "adjudicated; another armored regiment in place of a destroyed one; 10.8 C, optional, is enforced), 14.6 historical reserve "
     "markers (the units it names are counters the data does not identify), 20.4.2 A-D road interdiction: not built yet; "
     "10.8 D: the text does not say which SS units are withdrawn",
     "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
@@ -369,7 +369,7 @@ class DarkDecember(SequencedGame):
         if fog.active(state):
             state["fog_due"] = {}                                         # 25.0: judged at its Movement Phase
         else:
-            withdrawals.allied(data, state, events)                       # 10.8 B (behaviour 2)
+            withdrawals.start(data, state, events)                        # 10.8 B (behaviour 2), C (optional)
             supply.determine(data, state, state["side"], events)          # 7.1.1 A, 8.1 A
         surrender.check(data, state, state["side"], dice, events)         # 7.1.1 D, 8.6 (optional; reading DD10)
         replacements.receive(data, state, state["side"], events)          # 7.1.2, 9.4
@@ -401,17 +401,18 @@ class DarkDecember(SequencedGame):
 
     def _end_of_turn_problems(self, data: GameData, state: dict, orders: list) -> list[Problem]:
         """What the end of a player turn reads, so `check` names it as adjudication would: the 10.8 B
-        withdrawal at the Allied turn; the scenario's last Game-Turn (7.2 F) and the next Game-Turn's
-        uncertain weather (24.0 A) at the German."""
+        withdrawal at the Allied turn; the scenario's last Game-Turn (7.2 F), the next Game-Turn's 10.8 C
+        withdrawal and uncertain weather (24.0 A) at the German."""
         if state["phase"] != "construction" or any(isinstance(o, dict) and "shock" in o for o in orders):
             return []
         try:
             if state["side"] == "german":
-                withdrawals.allied(data, copy.deepcopy({**state, "side": "allies"}), [])
+                withdrawals.start(data, copy.deepcopy({**state, "side": "allies"}), [])
                 return []
             last = numbers.integer(data, f"game.turns.last_turn_{state['scenario'].replace('-', '_')}",
                                    "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")
             if state["turn"] < last:
+                withdrawals.start(data, copy.deepcopy({**state, "side": "german", "turn": state["turn"] + 1}), [])
                 weather_roll(data, {**state, "turn": state["turn"] + 1}, _NoDice(), [])
         except UnknownDataError as missing:
             return [Problem(None, str(missing))]

@@ -19,6 +19,31 @@ from .common import counter, turn_of
 PATH = "game.movement.withdrawals"
 
 
+def start(data: GameData, state: dict, events: list) -> None:
+    """The withdrawals due at the start of the side's player turn (10.8 B; 10.8 C optional)."""
+    if state["side"] == "allies":
+        allied(data, state, events)
+    else:
+        german(data, state, events)
+
+
+def german(data: GameData, state: dict, events: list) -> None:
+    """10.8 C (optional, `--option brigade_withdrawal=true`): "On AM 27 December Germany must withdraw 150th
+    Panzer Brigade. If already destroyed no withdrawal is necessary." Its counter id is the one 12.4 names
+    (`game.zones_of_control.infiltration_150th_panzer_brigade.unit_id`)."""
+    if state["options"].get("brigade_withdrawal") is not True or state["side"] != "german":
+        return
+    if state["turn"] != turn_of(data, numbers.text(data, f"{PATH}.german_150th_panzer_brigade_turn", "the 150th Panzer Brigade's withdrawal (10.8 C)")):
+        return
+    from .infiltration import RULE
+    brigade = numbers.text(data, f"{RULE}.unit_id", "the counter id of the 150th Panzer Brigade (10.8 C, 12.4)")
+    if brigade in state["units"] or brigade in state["reinforcements"]:
+        state["units"].pop(brigade, None)
+        state["reinforcements"].pop(brigade, None)
+        state["withdrawn"] = sorted(set(state["withdrawn"]) | {brigade})
+        events.append({"event": "withdrawn", "units": [brigade], "division": "the 150th Panzer Brigade", "rule": "10.8 C"})
+
+
 def allied(data: GameData, state: dict, events: list) -> None:
     if "withdrawn" not in state or state["side"] != "allies":
         return
