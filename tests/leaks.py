@@ -96,6 +96,7 @@ def smithereens_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) 
 
 LEAK_SOURCES: dict[str, Callable[[camp.Campaign, dict[str, PrivatePart]], list[Needle]]] = {
     "smithereens": smithereens_needles,
+    "dark-december": smithereens_needles,        # 25.0: the same items, {unit: ID, ...} under a stack's top
 }
 
 

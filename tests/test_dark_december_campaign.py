@@ -39,8 +39,9 @@ def test_new_campaign_records_the_options_both_players_agreed_to(players):
     assert header["game"] == "dark-december" and header["scenario"] == "campaign"
     assert header["options"] == {"setup": "historical", "reserves": True, "disengagement": False, "armored_zoc": False,
                                  "surrender": False, "variants": ["26.4"]}
-    assert "the chosen variants 26.4 are recorded but not adjudicated" in header["not_enforced"]
-    assert any(rule.startswith("25.0 fog of war (optional): needs the hidden-information core of issue 18") for rule in header["not_enforced"])
+    assert any(r.startswith("26.4 B: the Allies' free set-up of the 99th Infantry Division") for r in header["not_enforced"])
+    assert not any(r.startswith("the chosen variants") for r in header["not_enforced"])
+    assert any(rule.startswith("25.0 fog of war (optional, `--option fog=true`) is not chosen") for rule in header["not_enforced"])
     save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
     assert save["state"]["turn"] == 1 and save["state"]["units"] == {}          # no counters in the rulebook text
     picture = (players / "camp" / "steps" / "0000" / "picture.svg").read_text()
@@ -67,8 +68,8 @@ def test_new_turning_point_needs_its_first_turn(players):
 
 
 def test_unknown_option_refused(players):
-    bad = new("campaign", "--option", "fog=true", ok=False)
-    assert "unknown Dark December option(s): fog" in bad.stderr and not (players / "camp").exists()
+    bad = new("campaign", "--option", "weather=uncertain", ok=False)
+    assert "unknown Dark December option(s): weather" in bad.stderr and not (players / "camp").exists()
 
 
 def test_sequence_of_play_lists_the_response_entries():
@@ -141,3 +142,21 @@ def test_the_benchmark_policy_answers_legally():
     state = dict(save["state"], fuel_due=1, fuel_out=[])
     picks = GAME.demo_plan().play(campaign, save["awaiting"], state, None)
     assert picks == [{"fuel": "ger-demo-pz"}] and GAME.check(campaign.data, state, "german", picks) == []
+
+
+def test_new_campaign_with_the_later_optional_rules(players):
+    """25.0 fog of war, 15.0 commanders, 24.0 uncertain weather and 12.4 infiltration are options both players
+    agree to at `pbem new` (recorded only when given, so campaigns begun before them read as they were);
+    fog with 8.6 surrender is refused and nothing is written."""
+    new("herbstnebel", "--option", "fog=true", "--option", "commanders=true", "--option", "uncertain_weather=true",
+        "--option", "infiltration=true", "--option", "reserves=true")
+    header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
+    assert {k: header["options"][k] for k in ("fog", "commanders", "uncertain_weather", "infiltration")} == {
+        "fog": True, "commanders": True, "uncertain_weather": True, "infiltration": True}
+    assert header["created_with"]["behaviour"] == 2
+    save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
+    assert save["hidden"] == {"allies": {}, "german": {}}
+    assert {k: save["state"][k] for k in ("fog_reserves", "all_out_used", "clear_from", "infiltrations", "withdrawn")} == {
+        "fog_reserves": {"german": [], "allies": []}, "all_out_used": {}, "clear_from": None, "infiltrations": 0, "withdrawn": []}
+    bad = new("campaign", "--option", "fog=true", "--option", "surrender=true", folder="camp2", ok=False)
+    assert "options fog=true and surrender=true cannot be played together" in bad.stderr and not (players / "camp2").exists()

@@ -88,7 +88,7 @@ def test_options_setup_reserves_variants_and_readings():
     with pytest.raises(Exception, match="unknown variant"):
         GAME.options({"variants": "26.21"})
     with pytest.raises(Exception, match="unknown Dark December option"):
-        GAME.options({"fog": "true"})
+        GAME.options({"shock": "true"})
 
 
 def test_turning_point_sets_up_from_the_manifest(data):
@@ -539,8 +539,9 @@ def test_tactical_advantage_and_surprise(data):
     turns after; 18.2 A the German surprise -1 DRM on AM 16 December (26.1 B: not when the Allies are warned)."""
     from pbem.games.dark_december.common import tactical_advantage
     from pbem.games.dark_december.combat import drm
-    assert tactical_advantage(data, 14, "german") and not tactical_advantage(data, 15, "german")
-    assert tactical_advantage(data, 15, "allies") and not tactical_advantage(data, 24, "allies")    # clear to AM 27 December
+    historical = {"options": {}}
+    assert tactical_advantage(data, 14, "german", historical) and not tactical_advantage(data, 15, "german", historical)
+    assert tactical_advantage(data, 15, "allies", historical) and not tactical_advantage(data, 24, "allies", historical)    # clear to AM 27 December
     battle = {"first": True, "attacker": "german", "integrity": False, "defence_integrity": False}
     assert drm(data, {"turn": 1, "options": {"variants": []}}, battle) == (-1, ["German surprise (18.2 A)"])
     assert drm(data, {"turn": 1, "options": {"variants": ["26.1"]}}, battle) == (0, [])
@@ -1193,3 +1194,335 @@ def test_the_paratroop_unit_id_is_group_data(data):
     state = position(data, {"ger-inf1": "1313"}, turn=3)
     got = messages(GAME.check(data, state, "german", []))
     assert len(got) == 1 and "special.parachute_drop.unit_id" in got[0]
+
+
+# -- 13.2 all out assault with the optional commanders (15.1 A, 15.3, 15.8) ------------------------------
+
+LEADER = {"side": "german", "nationality": "wehrmacht", "type": "leader", "division": "none", "attack": 0, "defense": 0,
+          "movement": 4, "reduced": "none", "reinforcement": "none", "attack_option": 1, "command_limit": "none"}
+
+
+def with_leader(data, **fields):
+    """A German leader (DEMONSTRATION values, not a counter of the game) for the commander rules."""
+    return changed(data, {"units.units.counters.ger-ldr": {**LEADER, **fields}})
+
+
+def all_out_battle(data, **options):
+    state = position(data, {"ger-pz1": "1211", "ger-inf1": "1210", "ger-ldr": "1311", "us-inf1": "1111"}, phase="combat",
+                     commanders="true", **options)
+    return state, [{"attack": "1111", "with": ["ger-pz1", "ger-inf1"], "all_out": "ger-ldr", "all_out_loss": "ger-inf1"}]
+
+
+def test_all_out_assault_after_an_indecisive_attack(data):
+    """13.2 B declared before the battle, all attackers within the leader's range (15.3 A: twice its MA);
+    13.2.1 A the first attack indecisive (6:3 is 2:1, roll 6: '-'), so 13.2.2 A-C at once the same attack
+    at the same odds, rolled again (8: D2), after 13.2.3 A the mandatory step of the attacker's pick."""
+    data = with_leader(data)
+    state, orders = all_out_battle(data)
+    events = declared_battle(data, state, orders, dice=ScriptedDice(3, 3, 4, 4))
+    battles = [e for e in events if e["event"] == "battle"]
+    assert [(b["column"], b["roll"], b["result"]) for b in battles] == [("2:1", 6, "-"), ("2:1", 8, "D2")]
+    assert battles[1]["attack"] == 5                                    # ger-inf1 reduced; the odds stay 2:1 (13.2.2 B)
+    assert [e for e in events if e["event"] == "all_out"] == [{"event": "all_out", "number": 1, "leader": "ger-ldr", "loses": "ger-inf1"}]
+    assert {"event": "step", "unit": "ger-inf1", "why": "the all out assault's mandatory loss (13.2.3 A)"} in events
+    assert state["pending"]["kind"] == "loss" and state["pending"]["side"] == "allies" and state["all_out_used"] == {"ger-ldr": 1}
+
+
+def test_no_all_out_assault_after_a_decisive_result_nor_twice(data):
+    """13.2.1 A: a result that makes the defender retreat or lose steps (D2) is not indecisive; 13.2.3 B no
+    mandatory loss then; 13.2.1 B an indecisive all out assault is not repeated."""
+    data = with_leader(data)
+    state, orders = all_out_battle(data)
+    events = declared_battle(data, state, orders, dice=ScriptedDice(4, 4))
+    assert [e["result"] for e in events if e["event"] == "battle"] == ["D2"] and not any(e["event"] == "all_out" for e in events)
+    assert state["units"]["ger-inf1"]["steps"] == 2
+    state, orders = all_out_battle(data)
+    events = declared_battle(data, state, orders, dice=ScriptedDice(3, 3, 3, 3))
+    assert [e["result"] for e in events if e["event"] == "battle"] == ["-", "-"] and state["phase"] == "construction"
+
+
+def test_all_out_assault_needs_the_commanders_option_and_an_eligible_leader(data):
+    """13.2 B an eligible leader: the optional commanders (15.0); 15.1 A its attack option capability in
+    battles; 15.3 A every attacking unit within range (the MA if the leader is adjacent to an enemy); 15.8 A
+    the British leader commands British units only, B the 6th Panzer Army leader no non-SS armored division."""
+    data = with_leader(data)
+    state, orders = all_out_battle(data)
+    state["options"]["commanders"] = False
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "an all out assault needs an eligible leader: play with the optional commanders (--option commanders=true, 13.2 B, 15.0)"]
+    state, orders = all_out_battle(with_leader(data, movement=1))
+    assert messages(GAME.check(with_leader(data, movement=1), state, "german", orders)) == []      # range 2
+    state["units"]["ger-ldr"]["hex"] = "1412"
+    assert messages(GAME.check(with_leader(data, movement=1), state, "german", orders)) == [
+        "every attacking unit must be within ger-ldr's command range of 2 hexes (13.2 B, 15.3 A): ger-inf1"]
+    state["units"]["ger-ldr"]["hex"] = "1110"                          # next to us-inf1: range = MA
+    assert messages(GAME.check(with_leader(data, movement=1), state, "german", orders)) == [
+        "every attacking unit must be within ger-ldr's command range of 1 hexes (13.2 B, 15.3 A): ger-pz1"]
+    limited = with_leader(data, command_limit="no_non_ss_armor")
+    state, orders = all_out_battle(limited)
+    assert messages(GAME.check(limited, state, "german", orders)) == []            # ger-pz1 is SS armor
+    limited = changed(limited, {"units.units.counters.ger-pz1.nationality": "wehrmacht"})
+    assert messages(GAME.check(limited, state, "german", orders)) == ["ger-ldr may not command ger-pz1 (15.8)"]
+    limited = with_leader(data, command_limit="british_only")
+    state, orders = all_out_battle(limited)
+    assert messages(GAME.check(limited, state, "german", orders)) == ["ger-ldr may not command ger-pz1, ger-inf1 (15.8)"]
+    state, orders = all_out_battle(data)
+    state["all_out_used"] = {"ger-ldr": 1}
+    assert messages(GAME.check(data, state, "german", orders)) == ["ger-ldr's attack option capability is 1 battle(s) a player turn (15.1 A)"]
+    unknown = changed(data, {"units.units.counters.ger-ldr": {k: v for k, v in LEADER.items() if k != "attack_option"}})
+    state, orders = all_out_battle(unknown)
+    assert "units.counters.ger-ldr.attack_option" in messages(GAME.check(unknown, state, "german", orders))[0]
+
+
+# -- 14.3 shock combat (optional reserves; behaviour 2) -----------------------------------------------------
+
+def shock_position(data):
+    """An Allied reserve (us-inf2, designated in an earlier player turn) that exploits next to ger-inf1."""
+    state = position(data, {"us-inf2": "1013", "ger-inf1": "1211"}, side="allies", phase="construction")
+    state["units"]["us-inf2"]["reserve"] = True
+    return state, [{"move": "us-inf2", "path": ["1013", "1012", "1112"]}, {"shock": "1211", "with": ["us-inf2"]}]
+
+
+def test_shock_combat_after_exploitation(data):
+    """14.3 A reserves that move in the Exploitation Phase attack at its end; 14.3 B resolved as standard
+    combat (the defender declares first, 13.3.3 A) but always on the Tactical Advantage column (the Allies
+    have none on AM 20 December) with the attack doubled (3 x 2 = 6 against 2: 3:1); then the
+    Construction/Demolition Phase in its own step (7.1.7), with no more exploitation."""
+    state, orders = shock_position(data)
+    apply(data, state, "allies", orders)
+    assert state["phase"] == "declare" and state["units"]["us-inf2"] == {"side": "allies", "hex": "1112", "steps": 2, "reserve": False}
+    assert GAME.awaiting(state).side == "german"
+    events = apply(data, state, "german", [], ScriptedDice(4, 4))
+    battle = next(e for e in events if e["event"] == "battle")
+    assert (battle["attack"], battle["defence"], battle["column"], battle["line"], battle["result"]) == (
+        6, 2, "3:1", "tactical_advantage", "D2")
+    assert state["pending"]["kind"] == "loss" and state["pending"]["side"] == "german"
+    apply(data, state, "german", [{"choose": "loss2", "losses": ["ger-inf1", "ger-inf1"]}])
+    assert state["phase"] == "construction" and state["side"] == "allies" and "ger-inf1" in state["eliminated"]
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-inf2", "path": ["1112", "1211"]}])) == [
+        "after the Shock Combat Phase only the Construction/Demolition Phase is left (7.1.7, 14.3 B)"]
+    apply(data, state, "allies", [], ScriptedDice(1))                  # the German fuel roll of the next Game-Turn (8.7)
+    assert state["side"] == "german" and "shock_fought" not in state
+
+
+def test_shock_combat_limits(data):
+    """14.3 A only reserves that moved in this Exploitation Phase; B one unit a battle; the Construction/
+    Demolition orders wait for their own step; the optional reserves (14.0); behaviour 1 campaigns (begun
+    before pbem played 14.3) have no Shock Combat Phase."""
+    state, orders = shock_position(data)
+    state["units"]["us-eng1"] = {"side": "allies", "hex": "1111", "steps": 1, "reserve": False}
+    assert messages(GAME.check(data, state, "allies", [orders[0], {"shock": "1211", "with": ["us-eng1"]}])) == [
+        "only reserve units that move in this Exploitation Phase perform shock combat (14.3 A)"]
+    assert messages(GAME.check(data, state, "allies", [orders[0], {"shock": "1211", "with": ["us-inf2", "us-eng1"]}])) == [
+        "no more than 1 unit may perform shock combat in a single battle (14.3 B)"]
+    assert messages(GAME.check(data, state, "allies", orders + [{"fortify": "1013"}])) == [
+        "with shock combat the Construction/Demolition Phase orders come in their own step, after the battles (7.1.6, 7.1.7, 14.3 B)"]
+    assert messages(GAME.check(data, state, "allies", [orders[0], {"shock": "1311", "with": ["us-inf2"]}])) == [
+        "1311 holds no enemy unit to attack (7.1.5 B)", "us-inf2 is not adjacent to 1311 (13.1 A)",
+        "every enemy unit adjacent to an attacking unit must be attacked: 1211 (13.0 B, 13.1 A)"]
+    old = copy.deepcopy(data)
+    old.behaviour = 1
+    refusal = ["shock combat (14.3) needs the optional reserves (--option reserves=true) in a campaign begun with pbem 0.5 "
+               "or later (behaviour 2)"]
+    assert messages(GAME.check(old, state, "allies", orders)) == refusal
+    state["options"]["reserves"] = False
+    assert messages(GAME.check(data, state, "allies", orders))[-1] == refusal[0]
+
+
+# -- 24.0 uncertain weather (optional) -----------------------------------------------------------------------
+
+def test_uncertain_weather_rolls_from_am_22_december_until_clear(data):
+    """24.0 A: "roll the die at the start of each game turn commencing with the AM 22 December game turn";
+    B clear weather brings the Allied air superiority rules at once (20.4: an Allied air attack; 20.3 Germany
+    loses the tactical advantage); C "Once clear, the weather remains as such until the beginning of the AM 29
+    December game turn". The Uncertain Weather Table is group data (here DEMONSTRATION faces 1-2 clear)."""
+    from pbem.games.dark_december.air import allowed
+    from pbem.games.dark_december.common import clear_weather, tactical_advantage
+    data = changed(data, {"weather.weather.uncertain_weather_optional.clear_on": "1-2", "game.turns.last_turn_turning_point": 30})
+    state = position(data, {"us-inf1": "1111", "ger-inf1": "1311"}, turn=11, side="allies", phase="construction",
+                     uncertain_weather="true")
+    assert state["clear_from"] is None and not clear_weather(data, 15, state)          # AM 23 December: not yet clear
+    dice = ScriptedDice(by_key={"weather/": [], "fuel/": [1]})
+    events = apply(data, state, "allies", [], dice)                                    # AM 21 -> PM 21 December: no roll
+    assert state["turn"] == 12 and not any(e["event"] == "weather" for e in events) and "weather/12" not in dice.keys()
+    state.update(side="allies", phase="construction")
+    events = apply(data, state, "allies", [], ScriptedDice(by_key={"weather/": [5], "fuel/": [1]}))
+    assert state["turn"] == 13 and [e for e in events if e["event"] == "weather"] == [
+        {"event": "weather", "turn": 13, "face": 5, "clear": False}]
+    assert tactical_advantage(data, 13, "german", state) and not allowed(data, state, "allies")
+    state.update(side="allies", phase="construction")
+    events = apply(data, state, "allies", [], ScriptedDice(by_key={"weather/": [2], "fuel/": [1]}))
+    assert state["turn"] == 14 and state["clear_from"] == 14 and allowed(data, state, "allies")
+    assert not tactical_advantage(data, 14, "german", state)                          # 20.3: lost with the clear weather
+    assert tactical_advantage(data, 15, "allies", state) and clear_weather(data, 26, state) and not clear_weather(data, 27, state)   # PM 28, AM 29 December
+    state.update(side="allies", phase="construction")
+    dice = ScriptedDice(by_key={"fuel/": [1]})
+    apply(data, state, "allies", [], dice)                                             # once clear, no more rolls
+    assert state["turn"] == 15 and not any(k.startswith("weather/") for k in dice.keys())
+
+
+def test_uncertain_weather_needs_its_table_and_an_early_scenario(data):
+    """24.0: the Uncertain Weather Table is not in the text: the roll refuses naming its data path (and `check`
+    says so before); a scenario starting on or after AM 22 December would roll before any player takes part."""
+    data = changed(data, {"game.turns.last_turn_turning_point": 30})
+    state = position(data, {"us-inf1": "1111"}, turn=12, side="allies", phase="construction", uncertain_weather="true")
+    assert any("weather.uncertain_weather_optional.clear_on" in m for m in messages(GAME.check(data, state, "allies", [])))
+    with pytest.raises(UnknownDataError, match="weather.uncertain_weather_optional.clear_on"):
+        apply(data, state, "allies", [], ScriptedDice(default=1))
+    late = changed(data, {"game.turns.first_turn_turning_point": 13})
+    with pytest.raises(Exception, match="24.0 A rolls the weather at the start of each Game-Turn from AM 22 December"):
+        position(late, {}, uncertain_weather="true")
+
+
+# -- 12.4 infiltration by the 150th Panzer Brigade (optional) ---------------------------------------------
+
+def infiltrator(data, turn=4, **fields):
+    """ger-pz2 stands in for the 150th Panzer Brigade (DEMONSTRATION: the counter id is group data)."""
+    data = changed(data, {"game.zones_of_control.infiltration_150th_panzer_brigade.unit_id": "ger-pz2"})
+    state = position(data, {"ger-pz2": "1311", "us-inf1": "1111"}, turn=turn, infiltration="true", **fields)
+    return data, state, [{"move": "ger-pz2", "path": ["1311", "1211", "1112", "1113"], "infiltrate": True}]
+
+
+def test_infiltration_rolls_for_each_zoc_left(data):
+    """12.4 A/B: after entering the first enemy ZOC (1211) Germany rolls to leave it; C on success it goes
+    on and may enter another (1112), rolling again to leave that one; PM 17 December succeeds on 1-2: die 1
+    leaves 1211, die 5 stops the brigade in 1112. Both attempts count against D's three a game."""
+    data, state, orders = infiltrator(data)
+    assert messages(GAME.check(data, state, "german", orders)) == []
+    events = apply(data, state, "german", orders, ScriptedDice(by_key={"infiltration/": [1, 5]}))
+    assert [(e["hex"], e["face"], e["left"]) for e in events if e["event"] == "infiltration"] == [("1211", 1, True), ("1112", 5, False)]
+    assert state["units"]["ger-pz2"]["hex"] == "1112" and state["infiltrations"] == 2
+    move = next(e for e in events if e["event"] == "move")
+    assert move["path"] == ["1311", "1211", "1112"]
+
+
+def test_infiltration_limits(data):
+    """12.4: the optional rule; only the 150th Panzer Brigade (A); three attempts a game, by the end of PM 18
+    December (D); without `infiltrate` the brigade stops in the first ZOC like any unit (12.1 A)."""
+    data, state, orders = infiltrator(data)
+    plain = [{k: v for k, v in orders[0].items() if k != "infiltrate"}]
+    assert "1211" in messages(GAME.check(data, state, "german", plain))[0]                  # stops on entering a ZOC
+    state["infiltrations"] = 2
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "this path attempts 2 infiltration(s); 1 of the game's 3 are left (12.4 D)"]
+    data, state, orders = infiltrator(data, turn=7)                                         # AM 19 December
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "infiltration attempts must be made by the end of the PM 18 December game turn (12.4 D)"]
+    data, state, orders = infiltrator(data)
+    state["units"]["ger-inf1"] = {"side": "german", "hex": "1311", "steps": 2, "reserve": False}
+    del state["units"]["ger-pz2"]
+    orders[0]["move"] = "ger-inf1"
+    assert messages(GAME.check(data, state, "german", orders)) == ["only the 150th Panzer Brigade (ger-pz2) may infiltrate (12.4 A)"]
+    data, state, orders = infiltrator(data)
+    state["options"].pop("infiltration")
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "infiltration is the optional rule 12.4, not chosen for this campaign (--option infiltration=true)"]
+    state = position(data, {"ger-pz2": "1311", "us-inf1": "1111"}, turn=4, infiltration="true")
+    unknown = changed(data, {"game.zones_of_control.infiltration_150th_panzer_brigade.unit_id": "unknown"})
+    assert "game.zones_of_control.infiltration_150th_panzer_brigade.unit_id" in messages(GAME.check(unknown, state, "german", orders))[0]
+
+
+# -- 10.8 withdrawals (behaviour 2) -------------------------------------------------------------------------
+
+def test_the_10th_armored_division_is_withdrawn_from_pm_26_december(data):
+    """10.8 A "simply removed from the map by the owning side ... nor is it required that any route exists";
+    B "On or as soon as possible after PM 26 December the Allies must withdraw the 10th Armored Division":
+    at the start of the Allied player turn of PM 26 December (Game-Turn 22), its units on the map and those
+    still to come; withdrawn, not eliminated. The division id is group data (here the demo's us-demo-a)."""
+    data = changed(data, {"game.turns.last_turn_turning_point": 30})
+    state = position(data, {"us-inf1": "1111", "us-inf2": "1013", "us-eng1": "1113", "ger-inf1": "1311"}, turn=21, side="german",
+                     phase="construction")
+    assert state["withdrawn"] == []
+    apply(data, state, "german", [])                                              # AM 26: the Allied turn, not yet
+    assert set(state["units"]) == {"us-inf1", "us-inf2", "us-eng1", "ger-inf1"}
+    state.update(turn=22, side="german", phase="construction")
+    assert any("game.movement.withdrawals.allied_10th_armored_division" in m for m in messages(GAME.check(data, state, "german", [])))
+    data = changed(data, {"game.movement.withdrawals.allied_10th_armored_division": "us-demo-a"})
+    assert messages(GAME.check(data, state, "german", [])) == []
+    events = apply(data, state, "german", [])
+    assert {"event": "withdrawn", "units": ["us-inf1", "us-inf2"], "division": "us-demo-a", "rule": "10.8 B"} in events
+    assert set(state["units"]) == {"us-eng1", "ger-inf1"} and state["withdrawn"] == ["us-inf1", "us-inf2"]
+    assert "us-inf1" not in state["eliminated"]
+
+
+def test_campaigns_of_behaviour_1_keep_the_10th_armored_division(data):
+    """Running campaigns must not break: a campaign set up by behaviour 1 has no withdrawal (10.8 was not enforced)."""
+    old = changed(data, {"game.turns.last_turn_turning_point": 30})
+    old.behaviour = 1
+    state = position(old, {"us-inf1": "1111", "ger-inf1": "1311"}, turn=22, side="german", phase="construction")
+    assert "withdrawn" not in state
+    apply(old, state, "german", [])
+    assert "us-inf1" in state["units"]
+
+
+# -- 26.3, 26.4 A, 26.8 B/C, 26.12 A: variants naming divisions (behaviour 2) --------------------------------
+
+def test_variants_that_delay_withhold_or_remove_divisions(data):
+    """26.3 "Delay the arrival times of the following Divisions ... by two turns each"; 26.8 B/C and 26.12 A
+    "These ... units do not appear as reinforcements"; 26.4 A "Remove the US 2nd Infantry Division from the
+    Allied at start forces". The divisions are named in the text but the counters' division ids are group
+    data (variants.division_variants; DEMONSTRATION ids here). Behaviour 1 campaigns keep the old schedule."""
+    from pbem.games.dark_december.reinforcements import schedule
+    arriving = {"turn": "AM 18 December", "areas": ["A"]}
+    counters = {"us-a": {"side": "allies", "division": "us-4ad", "reinforcement": arriving},
+                "us-b": {"side": "allies", "division": "us-1id", "reinforcement": arriving},
+                "ger-c": {"side": "german", "division": "ger-9ss", "reinforcement": arriving},
+                "us-d": {"side": "allies", "division": "us-other", "reinforcement": arriving}}
+    named = changed(data, {"variants.division_variants.26_3.divisions": ["us-4ad"],
+                           "variants.division_variants.26_8.withheld": ["us-1id", "ger-9ss"],
+                           "variants.division_variants.26_12.withheld": ["us-other"]})
+    assert schedule(named, counters, {"variants": []}, True) == {"us-a": 5, "us-b": 5, "ger-c": 5, "us-d": 5}
+    assert schedule(named, counters, {"variants": ["26.3", "26.8"]}, True) == {"us-a": 7, "us-d": 5}
+    assert schedule(named, counters, {"variants": ["26.12"]}, True) == {"us-a": 5, "us-b": 5, "ger-c": 5}
+    assert schedule(named, counters, {"variants": ["26.3", "26.8"]}, False) == {"us-a": 5, "us-b": 5, "ger-c": 5, "us-d": 5}
+    with pytest.raises(UnknownDataError, match="variants.division_variants.26_3.divisions"):
+        schedule(data, counters, {"variants": ["26.3"]}, True)
+    removed = changed(data, {"variants.division_variants.26_4.removed": ["us-demo-a"],
+                             "units.counters.us-inf1.setup_hex": "1111", "units.counters.us-eng1.setup_hex": "1113"})
+    counters = removed.get("units.counters")
+    options = GAME.options({"variants": "26.4"})
+    start = {u: GAME._start_hex(removed, {"id": "campaign"}, u, counters[u], options) for u in ("us-inf1", "us-eng1")}
+    assert start == {"us-inf1": None, "us-eng1": "1113"}               # us-inf1 is of the removed division
+    assert GAME._start_hex(removed, {"id": "campaign"}, "us-inf1", counters["us-inf1"], GAME.options({})) == "1111"
+
+
+def test_defenders_retreat_in_full_unless_a_commander_uses_its_defense_option(data):
+    """13.5.1 E (optional, with the commanders): "Units must retreat their full distance unless a friendly
+    commander is within command range"; 15.2 A "the number of battles that the defender may choose to lose
+    steps from attacked units rather than retreating. All defending units must be within command range"
+    (reading DD12). D2 against clear (level 1): retreat two, or with us-ldr's defense option two steps."""
+    data = changed(with_leader(data), {"units.units.counters.us-ldr": {**LEADER, "side": "allies", "nationality": "us",
+                                                                      "defense_option": 1}})
+    state = position(data, {"ger-pz1": "1211", "ger-inf1": "1210", "us-ldr": "1011", "us-inf1": "1111"}, phase="combat",
+                     commanders="true")
+    declared_battle(data, state, [{"attack": "1111", "with": ["ger-pz1", "ger-inf1"]}], dice=ScriptedDice(4, 4))
+    due = state["pending"]
+    assert (due["kind"], due["side"], due["options"]) == ("loss", "allies", ["retreat2", "loss2", "retreat1_loss1"])
+    stay = {"choose": "loss2", "losses": ["us-inf1", "us-inf1"]}
+    assert messages(GAME.check(data, state, "allies", [stay])) == [
+        "units must retreat their full distance (retreat2) unless a friendly commander within command range uses its "
+        "defense option: name it with `commander: LEADER` (13.5.1 E, 15.2 A)"]
+    assert messages(GAME.check(data, state, "allies", [{**stay, "commander": "us-ldr"}])) == []
+    state["defence_used"] = {"us-ldr": 1}
+    assert messages(GAME.check(data, state, "allies", [{**stay, "commander": "us-ldr"}])) == [
+        "us-ldr's defense option capability is 1 battle(s) a player turn (15.2 A)"]
+    state["defence_used"] = {}
+    apply(data, state, "allies", [{**stay, "commander": "us-ldr"}])
+    assert state["defence_used"] == {"us-ldr": 1} and "us-inf1" in state["eliminated"]
+
+
+def test_the_150th_panzer_brigade_is_withdrawn_on_am_27_december(data):
+    """10.8 C (optional): "On AM 27 December Germany must withdraw 150th Panzer Brigade. If already destroyed no
+    withdrawal is necessary." (ger-pz2 stands in for it: DEMONSTRATION; the id is the one 12.4 names.)"""
+    data = changed(data, {"game.turns.last_turn_turning_point": 30})
+    state = position(data, {"ger-pz2": "1311", "us-inf1": "1111"}, turn=22, side="allies", phase="construction",
+                     brigade_withdrawal="true")
+    assert any("infiltration_150th_panzer_brigade.unit_id" in m for m in messages(GAME.check(data, state, "allies", [])))
+    data = changed(data, {"game.zones_of_control.infiltration_150th_panzer_brigade.unit_id": "ger-pz2"})
+    events = apply(data, state, "allies", [], ScriptedDice(by_key={"fuel/": [1]}))
+    assert state["turn"] == 23 and "ger-pz2" not in state["units"] and state["withdrawn"] == ["ger-pz2"]
+    assert {"event": "withdrawn", "units": ["ger-pz2"], "division": "the 150th Panzer Brigade", "rule": "10.8 C"} in events
+    state = position(data, {"us-inf1": "1111"}, turn=22, side="allies", phase="construction", brigade_withdrawal="true")
+    state["eliminated"] = ["ger-pz2"]                                  # already destroyed: nothing to do
+    events = apply(data, state, "allies", [], ScriptedDice(by_key={"fuel/": [1]}))
+    assert state["withdrawn"] == [] and not any(e["event"] == "withdrawn" for e in events)

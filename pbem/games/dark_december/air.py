@@ -21,7 +21,7 @@ def allowed(data: GameData, state: dict, side: str) -> bool:
     turn = state["turn"]
     if side == "german":
         return turn == turn_of(data, numbers.text(data, f"{AIR}.german_air_attack_turn", "the German air attack (20.4.2 E)"))
-    return clear_weather(data, turn) or turn == turn_of(data, numbers.text(data, f"{AIR}.allied_extra_air_attack_turn", "20.4.2 F"))
+    return clear_weather(data, turn, state) or turn == turn_of(data, numbers.text(data, f"{AIR}.allied_extra_air_attack_turn", "20.4.2 F"))
 
 
 def check(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:

@@ -10,6 +10,7 @@ from ...gamedata import GameData
 from ...hexgrid import hexside_key
 from ...kit import numbers
 from ..base import Problem
+from . import commanders
 from .combat import defense_level, options, roll_battle
 from .common import board, enemy_zoc, factor, faces, heavy_snow, in_class, mapdata, other, unbridged_river
 
@@ -27,6 +28,9 @@ def resolve(game: Any, data: GameData, state: dict, dice: Any, events: list) -> 
         if battle["todo"]:
             step = battle["todo"].pop(0)
             automatic(game, data, state, battle, step, dice, events)
+            continue
+        if commanders.due(state, battle):                             # 13.2.2 A: at once, before any other battle
+            commanders.start(data, state, battle, events)
             continue
         attacker_advance(data, state, battle, events)
         if not state["pending"]:
@@ -182,6 +186,9 @@ def _loss_problems(data: GameData, state: dict, side: str, due: dict, order: dic
     if armour_first and any(u not in armour_first for u in losses[:sum(state["units"][a]["steps"] for a in armour_first)]):
         return [f"an attacker using armor superiority against this terrain takes its losses from its armored units first: "
                 f"{', '.join(armour_first)} (13.9.2 A)"]
+    why = commanders.defence_problem(data, state, side, due, order, state["battles"][0])      # 13.5.1 E, 15.2 A
+    if why:
+        return [why]
     survivors = [u for u, v in have.items() if v > 0]
     hexes_due = {"retreat1": 1, "retreat2": 2, "retreat1_loss1": 1}.get(str(choice), 0)
     if hexes_due and survivors:
@@ -216,6 +223,7 @@ def apply_answer(game: Any, data: GameData, state: dict, side: str, orders: list
         return events
     battle = state["battles"][0]
     if due["kind"] == "loss":
+        commanders.use_defence(state, battle, order)
         _apply_loss(data, state, battle, due, order, dice, events)
     elif due["kind"] == "CA":
         _counterattack(data, state, battle, order["counterattack"])

@@ -123,8 +123,12 @@ def fortify_problem(data: GameData, state: dict, side: str, hex_id: Any) -> str 
 def check_construction(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     """7.1.6 exploitation moves of reserve units (14.2), then 7.1.7 demolitions, fortifications."""
     from .movement import check_moves
+    if "shock_fought" in state and any("move" in o or "shock" in o for o in orders):
+        return [Problem(None, "after the Shock Combat Phase only the Construction/Demolition Phase is left (7.1.7, 14.3 B)")]
     problems: list[Problem] = check_moves(game, data, state, side, [o if "move" in o else {"_skip": True} for o in orders],
                                           mode="exploitation")
+    if any("shock" in o for o in orders):
+        return problems + shock_problems(game, data, state, side, orders)
     seen: set[str] = set()
     for index, order in enumerate(orders):
         if "move" in order:
@@ -144,17 +148,64 @@ def check_construction(game: Any, data: GameData, state: dict, side: str, orders
                 "`fuel_choice:` is the Allies' ordered list of German divisions for the next fuel roll (8.7.1 A)"
         else:
             why = "an order here is `demolish: A|B` with `by: UNIT`, or `fortify: HEX` (7.1.7)"
+        if why is None and set(order) & SHOCK_KEYS:
+            why = "`with:`, `reduce:` and the other battle keys go with a `shock: HEX` order (14.3)"
         if why:
             problems.append(Problem(index, why))
     return problems
 
 
+SHOCK_KEYS = {"with", "reduce", "integrity", "armor_superiority", "advance", "firefight"}
+
+
+def _as_battle(order: dict) -> dict:
+    return {"attack": order["shock"], **{k: v for k, v in order.items() if k != "shock"}}
+
+
+def shock_problems(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    """14.3: after the exploitation moves, battles by reserves that moved in them (A), one unit a battle
+    (B), checked as standard combat on the position the moves make (B); the optional reserves (14.0);
+    the Construction/Demolition Phase then has its own step (7.1.7)."""
+    import copy
+    from .combat import check_battles
+    from .movement import apply_moves
+    if not (game.plays(data, 2) and state["options"]["reserves"]):
+        return [Problem(None, "shock combat (14.3) needs the optional reserves (--option reserves=true) in a campaign "
+                              "begun with pbem 0.5 or later (behaviour 2)")]
+    index_of = [i for i, o in enumerate(orders) if "shock" in o]
+    others = [i for i, o in enumerate(orders) if "shock" not in o and "move" not in o]
+    if others:
+        return [Problem(others[0], "with shock combat the Construction/Demolition Phase orders come in their own step, after "
+                                   "the battles (7.1.6, 7.1.7, 14.3 B)")]
+    most = numbers.integer(data, "special.reserves_optional.shock_combat.max_units_per_battle", "the shock combat limit (14.3 B)")
+    moved = {str(o["move"]) for o in orders if "move" in o}
+    problems = []
+    for i in index_of:
+        units = orders[i].get("with")
+        if not isinstance(units, list) or not 0 < len(units) <= most:
+            problems.append(Problem(i, f"no more than {most} unit may perform shock combat in a single battle (14.3 B)"))
+        elif any(str(u) not in moved for u in units):
+            problems.append(Problem(i, "only reserve units that move in this Exploitation Phase perform shock combat (14.3 A)"))
+    if problems:
+        return problems
+    after = copy.deepcopy(state)
+    apply_moves(game, data, after, side, [o for o in orders if "move" in o], mode="exploitation")
+    found = check_battles(game, data, after, side, [_as_battle(orders[i]) for i in index_of], shock=True)
+    return [Problem(None if p.index is None else index_of[p.index], p.message) for p in found]
+
+
 def apply_construction(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Any) -> list[dict]:
     events: list[dict] = []
     blown_on = max(numbers.integers(data, "special.bridges.demolition.blown_faces", "the demolition roll (16.1 D)"))
+    from .combat import apply_battles
     from .movement import apply_moves
     events += apply_moves(game, data, state, side, [o for o in orders if "move" in o], mode="exploitation")
-    finish_bridges(state, side, events)
+    if "shock_fought" not in state:
+        finish_bridges(state, side, events)
+    shocks = [o for o in orders if "shock" in o]
+    if shocks:                                                     # 14.3 B: resolved as standard combat, then 7.1.7
+        state["shock_fought"] = True
+        return events + apply_battles(game, data, state, side, [_as_battle(o) for o in shocks], shock=True)
     for order in orders:
         if "move" in order:
             continue

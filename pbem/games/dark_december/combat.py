@@ -13,6 +13,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import clamp, odds_position, whole_column
 from ..base import Problem
+from . import commanders
 from .common import (board, counter, effective, factor, supply_status, unbridged_river, in_class, mapdata, other, tactical_advantage, turn_label)
 
 CRT_PRINTED = "the Combat Results Table (4.3)"
@@ -24,11 +25,13 @@ def as_list(value: Any) -> list:
     return value if isinstance(value, list) else [value]
 
 
-def check_battles(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+def check_battles(game: Any, data: GameData, state: dict, side: str, orders: list, shock: bool = False) -> list[Problem]:
+    """13.0, 13.1: the attacker's battles; `shock`: the Shock Combat Phase's (14.3 B)."""
     problems: list[Problem] = []
     grid = mapdata(data).grid
     bd = board(state)
     used: set[str] = set()
+    leaders: dict[str, int] = {}
     attacked: set[str] = set()
     obliged: set[str] = set()
     for index, order in enumerate(orders):
@@ -61,10 +64,11 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
             problems.append(Problem(index, f"{', '.join(sorted(set(hexes) & attacked))} is already attacked this phase (13.2 A)"))
         attacked |= set(hexes)
         problems += [Problem(index, p) for p in _declaration_problems(data, state, side, order, units, hexes)]
+        problems += [Problem(index, p) for p in commanders.all_out_problems(data, state, side, order, units, leaders)]
     left = sorted(obliged - attacked)
     if left:
         problems.append(Problem(None, f"every enemy unit adjacent to an attacking unit must be attacked: {', '.join(left)} (13.0 B, 13.1 A)"))
-    minimum = _minimum_attacks(data, state, side)
+    minimum = 0 if shock else _minimum_attacks(data, state, side)
     if minimum and len(orders) < minimum:
         problems.append(Problem(None, f"Germany must make a minimum of {minimum} attacks on AM 16 December (18.2 B)"))
     return problems
@@ -161,7 +165,7 @@ def _unbridged(data: GameData, state: dict, a: str, b: str) -> bool:
     return unbridged_river(data, state, a, b)
 
 
-def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[dict]:
+def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: list, shock: bool = False) -> list[dict]:
     grid = mapdata(data).grid
     state["battles"] = []
     for number, order in enumerate(orders, 1):
@@ -178,6 +182,9 @@ def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
             "firefight": list(order.get("firefight") or attackers), "first": True, "vacated": {}, "todo": [],
             "origin": {u: state["units"][u]["hex"] for u in attackers},
         })
+        commanders.declare(state, state["battles"][-1], order)
+        if shock:
+            state["battles"][-1]["shock"] = True                                 # 14.3 B
         state["attacked"] = sorted(set(state["attacked"]) | set(defenders))         # 18.3 B
         state["fought"] = sorted(set(state["fought"]) | set(defenders) | set(attackers))
     state["phase"] = "declare" if state["battles"] else "construction"
@@ -319,12 +326,18 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
     if battle["first"]:                                                  # 13.9.1 B: the defender's armor superiority
         battle["defender_superiority"] = armor_superiority(data, state, battle["attackers"], battle["hexes"])[1]
     attack = strength(data, state, battle["attackers"], "attack", supply=battle["first"])
+    if battle.get("shock") and battle["first"]:                     # 14.3 B: doubled in attack strength
+        attack *= numbers.integer(data, "special.reserves_optional.shock_combat.attack_factor", "shock combat (14.3 B)")
     defence = strength(data, state, battle["defenders"], "defense")
     col = column(data, attack, defence)
     if not battle["first"] and any(supply_status(state, u) == "isolated" for u in battle["attackers"]):
         col = numbers.texts(data, "crt.odds.all_columns", "the odds columns (13.4)")[0]      # 8.5 D (reading DD9)
-    line = "tactical_advantage" if tactical_advantage(data, state["turn"], battle["attacker"]) else "standard"
+    line = "tactical_advantage" if tactical_advantage(data, state["turn"], battle["attacker"], state) or (
+        battle.get("shock") and battle["first"]) else "standard"               # 14.3 B: always the Tactical Advantage column
     modifier, why = drm(data, state, battle)
+    same = commanders.fixed_roll(battle)
+    if same is not None:                                            # 13.2.2 B: the all out assault
+        col, line, modifier, why = same["column"], same["line"], same["drm"], same["why"]
     table = cells(data, line, col, modifier)
     for h in battle["hexes"] + battle["minus_one"]:                # every level the result may need, before the dice
         defense_level(data, state, battle, h, battle["attackers"] if h in battle["hexes"] else battle["defenders"])
@@ -338,6 +351,9 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
                    "attack": attack, "defence": defence, "column": col, "line": line, "dice": faces, "drm": modifier,
                    "drm_why": why, "roll": roll, "result": result, "counterattack": not battle["first"],
                    "cell_provenance": data.provenance(f"crt.cells.{line}.{col}.{roll}")})
+    if "all_out" in battle and same is None:                        # 13.2: what the all out assault repeats
+        battle.update({"before": commanders.snapshot(state, battle), "result": result,
+                       "same_odds": {"column": col, "line": line, "drm": modifier, "why": why}})
     queue(data, state, battle, parse_result(result))
 
 

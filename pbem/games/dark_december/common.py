@@ -154,8 +154,20 @@ def in_range(data: GameData, turn: int, span: dict) -> bool:
     return turn_of(data, str(span["from"])) <= turn <= turn_of(data, str(span["to"]))
 
 
-def clear_weather(data: GameData, turn: int) -> bool:
-    """20.0: the historical clear turns (weather.historical); 24.0 uncertain weather is not enforced."""
+UNCERTAIN = "weather.uncertain_weather_optional"
+
+
+def uncertain_weather(state: dict) -> bool:
+    return state["options"].get("uncertain_weather") is True      # 24.0 (optional); absent in campaigns begun before it
+
+
+def clear_weather(data: GameData, turn: int, state: dict) -> bool:
+    """20.0: the historical clear turns (weather.historical); with 24.0 (optional) uncertain weather, from
+    the Game-Turn a clear roll came (B) until AM 29 December (C)."""
+    if uncertain_weather(state):
+        since = state["clear_from"]
+        until = turn_of(data, numbers.text(data, f"{UNCERTAIN}.clear_until", "the end of uncertain clear weather (24.0 C)"))
+        return since is not None and since <= turn < until
     spans = data.get("weather.historical", "the historical weather (20.0-22.0)")
     return any(s.get("weather") == "clear" and in_range(data, turn, s) for s in spans)
 
@@ -172,12 +184,13 @@ def heavy_snow(data: GameData, turn: int) -> bool:
     return any(s.get("weather") == "heavy snow" and turn >= turn_of(data, str(s["from"])) for s in spans)
 
 
-def tactical_advantage(data: GameData, turn: int, side: str) -> bool:
-    """13.4.2, 18.1 A, 20.3: Germany AM 16 - PM 22 December; the Allies on clear turns after it."""
+def tactical_advantage(data: GameData, turn: int, side: str, state: dict) -> bool:
+    """13.4.2, 18.1 A, 20.3: Germany AM 16 - PM 22 December; the Allies on clear turns after it. With 24.0
+    uncertain weather a clear roll on AM 22 December ends Germany's at once (20.3: never again once clear)."""
     german = data.get("weather.tactical_advantage.german", "the German tactical advantage turns (18.1)")
     if side == "german":
-        return in_range(data, turn, german)
-    return turn > turn_of(data, str(german["to"])) and clear_weather(data, turn)
+        return in_range(data, turn, german) and not (uncertain_weather(state) and clear_weather(data, turn, state))
+    return turn > turn_of(data, str(german["to"])) and clear_weather(data, turn, state)
 
 
 def faces(text: Any) -> set[int]:

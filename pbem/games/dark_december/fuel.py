@@ -48,6 +48,10 @@ def roll(data: GameData, state: dict, dice: Any, events: list) -> None:
     if state["turn"] >= turn_of(data, numbers.text(data, "supply.fuel_depletion.plus_one_from_turn", "8.7.6")):
         count += numbers.integer(data, "supply.fuel_depletion.plus_one", "the extra division (8.7.6)")
     events.append({"event": "fuel_roll", "face": face, "divisions": count})
+    if "fog_due" in state:                                             # 25.0: counted at the German Movement Phase
+        state["fog_due"]["fuel_count"] = count
+        state["fuel_due"], state["fuel_allied_pick"] = 0, False
+        return
     state["fuel_due"] = min(count, len(eligible(data, state)))        # 8.7.5
     state["fuel_allied_pick"] = state["fuel_due"] > 0
 

@@ -13,43 +13,84 @@ is enforced: docs/dark-december.md.
 
 from __future__ import annotations
 
+import copy
 from functools import partial
 from typing import Any
 
 from ...dice import Dice
-from ...errors import PbemError
+from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData
 from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
-from ..base import MapUnit, Problem
-from . import air, answers, bridges, combat, fuel, movement, paradrop, reinforcements, replacements, report, supply, surrender
-from .common import SIDES, counter, full_steps, mapdata, other, turn_label
+from ..base import MapUnit, Outcome, Problem
+from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, supply, surrender
+from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
+# 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
+LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "uncertain_weather": ("false", "true"),
+                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "8.7.2 D the brigades alternative and 15.6 E Manteuffel's fuel exemption; 10.4.8 B (supply, 8.1-8.5, "
-    "fuel depletion, 8.7, the optional 8.6 surrender and 19.3 are enforced; 5.7 road control is not, so a road carries "
-    "supply for both sides where no enemy unit or ZOC blocks it)",
-    "9.1 G reforming at the map edge (the edges are not in the data)",
-    "5.7 road control, 10.4 strategic movement, 10.4.8 C unconnected roads in one hex, 11.1-11.3 stacks and the "
-    "road-march rate, 12.2 (10.5 road march is enforced, with roads as `map.hexsides.A|B: [road]`)",
-    "10.6.2 entry in strategic movement and 10.6.3 C/D (a blocked reinforcement enters later at its own areas: the "
-    "next road hex needs the map's compass), 10.7 exits, 10.8 withdrawals, 10.9 restricted units, 11.0 C (an "
-    "overstacked move is refused; 11.0 C eliminates only what a retreat left over the limit), 12.4 infiltration (optional)",
-    "7.1.5.2/13.2 all out assault and 15.x commanders (optional, 13.5.1 E, 13.8.4.1/13.8.4.2 double integrity); "
-    "13.6 B the last retreat priority (\"generally to the east\": the map's compass is not in the data) and 13.6 C the "
-    "Bulge rule; 13.7.4 C dense forest advances (roads in forests are not tracked)",
-    "14.3 shock combat, 14.6 historical reserve markers (14.2 exploitation movement is enforced, without strategic "
-    "movement); 16.2.4 A/B the Allied counter-mix limit on new bridges (16.2 construction is enforced)",
-    "20.1 B/C strategic movement in clear weather (20.1 A's -1 MA is enforced); 20.4.2 A-D road interdiction (air attacks on units, "
-    "20.4.1, with the German loss pick, are enforced); 23.0 conditional forces; 24.0 uncertain weather; 27.0 corps artillery",
-    "25.0 fog of war (optional): needs the hidden-information core of issue 18",
-    "26.x variants other than 26.1, 26.2, 26.5 and 26.14 A (reinforcement turns; 26.1 B, C; 26.5 B the drop); victory conditions and game lengths are printed on the map and the "
-    "Game Turn Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
+    "5.7 road control and 10.4 strategic movement, with what rests on them (10.4.8 B/C, 10.6.2, 11.1-11.3, 12.2, 13.3.2 B, "
+    "16.1 G for units in strategic movement, 20.1 B/C): not built yet, the largest group left; meanwhile a road carries "
+    "supply for both sides where no enemy unit or ZOC blocks it (8.2), and 10.5 road march is enforced",
+    "9.1 G reforming at the map edge, 10.6.3 C/D blocked reinforcements, 10.7 exits and 10.7.2 C/10.7.3 the Allied "
+    "held-off units, 13.6 B the last retreat priority (\"generally to the east\" / \"north, south, or west\") and 13.6 C "
+    "the Bulge rule: they need the map's edges and compass (and 13.6 C a definition of \"the Bulge\"), which the text does "
+    "not give and the data format does not yet hold",
+    "10.9 restricted units and 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it): they need the "
+    "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
+    "8.7.2 D the brigades alternative, 10.8 B's two optional provisions (\"Germany presently winning\": the victory is not "
+    "adjudicated; another armored regiment in place of a destroyed one; 10.8 C, optional, is enforced), 14.6 historical reserve "
+    "markers (the units it names are counters the data does not identify), 20.4.2 A-D road interdiction: not built yet; "
+    "10.8 D: the text does not say which SS units are withdrawn",
+    "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
+    "15.x commanders (optional, `--option commanders=true`; 13.2/7.1.5.2 all out assault with 15.1 A, 15.3, 15.8 and 13.5.1 E "
+    "with 15.2 A are enforced): 15.1 B, 15.2 B strength additions and 15.6 (which counters are Patton and "
+    "Manteuffel is not in the data format yet), 15.4 B-D, 15.5 D displacement, 15.7 set-up (the Spa and Bastogne hexes are "
+    "unknown), 15.9 (optional) and 13.8.4.1/13.8.4.2 double integrity: not built yet",
+    "13.7.4 C dense forest advances along roads (roads in forests are not tracked); 14.3 B's last point (divisional "
+    "integrity from reserves within three hexes: not built yet); 16.2.4 A/B the Allied counter-mix limit on new bridges "
+    "(the counter mix is not in the text)",
+    "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
+    "Ardennes), which the text does not give",
+    "26.x variants other than 26.1, 26.2, 26.5, 26.14 A and (behaviour 2, with the divisions as group data, "
+    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A: not built yet (26.8 A, 26.12 B and 26.14 B concern the "
+    "23.0 forces above; 26.8 D the victory); victory conditions and game lengths are printed on the map and the Game Turn "
+    "Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
 )
+
+
+class _NoDice:
+    """`check` reads what a roll needs without rolling: the first die ends the probe."""
+
+    def roll(self, purpose: str, sides: int, about: str = "") -> int:
+        raise _Probed()
+
+
+class _Probed(Exception):
+    pass
+
+
+def weather_roll(data: GameData, state: dict, dice: Any, events: list) -> None:
+    """24.0 A: a die at the start of each Game-Turn from AM 22 December, until clear weather is rolled (the
+    Uncertain Weather Table, group data); B clear brings the Allied air superiority rules at once; C it
+    stays clear until AM 29 December, then heavy snow (22.0)."""
+    if not uncertain_weather(state) or state["clear_from"] is not None:
+        return
+    first = turn_of(data, numbers.text(data, f"{UNCERTAIN}.from_turn", "the first uncertain weather roll (24.0 A)"))
+    until = turn_of(data, numbers.text(data, f"{UNCERTAIN}.clear_until", "the end of uncertain clear weather (24.0 C)"))
+    if not first <= state["turn"] < until:
+        return
+    clear = faces(numbers.text(data, f"{UNCERTAIN}.clear_on", "the die faces that roll clear weather (24.0 A; Uncertain "
+                                                               "Weather Table)"))
+    face = dice.roll(f"weather/{state['turn']}", 6, about=f"Uncertain Weather Table, {turn_label(data, state['turn'])} (24.0 A)")
+    if face in clear:
+        state["clear_from"] = state["turn"]
+    events.append({"event": "weather", "turn": state["turn"], "face": face, "clear": face in clear})
 
 
 def _phasing(state: dict) -> str:
@@ -78,11 +119,14 @@ def _opponent_of_answering(state: dict) -> tuple:
 
 class DarkDecember(SequencedGame):
     id = "dark-december"
+    behaviour = 2          # 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
+    behaviours = (1, 2)
     game_over_rule = "7.2 F"
     not_enforced = NOT_ENFORCED
 
     def __init__(self) -> None:
         self.sequence = self.table()
+        self.hidden = fog.DarkDecemberFog(self)          # 25.0 fog of war (campaign option `fog`, off by default)
 
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (6.0 H, 7.1.1-7.1.7, 7.2), the mid-phase answers included."""
@@ -105,14 +149,14 @@ class DarkDecember(SequencedGame):
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
                   {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate",
-                   "drop"}),
+                   "drop", "infiltrate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
             entry("combat", "Combat Phase: the attacker declares its battles (7.1.5, 13.0, 13.3.3, 13.8)", "orders", _phasing,
                   _opponent_of_phasing, self.combat_template, combat.check_battles, self._apply_battles,
                   "the defender's declarations (13.3.3 A, 13.8 A); with no battle, the Construction/Demolition Phase",
-                  {"attack", "with", "reduce", "integrity", "armor_superiority", "advance", "firefight"}),
+                  {"attack", "with", "reduce", "integrity", "armor_superiority", "advance", "firefight", "all_out", "all_out_loss"}),
             entry("declare", "Defender's terrain-defense reductions and divisional integrity (13.3.3 A, 13.8 A)", "response",
                   _non_phasing, _opponent_of_non_phasing, self.declare_template, combat.check_declare, combat.apply_declare,
                   "the battles in the declared order (13.0 D), each result applied before the next (7.1.5.1 F)",
@@ -122,12 +166,12 @@ class DarkDecember(SequencedGame):
                   "the air-attack loss pick (20.4.1 B)",
                   "response", _answering, _opponent_of_answering, answers.answer_template, answers.check_answer, answers.apply_answer,
                   "the rest of the battle, then the next battle; after the last, the Construction/Demolition Phase (7.1.7)",
-                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance"}),
+                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance", "commander"}),
             entry("construction", "Exploitation and Construction/Demolition Phases: reserves move, bridges are built and "
                   "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
                   "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D) and from AM 20 December its fuel roll (8.7)",
-                  {"demolish", "by", "fortify", "fuel_choice", "move", "path"}),
+                  {"demolish", "by", "fortify", "fuel_choice", "move", "path", "shock", *bridges.SHOCK_KEYS}),
         )
 
     # -- options, seats, set-up ---------------------------------------------------------------
@@ -136,11 +180,14 @@ class DarkDecember(SequencedGame):
         (26.x), `errata.DD7=rule-16-1-H|rule-18-3-D` (rules/dark-december/readings.yaml); both players agree at `pbem new`."""
         errata = dict(given.get("errata") or {})
         errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
-        unknown = sorted(k for k in given if k not in (*OPTIONS, "variants", "errata") and not k.startswith("errata."))
+        known = {**OPTIONS, **LATER_OPTIONS}
+        unknown = sorted(k for k in given if k not in (*known, "variants", "errata") and not k.startswith("errata."))
         if unknown:
-            raise PbemError(f"unknown Dark December option(s): {', '.join(unknown)} (known: setup, reserves, variants, errata.ID)")
+            raise PbemError(f"unknown Dark December option(s): {', '.join(unknown)} (known: {', '.join(known)}, variants, errata.ID)")
         chosen: dict[str, Any] = {}
-        for name, allowed in OPTIONS.items():
+        for name, allowed in known.items():
+            if name in LATER_OPTIONS and name not in given:
+                continue
             value = str(given.get(name, allowed[0])).lower()
             if value not in allowed:
                 raise PbemError(f"option {name} must be one of {', '.join(allowed)}, not {value!r}")
@@ -153,19 +200,27 @@ class DarkDecember(SequencedGame):
         chosen["variants"] = sorted(set(variants), key=lambda v: int(v.split(".")[1]))
         if errata:
             chosen["errata"] = errata
+        if chosen.get("fog") is True and chosen["surrender"]:
+            raise PbemError("options fog=true and surrender=true cannot be played together: 8.6 A judges the enemy's isolated "
+                            "units at this side's Supply Determination Phase, which fog of war (25.0 A) keeps from this side")
         return chosen
 
     def not_enforced_for(self, options: dict) -> list:
-        rules = list(self.not_enforced)
+        rules = list(self.not_enforced) + [fog.FOG_ON if options.get("fog") is True else fog.FOG_OFF]
         others = [v for v in options.get("variants", []) if v != "26.1"]
         if "26.5" in others:
             others.remove("26.5")                                      # 26.5 A and B are enforced
         others = [v for v in others if v not in ("26.2", "26.14")]
+        if self.behaviour >= 2:                                        # new campaigns play behaviour 2
+            if "26.4" in others:
+                rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
+                             "(26.4 A, the 2nd Infantry Division out of play, is)")
+            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12")]
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
         if options.get("reserves"):
-            rules.append("14.0 reserves are in play: designation (14.1), exploitation (14.2), reaction (14.4) and 14.5 are "
-                         "enforced; 14.3 shock combat is not")
+            rules.append("14.0 reserves are in play: designation (14.1), exploitation (14.2), shock combat (14.3 A/B), "
+                         "reaction (14.4) and 14.5 are enforced")
         return rules
 
     def seats(self, scenario: dict) -> list[list[str]]:
@@ -197,7 +252,7 @@ class DarkDecember(SequencedGame):
             "turn": first, "side": "german", "options": options,
             "phase": "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
             "fuel_out": [], "fuel_due": 0, "fuel_allied_pick": False, "fuel_choice": [],
-            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options).items()
+            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options, self.plays(data, 2)).items()
                                if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
             "built": [], "bridging": [], "german_bridges": [], "supply": {}, "reformed": {}, "isolated_turns": {}, "surrendered": [],
@@ -206,6 +261,20 @@ class DarkDecember(SequencedGame):
             "battles": [], "pending": None, "attacked": [], "fought": [], "moved": [], "no_attack": [],
             "demolition_tried": [], "eliminated": [], "retreated": [], "dropped": None, "game_over": False,
         }
+        if options.get("commanders") is True:
+            state["all_out_used"], state["defence_used"] = {}, {}           # 15.1 A, 15.2 A, a player turn
+        if self.plays(data, 2):
+            state["withdrawn"] = []                                         # 10.8 (behaviour 2)
+        if options.get("infiltration") is True:
+            state["infiltrations"] = 0                                      # 12.4 D: three a game
+        if options.get("uncertain_weather") is True:
+            if first >= turn_of(data, numbers.text(data, f"{UNCERTAIN}.from_turn", "the first uncertain weather roll (24.0 A)")):
+                raise PbemError("24.0 A rolls the weather at the start of each Game-Turn from AM 22 December: a scenario "
+                                "that starts then or later would roll before any player takes part (pbem rolls no die at "
+                                "set-up); play it without --option uncertain_weather=true")
+            state["clear_from"] = None                                      # 24.0 B: the Game-Turn clear weather came
+        if options.get("fog") is True:
+            state["fog_reserves"] = {s: [] for s in SIDES}                  # 25.0, 14.1 E
         if state["phase"] != "setup":
             supply.determine(data, state, "german", [])                     # 8.1 A: the first player turn
             replacements.receive(data, state, "german", [])                 # 9.4
@@ -216,7 +285,10 @@ class DarkDecember(SequencedGame):
             manifest = data.get(f"units.manifests.{info['manifest']}", "the Turning Point unit manifest (6.0 E)")
             return str(manifest[unit_id]) if unit_id in manifest else None
         if c.get("reinforcement") not in (None, "none", "unknown"):
-            return None                                                  # enters later (10.6; not enforced)
+            return None                                                  # enters later (10.6)
+        if "26.4" in options["variants"] and self.plays(data, 2) and \
+                str(c.get("division")) in reinforcements.divisions(data, "26.4", "removed"):
+            return None                                                  # 26.4 A: out of play for the game
         if c["side"] == "allies":
             return str(numbers.text(data, f"units.counters.{unit_id}.setup_hex", f"the set-up hex of {unit_id} (5.6.2 A)"))
         if options["setup"] == "historical":
@@ -246,7 +318,7 @@ class DarkDecember(SequencedGame):
             if "fuel" in order:
                 fuel.deplete(state, order["fuel"], "german", events)         # 8.7.1 B
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
-                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform", "drop"))])
+                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform", "drop"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
@@ -274,6 +346,9 @@ class DarkDecember(SequencedGame):
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
         state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": [],
                       "air_used": False})
+        state.pop("shock_fought", None)                                   # 14.3: this player turn's Shock Combat Phase
+        if commanders.on(state):
+            state["all_out_used"], state["defence_used"] = {}, {}         # 15.1 A, 15.2 A: battles of a player turn
         if state["side"] == "german":
             state["side"] = "allies"
         else:
@@ -285,17 +360,74 @@ class DarkDecember(SequencedGame):
                 return
             state["turn"] += 1
             state["side"] = "german"
+            weather_roll(data, state, dice, events)                       # 24.0 A (optional)
             state["dropped"] = None                                       # 19.4: only the drop turn
             state["attacked"] = [u for u in state["attacked"] if u in state["units"]]
         state["phase"] = "movement"
         events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],
                        "label": turn_label(data, state["turn"])})
-        supply.determine(data, state, state["side"], events)              # 7.1.1 A, 8.1 A
+        if fog.active(state):
+            state["fog_due"] = {}                                         # 25.0: judged at its Movement Phase
+        else:
+            withdrawals.start(data, state, events)                        # 10.8 B (behaviour 2), C (optional)
+            supply.determine(data, state, state["side"], events)          # 7.1.1 A, 8.1 A
         surrender.check(data, state, state["side"], dice, events)         # 7.1.1 D, 8.6 (optional; reading DD10)
         replacements.receive(data, state, state["side"], events)          # 7.1.2, 9.4
         if state["side"] == "german":
             fuel.roll(data, state, dice, events)                          # 7.1.1 B, 8.7
             fuel.allied_standing_pick(data, state, events)
+
+    # -- 25.0 fog of war: what the end of the enemy's player turn left to the Movement Phase ---
+    def _ready(self, data: GameData, state: dict) -> dict:
+        if not fog.active(state) or state["phase"] not in fog.OWNER_PHASES:
+            return state
+        ready = copy.deepcopy(state)
+        self._prepare(data, ready, [])
+        return ready
+
+    def _prepare(self, data: GameData, state: dict, events: list) -> None:
+        """Under fog, at a Movement or Reaction Phase: what the enemy's steps could not do to this side's
+        hidden units (14.5 E: reserves next to enemy units lose the status), then what the end of the
+        enemy's player turn left to the Movement Phase (fog.start_of_movement)."""
+        if not fog.active(state) or state["phase"] not in fog.OWNER_PHASES:
+            return
+        movement.drop_reserves_in_contact(data, state)
+        if "fog_due" in state and state["phase"] == "movement":
+            fog.start_of_movement(data, state, events)
+
+    def check(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        problems = super().check(data, self._ready(data, state), side, orders)
+        return problems or self._end_of_turn_problems(data, state, orders)
+
+    def _end_of_turn_problems(self, data: GameData, state: dict, orders: list) -> list[Problem]:
+        """What the end of a player turn reads, so `check` names it as adjudication would: the 10.8 B
+        withdrawal at the Allied turn; the scenario's last Game-Turn (7.2 F), the next Game-Turn's 10.8 C
+        withdrawal and uncertain weather (24.0 A) at the German."""
+        if state["phase"] != "construction" or any(isinstance(o, dict) and "shock" in o for o in orders):
+            return []
+        try:
+            if state["side"] == "german":
+                withdrawals.start(data, copy.deepcopy({**state, "side": "allies"}), [])
+                return []
+            last = numbers.integer(data, f"game.turns.last_turn_{state['scenario'].replace('-', '_')}",
+                                   "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")
+            if state["turn"] < last:
+                withdrawals.start(data, copy.deepcopy({**state, "side": "german", "turn": state["turn"] + 1}), [])
+                weather_roll(data, {**state, "turn": state["turn"] + 1}, _NoDice(), [])
+        except UnknownDataError as missing:
+            return [Problem(None, str(missing))]
+        except _Probed:
+            pass
+        return []
+
+    def template(self, data: GameData, state: dict, side: str) -> dict:
+        return super().template(data, self._ready(data, state), side)
+
+    def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
+        events: list[dict] = []
+        self._prepare(data, state, events)
+        outcome = super().apply(data, state, side, orders, dice)
+        return Outcome(outcome.state, events + outcome.events)
 
     # -- labels and templates -----------------------------------------------------------------
     def label(self, state: dict) -> str:
@@ -334,8 +466,10 @@ class DarkDecember(SequencedGame):
                 "orders": []}
 
     def construction_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
-        return {"notes": [self.label(state), "demolish: 'A|B', by: UNIT (16.1); fortify: HEX (17.0); the Allies: "
-                          "fuel_choice: [DIV, ...] for the next fuel roll (8.7.1 A)"], "orders": []}
+        return {"notes": [self.label(state), "move: UNIT, path: [...] a reserve's exploitation (14.2); shock: HEX, with: [UNIT] "
+                          "its shock combat (14.3; the demolitions then come in their own step); demolish: 'A|B', by: UNIT "
+                          "(16.1); fortify: HEX (17.0); the Allies: fuel_choice: [DIV, ...] for the next fuel roll (8.7.1 A)"],
+                "orders": []}
 
     def normalise_orders(self, orders: Any) -> Any:
         return report.normalise_orders(orders)

@@ -9,7 +9,7 @@ from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...hexgrid import hexside_key
 from ...kit import numbers
-from ...kit.movement import ZocRules, walk
+from ...kit.movement import NO_ZOC, ZocRules, walk
 from ..base import Problem
 from .common import board, bridged, clear_weather, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
@@ -91,14 +91,16 @@ def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False)
     """5.1 C the printed MA (8.4 B, 8.5 E, 8.7.4 halved); 20.1 A German motorized units one less in clear
     weather (strategic movement, -2, is not enforced); 14.4 C half of it, rounded up, in the Reaction Phase."""
     ma = effective(data, state, unit_id, "movement")
-    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and clear_weather(data, state["turn"]):
+    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and clear_weather(data, state["turn"], state):
         ma += numbers.integer(data, "weather.clear.german_movement.motorized_other_ma", "the clear-weather MA change (20.1 A)")
     if reaction:
         ma = half_up(ma, numbers.fraction(data, "special.reserves_optional.reaction_ma_fraction", "the reaction MA (14.4 C)"))
     return ma
 
 
-def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, ma: int) -> str | None:
+def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, ma: int, infiltrating: bool = False) -> str | None:
+    """10.2: the path of one move; `infiltrating` (12.4 A-C): enemy ZOCs entered on the way do not stop it
+    (its rolls decide), leaving its starting hex follows 10.2 F as for any unit."""
     grid = mapdata(data).grid
     if not isinstance(path, list) or len(path) < 2 or any(not isinstance(h, str) for h in path):
         return "`path` must list the unit's hex and at least one hex entered"
@@ -107,12 +109,16 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
         return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
     zoc = enemy_zoc(data, state, side)
     rules = ZOC_RULES
-    if path[0] in zoc and state["options"]["disengagement"] and _disengagement_applies(data, state, side, unit_id, path[0]):
+    if infiltrating:
+        if path[0] in zoc and path[1] in zoc:
+            return f"{unit_id} may not move directly from one enemy ZOC to another (10.2 F); it infiltrates only from a ZOC it entered (12.4 A)"
+        rules = NO_ZOC
+    elif path[0] in zoc and state["options"]["disengagement"] and _disengagement_applies(data, state, side, unit_id, path[0]):
         extra = numbers.integer(data, "game.zones_of_control.disengagement_optional.extra_mp", "the disengagement cost (10.3 A)")
         rules = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: extra, leave_only_to_free=True,
                          stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F, 10.3 C")
     moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id), allowance=ma, zoc=zoc,
-                 rules=rules, starts_in_zoc=path[0] in zoc, no_revisit=True,
+                 rules=rules, starts_in_zoc=path[0] in zoc and not infiltrating, no_revisit=True,
                  enter_problem=lambda h: enter_problem(data, state, side, h))
     if moved.problem:
         return moved.problem
@@ -254,7 +260,13 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
         if not reaction and not exploitation and unit.get("reserve"):
             problems.append(Problem(index, f"{unit_id} is in reserve and may move only in reaction or exploitation (7.1.3.1 B, 14.1 E)"))
             continue
-        why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+        if order.get("infiltrate") is True and not reaction and not exploitation:       # 12.4 (optional)
+            from .infiltration import problem as infiltration_problem
+            why = infiltration_problem(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+        elif "infiltrate" in order:
+            why = "`infiltrate: true` goes with the 150th Panzer Brigade's move in the Movement Phase (12.4)"
+        else:
+            why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
         why = why or _restricted(data, state, unit_id, order["path"])
         if why:
             problems.append(Problem(index, why))
@@ -303,7 +315,7 @@ def _reserve_problem(data: GameData, state: dict, side: str, unit_id: Any, moves
 
 
 def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list, reaction: bool = False,
-                mode: str = "movement") -> list[dict]:
+                mode: str = "movement", dice: Any = None) -> list[dict]:
     events: list[dict] = []
     grid = mapdata(data).grid
     for order in orders:
@@ -324,6 +336,9 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             events.append({"event": "reserve", "unit": order["reserve"], "side": side})
             continue
         path = [grid.canonical(h) for h in order["path"]]
+        if order.get("infiltrate"):
+            from .infiltration import walk_out
+            path = walk_out(data, state, side, order["move"], path, dice, events)      # 12.4 B, C
         unit = state["units"][order["move"]]
         unit["hex"] = path[-1]
         if reaction or mode == "exploitation":
@@ -352,7 +367,8 @@ def drop_reserves_in_contact(data: GameData, state: dict) -> None:
 
 def reaction_due(state: dict) -> bool:
     """7.1.4: the Reaction Phase waits for the non-phasing player only if it has reserves (14.4)."""
-    return any(u.get("reserve") for u in state["units"].values() if u["side"] == other(state["side"]))
+    return any(u.get("reserve") for u in state["units"].values() if u["side"] == other(state["side"])) or bool(
+        "fog_reserves" in state and state["fog_reserves"][other(state["side"])])          # 25.0: a marker on a stack
 
 
 # -- 6.1 free German set-up --------------------------------------------------------------------

@@ -9,14 +9,27 @@ from __future__ import annotations
 from typing import Any
 
 from ...gamedata import GameData
+from ...kit import numbers
 from ..base import Problem
 from .common import COUNTER, board, enemy_zoc, mapdata, turn_of
 from ...errors import UnknownDataError
 
 
-def schedule(data: GameData, counters: dict, options: dict) -> dict[str, int]:
-    """Unit -> the Game-Turn it enters, the chosen variants applied."""
+DIVISIONS = "variants.division_variants"
+
+
+def divisions(data: GameData, variant: str, key: str) -> set[str]:
+    """The division ids a variant names (group data, variants.yaml `division_variants`)."""
+    return set(numbers.texts(data, f"{DIVISIONS}.{variant.replace('.', '_')}.{key}",
+                             f"the divisions variant {variant} names, as the counters spell them ({variant})"))
+
+
+def schedule(data: GameData, counters: dict, options: dict, by_division: bool = False) -> dict[str, int]:
+    """Unit -> the Game-Turn it enters, the chosen variants applied; `by_division` (behaviour 2) also
+    26.3 (two turns late), 26.8 B/C and 26.12 A (never)."""
     shifts = data.get("variants.reinforcement_shifts", "the variants' arrival shifts (26.x)")
+    late = divisions(data, "26.3", "divisions") if by_division and "26.3" in options["variants"] else set()
+    never = set().union(*[divisions(data, v, "withheld") for v in ("26.8", "26.12") if by_division and v in options["variants"]])
     due: dict[str, int] = {}
     for unit_id in sorted(k for k, v in counters.items() if isinstance(v, dict)):
         code = counters[unit_id].get("reinforcement", "unknown")
@@ -36,6 +49,11 @@ def schedule(data: GameData, counters: dict, options: dict) -> dict[str, int]:
                 turn = -1
             elif "turns" in shift and ("through" not in shift or turn <= turn_of(data, shift["through"])):
                 turn = max(1, turn + int(shift["turns"])) if turn > 0 else turn
+        division = str(counters[unit_id].get("division"))
+        if division in never:                                     # 26.8 B/C, 26.12 A
+            continue
+        if division in late and turn > 0:                         # 26.3
+            turn += numbers.integer(data, f"{DIVISIONS}.26_3.delay_turns", "the delay of 26.3")
         if turn > 0:
             due[unit_id] = turn
     return due

@@ -50,6 +50,13 @@ def _battle(e: dict) -> list[Block]:
 ITEMS: dict[str, Callable[[dict], str]] = {
     "paradrop": lambda e: f"{e['unit']} drops on {e['hex']}: die {e['face']}, {e['steps_lost']} step(s) lost (19.2 B)",
     "bridge_built": lambda e: f"the bridge {e['bridge']} built by {e['unit']} is in place (16.2.2 B)",
+    "infiltration": lambda e: f"{e['unit']} tries to leave the enemy ZOC at {e['hex']}: die {e['face']}, " + (
+        "it goes on (12.4 C)" if e["left"] else "it stops there (12.4 B)"),
+    "withdrawn": lambda e: f"{', '.join(e['units'])} of {e['division']} are withdrawn from the game ({e['rule']})",
+    "weather": lambda e: f"Uncertain weather, Game-Turn {e['turn']}: die {e['face']}, " + (
+        "clear: the Allied air superiority rules apply until AM 29 December (24.0 B, C)" if e["clear"] else "overcast (24.0 A)"),
+    "all_out": lambda e: (f"battle {e['number']} was indecisive: {e['leader']}'s all out assault, the same attack again at the "
+                          f"same odds; {e['loses']} takes the mandatory step (13.2)"),
     "enter": lambda e: f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])} (10.6)",
     "reserve": lambda e: f"{e['unit']} is placed in reserve (14.1)",
     "setup": lambda e: f"German set-up: {e['units']} units placed (6.1)",
@@ -87,6 +94,8 @@ def describe(events: list) -> list[Block]:
             blocks += _item(f"{e['unit']} {'loses a step' if kind == 'step' else 'is eliminated'}: {e['why']}")
         elif kind == "player_turn":
             blocks += [("p", f"Next: Game-Turn {e['turn']} ({e['label']}), the {e['side']} player turn (7.2).")]
+        elif kind == "fog":
+            blocks += [("p", f"The {e['side']} step is played under fog of war ({e['rule']}): its units' moves are hidden.")]
         elif kind == "game_over":
             blocks += [("p", f"The last Game-Turn ({e['turn']}) is over (7.2 F).")]
         elif kind in ITEMS:

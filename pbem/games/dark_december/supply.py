@@ -93,7 +93,7 @@ def _isolated(data: GameData, state: dict, side: str, status: dict[str, str]) ->
     found = []
     for unit_id, kind in sorted(status.items()):
         here = state["units"][unit_id]["hex"]
-        if kind != "unsupplied" or (side == "allies" and clear_weather(data, state["turn"])):
+        if kind != "unsupplied" or (side == "allies" and clear_weather(data, state["turn"], state)):
             continue
         neighbours = grid.neighbours(here)
         if any(not hexes.listed(n) for n in neighbours):

@@ -22,7 +22,7 @@ def check(data: GameData, state: dict, side: str, dice: Any, events: list) -> No
     if not state["options"].get("surrender"):
         return
     target = other(side)
-    if target == "allies" and clear_weather(data, state["turn"]):
+    if target == "allies" and clear_weather(data, state["turn"], state):
         return                                                      # 8.6 I: not counted, no roll, no restart
     isolated = set(isolated_units(data, state, target))
     counts = state["isolated_turns"]

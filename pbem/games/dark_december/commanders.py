@@ -1,0 +1,153 @@
+"""15.0 Commander Units (optional, `--option commanders=true`): the all out assault they make
+possible (13.2, 7.1.5.2) and their command range (15.3, 15.8).
+
+13.2 B: "An attacker may reserve the option for an all out assault, by declaring so before a
+battle, if all attacking units are within range of an eligible leader." The battle order names
+the leader (`all_out: LEADER`) and the attacking unit that takes the mandatory step (13.2.3 A,
+`all_out_loss: UNIT`: the attacker's pick, made with the declaration so it costs no email). A
+leader is eligible while battles declared with it this player turn are fewer than its attack
+option capability (15.1 A, printed on the counter: `units.counters.ID.attack_option`). If the
+battle's result is indecisive (13.2.1 A: no defender retreated or lost a step, no attacker did;
+13.2.1 C not a fire fight nor a counterattack), the assault is made at once (13.2.2 A), the same
+attack at the same odds, column and modifiers (13.2.2 B), after the mandatory step (13.2.3 A);
+only once (13.2.1 B).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...gamedata import GameData
+from ...kit import numbers
+from .common import board, counter, in_class, mapdata, unit_type
+
+COUNTER = "the commander's counter (15.0 B)"
+LIMITS = ("none", "british_only", "no_non_ss_armor")          # 15.8 A, 15.8 B
+
+
+def on(state: dict) -> bool:
+    return state["options"].get("commanders") is True              # absent in campaigns begun before the option
+
+
+def command_range(data: GameData, state: dict, leader: str) -> int:
+    """15.3 A: twice the MA, the MA if adjacent to an enemy unit; B nothing else changes it."""
+    unit = state["units"][leader]
+    ma = numbers.integer(data, f"units.counters.{leader}.movement", f"the MA of {leader} ({COUNTER})")
+    grid, bd = mapdata(data).grid, board(state)
+    adjacent = any(bd.enemies_in(n, unit["side"]) for n in grid.neighbours(unit["hex"]))
+    key = "adjacent_to_enemy" if adjacent else "normal"
+    return ma * numbers.integer(data, f"special.commanders_optional.command_range_factor.{key}",
+                                "the command range as a multiple of the MA (15.3 A)")
+
+
+def commands(data: GameData, leader: str, unit_id: str) -> bool:
+    """15.8: the British leader commands British units only (A); the 6th Panzer Army leader no non-SS
+    armored nor armored infantry division (B). The counter says which (`command_limit`)."""
+    limit = numbers.text(data, f"units.counters.{leader}.command_limit",
+                         f"which 15.8 limit applies to {leader}: one of {', '.join(LIMITS)}")
+    c = counter(data, unit_id)
+    if limit == "british_only":
+        return str(c.get("nationality")) == "british"
+    if limit == "no_non_ss_armor":
+        return not (str(c.get("nationality")) != "ss" and unit_type(data, unit_id) in ("armor", "armored_infantry"))
+    return True
+
+
+def all_out_problems(data: GameData, state: dict, side: str, order: dict, units: list, used: dict[str, int]) -> list[str]:
+    """13.2 B, 15.1 A, 15.3, 15.8: the declaration of an all out assault with a battle."""
+    if "all_out" not in order and "all_out_loss" not in order:
+        return []
+    if not on(state):
+        return ["an all out assault needs an eligible leader: play with the optional commanders (--option "
+                "commanders=true, 13.2 B, 15.0)"]
+    leader = str(order.get("all_out"))
+    unit = state["units"].get(leader)
+    if unit is None or unit["side"] != side or not in_class(data, leader, "leader"):
+        return [f"`all_out:` names a {side} leader on the map (13.2 B), not {leader!r}"]
+    if order.get("all_out_loss") not in units:
+        return ["`all_out_loss:` names the attacking unit of this battle that takes the mandatory step (13.2.3 A)"]
+    problems = []
+    capacity = numbers.integer(data, f"units.counters.{leader}.attack_option", f"the attack option capability of {leader} ({COUNTER}, 15.1 A)")
+    used[leader] = used.get(leader, 0) + 1
+    if state["all_out_used"].get(leader, 0) + used[leader] > capacity:
+        problems.append(f"{leader}'s attack option capability is {capacity} battle(s) a player turn (15.1 A)")
+    reach = command_range(data, state, leader)
+    grid = mapdata(data).grid
+    far = [u for u in units if u in state["units"] and grid.distance(unit["hex"], state["units"][u]["hex"]) > reach]
+    if far:
+        problems.append(f"every attacking unit must be within {leader}'s command range of {reach} hexes (13.2 B, 15.3 A): {', '.join(far)}")
+    barred = [u for u in units if not commands(data, leader, u)]
+    if barred:
+        problems.append(f"{leader} may not command {', '.join(barred)} (15.8)")
+    return problems
+
+
+def declare(state: dict, battle: dict, order: dict) -> None:
+    if "all_out" in order:
+        battle["all_out"] = {"leader": str(order["all_out"]), "loses": str(order["all_out_loss"])}
+        state["all_out_used"][battle["all_out"]["leader"]] = state["all_out_used"].get(battle["all_out"]["leader"], 0) + 1
+
+
+def snapshot(state: dict, battle: dict) -> dict[str, list]:
+    return {u: [state["units"][u]["hex"], state["units"][u]["steps"]] for u in sorted(battle["attackers"] + battle["defenders"])
+            if u in state["units"]}
+
+
+def due(state: dict, battle: dict) -> bool:
+    """13.2.1: declared, the first attack (not a counterattack, C), indecisive (A), not a fire fight (C), once (B)."""
+    if "all_out" not in battle or battle.get("all_out_done") or not battle["first"]:
+        return False
+    if any(token in ("CA", "FF") for token in str(battle["result"]).split("/")):
+        return False
+    return snapshot(state, battle) == battle["before"] and set(battle["before"]) >= set(battle["attackers"] + battle["defenders"])
+
+
+def start(data: GameData, state: dict, battle: dict, events: list) -> None:
+    """13.2.2 A at once, 13.2.3 A the mandatory step first; the roll again at the same odds (13.2.2 B, C)."""
+    from .answers import lose_step
+    battle["all_out_done"] = True
+    events.append({"event": "all_out", "number": battle["number"], "leader": battle["all_out"]["leader"],
+                   "loses": battle["all_out"]["loses"]})
+    if battle["all_out"]["loses"] in state["units"]:
+        lose_step(data, state, battle["all_out"]["loses"], events, "the all out assault's mandatory loss (13.2.3 A)")
+    battle.update({"rolled": False, "round": battle.get("round", 0) + 1})
+
+
+def fixed_roll(battle: dict) -> Any:
+    """13.2.2 B: the all out assault rolls on the first attack's column with its modifiers."""
+    return battle.get("same_odds") if battle.get("all_out_done") else None
+
+
+# -- 13.5.1 E with 15.2 A: staying put needs a commander ----------------------------------------------
+def defence_problem(data: GameData, state: dict, side: str, due: dict, order: dict, battle: dict) -> str | None:
+    """13.5.1 E (optional, played with the commanders): "Units must retreat their full distance unless a
+    friendly commander is within command range"; 15.2 A that commander's defense option capability is the
+    number of battles in which the defender may lose steps rather than retreat, every defending unit within
+    its range (reading DD12). `commander: LEADER` in the answer names it; once a battle, then free."""
+    if not on(state) or due["attackers_result"] or not due["options"] or order.get("choose") == due["options"][0]:
+        return None
+    if battle.get("defence_commander"):
+        return None
+    leader = order.get("commander")
+    unit = state["units"].get(leader) if isinstance(leader, str) else None
+    if unit is None or unit["side"] != side or not in_class(data, str(leader), "leader"):
+        return (f"units must retreat their full distance ({due['options'][0]}) unless a friendly commander within command range "
+                f"uses its defense option: name it with `commander: LEADER` (13.5.1 E, 15.2 A)")
+    capacity = numbers.integer(data, f"units.counters.{leader}.defense_option", f"the defense option capability of {leader} ({COUNTER}, 15.2 A)")
+    if state["defence_used"].get(str(leader), 0) >= capacity:
+        return f"{leader}'s defense option capability is {capacity} battle(s) a player turn (15.2 A)"
+    reach = command_range(data, state, str(leader))
+    grid = mapdata(data).grid
+    far = [u for u in due["units"] if grid.distance(unit["hex"], state["units"][u]["hex"]) > reach]
+    if far:
+        return f"every defending unit must be within {leader}'s command range of {reach} hexes (15.2 A, 15.3 A): {', '.join(far)}"
+    barred = [u for u in due["units"] if not commands(data, str(leader), u)]
+    if barred:
+        return f"{leader} may not command {', '.join(barred)} (15.8)"
+    return None
+
+
+def use_defence(state: dict, battle: dict, order: dict) -> None:
+    if on(state) and "commander" in order and not battle.get("defence_commander"):
+        battle["defence_commander"] = str(order["commander"])
+        state["defence_used"][battle["defence_commander"]] = state["defence_used"].get(battle["defence_commander"], 0) + 1
