@@ -10,8 +10,8 @@ from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
-from .flak import FlakRules
 from .fog import FOG_OFF, SmithereensFog
+from .strategic import SpecialMovementRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
@@ -40,20 +40,22 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(FlakRules):
+class Smithereens(SpecialMovementRules):
     id = "smithereens"
-    behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
-    behaviours = (2,)      # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
+    # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
+    # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
+    # the `redeploy` step after the Prepared Assault Phase, 10.27 (2) Italian MFs, 10.34 ports lost.
+    behaviour = 3
+    behaviours = (2, 3)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
         "9.6 Group Steiner set off by an airdrop (airdrops are not modelled; its entry after a move next to Berlin "
         "is enforced); 7.x economic collapse",
-        "10.27-10.35 German strategic and Baltic Sea "
-        "movement, Western inter-theater transfer; 13.x special units and air other than 13.4 and 13.7 (1AAA, "
+        "13.x special units and air other than 13.4 and 13.7 (1AAA, "
         "tactical air, Thunderclap, Amphibious & Riverine missions 2 and 3, naval guns, National Redoubt, FMOs) "
-        "(3.11, 10.23, 10.36, 13.9 mission 1 and 13.13 Flak Korps are enforced)",
+        "(3.11, 10.23, 10.27-10.36, 13.9 mission 1 and 13.13 Flak Korps are enforced)",
         "11.19 fortress declarations outside the German movement orders",
     )
 
@@ -97,6 +99,11 @@ class Smithereens(FlakRules):
                   awaited=self.defender_seat, label=self.turn_label("loss choices"), template=self.response_template,
                   check=self.check_response, apply=self.apply_responses, opponents=self.attacker_seats,
                   then="the next player turn (5.2); after the last German player turn, victory (4.4)"),
+            Phase("redeploy", "End of strategic, Baltic Sea and inter-theater movement (5.3; 10.29, 10.31, 10.35)", "orders",
+                  awaited=self.phasing_seat, label=self.redeploy_label, template=self.redeploy_template,
+                  check=self.check_redeploy, apply=self.apply_redeploy, opponents=self.reveal_seats,
+                  then="the units off the map come back after the Prepared Assault Phase: strategic movement's, then "
+                       "the landings (10.31); then the next player turn (5.2)"),
         )
 
     # -- who is awaited, and the labels saves record --------------------------------------
