@@ -11,13 +11,13 @@ from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
 from .fog import FOG_OFF, SmithereensFog
-from .support import GermanSupportRules
+from .airdrop import AirdropSupplyRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
 TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine",
-               "strategic", "embark", "transfer", "land")
+               "strategic", "embark", "transfer", "land", "airdrop_supply", "airdrop_keeper")
 TEXT_LISTS = ("path", "with", "advance", "losses", "bombers")
 
 
@@ -41,19 +41,19 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(GermanSupportRules):
+class Smithereens(AirdropSupplyRules):
     id = "smithereens"
     # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
     # the `redeploy` step after the Prepared Assault Phase, 10.27 (2) Italian MFs, 10.34 ports lost;
-    # German PA `naval_guns:` (13.10) and `fmo:` (13.12) (support.py).
+    # German PA `naval_guns:` (13.10) and `fmo:` (13.12) (support.py); `airdrop_supply:` (6.10, airdrop.py).
     behaviour = 3
     behaviours = (2, 3)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
-        "9.6 Group Steiner set off by an airdrop (airdrops are not modelled; its entry after a move next to Berlin "
+        "9.6 Group Steiner set off by a 1AAA airdrop (13.2 drops are not modelled; its entry after a move next to Berlin "
         "is enforced); 7.x economic collapse",
         "13.x special units and air not yet played (1AAA 13.1-13.3, tactical air 13.5-13.6, Thunderclap 13.8, "
         "Amphibious & Riverine missions 2 and 3, naval guns on a German defense 13.10 (the German's announcement "
@@ -177,7 +177,7 @@ class Smithereens(GermanSupportRules):
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            for key in ("attack", "assault", "battle", "at", "riverine"):
+            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply"):
                 if key in order:
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):

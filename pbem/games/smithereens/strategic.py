@@ -156,6 +156,18 @@ class SpecialMovementRules(FlakRules):
         state["off_map"] = dict(sorted(off_map.items()))
         events.append({"event": key, "unit": unit_id, "hex": unit["hex"], "rule": SPECIAL[key][1]})
 
+    def movement_template(self, data: GameData, state: dict, side: str) -> dict:
+        template = super().movement_template(data, state, side)
+        if self.plays(data, 3) and not state.get("mobile"):
+            army = state["army"]
+            if army == "german":
+                template["notes"].append("Special movement first (5.3): `- strategic: UNIT` (10.28, 10.29), `- embark: UNIT` "
+                                         "(Baltic Sea, 10.30); they come back after the Prepared Assault Phase.")
+            if army == "western":
+                template["notes"].append("Special movement first (5.3): `- transfer: UNIT` (10.35); at the standard level "
+                                         "`- airdrop_supply: HEX` (6.10), `- airdrop_keeper: UNIT` if its stack splits.")
+        return template
+
     def printed_movement(self, data: GameData, state: dict, unit_id: str) -> int:
         """10.27 (2): "All German-side units with printed MFs greater than 4 starting their
         movement in Italy are considered to have printed MFs of 4" (10.26, 7.2, 6.3 apply to that)."""
