@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
@@ -246,3 +247,16 @@ def test_western_inter_theater_transfer(data):  # 10.35
 def test_a_behaviour_2_campaign_refuses_special_orders_as_it_always_did(data):  # docs/upgrading.md
     old = dataclasses.replace(data, behaviour=2)
     assert problems(old, position(old), [{"strategic": "ger-a"}]) == ["a movement order is `move: UNIT` with `path: [HEX, ...]`"]
+
+
+def test_an_eastern_map_unit_needs_no_italy_hexes_for_10_27(tmp_path):  # 10.27 (2), 2.3, 6.7
+    """Italy lies on the western map sheet (6.7: its south edge, 1131, 1232), so a fast German unit
+    starting on the eastern map counts its full MF without the Italy hexes; one on the western map
+    needs them, and the refusal names the path."""
+    target = tmp_path / "no-italy.yaml"
+    target.write_text(MOBILE.read_text().replace("  map.regions.italy.hexes: []\n", "") + EXTRA)
+    data = load_game_data("smithereens", target)
+    state = position(data)
+    assert GAME.movement_allowance(data, state, "ger-p") == 6                      # 2410E
+    with pytest.raises(UnknownDataError, match=r"map\.regions\.italy\.hexes"):
+        GAME.movement_allowance(data, state, "ger-k")                             # 1232

@@ -177,9 +177,15 @@ class SpecialMovementRules(FlakRules):
         start = (state.get("mobile") or {}).get("began", {}).get(unit_id, state["units"][unit_id]["hex"])
         most = numbers.integer(data, "game.movement.restrictions.italy_theater.printed_movement_factor_max",
                                "the printed MF German-side units starting in Italy count at most (10.27)")
-        if printed > most and start in self.region(data, "italy", "10.27"):
+        if printed > most and not self.off_sheet(data, start, "italy") and start in self.region(data, "italy", "10.27"):
             return most
         return printed
+
+    def off_sheet(self, data: GameData, hex_id: str, region: str) -> bool:
+        """Whether hex_id lies on the other map sheet than the whole of `region` (2.3: eastern-map ids
+        carry the suffix E), so that the region's hexes are not needed to tell it is outside."""
+        sheet = numbers.text(data, f"map.regions.{region}.map_sheet", f"the map sheet of {region} (2.3)")
+        return ("east" if self.grid(data).canonical(hex_id).endswith("E") else "west") != sheet
 
     def enter_hex(self, data: GameData, state: dict, hex_id: str, army: str, events: list, dice: Dice | None = None) -> None:
         """10.34: an Alliance ground unit in a Baltic port ends it as a port; 10.27 (3): one in an
