@@ -14,20 +14,11 @@ from tests.dicehelp import ScriptedDice
 
 MOBILE = Path(__file__).parent / "data" / "smithereens-mobile.yaml"
 
-EXTRA = """\
+CLEAR = ("2112E", "2113E", "2310E", "2509E", "2508E", "2507E", "1131", "1232", "1010", "1231")
+EXTRA = "".join(f"  map.hexes.{h}: {{terrain: clear}}\n" for h in CLEAR) + """\
   map.hexes.2111E.terrain: clear
   map.hexes.2111E.city: false
-  map.hexes.2112E: {terrain: clear}
-  map.hexes.2113E: {terrain: clear}
-  map.hexes.2310E: {terrain: clear}
-  map.hexes.2509E: {terrain: clear}
-  map.hexes.2508E: {terrain: clear}
-  map.hexes.2507E: {terrain: clear}
   map.regions.baltic_sea_coastal_hexes.hexes: ["2410E", "2310E", "2509E", "2508E", "2507E", "2111E"]
-  map.hexes.1131: {terrain: clear}
-  map.hexes.1232: {terrain: clear}
-  map.hexes.1010: {terrain: clear}
-  map.hexes.1231: {terrain: clear}
   units.counters.ger-s: {side: german, type: infantry, steps: 2, full: {attack: 2, defense: 2, movement: 3}, reduced: {attack: 1, defense: 1, movement: 3}, setup: "2410E"}
   units.counters.ger-p: {side: german, type: armor, steps: 2, full: {attack: 6, defense: 4, movement: 6}, reduced: {attack: 3, defense: 2, movement: 6}, setup: "2410E"}
   units.counters.ger-q: {side: german, type: armor, steps: 2, full: {attack: 6, defense: 4, movement: 6}, reduced: {attack: 3, defense: 2, movement: 6}, setup: "2310E"}
