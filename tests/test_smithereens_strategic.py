@@ -251,3 +251,22 @@ def test_an_eastern_map_unit_needs_no_italy_hexes_for_10_27(tmp_path):  # 10.27 
     assert GAME.movement_allowance(data, state, "ger-p") == 6                      # 2410E
     with pytest.raises(UnknownDataError, match=r"map\.regions\.italy\.hexes"):
         GAME.movement_allowance(data, state, "ger-k")                             # 1232
+
+
+def test_a_signed_fog_campaign_moves_a_hidden_unit_strategically_and_verifies(tmp_path):  # 10.29, 11.7
+    """The whole exchange on the demo data with fog of war: the German picks up ger-73id from under
+    the top unit of 1819E, the Prepared Assault Phase passes, he places it back there; the box is
+    public, the unit is hidden again once it is under the stack's top unit (11.7), and verify agrees."""
+    from tests.test_cli import run
+    from tests.test_hidden import demo_until_movement, pass_until, play
+
+    campaign = demo_until_movement(tmp_path)
+    pass_until(campaign, "Turn 2 German movement")
+    play(campaign, "german", [{"strategic": "ger-73id"}])
+    assert campaign.latest()[1]["state"]["off_map"] == {"ger-73id": {"by": "strategic", "hex": "1819E", "steps": 2}}
+    pass_until(campaign, "Turn 2 German special movement ends (10.29, 10.31, 10.35)")
+    play(campaign, "german", [{"place": "ger-73id", "at": "1819E"}])
+    save = campaign.latest()[1]
+    assert save["awaiting"]["phase"] == "Turn 3 Soviet movement"
+    assert "ger-73id" not in save["state"]["units"] and "off_map" not in save["state"]       # under ger-46pz, hidden
+    assert run("verify", campaign.folder).stdout.startswith("OK: 9 saves")
