@@ -15,7 +15,8 @@ from tests.dicehelp import ScriptedDice
 MOBILE = Path(__file__).parent / "data" / "smithereens-mobile.yaml"
 
 CLEAR = ("2112E", "2113E", "2310E", "2509E", "2508E", "2507E", "1131", "1232", "1010", "1231")
-EXTRA = "".join(f"  map.hexes.{h}: {{terrain: clear}}\n" for h in CLEAR) + """\
+ANTWERP = "  map.hexes.1703.terrain: clear\n  map.hexes.1703.city: false\n"
+EXTRA = "".join(f"  map.hexes.{h}: {{terrain: clear}}\n" for h in CLEAR) + ANTWERP + """\
   map.hexes.2111E.terrain: clear
   map.hexes.2111E.city: false
   map.regions.baltic_sea_coastal_hexes.hexes: ["2410E", "2310E", "2509E", "2508E", "2507E", "2111E"]
@@ -231,6 +232,12 @@ def test_western_inter_theater_transfer(data):  # 10.35
     out = GAME.apply(data, state, "alliance", [{"place": "us-1", "at": "1010"}, {"place": "us-3", "at": "1131"}], ScriptedDice(default=6))
     assert out.state["units"]["us-1"]["hex"] == "1010" and out.state["units"]["us-3"]["hex"] == "1131"
     assert (out.state["army"], out.state["phase"]) == ("german", "movement")
+    antwerp = to_redeploy(data, position(data, army="western"), "alliance", [{"transfer": "us-1"}])
+    assert problems(data, antwerp, [{"place": "us-1", "at": "1703"}]) == []          # Antwerp, never enemy controlled
+    GAME.enter_hex(data, antwerp, "1703", "german", [])
+    assert problems(data, antwerp, [{"place": "us-1", "at": "1703"}]) == [
+        "us-1 transfers from 1131 onto a board edge supply source of the Western Front (a French west edge hex, "
+        "or Antwerp if never enemy controlled), not 1703 (10.35)"]
     assert problems(data, position(data, army="western", turn=1), [{"transfer": "us-1"}]) == [
         "Western Allied inter-theater transfers start on Game Turn 2 (10.35)"]
 

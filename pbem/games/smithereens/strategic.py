@@ -192,7 +192,11 @@ class SpecialMovementRules(FlakRules):
         ATC hex ends German strategic movement into and out of Italy (known where the data lists
         the ATC's hexes: otherwise that movement is refused naming them)."""
         super().enter_hex(data, state, hex_id, army, events, dice)
-        if not self.plays(data, 3) or camp(army) != "alliance":
+        if not self.plays(data, 3):
+            return
+        if army == "german" and hex_id == self.grid(data).canonical(self.antwerp(data)):
+            state["antwerp_entered"] = True          # 10.35: at any level (6.9 records it at the standard level only)
+        if camp(army) != "alliance":
             return
         if hex_id in self.baltic_ports(data) and hex_id not in state.get("ports_closed", []):
             state["ports_closed"] = sorted([*state.get("ports_closed", []), hex_id])
@@ -324,7 +328,8 @@ class SpecialMovementRules(FlakRules):
         controlled) of the other front: from Italy to the Western Front, or the reverse."""
         italy = self.region(data, "italy", "10.35")
         if origin in italy:
-            sources = self.region(data, "france_west_edge", "10.35") | ({self.antwerp(data)} if not view["antwerp_lost"] else set())
+            lost = view["antwerp_lost"] or view.get("antwerp_entered")
+            sources = self.region(data, "france_west_edge", "10.35") | (set() if lost else {self.grid(data).canonical(self.antwerp(data))})
             front = "the Western Front (a French west edge hex, or Antwerp if never enemy controlled)"
         else:
             sources = self.region(data, "italy_south_edge", "10.35")
