@@ -56,11 +56,13 @@ class Smithereens(AirdropSupplyRules):
         "9.6 Group Steiner set off by a 1AAA airdrop (13.2 drops are not modelled; its entry after a move next to Berlin "
         "is enforced); 7.x economic collapse",
         "13.x special units and air not yet played (1AAA 13.1-13.3, tactical air 13.5-13.6, Thunderclap 13.8, "
-        "Amphibious & Riverine missions 2 and 3, naval guns on a German defense 13.10 (the German's announcement "
+        "Amphibious & Riverine mission 2's movement and mission 3, naval guns on a German defense 13.10 (the German's announcement "
         "comes inside the Soviet Prepared Assault Phase, before its die), National Redoubt 13.11, the FMO two-hex "
-        "mech advance 13.12) (3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1, 13.10 on a German attack, "
+        "mech advance 13.12) (3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1 and mission 2's PA, 13.10 on a German attack, "
         "13.12 FMO odds line and markers, 13.13 Flak Korps are enforced)",
         "11.19 fortress declarations outside the German movement orders",
+        "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
+        "(the special movement step refuses until the group settles it)",
     )
 
     def __init__(self) -> None:

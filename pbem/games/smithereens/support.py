@@ -33,7 +33,27 @@ class GermanSupportRules(SpecialMovementRules):
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
         keys = self.support_keys(data, order)
         plain = {k: v for k, v in order.items() if k not in keys}
-        return super().attack_problems(data, state, army, plain, used, targets)
+        problems = super().attack_problems(data, state, army, plain, used, targets)
+        stack = self.riverine_stack(data, order)
+        if stack and self.plays(data, 3):          # 13.9 mission 2: that stack attacks across its lake or all-sea hexside
+            crossing = {f"{u} cannot attack across the {w} hexside (11.14)" for u in order["with"]
+                        if u in state["units"] and state["units"][u]["hex"] == stack for w in ("lake", "sea")}
+            problems = [p for p in problems if p not in crossing]
+        return problems
+
+    def riverine_stack(self, data: GameData, order: dict) -> str | None:
+        try:
+            return self.grid(data).canonical(str(order["riverine"])) if order.get("riverine") and isinstance(order.get("with"), list) else None
+        except ValueError:
+            return None                              # refused by riverine_problems, naming the id
+
+    def pa_hexside(self, data: GameData, state: dict, attack: dict, unit_id: str, defender_hex: str) -> set[str]:
+        """13.9 mission 2 (behaviour 3): "any one stack of Western Allied units to ... PA across any lake or
+        all-sea hexside as if it were a non-Rhine river hexside"."""
+        features = set(self.hexside(data, state["units"][unit_id]["hex"], defender_hex))
+        if self.plays(data, 3) and {"lake", "sea"} & features and state["units"][unit_id]["hex"] == self.riverine_stack(data, attack):
+            return (features - {"lake", "sea", "rhine"}) | {"river"}
+        return super().pa_hexside(data, state, attack, unit_id, defender_hex)
 
     def check_attacks(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         problems: list[Problem] = []
