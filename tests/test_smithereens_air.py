@@ -81,12 +81,15 @@ def test_one_bomber_attack_per_turn(data):  # 13.7 "(Only one bomber attack per 
     assert problems(data, position(data), orders) == ["only 1 bomber attack per turn (13.7)"]
 
 
+def two_us_corps(tmp_path_factory, name: str, hexsides: str):
+    target = tmp_path_factory.mktemp(name) / f"{name}.yaml"
+    target.write_text(MOBILE.read_text() + US.format(n=1, hex="4111E") + US.format(n=2, hex="4013E") + hexsides)
+    return load_game_data("smithereens", target)
+
+
 @pytest.fixture(scope="module")
 def rivers(tmp_path_factory):
-    target = tmp_path_factory.mktemp("riverine") / "riverine.yaml"
-    target.write_text(MOBILE.read_text() + US.format(n=1, hex="4111E") + US.format(n=2, hex="4013E")
-                      + "  map.hexsides.4111E|4112E: river\n  map.hexsides.4013E|4112E: river\n")
-    return load_game_data("smithereens", target)
+    return two_us_corps(tmp_path_factory, "riverine", "  map.hexsides.4111E|4112E: river\n  map.hexsides.4013E|4112E: river\n")
 
 
 def test_the_amphibious_and_riverine_marker_negates_the_river(rivers):  # 13.9 mission 1
@@ -109,10 +112,7 @@ def test_the_amphibious_and_riverine_marker_negates_the_river(rivers):  # 13.9 m
 
 @pytest.fixture(scope="module")
 def lake(tmp_path_factory):
-    target = tmp_path_factory.mktemp("lake") / "lake.yaml"
-    target.write_text(MOBILE.read_text() + US.format(n=1, hex="4111E") + US.format(n=2, hex="4013E")
-                      + "  map.hexsides.4111E|4112E: lake\n")
-    return load_game_data("smithereens", target)
+    return two_us_corps(tmp_path_factory, "lake", "  map.hexsides.4111E|4112E: lake\n")
 
 
 def test_mission_2_lets_one_stack_assault_across_a_lake_as_across_a_river(lake):  # 13.9 mission 2
