@@ -83,7 +83,7 @@ def test_a_campaign_plays_its_own_data_after_the_installed_rules_change(demo_cam
     verified = run("verify", demo_campaign).stdout
     assert verified.startswith("OK: 6 saves")
     assert "data: the campaign's own copy in data/ (different from this pbem's installed rules/smithereens); " \
-           "smithereens behaviour 2, created with pbem 0.4.0" in verified
+           f"smithereens behaviour {get_game('smithereens').behaviour}, created with pbem 0.4.0" in verified
     assert "awaits" in run("status", demo_campaign).stdout
     assert tree_bytes(demo_campaign) == before
 
@@ -103,10 +103,11 @@ def test_a_changed_byte_of_the_campaigns_own_data_is_refused(demo_campaign):
 
 def test_a_behaviour_this_pbem_no_longer_plays_is_refused_naming_the_pbem_that_does(demo_campaign, monkeypatch):
     game = get_game("smithereens")
-    monkeypatch.setattr(type(game), "behaviours", (3,))
+    made = game.behaviour                     # the demo campaign plays the newest revision
+    monkeypatch.setattr(type(game), "behaviours", (made + 1,))
     refused = run("verify", demo_campaign, ok=False)
     assert refused.stderr.startswith("pbem: verify FAILED: ")
-    assert ("this campaign plays smithereens behaviour 2 (created with pbem 0.4.0); this pbem plays behaviours 3. "
+    assert (f"this campaign plays smithereens behaviour {made} (created with pbem 0.4.0); this pbem plays behaviours {made + 1}. "
             "Finish it with pbem 0.4.0 (`pip install pbem==0.4.0`)") in refused.stderr
 
 

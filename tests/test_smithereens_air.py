@@ -81,12 +81,15 @@ def test_one_bomber_attack_per_turn(data):  # 13.7 "(Only one bomber attack per 
     assert problems(data, position(data), orders) == ["only 1 bomber attack per turn (13.7)"]
 
 
+def two_us_corps(tmp_path_factory, name: str, hexsides: str):
+    target = tmp_path_factory.mktemp(name) / f"{name}.yaml"
+    target.write_text(MOBILE.read_text() + US.format(n=1, hex="4111E") + US.format(n=2, hex="4013E") + hexsides)
+    return load_game_data("smithereens", target)
+
+
 @pytest.fixture(scope="module")
 def rivers(tmp_path_factory):
-    target = tmp_path_factory.mktemp("riverine") / "riverine.yaml"
-    target.write_text(MOBILE.read_text() + US.format(n=1, hex="4111E") + US.format(n=2, hex="4013E")
-                      + "  map.hexsides.4111E|4112E: river\n  map.hexsides.4013E|4112E: river\n")
-    return load_game_data("smithereens", target)
+    return two_us_corps(tmp_path_factory, "riverine", "  map.hexsides.4111E|4112E: river\n  map.hexsides.4013E|4112E: river\n")
 
 
 def test_the_amphibious_and_riverine_marker_negates_the_river(rivers):  # 13.9 mission 1
@@ -104,4 +107,22 @@ def test_the_amphibious_and_riverine_marker_negates_the_river(rivers):  # 13.9 m
     used = dict(position(rivers, turn=7), riverine_turns=[7])
     assert problems(rivers, used, [dict(plain, riverine="4111E")]) == ["the Amphibious & Riverine marker flies 1 mission a game turn (13.9)"]
     assert problems(rivers, position(rivers, turn=7), [dict(plain, riverine="4212E")]) == [
-        "`riverine:` is the hex of an attacking stack across a river hexside from 4112E (13.9)"]
+        "`riverine:` is the hex of an attacking stack across a river, lake or all-sea hexside from 4112E (13.9)"]
+
+
+@pytest.fixture(scope="module")
+def lake(tmp_path_factory):
+    return two_us_corps(tmp_path_factory, "lake", "  map.hexsides.4111E|4112E: lake\n")
+
+
+def test_mission_2_lets_one_stack_assault_across_a_lake_as_across_a_river(lake):  # 13.9 mission 2
+    """13.9: "2. In a similar fashion, it can allow any one stack of Western Allied units to move and/or PA
+    across any lake or all-sea hexside as if it were a non-Rhine river hexside." """
+    plain = {"attack": "4112E", "with": ["us-1"]}
+    assert problems(lake, position(lake, turn=7), [plain]) == ["us-1 cannot attack across the lake hexside (11.14)"]
+    out = GAME.apply(lake, position(lake, turn=7), "alliance", [dict(plain, riverine="4111E")], ScriptedDice(6))
+    assert {"shift": -1, "why": "river", "rule": "11.15"} in next(e for e in out.events if e["event"] == "assault")["shifts"]
+    assert out.state["riverine_turns"] == [7]
+    both = {"attack": "4112E", "with": ["us-1", "us-2"], "riverine": "4111E"}     # us-2 across no river: no 11.15 shift
+    out = GAME.apply(lake, position(lake, turn=7), "alliance", [both], ScriptedDice(6))
+    assert next(e for e in out.events if e["event"] == "assault")["shifts"] == []

@@ -57,8 +57,10 @@ class AirRules(ResponseRules):
         except ValueError as exc:
             return [str(exc)]
         hexes = {state["units"][u]["hex"] for u in order["with"] if u in state["units"]}
-        if stack not in hexes or not {"river", "rhine"} & set(self.hexside(data, stack, target)):
-            return [f"`riverine:` is the hex of an attacking stack across a river hexside from {target} (13.9)"]
+        crossing = {"river", "rhine"} | ({"lake", "sea"} if self.plays(data, 3) else set())     # 13.9 mission 2: behaviour 3
+        if stack not in hexes or not crossing & set(self.hexside(data, stack, target)):
+            water = "a river, lake or all-sea hexside" if self.plays(data, 3) else "a river hexside"
+            return [f"`riverine:` is the hex of an attacking stack across {water} from {target} (13.9)"]
         return []
 
     def bomb(self, data: GameData, state: dict, order: dict, target: str, dice: Dice) -> dict:

@@ -48,9 +48,7 @@ class AssaultRules(AirRules):
             add(f"terrain.manmade.{fort}.combat.pa", fort)                      # 11.17: German-side defenders
         if fort == "heavy_fortification" and intact:
             add("terrain.manmade.heavy_fortification.combat.pa", "heavy fortification")
-        negated = attack.get("riverine")                                        # 13.9: that hexside is no river
-        sides = [set(self.hexside(data, state["units"][u]["hex"], defender_hex)) - ({"river", "rhine"} if
-                 negated and state["units"][u]["hex"] == self.grid(data).canonical(str(negated)) else set()) for u in attack["with"]]
+        sides = [self.pa_hexside(data, state, attack, u, defender_hex) for u in attack["with"]]
         if sides and all(s & {"river", "rhine"} for s in sides):               # 11.15: all attackers across
             kind = "rhine" if all("rhine" in s for s in sides) else "river"     # 11.16
             add(f"terrain.natural.{kind}.combat.{'pa_thaw' if thaw else 'pa'}", "Rhine" if kind == "rhine" else "river")
@@ -61,6 +59,15 @@ class AssaultRules(AirRules):
         if army == "soviet" and any(self.is_artillery(data, u) for u in attack["with"]):
             add("crt.shifts.non_terrain.soviet_artillery.shift", "Soviet artillery")
         return shifts
+
+    def pa_hexside(self, data: GameData, state: dict, attack: dict, unit_id: str, defender_hex: str) -> set[str]:
+        """The features of the hexside an attacker assaults across; 13.9 mission 1: the riverine
+        stack's hexside is no river."""
+        negated = attack.get("riverine")
+        features = set(self.hexside(data, state["units"][unit_id]["hex"], defender_hex))
+        if negated and state["units"][unit_id]["hex"] == self.grid(data).canonical(str(negated)):
+            return features - {"river", "rhine"}
+        return features
 
     def shifts(self, data: GameData, state: dict, attack: dict, defender_hex: str, army: str) -> list[dict]:
         """The column shifts as the assault event records them."""
@@ -176,11 +183,15 @@ class AssaultRules(AirRules):
         oos = self.oos_units(data, state, list(order["with"]) + defenders)     # 6.4: both sides, each battle
         attack = self.strength(data, state, order["with"], "attack", oos)
         defense = self.strength(data, state, defenders, "defense", oos)
-        base, odds = self.base_column(data, attack, defense, army)
+        base, odds = self.base_column(data, attack, defense, self.odds_line(order, army))
         shifts = self.column_shifts(data, state, order, target, army)
         final = clamp(base + total(shifts), len(columns))                      # 11.21, then 11.23 limits
         return {"hex": target, "defenders": defenders, "oos": oos, "attack": attack, "defense": defense,
                 "odds": odds, "base_column": columns[clamp(base, len(columns))], "shifts": shifts, "column": columns[final]}
+
+    def odds_line(self, order: dict, army: str) -> str:
+        """Whose odds line of the CRT (11.22) a PA reads: its army's (13.12 FMOs: support.py)."""
+        return army
 
     def crt_cells(self, data: GameData, column: str) -> dict:
         """The whole CRT column, die roll -> result; UnknownDataError for a cell the data lacks."""

@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 FOG_OFF = "11.7 fog of war: saves and reports show every unit of every stack"
 FOG_ON = ("11.7 in the three-player game: the Western player's look at German stacks in Italy (they stay hidden "
           "from both Soviet and Western); the top unit of a stack is the lowest unit id, not the owner's choice")
-OWNER_PHASES = ("placement", "movement")
+OWNER_PHASES = ("placement", "movement", "redeploy")     # redeploy: special movement ends (10.29)
 # what an owner step's events may show the enemy: map-wide facts, never a unit under fog
-PUBLIC_EVENTS = ("passed", "control", "collapse", "fanaticism", "oil", "fortress", "destroyed", "forfeit", "antwerp")
+PUBLIC_EVENTS = ("passed", "control", "collapse", "fanaticism", "oil", "fortress", "destroyed", "forfeit", "antwerp",
+                 "strategic", "embark", "transfer", "awaiting_redeploy", "port_lost", "atc_entered")   # the holding box is public
 
 
 class SmithereensFog(HiddenRules):
@@ -117,7 +118,7 @@ class SmithereensFog(HiddenRules):
 
     def public_events(self, data: GameData, state: dict, side: str, events: list) -> list:
         shown = [e for e in events if e.get("event") in PUBLIC_EVENTS
-                 or (e.get("event") in ("move", "enter", "placed", "replacement") and e.get("unit") in state["units"])]
+                 or (e.get("event") in ("move", "enter", "placed", "replacement", "redeployed", "landed") and e.get("unit") in state["units"])]
         return [{"event": "fog", "side": side, "rule": "11.7"}] + shown
 
     def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:

@@ -10,13 +10,14 @@ from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
-from .flak import FlakRules
 from .fog import FOG_OFF, SmithereensFog
+from .airdrop import AirdropSupplyRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
-TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine")
+TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine",
+               "strategic", "embark", "transfer", "land", "airdrop_supply", "airdrop_keeper")
 TEXT_LISTS = ("path", "with", "advance", "losses", "bombers")
 
 
@@ -40,21 +41,28 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(FlakRules):
+class Smithereens(AirdropSupplyRules):
     id = "smithereens"
-    behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
-    behaviours = (2,)      # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
+    # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
+    # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
+    # the `redeploy` step after the Prepared Assault Phase, 10.27 (2) Italian MFs, 10.34 ports lost;
+    # German PA `naval_guns:` (13.10) and `fmo:` (13.12) (support.py); `airdrop_supply:` (6.10, airdrop.py).
+    behaviour = 3
+    behaviours = (2, 3)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
         "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
-        "9.6 Group Steiner set off by an airdrop (airdrops are not modelled; its entry after a move next to Berlin "
+        "9.6 Group Steiner set off by a 1AAA airdrop (13.2 drops are not modelled; its entry after a move next to Berlin "
         "is enforced); 7.x economic collapse",
-        "10.27-10.35 German strategic and Baltic Sea "
-        "movement, Western inter-theater transfer; 13.x special units and air other than 13.4 and 13.7 (1AAA, "
-        "tactical air, Thunderclap, Amphibious & Riverine missions 2 and 3, naval guns, National Redoubt, FMOs) "
-        "(3.11, 10.23, 10.36, 13.9 mission 1 and 13.13 Flak Korps are enforced)",
+        "13.x special units and air not yet played (1AAA 13.1-13.3, tactical air 13.5-13.6, Thunderclap 13.8, "
+        "Amphibious & Riverine mission 2's movement and mission 3, naval guns on a German defense 13.10 (the German's announcement "
+        "comes inside the Soviet Prepared Assault Phase, before its die), National Redoubt 13.11, the FMO two-hex "
+        "mech advance 13.12) (3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1 and mission 2's PA, 13.10 on a German attack, "
+        "13.12 FMO odds line and markers, 13.13 Flak Korps are enforced)",
         "11.19 fortress declarations outside the German movement orders",
+        "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
+        "(the special movement step refuses until the group settles it)",
     )
 
     def __init__(self) -> None:
@@ -97,6 +105,11 @@ class Smithereens(FlakRules):
                   awaited=self.defender_seat, label=self.turn_label("loss choices"), template=self.response_template,
                   check=self.check_response, apply=self.apply_responses, opponents=self.attacker_seats,
                   then="the next player turn (5.2); after the last German player turn, victory (4.4)"),
+            Phase("redeploy", "End of strategic, Baltic Sea and inter-theater movement (5.3; 10.29, 10.31, 10.35)", "orders",
+                  awaited=self.phasing_seat, label=self.redeploy_label, template=self.redeploy_template,
+                  check=self.check_redeploy, apply=self.apply_redeploy, opponents=self.reveal_seats,
+                  then="the units off the map come back after the Prepared Assault Phase: strategic movement's, then "
+                       "the landings (10.31); then the next player turn (5.2)"),
         )
 
     # -- who is awaited, and the labels saves record --------------------------------------
@@ -166,7 +179,7 @@ class Smithereens(FlakRules):
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            for key in ("attack", "assault", "battle", "at", "riverine"):
+            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply"):
                 if key in order:
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):

@@ -46,8 +46,7 @@ class MovementRules(ReplacementRules):
         return None
 
     def movement_allowance(self, data: GameData, state: dict, unit_id: str) -> int:
-        unit = state["units"][unit_id]
-        allowance = int(self.factors(data, unit_id, unit["steps"])["movement"])
+        allowance = self.printed_movement(data, state, unit_id)
         if allowance == 0:
             return 0                                                   # 10.4: zero-MF units never move
         turns = "game.turns"
@@ -61,6 +60,10 @@ class MovementRules(ReplacementRules):
         if unit_id in state.get("oos_at_start", ()):                  # 6.3, 6.4: halved, rounding up
             allowance = -(-allowance // 2)
         return max(allowance, 0)
+
+    def printed_movement(self, data: GameData, state: dict, unit_id: str) -> int:
+        """The printed movement factor of the unit's face (10.1)."""
+        return int(self.factors(data, unit_id, state["units"][unit_id]["steps"])["movement"])
 
     def entry_cost(self, data: GameData, state: dict, unit_id: str, a: str, b: str) -> tuple[int | None, str]:
         """MP cost to move from a to b, or (None, reason with rule)."""
@@ -300,6 +303,8 @@ class MovementRules(ReplacementRules):
                 if not reason:
                     path = [self.grid(data).canonical(str(h)) for h in order["path"]]
                     view["units"][order["enter"]] = {"hex": path[-1], "steps": arrivals.pop(order["enter"])["steps"]}
+            elif self.special_key(data, order):              # 10.28-10.35 (strategic.py)
+                reason = self.special_problem(data, view, army, order, moved)
             elif "declare_fortress" in order:
                 reason = self.fortress_problem(data, view, army, order, set(view["fortresses"]))
                 if not reason:
@@ -317,6 +322,16 @@ class MovementRules(ReplacementRules):
             if reason:
                 problems.append(Problem(None, f"hex {hex_id} is overstacked {when}: {reason} ({rule})"))
         return problems
+
+    def special_key(self, data: GameData, order: dict) -> str | None:
+        """The special movement an order begins (strategic.py, behaviour 3); None here."""
+        return None
+
+    def special_problem(self, data: GameData, view: dict, army: str, order: dict, moved: set[str]) -> str | None:
+        raise NotImplementedError
+
+    def pick_up(self, data: GameData, state: dict, order: dict, events: list) -> None:
+        raise NotImplementedError
 
     def move_problem(self, data: GameData, view: dict, army: str, order: dict, moved: set[str]) -> str | None:
         """One `move:` order (10.1-10.7, 10.24-10.25, 11.19); a legal move updates `view`."""
@@ -395,6 +410,8 @@ class MovementRules(ReplacementRules):
                 events.append({"event": "enter", "unit": order["enter"], "path": path, "rule": "9.2"})
                 for hex_id in path:
                     self.enter_hex(data, state, hex_id, army, events, dice)
+            elif self.special_key(data, order):              # 10.28-10.35 (strategic.py)
+                self.pick_up(data, state, order, events)
             elif "declare_fortress" in order:
                 hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
                 state["fortresses"] = sorted(set(state["fortresses"]) | {hex_id})

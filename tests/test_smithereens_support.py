@@ -1,0 +1,98 @@
+"""13.10 German naval gun support and 13.12 Führer-Mandated Offensives on German prepared
+assaults (behaviour 3), and 7.5 (5), (8). The mobile-assault test data (made up, not the
+published map or CRT) with 4213E as a Baltic coastal hex."""
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from pbem.gamedata import load_game_data, load_scenario
+from pbem.games.smithereens import GAME
+from tests.dicehelp import ScriptedDice
+
+MOBILE = Path(__file__).parent / "data" / "smithereens-mobile.yaml"
+
+
+@pytest.fixture
+def data(tmp_path):
+    target = tmp_path / "support.yaml"
+    target.write_text(MOBILE.read_text() + '  map.regions.baltic_sea_coastal_hexes.hexes: ["4213E"]\n')
+    return load_game_data("smithereens", target)
+
+
+def position(data, turn=2, level="beginner"):
+    scenario, _ = load_scenario("smithereens", "historical")
+    state = GAME.setup(data, scenario, ["alliance", "german"], {"level": level, "fog": "off"})
+    state.update(turn=turn, army="german", phase="assault")
+    return state
+
+
+def problems(data, state, orders):
+    return [p.message for p in GAME.check(data, state, GAME.awaiting(state).side, orders)]
+
+
+ATTACK = {"attack": "4213E", "with": ["ger-a", "ger-b"]}      # 4 attack factors against 7: 1:2 on the German line
+
+
+def column(data, state, order):
+    return GAME.battle_odds(data, state, "german", order, GAME.crt_columns(data))["column"]
+
+
+def test_naval_guns_shift_a_german_attack_on_soviets_on_the_baltic_coast_one_column(data):  # 13.10
+    """13.10: "Once per game turn, the German may announce he's using those ships' guns to support any one
+    of his attacks or defenses against Soviet units. The effect is to shift those combat odds one column
+    in the German's favor. To be used in a German attack, the Soviet defenders must be located in a
+    Baltic coastal hex." """
+    state = position(data)
+    assert column(data, state, ATTACK) == "1:2/1:3"
+    assert column(data, state, {**ATTACK, "naval_guns": True}) == "1:1/1:2"
+    out = GAME.apply(data, state, "german", [{**ATTACK, "naval_guns": True}], ScriptedDice(6))
+    assault = next(e for e in out.events if e["event"] == "assault")
+    assert {"shift": 1, "why": "naval gun support", "rule": "13.10"} in assault["shifts"]
+    assert out.state["naval_guns_turns"] == [2]
+
+
+def test_naval_guns_once_a_game_turn_soviets_on_the_coast_only_none_after_the_collapse(data):  # 13.10, 7.5 (8)
+    state = position(data)
+    state["naval_guns_turns"] = [2]
+    assert problems(data, state, [{**ATTACK, "naval_guns": True}]) == ["German naval gun support may be used 1 time a game turn (13.10)"]
+    state = position(data)
+    assert problems(data, state, [{"attack": "4212E", "with": ["ger-a"], "naval_guns": True}]) == [
+        "the naval guns support a German attack only on Soviet defenders in a Baltic coastal hex, not 4212E (13.10)"]
+    state["collapsed"] = True
+    assert problems(data, state, [{**ATTACK, "naval_guns": True}]) == [
+        "German naval gun support ended with the economic collapse (7.5 (8), 13.10)"]
+
+
+def test_an_fmo_runs_the_german_pa_on_the_alliance_odds_line(data):  # 13.12
+    """13.12: "The effect is to allow the supported PA(s) to be run on the Alliance odds ratio line on the
+    CRT, rather than the normal German one. In cases of multi-hex German PAs, all stacks in the PA must
+    get their own FMO counter" """
+    state = position(data)
+    assert column(data, state, {**ATTACK, "fmo": True}) == "1:1/1:2"          # 4:7 is 1:2 on the Alliance line
+    two_stacks = {"attack": "4213E", "with": ["ger-a", "ger-r"], "fmo": True}   # 4112E and 4113E
+    out = GAME.apply(data, state, "german", [two_stacks], ScriptedDice(6))
+    assert out.state["fmo_used"] == 2
+    assert {"event": "fmo", "hex": "4213E", "markers": 2, "left": 7, "rule": "13.12"} in out.events
+    state = position(data)
+    state["fmo_used"] = 8
+    assert problems(data, state, [two_stacks]) == [
+        "the German has 9 FMO markers for the game, 1 left; this needs one per attacking stack (13.12)"]
+    state["collapsed"] = True
+    assert problems(data, state, [{**ATTACK, "fmo": True}]) == [
+        "the unused FMO markers were forfeit at the economic collapse (7.5 (5), 13.12)"]
+
+
+def test_an_fmo_needs_ruhr_supply_at_the_standard_level(data):  # 13.12
+    """13.12: "Such units must be in direct overland supply to a functioning Ruhr City hex." """
+    assert problems(data, position(data, level="standard"), [{**ATTACK, "fmo": True}]) == [
+        "the FMO-supported stack in 4112E is not in direct overland supply to a German-controlled Ruhr City hex (13.12)"]
+
+
+def test_only_german_assaults_and_behaviour_2_as_before(data):  # 13.10, 13.12; docs/upgrading.md
+    state = dict(position(data), army="soviet")
+    assert problems(data, state, [{"attack": "4112E", "with": ["sov-t1"], "fmo": True}]) == [
+        "only German prepared assaults may have naval gun support or an FMO (13.10, 13.12)"]
+    old = dataclasses.replace(data, behaviour=2)
+    assert problems(old, position(old), [{**ATTACK, "fmo": True}])[0].startswith("an assault order is `attack: HEX`")
