@@ -70,7 +70,7 @@ def test_expected_files():
         "crt", "game", "map", "readings", "special", "supply", "terrain", "units", "variants", "weather"}
     assert set(load_game_data("end-of-the-iron-dream").tree) == {
         "crt", "economy", "game", "invasions", "map", "reinforcements", "special", "supply",
-        "terrain", "victory"}
+        "terrain", "units", "victory"}
 
 
 def test_every_unknown_has_printed_on(game):
