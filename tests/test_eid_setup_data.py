@@ -306,3 +306,55 @@ def test_27_4_nato_setup(data, lhj):
     western = [u for u, c in setup_data.counters(data).items() if c["side"] == "western" and u != "wa-mtn-FX"]
     assert sorted(units) == sorted(western)                                                     # 27.4 A: all forces
     assert lhj["victory"]["nato_wins_with_at_least"] == 84 and len(lhj["victory"]["cities"]) == 12   # 27.10 B, E
+
+
+# -- data fixes of issue 14 (each checked against the rule it cites) ---------------------------
+
+def test_bagration_sus_are_on_turn_2(data):
+    """15.23.3 B: "two SUs per turn (three on the first turn of Operation Bagration)"; 6.7 A: "on
+    Turn 2 they receive three attack SUs instead of two" — the first Bagration turn is Turn 2."""
+    assert not data.has("special.operation_bagration.sus_first_turn")
+    assert numbers.integer(data, "special.operation_bagration.first_bagration_turn", "6.7") == 2
+    assert numbers.integer(data, "special.operation_bagration.sus_first_bagration_turn", "15.23.3") == 3
+    assert numbers.integer(data, "special.operation_bagration.soviet_sus_per_turn", "15.23.3") == 2
+    assert data.provenance("special.operation_bagration.first_bagration_turn") == "rule 6.7"
+
+
+def test_no_turn_record_track(data):
+    """2.14: the turn of arrival is printed on the counters; the text has no turn record track."""
+    printed_on = data.get("game.turns.iron_dream")["printed_on"]
+    assert "turn record track" not in printed_on and "2.14" in printed_on
+
+
+def test_crt_names_only_clear_and_berlin_lines(data):
+    """18.12 names the clear line, 25.1 Berlin's; no other line is assumed, and which line a
+    terrain uses is asked once (terrain.hexes.KIND.crt_line)."""
+    lines = {k for k in data.get("crt.terrain_lines") if k not in ("open", "rule")}
+    assert lines == {"clear", "berlin"}
+    unknown = [path for path, _printed in data.unknown_paths()]
+    assert "terrain.hexes.rough.crt_line" in unknown
+    assert not [p for p in unknown if p.startswith("crt.terrain_lines.rough")]
+
+
+def test_cavalry_mechanized_advance_is_marsh_as_rough_only(data):
+    """21.3 B: for movement, rough as clear and marsh as rough; 21.3 C: advance into and through
+    marsh as though rough (the text gives no rough-as-clear for advance)."""
+    cmg = data.get("special.special_units.cavalry_mechanized_groups")
+    assert unwrap(cmg["movement"]) == "rough as clear, marsh as rough"
+    assert "rough as clear" not in unwrap(cmg["advance_after_combat"])
+    assert "marsh" in unwrap(cmg["advance_after_combat"])
+
+
+def test_5_1_column_cites_18_9(data):
+    """18.9 A example: "A 5-1 assault against a defender in clear terrain" (not 14.21)."""
+    assert data.provenance("crt.terrain_lines.clear.columns_in_examples.5-1") == "rule 18.9"
+    assert data.provenance("crt.terrain_lines.clear.columns_in_examples.4-1") == "rule 14.21"
+    assert data.provenance("crt.cells.clear.5-1.6") == "rule 18.9"
+
+
+def test_ploesti_and_nagykanizsa_hexes_asked_once(data):
+    """16.1: the oil-field hexes are asked at one path each (map.places.X.hex)."""
+    unknown = [path for path, _printed in data.unknown_paths()]
+    for place in ("ploesti", "nagykanizsa"):
+        assert [p for p in unknown if place in p and p.endswith("hex")] == [f"map.places.{place}.hex"]
+        assert data.get(f"economy.economic_hexes.secondary.{place}.hex_path") == f"map.places.{place}.hex"
