@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import copy
 
-from pbem.gamedata import apply_values, load_game_data
+from pbem.gamedata import apply_values, load_game_data, load_scenario
 from pbem.games.end_of_the_iron_dream import GAME
 from tests.dicehelp import ScriptedDice
 
 ROWS = "PQRSTUVW"
 MAP = {f"{r}{c}": {"terrain": "clear"} for r in ROWS for c in range(1, 27)}
 COLUMNS = ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1"]
-# every clear cell "0/0" unless a test names its own (`cells=`)
+# every clear cell "0/0" unless a test names its own (`cells=`); 5-1 die 6 is the rulebook's 1/2 (18.9)
 CELLS = {col: {str(d): "0/0" for d in range(1, 7)} for col in COLUMNS}
-SCENARIO = {"scenario": "iron-dream", "first_turn": {"value": 1, "rule": "6.0"}, "last_turn": {"value": 23, "rule": "26.1"}}
+SCENARIO = load_scenario("end-of-the-iron-dream", "iron-dream")[0]
 
 
 def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | None = None, position: dict | None = None,
@@ -29,9 +29,10 @@ def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | Non
         table[col].update(faces)
     values = {
         **{f"map.hexes.{h}": v for h, v in {**MAP, **(hexes or {})}.items()},
-        "map.hexsides": sides or {},
+        **{f"map.hexsides.{k}": v for k, v in (sides or {}).items()},
         "crt.terrain_lines.clear.columns": COLUMNS,
-        "crt.cells.clear": table,
+        **{f"crt.cells.clear.{col}": faces for col, faces in table.items() if col != "5-1"},
+        **{f"crt.cells.clear.5-1.{d}": table["5-1"][d] for d in "12345"},
         "positions.test": {"units": position or {}, **({"flip": True} if flip else {})},
     }
     apply_values(d, values, "tests/eidhelp.py", "override")

@@ -160,7 +160,7 @@ def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bo
 def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
     g = grid(data)
     state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"])} for o in orders]
-    events: list[dict] = [{"event": "announced", "battles": state["battles"]}] if orders else []
+    events: list[dict] = [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
     next_battle(game, data, state, dice, events)
     return events
 

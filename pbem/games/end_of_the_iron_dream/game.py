@@ -87,29 +87,29 @@ class EndOfTheIronDream(SequencedGame):
                   "sides (3.5)", "response", self.alliance_seat, self.mover_reveals, setup.flip_template, setup.check_flip,
                   setup.apply_flip, "Turn 1, the Axis player-turn (5.1)", {"flip"}),
             entry("bagration", "Operation Bagration choice, at the beginning of the Soviet Turn 1 player-turn (6.5 A)", "orders",
-                  self.phasing_seat, self.mover_reveals, self.bagration_template, self.check_bagration, self.apply_bagration,
+                  self.phasing_seat, self.mover_reveals, EndOfTheIronDream.bagration_template, EndOfTheIronDream.check_bagration, EndOfTheIronDream.apply_bagration,
                   "the Soviet Operational Movement Phase (5.3.4)", {"bagration"}),
             entry("movement", "Operational Movement Phase: movement and mobile assaults (5.1.5, 5.2.5, 5.3.4; 8.0-11.0)",
-                  "orders", self.phasing_seat, self.mover_reveals, self.movement_template, movement.check_movement,
+                  "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.movement_template, movement.check_movement,
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)", {"move", "path", "assault", "with", "losses"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
-                  "response", self.defender_seat, self.attacker_reveals, self.answer_template, movement.check_ma_answer,
+                  "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
                   "(11.12, 11.13)", {"steps", "retreat"}),
             entry("assault", "Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)",
-                  "orders", self.phasing_seat, self.mover_reveals, self.assault_template, assault.check_assaults,
+                  "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.assault_template, assault.check_assaults,
                   assault.apply_assaults, "each battle's answers (18.15, 18.20); then the next player-turn (5.0)",
                   {"attack", "with"}, assault.no_choice),
             entry("pa_defender", "The defender applies its prepared-assault result first (18.15, 18.14, 18.19)", "response",
-                  self.defender_seat, self.attacker_reveals, self.answer_template, assault.check_defender,
+                  self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender,
                   assault.apply_defender, "the attacker's result and advance (18.16)", {"steps", "retreat"}),
             entry("pa_attacker", "The attacker applies its result and advances after combat (18.14, 18.16-18.18)", "orders",
-                  self.phasing_seat, self.mover_reveals, self.answer_template, assault.check_attacker,
+                  self.phasing_seat, self.mover_reveals, EndOfTheIronDream.answer_template, assault.check_attacker,
                   assault.apply_attacker, "the defender's advance (18.20) if it holds and the attackers left; then the "
                   "next battle", {"steps", "retreat", "advance"}),
             entry("pa_advance", "Defender advance after combat into a vacated attacker's hex (18.20)", "response",
-                  self.defender_seat, self.attacker_reveals, self.answer_template, assault.check_defender_advance,
+                  self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender_advance,
                   assault.apply_defender_advance, "the next battle (18.10 C); after the last, the next player-turn (5.0)",
                   {"advance", "to"}),
         )
@@ -212,20 +212,20 @@ class EndOfTheIronDream(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "help": [movement.MOVE, movement.ASSAULT]}
+        return {"orders": [], "notes": [movement.MOVE, movement.ASSAULT]}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "help": [assault.ATTACK]}
+        return {"orders": [], "notes": [assault.ATTACK]}
 
     def answer_template(self, data: GameData, state: dict, side: str) -> dict:
         battle = state["pending"]
-        return {"orders": [], "help": [f"result {battle['result']['attackers']}/{battle['result']['defenders']} at "
+        return {"orders": [], "notes": [f"result {battle['result']['attackers']}/{battle['result']['defenders']} at "
                                        f"{battle.get('hex') or battle['hexes'][0]}: `steps: [UNIT, ...]`, "
                                        "`retreat: {UNIT: [HEX, ...]}` (18.14); attacker `advance: {UNIT: [HEX, ...]}` "
                                        "(18.16); defender `advance: UNIT, to: HEX` (18.20)"]}
 
     def bagration_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [{"bagration": False}], "help": ["`bagration: true` runs Operation Bagration (6.5, 6.7)"]}
+        return {"orders": [{"bagration": False}], "notes": ["`bagration: true` runs Operation Bagration (6.5, 6.7)"]}
 
     # -- 6.5 Operation Bagration -------------------------------------------------------------
     def check_bagration(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:

@@ -51,7 +51,7 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     sides = set(hexside(data, a, b))
     if {"blocked", "lake"} & sides:
         return None, f"the {'blocked' if 'blocked' in sides else 'lake'} hexside is not crossed (10.4 B)"
-    if board(state).enemies_in(b, army):
+    if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)):
         return None, f"{b} holds enemy units (10.2; a mobile assault enters it, 11.5)"
     mapdata(data).info(b)
     if "road" in sides:

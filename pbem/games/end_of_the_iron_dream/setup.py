@@ -94,7 +94,7 @@ def flip_limits(game: Any, data: GameData, state: dict) -> dict:
 
 
 def flip_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [{"flip": []}], "help": ["`flip: [UNIT, ...]`: the German corps turned to their weaker sides (3.5)"]}
+    return {"orders": [{"flip": []}], "notes": ["`flip: [UNIT, ...]`: the German corps turned to their weaker sides (3.5)"]}
 
 
 def check_flip(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
