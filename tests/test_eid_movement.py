@@ -228,3 +228,22 @@ def test_4_4_a_alliance_camps_may_not_assault_the_same_hex_in_one_turn():
     s = at(s, 2, "soviet", bagration=False, assaulted={"western": ["U4"]})
     assert problems(d, s, "soviet", [{"assault": "U4", "with": ["su-tank-1"]}]) == [
         "the western forces assaulted U4 this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"]
+
+
+def test_10_11_a_road_hexside_costs_one_mp_whatever_the_terrain():
+    """10.11 A: entering a hex through a road hexside costs 1 MP regardless of its terrain;
+    B: entered from a non-road hexside the road has no effect."""
+    d, s = start({"de-inf-1": "S3"}, hexes={"S4": {"terrain": "mountain"}}, sides={"S3|S4": ["road"]})
+    s = at(s, 2, "axis")
+    _, events = play(d, s, "axis", [{"move": "de-inf-1", "path": ["S3", "S4", "S5"]}])
+    assert events[0]["mp"] == 2
+    _, events = play(d, s, "axis", [{"move": "de-inf-1", "path": ["S3", "T3", "S4"]}])
+    assert events[0]["mp"] == 4
+
+
+def test_8_4_stacking_limits_are_halved_in_x12():
+    """8.4: "All normal stacking limits are halved in hex X12 (by Rotterdam), an estuary hex.\""""
+    d, s = start({"wa-mech-2": "X12", "wa-mech-4": "X12", "wa-mech-5": "W12"})
+    s = at(s, 2, "western")
+    assert problems(d, s, "western", [{"move": "wa-mech-5", "path": ["W12", "X12"]}]) == [
+        "W12 → X12: X12 would hold 3 western units, over the limit of 2 (8.1, 8.4)"]

@@ -81,11 +81,8 @@ def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spe
     limit = allowance(data, state, unit_id)
 
     def cost(a: str, b: str) -> tuple[int | None, str]:
-        value, why = entry_cost(data, state, army, a, b, ezoc)
-        if value is None:
-            return None, why
         crowd = stacking_problem(data, state, army, [unit_id], b)
-        return (None, crowd) if crowd else (value, "")
+        return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc)
 
     result = walk(grid(data), unit_id, path, cost, allowance=limit)
     if result.problem:
