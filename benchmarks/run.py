@@ -158,7 +158,7 @@ def build_game(work: Path, game: str, max_steps: int) -> Campaign:
     campaign = Campaign(game, work / "campaigns" / game)
     commitments = {s: demo_commitment(keys[s], f"bench-{game}", s) for s in demo.seats}
     camp.create_campaign(campaign.folder, game, demo.scenario, {s: key_id(keys[s].public_key()) for s in demo.seats},
-                         commitments, source / "data-override.yaml")
+                         commitments, source / "data-override.yaml", options=dict(demo.options))
     policy = demo.play
     if policy is None:
         raise SystemExit(f"benchmark: {game} brings a demo but no benchmark policy (DemoPlan.play)")
