@@ -180,7 +180,7 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         cell = cells[str(die)]
         attacker, defender = combat.split_result(cell, f"crt.cells.{battle['line']}.{battle['column']}.{die}")
         battle["result"] = {"attackers": attacker, "defenders": defender}
-        battle["die"] = die
+        battle["die"], battle["taken"] = die, []
         state["assaulted"][army] = sorted(set(state["assaulted"].get(army, [])) | set(hexes))
         events.append({"event": "assault", "kind": "prepared", "hex": hexes[0], "hexes": hexes,
                        "from": sorted({battle["hex_of"][u] for u in units}), "attackers": units,
@@ -195,23 +195,18 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
 
 
 def after_roll(data: GameData, state: dict, events: list) -> bool:
-    """18.15: the defender first. True when the battle waits on an answer."""
+    """18.15: the defender applies its result first, then the attacker (with its advance,
+    18.16); a side without a choice has it applied at once. True when an answer is awaited."""
     battle = state["pending"]
-    auto = combat.automatic_answer(data, state, battle, "defenders")
-    if auto is None:
-        state["phase"] = "pa_defender"
-        return True
-    combat.take_result(data, state, battle, auto, "defenders", events)
-    return attacker_turn(data, state, events)
-
-
-def attacker_turn(data: GameData, state: dict, events: list) -> bool:
-    battle = state["pending"]
-    auto = combat.automatic_answer(data, state, battle, "attackers")
-    if auto is None or may_advance(state, battle):
-        state["phase"] = "pa_attacker"
-        return True
-    combat.take_result(data, state, battle, auto, "attackers", events)
+    for who, phase in (("defenders", "pa_defender"), ("attackers", "pa_attacker")):
+        if who in battle["taken"]:
+            continue
+        auto = combat.automatic_answer(data, state, battle, who)
+        if auto is None or (who == "attackers" and may_advance(state, battle)):
+            state["phase"] = phase
+            return True
+        combat.take_result(data, state, battle, auto, who, events)
+        battle["taken"].append(who)
     return defender_advance_turn(data, state, events)
 
 
@@ -265,7 +260,8 @@ def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: li
     battle = state["pending"]
     events: list[dict] = [{"event": "answer", "hex": battle["hexes"][0], "side": side}]
     combat.take_result(data, state, battle, normalise_answer(orders[0]), "defenders", events)
-    if not attacker_turn(data, state, events):
+    battle["taken"].append("defenders")
+    if not after_roll(data, state, events):
         next_battle(game, data, state, dice, events)
     return events
 

@@ -93,17 +93,11 @@ def full_steps(data: GameData, unit_id: str) -> int:
 
 
 def factor(data: GameData, state: dict, unit_id: str, which: str) -> int:
-    """The printed attack/defense/movement of the side showing (28.0)."""
-    value = counter(data, unit_id)
-    if state["units"][unit_id]["steps"] < full_steps(data, unit_id):
-        value = value["reduced"]
-        if not isinstance(value, dict) or value.get(which, "unknown") == "unknown":
-            raise UnknownDataError(f"units.counters.{unit_id}.reduced.{which}", f"the reduced {which} of {unit_id}",
-                                   COUNTER, data.override_file)
-    number = unwrap(value[which])
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise PbemError(f"data `units.counters.{unit_id}.{which}` must be an integer, not {number!r}", data.override_file)
-    return number
+    """The printed attack/defense/movement of the side showing (28.0: the reduced strengths to
+    the right of the slash)."""
+    counter(data, unit_id)
+    side = "reduced." if state["units"][unit_id]["steps"] < full_steps(data, unit_id) else ""
+    return numbers.integer(data, f"units.counters.{unit_id}.{side}{which}", f"the {side.replace('.', ' ')}{which} of {unit_id}")
 
 
 def army_of(state: dict, unit_id: str) -> str:
