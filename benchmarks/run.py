@@ -234,7 +234,7 @@ def build_game(work: Path, game: str, max_steps: int, partial: int) -> Campaign:
     commitments = {s: demo_commitment(keys[s], f"bench-{game}", s) for s in demo.seats}
     with lengthened_rules(work, game) as note:
         camp.create_campaign(campaign.folder, game, demo.scenario, {s: key_id(keys[s].public_key()) for s in demo.seats},
-                             commitments, source / "data-override.yaml")
+                             commitments, source / "data-override.yaml", options=dict(demo.options))
     campaign.lengthened = note
     policy = demo.play
     if policy is None:

@@ -96,8 +96,12 @@ def run_demo(keep: Path | None = None, game: str | None = None) -> str:
         signed = camp.sign_orders(campaign, template, keys[side], sent=DEMO_SENT)
         files = [work / f"orders-{step:04d}-{side}.txt"]
         files[0].write_text(signed)
-        opponent = next(s for s in demo.seats if s != side)
-        result = camp.adjudicate(folder, files, key=keys[opponent], sent=DEMO_SENT)   # the opponent adds its reveal
+        opponents = [s for s in demo.seats if s != side]
+        result = camp.adjudicate(folder, files, key=keys[opponents[0]], sent=DEMO_SENT)   # the opponent adds its reveal
+        for other in opponents[1:]:          # three or more seats: each other seat a roll needs adds its reveal
+            if result.save is not None:
+                break
+            result = camp.adjudicate(folder, [], key=keys[other], sent=DEMO_SENT)
         reports.append(result.report)
     outcome = camp.verify(folder)
     reports.append(f"pbem verify {folder}: {outcome.message}\n")

@@ -211,6 +211,16 @@ SEQUENCES = {
                        'fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)',
                        'orders'),
                       ],
+    "end-of-the-iron-dream": [
+        ('The Soviets (the Grand Alliance in a two-player match) flip German corps to their weaker sides (3.5)', 'response'),
+        ('Operation Bagration choice, at the beginning of the Soviet Turn 1 player-turn (6.5 A)', 'orders'),
+        ('Operational Movement Phase: movement and mobile assaults (5.1.5, 5.2.5, 5.3.4; 8.0-11.0)', 'orders'),
+        ("The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)", 'response'),
+        ('Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)', 'orders'),
+        ('The defender applies its prepared-assault result first (18.15, 18.14, 18.19)', 'response'),
+        ('The attacker applies its result and advances after combat (18.14, 18.16-18.18)', 'orders'),
+        ("Defender advance after combat into a vacated attacker's hex (18.20)", 'response'),
+    ],
 }
 
 

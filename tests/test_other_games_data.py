@@ -69,8 +69,8 @@ def test_expected_files():
     assert set(load_game_data("dark-december").tree) == {
         "crt", "game", "map", "readings", "special", "supply", "terrain", "units", "variants", "weather"}
     assert set(load_game_data("end-of-the-iron-dream").tree) == {
-        "crt", "economy", "game", "invasions", "map", "reinforcements", "special", "supply",
-        "terrain", "victory"}
+        "assaults", "crt", "economy", "game", "invasions", "map", "positions", "reinforcements", "special",
+        "stacking", "supply", "terrain", "units", "victory"}
 
 
 def test_every_unknown_has_printed_on(game):

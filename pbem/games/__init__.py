@@ -9,6 +9,7 @@ MODULES = {
     "smithereens": "pbem.games.smithereens",
     "operation-grenade": "pbem.games.operation_grenade",
     "dark-december": "pbem.games.dark_december",
+    "end-of-the-iron-dream": "pbem.games.end_of_the_iron_dream",
 }
 
 

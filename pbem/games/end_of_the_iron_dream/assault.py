@@ -1,0 +1,383 @@
+"""18.x prepared assaults, as the Prepared Assault Phase (5.1.6, 5.2.6, 5.3.5).
+
+The phasing side announces every assault first (18.10 A): `attack: [HEX, ...]` (or one HEX) and
+`with: [UNIT, ...]`, resolved in the file's order (18.10 C). Each battle, one at a time (18.9 B):
+- the die on the final column (18.7, 18.8, 18.11, 18.12, the shifts of 18.22-18.24 and 6.7);
+- the defender applies its result first (18.15): a signed answer (phase `pa_defender`) where it
+  has a choice (18.14: 1, 2, 3), `steps: [UNIT, ...]` and/or `retreat: {UNIT: [HEX, ...]}`;
+- then the attacker its own result and its advance after combat (phase `pa_attacker`, 18.14,
+  18.16-18.18): `steps:`, `retreat:`, `advance: {UNIT: [HEX, ...]}`;
+- then, if defenders hold their hex and no attacker is left in its own, the defender's advance
+  into a vacated attacking hex (phase `pa_advance`, 18.20): `advance: {UNIT: HEX}` or nothing.
+The battles wait in state["battles"]; the one being resolved is state["pending"]."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...dice import Dice
+from ...gamedata import GameData
+from ...kit import numbers
+from ...kit.combat import Shift
+from ..base import Problem
+from . import combat
+from .common import army_of, board, enemies, factor, grid, hexside, is_type, mapdata, stacking_problem, terrain
+from .movement import normalise_answer
+
+ATTACK = "a prepared assault is `attack: [HEX, ...]` (or `attack: HEX`) with `with: [UNIT, ...]` (18.10 B)"
+
+
+def targets(order: dict) -> list[str]:
+    value = order.get("attack")
+    return [str(h) for h in value] if isinstance(value, list) else [str(value)]
+
+
+def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    used: set[str] = set()
+    hit: set[str] = set()
+    for index, order in enumerate(orders):
+        why = battle_problem(data, state, order, used, hit)
+        if why:
+            return [Problem(index, why)]
+    return []
+
+
+def no_choice(game: Any, data: GameData, state: dict) -> str | None:
+    """The phasing side has no prepared assault to make: on Turn 1 the Axis (6.1), or no unit
+    that may assault stands next to an enemy unit (18.1, 18.3; 6.5 B with Operation Bagration
+    only Yugoslav partisans, 6.6)."""
+    army = state["army"]
+    if state["turn"] == 1 and army == "axis":
+        return "on Turn 1 the Axis makes no prepared assaults (6.1)"
+    g = grid(data)
+    foes = board(state).enemy_hexes(army)
+    foes = {h for h in foes if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))}
+    for unit_id, unit in sorted(state["units"].items()):
+        if unit["side"] != army or not any(g.adjacent(unit["hex"], h) for h in foes):
+            continue
+        if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
+            continue
+        if factor(data, state, unit_id, "attack") > 0:
+            return None
+    return "no unit that may make a prepared assault stands next to an enemy unit (18.1, 18.3; 6.5 B)"
+
+
+def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit: set[str]) -> str | None:
+    """18.2, 18.3, 18.5, 6.1, 6.5 B, 4.4 A for one announced assault; the whole CRT column it
+    may need is required now (before any die)."""
+    units = order.get("with")
+    if set(order) - {"attack", "with"} or "attack" not in order or not isinstance(units, list) or not units:
+        return ATTACK
+    army, g = state["army"], grid(data)
+    try:
+        hexes = [g.canonical(h) for h in targets(order)]
+    except ValueError as exc:
+        return str(exc)
+    if state["turn"] == 1 and army == "axis":
+        return "on Turn 1 the Axis may only move strategically in the east and operationally in Italy: no prepared assaults (6.1)"
+    for unit_id in units:
+        if unit_id not in state["units"] or army_of(state, unit_id) != army:
+            return f"{unit_id} is not a {army} unit on the map (18.1)"
+        if unit_id in used:
+            return f"{unit_id} makes one prepared assault per phase (18.2 A)"
+        if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
+            return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
+        if factor(data, state, unit_id, "attack") <= 0:
+            return f"{unit_id} has no attack factor"
+    for hex_id in hexes:
+        if hex_id in hit:
+            return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"
+        defenders = [u for u in board(state).units_in(hex_id) if army_of(state, u) in enemies(state, army)]
+        if not defenders:
+            return f"no enemy units in {hex_id} (18.1; 18.21 probing attacks are not enforced)"
+        for unit_id in units:
+            here = state["units"][unit_id]["hex"]
+            if not g.adjacent(here, hex_id):
+                return f"{unit_id} in {here} is not adjacent to {hex_id}: every attacker must be adjacent to every defending hex (18.3, 18.5)"
+            if "dike" in hexside(data, here, hex_id):
+                return f"the dike hexside {here}-{hex_id} prevents prepared assaults across it (10.9 B)"
+        other = [a for a in ("western", "soviet") if a != army and army != "axis"]
+        if other and hex_id in state["assaulted"].get(other[0], []):
+            return f"the {other[0]} forces assaulted {hex_id} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
+    used.update(units)
+    hit.update(hexes)
+    battle = plan_battle(data, state, hexes, list(units))
+    combat.column_cells(data, battle["line"], battle["column"])
+    return None
+
+
+def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str]) -> dict:
+    """The battle's odds: 18.4 the DFs totalled; 18.22 doubled across a river or canal unless
+    units with AFs at least the hex's printed DFs attack across other hexsides; 18.7 the
+    initial ratio; 18.8 A the line of the defender's terrain (several hexes: a reading, the
+    line of the first hex named); the shifts."""
+    army = state["army"]
+    defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
+    defence = 0
+    for hex_id in hexes:
+        here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
+        value = combat.defence_of(data, state, here)
+        across = [u for u in units if combat.water_between(data, state["units"][u]["hex"], hex_id)]
+        dry = combat.attack_of(data, state, [u for u in units if u not in across])
+        defence += value * 2 if across and dry < value else value
+    attack = combat.attack_of(data, state, units)
+    shifts = battle_shifts(data, state, army, hexes, units)
+    line = combat.line_of(data, hexes[0])
+    initial, column = combat.final_column(data, line, attack, defence, shifts)
+    return {"kind": "prepared", "hexes": hexes, "attackers": units, "defenders": defenders, "defender_army": army_of(state, defenders[0]), "attack": attack,
+            "defence": defence, "line": line, "initial": initial, "column": column,
+            "shifts": [s.as_event() for s in shifts],
+            "hex_of": {u: state["units"][u]["hex"] for u in [*units, *defenders]},
+            "berlin": any(combat.line_of(data, h) == "berlin" for h in hexes)}
+
+
+def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], units: list[str]) -> list[Shift]:
+    """18.23 concentric 2R (a reading for several hexes: each of them ringed); 18.24 city 1L
+    (any defending hex a city); 6.7 Operation Bagration."""
+    shifts: list[Shift] = []
+    if all(concentric(data, state, h, units) for h in hexes):
+        shifts.append(Shift(numbers.integer(data, "crt.shifts.concentric", "the concentric shift (18.23)"),
+                            "concentric assault", "18.23"))
+    for hex_id in hexes:
+        found = combat.city_shift(data, hex_id)
+        if found:
+            shifts += found
+            break
+    return shifts + combat.bagration_shift(data, state, army)
+
+
+def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bool:
+    """18.23 A: every hex around the defender's is an attacking hex or next to one (the
+    examples: T23 and T25 around T24; T23, S25 and U25)."""
+    g = grid(data)
+    ring = g.neighbours(hex_id)
+    attacking = {state["units"][u]["hex"] for u in units}
+    return all(h in attacking or any(g.adjacent(h, a) for a in attacking) for h in ring)
+
+
+# -- apply: announce, then one battle at a time -------------------------------------------
+def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    g = grid(data)
+    state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"])} for o in orders]
+    events: list[dict] = [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
+    next_battle(game, data, state, dice, events)
+    return events
+
+
+def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list) -> None:
+    army = state["army"]
+    while state["battles"]:
+        declared = state["battles"].pop(0)
+        units = [u for u in declared["with"] if u in state["units"] and state["units"][u]["side"] == army]
+        hexes = [h for h in declared["hexes"] if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))]
+        if not units or not hexes:
+            events.append({"event": "assault_off", "hexes": declared["hexes"], "why": "no attacker or defender left (18.4, 18.9 B)"})
+            continue
+        battle = plan_battle(data, state, hexes, units)
+        cells = combat.column_cells(data, battle["line"], battle["column"])
+        die = dice.roll(f"crt/{hexes[0]}", 6, about=f"prepared assault on {', '.join(hexes)} (18.9)")
+        cell = cells[str(die)]
+        attacker, defender = combat.split_result(cell, f"crt.cells.{battle['line']}.{battle['column']}.{die}")
+        battle["result"] = {"attackers": attacker, "defenders": defender}
+        battle["die"], battle["taken"] = die, []
+        state["assaulted"][army] = sorted(set(state["assaulted"].get(army, [])) | set(hexes))
+        events.append({"event": "assault", "kind": "prepared", "hex": hexes[0], "hexes": hexes,
+                       "from": sorted({battle["hex_of"][u] for u in units}), "attackers": units,
+                       "defenders": battle["defenders"], "attack": battle["attack"], "defence": battle["defence"],
+                       "initial": battle["initial"], "line": battle["line"], "shifts": battle["shifts"],
+                       "column": battle["column"], "die": die, "result": cell})
+        state["pending"] = battle
+        if after_roll(data, state, events):
+            return
+    state["pending"] = None
+    game.next_phase(data, state, events, dice)
+
+
+def after_roll(data: GameData, state: dict, events: list) -> bool:
+    """18.15: the defender applies its result first, then the attacker (with its advance,
+    18.16); a side without a choice has it applied at once. True when an answer is awaited."""
+    battle = state["pending"]
+    for who, phase in (("defenders", "pa_defender"), ("attackers", "pa_attacker")):
+        if who in battle["taken"]:
+            continue
+        auto = combat.automatic_answer(data, state, battle, who)
+        if auto is None or (who == "attackers" and may_advance(state, battle)):
+            state["phase"] = phase
+            return True
+        combat.take_result(data, state, battle, auto, who, events)
+        battle["taken"].append(who)
+    return defender_advance_turn(data, state, events)
+
+
+def defender_advance_turn(data: GameData, state: dict, events: list) -> bool:
+    battle = state["pending"]
+    if defender_may_advance(state, battle):
+        state["phase"] = "pa_advance"
+        return True
+    return False
+
+
+def vacated(state: dict, battle: dict) -> list[str]:
+    return [h for h in battle["hexes"] if not board(state).units_in(h)]
+
+
+def may_advance(state: dict, battle: dict) -> bool:
+    """18.16 A: attackers left in their original hexes and a defender's hex vacant."""
+    stayed = [u for u in battle["attackers"] if u in state["units"] and state["units"][u]["hex"] == battle["hex_of"][u]]
+    return bool(stayed) and bool(vacated(state, battle))
+
+
+def defender_may_advance(state: dict, battle: dict) -> bool:
+    """18.20: defenders still in their original hex, no attacker in its own."""
+    held = [u for u in battle["defenders"] if u in state["units"] and state["units"][u]["hex"] == battle["hex_of"][u]]
+    left = [u for u in battle["attackers"] if u in state["units"] and state["units"][u]["hex"] == battle["hex_of"][u]]
+    empty = [h for h in {battle["hex_of"][u] for u in battle["attackers"]} if not board(state).units_in(h)]
+    return bool(held) and not left and bool(empty)
+
+
+# -- the defender's answer (18.15) ---------------------------------------------------------
+def loss_answer_problems(data: GameData, state: dict, orders: list, who: str, extra: set[str]) -> list[Problem]:
+    battle = state["pending"]
+    if len(orders) > 1 or (not orders and combat.choice_needed(battle["result"][who])):
+        return [Problem(None, f"one answer: `steps: [UNIT, ...]` and/or `retreat: {{UNIT: [HEX, ...]}}` for the "
+                              f"{battle['result'][who]} result of the {who} (18.14)")]
+    order = orders[0] if orders else {}
+    if set(order) - {"steps", "retreat", *extra}:
+        return [Problem(0, f"the answer takes {', '.join(sorted({'steps', 'retreat', *extra}))} only (18.14)")]
+    if combat.automatic_answer(data, state, battle, who) is not None and (order.get("steps") or order.get("retreat")):
+        return [Problem(0, f"a {battle['result'][who]} result leaves no choice of steps or retreat (18.14)")]
+    if combat.automatic_answer(data, state, battle, who) is None:
+        return [Problem(0, m) for m in combat.loss_problems(data, state, battle, normalise_answer(order), who)]
+    return []
+
+
+def check_defender(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    return loss_answer_problems(data, state, orders, "defenders", set())
+
+
+def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    battle = state["pending"]
+    events: list[dict] = [{"event": "answer", "hex": battle["hexes"][0], "side": side}]
+    combat.take_result(data, state, battle, normalise_answer(orders[0]), "defenders", events)
+    battle["taken"].append("defenders")
+    if not after_roll(data, state, events):
+        next_battle(game, data, state, dice, events)
+    return events
+
+
+# -- the attacker's result and advance (18.14, 18.16) --------------------------------------
+def check_attacker(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    problems = loss_answer_problems(data, state, orders, "attackers", {"advance"})
+    if problems or not orders or "advance" not in orders[0]:
+        return problems
+    trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}, "dead": list(state["dead"])}
+    battle = copy.deepcopy(state["pending"])
+    answer = normalise_answer(orders[0])
+    auto = combat.automatic_answer(data, trial, battle, "attackers")
+    combat.take_result(data, trial, battle, auto if auto is not None else answer, "attackers", [])
+    why = advance_problem(data, trial, battle, orders[0]["advance"])
+    return [Problem(0, why)] if why else []
+
+
+def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> str | None:
+    """18.16 A-G, 18.17, 18.18: from the original hexes, first into a vacated defender's hex,
+    as far as the defenders retreated (two if all were eliminated), beyond one hex mechanized
+    units only, into adjacent vacant hexes not across blocked hexsides, EZOCs ignored, stacking
+    throughout; a marsh first hex stops all but Soviet cavalry-mechanized groups, a mountain
+    hex only as the first and last."""
+    g = grid(data)
+    if not isinstance(advance, dict) or any(not isinstance(p, list) or not p for p in advance.values()):
+        return "`advance:` is {UNIT: [HEX, ...]} (18.16)"
+    if not may_advance(state, battle):
+        return "no advance: no attacker is left in its original hex, or no defender's hex is vacant (18.16 A)"
+    gone = [u for u in battle["defenders"] if u not in state["units"]]
+    reach = numbers.integer(data, "assaults.advance_after_elimination", "the advance after an elimination (18.16 B)") \
+        if len(gone) == len(battle["defenders"]) else int(battle.get("retreated", {}).get("defenders", 0))
+    empty = vacated(state, battle)
+    trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
+    for unit_id, raw in sorted(advance.items()):
+        unit_id = str(unit_id)
+        if unit_id not in battle["attackers"] or unit_id not in trial["units"] \
+                or trial["units"][unit_id]["hex"] != battle["hex_of"][unit_id]:
+            return f"{unit_id} is not an attacker left in its original hex (18.16 A)"
+        path = [g.canonical(str(h)) for h in raw]
+        if path[0] not in empty:
+            return f"the first hex of an advance is a vacated defender's hex ({', '.join(empty)}), not {path[0]} (18.16 C)"
+        if len(path) > reach:
+            return f"{unit_id} may advance {reach} hex(es), not {len(path)} (18.16 B)"
+        if len(path) > 1 and not is_type(data, unit_id, "mechanized"):
+            return "only mechanized units advance more than one hex (18.16 D)"
+        here = trial["units"][unit_id]["hex"]
+        for i, hex_id in enumerate(path):
+            if not g.adjacent(here, hex_id):
+                return f"{hex_id} is not adjacent to {here} (18.16 D)"
+            if i and ("blocked" in hexside(data, here, hex_id) or board(trial).units_in(hex_id) and
+                      any(army_of(trial, u) != state["army"] for u in board(trial).units_in(hex_id))):
+                return f"{unit_id} advances only into adjacent vacant hexes, not across blocked hexsides ({hex_id}, 18.16 D)"
+            mapdata(data).info(hex_id)
+            kind = terrain(data, hex_id)
+            if kind == "mountain" and i:
+                return f"{unit_id} may enter the mountain hex {hex_id} only as the first hex of its advance (18.18)"
+            if i and terrain(data, path[0]) in ("marsh", "mountain") and not (
+                    terrain(data, path[0]) == "marsh" and is_type(data, unit_id, "cavalry_mechanized")):
+                return f"{unit_id} must stop in the {terrain(data, path[0])} hex {path[0]} (18.17, 18.18)"
+            crowd = stacking_problem(data, trial, state["army"], [unit_id], hex_id)
+            if crowd:
+                return f"{crowd} (18.16 G)"
+            here = hex_id
+        trial["units"][unit_id]["hex"] = here
+    return None
+
+
+def apply_attacker(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    battle = state["pending"]
+    events: list[dict] = []
+    answer = normalise_answer(orders[0]) if orders else {}
+    auto = combat.automatic_answer(data, state, battle, "attackers")
+    combat.take_result(data, state, battle, auto if auto is not None else answer, "attackers", events)
+    g = grid(data)
+    for unit_id, raw in sorted((orders[0].get("advance") or {}).items() if orders else []):
+        path = [g.canonical(str(h)) for h in raw]
+        state["units"][str(unit_id)]["hex"] = path[-1]
+        events.append({"event": "advance", "unit": str(unit_id), "path": [battle["hex_of"][str(unit_id)], *path]})
+    if not defender_advance_turn(data, state, events):
+        next_battle(game, data, state, dice, events)
+    return events
+
+
+# -- the defender's advance (18.20) ---------------------------------------------------------
+def check_defender_advance(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    battle = state["pending"]
+    g = grid(data)
+    empty = sorted(h for h in {battle["hex_of"][u] for u in battle["attackers"]} if not board(state).units_in(h))
+    for index, order in enumerate(orders):
+        unit_id, target = order.get("advance"), order.get("to")
+        if set(order) - {"advance", "to"} or not isinstance(unit_id, str) or target is None:
+            return [Problem(index, "a defender's advance is `advance: UNIT, to: HEX` (18.20)")]
+        if unit_id not in battle["defenders"] or unit_id not in state["units"] \
+                or state["units"][unit_id]["hex"] != battle["hex_of"][unit_id]:
+            return [Problem(index, f"{unit_id} is not a defender still in its original hex (18.20)")]
+        if g.canonical(str(target)) not in empty:
+            return [Problem(index, f"the victorious defenders occupy a vacated attacker's hex ({', '.join(empty)}), "
+                                   f"never further (18.20)")]
+    hexes = {g.canonical(str(o["to"])) for o in orders}
+    if len(hexes) > 1:
+        return [Problem(None, "the defenders occupy the vacated attacker's hex, one hex (18.20)")]
+    for hex_id in hexes:
+        crowd = stacking_problem(data, state, army_of(state, orders[0]["advance"]), [o["advance"] for o in orders], hex_id)
+        if crowd:
+            return [Problem(None, crowd)]
+    return []
+
+
+def apply_defender_advance(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    g = grid(data)
+    events: list[dict] = []
+    for order in orders:
+        to = g.canonical(str(order["to"]))
+        events.append({"event": "advance", "unit": order["advance"], "path": [state["units"][order["advance"]]["hex"], to],
+                       "why": "18.20"})
+        state["units"][order["advance"]]["hex"] = to
+    next_battle(game, data, state, dice, events)
+    return events

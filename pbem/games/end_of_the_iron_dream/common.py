@@ -1,0 +1,201 @@
+"""End of the Iron Dream: the armies and seats (1.0, 4.0, 26.3, 26.7), the counters (2.x, 28.x),
+the map (2.12) and the helpers every rule group shares. Every number comes from
+rules/end-of-the-iron-dream/*.yaml, the scenario or the campaign's data override; a missing one
+refuses with UnknownDataError naming its path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData, unwrap
+from ...hexgrid import GridSpec
+from ...kit import numbers
+from ...kit.board import Board
+from ...kit.terrain import MapData
+
+# the three armies (camps of the three-player game, 1.0 C): the Axis, the Western Allies, the Soviets
+ARMIES = ("axis", "western", "soviet")
+ALLIANCE = ("western", "soviet")           # 4.4 A: the Grand Alliance's two camps
+PRINTED_ON = "the End of the Iron Dream map (2.12)"
+COUNTER = "the unit counter (2.x, 28.0)"
+ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
+
+
+def camp_of_seat(seat: str) -> str:
+    """1.0 G: three players are three camps, each winning alone; 26.3: the two-player game's
+    Alliance seat is one camp; 26.7 A: the two German commanders "win or lose as a team"."""
+    return "axis" if seat.startswith("axis") else seat
+
+
+def camps(state: dict) -> dict[str, str]:
+    return {s: camp_of_seat(s) for s in state["seats"]}
+
+
+def seat_of(state: dict, army: str) -> str:
+    """The seat that commands an army's player-turn: the Alliance seat runs both Allied
+    turns in the two-player game (1.0 C); the four-player Axis turn is the commander's of
+    the current half (26.7 A: east and west front commanders)."""
+    seats = state["seats"]
+    if army in seats:
+        return army
+    if army in ALLIANCE and "alliance" in seats:
+        return "alliance"
+    if army == "axis" and "axis-west" in seats:
+        return f"axis-{state.get('front', 'west')}"
+    raise PbemError(f"internal: no seat commands the {army} army among {', '.join(seats)}")
+
+
+def army_of_seat(state: dict, seat: str) -> tuple[str, ...]:
+    if seat == "alliance":
+        return ALLIANCE
+    return ("axis",) if seat.startswith("axis") else (seat,)
+
+
+def mapdata(data: GameData) -> MapData:
+    return MapData.of(data, PRINTED_ON)
+
+
+def grid(data: GameData) -> GridSpec:
+    return mapdata(data).grid
+
+
+def counter(data: GameData, unit_id: str) -> dict:
+    """The counter of a unit: its army, type, factors, and its reduced side (28.0: "Units with
+    two steps have their reduced strengths shown to the right of the slash mark")."""
+    value = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
+    return data.require_keys(value, f"units.counters.{unit_id}", ("side", "type", "attack", "defense", "movement"),
+                             f"unit {unit_id}", COUNTER)
+
+
+CLASSES = ("mechanized", "non_mechanized", "non_combat")      # 2.4.1-2.4.3 (units.classes)
+
+
+def is_type(data: GameData, unit_id: str, klass: str) -> bool:
+    """2.4: whether a unit belongs to a class (mechanized, non_mechanized, non_combat: the
+    types of units.classes), is of a type (supply_unit, flak, cavalry_mechanized...), or is
+    Yugoslav (4.3 B, the counter's nation)."""
+    c = counter(data, unit_id)
+    if klass == "yugoslav":
+        return unwrap(c.get("nation")) == "yugoslav"
+    if klass in CLASSES:
+        return str(c["type"]) in numbers.texts(data, f"units.classes.{klass}", f"the unit types of the {klass} class (2.4)")
+    return str(c["type"]) == klass
+
+
+def full_steps(data: GameData, unit_id: str) -> int:
+    """28.0: two steps if the counter has a reduced side, else one."""
+    reduced = unwrap(counter(data, unit_id).get("reduced", "unknown"))
+    if reduced == "unknown":
+        raise UnknownDataError(f"units.counters.{unit_id}.reduced", f"the reduced side of {unit_id} (or none)",
+                               COUNTER, data.override_file)
+    return 1 if reduced in (None, "none") else 2
+
+
+def factor(data: GameData, state: dict, unit_id: str, which: str) -> int:
+    """The printed attack/defense/movement of the side showing (28.0: the reduced strengths to
+    the right of the slash)."""
+    counter(data, unit_id)
+    side = "reduced." if state["units"][unit_id]["steps"] < full_steps(data, unit_id) else ""
+    return numbers.integer(data, f"units.counters.{unit_id}.{side}{which}", f"the {side.replace('.', ' ')}{which} of {unit_id}")
+
+
+def army_of(state: dict, unit_id: str) -> str:
+    return str(state["units"][unit_id]["side"])
+
+
+def friendly(a: str, b: str) -> bool:
+    """Units of one army stack and never fight each other; 4.4 A: the two Alliance camps may not
+    stack, 4.4 B: nor combat one another in Iron Dream."""
+    return a == b
+
+
+def enemies(state: dict, army: str) -> tuple[str, ...]:
+    """Whom an army fights: in Iron Dream the Axis fights both Alliance camps and each Alliance
+    camp the Axis only (4.4 B); Let History Judge pits NATO against the Soviets (27.0)."""
+    if state["scenario"] == "let-history-judge":
+        return tuple(a for a in state["turn_order"] if a != army)
+    return ALLIANCE if army == "axis" else ("axis",)
+
+
+def board(state: dict) -> Board:
+    units = state["units"]
+    return Board(units, side_of=lambda u: str(units[u]["side"]))
+
+
+def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
+    return mapdata(data).hexside(a, b, hexes_known=False)
+
+
+def terrain(data: GameData, hex_id: str) -> str:
+    return mapdata(data).terrain(hex_id)
+
+
+def terrain_value(data: GameData, hex_id: str, key: str, what: str) -> Any:
+    kind = terrain(data, hex_id)
+    return unwrap(data.get(f"terrain.hexes.{kind}.{key}", f"{what} of {kind} terrain"))
+
+
+def zoc_blocked(data: GameData, a: str, b: str) -> bool:
+    """9.2: ZOCs do not extend into mountain or marsh hexes; 9.3 A: nor across blocked or lake
+    hexsides (9.3 B: they do across rivers and canals)."""
+    if terrain(data, b) in ("mountain", "marsh"):
+        return True
+    return bool({"blocked", "lake"} & set(hexside(data, a, b)))
+
+
+def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
+    """9.1 A: every combat unit of `armies` exerts a ZOC into its hex and the six around it,
+    with 9.2 and 9.3; 15.23: SUs alone in a hex exert none."""
+    hexes = mapdata(data)
+    found: set[str] = set()
+    stacks = board(state).stacks()
+    for hex_id in sorted(stacks):
+        units = [u for u in stacks[hex_id] if army_of(state, u) in armies]
+        if not units or all(is_type(data, u, "supply_unit") for u in units):
+            continue
+        found.add(hex_id)
+        for n in hexes.grid.neighbours(hex_id):
+            if hexes.listed(n) and not zoc_blocked(data, hex_id, n):
+                found.add(n)
+    return found
+
+
+def enemy_zoc(data: GameData, state: dict, army: str) -> set[str]:
+    return zoc_of(data, state, enemies(state, army))
+
+
+def stacking_problem(data: GameData, state: dict, army: str, units: list[str], hex_id: str) -> str | None:
+    """8.1 A/B: four Axis or WA corps (SUs count as corps); 8.2 four Soviet units if one is a
+    Cavalry-Mechanized Group or an SU, else three; 8.4: halved in X12; 4.4 A: the two Alliance
+    camps never stack together."""
+    others = [u for u in board(state).units_in(hex_id) if u not in units and army_of(state, u) in ALLIANCE
+              and army_of(state, u) != army and army in ALLIANCE]
+    if others and not numbers.flag(data, "stacking.alliance_camps_may_stack", "whether the Alliance camps stack (4.4 A)"):
+        return f"{hex_id} holds {', '.join(others)}: Soviet and WA forces may not stack together (4.4 A)"
+    present = sorted({*[u for u in board(state).units_in(hex_id) if army_of(state, u) == army], *units})
+    if army == "soviet":
+        fourth = numbers.texts(data, "stacking.soviet.fourth_unit_types", "the Soviet fourth-unit types (8.2)")
+        key = "with_cmg_or_su" if any(str(counter(data, u)["type"]) in fourth for u in present) else "otherwise"
+        limit, rule = numbers.integer(data, f"stacking.soviet.{key}", "the Soviet stacking limit (8.2)"), "8.2"
+    else:
+        limit, rule = numbers.integer(data, f"stacking.{army}", f"the {army} stacking limit (8.1)"), "8.1"
+    if hex_id == numbers.text(data, "stacking.x12_hex", "the estuary hex (8.4)"):
+        limit //= numbers.integer(data, "stacking.x12_divisor", "the estuary divisor (8.4)")
+        rule += ", 8.4"
+    if len(present) > limit:
+        return f"{hex_id} would hold {len(present)} {army} units, over the limit of {limit} ({rule})"
+    return None
+
+
+def set_steps(state: dict, unit_id: str, steps: int, events: list, why: str) -> None:
+    """A step lost: a two-step unit flips to its weaker side; at none left it goes to the dead
+    pile (18.14, 28.0)."""
+    if steps <= 0:
+        unit = state["units"].pop(unit_id)
+        state["dead"].append({"unit": unit_id, "side": unit["side"]})
+        state["dead"].sort(key=lambda d: d["unit"])
+        events.append({"event": "eliminated", "unit": unit_id, "why": why})
+    else:
+        state["units"][unit_id]["steps"] = steps
+        events.append({"event": "reduced", "unit": unit_id, "steps": steps, "why": why})

@@ -1,0 +1,67 @@
+"""The End of the Iron Dream demonstration campaign (`pbem demo --game end-of-the-iron-dream`,
+bundled as examples/end-of-the-iron-dream-demo/campaign): Iron Dream with three players from the
+made-up position `demo` of examples/end-of-the-iron-dream-demo/ (DEMONSTRATION DATA, labelled so
+in the file and in every report). Turn 1 in full — a WA prepared assault on the city T6 with the
+Axis defender's answer first (18.15) and the attacker's step loss and advance (18.16), the
+Soviets choosing Operation Bagration (6.5) — then Turn 2: a German mobile assault with the Soviet
+defender's retreat (11.13) and the panzer occupying the hex (11.12), and a Soviet prepared
+assault with Bagration's 2R shift (6.7 A)."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ...errors import PbemError
+from ..base import DemoPlan
+
+SEATS = ("axis", "soviet", "western")
+
+ORDERS: list = [
+    # Turn 1 (6.1: no Axis prepared assault, so that phase passes by itself)
+    ("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}]),
+    ("western", []),                                                     # 6.2: no mobile assaults on Turn 1
+    ("western", [{"attack": "T6", "with": ["wa-mech-2", "wa-mech-4", "wa-mech-6"]}]),
+    ("western", [{"steps": ["wa-mech-6"], "advance": {"wa-mech-2": ["T6", "S6"], "wa-mech-4": ["T6"]}}]),
+    ("soviet", [{"bagration": True}]),                                   # 6.5 A
+    ("soviet", []),                                                      # 6.5 B: only SUs move (there are none)
+    # Turn 2: the German mobile assault (11.0) from S10 into T10
+    ("axis", [{"assault": "T10", "with": ["de-pz-3"], "path": ["R10", "S10"]}]),
+    ("axis", []),                                                        # the panzer stops in T10 (11.12)
+    ("axis", []),                                                        # no prepared assault
+    ("western", []),
+    ("western", []),
+    ("soviet", []),
+    ("soviet", [{"attack": "T10", "with": ["su-tank-1", "su-inf-3"]}]),   # 6.7 A: 2R
+    ("soviet", [{"steps": ["su-inf-3"]}]),
+]
+
+
+def respond(campaign: Any, state: dict) -> list:
+    """The defenders' answers: the German corps in T6 retreats two hexes; the Soviet army in T10
+    falls back into T11, where its comrades negate the German ZOC (9.7 A); the panzer in T10
+    takes its two steps."""
+    battle = state["pending"]
+    where = battle.get("hex") or battle["hexes"][0]
+    if state["phase"] == "pa_defender" and where == "T6":
+        return [{"retreat": {"de-inf-1": ["S6", "R6"]}}]
+    if state["phase"] == "ma_answer" and where == "T10":
+        return [{"retreat": {"su-inf-3": ["T11"]}}]
+    if state["phase"] == "pa_defender" and where == "T10":
+        return [{"steps": ["de-pz-3", "de-pz-3"]}]
+    raise PbemError(f"demo: no planned answer at {where} ({state['phase']})")
+
+
+def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | None:
+    """The benchmarks' long game: a quiet policy (nobody moves or assaults) to the last turn."""
+    if waiting.get("done"):
+        return None
+    if waiting["kind"] == "response":
+        raise PbemError(f"benchmark: no answer for {state['phase']}")
+    if state["phase"] == "bagration":
+        return [{"bagration": False}]
+    return []
+
+
+def plan() -> DemoPlan:
+    return DemoPlan("end-of-the-iron-dream-demo", "iron-dream", SEATS, "End of the Iron Dream demo (demonstration data)",
+                    ORDERS, respond, cast(Any, bench_orders), {"position": "demo"})

@@ -1,0 +1,275 @@
+"""End of the Iron Dream (1.0-28.0), on the hex-wargame kit.
+
+Rule numbers refer to ../shared/rulebooks/end-of-the-iron-dream.txt. Every number comes from
+rules/end-of-the-iron-dream/*.yaml, the scenario or the campaign's data override; a missing one
+refuses naming its data path, before any die is rolled.
+
+The sequence of play (5.0-5.3, 6.5) is one table (`EndOfTheIronDream.table`): each player-turn
+(Axis, Western Allied, Soviet: game.sequence_of_play.player_turn_order) is an Operational
+Movement Phase and a Prepared Assault Phase; the other players' mid-phase decisions are its
+`response` entries: the defender's retreat-or-loss answer to a mobile assault (11.13), the
+defender applying its prepared-assault result first (18.15) and its advance (18.20). On Turn 1
+the Soviet player-turn begins with the Operation Bagration choice (6.5 A). The orders and what is
+enforced: docs/end-of-the-iron-dream.md.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from ...dice import Dice, fair_reveals
+from ...errors import PbemError
+from ...gamedata import GameData, unwrap
+from ...hexgrid import GridSpec
+from ...kit.orders import as_text, each_order
+from ...kit.sequence import PASSES, Phase, SequencedGame
+from ..base import DemoPlan, MapUnit, Problem
+from . import assault, movement, report, setup
+from .common import ARMY_NAMES, army_of, camps, enemies, grid, seat_of
+
+NOT_ENFORCED = (
+    "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
+    "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
+    "position marks `flip: true`",
+    "5.x.1-5.x.3, 5.x.7: reinforcements, replacements, fortification, supply checks, strategic land movement "
+    "(7.0, 12.0, 15.0, 16.0, 22.0); 13.0, 14.0, 17.0 German sea movement, WA naval movement and invasions, paradrops; "
+    "every unit is treated as in general supply (15.3 OOS halving, 15.4 the OOS 2R shift, 15.22 attack supply, "
+    "11.17 are not applied)",
+    "6.1 the Axis Turn 1 operational movement limit to Italy (no Turn 1 Axis prepared assault is enforced); "
+    "6.3 the Turn 1 WA invasion; 6.4; 6.7 A the third attack SU (the 6.7 shifts and 6.5 B are enforced)",
+    "4.2 C, 4.10 B/E/F the WA army groups' cooperation limits (4.4 A: the Soviet and WA camps never stack and never "
+    "assault one hex in one turn is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12; 10.9 the dike as a river hexside",
+    "11.3 Level 3 forts, 11.4 foul weather, 11.15 and 25.8 tactical air, 18.21 probing attacks, 18.4's retreated "
+    "units, 18.22 C paratroops, 18.23 D, 21.x special units' terrain, 22.x forts, 23.0 Führer-mandated offensives, "
+    "24.0 STAVKA Shock Fronts, 25.x special rules (25.1 Berlin's all-steps results are enforced), 25.3 fog of war",
+    "19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs), 26.0 victory points and the end of the game (the game "
+    "ends after the last turn, 26.1, without a VP count), 26.7 B the Führer's die; 27.x Let History Judge's own rules",
+)
+
+TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip")
+
+
+def _ids_as_text(order: dict) -> dict:
+    for key in TEXT_FIELDS:
+        if key in order and not isinstance(order[key], (list, dict)):
+            order[key] = as_text(order[key])
+        elif isinstance(order.get(key), list):
+            order[key] = [as_text(v) for v in order[key]]
+    for key in TEXT_LISTS:
+        if isinstance(order.get(key), list):
+            order[key] = [as_text(v) for v in order[key]]
+    for key in ("retreat", "advance"):
+        if isinstance(order.get(key), dict):
+            order[key] = {as_text(u): [as_text(h) for h in p] if isinstance(p, list) else p for u, p in order[key].items()}
+    return order
+
+
+class EndOfTheIronDream(SequencedGame):
+    id = "end-of-the-iron-dream"
+    game_over_rule = "26.1"
+    not_enforced = NOT_ENFORCED
+
+    def __init__(self) -> None:
+        self.sequence = self.table()
+
+    def table(self) -> tuple[Phase, ...]:
+        """The sequence of play (5.0-5.3), the Bagration choice (6.5) and the mid-phase answers."""
+        def entry(key: str, rulebook: str, kind: str, awaited: Any, opponents: Any, template: Any, check: Any,
+                  apply: Any, then: str, keys: set[str], no_choice: Any = None) -> Phase:
+            return Phase(key, rulebook, kind, awaited, self.label, partial(template, self), partial(check, self),
+                         partial(apply, self), then, opponents, frozenset(keys),
+                         partial(no_choice, self) if no_choice else None)
+
+        return (
+            entry("flip", "The Soviets (the Grand Alliance in a two-player match) flip German corps to their weaker "
+                  "sides (3.5)", "response", self.alliance_seat, self.mover_reveals, setup.flip_template, setup.check_flip,
+                  setup.apply_flip, "Turn 1, the Axis player-turn (5.1)", {"flip"}),
+            entry("bagration", "Operation Bagration choice, at the beginning of the Soviet Turn 1 player-turn (6.5 A)", "orders",
+                  self.phasing_seat, self.mover_reveals, EndOfTheIronDream.bagration_template, EndOfTheIronDream.check_bagration, EndOfTheIronDream.apply_bagration,
+                  "the Soviet Operational Movement Phase (5.3.4)", {"bagration"}),
+            entry("movement", "Operational Movement Phase: movement and mobile assaults (5.1.5, 5.2.5, 5.3.4; 8.0-11.0)",
+                  "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.movement_template, movement.check_movement,
+                  movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
+                  "one ends the phase: the Prepared Assault Phase (5.1.6)", {"move", "path", "assault", "with", "losses"}),
+            entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
+                  "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
+                  movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
+                  "(11.12, 11.13)", {"steps", "retreat"}),
+            entry("assault", "Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)",
+                  "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.assault_template, assault.check_assaults,
+                  assault.apply_assaults, "each battle's answers (18.15, 18.20); then the next player-turn (5.0)",
+                  {"attack", "with"}, assault.no_choice),
+            entry("pa_defender", "The defender applies its prepared-assault result first (18.15, 18.14, 18.19)", "response",
+                  self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender,
+                  assault.apply_defender, "the attacker's result and advance (18.16)", {"steps", "retreat"}),
+            entry("pa_attacker", "The attacker applies its result and advances after combat (18.14, 18.16-18.18)", "orders",
+                  self.phasing_seat, self.mover_reveals, EndOfTheIronDream.answer_template, assault.check_attacker,
+                  assault.apply_attacker, "the defender's advance (18.20) if it holds and the attackers left; then the "
+                  "next battle", {"steps", "retreat", "advance"}),
+            entry("pa_advance", "Defender advance after combat into a vacated attacker's hex (18.20)", "response",
+                  self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender_advance,
+                  assault.apply_defender_advance, "the next battle (18.10 C); after the last, the next player-turn (5.0)",
+                  {"advance", "to"}),
+        )
+
+    # -- seats and reveals -------------------------------------------------------------------
+    def seats(self, scenario: dict) -> list[list[str]]:
+        """1.0 B-D, 26.3, 26.7: two, three (the default, 1.0 G) or four players; Let History
+        Judge is strictly two-player (1.0 H)."""
+        names = {2: "two", 3: "three", 4: "four"}
+        seats = scenario["seats"]
+        return [sorted(unwrap(seats[names[int(n)]])) for n in unwrap(seats["allowed"])]
+
+    def phasing_seat(self, state: dict) -> str:
+        return seat_of(state, state["army"])
+
+    def alliance_seat(self, state: dict) -> str:
+        return seat_of(state, "soviet")
+
+    def defender_seat(self, state: dict) -> str:
+        """The defending army's seat (26.7: in the four-player game the Axis answers are the
+        west front commander's while the Allies move; the front of a defending unit is not in
+        the data)."""
+        army = str(state["pending"]["defender_army"])
+        return seat_of({**state, "front": state["front"] if state["army"] == "axis" else "west"}, army)
+
+    def mover_reveals(self, state: dict) -> tuple:
+        """Whose reveal a roll of the acting seat needs: one seat of every other camp
+        (pbem.dice.fair_reveals). Three players are three camps (1.0 G: each wins alone), so
+        every other seat reveals; two players are two camps; 26.7's two German commanders are
+        one camp, so an Allied roll needs one of them and a German roll both Allied seats."""
+        entry = self.phase(state)
+        return fair_reveals(entry.awaited(state), camps(state))
+
+    def attacker_reveals(self, state: dict) -> tuple:
+        """A defender's answer rolls no die; if one ever does, it needs the attacker's reveal
+        (no roll may rest on one party alone)."""
+        return fair_reveals(self.phase(state).awaited(state), camps(state))
+
+    def label(self, state: dict) -> str:
+        if state["phase"] == "flip":
+            return "Set-up: the Soviet flip of German corps (3.5)"
+        names = {"bagration": "Operation Bagration choice", "movement": "operational movement",
+                 "ma_answer": "mobile assault answer", "assault": "prepared assaults", "pa_defender": "defender's result",
+                 "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance"}
+        front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
+        where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
+            "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
+        return f"Turn {state['turn']} {ARMY_NAMES[state['army']]}{front} {names[state['phase']]}{where}"
+
+    # -- options, set-up -----------------------------------------------------------------------
+    def options(self, given: dict) -> dict:
+        """`position=NAME`: start from positions.NAME of the data (3.x set-up at the table)."""
+        unknown = sorted(set(given) - {"position"})
+        if unknown:
+            raise PbemError(f"unknown End of the Iron Dream option(s): {', '.join(unknown)} (known: position)")
+        if "position" not in given:
+            raise PbemError("End of the Iron Dream needs `position=NAME`: the 3.x set-up is played at the table and its "
+                            "result entered as positions.NAME in the data override (docs/end-of-the-iron-dream.md)")
+        return {"position": str(given["position"])}
+
+    def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
+        state = setup.start(data, scenario, seats, self.options(options or {}))
+        state[PASSES] = True
+        return state
+
+    def normalise_orders(self, orders: Any) -> Any:
+        return each_order(orders, _ids_as_text)
+
+    def known_ids(self, data: GameData, state: dict) -> dict:
+        counters = data.get("units.counters", "the unit counters")
+        return {"unit": [k for k in counters if isinstance(counters[k], dict)],
+                "hex": [*setup.listed_hexes(data), *(u["hex"] for u in state["units"].values())]}
+
+    # -- moving through the sequence -----------------------------------------------------------
+    def next_phase(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
+        """5.0: Operational Movement, then Prepared Assault; then the next player-turn; 26.7: in
+        the four-player game each Axis phase is the west front's, then the east front's."""
+        four = "axis-west" in state["seats"] and state["army"] == "axis"
+        if four and state["front"] == "west":
+            state["front"] = "east"
+            return
+        if four:
+            state["front"] = "west"
+        if state["phase"] in ("movement", "ma_answer"):
+            state["phase"] = "assault"
+            return
+        order = state["turn_order"]
+        index = order.index(state["army"]) + 1
+        events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
+        if index == len(order):
+            state["turn"] += 1
+            state["assaulted"] = {}
+            index = 0
+            if state["turn"] > state["last_turn"]:
+                state["game_over"] = True
+                events.append({"event": "game_over", "turn": state["last_turn"], "rule": "26.1"})
+                return
+        state["army"] = order[index]
+        state["phase"] = "bagration" if state["army"] == "soviet" and state["turn"] == 1 else "movement"
+
+    # -- templates -----------------------------------------------------------------------------
+    def movement_template(self, data: GameData, state: dict, side: str) -> dict:
+        return {"orders": [], "notes": [movement.MOVE, movement.ASSAULT]}
+
+    def assault_template(self, data: GameData, state: dict, side: str) -> dict:
+        return {"orders": [], "notes": [assault.ATTACK]}
+
+    def answer_template(self, data: GameData, state: dict, side: str) -> dict:
+        battle = state["pending"]
+        return {"orders": [], "notes": [f"result {battle['result']['attackers']}/{battle['result']['defenders']} at "
+                                       f"{battle.get('hex') or battle['hexes'][0]}: `steps: [UNIT, ...]`, "
+                                       "`retreat: {UNIT: [HEX, ...]}` (18.14); attacker `advance: {UNIT: [HEX, ...]}` "
+                                       "(18.16); defender `advance: UNIT, to: HEX` (18.20)"]}
+
+    def bagration_template(self, data: GameData, state: dict, side: str) -> dict:
+        return {"orders": [{"bagration": False}], "notes": ["`bagration: true` runs Operation Bagration (6.5, 6.7)"]}
+
+    # -- 6.5 Operation Bagration -------------------------------------------------------------
+    def check_bagration(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        if len(orders) != 1 or not isinstance(orders[0].get("bagration"), bool):
+            return [Problem(None, "the Soviets announce `bagration: true` or `bagration: false` (6.5 A)")]
+        return []
+
+    def apply_bagration(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        state["bagration"] = orders[0]["bagration"]
+        state["phase"] = "movement"
+        return [{"event": "bagration", "chosen": state["bagration"]}]
+
+    # -- what players see --------------------------------------------------------------------
+    def grid(self, data: GameData) -> GridSpec:
+        return grid(data)
+
+    position_headers = ("Hex", "Unit", "Army", "Steps")
+    side_colours = {"axis": "#c4ccd6", "western": "#b9d49a", "soviet": "#e8a0a0"}
+    hexside_lines = {"river": "river", "canal": "river", "lake": "lake", "blocked": "sea"}
+    open_collections = ("map.hexes.<HEX>: {terrain: clear|rough|marsh|mountain, city: true}, map.hexsides.<A|B>: [river], "
+                        "crt.terrain_lines.<LINE>.columns, crt.cells.<LINE>.<COLUMN>.<DIE>: A/D, "
+                        "positions.<NAME>.units.<UNIT>: {hex: HEX, steps: N}")
+
+    def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
+        return army_of(state, unit_id)
+
+    def unit_label(self, data: GameData, state: dict, unit_id: str, side: str | None = None) -> str:
+        return report.label(data, state, unit_id)
+
+    def map_units(self, data: GameData, state: dict, side: str | None = None) -> list[MapUnit]:
+        return report.map_units(data, state)
+
+    def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
+        return report.positions(data, state)
+
+    def describe(self, data: GameData, state: dict, events: list) -> list:
+        return report.describe(events)
+
+    def enemies_of(self, state: dict, army: str) -> tuple[str, ...]:
+        return enemies(state, army)
+
+    def demo_plan(self) -> DemoPlan:
+        from . import demo
+        return demo.plan()
+
+
+GAME = EndOfTheIronDream()

@@ -1,0 +1,405 @@
+"""8.x stacking, 9.x zones of control, 10.x operational movement and 11.x mobile assaults, as
+the Operational Movement Phase (5.1.5, 5.2.5, 5.3.4) of one orders file or several.
+
+Orders: `move: UNIT, path: [HEX, ...]` (the path starts at the unit's hex; one stack moves at a
+time, 8.7, so a unit moves once a phase) and, as the last order of a file, a mobile assault
+`assault: HEX, with: [UNIT, ...]` with an optional `path:` the stack moves first (its last hex
+is the launch hex) and an optional `losses: [UNIT, ...]` (the order in which the assaulters give
+up steps, 11.9 A; default the order of `with:`). The step rolls; the defender answers how it
+takes its result (11.13: retreat or step losses, phase `ma_answer`); then the attacker's result
+comes off as step losses (11.9 A, after the defender's, 18.15) and the mover's next file goes on:
+its first orders may move the assaulters on with the MPs they have left (11.12) or assault the
+same hex again (11.13); any other order ends their movement. A file without a mobile assault
+ends the phase.
+
+state["movement"] keeps the phase's record: each unit's hex at its start (11.10), the MPs
+spent, the units whose move is over (8.7), the assaulters who may go on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...dice import Dice
+from ...gamedata import GameData
+from ...kit import numbers
+from ...kit.combat import Shift
+from ...kit.losses import spread_steps
+from ...kit.movement import walk
+from ..base import Problem
+from . import combat
+from .common import (army_of, board, enemies, enemy_zoc, factor, grid, hexside, is_type, mapdata, set_steps,
+                     stacking_problem, terrain, terrain_value, zoc_of)
+
+MOVE = "a move is `move: UNIT, path: [HEX, ...]`, the path starting at the unit's hex (10.2)"
+ASSAULT = "a mobile assault is `assault: HEX, with: [UNIT, ...]` (optional `path:` to the launch hex, `losses:`) (11.0)"
+
+
+def record(state: dict) -> dict:
+    """The phase's record, fresh at its first file."""
+    if state.get("movement"):
+        return state["movement"]
+    army = state["army"]
+    return {"began": {u: v["hex"] for u, v in sorted(state["units"].items()) if v["side"] == army},
+            "spent": {}, "done": [], "going_on": [], "again": None}
+
+
+# -- costs ---------------------------------------------------------------------------------
+def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set[str]) -> tuple[int | None, str]:
+    """10.6 the hex's terrain, 10.8 +1 across a river or canal, 10.11 a road hexside 1 MP
+    whatever the terrain; 9.6 +2 to enter and +2 to leave an EZOC (cumulative, 10.3); 10.4 B
+    blocked and lake hexsides are not crossed; enemy units are not entered (10.2)."""
+    sides = set(hexside(data, a, b))
+    if {"blocked", "lake"} & sides:
+        return None, f"the {'blocked' if 'blocked' in sides else 'lake'} hexside is not crossed (10.4 B)"
+    if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)):
+        return None, f"{b} holds enemy units (10.2; a mobile assault enters it, 11.5)"
+    mapdata(data).info(b)
+    if "road" in sides:
+        cost = numbers.integer(data, "terrain.roads.cost_mp", "the road cost (10.11)")
+    else:
+        cost = int(terrain_value(data, b, "movement_mp", "the MP cost (10.6)"))
+        for water in ("river", "canal"):
+            if water in sides:
+                cost += numbers.integer(data, f"terrain.hexsides.{water}.movement_extra_mp", f"the {water} cost (10.8)")
+    if b in ezoc:
+        cost += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
+    if a in ezoc:
+        cost += numbers.integer(data, "terrain.zoc_extra_mp.leave", "the cost to leave an EZOC (9.6)")
+    return cost, ""
+
+
+def allowance(data: GameData, state: dict, unit_id: str) -> int:
+    """10.1: the printed operational MA (15.3's halving out of supply is not enforced yet)."""
+    return factor(data, state, unit_id, "movement")
+
+
+def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spent: int) -> tuple[str | None, int]:
+    """A path's legality and cost for one unit (8.9 stacking at every instant; 10.4 one hex
+    whatever its cost, for a unit that has spent nothing)."""
+    army = army_of(state, unit_id)
+    ezoc = enemy_zoc(data, state, army)
+    limit = allowance(data, state, unit_id)
+
+    def cost(a: str, b: str) -> tuple[int | None, str]:
+        crowd = stacking_problem(data, state, army, [unit_id], b)
+        return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc)
+
+    result = walk(grid(data), unit_id, path, cost, allowance=limit)
+    if result.problem:
+        return result.problem, 0
+    total = int(result.spent)
+    if spent + total > limit and not (len(path) == 2 and spent == 0):       # 10.4 A
+        return f"{unit_id} needs {total} MP for this path but has {limit - spent} left (10.1, 10.3; 10.4 A: one hex only)", 0
+    return None, total
+
+
+# -- the phase's checks ---------------------------------------------------------------------
+def turn_one_problem(data: GameData, state: dict, unit_id: str) -> str | None:
+    """6.5 B: with Operation Bagration the Soviets move only SUs on Turn 1 (6.6: Yugoslav
+    partisans move normally)."""
+    if state["turn"] == 1 and state["army"] == "soviet" and state.get("bagration"):
+        if not (is_type(data, unit_id, "supply_unit") or is_type(data, unit_id, "yugoslav")):
+            return f"{unit_id} may not move: with Operation Bagration only SUs move on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
+    return None
+
+
+def check_movement(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
+    mine = record(state)
+    rec = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in mine.items()}
+    going = list(rec["going_on"])
+    for index, order in enumerate(orders):
+        if "assault" in order and index != len(orders) - 1:
+            return [Problem(index, "a mobile assault ends its orders file: the step rolls it and the movement goes on "
+                                   "in the next file (11.0, 8.7)")]
+    for index, order in enumerate(orders):
+        named = [order["move"]] if "move" in order else list(order.get("with", [])) if isinstance(order.get("with"), list) else []
+        if going and not set(named) <= set(going):
+            going = []                                            # 8.7: another stack moves; theirs is over
+        rec["going_on"] = going
+        why = (move_problem(data, trial, rec, order) if "move" in order else
+               assault_problem(data, trial, rec, order) if "assault" in order else
+               f"unknown order {sorted(order)}: {MOVE}; {ASSAULT}")
+        if why:
+            return [Problem(index, why)]
+    return []
+
+
+def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | None:
+    unit_id, path = order.get("move"), order.get("path")
+    if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2:
+        return MOVE
+    if unit_id not in state["units"] or army_of(state, unit_id) != state["army"]:
+        return f"{unit_id} is not a {state['army']} unit on the map (10.2: each side moves only its own units)"
+    try:
+        path = [grid(data).canonical(str(h)) for h in path]
+    except ValueError as exc:
+        return str(exc)
+    if path[0] != state["units"][unit_id]["hex"]:
+        return f"{unit_id}'s path must start at its hex {state['units'][unit_id]['hex']}"
+    if unit_id in rec["done"] and unit_id not in rec["going_on"]:
+        return f"{unit_id} has completed its movement this phase (8.7)"
+    if unit_id not in rec["began"]:
+        return f"{unit_id} was not on the map at the start of the phase"
+    why = turn_one_problem(data, state, unit_id)
+    if why:
+        return why
+    why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
+    if why:
+        return why
+    state["units"][unit_id]["hex"] = path[-1]
+    rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
+    rec["done"] = sorted(set(rec["done"]) | {unit_id})
+    return None
+
+
+def assault_cost(data: GameData, state: dict, army: str, launch: str, target: str) -> int:
+    """11.5: 1 MP to enter the defender's hex (its terrain ignored) and +2 for the assault;
+    11.6: +4 instead if the launch hex holds EZOCs of enemy units other than the assaulted ones
+    (never more); 11.7 A: +1 across a river or canal."""
+    cost = numbers.integer(data, "crt.mobile_assault.cost.enter_hex_mp", "the MP to enter the assaulted hex (11.5)")
+    others = {**state, "units": {u: v for u, v in state["units"].items() if v["hex"] != target}}
+    from_zoc = launch in zoc_of(data, others, enemies(state, army))
+    if from_zoc:
+        cost += numbers.integer(data, "assaults.mobile_from_other_ezoc_mp", "the mobile assault cost from another EZOC (11.6)")
+    else:
+        cost += numbers.integer(data, "crt.mobile_assault.cost.assault_mp", "the mobile assault cost (11.5)")
+    if combat.water_between(data, launch, target):
+        cost += numbers.integer(data, "crt.mobile_assault.cost.water_hexside_extra_mp", "the water hexside cost (11.7 A)")
+    return cost
+
+
+def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | None:
+    """11.1-11.7, 11.10, 11.13, 6.2, 4.4 A for one mobile assault; a legal one moves the stack
+    to its launch hex in `state`."""
+    target, units, path = order.get("assault"), order.get("with"), order.get("path")
+    losses = order.get("losses", units)
+    if set(order) - {"assault", "with", "path", "losses"} or not isinstance(target, str) or not isinstance(units, list) \
+            or not units or (path is not None and (not isinstance(path, list) or len(path) < 2)) \
+            or not isinstance(losses, list) or sorted(losses) != sorted(units):
+        return ASSAULT + " (`losses:` lists the same units as `with:`)"
+    army, g = state["army"], grid(data)
+    if state["turn"] == 1:
+        return "no mobile assaults may be conducted on Turn 1 (6.2)"
+    try:
+        target = g.canonical(target)
+    except ValueError as exc:
+        return str(exc)
+    if len(set(units)) != len(units) or any(u not in state["units"] or army_of(state, u) != army for u in units):
+        return f"`with:` lists {army} units on the map, each once"
+    hexes = {state["units"][u]["hex"] for u in units}
+    if len(hexes) != 1:
+        return f"the assaulting units move as one stack and must be in one hex, not {', '.join(sorted(hexes))} (11.10)"
+    for unit_id in units:
+        if unit_id in rec["done"] and unit_id not in rec["going_on"]:
+            return f"{unit_id} has completed its movement this phase (8.7, 11.9 A)"
+        if unit_id not in rec["began"]:
+            return f"{unit_id} was not on the map at the start of the phase"
+        if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
+            return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
+        why = turn_one_problem(data, state, unit_id)
+        if why:
+            return why
+    if len({rec["began"][u] for u in units}) != 1:
+        return "units mobile assault together only if stacked together at the start of the phase (11.10)"
+    here = hexes.pop()
+    if path:
+        try:
+            path = [g.canonical(str(h)) for h in path]
+        except ValueError as exc:
+            return str(exc)
+        if path[0] != here:
+            return f"the assaulting stack's path must start at its hex {here}"
+        for unit_id in units:
+            why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
+            if why:
+                return why
+            rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
+            state["units"][unit_id]["hex"] = path[-1]
+        here = path[-1]
+    if not g.adjacent(here, target):
+        return f"{target} is not adjacent to the launch hex {here} (11.5)"
+    if not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
+                                                             for u in board(state).units_in(target)):
+        return f"no enemy units in {target} to assault (11.0)"
+    for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
+        if terrain(data, hex_id) in ("marsh", "mountain"):
+            return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
+    if "dike" in hexside(data, here, target):
+        return "the dike hexside prevents mobile assaults across it (10.9 B)"
+    other = [a for a in ("western", "soviet") if a != army and army != "axis"]
+    if other and target in state["assaulted"].get(other[0], []):
+        return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
+    cost = assault_cost(data, state, army, here, target)
+    for unit_id in units:
+        limit, spent = allowance(data, state, unit_id), int(rec["spent"].get(unit_id, 0))
+        if spent + cost > limit:
+            return (f"{unit_id} has {limit - spent} MP left and the mobile assault on {target} costs {cost} "
+                    "(11.5-11.7; 10.5: the one-hex guarantee does not cover a mobile assault)")
+    line = combat.line_of(data, target)
+    defence = mobile_defence(data, state, here, target)
+    label, column = combat.final_column(data, line, combat.attack_of(data, state, units), defence,
+                                        mobile_shifts(data, state, army, target))
+    combat.column_cells(data, line, column)
+    return None
+
+
+def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int:
+    """18.4 the defending hex's DFs totalled; 11.7 B, 18.22 A doubled across a river or canal."""
+    army = state["army"]
+    defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
+    value = combat.defence_of(data, state, defenders)
+    return value * 2 if combat.water_between(data, launch, target) else value
+
+
+def mobile_shifts(data: GameData, state: dict, army: str, target: str) -> list[Shift]:
+    """11.8 2L; 18.24 city 1L; 6.7 Operation Bagration (11.14 A: never the concentric shift)."""
+    shifts = [Shift(numbers.integer(data, "crt.shifts.mobile_assault", "the mobile assault shift (11.8)"),
+                    "mobile assault", "11.8")]
+    return shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
+
+
+# -- apply -------------------------------------------------------------------------------
+def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    rec = record(state)
+    state["movement"] = rec
+    events: list[dict] = []
+    g = grid(data)
+    going = list(rec["going_on"])
+    for order in orders:
+        named = [order["move"]] if "move" in order else list(order["with"])
+        if going and not set(named) <= set(going):
+            going = []
+        rec["going_on"] = going
+        if "move" in order:
+            path = [g.canonical(str(h)) for h in order["path"]]
+            _, cost = walk_problem(data, state, order["move"], path, int(rec["spent"].get(order["move"], 0)))
+            state["units"][order["move"]]["hex"] = path[-1]
+            rec["spent"][order["move"]] = int(rec["spent"].get(order["move"], 0)) + cost
+            rec["done"] = sorted(set(rec["done"]) | {order["move"]})
+            events.append({"event": "move", "unit": order["move"], "path": path, "mp": cost})
+    rec["going_on"], rec["again"] = [], None
+    assault = orders[-1] if orders and "assault" in orders[-1] else None
+    if assault is None:
+        state["movement"] = None
+        events.append({"event": "movement_over", "army": state["army"]})
+        game.next_phase(data, state, events, dice)
+        return events
+    launch_assault(data, state, rec, assault, dice, events)
+    return events
+
+
+def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Dice, events: list) -> None:
+    g, army = grid(data), state["army"]
+    units, target = list(order["with"]), g.canonical(str(order["assault"]))
+    if order.get("path"):
+        path = [g.canonical(str(h)) for h in order["path"]]
+        for unit_id in units:
+            _, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
+            rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
+        for unit_id in units:
+            state["units"][unit_id]["hex"] = path[-1]
+        events.append({"event": "move", "units": units, "path": path})
+    launch = state["units"][units[0]]["hex"]
+    cost = assault_cost(data, state, army, launch, target)
+    for unit_id in units:
+        rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
+    rec["done"] = sorted(set(rec["done"]) | set(units))
+    defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
+    defence = mobile_defence(data, state, launch, target)
+    attack = combat.attack_of(data, state, units)
+    shifts = mobile_shifts(data, state, army, target)
+    line = combat.line_of(data, target)
+    initial, column = combat.final_column(data, line, attack, defence, shifts)
+    cells = combat.column_cells(data, line, column)
+    rounds = state.setdefault("rounds", 0) + 1
+    state["rounds"] = rounds
+    die = dice.roll(f"mobile/{target}", 6, about=f"mobile assault on {target} (11.0, 18.9)")
+    result = combat.split_result(cells[str(die)], f"crt.cells.{line}.{column}.{die}")
+    state["assaulted"].setdefault(army, [])
+    state["assaulted"][army] = sorted(set(state["assaulted"][army]) | {target})
+    battle = {"kind": "mobile", "hex": target, "launch": launch, "attackers": units, "defenders": defenders,
+              "defender_army": army_of(state, defenders[0]),
+              "losses": list(order.get("losses", units)), "defence": defence, "attack": attack,
+              "hex_of": {u: state["units"][u]["hex"] for u in [*units, *defenders]},
+              "result": {"attackers": result[0], "defenders": result[1]}, "spent": {u: rec["spent"][u] for u in units}}
+    events.append({"event": "assault", "kind": "mobile", "hex": target, "from": [launch], "attackers": units,
+                   "defenders": defenders, "attack": attack, "defence": defence, "initial": initial, "line": line,
+                   "shifts": [s.as_event() for s in shifts], "column": column, "die": die, "result": cells[str(die)]})
+    state["pending"] = battle
+    if combat.choice_needed(result[1]):
+        state["phase"] = "ma_answer"
+        return
+    combat.take_result(data, state, battle, combat.automatic_answer(data, state, battle, "defenders") or {}, "defenders", events)
+    finish_mobile(data, state, events)
+
+
+def finish_mobile(data: GameData, state: dict, events: list) -> None:
+    """After the defender's answer (18.15): 11.9 A the assaulters' result as step losses in
+    their `losses:` order, ending their movement in the launch hex; 11.12 A a vacated hex is
+    occupied and they may go on; 11.13 a defender who stayed may be assaulted again by
+    assaulters who lost no step."""
+    battle, rec = state.pop("pending"), state["movement"]
+    result = battle["result"]["attackers"]
+    order = [u for u in battle["losses"] if u in state["units"]]
+    steps = {u: state["units"][u]["steps"] for u in order}
+    if result == "E":
+        lost = exchange_losses(data, state, order, battle["defence"])
+    else:
+        lost = spread_steps(order, steps, int(result), keep_alive=False)
+    for unit_id, n in sorted(lost.items()):
+        set_steps(state, unit_id, state["units"][unit_id]["steps"] - n, events, f"mobile assault result {result} (11.9 A)")
+    survivors = [u for u in battle["attackers"] if u in state["units"]]
+    rec["going_on"], rec["again"] = [], None
+    if lost:
+        events.append({"event": "stopped", "units": survivors, "hex": battle["launch"], "why": "11.9 A"})
+    elif not any(army_of(state, u) in enemies(state, state["army"]) for u in board(state).units_in(battle["hex"])):
+        for unit_id in survivors:
+            state["units"][unit_id]["hex"] = battle["hex"]
+        events.append({"event": "occupy", "units": survivors, "hex": battle["hex"], "why": "11.12 A"})
+        rec["going_on"] = survivors
+    else:
+        rec["going_on"], rec["again"] = survivors, battle["hex"]
+    state["phase"] = "movement"
+
+
+def exchange_losses(data: GameData, state: dict, order: list[str], defence: int) -> dict[str, int]:
+    """18.14 E for mobile assaulters: steps in `losses:` order until the AFs lost reach the
+    defender's total DFs (or none is left)."""
+    trial = {"units": {u: dict(state["units"][u]) for u in order}}
+    lost: dict[str, int] = {}
+    before = sum(factor(data, trial, u, "attack") for u in order)
+    while True:
+        alive = [u for u in order if trial["units"][u]["steps"] > 0]
+        now = sum(factor(data, trial, u, "attack") for u in alive)
+        if before - now >= defence or not alive:
+            return lost
+        trial["units"][alive[0]]["steps"] -= 1
+        lost[alive[0]] = lost.get(alive[0], 0) + 1
+
+
+# -- the defender's answer (11.13) -----------------------------------------------------------
+def check_ma_answer(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    battle = state["pending"]
+    if len(orders) != 1:
+        return [Problem(None, f"one answer: `steps: [UNIT, ...]` and/or `retreat: {{UNIT: [HEX, ...]}}` for the "
+                              f"{battle['result']['defenders']} result at {battle['hex']} (11.13, 18.14)")]
+    order = orders[0]
+    if set(order) - {"steps", "retreat"}:
+        return [Problem(0, "the answer takes `steps:` and `retreat:` only (18.14)")]
+    return [Problem(0, m) for m in combat.loss_problems(data, state, battle, normalise_answer(order), "defenders")]
+
+
+def normalise_answer(order: dict) -> dict:
+    steps = order.get("steps", [])
+    retreat = order.get("retreat", {})
+    return {"steps": [str(u) for u in steps] if isinstance(steps, list) else steps,
+            "retreat": {str(u): [str(h) for h in p] if isinstance(p, list) else p for u, p in retreat.items()}
+            if isinstance(retreat, dict) else retreat}
+
+
+def apply_ma_answer(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    events: list[dict] = [{"event": "answer", "hex": state["pending"]["hex"], "side": side}]
+    combat.take_result(data, state, state["pending"], normalise_answer(orders[0]), "defenders", events)
+    finish_mobile(data, state, events)
+    return events

@@ -1,0 +1,78 @@
+"""What players read: report blocks for each event (pbem.report), the positions table and the
+counters of the map picture."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...gamedata import GameData
+from ..base import MapUnit
+from .common import full_steps
+
+Block = tuple
+
+
+def label(data: GameData, state: dict, unit_id: str) -> str:
+    return "full" if state["units"][unit_id]["steps"] >= full_steps(data, unit_id) else "reduced"
+
+
+def map_units(data: GameData, state: dict) -> list[MapUnit]:
+    return [MapUnit(u, v["hex"], label(data, state, u), v["side"], steps=(v["steps"], full_steps(data, u)))
+            for u, v in sorted(state["units"].items())]
+
+
+def positions(data: GameData, state: dict) -> list:
+    return [[v["hex"], u, v["side"], f"{v['steps']}/{full_steps(data, u)}"]
+            for u, v in sorted(state["units"].items(), key=lambda kv: (kv[1]["hex"], kv[0]))]
+
+
+def _shifts(e: dict) -> str:
+    if not e["shifts"]:
+        return "none"
+    return "; ".join(f"{s['shift']:+d} {s['why']} ({s['rule']})" for s in e["shifts"])
+
+
+def _assault(e: dict) -> list[Block]:
+    kind = "Mobile assault" if e["kind"] == "mobile" else "Prepared assault"
+    return [("h4", f"{kind} on {', '.join(e.get('hexes', [e['hex']]))} from {', '.join(e['from'])}"),
+            ("table", ["", ""], [
+                ["Attackers", f"{', '.join(e['attackers'])} = {e['attack']} AF"],
+                ["Defenders", f"{', '.join(e['defenders'])} = {e['defence']} DF (18.4, 18.22)"],
+                ["Initial ratio", f"{e['initial']} (18.7)"],
+                ["Shifts", _shifts(e)],
+                ["Column", f"{e['column']} on the {e['line']} line (18.8, 18.12)"],
+                ["Die", str(e["die"])],
+                ["Result", f"{e['result']} (attacker/defender, 18.13)"],
+            ])]
+
+
+ITEMS: dict[str, Callable[[dict], str]] = {
+    "move": lambda e: f"{e.get('unit') or ', '.join(e['units'])} moves {' → '.join(e['path'])}"
+                      + (f" ({e['mp']} MP)" if "mp" in e else ""),
+    "movement_over": lambda e: f"the {e['army']} Operational Movement Phase is over",
+    "answer": lambda e: f"{e['side']} answers the result at {e['hex']}",
+    "reduced": lambda e: f"{e['unit']} loses a step ({e['why']})",
+    "eliminated": lambda e: f"{e['unit']} is eliminated ({e['why']})",
+    "retreat": lambda e: f"{e['unit']} retreats {' → '.join(e['path'])} (18.19)",
+    "advance": lambda e: f"{e['unit']} advances {' → '.join(e['path'])} ({e.get('why', '18.16')})",
+    "occupy": lambda e: f"{', '.join(e['units'])} occupy the vacated {e['hex']} and may go on ({e['why']})",
+    "stopped": lambda e: f"{', '.join(e['units']) or 'no unit'} end their movement in {e['hex']} ({e['why']})",
+    "announced": lambda e: f"{len(e['battles'])} prepared assault(s) announced (18.10 A)",
+    "assault_off": lambda e: f"the assault on {', '.join(e['hexes'])} does not take place: {e['why']}",
+    "player_turn_over": lambda e: f"the Turn {e['turn']} {e['army']} player-turn is over (5.0)",
+    "game_over": lambda e: f"the game ends after Turn {e['turn']} ({e['rule']}; victory points are not counted by pbem yet)",
+    "bagration": lambda e: "the Soviets run Operation Bagration (6.5, 6.7)" if e["chosen"]
+    else "the Soviets take a normal player-turn: no Operation Bagration (6.5 A)",
+    "flip": lambda e: f"{len(e['units'])} German corps flipped to their weaker sides: {', '.join(e['units'])} (3.5)",
+    "passed": lambda e: f"{e['phase']}: passes ({e['why']})",
+}
+
+
+def describe(events: list) -> list:
+    blocks: list[Block] = []
+    for e in events:
+        if e["event"] == "assault":
+            blocks += _assault(e)
+        else:
+            blocks.append(("item", ITEMS[e["event"]](e)))
+    return blocks

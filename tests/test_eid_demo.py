@@ -1,0 +1,83 @@
+"""The bundled End of the Iron Dream example campaign (DEMONSTRATION DATA,
+examples/end-of-the-iron-dream-demo/): three players, reproducible byte for byte, verifiable;
+Turn 1 in full and Turn 2 with a mobile assault, two prepared assaults, the defenders' answers
+and the Bagration decision; every report labelled."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pbem import campaign as camp
+from pbem.demo import run_demo
+from tests.conftest import ROOT, tree_bytes
+from tests.test_cli import run
+
+EXAMPLE = ROOT / "examples" / "end-of-the-iron-dream-demo"
+BUNDLED = EXAMPLE / "campaign"
+DEMO_DATA = EXAMPLE / "data-override.yaml"
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("eid")
+    run_demo(work, game="end-of-the-iron-dream")
+    return work
+
+
+def test_the_bundled_example_campaign_verifies():
+    result = run("verify", BUNDLED)
+    assert result.stdout.startswith("OK:") and "3 die rolls verified" in result.stdout
+
+
+def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(build):
+    # after a change to the rules data or the module: `pbem demo --game end-of-the-iron-dream --keep DIR`,
+    # then copy DIR/campaign to examples/end-of-the-iron-dream-demo/
+    assert tree_bytes(build / "campaign") == tree_bytes(BUNDLED)
+
+
+def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
+    """Three seats sign; a prepared assault answered by the defender first (18.15) and the
+    attacker's advance (18.16); the Bagration decision (6.5); a mobile assault answered by the
+    Soviet retreat (11.13) and the panzer occupying the hex (11.12); Bagration's 2R (6.7 A)."""
+    campaign = camp.open_campaign(BUNDLED)
+    saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
+    events = [e for s in saves for e in s["events"]]
+    assert sorted(campaign.header["players"]) == ["axis", "soviet", "western"]
+    kinds = [(e["kind"], e["hex"]) for e in events if e["event"] == "assault"]
+    assert kinds == [("prepared", "T6"), ("mobile", "T10"), ("prepared", "T10")]
+    assert {"event": "bagration", "chosen": True} in events
+    assert {"event": "retreat", "unit": "de-inf-1", "path": ["T6", "S6", "R6"]} in events
+    assert {"event": "retreat", "unit": "su-inf-3", "path": ["T10", "T11"]} in events
+    assert {"event": "occupy", "units": ["de-pz-3"], "hex": "T10", "why": "11.12 A"} in events
+    assert any(e["event"] == "advance" and e["unit"] == "wa-mech-2" for e in events)
+    last = next(e for e in events if e["event"] == "assault" and e["kind"] == "prepared" and e["hex"] == "T10")
+    assert {"shift": 2, "why": "Operation Bagration, Turn 2", "rule": "6.7"} in last["shifts"]
+    responses = {s["produced_by"]["side"] for s in saves[1:] if s["produced_by"]["kind"] == "response"}
+    assert responses == {"axis", "soviet"}
+    assert [e["turn"] for e in events if e["event"] == "player_turn_over"] == [1, 1, 1, 2, 2, 2]
+    assert saves[-1]["state"]["turn"] == 3
+
+
+def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_prints_them():
+    labelled = [step.name for step in sorted((BUNDLED / "steps").iterdir())
+                if "DEMONSTRATION DATA" in (step / "report.txt").read_text()]
+    used = [step.name for step in sorted((BUNDLED / "steps").iterdir())
+            if yaml.safe_load((step / "save.yaml").read_text())["data_used"]["override_values"]]
+    assert used and set(used) <= set(labelled)
+    assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
+    printed = run("demo", "--game", "end-of-the-iron-dream").stdout
+    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 18 saves" in printed
+
+
+def test_the_quiet_benchmark_policy_is_legal_at_the_last_step_and_chooses_no_bagration():
+    """DemoPlan.play: no orders at the example's last step, `bagration: false` when asked (6.5 A)."""
+    from pbem.games.end_of_the_iron_dream import GAME
+    campaign = camp.open_campaign(BUNDLED)
+    _, save, _ = campaign.latest()
+    policy = GAME.demo_plan().play
+    assert policy is not None
+    state, waiting = save["state"], save["awaiting"]
+    assert policy(campaign, waiting, state, None) == [] and GAME.check(campaign.data, state, waiting["side"], []) == []
+    asked = dict(state, turn=1, army="soviet", phase="bagration")
+    assert policy(campaign, GAME.awaiting(asked).as_dict(), asked, None) == [{"bagration": False}]
