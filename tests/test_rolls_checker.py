@@ -60,9 +60,17 @@ def test_the_script_is_short_and_uses_the_standard_library_only():
     assert "pbem" not in imported and "yaml" not in imported
 
 
-@pytest.mark.parametrize("which", ["operation-grenade", "smithereens"])
+BUNDLED = {p.parent.name.removesuffix("-demo"): p for p in sorted((ROOT / "examples").glob("*-demo/campaign"))}
+
+
+def test_every_game_has_a_bundled_campaign_to_check():
+    assert {"smithereens", "operation-grenade", "dark-december", "end-of-the-iron-dream"} <= set(BUNDLED)
+
+
+@pytest.mark.parametrize("which", ["smithereens-built-here"] + sorted(BUNDLED))
 def test_the_checker_prints_the_table_of_pbem_rolls(which, smithereens):
-    folder = GRENADE if which == "operation-grenade" else smithereens
+    """Every bundled campaign (three seats in End of the Iron Dream), and the Smithereens demo built here."""
+    folder = smithereens if which == "smithereens-built-here" else BUNDLED[which]
     checked = checker(folder)
     assert checked.returncode == 0, checked.stderr
     assert checked.stderr == "OK: every seed and roll recomputed, every revealed secret proves up to its committed root\n"
