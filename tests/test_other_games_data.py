@@ -183,7 +183,7 @@ def test_stargard_override_hex_spelling(tmp_path):
 def test_stargard_asked_once():
     # chits per turn (1.2.2) and supply source hexes (1.2.9) are asked in one place each
     unknown = [p for p, _ in load_game_data("stargard-solstice").unknown_paths()]
-    chits = [p for p in unknown if "chit" in p or "per_turn_limit" in p]
+    chits = [p for p in unknown if "per_turn_limit" in p or "chits_per" in p]
     assert chits == [f"command.per_turn_limit.by_turn.{t}.{side}" for t in range(1, 11)
                      for side in ("german", "soviet") if (t, side) != (1, "soviet")]
     assert [p for p in unknown if "source" in p] == ["supply.sources.source_hexes.german",
