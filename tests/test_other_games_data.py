@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pbem.datatools import grouped_unknowns
 from pbem.errors import PbemError
 from pbem.gamedata import META_KEYS, UNKNOWN, is_wrapped, load_game_data
 from pbem.hexgrid import GridSpec
@@ -189,6 +190,17 @@ def test_stargard_asked_once():
     assert [p for p in unknown if "source" in p] == ["supply.sources.source_hexes.german",
                                                       "supply.sources.source_hexes.soviet"]
     assert load_game_data("stargard-solstice").get("command.per_turn_limit.by_turn.1.soviet") == 1   # 12.1 "1*"
+
+
+def test_stargard_unknowns_by_group():
+    # what `pbem data missing` lists for Stargard Solstice, by group (pbem/datatools.py)
+    data = load_game_data("stargard-solstice")
+    groups = {name: len(paths) for name, paths in grouped_unknowns(data).items()}
+    assert groups == {"Unit counters: factors, steps, set-up": 917,   # 137 set-up + 56 reinforcement + 234/80 counters
+                      "Map: terrain per hex and hexsides": 27,         # the terrain of the 27 hexes the text names
+                      "Terrain effects chart": 12, "Combat rules: shifts and other values": 6,
+                      "Other rules data": 74}
+    assert len(data.unknown_paths()) == 1036
 
 
 def test_dark_december_ids_parse():

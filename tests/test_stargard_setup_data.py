@@ -67,7 +67,7 @@ def test_counts_per_side_match_the_text(data, scenario):
     assert len(by_side["german"]) == 93 and len(by_side["soviet"]) == 44
     # each printed name is one counter, in printed order
     counters = sd.units(data)
-    printed = {c["printed"]: uid for uid, c in counters.items()}
+    printed = {c["printed"]: uid for uid, c in counters.items() if c["rule"] in ("15.1", "15.2")}
     assert [printed[n] for n in german] == [u for u in placed_in_order(scenario, "german")]
     assert [printed[n] for n in soviet] == [u for u in placed_in_order(scenario, "soviet")]
 
@@ -80,17 +80,35 @@ def placed_in_order(scenario, side):
 
 
 def test_unit_types_per_side(data):
-    counters = sd.units(data)
+    counters = {u: c for u, c in sd.units(data).items() if c["rule"] in ("15.1", "15.2")}   # the set-up
 
     def count(side, kind):
         return sum(1 for c in counters.values() if c["side"] == side and c["type"] == kind)
 
     assert (count("german", "hq"), count("german", "festung"), count("german", "combat")) == (5, 2, 86)   # 15.1
     assert (count("soviet", "hq"), count("soviet", "combat")) == (4, 40)                                  # 15.2
-    assert (count("german", "air"), count("soviet", "air")) == (4, 2)                                     # 13.0
+    assert (count("german", "air"), count("soviet", "air")) == (4, 1)                                     # 15.1, 15.2
+    assert [u for u, c in sd.units(data).items() if c["type"] == "air"] == ["1-JG", "Rudel", "2-JG", "3-JG", "6-GA", "9GA"]  # 13.0
     assert sorted(u for u, c in counters.items() if c.get("volksturm")) == [
         "Hessen-I-VLKSTM", "Hessen-II-VLKSTM", "Pommern-VLKSTM", "Pyritz-II-VLKSTM"]                     # 12.4 "4 combat units"
     assert sorted(u for u, c in counters.items() if c["type"] == "festung") == ["Festung-Arnswalde", "Festung-Bahn"]  # 12.3
+
+
+def test_reinforcement_counters(data):
+    # 15.3: every unit a reinforcement group names is a counter, arriving as the group says
+    counters = sd.units(data)
+    turns = data.get("reinforcements.turns")
+    listed = [(int(t), side, u) for t, sides in turns.items() for side, block in sides.items()
+              for group in block.get("groups", []) for u in group["units"]]
+    assert len(listed) == 56
+    assert sum(1 for _t, side, _u in listed if side == "german") == 10
+    assert all(counters[u]["side"] == side and counters[u]["arrives"]["turn"] == t for t, side, u in listed)
+    assert counters["1A-HQ"]["type"] == "hq" and counters["1A-HQ"]["arrives"] == {"turn": 1, "area": "G"}
+    assert counters["234P/163"]["arrives"] == {"turn": 2, "hex": "3721"}          # "detrained at hex 37.21"
+    assert counters["1/1"]["nation"] == "polish"                                  # with the 1A HQ, area G
+    # SS6: the turn 6 "18 ENG" is a second counter beside the 15.2 set-up's
+    assert counters["18-ENG-turn-6"]["printed"] == counters["18-ENG"]["printed"] == "18 ENG"
+    assert counters["234/80"]["replaces"] == "234/77" and counters["234/80"]["optional_rule"] == "16.3"
 
 
 # -- concrete placements ---------------------------------------------------------------------
