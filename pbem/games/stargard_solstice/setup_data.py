@@ -8,9 +8,11 @@ Interface (stable; the game module builds on it):
   `printed` (the rulebook's name), `side` (german | soviet), `type` (hq | combat | festung |
   air), `formation` (the suffix after the last "/" of the printed name, "Den" for the printed
   "DEN"; None without one), `independent` (combat units: no divisional number, 3.3.2),
-  `listed_under` (the HQ id whose set-up paragraph lists the unit; None for the Polish units),
-  plus `attack`, `defense`, `movement`, `steps`, `mechanized`, `command_range` ... as the data
-  has them. A value the text lacks is the string "unknown" here: read it through
+  `listed_under` (set-up units: the HQ id whose set-up paragraph lists the unit; None for the
+  Polish units), `arrives` (reinforcements, 15.3: {"turn", "area"} or {"turn", "hex"}), `rule`
+  ("15.1", "15.2", "15.3", "16.3"), plus `attack`, `defense`, `movement`, `steps`,
+  `mechanized`, `command_range`, `full_attack` ... as the data has them. The reinforcement
+  groups of rules/stargard-solstice/reinforcements.yaml name units by these ids. A value the text lacks is the string "unknown" here: read it through
   `counter_value`, which refuses naming its data path, never with a default.
 - `counter_value(data, unit_id, key)`: one value of one counter (data.get: UnknownDataError
   naming `units.counters.ID.KEY` and the override to fill it).
