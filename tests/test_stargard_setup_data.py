@@ -181,7 +181,7 @@ def test_values_the_text_gives_and_their_rules(data):
     assert sd.counter_value(data, "Rudel", "full_attack") == 2                     # 13.0
     assert sd.counter_value(data, "6-GA", "normal_attack") == 1
     assert data.provenance("units.counters.6-GA.full_attack") == "rule 13.0"
-    assert sd.counter_value(data, "9GA", "reinforcement_turn") == 4                # 15.3
+    assert sd.counter_value(data, "9GA", "arrives") == {"turn": 4}                 # 15.3
     assert sd.counter_value(data, "Festung-Bahn", "moves") is False                # 12.3
     assert sd.counter_value(data, "11-GdT", "rebuilt_only_by") == "Konstantinov-HQ"   # 7.3.2
     assert data.provenance("units.counters.Klein/Den.side") == "rule 15.1"
