@@ -11,6 +11,8 @@ import pytest
 from pbem.errors import PbemError, UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario, project_root
 from pbem.games.stargard_solstice import setup_data as sd
+from pbem.kit.orders import as_text
+from pbem.yamlio import parse_yaml_text
 
 RULEBOOK = Path("/work/shared/rulebooks/stargard-solstice.txt").read_text(encoding="utf-8")
 
@@ -250,6 +252,11 @@ def test_one_hex_spelling():
         sd.hex_id("04.18")
     with pytest.raises(PbemError, match="expected four digits CCRR"):
         sd.hex_id("418")
+    # in an order file the one spelling needs no quotes, and the printed one is refused unquoted too
+    order = parse_yaml_text("hex: 0418\nother: 1605\n", "orders.yaml")
+    assert [sd.hex_id(as_text(v)) for v in order.values()] == ["0418", "1605"]
+    with pytest.raises(PbemError, match="decimal number '04.18' is not allowed"):
+        parse_yaml_text("hex: 04.18\n", "orders.yaml")
     # outside verbatim quotes (as_printed) and comments, no data file spells a hex with the dot
     files = sorted((project_root() / "rules" / "stargard-solstice").glob("*.yaml"))
     files.append(project_root() / "scenarios" / "stargard-solstice" / "campaign.yaml")
