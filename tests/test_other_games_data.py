@@ -13,7 +13,7 @@ import yaml
 
 from pbem.datatools import grouped_unknowns
 from pbem.errors import PbemError
-from pbem.gamedata import META_KEYS, UNKNOWN, is_wrapped, load_game_data
+from pbem.gamedata import META_KEYS, UNKNOWN, apply_readings, is_wrapped, load_game_data
 from pbem.hexgrid import GridSpec
 
 GAMES = ("stargard-solstice", "dark-december", "end-of-the-iron-dream")
@@ -67,7 +67,7 @@ def test_loads_with_strict_loader(game):
 def test_expected_files():
     assert set(load_game_data("stargard-solstice").tree) == {
         "command", "crt", "events", "game", "map", "optional", "reinforcements", "special",
-        "supply", "terrain", "units", "victory"}
+        "readings", "supply", "terrain", "units", "victory"}
     assert set(load_game_data("dark-december").tree) == {
         "crt", "game", "map", "readings", "special", "supply", "terrain", "units", "variants", "weather"}
     assert set(load_game_data("end-of-the-iron-dream").tree) == {
@@ -201,6 +201,21 @@ def test_stargard_unknowns_by_group():
                       "Terrain effects chart": 12, "Combat rules: shifts and other values": 6,
                       "Other rules data": 74}
     assert len(data.unknown_paths()) == 1036
+
+
+def test_stargard_readings_a_group_may_choose():
+    # errata SS7 (14.1 vs 16.4) and SS8 (7.3.1): the data holds the default reading; a group's
+    # choice sets the values its readings.yaml entry lists
+    data = load_game_data("stargard-solstice")
+    assert data.get("victory.score.optional_16_4_vps_go_to") == "soviet"
+    assert data.get("game.replacements.soviet.mechanized_steps_per_turn_counted") == "per_unit"
+    apply_readings(data, {"SS7": "german", "SS8": "in-total"})
+    assert data.get("victory.score.optional_16_4_vps_go_to") == "german"
+    assert data.get("game.replacements.soviet.mechanized_steps_per_turn_counted") == "in_total"
+    assert data.provenance("game.replacements.soviet.mechanized_steps_per_turn_counted") == \
+        "reading SS8=in-total (docs/errata.md)"
+    with pytest.raises(PbemError, match="errata.SS8 must be one of in-total, per-unit"):
+        apply_readings(load_game_data("stargard-solstice"), {"SS8": "per-turn"})
 
 
 def test_dark_december_ids_parse():
