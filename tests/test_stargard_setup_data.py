@@ -237,11 +237,13 @@ def test_setup_problems(data, scenario):
     places = broken["setup"]["soviet"]["placements"]
     places.append({"units": ["Klein/Den"], "hex": "04.11"})
     places[0] = {"units": ["Nobody"], "hex": "1605"}
+    broken["start_state"]["first_chit"] = {"value": "2GT-HQ", "rule": "2.3.1"}
     assert sd.setup_problems(data, broken) == [
         "set-up 15.2: Nobody is not a counter of units.counters",
         "set-up 15.2: hex '04.11': pbem writes Stargard Solstice hexes without the dot, as 0411 (docs/errata-stargard-solstice.md)",
         "set-up 15.2: Klein/Den is placed twice",
         "set-up 15.2: Klein/Den belongs to german, not soviet",
+        "start state: 2GT-HQ in the first chit (2.3.1) is not a german hq counter",
         "set-up 15.2: 2GT-HQ is never placed",
     ]
 

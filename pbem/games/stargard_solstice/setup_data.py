@@ -28,7 +28,8 @@ Interface (stable; the game module builds on it):
   "holding_boxes": {...}}.
 - `setup_problems(data, scenario) -> list[str]`: what makes the set-up impossible (a unit that
   is not a counter, placed twice or by the other side, a set-up unit left unplaced, a hex id not
-  in pbem's spelling); empty for the bundled data.
+  in pbem's spelling, a start-state chit or air unit that is not such a counter); empty for the
+  bundled data.
 - `hex_id(text) -> str`: a hex as pbem spells it ("0418"); refuses the printed "04.18" with a
   message naming the right spelling.
 
@@ -145,9 +146,24 @@ def setup_problems(data: GameData, scenario: dict) -> list[str]:
                 problems.append(f"set-up {rule}: {unit} belongs to {known[unit]['side']}, not {side}")
     start = start_state(scenario)
     in_boxes = {u for side in SIDES for ids in start["air_units"][side].values() for u in ids}
+    problems += _start_problems(known, start)
     for unit, counter in known.items():
         # a counter a campaign's override adds (a reinforcement) carries no set-up rule
         is_setup_unit = "rule" in counter and str(counter["rule"]) in ("15.1", "15.2")
         if is_setup_unit and unit not in placed and unit not in in_boxes:
             problems.append(f"set-up {counter['rule']}: {unit} is never placed")
+    return problems
+
+
+def _start_problems(known: dict[str, dict], start: dict) -> list[str]:
+    """The 15.0 start names HQ chits (1.4, 2.3.1) and air units (15.1, 15.2) that exist."""
+    problems = []
+    wanted = [(u, side, "hq", "the cup (1.4)") for side in SIDES for u in start["cup"][side]]
+    wanted.append((start["first_chit"], "german", "hq", "the first chit (2.3.1)"))
+    wanted += [(u, side, "air", "the air boxes (15.1, 15.2)") for side in SIDES
+               for ids in start["air_units"][side].values() for u in ids]
+    for unit, side, kind, where in wanted:
+        counter = known.get(unit)
+        if counter is None or counter["side"] != side or counter["type"] != kind:
+            problems.append(f"start state: {unit} in {where} is not a {side} {kind} counter")
     return problems
