@@ -39,15 +39,18 @@ def check(data: GameData, state: dict, side: str, orders: list) -> list[Problem]
 
 
 def drm(data: GameData, state: dict, hex_id: str) -> int:
-    """20.4.1 D: +1 an infantry type target (read: no motorized unit in the hex), +1 not in strategic
-    movement (strategic movement is not tracked, so always), +1 town, fortification, woods, dense forest or
+    """20.4.1 D: +1 an infantry type target (read: no motorized unit in the hex), -1 in strategic movement (read:
+    a unit of the hex in it), else +1 (always in campaigns before behaviour 3, which do not track it), +1 town, fortification, woods, dense forest or
     Westwall; the total never above +1."""
     units = board(state).units_in(hex_id)
     info = mapdata(data).info(hex_id)
     total = 0
     if not any(in_class(data, u, "motorized") for u in units):
         total += numbers.integer(data, f"{AIR}.air_attack.drm.target_infantry_type", "20.4.1 D")
-    total += numbers.integer(data, f"{AIR}.air_attack.drm.target_not_in_strategic_movement", "20.4.1 D")
+    if any(u in state.get("strategic", ()) for u in units):         # behaviour 3: strategic movement is tracked
+        total += numbers.integer(data, f"{AIR}.air_attack.drm.target_in_strategic_movement", "20.4.1 D")
+    else:
+        total += numbers.integer(data, f"{AIR}.air_attack.drm.target_not_in_strategic_movement", "20.4.1 D")
     covering = numbers.texts(data, f"{AIR}.target_terrain_drm", "the covering terrain (20.4.1 D)")
     if info["terrain"] in covering or (info.get("town") and "town" in covering) or (hex_id in state["forts"] and "fortification" in covering):
         total += numbers.integer(data, f"{AIR}.air_attack.drm.target_in_town_fortification_woods_dense_forest_or_westwall", "20.4.1 D")

@@ -77,6 +77,8 @@ def demolition_problem(data: GameData, state: dict, side: str, unit_id: Any, key
         return f"{unit_id!r} is not a {side} unit on the map"
     if unit.get("reserve"):
         return f"{unit_id} is in reserve and may not attempt to demolish bridges (16.1 G)"
+    if unit_id in state.get("strategic", ()):
+        return f"{unit_id} is in strategic movement and may not attempt to demolish bridges (16.1 G)"
     if supply_status(state, unit_id) != "supplied":
         return f"{unit_id} is {supply_status(state, unit_id)} and may not attempt to demolish bridges (16.1 G)"
     if turn_label(data, state["turn"]).endswith(" 16 December") and numbers.text(
@@ -186,6 +188,9 @@ def shock_problems(game: Any, data: GameData, state: dict, side: str, orders: li
             problems.append(Problem(i, f"no more than {most} unit may perform shock combat in a single battle (14.3 B)"))
         elif any(str(u) not in moved for u in units):
             problems.append(Problem(i, "only reserve units that move in this Exploitation Phase perform shock combat (14.3 A)"))
+        elif any(str(u) in state.get("strategic", ()) for u in units):
+            problems.append(Problem(i, "units performing shock combat cannot have moved in strategic movement in their "
+                                       "Exploitation Phase (14.3 B)"))
     if problems:
         return problems
     after = copy.deepcopy(state)

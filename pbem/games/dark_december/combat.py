@@ -14,7 +14,9 @@ from ...kit import numbers
 from ...kit.combat import clamp, odds_position, whole_column
 from ..base import Problem
 from . import commanders
-from .common import (board, counter, effective, factor, supply_status, unbridged_river, in_class, mapdata, other, tactical_advantage, turn_label)
+from .common import (board, counter, effective, factor, half_up, supply_status, unbridged_river, in_class, mapdata, other, tactical_advantage,
+                     turn_label)
+from .strategic import in_sm, lose_marker, on
 
 CRT_PRINTED = "the Combat Results Table (4.3)"
 RESULT = re.compile(r"^(?P<who>[AD])(?P<level>\d)?(\[(?P<must>\d)\])?$")
@@ -239,7 +241,9 @@ def defense_level(data: GameData, state: dict, battle: dict, hex_id: str, enemie
     (13.5.5 D/E also in a counterattack), 13.3.2 B -2 in strategic movement, 13.9.1 armor superiority,
     13.3.3 a voluntary reduction; never below 0 (13.3.2 C) nor above 7 (13.3.1 E)."""
     level = terrain_level(data, state, hex_id, {state["units"][u]["hex"] for u in enemies if u in state["units"]})
-    if hex_id in battle["minus_one"]:
+    if hex_id in battle.get("strategic", ()):                       # 13.3.2 B, 10.4.3 B (behaviour 3): not also A
+        level += numbers.integer(data, "crt.terrain_defense_levels.reductions.strategic_movement", "strategic movement (13.3.2 B)")
+    elif hex_id in battle["minus_one"]:
         level += numbers.integer(data, "crt.terrain_defense_levels.reductions.attacking_units", "the attacking units' reduction (13.3.2 A)")
     if hex_id in battle["hexes"] and battle["armor_superiority"] and battle["first"]:
         level += numbers.integer(data, "crt.terrain_defense_levels.armor_superiority.attacker", "armor superiority (13.9.1 A)")
@@ -256,7 +260,10 @@ def strength(data: GameData, state: dict, units: list, which: str, supply: bool 
     """The total strength (8.4 B/8.7.4 with `supply`; 13.5.5 C a counterattack's is not altered by
     adverse supply states); 13.6.5 units retreated into a friendly-occupied hex add none."""
     value = effective if supply else factor
-    return sum(value(data, state, u, which) for u in units if u in state["units"] and u not in state["retreated"])
+    half = numbers.fraction(data, "game.movement.strategic.attack_factor", "half strength, rounded up (10.4.5 B)") if which == "attack" and any(
+        in_sm(state, u) for u in units) else None
+    return sum(half_up(value(data, state, u, which), half) if half is not None and in_sm(state, u) else value(data, state, u, which)
+               for u in units if u in state["units"] and u not in state["retreated"])
 
 
 def column(data: GameData, attack: int, defence: int) -> str:
@@ -339,6 +346,9 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
     if same is not None:                                            # 13.2.2 B: the all out assault
         col, line, modifier, why = same["column"], same["line"], same["drm"], same["why"]
     table = cells(data, line, col, modifier)
+    if on(state):                                                   # 13.3.2 B: the hexes of units in strategic movement
+        battle["strategic"] = sorted({state["units"][u]["hex"] for u in battle["attackers"] + battle["defenders"]
+                                      if u in state["units"] and in_sm(state, u)})
     for h in battle["hexes"] + battle["minus_one"]:                # every level the result may need, before the dice
         defense_level(data, state, battle, h, battle["attackers"] if h in battle["hexes"] else battle["defenders"])
     count = len(rolls(data)) and int(numbers.text(data, "crt.dice", "the combat dice").partition("d")[0])
@@ -354,7 +364,10 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
     if "all_out" in battle and same is None:                        # 13.2: what the all out assault repeats
         battle.update({"before": commanders.snapshot(state, battle), "result": result,
                        "same_odds": {"column": col, "line": line, "drm": modifier, "why": why}})
-    queue(data, state, battle, parse_result(result))
+    parts = parse_result(result)
+    if on(state) and any(p["kind"] == "D" for p in parts):           # 10.4.7 B: off at once, no MP cost; the -2 stays
+        lose_marker(state, battle["defenders"], f"a D result against it in battle {battle['number']} (10.4.7 B)", events)
+    queue(data, state, battle, parts)
 
 
 def _recompose(state: dict, battle: dict, events: list) -> bool:

@@ -92,17 +92,35 @@ def board(state: dict) -> Board:
     return Board(units, side_of=lambda u: str(units[u]["side"]))
 
 
-def exerts_zoc(data: GameData, unit_id: str) -> bool:
-    return not in_class(data, unit_id, "leader")             # 12.0 A: leaders exert no ZOC
+def exerts_zoc(data: GameData, unit_id: str, state: dict | None = None) -> bool:
+    """12.0 A: leaders exert no ZOC; 12.2 nor units in strategic movement (campaigns of behaviour 3)."""
+    return not in_class(data, unit_id, "leader") and not (state is not None and unit_id in state.get("strategic", ()))
+
+
+def terrain_kinds(data: GameData, hex_id: str) -> list[str]:
+    """The hex's terrain and its town (10.2 E: the highest cost of any feature is paid)."""
+    info = mapdata(data).info(hex_id)
+    return [str(info["terrain"])] + (["town"] if info.get("town") else [])
+
+
+def road(data: GameData, state: dict, a: str, b: str, any_road: bool = False) -> bool:
+    """Whether a road joins a and b and may be used: not across a blown bridge (16.1 E), neither hex
+    interdicted from the air (20.4.2 C: a non-road hex for both sides). `any_road`: a road printed there."""
+    sides = mapdata(data).hexside(a, b, hexes_known=False)
+    if "road" not in sides or any_road:
+        return "road" in sides
+    interdicted = state.get("interdicted", {})
+    return not ("river" in sides and not bridged(data, state, a, b)) and a not in interdicted and b not in interdicted
 
 
 def enemy_zoc(data: GameData, state: dict, side: str) -> set[str]:
     """12.0: the six hexes next to every enemy unit (leaders excepted, 12.0 A); 12.3 A (optional) the ZOC of
     an armored unit does not extend across unbridged river hexsides nor into dense forest or marsh hexes,
-    except along roads (12.3 B: armored cavalry and armored infantry unaffected)."""
+    except along roads (12.3 B: armored cavalry and armored infantry unaffected); 12.2 units in strategic
+    movement have none."""
     hexes = mapdata(data)
     grid = hexes.grid
-    enemies = [uid for uid, u in sorted(state["units"].items()) if u["side"] != side and exerts_zoc(data, uid)]
+    enemies = [uid for uid, u in sorted(state["units"].items()) if u["side"] != side and exerts_zoc(data, uid, state)]
     limited = [u for u in enemies if state["options"].get("armored_zoc") and in_class(data, u, "armored")]
     found = zoc(grid, [state["units"][u]["hex"] for u in enemies if u not in limited])
     for unit_id in limited:

@@ -63,14 +63,18 @@ def allied_standing_pick(data: GameData, state: dict, events: list) -> None:
     state["fuel_allied_pick"] = False
     for division in state["fuel_choice"]:
         if division in eligible(data, state):
-            deplete(state, division, "allies", events)
+            deplete(state, division, "allies", events, data)
             return
 
 
-def deplete(state: dict, division: str, by: str, events: list) -> None:
+def deplete(state: dict, division: str, by: str, events: list, data: GameData) -> None:
     state["fuel_out"] = sorted(set(state["fuel_out"]) | {division})
     state["fuel_due"] -= 1
     events.append({"event": "fuel_out", "division": division, "by": by})
+    if "strategic" in state:                    # 8.7.4, 10.4.8 B: out of supply, the marker off
+        from .strategic import lose_marker
+        lose_marker(state, [u for u in state["strategic"] if str(counter(data, u).get("division")) == division],
+                    "put out of supply by fuel depletion (8.7.4, 10.4.8 B)", events)
 
 
 def check_german_picks(data: GameData, state: dict, orders: list) -> list[Problem]:
@@ -109,7 +113,7 @@ def apply_pick(game: Any, data: GameData, state: dict, side: str, orders: list, 
     events: list[dict] = []
     state["fuel_allied_pick"] = False
     if orders:
-        deplete(state, orders[0]["deplete"], "allies", events)
+        deplete(state, orders[0]["deplete"], "allies", events, data)
     state["phase"] = "movement"
     return events
 

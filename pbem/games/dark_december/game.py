@@ -24,7 +24,7 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, supply, surrender
+from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, strategic, supply, surrender
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
@@ -34,9 +34,11 @@ LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "unc
                  "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "5.7 road control and 10.4 strategic movement, with what rests on them (10.4.8 B/C, 10.6.2, 11.1-11.3, 12.2, 13.3.2 B, "
-    "16.1 G for units in strategic movement, 20.1 B/C): not built yet, the largest group left; meanwhile a road carries "
-    "supply for both sides where no enemy unit or ZOC blocks it (8.2), and 10.5 road march is enforced",
+    "5.7 road control and 10.4 strategic movement are enforced only in campaigns of behaviour 3 (begun with this pbem); "
+    "older campaigns keep playing without them. 11.1 A-C moving stacks: pbem moves each unit by its own order, so a stack "
+    "is its units moved one by one and the limit is checked where each move ends (11.0 A); 8.2 supply does not read road "
+    "control (its text asks only for a road free of enemy units, ZOCs and blown bridges), nor does 9.1 F (\"friendly "
+    "controlled town\" read as a town no enemy unit holds)",
     "9.1 G reforming at the map edge, 10.6.3 C/D blocked reinforcements, 10.7 exits and 10.7.2 C/10.7.3 the Allied "
     "held-off units, 13.6 B the last retreat priority (\"generally to the east\" / \"north, south, or west\") and 13.6 C "
     "the Bulge rule: they need the map's edges and compass (and 13.6 C a definition of \"the Bulge\"), which the text does "
@@ -119,8 +121,10 @@ def _opponent_of_answering(state: dict) -> tuple:
 
 class DarkDecember(SequencedGame):
     id = "dark-december"
-    behaviour = 2          # 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
-    behaviours = (1, 2)
+    # 3: 5.7 road control and 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, 12.2, 13.3.2 B, 16.1 G, 20.1 B/C),
+    # 20.4.2 road interdiction; 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
+    behaviour = 3
+    behaviours = (1, 2, 3)
     game_over_rule = "7.2 F"
     not_enforced = NOT_ENFORCED
 
@@ -148,7 +152,7 @@ class DarkDecember(SequencedGame):
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
-                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate",
+                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
                    "drop", "infiltrate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
@@ -171,7 +175,7 @@ class DarkDecember(SequencedGame):
                   "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
                   "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D) and from AM 20 December its fuel roll (8.7)",
-                  {"demolish", "by", "fortify", "fuel_choice", "move", "path", "shock", *bridges.SHOCK_KEYS}),
+                  {"demolish", "by", "fortify", "fuel_choice", "move", "path", "strategic", "shock", *bridges.SHOCK_KEYS}),
         )
 
     # -- options, seats, set-up ---------------------------------------------------------------
@@ -265,6 +269,8 @@ class DarkDecember(SequencedGame):
             state["all_out_used"], state["defence_used"] = {}, {}           # 15.1 A, 15.2 A, a player turn
         if self.plays(data, 2):
             state["withdrawn"] = []                                         # 10.8 (behaviour 2)
+        if self.plays(data, 3):                                             # 5.7, 10.4, 20.1 C, 20.4.2 (behaviour 3)
+            state.update({"strategic": [], "road_control": {}, "clear_arrivals": [], "interdicted": {}})
         if options.get("infiltration") is True:
             state["infiltrations"] = 0                                      # 12.4 D: three a game
         if options.get("uncertain_weather") is True:
@@ -316,7 +322,7 @@ class DarkDecember(SequencedGame):
         paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
         for order in orders:
             if "fuel" in order:
-                fuel.deplete(state, order["fuel"], "german", events)         # 8.7.1 B
+                fuel.deplete(state, order["fuel"], "german", events, data)   # 8.7.1 B
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
                                                                  any(k in o for k in ("fuel", "air_attack", "refit", "reform", "drop"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
@@ -341,6 +347,11 @@ class DarkDecember(SequencedGame):
     def resolve(self, data: GameData, state: dict, dice: Dice, events: list) -> None:
         answers.resolve(self, data, state, dice, events)
 
+    def after_step(self, data: GameData, state: dict, events: list) -> None:
+        """5.7 D: the road hexes the step's units entered are their side's (behaviour 3)."""
+        strategic.entered(data, state, events)
+        strategic.prune(state)
+
     def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
         """7.1.7 D the end of the player turn; 7.2 C after the Allied one the Game-Turn advances; 7.2 F the
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
@@ -351,6 +362,8 @@ class DarkDecember(SequencedGame):
             state["all_out_used"], state["defence_used"] = {}, {}         # 15.1 A, 15.2 A: battles of a player turn
         if state["side"] == "german":
             state["side"] = "allies"
+            if "interdicted" in state:                                    # 20.4.2 C: one complete Game-Turn
+                state["interdicted"] = {h: t for h, t in state["interdicted"].items() if t >= state["turn"]}
         else:
             last = numbers.integer(data, f"game.turns.last_turn_{state['scenario'].replace('-', '_')}",
                                    "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")

@@ -11,7 +11,8 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import NO_ZOC, ZocRules, walk
 from ..base import Problem
-from .common import board, bridged, clear_weather, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
+from . import strategic
+from .common import board, bridged, road, clear_weather, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
@@ -27,19 +28,20 @@ def entry_cost(data: GameData, state: dict, side: str, a: str, b: str, unit_id: 
         return numbers.integer(data, "game.movement.road_march.cost_per_road_hex", "the road march rate (10.5.1)"), ""
     info = hexes.info(b)
     kinds = [str(info["terrain"])] + (["town"] if info.get("town") else [])
-    cost = max(terrain_cost(data, state, kind) for kind in kinds)
-    sides = hexes.hexside(a, b, hexes_known=False)
-    if "river" in sides:
-        if bridged(data, state, a, b):
-            cost += numbers.integer(data, "game.movement.bridges.otherwise_extra_mp", "the MP to cross a bridge (10.5.3)")
-        else:
-            cost += numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
-    return cost, ""
+    return max(terrain_cost(data, state, kind) for kind in kinds) + hexside_extra(data, state, a, b), ""
+
+
+def hexside_extra(data: GameData, state: dict, a: str, b: str) -> int:
+    """A river hexside's TEC cost unless bridged; 10.5.3 +2 across a bridge (16.1 E a blown one as none)."""
+    if "river" not in mapdata(data).hexside(a, b, hexes_known=False):
+        return 0
+    if bridged(data, state, a, b):
+        return numbers.integer(data, "game.movement.bridges.otherwise_extra_mp", "the MP to cross a bridge (10.5.3)")
+    return numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
 
 
 def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: str) -> bool:
-    sides = mapdata(data).hexside(a, b, hexes_known=False)
-    if "road" not in sides or ("river" in sides and not bridged(data, state, a, b)):
+    if not road(data, state, a, b):                      # 16.1 E a blown bridge, 20.4.2 C interdiction
         return False
     others = [u for h in (a, b) for u in board(state).friends_in(h, side) if u != unit_id]
     return not others
@@ -54,15 +56,20 @@ def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | 
     return None
 
 
-def check_entry(data: GameData, state: dict, side: str, unit_id: str, path: list) -> str | None:
+def check_entry(data: GameData, state: dict, side: str, unit_id: str, path: list, sm: Any = None) -> str | None:
     """10.6.1 B: the entry hex is the reinforcement's first hex of movement (its cost counts); then it moves
-    normally (10.2 A: one hex, the entry hex, always)."""
+    normally (10.2 A: one hex, the entry hex, always); `sm` (`strategic: true`) in strategic movement (10.6.2)."""
     grid = mapdata(data).grid
     path = [grid.canonical(h) for h in path]
     why = enter_problem(data, state, side, path[0])
     if why:
         return why
     trial = {**state, "units": {**state["units"], unit_id: {"side": side, "hex": path[0], "steps": full_steps(data, unit_id)}}}
+    if sm is not None:
+        if not strategic.on(state) or sm is not True:
+            return ("`strategic: true` enters a reinforcement in strategic movement (10.6.2), in campaigns of Dark December "
+                    "behaviour 3 (begun with this pbem)")
+        return strategic.entry_problem(data, trial, side, unit_id, path, allowance(data, trial, unit_id, strategic=True))
     info = mapdata(data).info(path[0])
     first = max(terrain_cost(data, state, kind) for kind in [str(info["terrain"])] + (["town"] if info.get("town") else []))
     ma = allowance(data, trial, unit_id)
@@ -87,12 +94,13 @@ def terrain_cost(data: GameData, state: dict, kind: str) -> int:
     return cost
 
 
-def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False) -> int:
+def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False, strategic: bool = False) -> int:
     """5.1 C the printed MA (8.4 B, 8.5 E, 8.7.4 halved); 20.1 A German motorized units one less in clear
-    weather (strategic movement, -2, is not enforced); 14.4 C half of it, rounded up, in the Reaction Phase."""
+    weather, two less using strategic movement; 14.4 C half of it, rounded up, in the Reaction Phase."""
     ma = effective(data, state, unit_id, "movement")
     if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and clear_weather(data, state["turn"], state):
-        ma += numbers.integer(data, "weather.clear.german_movement.motorized_other_ma", "the clear-weather MA change (20.1 A)")
+        key = "motorized_strategic_ma" if strategic else "motorized_other_ma"
+        ma += numbers.integer(data, f"weather.clear.german_movement.{key}", "the clear-weather MA change (20.1 A)")
     if reaction:
         ma = half_up(ma, numbers.fraction(data, "special.reserves_optional.reaction_ma_fraction", "the reaction MA (14.4 C)"))
     return ma
@@ -200,7 +208,9 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
     given = orders
     if not reaction:
         from . import reinforcements
-        problems += reinforcements.check(data, state, side, orders, lambda u, path: check_entry(data, state, side, u, path))
+        sm_entries = {o["enter"]: o["strategic"] for o in orders if "enter" in o and "strategic" in o}
+        problems += reinforcements.check(data, state, side, orders,
+                                         lambda u, path: check_entry(data, state, side, u, path, sm_entries.get(u)))
         grid = mapdata(data).grid
         entering = {o["enter"]: {"side": side, "hex": grid.canonical(str(o["path"][0])), "steps": 1}
                     for o in orders if "enter" in o and isinstance(o.get("path"), list) and o["path"]}
@@ -217,14 +227,48 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
     orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "enter", "refit", "reform", "drop")) else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
-                                         ((o["enter"], o) for o in given if "enter" in o) if u in entering})
+                                         ((o["enter"], o) for o in given if "enter" in o) if u in entering},
+                                        {o["enter"] for o in given if "enter" in o and o.get("strategic") is True})
+
+
+def strategic_how(data: GameData, state: dict, side: str, order: dict, unit_id: str, mode: str) -> str | None:
+    """How a move uses strategic movement (10.4): None (it does not), "enter", "leave", "move" (in it
+    already), or "!why" where it may not. 10.4.8 A: a unit beginning its Movement Phase in strategic movement
+    in an enemy ZOC must leave it; 14.2 B reserves in it move by it in the Exploitation Phase but do not enter
+    it; 14.4 D none in the Reaction Phase (reading: a reserve in strategic movement does not react)."""
+    given = order.get("strategic")
+    if not strategic.on(state):
+        return None if given is None else ("!strategic movement (10.4) is played in campaigns of Dark December behaviour 3 "
+                                           "(begun with this pbem)")
+    if given not in (None, "enter", "leave"):
+        return f"!`strategic:` is enter or leave, not {given!r} (10.4.1, 10.4.7)"
+    marked = strategic.in_sm(state, unit_id)
+    if mode == "reaction":
+        return "!units move in the Reaction Phase without strategic movement (14.4 D)" if marked or given else None
+    if given == "enter" and (mode != "movement" or marked):
+        return "!a unit enters strategic movement at the start of its move in the Movement Phase, not already in it (10.4.1 D, 14.2 B)"
+    if given == "leave" and (mode != "movement" or not marked):
+        return "!a unit in strategic movement leaves it at the start of the Movement Phase (10.4.7 A)"
+    if marked and mode == "movement" and state["units"][unit_id]["hex"] in enemy_zoc(data, state, side):
+        return "leave"                                                  # 10.4.8 A
+    return given or ("move" if marked else None)
+
+
+def _strategic_shape(state: dict, unit_id: str, path: Any, may_stay: bool) -> str | None:
+    if not isinstance(path, list) or len(path) < (1 if may_stay else 2) or any(not isinstance(h, str) for h in path):
+        return "`path` must list the unit's hex and the hexes entered (only the hex when it just enters or leaves strategic movement)"
+    if path[0] != state["units"][unit_id]["hex"]:
+        return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
+    return None
 
 
 def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reaction: bool, exploitation: bool,
-                      entering: dict | None = None, arrivals: dict | None = None) -> list[Problem]:
+                      entering: dict | None = None, arrivals: dict | None = None, strategic_arrivals: set | None = None) -> list[Problem]:
     problems: list[Problem] = []
     moves: dict[str, str] = {}
     reserves = [u for u in sorted(state["units"]) if state["units"][u].get("reserve") and state["units"][u]["side"] == side]
+    view = strategic.View(state) if strategic.on(state) else None      # 5.7 E: the phase's moves so far
+    marked: set[str] = set()
     for index, order in enumerate(orders):
         if order.get("_skip") or "eliminate" in order:
             continue
@@ -260,6 +304,24 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
         if not reaction and not exploitation and unit.get("reserve"):
             problems.append(Problem(index, f"{unit_id} is in reserve and may move only in reaction or exploitation (7.1.3.1 B, 14.1 E)"))
             continue
+        how = strategic_how(data, state, side, order, unit_id, "reaction" if reaction else "exploitation" if exploitation else "movement")
+        if how is not None and how.startswith("!"):
+            problems.append(Problem(index, how[1:]))
+            continue
+        if how is not None and view is not None:
+            why = _strategic_shape(state, unit_id, order.get("path"), how != "move") or strategic.move_problem(
+                data, view.state, side, unit_id, [mapdata(data).grid.canonical(h) for h in order["path"]], how,
+                lambda sm, u=unit_id: allowance(data, state, u, strategic=sm))
+            why = why or _restricted(data, state, unit_id, order["path"])
+            if why:
+                problems.append(Problem(index, why))
+                continue
+            path = [mapdata(data).grid.canonical(h) for h in order["path"]]
+            moves[unit_id] = path[-1]
+            view.moved(data, unit_id, side, path, how != "leave")
+            if how != "leave":
+                marked.add(unit_id)
+            continue
         if order.get("infiltrate") is True and not reaction and not exploitation:       # 12.4 (optional)
             from .infiltration import problem as infiltration_problem
             why = infiltration_problem(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
@@ -272,7 +334,12 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
             problems.append(Problem(index, why))
             continue
         moves[unit_id] = mapdata(data).grid.canonical(order["path"][-1])
+        if view is not None:
+            view.moved(data, unit_id, side, [mapdata(data).grid.canonical(h) for h in order["path"]], False)
     problems += [Problem(None, p) for p in stacking_problems(data, state, {**moves, **(arrivals or {})}, side, entering)]
+    if view is not None and not reaction and not exploitation:
+        marked |= {u for u in state["strategic"] if u not in moves} | set(strategic_arrivals or ())
+        problems += [Problem(None, p) for p in strategic.end_problems(state, side, {**moves, **(arrivals or {})}, marked)]
     if not reaction and not exploitation:
         problems += _excess_problems(data, state, side, {**moves, **(arrivals or {})}, entering, orders)
     return problems
@@ -318,6 +385,10 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
                 mode: str = "movement", dice: Any = None) -> list[dict]:
     events: list[dict] = []
     grid = mapdata(data).grid
+    if strategic.on(state) and not reaction and mode == "movement":   # 10.4.8 A: it must leave, paying (checked as a leave)
+        zoc = enemy_zoc(data, state, side)
+        strategic.lose_marker(state, [u for u in state["strategic"] if state["units"][u]["side"] == side and state["units"][u]["hex"] in zoc],
+                              "began the Movement Phase in strategic movement in an enemy ZOC (10.4.8 A)", events)
     for order in orders:
         if "eliminate" in order:                                    # 11.0 C
             del state["units"][order["eliminate"]]
@@ -328,7 +399,11 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             path = [grid.canonical(str(h)) for h in order["path"]]
             state["units"][order["enter"]] = {"side": side, "hex": path[-1], "steps": full_steps(data, order["enter"]), "reserve": False}
             del state["reinforcements"][order["enter"]]
-            events.append({"event": "enter", "unit": order["enter"], "path": path})
+            events.append({"event": "enter", "unit": order["enter"], "path": path, **({"strategic": True} if order.get("strategic") else {})})
+            if order.get("strategic") is True:                        # 10.6.2; 20.1 C
+                strategic.mark(state, order["enter"], True)
+                if side == "german" and clear_weather(data, state["turn"], state):
+                    state["clear_arrivals"] = sorted(set(state["clear_arrivals"]) | {order["enter"]})
             continue
         if "reserve" in order:
             state["units"][order["reserve"]]["reserve"] = True
@@ -341,6 +416,8 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             path = walk_out(data, state, side, order["move"], path, dice, events)      # 12.4 B, C
         unit = state["units"][order["move"]]
         unit["hex"] = path[-1]
+        if order.get("strategic") in ("enter", "leave"):              # 10.4.1 E, 10.4.7 A
+            strategic.mark(state, order["move"], order["strategic"] == "enter")
         if reaction or mode == "exploitation":
             unit["reserve"] = False                                 # 14.2 B, 14.5 C
         if order.get("build_bridge"):                               # 16.2.2, 16.2.3 A
@@ -348,6 +425,7 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             state["no_attack"] = sorted(set(state["no_attack"]) | {order["move"]})
         events.append({"event": "move", "unit": order["move"], "path": path, "reaction": reaction,
                        **({"exploitation": True} if mode == "exploitation" else {}),
+                       **({"strategic": strategic.in_sm(state, order["move"])} if strategic.on(state) else {}),
                        **({"bridge": True} if order.get("build_bridge") else {})})
     drop_reserves_in_contact(data, state)
     occupied = {u["hex"] for u in state["units"].values()}
