@@ -363,3 +363,39 @@ def test_exploitation_in_strategic_movement_and_no_shock_combat_after_it(data):
     got = messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": ["1112", "1113", "1114", "1115"]},
                                                       {"shock": "1116", "with": ["ger-pz1"]}]))
     assert got == ["units performing shock combat cannot have moved in strategic movement in their Exploitation Phase (14.3 B)"]
+
+
+# -- 20.4.2 road interdiction (behaviour 3) -------------------------------------------------------------------
+
+def test_air_interdiction_of_a_road_hex(data):
+    """20.4.2 A "To interdict a road hex, the Allies roll one die." B "A roll of 1-3 causes the interdiction of a
+    selected road hex." C "Interdiction lasts one complete turn, during which time both sides treat the hex as a
+    non-road hex." 20.4: an air attack, an interdiction, or both if the target unit is on a road (D). AM 23
+    December (Game-Turn 15) is clear."""
+    from pbem.games.dark_december.air import expire
+    data = road(data, column(12, 30), **{"map.road_control.german_at_start.turning_point": column(12, 30),
+                                          "map.hexes.1116.terrain": "woods"})
+    state = position(data, {"us-inf1": "1411", "ger-inf1": "1116", "ger-pz1": "1120"}, turn=15, side="allies")
+    assert messages(GAME.check(data, state, "allies", [{"interdict": "1311"}])) == [
+        "an interdiction targets a road hex on the map: '1311' (20.4.2 A)"]
+    assert messages(GAME.check(data, state, "allies", [{"interdict": "1115"}, {"air_attack": "1116"}])) == [
+        "the air attack and the interdiction go together only on one road hex, the attacked units' (1116, 20.4, 20.4.2 D)"]
+    assert messages(GAME.check(data, state, "allies", [{"interdict": "1116"}, {"air_attack": "1116"}])) == []
+    events = apply(data, state, "allies", [{"interdict": "1116"}], ScriptedDice(3))
+    assert [(e["face"], e["done"]) for e in events if e["event"] == "interdiction"] == [(3, True)]
+    assert state["interdicted"] == {"1116": {"turn": 15, "side": "allies"}}
+    # the German player turn of Game-Turn 16 (clear: MA 6 - 2, capability 12): woods 1116 costs 3, even on the road
+    state.update(turn=16, side="german", phase="movement", air_used=False)
+    state["strategic"] = ["ger-pz1"]
+    state["units"]["ger-pz1"]["hex"] = "1112"
+    del state["units"]["ger-inf1"]
+    assert messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": column(12, 22)}])) == []
+    assert messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": column(12, 23)}])) == [
+        "ger-pz1 needs 13 of its strategic movement capability 12 for this path (10.4.2, 10.4.4; 10.2 A guarantees one hex only)"]
+    expire(state)
+    assert state["interdicted"] == {"1116": {"turn": 15, "side": "allies"}}
+    state["side"] = "allies"                                       # the Allied player turn of Game-Turn 16: it ends
+    expire(state)
+    assert state["interdicted"] == {}
+    events = apply(data, position(data, {"us-inf1": "1411"}, turn=15, side="allies"), "allies", [{"interdict": "1116"}], ScriptedDice(4))
+    assert [(e["face"], e["done"]) for e in events if e["event"] == "interdiction"] == [(4, False)]

@@ -47,7 +47,7 @@ NOT_ENFORCED = (
     "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
     "8.7.2 D the brigades alternative, 10.8 B's two optional provisions (\"Germany presently winning\": the victory is not "
     "adjudicated; another armored regiment in place of a destroyed one; 10.8 C, optional, is enforced), 14.6 historical reserve "
-    "markers (the units it names are counters the data does not identify), 20.4.2 A-D road interdiction: not built yet; "
+    "markers (the units it names are counters the data does not identify): not built yet; "
     "10.8 D: the text does not say which SS units are withdrawn",
     "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
     "15.x commanders (optional, `--option commanders=true`; 13.2/7.1.5.2 all out assault with 15.1 A, 15.3, 15.8 and 13.5.1 E "
@@ -152,7 +152,7 @@ class DarkDecember(SequencedGame):
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
-                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
+                  {"move", "path", "reserve", "fuel", "air_attack", "interdict", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
                    "drop", "infiltrate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
@@ -324,10 +324,11 @@ class DarkDecember(SequencedGame):
             if "fuel" in order:
                 fuel.deplete(state, order["fuel"], "german", events, data)   # 8.7.1 B
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
-                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform", "drop"))], dice=dice)
+                                                                 any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
+        air.interdict(data, state, side, orders, dice, events)               # 20.4.2 (behaviour 3)
         if state["pending"]:
             state["after_air"], state["phase"] = state["phase"], "answer"
         return events
@@ -362,8 +363,6 @@ class DarkDecember(SequencedGame):
             state["all_out_used"], state["defence_used"] = {}, {}         # 15.1 A, 15.2 A: battles of a player turn
         if state["side"] == "german":
             state["side"] = "allies"
-            if "interdicted" in state:                                    # 20.4.2 C: one complete Game-Turn
-                state["interdicted"] = {h: t for h, t in state["interdicted"].items() if t >= state["turn"]}
         else:
             last = numbers.integer(data, f"game.turns.last_turn_{state['scenario'].replace('-', '_')}",
                                    "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")
@@ -377,6 +376,7 @@ class DarkDecember(SequencedGame):
             state["dropped"] = None                                       # 19.4: only the drop turn
             state["attacked"] = [u for u in state["attacked"] if u in state["units"]]
         state["phase"] = "movement"
+        air.expire(state)                                                 # 20.4.2 C (behaviour 3)
         events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],
                        "label": turn_label(data, state["turn"])})
         if fog.active(state):

@@ -201,7 +201,7 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         from . import paradrop
         if any("drop" in o for o in orders) or paradrop.due(data, state):
             problems += paradrop.check(data, state, side, orders)
-    if any("air_attack" in o for o in orders):
+    if any("air_attack" in o or "interdict" in o for o in orders):
         from .air import check as check_air
         problems += check_air(data, state, side, orders) if not reaction else [Problem(None, "no air attack in the Reaction Phase (20.4)")]
     entering: dict[str, dict] = {}
@@ -224,7 +224,7 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             elif "reform" in o and isinstance(o.get("at"), str):
                 units[str(o["reform"])] = {"side": side, "hex": mapdata(data).grid.canonical(o["at"]), "steps": 1, "reserve": False}
         state = {**state, "units": units}
-    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "enter", "refit", "reform", "drop")) else o for o in orders]
+    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop")) else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
                                          ((o["enter"], o) for o in given if "enter" in o) if u in entering},
