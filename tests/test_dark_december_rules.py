@@ -301,7 +301,25 @@ def test_attacker_integrity_needs_the_whole_division(data):
     """13.8.1 A: -1 DRM only when all the components of an attacking division take part."""
     state = position(data, {"ger-inf1": "1211", "ger-inf2": "1313", "us-inf1": "1111"}, phase="combat")
     got = messages(GAME.check(data, state, "german", [{"attack": "1111", "with": ["ger-inf1"], "integrity": True}]))
-    assert got == ["no attacking division has all its regiments or brigades in this battle (13.8.1 A)"]
+    assert got == ["no attacking division has all its regiments or brigades in this battle (13.8.1 A; 14.3 B: or the others in "
+                   "reserve within three hexes of a defending hex)"]
+
+
+def test_integrity_from_reserves_within_three_hexes(data):
+    """14.3 B (optional reserves, behaviour 3): "Any unit(s) of a division may receive divisional integrity in a
+    standard attack, if and only if, the other unit(s) of that division are in reserve and within three hexes of
+    the defending unit(s)." ger-inf2 in reserve at 1313 is three hexes from 1111; at 1413 four."""
+    state = position(data, {"ger-inf1": "1211", "ger-inf2": "1313", "us-inf1": "1111"}, phase="combat")
+    state["units"]["ger-inf2"]["reserve"] = True
+    order = {"attack": "1111", "with": ["ger-inf1"], "integrity": True}
+    assert GAME.check(data, state, "german", [order]) == []
+    state["units"]["ger-inf2"]["hex"] = "1413"
+    assert len(GAME.check(data, state, "german", [order])) == 1
+    state["units"]["ger-inf2"]["hex"] = "1313"
+    old = changed(data, {})
+    old.behaviour = 2
+    assert len(GAME.check(old, {k: v for k, v in state.items() if k not in ("strategic", "road_control", "clear_arrivals", "interdicted")},
+                          "german", [order])) == 1
 
 
 # -- battle resolution (13.3-13.5) --------------------------------------------------------------

@@ -65,7 +65,7 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
         if set(hexes) & attacked:
             problems.append(Problem(index, f"{', '.join(sorted(set(hexes) & attacked))} is already attacked this phase (13.2 A)"))
         attacked |= set(hexes)
-        problems += [Problem(index, p) for p in _declaration_problems(data, state, side, order, units, hexes)]
+        problems += [Problem(index, p) for p in _declaration_problems(data, state, side, order, units, hexes, shock)]
         problems += [Problem(index, p) for p in commanders.all_out_problems(data, state, side, order, units, leaders)]
     left = sorted(obliged - attacked)
     if left:
@@ -87,7 +87,7 @@ def _minimum_attacks(data: GameData, state: dict, side: str) -> int:
     return words[match.group(1)]
 
 
-def _declaration_problems(data: GameData, state: dict, side: str, order: dict, units: list, hexes: list) -> list[str]:
+def _declaration_problems(data: GameData, state: dict, side: str, order: dict, units: list, hexes: list, shock: bool) -> list[str]:
     problems = []
     for unit_id, path in (order.get("advance") or {}).items():
         if unit_id not in units or not isinstance(path, list) or not path or str(path[0]) not in hexes:
@@ -96,8 +96,9 @@ def _declaration_problems(data: GameData, state: dict, side: str, order: dict, u
         if unit_id not in units:
             problems.append(f"`firefight:` lists attacking units of this battle in the order they lose steps (13.5.6 A): {unit_id}")
     problems += reduction_problems(state, side, order.get("reduce"), {state["units"][u]["hex"] for u in units if u in state["units"]})
-    if order.get("integrity") and not integrity(data, state, [u for u in units if u in state["units"]], "attack"):
-        problems.append("no attacking division has all its regiments or brigades in this battle (13.8.1 A)")
+    if order.get("integrity") and not integrity(data, state, [u for u in units if u in state["units"]], "attack", () if shock else hexes):
+        problems.append("no attacking division has all its regiments or brigades in this battle (13.8.1 A; 14.3 B: or the "
+                        "others in reserve within three hexes of a defending hex)")
     if order.get("integrity") and state["options"]["setup"] == "historical" and turn_label(data, state["turn"]).endswith(" 16 December"):
         problems.append("no divisional integrity bonus on the 16 December turns from the historical positions (18.1 C)")
     if order.get("armor_superiority") and not armor_superiority(data, state, units, hexes)[0]:
@@ -115,10 +116,12 @@ def reduction_problems(state: dict, side: str, reduce: Any, own_hexes: set[str])
             for h, level in reduce.items() if str(h) not in own_hexes or not isinstance(level, int) or level < 0]
 
 
-def integrity(data: GameData, state: dict, units: list, role: str) -> bool:
+def integrity(data: GameData, state: dict, units: list, role: str, hexes: Any = ()) -> bool:
     """13.8.1 A (attack: every component of a division takes part) / 13.8.2 (defense: every unit of a
     defending division on the map in one hex or adjacent to one another); 13.8.4 B no parent division,
-    no bonus; 13.8.7 none when British and US units are both involved."""
+    no bonus; 13.8.7 none when British and US units are both involved. 14.3 B (optional reserves, behaviour 3):
+    in a standard attack the division's other units may instead be in reserve within three hexes of the
+    defending units (read: of a defending hex)."""
     nations = {counter(data, u).get("nationality") for u in units}
     if {"us", "british"} <= nations:
         return False
@@ -129,7 +132,8 @@ def integrity(data: GameData, state: dict, units: list, role: str) -> bool:
         needed = len(members)
         if needed == 4:                                               # 13.8.5 C: three of the four qualify
             needed = numbers.integer(data, "crt.die_modifiers.divisions.four_unit_quorum", "the airborne quorum (13.8.5 C)")
-        if role == "attack" and len([m for m in members if m in units]) >= needed:
+        attacking = [m for m in members if m in units]
+        if role == "attack" and len(attacking + _reserves_near(data, state, members, units, hexes)) >= needed and attacking:
             return True
         placed = [state["units"][m]["hex"] for m in members if m in state["units"]]
         if role == "defend" and any(all(a == b or grid.adjacent(a, b) for a in group for b in group)
@@ -305,6 +309,16 @@ def parse_result(text: str) -> list[dict]:
             raise PbemError(f"CRT cell {text!r}: {token!r} is not a Dark December result (13.5)")
         parts.append({"kind": match["who"], "level": int(match["level"] or 0), "must": int(match["must"] or 0)})
     return parts
+
+
+def _reserves_near(data: GameData, state: dict, members: list, units: list, hexes: Any) -> list[str]:
+    """14.3 B's last point: the division's units in reserve within three hexes of a defending hex."""
+    if not (on(state) and state["options"]["reserves"] and hexes):
+        return []
+    reach = numbers.integer(data, "special.reserves_optional.shock_combat.integrity_reserve_range", "the reserves' range (14.3 B)")
+    grid = mapdata(data).grid
+    return [m for m in members if m not in units and m in state["units"] and state["units"][m].get("reserve")
+            and any(grid.distance(state["units"][m]["hex"], h) <= reach for h in hexes)]
 
 
 def drm(data: GameData, state: dict, battle: dict) -> tuple[int, list[str]]:
