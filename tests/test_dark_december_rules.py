@@ -678,6 +678,32 @@ def test_fuel_roll_and_the_allies_choice(data):
     assert strength(data, state, ["ger-pz1"], "attack", supply=False) == 4       # 13.5.5 C: a counterattack's is not
 
 
+def test_two_independent_brigades_instead_of_a_division(data):
+    """8.7.2 D (behaviour 3): "Either side may choose to place two of the three German independent brigades out
+    of supply instead of a division." The three counters are group data (`supply.fuel_depletion.independent_brigades`);
+    a pair is written `[B1, B2]` in `deplete:`, `fuel:` and `fuel_choice:`; 8.7.5 the brigades count as one choice."""
+    from pbem.games.dark_december import fuel
+    brigade = {"side": "german", "nationality": "wehrmacht", "type": "armor", "division": "none", "attack": 4, "defense": 3,
+               "movement": 6, "reduced": "none", "reinforcement": "none"}
+    data = changed(data, {**{f"units.units.counters.ger-b{n}": dict(brigade) for n in (1, 2, 3)},
+                          "supply.fuel_depletion.independent_brigades": ["ger-b1", "ger-b2", "ger-b3"],
+                          "supply.fuel_depletion.divisions_by_roll": {str(f): 2 for f in range(1, 7)}})
+    state = position(data, {"ger-pz1": "1412", "ger-pz2": "1414", "ger-b1": "1310", "ger-b2": "1311", "ger-b3": "1313",
+                            "us-inf1": "1111"}, turn=9, side="allies", phase="construction")
+    assert fuel.eligible(data, state) == ["ger-demo-pz", "ger-b1+ger-b2", "ger-b1+ger-b3", "ger-b2+ger-b3"]
+    assert fuel.capacity(data, state) == 2
+    apply(data, state, "allies", [{"fuel_choice": [["ger-b3", "ger-b1"], "ger-demo-pz"]}], ScriptedDice(by_key={"fuel/": [3]}))
+    assert state["fuel_out"] == ["ger-b1", "ger-b3"] and state["fuel_due"] == 1
+    from pbem.games.dark_december.combat import strength
+    assert [strength(data, state, [u], "attack") for u in ("ger-b1", "ger-b2", "ger-b3")] == [2, 4, 2]
+    assert fuel.eligible(data, state) == ["ger-demo-pz"]                          # one brigade left: no pair
+    assert messages(GAME.check(data, state, "german", [{"fuel": ["ger-b2", "ger-b1"]}]))[0] == (
+        "'ger-b1+ger-b2' cannot be put out of supply (8.7.1 C, 8.7.2 A, 8.7.3): ger-demo-pz")
+    old = changed(data, {"supply.fuel_depletion.independent_brigades": "unknown"})
+    old.behaviour = 2
+    assert fuel.eligible(old, {k: v for k, v in state.items() if k != "strategic"}) == ["ger-demo-pz"]
+
+
 def test_germany_names_the_other_divisions(data):
     """8.7.1 B Germany determines the additional divisions (`fuel: DIV` in its movement orders); 8.7.2 A
     not a division with fewer than two units on the map; 8.7.1 C only divisions listed with the table."""

@@ -146,8 +146,9 @@ def check_construction(game: Any, data: GameData, state: dict, side: str, orders
             why = fortify_problem(data, state, side, str(order["fortify"]))
         elif "fuel_choice" in order:
             choice = order["fuel_choice"]
-            why = None if side == "allies" and isinstance(choice, list) and all(isinstance(d, str) for d in choice) else \
-                "`fuel_choice:` is the Allies' ordered list of German divisions for the next fuel roll (8.7.1 A)"
+            why = None if side == "allies" and isinstance(choice, list) and all(
+                isinstance(d, str) or (isinstance(d, list) and len(d) == 2 and all(isinstance(b, str) for b in d)) for d in choice) else \
+                "`fuel_choice:` is the Allies' ordered list of German divisions (or pairs of brigades, 8.7.2 D) for the next fuel roll (8.7.1 A)"
         else:
             why = "an order here is `demolish: A|B` with `by: UNIT`, or `fortify: HEX` (7.1.7)"
         if why is None and set(order) & SHOCK_KEYS:

@@ -73,7 +73,8 @@ def effective(data: GameData, state: dict, unit_id: str, which: str) -> int:
     8.7.4 the units of a division put out of supply by the Fuel Depletion Table are unsupplied; 8.5 E an
     isolated unit's defense and MA are halved."""
     value = factor(data, state, unit_id, which)
-    fuel = state["units"][unit_id]["side"] == "german" and str(counter(data, unit_id).get("division")) in state["fuel_out"]
+    fuel = state["units"][unit_id]["side"] == "german" and (str(counter(data, unit_id).get("division")) in state["fuel_out"]
+                                                            or unit_id in state["fuel_out"])     # 8.7.2 D a brigade by name
     status = supply_status(state, unit_id)
     halved = (which != "defense" and (fuel or status == "unsupplied")) or (status == "isolated" and which != "attack")
     if halved:                                                       # 8.4 B, 8.5 E (8.5 D: an isolated unit does not attack)

@@ -201,6 +201,6 @@ def start_of_movement(data: GameData, state: dict, events: list) -> None:
     withdrawals.start(data, state, events)                     # 10.8 B/C, before supply as without fog
     supply.determine(data, state, state["side"], events)
     if "fuel_count" in due:
-        state["fuel_due"] = min(due["fuel_count"], len(fuel.eligible(data, state)))   # 8.7.5
+        state["fuel_due"] = min(due["fuel_count"], fuel.capacity(data, state))   # 8.7.5
         state["fuel_allied_pick"] = state["fuel_due"] > 0
         fuel.allied_standing_pick(data, state, events)

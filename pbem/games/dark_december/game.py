@@ -45,7 +45,7 @@ NOT_ENFORCED = (
     "not give and the data format does not yet hold",
     "10.9 restricted units and 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it): they need the "
     "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
-    "8.7.2 D the brigades alternative, 10.8 B's two optional provisions (\"Germany presently winning\": the victory is not "
+    "10.8 B's two optional provisions (\"Germany presently winning\": the victory is not "
     "adjudicated; another armored regiment in place of a destroyed one; 10.8 C, optional, is enforced), 14.6 historical reserve "
     "markers (the units it names are counters the data does not identify): not built yet; "
     "10.8 D: the text does not say which SS units are withdrawn",
@@ -322,7 +322,7 @@ class DarkDecember(SequencedGame):
         paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
         for order in orders:
             if "fuel" in order:
-                fuel.deplete(state, order["fuel"], "german", events, data)   # 8.7.1 B
+                fuel.deplete(state, fuel.key(order["fuel"]), "german", events, data)   # 8.7.1 B, 8.7.2 D
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
                                                                  any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)

@@ -193,10 +193,10 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
     if mode == "exploitation":
         return _check_unit_moves(data, state, side, orders, reaction=False, exploitation=True)
     if not reaction and side == "german" and (state.get("fuel_due") or any("fuel" in o for o in orders)):
-        from .fuel import check_german_picks
+        from .fuel import check_german_picks, key as fuel_key
         problems += check_german_picks(data, state, orders)
         picked = [o["fuel"] for o in orders if "fuel" in o]
-        state = {**state, "fuel_out": sorted(set(state["fuel_out"]) | {str(d) for d in picked})}   # 8.7.1 B before moving
+        state = {**state, "fuel_out": sorted(set(state["fuel_out"]) | {x for d in picked for x in str(fuel_key(d)).split("+")})}  # 8.7.1 B
     if not reaction and side == "german":
         from . import paradrop
         if any("drop" in o for o in orders) or paradrop.due(data, state):

@@ -187,7 +187,8 @@ def entering_problem(data: GameData, state: dict, side: str, unit_id: str) -> st
         return f"{unit_id} is not the sole occupant of {unit['hex']} and may not enter strategic movement (10.4.1 A)"
     if unit["hex"] in enemy_zoc(data, state, side):
         return f"{unit_id} is in an enemy ZOC and may not enter strategic movement (10.4.1 A)"
-    fuel = side == "german" and str(counter(data, unit_id).get("division")) in state["fuel_out"]
+    from .fuel import out_of_fuel
+    fuel = out_of_fuel(data, state, unit_id)
     if supply_status(state, unit_id) != "supplied" or fuel:
         return f"{unit_id} is marked {'out of supply' if fuel else supply_status(state, unit_id)} and may not enter strategic movement (10.4.1 A)"
     if side == "german" and clear_weather(data, state["turn"], state):
