@@ -1570,3 +1570,71 @@ def test_the_150th_panzer_brigade_is_withdrawn_on_am_27_december(data):
     state["eliminated"] = ["ger-pz2"]                                  # already destroyed: nothing to do
     events = apply(data, state, "allies", [], ScriptedDice(by_key={"fuel/": [1]}))
     assert state["withdrawn"] == [] and not any(e["event"] == "withdrawn" for e in events)
+
+
+# -- 15.x commanders (optional), behaviour 3: strengths, road rate, set-up; 15.9 -------------------------------
+
+def test_leaders_add_their_options_as_strength(data):
+    """15.1 B: "The attack option capability may also be added as attack strength to a battle in which the leader
+    participates. Only Patton and Manteuffel may use this capability and they must be stacked with another friendly
+    unit involved in the attack to do so." 15.2 B the defense option capability added as defense strength when the
+    leader is stacked with a defending unit; 15.5 A a leader attacked alone has a defense of zero. The counter ids
+    of Patton and Manteuffel are group data (`special.commanders_optional.patton_unit_id`, `manteuffel_unit_id`)."""
+    from pbem.games.dark_december.combat import strength
+    data = changed(with_leader(data, attack_option=2, defense_option=3), {"special.commanders_optional.manteuffel_unit_id": "ger-ldr",
+                                                                         "special.commanders_optional.patton_unit_id": "us-ldr"})
+    state = position(data, {"ger-pz1": "1211", "ger-ldr": "1211", "us-inf1": "1111"}, commanders="true")
+    assert strength(data, state, ["ger-pz1", "ger-ldr"], "attack") == 4 + 2
+    assert strength(data, state, ["ger-pz1", "ger-ldr"], "defense") == 3 + 3
+    assert strength(data, state, ["ger-ldr"], "defense") == 0 and strength(data, state, ["ger-ldr"], "attack") == 0
+    other = changed(data, {"special.commanders_optional.manteuffel_unit_id": "ger-mant"})
+    assert strength(other, state, ["ger-pz1", "ger-ldr"], "attack") == 4                 # not Patton nor Manteuffel
+    unknown = changed(data, {"special.commanders_optional.manteuffel_unit_id": "unknown"})
+    with pytest.raises(UnknownDataError, match=r"special.commanders_optional.manteuffel_unit_id"):
+        strength(unknown, state, ["ger-pz1", "ger-ldr"], "attack")
+    old = changed(data, {})
+    old.behaviour = 2                                                                      # campaigns begun before: the counter's values
+    state_2 = {k: v for k, v in state.items() if k not in ("strategic", "road_control", "clear_arrivals", "interdicted")}
+    assert strength(old, state_2, ["ger-pz1", "ger-ldr"], "defense") == 3
+
+
+def test_leaders_move_over_friendly_units_at_the_road_rate(data):
+    """15.4 B: "Leaders move as infantry units except that they may move over friendly units at the road movement
+    rate (and vice versa)." (10.5.1 B otherwise: the sole occupant of both hexes)."""
+    from pbem.games.dark_december.movement import entry_cost
+    data = changed(with_leader(data), {"map.hexsides.1211|1212": ["road"], "map.hexsides.1210|1211": ["road"]})
+    state = position(data, {"ger-ldr": "1211", "ger-inf1": "1212", "us-inf1": "1414"}, commanders="true")
+    assert entry_cost(data, state, "german", "1211", "1212", "ger-ldr")[0] == 1        # woods, but the road rate
+    state["units"]["ger-ldr"]["hex"], state["units"]["ger-inf1"]["hex"] = "1212", "1211"
+    assert entry_cost(data, state, "german", "1211", "1210", "ger-inf1")[0] == 1
+    plain = position(data, {"ger-inf2": "1211", "ger-inf1": "1212", "us-inf1": "1414"}, commanders="true")
+    assert entry_cost(data, plain, "german", "1211", "1212", "ger-inf2")[0] == 3        # woods: another unit there
+
+
+def test_allied_initial_leaders_wait_for_am_18_december(data):
+    """15.7 B: "The Allied 1st Army commander sets up in the town of Spa. The Allied VII Corps commander sets up in
+    the town of Bastogne. They are not eligible to move until the 18 AM December game turn." (their counter ids:
+    `special.commanders_optional.allied_initial_leader_ids`; the set-up hexes are on their counters, 5.6.2 A)"""
+    data = changed(data, {"units.units.counters.us-ldr": {**LEADER, "side": "allies", "nationality": "us"},
+                          "special.commanders_optional.allied_initial_leader_ids": ["us-ldr"]})
+    state = position(data, {"us-ldr": "1111", "ger-inf1": "1414"}, turn=4, side="allies", commanders="true")
+    order = [{"move": "us-ldr", "path": ["1111", "1011"]}]
+    assert messages(GAME.check(data, state, "allies", order)) == ["us-ldr is not eligible to move until the AM 18 December Game-Turn (15.7 B)"]
+    state["turn"] = 5
+    assert messages(GAME.check(data, state, "allies", order)) == []
+
+
+def test_dietrich_tactical_incompetency(data):
+    """15.9 (optional, `--option dietrich=true`): "A. The 150th Panzer Brigade and all SS units may not move or attack
+    in the standard Movement and Combat phases of the 16 AM and 16 PM turns. B. They may not perform shock combat at
+    the end of Exploitation Movement until after the 16 PM Exploitation Phase." (ger-pz1 is SS in the demonstration)"""
+    assert GAME.options({"dietrich": "true"})["dietrich"] is True
+    data = changed(data, {"game.zones_of_control.infiltration_150th_panzer_brigade.unit_id": "ger-150"})
+    state = position(data, {"ger-pz1": "1311", "ger-inf1": "1312", "us-inf1": "1111"}, turn=2, dietrich="true")
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": ["1311", "1310"]}, {"move": "ger-inf1", "path": ["1312", "1313"]}]))
+    assert got == ["ger-pz1 may not move on the 16 December turns (Dietrich's tactical incompetency, 15.9 A)"]
+    state.update(turn=4)                                                   # PM 17 December
+    assert messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": ["1311", "1310"]}])) == []
+    battle = position(data, {"ger-pz1": "1211", "us-inf1": "1111"}, turn=1, phase="combat", dietrich="true")
+    assert messages(GAME.check(data, battle, "german", [{"attack": "1111", "with": ["ger-pz1"]}]))[0] == (
+        "ger-pz1 may not attack on the 16 December turns (Dietrich's tactical incompetency, 15.9 A)")

@@ -54,6 +54,9 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
                 problems.append(Problem(index, f"{unit_id} attacks once a Combat Phase (13.1 E, 13.2 A)"))
             if supply_status(state, unit_id) == "isolated":
                 problems.append(Problem(index, f"{unit_id} is isolated and may not attack (8.5 D)"))
+            why = commanders.dietrich_problem(data, state, unit_id, "perform shock combat" if shock else "attack")
+            if why:
+                problems.append(Problem(index, why))
             if unit.get("reserve") or unit_id in state["no_attack"]:
                 problems.append(Problem(index, f"{unit_id} may not attack this player turn: in reserve or placed in it (14.1 B, E), "
                                                "building a bridge (16.2.3 A) or involved in a counterattack (13.5.5 H)"))
@@ -266,8 +269,12 @@ def strength(data: GameData, state: dict, units: list, which: str, supply: bool 
     value = effective if supply else factor
     half = numbers.fraction(data, "game.movement.strategic.attack_factor", "half strength, rounded up (10.4.5 B)") if which == "attack" and any(
         in_sm(state, u) for u in units) else None
-    return sum(half_up(value(data, state, u, which), half) if half is not None and in_sm(state, u) else value(data, state, u, which)
-               for u in units if u in state["units"] and u not in state["retreated"])
+
+    def one(u: str) -> int:
+        if commanders.revised(state) and in_class(data, u, "leader"):      # 15.1 B, 15.2 B, 15.5 A (behaviour 3)
+            return commanders.leader_strength(data, state, u, units, which)
+        return half_up(value(data, state, u, which), half) if half is not None and in_sm(state, u) else value(data, state, u, which)
+    return sum(one(u) for u in units if u in state["units"] and u not in state["retreated"])
 
 
 def column(data: GameData, attack: int, defence: int) -> str:

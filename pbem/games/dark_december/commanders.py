@@ -151,3 +151,65 @@ def use_defence(state: dict, battle: dict, order: dict) -> None:
     if on(state) and "commander" in order and not battle.get("defence_commander"):
         battle["defence_commander"] = str(order["commander"])
         state["defence_used"][battle["defence_commander"]] = state["defence_used"].get(battle["defence_commander"], 0) + 1
+
+
+# -- behaviour 3: the leaders' strengths (15.1 B, 15.2 B, 15.5 A), road rate (15.4 B), set-up (15.7 B) ------------
+def revised(state: dict) -> bool:
+    """The commanders played in a campaign of behaviour 3 (its state holds the strategic movement markers)."""
+    return on(state) and "strategic" in state
+
+
+def leader_strength(data: GameData, state: dict, leader: str, units: list, which: str) -> int:
+    """15.1 B: Patton and Manteuffel only add their attack option capability as attack strength, stacked with
+    another friendly unit of the attack (C: never alone); 15.2 B any leader stacked with a defending unit adds its
+    defense option capability as defense strength; 15.5 A a leader attacked alone defends at zero."""
+    here = state["units"][leader]["hex"]
+    stacked = [u for u in units if u != leader and u in state["units"] and state["units"][u]["hex"] == here
+               and not in_class(data, u, "leader")]
+    if not stacked:
+        return 0
+    if which == "attack":
+        named = {numbers.text(data, f"special.commanders_optional.{who}_unit_id", f"the counter id of {who.title()} (15.1 B)")
+                 for who in ("patton", "manteuffel")}
+        return numbers.integer(data, f"units.counters.{leader}.attack_option", f"the attack option capability of {leader} "
+                               f"({COUNTER}, 15.1 B)") if leader in named else 0
+    return numbers.integer(data, f"units.counters.{leader}.defense_option", f"the defense option capability of {leader} "
+                           f"({COUNTER}, 15.2 B)")
+
+
+def move_problem(data: GameData, state: dict, unit_id: str) -> str | None:
+    """15.7 B: the Allied 1st Army and VII Corps commanders (set up in Spa and Bastogne) are not eligible to
+    move until the AM 18 December Game-Turn (their counter ids: group data)."""
+    from .common import turn_of
+    if not revised(state) or not in_class(data, unit_id, "leader") or state["units"][unit_id]["side"] != "allies":
+        return None
+    fixed = numbers.texts(data, "special.commanders_optional.allied_initial_leader_ids",
+                          "the counter ids of the Allied 1st Army and VII Corps commanders (15.7 B)")
+    first = turn_of(data, numbers.text(data, "special.commanders_optional.allied_initial_may_move_from", "15.7 B"))
+    if unit_id in fixed and state["turn"] < first:
+        return f"{unit_id} is not eligible to move until the AM 18 December Game-Turn (15.7 B)"
+    return None
+
+
+def road_rate_over(data: GameData, state: dict, unit_id: str, others: list) -> list:
+    """15.4 B: leaders move over friendly units at the road rate, and units over leaders (behaviour 3)."""
+    if not revised(state):
+        return others
+    if in_class(data, unit_id, "leader"):
+        return []
+    return [u for u in others if not in_class(data, u, "leader")]
+
+
+# -- 15.9 Dietrich's tactical incompetency (optional, `--option dietrich=true`) ---------------------------------
+def dietrich_problem(data: GameData, state: dict, unit_id: str, what: str) -> str | None:
+    """15.9 A: the 150th Panzer Brigade and all SS units may not move or attack in the standard Movement and
+    Combat Phases of AM and PM 16 December; B no shock combat until after the PM 16 December Exploitation Phase."""
+    from .common import turn_label
+    if state["options"].get("dietrich") is not True or not turn_label(data, state["turn"]).endswith(" 16 December"):
+        return None
+    brigade = numbers.text(data, "game.zones_of_control.infiltration_150th_panzer_brigade.unit_id",
+                           "the counter id of the 150th Panzer Brigade (12.4, 15.9 A)")
+    if unit_id == brigade or str(counter(data, unit_id).get("nationality")) == "ss":
+        rule = "15.9 B" if what == "perform shock combat" else "15.9 A"
+        return f"{unit_id} may not {what} on the 16 December turns (Dietrich's tactical incompetency, {rule})"
+    return None

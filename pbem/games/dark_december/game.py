@@ -31,7 +31,7 @@ OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "dise
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 # 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
 LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "uncertain_weather": ("false", "true"),
-                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true")}
+                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true"), "dietrich": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
     "5.7 road control and 10.4 strategic movement are enforced only in campaigns of behaviour 3 (begun with this pbem); "

@@ -44,7 +44,8 @@ def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: 
     if not road(data, state, a, b):                      # 16.1 E a blown bridge, 20.4.2 C interdiction
         return False
     others = [u for h in (a, b) for u in board(state).friends_in(h, side) if u != unit_id]
-    return not others
+    from .commanders import road_rate_over
+    return not road_rate_over(data, state, unit_id, others)                 # 15.4 B (behaviour 3)
 
 
 def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | None:
@@ -148,9 +149,14 @@ def _disengagement_applies(data: GameData, state: dict, side: str, unit_id: str,
     return terrain_level(data, state, hex_id, adjacent) < least
 
 
-def _restricted(data: GameData, state: dict, unit_id: str, path: list) -> str | None:
+def _restricted(data: GameData, state: dict, unit_id: str, path: list, mode: str = "movement") -> str | None:
     """18.3 on the 16 December turns (unless 26.1 C): only Allied units attacked by Germany this or the
-    previous Game-Turn move, infantry types one hex; armor and armored cavalry freely from PM 16 December."""
+    previous Game-Turn move, infantry types one hex; armor and armored cavalry freely from PM 16 December.
+    15.7 B the Allied initial leaders not before AM 18 December; 15.9 A (optional) Dietrich's units."""
+    from .commanders import dietrich_problem, move_problem
+    why = move_problem(data, state, unit_id) or (dietrich_problem(data, state, unit_id, "move") if mode == "movement" else None)
+    if why:
+        return why
     if state["side"] != "allies" or not turn_label(data, state["turn"]).endswith(" 16 December") \
             or "26.1" in state["options"]["variants"]:
         return None
@@ -312,7 +318,7 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
             why = _strategic_shape(state, unit_id, order.get("path"), how != "move") or strategic.move_problem(
                 data, view.state, side, unit_id, [mapdata(data).grid.canonical(h) for h in order["path"]], how,
                 lambda sm, u=unit_id: allowance(data, state, u, strategic=sm))
-            why = why or _restricted(data, state, unit_id, order["path"])
+            why = why or _restricted(data, state, unit_id, order["path"], "exploitation" if exploitation else "movement")
             if why:
                 problems.append(Problem(index, why))
                 continue
@@ -329,7 +335,7 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
             why = "`infiltrate: true` goes with the 150th Panzer Brigade's move in the Movement Phase (12.4)"
         else:
             why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
-        why = why or _restricted(data, state, unit_id, order["path"])
+        why = why or _restricted(data, state, unit_id, order["path"], "reaction" if reaction else "exploitation" if exploitation else "movement")
         if why:
             problems.append(Problem(index, why))
             continue
