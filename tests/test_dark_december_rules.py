@@ -1638,3 +1638,37 @@ def test_dietrich_tactical_incompetency(data):
     battle = position(data, {"ger-pz1": "1211", "us-inf1": "1111"}, turn=1, phase="combat", dietrich="true")
     assert messages(GAME.check(data, battle, "german", [{"attack": "1111", "with": ["ger-pz1"]}]))[0] == (
         "ger-pz1 may not attack on the 16 December turns (Dietrich's tactical incompetency, 15.9 A)")
+
+
+def test_armor_advances_through_one_dense_forest_hex_unless_along_a_road(data):
+    """13.7.4 C (behaviour 3, roads read from the map): "Armored, armored cavalry, and armored infantry units may
+    not advance into or through more than one dense forest hex unless along a road." ger-pz1 at 1211 advancing
+    into vacated 1111 then 1112, both dense forest; a road 1111|1112 lets it."""
+    from pbem.games.dark_december.answers import advance_problem
+    forest = changed(data, {"map.hexes.1111.terrain": "dense_forest", "map.hexes.1112.terrain": "dense_forest"})
+    state = position(forest, {"ger-pz1": "1211", "ger-inf1": "1311"})
+    vacated = {"1111": "eliminated"}
+    assert advance_problem(forest, state, "german", "ger-pz1", vacated, ["1111", "1112"]) == (
+        "ger-pz1 may not advance into more than one dense forest hex unless along a road (1111, 1112, 13.7.4 C)")
+    assert advance_problem(forest, state, "german", "ger-pz1", vacated, ["1111"]) is None
+    road = changed(forest, {"map.hexsides.1111|1112": ["road"]})
+    assert advance_problem(road, state, "german", "ger-pz1", vacated, ["1111", "1112"]) is None
+    old = changed(forest, {})
+    old.behaviour = 2
+    state_2 = {k: v for k, v in state.items() if k not in ("strategic", "road_control", "clear_arrivals", "interdicted")}
+    assert advance_problem(old, state_2, "german", "ger-pz1", vacated, ["1111", "1112"]) is None
+
+
+def test_german_leaders_set_up_anywhere_in_their_army_area(data):
+    """15.7 A (behaviour 3): "All German leaders start the game anywhere within their respective army boundaries."
+    (6.1 B/C keep the other units a hex or two east of the Westwall); here 1313 lies on the Westwall line (0 east)."""
+    data = changed(with_leader(data, army="5PZA"), {
+        **{f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))},
+        **{f"units.units.counters.{u}.army": "5PZA" for u in ("ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2")},
+        "map.hexes.1313.hexes_east_of_westwall": 0, "map.hexes.1314.hexes_east_of_westwall": 0})
+    scenario = load_scenario("dark-december", "campaign")[0]
+    state = GAME.setup(data, scenario, ["allies", "german"], {})
+    orders = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1314"}, {"place": "ger-pz1", "at": "1412"},
+              {"place": "ger-pz2", "at": "1414"}, {"place": "ger-ldr", "at": "1313"}]
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "ger-inf2 must set up at least 1 hex(es) east of the Westwall; 1314 is 0 (6.1 B/C)"]

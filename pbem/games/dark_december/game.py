@@ -34,33 +34,39 @@ LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "unc
                  "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true"), "dietrich": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "5.7 road control and 10.4 strategic movement are enforced only in campaigns of behaviour 3 (begun with this pbem); "
-    "older campaigns keep playing without them. 11.1 A-C moving stacks: pbem moves each unit by its own order, so a stack "
-    "is its units moved one by one and the limit is checked where each move ends (11.0 A); 8.2 supply does not read road "
-    "control (its text asks only for a road free of enemy units, ZOCs and blown bridges), nor does 9.1 F (\"friendly "
-    "controlled town\" read as a town no enemy unit holds)",
+    "campaigns begun before behaviour 3 play without 5.7 road control, 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, "
+    "12.2, 13.3.2 B, 16.1 G, 20.1 B/C), 20.4.2 interdiction, 8.7.2 D, 13.7.4 C, 14.3 B's integrity from reserves and the "
+    "commanders' 15.1 B/15.2 B/15.4 B/15.7 B, which they replay as recorded (docs/upgrading.md)",
+    "11.1 A-C moving stacks: pbem moves each unit by its own order, so a stack is its units moved one by one and the limit "
+    "is checked where each move ends (11.0 A); 8.2 supply does not read road control (its text asks only for a road free "
+    "of enemy units, ZOCs and blown bridges), nor does 9.1 F (\"friendly controlled town\" read as a town no enemy unit "
+    "holds)",
     "9.1 G reforming at the map edge, 10.6.3 C/D blocked reinforcements, 10.7 exits and 10.7.2 C/10.7.3 the Allied "
     "held-off units, 13.6 B the last retreat priority (\"generally to the east\" / \"north, south, or west\") and 13.6 C "
     "the Bulge rule: they need the map's edges and compass (and 13.6 C a definition of \"the Bulge\"), which the text does "
     "not give and the data format does not yet hold",
     "10.9 restricted units and 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it): they need the "
     "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
-    "10.8 B's two optional provisions (\"Germany presently winning\": the victory is not "
-    "adjudicated; another armored regiment in place of a destroyed one; 10.8 C, optional, is enforced), 14.6 historical reserve "
-    "markers (the units it names are counters the data does not identify): not built yet; "
-    "10.8 D: the text does not say which SS units are withdrawn",
+    "10.8 B's optional provisions: \"not required if Germany is presently winning\" needs the victory, which is not "
+    "adjudicated (printed on the map); \"another armored regiment must be removed in its place\" needs an Allied choice "
+    "at the start of its player turn, which no step takes (10.8 B itself and 10.8 C are enforced); 10.8 D: the text does "
+    "not say which SS units are withdrawn",
+    "14.6 historical reserve markers (optional): 6.2 B says no German unit may begin the Combat Phase in reserve from the "
+    "historical positions, 14.6 A places eleven in reserve there, and the units it names (316/212, ...) are counters the "
+    "data does not identify",
     "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
-    "15.x commanders (optional, `--option commanders=true`; 13.2/7.1.5.2 all out assault with 15.1 A, 15.3, 15.8 and 13.5.1 E "
-    "with 15.2 A are enforced): 15.1 B, 15.2 B strength additions and 15.6 (which counters are Patton and "
-    "Manteuffel is not in the data format yet), 15.4 B-D, 15.5 D displacement, 15.7 set-up (the Spa and Bastogne hexes are "
-    "unknown), 15.9 (optional) and 13.8.4.1/13.8.4.2 double integrity: not built yet",
-    "13.7.4 C dense forest advances along roads (roads in forests are not tracked); 14.3 B's last point (divisional "
-    "integrity from reserves within three hexes: not built yet); 16.2.4 A/B the Allied counter-mix limit on new bridges "
-    "(the counter mix is not in the text)",
+    "15.x commanders (optional, `--option commanders=true`; enforced: 13.2/7.1.5.2 all out assault with 15.1 A/C, 15.3, "
+    "15.8, 13.5.1 E with 15.2 A, and in behaviour 3 15.1 B, 15.2 B, 15.4 B/C, 15.5 A, 15.7 A/B; 15.9 with "
+    "`--option dietrich=true`): 15.5 D displacement makes the enemy's move enter the leader's hex (10.2 D forbids it "
+    "otherwise) and, where supplied stacks are equidistant, asks the owner mid-move, a step the sequence does not have; "
+    "15.6 A-D the second all out assault of Patton and Manteuffel, 15.6 E Manteuffel's fuel exemption and 13.8.4.1/13.8.4.2 "
+    "double integrity within their range (their counters are group data now, `special.commanders_optional.patton_unit_id`, "
+    "`manteuffel_unit_id`) are not built; 15.7 C is the reinforcement code on the leaders' counters (10.6, group data)",
+    "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
     "26.x variants other than 26.1, 26.2, 26.5, 26.14 A and (behaviour 2, with the divisions as group data, "
-    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A: not built yet (26.8 A, 26.12 B and 26.14 B concern the "
+    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A: not built (26.8 A, 26.12 B and 26.14 B concern the "
     "23.0 forces above; 26.8 D the victory); victory conditions and game lengths are printed on the map and the Game Turn "
     "Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
 )

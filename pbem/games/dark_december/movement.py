@@ -458,7 +458,8 @@ def reaction_due(state: dict) -> bool:
 # -- 6.1 free German set-up --------------------------------------------------------------------
 def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     """6.1: every German at-start unit in a hex of the army area on its counter (6.1 A), at least
-    one hex (infantry, 6.1 B) or two (armor, 6.1 C) east of the Westwall, unstacked (6.1 E)."""
+    one hex (infantry, 6.1 B) or two (armor, 6.1 C) east of the Westwall, unstacked (6.1 E); 15.7 A German
+    leaders anywhere within their army boundaries (behaviour 3)."""
     problems: list[Problem] = []
     placed: dict[str, str] = {}
     hexes = mapdata(data)
@@ -480,7 +481,7 @@ def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list)
         if east == "unknown":
             raise UnknownDataError(f"map.hexes.{at}.hexes_east_of_westwall", f"how far east of the Westwall hex {at} lies",
                                    PRINTED, data.override_file)
-        if int(east) < depth:
+        if int(east) < depth and not ("strategic" in state and in_class(data, unit_id, "leader")):   # 15.7 A (behaviour 3)
             problems.append(Problem(index, f"{unit_id} must set up at least {depth} hex(es) east of the Westwall; {at} is {east} (6.1 B/C)"))
         if at in placed.values():
             problems.append(Problem(index, f"German units may not be stacked in their initial set-up ({at}, 6.1 E)"))
