@@ -1672,3 +1672,71 @@ def test_german_leaders_set_up_anywhere_in_their_army_area(data):
               {"place": "ger-pz2", "at": "1414"}, {"place": "ger-ldr", "at": "1313"}]
     assert messages(GAME.check(data, state, "german", orders)) == [
         "ger-inf2 must set up at least 1 hex(es) east of the Westwall; 1314 is 0 (6.1 B/C)"]
+
+
+# -- 13.8.4.1/13.8.4.2 two integrity bonuses, 15.6 A-C the second all out assault (commanders, behaviour 3) ----------
+
+def _captains(data):
+    return changed(with_leader(data, movement=4, attack_option=2), {
+        "special.commanders_optional.manteuffel_unit_id": "ger-ldr", "special.commanders_optional.patton_unit_id": "us-ldr",
+        "units.units.counters.us-ldr": {**LEADER, "side": "allies", "nationality": "us", "attack_option": 2}})
+
+
+def test_two_integrity_bonuses_within_manteuffels_range(data):
+    """13.8.4.1: "During the period of German tactical advantage, Germany may receive up to two divisional integrity
+    bonus DRMs for one attack (not all out assault) within the command range of Manteuffel." (`integrity: 2`; read:
+    every attacking unit within his range, one such attack a Combat Phase). AM 20 December, 12 against 3 (4:1)."""
+    data = changed(_captains(data), {"crt.cells.tactical_advantage.4:1.0": "A1", "crt.cells.tactical_advantage.4:1.1": "A1"})
+    units = {"ger-inf1": "1210", "ger-inf2": "1211", "ger-pz1": "1112", "ger-pz2": "1110", "ger-ldr": "1311", "us-inf1": "1111"}
+    state = position(data, units, phase="combat", commanders="true")
+    order = {"attack": "1111", "with": ["ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2"], "integrity": 2}
+    assert messages(GAME.check(data, state, "german", [order])) == []
+    events = declared_battle(data, state, [order], dice=ScriptedDice(5, 5))
+    battle = [e for e in events if e["event"] == "battle"][0]
+    assert (battle["drm"], battle["roll"], battle["drm_why"]) == (-2, 8, ["attacker's two divisional integrity bonuses (13.8.4.1, 13.8.4.2)"])
+    three = position(data, {**units, "ger-pz2": "1414"}, phase="combat", commanders="true")
+    assert messages(GAME.check(data, three, "german", [{**order, "with": ["ger-inf1", "ger-inf2", "ger-pz1"]}])) == [
+        "two attacking divisions must each have divisional integrity for two bonuses (13.8.1 A, 13.8.4.1)"]
+    late = position(data, units, turn=15, phase="combat", commanders="true")     # AM 23 December: no German tactical advantage
+    assert messages(GAME.check(data, late, "german", [order])) == [
+        "two divisional integrity bonuses only during the German tactical advantage (13.8.4.1) or for the Allies in clear weather (13.8.4.2)"]
+
+
+def test_the_allies_may_ignore_the_second_bonus_when_it_gives_a_fire_fight(data):
+    """13.8.4.2: "A. During clear weather the Allies may receive up to two divisional integrity bonus DRMs for one
+    attack (not all out assault) within the command range of Patton. B. The second divisional integrity bonus may
+    be ignored at the attacker's option if this leads to a fire fight combat result." (declared with the battle,
+    `drop_second_on_firefight: true`). 12 against 2 is 6:1; dice 12: -2 gives 10, FF; -1 gives 11, here D2."""
+    us = {"side": "allies", "nationality": "us", "type": "infantry", "division": "us-demo-b", "attack": 3, "defense": 3,
+          "movement": 4, "reduced": {"attack": 2, "defense": 2, "movement": 4}, "reinforcement": "none"}
+    data = changed(_captains(data), {"units.units.counters.us-inf3": dict(us), "units.units.counters.us-inf4": dict(us),
+                                     "crt.cells.tactical_advantage.6:1.11": "D2", "crt.cells.tactical_advantage.6:1.0": "A1",
+                                     "crt.cells.tactical_advantage.6:1.1": "A1"})
+    state = position(data, {"us-inf1": "1210", "us-inf2": "1211", "us-inf3": "1112", "us-inf4": "1110", "us-ldr": "1010",
+                            "ger-inf1": "1111"}, turn=15, side="allies", phase="combat", commanders="true")
+    order = {"attack": "1111", "with": ["us-inf1", "us-inf2", "us-inf3", "us-inf4"], "integrity": 2, "drop_second_on_firefight": True}
+    assert messages(GAME.check(data, state, "allies", [order])) == []
+    apply(data, state, "allies", [order])
+    events = apply(data, state, "german", [], ScriptedDice(6, 6))
+    battle = [e for e in events if e["event"] == "battle"][0]
+    assert (battle["column"], battle["drm"], battle["roll"], battle["result"]) == ("6:1", -1, 11, "D2")
+    assert battle["drm_why"][-1] == "the second integrity bonus ignored: it gave a fire fight (13.8.4.2 B)"
+
+
+def test_manteuffels_second_all_out_assault(data):
+    """15.6: "A. During the German tactical initiative, Manteuffel may use his attack option capability to make a
+    second all out assault on a hex if the preconditions exist. ... C. The preconditions in both cases are that the
+    initial attack and the first all out assault have both failed to affect the defender." (`all_out_again: UNIT`,
+    the unit taking the second mandatory step; one more use of his capability). 6:3 is 2:1; rolls 6, 6, then 8 (D2)."""
+    data = _captains(data)
+    state, orders = all_out_battle(data)
+    order = {**orders[0], "all_out_again": "ger-pz1"}
+    assert messages(GAME.check(data, state, "german", [order])) == []
+    events = declared_battle(data, state, [order], dice=ScriptedDice(3, 3, 3, 3, 4, 4))
+    assert [(b["roll"], b["result"]) for b in events if b["event"] == "battle"] == [(6, "-"), (6, "-"), (8, "D2")]
+    assert [e.get("second", False) for e in events if e["event"] == "all_out"] == [False, True]
+    assert state["units"]["ger-inf1"]["steps"] == 1 and state["units"]["ger-pz1"]["steps"] == 1 and state["all_out_used"] == {"ger-ldr": 2}
+    single = changed(data, {"units.units.counters.ger-ldr.attack_option": 1})
+    state, orders = all_out_battle(single)
+    assert messages(GAME.check(single, state, "german", [{**orders[0], "all_out_again": "ger-pz1"}])) == [
+        "ger-ldr's attack option capability is 1 battle(s) a player turn, the second assault one more (15.6, 15.1 A)"]

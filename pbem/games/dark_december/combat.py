@@ -70,6 +70,10 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
         attacked |= set(hexes)
         problems += [Problem(index, p) for p in _declaration_problems(data, state, side, order, units, hexes, shock)]
         problems += [Problem(index, p) for p in commanders.all_out_problems(data, state, side, order, units, leaders)]
+        problems += [Problem(index, p) for p in commanders.again_problems(data, state, side, order, units, leaders)]
+    doubles = [i for i, o in enumerate(orders) if o.get("integrity") == 2]
+    if len(doubles) > 1:                                                # 13.8.4.1/13.8.4.2 "for one attack" (reading)
+        problems.append(Problem(doubles[1], "two divisional integrity bonuses go to one attack a Combat Phase (13.8.4.1, 13.8.4.2)"))
     left = sorted(obliged - attacked)
     if left:
         problems.append(Problem(None, f"every enemy unit adjacent to an attacking unit must be attacked: {', '.join(left)} (13.0 B, 13.1 A)"))
@@ -102,6 +106,8 @@ def _declaration_problems(data: GameData, state: dict, side: str, order: dict, u
     if order.get("integrity") and not integrity(data, state, [u for u in units if u in state["units"]], "attack", () if shock else hexes):
         problems.append("no attacking division has all its regiments or brigades in this battle (13.8.1 A; 14.3 B: or the "
                         "others in reserve within three hexes of a defending hex)")
+    problems += commanders.double_integrity_problems(data, state, side, order, units,
+                                                     lambda: len(qualifying(data, state, units, "attack", () if shock else hexes)))
     if order.get("integrity") and state["options"]["setup"] == "historical" and turn_label(data, state["turn"]).endswith(" 16 December"):
         problems.append("no divisional integrity bonus on the 16 December turns from the historical positions (18.1 C)")
     if order.get("armor_superiority") and not armor_superiority(data, state, units, hexes)[0]:
@@ -120,16 +126,21 @@ def reduction_problems(state: dict, side: str, reduce: Any, own_hexes: set[str])
 
 
 def integrity(data: GameData, state: dict, units: list, role: str, hexes: Any = ()) -> bool:
-    """13.8.1 A (attack: every component of a division takes part) / 13.8.2 (defense: every unit of a
+    return bool(qualifying(data, state, units, role, hexes))
+
+
+def qualifying(data: GameData, state: dict, units: list, role: str, hexes: Any = ()) -> list[str]:
+    """The divisions with divisional integrity in a battle. 13.8.1 A (attack: every component of a division takes part) / 13.8.2 (defense: every unit of a
     defending division on the map in one hex or adjacent to one another); 13.8.4 B no parent division,
     no bonus; 13.8.7 none when British and US units are both involved. 14.3 B (optional reserves, behaviour 3):
     in a standard attack the division's other units may instead be in reserve within three hexes of the
     defending units (read: of a defending hex)."""
     nations = {counter(data, u).get("nationality") for u in units}
     if {"us", "british"} <= nations:
-        return False
+        return []
     counters = data.get("units.counters", "the counters")
     grid = mapdata(data).grid
+    found = []
     for division in sorted({str(counter(data, u).get("division")) for u in units} - {"None", "none", "unknown"}):
         members = sorted(u for u, c in counters.items() if isinstance(c, dict) and str(unwrap(c.get("division"))) == division)
         needed = len(members)
@@ -137,12 +148,12 @@ def integrity(data: GameData, state: dict, units: list, role: str, hexes: Any = 
             needed = numbers.integer(data, "crt.die_modifiers.divisions.four_unit_quorum", "the airborne quorum (13.8.5 C)")
         attacking = [m for m in members if m in units]
         if role == "attack" and len(attacking + _reserves_near(data, state, members, units, hexes)) >= needed and attacking:
-            return True
+            found.append(division)
         placed = [state["units"][m]["hex"] for m in members if m in state["units"]]
         if role == "defend" and any(all(a == b or grid.adjacent(a, b) for a in group for b in group)
                                     for group in combinations(placed, needed)):
-            return True
-    return False
+            found.append(division)
+    return found
 
 
 def armor_superiority(data: GameData, state: dict, attackers: list, hexes: list) -> tuple[bool, bool]:
@@ -185,7 +196,9 @@ def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
             "number": number, "attacker": side, "attackers": attackers, "defenders": defenders, "hexes": hexes,
             "minus_one": sorted({state["units"][u]["hex"] for u in attackers}),       # 13.3.2 A
             "reduce": {str(k): v for k, v in (order.get("reduce") or {}).items()},
-            "integrity": bool(order.get("integrity")), "defence_integrity": False,
+            "integrity": 2 if order.get("integrity") == 2 and commanders.revised(state) else bool(order.get("integrity")),
+            "defence_integrity": False,
+            **({"drop_second": True} if order.get("drop_second_on_firefight") is True and commanders.revised(state) else {}),
             "armor_superiority": bool(order.get("armor_superiority")),
             "advance": {u: [grid.canonical(str(h)) for h in p] for u, p in (order.get("advance") or {}).items()},
             "firefight": list(order.get("firefight") or attackers), "first": True, "vacated": {}, "todo": [],
@@ -338,8 +351,10 @@ def drm(data: GameData, state: dict, battle: dict) -> tuple[int, list[str]]:
         and "26.1" not in state["options"]["variants"]
     if battle["integrity"] or surprise:
         total += numbers.integer(data, "crt.die_modifiers.division_integrity_attack" if battle["integrity"]
-                                 else "crt.die_modifiers.german_surprise", "the attacker's DRM (13.8.1, 18.2 A)")
-        why.append("German surprise (18.2 A)" if surprise else "attacker's divisional integrity (13.8.1)")
+                                 else "crt.die_modifiers.german_surprise", "the attacker's DRM (13.8.1, 18.2 A)") * (
+            2 if battle["integrity"] == 2 else 1)                     # 13.8.4.1, 13.8.4.2 (behaviour 3)
+        why.append("attacker's two divisional integrity bonuses (13.8.4.1, 13.8.4.2)" if battle["integrity"] == 2 else
+                   "German surprise (18.2 A)" if surprise else "attacker's divisional integrity (13.8.1)")
     if battle["defence_integrity"]:
         total += numbers.integer(data, "crt.die_modifiers.division_integrity_defence", "the defender's DRM (13.8.2)")
         why.append("defender's divisional integrity (13.8.2)")
@@ -377,11 +392,18 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
                        about=f"battle {battle['number']} at {', '.join(battle['hexes'])} (7.1.5.1 E)") for i in range(count)]
     roll = sum(faces) + modifier
     result = table[str(roll)]
+    if battle.get("drop_second") and battle["first"] and "FF" in str(result).split("/"):      # 13.8.4.2 B
+        one = numbers.integer(data, "crt.die_modifiers.division_integrity_attack", "the attacker's DRM (13.8.1)")
+        modifier, roll = modifier - one, roll - one
+        result = cells(data, line, col, modifier)[str(roll)]
+        why = why + ["the second integrity bonus ignored: it gave a fire fight (13.8.4.2 B)"]
     events.append({"event": "battle", "number": battle["number"], "attacker": battle["attacker"],
                    "attackers": battle["attackers"], "defenders": battle["defenders"], "hexes": battle["hexes"],
                    "attack": attack, "defence": defence, "column": col, "line": line, "dice": faces, "drm": modifier,
                    "drm_why": why, "roll": roll, "result": result, "counterattack": not battle["first"],
                    "cell_provenance": data.provenance(f"crt.cells.{line}.{col}.{roll}")})
+    if "again" in battle.get("all_out", {}):                        # 15.6 C: the last result read for the second
+        battle["last_result"] = result
     if "all_out" in battle and same is None:                        # 13.2: what the all out assault repeats
         battle.update({"before": commanders.snapshot(state, battle), "result": result,
                        "same_odds": {"column": col, "line": line, "drm": modifier, "why": why}})

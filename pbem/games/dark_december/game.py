@@ -56,12 +56,12 @@ NOT_ENFORCED = (
     "data does not identify",
     "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
     "15.x commanders (optional, `--option commanders=true`; enforced: 13.2/7.1.5.2 all out assault with 15.1 A/C, 15.3, "
-    "15.8, 13.5.1 E with 15.2 A, and in behaviour 3 15.1 B, 15.2 B, 15.4 B/C, 15.5 A, 15.7 A/B; 15.9 with "
-    "`--option dietrich=true`): 15.5 D displacement makes the enemy's move enter the leader's hex (10.2 D forbids it "
-    "otherwise) and, where supplied stacks are equidistant, asks the owner mid-move, a step the sequence does not have; "
-    "15.6 A-D the second all out assault of Patton and Manteuffel, 15.6 E Manteuffel's fuel exemption and 13.8.4.1/13.8.4.2 "
-    "double integrity within their range (their counters are group data now, `special.commanders_optional.patton_unit_id`, "
-    "`manteuffel_unit_id`) are not built; 15.7 C is the reinforcement code on the leaders' counters (10.6, group data)",
+    "15.8, 13.5.1 E with 15.2 A, and in behaviour 3 15.1 B, 15.2 B, 15.4 B/C, 15.5 A, 15.6 A-D, 15.7 A/B, 13.8.4.1/13.8.4.2 "
+    "with Patton's and Manteuffel's counters as group data; 15.9 with `--option dietrich=true`): 15.5 D displacement makes "
+    "the enemy's move enter the leader's hex (10.2 D forbids it otherwise) and, where supplied stacks are equidistant, asks "
+    "the owner mid-move, a step the sequence does not have; 15.6 E Manteuffel's fuel exemption is a German designation "
+    "before the Allies' choice, which the Allies give in advance with their construction orders (8.7.1 A), so it would "
+    "need a German step before the roll; 15.7 C is the reinforcement code on the leaders' counters (10.6, group data)",
     "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
@@ -166,7 +166,8 @@ class DarkDecember(SequencedGame):
             entry("combat", "Combat Phase: the attacker declares its battles (7.1.5, 13.0, 13.3.3, 13.8)", "orders", _phasing,
                   _opponent_of_phasing, self.combat_template, combat.check_battles, self._apply_battles,
                   "the defender's declarations (13.3.3 A, 13.8 A); with no battle, the Construction/Demolition Phase",
-                  {"attack", "with", "reduce", "integrity", "armor_superiority", "advance", "firefight", "all_out", "all_out_loss"}),
+                  {"attack", "with", "reduce", "integrity", "armor_superiority", "advance", "firefight", "all_out", "all_out_loss",
+                   "all_out_again", "drop_second_on_firefight"}),
             entry("declare", "Defender's terrain-defense reductions and divisional integrity (13.3.3 A, 13.8 A)", "response",
                   _non_phasing, _opponent_of_non_phasing, self.declare_template, combat.check_declare, combat.apply_declare,
                   "the battles in the declared order (13.0 D), each result applied before the next (7.1.5.1 F)",
