@@ -1740,3 +1740,22 @@ def test_manteuffels_second_all_out_assault(data):
     state, orders = all_out_battle(single)
     assert messages(GAME.check(single, state, "german", [{**orders[0], "all_out_again": "ger-pz1"}])) == [
         "ger-ldr's attack option capability is 1 battle(s) a player turn, the second assault one more (15.6, 15.1 A)"]
+
+
+def test_manteuffels_fuel_exemption(data):
+    """15.6 E: "Once Germany begins rolling on the Fuel Depletion Table, it may designate one non SS motorized
+    division within Manteuffel's present command range that the Allies cannot choose to be put out of supply."
+    (`fuel_exempt: DIV` with the German construction orders, standing; judged at the roll: every unit of the division
+    on the map within his range). ger-demo-vg is read here as a listed motorized division; ger-demo-pz is SS."""
+    from pbem.games.dark_december import fuel
+    data = changed(_captains(data), {"supply.fuel_depletion.eligible_divisions_listed": ["ger-demo-pz", "ger-demo-vg"]})
+    state = position(data, {"ger-inf1": "1311", "ger-inf2": "1313", "ger-pz1": "1412", "ger-pz2": "1414", "ger-ldr": "1312",
+                            "us-inf1": "1111"}, phase="construction", commanders="true")
+    assert messages(GAME.check(data, state, "german", [{"fuel_exempt": "ger-demo-pz"}])) == [
+        "Manteuffel exempts one non-SS motorized division listed with the Fuel Depletion Table, not 'ger-demo-pz' (15.6 E, 8.7.1 C)"]
+    apply(data, state, "german", [{"fuel_exempt": "ger-demo-vg"}])
+    assert state["fuel_exempt"] == "ger-demo-vg"
+    assert fuel.allied_choices(data, state) == ["ger-demo-pz"] and fuel.eligible(data, state) == ["ger-demo-pz", "ger-demo-vg"]
+    state["units"]["ger-ldr"]["hex"] = "1010"                                   # out of range (MA 4 next to us-inf1: 4)
+    state["units"]["ger-inf2"]["hex"] = "1414"
+    assert fuel.allied_choices(data, state) == ["ger-demo-pz", "ger-demo-vg"]

@@ -144,6 +144,9 @@ def check_construction(game: Any, data: GameData, state: dict, side: str, orders
                 seen.add(hexside_key(*hexes))
         elif "fortify" in order:
             why = fortify_problem(data, state, side, str(order["fortify"]))
+        elif "fuel_exempt" in order:
+            from .fuel import exempt_problem
+            why = exempt_problem(data, state, side, order["fuel_exempt"])
         elif "fuel_choice" in order:
             choice = order["fuel_choice"]
             why = None if side == "allies" and isinstance(choice, list) and all(
@@ -217,6 +220,9 @@ def apply_construction(game: Any, data: GameData, state: dict, side: str, orders
             continue
         if "fuel_choice" in order:
             state["fuel_choice"] = list(order["fuel_choice"])
+            continue
+        if "fuel_exempt" in order:                                   # 15.6 E: standing until changed
+            state["fuel_exempt"] = order["fuel_exempt"]
             continue
         if "fortify" in order:
             state["forts"] = sorted(set(state["forts"]) | {str(order["fortify"])})

@@ -17,7 +17,7 @@ from typing import Any
 from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
-from .common import counter, turn_label, turn_of
+from .common import counter, mapdata, turn_label, turn_of
 
 
 def due(data: GameData, turn: int) -> bool:
@@ -84,7 +84,7 @@ def allied_standing_pick(data: GameData, state: dict, events: list) -> None:
         return
     state["fuel_allied_pick"] = False
     for division in state["fuel_choice"]:
-        if key(division) in eligible(data, state):
+        if key(division) in allied_choices(data, state):
             deplete(state, key(division), "allies", events, data)
             return
 
@@ -121,18 +121,23 @@ def check_german_picks(data: GameData, state: dict, orders: list) -> list[Proble
 
 # -- the scenario-start step and the Allies' answer ---------------------------------------------------
 def check_roll(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    if len(orders) == 1 and "fuel_exempt" in orders[0]:                      # 15.6 E
+        why = exempt_problem(data, state, side, orders[0]["fuel_exempt"])
+        return [Problem(0, why)] if why else []
     return [] if not orders else [Problem(0, "the Supply Determination Phase takes no orders: it rolls on the Fuel Depletion Table (8.7)")]
 
 
 def apply_roll(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Any) -> list[dict]:
     events: list[dict] = []
+    if orders:
+        state["fuel_exempt"] = orders[0]["fuel_exempt"]
     roll(data, state, dice, events)
     state["phase"] = "fuel_pick" if state.get("fuel_allied_pick") else "movement"
     return events
 
 
 def check_pick(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    allowed = eligible(data, state)
+    allowed = allied_choices(data, state)
     if len(orders) > 1 or (orders and key(orders[0].get("deplete")) not in allowed):
         return [Problem(0, f"the Allies may choose one German motorized division: `deplete:` one of {', '.join(allowed)}, or no order (8.7.1 A)")]
     return []
@@ -150,4 +155,40 @@ def apply_pick(game: Any, data: GameData, state: dict, side: str, orders: list, 
 def template(game: Any, data: GameData, state: dict, side: str) -> dict:
     if state["phase"] == "fuel_roll":
         return {"notes": [game.label(state), "no orders: the Fuel Depletion Table is rolled (8.7)"], "orders": []}
-    return {"notes": [game.label(state), f"`deplete: DIV`, one of {', '.join(eligible(data, state))}, or no order (8.7.1 A)"], "orders": []}
+    return {"notes": [game.label(state), f"`deplete: DIV`, one of {', '.join(allied_choices(data, state))}, or no order (8.7.1 A)"],
+            "orders": []}
+
+
+# -- 15.6 E Manteuffel's exemption (optional commanders, behaviour 3) -------------------------------------------
+def exempt_problem(data: GameData, state: dict, side: str, division: Any) -> str | None:
+    """15.6 E: Germany may designate one non-SS motorized division (one listed with the table, 8.7.1 C) that the
+    Allies cannot choose while it is within Manteuffel's command range (`fuel_exempt: DIV`, standing until changed,
+    given with its construction orders or at a scenario's first fuel roll)."""
+    from .commanders import revised
+    if side != "german" or not revised(state):
+        return "`fuel_exempt:` is Germany's, with the optional commanders in a campaign of Dark December behaviour 3 (15.6 E)"
+    listed = numbers.texts(data, "supply.fuel_depletion.eligible_divisions_listed", "the divisions of the Fuel Depletion Table (8.7.1 C)")
+    counters = data.get("units.counters", "the counters")
+    members = [u for u, c in counters.items() if isinstance(c, dict) and str(c.get("division")) == str(division)]
+    if division not in listed or any(str(counter(data, u).get("nationality")) == "ss" for u in members):
+        return f"Manteuffel exempts one non-SS motorized division listed with the Fuel Depletion Table, not {division!r} (15.6 E, 8.7.1 C)"
+    return None
+
+
+def exempted(data: GameData, state: dict) -> str | None:
+    """The designated division, if every unit of it on the map is within Manteuffel's present command range."""
+    from .commanders import command_range
+    division = state.get("fuel_exempt")                                 # set by a designation only (behaviour 3)
+    if division is None:
+        return None
+    leader = numbers.text(data, "special.commanders_optional.manteuffel_unit_id", "the counter id of Manteuffel (15.6 E)")
+    if leader not in state["units"]:
+        return None
+    reach, here, grid = command_range(data, state, leader), state["units"][leader]["hex"], mapdata(data).grid
+    units = [u for u, v in state["units"].items() if v["side"] == "german" and str(counter(data, u).get("division")) == division]
+    return division if units and all(grid.distance(here, state["units"][u]["hex"]) <= reach for u in units) else None
+
+
+def allied_choices(data: GameData, state: dict) -> list[str]:
+    """8.7.1 A: what the Allies may choose (15.6 E: not Manteuffel's exempted division)."""
+    return [c for c in eligible(data, state) if c != exempted(data, state)]

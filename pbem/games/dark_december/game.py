@@ -56,12 +56,11 @@ NOT_ENFORCED = (
     "data does not identify",
     "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
     "15.x commanders (optional, `--option commanders=true`; enforced: 13.2/7.1.5.2 all out assault with 15.1 A/C, 15.3, "
-    "15.8, 13.5.1 E with 15.2 A, and in behaviour 3 15.1 B, 15.2 B, 15.4 B/C, 15.5 A, 15.6 A-D, 15.7 A/B, 13.8.4.1/13.8.4.2 "
+    "15.8, 13.5.1 E with 15.2 A, and in behaviour 3 15.1 B, 15.2 B, 15.4 B/C, 15.5 A, 15.6 A-E, 15.7 A/B, 13.8.4.1/13.8.4.2 "
     "with Patton's and Manteuffel's counters as group data; 15.9 with `--option dietrich=true`): 15.5 D displacement makes "
     "the enemy's move enter the leader's hex (10.2 D forbids it otherwise) and, where supplied stacks are equidistant, asks "
-    "the owner mid-move, a step the sequence does not have; 15.6 E Manteuffel's fuel exemption is a German designation "
-    "before the Allies' choice, which the Allies give in advance with their construction orders (8.7.1 A), so it would "
-    "need a German step before the roll; 15.7 C is the reinforcement code on the leaders' counters (10.6, group data)",
+    "the owner mid-move, a step the sequence does not have; 15.7 C is the reinforcement code on the leaders' counters "
+    "(10.6, group data)",
     "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
@@ -151,7 +150,7 @@ class DarkDecember(SequencedGame):
             entry("fuel_roll", "Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn "
                   "from AM 20 December (7.1.1 B, 8.7)", "orders", _phasing, _opponent_of_phasing, fuel.template, fuel.check_roll,
                   fuel.apply_roll, "the Allies' choice of a German motorized division if the roll calls for any (8.7.1 A), "
-                  "else the Movement Phase", set()),
+                  "else the Movement Phase", {"fuel_exempt"}),
             entry("fuel_pick", "The Allies choose one German motorized division for fuel depletion (8.7.1 A)", "response",
                   _non_phasing, _opponent_of_non_phasing, fuel.template, fuel.check_pick, fuel.apply_pick,
                   "the German Movement Phase, where Germany names the other divisions (8.7.1 B)", {"deplete"}),
@@ -182,7 +181,7 @@ class DarkDecember(SequencedGame):
                   "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
                   "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D) and from AM 20 December its fuel roll (8.7)",
-                  {"demolish", "by", "fortify", "fuel_choice", "move", "path", "strategic", "shock", *bridges.SHOCK_KEYS}),
+                  {"demolish", "by", "fortify", "fuel_choice", "fuel_exempt", "move", "path", "strategic", "shock", *bridges.SHOCK_KEYS}),
         )
 
     # -- options, seats, set-up ---------------------------------------------------------------
