@@ -399,3 +399,41 @@ def test_air_interdiction_of_a_road_hex(data):
     assert state["interdicted"] == {}
     events = apply(data, position(data, {"us-inf1": "1411"}, turn=15, side="allies"), "allies", [{"interdict": "1116"}], ScriptedDice(4))
     assert [(e["face"], e["done"]) for e in events if e["event"] == "interdiction"] == [(4, False)]
+
+
+def test_a_signed_campaign_round_trip_with_strategic_movement(tmp_path):
+    """Behaviour 3 end to end on signed orders (DEMONSTRATION data plus a road, a Fuel Depletion Table of zeros):
+    the Turning Point fuel roll, a German panzer entering strategic movement along its road (10.4.1, 10.4.2) and 5.7 D road control
+    recorded in the save; `pbem verify` replays it byte for byte."""
+    import yaml
+
+    from pbem import campaign as camp
+    from pbem.demo import DEMO_SENT, demo_commitment, demo_folder
+    from pbem.keys import key_id, load_private_key
+    from pbem.yamlio import parse_yaml_text
+
+    example = demo_folder("dark-december-demo")
+    override = yaml.safe_load((example / "data-override.yaml").read_text())
+    override["values"].update({"map.hexsides.1311|1312": ["road"], "map.hexsides.1312|1412": ["road"],
+                               "map.road_control.german_at_start.turning_point": ["1412"],
+                               "supply.fuel_depletion.divisions_by_roll": {str(f): 0 for f in range(1, 7)}})
+    (tmp_path / "override.yaml").write_text(yaml.safe_dump(override, sort_keys=False))
+    keys = {s: load_private_key(example / "keys" / s) for s in ("german", "allies")}
+    campaign = camp.create_campaign(tmp_path / "campaign", "dark-december", "turning-point",
+                                    {s: key_id(k.public_key()) for s, k in keys.items()},
+                                    {s: demo_commitment(k, "dd-strategic", s) for s, k in keys.items()},
+                                    tmp_path / "override.yaml", title="strategic movement (demonstration data)")
+
+    def play(side, orders):
+        template = parse_yaml_text(camp.order_template(campaign.folder, side), "template")
+        template["orders"] = orders
+        path = tmp_path / f"orders-{campaign.latest()[0] + 1:04d}-{side}.txt"
+        path.write_text(camp.sign_orders(campaign, template, keys[side], sent=DEMO_SENT))
+        return camp.adjudicate(campaign.folder, [path], key=keys["allies" if side == "german" else "german"], sent=DEMO_SENT)
+
+    play("german", [])                                                     # 8.7: the roll puts no division out
+    play("german", [{"move": "ger-pz1", "path": ["1412", "1312"], "strategic": "enter"}])
+    save = yaml.safe_load((campaign.folder / "steps" / f"{campaign.latest()[0]:04d}" / "save.yaml").read_text())
+    assert save["state"]["strategic"] == ["ger-pz1"] and save["state"]["units"]["ger-pz1"]["hex"] == "1312"
+    assert save["state"]["road_control"] == {"1312": "german", "1412": "german"}          # 1312 was Allied (5.7 D)
+    assert camp.verify(campaign.folder).ok
