@@ -437,3 +437,16 @@ def test_a_signed_campaign_round_trip_with_strategic_movement(tmp_path):
     assert save["state"]["strategic"] == ["ger-pz1"] and save["state"]["units"]["ger-pz1"]["hex"] == "1312"
     assert save["state"]["road_control"] == {"1312": "german", "1412": "german"}          # 1312 was Allied (5.7 D)
     assert camp.verify(campaign.folder).ok
+
+
+def test_a_reinforcement_never_enters_an_enemy_zoc_in_strategic_movement(data):
+    """10.4.3 A, 12.2 (reading DD3): a reinforcement entering in strategic movement may not enter on a hex in an
+    enemy ZOC (10.6.2; without strategic movement it enters and stops there, 12.1 A)."""
+    from tests.test_dark_december_rules import REINFORCEMENT
+    data = road(data, column(12, 20), **{"units.units.counters.us-rf1": {**REINFORCEMENT, "reinforcement": {
+        "turn": "PM 20 December", "areas": ["W"], "starred": False}}, "map.hexes.1112.entry": "W"})
+    state = position(data, {"ger-inf1": "1211"}, turn=10, side="allies")
+    state["reinforcements"] = {"us-rf1": 10}
+    assert messages(GAME.check(data, state, "allies", [{"enter": "us-rf1", "path": ["1112"], "strategic": True}])) == [
+        "units in strategic movement may not enter enemy ZOCs: 1112 (10.4.3 A, 12.2; reading DD3)"]
+    assert messages(GAME.check(data, state, "allies", [{"enter": "us-rf1", "path": ["1112"]}])) == []

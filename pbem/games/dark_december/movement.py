@@ -344,7 +344,8 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
             view.moved(data, unit_id, side, [mapdata(data).grid.canonical(h) for h in order["path"]], False)
     problems += [Problem(None, p) for p in stacking_problems(data, state, {**moves, **(arrivals or {})}, side, entering)]
     if view is not None and not reaction and not exploitation:
-        marked |= {u for u in state["strategic"] if u not in moves} | set(strategic_arrivals or ())
+        zoc = enemy_zoc(data, state, side)                              # 10.4.8 A: those lose the marker now
+        marked |= {u for u in state["strategic"] if u not in moves and state["units"][u]["hex"] not in zoc} | set(strategic_arrivals or ())
         problems += [Problem(None, p) for p in strategic.end_problems(state, side, {**moves, **(arrivals or {})}, marked)]
     if not reaction and not exploitation:
         problems += _excess_problems(data, state, side, {**moves, **(arrivals or {})}, entering, orders)

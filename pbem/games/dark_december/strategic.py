@@ -226,6 +226,8 @@ def entry_problem(data: GameData, state: dict, side: str, unit_id: str, path: li
     if starred:
         return f"{unit_id} is starred and may not enter in strategic movement (5.5.4, 10.4.6 A, 10.6.2 C)"
     entry = path[0]
+    if entry in enemy_zoc(data, state, side) and zoc_barred(data):
+        return f"units in strategic movement may not enter enemy ZOCs: {entry} (10.4.3 A, 12.2; reading DD3)"
     first = 1 if road_hex(data, state, entry) and control(data, state, entry) == side else off_road(data, state, side, unit_id, entry, entry)
     return None if len(path) == 1 else check_walk(data, state, side, unit_id, path, capability(data, state, unit_id, side, ma), first)
 
