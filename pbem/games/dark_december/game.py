@@ -465,6 +465,9 @@ class DarkDecember(SequencedGame):
     def move_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
         notes = [self.label(state), "move: UNIT, path: [its hex, hexes entered] (10.0); reserve: UNIT (14.1); "
                  "enter: UNIT, path: [entry hex, ...] (10.6); refit: UNIT; reform: UNIT, at: TOWN (9.0)"]
+        if strategic.on(state) and state["phase"] == "movement":
+            notes.append("strategic movement (10.4): move: UNIT, path: [...], strategic: enter|leave; enter: UNIT, path: [...], "
+                         "strategic: true (10.6.2); in its air-attack turns interdict: ROAD HEX (20.4.2)")
         due = [u for u, n in sorted(state["reinforcements"].items()) if n <= state["turn"] and state["phase"] == "movement"
                and counter(data, u)["side"] == side]
         if due:
