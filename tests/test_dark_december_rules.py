@@ -1759,3 +1759,23 @@ def test_manteuffels_fuel_exemption(data):
     state["units"]["ger-ldr"]["hex"] = "1010"                                   # out of range (MA 4 next to us-inf1: 4)
     state["units"]["ger-inf2"]["hex"] = "1414"
     assert fuel.allied_choices(data, state) == ["ger-demo-pz", "ger-demo-vg"]
+
+
+def test_ss_panzer_reserve_deployment(data):
+    """26.7 (and 26.9 A "as in 26.7"; behaviour 3, free set-up): "Germany may set up the 1st SS and 12th SS Panzer
+    Divisions within any of the army boundaries as long as they are at least two hexes east of the Westwall hexes."
+    (their division ids: `variants.division_variants.26_7.divisions`); here ger-demo-pz, the 5PZA counters set up
+    in a 6PZA hex."""
+    data = changed(data, {
+        **{f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))},
+        **{f"units.units.counters.{u}.army": "5PZA" for u in ("ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2")},
+        "map.hexes.1414.army": "6PZA", "variants.division_variants.26_7.divisions": ["ger-demo-pz"]})
+    scenario = load_scenario("dark-december", "campaign")[0]
+    orders = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1313"}, {"place": "ger-pz1", "at": "1412"},
+              {"place": "ger-pz2", "at": "1414"}]
+    plain = GAME.setup(data, scenario, ["allies", "german"], {})
+    assert messages(GAME.check(data, plain, "german", orders)) == ["ger-pz2 sets up in the 5PZA area, and 1414 is in 6PZA (6.1 A)"]
+    redeployed = GAME.setup(data, scenario, ["allies", "german"], {"variants": "26.7"})
+    assert messages(GAME.check(data, redeployed, "german", orders)) == []
+    wrong = [o if o["place"] != "ger-inf2" else {"place": "ger-inf2", "at": "1414"} for o in orders[:2]] + orders[2:3]
+    assert "ger-inf2 sets up in the 5PZA area, and 1414 is in 6PZA (6.1 A)" in messages(GAME.check(data, redeployed, "german", wrong))

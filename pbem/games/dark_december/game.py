@@ -64,10 +64,15 @@ NOT_ENFORCED = (
     "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
-    "26.x variants other than 26.1, 26.2, 26.5, 26.14 A and (behaviour 2, with the divisions as group data, "
-    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A: not built (26.8 A, 26.12 B and 26.14 B concern the "
-    "23.0 forces above; 26.8 D the victory); victory conditions and game lengths are printed on the map and the Game Turn "
-    "Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
+    "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; from behaviour 2 (divisions as group data, "
+    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up. "
+    "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, 26.15, "
+    "26.17, 26.20 B/C the map's edges and exits; 26.10, 26.13 the Meuse, Sure, Amblève and Semois hexsides; 26.19 the "
+    "objective towns' hexes; 26.8 A, 26.12 B, 26.14 B the 23.0 forces; 26.8 D, 26.20 A the victory, not adjudicated. "
+    "26.11 (a German declaration of two turns without Allied air superiority) and 26.16/26.18 A (optional divisions "
+    "arriving or set up freely) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
+    "conditions and game lengths are printed on the map and the Game Turn Record Track (group data "
+    "game.turns.last_turn_*): the victory is not adjudicated",
 )
 
 
@@ -225,7 +230,13 @@ class DarkDecember(SequencedGame):
             if "26.4" in others:
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
-            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12")]
+            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7")]
+            if "26.7" in options.get("variants", []) or "26.9" in options.get("variants", []):
+                rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
+                             "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")
+            if "26.9" in others:
+                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated (10.7 exits need the map's edges)")
+                others.remove("26.9")
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
         if options.get("reserves"):

@@ -474,10 +474,13 @@ def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list)
         area = hexes.entry(at).get("army", "unknown") if hexes.listed(at) else "unknown"
         if area == "unknown":
             raise UnknownDataError(f"map.hexes.{at}.army", f"the army area of hex {at}", PRINTED, data.override_file)
-        if area != army:
+        anywhere = _ss_redeployed(data, state, unit_id)
+        if area != army and not (anywhere and area not in ("none", "unknown")):
             problems.append(Problem(index, f"{unit_id} sets up in the {army} area, and {at} is in {area} (6.1 A)"))
         depth = numbers.integer(data, "units.setup_order.free_armor_hexes_east_of_westwall" if in_class(data, unit_id, "motorized")
                                 else "units.setup_order.free_infantry_hexes_east_of_westwall", "the set-up distance (6.1 B/C)")
+        if anywhere:
+            depth = numbers.integer(data, "variants.division_variants.26_7.hexes_east_of_westwall", "26.7")
         east = hexes.entry(at).get("hexes_east_of_westwall", "unknown")
         if east == "unknown":
             raise UnknownDataError(f"map.hexes.{at}.hexes_east_of_westwall", f"how far east of the Westwall hex {at} lies",
@@ -491,6 +494,14 @@ def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list)
     if missing:
         problems.append(Problem(None, f"every German at-start unit sets up (6.0 H); missing: {', '.join(missing)}"))
     return problems
+
+
+def _ss_redeployed(data: GameData, state: dict, unit_id: str) -> bool:
+    """26.7, 26.9 A (behaviour 3): the 1st SS and 12th SS Panzer Divisions set up within any army boundary."""
+    if "strategic" not in state or not {"26.7", "26.9"} & set(state["options"]["variants"]):
+        return False
+    from .reinforcements import divisions
+    return str(counter(data, unit_id).get("division")) in divisions(data, "26.7", "divisions")
 
 
 PRINTED = "the Dark December map (4.1)"
