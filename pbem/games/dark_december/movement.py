@@ -260,6 +260,41 @@ def strategic_how(data: GameData, state: dict, side: str, order: dict, unit_id: 
     return given or ("move" if marked else None)
 
 
+def _bridging_problem(data: GameData, state: dict, side: str, unit_id: str, order: dict) -> str | None:
+    """16.2.2 A: a unit that begins the Movement Phase next to the hexside crosses it, building the bridge."""
+    from .bridges import building_problem
+    path = [mapdata(data).grid.canonical(str(h)) for h in order.get("path") or []]
+    if not path or path[0] != state["units"][unit_id]["hex"]:
+        return f"{unit_id} begins the Movement Phase next to the hexside it bridges (16.2.2 A)"
+    return building_problem(data, state, side, unit_id, path)
+
+
+def _plain_move_problem(data: GameData, state: dict, side: str, order: dict, unit_id: str, mode: str) -> str | None:
+    """A move without strategic movement: 10.2, 12.4 (optional) the infiltrating brigade, 18.3, 15.7 B, 15.9."""
+    reaction = mode == "reaction"
+    if order.get("infiltrate") is True and mode == "movement":                     # 12.4 (optional)
+        from .infiltration import problem as infiltration_problem
+        why = infiltration_problem(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+    elif "infiltrate" in order:
+        why = "`infiltrate: true` goes with the 150th Panzer Brigade's move in the Movement Phase (12.4)"
+    else:
+        why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+    return why or _restricted(data, state, unit_id, order["path"], mode)
+
+
+def _strategic_move(data: GameData, state: dict, view: Any, side: str, order: dict, unit_id: str, how: str,
+                    exploitation: bool) -> str | None:
+    """A move entering, leaving or in strategic movement, checked on the phase's position so far (5.7 E), which
+    it then updates."""
+    why = _strategic_shape(state, unit_id, order.get("path"), how != "move") or strategic.move_problem(
+        data, view.state, side, unit_id, [mapdata(data).grid.canonical(h) for h in order["path"]], how,
+        lambda sm: allowance(data, state, unit_id, strategic=sm))
+    why = why or _restricted(data, state, unit_id, order["path"], "exploitation" if exploitation else "movement")
+    if why is None:
+        view.moved(data, unit_id, side, [mapdata(data).grid.canonical(h) for h in order["path"]], how != "leave")
+    return why
+
+
 def _strategic_shape(state: dict, unit_id: str, path: Any, may_stay: bool) -> str | None:
     if not isinstance(path, list) or len(path) < (1 if may_stay else 2) or any(not isinstance(h, str) for h in path):
         return "`path` must list the unit's hex and the hexes entered (only the hex when it just enters or leaves strategic movement)"
@@ -298,44 +333,25 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
                                            "(7.1.4 A, 7.1.6, 14.2, 14.4 A)"))
             continue
         if order.get("build_bridge") and not reaction and not exploitation:
-            from .bridges import building_problem
-            path = [mapdata(data).grid.canonical(str(h)) for h in order.get("path") or []]
-            why = None if path and path[0] == unit["hex"] else f"{unit_id} begins the Movement Phase next to the hexside it bridges (16.2.2 A)"
-            why = why or building_problem(data, state, side, unit_id, path)
+            why = _bridging_problem(data, state, side, unit_id, order)
             if why:
                 problems.append(Problem(index, why))
             else:
-                moves[unit_id] = path[-1]
+                moves[unit_id] = mapdata(data).grid.canonical(str(order["path"][-1]))
             continue
         if not reaction and not exploitation and unit.get("reserve"):
             problems.append(Problem(index, f"{unit_id} is in reserve and may move only in reaction or exploitation (7.1.3.1 B, 14.1 E)"))
             continue
         how = strategic_how(data, state, side, order, unit_id, "reaction" if reaction else "exploitation" if exploitation else "movement")
-        if how is not None and how.startswith("!"):
-            problems.append(Problem(index, how[1:]))
-            continue
-        if how is not None and view is not None:
-            why = _strategic_shape(state, unit_id, order.get("path"), how != "move") or strategic.move_problem(
-                data, view.state, side, unit_id, [mapdata(data).grid.canonical(h) for h in order["path"]], how,
-                lambda sm, u=unit_id: allowance(data, state, u, strategic=sm))
-            why = why or _restricted(data, state, unit_id, order["path"], "exploitation" if exploitation else "movement")
+        if how is not None:                                             # 10.4 (behaviour 3)
+            why = how[1:] if how.startswith("!") else _strategic_move(data, state, view, side, order, unit_id, how, exploitation)
             if why:
                 problems.append(Problem(index, why))
                 continue
-            path = [mapdata(data).grid.canonical(h) for h in order["path"]]
-            moves[unit_id] = path[-1]
-            view.moved(data, unit_id, side, path, how != "leave")
-            if how != "leave":
-                marked.add(unit_id)
+            moves[unit_id] = mapdata(data).grid.canonical(order["path"][-1])
+            marked |= {unit_id} if how != "leave" else set()
             continue
-        if order.get("infiltrate") is True and not reaction and not exploitation:       # 12.4 (optional)
-            from .infiltration import problem as infiltration_problem
-            why = infiltration_problem(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
-        elif "infiltrate" in order:
-            why = "`infiltrate: true` goes with the 150th Panzer Brigade's move in the Movement Phase (12.4)"
-        else:
-            why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
-        why = why or _restricted(data, state, unit_id, order["path"], "reaction" if reaction else "exploitation" if exploitation else "movement")
+        why = _plain_move_problem(data, state, side, order, unit_id, "reaction" if reaction else "exploitation" if exploitation else "movement")
         if why:
             problems.append(Problem(index, why))
             continue
@@ -343,13 +359,18 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
         if view is not None:
             view.moved(data, unit_id, side, [mapdata(data).grid.canonical(h) for h in order["path"]], False)
     problems += [Problem(None, p) for p in stacking_problems(data, state, {**moves, **(arrivals or {})}, side, entering)]
-    if view is not None and not reaction and not exploitation:
-        zoc = enemy_zoc(data, state, side)                              # 10.4.8 A: those lose the marker now
-        marked |= {u for u in state["strategic"] if u not in moves and state["units"][u]["hex"] not in zoc} | set(strategic_arrivals or ())
-        problems += [Problem(None, p) for p in strategic.end_problems(state, side, {**moves, **(arrivals or {})}, marked)]
+    if view is not None and not reaction and not exploitation:          # 11.3 B
+        problems += _alone_problems(data, state, side, {**moves, **(arrivals or {})}, marked | set(strategic_arrivals or ()))
     if not reaction and not exploitation:
         problems += _excess_problems(data, state, side, {**moves, **(arrivals or {})}, entering, orders)
     return problems
+
+
+def _alone_problems(data: GameData, state: dict, side: str, moves: dict, marked: set) -> list[Problem]:
+    """11.3 B at the end of the Movement Phase: the units marked now (10.4.8 A takes the marker off those in an enemy ZOC)."""
+    zoc = enemy_zoc(data, state, side)
+    marked = marked | {u for u in state["strategic"] if u not in moves and state["units"][u]["hex"] not in zoc}
+    return [Problem(None, p) for p in strategic.end_problems(state, side, moves, marked)]
 
 
 def _excess_problems(data: GameData, state: dict, side: str, moves: dict, entering: dict | None, orders: list) -> list[Problem]:
