@@ -1779,3 +1779,13 @@ def test_ss_panzer_reserve_deployment(data):
     assert messages(GAME.check(data, redeployed, "german", orders)) == []
     wrong = [o if o["place"] != "ger-inf2" else {"place": "ger-inf2", "at": "1414"} for o in orders[:2]] + orders[2:3]
     assert "ger-inf2 sets up in the 5PZA area, and 1414 is in 6PZA (6.1 A)" in messages(GAME.check(data, redeployed, "german", wrong))
+
+
+def test_check_names_the_brigades_the_next_fuel_roll_reads(data):
+    """`check` reports what adjudication would refuse: the Allied construction step ends the Game-Turn and the next
+    German player turn rolls on the Fuel Depletion Table (8.7), which reads the brigades of 8.7.2 D (behaviour 3)."""
+    unknown = changed(data, {"supply.fuel_depletion.independent_brigades": "unknown"})
+    state = position(unknown, {"ger-pz1": "1412", "ger-pz2": "1414", "us-inf1": "1111"}, turn=9, side="allies", phase="construction")
+    unknown = changed(unknown, {"game.turns.last_turn_turning_point": 12})
+    got = messages(GAME.check(unknown, state, "allies", []))
+    assert len(got) == 1 and "`supply.fuel_depletion.independent_brigades`" in got[0]

@@ -432,7 +432,7 @@ class DarkDecember(SequencedGame):
     def _end_of_turn_problems(self, data: GameData, state: dict, orders: list) -> list[Problem]:
         """What the end of a player turn reads, so `check` names it as adjudication would: the 10.8 B
         withdrawal at the Allied turn; the scenario's last Game-Turn (7.2 F), the next Game-Turn's 10.8 C
-        withdrawal and uncertain weather (24.0 A) at the German."""
+        withdrawal, what its fuel roll reads (8.7, 8.7.2 D, 15.6 E) and uncertain weather (24.0 A) at the German."""
         if state["phase"] != "construction" or any(isinstance(o, dict) and "shock" in o for o in orders):
             return []
         try:
@@ -443,6 +443,9 @@ class DarkDecember(SequencedGame):
                                    "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")
             if state["turn"] < last:
                 withdrawals.start(data, copy.deepcopy({**state, "side": "german", "turn": state["turn"] + 1}), [])
+                if fuel.due(data, state["turn"] + 1):                     # 8.7: what the roll and the Allies' choice read
+                    fuel.capacity(data, state)
+                    fuel.allied_choices(data, state)
                 weather_roll(data, {**state, "turn": state["turn"] + 1}, _NoDice(), [])
         except UnknownDataError as missing:
             return [Problem(None, str(missing))]
