@@ -1789,3 +1789,34 @@ def test_check_names_the_brigades_the_next_fuel_roll_reads(data):
     unknown = changed(unknown, {"game.turns.last_turn_turning_point": 12})
     got = messages(GAME.check(unknown, state, "allies", []))
     assert len(got) == 1 and "`supply.fuel_depletion.independent_brigades`" in got[0]
+
+
+def test_luftwaffe_air_contention(data):
+    """26.11 (variant, behaviour 3): "A. Allow Germany to nullify the effects of Allied Air Superiority for any two
+    consecutive turns, once the weather is clear. B. If Luftwaffe Air Contention is used on the 23 December turn
+    along with the historical weather, then Germany does not lose the use of the Tactical Advantage CRT until the AM
+    24 December turn." (`luftwaffe: true` in a German Movement Phase; the 20.x rules, 8.5 B and 8.6 I lapse for
+    that Game-Turn and the next; "the 23 December turn" read as AM 23 December). AM 23 December is Game-Turn 15."""
+    from pbem.games.dark_december.air import allowed
+    from pbem.games.dark_december.common import tactical_advantage
+    from pbem.games.dark_december.movement import allowance
+    state = position(data, {"ger-pz1": "1412", "us-inf1": "1111"}, turn=14, variants="26.11")
+    assert state["luftwaffe_from"] is None
+    assert messages(GAME.check(data, state, "german", [{"luftwaffe": True}])) == [
+        "the Luftwaffe contends Allied air superiority once the weather is clear (26.11 A)"]
+    state["turn"] = 15
+    assert messages(GAME.check(data, state, "german", [{"luftwaffe": True}])) == []
+    apply(data, state, "german", [{"luftwaffe": True}])
+    assert state["luftwaffe_from"] == 15
+    assert [tactical_advantage(data, t, "german", state) for t in (15, 16, 17)] == [True, True, False]
+    assert [tactical_advantage(data, t, "allies", state) for t in (15, 16, 17)] == [False, False, True]
+    assert [allowed(data, {**state, "turn": t}, "allies") for t in (15, 16, 17)] == [False, False, True]
+    assert [allowance(data, {**state, "turn": t}, "ger-pz1") for t in (15, 16, 17)] == [6, 6, 5]
+    state.update(phase="movement", side="german", turn=17)
+    assert messages(GAME.check(data, state, "german", [{"luftwaffe": True}])) == [
+        "the Luftwaffe contends Allied air superiority once, for two consecutive turns (26.11 A)"]
+    later = position(data, {"ger-pz1": "1412", "us-inf1": "1111"}, turn=19, variants="26.11")
+    later["luftwaffe_from"] = 19                                          # from AM 25 December: 26.11 B does not apply
+    assert not tactical_advantage(data, 19, "german", later) and not tactical_advantage(data, 19, "allies", later)
+    assert messages(GAME.check(data, position(data, {"ger-pz1": "1412"}, turn=15), "german", [{"luftwaffe": True}])) == [
+        "`luftwaffe: true` is Germany's, in its Movement Phase, with variant 26.11 in a campaign of Dark December behaviour 3"]

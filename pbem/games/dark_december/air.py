@@ -13,7 +13,7 @@ from typing import Any
 from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
-from .common import board, clear_weather, faces, full_steps, in_class, mapdata, other, turn_label, turn_of
+from .common import air_superiority, board, faces, full_steps, in_class, mapdata, other, turn_label, turn_of
 
 AIR = "weather.clear.allied_air"
 
@@ -22,7 +22,7 @@ def allowed(data: GameData, state: dict, side: str) -> bool:
     turn = state["turn"]
     if side == "german":
         return turn == turn_of(data, numbers.text(data, f"{AIR}.german_air_attack_turn", "the German air attack (20.4.2 E)"))
-    return clear_weather(data, turn, state) or turn == turn_of(data, numbers.text(data, f"{AIR}.allied_extra_air_attack_turn", "20.4.2 F"))
+    return air_superiority(data, turn, state) or turn == turn_of(data, numbers.text(data, f"{AIR}.allied_extra_air_attack_turn", "20.4.2 F"))
 
 
 def check(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:

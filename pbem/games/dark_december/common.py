@@ -191,6 +191,17 @@ def clear_weather(data: GameData, turn: int, state: dict) -> bool:
     return any(s.get("weather") == "clear" and in_range(data, turn, s) for s in spans)
 
 
+def air_superiority(data: GameData, turn: int, state: dict) -> bool:
+    """The rules of Allied air superiority (20.1-20.4, with 8.5 B and 8.6 I) apply on clear turns, except on the two
+    Game-Turns of a German Luftwaffe Air Contention (26.11 A, variant, behaviour 3)."""
+    return clear_weather(data, turn, state) and not contended(data, turn, state)
+
+
+def contended(data: GameData, turn: int, state: dict) -> bool:
+    since = state.get("luftwaffe_from")                          # only in behaviour 3 campaigns with 26.11
+    return since is not None and since <= turn < since + numbers.integer(data, "variants.26_11.turns", "26.11 A")
+
+
 def frozen(data: GameData, turn: int) -> bool:
     """21.0 A/B: the ground is frozen AM 24 - PM 28 December (weather.historical)."""
     spans = data.get("weather.historical", "the historical weather (20.0-22.0)")
@@ -205,11 +216,14 @@ def heavy_snow(data: GameData, turn: int) -> bool:
 
 def tactical_advantage(data: GameData, turn: int, side: str, state: dict) -> bool:
     """13.4.2, 18.1 A, 20.3: Germany AM 16 - PM 22 December; the Allies on clear turns after it. With 24.0
-    uncertain weather a clear roll on AM 22 December ends Germany's at once (20.3: never again once clear)."""
+    uncertain weather a clear roll on AM 22 December ends Germany's at once (20.3: never again once clear).
+    26.11 B: a Luftwaffe Air Contention from AM 23 December keeps Germany's through PM 23 December."""
     german = data.get("weather.tactical_advantage.german", "the German tactical advantage turns (18.1)")
     if side == "german":
-        return in_range(data, turn, german) and not (uncertain_weather(state) and clear_weather(data, turn, state))
-    return turn > turn_of(data, str(german["to"])) and clear_weather(data, turn, state)
+        return (in_range(data, turn, german) and not (uncertain_weather(state) and air_superiority(data, turn, state))) or (
+            contended(data, turn, state) and not uncertain_weather(state) and state["luftwaffe_from"] == turn_of(
+                data, numbers.text(data, "variants.26_11.tactical_advantage_from", "26.11 B")))           # 26.11 B
+    return turn > turn_of(data, str(german["to"])) and air_superiority(data, turn, state)
 
 
 def faces(text: Any) -> set[int]:

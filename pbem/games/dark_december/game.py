@@ -65,12 +65,12 @@ NOT_ENFORCED = (
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
     "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; from behaviour 2 (divisions as group data, "
-    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up. "
+    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up "
+    "and 26.11 (`luftwaffe: true`). "
     "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, 26.15, "
     "26.17, 26.20 B/C the map's edges and exits; 26.10, 26.13 the Meuse, Sure, Amblève and Semois hexsides; 26.19 the "
     "objective towns' hexes; 26.8 A, 26.12 B, 26.14 B the 23.0 forces; 26.8 D, 26.20 A the victory, not adjudicated. "
-    "26.11 (a German declaration of two turns without Allied air superiority) and 26.16/26.18 A (optional divisions "
-    "arriving or set up freely) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
+    "26.16/26.18 A (the optional divisions' arrival and free set-up, their counters group data) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
     "conditions and game lengths are printed on the map and the Game Turn Record Track (group data "
     "game.turns.last_turn_*): the victory is not adjudicated",
 )
@@ -162,7 +162,7 @@ class DarkDecember(SequencedGame):
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
-                  {"move", "path", "reserve", "fuel", "air_attack", "interdict", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
+                  {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
                    "drop", "infiltrate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
@@ -230,7 +230,7 @@ class DarkDecember(SequencedGame):
             if "26.4" in others:
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
-            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7")]
+            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11")]
             if "26.7" in options.get("variants", []) or "26.9" in options.get("variants", []):
                 rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
                              "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")
@@ -288,6 +288,8 @@ class DarkDecember(SequencedGame):
             state["withdrawn"] = []                                         # 10.8 (behaviour 2)
         if self.plays(data, 3):                                             # 5.7, 10.4, 20.1 C, 20.4.2 (behaviour 3)
             state.update({"strategic": [], "road_control": {}, "clear_arrivals": [], "interdicted": {}})
+            if "26.11" in options["variants"]:
+                state["luftwaffe_from"] = None                              # 26.11 A: not yet
         if options.get("infiltration") is True:
             state["infiltrations"] = 0                                      # 12.4 D: three a game
         if options.get("uncertain_weather") is True:
@@ -335,13 +337,17 @@ class DarkDecember(SequencedGame):
     # -- the phases ----------------------------------------------------------------------------
     def _apply_movement(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events: list[dict] = []
+        if any("luftwaffe" in o for o in orders):                          # 26.11 A: from this Game-Turn
+            state["luftwaffe_from"] = state["turn"]
+            events.append({"event": "luftwaffe", "turn": state["turn"]})
         replacements.apply(data, state, side, orders, events)               # 7.1.2 Replacement Phase
         paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
         for order in orders:
             if "fuel" in order:
                 fuel.deplete(state, fuel.key(order["fuel"]), "german", events, data)   # 8.7.1 B, 8.7.2 D
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
-                                                                 any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop"))], dice=dice)
+                                                                 any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop",
+                                                                                      "luftwaffe"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves

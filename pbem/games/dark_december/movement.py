@@ -12,7 +12,7 @@ from ...kit import numbers
 from ...kit.movement import NO_ZOC, ZocRules, walk
 from ..base import Problem
 from . import strategic
-from .common import board, bridged, road, clear_weather, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
+from .common import air_superiority, board, bridged, road, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
@@ -99,7 +99,7 @@ def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False,
     """5.1 C the printed MA (8.4 B, 8.5 E, 8.7.4 halved); 20.1 A German motorized units one less in clear
     weather, two less using strategic movement; 14.4 C half of it, rounded up, in the Reaction Phase."""
     ma = effective(data, state, unit_id, "movement")
-    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and clear_weather(data, state["turn"], state):
+    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and air_superiority(data, state["turn"], state):
         key = "motorized_strategic_ma" if strategic else "motorized_other_ma"
         ma += numbers.integer(data, f"weather.clear.german_movement.{key}", "the clear-weather MA change (20.1 A)")
     if reaction:
@@ -207,6 +207,8 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         from . import paradrop
         if any("drop" in o for o in orders) or paradrop.due(data, state):
             problems += paradrop.check(data, state, side, orders)
+    if any("luftwaffe" in o for o in orders):
+        problems += _luftwaffe_problems(data, state, side, orders, reaction)
     if any("air_attack" in o or "interdict" in o for o in orders):
         from .air import check as check_air
         problems += check_air(data, state, side, orders) if not reaction else [Problem(None, "no air attack in the Reaction Phase (20.4)")]
@@ -230,7 +232,8 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             elif "reform" in o and isinstance(o.get("at"), str):
                 units[str(o["reform"])] = {"side": side, "hex": mapdata(data).grid.canonical(o["at"]), "steps": 1, "reserve": False}
         state = {**state, "units": units}
-    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop")) else o for o in orders]
+    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe"))
+              else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
                                          ((o["enter"], o) for o in given if "enter" in o) if u in entering},
@@ -301,6 +304,21 @@ def _strategic_shape(state: dict, unit_id: str, path: Any, may_stay: bool) -> st
     if path[0] != state["units"][unit_id]["hex"]:
         return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
     return None
+
+
+def _luftwaffe_problems(data: GameData, state: dict, side: str, orders: list, reaction: bool) -> list[Problem]:
+    """26.11 A (variant, behaviour 3): `luftwaffe: true` in a German Movement Phase on a clear turn, once a game: no
+    Allied air superiority this Game-Turn and the next."""
+    from .common import clear_weather
+    index = next(i for i, o in enumerate(orders) if "luftwaffe" in o)
+    if "luftwaffe_from" not in state or side != "german" or reaction or orders[index]["luftwaffe"] is not True:
+        return [Problem(index, "`luftwaffe: true` is Germany's, in its Movement Phase, with variant 26.11 in a campaign of Dark "
+                               "December behaviour 3")]
+    if state["luftwaffe_from"] is not None:
+        return [Problem(index, "the Luftwaffe contends Allied air superiority once, for two consecutive turns (26.11 A)")]
+    if not clear_weather(data, state["turn"], state):
+        return [Problem(index, "the Luftwaffe contends Allied air superiority once the weather is clear (26.11 A)")]
+    return []
 
 
 def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reaction: bool, exploitation: bool,
@@ -430,7 +448,7 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             events.append({"event": "enter", "unit": order["enter"], "path": path, **({"strategic": True} if order.get("strategic") else {})})
             if order.get("strategic") is True:                        # 10.6.2; 20.1 C
                 strategic.mark(state, order["enter"], True)
-                if side == "german" and clear_weather(data, state["turn"], state):
+                if side == "german" and air_superiority(data, state["turn"], state):
                     state["clear_arrivals"] = sorted(set(state["clear_arrivals"]) | {order["enter"]})
             continue
         if "reserve" in order:

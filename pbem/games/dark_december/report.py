@@ -71,6 +71,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "air_attack": lambda e: f"{e['side']} air attack on {e['hex']}: die {e['face']} {e['drm']:+d}: {'a hit' if e['hit'] else 'no effect'} (20.4.1)",
     "interdiction": lambda e: f"{e['side']} road interdiction of {e['hex']}: die {e['face']}: "
                               f"{'a non-road hex for one Game-Turn' if e['done'] else 'no effect'} (20.4.2)",
+    "luftwaffe": lambda e: f"Luftwaffe Air Contention: no Allied air superiority this Game-Turn and the next ({e['turn']}, 26.11 A)",
     "strategic_removed": lambda e: f"{', '.join(e['units'])} leave(s) strategic movement: {e['why']}",
     "fuel_roll": lambda e: f"Fuel Depletion Table: die {e['face']}: {e['divisions']} German motorized division(s) out of supply (8.7)",
     "fuel_out": lambda e: f"{e['division']} is out of supply for fuel (chosen by {e['by']}, 8.7.1)",

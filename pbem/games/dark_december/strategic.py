@@ -18,7 +18,7 @@ from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.movement import ZocRules, walk
-from .common import (COUNTER, board, clear_weather, counter, enemy_zoc, factor, half_up, in_class, mapdata, road, supply_status,
+from .common import (COUNTER, air_superiority, board, counter, enemy_zoc, factor, half_up, in_class, mapdata, road, supply_status,
                      terrain_kinds)
 
 STRAT = "game.movement.strategic"
@@ -191,7 +191,7 @@ def entering_problem(data: GameData, state: dict, side: str, unit_id: str) -> st
     fuel = out_of_fuel(data, state, unit_id)
     if supply_status(state, unit_id) != "supplied" or fuel:
         return f"{unit_id} is marked {'out of supply' if fuel else supply_status(state, unit_id)} and may not enter strategic movement (10.4.1 A)"
-    if side == "german" and clear_weather(data, state["turn"], state):
+    if side == "german" and air_superiority(data, state["turn"], state):
         if in_class(data, unit_id, "motorized"):
             return f"no German motorized unit may enter strategic movement in clear weather: {unit_id} (20.1 B)"
         if unit_id in state["clear_arrivals"]:

@@ -17,7 +17,7 @@ from collections import deque
 
 from ...gamedata import GameData
 from ...kit import numbers
-from .common import board, clear_weather, enemy_zoc, in_class, mapdata, road
+from .common import air_superiority, board, enemy_zoc, in_class, mapdata, road
 
 
 def traces(data: GameData, state: dict, side: str, start: str) -> bool:
@@ -90,7 +90,7 @@ def _isolated(data: GameData, state: dict, side: str, status: dict[str, str]) ->
     found = []
     for unit_id, kind in sorted(status.items()):
         here = state["units"][unit_id]["hex"]
-        if kind != "unsupplied" or (side == "allies" and clear_weather(data, state["turn"], state)):
+        if kind != "unsupplied" or (side == "allies" and air_superiority(data, state["turn"], state)):
             continue
         neighbours = grid.neighbours(here)
         if any(not hexes.listed(n) for n in neighbours):
