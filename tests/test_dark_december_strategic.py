@@ -450,3 +450,18 @@ def test_a_reinforcement_never_enters_an_enemy_zoc_in_strategic_movement(data):
     assert messages(GAME.check(data, state, "allies", [{"enter": "us-rf1", "path": ["1112"], "strategic": True}])) == [
         "units in strategic movement may not enter enemy ZOCs: 1112 (10.4.3 A, 12.2; reading DD3)"]
     assert messages(GAME.check(data, state, "allies", [{"enter": "us-rf1", "path": ["1112"]}])) == []
+
+
+def test_road_march_through_two_unconnected_roads_pays_the_terrain(data):
+    """10.4.8 C: "A unit entering such a hex on one road and exiting in the hex in the same Movement Phase from
+    another road incurs the non-road terrain cost of the hex in question. This does not of itself prevent the unit
+    benefiting from the road cost of the hex subsequently entered." Road march (10.5.1) 1110-1111-1112-1113, 1112
+    woods: one road through 1111 costs 3 MP, two unconnected roads 1 + 3 + 1 = 5."""
+    data = road(data, ["1110", "1111", "1112", "1113"], **{"map.hexes.1111.two_unconnected_roads": True, "map.hexes.1112.terrain": "woods"})
+    state = position(data, {"ger-inf1": "1110", "us-inf1": "1414"})
+    move = [{"move": "ger-inf1", "path": ["1110", "1111", "1112", "1113"]}]
+    one = changed(data, {"map.hexes.1111.road_groups": [["1110", "1112"], ["1210", "1010"]]})
+    assert messages(GAME.check(one, state, "german", move)) == []
+    two = changed(data, {"map.hexes.1111.road_groups": [["1110", "1210"], ["1112", "1010"]]})
+    assert messages(GAME.check(two, state, "german", move)) == [
+        "ger-inf1 needs 5 MP for this path but has 4 (10.2 B; 10.2 A guarantees one hex only)"]

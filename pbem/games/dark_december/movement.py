@@ -18,13 +18,14 @@ ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_o
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
 
 
-def entry_cost(data: GameData, state: dict, side: str, a: str, b: str, unit_id: str | None = None) -> tuple[Any, str]:
+def entry_cost(data: GameData, state: dict, side: str, a: str, b: str, unit_id: str | None = None,
+               before: str | None = None) -> tuple[Any, str]:
     """The MP to move a -> b (10.2 E: the highest cost of the hex's features; a river hexside adds
     its TEC cost unless bridged, 10.5.3 +2 across a bridge, 16.1 E a blown bridge as no bridge). 10.5.1
     road march: along a road hexside, the mover the sole occupant of both hexes (10.5.1 B, 11.2 A), one MP
     a hex whatever the terrain, a bridge included (10.5.3); a blown bridge interdicts the road (16.1 E)."""
     hexes = mapdata(data)
-    if unit_id is not None and road_march(data, state, side, unit_id, a, b):
+    if unit_id is not None and road_march(data, state, side, unit_id, a, b, before):
         return numbers.integer(data, "game.movement.road_march.cost_per_road_hex", "the road march rate (10.5.1)"), ""
     info = hexes.info(b)
     kinds = [str(info["terrain"])] + (["town"] if info.get("town") else [])
@@ -40,8 +41,12 @@ def hexside_extra(data: GameData, state: dict, a: str, b: str) -> int:
     return numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
 
 
-def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: str) -> bool:
+def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: str, before: str | None = None) -> bool:
+    """10.5.1; 10.4.8 C (behaviour 3): entering a hex by one road and leaving it by an unconnected one is no road march
+    (`before` the hex the unit entered `a` from)."""
     if not road(data, state, a, b):                      # 16.1 E a blown bridge, 20.4.2 C interdiction
+        return False
+    if before is not None and strategic.on(state) and road(data, state, before, a) and not strategic.connected(data, a, before, b):
         return False
     others = [u for h in (a, b) for u in board(state).friends_in(h, side) if u != unit_id]
     from .commanders import road_rate_over
@@ -126,7 +131,7 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
         extra = numbers.integer(data, "game.zones_of_control.disengagement_optional.extra_mp", "the disengagement cost (10.3 A)")
         rules = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: extra, leave_only_to_free=True,
                          stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F, 10.3 C")
-    moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id), allowance=ma, zoc=zoc,
+    moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id, _before(path, a)), allowance=ma, zoc=zoc,
                  rules=rules, starts_in_zoc=path[0] in zoc and not infiltrating, no_revisit=True,
                  enter_problem=lambda h: enter_problem(data, state, side, h))
     if moved.problem:
@@ -134,6 +139,12 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
     if moved.spent > ma and len(path) > 2:                  # 10.2 A: one hex always; else never over the MA (10.2 B)
         return f"{unit_id} needs {moved.spent} MP for this path but has {ma} (10.2 B; 10.2 A guarantees one hex only)"
     return None
+
+
+def _before(path: list, hex_id: str) -> str | None:
+    """The hex a path entered `hex_id` from (10.4.8 C)."""
+    i = path.index(hex_id)
+    return path[i - 1] if i > 0 else None
 
 
 def _disengagement_applies(data: GameData, state: dict, side: str, unit_id: str, hex_id: str) -> bool:
