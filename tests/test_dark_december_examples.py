@@ -1,9 +1,9 @@
 """Every worked example of the Dark December rulebook (/work/shared/rulebooks/dark-december.txt), one
 test each, the example's text in its docstring. The examples of rules pbem enforces drive the module
-(13.3.1 A, 13.9.1 A and 21.0 A are in tests/test_dark_december_rules.py, repeated here by name);
-those of rules not enforced yet (10.4.4, 12.3, 23.0: docs/dark-december.md) check that the data
-encodes the example's numbers, and the dated examples check the module's calendar (4.7 B, 18.1),
-which every dated rule reads."""
+(5.6.1 B, 26.2 and 26.5 A here; 10.4.4 A in tests/test_dark_december_strategic.py; 12.3 A, 13.3.1 A,
+13.9.1 A and 21.0 A in tests/test_dark_december_rules.py, repeated here by name); those of rules not
+enforced (23.0 conditional forces; the 26.20 victory-condition choice: docs/dark-december.md) check
+that the data encodes the example and the module's calendar (4.7 B, 18.1) gives its turns."""
 
 from pathlib import Path
 
@@ -15,30 +15,46 @@ from pbem.games.dark_december.common import turn_label, turn_of
 ROOT = Path(__file__).resolve().parent.parent
 
 
+REINFORCEMENT = {"side": "german", "nationality": "wehrmacht", "type": "volksgrenadier", "division": "none", "attack": 2,
+                 "defense": 2, "movement": 4, "reduced": "none"}
+
+
 @pytest.fixture(scope="module")
 def data():
     return load_game_data("dark-december")
 
 
-def test_5_6_1_reinforcement_code_example(data):
+@pytest.fixture(scope="module")
+def demo():
+    return load_game_data("dark-december", ROOT / "examples" / "dark-december-demo" / "data-override.yaml")
+
+
+def _with(data, values):
+    from tests.test_dark_december_rules import changed
+    return changed(data, values)
+
+
+def test_5_6_1_reinforcement_code_example(demo):
     """5.6.1 B: "Example: 22A X, Y indicates a unit which enters on the 22 AM December game turn on any
-    entry hex coded X or Y." (reinforcements, 10.6, are not enforced: the calendar and the code's meaning)"""
+    entry hex coded X or Y." A counter coded so enters on Game-Turn 13 (10.6 A) on a hex coded X or Y and
+    nowhere else (10.6.1 A)."""
+    from pbem.games.dark_december.reinforcements import entry_hexes, schedule
+    data = _with(demo, {"units.units.counters.ger-rf": {**REINFORCEMENT, "reinforcement": {"turn": "AM 22 December", "areas": ["X", "Y"]}},
+                        "map.hexes.1412.entry": "X", "map.hexes.1413.entry": "Y", "map.hexes.1414.entry": "Z"})
     assert turn_label(data, turn_of(data, "AM 22 December")) == "AM 22 December" and turn_of(data, "AM 22 December") == 13
+    assert schedule(data, {"ger-rf": data.get("units.counters.ger-rf")}, {"variants": []}) == {"ger-rf": 13}
+    assert entry_hexes(data, ["X", "Y"]) == ["1412", "1413"]
     assert "22A X, Y" in data.get("units.markings.reinforcement_code")
 
 
-def test_10_4_4_strategic_movement_example(data):
+def test_10_4_4_strategic_movement_example():
     """10.4.4 A: "Example: An Allied Infantry unit, a 3-4-5, would have a strategic movement capability of
     25 (5 x 5). Moving through a dense forest hex first costs 4 MPs. It could then move into a light woods
     hex containing a road for another 3 MPs, then 15 hexes along a road and into a light woods hex off the
-    road." Strategic movement is not enforced (roads are not in the data format yet); the data encodes
-    the example, and its costs add up to the capability when a road hex costs 1 of the 25."""
-    capability = data.get("game.movement.strategic.example.capability")
-    per_road_hex = data.get("game.movement.strategic.road_cost_per_hex.allied_infantry")
-    assert capability == 25 and per_road_hex == "1/5" and 5 * 5 == capability
-    dense, woods = data.get("terrain.hexes.dense_forest.movement_mp"), data.get("terrain.hexes.woods.movement_mp")
-    assert (dense, woods) == (4, 3)
-    assert dense + woods + 15 * 1 + woods == capability
+    road." -> tests/test_dark_december_strategic.py::test_10_4_4_example_allied_infantry_capability_25 (behaviour 3:
+    the path of the example costs 25 exactly, one hex more is refused)"""
+    from tests import test_dark_december_strategic as strategic
+    assert "would have a strategic movement capability of 25" in strategic.test_10_4_4_example_allied_infantry_capability_25.__doc__
 
 
 def test_12_3_armored_zoc_example(data):
@@ -46,6 +62,8 @@ def test_12_3_armored_zoc_example(data):
     forest hex, the ZOC of the armored unit would extend into that hex. Without a road, it would not."
     -> tests/test_dark_december_rules.py::test_armored_zoc_optional (the road into the dense forest); the data
     records the rule."""
+    from tests import test_dark_december_rules as rules
+    assert "the road leads directly into an adjacent dense forest" in rules.test_armored_zoc_optional.__doc__
     assert "into dense forest or marsh hexes except along roads" in data.get("game.zones_of_control.armored_optional.text")
     assert data.get("terrain.hexes.dense_forest.armored_zoc_optional") == "not into it except along roads"
 
@@ -80,16 +98,25 @@ def test_23_0_conditional_forces_example(data):
     assert data.get("special.conditional_forces_optional.example_as_printed").startswith("If the Allies rolled a 1 on both dice")
 
 
-def test_26_2_command_confusion_example(data):
+def test_26_2_command_confusion_example(demo):
     """26.2: "Example: Allied Reinforcements normally arriving on the PM 18 December turn would actually
-    arrive on the AM 19 December turn)." One Game-Turn later on the calendar."""
-    assert turn_of(data, "AM 19 December") - turn_of(data, "PM 18 December") == 1
+    arrive on the AM 19 December turn)." One Game-Turn later (the module's schedule with the variant)."""
+    from pbem.games.dark_december.reinforcements import schedule
+    data = _with(demo, {"units.units.counters.us-rf": {**REINFORCEMENT, "side": "allies", "nationality": "us", "type": "infantry",
+                                                        "reinforcement": {"turn": "PM 18 December", "areas": ["W"]}}})
+    counters = {"us-rf": data.get("units.counters.us-rf")}
+    assert schedule(data, counters, {"variants": []}) == {"us-rf": turn_of(data, "PM 18 December")}
+    assert schedule(data, counters, {"variants": ["26.2"]}) == {"us-rf": turn_of(data, "AM 19 December")}
     assert data.get("variants.26_2.example") == {"normal": "PM 18 December", "delayed": "AM 19 December"}
 
 
-def test_26_5_all_out_german_effort_example(data):
+def test_26_5_all_out_german_effort_example(demo):
     """26.5 A: "Example: German reinforcements listed as arriving on the PM 19 December turn would actually
-    arrive on the PM 17 December turn." Two days are four Game-Turns (4.7 B)."""
+    arrive on the PM 17 December turn." Two days are four Game-Turns (4.7 B); the module's schedule."""
+    from pbem.games.dark_december.reinforcements import schedule
+    data = _with(demo, {"units.units.counters.ger-rf": {**REINFORCEMENT, "reinforcement": {"turn": "PM 19 December", "areas": ["X"]}}})
+    counters = {"ger-rf": data.get("units.counters.ger-rf")}
+    assert schedule(data, counters, {"variants": ["26.5"]}) == {"ger-rf": turn_of(data, "PM 17 December")}
     assert turn_of(data, "PM 19 December") - turn_of(data, "PM 17 December") == 4
 
 

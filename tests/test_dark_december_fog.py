@@ -220,3 +220,24 @@ def test_the_public_check_allows_what_a_hidden_move_does_to_the_enemy_and_nothin
     assert game.hidden.public_problems(data, before, after, "german") == []
     after["forts"] = []                                               # ger-inf2 still holds 1313
     assert game.hidden.public_problems(data, before, after, "german")[0].startswith("the other side's units, supply")
+
+
+def test_a_hidden_unit_keeps_its_strategic_movement_marker_out_of_the_public_state():
+    """25.0 A with 10.4 (behaviour 3): a unit in strategic movement hidden under a stack's top unit takes its marker
+    (and 20.1 C's note) into its owner's private item; the public state names only what the top units show."""
+    from pbem.gamedata import load_game_data
+    from tests.test_dark_december_rules import position
+    game = get_game("dark-december")
+    data = load_game_data("dark-december", EXAMPLE / "data-override.yaml")
+    state = position(data, {"ger-inf1": "1313", "ger-pz2": "1313", "us-inf1": "1111"}, fog="true")
+    state.update(strategic=["ger-pz2"], clear_arrivals=["ger-pz2"])
+    public, items = game.hidden.split(data, state, "german")
+    assert public["strategic"] == [] and public["clear_arrivals"] == [] and list(public["units"]) == ["ger-inf1", "us-inf1"]
+    assert items["1313/1"]["unit"] == "ger-pz2" and items["1313/1"]["lists"] == ["strategic", "clear_arrivals"]
+    merged = game.hidden.merge(data, public, "german", items)
+    assert merged["strategic"] == ["ger-pz2"] and merged["clear_arrivals"] == ["ger-pz2"]
+    # the top unit is one with a ZOC (12.2: none in strategic movement), so the public ZOCs are the stack's
+    state = position(data, {"ger-inf1": "1313", "ger-pz2": "1313", "us-inf1": "1111"}, fog="true")
+    state["strategic"] = ["ger-inf1"]
+    public, items = game.hidden.split(data, state, "german")
+    assert list(public["units"]) == ["ger-pz2", "us-inf1"] and items["1313/1"]["unit"] == "ger-inf1"

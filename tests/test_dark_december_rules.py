@@ -301,7 +301,25 @@ def test_attacker_integrity_needs_the_whole_division(data):
     """13.8.1 A: -1 DRM only when all the components of an attacking division take part."""
     state = position(data, {"ger-inf1": "1211", "ger-inf2": "1313", "us-inf1": "1111"}, phase="combat")
     got = messages(GAME.check(data, state, "german", [{"attack": "1111", "with": ["ger-inf1"], "integrity": True}]))
-    assert got == ["no attacking division has all its regiments or brigades in this battle (13.8.1 A)"]
+    assert got == ["no attacking division has all its regiments or brigades in this battle (13.8.1 A; 14.3 B: or the others in "
+                   "reserve within three hexes of a defending hex)"]
+
+
+def test_integrity_from_reserves_within_three_hexes(data):
+    """14.3 B (optional reserves, behaviour 3): "Any unit(s) of a division may receive divisional integrity in a
+    standard attack, if and only if, the other unit(s) of that division are in reserve and within three hexes of
+    the defending unit(s)." ger-inf2 in reserve at 1313 is three hexes from 1111; at 1413 four."""
+    state = position(data, {"ger-inf1": "1211", "ger-inf2": "1313", "us-inf1": "1111"}, phase="combat")
+    state["units"]["ger-inf2"]["reserve"] = True
+    order = {"attack": "1111", "with": ["ger-inf1"], "integrity": True}
+    assert GAME.check(data, state, "german", [order]) == []
+    state["units"]["ger-inf2"]["hex"] = "1413"
+    assert len(GAME.check(data, state, "german", [order])) == 1
+    state["units"]["ger-inf2"]["hex"] = "1313"
+    old = changed(data, {})
+    old.behaviour = 2
+    assert len(GAME.check(old, {k: v for k, v in state.items() if k not in ("strategic", "road_control", "clear_arrivals", "interdicted")},
+                          "german", [order])) == 1
 
 
 # -- battle resolution (13.3-13.5) --------------------------------------------------------------
@@ -658,6 +676,32 @@ def test_fuel_roll_and_the_allies_choice(data):
     from pbem.games.dark_december.combat import strength
     assert strength(data, state, ["ger-pz1"], "attack") == 2 and strength(data, state, ["ger-pz1"], "defense") == 3
     assert strength(data, state, ["ger-pz1"], "attack", supply=False) == 4       # 13.5.5 C: a counterattack's is not
+
+
+def test_two_independent_brigades_instead_of_a_division(data):
+    """8.7.2 D (behaviour 3): "Either side may choose to place two of the three German independent brigades out
+    of supply instead of a division." The three counters are group data (`supply.fuel_depletion.independent_brigades`);
+    a pair is written `[B1, B2]` in `deplete:`, `fuel:` and `fuel_choice:`; 8.7.5 the brigades count as one choice."""
+    from pbem.games.dark_december import fuel
+    brigade = {"side": "german", "nationality": "wehrmacht", "type": "armor", "division": "none", "attack": 4, "defense": 3,
+               "movement": 6, "reduced": "none", "reinforcement": "none"}
+    data = changed(data, {**{f"units.units.counters.ger-b{n}": dict(brigade) for n in (1, 2, 3)},
+                          "supply.fuel_depletion.independent_brigades": ["ger-b1", "ger-b2", "ger-b3"],
+                          "supply.fuel_depletion.divisions_by_roll": {str(f): 2 for f in range(1, 7)}})
+    state = position(data, {"ger-pz1": "1412", "ger-pz2": "1414", "ger-b1": "1310", "ger-b2": "1311", "ger-b3": "1313",
+                            "us-inf1": "1111"}, turn=9, side="allies", phase="construction")
+    assert fuel.eligible(data, state) == ["ger-demo-pz", "ger-b1+ger-b2", "ger-b1+ger-b3", "ger-b2+ger-b3"]
+    assert fuel.capacity(data, state) == 2
+    apply(data, state, "allies", [{"fuel_choice": [["ger-b3", "ger-b1"], "ger-demo-pz"]}], ScriptedDice(by_key={"fuel/": [3]}))
+    assert state["fuel_out"] == ["ger-b1", "ger-b3"] and state["fuel_due"] == 1
+    from pbem.games.dark_december.combat import strength
+    assert [strength(data, state, [u], "attack") for u in ("ger-b1", "ger-b2", "ger-b3")] == [2, 4, 2]
+    assert fuel.eligible(data, state) == ["ger-demo-pz"]                          # one brigade left: no pair
+    assert messages(GAME.check(data, state, "german", [{"fuel": ["ger-b2", "ger-b1"]}]))[0] == (
+        "'ger-b1+ger-b2' cannot be put out of supply (8.7.1 C, 8.7.2 A, 8.7.3): ger-demo-pz")
+    old = changed(data, {"supply.fuel_depletion.independent_brigades": "unknown"})
+    old.behaviour = 2
+    assert fuel.eligible(old, {k: v for k, v in state.items() if k != "strategic"}) == ["ger-demo-pz"]
 
 
 def test_germany_names_the_other_divisions(data):
@@ -1526,3 +1570,253 @@ def test_the_150th_panzer_brigade_is_withdrawn_on_am_27_december(data):
     state["eliminated"] = ["ger-pz2"]                                  # already destroyed: nothing to do
     events = apply(data, state, "allies", [], ScriptedDice(by_key={"fuel/": [1]}))
     assert state["withdrawn"] == [] and not any(e["event"] == "withdrawn" for e in events)
+
+
+# -- 15.x commanders (optional), behaviour 3: strengths, road rate, set-up; 15.9 -------------------------------
+
+def test_leaders_add_their_options_as_strength(data):
+    """15.1 B: "The attack option capability may also be added as attack strength to a battle in which the leader
+    participates. Only Patton and Manteuffel may use this capability and they must be stacked with another friendly
+    unit involved in the attack to do so." 15.2 B the defense option capability added as defense strength when the
+    leader is stacked with a defending unit; 15.5 A a leader attacked alone has a defense of zero. The counter ids
+    of Patton and Manteuffel are group data (`special.commanders_optional.patton_unit_id`, `manteuffel_unit_id`)."""
+    from pbem.games.dark_december.combat import strength
+    data = changed(with_leader(data, attack_option=2, defense_option=3), {"special.commanders_optional.manteuffel_unit_id": "ger-ldr",
+                                                                         "special.commanders_optional.patton_unit_id": "us-ldr"})
+    state = position(data, {"ger-pz1": "1211", "ger-ldr": "1211", "us-inf1": "1111"}, commanders="true")
+    assert strength(data, state, ["ger-pz1", "ger-ldr"], "attack") == 4 + 2
+    assert strength(data, state, ["ger-pz1", "ger-ldr"], "defense") == 3 + 3
+    assert strength(data, state, ["ger-ldr"], "defense") == 0 and strength(data, state, ["ger-ldr"], "attack") == 0
+    other = changed(data, {"special.commanders_optional.manteuffel_unit_id": "ger-mant"})
+    assert strength(other, state, ["ger-pz1", "ger-ldr"], "attack") == 4                 # not Patton nor Manteuffel
+    unknown = changed(data, {"special.commanders_optional.manteuffel_unit_id": "unknown"})
+    with pytest.raises(UnknownDataError, match=r"special.commanders_optional.manteuffel_unit_id"):
+        strength(unknown, state, ["ger-pz1", "ger-ldr"], "attack")
+    old = changed(data, {})
+    old.behaviour = 2                                                                      # campaigns begun before: the counter's values
+    state_2 = {k: v for k, v in state.items() if k not in ("strategic", "road_control", "clear_arrivals", "interdicted")}
+    assert strength(old, state_2, ["ger-pz1", "ger-ldr"], "defense") == 3
+
+
+def test_leaders_move_over_friendly_units_at_the_road_rate(data):
+    """15.4 B: "Leaders move as infantry units except that they may move over friendly units at the road movement
+    rate (and vice versa)." (10.5.1 B otherwise: the sole occupant of both hexes)."""
+    from pbem.games.dark_december.movement import entry_cost
+    data = changed(with_leader(data), {"map.hexsides.1211|1212": ["road"], "map.hexsides.1210|1211": ["road"]})
+    state = position(data, {"ger-ldr": "1211", "ger-inf1": "1212", "us-inf1": "1414"}, commanders="true")
+    assert entry_cost(data, state, "german", "1211", "1212", "ger-ldr")[0] == 1        # woods, but the road rate
+    state["units"]["ger-ldr"]["hex"], state["units"]["ger-inf1"]["hex"] = "1212", "1211"
+    assert entry_cost(data, state, "german", "1211", "1210", "ger-inf1")[0] == 1
+    plain = position(data, {"ger-inf2": "1211", "ger-inf1": "1212", "us-inf1": "1414"}, commanders="true")
+    assert entry_cost(data, plain, "german", "1211", "1212", "ger-inf2")[0] == 3        # woods: another unit there
+
+
+def test_allied_initial_leaders_wait_for_am_18_december(data):
+    """15.7 B: "The Allied 1st Army commander sets up in the town of Spa. The Allied VII Corps commander sets up in
+    the town of Bastogne. They are not eligible to move until the 18 AM December game turn." (their counter ids:
+    `special.commanders_optional.allied_initial_leader_ids`; the set-up hexes are on their counters, 5.6.2 A)"""
+    data = changed(data, {"units.units.counters.us-ldr": {**LEADER, "side": "allies", "nationality": "us"},
+                          "special.commanders_optional.allied_initial_leader_ids": ["us-ldr"]})
+    state = position(data, {"us-ldr": "1111", "ger-inf1": "1414"}, turn=4, side="allies", commanders="true")
+    order = [{"move": "us-ldr", "path": ["1111", "1011"]}]
+    assert messages(GAME.check(data, state, "allies", order)) == ["us-ldr is not eligible to move until the AM 18 December Game-Turn (15.7 B)"]
+    state["turn"] = 5
+    assert messages(GAME.check(data, state, "allies", order)) == []
+
+
+def test_dietrich_tactical_incompetency(data):
+    """15.9 (optional, `--option dietrich=true`): "A. The 150th Panzer Brigade and all SS units may not move or attack
+    in the standard Movement and Combat phases of the 16 AM and 16 PM turns. B. They may not perform shock combat at
+    the end of Exploitation Movement until after the 16 PM Exploitation Phase." (ger-pz1 is SS in the demonstration)"""
+    assert GAME.options({"dietrich": "true"})["dietrich"] is True
+    data = changed(data, {"game.zones_of_control.infiltration_150th_panzer_brigade.unit_id": "ger-150"})
+    state = position(data, {"ger-pz1": "1311", "ger-inf1": "1312", "us-inf1": "1111"}, turn=2, dietrich="true")
+    got = messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": ["1311", "1310"]}, {"move": "ger-inf1", "path": ["1312", "1313"]}]))
+    assert got == ["ger-pz1 may not move on the 16 December turns (Dietrich's tactical incompetency, 15.9 A)"]
+    state.update(turn=4)                                                   # PM 17 December
+    assert messages(GAME.check(data, state, "german", [{"move": "ger-pz1", "path": ["1311", "1310"]}])) == []
+    battle = position(data, {"ger-pz1": "1211", "us-inf1": "1111"}, turn=1, phase="combat", dietrich="true")
+    assert messages(GAME.check(data, battle, "german", [{"attack": "1111", "with": ["ger-pz1"]}]))[0] == (
+        "ger-pz1 may not attack on the 16 December turns (Dietrich's tactical incompetency, 15.9 A)")
+
+
+def test_armor_advances_through_one_dense_forest_hex_unless_along_a_road(data):
+    """13.7.4 C (behaviour 3, roads read from the map): "Armored, armored cavalry, and armored infantry units may
+    not advance into or through more than one dense forest hex unless along a road." ger-pz1 at 1211 advancing
+    into vacated 1111 then 1112, both dense forest; a road 1111|1112 lets it."""
+    from pbem.games.dark_december.answers import advance_problem
+    forest = changed(data, {"map.hexes.1111.terrain": "dense_forest", "map.hexes.1112.terrain": "dense_forest"})
+    state = position(forest, {"ger-pz1": "1211", "ger-inf1": "1311"})
+    vacated = {"1111": "eliminated"}
+    assert advance_problem(forest, state, "german", "ger-pz1", vacated, ["1111", "1112"]) == (
+        "ger-pz1 may not advance into more than one dense forest hex unless along a road (1111, 1112, 13.7.4 C)")
+    assert advance_problem(forest, state, "german", "ger-pz1", vacated, ["1111"]) is None
+    road = changed(forest, {"map.hexsides.1111|1112": ["road"]})
+    assert advance_problem(road, state, "german", "ger-pz1", vacated, ["1111", "1112"]) is None
+    old = changed(forest, {})
+    old.behaviour = 2
+    state_2 = {k: v for k, v in state.items() if k not in ("strategic", "road_control", "clear_arrivals", "interdicted")}
+    assert advance_problem(old, state_2, "german", "ger-pz1", vacated, ["1111", "1112"]) is None
+
+
+def test_german_leaders_set_up_anywhere_in_their_army_area(data):
+    """15.7 A (behaviour 3): "All German leaders start the game anywhere within their respective army boundaries."
+    (6.1 B/C keep the other units a hex or two east of the Westwall); here 1313 lies on the Westwall line (0 east)."""
+    data = changed(with_leader(data, army="5PZA"), {
+        **{f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))},
+        **{f"units.units.counters.{u}.army": "5PZA" for u in ("ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2")},
+        "map.hexes.1313.hexes_east_of_westwall": 0, "map.hexes.1314.hexes_east_of_westwall": 0})
+    scenario = load_scenario("dark-december", "campaign")[0]
+    state = GAME.setup(data, scenario, ["allies", "german"], {})
+    orders = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1314"}, {"place": "ger-pz1", "at": "1412"},
+              {"place": "ger-pz2", "at": "1414"}, {"place": "ger-ldr", "at": "1313"}]
+    assert messages(GAME.check(data, state, "german", orders)) == [
+        "ger-inf2 must set up at least 1 hex(es) east of the Westwall; 1314 is 0 (6.1 B/C)"]
+
+
+# -- 13.8.4.1/13.8.4.2 two integrity bonuses, 15.6 A-C the second all out assault (commanders, behaviour 3) ----------
+
+def _captains(data):
+    return changed(with_leader(data, movement=4, attack_option=2), {
+        "special.commanders_optional.manteuffel_unit_id": "ger-ldr", "special.commanders_optional.patton_unit_id": "us-ldr",
+        "units.units.counters.us-ldr": {**LEADER, "side": "allies", "nationality": "us", "attack_option": 2}})
+
+
+def test_two_integrity_bonuses_within_manteuffels_range(data):
+    """13.8.4.1: "During the period of German tactical advantage, Germany may receive up to two divisional integrity
+    bonus DRMs for one attack (not all out assault) within the command range of Manteuffel." (`integrity: 2`; read:
+    every attacking unit within his range, one such attack a Combat Phase). AM 20 December, 12 against 3 (4:1)."""
+    data = changed(_captains(data), {"crt.cells.tactical_advantage.4:1.0": "A1", "crt.cells.tactical_advantage.4:1.1": "A1"})
+    units = {"ger-inf1": "1210", "ger-inf2": "1211", "ger-pz1": "1112", "ger-pz2": "1110", "ger-ldr": "1311", "us-inf1": "1111"}
+    state = position(data, units, phase="combat", commanders="true")
+    order = {"attack": "1111", "with": ["ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2"], "integrity": 2}
+    assert messages(GAME.check(data, state, "german", [order])) == []
+    events = declared_battle(data, state, [order], dice=ScriptedDice(5, 5))
+    battle = [e for e in events if e["event"] == "battle"][0]
+    assert (battle["drm"], battle["roll"], battle["drm_why"]) == (-2, 8, ["attacker's two divisional integrity bonuses (13.8.4.1, 13.8.4.2)"])
+    three = position(data, {**units, "ger-pz2": "1414"}, phase="combat", commanders="true")
+    assert messages(GAME.check(data, three, "german", [{**order, "with": ["ger-inf1", "ger-inf2", "ger-pz1"]}])) == [
+        "two attacking divisions must each have divisional integrity for two bonuses (13.8.1 A, 13.8.4.1)"]
+    late = position(data, units, turn=15, phase="combat", commanders="true")     # AM 23 December: no German tactical advantage
+    assert messages(GAME.check(data, late, "german", [order])) == [
+        "two divisional integrity bonuses only during the German tactical advantage (13.8.4.1) or for the Allies in clear weather (13.8.4.2)"]
+
+
+def test_the_allies_may_ignore_the_second_bonus_when_it_gives_a_fire_fight(data):
+    """13.8.4.2: "A. During clear weather the Allies may receive up to two divisional integrity bonus DRMs for one
+    attack (not all out assault) within the command range of Patton. B. The second divisional integrity bonus may
+    be ignored at the attacker's option if this leads to a fire fight combat result." (declared with the battle,
+    `drop_second_on_firefight: true`). 12 against 2 is 6:1; dice 12: -2 gives 10, FF; -1 gives 11, here D2."""
+    us = {"side": "allies", "nationality": "us", "type": "infantry", "division": "us-demo-b", "attack": 3, "defense": 3,
+          "movement": 4, "reduced": {"attack": 2, "defense": 2, "movement": 4}, "reinforcement": "none"}
+    data = changed(_captains(data), {"units.units.counters.us-inf3": dict(us), "units.units.counters.us-inf4": dict(us),
+                                     "crt.cells.tactical_advantage.6:1.11": "D2", "crt.cells.tactical_advantage.6:1.0": "A1",
+                                     "crt.cells.tactical_advantage.6:1.1": "A1"})
+    state = position(data, {"us-inf1": "1210", "us-inf2": "1211", "us-inf3": "1112", "us-inf4": "1110", "us-ldr": "1010",
+                            "ger-inf1": "1111"}, turn=15, side="allies", phase="combat", commanders="true")
+    order = {"attack": "1111", "with": ["us-inf1", "us-inf2", "us-inf3", "us-inf4"], "integrity": 2, "drop_second_on_firefight": True}
+    assert messages(GAME.check(data, state, "allies", [order])) == []
+    apply(data, state, "allies", [order])
+    events = apply(data, state, "german", [], ScriptedDice(6, 6))
+    battle = [e for e in events if e["event"] == "battle"][0]
+    assert (battle["column"], battle["drm"], battle["roll"], battle["result"]) == ("6:1", -1, 11, "D2")
+    assert battle["drm_why"][-1] == "the second integrity bonus ignored: it gave a fire fight (13.8.4.2 B)"
+
+
+def test_manteuffels_second_all_out_assault(data):
+    """15.6: "A. During the German tactical initiative, Manteuffel may use his attack option capability to make a
+    second all out assault on a hex if the preconditions exist. ... C. The preconditions in both cases are that the
+    initial attack and the first all out assault have both failed to affect the defender." (`all_out_again: UNIT`,
+    the unit taking the second mandatory step; one more use of his capability). 6:3 is 2:1; rolls 6, 6, then 8 (D2)."""
+    data = _captains(data)
+    state, orders = all_out_battle(data)
+    order = {**orders[0], "all_out_again": "ger-pz1"}
+    assert messages(GAME.check(data, state, "german", [order])) == []
+    events = declared_battle(data, state, [order], dice=ScriptedDice(3, 3, 3, 3, 4, 4))
+    assert [(b["roll"], b["result"]) for b in events if b["event"] == "battle"] == [(6, "-"), (6, "-"), (8, "D2")]
+    assert [e.get("second", False) for e in events if e["event"] == "all_out"] == [False, True]
+    assert state["units"]["ger-inf1"]["steps"] == 1 and state["units"]["ger-pz1"]["steps"] == 1 and state["all_out_used"] == {"ger-ldr": 2}
+    single = changed(data, {"units.units.counters.ger-ldr.attack_option": 1})
+    state, orders = all_out_battle(single)
+    assert messages(GAME.check(single, state, "german", [{**orders[0], "all_out_again": "ger-pz1"}])) == [
+        "ger-ldr's attack option capability is 1 battle(s) a player turn, the second assault one more (15.6, 15.1 A)"]
+
+
+def test_manteuffels_fuel_exemption(data):
+    """15.6 E: "Once Germany begins rolling on the Fuel Depletion Table, it may designate one non SS motorized
+    division within Manteuffel's present command range that the Allies cannot choose to be put out of supply."
+    (`fuel_exempt: DIV` with the German construction orders, standing; judged at the roll: every unit of the division
+    on the map within his range). ger-demo-vg is read here as a listed motorized division; ger-demo-pz is SS."""
+    from pbem.games.dark_december import fuel
+    data = changed(_captains(data), {"supply.fuel_depletion.eligible_divisions_listed": ["ger-demo-pz", "ger-demo-vg"]})
+    state = position(data, {"ger-inf1": "1311", "ger-inf2": "1313", "ger-pz1": "1412", "ger-pz2": "1414", "ger-ldr": "1312",
+                            "us-inf1": "1111"}, phase="construction", commanders="true")
+    assert messages(GAME.check(data, state, "german", [{"fuel_exempt": "ger-demo-pz"}])) == [
+        "Manteuffel exempts one non-SS motorized division listed with the Fuel Depletion Table, not 'ger-demo-pz' (15.6 E, 8.7.1 C)"]
+    apply(data, state, "german", [{"fuel_exempt": "ger-demo-vg"}])
+    assert state["fuel_exempt"] == "ger-demo-vg"
+    assert fuel.allied_choices(data, state) == ["ger-demo-pz"] and fuel.eligible(data, state) == ["ger-demo-pz", "ger-demo-vg"]
+    state["units"]["ger-ldr"]["hex"] = "1010"                                   # out of range (MA 4 next to us-inf1: 4)
+    state["units"]["ger-inf2"]["hex"] = "1414"
+    assert fuel.allied_choices(data, state) == ["ger-demo-pz", "ger-demo-vg"]
+
+
+def test_ss_panzer_reserve_deployment(data):
+    """26.7 (and 26.9 A "as in 26.7"; behaviour 3, free set-up): "Germany may set up the 1st SS and 12th SS Panzer
+    Divisions within any of the army boundaries as long as they are at least two hexes east of the Westwall hexes."
+    (their division ids: `variants.division_variants.26_7.divisions`); here ger-demo-pz, the 5PZA counters set up
+    in a 6PZA hex."""
+    data = changed(data, {
+        **{f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))},
+        **{f"units.units.counters.{u}.army": "5PZA" for u in ("ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2")},
+        "map.hexes.1414.army": "6PZA", "variants.division_variants.26_7.divisions": ["ger-demo-pz"]})
+    scenario = load_scenario("dark-december", "campaign")[0]
+    orders = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1313"}, {"place": "ger-pz1", "at": "1412"},
+              {"place": "ger-pz2", "at": "1414"}]
+    plain = GAME.setup(data, scenario, ["allies", "german"], {})
+    assert messages(GAME.check(data, plain, "german", orders)) == ["ger-pz2 sets up in the 5PZA area, and 1414 is in 6PZA (6.1 A)"]
+    redeployed = GAME.setup(data, scenario, ["allies", "german"], {"variants": "26.7"})
+    assert messages(GAME.check(data, redeployed, "german", orders)) == []
+    wrong = [o if o["place"] != "ger-inf2" else {"place": "ger-inf2", "at": "1414"} for o in orders[:2]] + orders[2:3]
+    assert "ger-inf2 sets up in the 5PZA area, and 1414 is in 6PZA (6.1 A)" in messages(GAME.check(data, redeployed, "german", wrong))
+
+
+def test_check_names_the_brigades_the_next_fuel_roll_reads(data):
+    """`check` reports what adjudication would refuse: the Allied construction step ends the Game-Turn and the next
+    German player turn rolls on the Fuel Depletion Table (8.7), which reads the brigades of 8.7.2 D (behaviour 3)."""
+    unknown = changed(data, {"supply.fuel_depletion.independent_brigades": "unknown"})
+    state = position(unknown, {"ger-pz1": "1412", "ger-pz2": "1414", "us-inf1": "1111"}, turn=9, side="allies", phase="construction")
+    unknown = changed(unknown, {"game.turns.last_turn_turning_point": 12})
+    got = messages(GAME.check(unknown, state, "allies", []))
+    assert len(got) == 1 and "`supply.fuel_depletion.independent_brigades`" in got[0]
+
+
+def test_luftwaffe_air_contention(data):
+    """26.11 (variant, behaviour 3): "A. Allow Germany to nullify the effects of Allied Air Superiority for any two
+    consecutive turns, once the weather is clear. B. If Luftwaffe Air Contention is used on the 23 December turn
+    along with the historical weather, then Germany does not lose the use of the Tactical Advantage CRT until the AM
+    24 December turn." (`luftwaffe: true` in a German Movement Phase; the 20.x rules, 8.5 B and 8.6 I lapse for
+    that Game-Turn and the next; "the 23 December turn" read as AM 23 December). AM 23 December is Game-Turn 15."""
+    from pbem.games.dark_december.air import allowed
+    from pbem.games.dark_december.common import tactical_advantage
+    from pbem.games.dark_december.movement import allowance
+    state = position(data, {"ger-pz1": "1412", "us-inf1": "1111"}, turn=14, variants="26.11")
+    assert state["luftwaffe_from"] is None
+    assert messages(GAME.check(data, state, "german", [{"luftwaffe": True}])) == [
+        "the Luftwaffe contends Allied air superiority once the weather is clear (26.11 A)"]
+    state["turn"] = 15
+    assert messages(GAME.check(data, state, "german", [{"luftwaffe": True}])) == []
+    apply(data, state, "german", [{"luftwaffe": True}])
+    assert state["luftwaffe_from"] == 15
+    assert [tactical_advantage(data, t, "german", state) for t in (15, 16, 17)] == [True, True, False]
+    assert [tactical_advantage(data, t, "allies", state) for t in (15, 16, 17)] == [False, False, True]
+    assert [allowed(data, {**state, "turn": t}, "allies") for t in (15, 16, 17)] == [False, False, True]
+    assert [allowance(data, {**state, "turn": t}, "ger-pz1") for t in (15, 16, 17)] == [6, 6, 5]
+    state.update(phase="movement", side="german", turn=17)
+    assert messages(GAME.check(data, state, "german", [{"luftwaffe": True}])) == [
+        "the Luftwaffe contends Allied air superiority once, for two consecutive turns (26.11 A)"]
+    later = position(data, {"ger-pz1": "1412", "us-inf1": "1111"}, turn=19, variants="26.11")
+    later["luftwaffe_from"] = 19                                          # from AM 25 December: 26.11 B does not apply
+    assert not tactical_advantage(data, 19, "german", later) and not tactical_advantage(data, 19, "allies", later)
+    assert messages(GAME.check(data, position(data, {"ger-pz1": "1412"}, turn=15), "german", [{"luftwaffe": True}])) == [
+        "`luftwaffe: true` is Germany's, in its Movement Phase, with variant 26.11 in a campaign of Dark December behaviour 3"]

@@ -374,6 +374,18 @@ def advance_problem(data: GameData, state: dict, side: str, unit_id: str, vacate
         if i < len(path) - 1 and mapdata(data).terrain(hex_id) == "marsh":
             return f"all units cease their advance in the first marsh hex they enter ({hex_id}, 13.7.4 D)"
         here = hex_id
+    return _dense_forest_problem(data, state, unit_id, [origin] + list(path))
+
+
+def _dense_forest_problem(data: GameData, state: dict, unit_id: str, steps: list) -> str | None:
+    """13.7.4 C (behaviour 3, which reads roads): armored, armored cavalry and armored infantry units advance into
+    or through at most one dense forest hex unless along a road (read: entered by a road hexside)."""
+    from .common import road
+    if "strategic" not in state or not in_class(data, unit_id, "motorized"):
+        return None
+    forest = [b for a, b in zip(steps, steps[1:]) if mapdata(data).terrain(b) == "dense_forest" and not road(data, state, a, b)]
+    if len(forest) > 1:
+        return f"{unit_id} may not advance into more than one dense forest hex unless along a road ({', '.join(forest)}, 13.7.4 C)"
     return None
 
 

@@ -77,6 +77,8 @@ def demolition_problem(data: GameData, state: dict, side: str, unit_id: Any, key
         return f"{unit_id!r} is not a {side} unit on the map"
     if unit.get("reserve"):
         return f"{unit_id} is in reserve and may not attempt to demolish bridges (16.1 G)"
+    if unit_id in state.get("strategic", ()):
+        return f"{unit_id} is in strategic movement and may not attempt to demolish bridges (16.1 G)"
     if supply_status(state, unit_id) != "supplied":
         return f"{unit_id} is {supply_status(state, unit_id)} and may not attempt to demolish bridges (16.1 G)"
     if turn_label(data, state["turn"]).endswith(" 16 December") and numbers.text(
@@ -142,10 +144,14 @@ def check_construction(game: Any, data: GameData, state: dict, side: str, orders
                 seen.add(hexside_key(*hexes))
         elif "fortify" in order:
             why = fortify_problem(data, state, side, str(order["fortify"]))
+        elif "fuel_exempt" in order:
+            from .fuel import exempt_problem
+            why = exempt_problem(data, state, side, order["fuel_exempt"])
         elif "fuel_choice" in order:
             choice = order["fuel_choice"]
-            why = None if side == "allies" and isinstance(choice, list) and all(isinstance(d, str) for d in choice) else \
-                "`fuel_choice:` is the Allies' ordered list of German divisions for the next fuel roll (8.7.1 A)"
+            why = None if side == "allies" and isinstance(choice, list) and all(
+                isinstance(d, str) or (isinstance(d, list) and len(d) == 2 and all(isinstance(b, str) for b in d)) for d in choice) else \
+                "`fuel_choice:` is the Allies' ordered list of German divisions (or pairs of brigades, 8.7.2 D) for the next fuel roll (8.7.1 A)"
         else:
             why = "an order here is `demolish: A|B` with `by: UNIT`, or `fortify: HEX` (7.1.7)"
         if why is None and set(order) & SHOCK_KEYS:
@@ -186,6 +192,9 @@ def shock_problems(game: Any, data: GameData, state: dict, side: str, orders: li
             problems.append(Problem(i, f"no more than {most} unit may perform shock combat in a single battle (14.3 B)"))
         elif any(str(u) not in moved for u in units):
             problems.append(Problem(i, "only reserve units that move in this Exploitation Phase perform shock combat (14.3 A)"))
+        elif any(str(u) in state.get("strategic", ()) for u in units):
+            problems.append(Problem(i, "units performing shock combat cannot have moved in strategic movement in their "
+                                       "Exploitation Phase (14.3 B)"))
     if problems:
         return problems
     after = copy.deepcopy(state)
@@ -211,6 +220,9 @@ def apply_construction(game: Any, data: GameData, state: dict, side: str, orders
             continue
         if "fuel_choice" in order:
             state["fuel_choice"] = list(order["fuel_choice"])
+            continue
+        if "fuel_exempt" in order:                                   # 15.6 E: standing until changed
+            state["fuel_exempt"] = order["fuel_exempt"]
             continue
         if "fortify" in order:
             state["forts"] = sorted(set(state["forts"]) | {str(order["fortify"])})

@@ -14,7 +14,9 @@ from ...kit import numbers
 from ...kit.combat import clamp, odds_position, whole_column
 from ..base import Problem
 from . import commanders
-from .common import (board, counter, effective, factor, supply_status, unbridged_river, in_class, mapdata, other, tactical_advantage, turn_label)
+from .common import (board, counter, effective, factor, half_up, supply_status, unbridged_river, in_class, mapdata, other, tactical_advantage,
+                     turn_label)
+from .strategic import in_sm, lose_marker, on
 
 CRT_PRINTED = "the Combat Results Table (4.3)"
 RESULT = re.compile(r"^(?P<who>[AD])(?P<level>\d)?(\[(?P<must>\d)\])?$")
@@ -52,6 +54,9 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
                 problems.append(Problem(index, f"{unit_id} attacks once a Combat Phase (13.1 E, 13.2 A)"))
             if supply_status(state, unit_id) == "isolated":
                 problems.append(Problem(index, f"{unit_id} is isolated and may not attack (8.5 D)"))
+            why = commanders.dietrich_problem(data, state, unit_id, "perform shock combat" if shock else "attack")
+            if why:
+                problems.append(Problem(index, why))
             if unit.get("reserve") or unit_id in state["no_attack"]:
                 problems.append(Problem(index, f"{unit_id} may not attack this player turn: in reserve or placed in it (14.1 B, E), "
                                                "building a bridge (16.2.3 A) or involved in a counterattack (13.5.5 H)"))
@@ -63,8 +68,12 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
         if set(hexes) & attacked:
             problems.append(Problem(index, f"{', '.join(sorted(set(hexes) & attacked))} is already attacked this phase (13.2 A)"))
         attacked |= set(hexes)
-        problems += [Problem(index, p) for p in _declaration_problems(data, state, side, order, units, hexes)]
+        problems += [Problem(index, p) for p in _declaration_problems(data, state, side, order, units, hexes, shock)]
         problems += [Problem(index, p) for p in commanders.all_out_problems(data, state, side, order, units, leaders)]
+        problems += [Problem(index, p) for p in commanders.again_problems(data, state, side, order, units, leaders)]
+    doubles = [i for i, o in enumerate(orders) if o.get("integrity") == 2]
+    if len(doubles) > 1:                                                # 13.8.4.1/13.8.4.2 "for one attack" (reading)
+        problems.append(Problem(doubles[1], "two divisional integrity bonuses go to one attack a Combat Phase (13.8.4.1, 13.8.4.2)"))
     left = sorted(obliged - attacked)
     if left:
         problems.append(Problem(None, f"every enemy unit adjacent to an attacking unit must be attacked: {', '.join(left)} (13.0 B, 13.1 A)"))
@@ -85,7 +94,7 @@ def _minimum_attacks(data: GameData, state: dict, side: str) -> int:
     return words[match.group(1)]
 
 
-def _declaration_problems(data: GameData, state: dict, side: str, order: dict, units: list, hexes: list) -> list[str]:
+def _declaration_problems(data: GameData, state: dict, side: str, order: dict, units: list, hexes: list, shock: bool) -> list[str]:
     problems = []
     for unit_id, path in (order.get("advance") or {}).items():
         if unit_id not in units or not isinstance(path, list) or not path or str(path[0]) not in hexes:
@@ -94,8 +103,11 @@ def _declaration_problems(data: GameData, state: dict, side: str, order: dict, u
         if unit_id not in units:
             problems.append(f"`firefight:` lists attacking units of this battle in the order they lose steps (13.5.6 A): {unit_id}")
     problems += reduction_problems(state, side, order.get("reduce"), {state["units"][u]["hex"] for u in units if u in state["units"]})
-    if order.get("integrity") and not integrity(data, state, [u for u in units if u in state["units"]], "attack"):
-        problems.append("no attacking division has all its regiments or brigades in this battle (13.8.1 A)")
+    if order.get("integrity") and not integrity(data, state, [u for u in units if u in state["units"]], "attack", () if shock else hexes):
+        problems.append("no attacking division has all its regiments or brigades in this battle (13.8.1 A; 14.3 B: or the "
+                        "others in reserve within three hexes of a defending hex)")
+    problems += commanders.double_integrity_problems(data, state, side, order, units,
+                                                     lambda: len(qualifying(data, state, units, "attack", () if shock else hexes)))
     if order.get("integrity") and state["options"]["setup"] == "historical" and turn_label(data, state["turn"]).endswith(" 16 December"):
         problems.append("no divisional integrity bonus on the 16 December turns from the historical positions (18.1 C)")
     if order.get("armor_superiority") and not armor_superiority(data, state, units, hexes)[0]:
@@ -113,27 +125,35 @@ def reduction_problems(state: dict, side: str, reduce: Any, own_hexes: set[str])
             for h, level in reduce.items() if str(h) not in own_hexes or not isinstance(level, int) or level < 0]
 
 
-def integrity(data: GameData, state: dict, units: list, role: str) -> bool:
-    """13.8.1 A (attack: every component of a division takes part) / 13.8.2 (defense: every unit of a
+def integrity(data: GameData, state: dict, units: list, role: str, hexes: Any = ()) -> bool:
+    return bool(qualifying(data, state, units, role, hexes))
+
+
+def qualifying(data: GameData, state: dict, units: list, role: str, hexes: Any = ()) -> list[str]:
+    """The divisions with divisional integrity in a battle. 13.8.1 A (attack: every component of a division takes part) / 13.8.2 (defense: every unit of a
     defending division on the map in one hex or adjacent to one another); 13.8.4 B no parent division,
-    no bonus; 13.8.7 none when British and US units are both involved."""
+    no bonus; 13.8.7 none when British and US units are both involved. 14.3 B (optional reserves, behaviour 3):
+    in a standard attack the division's other units may instead be in reserve within three hexes of the
+    defending units (read: of a defending hex)."""
     nations = {counter(data, u).get("nationality") for u in units}
     if {"us", "british"} <= nations:
-        return False
+        return []
     counters = data.get("units.counters", "the counters")
     grid = mapdata(data).grid
+    found = []
     for division in sorted({str(counter(data, u).get("division")) for u in units} - {"None", "none", "unknown"}):
         members = sorted(u for u, c in counters.items() if isinstance(c, dict) and str(unwrap(c.get("division"))) == division)
         needed = len(members)
         if needed == 4:                                               # 13.8.5 C: three of the four qualify
             needed = numbers.integer(data, "crt.die_modifiers.divisions.four_unit_quorum", "the airborne quorum (13.8.5 C)")
-        if role == "attack" and len([m for m in members if m in units]) >= needed:
-            return True
+        attacking = [m for m in members if m in units]
+        if role == "attack" and len(attacking + _reserves_near(data, state, members, units, hexes)) >= needed and attacking:
+            found.append(division)
         placed = [state["units"][m]["hex"] for m in members if m in state["units"]]
         if role == "defend" and any(all(a == b or grid.adjacent(a, b) for a in group for b in group)
                                     for group in combinations(placed, needed)):
-            return True
-    return False
+            found.append(division)
+    return found
 
 
 def armor_superiority(data: GameData, state: dict, attackers: list, hexes: list) -> tuple[bool, bool]:
@@ -176,7 +196,9 @@ def apply_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
             "number": number, "attacker": side, "attackers": attackers, "defenders": defenders, "hexes": hexes,
             "minus_one": sorted({state["units"][u]["hex"] for u in attackers}),       # 13.3.2 A
             "reduce": {str(k): v for k, v in (order.get("reduce") or {}).items()},
-            "integrity": bool(order.get("integrity")), "defence_integrity": False,
+            "integrity": 2 if order.get("integrity") == 2 and commanders.revised(state) else bool(order.get("integrity")),
+            "defence_integrity": False,
+            **({"drop_second": True} if order.get("drop_second_on_firefight") is True and commanders.revised(state) else {}),
             "armor_superiority": bool(order.get("armor_superiority")),
             "advance": {u: [grid.canonical(str(h)) for h in p] for u, p in (order.get("advance") or {}).items()},
             "firefight": list(order.get("firefight") or attackers), "first": True, "vacated": {}, "todo": [],
@@ -239,7 +261,9 @@ def defense_level(data: GameData, state: dict, battle: dict, hex_id: str, enemie
     (13.5.5 D/E also in a counterattack), 13.3.2 B -2 in strategic movement, 13.9.1 armor superiority,
     13.3.3 a voluntary reduction; never below 0 (13.3.2 C) nor above 7 (13.3.1 E)."""
     level = terrain_level(data, state, hex_id, {state["units"][u]["hex"] for u in enemies if u in state["units"]})
-    if hex_id in battle["minus_one"]:
+    if hex_id in battle.get("strategic", ()):                       # 13.3.2 B, 10.4.3 B (behaviour 3): not also A
+        level += numbers.integer(data, "crt.terrain_defense_levels.reductions.strategic_movement", "strategic movement (13.3.2 B)")
+    elif hex_id in battle["minus_one"]:
         level += numbers.integer(data, "crt.terrain_defense_levels.reductions.attacking_units", "the attacking units' reduction (13.3.2 A)")
     if hex_id in battle["hexes"] and battle["armor_superiority"] and battle["first"]:
         level += numbers.integer(data, "crt.terrain_defense_levels.armor_superiority.attacker", "armor superiority (13.9.1 A)")
@@ -256,7 +280,14 @@ def strength(data: GameData, state: dict, units: list, which: str, supply: bool 
     """The total strength (8.4 B/8.7.4 with `supply`; 13.5.5 C a counterattack's is not altered by
     adverse supply states); 13.6.5 units retreated into a friendly-occupied hex add none."""
     value = effective if supply else factor
-    return sum(value(data, state, u, which) for u in units if u in state["units"] and u not in state["retreated"])
+    half = numbers.fraction(data, "game.movement.strategic.attack_factor", "half strength, rounded up (10.4.5 B)") if which == "attack" and any(
+        in_sm(state, u) for u in units) else None
+
+    def one(u: str) -> int:
+        if commanders.revised(state) and in_class(data, u, "leader"):      # 15.1 B, 15.2 B, 15.5 A (behaviour 3)
+            return commanders.leader_strength(data, state, u, units, which)
+        return half_up(value(data, state, u, which), half) if half is not None and in_sm(state, u) else value(data, state, u, which)
+    return sum(one(u) for u in units if u in state["units"] and u not in state["retreated"])
 
 
 def column(data: GameData, attack: int, defence: int) -> str:
@@ -300,6 +331,16 @@ def parse_result(text: str) -> list[dict]:
     return parts
 
 
+def _reserves_near(data: GameData, state: dict, members: list, units: list, hexes: Any) -> list[str]:
+    """14.3 B's last point: the division's units in reserve within three hexes of a defending hex."""
+    if not (on(state) and state["options"]["reserves"] and hexes):
+        return []
+    reach = numbers.integer(data, "special.reserves_optional.shock_combat.integrity_reserve_range", "the reserves' range (14.3 B)")
+    grid = mapdata(data).grid
+    return [m for m in members if m not in units and m in state["units"] and state["units"][m].get("reserve")
+            and any(grid.distance(state["units"][m]["hex"], h) <= reach for h in hexes)]
+
+
 def drm(data: GameData, state: dict, battle: dict) -> tuple[int, list[str]]:
     """13.8: -1 attacker integrity, +1 defender integrity, cancelling (13.8.6); 18.2 A the German
     surprise -1 on AM 16 December, not in addition to integrity; never in a counterattack (13.5.5 C, K)."""
@@ -310,8 +351,10 @@ def drm(data: GameData, state: dict, battle: dict) -> tuple[int, list[str]]:
         and "26.1" not in state["options"]["variants"]
     if battle["integrity"] or surprise:
         total += numbers.integer(data, "crt.die_modifiers.division_integrity_attack" if battle["integrity"]
-                                 else "crt.die_modifiers.german_surprise", "the attacker's DRM (13.8.1, 18.2 A)")
-        why.append("German surprise (18.2 A)" if surprise else "attacker's divisional integrity (13.8.1)")
+                                 else "crt.die_modifiers.german_surprise", "the attacker's DRM (13.8.1, 18.2 A)") * (
+            2 if battle["integrity"] == 2 else 1)                     # 13.8.4.1, 13.8.4.2 (behaviour 3)
+        why.append("attacker's two divisional integrity bonuses (13.8.4.1, 13.8.4.2)" if battle["integrity"] == 2 else
+                   "German surprise (18.2 A)" if surprise else "attacker's divisional integrity (13.8.1)")
     if battle["defence_integrity"]:
         total += numbers.integer(data, "crt.die_modifiers.division_integrity_defence", "the defender's DRM (13.8.2)")
         why.append("defender's divisional integrity (13.8.2)")
@@ -339,6 +382,9 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
     if same is not None:                                            # 13.2.2 B: the all out assault
         col, line, modifier, why = same["column"], same["line"], same["drm"], same["why"]
     table = cells(data, line, col, modifier)
+    if on(state):                                                   # 13.3.2 B: the hexes of units in strategic movement
+        battle["strategic"] = sorted({state["units"][u]["hex"] for u in battle["attackers"] + battle["defenders"]
+                                      if u in state["units"] and in_sm(state, u)})
     for h in battle["hexes"] + battle["minus_one"]:                # every level the result may need, before the dice
         defense_level(data, state, battle, h, battle["attackers"] if h in battle["hexes"] else battle["defenders"])
     count = len(rolls(data)) and int(numbers.text(data, "crt.dice", "the combat dice").partition("d")[0])
@@ -346,15 +392,25 @@ def roll_battle(game: Any, data: GameData, state: dict, battle: dict, dice: Any,
                        about=f"battle {battle['number']} at {', '.join(battle['hexes'])} (7.1.5.1 E)") for i in range(count)]
     roll = sum(faces) + modifier
     result = table[str(roll)]
+    if battle.get("drop_second") and battle["first"] and "FF" in str(result).split("/"):      # 13.8.4.2 B
+        one = numbers.integer(data, "crt.die_modifiers.division_integrity_attack", "the attacker's DRM (13.8.1)")
+        modifier, roll = modifier - one, roll - one
+        result = cells(data, line, col, modifier)[str(roll)]
+        why = why + ["the second integrity bonus ignored: it gave a fire fight (13.8.4.2 B)"]
     events.append({"event": "battle", "number": battle["number"], "attacker": battle["attacker"],
                    "attackers": battle["attackers"], "defenders": battle["defenders"], "hexes": battle["hexes"],
                    "attack": attack, "defence": defence, "column": col, "line": line, "dice": faces, "drm": modifier,
                    "drm_why": why, "roll": roll, "result": result, "counterattack": not battle["first"],
                    "cell_provenance": data.provenance(f"crt.cells.{line}.{col}.{roll}")})
+    if "again" in battle.get("all_out", {}):                        # 15.6 C: the last result read for the second
+        battle["last_result"] = result
     if "all_out" in battle and same is None:                        # 13.2: what the all out assault repeats
         battle.update({"before": commanders.snapshot(state, battle), "result": result,
                        "same_odds": {"column": col, "line": line, "drm": modifier, "why": why}})
-    queue(data, state, battle, parse_result(result))
+    parts = parse_result(result)
+    if on(state) and any(p["kind"] == "D" for p in parts):           # 10.4.7 B: off at once, no MP cost; the -2 stays
+        lose_marker(state, battle["defenders"], f"a D result against it in battle {battle['number']} (10.4.7 B)", events)
+    queue(data, state, battle, parts)
 
 
 def _recompose(state: dict, battle: dict, events: list) -> bool:

@@ -73,7 +73,8 @@ def effective(data: GameData, state: dict, unit_id: str, which: str) -> int:
     8.7.4 the units of a division put out of supply by the Fuel Depletion Table are unsupplied; 8.5 E an
     isolated unit's defense and MA are halved."""
     value = factor(data, state, unit_id, which)
-    fuel = state["units"][unit_id]["side"] == "german" and str(counter(data, unit_id).get("division")) in state["fuel_out"]
+    fuel = state["units"][unit_id]["side"] == "german" and (str(counter(data, unit_id).get("division")) in state["fuel_out"]
+                                                            or unit_id in state["fuel_out"])     # 8.7.2 D a brigade by name
     status = supply_status(state, unit_id)
     halved = (which != "defense" and (fuel or status == "unsupplied")) or (status == "isolated" and which != "attack")
     if halved:                                                       # 8.4 B, 8.5 E (8.5 D: an isolated unit does not attack)
@@ -92,17 +93,35 @@ def board(state: dict) -> Board:
     return Board(units, side_of=lambda u: str(units[u]["side"]))
 
 
-def exerts_zoc(data: GameData, unit_id: str) -> bool:
-    return not in_class(data, unit_id, "leader")             # 12.0 A: leaders exert no ZOC
+def exerts_zoc(data: GameData, unit_id: str, state: dict | None = None) -> bool:
+    """12.0 A: leaders exert no ZOC; 12.2 nor units in strategic movement (campaigns of behaviour 3)."""
+    return not in_class(data, unit_id, "leader") and not (state is not None and unit_id in state.get("strategic", ()))
+
+
+def terrain_kinds(data: GameData, hex_id: str) -> list[str]:
+    """The hex's terrain and its town (10.2 E: the highest cost of any feature is paid)."""
+    info = mapdata(data).info(hex_id)
+    return [str(info["terrain"])] + (["town"] if info.get("town") else [])
+
+
+def road(data: GameData, state: dict, a: str, b: str, any_road: bool = False) -> bool:
+    """Whether a road joins a and b and may be used: not across a blown bridge (16.1 E), neither hex
+    interdicted from the air (20.4.2 C: a non-road hex for both sides). `any_road`: a road printed there."""
+    sides = mapdata(data).hexside(a, b, hexes_known=False)
+    if "road" not in sides or any_road:
+        return "road" in sides
+    interdicted = state.get("interdicted", {})
+    return not ("river" in sides and not bridged(data, state, a, b)) and a not in interdicted and b not in interdicted
 
 
 def enemy_zoc(data: GameData, state: dict, side: str) -> set[str]:
     """12.0: the six hexes next to every enemy unit (leaders excepted, 12.0 A); 12.3 A (optional) the ZOC of
     an armored unit does not extend across unbridged river hexsides nor into dense forest or marsh hexes,
-    except along roads (12.3 B: armored cavalry and armored infantry unaffected)."""
+    except along roads (12.3 B: armored cavalry and armored infantry unaffected); 12.2 units in strategic
+    movement have none."""
     hexes = mapdata(data)
     grid = hexes.grid
-    enemies = [uid for uid, u in sorted(state["units"].items()) if u["side"] != side and exerts_zoc(data, uid)]
+    enemies = [uid for uid, u in sorted(state["units"].items()) if u["side"] != side and exerts_zoc(data, uid, state)]
     limited = [u for u in enemies if state["options"].get("armored_zoc") and in_class(data, u, "armored")]
     found = zoc(grid, [state["units"][u]["hex"] for u in enemies if u not in limited])
     for unit_id in limited:
@@ -172,6 +191,17 @@ def clear_weather(data: GameData, turn: int, state: dict) -> bool:
     return any(s.get("weather") == "clear" and in_range(data, turn, s) for s in spans)
 
 
+def air_superiority(data: GameData, turn: int, state: dict) -> bool:
+    """The rules of Allied air superiority (20.1-20.4, with 8.5 B and 8.6 I) apply on clear turns, except on the two
+    Game-Turns of a German Luftwaffe Air Contention (26.11 A, variant, behaviour 3)."""
+    return clear_weather(data, turn, state) and not contended(data, turn, state)
+
+
+def contended(data: GameData, turn: int, state: dict) -> bool:
+    since = state.get("luftwaffe_from")                          # only in behaviour 3 campaigns with 26.11
+    return since is not None and since <= turn < since + numbers.integer(data, "variants.26_11.turns", "26.11 A")
+
+
 def frozen(data: GameData, turn: int) -> bool:
     """21.0 A/B: the ground is frozen AM 24 - PM 28 December (weather.historical)."""
     spans = data.get("weather.historical", "the historical weather (20.0-22.0)")
@@ -186,11 +216,14 @@ def heavy_snow(data: GameData, turn: int) -> bool:
 
 def tactical_advantage(data: GameData, turn: int, side: str, state: dict) -> bool:
     """13.4.2, 18.1 A, 20.3: Germany AM 16 - PM 22 December; the Allies on clear turns after it. With 24.0
-    uncertain weather a clear roll on AM 22 December ends Germany's at once (20.3: never again once clear)."""
+    uncertain weather a clear roll on AM 22 December ends Germany's at once (20.3: never again once clear).
+    26.11 B: a Luftwaffe Air Contention from AM 23 December keeps Germany's through PM 23 December."""
     german = data.get("weather.tactical_advantage.german", "the German tactical advantage turns (18.1)")
     if side == "german":
-        return in_range(data, turn, german) and not (uncertain_weather(state) and clear_weather(data, turn, state))
-    return turn > turn_of(data, str(german["to"])) and clear_weather(data, turn, state)
+        return (in_range(data, turn, german) and not (uncertain_weather(state) and air_superiority(data, turn, state))) or (
+            contended(data, turn, state) and not uncertain_weather(state) and state["luftwaffe_from"] == turn_of(
+                data, numbers.text(data, "variants.26_11.tactical_advantage_from", "26.11 B")))           # 26.11 B
+    return turn > turn_of(data, str(german["to"])) and air_superiority(data, turn, state)
 
 
 def faces(text: Any) -> set[int]:

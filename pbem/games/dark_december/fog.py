@@ -43,7 +43,7 @@ FOG_ON = ("25.0 C the CRT is campaign data both players hold (the phasing player
           "limit has no meaning by email; 25.0 B the OBs: eliminated units and the reinforcement schedule stay public")
 OWNER_PHASES = ("movement", "reaction")
 COMBAT_REACH = 3                      # reading DD11: a retreat two hexes from an attacking hex next to the battle
-UNIT_LISTS = ("attacked", "fought", "moved", "no_attack", "retreated")
+UNIT_LISTS = ("attacked", "fought", "moved", "no_attack", "retreated", "strategic", "clear_arrivals")   # the last two: behaviour 3
 UNIT_MAPS = ("supply", "reformed", "isolated_turns")
 # what an owner step's events may show the enemy: nothing under fog
 PUBLIC_EVENTS = ("player_turn", "fuel_roll")
@@ -66,7 +66,7 @@ class DarkDecemberFog(HiddenRules):
     # -- split and merge -------------------------------------------------------------------------
     def _top_key(self, data: GameData, state: dict, unit_id: str) -> tuple:
         narrow = bool(state["options"].get("armored_zoc")) and in_class(data, unit_id, "armored")
-        return (not exerts_zoc(data, unit_id), narrow, unit_id)
+        return (not exerts_zoc(data, unit_id, state), narrow, unit_id)         # 12.0 A, 12.2
 
     def split(self, data: GameData, state: dict, side: str) -> tuple[dict, dict[str, Any]]:
         stacks: dict[str, list[str]] = {}
@@ -86,7 +86,7 @@ class DarkDecemberFog(HiddenRules):
                 item = f"{hex_id}/{slot}"
                 record = state["units"].pop(unit_id)
                 value = {"unit": unit_id, **record,
-                         "lists": [name for name in UNIT_LISTS if unit_id in state[name]],
+                         "lists": [name for name in UNIT_LISTS if name in state and unit_id in state[name]],
                          "maps": {name: state[name].pop(unit_id) for name in UNIT_MAPS if unit_id in state[name]}}
                 for name in value["lists"]:
                     state[name] = [u for u in state[name] if u != unit_id]
@@ -201,6 +201,6 @@ def start_of_movement(data: GameData, state: dict, events: list) -> None:
     withdrawals.start(data, state, events)                     # 10.8 B/C, before supply as without fog
     supply.determine(data, state, state["side"], events)
     if "fuel_count" in due:
-        state["fuel_due"] = min(due["fuel_count"], len(fuel.eligible(data, state)))   # 8.7.5
+        state["fuel_due"] = min(due["fuel_count"], fuel.capacity(data, state))   # 8.7.5
         state["fuel_allied_pick"] = state["fuel_due"] > 0
         fuel.allied_standing_pick(data, state, events)

@@ -24,43 +24,55 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, supply, surrender
+from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, strategic, supply, surrender
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 # 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
 LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "uncertain_weather": ("false", "true"),
-                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true")}
+                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true"), "dietrich": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
-    "5.7 road control and 10.4 strategic movement, with what rests on them (10.4.8 B/C, 10.6.2, 11.1-11.3, 12.2, 13.3.2 B, "
-    "16.1 G for units in strategic movement, 20.1 B/C): not built yet, the largest group left; meanwhile a road carries "
-    "supply for both sides where no enemy unit or ZOC blocks it (8.2), and 10.5 road march is enforced",
+    "campaigns begun before behaviour 3 play without 5.7 road control, 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, "
+    "12.2, 13.3.2 B, 16.1 G, 20.1 B/C), 20.4.2 interdiction, 8.7.2 D, 13.7.4 C, 14.3 B's integrity from reserves and the "
+    "commanders' 15.1 B/15.2 B/15.4 B/15.7 B, which they replay as recorded (docs/upgrading.md)",
+    "11.1 A-C moving stacks: pbem moves each unit by its own order, so a stack is its units moved one by one and the limit "
+    "is checked where each move ends (11.0 A); 8.2 supply does not read road control (its text asks only for a road free "
+    "of enemy units, ZOCs and blown bridges), nor does 9.1 F (\"friendly controlled town\" read as a town no enemy unit "
+    "holds)",
     "9.1 G reforming at the map edge, 10.6.3 C/D blocked reinforcements, 10.7 exits and 10.7.2 C/10.7.3 the Allied "
     "held-off units, 13.6 B the last retreat priority (\"generally to the east\" / \"north, south, or west\") and 13.6 C "
     "the Bulge rule: they need the map's edges and compass (and 13.6 C a definition of \"the Bulge\"), which the text does "
     "not give and the data format does not yet hold",
     "10.9 restricted units and 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it): they need the "
     "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
-    "8.7.2 D the brigades alternative, 10.8 B's two optional provisions (\"Germany presently winning\": the victory is not "
-    "adjudicated; another armored regiment in place of a destroyed one; 10.8 C, optional, is enforced), 14.6 historical reserve "
-    "markers (the units it names are counters the data does not identify), 20.4.2 A-D road interdiction: not built yet; "
-    "10.8 D: the text does not say which SS units are withdrawn",
+    "10.8 B's optional provisions: \"not required if Germany is presently winning\" needs the victory, which is not "
+    "adjudicated (printed on the map); \"another armored regiment must be removed in its place\" needs an Allied choice "
+    "at the start of its player turn, which no step takes (10.8 B itself and 10.8 C are enforced); 10.8 D: the text does "
+    "not say which SS units are withdrawn",
+    "14.6 historical reserve markers (optional): 6.2 B says no German unit may begin the Combat Phase in reserve from the "
+    "historical positions, 14.6 A places eleven in reserve there, and the units it names (316/212, ...) are counters the "
+    "data does not identify",
     "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
-    "15.x commanders (optional, `--option commanders=true`; 13.2/7.1.5.2 all out assault with 15.1 A, 15.3, 15.8 and 13.5.1 E "
-    "with 15.2 A are enforced): 15.1 B, 15.2 B strength additions and 15.6 (which counters are Patton and "
-    "Manteuffel is not in the data format yet), 15.4 B-D, 15.5 D displacement, 15.7 set-up (the Spa and Bastogne hexes are "
-    "unknown), 15.9 (optional) and 13.8.4.1/13.8.4.2 double integrity: not built yet",
-    "13.7.4 C dense forest advances along roads (roads in forests are not tracked); 14.3 B's last point (divisional "
-    "integrity from reserves within three hexes: not built yet); 16.2.4 A/B the Allied counter-mix limit on new bridges "
-    "(the counter mix is not in the text)",
+    "15.x commanders (optional, `--option commanders=true`; enforced: 13.2/7.1.5.2 all out assault with 15.1 A/C, 15.3, "
+    "15.8, 13.5.1 E with 15.2 A, and in behaviour 3 15.1 B, 15.2 B, 15.4 B/C, 15.5 A, 15.6 A-E, 15.7 A/B, 13.8.4.1/13.8.4.2 "
+    "with Patton's and Manteuffel's counters as group data; 15.9 with `--option dietrich=true`): 15.5 D displacement makes "
+    "the enemy's move enter the leader's hex (10.2 D forbids it otherwise) and, where supplied stacks are equidistant, asks "
+    "the owner mid-move, a step the sequence does not have; 15.7 C is the reinforcement code on the leaders' counters "
+    "(10.6, group data)",
+    "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
-    "26.x variants other than 26.1, 26.2, 26.5, 26.14 A and (behaviour 2, with the divisions as group data, "
-    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A: not built yet (26.8 A, 26.12 B and 26.14 B concern the "
-    "23.0 forces above; 26.8 D the victory); victory conditions and game lengths are printed on the map and the Game Turn "
-    "Record Track (group data game.turns.last_turn_*): the victory is not adjudicated",
+    "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; from behaviour 2 (divisions as group data, "
+    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up "
+    "and 26.11 (`luftwaffe: true`). "
+    "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, 26.15, "
+    "26.17, 26.20 B/C the map's edges and exits; 26.10, 26.13 the Meuse, Sure, Amblève and Semois hexsides; 26.19 the "
+    "objective towns' hexes; 26.8 A, 26.12 B, 26.14 B the 23.0 forces; 26.8 D, 26.20 A the victory, not adjudicated. "
+    "26.16/26.18 A (the optional divisions' arrival and free set-up, their counters group data) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
+    "conditions and game lengths are printed on the map and the Game Turn Record Track (group data "
+    "game.turns.last_turn_*): the victory is not adjudicated",
 )
 
 
@@ -119,8 +131,10 @@ def _opponent_of_answering(state: dict) -> tuple:
 
 class DarkDecember(SequencedGame):
     id = "dark-december"
-    behaviour = 2          # 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
-    behaviours = (1, 2)
+    # 3: 5.7 road control and 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, 12.2, 13.3.2 B, 16.1 G, 20.1 B/C),
+    # 20.4.2 road interdiction; 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
+    behaviour = 3
+    behaviours = (1, 2, 3)
     game_over_rule = "7.2 F"
     not_enforced = NOT_ENFORCED
 
@@ -141,14 +155,14 @@ class DarkDecember(SequencedGame):
             entry("fuel_roll", "Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn "
                   "from AM 20 December (7.1.1 B, 8.7)", "orders", _phasing, _opponent_of_phasing, fuel.template, fuel.check_roll,
                   fuel.apply_roll, "the Allies' choice of a German motorized division if the roll calls for any (8.7.1 A), "
-                  "else the Movement Phase", set()),
+                  "else the Movement Phase", {"fuel_exempt"}),
             entry("fuel_pick", "The Allies choose one German motorized division for fuel depletion (8.7.1 A)", "response",
                   _non_phasing, _opponent_of_non_phasing, fuel.template, fuel.check_pick, fuel.apply_pick,
                   "the German Movement Phase, where Germany names the other divisions (8.7.1 B)", {"deplete"}),
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
-                  {"move", "path", "reserve", "fuel", "air_attack", "enter", "build_bridge", "refit", "reform", "at", "eliminate",
+                  {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
                    "drop", "infiltrate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
@@ -156,7 +170,8 @@ class DarkDecember(SequencedGame):
             entry("combat", "Combat Phase: the attacker declares its battles (7.1.5, 13.0, 13.3.3, 13.8)", "orders", _phasing,
                   _opponent_of_phasing, self.combat_template, combat.check_battles, self._apply_battles,
                   "the defender's declarations (13.3.3 A, 13.8 A); with no battle, the Construction/Demolition Phase",
-                  {"attack", "with", "reduce", "integrity", "armor_superiority", "advance", "firefight", "all_out", "all_out_loss"}),
+                  {"attack", "with", "reduce", "integrity", "armor_superiority", "advance", "firefight", "all_out", "all_out_loss",
+                   "all_out_again", "drop_second_on_firefight"}),
             entry("declare", "Defender's terrain-defense reductions and divisional integrity (13.3.3 A, 13.8 A)", "response",
                   _non_phasing, _opponent_of_non_phasing, self.declare_template, combat.check_declare, combat.apply_declare,
                   "the battles in the declared order (13.0 D), each result applied before the next (7.1.5.1 F)",
@@ -171,7 +186,7 @@ class DarkDecember(SequencedGame):
                   "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
                   "the Allied player turn (7.2 A), or the next Game-Turn (7.2 C, D) and from AM 20 December its fuel roll (8.7)",
-                  {"demolish", "by", "fortify", "fuel_choice", "move", "path", "shock", *bridges.SHOCK_KEYS}),
+                  {"demolish", "by", "fortify", "fuel_choice", "fuel_exempt", "move", "path", "strategic", "shock", *bridges.SHOCK_KEYS}),
         )
 
     # -- options, seats, set-up ---------------------------------------------------------------
@@ -215,7 +230,13 @@ class DarkDecember(SequencedGame):
             if "26.4" in others:
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
-            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12")]
+            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11")]
+            if "26.7" in options.get("variants", []) or "26.9" in options.get("variants", []):
+                rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
+                             "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")
+            if "26.9" in others:
+                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated (10.7 exits need the map's edges)")
+                others.remove("26.9")
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
         if options.get("reserves"):
@@ -265,6 +286,10 @@ class DarkDecember(SequencedGame):
             state["all_out_used"], state["defence_used"] = {}, {}           # 15.1 A, 15.2 A, a player turn
         if self.plays(data, 2):
             state["withdrawn"] = []                                         # 10.8 (behaviour 2)
+        if self.plays(data, 3):                                             # 5.7, 10.4, 20.1 C, 20.4.2 (behaviour 3)
+            state.update({"strategic": [], "road_control": {}, "clear_arrivals": [], "interdicted": {}})
+            if "26.11" in options["variants"]:
+                state["luftwaffe_from"] = None                              # 26.11 A: not yet
         if options.get("infiltration") is True:
             state["infiltrations"] = 0                                      # 12.4 D: three a game
         if options.get("uncertain_weather") is True:
@@ -312,16 +337,21 @@ class DarkDecember(SequencedGame):
     # -- the phases ----------------------------------------------------------------------------
     def _apply_movement(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events: list[dict] = []
+        if any("luftwaffe" in o for o in orders):                          # 26.11 A: from this Game-Turn
+            state["luftwaffe_from"] = state["turn"]
+            events.append({"event": "luftwaffe", "turn": state["turn"]})
         replacements.apply(data, state, side, orders, events)               # 7.1.2 Replacement Phase
         paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
         for order in orders:
             if "fuel" in order:
-                fuel.deplete(state, order["fuel"], "german", events)         # 8.7.1 B
+                fuel.deplete(state, fuel.key(order["fuel"]), "german", events, data)   # 8.7.1 B, 8.7.2 D
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
-                                                                 any(k in o for k in ("fuel", "air_attack", "refit", "reform", "drop"))], dice=dice)
+                                                                 any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop",
+                                                                                      "luftwaffe"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
+        air.interdict(data, state, side, orders, dice, events)               # 20.4.2 (behaviour 3)
         if state["pending"]:
             state["after_air"], state["phase"] = state["phase"], "answer"
         return events
@@ -340,6 +370,11 @@ class DarkDecember(SequencedGame):
 
     def resolve(self, data: GameData, state: dict, dice: Dice, events: list) -> None:
         answers.resolve(self, data, state, dice, events)
+
+    def after_step(self, data: GameData, state: dict, events: list) -> None:
+        """5.7 D: the road hexes the step's units entered are their side's (behaviour 3)."""
+        strategic.entered(data, state, events)
+        strategic.prune(state)
 
     def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
         """7.1.7 D the end of the player turn; 7.2 C after the Allied one the Game-Turn advances; 7.2 F the
@@ -364,6 +399,7 @@ class DarkDecember(SequencedGame):
             state["dropped"] = None                                       # 19.4: only the drop turn
             state["attacked"] = [u for u in state["attacked"] if u in state["units"]]
         state["phase"] = "movement"
+        air.expire(state)                                                 # 20.4.2 C (behaviour 3)
         events.append({"event": "player_turn", "side": state["side"], "turn": state["turn"],
                        "label": turn_label(data, state["turn"])})
         if fog.active(state):
@@ -402,7 +438,7 @@ class DarkDecember(SequencedGame):
     def _end_of_turn_problems(self, data: GameData, state: dict, orders: list) -> list[Problem]:
         """What the end of a player turn reads, so `check` names it as adjudication would: the 10.8 B
         withdrawal at the Allied turn; the scenario's last Game-Turn (7.2 F), the next Game-Turn's 10.8 C
-        withdrawal and uncertain weather (24.0 A) at the German."""
+        withdrawal, what its fuel roll reads (8.7, 8.7.2 D, 15.6 E) and uncertain weather (24.0 A) at the German."""
         if state["phase"] != "construction" or any(isinstance(o, dict) and "shock" in o for o in orders):
             return []
         try:
@@ -413,6 +449,9 @@ class DarkDecember(SequencedGame):
                                    "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")
             if state["turn"] < last:
                 withdrawals.start(data, copy.deepcopy({**state, "side": "german", "turn": state["turn"] + 1}), [])
+                if fuel.due(data, state["turn"] + 1):                     # 8.7: what the roll and the Allies' choice read
+                    fuel.capacity(data, state)
+                    fuel.allied_choices(data, state)
                 weather_roll(data, {**state, "turn": state["turn"] + 1}, _NoDice(), [])
         except UnknownDataError as missing:
             return [Problem(None, str(missing))]
@@ -446,6 +485,9 @@ class DarkDecember(SequencedGame):
     def move_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
         notes = [self.label(state), "move: UNIT, path: [its hex, hexes entered] (10.0); reserve: UNIT (14.1); "
                  "enter: UNIT, path: [entry hex, ...] (10.6); refit: UNIT; reform: UNIT, at: TOWN (9.0)"]
+        if strategic.on(state) and state["phase"] == "movement":
+            notes.append("strategic movement (10.4): move: UNIT, path: [...], strategic: enter|leave; enter: UNIT, path: [...], "
+                         "strategic: true (10.6.2); in its air-attack turns interdict: ROAD HEX (20.4.2)")
         due = [u for u, n in sorted(state["reinforcements"].items()) if n <= state["turn"] and state["phase"] == "movement"
                and counter(data, u)["side"] == side]
         if due:

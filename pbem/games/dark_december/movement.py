@@ -11,38 +11,46 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import NO_ZOC, ZocRules, walk
 from ..base import Problem
-from .common import board, bridged, clear_weather, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
+from . import strategic
+from .common import air_superiority, board, bridged, road, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
 
 
-def entry_cost(data: GameData, state: dict, side: str, a: str, b: str, unit_id: str | None = None) -> tuple[Any, str]:
+def entry_cost(data: GameData, state: dict, side: str, a: str, b: str, unit_id: str | None = None,
+               before: str | None = None) -> tuple[Any, str]:
     """The MP to move a -> b (10.2 E: the highest cost of the hex's features; a river hexside adds
     its TEC cost unless bridged, 10.5.3 +2 across a bridge, 16.1 E a blown bridge as no bridge). 10.5.1
     road march: along a road hexside, the mover the sole occupant of both hexes (10.5.1 B, 11.2 A), one MP
     a hex whatever the terrain, a bridge included (10.5.3); a blown bridge interdicts the road (16.1 E)."""
     hexes = mapdata(data)
-    if unit_id is not None and road_march(data, state, side, unit_id, a, b):
+    if unit_id is not None and road_march(data, state, side, unit_id, a, b, before):
         return numbers.integer(data, "game.movement.road_march.cost_per_road_hex", "the road march rate (10.5.1)"), ""
     info = hexes.info(b)
     kinds = [str(info["terrain"])] + (["town"] if info.get("town") else [])
-    cost = max(terrain_cost(data, state, kind) for kind in kinds)
-    sides = hexes.hexside(a, b, hexes_known=False)
-    if "river" in sides:
-        if bridged(data, state, a, b):
-            cost += numbers.integer(data, "game.movement.bridges.otherwise_extra_mp", "the MP to cross a bridge (10.5.3)")
-        else:
-            cost += numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
-    return cost, ""
+    return max(terrain_cost(data, state, kind) for kind in kinds) + hexside_extra(data, state, a, b), ""
 
 
-def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: str) -> bool:
-    sides = mapdata(data).hexside(a, b, hexes_known=False)
-    if "road" not in sides or ("river" in sides and not bridged(data, state, a, b)):
+def hexside_extra(data: GameData, state: dict, a: str, b: str) -> int:
+    """A river hexside's TEC cost unless bridged; 10.5.3 +2 across a bridge (16.1 E a blown one as none)."""
+    if "river" not in mapdata(data).hexside(a, b, hexes_known=False):
+        return 0
+    if bridged(data, state, a, b):
+        return numbers.integer(data, "game.movement.bridges.otherwise_extra_mp", "the MP to cross a bridge (10.5.3)")
+    return numbers.integer(data, "terrain.hexsides.river.movement", "the MP to cross an unbridged river (TEC)")
+
+
+def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: str, before: str | None = None) -> bool:
+    """10.5.1; 10.4.8 C (behaviour 3): entering a hex by one road and leaving it by an unconnected one is no road march
+    (`before` the hex the unit entered `a` from)."""
+    if not road(data, state, a, b):                      # 16.1 E a blown bridge, 20.4.2 C interdiction
+        return False
+    if before is not None and strategic.on(state) and road(data, state, before, a) and not strategic.connected(data, a, before, b):
         return False
     others = [u for h in (a, b) for u in board(state).friends_in(h, side) if u != unit_id]
-    return not others
+    from .commanders import road_rate_over
+    return not road_rate_over(data, state, unit_id, others)                 # 15.4 B (behaviour 3)
 
 
 def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | None:
@@ -54,15 +62,20 @@ def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | 
     return None
 
 
-def check_entry(data: GameData, state: dict, side: str, unit_id: str, path: list) -> str | None:
+def check_entry(data: GameData, state: dict, side: str, unit_id: str, path: list, sm: Any = None) -> str | None:
     """10.6.1 B: the entry hex is the reinforcement's first hex of movement (its cost counts); then it moves
-    normally (10.2 A: one hex, the entry hex, always)."""
+    normally (10.2 A: one hex, the entry hex, always); `sm` (`strategic: true`) in strategic movement (10.6.2)."""
     grid = mapdata(data).grid
     path = [grid.canonical(h) for h in path]
     why = enter_problem(data, state, side, path[0])
     if why:
         return why
     trial = {**state, "units": {**state["units"], unit_id: {"side": side, "hex": path[0], "steps": full_steps(data, unit_id)}}}
+    if sm is not None:
+        if not strategic.on(state) or sm is not True:
+            return ("`strategic: true` enters a reinforcement in strategic movement (10.6.2), in campaigns of Dark December "
+                    "behaviour 3 (begun with this pbem)")
+        return strategic.entry_problem(data, trial, side, unit_id, path, allowance(data, trial, unit_id, strategic=True))
     info = mapdata(data).info(path[0])
     first = max(terrain_cost(data, state, kind) for kind in [str(info["terrain"])] + (["town"] if info.get("town") else []))
     ma = allowance(data, trial, unit_id)
@@ -87,12 +100,13 @@ def terrain_cost(data: GameData, state: dict, kind: str) -> int:
     return cost
 
 
-def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False) -> int:
+def allowance(data: GameData, state: dict, unit_id: str, reaction: bool = False, strategic: bool = False) -> int:
     """5.1 C the printed MA (8.4 B, 8.5 E, 8.7.4 halved); 20.1 A German motorized units one less in clear
-    weather (strategic movement, -2, is not enforced); 14.4 C half of it, rounded up, in the Reaction Phase."""
+    weather, two less using strategic movement; 14.4 C half of it, rounded up, in the Reaction Phase."""
     ma = effective(data, state, unit_id, "movement")
-    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and clear_weather(data, state["turn"], state):
-        ma += numbers.integer(data, "weather.clear.german_movement.motorized_other_ma", "the clear-weather MA change (20.1 A)")
+    if state["units"][unit_id]["side"] == "german" and in_class(data, unit_id, "motorized") and air_superiority(data, state["turn"], state):
+        key = "motorized_strategic_ma" if strategic else "motorized_other_ma"
+        ma += numbers.integer(data, f"weather.clear.german_movement.{key}", "the clear-weather MA change (20.1 A)")
     if reaction:
         ma = half_up(ma, numbers.fraction(data, "special.reserves_optional.reaction_ma_fraction", "the reaction MA (14.4 C)"))
     return ma
@@ -117,7 +131,7 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
         extra = numbers.integer(data, "game.zones_of_control.disengagement_optional.extra_mp", "the disengagement cost (10.3 A)")
         rules = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: extra, leave_only_to_free=True,
                          stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F, 10.3 C")
-    moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id), allowance=ma, zoc=zoc,
+    moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id, _before(path, a)), allowance=ma, zoc=zoc,
                  rules=rules, starts_in_zoc=path[0] in zoc and not infiltrating, no_revisit=True,
                  enter_problem=lambda h: enter_problem(data, state, side, h))
     if moved.problem:
@@ -125,6 +139,12 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
     if moved.spent > ma and len(path) > 2:                  # 10.2 A: one hex always; else never over the MA (10.2 B)
         return f"{unit_id} needs {moved.spent} MP for this path but has {ma} (10.2 B; 10.2 A guarantees one hex only)"
     return None
+
+
+def _before(path: list, hex_id: str) -> str | None:
+    """The hex a path entered `hex_id` from (10.4.8 C)."""
+    i = path.index(hex_id)
+    return path[i - 1] if i > 0 else None
 
 
 def _disengagement_applies(data: GameData, state: dict, side: str, unit_id: str, hex_id: str) -> bool:
@@ -140,9 +160,14 @@ def _disengagement_applies(data: GameData, state: dict, side: str, unit_id: str,
     return terrain_level(data, state, hex_id, adjacent) < least
 
 
-def _restricted(data: GameData, state: dict, unit_id: str, path: list) -> str | None:
+def _restricted(data: GameData, state: dict, unit_id: str, path: list, mode: str = "movement") -> str | None:
     """18.3 on the 16 December turns (unless 26.1 C): only Allied units attacked by Germany this or the
-    previous Game-Turn move, infantry types one hex; armor and armored cavalry freely from PM 16 December."""
+    previous Game-Turn move, infantry types one hex; armor and armored cavalry freely from PM 16 December.
+    15.7 B the Allied initial leaders not before AM 18 December; 15.9 A (optional) Dietrich's units."""
+    from .commanders import dietrich_problem, move_problem
+    why = move_problem(data, state, unit_id) or (dietrich_problem(data, state, unit_id, "move") if mode == "movement" else None)
+    if why:
+        return why
     if state["side"] != "allies" or not turn_label(data, state["turn"]).endswith(" 16 December") \
             or "26.1" in state["options"]["variants"]:
         return None
@@ -185,22 +210,26 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
     if mode == "exploitation":
         return _check_unit_moves(data, state, side, orders, reaction=False, exploitation=True)
     if not reaction and side == "german" and (state.get("fuel_due") or any("fuel" in o for o in orders)):
-        from .fuel import check_german_picks
+        from .fuel import check_german_picks, key as fuel_key
         problems += check_german_picks(data, state, orders)
         picked = [o["fuel"] for o in orders if "fuel" in o]
-        state = {**state, "fuel_out": sorted(set(state["fuel_out"]) | {str(d) for d in picked})}   # 8.7.1 B before moving
+        state = {**state, "fuel_out": sorted(set(state["fuel_out"]) | {x for d in picked for x in str(fuel_key(d)).split("+")})}  # 8.7.1 B
     if not reaction and side == "german":
         from . import paradrop
         if any("drop" in o for o in orders) or paradrop.due(data, state):
             problems += paradrop.check(data, state, side, orders)
-    if any("air_attack" in o for o in orders):
+    if any("luftwaffe" in o for o in orders):
+        problems += _luftwaffe_problems(data, state, side, orders, reaction)
+    if any("air_attack" in o or "interdict" in o for o in orders):
         from .air import check as check_air
         problems += check_air(data, state, side, orders) if not reaction else [Problem(None, "no air attack in the Reaction Phase (20.4)")]
     entering: dict[str, dict] = {}
     given = orders
     if not reaction:
         from . import reinforcements
-        problems += reinforcements.check(data, state, side, orders, lambda u, path: check_entry(data, state, side, u, path))
+        sm_entries = {o["enter"]: o["strategic"] for o in orders if "enter" in o and "strategic" in o}
+        problems += reinforcements.check(data, state, side, orders,
+                                         lambda u, path: check_entry(data, state, side, u, path, sm_entries.get(u)))
         grid = mapdata(data).grid
         entering = {o["enter"]: {"side": side, "hex": grid.canonical(str(o["path"][0])), "steps": 1}
                     for o in orders if "enter" in o and isinstance(o.get("path"), list) and o["path"]}
@@ -214,17 +243,102 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             elif "reform" in o and isinstance(o.get("at"), str):
                 units[str(o["reform"])] = {"side": side, "hex": mapdata(data).grid.canonical(o["at"]), "steps": 1, "reserve": False}
         state = {**state, "units": units}
-    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "enter", "refit", "reform", "drop")) else o for o in orders]
+    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe"))
+              else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
-                                         ((o["enter"], o) for o in given if "enter" in o) if u in entering})
+                                         ((o["enter"], o) for o in given if "enter" in o) if u in entering},
+                                        {o["enter"] for o in given if "enter" in o and o.get("strategic") is True})
+
+
+def strategic_how(data: GameData, state: dict, side: str, order: dict, unit_id: str, mode: str) -> str | None:
+    """How a move uses strategic movement (10.4): None (it does not), "enter", "leave", "move" (in it
+    already), or "!why" where it may not. 10.4.8 A: a unit beginning its Movement Phase in strategic movement
+    in an enemy ZOC must leave it; 14.2 B reserves in it move by it in the Exploitation Phase but do not enter
+    it; 14.4 D none in the Reaction Phase (reading: a reserve in strategic movement does not react)."""
+    given = order.get("strategic")
+    if not strategic.on(state):
+        return None if given is None else ("!strategic movement (10.4) is played in campaigns of Dark December behaviour 3 "
+                                           "(begun with this pbem)")
+    if given not in (None, "enter", "leave"):
+        return f"!`strategic:` is enter or leave, not {given!r} (10.4.1, 10.4.7)"
+    marked = strategic.in_sm(state, unit_id)
+    if mode == "reaction":
+        return "!units move in the Reaction Phase without strategic movement (14.4 D)" if marked or given else None
+    if given == "enter" and (mode != "movement" or marked):
+        return "!a unit enters strategic movement at the start of its move in the Movement Phase, not already in it (10.4.1 D, 14.2 B)"
+    if given == "leave" and (mode != "movement" or not marked):
+        return "!a unit in strategic movement leaves it at the start of the Movement Phase (10.4.7 A)"
+    if marked and mode == "movement" and state["units"][unit_id]["hex"] in enemy_zoc(data, state, side):
+        return "leave"                                                  # 10.4.8 A
+    return given or ("move" if marked else None)
+
+
+def _bridging_problem(data: GameData, state: dict, side: str, unit_id: str, order: dict) -> str | None:
+    """16.2.2 A: a unit that begins the Movement Phase next to the hexside crosses it, building the bridge."""
+    from .bridges import building_problem
+    path = [mapdata(data).grid.canonical(str(h)) for h in order.get("path") or []]
+    if not path or path[0] != state["units"][unit_id]["hex"]:
+        return f"{unit_id} begins the Movement Phase next to the hexside it bridges (16.2.2 A)"
+    return building_problem(data, state, side, unit_id, path)
+
+
+def _plain_move_problem(data: GameData, state: dict, side: str, order: dict, unit_id: str, mode: str) -> str | None:
+    """A move without strategic movement: 10.2, 12.4 (optional) the infiltrating brigade, 18.3, 15.7 B, 15.9."""
+    reaction = mode == "reaction"
+    if order.get("infiltrate") is True and mode == "movement":                     # 12.4 (optional)
+        from .infiltration import problem as infiltration_problem
+        why = infiltration_problem(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+    elif "infiltrate" in order:
+        why = "`infiltrate: true` goes with the 150th Panzer Brigade's move in the Movement Phase (12.4)"
+    else:
+        why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
+    return why or _restricted(data, state, unit_id, order["path"], mode)
+
+
+def _strategic_move(data: GameData, state: dict, view: Any, side: str, order: dict, unit_id: str, how: str,
+                    exploitation: bool) -> str | None:
+    """A move entering, leaving or in strategic movement, checked on the phase's position so far (5.7 E), which
+    it then updates."""
+    why = _strategic_shape(state, unit_id, order.get("path"), how != "move") or strategic.move_problem(
+        data, view.state, side, unit_id, [mapdata(data).grid.canonical(h) for h in order["path"]], how,
+        lambda sm: allowance(data, state, unit_id, strategic=sm))
+    why = why or _restricted(data, state, unit_id, order["path"], "exploitation" if exploitation else "movement")
+    if why is None:
+        view.moved(data, unit_id, side, [mapdata(data).grid.canonical(h) for h in order["path"]], how != "leave")
+    return why
+
+
+def _strategic_shape(state: dict, unit_id: str, path: Any, may_stay: bool) -> str | None:
+    if not isinstance(path, list) or len(path) < (1 if may_stay else 2) or any(not isinstance(h, str) for h in path):
+        return "`path` must list the unit's hex and the hexes entered (only the hex when it just enters or leaves strategic movement)"
+    if path[0] != state["units"][unit_id]["hex"]:
+        return f"{unit_id} is in {state['units'][unit_id]['hex']}, not {path[0]}"
+    return None
+
+
+def _luftwaffe_problems(data: GameData, state: dict, side: str, orders: list, reaction: bool) -> list[Problem]:
+    """26.11 A (variant, behaviour 3): `luftwaffe: true` in a German Movement Phase on a clear turn, once a game: no
+    Allied air superiority this Game-Turn and the next."""
+    from .common import clear_weather
+    index = next(i for i, o in enumerate(orders) if "luftwaffe" in o)
+    if "luftwaffe_from" not in state or side != "german" or reaction or orders[index]["luftwaffe"] is not True:
+        return [Problem(index, "`luftwaffe: true` is Germany's, in its Movement Phase, with variant 26.11 in a campaign of Dark "
+                               "December behaviour 3")]
+    if state["luftwaffe_from"] is not None:
+        return [Problem(index, "the Luftwaffe contends Allied air superiority once, for two consecutive turns (26.11 A)")]
+    if not clear_weather(data, state["turn"], state):
+        return [Problem(index, "the Luftwaffe contends Allied air superiority once the weather is clear (26.11 A)")]
+    return []
 
 
 def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reaction: bool, exploitation: bool,
-                      entering: dict | None = None, arrivals: dict | None = None) -> list[Problem]:
+                      entering: dict | None = None, arrivals: dict | None = None, strategic_arrivals: set | None = None) -> list[Problem]:
     problems: list[Problem] = []
     moves: dict[str, str] = {}
     reserves = [u for u in sorted(state["units"]) if state["units"][u].get("reserve") and state["units"][u]["side"] == side]
+    view = strategic.View(state) if strategic.on(state) else None      # 5.7 E: the phase's moves so far
+    marked: set[str] = set()
     for index, order in enumerate(orders):
         if order.get("_skip") or "eliminate" in order:
             continue
@@ -248,34 +362,44 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
                                            "(7.1.4 A, 7.1.6, 14.2, 14.4 A)"))
             continue
         if order.get("build_bridge") and not reaction and not exploitation:
-            from .bridges import building_problem
-            path = [mapdata(data).grid.canonical(str(h)) for h in order.get("path") or []]
-            why = None if path and path[0] == unit["hex"] else f"{unit_id} begins the Movement Phase next to the hexside it bridges (16.2.2 A)"
-            why = why or building_problem(data, state, side, unit_id, path)
+            why = _bridging_problem(data, state, side, unit_id, order)
             if why:
                 problems.append(Problem(index, why))
             else:
-                moves[unit_id] = path[-1]
+                moves[unit_id] = mapdata(data).grid.canonical(str(order["path"][-1]))
             continue
         if not reaction and not exploitation and unit.get("reserve"):
             problems.append(Problem(index, f"{unit_id} is in reserve and may move only in reaction or exploitation (7.1.3.1 B, 14.1 E)"))
             continue
-        if order.get("infiltrate") is True and not reaction and not exploitation:       # 12.4 (optional)
-            from .infiltration import problem as infiltration_problem
-            why = infiltration_problem(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
-        elif "infiltrate" in order:
-            why = "`infiltrate: true` goes with the 150th Panzer Brigade's move in the Movement Phase (12.4)"
-        else:
-            why = check_path(data, state, side, unit_id, order.get("path"), allowance(data, state, unit_id, reaction))
-        why = why or _restricted(data, state, unit_id, order["path"])
+        how = strategic_how(data, state, side, order, unit_id, "reaction" if reaction else "exploitation" if exploitation else "movement")
+        if how is not None:                                             # 10.4 (behaviour 3)
+            why = how[1:] if how.startswith("!") else _strategic_move(data, state, view, side, order, unit_id, how, exploitation)
+            if why:
+                problems.append(Problem(index, why))
+                continue
+            moves[unit_id] = mapdata(data).grid.canonical(order["path"][-1])
+            marked |= {unit_id} if how != "leave" else set()
+            continue
+        why = _plain_move_problem(data, state, side, order, unit_id, "reaction" if reaction else "exploitation" if exploitation else "movement")
         if why:
             problems.append(Problem(index, why))
             continue
         moves[unit_id] = mapdata(data).grid.canonical(order["path"][-1])
+        if view is not None:
+            view.moved(data, unit_id, side, [mapdata(data).grid.canonical(h) for h in order["path"]], False)
     problems += [Problem(None, p) for p in stacking_problems(data, state, {**moves, **(arrivals or {})}, side, entering)]
+    if view is not None and not reaction and not exploitation:          # 11.3 B
+        problems += _alone_problems(data, state, side, {**moves, **(arrivals or {})}, marked | set(strategic_arrivals or ()))
     if not reaction and not exploitation:
         problems += _excess_problems(data, state, side, {**moves, **(arrivals or {})}, entering, orders)
     return problems
+
+
+def _alone_problems(data: GameData, state: dict, side: str, moves: dict, marked: set) -> list[Problem]:
+    """11.3 B at the end of the Movement Phase: the units marked now (10.4.8 A takes the marker off those in an enemy ZOC)."""
+    zoc = enemy_zoc(data, state, side)
+    marked = marked | {u for u in state["strategic"] if u not in moves and state["units"][u]["hex"] not in zoc}
+    return [Problem(None, p) for p in strategic.end_problems(state, side, moves, marked)]
 
 
 def _excess_problems(data: GameData, state: dict, side: str, moves: dict, entering: dict | None, orders: list) -> list[Problem]:
@@ -318,6 +442,10 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
                 mode: str = "movement", dice: Any = None) -> list[dict]:
     events: list[dict] = []
     grid = mapdata(data).grid
+    if strategic.on(state) and not reaction and mode == "movement":   # 10.4.8 A: it must leave, paying (checked as a leave)
+        zoc = enemy_zoc(data, state, side)
+        strategic.lose_marker(state, [u for u in state["strategic"] if state["units"][u]["side"] == side and state["units"][u]["hex"] in zoc],
+                              "began the Movement Phase in strategic movement in an enemy ZOC (10.4.8 A)", events)
     for order in orders:
         if "eliminate" in order:                                    # 11.0 C
             del state["units"][order["eliminate"]]
@@ -328,7 +456,11 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             path = [grid.canonical(str(h)) for h in order["path"]]
             state["units"][order["enter"]] = {"side": side, "hex": path[-1], "steps": full_steps(data, order["enter"]), "reserve": False}
             del state["reinforcements"][order["enter"]]
-            events.append({"event": "enter", "unit": order["enter"], "path": path})
+            events.append({"event": "enter", "unit": order["enter"], "path": path, **({"strategic": True} if order.get("strategic") else {})})
+            if order.get("strategic") is True:                        # 10.6.2; 20.1 C
+                strategic.mark(state, order["enter"], True)
+                if side == "german" and air_superiority(data, state["turn"], state):
+                    state["clear_arrivals"] = sorted(set(state["clear_arrivals"]) | {order["enter"]})
             continue
         if "reserve" in order:
             state["units"][order["reserve"]]["reserve"] = True
@@ -341,6 +473,8 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             path = walk_out(data, state, side, order["move"], path, dice, events)      # 12.4 B, C
         unit = state["units"][order["move"]]
         unit["hex"] = path[-1]
+        if order.get("strategic") in ("enter", "leave"):              # 10.4.1 E, 10.4.7 A
+            strategic.mark(state, order["move"], order["strategic"] == "enter")
         if reaction or mode == "exploitation":
             unit["reserve"] = False                                 # 14.2 B, 14.5 C
         if order.get("build_bridge"):                               # 16.2.2, 16.2.3 A
@@ -348,6 +482,7 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             state["no_attack"] = sorted(set(state["no_attack"]) | {order["move"]})
         events.append({"event": "move", "unit": order["move"], "path": path, "reaction": reaction,
                        **({"exploitation": True} if mode == "exploitation" else {}),
+                       **({"strategic": strategic.in_sm(state, order["move"])} if strategic.on(state) else {}),
                        **({"bridge": True} if order.get("build_bridge") else {})})
     drop_reserves_in_contact(data, state)
     occupied = {u["hex"] for u in state["units"].values()}
@@ -374,7 +509,8 @@ def reaction_due(state: dict) -> bool:
 # -- 6.1 free German set-up --------------------------------------------------------------------
 def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     """6.1: every German at-start unit in a hex of the army area on its counter (6.1 A), at least
-    one hex (infantry, 6.1 B) or two (armor, 6.1 C) east of the Westwall, unstacked (6.1 E)."""
+    one hex (infantry, 6.1 B) or two (armor, 6.1 C) east of the Westwall, unstacked (6.1 E); 15.7 A German
+    leaders anywhere within their army boundaries (behaviour 3)."""
     problems: list[Problem] = []
     placed: dict[str, str] = {}
     hexes = mapdata(data)
@@ -388,15 +524,18 @@ def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list)
         area = hexes.entry(at).get("army", "unknown") if hexes.listed(at) else "unknown"
         if area == "unknown":
             raise UnknownDataError(f"map.hexes.{at}.army", f"the army area of hex {at}", PRINTED, data.override_file)
-        if area != army:
+        anywhere = _ss_redeployed(data, state, unit_id)
+        if area != army and not (anywhere and area not in ("none", "unknown")):
             problems.append(Problem(index, f"{unit_id} sets up in the {army} area, and {at} is in {area} (6.1 A)"))
         depth = numbers.integer(data, "units.setup_order.free_armor_hexes_east_of_westwall" if in_class(data, unit_id, "motorized")
                                 else "units.setup_order.free_infantry_hexes_east_of_westwall", "the set-up distance (6.1 B/C)")
+        if anywhere:
+            depth = numbers.integer(data, "variants.division_variants.26_7.hexes_east_of_westwall", "26.7")
         east = hexes.entry(at).get("hexes_east_of_westwall", "unknown")
         if east == "unknown":
             raise UnknownDataError(f"map.hexes.{at}.hexes_east_of_westwall", f"how far east of the Westwall hex {at} lies",
                                    PRINTED, data.override_file)
-        if int(east) < depth:
+        if int(east) < depth and not ("strategic" in state and in_class(data, unit_id, "leader")):   # 15.7 A (behaviour 3)
             problems.append(Problem(index, f"{unit_id} must set up at least {depth} hex(es) east of the Westwall; {at} is {east} (6.1 B/C)"))
         if at in placed.values():
             problems.append(Problem(index, f"German units may not be stacked in their initial set-up ({at}, 6.1 E)"))
@@ -405,6 +544,14 @@ def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list)
     if missing:
         problems.append(Problem(None, f"every German at-start unit sets up (6.0 H); missing: {', '.join(missing)}"))
     return problems
+
+
+def _ss_redeployed(data: GameData, state: dict, unit_id: str) -> bool:
+    """26.7, 26.9 A (behaviour 3): the 1st SS and 12th SS Panzer Divisions set up within any army boundary."""
+    if "strategic" not in state or not {"26.7", "26.9"} & set(state["options"]["variants"]):
+        return False
+    from .reinforcements import divisions
+    return str(counter(data, unit_id).get("division")) in divisions(data, "26.7", "divisions")
 
 
 PRINTED = "the Dark December map (4.1)"

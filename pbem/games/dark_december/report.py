@@ -8,7 +8,7 @@ from typing import Any
 from ...kit.orders import as_text, each_order
 
 Block = tuple
-ID_FIELDS = ("drop", "eliminate", "air_attack", "enter", "refit", "reform", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
+ID_FIELDS = ("drop", "eliminate", "air_attack", "interdict", "enter", "refit", "reform", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
 LIST_FIELDS = ("path", "with", "losses", "retreat_losses", "counterattack", "firefight", "attack", "fuel_choice")
 
 
@@ -57,7 +57,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
         "clear: the Allied air superiority rules apply until AM 29 December (24.0 B, C)" if e["clear"] else "overcast (24.0 A)"),
     "all_out": lambda e: (f"battle {e['number']} was indecisive: {e['leader']}'s all out assault, the same attack again at the "
                           f"same odds; {e['loses']} takes the mandatory step (13.2)"),
-    "enter": lambda e: f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])} (10.6)",
+    "enter": lambda e: f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])}" + (
+        " in strategic movement (10.6.2)" if e.get("strategic") else "") + " (10.6)",
     "reserve": lambda e: f"{e['unit']} is placed in reserve (14.1)",
     "setup": lambda e: f"German set-up: {e['units']} units placed (6.1)",
     "battles": lambda e: f"{e['side']} declares {e['count']} battle(s) (7.1.5)",
@@ -68,6 +69,10 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "surrender_roll": lambda e: f"surrender roll for {', '.join(e['units'])}: die {e['face']}: {'they surrender' if e['surrender'] else 'they hold'} (8.6 E)",
     "supply": lambda e: f"{e['side']} supply (8.1): unsupplied {', '.join(e['unsupplied']) or 'none'}; isolated {', '.join(e['isolated']) or 'none'}",
     "air_attack": lambda e: f"{e['side']} air attack on {e['hex']}: die {e['face']} {e['drm']:+d}: {'a hit' if e['hit'] else 'no effect'} (20.4.1)",
+    "interdiction": lambda e: f"{e['side']} road interdiction of {e['hex']}: die {e['face']}: "
+                              f"{'a non-road hex for one Game-Turn' if e['done'] else 'no effect'} (20.4.2)",
+    "luftwaffe": lambda e: f"Luftwaffe Air Contention: no Allied air superiority this Game-Turn and the next ({e['turn']}, 26.11 A)",
+    "strategic_removed": lambda e: f"{', '.join(e['units'])} leave(s) strategic movement: {e['why']}",
     "fuel_roll": lambda e: f"Fuel Depletion Table: die {e['face']}: {e['divisions']} German motorized division(s) out of supply (8.7)",
     "fuel_out": lambda e: f"{e['division']} is out of supply for fuel (chosen by {e['by']}, 8.7.1)",
     "battle_off": lambda e: f"battle {e['number']} at {', '.join(e['hexes'])} is not fought: {e['why']}",
@@ -89,7 +94,8 @@ def describe(events: list) -> list[Block]:
             blocks += _battle(e)
         elif kind == "move":
             verb = "reacts" if e["reaction"] else "exploits" if e.get("exploitation") else "moves"
-            blocks += _item(f"{e['unit']} {verb} {' → '.join(e['path'])}" + (", building a bridge (16.2)" if e.get("bridge") else ""))
+            blocks += _item(f"{e['unit']} {verb} {' → '.join(e['path'])}" + (", building a bridge (16.2)" if e.get("bridge") else "")
+                            + (", in strategic movement (10.4)" if e.get("strategic") else ""))
         elif kind in ("step", "eliminated"):
             blocks += _item(f"{e['unit']} {'loses a step' if kind == 'step' else 'is eliminated'}: {e['why']}")
         elif kind == "player_turn":

@@ -17,11 +17,7 @@ from collections import deque
 
 from ...gamedata import GameData
 from ...kit import numbers
-from .common import board, bridged, clear_weather, enemy_zoc, in_class, mapdata
-
-
-def _road(data: GameData, a: str, b: str) -> bool:
-    return "road" in mapdata(data).hexside(a, b, hexes_known=False)
+from .common import air_superiority, board, enemy_zoc, in_class, mapdata, road
 
 
 def traces(data: GameData, state: dict, side: str, start: str) -> bool:
@@ -36,8 +32,8 @@ def traces(data: GameData, state: dict, side: str, start: str) -> bool:
     def source(h: str) -> bool:
         return str(hexes.entry(h).get("supply_source")) == side
 
-    def on_road(h: str) -> bool:
-        return any(_road(data, h, n) for n in grid.neighbours(h) if hexes.listed(n))
+    def on_road(h: str) -> bool:                                      # 20.4.2 C: an interdicted hex is no road hex
+        return h not in state.get("interdicted", {}) and any(road(data, state, h, n, any_road=True) for n in grid.neighbours(h) if hexes.listed(n))
 
     # 8.2 B/C: up to three hexes to a road hex
     starts, frontier, seen = [], deque([(start, 0)]), {start}
@@ -58,10 +54,8 @@ def traces(data: GameData, state: dict, side: str, start: str) -> bool:
         if source(here):
             return True
         for n in grid.neighbours(here):
-            if n in visited or not hexes.listed(n) or not _road(data, here, n) or not open_(n):
-                continue
-            if "river" in hexes.hexside(here, n, hexes_known=False) and not bridged(data, state, here, n):
-                continue                                              # a blown bridge interdicts the road (16.1 E)
+            if n in visited or not hexes.listed(n) or not road(data, state, here, n) or not open_(n):
+                continue                                              # 16.1 E a blown bridge, 20.4.2 C interdiction
             visited.add(n)
             queue.append(n)
     return False
@@ -77,6 +71,9 @@ def determine(data: GameData, state: dict, side: str, events: list) -> None:
               or traces(data, state, side, state["units"][u]["hex"]) else "unsupplied" for u in mine}
     for unit_id in _isolated(data, state, side, status):
         status[unit_id] = "isolated"
+    if "strategic" in state:                                          # 10.4.8 B: the marker off before the supply marker
+        from .strategic import lose_marker
+        lose_marker(state, [u for u in mine if status[u] != "supplied"], "out of supply or isolated (10.4.8 B)", events)
     for unit_id in mine:
         state["supply"][unit_id] = status[unit_id]
     events.append({"event": "supply", "side": side, "unsupplied": sorted(u for u, s in status.items() if s == "unsupplied"),
@@ -93,7 +90,7 @@ def _isolated(data: GameData, state: dict, side: str, status: dict[str, str]) ->
     found = []
     for unit_id, kind in sorted(status.items()):
         here = state["units"][unit_id]["hex"]
-        if kind != "unsupplied" or (side == "allies" and clear_weather(data, state["turn"], state)):
+        if kind != "unsupplied" or (side == "allies" and air_superiority(data, state["turn"], state)):
             continue
         neighbours = grid.neighbours(here)
         if any(not hexes.listed(n) for n in neighbours):

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...gamedata import GameData
 from ...kit import numbers
-from .common import clear_weather, counter, mapdata, other
+from .common import air_superiority, counter, mapdata, other
 from .supply import isolated_units
 
 PATH = "supply.surrender_optional"
@@ -22,7 +22,7 @@ def check(data: GameData, state: dict, side: str, dice: Any, events: list) -> No
     if not state["options"].get("surrender"):
         return
     target = other(side)
-    if target == "allies" and clear_weather(data, state["turn"], state):
+    if target == "allies" and air_superiority(data, state["turn"], state):
         return                                                      # 8.6 I: not counted, no roll, no restart
     isolated = set(isolated_units(data, state, target))
     counts = state["isolated_turns"]
