@@ -543,7 +543,7 @@ class DarkDecember(SequencedGame):
                 for u, v in sorted(state["units"].items(), key=lambda kv: (kv[1]["hex"], kv[0]))]
 
     def describe(self, data: GameData, state: dict, events: list) -> list:
-        return report.describe(events)
+        return report.describe(events, readable_answers=self.plays(data, 3))
 
     def setup_note(self, data: GameData, state: dict) -> str | None:
         if not state["units"] and not state["to_place"]:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...kit.orders import as_text, each_order
+from ...report import order_line
 
 Block = tuple
 ID_FIELDS = ("drop", "eliminate", "air_attack", "interdict", "enter", "refit", "reform", "move", "reserve", "place", "at", "by", "fortify", "lose", "advance", "battle", "fuel", "deplete")
@@ -86,11 +87,20 @@ ITEMS: dict[str, Callable[[dict], str]] = {
 }
 
 
-def describe(events: list) -> list[Block]:
+def _answer(e: dict) -> str:
+    """An answer inside a battle as readable orders: `counterattack 1211`; `choose retreat2, losses none, path 1311 → 1411`."""
+    return f"{e['side']} answers in battle {e['battle']} ({e['kind']}): " + ("; ".join(order_line(o) for o in e["orders"]) or "nothing")
+
+
+def describe(events: list, readable_answers: bool = True) -> list[Block]:
+    """`readable_answers`: campaigns before behaviour 3 recorded an answer's orders in their Python form
+    (`[{'counterattack': ['1211']}]`) in the stored report.txt that verify compares, and keep it."""
     blocks: list[Block] = []
     for e in events:
         kind = e["event"]
-        if kind == "battle":
+        if kind == "answer" and readable_answers:
+            blocks += _item(_answer(e))
+        elif kind == "battle":
             blocks += _battle(e)
         elif kind == "move":
             verb = "reacts" if e["reaction"] else "exploits" if e.get("exploitation") else "moves"
