@@ -234,7 +234,7 @@ def test_a_sides_turn_summary_shows_its_own_chits_only():
 
 def test_smithereens_turn_summary(smithereens):
     text = run("report", smithereens, "--turn", 2, "--format", "md").stdout
-    assert "Game-Turn 2 summary (saves 3–5)" in text
+    assert "Game-Turn 2 summary (saves 3–8)" in text
     assert "#### Prepared assault on 1819E" in text or "##### Prepared assault on 1819E" in text
     assert "* **Result**: 2/1: attacker 2 loss points, defender 1 loss point" in text
 
