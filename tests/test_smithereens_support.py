@@ -96,3 +96,67 @@ def test_only_german_assaults_and_behaviour_2_as_before(data):  # 13.10, 13.12; 
         "only German prepared assaults may have naval gun support or an FMO (13.10, 13.12)"]
     old = dataclasses.replace(data, behaviour=2)
     assert problems(old, position(old), [{**ATTACK, "fmo": True}])[0].startswith("an assault order is `attack: HEX`")
+
+
+# -- 13.12 the FMO mech units' two-hex advance (behaviour 4) ----------------------------------------
+PANZER = ('  units.counters.ger-pz: {side: german, type: armor, steps: 2, full: {attack: 9, defense: 4, movement: 6}, '
+          'reduced: {attack: 4, defense: 2, movement: 6}, setup: "4112E"}\n  map.hexes.4313E: {terrain: clear}\n')
+FMO_ATTACK = {"attack": "4213E", "with": ["ger-a", "ger-b", "ger-pz"], "fmo": True}     # 13 against 7 on the Alliance line
+
+
+@pytest.fixture
+def panzer(tmp_path):
+    target = tmp_path / "panzer.yaml"
+    target.write_text(MOBILE.read_text() + PANZER)
+    return load_game_data("smithereens", target)
+
+
+def fmo_roll_2(data, advance):
+    """Roll 2 on 2:1/1:1 is 2/1: the Soviet defenders of 4213E choose how to take one loss point (11.25)."""
+    out = GAME.apply(data, position(data), "german", [{**FMO_ATTACK, "fmo_advance": advance}], ScriptedDice(2))
+    assert out.state["phase"] == "response" and out.state["pending"][0]["fmo_advance"] == advance
+    return out.state
+
+
+def test_an_fmo_mech_unit_advances_two_hexes_its_first_not_the_vacated_one(panzer):  # 13.12
+    """13.12: "all mech units that participate in an advance-after-combat in an FMO-PA may advance two
+    hexes rather than just one. Further, those bonus-advancing mech units are also freed from the
+    requirement of having to advance their first hex into the defender's vacated hex — they may instead
+    simply advance into any two non-enemy-occupied hexes." """
+    state = fmo_roll_2(panzer, {"ger-pz": ["4113E", "4214E"]})
+    out = GAME.apply(panzer, state, "alliance", [{"battle": "4213E", "retreat": "4313E"}], ScriptedDice())
+    assert out.state["units"]["ger-pz"]["hex"] == "4214E"
+    assert {"event": "fmo_advance", "unit": "ger-pz", "path": ["4112E", "4113E", "4214E"], "declared": ["4113E", "4214E"],
+            "rule": "13.12"} in out.events
+
+
+def test_no_fmo_advance_unless_the_defender_left_and_none_into_an_enemy_hex(panzer):  # 13.12
+    """13.12: "(Just as in regular PAs, however, if the defender isn't first eliminated or retreated out of
+    his hex, there is no advance at all.)"; the hexes are "non-enemy-occupied": a Soviet retreat into the
+    declared second hex stops the panzer in the first."""
+    state = fmo_roll_2(panzer, {"ger-pz": ["4213E", "4214E"]})
+    held = GAME.apply(panzer, state, "alliance", [{"battle": "4213E", "steps": {"sov-inf": 1}}], ScriptedDice())
+    assert held.state["units"]["ger-pz"]["hex"] == "4112E" and not [e for e in held.events if e["event"] == "fmo_advance"]
+    state = fmo_roll_2(panzer, {"ger-pz": ["4213E", "4214E"]})
+    blocked = GAME.apply(panzer, state, "alliance", [{"battle": "4213E", "retreat": "4214E"}], ScriptedDice())
+    assert blocked.state["units"]["ger-pz"]["hex"] == "4213E"
+    assert next(e for e in blocked.events if e["event"] == "fmo_advance")["path"] == ["4112E", "4213E"]
+
+
+def test_the_fmo_advance_is_declared_on_an_fmo_pa_for_its_mech_units_only(panzer):  # 13.12; docs/upgrading.md
+    state = position(panzer)
+    assert problems(panzer, state, [{**{k: v for k, v in FMO_ATTACK.items() if k != "fmo"}, "fmo_advance": {"ger-pz": ["4013E"]}}])[0] == \
+        "`fmo_advance:` belongs to an FMO-supported PA (`fmo: true`) (13.12)"
+    assert problems(panzer, state, [{**FMO_ATTACK, "fmo_advance": {"ger-a": ["4013E"]}}]) == [
+        "ger-a is not mechanized; only mech units advance two hexes after an FMO PA (13.12)"]
+    assert problems(panzer, state, [{**FMO_ATTACK, "fmo_advance": {"ger-pz": ["4013E", "4012E", "4011E"]}}]) == [
+        "`fmo_advance:` maps each advancing mech unit to its path of 1 to 2 hexes (13.12)"]
+    assert problems(panzer, state, [{**FMO_ATTACK, "fmo_advance": {"ger-pz": ["4212E"]}}]) == [
+        "ger-pz advances only into non-enemy-occupied hexes, not 4212E (13.12)"]
+    assert problems(panzer, state, [{**FMO_ATTACK, "advance": ["ger-pz"], "fmo_advance": {"ger-pz": ["4013E"]}}]) == [
+        "ger-pz is not one of this attack's units, or is also in `advance:` (13.12, 11.33)"]
+    assert problems(panzer, state, [{**FMO_ATTACK, "fmo_advance": {"ger-pz": ["4113E", "4215E"]}}]) == [
+        "ger-pz advances hex by hex; 4215E does not follow 4113E (13.12)"]
+    old = dataclasses.replace(panzer, behaviour=3)           # a behaviour-3 campaign: the order as it always was
+    assert problems(old, position(old), [{**FMO_ATTACK, "fmo_advance": {"ger-pz": ["4013E"]}}])[0].startswith(
+        "an assault order is `attack: HEX`")

@@ -33,6 +33,9 @@ def _ids_as_text(order: dict) -> dict:
         order["retreat"] = {k: [as_text(h) for h in v] if isinstance(v, list) else as_text(v) for k, v in retreat.items()}
     elif "retreat" in order:
         order["retreat"] = as_text(retreat)
+    if isinstance(order.get("fmo_advance"), dict):      # 13.12: {UNIT: [HEX, HEX]}
+        order["fmo_advance"] = {as_text(k): [as_text(h) for h in v] if isinstance(v, list) else v
+                                for k, v in order["fmo_advance"].items()}
     return order
 
 
@@ -47,8 +50,9 @@ class Smithereens(AirdropSupplyRules):
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
     # the `redeploy` step after the Prepared Assault Phase, 10.27 (2) Italian MFs, 10.34 ports lost;
     # German PA `naval_guns:` (13.10) and `fmo:` (13.12) (support.py); `airdrop_supply:` (6.10, airdrop.py).
-    behaviour = 3
-    behaviours = (2, 3)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
+    # 4: 13.12 the FMO mech units' two-hex advance (`fmo_advance:`, support.py).
+    behaviour = 4
+    behaviours = (2, 3, 4)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
@@ -57,9 +61,9 @@ class Smithereens(AirdropSupplyRules):
         "is enforced); 7.x economic collapse",
         "13.x special units and air not yet played (1AAA 13.1-13.3, tactical air 13.5-13.6, Thunderclap 13.8, "
         "Amphibious & Riverine mission 2's movement and mission 3, naval guns on a German defense 13.10 (the German's announcement "
-        "comes inside the Soviet Prepared Assault Phase, before its die), National Redoubt 13.11, the FMO two-hex "
-        "mech advance 13.12) (3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1 and mission 2's PA, 13.10 on a German attack, "
-        "13.12 FMO odds line and markers, 13.13 Flak Korps are enforced)",
+        "comes inside the Soviet Prepared Assault Phase, before its die), National Redoubt 13.11) (3.11, 10.23, 10.27-10.36, "
+        "13.4, 13.7, 13.9 mission 1 and mission 2's PA, 13.10 on a German attack, 13.12 FMOs with the mech units' two-hex "
+        "advance (behaviour 4), 13.13 Flak Korps are enforced)",
         "11.19 fortress declarations outside the German movement orders",
         "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
         "(the special movement step refuses until the group settles it)",
@@ -184,6 +188,8 @@ class Smithereens(AirdropSupplyRules):
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):
                 order["path"] = [hex_of(h) for h in order["path"]]
+            if isinstance(order.get("fmo_advance"), dict):        # 13.12
+                order["fmo_advance"] = {k: [hex_of(h) for h in v] if isinstance(v, list) else v for k, v in order["fmo_advance"].items()}
             if ("attack" in order or "assault" in order) and isinstance(order.get("with"), list):      # 12.16: losses too
                 order.setdefault("losses", list(order["with"]))
                 order["with"] = sorted(order["with"], key=str)
