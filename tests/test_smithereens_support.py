@@ -160,3 +160,48 @@ def test_the_fmo_advance_is_declared_on_an_fmo_pa_for_its_mech_units_only(panzer
     old = dataclasses.replace(panzer, behaviour=3)           # a behaviour-3 campaign: the order as it always was
     assert problems(old, position(old), [{**FMO_ATTACK, "fmo_advance": {"ger-pz": ["4013E"]}}])[0].startswith(
         "an assault order is `attack: HEX`")
+
+
+# -- 13.10 the naval guns on a German defense (behaviour 4) ----------------------------------------
+@pytest.fixture
+def coast(tmp_path):
+    target = tmp_path / "coast.yaml"
+    target.write_text(MOBILE.read_text() + '  map.regions.baltic_sea_coastal_hexes.hexes: ["4112E"]\n')
+    return load_game_data("smithereens", target)
+
+
+SOVIET_PA = {"attack": "4112E", "with": ["sov-t1", "sov-t2", "sov-art"]}       # on ger-a and ger-b, on the coast
+
+
+def soviet_pa(data, **changes):
+    state = dict(position(data), army="soviet", **changes)
+    return GAME.apply(data, state, "alliance", [SOVIET_PA], ScriptedDice(3))
+
+
+def test_the_german_announces_the_naval_guns_on_his_defense_before_the_soviet_die(coast):  # 13.10
+    """13.10: "Once per game turn, the German may announce he's using those ships' guns to support any one
+    of his attacks or defenses against Soviet units. The effect is to shift those combat odds one column
+    in the German's favor. ... To be used in a German defense, the German defenders must be in a Baltic
+    coastal hex." The Soviet PA file pauses, no die rolled, for the German's signed answer."""
+    paused = soviet_pa(coast)
+    assert paused.state["phase"] == "naval" and not [e for e in paused.events if e["event"] == "assault"]
+    waiting = GAME.awaiting(paused.state)
+    assert (waiting.side, waiting.kind, waiting.opponents) == ("german", "response", ("alliance",))
+    assert waiting.phase == "Turn 2 Soviet prepared assaults: German naval gun support of a defense (13.10)"
+    assert [p.message for p in GAME.check(coast, paused.state, "german", [{"naval_guns": "4213E"}])] == [
+        "the answer is one order `naval_guns: HEX` (one of 4112E) or `naval_guns: none` (13.10)"]
+    plain = soviet_pa(coast)
+    unsupported = GAME.apply(coast, plain.state, "german", [{"naval_guns": "none"}], ScriptedDice(3))
+    supported = GAME.apply(coast, paused.state, "german", [{"naval_guns": "4112E"}], ScriptedDice(3))
+    before = next(e for e in unsupported.events if e["event"] == "assault")
+    after = next(e for e in supported.events if e["event"] == "assault")
+    assert {"shift": -1, "why": "naval gun support", "rule": "13.10"} in after["shifts"]
+    assert GAME.crt_columns(coast).index(after["column"]) == GAME.crt_columns(coast).index(before["column"]) - 1
+    assert supported.state["naval_guns_turns"] == [2] and "naval_guns_turns" not in unsupported.state
+    assert {"event": "naval_defense", "hex": "4112E", "rule": "13.10"} in supported.events
+
+
+def test_no_pause_once_used_this_turn_after_the_collapse_off_the_coast_or_in_behaviour_3(coast, data):  # 13.10, 7.5 (8)
+    for resolved in (soviet_pa(coast, naval_guns_turns=[2]), soviet_pa(coast, collapsed=True), soviet_pa(data),
+                     soviet_pa(dataclasses.replace(coast, behaviour=3))):
+        assert resolved.state["phase"] != "naval" and [e for e in resolved.events if e["event"] == "assault"]
