@@ -51,22 +51,30 @@ class Smithereens(AirdropSupplyRules):
     # the `redeploy` step after the Prepared Assault Phase, 10.27 (2) Italian MFs, 10.34 ports lost;
     # German PA `naval_guns:` (13.10) and `fmo:` (13.12) (support.py); `airdrop_supply:` (6.10, airdrop.py).
     # 4: 13.12 the FMO mech units' two-hex advance (`fmo_advance:`, support.py); 13.10 the naval guns on a
-    # German defense, the German's `naval_guns:` answer before the Soviet PA's die (naval.py).
+    # German defense, the German's `naval_guns:` answer before the Soviet PA's die (naval.py); 11.19 declarations
+    # for the next Soviet or Western player turn in the German PA orders (`player_turn:`, fortress.py).
     behaviour = 4
     behaviours = (2, 3, 4)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
-        "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
-        "9.6 Group Steiner set off by a 1AAA airdrop (13.2 drops are not modelled; its entry after a move next to Berlin "
-        "is enforced); 7.x economic collapse",
-        "13.x special units and air not yet played (1AAA 13.1-13.3, tactical air 13.5-13.6, Thunderclap 13.8, "
-        "Amphibious & Riverine mission 2's movement and mission 3, naval guns on a German defense against a Soviet mobile assault "
-        "13.10 (not asked yet: the German's answer would come inside the MA round, before its die), National Redoubt 13.11) "
-        "(3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1 and mission 2's PA, 13.10 on a German attack and, behaviour 4, "
-        "on a German defense against a Soviet PA, 13.12 FMOs with the mech units' two-hex advance (behaviour 4), "
-        "13.13 Flak Korps are enforced)",
-        "11.19 fortress declarations outside the German movement orders",
+        "6.x supply, 7.x economic collapse and 12.x mobile assaults: the beginner level skips them (5.1, 6.0 and "
+        "7.0 Beginners Notes; campaign option level=standard plays them)",
+        "9.6 Group Steiner set off by a 1AAA airdrop: not built, as the 1AAA drops (13.1-13.3) are not (its entry after "
+        "a move next to Berlin is enforced)",
+        "13.x not built yet: the 1AAA airdrops 13.1-13.3, German and Soviet tactical air 13.5-13.6, Operation "
+        "Thunderclap 13.8, Amphibious & Riverine mission 2's movement and mission 3 (13.9), the naval guns on a German "
+        "defense against a Soviet mobile assault (13.10: the German's answer would come inside the MA round, before its "
+        "die) (enforced: 3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1 and mission 2's PA, 13.10 on a German "
+        "attack and, behaviour 4, on a German defense against a Soviet PA, 13.12 FMOs with, behaviour 4, the mech "
+        "units' two-hex advance, 13.13 Flak Korps)",
+        "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
+        "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
+        "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
+        "(4.4) by agreement",
+        "11.19 a fortress declaration for the start of a Soviet or Western player turn when the German Prepared "
+        "Assault Phase passes by itself (no German file to write it in; asking for one would add a message to every "
+        "such player turn) (behaviour 4: declared in the German prepared assault orders with `player_turn:`, enforced)",
         "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
         "(the special movement step refuses until the group settles it)",
     )
