@@ -13,7 +13,7 @@ from tests.dicehelp import ScriptedDice
 
 MOBILE = Path(__file__).parent / "data" / "smithereens-mobile.yaml"
 GARRISON = ('  units.counters.ger-c: {side: german, type: infantry, steps: 2, full: {attack: 2, defense: 2, movement: 3}, '
-            'reduced: {attack: 1, defense: 1, movement: 3}, setup: "4012E"}\n  map.regions.baltic_sea_coastal_hexes.hexes: []\n')
+            'reduced: {attack: 1, defense: 1, movement: 3}, setup: "4012E"}\n')
 ATTACK = {"attack": "4212E", "with": ["ger-a"]}          # 2 against 10: 1:5, a die of 1 gives 4/0
 
 

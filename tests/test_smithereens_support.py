@@ -12,12 +12,13 @@ from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
 
 MOBILE = Path(__file__).parent / "data" / "smithereens-mobile.yaml"
+NO_COAST = "  map.regions.baltic_sea_coastal_hexes.hexes: []\n"
 
 
 @pytest.fixture
 def data(tmp_path):
     target = tmp_path / "support.yaml"
-    target.write_text(MOBILE.read_text() + '  map.regions.baltic_sea_coastal_hexes.hexes: ["4213E"]\n')
+    target.write_text(MOBILE.read_text().replace(NO_COAST, "") + '  map.regions.baltic_sea_coastal_hexes.hexes: ["4213E"]\n')
     return load_game_data("smithereens", target)
 
 
@@ -166,7 +167,7 @@ def test_the_fmo_advance_is_declared_on_an_fmo_pa_for_its_mech_units_only(panzer
 @pytest.fixture
 def coast(tmp_path):
     target = tmp_path / "coast.yaml"
-    target.write_text(MOBILE.read_text() + '  map.regions.baltic_sea_coastal_hexes.hexes: ["4112E"]\n')
+    target.write_text(MOBILE.read_text().replace(NO_COAST, "") + '  map.regions.baltic_sea_coastal_hexes.hexes: ["4112E"]\n')
     return load_game_data("smithereens", target)
 
 
@@ -205,3 +206,18 @@ def test_no_pause_once_used_this_turn_after_the_collapse_off_the_coast_or_in_beh
     for resolved in (soviet_pa(coast, naval_guns_turns=[2]), soviet_pa(coast, collapsed=True), soviet_pa(data),
                      soviet_pa(dataclasses.replace(coast, behaviour=3))):
         assert resolved.state["phase"] != "naval" and [e for e in resolved.events if e["event"] == "assault"]
+
+
+def test_the_naval_guns_on_a_defense_against_a_soviet_mobile_assault(coast):  # 13.10, 12.8
+    """13.10's "any one of his ... defenses against Soviet units": a Soviet mobile assault round on German
+    defenders in a Baltic coastal hex waits for the German's answer before its die; the guns chosen
+    shift that round (and the later rounds of that assault) one column in the German's favour."""
+    state = dict(position(coast, level="standard"), army="soviet", phase="movement")
+    paused = GAME.apply(coast, state, "alliance", [{"assault": "4112E", "with": ["sov-t1", "sov-t2", "sov-art"]}], ScriptedDice(1))
+    assert paused.state["phase"] == "naval" and not [e for e in paused.events if e["event"] == "mobile_assault"]
+    assert GAME.awaiting(paused.state).phase == "Turn 2 Soviet mobile assault at 4112E: German naval gun support of the defense (13.10)"
+    out = GAME.apply(coast, paused.state, "german", [{"naval_guns": "4112E"}], ScriptedDice(1))
+    ma = next(e for e in out.events if e["event"] == "mobile_assault")
+    assert (ma["odds"], ma["column"]) == ("9:1", "7:1/6:1")        # 9:1 less one column is still past the last (11.23)
+    assert {"shift": -1, "why": "naval gun support", "rule": "13.10"} in ma["shifts"]
+    assert out.state["naval_guns_turns"] == [2] and out.state["mobile"]["open"]["naval_defense"] is True

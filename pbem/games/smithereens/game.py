@@ -65,10 +65,8 @@ class Smithereens(AirdropSupplyRules):
         "9.6 Group Steiner set off by a 1AAA airdrop: not built, as the 1AAA drops (13.1-13.3) are not (its entry after "
         "a move next to Berlin is enforced)",
         "13.x not built yet: the 1AAA airdrops 13.1-13.3, German and Soviet tactical air 13.5-13.6, Operation "
-        "Thunderclap 13.8, the naval guns on a German "
-        "defense against a Soviet mobile assault (13.10: the German's answer would come inside the MA round, before its "
-        "die) (enforced: 3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
-        "attack and, behaviour 4, on a German defense against a Soviet PA, 13.12 FMOs with, behaviour 4, the mech "
+        "Thunderclap 13.8 (enforced: 3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
+        "attack and, behaviour 4, on a German defense against a Soviet PA or mobile assault, 13.12 FMOs with, behaviour 4, the mech "
         "units' two-hex advance, 13.13 Flak Korps)",
         "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
         "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "

@@ -11,9 +11,10 @@ When a Soviet PA orders file attacks German defenders in a Baltic coastal hex
 the step rolls nothing: it pauses for the German's signed answer (phase `naval`), `naval_guns: HEX`
 (one of those hexes) or `naval_guns: none`. Then every battle of the file is resolved in the order
 given, the chosen one a column to the left (`special.naval_gun_support.shift_columns`). One more
-message in such a phase only; the other Prepared Assault Phases are as before. Reading: the Soviet
-mobile assault, resolved round by round inside the movement, gets no such pause (the German may
-still use the guns on his own attack that turn); see docs/smithereens.md.
+message in such a phase only; the other Prepared Assault Phases are as before. A Soviet mobile
+assault round on German defenders in a Baltic coastal hex pauses the same way before its die (the
+answer `naval_guns: HEX` or `none`); the guns chosen support every later round of that assault
+(reading: one MA is one defense), then the Movement Phase goes on as after any round.
 """
 
 from ...dice import Dice
@@ -25,25 +26,46 @@ from .support import NAVAL, GermanSupportRules
 
 
 class NavalDefenseRules(GermanSupportRules):
-    def naval_defense_hexes(self, data: GameData, state: dict, orders: list) -> list[str]:
-        """The hexes of this Soviet PA file where the guns may support the German defense now."""
+    def naval_defense_hexes(self, data: GameData, state: dict, targets: list[str]) -> list[str]:
+        """The hexes among these Soviet targets where the guns may support the German defense now."""
         if not self.plays(data, 4) or state["army"] != "soviet" or state.get("collapsed"):
             return []
         per_turn = numbers.integer(data, f"{NAVAL}.uses_per_game_turn", "the naval guns' uses per game turn (13.10)")
         if state.get("naval_guns_turns", []).count(state["turn"]) >= per_turn:
             return []
         coast = self.region(data, "baltic_sea_coastal_hexes", "13.10") | self.baltic_ports(data)
-        grid, found = self.grid(data), []
-        for order in orders:
-            target = grid.canonical(str(order["attack"]))
+        found = []
+        for target in targets:
             defenders = self.enemies_in(data, state, target, "soviet")
             if target in coast and defenders and all(self.army_of(data, u) == "german" for u in defenders):
                 found.append(target)
         return found
 
+    def ma_pause(self, data: GameData, state: dict, order: dict, events: list) -> bool:
+        """13.10 on a defense against a Soviet mobile assault round: the German answers before its die."""
+        opened = state["mobile"]["open"]
+        if opened.get("naval_defense") is not None or not self.naval_defense_hexes(data, state, [opened["hex"]]):
+            return False
+        for supported in (False, True):            # 16.2: both columns known before the pause
+            opened["naval_defense"] = supported
+            self.crt_cells(data, self.ma_column(data, state)[-1])
+        del opened["naval_defense"]
+        state["naval_defense"] = {"hexes": [opened["hex"]], "ma": dict(order)}
+        state["phase"] = "naval"
+        events.append({"event": "awaiting_naval_guns", "hexes": [opened["hex"]], "side": self.german_seat(state), "rule": "13.10"})
+        return True
+
+    def ma_shifts(self, data: GameData, state: dict, target: str, army: str, across_river: bool) -> list[Shift]:
+        shifts = super().ma_shifts(data, state, target, army, across_river)
+        if (state.get("mobile") or {}).get("open", {}).get("naval_defense") is True and army == "soviet":      # 13.10
+            path = f"{NAVAL}.shift_columns"
+            shifts.append(Shift(-numbers.integer(data, path, "the naval guns' column shift (13.10)"), "naval gun support",
+                                data.provenance(path).removeprefix("rule ")))
+        return shifts
+
     def apply_assaults(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         if state.get("phase") == "assault":
-            hexes = self.naval_defense_hexes(data, state, orders)
+            hexes = self.naval_defense_hexes(data, state, [self.grid(data).canonical(str(o["attack"])) for o in orders])
             if hexes:                                # 13.10: the German announces before the die
                 self.columns_known(data, state, orders, hexes)
                 state["naval_defense"] = {"hexes": hexes, "orders": [dict(o) for o in orders]}
@@ -70,6 +92,8 @@ class NavalDefenseRules(GermanSupportRules):
 
     # -- the German's answer ---------------------------------------------------------------
     def naval_label(self, state: dict) -> str:
+        if state["naval_defense"].get("ma"):
+            return f"Turn {state['turn']} Soviet mobile assault at {state['naval_defense']['hexes'][0]}: German naval gun support of the defense (13.10)"
         return f"Turn {state['turn']} Soviet prepared assaults: German naval gun support of a defense (13.10)"
 
     def check_naval(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
@@ -92,12 +116,16 @@ class NavalDefenseRules(GermanSupportRules):
         pause = state.pop("naval_defense")
         choice = orders[0]["naval_guns"]
         target = None if choice == "none" else self.grid(data).canonical(str(choice))
-        battles = [dict(o, naval_defense=True) if target and self.grid(data).canonical(str(o["attack"])) == target else o
-                   for o in pause["orders"]]
-        events: list[dict] = []
+        events: list[dict] = [{"event": "naval_defense", "hex": target, "rule": "13.10"}]
         if target:
             state["naval_guns_turns"] = [*state.get("naval_guns_turns", []), state["turn"]]
-        events.append({"event": "naval_defense", "hex": target, "rule": "13.10"})
+        if pause.get("ma"):                        # the mobile assault round goes on to its die
+            state["mobile"]["open"]["naval_defense"] = target is not None
+            state["phase"] = "movement"
+            self.ma_resolve(data, state, pause["ma"], dice, events)
+            return events
+        battles = [dict(o, naval_defense=True) if target and self.grid(data).canonical(str(o["attack"])) == target else o
+                   for o in pause["orders"]]
         state["phase"] = "assault"
         return events + super().apply_assaults(data, state, self.seat_of(state, "soviet"), battles, dice)
 
