@@ -221,3 +221,12 @@ def test_the_naval_guns_on_a_defense_against_a_soviet_mobile_assault(coast):  # 
     assert (ma["odds"], ma["column"]) == ("9:1", "7:1/6:1")        # 9:1 less one column is still past the last (11.23)
     assert {"shift": -1, "why": "naval gun support", "rule": "13.10"} in ma["shifts"]
     assert out.state["naval_guns_turns"] == [2] and out.state["mobile"]["open"]["naval_defense"] is True
+
+
+def test_the_demo_policy_answers_the_naval_pause(coast):  # 13.10; pbem demo and the benchmarks
+    from types import SimpleNamespace
+
+    from pbem.games.smithereens.demo import legal_response
+    paused = soviet_pa(coast)
+    answer = legal_response(SimpleNamespace(game=GAME, data=coast), paused.state)
+    assert answer == [{"naval_guns": "4112E"}] and GAME.check(coast, paused.state, "german", answer) == []
