@@ -226,13 +226,13 @@ def test_demo_is_byte_identical_across_runs(tmp_path):
 
 def test_status_names_who_is_awaited(demo_campaign):
     result = run("status", demo_campaign)
-    assert re.match(r"smithereens-demo \(smithereens/historical\): save 5 [0-9a-f]{16}…; "
-                    r"awaits orders from alliance — Turn 2 Western movement", result.stdout)
+    assert re.match(r"smithereens-demo \(smithereens/historical\): save 11 [0-9a-f]{16}…; "
+                    r"awaits orders from alliance — Turn 3 Soviet prepared assaults", result.stdout)
 
 
 def test_log_lists_every_save(demo_campaign):
     *lines, legend = run("log", demo_campaign).stdout.splitlines()
-    assert [line[:4] for line in lines] == ["0000", "0001", "0002", "0003", "0004", "0005"]
+    assert [line[:4] for line in lines] == [f"{n:04d}" for n in range(12)]
     assert lines[0].endswith("set-up of historical")
     assert re.fullmatch(r"0001  data [0-9a-f]{16}  file [0-9a-f]{16}  Turn 1 German prepared assaults: orders of german \(1 die roll\)", lines[1])
     assert re.fullmatch(r"0002  data [0-9a-f]{16}  file [0-9a-f]{16}  Turn 1 German loss choices: response of alliance", lines[2])

@@ -178,7 +178,7 @@ def test_continuing_an_override_normalises_its_new_hex_ids(tmp_path):
     editor = Editor("smithereens", out, None, None)
     assert editor.out_file == out
     page = editor.page_model()
-    assert page["values"]["map.hexes.1718E"] == {"terrain": "clear"} and page["progress"]["filled"] == 35
+    assert page["values"]["map.hexes.1718E"] == {"terrain": "clear"} and page["progress"]["filled"] == 46
     spec = get_game("smithereens").grid(load_game_data("smithereens"))
     assert model.normalise_values({"map.hexes.1005E": {"terrain": "clear"}, "map.hexsides.1918E|1819E": "river"}, spec, {}) == \
         {"map.hexes.4205": {"terrain": "clear"}, "map.hexsides.1819E|1918E": "river"}

@@ -154,7 +154,7 @@ def test_screenshot_for_the_readme(tmp_path):
         page.tool("info")
         page.click_hex("1819E")
         page.js("window.editorState.zoom = 1.1; window.editorMap.centerOn('1819E')")
-        assert "+ 15 hexes, 5 hexsides, 7 counters added" in page.find("#progress").text
+        assert "+ 48 hexes, 5 hexsides, 8 counters added" in page.find("#progress").text
         shot = tmp_path / "editor.png"
         page.driver.save_screenshot(str(shot))
         assert shot.read_bytes().startswith(b"\x89PNG")

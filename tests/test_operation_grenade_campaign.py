@@ -41,6 +41,20 @@ def grenade(grenade_build, tmp_path) -> Path:
     return target
 
 
+def truncate(folder: Path, last: int) -> Path:
+    """The campaign as it stood at save `last` (the later steps removed)."""
+    for step in sorted((folder / "steps").iterdir()):
+        if int(step.name) > last:
+            shutil.rmtree(step)
+    return folder
+
+
+@pytest.fixture
+def grenade_at_movement(grenade) -> Path:
+    """The example at save 12: Game-Turn 2's Allied Movement Phase awaits the Allied orders."""
+    return truncate(grenade, 12)
+
+
 @pytest.fixture(scope="session")
 def keys() -> dict:
     return {side: load_private_key(EXAMPLE / "keys" / side) for side in SIDES}
@@ -80,8 +94,30 @@ def test_the_example_plays_a_full_game_turn_with_a_defenders_signed_loss_choice(
     assert any("German Movement Phase" in p for p in phases) and any("German Combat Phase" in p for p in phases)
     responses = [s for s in saves[1:] if s["produced_by"]["kind"] == "response" and s["produced_by"]["side"] == "german"]
     assert responses, "the German (defender) answered a combat result with a signed response"
-    assert saves[-1]["state"]["turn"] == 2            # Game-Turn One is complete
-    assert saves[-1]["awaiting"]["side"] == "allied"
+    assert saves[12]["state"]["turn"] == 2            # Game-Turn One is complete
+    assert saves[12]["awaiting"]["side"] == "allied"
+
+
+def test_the_example_has_the_attacker_choose_the_path_of_retreat_after_a_breakthrough():  # 9.97, 9.92
+    """9.97: "The attacking Player determines the path of retreat" of a bold (breakthrough) result.
+    Game-Turn 2: 13/8/7 attacks the cadre of 943/353/58 alone in 0310 (5 against 1 doubled in its
+    entrenchment, 12.21: 5-2, column 2-1; the German artillery's support, 9.62: 1-1); the roll 12
+    gives D2* (demonstration cell); the Allied player signs the path 0409-0408, and the cadre,
+    entering 0409 in the enemy ZOC of the attackers in 0309, loses its last step there (9.92)."""
+    campaign = camp.open_campaign(BUNDLED)
+    combat = next(e for e in campaign.load_save(15)[0]["events"] if e["event"] == "combat")
+    assert (combat["hex"], combat["attackers"], combat["ratio"], combat["final_column"], combat["roll"], combat["result"]) == \
+        ("0310", {"13/8/7": 5}, "5-2", "1-1", 12, "D2*")
+    waiting = campaign.load_save(15)[0]["awaiting"]
+    assert (waiting["side"], waiting["kind"]) == ("allied", "response")
+    assert waiting["phase"] == "Game-Turn 2 (1945-02-24) Allied Combat Phase: allied path of retreat after a breakthrough (9.97) at 0310"
+    answer = (BUNDLED / "steps" / "0016" / "orders-allied.txt").read_text()
+    assert "kind: response\n" in answer and "orders:\n  - combat: 0310\n    retreat:\n      - 0409\n      - 0408\n" in answer
+    save = campaign.load_save(16)[0]
+    assert {"event": "breakthrough_path", "side": "allied", "hex": "0310", "retreat": {"0310": ["0409", "0408"]}, "rule": "9.97"} \
+        in save["events"]
+    assert "943/353/58" not in save["state"]["units"]
+    assert save["awaiting"]["phase"] == "Game-Turn 2 (1945-02-24) German Movement Phase (5.0)"
 
 
 def test_every_report_of_the_example_says_it_used_demonstration_data():
@@ -167,7 +203,8 @@ def signed(folder: Path, side: str, orders: list, keys: dict, target: Path) -> P
     ([{"move": "A/2A/19", "path": ["0403", "0404"]}], "19.31"),
     ([{"attack": "0110", "with": ["13/8/7"]}], "unknown key(s) attack, with"),
 ])
-def test_illegal_allied_movement_orders_are_refused_and_change_nothing(grenade, keys, tmp_path, orders, phrase):
+def test_illegal_allied_movement_orders_are_refused_and_change_nothing(grenade_at_movement, keys, tmp_path, orders, phrase):
+    grenade = grenade_at_movement
     campaign = camp.open_campaign(grenade)
     state = campaign.latest()[1]["state"]
     for order in orders:       # a path from where the unit stands (the example's rolls decide where that is)
@@ -185,7 +222,8 @@ def test_illegal_allied_movement_orders_are_refused_and_change_nothing(grenade, 
     assert tree_bytes(grenade) == before
 
 
-def test_a_move_into_an_enemy_hex_is_refused(grenade, keys, tmp_path):
+def test_a_move_into_an_enemy_hex_is_refused(grenade_at_movement, keys, tmp_path):
+    grenade = grenade_at_movement
     state = camp.open_campaign(grenade).latest()[1]["state"]
     grid = camp.open_campaign(grenade).game.grid(camp.open_campaign(grenade).data)
     german_hexes = {u["hex"] for u in state["units"].values() if u["side"] == "german"}
@@ -197,7 +235,8 @@ def test_a_move_into_an_enemy_hex_is_refused(grenade, keys, tmp_path):
     assert result.exit_code == 1 and "occupied by the enemy (5.21)" in result.stderr and tree_bytes(grenade) == before
 
 
-def test_orders_from_the_side_not_to_move_are_refused(grenade, keys, tmp_path):
+def test_orders_from_the_side_not_to_move_are_refused(grenade_at_movement, keys, tmp_path):
+    grenade = grenade_at_movement
     before = tree_bytes(grenade)
     body = yaml.safe_load(camp.order_template(grenade, "allied"))
     body.update(side="german", orders=[])                         # the German writes during the US phase

@@ -133,21 +133,22 @@ def test_retreat_arrow_and_combat_marker_of_a_combat_step(smithereens):
     assert "move this step" not in legend                          # only what is drawn is explained
 
 
-def test_move_arrows_follow_the_paths(smithereens):
-    """Save 3: the Soviet movement (2019E-1919E, 2018E-1918E, 1920E-1919E) under fog of war (11.7):
-    the public picture draws the moves of the units the enemy sees; sov-2gta, now under sov-1pol
-    in 1919E, is not in it at all. The Alliance's own picture draws all three."""
-    from pbem import campaign as camp
+def test_move_arrows_follow_the_paths(tmp_path):
+    """Save 3: the Soviet movement (2019E-1919E, 2018E-1918E, 1920E-1919E) under fog of war (11.7,
+    the demo's story at the beginner level, where fog is on by default; the bundled demo plays the
+    standard level, without fog): the public picture draws the moves of the units the enemy sees;
+    sov-2gta, now under sov-1pol in 1919E, is not in it at all. The Alliance's own picture draws all three."""
     from pbem.hidden.private import find_private
     from pbem.hidden.steps import side_save
-    from pbem.picture import save_svg
+    from tests.test_hidden import SOVIET_MOVES, demo_until_movement, play
 
-    root = picture(smithereens, 3)
+    campaign = demo_until_movement(tmp_path)
+    play(campaign, "alliance", SOVIET_MOVES)
+    root = picture(campaign.folder, 3)
     arrows = {a.get("data-units"): points(a) for a in of_class(root, "polyline", "arrow-move")}
     assert sorted(arrows) == ["sov-1pol", "sov-4art"]
-    assert b"sov-2gta" not in (smithereens / "steps" / "0003" / PICTURE).read_bytes()
-    campaign = camp.open_campaign(smithereens)
-    part = find_private(smithereens, campaign.id, "alliance")
+    assert b"sov-2gta" not in (campaign.folder / "steps" / "0003" / PICTURE).read_bytes()
+    part = find_private(campaign.folder, campaign.id, "alliance")
     own = ET.fromstring(save_svg(campaign, side_save(campaign, campaign.load_save(3)[0], "alliance", part), "alliance"))
     assert sorted(a.get("data-units") for a in of_class(own, "polyline", "arrow-move")) == ["sov-1pol", "sov-2gta", "sov-4art"]
     for unit, (start, end) in {"sov-4art": ("2018E", "1918E"), "sov-1pol": ("1920E", "1919E")}.items():
@@ -155,6 +156,16 @@ def test_move_arrows_follow_the_paths(smithereens):
         assert math.dist(arrows[unit][-1], centre(root, end)) < HEX * 0.6
     assert not of_class(root, "polyline", "arrow-retreat")
     assert not [g for g in root.iter(NS + "g") if g.get("class") == "combat"]      # no combat this step
+
+
+def test_the_bundled_demos_mobile_assault_is_marked_on_its_picture(smithereens):
+    """Save 9 of the Smithereens demo (standard level, no fog): sov-3gta's move to its launch hex
+    1818E is drawn, and the mobile assault on 1819E is marked as the step's combat (12.2, 12.8)."""
+    root = picture(smithereens, 9)
+    arrows = {a.get("data-units"): points(a) for a in of_class(root, "polyline", "arrow-move")}
+    assert list(arrows) == ["sov-3gta"]
+    assert math.dist(arrows["sov-3gta"][0], centre(root, "2117E")) < 0.01
+    assert "MA 1:1/1:2" in "".join(t.text or "" for t in root.iter(NS + "text"))
 
 
 def test_step_pips_show_steps_left_of_printed_steps(smithereens):

@@ -2,6 +2,7 @@
 real CommonMark parser, BBCode tags balanced with phpBB's default tags only, plain-text wording."""
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -209,16 +210,19 @@ def test_turn_summary_of_the_bundled_game_turn_1_has_every_step_in_order():
     assert "Positions" in text and text.count("\nPositions\n") == 1
 
 
-def test_report_without_step_or_turn_after_a_turns_last_step_is_the_turn_summary():
-    assert run("report", BUNDLED).stdout == run("report", BUNDLED, "--turn", 1).stdout
+def test_report_without_step_or_turn_after_a_turns_last_step_is_the_turn_summary(tmp_path):
+    from .test_operation_grenade_campaign import truncate
+    turn_done = truncate(Path(shutil.copytree(BUNDLED, tmp_path / "campaign")), 12)     # save 12 ends Game-Turn 1
+    assert run("report", turn_done).stdout == run("report", turn_done, "--turn", 1).stdout
     assert "save 8\n" in run("report", BUNDLED, "--step", 8).stdout
+    assert run("report", BUNDLED).stdout == run("report", BUNDLED, "--step", 16).stdout     # Game-Turn 2 goes on
 
 
 def test_turn_zero_is_the_pre_game_and_unknown_turns_are_refused():
     text = run("report", BUNDLED, "--turn", 0).stdout
     assert "before the game summary (saves 1–2)" in text and "- flood gradual flood" in text
     result = run("report", BUNDLED, "--turn", 5, ok=False)
-    assert result.exit_code == 1 and "no step of Game-Turn 5 is adjudicated yet (turns with steps: 0, 1)" in result.output
+    assert result.exit_code == 1 and "no step of Game-Turn 5 is adjudicated yet (turns with steps: 0, 1, 2)" in result.output
     assert run("report", BUNDLED, "--turn", 1, "--step", 3, ok=False).exit_code == 1
 
 
@@ -242,7 +246,7 @@ def test_a_sides_turn_summary_shows_its_own_chits_only():
 
 def test_smithereens_turn_summary(smithereens):
     text = run("report", smithereens, "--turn", 2, "--format", "md").stdout
-    assert "Game-Turn 2 summary (saves 3–5)" in text
+    assert "Game-Turn 2 summary (saves 3–8)" in text
     assert "#### Prepared assault on 1819E" in text or "##### Prepared assault on 1819E" in text
     assert "* **Result**: 2/1: attacker 2 loss points, defender 1 loss point" in text
 

@@ -104,8 +104,8 @@ def test_explain_picks_by_number_or_purpose_and_refuses_the_rest():
     first = run("rolls", GRENADE, "--explain", "5").stdout
     assert "roll 1 of 8: chit/13/8/7 (strength chit for 13/8/7 (8.33)), 1d12 = 5" in first
     assert "roll 4 of 8: crt/1/0110/2" in run("rolls", GRENADE, "--explain", "5:crt/1/0110/2").stdout
-    assert "save 3 rolled no die (saves with rolls: 2, 5, 8, 10, 12)" in run("rolls", GRENADE, "--explain", "3", ok=False).stderr
-    assert "no save 13 (saves 0..12)" in run("rolls", GRENADE, "--explain", "13", ok=False).stderr
+    assert "save 3 rolled no die (saves with rolls: 2, 5, 8, 10, 12, 15, 16)" in run("rolls", GRENADE, "--explain", "3", ok=False).stderr
+    assert "no save 17 (saves 0..16)" in run("rolls", GRENADE, "--explain", "17", ok=False).stderr
     assert "save 5 has rolls 1..8: chit/13/8/7, " in run("rolls", GRENADE, "--explain", "5:9", ok=False).stderr
     assert "--explain takes STEP, STEP:N or STEP:PURPOSE" in run("rolls", GRENADE, "--explain", "x", ok=False).stderr
 

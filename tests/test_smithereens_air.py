@@ -126,3 +126,64 @@ def test_mission_2_lets_one_stack_assault_across_a_lake_as_across_a_river(lake):
     both = {"attack": "4112E", "with": ["us-1", "us-2"], "riverine": "4111E"}     # us-2 across no river: no 11.15 shift
     out = GAME.apply(lake, position(lake, turn=7), "alliance", [both], ScriptedDice(6))
     assert next(e for e in out.events if e["event"] == "assault")["shifts"] == []
+
+
+@pytest.fixture(scope="module")
+def crossing(tmp_path_factory):
+    return two_us_corps(tmp_path_factory, "crossing", "  map.hexsides.4110E|4111E: lake\n  map.hexsides.4012E|4013E: sea\n")
+
+
+def moving(data, turn=7):
+    return dict(position(data, turn=turn), phase="movement")
+
+
+def test_mission_2_lets_one_stack_move_across_a_lake_as_across_a_river(crossing):  # 13.9 mission 2, behaviour 4
+    """13.9: "2. In a similar fashion, it can allow any one stack of Western Allied units to move and/or PA
+    across any lake or all-sea hexside as if it were a non-Rhine river hexside." us-1 (4 MF, halved out
+    of supply: 2) crosses the lake 4111E|4110E into clear 4110E for 1 + the river's 1 MP (10.16)."""
+    move = {"move": "us-1", "path": ["4111E", "4110E"]}
+    assert problems(crossing, moving(crossing), [move]) == ["us-1: 4111E → 4110E: movement across the lake hexside 4111E-4110E is impossible (10.15)"]
+    out = GAME.apply(crossing, moving(crossing), "alliance", [dict(move, riverine=True)], ScriptedDice(6))
+    assert out.state["units"]["us-1"]["hex"] == "4110E" and out.state["riverine_turns"] == [7]
+    assert {"event": "riverine_move", "units": ["us-1"], "rule": "13.9"} in out.events
+    assert problems(crossing, moving(crossing, turn=6), [dict(move, riverine=True)]) == [
+        "the Amphibious & Riverine marker arrives on Game Turn 7 (13.9)"]
+    assert problems(crossing, dict(moving(crossing), riverine_turns=[7]), [dict(move, riverine=True)]) == [
+        "the Amphibious & Riverine marker flies 1 mission a game turn (13.9)"]
+    other = {"move": "us-2", "path": ["4013E", "4012E"], "riverine": True}          # another stack, across the sea hexside
+    assert problems(crossing, moving(crossing), [dict(move, riverine=True), other]) == [
+        "the Amphibious & Riverine marker carries one stack of one grouping: us-2 is not of the stack that began in 4111E (us) (13.9)"]
+
+
+@pytest.fixture(scope="module")
+def cut_off(tmp_path_factory):
+    """4110E, the Western supply source of this test map (made up), is walled by water but for its
+    lake hexside with us-1's 4111E (and the sea hex 4109E)."""
+    walls = "".join(f"  map.hexsides.{a}|{b}: lake\n" for a, b in (("4010E", "4110E"), ("4011E", "4110E"), ("4110E", "4111E"),
+                                                                   ("4110E", "4210E"), ("4110E", "4211E")))
+    target = tmp_path_factory.mktemp("cut-off") / "cut-off.yaml"
+    text = MOBILE.read_text().replace("  map.regions.france_west_edge.hexes: []\n", '  map.regions.france_west_edge.hexes: ["4110E"]\n')
+    target.write_text(text + US.format(n=1, hex="4111E") + US.format(n=2, hex="4013E") + walls)
+    return load_game_data("smithereens", target)
+
+
+def test_mission_3_lets_western_supply_lines_cross_the_water(cut_off):  # 13.9 mission 3, behaviour 4
+    """13.9: "3. Placed astride a lake or all-sea hexside at the start of a Western Allied movement phase,
+    it allows those units' supply lines to be traced across that hexside as if it were a land hexside." """
+    state = moving(cut_off)
+    assert not GAME.in_supply(cut_off, state, "us-1")
+    assert problems(cut_off, state, [{"move": "us-1", "path": ["4111E", "4011E", "4012E", "4013E"]}]) == [
+        "us-1 needs 3 MP for this path but has 2 (10.2; 10.4 guarantees one hex only)"]      # out of supply: halved (6.3)
+    out = GAME.apply(cut_off, state, "alliance", [{"riverine_supply": "4111E|4110E"}, {"move": "us-1", "path": ["4111E", "4011E", "4012E", "4013E"]}],
+                     ScriptedDice(6))
+    assert out.state["riverine_supply"] == ["4110E", "4111E"] and out.state["riverine_turns"] == [7]
+    assert out.state["units"]["us-1"]["hex"] == "4013E"          # in supply at the start of its move: 4 MF, not 2 (6.3)
+    back = dict(out.state, units=dict(out.state["units"], **{"us-1": {"hex": "4111E", "steps": 2}}))
+    assert GAME.in_supply(cut_off, back, "us-1")
+    assert problems(cut_off, moving(cut_off), [{"riverine_supply": "4111E|4112E"}]) == [
+        "4111E|4112E is not a lake or all-sea hexside (13.9 mission 3)"]
+    assert problems(cut_off, moving(cut_off), [{"riverine_supply": "4111E|4110E"},
+                                               {"move": "us-1", "path": ["4111E", "4110E"], "riverine": True}]) == [
+        "the Amphibious & Riverine marker flies 1 mission a game turn (13.9)"]
+    GAME.next_player_turn(cut_off, back)
+    assert "riverine_supply" not in back                          # until the next player turn begins (reading)

@@ -33,7 +33,8 @@ EXTRA = "".join(f"  map.hexes.{h}: {{terrain: clear}}\n" for h in CLEAR) + ANTWE
 
 def make(tmp_path, extra="", name="strategic.yaml"):
     target = tmp_path / name
-    base = MOBILE.read_text().replace('  map.regions.baltic_coast_german_range.hexes: []\n',
+    base = MOBILE.read_text().replace("  map.regions.baltic_sea_coastal_hexes.hexes: []\n", "").replace(
+        '  map.regions.baltic_coast_german_range.hexes: []\n',
                                       '  map.regions.baltic_coast_german_range.hexes: ["2410E", "2310E"]\n')
     for region, hexes in (("italy", '["1131", "1232"]'), ("italy_south_edge", '["1131", "1232"]'), ("france_west_edge", '["1010"]')):
         base = base.replace(f"  map.regions.{region}.hexes: []\n", f"  map.regions.{region}.hexes: {hexes}\n")
@@ -252,7 +253,8 @@ def test_an_eastern_map_unit_needs_no_italy_hexes_for_10_27(tmp_path):  # 10.27 
     starting on the eastern map counts its full MF without the Italy hexes; one on the western map
     needs them, and the refusal names the path."""
     target = tmp_path / "no-italy.yaml"
-    target.write_text(MOBILE.read_text().replace("  map.regions.italy.hexes: []\n", "") + EXTRA)
+    target.write_text(MOBILE.read_text().replace("  map.regions.italy.hexes: []\n", "").replace(
+        "  map.regions.baltic_sea_coastal_hexes.hexes: []\n", "") + EXTRA)
     data = load_game_data("smithereens", target)
     state = position(data)
     assert GAME.movement_allowance(data, state, "ger-p") == 6                      # 2410E

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import pbem.gamedata as gamedata
-from pbem.games.smithereens.demo import DEMO_ORDERS
+from pbem.games.smithereens.demo import DEMO_ORDERS, plan as demo_plan
 
 from . import util
 
@@ -93,7 +93,7 @@ def fresh_demo(demo, tmp_path) -> Path:
 def other_campaign(tmp_path_factory) -> Path:
     """The same plan and keys as the demo under another campaign id (smithereens-other)."""
     work = tmp_path_factory.mktemp("adv-other")
-    return util.play(work / "campaign", DEMO_ORDERS, campaign_id=util.OTHER_ID)
+    return util.play(work / "campaign", DEMO_ORDERS, campaign_id=util.OTHER_ID, options=dict(demo_plan().options))
 
 
 MORE_UNITS_PLAN = [("german", []), ("alliance", []), ("alliance", []), ("alliance", [])]

@@ -446,7 +446,7 @@ def test_header_and_save_zero_rewritten_together(demo, campaign_at, command):
     save0["previous"] = save0["header"] = data_hash(header)
     save0_path.write_text(dump_yaml(save0))          # now open_campaign accepts the header ...
     campaign = camp.open_campaign(folder)
-    state = campaign.game.setup(campaign.data, campaign.scenario, sorted(campaign.header["players"]))
+    state = campaign.game.setup(campaign.data, campaign.scenario, sorted(campaign.header["players"]), campaign.header["options"])
     save0 = camp.build_save(campaign, 0, campaign.header_hash, state, {"setup": campaign.header["scenario"]}, [], None, [])
     save0_path.write_text(dump_yaml(save0))          # ... and save 0 is what the replay makes
     (folder / "steps" / "0000" / "report.txt").write_text(render_step_report(campaign, save0, "text"))

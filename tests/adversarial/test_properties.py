@@ -156,8 +156,8 @@ def test_reordering_battles_changes_no_roll(more_units_at, data):
 
 def test_the_random_player_reproduces_the_demo_plan(demo, tmp_path):
     """util.play (used above) is what `pbem demo` does: the same plan gives the demo's bytes."""
-    from pbem.games.smithereens.demo import DEMO_ORDERS
-    folder = util.play(tmp_path / "campaign", DEMO_ORDERS, title="Smithereens demo (demonstration data)")
+    from pbem.games.smithereens.demo import DEMO_ORDERS, plan
+    folder = util.play(tmp_path / "campaign", DEMO_ORDERS, title="Smithereens demo (demonstration data)", options=dict(plan().options))
     assert util.snapshot(folder) == util.snapshot(demo)
 
 

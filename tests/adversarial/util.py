@@ -227,11 +227,13 @@ def write(path: Path, text) -> Path:
 
 # -- playing a campaign ---------------------------------------------------------------------
 
-def new_campaign(folder: Path, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE, title: str = ""):
+def new_campaign(folder: Path, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE, title: str = "",
+                 options: dict | None = None):
     k = keys()
     commitments = {s: demo_commitment(k[s], campaign_id, s) for s in SEATS}
     players = {s: key_id(k[s].public_key()) for s in SEATS}
-    return camp.create_campaign(folder, "smithereens", "historical", players, commitments, override, title=title)
+    return camp.create_campaign(folder, "smithereens", "historical", players, commitments, override, title=title,
+                                options=options)
 
 
 def signed_orders(folder: Path, side: str, orders: list, key=None) -> str:
@@ -248,12 +250,12 @@ def honest_orders(campaign, side: str, orders: list) -> str:
 
 
 def play(folder: Path, plan, campaign_id: str = DEMO_ID, override: Path = DEMO_OVERRIDE,
-         title: str = "", inbox: Path | None = None):
+         title: str = "", inbox: Path | None = None, options: dict | None = None):
     """What `pbem demo` does, for any plan: the planned (side, orders) steps, with the defender's
     legal response (pbem.games.smithereens.demo.legal_response) whenever one is awaited, and the opponent's
     reveal by `adjudicate --key`. Returns the folder."""
     folder = Path(folder)
-    campaign = new_campaign(folder, campaign_id, override, title)
+    campaign = new_campaign(folder, campaign_id, override, title, options)
     inbox = inbox or folder.parent / f"{folder.name}-inbox"
     inbox.mkdir(parents=True, exist_ok=True)
     planned = iter(plan)

@@ -1,7 +1,8 @@
 """The Operation Grenade demonstration campaign (`pbem demo --game operation-grenade`, bundled as
 examples/operation-grenade-demo/campaign) and the benchmarks' long-game policy.
 
-Demonstration only: the declarations and Game-Turn One on the made-up data of
+Demonstration only: the declarations, Game-Turn One and the Allied Combat Phase of Game-Turn Two
+(a breakthrough whose path of retreat the attacker chooses, 9.97) on the made-up data of
 examples/operation-grenade-demo/; every answer is chosen from what is legal.
 """
 
@@ -47,6 +48,10 @@ GRENADE_ORDERS = [
                 {"attack": "0310", "with": ["28/8/7"]}]),
     ("german", []),
     ("german", grenade_attacks),
+    # Game-Turn 2: both regiments step from 0209 to 0309, next to the cadre in 0310 alone; the
+    # attack's breakthrough (9.97) has the Allied player choose the cadre's path of retreat
+    ("allied", [{"move": "13/8/7", "path": ["0209", "0309"]}, {"move": "28/8/7", "path": ["0209", "0309"]}]),
+    ("allied", grenade_attacks),
 ]
 
 

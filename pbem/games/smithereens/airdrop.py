@@ -23,12 +23,12 @@ from ...dice import Dice
 from ...gamedata import GameData
 from ..base import Problem
 from .components import TRIAL_SEED
-from .support import GermanSupportRules
+from .riverine import RiverineMoveRules
 
 KEYS = ("airdrop_supply", "airdrop_keeper")
 
 
-class AirdropSupplyRules(GermanSupportRules):
+class AirdropSupplyRules(RiverineMoveRules):
     def special_key(self, data: GameData, order: dict) -> str | None:
         key = next((k for k in KEYS if k in order), None)
         return key if key and self.plays(data, 3) else super().special_key(data, order)

@@ -279,7 +279,8 @@ class AssaultRules(AirRules):
             events.append({"event": "attacker_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29, 11.30"})
             if self.defender_choice_needed(data, state, battle):
                 seat = self.seat_of(state, self.army_of(data, battle["defenders"][0]))
-                pending.append({k: battle[k] for k in ("hex", "army", "defenders", "defender_lp", "advance")} | {"defender_seat": seat})
+                pending.append({k: battle[k] for k in ("hex", "army", "defenders", "defender_lp", "advance", "fmo_advance")
+                                if k in battle} | {"defender_seat": seat})
                 continue
             alive = self.defender_loss_order(data, [u for u in battle["defenders"] if u in state["units"]])
             losses = self.take_steps(state, alive, battle["defender_lp"])

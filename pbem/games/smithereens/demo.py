@@ -2,6 +2,10 @@
 
 Demonstration only: the orders are the README's story on the made-up data in
 examples/smithereens-demo/; the answers and the random moves are chosen from what is legal.
+The demo plays the standard level (supply, 6.x, and mobile assaults, 12.x; 11.7 fog of war needs
+the beginner level, so it is off): after the story's assaults, the Soviet turn 3 opens with a
+mobile assault on Warsaw, the German answers his step losses mid-movement (12.13) and the Soviet
+ends his movement (12.10).
 """
 
 import random
@@ -21,6 +25,12 @@ DEMO_ORDERS = [       # Game Turn 1 is a German combat phase only (3.10)
                   {"move": "sov-4art", "path": ["2018E", "1918E"]},
                   {"move": "sov-1pol", "path": ["1920E", "1919E"]}]),
     ("alliance", [{"attack": "1819E", "with": ["sov-2gta", "sov-4art", "sov-1pol"], "advance": ["sov-2gta"]}]),
+    ("alliance", []),            # Western movement (the Western Prepared Assault Phase passes by itself, 11.1)
+    ("german", []),              # German movement and prepared assaults of Turn 2: none
+    ("german", []),
+    # Turn 3: a mobile assault (12.2) from 1818E; the German's step losses are his signed answer (12.13)
+    ("alliance", [{"assault": "1819E", "with": ["sov-3gta"], "path": ["2117E", "2018E", "1918E", "1818E"]}]),
+    ("alliance", []),            # 12.10: Warsaw still held; a file without an assault ends the movement
 ]
 
 
@@ -35,6 +45,8 @@ def legal_response(campaign: Any, state: dict) -> list:
     if state["phase"] == "ma_response":            # 12.13: steps only, by 11.30
         battle = state["mobile"]["answer"]
         return [{"battle": battle["hex"], "steps": spread(state, battle["defenders"], battle["defender_lp"])}]
+    if state["phase"] == "naval":                  # 13.10: the guns on the first hex offered
+        return [{"naval_guns": state["naval_defense"]["hexes"][0]}]
     if state["phase"] == "ogs":                    # 9.6: the first hex next to Berlin that takes it
         unit_id = game.ogs_waiting(state)
         options = game.ogs_hexes(data, state, unit_id)
@@ -106,4 +118,5 @@ def bench_orders(campaign: Any, waiting: dict, state: dict, rng: random.Random) 
 
 def plan() -> DemoPlan:
     return DemoPlan("smithereens-demo", "historical", SEATS, "Smithereens demo (demonstration data)",
-                    DEMO_ORDERS, legal_response, bench_orders)
+                    DEMO_ORDERS, legal_response, bench_orders,
+                    options={"level": "standard", "fog": "off"})

@@ -29,7 +29,8 @@ FOG_ON = ("11.7 in the three-player game: the Western player's look at German st
 OWNER_PHASES = ("placement", "movement", "redeploy")     # redeploy: special movement ends (10.29)
 # what an owner step's events may show the enemy: map-wide facts, never a unit under fog
 PUBLIC_EVENTS = ("passed", "control", "collapse", "fanaticism", "oil", "fortress", "destroyed", "forfeit", "antwerp",
-                 "strategic", "embark", "transfer", "awaiting_redeploy", "port_lost", "atc_entered")   # the holding box is public
+                 "strategic", "embark", "transfer", "awaiting_redeploy", "port_lost", "atc_entered",
+                 "fortress_lapsed")   # the holding box is public
 
 
 class SmithereensFog(HiddenRules):

@@ -17,7 +17,7 @@ from .airdrop import AirdropSupplyRules
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
 TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine",
-               "strategic", "embark", "transfer", "land", "airdrop_supply", "airdrop_keeper")
+               "strategic", "embark", "transfer", "land", "airdrop_supply", "airdrop_keeper", "naval_guns")
 TEXT_LISTS = ("path", "with", "advance", "losses", "bombers")
 
 
@@ -33,6 +33,9 @@ def _ids_as_text(order: dict) -> dict:
         order["retreat"] = {k: [as_text(h) for h in v] if isinstance(v, list) else as_text(v) for k, v in retreat.items()}
     elif "retreat" in order:
         order["retreat"] = as_text(retreat)
+    if isinstance(order.get("fmo_advance"), dict):      # 13.12: {UNIT: [HEX, HEX]}
+        order["fmo_advance"] = {as_text(k): [as_text(h) for h in v] if isinstance(v, list) else v
+                                for k, v in order["fmo_advance"].items()}
     return order
 
 
@@ -47,20 +50,31 @@ class Smithereens(AirdropSupplyRules):
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
     # the `redeploy` step after the Prepared Assault Phase, 10.27 (2) Italian MFs, 10.34 ports lost;
     # German PA `naval_guns:` (13.10) and `fmo:` (13.12) (support.py); `airdrop_supply:` (6.10, airdrop.py).
-    behaviour = 3
-    behaviours = (2, 3)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
+    # 4: 13.12 the FMO mech units' two-hex advance (`fmo_advance:`, support.py); 13.10 the naval guns on a
+    # German defense, the German's `naval_guns:` answer before the Soviet PA's die (naval.py); 11.19 declarations
+    # for the next Soviet or Western player turn in the German PA orders (`player_turn:`, fortress.py); 13.9
+    # mission 2's move across a lake or all-sea hexside (`riverine: true` on a Western move) and mission 3's supply
+    # across one (`riverine_supply: "HEX|HEX"`, riverine.py).
+    behaviour = 4
+    behaviours = (2, 3, 4)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
-        "6.x supply and 12.x mobile assaults (played at the beginner level, 5.1/6.0 Beginners Notes)",
-        "9.6 Group Steiner set off by a 1AAA airdrop (13.2 drops are not modelled; its entry after a move next to Berlin "
-        "is enforced); 7.x economic collapse",
-        "13.x special units and air not yet played (1AAA 13.1-13.3, tactical air 13.5-13.6, Thunderclap 13.8, "
-        "Amphibious & Riverine mission 2's movement and mission 3, naval guns on a German defense 13.10 (the German's announcement "
-        "comes inside the Soviet Prepared Assault Phase, before its die), National Redoubt 13.11, the FMO two-hex "
-        "mech advance 13.12) (3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1 and mission 2's PA, 13.10 on a German attack, "
-        "13.12 FMO odds line and markers, 13.13 Flak Korps are enforced)",
-        "11.19 fortress declarations outside the German movement orders",
+        "6.x supply, 7.x economic collapse and 12.x mobile assaults: the beginner level skips them (5.1, 6.0 and "
+        "7.0 Beginners Notes; campaign option level=standard plays them)",
+        "9.6 Group Steiner set off by a 1AAA airdrop: not built, as the 1AAA drops (13.1-13.3) are not (its entry after "
+        "a move next to Berlin is enforced)",
+        "13.x not built yet: the 1AAA airdrops 13.1-13.3, German and Soviet tactical air 13.5-13.6, Operation "
+        "Thunderclap 13.8 (enforced: 3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
+        "attack and, behaviour 4, on a German defense against a Soviet PA or mobile assault, 13.12 FMOs with, behaviour 4, the mech "
+        "units' two-hex advance, 13.13 Flak Korps)",
+        "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
+        "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
+        "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
+        "(4.4) by agreement",
+        "11.19 a fortress declaration for the start of a Soviet or Western player turn when the German Prepared "
+        "Assault Phase passes by itself (no German file to write it in; asking for one would add a message to every "
+        "such player turn) (behaviour 4: declared in the German prepared assault orders with `player_turn:`, enforced)",
         "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
         "(the special movement step refuses until the group settles it)",
     )
@@ -99,6 +113,10 @@ class Smithereens(AirdropSupplyRules):
                   opponents=self.reveal_seats,
                   then="the defender's loss choices where he has one (11.25, 11.30); else the next player turn "
                        "in the order Soviet, Western, German (5.2), and after the last German player turn, victory (4.4)"),
+            Phase("naval", "German naval gun support of a defense against Soviet PAs (13.10)", "response",
+                  awaited=self.german_seat, label=self.naval_label, template=self.naval_template,
+                  check=self.check_naval, apply=self.apply_naval, opponents=self.attacker_seats,
+                  then="the Soviet battles are resolved in the order given (11.23, 11.24); then the loss choices"),
             # a die rolled while answering (e.g. Antwerp taken by an advance, 6.9) needs the
             # attacker's reveal too: no roll may rest on one party's secret alone
             Phase("response", "Loss points taken as steps or retreats, then advances (11.24-11.33)", "response",
@@ -179,11 +197,13 @@ class Smithereens(AirdropSupplyRules):
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply"):
+            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply", "naval_guns"):
                 if key in order:
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):
                 order["path"] = [hex_of(h) for h in order["path"]]
+            if isinstance(order.get("fmo_advance"), dict):        # 13.12
+                order["fmo_advance"] = {k: [hex_of(h) for h in v] if isinstance(v, list) else v for k, v in order["fmo_advance"].items()}
             if ("attack" in order or "assault" in order) and isinstance(order.get("with"), list):      # 12.16: losses too
                 order.setdefault("losses", list(order["with"]))
                 order["with"] = sorted(order["with"], key=str)

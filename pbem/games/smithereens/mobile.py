@@ -277,17 +277,38 @@ class MobileAssaultRules(ReportRules):
         across = bool({"river", "rhine"} & set(self.hexside(data, launch, target)))
         number = int(opened["round"]) + 1 if opened else 1
         mobile["open"] = {"hex": target, "from": launch, "units": list(units), "round": number, "spent": dict(spent),
-                          "across_river": across if first else bool(opened and opened["across_river"])}
+                          "across_river": across if first else bool(opened and opened["across_river"]),
+                          **({"naval_defense": opened["naval_defense"]} if opened and "naval_defense" in opened else {})}   # 13.10
         mobile["moved"] = sorted(set(mobile["moved"]) | set(units))
         mobile["last"] = target
+        if self.ma_pause(data, state, order, events):
+            return                                         # 13.10: the German announces before the die (naval.py)
+        self.ma_resolve(data, state, order, dice, events)
+
+    def ma_pause(self, data: GameData, state: dict, order: dict, events: list) -> bool:
+        """Whether the round waits for an answer before its die (none here)."""
+        return False
+
+    def ma_column(self, data: GameData, state: dict) -> tuple:
+        """12.8 the open round's odds and column: (defenders, OOS defenders, attack, defense, base, odds, shifts, column)."""
+        opened, army = state["mobile"]["open"], state["army"]
+        target, units = opened["hex"], list(opened["units"])
         columns = self.crt_columns(data)
         defenders = self.enemies_in(data, state, target, army)
         oos = self.oos_units(data, state, defenders)                  # 12.7: the defenders at the instant
         attack = self.strength(data, state, units, "attack", [])      # 12.1: the assaulters are supplied
         defense = self.strength(data, state, defenders, "defense", oos)
         base, odds = self.base_column(data, attack, defense, army)
-        shifts = self.ma_shifts(data, state, target, army, across and first)
-        column = columns[clamp(base + total(shifts), len(columns))]
+        shifts = self.ma_shifts(data, state, target, army, bool(opened["across_river"]) and int(opened["round"]) == 1)
+        return defenders, oos, attack, defense, base, odds, shifts, columns[clamp(base + total(shifts), len(columns))]
+
+    def ma_resolve(self, data: GameData, state: dict, order: dict, dice: Dice, events: list) -> None:
+        """The open round's die, result and losses (12.8, 12.13, 12.16)."""
+        army, mobile = state["army"], state["mobile"]
+        opened = mobile["open"]
+        target, units, launch, number, spent = opened["hex"], list(opened["units"]), opened["from"], int(opened["round"]), opened["spent"]
+        columns = self.crt_columns(data)
+        defenders, oos, attack, defense, base, odds, shifts, column = self.ma_column(data, state)
         cells = self.crt_cells(data, column)                         # the whole column before the die
         roll = dice.roll(f"ma/{target}", self.die_faces(data), about=f"mobile assault on {target}, round {number} (12.8)")
         result = str(cells[str(roll)])

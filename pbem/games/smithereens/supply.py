@@ -110,7 +110,7 @@ class SupplyRules(SmithereensBase):
                 return False
             if self.terrain(data, b) in ("sea", "hook_of_holland") or self.prohibited(data, b):
                 return False                   # 6.2: only playable terrain (10.17, 10.18)
-            return not {"lake", "sea"} & set(self.hexside(data, a, b))
+            return not {"lake", "sea"} & set(self.hexside(data, a, b)) or self.water_open(state, army, a, b)
 
         def source(h: str) -> bool:
             return is_source(h) and h not in blocked and h in known      # 6.13: an occupied source is lost
@@ -120,6 +120,10 @@ class SupplyRules(SmithereensBase):
             raise UnknownDataError(f"map.hexes.{first}.terrain", f"the terrain of hex {first}, to trace supply (6.2) "
                                    "(or `map.hexes_complete: true` if it is off the map)", "the map (16.1)", data.override_file)
         return found
+
+    def water_open(self, state: dict, army: str, a: str, b: str) -> bool:
+        """Whether a supply line of `army` may cross this lake or all-sea hexside (13.9 mission 3, riverine.py)."""
+        return False
 
     def map_complete(self, data: GameData) -> bool:
         """True once the campaign's override says every hex of the map is listed."""

@@ -9,9 +9,17 @@ A German PA order may carry:
   per attacking stack (hex), of the nine of the game (`special.fmo.markers`), each stack in
   direct overland supply to a German-controlled Ruhr City hex (the standard level traces it).
 
+Behaviour 4: an FMO PA's order may carry `fmo_advance: {UNIT: [HEX, HEX]}` (13.12): each mech
+unit of the attack advances up to two hexes (`special.fmo.mech_advance_hexes`) "into any two
+non-enemy-occupied hexes", its first hex not necessarily the defender's vacated one; "if the
+defender isn't first eliminated or retreated out of his hex, there is no advance at all". Like
+`advance:` (11.33) it is declared with the attack (no extra round trip); a declared hex that an
+enemy unit holds when the advance comes (a retreat went there), or that would be overstacked
+(8.2), ends the unit's advance in the hex before it.
+
 Not here (game.py not_enforced): the naval guns on a German defense (the German's announcement
 comes during the Soviet Prepared Assault Phase, before the Soviet die: a mid-phase answer pbem
-does not ask yet) and 13.12's two-hex advance of mech units after an FMO PA.
+does not ask yet).
 """
 
 from ...dice import Dice
@@ -24,6 +32,7 @@ from .strategic import SpecialMovementRules
 NAVAL = "special.naval_gun_support"
 FMO = "special.fmo"
 KEYS = ("naval_guns", "fmo")
+ADVANCE = "fmo_advance"
 
 
 class GermanSupportRules(SpecialMovementRules):
@@ -31,9 +40,11 @@ class GermanSupportRules(SpecialMovementRules):
         return [k for k in KEYS if k in order] if self.plays(data, 3) else []
 
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
-        keys = self.support_keys(data, order)
+        keys = self.support_keys(data, order) + ([ADVANCE] if ADVANCE in order and self.plays(data, 4) else [])
         plain = {k: v for k, v in order.items() if k not in keys}
         problems = super().attack_problems(data, state, army, plain, used, targets)
+        if ADVANCE in keys and not problems:
+            problems += self.fmo_advance_problems(data, state, order)
         stack = self.riverine_stack(data, order)
         if stack and self.plays(data, 3):          # 13.9 mission 2: that stack attacks across its lake or all-sea hexside
             crossing = {f"{u} cannot attack across the {w} hexside (11.14)" for u in order["with"]
@@ -108,6 +119,68 @@ class GermanSupportRules(SpecialMovementRules):
                 return f"the FMO-supported stack in {hex_id} is not in direct overland supply to a German-controlled Ruhr City hex (13.12)"
         return None
 
+    def fmo_advance_problems(self, data: GameData, state: dict, order: dict) -> list[str]:
+        """13.12 (behaviour 4): `fmo_advance:` only on an FMO PA, for its mech units, not also in
+        `advance:`, each a path of one or two hexes from the unit's hex, none enemy-held now."""
+        paths, grid = order[ADVANCE], self.grid(data)
+        most = numbers.integer(data, f"{FMO}.mech_advance_hexes", "the hexes of an FMO mech unit's advance (13.12)")
+        if order.get("fmo") is not True:
+            return ["`fmo_advance:` belongs to an FMO-supported PA (`fmo: true`) (13.12)"]
+        if not isinstance(paths, dict) or not paths or any(not isinstance(p, list) or not 1 <= len(p) <= most for p in paths.values()):
+            return [f"`fmo_advance:` maps each advancing mech unit to its path of 1 to {most} hexes (13.12)"]
+        problems = []
+        for unit_id, path in sorted(paths.items()):
+            if unit_id not in order["with"] or unit_id in (order.get("advance") or []):
+                problems.append(f"{unit_id} is not one of this attack's units, or is also in `advance:` (13.12, 11.33)")
+            elif not self.is_mech(data, unit_id):
+                problems.append(f"{unit_id} is not mechanized; only mech units advance two hexes after an FMO PA (13.12)")
+            else:
+                try:
+                    hexes = [grid.canonical(str(h)) for h in path]
+                except ValueError as exc:
+                    problems.append(str(exc))
+                    continue
+                problems += [p for p in [self.fmo_step_problem(data, state, unit_id, [state["units"][unit_id]["hex"], *hexes],
+                                                               grid.canonical(order["attack"]))] if p]
+        return problems
+
+    def fmo_step_problem(self, data: GameData, state: dict, unit_id: str, path: list[str], target: str) -> str | None:
+        """Hex by hex, no hex twice, never across a lake or all-sea hexside or into a prohibited
+        hex (10.15, 10.17); enemy-held hexes only the defender's (it must be vacated first)."""
+        for a, b in zip(path, path[1:]):
+            if not self.grid(data).adjacent(a, b) or b in path[:path.index(b)]:
+                return f"{unit_id} advances hex by hex; {b} does not follow {a} (13.12)"
+            if {"lake", "sea"} & set(self.hexside(data, a, b)) or self.terrain(data, b) == "sea" or self.prohibited(data, b):
+                return f"{unit_id} may not advance across the hexside {a}-{b} (10.15, 10.17)"
+            if b != target and self.enemies_in(data, state, b, "german"):
+                return f"{unit_id} advances only into non-enemy-occupied hexes, not {b} (13.12)"
+        return None
+
+    def resolve(self, data: GameData, state: dict, army: str, order: dict, dice: Dice, columns: list[str]) -> dict:
+        battle = super().resolve(data, state, army, order, dice, columns)
+        if self.plays(data, 4) and order.get(ADVANCE):
+            grid = self.grid(data)
+            battle[ADVANCE] = {u: [grid.canonical(str(h)) for h in p] for u, p in sorted(order[ADVANCE].items())}
+        return battle
+
+    def advance_after_combat(self, data: GameData, state: dict, battle: dict, events: list, dice: Dice | None = None) -> None:
+        super().advance_after_combat(data, state, battle, events, dice)
+        if not battle.get(ADVANCE) or self.enemies_in(data, state, battle["hex"], battle["army"]):
+            return                                    # 13.12: no advance at all unless the hex was vacated
+        for unit_id, path in sorted(battle[ADVANCE].items()):
+            if unit_id not in state["units"]:
+                continue
+            walked = [state["units"][unit_id]["hex"]]
+            for hex_id in path:
+                if self.enemies_in(data, state, hex_id, "german") or \
+                        self.stacking_problem(data, self.stacks(state).get(hex_id, []) + [unit_id]):
+                    break                             # it stops in the hex before (8.2, 13.12)
+                state["units"][unit_id]["hex"] = hex_id
+                walked.append(hex_id)
+                self.enter_hex(data, state, hex_id, "german", events, dice)
+            self.note_german_path(data, state, walked, events)                  # 3.11: across the Dvina
+            events.append({"event": "fmo_advance", "unit": unit_id, "path": walked, "declared": list(path), "rule": "13.12"})
+
     def odds_line(self, order: dict, army: str) -> str:
         return "alliance" if order.get("fmo") is True and army == "german" else super().odds_line(order, army)      # 13.12
 
@@ -137,7 +210,10 @@ class GermanSupportRules(SpecialMovementRules):
     def describe(self, data: GameData, state: dict, events: list) -> list:
         blocks: list = []
         for event in events:
-            if event["event"] == "fmo":
+            if event["event"] == "fmo_advance":
+                stopped = "" if event["path"][1:] == event["declared"] else f" (declared {' → '.join(event['declared'])}: stopped, 8.2/13.12)"
+                blocks.append(("item", f"{event['unit']} advances after the FMO PA: {' → '.join(event['path'])}{stopped} (13.12)"))
+            elif event["event"] == "fmo":
                 blocks.append(("item", f"Führer-Mandated Offensive on {event['hex']}: {event['markers']} FMO marker(s) used, "
                                        f"{event['left']} left; the Alliance odds line (13.12)"))
             else:
