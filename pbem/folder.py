@@ -41,6 +41,7 @@ from .gamedata import OVERRIDE_NAME, GameData, apply_readings, load_game_data
 from .games import get_game
 from .games.base import GameModule
 from .keys import public_from_id
+from .kit.terrain import hexside_key_problems
 from .report import render_step_report
 from .signing import SignedMessage, parse_signed, sign_body
 from .storage import safe_component
@@ -366,6 +367,12 @@ def check_header(campaign: Campaign) -> list[str]:
     return problems
 
 
+def _hexside_keys_found(data: GameData, values: dict, source: str) -> None:
+    problems = hexside_key_problems(data, values)
+    if problems:
+        raise PbemError("; ".join(problems), source)
+
+
 def create_campaign(folder: Path, game_name: str, scenario_name: str, players: dict[str, str],
                     commitments: dict[str, str], override: Path | None = None,
                     gm_key: str | None = None, title: str = "", options: dict | None = None) -> Campaign:
@@ -381,6 +388,8 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
         raise PbemError(f"{game_name} is played by seats {' or '.join('+'.join(s) for s in game.seats(scenario))}; got {'+'.join(seats) or 'none'}")
     data = load_game_data(game_name, override)
     data.behaviour = game.behaviour            # new campaigns play the module's current behaviour
+    if override is not None:
+        _hexside_keys_found(data, gamedata.load_override(override, game_name)["values"], str(override))
     chosen = game.options(options or {})
     apply_readings(data, chosen.get("errata"))         # refused here if the game declares no such reading
     parties = [GM] if gm_key else seats

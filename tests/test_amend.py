@@ -117,6 +117,19 @@ def test_an_amendment_never_replaces_a_known_value(two_copies):
     assert tree_bytes(camp_of(root, "german")) == before and not list(root.glob("amendment-*"))
 
 
+def test_an_amendment_hexside_no_lookup_would_find_is_refused(two_copies):
+    """10.15: a lake entered as `2119E|2118E` (not the sorted pair lookups ask for) would be ignored."""
+    root = two_copies
+    proposal = yaml.safe_load((root / "camp-amendment-proposal.yaml").read_text())
+    proposal["values"] = {"map.hexsides.2119E|2118E": "lake"}
+    (root / "bad.yaml").write_text(yaml.safe_dump(proposal, sort_keys=False))
+    before = tree_bytes(camp_of(root, "german"))
+    refused = run("amend", "propose", camp_of(root, "german"), root / "bad.yaml", "--key", root / "german" / "key", ok=False)
+    assert refused.exit_code == 1
+    assert "map.hexsides.2119E|2118E: write it map.hexsides.2118E|2119E" in refused.stderr
+    assert tree_bytes(camp_of(root, "german")) == before and not list(root.glob("amendment-*"))
+
+
 def test_the_proposer_cannot_countersign_and_orders_conflict_with_an_amendment(two_copies):
     root = two_copies
     run("amend", "propose", camp_of(root, "german"), root / "camp-amendment-proposal.yaml",

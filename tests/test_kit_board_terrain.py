@@ -279,3 +279,47 @@ def test_numbers_the_text_does_not_give_refuse_as_unknown(read, path):
         read(game_data(NUMBERS), path, "the stacking value")
     assert caught.value.path == path
     assert "needs the stacking value, which the rulebook text does not give" in str(caught.value)
+
+
+# -- hexside keys a lookup would never find ---------------------------------------------------
+
+def _override_with(tmp_path, extra: dict):
+    import yaml
+
+    from .conftest import ROOT
+    doc = yaml.safe_load((ROOT / "examples" / "smithereens-demo" / "data-override.yaml").read_text())
+    doc["values"].update(extra)
+    path = tmp_path / "override.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    return path
+
+
+@pytest.mark.parametrize("key, message", [
+    ("4111E|4110E", "map.hexsides.4111E|4110E: write it map.hexsides.4110E|4111E (the two hex ids sorted, joined by '|'), "
+                    "else no lookup finds it"),
+    ("4110E|4112E", "map.hexsides.4110E|4112E: 4110E and 4112E are not adjacent, so have no common hexside"),
+    ("4110E", "map.hexsides.4110E: a hexside is two hex ids joined by '|' (e.g. 2516|2517)"),
+])
+def test_pbem_new_refuses_a_hexside_key_no_lookup_would_find(tmp_path, demo_keys, key, message):
+    """10.15: a lake written `4111E|4110E` was silently ignored (lookups ask for the sorted pair):
+    `pbem new` now refuses it, naming the spelling that works, and writes nothing."""
+    from pbem import campaign as camp
+    from pbem.demo import demo_commitment
+    from pbem.errors import PbemError
+    from pbem.keys import key_id
+    override = _override_with(tmp_path, {f"map.hexsides.{key}": "lake"})
+    players = {s: key_id(k.public_key()) for s, k in demo_keys.items()}
+    commitments = {s: demo_commitment(k, "t1", s) for s, k in demo_keys.items()}
+    with pytest.raises(PbemError) as refused:
+        camp.create_campaign(tmp_path / "t1", "smithereens", "historical", players, commitments, override)
+    assert str(refused.value) == f"{override}: {message}"
+    assert not (tmp_path / "t1").exists()
+
+
+def test_a_hexside_key_in_pbem_order_is_found(tmp_path):
+    from pbem.gamedata import load_game_data
+    from pbem.kit.terrain import MapData, hexside_key_problems
+    override = _override_with(tmp_path, {"map.hexsides.4110E|4111E": "lake"})
+    data = load_game_data("smithereens", override)
+    assert hexside_key_problems(data, {"map.hexsides.4110E|4111E": "lake"}) == []
+    assert MapData.of(data).hexside("4111E", "4110E", hexes_known=False) == ("lake",)

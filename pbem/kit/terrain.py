@@ -30,6 +30,35 @@ def known(data: GameData, path: str, what: str, printed_on: str | None = None) -
         raise UnknownDataError(path, what, printed_on, data.override_file) from None
 
 
+HEXSIDES = "map.hexsides."
+
+
+def hexside_key_problems(data: GameData, values: dict) -> list[str]:
+    """Hexside entries of an override or amendment (`map.hexsides.A|B`) that no lookup would
+    ever find: a lookup asks for the two canonical hex ids sorted and joined by "|", so a key
+    written the other way round, or naming two hexes that are not adjacent, would be silently
+    ignored (a lake that never blocks). Refused when a campaign is made or an amendment
+    proposed, naming the spelling that works; campaigns already running are not re-judged."""
+    keys = [k[len(HEXSIDES):] for k in values if isinstance(k, str) and k.startswith(HEXSIDES)]
+    whole = values.get("map.hexsides")
+    keys += [k for k in whole if k not in _META] if isinstance(whole, dict) else []
+    problems = []
+    for key in keys:
+        hexes = str(key).split("|")
+        if len(hexes) != 2:
+            problems.append(f"{HEXSIDES}{key}: a hexside is two hex ids joined by '|' (e.g. 2516|2517)")
+            continue
+        try:
+            wanted = hexside_key(hexes[0], hexes[1], MapData.of(data).grid)
+        except (ValueError, PbemError) as exc:
+            problems.append(f"{HEXSIDES}{key}: {exc}")
+            continue
+        if wanted != key:
+            problems.append(f"{HEXSIDES}{key}: write it {HEXSIDES}{wanted} (the two hex ids sorted, joined by '|'), "
+                            "else no lookup finds it")
+    return problems
+
+
 class MapData:
     """The map of one game's data: grid, hexes, hexsides. Cached per GameData."""
 
