@@ -45,13 +45,13 @@ def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
     events = [e for s in saves for e in s["events"]]
     assert sorted(campaign.header["players"]) == ["axis", "soviet", "western"]
     kinds = [(e["kind"], e["hex"]) for e in events if e["event"] == "assault"]
-    assert kinds == [("prepared", "T6"), ("mobile", "T10"), ("prepared", "T10")]
+    assert kinds == [("prepared", "T6"), ("mobile", "T26"), ("prepared", "T26")]
     assert {"event": "bagration", "chosen": True} in events
     assert {"event": "retreat", "unit": "de-inf-1", "path": ["T6", "S6", "R6"]} in events
-    assert {"event": "retreat", "unit": "su-inf-3", "path": ["T10", "T11"]} in events
-    assert {"event": "occupy", "units": ["de-pz-3"], "hex": "T10", "why": "11.12 A"} in events
+    assert {"event": "retreat", "unit": "su-inf-3", "path": ["T26", "T27"]} in events
+    assert {"event": "occupy", "units": ["de-pz-3"], "hex": "T26", "why": "11.12 A"} in events
     assert any(e["event"] == "advance" and e["unit"] == "wa-mech-2" for e in events)
-    last = next(e for e in events if e["event"] == "assault" and e["kind"] == "prepared" and e["hex"] == "T10")
+    last = next(e for e in events if e["event"] == "assault" and e["kind"] == "prepared" and e["hex"] == "T26")
     assert {"shift": 2, "why": "Operation Bagration, Turn 2", "rule": "6.7"} in last["shifts"]
     responses = {s["produced_by"]["side"] for s in saves[1:] if s["produced_by"]["kind"] == "response"}
     assert responses == {"axis", "soviet"}

@@ -220,6 +220,8 @@ SEQUENCES = {
         ('The defender applies its prepared-assault result first (18.15, 18.14, 18.19)', 'response'),
         ('The attacker applies its result and advances after combat (18.14, 18.16-18.18)', 'orders'),
         ("Defender advance after combat into a vacated attacker's hex (18.20)", 'response'),
+        ("The other Alliance player grants or refuses supply lines through its territory, at a supply check "
+         "(15.10; 5.x.2, 5.x.7)", 'response'),
     ],
 }
 

@@ -21,8 +21,8 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import combat
-from .common import army_of, board, enemies, factor, grid, hexside, is_type, mapdata, stacking_problem, terrain
+from . import combat, supply_play
+from .common import army_of, board, enemies, factor, grid, hexside, is_type, mapdata, plays, stacking_problem, terrain
 from .movement import normalise_answer
 
 ATTACK = "a prepared assault is `attack: [HEX, ...]` (or `attack: HEX`) with `with: [UNIT, ...]` (18.10 B)"
@@ -85,6 +85,9 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
         if factor(data, state, unit_id, "attack") <= 0:
             return f"{unit_id} has no attack factor"
+    why = supply_play.no_supply_problems(data, state, units, "15.22.1") if plays(data, 2) else None
+    if why:
+        return why
     for hex_id in hexes:
         if hex_id in hit:
             return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"
@@ -144,7 +147,8 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
         if found:
             shifts += found
             break
-    return shifts + combat.bagration_shift(data, state, army)
+    defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
+    return shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
 
 
 def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bool:
@@ -327,6 +331,20 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
                 return f"{crowd} (18.16 G)"
             here = hex_id
         trial["units"][unit_id]["hex"] = here
+        if "control" in trial:
+            trial["control"] = {**trial["control"], **{h: state["army"] for h in path}}
+    return out_of_supply_advance(data, trial, list(advance))
+
+
+def out_of_supply_advance(data: GameData, trial: dict, units: list) -> str | None:
+    """Behaviour 2, 18.16 E: "Units are still prohibited from advancing out of GS" (EGS, 18.16 F,
+    is not on the map); leaving a unit in each hex of the path keeps the salient supplied."""
+    if not plays(data, 2):
+        return None
+    supplied = supply_play.in_gs(data, trial, trial["army"])
+    cut = [str(u) for u in sorted(units) if str(u) not in supplied]
+    if cut:
+        return f"{', '.join(cut)} would advance out of general supply (18.16 E)"
     return None
 
 

@@ -20,6 +20,14 @@ ALLIANCE = ("western", "soviet")           # 4.4 A: the Grand Alliance's two cam
 PRINTED_ON = "the End of the Iron Dream map (2.12)"
 COUNTER = "the unit counter (2.x, 28.0)"
 ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
+# the module's behaviour revision (docs/upgrading.md): 1 played every unit in general supply in
+# fair weather; 2 plays supply (15.x) and the weather (25.11, 25.8)
+BEHAVIOUR = 2
+
+
+def plays(data: GameData, revision: int) -> bool:
+    """Whether the campaign of `data` plays behaviour `revision` or later (GameModule.plays)."""
+    return (data.behaviour if data.behaviour is not None else BEHAVIOUR) >= revision
 
 
 def camp_of_seat(seat: str) -> str:

@@ -24,29 +24,29 @@ ORDERS: list = [
     ("western", [{"steps": ["wa-mech-6"], "advance": {"wa-mech-2": ["T6", "S6"], "wa-mech-4": ["T6"]}}]),
     ("soviet", [{"bagration": True}]),                                   # 6.5 A
     ("soviet", []),                                                      # 6.5 B: only SUs move (there are none)
-    # Turn 2: the German mobile assault (11.0) from S10 into T10
-    ("axis", [{"assault": "T10", "with": ["de-pz-3"], "path": ["R10", "S10"]}]),
-    ("axis", []),                                                        # the panzer stops in T10 (11.12)
+    # Turn 2: the German mobile assault (11.0) from S26 into T10
+    ("axis", [{"assault": "T26", "with": ["de-pz-3"], "path": ["R26", "S26"]}]),
+    ("axis", []),                                                        # the panzer stops in T26 (11.12)
     ("axis", []),                                                        # no prepared assault
     ("western", []),
     ("western", []),
     ("soviet", []),
-    ("soviet", [{"attack": "T10", "with": ["su-tank-1", "su-inf-3"]}]),   # 6.7 A: 2R
+    ("soviet", [{"attack": "T26", "with": ["su-tank-1", "su-inf-3"]}]),   # 6.7 A: 2R
     ("soviet", [{"steps": ["su-inf-3"]}]),
 ]
 
 
 def respond(campaign: Any, state: dict) -> list:
     """The defenders' answers: the German corps in T6 retreats two hexes; the Soviet army in T10
-    falls back into T11, where its comrades negate the German ZOC (9.7 A); the panzer in T10
+    falls back into T27, where its comrades negate the German ZOC (9.7 A); the panzer in T10
     takes its two steps."""
     battle = state["pending"]
     where = battle.get("hex") or battle["hexes"][0]
     if state["phase"] == "pa_defender" and where == "T6":
         return [{"retreat": {"de-inf-1": ["S6", "R6"]}}]
-    if state["phase"] == "ma_answer" and where == "T10":
-        return [{"retreat": {"su-inf-3": ["T11"]}}]
-    if state["phase"] == "pa_defender" and where == "T10":
+    if state["phase"] == "ma_answer" and where == "T26":
+        return [{"retreat": {"su-inf-3": ["T27"]}}]
+    if state["phase"] == "pa_defender" and where == "T26":
         return [{"steps": ["de-pz-3", "de-pz-3"]}]
     raise PbemError(f"demo: no planned answer at {where} ({state['phase']})")
 

@@ -25,8 +25,8 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Problem
-from . import assault, movement, report, setup
-from .common import ARMY_NAMES, army_of, camps, enemies, grid, seat_of
+from . import assault, calendar, movement, report, setup, supply_play
+from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
@@ -70,6 +70,8 @@ class EndOfTheIronDream(SequencedGame):
     id = "end-of-the-iron-dream"
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
+    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8) are played
+    behaviours = (1, 2)
 
     def __init__(self) -> None:
         self.sequence = self.table()
@@ -112,6 +114,11 @@ class EndOfTheIronDream(SequencedGame):
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender_advance,
                   assault.apply_defender_advance, "the next battle (18.10 C); after the last, the next player-turn (5.0)",
                   {"advance", "to"}),
+            entry("ally_supply", "The other Alliance player grants or refuses supply lines through its territory, at a "
+                  "supply check (15.10; 5.x.2, 5.x.7)", "response", self.ally_seat, self.attacker_reveals,
+                  supply_play.template, supply_play.check_answer, supply_play.apply_answer,
+                  "the supply check goes on: the Operational Movement Phase, or attrition and the next player-turn",
+                  {"grant"}),
         )
 
     # -- seats and reveals -------------------------------------------------------------------
@@ -127,6 +134,10 @@ class EndOfTheIronDream(SequencedGame):
 
     def alliance_seat(self, state: dict) -> str:
         return seat_of(state, "soviet")
+
+    def ally_seat(self, state: dict) -> str:
+        """15.10: the other Alliance camp's seat answers for its territory."""
+        return supply_play.ally_seat(state, str(state["pending"]["army"]))
 
     def defender_seat(self, state: dict) -> str:
         """The defending army's seat (26.7: in the four-player game the Axis answers are the
@@ -153,7 +164,8 @@ class EndOfTheIronDream(SequencedGame):
             return "Set-up: the Soviet flip of German corps (3.5)"
         names = {"bagration": "Operation Bagration choice", "movement": "operational movement",
                  "ma_answer": "mobile assault answer", "assault": "prepared assaults", "pa_defender": "defender's result",
-                 "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance"}
+                 "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance",
+                 "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
@@ -173,7 +185,29 @@ class EndOfTheIronDream(SequencedGame):
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         state = setup.start(data, scenario, seats, self.options(options or {}))
         state[PASSES] = True
+        if plays(data, 2):
+            state.update(control={}, oos=[], granted={})
+            supply_play.record_control(data, state, [])
+            if state["phase"] == "movement":
+                self.begin_player_turn(data, state, [])
         return state
+
+    def after_step(self, data: GameData, state: dict, events: list) -> None:
+        """4.1: who last held each hex (behaviour 2)."""
+        if plays(data, 2) and not state.get("game_over"):
+            supply_play.record_control(data, state, events)
+
+    def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
+        """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a
+        turn) and the Initial Supply-Check Phase (5.x.2; 15.10 may pause it)."""
+        if not plays(data, 2):
+            state["phase"] = "movement"
+            return
+        if state["army"] == state["turn_order"][0]:
+            events.append({"event": "weather", "turn": state["turn"],
+                           "weather": calendar.weather(data, state["scenario"], state["turn"])})
+        supply_play.record_control(data, state, events)
+        supply_play.initial_check(data, state, events)
 
     def normalise_orders(self, orders: Any) -> Any:
         return each_order(orders, _ids_as_text)
@@ -196,6 +230,14 @@ class EndOfTheIronDream(SequencedGame):
         if state["phase"] in ("movement", "ma_answer"):
             state["phase"] = "assault"
             return
+        if plays(data, 2):
+            supply_play.record_control(data, state, events)
+            if not supply_play.terminal_check(data, state, events):
+                return                                   # 15.10: the other camp answers first
+        self.end_player_turn(data, state, events, dice)
+
+    def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
+        """5.0: the next player-turn (after the last, the next turn; after the last turn, 26.1)."""
         order = state["turn_order"]
         index = order.index(state["army"]) + 1
         events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
@@ -208,7 +250,10 @@ class EndOfTheIronDream(SequencedGame):
                 events.append({"event": "game_over", "turn": state["last_turn"], "rule": "26.1"})
                 return
         state["army"] = order[index]
-        state["phase"] = "bagration" if state["army"] == "soviet" and state["turn"] == 1 else "movement"
+        if state["army"] == "soviet" and state["turn"] == 1:
+            state["phase"] = "bagration"
+        else:
+            self.begin_player_turn(data, state, events)
 
     # -- templates -----------------------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
@@ -235,8 +280,9 @@ class EndOfTheIronDream(SequencedGame):
 
     def apply_bagration(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         state["bagration"] = orders[0]["bagration"]
-        state["phase"] = "movement"
-        return [{"event": "bagration", "chosen": state["bagration"]}]
+        events = [{"event": "bagration", "chosen": state["bagration"]}]
+        self.begin_player_turn(data, state, events)
+        return events
 
     # -- what players see --------------------------------------------------------------------
     def grid(self, data: GameData) -> GridSpec:

@@ -26,8 +26,8 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import combat
-from .common import (army_of, board, enemies, enemy_zoc, factor, grid, hexside, is_type, mapdata, set_steps,
+from . import calendar, supply, combat, supply_play
+from .common import (army_of, board, enemies, enemy_zoc, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain, terrain_value, zoc_of)
 
 MOVE = "a move is `move: UNIT, path: [HEX, ...]`, the path starting at the unit's hex (10.2)"
@@ -69,8 +69,14 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
 
 
 def allowance(data: GameData, state: dict, unit_id: str) -> int:
-    """10.1: the printed operational MA (15.3's halving out of supply is not enforced yet)."""
-    return factor(data, state, unit_id, "movement")
+    """10.1: the printed operational MA; behaviour 2: 25.11 B foul weather (7 becomes 6, WA SUs
+    5), then 15.3 B halved (rounded down) for a unit marked OOS at the Initial Supply Check."""
+    printed = factor(data, state, unit_id, "movement")
+    if not plays(data, 2):
+        return printed
+    su = army_of(state, unit_id) == "western" and is_type(data, unit_id, "supply_unit")
+    ma = calendar.operational_ma(data, printed, calendar.weather(data, state["scenario"], state["turn"]), wa_su=su)
+    return supply.oos_movement_allowance(data, ma) if unit_id in state.get("oos", []) else ma
 
 
 def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spent: int) -> tuple[str | None, int]:
@@ -105,6 +111,8 @@ def turn_one_problem(data: GameData, state: dict, unit_id: str) -> str | None:
 
 def check_movement(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
+    if "control" in state:
+        trial["control"] = dict(state["control"])
     mine = record(state)
     rec = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in mine.items()}
     going = list(rec["going_on"])
@@ -148,6 +156,7 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
     if why:
         return why
     state["units"][unit_id]["hex"] = path[-1]
+    supply_play.entered(state, state["army"], path[1:])
     rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
     rec["done"] = sorted(set(rec["done"]) | {unit_id})
     return None
@@ -216,6 +225,7 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
                 return why
             rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
             state["units"][unit_id]["hex"] = path[-1]
+        supply_play.entered(state, army, path[1:])
         here = path[-1]
     if not g.adjacent(here, target):
         return f"{target} is not adjacent to the launch hex {here} (11.5)"
@@ -230,6 +240,9 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     other = [a for a in ("western", "soviet") if a != army and army != "axis"]
     if other and target in state["assaulted"].get(other[0], []):
         return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
+    why = supply_problem(data, state, rec, units, path, here, target)
+    if why:
+        return why
     cost = assault_cost(data, state, army, here, target)
     for unit_id in units:
         limit, spent = allowance(data, state, unit_id), int(rec["spent"].get(unit_id, 0))
@@ -239,7 +252,7 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     line = combat.line_of(data, target)
     defence = mobile_defence(data, state, here, target)
     label, column = combat.final_column(data, line, combat.attack_of(data, state, units), defence,
-                                        mobile_shifts(data, state, army, target))
+                                        mobile_shifts(data, state, army, target, units))
     combat.column_cells(data, line, column)
     return None
 
@@ -252,11 +265,44 @@ def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int
     return value * 2 if combat.water_between(data, launch, target) else value
 
 
-def mobile_shifts(data: GameData, state: dict, army: str, target: str) -> list[Shift]:
-    """11.8 2L; 18.24 city 1L; 6.7 Operation Bagration (11.14 A: never the concentric shift)."""
+def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: list[str]) -> list[Shift]:
+    """11.8 2L; 18.24 city 1L; 6.7 Operation Bagration (11.14 A: never the concentric shift);
+    behaviour 2: 15.4 the OOS defender, 11.15 and 25.8 TAC AIR."""
     shifts = [Shift(numbers.integer(data, "crt.shifts.mobile_assault", "the mobile assault shift (11.8)"),
                     "mobile assault", "11.8")]
-    return shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
+    defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
+    return (shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
+            + supply_play.assault_shifts(data, state, army, units, defenders))
+
+
+def supply_problem(data: GameData, state: dict, rec: dict, units: list[str], path: list | None, launch: str,
+                   target: str) -> str | None:
+    """Behaviour 2: 11.4, 25.11 D in foul weather one mobile assault a turn, into the first hex
+    entered; 11.16 the assaulters in GS; 11.17 the assaulted hex, once they occupy it, in GS
+    (else one unit of the stack stays behind to hold the line)."""
+    if not plays(data, 2):
+        return None
+    army = state["army"]
+    weather = calendar.weather(data, state["scenario"], state["turn"])
+    entered = len(path) - 1 if path else 0
+    for unit_id in units:
+        moved = entered + (1 if int(rec["spent"].get(unit_id, 0)) else 0)
+        again = 1 if unit_id in rec["going_on"] or unit_id in rec.get("assaulted", []) else 0
+        found = calendar.foul_mobile_assault_problems(weather, again, moved)
+        if found:
+            return found[0].message
+    why = supply_play.no_supply_problems(data, state, units, "11.16")
+    if why:
+        return why
+    trial = {**state, "units": {u: dict(v) for u, v in state["units"].items() if v["hex"] != target}}
+    trial["control"] = {**state.get("control", {}), target: army}
+    for unit_id in units:
+        trial["units"][unit_id]["hex"] = target
+    cut = [u for u in units if u not in supply_play.in_gs(data, trial, army)]
+    if cut:
+        return (f"{', '.join(cut)} would be out of general supply in {target}: one unit of the stack stays behind in "
+                f"{launch} to hold the supply line open (11.17)")
+    return None
 
 
 # -- apply -------------------------------------------------------------------------------
@@ -275,6 +321,7 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             path = [g.canonical(str(h)) for h in order["path"]]
             _, cost = walk_problem(data, state, order["move"], path, int(rec["spent"].get(order["move"], 0)))
             state["units"][order["move"]]["hex"] = path[-1]
+            supply_play.entered(state, state["army"], path[1:])
             rec["spent"][order["move"]] = int(rec["spent"].get(order["move"], 0)) + cost
             rec["done"] = sorted(set(rec["done"]) | {order["move"]})
             events.append({"event": "move", "unit": order["move"], "path": path, "mp": cost})
@@ -299,16 +346,19 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
             rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
         for unit_id in units:
             state["units"][unit_id]["hex"] = path[-1]
+        supply_play.entered(state, army, path[1:])
         events.append({"event": "move", "units": units, "path": path})
     launch = state["units"][units[0]]["hex"]
     cost = assault_cost(data, state, army, launch, target)
     for unit_id in units:
         rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
     rec["done"] = sorted(set(rec["done"]) | set(units))
+    if plays(data, 2):
+        rec["assaulted"] = sorted(set(rec.get("assaulted", [])) | set(units))       # 11.4, 25.11 D
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     defence = mobile_defence(data, state, launch, target)
     attack = combat.attack_of(data, state, units)
-    shifts = mobile_shifts(data, state, army, target)
+    shifts = mobile_shifts(data, state, army, target, units)
     line = combat.line_of(data, target)
     initial, column = combat.final_column(data, line, attack, defence, shifts)
     cells = combat.column_cells(data, line, column)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...gamedata import GameData
 from ..base import MapUnit
-from .common import full_steps
+from .common import ARMY_NAMES, full_steps
 
 Block = tuple
 
@@ -65,6 +65,13 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     else "the Soviets take a normal player-turn: no Operation Bagration (6.5 A)",
     "flip": lambda e: f"{len(e['units'])} German corps flipped to their weaker sides: {', '.join(e['units'])} (3.5)",
     "passed": lambda e: f"{e['phase']}: passes ({e['why']})",
+    "weather": lambda e: f"Turn {e['turn']}: {e['weather']} weather (25.11)",
+    "supply_check": lambda e: (f"{ARMY_NAMES[e['army']]} {e['check']} supply check: "
+                               + (f"out of general supply: {', '.join(e['oos'])}" if e["oos"] else "every unit in general supply")
+                               + (" (15.2, 15.3 A)" if e["check"] == "initial" else " (15.2, 15.9)")),
+    "ally_supply": lambda e: (f"supply lines of {ARMY_NAMES[e['army']]} units through the other Alliance camp's territory: "
+                              f"granted {', '.join(e['granted']) or 'none'}; refused {', '.join(e['refused']) or 'none'} "
+                              f"({e['why']})"),
 }
 
 
