@@ -20,6 +20,8 @@ SUPPLY = {
     "map.setup_areas.white_star_italy": ["P1", "P2", "Q1", "Q2"],
     "map.edges.east": [f"{r}26" for r in ROWS],
     "positions.test.wa_supply_sources": ["P1"],
+    "map.places.ploesti.hex": "W20",
+    "map.places.nagykanizsa.hex": "W18",
 }
 
 
@@ -39,11 +41,11 @@ def test_4_1_a_unit_moving_through_hexes_becomes_their_last_holder():
     """4.1 A: control goes to the army occupying a hex, then to the one exerting an uncontested
     ZOC, then to the last to occupy it, then to the starting territory (4.1 D-F); 15.21.4: "The
     conversion of each hex ... would take place the instant those units entered each new hex"."""
-    d, s = start2({"su-inf-3": "T23", "de-inf-1": "T10"})
-    s, _ = play(d, at(s, 2, "soviet"), "soviet", [{"move": "su-inf-3", "path": ["T23", "T22", "T21"]}])
-    # T22 was entered (priority 3), T21 is occupied (1), the hexes around T21 are in the Soviet ZOC alone (2)
-    assert s["control"]["T22"] == "soviet" and s["control"]["T21"] == "soviet" and s["control"]["S21"] == "soviet"
-    assert "T24" not in s["control"]                        # Soviet at the start: no record needed (4.1 E)
+    d, s = start2({"su-inf-3": "Q23", "de-inf-1": "T10"})
+    s, _ = play(d, at(s, 2, "soviet"), "soviet", [{"move": "su-inf-3", "path": ["Q23", "Q22", "Q21"]}])
+    # Q22 was entered (priority 3), Q21 is occupied (1), the hexes around Q21 are in the Soviet ZOC alone (2)
+    assert s["control"]["Q22"] == "soviet" and s["control"]["Q21"] == "soviet" and s["control"]["R21"] == "soviet"
+    assert "Q24" not in s["control"]                        # Soviet at the start: no record needed (4.1 E)
 
 
 def test_15_3_the_initial_check_marks_oos_units_and_halves_their_ma():

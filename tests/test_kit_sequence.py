@@ -222,6 +222,8 @@ SEQUENCES = {
         ("Defender advance after combat into a vacated attacker's hex (18.20)", 'response'),
         ("The other Alliance player grants or refuses supply lines through its territory, at a supply check "
          "(15.10; 5.x.2, 5.x.7)", 'response'),
+        ("At the instant of the German economic collapse, in any player-turn, Germany places the Alpenfestung and "
+         "the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", 'response'),
     ],
 }
 

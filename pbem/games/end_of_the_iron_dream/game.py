@@ -25,7 +25,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Problem
-from . import assault, calendar, movement, report, setup, supply_play
+from . import assault, calendar, collapse, movement, report, setup, supply_play
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -119,6 +119,10 @@ class EndOfTheIronDream(SequencedGame):
                   supply_play.template, supply_play.check_answer, supply_play.apply_answer,
                   "the supply check goes on: the Operational Movement Phase, or attrition and the next player-turn",
                   {"grant"}),
+            entry("collapse", "At the instant of the German economic collapse, in any player-turn, Germany places the "
+                  "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
+                  self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
+                  "the interrupted phase goes on", {"twelfth_army", "alpenfestung"}),
         )
 
     # -- seats and reveals -------------------------------------------------------------------
@@ -165,7 +169,8 @@ class EndOfTheIronDream(SequencedGame):
         names = {"bagration": "Operation Bagration choice", "movement": "operational movement",
                  "ma_answer": "mobile assault answer", "assault": "prepared assaults", "pa_defender": "defender's result",
                  "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance",
-                 "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)"}
+                 "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)",
+                 "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
@@ -190,12 +195,14 @@ class EndOfTheIronDream(SequencedGame):
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
+            collapse.watch(data, state, [])
         return state
 
     def after_step(self, data: GameData, state: dict, events: list) -> None:
-        """4.1: who last held each hex (behaviour 2)."""
+        """Behaviour 2: who last held each hex (4.1); liberations and the collapse (16.x)."""
         if plays(data, 2) and not state.get("game_over"):
             supply_play.record_control(data, state, events)
+            collapse.watch(data, state, events)
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a

@@ -65,6 +65,10 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     else "the Soviets take a normal player-turn: no Operation Bagration (6.5 A)",
     "flip": lambda e: f"{len(e['units'])} German corps flipped to their weaker sides: {', '.join(e['units'])} (3.5)",
     "passed": lambda e: f"{e['phase']}: passes ({e['why']})",
+    "liberated": lambda e: f"{e['place']} ({e['hex']}) is liberated ({e['rule']})",
+    "collapse": lambda e: f"the German economy collapses on Turn {e['turn']} ({e['rule']})",
+    "placed": lambda e: f"{e['unit']} is placed in {e['hex']} ({e['why']})",
+    "not_placed": lambda e: f"{e['unit']} is not placed: {e['why']}",
     "weather": lambda e: f"Turn {e['turn']}: {e['weather']} weather (25.11)",
     "supply_check": lambda e: (f"{ARMY_NAMES[e['army']]} {e['check']} supply check: "
                                + (f"out of general supply: {', '.join(e['oos'])}" if e["oos"] else "every unit in general supply")

@@ -118,7 +118,7 @@ def sources(data: GameData, state: dict, army: str) -> list[str]:
     15.14 A WA opened ports and invasion-port counters of the agreed position."""
     g = grid(data)
     if army == "axis":
-        found = supply.german_sources(data, collapsed=False)
+        found = supply.german_sources(data, collapsed=collapsed(state))
     elif army == "soviet":
         found = set(numbers.texts(data, "map.edges.east", "the hexes of the map's east edge (15.13)"))
     else:
@@ -128,11 +128,21 @@ def sources(data: GameData, state: dict, army: str) -> list[str]:
     return sorted(g.canonical(h) for h in found)
 
 
+def collapsed(state: dict) -> bool:
+    """16.7: the German economy has collapsed (behaviour 2 keeps state["economy"])."""
+    return "economy" in state and state["economy"]["collapsed"] is not None
+
+
 def coastal(data: GameData, state: dict, hex_id: str) -> bool:
     """15.14 C-E: a WA unit on an Atlantic, Mediterranean or Adriatic coastal hex (Baltic and
     Black Sea in Let History Judge) is in GS there; never traced inland."""
     coast = mapdata(data).info(hex_id).get("coast")
     return coast in COASTS[LHJ if state["scenario"] == LHJ else "iron-dream"]
+
+
+def berlin_hex(data: GameData) -> str:
+    """16.9: after the collapse "only those units actually in the city have GS" (25.1 G)."""
+    return numbers.text(data, "economy.economic_hexes.primary.berlin.hex", "the hex of Berlin (15.12)")
 
 
 def status(data: GameData, state: dict, army: str) -> Supply:
@@ -148,7 +158,8 @@ def status(data: GameData, state: dict, army: str) -> Supply:
     for unit_id, unit in sorted(state["units"].items()):
         if unit["side"] != army or is_type(data, unit_id, "supply_unit"):
             continue
-        if unit["hex"] in reach or (army == "western" and coastal(data, state, unit["hex"])):
+        if unit["hex"] in reach or (army == "western" and coastal(data, state, unit["hex"])) or (
+                army == "axis" and collapsed(state) and unit["hex"] == berlin_hex(data) and owner.get(unit["hex"]) == "axis"):
             out.in_gs.add(unit_id)
             continue
         ally = [a for a in ALLIANCE if a != army]
