@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, supply, combat, supply_play
+from . import calendar, combat, replacements, supply, supply_play
 from .common import (army_of, board, enemies, enemy_zoc, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -113,6 +113,21 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
     if "control" in state:
         trial["control"] = dict(state["control"])
+    first = replacements.leading(orders) if plays(data, 2) else 0
+    if first:                                                       # 5.x.1: the Replacement Phase first
+        if state.get("movement"):
+            return [Problem(0, replacements.REPLACE)]
+        found = replacements.problems(data, state, orders[:first])
+        if found:
+            return found
+        trial.update(economy=dict(state["economy"]), dead=list(state["dead"]))
+        replacements.apply(data, trial, orders[:first], [])
+    problems = movement_problems(data, trial, orders[first:])
+    return [Problem(None if p.index is None else p.index + first, p.message) for p in problems]
+
+
+def movement_problems(data: GameData, trial: dict, orders: list) -> list[Problem]:
+    state = trial
     mine = record(state)
     rec = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in mine.items()}
     going = list(rec["going_on"])
@@ -149,7 +164,7 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
         return f"{unit_id} has completed its movement this phase (8.7)"
     if unit_id not in rec["began"]:
         return f"{unit_id} was not on the map at the start of the phase"
-    why = turn_one_problem(data, state, unit_id)
+    why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id)
     if why:
         return why
     why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
@@ -206,7 +221,7 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
             return f"{unit_id} was not on the map at the start of the phase"
         if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
             return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
-        why = turn_one_problem(data, state, unit_id)
+        why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id)
         if why:
             return why
     if len({rec["began"][u] for u in units}) != 1:
@@ -308,8 +323,12 @@ def supply_problem(data: GameData, state: dict, rec: dict, units: list[str], pat
 # -- apply -------------------------------------------------------------------------------
 def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
     rec = record(state)
-    state["movement"] = rec
     events: list[dict] = []
+    first = replacements.leading(orders) if plays(data, 2) and not state.get("movement") else 0
+    if first:
+        replacements.apply(data, state, orders[:first], events)
+        orders = orders[first:]
+    state["movement"] = rec
     g = grid(data)
     going = list(rec["going_on"])
     for order in orders:

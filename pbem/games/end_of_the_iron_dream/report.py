@@ -69,6 +69,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "collapse": lambda e: f"the German economy collapses on Turn {e['turn']} ({e['rule']})",
     "placed": lambda e: f"{e['unit']} is placed in {e['hex']} ({e['why']})",
     "not_placed": lambda e: f"{e['unit']} is not placed: {e['why']}",
+    "replaced": lambda e: f"{e['unit']} fleshes out to {e['steps']} steps (7.11; it may not move this turn, 7.19)",
+    "surge": lambda e: f"the German replacement surge is called on Turn {e['turn']} ({e['rule']})",
     "weather": lambda e: f"Turn {e['turn']}: {e['weather']} weather (25.11)",
     "supply_check": lambda e: (f"{ARMY_NAMES[e['army']]} {e['check']} supply check: "
                                + (f"out of general supply: {', '.join(e['oos'])}" if e["oos"] else "every unit in general supply")
