@@ -39,7 +39,8 @@ def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(build):
 def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
     """Three seats sign; a prepared assault answered by the defender first (18.15) and the
     attacker's advance (18.16); the Bagration decision (6.5); a mobile assault answered by the
-    Soviet retreat (11.13) and the panzer occupying the hex (11.12); Bagration's 2R (6.7 A)."""
+    Soviet retreat (11.13) and the panzer occupying the hex (11.12); Bagration's 2R (6.7 A); the
+    supply checks of every player-turn (15.2)."""
     campaign = camp.open_campaign(BUNDLED)
     saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
     events = [e for s in saves for e in s["events"]]
@@ -56,6 +57,15 @@ def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
     responses = {s["produced_by"]["side"] for s in saves[1:] if s["produced_by"]["kind"] == "response"}
     assert responses == {"axis", "soviet"}
     assert [e["turn"] for e in events if e["event"] == "player_turn_over"] == [1, 1, 1, 2, 2, 2]
+    # behaviour 2: every player-turn's supply checks (5.x.2, 5.x.7; the Turn 1 Axis initial check is
+    # made at set-up), the weather (25.11), TAC AIR on the WA assault (25.8)
+    checks = [(e["army"], e["check"]) for e in events if e["event"] == "supply_check"]
+    assert checks == [("axis", "terminal"), ("western", "initial"), ("western", "terminal"), ("soviet", "initial"),
+                      ("soviet", "terminal"), ("axis", "initial"), ("axis", "terminal"), ("western", "initial"),
+                      ("western", "terminal"), ("soviet", "initial"), ("soviet", "terminal"), ("axis", "initial")]
+    assert [e["weather"] for e in events if e["event"] == "weather"] == ["fair", "fair"]
+    first = next(e for e in events if e["event"] == "assault")
+    assert {"shift": 1, "why": "WA tactical air power", "rule": "25.8 A"} in first["shifts"]
     assert saves[-1]["state"]["turn"] == 3
 
 

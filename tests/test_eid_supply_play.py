@@ -212,3 +212,29 @@ def test_18_16_e_no_advance_out_of_general_supply():
     both = [{"advance": {"wa-mech-2": ["T6"], "wa-mech-4": ["T6"]}}]
     assert problems(d, s, "western", both) == ["wa-mech-2, wa-mech-4 would advance out of general supply (18.16 E)"]
     assert problems(d, s, "western", [{"advance": {"wa-mech-2": ["T6"]}}]) == []
+
+
+BEACH = {"map.setup_areas.white_star_italy": ["U6", "U7", "V6", "V7"], "positions.test.wa_supply_sources": ["V6"]}
+
+
+def test_25_5_heavy_bombers_twice_a_game_in_their_windows_one_step_and_the_advance_halts():
+    """25.5 A: "The first must be during Turns 3-6, and the second during Turns 20-23"; B: before any
+    other action of the Prepared Assault Phase; C: on a German unit a WA ground force is about to
+    assault; E: "The bombed unit suffers a one step loss"; H: "WA units advancing after combat into a
+    just bombed hex must halt in that hex"."""
+    cells = {col: {"3": "0/2"} for col in ("1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1")}
+    d, s = start2({"wa-mech-2": "U6", "wa-mech-4": "U6", "de-inf-1": "T6", "de-inf-2": "S2"}, cells=cells, **BEACH)
+    strike = [{"bomb": "de-inf-1"}, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}]
+    assert problems(d, at(s, 2, "western", "assault"), "western", strike) == [
+        "no heavy bomber strike on Turn 2: only during Turns 3-6 and 20-23 (25.5 A)"]
+    assert problems(d, at(s, 3, "western", "assault"), "western", [{"bomb": "de-inf-2"}, strike[1]]) == [
+        "de-inf-2 in S2 is not in a hex this file assaults (25.5 C, G)"]
+    assert problems(d, at(s, 3, "western", "assault", bombers=["first"]), "western", strike) == [
+        "the first heavy bomber strike has been used (25.5 A)"]
+    s, events = play(d, at(s, 3, "western", "assault"), "western", strike, 3)
+    assert {"event": "bombed", "unit": "de-inf-1", "hex": "T6"} in events and s["bombers"] == ["first"]
+    assert {"event": "reduced", "unit": "de-inf-1", "steps": 1, "why": "heavy bomber strike (25.5 E)"} in events
+    s, _ = play(d, s, "axis", [{"retreat": {"de-inf-1": ["S6", "R6"]}}])
+    assert problems(d, s, "western", [{"advance": {"wa-mech-2": ["T6", "S6"]}}]) == [
+        "wa-mech-2 advances into the just-bombed hex T6 and halts there (25.5 H)"]
+    assert problems(d, s, "western", [{"advance": {"wa-mech-2": ["T6"]}}]) == []

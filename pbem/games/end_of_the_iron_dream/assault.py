@@ -17,12 +17,13 @@ import copy
 from typing import Any
 
 from ...dice import Dice
-from ...gamedata import GameData
+from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import combat, supply_play
-from .common import army_of, board, enemies, factor, grid, hexside, is_type, mapdata, plays, stacking_problem, terrain
+from . import calendar, combat, supply_play
+from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
+                     stacking_problem, terrain)
 from .movement import normalise_answer
 
 ATTACK = "a prepared assault is `attack: [HEX, ...]` (or `attack: HEX`) with `with: [UNIT, ...]` (18.10 B)"
@@ -36,11 +37,51 @@ def targets(order: dict) -> list[str]:
 def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     used: set[str] = set()
     hit: set[str] = set()
-    for index, order in enumerate(orders):
-        why = battle_problem(data, state, order, used, hit)
+    first = 1 if orders and "bomb" in orders[0] else 0
+    for index, order in enumerate(orders[first:], start=first):
+        why = battle_problem(data, state, order, used, hit) if "bomb" not in order else \
+            "a heavy bomber strike is the first order of the file, one a phase (25.5 B)"
         if why:
             return [Problem(index, why)]
-    return []
+    why = bomb_problem(data, state, orders[0], hit) if first else None
+    return [Problem(0, why)] if why else []
+
+
+BOMB = "a heavy bomber strike is `bomb: UNIT`, a German unit in a hex this file assaults (25.5 C)"
+
+
+def bomber_window(data: GameData, turn: int) -> str | None:
+    return next((k for k, (low, high) in calendar.heavy_bomber_windows(data).items() if low <= turn <= high), None)
+
+
+def bomb_problem(data: GameData, state: dict, order: dict, assaulted: set[str]) -> str | None:
+    """25.5 A-C: twice a game, once in Turns 3-6 and once in 20-23, before any other action of the
+    WA Prepared Assault Phase, on a German unit in a hex a WA ground force is about to assault."""
+    if not plays(data, 2):
+        return "heavy bomber strikes are played from behaviour 2 (docs/upgrading.md)"
+    unit_id = order.get("bomb")
+    if set(order) != {"bomb"} or not isinstance(unit_id, str):
+        return BOMB
+    if state["army"] != "western":
+        return "only the WA call heavy bomber strikes, in their Prepared Assault Phase (25.5 B, 5.2.6)"
+    found = calendar.heavy_bomber_problems(data, state["turn"], set(state.get("bombers", [])))
+    if found:
+        return found[0].message
+    if unit_id not in state["units"] or unwrap(counter(data, unit_id).get("nation")) != "german":
+        return f"{unit_id} is not a German unit on the map (25.5 C)"
+    if state["units"][unit_id]["hex"] not in assaulted:
+        return f"{unit_id} in {state['units'][unit_id]['hex']} is not in a hex this file assaults (25.5 C, G)"
+    return None
+
+
+def bomb(data: GameData, state: dict, order: dict, events: list) -> None:
+    """25.5 E: the bombed unit loses one step; H: the WA advancing into its hex halt there."""
+    unit_id = str(order["bomb"])
+    hex_id = state["units"][unit_id]["hex"]
+    state["bombers"] = sorted([*state.get("bombers", []), str(bomber_window(data, state["turn"]))])
+    state["bombed"] = {"turn": state["turn"], "hex": hex_id}
+    events.append({"event": "bombed", "unit": unit_id, "hex": hex_id})
+    set_steps(state, unit_id, state["units"][unit_id]["steps"] - 1, events, "heavy bomber strike (25.5 E)")
 
 
 def no_choice(game: Any, data: GameData, state: dict) -> str | None:
@@ -163,8 +204,12 @@ def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bo
 # -- apply: announce, then one battle at a time -------------------------------------------
 def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
     g = grid(data)
+    strike = orders[0] if orders and "bomb" in orders[0] else None
+    orders = orders[1:] if strike else orders
     state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"])} for o in orders]
     events: list[dict] = [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
+    if strike:
+        bomb(data, state, strike, events)
     next_battle(game, data, state, dice, events)
     return events
 
@@ -310,6 +355,10 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
             return f"the first hex of an advance is a vacated defender's hex ({', '.join(empty)}), not {path[0]} (18.16 C)"
         if len(path) > reach:
             return f"{unit_id} may advance {reach} hex(es), not {len(path)} (18.16 B)"
+        bombed = state.get("bombed")
+        if len(path) > 1 and bombed and bombed["turn"] == state["turn"] and state["army"] == "western" \
+                and bombed["hex"] == path[0]:
+            return f"{unit_id} advances into the just-bombed hex {path[0]} and halts there (25.5 H)"
         if len(path) > 1 and not is_type(data, unit_id, "mechanized"):
             return "only mechanized units advance more than one hex (18.16 D)"
         here = trial["units"][unit_id]["hex"]

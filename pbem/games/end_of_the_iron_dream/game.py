@@ -48,14 +48,15 @@ NOT_ENFORCED = (
     "limits (4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12; 10.9 the dike as a river hexside",
     "11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, 21.x special "
     "units' terrain, 23.0 Führer-mandated offensives, 24.0 STAVKA Shock Fronts, 25.x special rules but 25.1 Berlin's "
-    "all-steps results, 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 weather (25.2 the Flak corps at the collapse, 25.5 "
-    "heavy bombers, 25.3 fog of war are not); 16.8 the holding box and OKH at the collapse, 16.10",
+    "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
+    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
+    "collapse, 16.10",
     "19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs), 26.0 victory points and the end of the game (the game "
     "ends after the last turn, 26.1, without a VP count; the Alpenfestung is placed, its VPs are not counted), 26.7 B "
     "the Führer's die; 27.x Let History Judge's own rules",
 )
 
-TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung")
+TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant")
 
 
@@ -111,7 +112,7 @@ class EndOfTheIronDream(SequencedGame):
             entry("assault", "Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)",
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.assault_template, assault.check_assaults,
                   assault.apply_assaults, "each battle's answers (18.15, 18.20); then the next player-turn (5.0)",
-                  {"attack", "with"}, assault.no_choice),
+                  {"attack", "with", "bomb"}, assault.no_choice),
             entry("pa_defender", "The defender applies its prepared-assault result first (18.15, 18.14, 18.19)", "response",
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender,
                   assault.apply_defender, "the attacker's result and advance (18.16)", {"steps", "retreat"}),
@@ -306,6 +307,7 @@ class EndOfTheIronDream(SequencedGame):
 
     position_headers = ("Hex", "Unit", "Army", "Steps")
     side_colours = {"axis": "#c4ccd6", "western": "#b9d49a", "soviet": "#e8a0a0"}
+    badge_legend = report.BADGE_LEGEND
     hexside_lines = {"river": "river", "canal": "river", "lake": "lake", "blocked": "sea"}
     open_collections = ("map.hexes.<HEX>: {terrain: clear|rough|marsh|mountain, city: true}, map.hexsides.<A|B>: [river], "
                         "crt.terrain_lines.<LINE>.columns, crt.cells.<LINE>.<COLUMN>.<DIE>: A/D, "

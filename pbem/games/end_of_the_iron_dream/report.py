@@ -16,8 +16,13 @@ def label(data: GameData, state: dict, unit_id: str) -> str:
     return "full" if state["units"][unit_id]["steps"] >= full_steps(data, unit_id) else "reduced"
 
 
+BADGE_LEGEND = {"OOS": "out of general supply at the Initial Supply Check: MA halved (15.3 A-B)"}
+
+
 def map_units(data: GameData, state: dict) -> list[MapUnit]:
-    return [MapUnit(u, v["hex"], label(data, state, u), v["side"], steps=(v["steps"], full_steps(data, u)))
+    oos = set(state.get("oos", []))
+    return [MapUnit(u, v["hex"], label(data, state, u), v["side"], steps=(v["steps"], full_steps(data, u)),
+                    badges=("OOS",) if u in oos else ())
             for u, v in sorted(state["units"].items())]
 
 
@@ -71,6 +76,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "not_placed": lambda e: f"{e['unit']} is not placed: {e['why']}",
     "replaced": lambda e: f"{e['unit']} fleshes out to {e['steps']} steps (7.11; it may not move this turn, 7.19)",
     "surge": lambda e: f"the German replacement surge is called on Turn {e['turn']} ({e['rule']})",
+    "bombed": lambda e: f"heavy bomber strike on {e['unit']} in {e['hex']} (25.5)",
     "weather": lambda e: f"Turn {e['turn']}: {e['weather']} weather (25.11)",
     "supply_check": lambda e: (f"{ARMY_NAMES[e['army']]} {e['check']} supply check: "
                                + (f"out of general supply: {', '.join(e['oos'])}" if e["oos"] else "every unit in general supply")
