@@ -35,7 +35,10 @@ NOT_ENFORCED = (
     "7.1-7.10, 7.18, 7.20-7.22, 7.24, 7.28 reinforcements and units recreated from the dead pile: the turns of arrival "
     "are printed on the counters (2.14) and not in the data, and the Wehrkreis and holding boxes are not on the map; "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
-    "is refused); 7.16 B, D; 7.25 the Free French conversion and 7.26 the reserve corps; 5.1.1 A and 22.x forts",
+    "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
+    "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
+    "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
+    "22.x forts (no fortification counters in the data)",
     "SUs are not on the map (the position places combat units only): SU production (15.23.3, 16.2-16.5), EGS (15.21), "
     "attack supply burn-offs (15.22, 15.22.2: a prepared assault needs only the attackers' GS, 15.22.1), OKH (25.10), "
     "fortress supply (15.16-15.20), 15.15 Baltic coastal supply, 25.9 C; so 15.3 C and 5.1.5 B-E (how OOS units move, "
@@ -44,14 +47,16 @@ NOT_ENFORCED = (
     "5.x.3, 5.x.4, 12.0-14.0, 17.0 strategic and sea movement, invasions, paradrops: the WA GS sources are the position's "
     "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
     "6.1 the Axis Turn 1 movement limit to Italy; 6.3 the Turn 1 invasion; 6.4; 6.7 A the third attack SU",
-    "4.1 B Volkssturm and fortification factors in hex control; 4.2 C, 4.10 B/E/F the WA army groups' cooperation "
-    "limits (4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12; 10.9 the dike as a river hexside",
-    "11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, 21.x special "
-    "units' terrain, 23.0 Führer-mandated offensives, 24.0 STAVKA Shock Fronts, 25.x special rules but 25.1 Berlin's "
+    "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
+    "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
+    "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
+    "written yet)",
+    "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
+    "21.x special units' terrain, 23.0 Führer-mandated offensives, 24.0 STAVKA Shock Fronts, 25.x special rules but 25.1 Berlin's "
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
     "collapse, 16.10",
-    "19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs), 26.0 victory points and the end of the game (the game "
+    "not written yet: 19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs), 26.0 victory points and the end of the game (the game "
     "ends after the last turn, 26.1, without a VP count; the Alpenfestung is placed, its VPs are not counted), 26.7 B "
     "the Führer's die; 27.x Let History Judge's own rules",
 )

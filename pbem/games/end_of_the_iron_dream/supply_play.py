@@ -341,11 +341,12 @@ def assault_shifts(data: GameData, state: dict, army: str, attackers: list[str],
     shifts = defender_shift(data, state, defenders)
     now = calendar.weather(data, state["scenario"], state["turn"])
     if army == "western" and attackers:
-        value = calendar.tac_air(data, now, all(u in in_gs(data, state, army) for u in attackers))
+        supplied = in_gs(data, state, army)
+        value = calendar.tac_air(data, now, all(u in supplied for u in attackers))
         if value:
             shifts.append(Shift(value, "WA tactical air power", "25.8 A"))
     wa = [u for u in defenders if army_of(state, u) == "western"]
-    if army == "axis" and wa and now == calendar.FAIR and any(u in in_gs(data, state, "western") for u in wa):
+    if army == "axis" and wa and now == calendar.FAIR and set(wa) & in_gs(data, state, "western"):
         shifts.append(Shift(numbers.integer(data, "crt.shifts.wa_tac_air_defence", "the TAC AIR defence shift (25.8 A)"),
                             "WA tactical air power in defence", "25.8 A"))
     return shifts
