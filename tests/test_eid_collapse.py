@@ -5,7 +5,7 @@ the 12th Army (25.9 B) and the Alpenfestung (26.6.6 A); the collapse's effect on
 
 TEST DATA (tests/eidhelp.py, tests/test_eid_supply_play.py): Ploesti W20, Nagykanizsa W18,
 Munich R10 with the mountain hexes Q10, R9, R11 next to it; the 12th Army's counter (28.2 prints
-no line for it) is stood in for by de-inf-5's."""
+no line for it) is stood in for by de-inf-50's."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from pbem.games.end_of_the_iron_dream import GAME
 from tests.eidhelp import at, play, problems, start
 from tests.test_eid_supply_play import SUPPLY, start2
 
-MUNICH = {"map.places.munich.hex": "R10", "special.special_units.german_12th_army_counter": "de-inf-5"}
 MOUNTAINS = {"Q10": {"terrain": "mountain"}, "R9": {"terrain": "mountain"}, "R11": {"terrain": "mountain"}}
 # two hexes from Berlin, German-controlled: not T23 nor the hexes next to it, which the Soviet army
 # held (4.1 A priorities 1-3)
@@ -25,7 +24,7 @@ RING_2 = ["R20", "R21", "R22", "S20", "T19", "U20", "V20", "V21", "V22"]
 
 def berlin_falls(seats=("axis", "soviet", "western")):
     """The Soviet army enters Berlin (T21) in the Soviet Turn 2 Operational Movement Phase."""
-    d, s = start({"su-inf-3": "T23", "de-inf-1": "P2"}, seats=seats, behaviour=2, hexes=MOUNTAINS, extra={**SUPPLY, **MUNICH})
+    d, s = start({"su-inf-3": "T23", "de-inf-1": "P2"}, seats=seats, behaviour=2, hexes=MOUNTAINS, extra=SUPPLY)
     seat = "alliance" if "alliance" in seats else "soviet"
     s, events = play(d, at(s, 2, "soviet"), seat, [{"move": "su-inf-3", "path": ["T23", "T22", "T21"]}])
     return d, s, events
@@ -48,9 +47,9 @@ def test_16_7_losing_berlin_collapses_the_economy_and_germany_answers_in_the_sov
     assert problems(d, s, "axis", [{"twelfth_army": "T19", "alpenfestung": "S10"}]) == [
         "the Alpenfestung may not go in S10; allowed: Q10, R11, R9 (26.6.6 A)"]
     s, events = play(d, s, "axis", [{"twelfth_army": "T19", "alpenfestung": "Q10"}])
-    assert s["units"]["de-inf-5"] == {"side": "axis", "hex": "T19", "steps": 2} and s["alpenfestung"] == "Q10"
+    assert s["units"]["de-inf-50"] == {"side": "axis", "hex": "T19", "steps": 2} and s["alpenfestung"] == "Q10"
     assert s["turn"] == 3 and s["army"] == "axis" and s["phase"] == "movement" and "collapse" not in s
-    assert {"event": "placed", "unit": "de-inf-5", "hex": "T19", "why": "the 12th Army at the collapse (25.9 B)"} in events
+    assert {"event": "placed", "unit": "de-inf-50", "hex": "T19", "why": "the 12th Army at the collapse (25.9 B)"} in events
 
 
 def test_16_8_after_the_collapse_german_lines_have_no_source():
@@ -60,7 +59,7 @@ def test_16_8_after_the_collapse_german_lines_have_no_source():
     d, s, _ = berlin_falls()
     s, events = play(d, s, "axis", [{"twelfth_army": "T19", "alpenfestung": "Q10"}])
     assert s["army"] == "axis" and s["turn"] == 3
-    assert {"event": "supply_check", "check": "initial", "army": "axis", "oos": ["de-inf-1", "de-inf-5"]} in events
+    assert {"event": "supply_check", "check": "initial", "army": "axis", "oos": ["de-inf-1", "de-inf-50"]} in events
 
 
 def test_4_8_16_6_a_a_secondary_hex_the_alliance_takes_stays_liberated():
@@ -75,8 +74,11 @@ def test_4_8_16_6_a_a_secondary_hex_the_alliance_takes_stays_liberated():
     assert s["economy"]["liberated"] == ["nagykanizsa"]
 
 
-def test_a_campaign_of_behaviour_2_needs_the_oil_field_hexes():
-    """16.1: the hexes of Ploesti and Nagykanizsa are printed on the map only: a campaign without
-    them cannot watch the economy, and is refused naming the path."""
+def test_a_campaign_of_behaviour_2_needs_the_oil_field_hexes_and_the_12th_army_counter():
+    """16.1: the hexes of Ploesti and Nagykanizsa are printed on the map only; 28.2 prints no line
+    for the 12th Army: a campaign without them cannot watch the economy (the collapse may come in
+    any step), and is refused naming the path."""
     with pytest.raises(UnknownDataError, match="map.places.ploesti.hex"):
         start2({"de-inf-1": "P2"}, **{"map.places.ploesti.hex": "unknown"})
+    with pytest.raises(UnknownDataError, match="special.special_units.german_12th_army_counter"):
+        start2({"de-inf-1": "P2"}, **{"special.special_units.german_12th_army_counter": "unknown"})

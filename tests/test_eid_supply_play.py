@@ -22,6 +22,8 @@ SUPPLY = {
     "positions.test.wa_supply_sources": ["P1"],
     "map.places.ploesti.hex": "W20",
     "map.places.nagykanizsa.hex": "W18",
+    "map.places.munich.hex": "R10",
+    "special.special_units.german_12th_army_counter": "de-inf-50",     # a stand-in: 28.2 prints no 12th Army line
 }
 
 
@@ -180,13 +182,15 @@ def test_15_10_is_asked_only_when_a_line_needs_the_other_camps_hexes_and_never_i
 
 
 def test_a_line_the_map_data_cannot_decide_is_refused_naming_the_path():
-    """Never guess: a campaign without the Soviet starting territory (4.1 E) cannot start; a
-    German unit (T25, in the Soviet area, the Soviet army in T23 contesting T24) cut off from the listed sources while Berlin (T21, a
-    source, 15.12) is not on the map is refused naming that hex's path."""
+    """Never guess: a campaign without the Soviet starting territory (4.1 E), or with a supply
+    source off its map (Berlin, T21, 15.12), cannot start: any later step may need them (the
+    steps of other seats lead into a supply check), so `pbem new` refuses naming the path."""
     with pytest.raises(UnknownDataError, match="map.setup_areas.soviet_controlled_at_start"):
         start2({"de-inf-1": "S4"}, **{"map.setup_areas.soviet_controlled_at_start": "unknown"})
     with pytest.raises(UnknownDataError, match="map.hexes.T21"):
         start({"de-inf-1": "T25", "su-inf-3": "T23"}, behaviour=2, hexes={"T21": "unknown"}, extra=SUPPLY)
+    with pytest.raises(UnknownDataError, match="map.edges.east"):
+        start2({"de-inf-1": "S4"}, **{"map.edges.east": "unknown"})
 
 
 def test_behaviour_1_campaigns_keep_every_unit_in_general_supply():

@@ -58,6 +58,16 @@ def watch(data: GameData, state: dict, events: list) -> None:
     state["phase"] = "collapse"
 
 
+def validate(data: GameData, state: dict) -> None:
+    """Behaviour 2, at set-up: what the collapse needs, since it may come in any step (16.7): the
+    economic hexes on the map (in `watch`), Munich and the terrain next to it, the 12th Army's
+    counter."""
+    if state["scenario"] == LHJ:
+        return
+    alpenfestung_hexes(data, set())
+    full_steps(data, numbers.text(data, COUNTER, "the 12th Army's counter id (25.9)"))
+
+
 def twelfth_army_hexes(data: GameData, german: set[str]) -> list[str]:
     """25.9 B: the clear hexes nearest Berlin still German-controlled at the instant of collapse."""
     hexes = mapdata(data)

@@ -207,6 +207,8 @@ class EndOfTheIronDream(SequencedGame):
         state[PASSES] = True
         if plays(data, 2):
             state.update(control={}, oos=[], granted={})
+            supply_play.validate(data, state)
+            collapse.validate(data, state)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])

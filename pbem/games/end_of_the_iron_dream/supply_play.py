@@ -94,6 +94,16 @@ def record_control(data: GameData, state: dict, events: list) -> None:
     state["control"] = {h: a for h, a in sorted(held.items()) if a != start.get(h, owner)}
 
 
+def validate(data: GameData, state: dict) -> None:
+    """Behaviour 2, at set-up: the data a supply check needs in any later step (the steps of other
+    seats lead into it, and `check` must report what `apply` would refuse): the starting
+    territory, every army's sources on the map."""
+    start_territory(data, state)
+    for army in state["turn_order"]:
+        for hex_id in sources(data, state, army):
+            mapdata(data).info(hex_id)
+
+
 # -- 15.1 general supply at an instant ---------------------------------------------------------
 @dataclass
 class Supply:
