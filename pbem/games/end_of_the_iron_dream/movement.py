@@ -127,8 +127,8 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
 
 
 def movement_problems(data: GameData, trial: dict, orders: list) -> list[Problem]:
-    state = trial
-    mine = record(state)
+    """The moves and the mobile assault of a file, tried one after another on `trial`."""
+    mine = record(trial)
     rec = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in mine.items()}
     going = list(rec["going_on"])
     for index, order in enumerate(orders):
