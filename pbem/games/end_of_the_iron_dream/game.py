@@ -32,8 +32,10 @@ NOT_ENFORCED = (
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
-    "7.1-7.10, 7.18, 7.20-7.22, 7.24, 7.28 reinforcements and units recreated from the dead pile: the turns of arrival "
-    "are printed on the counters (2.14) and not in the data, and the Wehrkreis and holding boxes are not on the map; "
+    "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
+    "withheld units simply stay off the map, 7.8); 7.5 B the Warsaw rebellion and 7.7 B (not written yet); 7.18, "
+    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, Yugoslav 4th "
+    "Army, 25.2 the Flak corps: not written yet); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
     "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
     "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
@@ -61,7 +63,7 @@ NOT_ENFORCED = (
     "the Führer's die; 27.x Let History Judge's own rules",
 )
 
-TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb")
+TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant")
 
 
@@ -109,7 +111,7 @@ class EndOfTheIronDream(SequencedGame):
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.movement_template, movement.check_movement,
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
-                  {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize"}),
+                  {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "

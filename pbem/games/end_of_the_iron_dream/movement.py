@@ -26,9 +26,9 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, replacements, supply, supply_play
-from .common import (army_of, board, enemies, enemy_zoc, factor, grid, hexside, is_type, mapdata, plays, set_steps,
-                     stacking_problem, terrain, terrain_value, zoc_of)
+from . import calendar, combat, reinforcements, replacements, supply, supply_play
+from .common import (army_of, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
+                     set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
 MOVE = "a move is `move: UNIT, path: [HEX, ...]`, the path starting at the unit's hex (10.2)"
 ASSAULT = "a mobile assault is `assault: HEX, with: [UNIT, ...]` (optional `path:` to the launch hex, `losses:`) (11.0)"
@@ -76,6 +76,7 @@ def allowance(data: GameData, state: dict, unit_id: str) -> int:
         return printed
     su = army_of(state, unit_id) == "western" and is_type(data, unit_id, "supply_unit")
     ma = calendar.operational_ma(data, printed, calendar.weather(data, state["scenario"], state["turn"]), wa_su=su)
+    ma *= 2 if reinforcements.doubled(state, unit_id) else 1                   # 7.7 A
     return supply.oos_movement_allowance(data, ma) if unit_id in state.get("oos", []) else ma
 
 
@@ -142,6 +143,7 @@ def movement_problems(data: GameData, trial: dict, orders: list) -> list[Problem
         rec["going_on"] = going
         why = (move_problem(data, trial, rec, order) if "move" in order else
                assault_problem(data, trial, rec, order) if "assault" in order else
+               enter(data, trial, rec, order, []) if "enter" in order and plays(data, 2) else
                f"unknown order {sorted(order)}: {MOVE}; {ASSAULT}")
         if why:
             return [Problem(index, why)]
@@ -174,6 +176,33 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
     supply_play.entered(state, state["army"], path[1:])
     rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
     rec["done"] = sorted(set(rec["done"]) | {unit_id})
+    return None
+
+
+def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> str | None:
+    """7.3, 5.3.1: a Soviet reinforcement enters on a Soviet-controlled east-edge hex paying its
+    normal cost (9.6 an EZOC's too; 10.4 A: that one hex always), then moves on; 7.10 stacking."""
+    why, unit_id, path = reinforcements.entry_problem(data, state, order)
+    if why:
+        return why
+    army = state["army"]
+    crowd = stacking_problem(data, state, army, [unit_id], path[0])
+    if crowd:
+        return f"{crowd} (7.10)"
+    first = int(terrain_value(data, path[0], "movement_mp", "the MP cost (10.6)"))
+    if path[0] in enemy_zoc(data, state, army):
+        first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
+    state["units"][unit_id] = {"side": army, "hex": path[0], "steps": full_steps(data, unit_id)}
+    cost = 0
+    if len(path) > 1:
+        why, cost = walk_problem(data, state, unit_id, path, first)
+        if why:
+            return why
+    state["units"][unit_id]["hex"] = path[-1]
+    supply_play.entered(state, army, path)
+    rec["spent"][unit_id] = first + cost
+    rec["done"] = sorted(set(rec["done"]) | {unit_id})
+    events.append({"event": "enter", "unit": unit_id, "path": path, "mp": first + cost})
     return None
 
 
@@ -332,7 +361,7 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     g = grid(data)
     going = list(rec["going_on"])
     for order in orders:
-        named = [order["move"]] if "move" in order else list(order["with"])
+        named = [order["move"]] if "move" in order else [order["enter"]] if "enter" in order else list(order["with"])
         if going and not set(named) <= set(going):
             going = []
         rec["going_on"] = going
@@ -344,6 +373,8 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             rec["spent"][order["move"]] = int(rec["spent"].get(order["move"], 0)) + cost
             rec["done"] = sorted(set(rec["done"]) | {order["move"]})
             events.append({"event": "move", "unit": order["move"], "path": path, "mp": cost})
+        elif "enter" in order:
+            enter(data, state, rec, order, events)
     rec["going_on"], rec["again"] = [], None
     assault = orders[-1] if orders and "assault" in orders[-1] else None
     if assault is None:

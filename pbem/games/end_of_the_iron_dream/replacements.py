@@ -14,13 +14,13 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy
+from . import economy, reinforcements
 from .common import counter, full_steps, grid, is_type
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize")
-REPLACE = ("the Replacement Phase comes first: `replace: UNIT` (7.11), Axis `surge: true` (7.23) and "
-           "`cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
+KEYS = ("replace", "surge", "cannibalize", "place")
+REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
+           "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
 
 
@@ -83,6 +83,8 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
 def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str | None:
     """One order of the Replacement Phase; a legal one changes `trial` as apply would."""
     army = trial["army"]
+    if "place" in order:
+        return reinforcements.place_problem(data, trial, order)
     if len(order) != 1:
         return REPLACE
     if "surge" in order:
@@ -144,7 +146,11 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
     used = {"mechanized": 0, "non_mechanized": 0}
     for order in orders:
         order_problem(data, state, order, used)
-        if "surge" in order:
+        if "place" in order:
+            unit_id = str(order["place"])
+            events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"],
+                           "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"})
+        elif "surge" in order:
             events.append({"event": "surge", "turn": state["turn"], "rule": "7.23"})
         elif "cannibalize" in order:
             unit_id = str(order["cannibalize"])

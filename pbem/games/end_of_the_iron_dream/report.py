@@ -77,6 +77,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "replaced": lambda e: f"{e['unit']} fleshes out to {e['steps']} steps (7.11; it may not move this turn, 7.19)",
     "surge": lambda e: f"the German replacement surge is called on Turn {e['turn']} ({e['rule']})",
     "bombed": lambda e: f"heavy bomber strike on {e['unit']} in {e['hex']} (25.5)",
+    "enter": lambda e: f"{e['unit']} enters from the east edge: {' → '.join(e['path'])} ({e['mp']} MP, 7.3)",
     "weather": lambda e: f"Turn {e['turn']}: {e['weather']} weather (25.11)",
     "supply_check": lambda e: (f"{ARMY_NAMES[e['army']]} {e['check']} supply check: "
                                + (f"out of general supply: {', '.join(e['oos'])}" if e["oos"] else "every unit in general supply")

@@ -155,15 +155,23 @@ def berlin_hex(data: GameData) -> str:
     return numbers.text(data, "economy.economic_hexes.primary.berlin.hex", "the hex of Berlin (15.12)")
 
 
-def status(data: GameData, state: dict, army: str) -> Supply:
-    """Every unit of `army` (SUs need no GS, 15.23 A) in GS, needing the ally's hexes, or not."""
-    hexes, g, owner = mapdata(data), grid(data), control(data, state)
+def lines(data: GameData, state: dict, army: str) -> tuple[dict[str, str], set[str], set[str], list[str], dict[str, int]]:
+    """An army's lines now: (control, its hexes, the EZOCs no friendly combat unit negates (15.8 B),
+    its sources on the map, every hex its GS lines reach -> their length)."""
+    owner = control(data, state)
     mine = {h for h, a in owner.items() if a == army}
     friends = {u["hex"] for k, u in state["units"].items() if u["side"] == army and not is_type(data, k, "supply_unit")}
-    ezoc = enemy_zoc(data, state, army) - friends                    # 15.8 B: a friendly combat unit negates it
+    ezoc = enemy_zoc(data, state, army) - friends
+    listed = [h for h in sources(data, state, army) if mapdata(data).terrain_known(h)]
+    reach = supply.general_supply(data, army, state["scenario"], grid(data), listed, mine, ezoc, blocked(data))
+    return owner, mine, ezoc, listed, reach
+
+
+def status(data: GameData, state: dict, army: str) -> Supply:
+    """Every unit of `army` (SUs need no GS, 15.23 A) in GS, needing the ally's hexes, or not."""
+    hexes, g = mapdata(data), grid(data)
+    owner, mine, ezoc, listed, reach = lines(data, state, army)
     found = sources(data, state, army)
-    listed = [h for h in found if hexes.terrain_known(h)]
-    reach = supply.general_supply(data, army, state["scenario"], g, listed, mine, ezoc, blocked(data))
     out = Supply()
     for unit_id, unit in sorted(state["units"].items()):
         if unit["side"] != army or is_type(data, unit_id, "supply_unit"):
