@@ -257,19 +257,9 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
         return "units mobile assault together only if stacked together at the start of the phase (11.10)"
     here = hexes.pop()
     if path:
-        try:
-            path = [g.canonical(str(h)) for h in path]
-        except ValueError as exc:
-            return str(exc)
-        if path[0] != here:
-            return f"the assaulting stack's path must start at its hex {here}"
-        for unit_id in units:
-            why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
-            if why:
-                return why
-            rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
-            state["units"][unit_id]["hex"] = path[-1]
-        supply_play.entered(state, army, path[1:])
+        why, path = stack_walk(data, state, rec, units, path, here)
+        if why:
+            return why
         here = path[-1]
     if not g.adjacent(here, target):
         return f"{target} is not adjacent to the launch hex {here} (11.5)"
@@ -299,6 +289,25 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
                                         mobile_shifts(data, state, army, target, units))
     combat.column_cells(data, line, column)
     return None
+
+
+def stack_walk(data: GameData, state: dict, rec: dict, units: list[str], path: list, here: str) -> tuple[str | None, list[str]]:
+    """The assaulting stack's move to its launch hex (10.x for each unit; 8.7 one stack), made on
+    `state`: (problem, the path as hex ids)."""
+    try:
+        hexes = [grid(data).canonical(str(h)) for h in path]
+    except ValueError as exc:
+        return str(exc), []
+    if hexes[0] != here:
+        return f"the assaulting stack's path must start at its hex {here}", []
+    for unit_id in units:
+        why, cost = walk_problem(data, state, unit_id, hexes, int(rec["spent"].get(unit_id, 0)))
+        if why:
+            return why, []
+        rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
+        state["units"][unit_id]["hex"] = hexes[-1]
+    supply_play.entered(state, state["army"], hexes[1:])
+    return None, hexes
 
 
 def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int:
