@@ -242,3 +242,16 @@ def test_25_5_heavy_bombers_twice_a_game_in_their_windows_one_step_and_the_advan
     assert problems(d, s, "western", [{"advance": {"wa-mech-2": ["T6", "S6"]}}]) == [
         "wa-mech-2 advances into the just-bombed hex T6 and halts there (25.5 H)"]
     assert problems(d, s, "western", [{"advance": {"wa-mech-2": ["T6"]}}]) == []
+
+
+def test_15_10_a_line_refused_at_the_terminal_check_means_attrition_15_9():
+    """15.10 at the Soviet Terminal Supply Check (5.3.6): the WA refuse the line through their
+    hexes, so the Soviet army has no GS and loses a step (15.9 A); then the Axis Turn 3."""
+    d, s = start2({"su-inf-3": "P9", "de-inf-1": "W4"}, **CORRIDOR)
+    asked, _ = play(d, at(s, 2, "soviet", "assault"), "soviet", [])
+    assert asked["phase"] == "ally_supply" and asked["pending"]["check"] == "terminal"
+    s, events = play(d, asked, "western", [{"grant": []}])
+    assert {"event": "reduced", "unit": "su-inf-3", "steps": 1, "why": "out of supply (15.9 A)"} in events
+    assert s["turn"] == 3 and s["army"] == "axis"
+    s, events = play(d, asked, "western", [{"grant": ["su-inf-3"]}])
+    assert s["units"]["su-inf-3"]["steps"] == 2 and s["turn"] == 3

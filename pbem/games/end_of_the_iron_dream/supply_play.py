@@ -254,7 +254,8 @@ def initial_check(data: GameData, state: dict, events: list) -> None:
     now = status(data, state, army)
     if ask_or_grant(state, army, now.needs_ally, "initial", events):
         return
-    state["oos"] = sorted(now.oos | {u for u in now.needs_ally if u not in state["granted"][army]})
+    granted = state["granted"][army]
+    state["oos"] = sorted(now.oos | {u for u, h in now.needs_ally.items() if granted.get(u) != h})
     events.append({"event": "supply_check", "check": "initial", "army": army, "oos": state["oos"]})
     state["phase"] = "movement"
 
@@ -328,7 +329,7 @@ def apply_answer(game: Any, data: GameData, state: dict, side: str, orders: list
                            "why": f"{side} answers (15.10)"}]
     if ask["check"] == "initial":
         initial_check(data, state, events)
-    else:
+    elif terminal_check(data, state, events):
         game.end_player_turn(data, state, events, dice)
     return events
 
