@@ -155,18 +155,22 @@ def zoc_blocked(data: GameData, a: str, b: str) -> bool:
 def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
     """9.1 A: every combat unit of `armies` exerts a ZOC into its hex and the six around it,
     with 9.2 and 9.3; 15.23: SUs alone in a hex exert none."""
-    hexes = mapdata(data)
     found: set[str] = set()
     stacks = board(state).stacks()
     for hex_id in sorted(stacks):
         units = [u for u in stacks[hex_id] if army_of(state, u) in armies]
         if not units or all(is_type(data, u, "supply_unit") for u in units):
             continue
-        found.add(hex_id)
-        for n in hexes.grid.neighbours(hex_id):
-            if hexes.listed(n) and not zoc_blocked(data, hex_id, n):
-                found.add(n)
+        found |= zoc_reach(data, hex_id)
     return found
+
+
+def zoc_reach(data: GameData, hex_id: str) -> frozenset[str]:
+    """The hexes a ZOC from `hex_id` reaches (9.1 A, 9.2, 9.3): the map's, worked out once."""
+    def build() -> frozenset[str]:
+        hexes = mapdata(data)
+        return frozenset([hex_id, *(n for n in hexes.grid.neighbours(hex_id) if hexes.listed(n) and not zoc_blocked(data, hex_id, n))])
+    return data.derived(f"eid.zoc_reach.{hex_id}", build)
 
 
 def enemy_zoc(data: GameData, state: dict, army: str) -> set[str]:
