@@ -129,3 +129,33 @@ def test_pbem_new_needs_a_position_and_starts_three_seats(tmp_path, monkeypatch)
     assert header["game"] == "end-of-the-iron-dream" and header["options"] == {"position": "demo"}
     save = yaml.safe_load((tmp_path / "c1" / "steps" / "0000" / "save.yaml").read_text())
     assert save["awaiting"]["side"] == "axis" and save["state"]["units"]["de-inf-1"] == {"side": "axis", "hex": "T6", "steps": 2}
+
+
+def lhj_start(behaviour: int):
+    from tests.eidhelp import ROWS, data
+    extra = {"map.setup_areas.lhj_soviet_controlled": [f"{r}{c}" for r in ROWS for c in (24, 25, 26)],
+             "map.edges.east": [f"{r}26" for r in ROWS], "positions.test.wa_supply_sources": ["P1"]}
+    d = data(position={"su-inf-3": {"hex": "T24"}, "wa-mech-2": {"hex": "T5"}}, behaviour=behaviour, extra=extra)
+    lhj = load_scenario("end-of-the-iron-dream", "let-history-judge")[0]
+    return d, GAME.setup(d, lhj, ["soviet", "western"], {"position": "test"})
+
+
+def test_27_let_history_judge_asks_no_bagration_question():
+    """1.0 H: Let History Judge's "special rules can all be found in 27.0"; 27.2: it starts on
+    June I, 1945, NATO first every turn; 27.3 C: "The Soviets cannot create STAVKA Shock Fronts in
+    this scenario" (6.5 B's Bagration creates the first one). 6.5 A's choice is Iron Dream's
+    (June 1944): behaviour 2 goes from the NATO turn straight to the Soviet Turn 1 movement."""
+    d, s = lhj_start(2)
+    assert GAME.awaiting(s).phase == "Turn 1 Western Allied operational movement"
+    s, _ = play(d, s, "western", [])
+    assert s["phase"] == "movement" and GAME.awaiting(s).phase == "Turn 1 Soviet operational movement"
+    assert s["bagration"] is None
+    assert problems(d, s, "soviet", [{"bagration": True}]) == [
+        "unknown key(s) bagration here (expected assault, at, cannibalize, enter, losses, move, path, place, replace, surge, with)"]
+
+
+def test_27_behaviour_1_let_history_judge_campaigns_keep_the_question():
+    """docs/upgrading.md: a behaviour-1 campaign replays unchanged, so it is still asked."""
+    d, s = lhj_start(1)
+    s, _ = play(d, s, "western", [])
+    assert GAME.awaiting(s).phase == "Turn 1 Soviet Operation Bagration choice"

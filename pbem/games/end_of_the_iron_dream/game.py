@@ -276,10 +276,17 @@ class EndOfTheIronDream(SequencedGame):
                 events.append({"event": "game_over", "turn": state["last_turn"], "rule": "26.1"})
                 return
         state["army"] = order[index]
-        if state["army"] == "soviet" and state["turn"] == 1:
+        if state["army"] == "soviet" and state["turn"] == 1 and self.asks_bagration(data, state):
             state["phase"] = "bagration"
         else:
             self.begin_player_turn(data, state, events)
+
+    def asks_bagration(self, data: GameData, state: dict) -> bool:
+        """6.5 A: the Bagration choice belongs to Iron Dream's first turn (6.0, June 1944). Let
+        History Judge starts in June 1945 (27.2), its special rules "can all be found in 27.0"
+        (1.0 H), none names Bagration, and 27.3 C bars the Shock Front 6.5 B would create: its
+        Soviets are not asked (behaviour 2; behaviour 1 keeps asking, docs/upgrading.md)."""
+        return state["scenario"] != supply_play.LHJ or not plays(data, 2)
 
     # -- templates -----------------------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
