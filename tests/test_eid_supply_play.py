@@ -24,6 +24,7 @@ SUPPLY = {
     "map.places.nagykanizsa.hex": "W18",
     "map.places.munich.hex": "R10",
     "special.special_units.german_12th_army_counter": "de-inf-50",     # a stand-in: 28.2 prints no 12th Army line
+    "map.hexes.V6.vp": 2,                                              # Le Havre (14.21): its VPs are on the map (26.1 B)
 }
 
 
@@ -174,7 +175,8 @@ def test_15_10_is_asked_only_when_a_line_needs_the_other_camps_hexes_and_never_i
     d, s = start2({"su-inf-3": "P22", "de-inf-1": "W4"}, **CORRIDOR)
     s2, _ = soviet_turn(d, s)
     assert s2["phase"] == "movement" and s2["oos"] == []            # P22 -> P26 through its own hexes? no: P23 is WA
-    d, s = start2({"su-inf-3": "P9", "de-inf-1": "W4"}, seats=("alliance", "axis"), **CORRIDOR)
+    d, s = start2({"su-inf-3": "P9", "de-inf-1": "W4"}, seats=("alliance", "axis"), **CORRIDOR,
+                  **{"victory.two_player.line.west_hexes": ["P1"]})          # 26.3 B (made up)
     s, events = soviet_turn(d, s)
     assert s["phase"] == "movement" and s["oos"] == []
     assert {"event": "ally_supply", "army": "soviet", "granted": ["su-inf-3"], "refused": [],

@@ -25,7 +25,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Problem
-from . import assault, calendar, collapse, movement, report, setup, supply_play
+from . import assault, calendar, collapse, movement, report, setup, supply_play, victory
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -58,9 +58,19 @@ NOT_ENFORCED = (
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
     "collapse, 16.10",
-    "not written yet: 19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs), 26.0 victory points and the end of the game (the game "
-    "ends after the last turn, 26.1, without a VP count; the Alpenfestung is placed, its VPs are not counted), 26.7 B "
-    "the Führer's die; 27.x Let History Judge's own rules",
+    "not written yet: 19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs); 27.x Let History Judge's own rules "
+    "and its count (27.10: NATO's cities and the Soviet garrison points, 26.6.4, are not kept; 27.7 B Belgrade depends "
+    "on Yugoslav neutrality, not played): a Let History Judge game ends after Turn 14 without a count",
+    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.1 and 26.6.6 D (a step loss is not yet "
+    "recorded with the hex it came in and whether the collapse preceded it), 26.6.2 (satellite defection, 19.x, is not "
+    "played), 26.6.3 (the French corps arrive in the MTO holding box, 7.25, not modelled), 26.6.4 Soviet garrisons "
+    "(needs the USSR's hexes and who liberated each city, not written yet), 26.6.5 A-C the Hook as clear and its "
+    "marsh conversion with the WA's SU (SUs are not on the map), 26.6.9 the Warsaw uprising (not written yet), 26.6.12 "
+    "(invasions are not played); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
+    "converted 3-4-5 is not modelled)",
+    "26.7 B the Führer's die: each four-player Axis phase is the west commander's file, then the east's, so a shared "
+    "resource (a replacement step, a reinforcement) goes to whichever orders it first; a dispute would need a claim "
+    "from each commander in one step (not written yet)",
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter")
@@ -211,6 +221,7 @@ class EndOfTheIronDream(SequencedGame):
             state.update(control={}, oos=[], granted={})
             supply_play.validate(data, state)
             collapse.validate(data, state)
+            victory.validate(data, state)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
@@ -222,6 +233,7 @@ class EndOfTheIronDream(SequencedGame):
         if plays(data, 2) and not state.get("game_over"):
             supply_play.record_control(data, state, events)
             collapse.watch(data, state, events)
+            victory.watch(data, state, events)
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a
@@ -266,6 +278,8 @@ class EndOfTheIronDream(SequencedGame):
         """5.0: the next player-turn (after the last, the next turn; after the last turn, 26.1)."""
         order = state["turn_order"]
         index = order.index(state["army"]) + 1
+        if state["army"] == "western" and plays(data, 2):
+            victory.end_of_wa_turn(data, state, events)                 # 26.6.8 G
         events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
         if index == len(order):
             state["turn"] += 1
@@ -273,7 +287,10 @@ class EndOfTheIronDream(SequencedGame):
             index = 0
             if state["turn"] > state["last_turn"]:
                 state["game_over"] = True
-                events.append({"event": "game_over", "turn": state["last_turn"], "rule": "26.1"})
+                counted = plays(data, 2) and state["scenario"] != supply_play.LHJ
+                events.append({"event": "game_over", "turn": state["last_turn"], "rule": "26.1", **({"counted": True} if counted else {})})
+                if counted:
+                    victory.final(data, state, events)                  # 26.1 A: at the end of the last turn
                 return
         state["army"] = order[index]
         if state["army"] == "soviet" and state["turn"] == 1 and self.asks_bagration(data, state):

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ...gamedata import GameData
 from ..base import MapUnit
+from . import victory
 from .common import ARMY_NAMES, full_steps
 
 Block = tuple
@@ -65,7 +66,9 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "announced": lambda e: f"{len(e['battles'])} prepared assault(s) announced (18.10 A)",
     "assault_off": lambda e: f"the assault on {', '.join(e['hexes'])} does not take place: {e['why']}",
     "player_turn_over": lambda e: f"the Turn {e['turn']} {e['army']} player-turn is over (5.0)",
-    "game_over": lambda e: f"the game ends after Turn {e['turn']} ({e['rule']}; victory points are not counted by pbem yet)",
+    "game_over": lambda e: f"the game ends after Turn {e['turn']} ({e['rule']}" + (")" if e.get("counted") else "; victory points are not counted by pbem yet)"),
+    "vp": lambda e: f"{ARMY_NAMES[e['army']]} {'+' if not e['vp'].startswith('-') else ''}{e['vp']} VP: {e['what']} ({e['rule']})",
+    "victory": victory.describe,
     "bagration": lambda e: "the Soviets run Operation Bagration (6.5, 6.7)" if e["chosen"]
     else "the Soviets take a normal player-turn: no Operation Bagration (6.5 A)",
     "flip": lambda e: f"{len(e['units'])} German corps flipped to their weaker sides: {', '.join(e['units'])} (3.5)",
