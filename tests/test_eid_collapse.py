@@ -35,7 +35,8 @@ def test_16_7_losing_berlin_collapses_the_economy_and_germany_answers_in_the_sov
     occurs irreversibly"; 16.8, 26.6.6 A, 25.9 B: Germany places the Alpenfestung next to Munich
     and the 12th Army on the clear German-controlled hex nearest Berlin (its choice among equals),
     a signed answer in the middle of the Soviet player-turn, which then goes on (its Prepared
-    Assault Phase, without an enemy in reach, passes; the Axis Turn 3 begins)."""
+    Assault Phase, without an enemy in reach, passes; after the Shock Front Creation Phase, 5.3.7,
+    the Axis Turn 3 begins)."""
     d, s, events = berlin_falls()
     assert {"event": "collapse", "turn": 2, "rule": "16.7, 16.8"} in events
     assert s["phase"] == "collapse" and s["economy"]["collapsed"] == 2
@@ -48,8 +49,10 @@ def test_16_7_losing_berlin_collapses_the_economy_and_germany_answers_in_the_sov
         "the Alpenfestung may not go in S10; allowed: Q10, R11, R9 (26.6.6 A)"]
     s, events = play(d, s, "axis", [{"twelfth_army": "T19", "alpenfestung": "Q10"}])
     assert s["units"]["de-inf-50"] == {"side": "axis", "hex": "T19", "steps": 2} and s["alpenfestung"] == "Q10"
-    assert s["turn"] == 3 and s["army"] == "axis" and s["phase"] == "movement" and "collapse" not in s
     assert {"event": "placed", "unit": "de-inf-50", "hex": "T19", "why": "the 12th Army at the collapse (25.9 B)"} in events
+    assert s["phase"] == "shock_front" and "collapse" not in s           # 5.3.7 comes after the Terminal Supply Check
+    s, events = play(d, s, "soviet", [])
+    assert s["turn"] == 3 and s["army"] == "axis" and s["phase"] == "movement"
 
 
 def test_16_8_after_the_collapse_german_lines_have_no_source():
@@ -57,7 +60,8 @@ def test_16_8_after_the_collapse_german_lines_have_no_source():
     Berlin hex itself"; 16.9: only units actually in Berlin have GS (SUs are not on the map): the
     corps in P2 is OOS at the next Axis Initial Supply Check."""
     d, s, _ = berlin_falls()
-    s, events = play(d, s, "axis", [{"twelfth_army": "T19", "alpenfestung": "Q10"}])
+    s, _ = play(d, s, "axis", [{"twelfth_army": "T19", "alpenfestung": "Q10"}])
+    s, events = play(d, s, "soviet", [])                                # no Shock Front (5.3.7)
     assert s["army"] == "axis" and s["turn"] == 3
     assert {"event": "supply_check", "check": "initial", "army": "axis", "oos": ["de-inf-1", "de-inf-50"]} in events
 

@@ -57,6 +57,7 @@ def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
     responses = {s["produced_by"]["side"] for s in saves[1:] if s["produced_by"]["kind"] == "response"}
     assert responses == {"axis", "soviet"}
     assert [e["turn"] for e in events if e["event"] == "player_turn_over"] == [1, 1, 1, 2, 2, 2]
+    assert {"event": "shock_front", "hexes": ["T27"], "use": 3} in events                    # 5.3.7, 24.1
     # behaviour 2: every player-turn's supply checks (5.x.2, 5.x.7; the Turn 1 Axis initial check is
     # made at set-up), the weather (25.11), TAC AIR on the WA assault (25.8)
     checks = [(e["army"], e["check"]) for e in events if e["event"] == "supply_check"]
@@ -77,7 +78,7 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
     printed = run("demo", "--game", "end-of-the-iron-dream").stdout
-    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 18 saves" in printed
+    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 20 saves" in printed
 
 
 def test_the_quiet_benchmark_policy_is_legal_at_the_last_step_and_chooses_no_bagration():

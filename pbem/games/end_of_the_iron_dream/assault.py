@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, supply_play
+from . import calendar, combat, shock, supply_play
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -38,11 +38,15 @@ def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     used: set[str] = set()
     hit: set[str] = set()
     first = 1 if orders and "bomb" in orders[0] else 0
+    plain = False                                                   # an assault without the Shock Front so far
     for index, order in enumerate(orders[first:], start=first):
         why = battle_problem(data, state, order, used, hit) if "bomb" not in order else \
             "a heavy bomber strike is the first order of the file, one a phase (25.5 B)"
+        units = [str(u) for u in order["with"]] if isinstance(order.get("with"), list) else []
+        why = why or shock.battle_problem(state, units, plain)
         if why:
             return [Problem(index, why)]
+        plain = plain or ("bomb" not in order and not shock.members(state, units))
     why = bomb_problem(data, state, orders[0], hit) if first else None
     return [Problem(0, why)] if why else []
 
@@ -165,7 +169,7 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
         across = [u for u in units if combat.water_between(data, state["units"][u]["hex"], hex_id)]
         dry = combat.attack_of(data, state, [u for u in units if u not in across])
         defence += value * 2 if across and dry < value else value
-    attack = combat.attack_of(data, state, units)
+    attack = combat.attack_of(data, state, units) + shock.attack_bonus(data, state, units, combat.attack_of)   # 24.4 A
     shifts = battle_shifts(data, state, army, hexes, units)
     line = combat.line_of(data, hexes[0])
     initial, column = combat.final_column(data, line, attack, defence, shifts)

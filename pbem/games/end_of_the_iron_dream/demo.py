@@ -4,8 +4,8 @@ made-up position `demo` of examples/end-of-the-iron-dream-demo/ (DEMONSTRATION D
 in the file and in every report). Turn 1 in full — a WA prepared assault on the city T6 with the
 Axis defender's answer first (18.15) and the attacker's step loss and advance (18.16), the
 Soviets choosing Operation Bagration (6.5) — then Turn 2: a German mobile assault with the Soviet
-defender's retreat (11.13) and the panzer occupying the hex (11.12), and a Soviet prepared
-assault with Bagration's 2R shift (6.7 A)."""
+defender's retreat (11.13) and the panzer occupying the hex (11.12), a Soviet prepared
+assault with Bagration's 2R shift (6.7 A), and a STAVKA Shock Front for Turn 3 (5.3.7, 24.1)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ ORDERS: list = [
     ("western", [{"steps": ["wa-mech-6"], "advance": {"wa-mech-2": ["T6", "S6"], "wa-mech-4": ["T6"]}}]),
     ("soviet", [{"bagration": True}]),                                   # 6.5 A
     ("soviet", []),                                                      # 6.5 B: only SUs move (there are none)
+    ("soviet", []),                                                      # 5.3.7: no Shock Front
     # Turn 2: the German mobile assault (11.0) from S26 into T10
     ("axis", [{"assault": "T26", "with": ["de-pz-3"], "path": ["R26", "S26"]}]),
     ("axis", []),                                                        # the panzer stops in T26 (11.12)
@@ -33,6 +34,7 @@ ORDERS: list = [
     ("soviet", []),
     ("soviet", [{"attack": "T26", "with": ["su-tank-1", "su-inf-3"]}]),   # 6.7 A: 2R
     ("soviet", [{"steps": ["su-inf-3"]}]),
+    ("soviet", [{"shock_front": ["T27"]}]),                              # 5.3.7, 24.1: next turn's front
 ]
 
 

@@ -25,7 +25,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Problem
-from . import assault, calendar, collapse, movement, report, setup, supply_play, victory
+from . import assault, calendar, collapse, movement, report, setup, shock, supply_play, victory
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -54,13 +54,18 @@ NOT_ENFORCED = (
     "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
     "written yet)",
     "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
-    "21.x special units' terrain, 23.0 Führer-mandated offensives, 24.0 STAVKA Shock Fronts, 25.x special rules but 25.1 Berlin's "
+    "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
     "collapse, 16.10",
     "not written yet: 19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs); 27.x Let History Judge's own rules "
     "and its count (27.10: NATO's cities and the Soviet garrison points, 26.6.4, are not kept; 27.7 B Belgrade depends "
     "on Yugoslav neutrality, not played): a Let History Judge game ends after Turn 14 without a count",
+    "23.0 Führer-mandated offensives: an FMO is launched by burning off an SU into the Permanently Destroyed Units Box "
+    "(23.2 C, 23.3), and SUs are not on the map, so no FMO can be paid for; 24.6-24.8 echeloned Shock Front assaults "
+    "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played); 19.1.2 the "
+    "Soviet-Romanian and Bulgarian armies kept out of a front (satellites, 19.x, are not played: they never serve "
+    "the Soviets)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.1 and 26.6.6 D (a step loss is not yet "
     "recorded with the hex it came in and whether the collapse preceded it), 26.6.2 (satellite defection, 19.x, is not "
     "played), 26.6.3 (the French corps arrive in the MTO holding box, 7.25, not modelled), 26.6.4 Soviet garrisons "
@@ -74,7 +79,7 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -146,6 +151,9 @@ class EndOfTheIronDream(SequencedGame):
                   supply_play.template, supply_play.check_answer, supply_play.apply_answer,
                   "the supply check goes on: the Operational Movement Phase, or attrition and the next player-turn",
                   {"grant"}),
+            entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
+                  self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
+                  "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
             entry("collapse", "At the instant of the German economic collapse, in any player-turn, Germany places the "
                   "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
                   self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
@@ -197,7 +205,8 @@ class EndOfTheIronDream(SequencedGame):
                  "ma_answer": "mobile assault answer", "assault": "prepared assaults", "pa_defender": "defender's result",
                  "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance",
                  "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)",
-                 "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)"}
+                 "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)",
+                 "shock_front": "STAVKA Shock Front creation (5.3.7)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
@@ -234,6 +243,7 @@ class EndOfTheIronDream(SequencedGame):
             supply_play.record_control(data, state, events)
             collapse.watch(data, state, events)
             victory.watch(data, state, events)
+            shock.watch(state, events)
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a
@@ -276,6 +286,12 @@ class EndOfTheIronDream(SequencedGame):
 
     def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
         """5.0: the next player-turn (after the last, the next turn; after the last turn, 26.1)."""
+        if plays(data, 2):
+            shock.watch(state, events)                                  # 24.2 A: this step's Axis results
+        if plays(data, 2) and shock.asks(state):                        # 5.3.7 after the Terminal Supply Check
+            shock.end_of_use(state, events)
+            state["phase"] = "shock_front"
+            return
         order = state["turn_order"]
         index = order.index(state["army"]) + 1
         if state["army"] == "western" and plays(data, 2):

@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, reinforcements, replacements, supply, supply_play
+from . import calendar, combat, reinforcements, replacements, shock, supply, supply_play
 from .common import (army_of, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -166,7 +166,7 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
         return f"{unit_id} has completed its movement this phase (8.7)"
     if unit_id not in rec["began"]:
         return f"{unit_id} was not on the map at the start of the phase"
-    why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id)
+    why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) or shock.move_problem(state, unit_id)
     if why:
         return why
     why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
@@ -250,7 +250,7 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
             return f"{unit_id} was not on the map at the start of the phase"
         if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
             return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
-        why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id)
+        why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) or shock.move_problem(state, unit_id)
         if why:
             return why
     if len({rec["began"][u] for u in units}) != 1:

@@ -69,6 +69,9 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "game_over": lambda e: f"the game ends after Turn {e['turn']} ({e['rule']}" + (")" if e.get("counted") else "; victory points are not counted by pbem yet)"),
     "vp": lambda e: f"{ARMY_NAMES[e['army']]} {'+' if not e['vp'].startswith('-') else ''}{e['vp']} VP: {e['what']} ({e['rule']})",
     "victory": victory.describe,
+    "shock_front": lambda e: f"STAVKA Shock Front markers on {', '.join(e['hexes'])}, for Turn {e['use']} (24.1, 24.4 A)",
+    "shock_front_removed": lambda e: f"the STAVKA Shock Front on {', '.join(e['hexes'])} is removed: {e['unit']} retreated or lost a step ({e['rule']})",
+    "shock_front_over": lambda e: f"the STAVKA Shock Front markers on {', '.join(e['hexes'])} come off ({e['rule']})",
     "bagration": lambda e: "the Soviets run Operation Bagration (6.5, 6.7)" if e["chosen"]
     else "the Soviets take a normal player-turn: no Operation Bagration (6.5 A)",
     "flip": lambda e: f"{len(e['units'])} German corps flipped to their weaker sides: {', '.join(e['units'])} (3.5)",
