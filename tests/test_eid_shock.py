@@ -124,3 +124,15 @@ def test_27_3_c_no_shock_fronts_in_let_history_judge():
     d, s = lhj_start(2)
     s, _ = play(d, at(s, 2, "soviet", "assault"), "soviet", [])
     assert s["turn"] == 3 and s["army"] == "western" and s["phase"] == "movement"
+
+
+def test_24_3_a_a_front_unit_may_not_leave_its_hex_by_a_defenders_advance():
+    """24.3 A: the front's units "may not move or leave the hex" before the front's assault: the
+    German attacker retreats after a 2/0 (made up), and su-inf-3 may not advance into its hex (18.20)."""
+    cells = {col: {"1": "2/0"} for col in COLUMNS}
+    d, s, _ = created(("T24", "S25"), cells=cells)
+    s, _ = play(d, at(s, 3, "axis", "assault"), "axis", [{"attack": "T24", "with": ["de-inf-1"]}], 1)
+    s, _ = play(d, s, "axis", [{"retreat": {"de-inf-1": ["T22", "T21"]}}])
+    assert s["phase"] == "pa_advance"
+    assert problems(d, s, "soviet", [{"advance": "su-inf-3", "to": "T23"}]) == [
+        "su-inf-3 may not move: it is beneath a STAVKA Shock Front marker until the front assaults (24.3 A)"]

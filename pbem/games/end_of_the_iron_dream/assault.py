@@ -429,6 +429,9 @@ def check_defender_advance(game: Any, data: GameData, state: dict, side: str, or
         if unit_id not in battle["defenders"] or unit_id not in state["units"] \
                 or state["units"][unit_id]["hex"] != battle["hex_of"][unit_id]:
             return [Problem(index, f"{unit_id} is not a defender still in its original hex (18.20)")]
+        held = shock.move_problem(state, unit_id)                    # 24.3 A: not leaving the hex either
+        if held:
+            return [Problem(index, held)]
         if g.canonical(str(target)) not in empty:
             return [Problem(index, f"the victorious defenders occupy a vacated attacker's hex ({', '.join(empty)}), "
                                    f"never further (18.20)")]
