@@ -181,3 +181,29 @@ def test_a_city_without_its_vps_and_a_two_player_game_without_the_line_are_refus
         start2({"de-inf-1": "T21"}, **{"map.hexes.T6": {"terrain": "clear", "city": True}})
     with pytest.raises(UnknownDataError, match=r"victory\.two_player\.line\.west_hexes"):
         start2({"de-inf-1": "T21"}, seats=("alliance", "axis"))
+
+
+def test_26_6_1_each_wa_step_lost_after_the_collapse_costs_the_wa_1_vp():
+    """26.6.1: "Each WA step loss, for any reasons, after the collapse of the German economy has
+    taken place, costs that player 1 VP": a WA corps without GS at the Terminal Supply Check
+    (15.9 A) before and after the collapse."""
+    d, s = start2({"wa-mech-2": "T10", "de-inf-1": "T21", "su-inf-3": "T25"})
+    after, events = play(d, at(s, 5, "western", "assault"), "western", [])
+    assert after["units"]["wa-mech-2"]["steps"] == 1 and not [e for e in events if e["event"] == "vp"]
+    s["economy"]["collapsed"] = 4
+    after, events = play(d, at(s, 5, "western", "assault"), "western", [])
+    assert [e for e in events if e["event"] == "vp"] == [
+        {"event": "vp", "army": "western", "vp": "-1", "rule": "26.6.1", "turn": 5, "what": "wa-mech-2 lost 1 step(s)",
+         "hex": "T10"}]
+
+
+def test_26_6_6_d_german_steps_destroyed_in_the_redoubt_hex_give_the_wa_1_vp_each():
+    """26.6.6 D: "Any German steps destroyed in the redoubt hex, or in any mountain hex adjacent to
+    the redoubt, give the WA 1 VP each" (the redoubt's hex made up: T23; a 0/1 result)."""
+    from tests.eidhelp import COLUMNS
+    d, s = start2({"su-inf-3": "T24", "de-inf-1": "T23", "wa-mech-2": "P2"}, cells={c: {"1": "0/1"} for c in COLUMNS})
+    s = at(s, 3, "soviet", "assault", alpenfestung="T23")
+    s, _ = play(d, s, "soviet", [{"attack": "T23", "with": ["su-inf-3"]}], 1)
+    s, events = play(d, s, "axis", [{"steps": ["de-inf-1"]}])
+    assert {"event": "vp", "army": "western", "vp": "1", "rule": "26.6.6 D", "turn": 3, "what": "de-inf-1 lost 1 step(s)",
+            "hex": "T23"} in events

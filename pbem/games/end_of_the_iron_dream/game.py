@@ -24,7 +24,7 @@ from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
-from ..base import DemoPlan, MapUnit, Problem
+from ..base import DemoPlan, MapUnit, Outcome, Problem
 from . import assault, calendar, collapse, movement, report, setup, shock, supply_play, victory
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -66,8 +66,7 @@ NOT_ENFORCED = (
     "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played); 19.1.2 the "
     "Soviet-Romanian and Bulgarian armies kept out of a front (satellites, 19.x, are not played: they never serve "
     "the Soviets)",
-    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.1 and 26.6.6 D (a step loss is not yet "
-    "recorded with the hex it came in and whether the collapse preceded it), 26.6.2 (satellite defection, 19.x, is not "
+    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.2 (satellite defection, 19.x, is not "
     "played), 26.6.3 (the French corps arrive in the MTO holding box, 7.25, not modelled), 26.6.4 Soviet garrisons "
     "(needs the USSR's hexes and who liberated each city, not written yet), 26.6.5 A-C the Hook as clear and its "
     "marsh conversion with the WA's SU (SUs are not on the map), 26.6.9 the Warsaw uprising (not written yet), 26.6.12 "
@@ -236,6 +235,14 @@ class EndOfTheIronDream(SequencedGame):
                 self.begin_player_turn(data, state, [])
             collapse.watch(data, state, [])
         return state
+
+    def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
+        """Behaviour 2: the steps each unit lost in this step (26.6.1, 26.6.6 D count them)."""
+        before = victory.snapshot(state) if plays(data, 2) else None
+        outcome = super().apply(data, state, side, orders, dice)
+        if before is not None:
+            victory.step_losses(data, outcome.state, before, outcome.events)
+        return outcome
 
     def after_step(self, data: GameData, state: dict, events: list) -> None:
         """Behaviour 2: who last held each hex (4.1); liberations and the collapse (16.x)."""

@@ -8,7 +8,7 @@ greatest total wins, ties are possible (26.1 A). Two players: the West German an
 the East German and Soviet totals each give one Final VP (26.3-26.5).
 
 The special VPs pbem keeps (each a ledger entry with the hex it happened in, for 26.5 D/G):
-26.6.6 C the Alpenfestung still on the board (26.6.6 B: destroyed when an Alliance unit enters
+26.6.1 WA steps lost after the collapse, 26.6.6 D German steps lost at the redoubt, 26.6.6 C the Alpenfestung still on the board (26.6.6 B: destroyed when an Alliance unit enters
 its hex), 26.6.7 National Socialist ardor, 26.6.8 the 65th Z.B.V. on the board at the end of a
 WA-turn, 26.6.10 the Yugoslav armies destroyed, 26.6.11 the reserve corps. The others need rules
 this module does not play (the game's not-enforced list says which and why).
@@ -27,7 +27,7 @@ from ...errors import UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from .common import ALLIANCE, ARMY_NAMES, PRINTED_ON, counter, grid, is_type, mapdata
-from .supply_play import LHJ, berlin_hex, control
+from .supply_play import LHJ, berlin_hex, collapsed, control
 
 VALUES = "victory.special_vp_values"
 WEST = "victory.two_player.line.west_hexes"
@@ -80,7 +80,8 @@ def validate(data: GameData, state: dict) -> None:
         city_vp(data, hex_id)
     if {hook_hex(data, "rotterdam"), hook_hex(data, "amsterdam")} & set(cities(data)):
         mapdata(data).info(hook_hex(data, "antwerp"))              # 26.6.5 D: its holder may get them
-    for key in ("alpenfestung_on_board_wa", "reserve_corps_unconverted", "zbv_65_from_turn"):
+    for key in ("alpenfestung_on_board_wa", "alpenfestung_german_step_wa", "reserve_corps_unconverted", "zbv_65_from_turn",
+                "wa_step_after_collapse"):
         numbers.integer(data, f"{VALUES}.{key}", f"26.6 {key}")
     numbers.fraction(data, f"{VALUES}.zbv_65_per_wa_turn", "the 65th Z.B.V.'s VPs per WA-turn (26.6.8 G)")
     numbers.integers(data, f"{VALUES}.yugoslav_destroyed", "the VPs of the Yugoslav armies destroyed (26.6.10)")
@@ -173,6 +174,36 @@ def end_of_wa_turn(data: GameData, state: dict, events: list) -> None:
     if state["turn"] >= first and unit_id in state["units"]:
         vp = numbers.fraction(data, f"{VALUES}.zbv_65_per_wa_turn", "the 65th Z.B.V.'s VPs per WA-turn (26.6.8 G)")
         events.append(add(state, "western", vp, "26.6.8", f"{unit_id} on the board", state["units"][unit_id]["hex"]))
+
+
+def snapshot(state: dict) -> dict:
+    """Before a step: each unit's hex and steps, whether the collapse and the Alpenfestung were there."""
+    return {"units": {u: (v["hex"], v["steps"], v["side"]) for u, v in state["units"].items()},
+            "collapsed": collapsed(state), "alpenfestung": state.get("alpenfestung")}
+
+
+def step_losses(data: GameData, state: dict, before: dict, events: list) -> None:
+    """After a step: 26.6.1 each WA step lost once the collapse has taken place costs the WA 1 VP;
+    26.6.6 D each German step destroyed in the redoubt's hex or a mountain hex next to it gives
+    the WA 1 VP. Read per step (a collapse within the step counts from the next one, a loss is
+    placed in the unit's hex at the step's end, or at its start for a unit destroyed)."""
+    if state["scenario"] == LHJ:
+        return
+    redoubt = before["alpenfestung"]
+    zone = {redoubt, *(h for h in grid(data).neighbours(redoubt) if mapdata(data).listed(h)
+                       and mapdata(data).terrain(h) == "mountain")} if redoubt else set()
+    for unit_id, (hex_id, steps, side) in sorted(before["units"].items()):
+        now = state["units"].get(unit_id)
+        lost = steps - (now["steps"] if now else 0)
+        where = now["hex"] if now else hex_id
+        if lost <= 0:
+            continue
+        if side == "western" and before["collapsed"]:
+            vp = numbers.integer(data, f"{VALUES}.wa_step_after_collapse", "the VPs of a WA step after the collapse (26.6.1)")
+            events.append(add(state, "western", Fraction(vp * lost), "26.6.1", f"{unit_id} lost {lost} step(s)", where))
+        if side == "axis" and where in zone and unwrap(counter(data, unit_id).get("nation")) == "german":
+            vp = numbers.integer(data, f"{VALUES}.alpenfestung_german_step_wa", "the WA's VPs per German step at the redoubt (26.6.6 D)")
+            events.append(add(state, "western", Fraction(vp * lost), "26.6.6 D", f"{unit_id} lost {lost} step(s)", where))
 
 
 # -- the end of the game ---------------------------------------------------------------------
