@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, shock, supply_play
+from . import calendar, combat, shock, strategic, supply_play
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -130,6 +130,9 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
         if factor(data, state, unit_id, "attack") <= 0:
             return f"{unit_id} has no attack factor"
+        moved = strategic.done_problem(state, unit_id, prepared=True)         # 12.2; 12.4.2 holders may
+        if moved:
+            return moved
     why = supply_play.no_supply_problems(data, state, units, "15.22.1") if plays(data, 2) else None
     if why:
         return why

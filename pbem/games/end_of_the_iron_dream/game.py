@@ -46,9 +46,12 @@ NOT_ENFORCED = (
     "fortress supply (15.16-15.20), 15.15 Baltic coastal supply, 25.9 C; so 15.3 C and 5.1.5 B-E (how OOS units move, "
     "and units in GS not moving out of it, need the EGS and FS sources) are not enforced; 19.x satellite GS sources "
     "(every Axis unit traces to the German sources, 15.12); the holding boxes as WA sources (15.14 A) and 15.14 F",
-    "5.x.3, 5.x.4, 12.0-14.0, 17.0 strategic and sea movement, invasions, paradrops: the WA GS sources are the position's "
+    "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
     "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
-    "6.1 the Axis Turn 1 movement limit to Italy; 6.3 the Turn 1 invasion; 6.4; 6.7 A the third attack SU",
+    "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
+    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; 6.4; 6.7 A the third attack SU; "
+    "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet), 7.7's German reinforcements "
+    "moving strategically on arrival (the holding box is not modelled)",
     "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
     "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
     "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
@@ -77,7 +80,8 @@ NOT_ENFORCED = (
     "from each commander in one step (not written yet)",
 )
 
-TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter")
+TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
+               "strategic", "hold")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
 
 
@@ -125,7 +129,8 @@ class EndOfTheIronDream(SequencedGame):
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.movement_template, movement.check_movement,
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
-                  {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter"}),
+                  {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
+                   "strategic", "hold"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "

@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, reinforcements, replacements, shock, supply, supply_play
+from . import calendar, combat, reinforcements, replacements, shock, strategic, supply, supply_play
 from .common import (army_of, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -123,6 +123,13 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             return found
         trial.update(economy=dict(state["economy"]), dead=list(state["dead"]))
         replacements.apply(data, trial, orders[:first], [])
+    moves = strategic.leading(orders[first:]) if plays(data, 2) else 0
+    if moves:                                                       # 5.x.3: the Strategic Land Movement Phase
+        if state.get("movement"):
+            return [Problem(first, f"{strategic.ORDER}: before any operational move, in the phase's first file (5.1.3)")]
+        for index, why in strategic.problems(data, trial, orders[first:first + moves]):
+            return [Problem(first + index, why)]
+        first += moves
     problems = movement_problems(data, trial, orders[first:])
     return [Problem(None if p.index is None else p.index + first, p.message) for p in problems]
 
@@ -166,7 +173,8 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
         return f"{unit_id} has completed its movement this phase (8.7)"
     if unit_id not in rec["began"]:
         return f"{unit_id} was not on the map at the start of the phase"
-    why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) or shock.move_problem(state, unit_id)
+    why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) or shock.move_problem(state, unit_id) \
+        or strategic.done_problem(state, unit_id)
     if why:
         return why
     why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
@@ -250,7 +258,8 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
             return f"{unit_id} was not on the map at the start of the phase"
         if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
             return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
-        why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) or shock.move_problem(state, unit_id)
+        why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) or shock.move_problem(state, unit_id) \
+        or strategic.done_problem(state, unit_id)
         if why:
             return why
     if len({rec["began"][u] for u in units}) != 1:
@@ -366,6 +375,10 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     if first:
         replacements.apply(data, state, orders[:first], events)
         orders = orders[first:]
+    moves = strategic.leading(orders) if plays(data, 2) and not state.get("movement") else 0
+    if moves:
+        strategic.apply(data, state, orders[:moves], events)
+        orders = orders[moves:]
     state["movement"] = rec
     g = grid(data)
     going = list(rec["going_on"])

@@ -55,6 +55,8 @@ def _assault(e: dict) -> list[Block]:
 ITEMS: dict[str, Callable[[dict], str]] = {
     "move": lambda e: f"{e.get('unit') or ', '.join(e['units'])} moves {' → '.join(e['path'])}"
                       + (f" ({e['mp']} MP)" if "mp" in e else ""),
+    "strategic": lambda e: f"{e['unit']} moves strategically {' → '.join(e['path'])}"
+                           + (f", {e['hold']} holding the line (12.4.1)" if "hold" in e else " (12.0)"),
     "movement_over": lambda e: f"the {e['army']} Operational Movement Phase is over",
     "answer": lambda e: f"{e['side']} answers the result at {e['hex']}",
     "reduced": lambda e: f"{e['unit']} loses a step ({e['why']})",
