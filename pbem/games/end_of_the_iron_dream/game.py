@@ -62,8 +62,9 @@ NOT_ENFORCED = (
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
     "collapse, 16.10",
     "not written yet: 19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs); 27.x Let History Judge's own rules "
-    "and its count (27.10: NATO's cities and the Soviet garrison points, 26.6.4, are not kept; 27.7 B Belgrade depends "
-    "on Yugoslav neutrality, not played): a Let History Judge game ends after Turn 14 without a count",
+    "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
+    "(27.10) leaves out the Soviet garrison points (26.6.4 is not written yet) and counts Belgrade whenever NATO "
+    "controls it (27.7 B: neutrality is not played)",
     "23.0 Führer-mandated offensives: an FMO is launched by burning off an SU into the Permanently Destroyed Units Box "
     "(23.2 C, 23.3), and SUs are not on the map, so no FMO can be paid for; 24.6-24.8 echeloned Shock Front assaults "
     "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played); 19.1.2 the "
@@ -315,7 +316,7 @@ class EndOfTheIronDream(SequencedGame):
             index = 0
             if state["turn"] > state["last_turn"]:
                 state["game_over"] = True
-                counted = plays(data, 2) and state["scenario"] != supply_play.LHJ
+                counted = plays(data, 2)
                 events.append({"event": "game_over", "turn": state["last_turn"], "rule": "26.1", **({"counted": True} if counted else {})})
                 if counted:
                     victory.final(data, state, events)                  # 26.1 A: at the end of the last turn

@@ -73,8 +73,11 @@ def west_of_line(data: GameData) -> set[str]:
 
 def validate(data: GameData, state: dict) -> None:
     """Behaviour 2, at set-up: every city's VPs, the Hook's and Antwerp's hexes, the 26.6 values
-    and with two players the line; the count (and ardor, 26.6.7, at any step) needs them."""
+    and with two players the line; the count (and ardor, 26.6.7, at any step) needs them. Let
+    History Judge: its twelve cities' hexes and the NATO threshold (27.10)."""
     if state["scenario"] == LHJ:
+        lhj_cities(data)
+        numbers.integer(data, LHJ_KEY + ".nato_wins_with", "the VPs NATO needs (27.10 E)")
         return
     for hex_id in cities(data):
         city_vp(data, hex_id)
@@ -287,9 +290,40 @@ def counts_for(army: str, side: str) -> str | None:
     return army if (army, side) in (("western", "west"), ("soviet", "east")) else None
 
 
+LHJ_KEY = "victory.let_history_judge"
+
+
+def lhj_cities(data: GameData) -> dict[str, str]:
+    """27.10 B: the twelve 12-VP cities, name -> hex (map.places.NAME.hex)."""
+    names = numbers.texts(data, LHJ_KEY + ".city_places", "the Let History Judge VP cities (27.10 B)")
+    return {n: grid(data).canonical(numbers.text(data, f"map.places.{n}.hex", f"the hex of {n} (27.10 B)")) for n in names}
+
+
+def lhj_result(data: GameData, state: dict) -> dict:
+    """27.10: only NATO earns VPs, 12 for each of the twelve cities it controls (4.1); it cannot win
+    without Berlin (C) or with a Soviet unit west of the triangle line at the end (D: outside the
+    Soviet start area, map.setup_areas.lhj_soviet_controlled); it wins with 84 or more (E), else
+    the Soviets do (F)."""
+    owner = control(data, state)
+    each = numbers.integer(data, "victory.let_history_judge_city_vp", "the VPs of a Let History Judge city (27.10 B)")
+    held = sorted(n for n, h in lhj_cities(data).items() if owner.get(h) == "western")
+    vps = each * len(held)
+    east = {grid(data).canonical(h) for h in numbers.texts(data, "map.setup_areas.lhj_soviet_controlled",
+                                                               "the Soviet start area (27.3 G)")}
+    west = sorted(u for u, v in state["units"].items() if v["side"] == "soviet" and v["hex"] not in east)
+    berlin = owner.get(berlin_hex(data)) == "western"
+    needed = numbers.integer(data, LHJ_KEY + ".nato_wins_with", "the VPs NATO needs (27.10 E)")
+    wins = berlin and not west and vps >= needed
+    return {"totals": {"western": str(vps)}, "cities": held, "berlin": berlin, "soviets_west": west,
+            "winner": "western" if wins else "soviet", "rule": "27.10"}
+
+
 def final(data: GameData, state: dict, events: list) -> None:
-    """26.1 A, 26.5 H-J: the count at the end of the last turn and the result."""
+    """26.1 A, 26.5 H-J, 27.10: the count at the end of the last turn and the result."""
     if state["scenario"] == LHJ:
+        result = lhj_result(data, state)
+        state["result"] = result
+        events.append({"event": "victory", **result})
         return
     events += end_entries(data, state)
     result = two_player_result(data, state) if two_player(state) else three_player_result(data, state)
@@ -328,6 +362,13 @@ def show(vp: Fraction) -> str:
 
 
 def describe(e: dict) -> str:
+    if e["rule"] == "27.10":
+        why = ("" if e["winner"] == "western" else
+               "; NATO does not control Berlin" if not e["berlin"] else
+               f"; Soviet units west of the triangle line: {', '.join(e['soviets_west'])}" if e["soviets_west"] else
+               "; NATO is short of its VPs")
+        return (f"NATO VPs: {e['totals']['western']} ({', '.join(e['cities']) or 'no city'}){why}; "
+                f"{'NATO' if e['winner'] == 'western' else 'the Soviets'} win (27.10)")
     totals_text = ", ".join(f"{NAMES.get(k, k)} {v}" for k, v in e["totals"].items())
     if "final_vps" in e:
         finals = f"; Final VPs: Axis {e['final_vps']['axis']}, Grand Alliance {e['final_vps']['alliance']}"
