@@ -143,7 +143,7 @@ def lhj_start(behaviour: int, position: dict | None = None, more: dict | None = 
     from tests.eidhelp import ROWS, data
     extra = {"map.setup_areas.lhj_soviet_controlled": [f"{r}{c}" for r in ROWS for c in (24, 25, 26)],
              "map.edges.east": [f"{r}26" for r in ROWS], "positions.test.wa_supply_sources": ["P1"],
-             **LHJ_CITIES, **(more or {})}
+             "map.countries.yugoslavia": [], "map.countries.red_y": [], **LHJ_CITIES, **(more or {})}
     units = {"su-inf-3": {"hex": "T24"}, "wa-mech-2": {"hex": "T5"}, **(position or {})}
     d = data(position=units, behaviour=behaviour, extra=extra)
     lhj = load_scenario("end-of-the-iron-dream", "let-history-judge")[0]

@@ -24,6 +24,8 @@ SUPPLY = {
     "map.places.nagykanizsa.hex": "W18",
     "map.places.munich.hex": "R10",
     "special.special_units.german_12th_army_counter": "de-inf-50",     # a stand-in: 28.2 prints no 12th Army line
+    "map.countries.yugoslavia": ["U10", "U11", "U12", "T11"],           # made up (4.5)
+    "map.countries.red_y": ["U10"],
     "map.hexes.V6.vp": 2,                                              # Le Havre (14.21): its VPs are on the map (26.1 B)
 }
 

@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, shock, strategic, supply_play
+from . import calendar, combat, shock, strategic, supply_play, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -134,8 +134,8 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
         if moved:
             return moved
     why = supply_play.no_supply_problems(data, state, units, "15.22.1") if plays(data, 2) else None
-    if why:
-        return why
+    if why or yugoslavia.assault_problem(data, state, units, hexes):
+        return why or yugoslavia.assault_problem(data, state, units, hexes)
     for hex_id in hexes:
         if hex_id in hit:
             return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"
@@ -385,6 +385,9 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
             crowd = stacking_problem(data, trial, state["army"], [unit_id], hex_id)
             if crowd:
                 return f"{crowd} (18.16 G)"
+            why = yugoslavia.enter_problem(data, trial, unit_id, hex_id)
+            if why:
+                return why
             here = hex_id
         trial["units"][unit_id]["hex"] = here
         if "control" in trial:

@@ -25,7 +25,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import assault, calendar, collapse, movement, report, setup, shock, supply_play, victory
+from . import assault, calendar, collapse, movement, report, setup, shock, supply_play, victory, yugoslavia
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -61,7 +61,9 @@ NOT_ENFORCED = (
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
     "collapse, 16.10",
-    "not written yet: 19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs); 27.x Let History Judge's own rules "
+    "not written yet: 19.0 satellites (defection, their restrictions and supply); 20.2 B-D and 9.5 the Yugoslav ZOC "
+    "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
+    "Trieste (ports are not played); 27.x Let History Judge's own rules "
     "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
     "(27.10) leaves out the Soviet garrison points (26.6.4 is not written yet) and counts Belgrade whenever NATO "
     "controls it (27.7 B: neutrality is not played)",
@@ -236,6 +238,7 @@ class EndOfTheIronDream(SequencedGame):
             supply_play.validate(data, state)
             collapse.validate(data, state)
             victory.validate(data, state)
+            yugoslavia.validate(data)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])

@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, reinforcements, replacements, shock, strategic, supply, supply_play
+from . import calendar, combat, reinforcements, replacements, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -88,7 +88,7 @@ def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spe
     limit = allowance(data, state, unit_id)
 
     def cost(a: str, b: str) -> tuple[int | None, str]:
-        crowd = stacking_problem(data, state, army, [unit_id], b)
+        crowd = stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b)
         return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc)
 
     result = walk(grid(data), unit_id, path, cost, allowance=limit)

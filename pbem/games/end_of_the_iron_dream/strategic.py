@@ -26,6 +26,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
 from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, stacking_problem, zoc_of
+from . import yugoslavia
 from .supply_play import entered, in_gs, lines
 
 KEYS = ("strategic", "hold")
@@ -171,6 +172,9 @@ def path_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> 
         crowd = stacking_problem(data, state, army, [unit_id], b)
         if crowd:
             return f"{crowd} (8.9)"
+        why = yugoslavia.enter_problem(data, state, unit_id, b)
+        if why:
+            return why
         cost, why = entry_cost(data, state, army, a, b, ezoc)
         if cost is None:
             return f"{a} → {b}: {why}"

@@ -176,7 +176,7 @@ def status(data: GameData, state: dict, army: str) -> Supply:
     for unit_id, unit in sorted(state["units"].items()):
         if unit["side"] != army or is_type(data, unit_id, "supply_unit"):
             continue
-        if unit["hex"] in reach or (army == "western" and coastal(data, state, unit["hex"])) or (
+        if unit["hex"] in reach or is_type(data, unit_id, "yugoslav") or (army == "western" and coastal(data, state, unit["hex"])) or (
                 army == "axis" and collapsed(state) and unit["hex"] == berlin_hex(data) and owner.get(unit["hex"]) == "axis"):
             out.in_gs.add(unit_id)
             continue
