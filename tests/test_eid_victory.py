@@ -207,3 +207,20 @@ def test_26_6_6_d_german_steps_destroyed_in_the_redoubt_hex_give_the_wa_1_vp_eac
     s, events = play(d, s, "axis", [{"steps": ["de-inf-1"]}])
     assert {"event": "vp", "army": "western", "vp": "1", "rule": "26.6.6 D", "turn": 3, "what": "de-inf-1 lost 1 step(s)",
             "hex": "T23"} in events
+
+
+def test_26_6_4_a_city_the_soviets_liberate_outside_the_ussr_needs_a_garrison():
+    """26.6.4 A: "the Soviets must maintain a garrison in every non-Soviet city they liberate";
+    B: "Cities worth more than 1 VP require a garrison of two steps"; C: checked "at the end of the
+    Soviet player-turn during which the city was liberated. Every city failing the check each turn
+    causes the Soviets to lose 1 VP" (T23, 3 VPs, made up; the USSR is columns 25-26 here)."""
+    city = {"map.hexes.T23": {"terrain": "clear", "city": True, "vp": 3}}
+    for steps, lost in ((1, ["-1"]), (2, [])):
+        d, s = start2({"su-inf-3": {"hex": "T25", "steps": steps}, "de-inf-1": "P9", "wa-mech-2": "P2"}, **city)
+        s, _ = play(d, at(s, 2, "soviet"), "soviet", [{"move": "su-inf-3", "path": ["T25", "T24", "T23"]}])
+        assert s["victory"]["garrisons"] == ["T23"] and s["phase"] == "shock_front"
+        s, events = play(d, s, "soviet", [])
+        assert [e["vp"] for e in events if e["event"] == "vp"] == lost
+    assert GAME.describe(d, s, [{"event": "vp", "army": "soviet", "vp": "-1", "rule": "26.6.4", "turn": 2,
+                                 "what": "T23 without a garrison of 2 step(s)", "hex": "T23"}]) == [
+        ("item", "Soviet -1 VP: T23 without a garrison of 2 step(s) (26.6.4)")]

@@ -25,7 +25,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import assault, calendar, collapse, movement, report, setup, shock, supply_play, victory, yugoslavia
+from . import assault, calendar, collapse, garrisons, movement, report, setup, shock, supply_play, victory, yugoslavia
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -65,7 +65,7 @@ NOT_ENFORCED = (
     "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
     "Trieste (ports are not played); 27.x Let History Judge's own rules "
     "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
-    "(27.10) leaves out the Soviet garrison points (26.6.4 is not written yet) and counts Belgrade whenever NATO "
+    "(27.10) leaves out the Soviet garrison points (26.6.4 is played in Iron Dream only) and counts Belgrade whenever NATO "
     "controls it (27.7 B: neutrality is not played)",
     "23.0 Führer-mandated offensives: an FMO is launched by burning off an SU into the Permanently Destroyed Units Box "
     "(23.2 C, 23.3), and SUs are not on the map, so no FMO can be paid for; 24.6-24.8 echeloned Shock Front assaults "
@@ -73,8 +73,8 @@ NOT_ENFORCED = (
     "Soviet-Romanian and Bulgarian armies kept out of a front (satellites, 19.x, are not played: they never serve "
     "the Soviets)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.2 (satellite defection, 19.x, is not "
-    "played), 26.6.3 (the French corps arrive in the MTO holding box, 7.25, not modelled), 26.6.4 Soviet garrisons "
-    "(needs the USSR's hexes and who liberated each city, not written yet), 26.6.5 A-C the Hook as clear and its "
+    "played), 26.6.3 (the French corps arrive in the MTO holding box, 7.25, not modelled), 26.6.4 in Let History Judge (the "
+    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A-C the Hook as clear and its "
     "marsh conversion with the WA's SU (SUs are not on the map), 26.6.9 the Warsaw uprising (not written yet), 26.6.12 "
     "(invasions are not played); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",
@@ -238,6 +238,7 @@ class EndOfTheIronDream(SequencedGame):
             supply_play.validate(data, state)
             collapse.validate(data, state)
             victory.validate(data, state)
+            garrisons.validate(data, state)
             yugoslavia.validate(data)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
@@ -312,6 +313,8 @@ class EndOfTheIronDream(SequencedGame):
         index = order.index(state["army"]) + 1
         if state["army"] == "western" and plays(data, 2):
             victory.end_of_wa_turn(data, state, events)                 # 26.6.8 G
+        if state["army"] == "soviet" and plays(data, 2):
+            garrisons.check(data, state, events)                        # 26.6.4 C
         events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
         if index == len(order):
             state["turn"] += 1

@@ -130,6 +130,9 @@ def watch(data: GameData, state: dict, events: list) -> None:
     for hex_id, before in sorted(book["cities"].items()):
         if before in ALLIANCE and owner[hex_id] == "axis":            # 26.6.7 A: a liberated city retaken
             events.append(add(state, "axis", Fraction(city_vp(data, hex_id)), "26.6.7", f"ardor: {hex_id} retaken", hex_id))
+        if before != owner[hex_id]:
+            from .garrisons import liberated                        # 26.6.4 A, D (garrisons imports this module)
+            liberated(data, state, hex_id, before, owner[hex_id])
         book["cities"][hex_id] = owner[hex_id]
     fortress = state.get("alpenfestung")
     if fortress and any(u["hex"] == fortress and u["side"] in ALLIANCE for u in state["units"].values()) \
