@@ -80,7 +80,18 @@ def check(game: Any, data: GameData, state: dict, side: str, orders: list) -> li
     if len(orders) != 1 or set(orders[0]) != {"shock_front"} or not isinstance(orders[0]["shock_front"], list):
         return [Problem(None, f"one order: {ORDER}, or none")]
     why = placement_problem(data, state, [str(h) for h in orders[0]["shock_front"]])
-    return [Problem(0, why)] if why else []
+    if why:
+        return [Problem(0, why)]
+    use_turn(data, state)                          # what apply reads, refused here if the data lacks it
+    return []
+
+
+def use_turn(data: GameData, state: dict) -> int:
+    """24.4 A: the next Soviet player-turn; 6.5 B: Turn 3 for the Bagration front of Turn 1."""
+    if state["turn"] == 1 and state.get("bagration"):
+        return numbers.integer(data, "special.operation_bagration.first_shock_front_for_use_on_turn",
+                               "the turn of the first Shock Front with Operation Bagration (6.5 B)")
+    return int(state["turn"]) + 1
 
 
 def placement_problem(data: GameData, state: dict, hexes: list[str]) -> str | None:
@@ -101,10 +112,7 @@ def apply(game: Any, data: GameData, state: dict, side: str, orders: list, dice:
     events: list[dict] = []
     if orders:
         hexes = sorted(str(h) for h in orders[0]["shock_front"])
-        use = state["turn"] + 1
-        if state["turn"] == 1 and state.get("bagration"):               # 6.5 B
-            use = numbers.integer(data, "special.operation_bagration.first_shock_front_for_use_on_turn",
-                                  "the turn of the first Shock Front with Operation Bagration (6.5 B)")
+        use = use_turn(data, state)
         units = sorted(u for u, v in state["units"].items() if v["side"] == "soviet" and v["hex"] in hexes)
         state["shock_front"] = {"hexes": hexes, "units": units, "created": state["turn"], "use": use}
         events.append({"event": "shock_front", "hexes": hexes, "use": use})
