@@ -9,8 +9,9 @@ The sequence of play (5.0-5.3, 6.5) is one table (`EndOfTheIronDream.table`): ea
 Movement Phase and a Prepared Assault Phase; the other players' mid-phase decisions are its
 `response` entries: the defender's retreat-or-loss answer to a mobile assault (11.13), the
 defender applying its prepared-assault result first (18.15) and its advance (18.20). On Turn 1
-the Soviet player-turn begins with the Operation Bagration choice (6.5 A; Iron Dream only) and,
-from behaviour 2, ends with the STAVKA Shock Front Creation Phase (5.3.7, shock.py). Behaviour 2
+the Soviet player-turn begins with the Operation Bagration choice (6.5 A; Iron Dream only); from
+behaviour 2 every Iron Dream Soviet player-turn ends with the STAVKA Shock Front Creation Phase
+(5.3.7, shock.py). Behaviour 2
 also plays strategic movement (strategic.py), Yugoslavia (yugoslavia.py) and the VP count at the
 end (victory.py, garrisons.py). The orders and what is enforced: docs/end-of-the-iron-dream.md.
 """
