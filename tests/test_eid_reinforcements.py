@@ -47,3 +47,15 @@ def test_7_3_a_soviet_reinforcement_enters_on_a_soviet_east_edge_hex_paying_terr
     d, s = start2({"de-inf-1": "P5", "su-inf-3": "T24"}, **ENTRY)
     assert problems(d, at(s, 2, "soviet"), "soviet", [{"enter": "su-inf-5", "path": path + ["S21"]}]) == [
         "su-inf-5 needs 5 MP for this path but has 4 left (10.1, 10.3; 10.4 A: one hex only)"]
+
+
+def test_7_7_b_a_new_german_reinforcement_moves_strategically_with_its_printed_ma():
+    """7.7 B: "If they do not move operationally, they may make normal (that is, based on their
+    printed MA) strategic moves, though they do count against the three-corps-per-turn German limit
+    on strategic movement": de-inf-5 (MA 5) placed at S12 moves five hexes strategically, not six."""
+    d, s = start2({"de-inf-1": "P5", "su-inf-3": "T24"}, **ENTRY)
+    s = at(s, 2, "axis")
+    path = ["S12", "S13", "S14", "S15", "S16", "S17"]
+    assert problems(d, s, "axis", [{"place": "de-inf-5", "at": "S12"}, {"strategic": "de-inf-5", "path": path}]) == []
+    assert problems(d, s, "axis", [{"place": "de-inf-5", "at": "S12"}, {"strategic": "de-inf-5", "path": path + ["S18"]}]) == [
+        "de-inf-5 needs 6 MP but moves strategically its printed MA as a reinforcement this turn (7.7 B): 5"]

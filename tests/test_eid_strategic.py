@@ -20,7 +20,7 @@ def test_12_1_germans_move_three_times_their_printed_ma_through_german_hexes_in_
     d, s = start2({"de-inf-1": "T18", "su-inf-3": "T25", "wa-mech-2": "P2"})
     s = at(s, 2, "axis")
     assert problems(d, s, "axis", [{"strategic": "de-inf-1", "path": ROW}]) == [
-        "de-inf-1 needs 16 MP but moves strategically three times its MA: 15 (12.1)"]
+        "de-inf-1 needs 16 MP but moves strategically three times its MA (12.1): 15"]
     assert problems(d, s, "axis", [{"strategic": "de-inf-1", "path": ROW[:16]}]) == []
     after, events = play(d, s, "axis", [{"strategic": "de-inf-1", "path": ROW[:16]}])
     assert after["units"]["de-inf-1"]["hex"] == "T3"

@@ -10,7 +10,7 @@ every hex entered friendly-controlled and in GS at that instant, never an EZOC e
 friendly units are there, stacking at every instant (8.9); the movers take part in nothing else
 this player-turn (12.2, 5.1.3 F).
 - Germany (12.4, 5.1.3): up to three German combat units (never satellites), three times the
-  printed operational MA paying all terrain costs (+2 to leave an EZOC, 12.4.1), never next to an
+  printed operational MA (a reinforcement placed this turn: its printed MA, 7.7 B) paying all terrain costs (+2 to leave an EZOC, 12.4.1), never next to an
   enemy unit but across a blocked hexside (5.1.3 D); in fair weather never starting or moving
   within two hexes of a WA unit in GS (5.1.3 E, 12.4.3 B); out of a WA ZOC only in foul weather
   (12.4.3 A); the holder stays in its hex for the rest of the player-turn (it may make prepared
@@ -26,7 +26,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
 from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, stacking_problem, zoc_of
-from . import yugoslavia
+from . import reinforcements, yugoslavia
 from .supply_play import entered, in_gs, lines
 
 KEYS = ("strategic", "hold")
@@ -180,10 +180,14 @@ def path_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> 
             return f"{a} → {b}: {why}"
         spent += cost
     if army == "axis":
-        most = factor(data, state, unit_id, "movement") * numbers.integer(
-            data, f"{DATA}.german.ma_multiple", "the strategic MA multiple (12.1)")
+        if reinforcements.doubled(state, unit_id):                    # 7.7 B: a new arrival, its printed MA
+            most, why = factor(data, state, unit_id, "movement"), "its printed MA as a reinforcement this turn (7.7 B)"
+        else:
+            most = factor(data, state, unit_id, "movement") * numbers.integer(
+                data, f"{DATA}.german.ma_multiple", "the strategic MA multiple (12.1)")
+            why = "three times its MA (12.1)"
         if spent > most:
-            return f"{unit_id} needs {spent} MP but moves strategically three times its MA: {most} (12.1)"
+            return f"{unit_id} needs {spent} MP but moves strategically {why}: {most}"
     return None
 
 
