@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import assault, calendar, collapse, garrisons, movement, report, setup, shock, supply_play, victory, yugoslavia
+from . import assault, calendar, collapse, garrisons, movement, report, setup, shock, supply_play, victory, warsaw, yugoslavia
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -36,7 +36,7 @@ NOT_ENFORCED = (
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
     "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
-    "withheld units simply stay off the map, 7.8); 7.5 B the Warsaw rebellion and 7.7 B (not written yet); 7.18, "
+    "withheld units simply stay off the map, 7.8); 7.18, "
     "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, Yugoslav 4th "
     "Army, 25.2 the Flak corps: not written yet); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
@@ -77,7 +77,7 @@ NOT_ENFORCED = (
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.2 (satellite defection, 19.x, is not "
     "played), 26.6.3 (the French corps arrive in the MTO holding box, 7.25, not modelled), 26.6.4 in Let History Judge (the "
     "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A-C the Hook as clear and its "
-    "marsh conversion with the WA's SU (SUs are not on the map), 26.6.9 the Warsaw uprising (not written yet), 26.6.12 "
+    "marsh conversion with the WA's SU (SUs are not on the map), 26.6.12 "
     "(invasions are not played); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",
     "26.7 B the Führer's die: each four-player Axis phase is the west commander's file, then the east's, so a shared "
@@ -241,6 +241,7 @@ class EndOfTheIronDream(SequencedGame):
             collapse.validate(data, state)
             victory.validate(data, state)
             garrisons.validate(data, state)
+            warsaw.validate(data, state)
             yugoslavia.validate(data)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
@@ -262,6 +263,7 @@ class EndOfTheIronDream(SequencedGame):
             supply_play.record_control(data, state, events)
             collapse.watch(data, state, events)
             victory.watch(data, state, events)
+            warsaw.watch(data, state, events)
             shock.watch(state, events)
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
@@ -319,6 +321,8 @@ class EndOfTheIronDream(SequencedGame):
             garrisons.check(data, state, events)                        # 26.6.4 C
         events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
         if index == len(order):
+            if plays(data, 2):
+                warsaw.end_of_turn(data, state, events)                 # 26.6.9 B
             state["turn"] += 1
             state["assaulted"] = {}
             index = 0

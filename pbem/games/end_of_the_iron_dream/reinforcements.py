@@ -45,8 +45,9 @@ def entry_hexes(data: GameData, state: dict) -> set[str]:
     g = grid(data)
     hexes = {g.canonical(h) for h in numbers.texts(data, "reinforcements.reinforcements.german.wehrkreis_hexes",
                                                     "the hexes of the Wehrkreis cities (7.5)")}
+    from .warsaw import closed                                   # 7.5 B, 26.6.9 D
     hexes |= {g.canonical(numbers.text(data, f"map.places.{city}.hex", f"the hex of {city.title()} (7.5 B)"))
-              for city in ("warsaw", "prague")}
+              for city in ("warsaw", "prague") if not (city == "warsaw" and closed(state))}
     owner, _, _, _, reach = lines(data, state, "axis")
     return {h for h in hexes if owner.get(h) == "axis" and h in reach}
 

@@ -237,6 +237,11 @@ def city_owners(data: GameData, state: dict) -> dict[str, str | None]:
     only with German units in them, else they go to the player controlling Antwerp."""
     owner = control(data, state)
     out: dict[str, str | None] = {h: owner[h] for h in cities(data)}
+    rising = ledger(state).get("warsaw")
+    if isinstance(rising, dict) and rising["to_wa"]:                      # 26.6.9 C: its liberation is the WA's
+        warsaw = grid(data).canonical(numbers.text(data, "map.places.warsaw.hex", "the hex of Warsaw (26.6.9)"))
+        if out.get(warsaw) == "soviet":
+            out[warsaw] = "western"
     for name in ("rotterdam", "amsterdam"):
         hex_id = hook_hex(data, name)
         if hex_id in out:
@@ -269,6 +274,9 @@ def two_player_totals(data: GameData, state: dict) -> dict[str, Fraction]:
         if army is None:
             continue
         sides: tuple[str, ...]
+        if army == "western" and is_claimed_warsaw(data, state, hex_id):   # 26.6.9 F: "just as in a three-player game"
+            sums["western"] += city_vp(data, hex_id)
+            continue
         if hex_id != berlin:
             sides = ("west",) if hex_id in west else ("east",)
         else:                                                          # 26.4, 26.5 C/F
@@ -283,6 +291,12 @@ def two_player_totals(data: GameData, state: dict) -> dict[str, Fraction]:
         if key:
             sums[key] += Fraction(entry["vp"])
     return sums
+
+
+def is_claimed_warsaw(data: GameData, state: dict, hex_id: str) -> bool:
+    rising = ledger(state).get("warsaw")
+    return isinstance(rising, dict) and bool(rising["to_wa"]) and hex_id == grid(data).canonical(
+        numbers.text(data, "map.places.warsaw.hex", "the hex of Warsaw (26.6.9)"))
 
 
 def counts_for(army: str, side: str) -> str | None:
