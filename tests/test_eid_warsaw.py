@@ -51,3 +51,16 @@ def test_26_6_9_c_a_soviet_unit_entering_warsaw_during_the_uprising_gives_its_vp
     assert s["game_over"] is True
     # the Axis: Berlin 25, V6 2, Antwerp 1, and -2 for an empty Warsaw at the end of Turn 23 (B)
     assert events[-1]["totals"] == {"axis": "26", "western": "5", "soviet": "0"}
+
+
+def test_26_6_9_f_two_players_the_soviets_liberating_warsaw_during_the_uprising_lose_5_vps():
+    """26.6.9 F: "In two-player matches, if Soviet forces liberate Warsaw while the rebellion is going
+    on, award the city's VPs to the WA forces' total just as in a three-player game. Then also
+    deduct 5 VPs from the Soviet total.\""""
+    west = {"victory.two_player.line.west_hexes": [f"{r}{c}" for r in "PQRSTUVW" for c in range(1, 21)]}
+    d, s = start2({"su-inf-3": "P13", "de-inf-1": "T21", "wa-mech-2": "P2"}, seats=("alliance", "axis"), **WARSAW, **west)
+    s["victory"]["warsaw"] = {"from": 3, "to_wa": False, "liberated": False}
+    s, events = play(d, at(s, 3, "soviet"), "alliance", [{"move": "su-inf-3", "path": ["P13", "P12"]}])
+    assert {"event": "uprising_claim", "hex": "P12", "rule": "26.6.9 C"} in events
+    assert {"event": "vp", "army": "soviet", "vp": "-5", "rule": "26.6.9 F", "turn": 3,
+            "what": "Warsaw liberated during the uprising", "hex": "P12"} in events
