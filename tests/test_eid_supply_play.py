@@ -28,6 +28,10 @@ SUPPLY = {
     "map.countries.red_y": ["U10"],
     "map.countries.ussr": [f"{r}{c}" for r in ROWS for c in (25, 26)],       # made up (26.6.4)
     "map.places.warsaw.hex": "P12",                                      # made up (26.6.9)
+    "map.places.paris.hex": "S3",                                        # made up (26.6.3)
+    "map.countries.france": [f"{r}{c}" for r in ROWS for c in range(3, 7)],
+    "map.countries.benelux": [f"{r}{c}" for r in ROWS for c in (7, 8)],
+    "map.countries.germany": [f"{r}{c}" for r in ROWS for c in range(9, 22)],
     "map.places.odessa.hex": "W26", "map.places.kiev.hex": "V26", "map.places.bobruisk.hex": "U26",
     "map.places.vitebsk.hex": "T26",
     "map.hexes.V6.vp": 2,                                              # Le Havre (14.21): its VPs are on the map (26.1 B)

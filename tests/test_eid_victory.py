@@ -224,3 +224,21 @@ def test_26_6_4_a_city_the_soviets_liberate_outside_the_ussr_needs_a_garrison():
     assert GAME.describe(d, s, [{"event": "vp", "army": "soviet", "vp": "-1", "rule": "26.6.4", "turn": 2,
                                  "what": "T23 without a garrison of 2 step(s)", "hex": "T23"}]) == [
         ("item", "Soviet -1 VP: T23 without a garrison of 2 step(s) (26.6.4)")]
+
+
+def test_26_6_3_french_corps_outside_france_the_benelux_and_germany_cost_the_wa_half_a_vp():
+    """26.6.3 A example: "Paris is liberated on Turn 7. If at the end of Turn 8's WA player-turn, the
+    French 1st and 2nd corps are not anywhere in the countries above, the WA would lose a total of
+    1 VP." (Paris S3, France columns 3-6, the Benelux 7-8, Germany 9-21: made up; the French corps
+    hold the WA's P1 and Q1.) B: 6 VPs at most."""
+    d, s = start2({"wa-mech-2": "S6", "wa-mech-F1": "P1", "wa-mech-F2": "Q1", "de-inf-1": "T21", "su-inf-3": "T25"})
+    s, events = play(d, at(s, 7, "western"), "western", [{"move": "wa-mech-2", "path": ["S6", "S5", "S4", "S3"]}])
+    assert s["victory"]["paris"] == {"turn": 7, "army": "western"} and s["army"] == "soviet"
+    assert not [e for e in events if e["event"] == "vp"]                # the end of Turn 7's WA player-turn
+    s, events = play(d, at(s, 8, "western", "assault"), "western", [])
+    assert [(e["vp"], e["what"]) for e in events if e["event"] == "vp"] == [
+        ("-1/2", "wa-mech-F1 outside France, the Benelux and Germany"),
+        ("-1/2", "wa-mech-F2 outside France, the Benelux and Germany")]
+    s["victory"]["ledger"] += [{"army": "western", "vp": "-9/2", "rule": "26.6.3", "turn": 8, "what": "", "hex": None}]
+    s, events = play(d, at(s, 9, "western", "assault"), "western", [])
+    assert [e["vp"] for e in events if e["event"] == "vp"] == ["-1/2"]          # the sixth VP, then no more

@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import assault, calendar, collapse, garrisons, movement, report, setup, shock, supply_play, victory, warsaw, yugoslavia
+from . import assault, calendar, collapse, french, garrisons, movement, report, setup, shock, supply_play, victory, warsaw, yugoslavia
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -75,10 +75,11 @@ NOT_ENFORCED = (
     "Soviet-Romanian and Bulgarian armies kept out of a front (satellites, 19.x, are not played: they never serve "
     "the Soviets)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.2 (satellite defection, 19.x, is not "
-    "played), 26.6.3 (the French corps arrive in the MTO holding box, 7.25, not modelled), 26.6.4 in Let History Judge (the "
+    "played), 26.6.4 in Let History Judge (the "
     "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A-C the Hook as clear and its "
     "marsh conversion with the WA's SU (SUs are not on the map), 26.6.12 "
-    "(invasions are not played); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
+    "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
+    "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",
     "26.7 B the Führer's die: each four-player Axis phase is the west commander's file, then the east's, so a shared "
     "resource (a replacement step, a reinforcement) goes to whichever orders it first; a dispute would need a claim "
@@ -242,6 +243,7 @@ class EndOfTheIronDream(SequencedGame):
             victory.validate(data, state)
             garrisons.validate(data, state)
             warsaw.validate(data, state)
+            french.validate(data, state)
             yugoslavia.validate(data)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
@@ -264,6 +266,7 @@ class EndOfTheIronDream(SequencedGame):
             collapse.watch(data, state, events)
             victory.watch(data, state, events)
             warsaw.watch(data, state, events)
+            french.watch(data, state)
             shock.watch(state, events)
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
@@ -317,6 +320,7 @@ class EndOfTheIronDream(SequencedGame):
         index = order.index(state["army"]) + 1
         if state["army"] == "western" and plays(data, 2):
             victory.end_of_wa_turn(data, state, events)                 # 26.6.8 G
+            french.end_of_wa_turn(data, state, events)                  # 26.6.3
         if state["army"] == "soviet" and plays(data, 2):
             garrisons.check(data, state, events)                        # 26.6.4 C
         events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
