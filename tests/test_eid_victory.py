@@ -242,3 +242,17 @@ def test_26_6_3_french_corps_outside_france_the_benelux_and_germany_cost_the_wa_
     s["victory"]["ledger"] += [{"army": "western", "vp": "-9/2", "rule": "26.6.3", "turn": 8, "what": "", "hex": None}]
     s, events = play(d, at(s, 9, "western", "assault"), "western", [])
     assert [e["vp"] for e in events if e["event"] == "vp"] == ["-1/2"]          # the sixth VP, then no more
+
+
+def test_26_6_5_b_the_first_wa_unit_into_the_hook_of_holland_costs_the_wa_3_vps_c_a_soviet_one_nothing():
+    """26.6.5 B: "The instant an Alliance unit attempts to move or assault into any of those hexes
+    ... the WA must permanently remove one SU from play and subtract 3 VPs"; C: "If a Soviet unit is
+    the first Alliance force to enter the Hook ... no SU or VP loss occurs at all" (X13 made marsh,
+    its printed terrain, 26.6.5 A)."""
+    hook = {"map.hexes.X13": {"terrain": "marsh"}, "map.hexes.X14": {"terrain": "clear"},
+            "map.hexes.Y13": {"terrain": "marsh"}, "map.hexes.Y14": {"terrain": "marsh"}}
+    for army, unit, lost in (("western", "wa-mech-2", ["-3"]), ("soviet", "su-inf-5", [])):
+        d, s = start2({unit: "W13", "de-inf-1": "T21", "su-inf-3": "T25", "wa-mech-4": "P2"}, **hook)
+        s, events = play(d, at(s, 5, army), army, [{"move": unit, "path": ["W13", "X13"]}])
+        assert s["victory"]["hook"] == army
+        assert [e["vp"] for e in events if e["event"] == "vp" and e["rule"] == "26.6.5 B"] == lost

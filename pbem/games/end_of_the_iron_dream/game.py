@@ -76,8 +76,9 @@ NOT_ENFORCED = (
     "the Soviets)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.2 (satellite defection, 19.x, is not "
     "played), 26.6.4 in Let History Judge (the "
-    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A-C the Hook as clear and its "
-    "marsh conversion with the WA's SU (SUs are not on the map), 26.6.12 "
+    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
+    "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU (SUs are not on the "
+    "map), 26.6.12 "
     "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
     "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",

@@ -83,7 +83,7 @@ def validate(data: GameData, state: dict) -> None:
         city_vp(data, hex_id)
     if {hook_hex(data, "rotterdam"), hook_hex(data, "amsterdam")} & set(cities(data)):
         mapdata(data).info(hook_hex(data, "antwerp"))              # 26.6.5 D: its holder may get them
-    for key in ("alpenfestung_on_board_wa", "alpenfestung_german_step_wa", "reserve_corps_unconverted", "zbv_65_from_turn",
+    for key in ("alpenfestung_on_board_wa", "alpenfestung_german_step_wa", "hook_of_holland_wa", "reserve_corps_unconverted", "zbv_65_from_turn",
                 "wa_step_after_collapse"):
         numbers.integer(data, f"{VALUES}.{key}", f"26.6 {key}")
     numbers.fraction(data, f"{VALUES}.zbv_65_per_wa_turn", "the 65th Z.B.V.'s VPs per WA-turn (26.6.8 G)")
@@ -140,7 +140,27 @@ def watch(data: GameData, state: dict, events: list) -> None:
         state["alpenfestung"] = None
         events.append({"event": "eliminated", "unit": "Alpenfestung", "why": "an Alliance unit entered its hex alone (26.6.6 B)"})
     yugoslav_losses(data, state, events)
+    hook_entered(data, state, events)
     record_last_hexes(data, state)
+
+
+def hook_entered(data: GameData, state: dict, events: list) -> None:
+    """26.6.5 B-C: the first Alliance unit to move or assault into the Hook of Holland (the hexes
+    of map.hexes.HEX.hook_of_holland): a WA one costs the WA 3 VPs (its SU, not on the map, is not
+    removed), a Soviet one nothing."""
+    book = ledger(state)
+    if book.get("hook"):
+        return
+    hook = {h for h, v in mapdata(data).hexes().items() if unwrap(v.get("hook_of_holland", False)) is True}
+    armies = [u["side"] for u in state["units"].values() if u["side"] in ALLIANCE and u["hex"] in hook]
+    armies += [str(counter(data, e["attackers"][0])["side"]) for e in events
+               if e["event"] == "assault" and hook & set(e.get("hexes", [e["hex"]]))]
+    if not armies:
+        return
+    book["hook"] = armies[0]
+    if armies[0] == "western":
+        vp = numbers.integer(data, f"{VALUES}.hook_of_holland_wa", "the WA's VPs for entering the Hook (26.6.5 B)")
+        events.append(add(state, "western", Fraction(vp), "26.6.5 B", "the Hook of Holland entered", sorted(hook)[0]))
 
 
 def record_last_hexes(data: GameData, state: dict) -> None:
