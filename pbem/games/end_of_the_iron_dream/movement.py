@@ -173,8 +173,7 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
         return f"{unit_id} has completed its movement this phase (8.7)"
     if unit_id not in rec["began"]:
         return f"{unit_id} was not on the map at the start of the phase"
-    why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) or shock.move_problem(state, unit_id) \
-        or strategic.done_problem(state, unit_id)
+    why = held_problem(data, state, unit_id)
     if why:
         return why
     why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
@@ -251,17 +250,9 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     hexes = {state["units"][u]["hex"] for u in units}
     if len(hexes) != 1:
         return f"the assaulting units move as one stack and must be in one hex, not {', '.join(sorted(hexes))} (11.10)"
-    for unit_id in units:
-        if unit_id in rec["done"] and unit_id not in rec["going_on"]:
-            return f"{unit_id} has completed its movement this phase (8.7, 11.9 A)"
-        if unit_id not in rec["began"]:
-            return f"{unit_id} was not on the map at the start of the phase"
-        if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
-            return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
-        why = turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) or shock.move_problem(state, unit_id) \
-        or strategic.done_problem(state, unit_id)
-        if why:
-            return why
+    why = assaulters_problem(data, state, rec, units)
+    if why:
+        return why
     if len({rec["began"][u] for u in units}) != 1:
         return "units mobile assault together only if stacked together at the start of the phase (11.10)"
     here = hexes.pop()
@@ -298,6 +289,28 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
                                         mobile_shifts(data, state, army, target, units))
     combat.column_cells(data, line, column)
     return None
+
+
+def assaulters_problem(data: GameData, state: dict, rec: dict, units: list[str]) -> str | None:
+    """8.7, 11.1, 11.9 A for each assaulter; 6.5 B, 7.19, 24.3 A, 12.2: units that may not move."""
+    for unit_id in units:
+        if unit_id in rec["done"] and unit_id not in rec["going_on"]:
+            return f"{unit_id} has completed its movement this phase (8.7, 11.9 A)"
+        if unit_id not in rec["began"]:
+            return f"{unit_id} was not on the map at the start of the phase"
+        if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
+            return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
+        why = held_problem(data, state, unit_id)
+        if why:
+            return why
+    return None
+
+
+def held_problem(data: GameData, state: dict, unit_id: str) -> str | None:
+    """A unit that may not move now: 6.5 B Bagration, 7.19 fleshed out, 24.3 A beneath a Shock Front
+    marker, 12.2 moved strategically or 12.4.1 holding the line."""
+    return turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) \
+        or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id)
 
 
 def stack_walk(data: GameData, state: dict, rec: dict, units: list[str], path: list, here: str) -> tuple[str | None, list[str]]:
