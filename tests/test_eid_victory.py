@@ -31,14 +31,16 @@ def end(d, s):
 
 def test_26_1_three_players_each_army_counts_the_cities_it_controls_and_the_greatest_total_wins():
     """26.1 A: "the player with the greatest total of VPs at the end of Turn 23 is the winner";
-    26.1 B: every city has a VP value; 26.5 B: control by 4.1 alone (a Soviet unit in T6)."""
+    26.1 B: every city has a VP value; 26.5 B: control by 4.1 alone (a Soviet unit in T6); 26.6.2:
+    Bulgaria and Romania still Axis, 4 VPs each (the Axis: 25 + 2 + 1 + 8)."""
     d, s = start2({"de-inf-1": "T21", "su-inf-3": "T6", "wa-mech-2": "P2"}, **T6)
     after, events = end(d, s)
-    assert events[-1] == {"event": "victory", "totals": {"axis": "28", "western": "0", "soviet": "3"},
+    assert events[-1] == {"event": "victory", "totals": {"axis": "36", "western": "0", "soviet": "3"},
                           "winner": "axis", "tied": [], "rule": "26.1 A"}
     assert after["result"]["winner"] == "axis"
-    assert GAME.describe(d, after, events)[-2:] == [
-        ("item", "the game ends after Turn 23 (26.1)"), ("item", "VPs: Axis 28, Western Allies 0, Soviets 3; Axis wins (26.1 A)")]
+    told = GAME.describe(d, after, events)
+    assert ("item", "the game ends after Turn 23 (26.1)") in told and ("item", "Axis +4 VP: Romania still in the Axis camp (26.6.2)") in told
+    assert told[-1] == ("item", "VPs: Axis 36, Western Allies 0, Soviets 3; Axis wins (26.1 A)")
 
 
 def test_26_1_a_tied_games_are_possible():
@@ -47,10 +49,10 @@ def test_26_1_a_tied_games_are_possible():
     d, s = start2({"su-inf-3": "T21", "wa-mech-2": "T6", "de-inf-1": "P9"},
                   **{"map.hexes.T6": {"terrain": "clear", "city": True, "vp": 25}})
     after, events = end(d, s)
-    assert events[-1]["totals"] == {"axis": "3", "western": "25", "soviet": "25"}
+    assert events[-1]["totals"] == {"axis": "11", "western": "25", "soviet": "25"}
     assert events[-1]["winner"] is None and events[-1]["tied"] == ["soviet", "western"]
     assert GAME.describe(d, after, events)[-1] == (
-        "item", "VPs: Axis 3, Western Allies 25, Soviets 25; a tie between Soviet and Western Allied (26.1 A)")
+        "item", "VPs: Axis 11, Western Allies 25, Soviets 25; a tie between Soviet and Western Allied (26.1 A)")
 
 
 def test_26_1_b_warsaw_is_worth_5_vps_and_koenigsburg_3():
@@ -68,7 +70,7 @@ def test_26_7_a_four_players_the_german_commanders_win_or_lose_as_a_team():
     d, s = start2({"de-inf-1": "T21", "su-inf-3": "T6", "wa-mech-2": "P2"},
                   seats=("axis-east", "axis-west", "soviet", "western"), **T6)
     _, events = end(d, s)
-    assert events[-1]["totals"] == {"axis": "28", "western": "0", "soviet": "3"} and events[-1]["winner"] == "axis"
+    assert events[-1]["totals"] == {"axis": "36", "western": "0", "soviet": "3"} and events[-1]["winner"] == "axis"
 
 
 def test_26_3_the_wa_liberating_bucharest_east_of_the_line_adds_nothing_to_their_total():
@@ -81,12 +83,13 @@ def test_26_3_the_wa_liberating_bucharest_east_of_the_line_adds_nothing_to_their
     d, s = start2({"de-inf-1": "T21", "wa-mech-2": "T23", "su-inf-3": "T25"}, seats=("alliance", "axis"),
                   **bucharest, **T6, **WEST)
     after, events = end(d, s)
-    # west: Berlin 25 + T6 3 + V6 2 + V12 1 for Germany; east: Berlin 25 (Bucharest is nobody's)
-    assert events[-1] == {"event": "victory", "totals": {"west_german": "31", "western": "0", "east_german": "25",
+    # west: Berlin 25 + T6 3 + V6 2 + V12 1 for Germany; east: Berlin 25 and Bulgaria and Romania still
+    # Axis, 4 + 4 (26.6.2; Bucharest is nobody's)
+    assert events[-1] == {"event": "victory", "totals": {"west_german": "31", "western": "0", "east_german": "33",
                                                          "soviet": "0"},
                           "final_vps": {"axis": 2, "alliance": 0}, "winner": "axis", "rule": "26.5 J"}
     assert GAME.describe(d, after, events)[-1] == (
-        "item", "VPs: West German 31, Western Allies 0, East German 25, Soviets 0; Final VPs: Axis 2, Grand Alliance 0; "
+        "item", "VPs: West German 31, Western Allies 0, East German 33, Soviets 0; Final VPs: Axis 2, Grand Alliance 0; "
                 "the Axis wins (26.5 J)")
 
 
@@ -95,7 +98,7 @@ def test_26_4_berlin_liberated_by_the_soviets_counts_east_and_26_5_j_equal_final
     26.5 H-J: the Soviets beat the East German total, Germany the WA's: one Final VP each, a draw."""
     d, s = start2({"su-inf-3": "T21", "de-inf-1": "P9", "wa-mech-2": "P2"}, seats=("alliance", "axis"), **T6, **WEST)
     _, events = end(d, s)
-    assert events[-1]["totals"] == {"west_german": "6", "western": "0", "east_german": "0", "soviet": "25"}
+    assert events[-1]["totals"] == {"west_german": "6", "western": "0", "east_german": "8", "soviet": "25"}
     assert events[-1]["final_vps"] == {"axis": 1, "alliance": 1} and events[-1]["winner"] is None
 
 
@@ -113,8 +116,8 @@ def test_26_6_7_ardor_germany_retaking_antwerp_keeps_its_vp():
     after["units"]["wa-mech-2"]["hex"] = "V12"                  # the WA take it back later
     after["units"]["de-inf-1"]["hex"] = "T9"
     _, events = end(d, after)
-    # the Axis: Berlin 25 + V6 2 + the ardor point; the WA: Antwerp's 1
-    assert events[-1]["totals"] == {"axis": "28", "western": "1", "soviet": "0"}
+    # the Axis: Berlin 25 + V6 2 + the ardor point + 8 (26.6.2, both satellites still Axis); the WA: Antwerp's 1
+    assert events[-1]["totals"] == {"axis": "36", "western": "1", "soviet": "0"}
 
 
 def test_26_6_8_the_65th_zbv_costs_the_wa_half_a_vp_each_wa_turn_from_turn_2():
@@ -129,7 +132,7 @@ def test_26_6_8_the_65th_zbv_costs_the_wa_half_a_vp_each_wa_turn_from_turn_2():
          "hex": "V7"}]
     _, events = end(d, after)
     assert events[-1]["totals"]["western"] == "-1/2"
-    assert GAME.describe(d, after, events)[-1][1].startswith("VPs: Axis 28, Western Allies -1/2, Soviets 0")
+    assert GAME.describe(d, after, events)[-1][1].startswith("VPs: Axis 36, Western Allies -1/2, Soviets 0")
 
 
 def test_26_6_10_each_yugoslav_army_destroyed_gives_germany_one_more_vp():
@@ -153,10 +156,10 @@ def test_26_6_11_a_reserve_corps_left_unconverted_costs_germany_1_vp():
     d, s = start2({"de-inf-62R": {"hex": "S5", "steps": 1}, "de-inf-64R": "S6", "de-inf-1": "T21",
                    "su-inf-3": "T25", "wa-mech-2": "P2"})
     _, events = end(d, s)
-    assert [e for e in events if e["event"] == "vp"] == [
+    assert [e for e in events if e["event"] == "vp" and e["rule"] == "26.6.11"] == [
         {"event": "vp", "army": "axis", "vp": "-1", "rule": "26.6.11", "turn": 23, "what": "de-inf-62R unconverted",
          "hex": "S5"}]
-    assert events[-1]["totals"]["axis"] == "27"
+    assert events[-1]["totals"]["axis"] == "35"
 
 
 def test_26_6_6_the_alpenfestung_on_the_board_costs_the_wa_4_vps_unless_an_alliance_unit_entered_it():
@@ -256,3 +259,38 @@ def test_26_6_5_b_the_first_wa_unit_into_the_hook_of_holland_costs_the_wa_3_vps_
         s, events = play(d, at(s, 5, army), army, [{"move": unit, "path": ["W13", "X13"]}])
         assert s["victory"]["hook"] == army
         assert [e["vp"] for e in events if e["event"] == "vp" and e["rule"] == "26.6.5 B"] == lost
+
+
+def test_19_2_2_bulgaria_defects_when_a_soviet_unit_comes_next_to_it_and_26_6_2_romania_still_axis_pays_4():
+    """19.2.2: "Bulgaria defects to the Soviets the instant a Soviet combat unit moves into any hex
+    adjacent to the country's border, All hexes in Bulgaria then instantly switch to Soviet control";
+    26.6.2: "If Bulgaria or Romania ... remains in the Axis camp at the end of the game, award the
+    German player 4 VPs for each country" (Bulgaria W22-W23 next to the Soviet start area, Romania
+    W20-W21: made up)."""
+    countries = {"map.countries.bulgaria": ["W22", "W23"], "map.countries.romania": ["W20", "W21"]}
+    d, s = start2({"su-inf-3": "U18", "de-inf-1": "T21", "wa-mech-2": "P2", "bg-mtn-BUL": "W23"}, **countries)
+    s, events = play(d, at(s, 22, "soviet"), "soviet", [{"move": "su-inf-3", "path": ["U18", "V18", "V19", "V20", "V21"]}])
+    assert {"event": "defection", "country": "Bulgaria", "rule": "19.2.2"} in events
+    assert s["units"]["bg-mtn-BUL"]["side"] == "soviet" and s["control"]["W22"] == "soviet"
+    s, events = play(d, at(s, 23, "soviet", "assault"), "soviet", [])
+    assert [(e["vp"], e["what"]) for e in events if e["event"] == "vp" and e["rule"] == "26.6.2"] == [
+        ("4", "Romania still in the Axis camp")]
+
+
+def test_19_1_1_romania_leaves_the_axis_at_the_end_of_a_soviet_turn_with_14_romanian_hexes():
+    """19.1.1 B: "At the end of any Soviet player-turn in which that total has increased to 14,
+    Romania is declared to have left the Axis"; C: "Immediately remove all Romanian units from the
+    map and the dead pile and give them to the Soviets" (14 Romanian hexes made up: W22-W26 and
+    V13-V21)."""
+    romania = {"map.countries.romania": [*[f"W{c}" for c in range(22, 27)], *[f"V{c}" for c in range(13, 22)]],
+               "map.setup_areas.soviet_controlled_at_start": [f"{r}{c}" for r in "PQRSTUVW" for c in (24, 25, 26)]
+               + [f"V{c}" for c in range(13, 21)]}
+    d, s = start2({"su-inf-3": "T25", "de-inf-1": "T19", "wa-mech-2": "P2", "ro-inf-R1": "U12"}, **romania)
+    s, events = play(d, at(s, 3, "soviet", "assault"), "soviet", [])
+    s, events = play(d, s, "soviet", []) if s["phase"] == "shock_front" else (s, events)
+    assert not [e for e in events if e["event"] == "defection"]                 # 11 Romanian hexes
+    s["control"].update(V21="soviet", W22="soviet", W23="soviet")
+    s, events = play(d, at(s, 4, "soviet", "assault"), "soviet", [])
+    s, events = play(d, s, "soviet", []) if s["phase"] == "shock_front" else (s, events)
+    assert {"event": "defection", "country": "Romania", "rule": "19.1.1", "units": ["ro-inf-R1"]} in events
+    assert "ro-inf-R1" not in s["units"]

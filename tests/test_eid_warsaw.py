@@ -49,8 +49,9 @@ def test_26_6_9_c_a_soviet_unit_entering_warsaw_during_the_uprising_gives_its_vp
     s, events = play(d, at(s, 23, "soviet"), "soviet", [{"move": "su-inf-3", "path": ["P13", "P12"]}])
     assert {"event": "uprising_claim", "hex": "P12", "rule": "26.6.9 C"} in events
     assert s["game_over"] is True
-    # the Axis: Berlin 25, V6 2, Antwerp 1, and -2 for an empty Warsaw at the end of Turn 23 (B)
-    assert events[-1]["totals"] == {"axis": "26", "western": "5", "soviet": "0"}
+    # the Axis: Berlin 25, V6 2, Antwerp 1, 8 for Bulgaria and Romania (26.6.2), and -2 for an empty
+    # Warsaw at the end of Turn 23 (B)
+    assert events[-1]["totals"] == {"axis": "34", "western": "5", "soviet": "0"}
 
 
 def test_26_6_9_f_two_players_the_soviets_liberating_warsaw_during_the_uprising_lose_5_vps():

@@ -28,7 +28,8 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import assault, calendar, collapse, french, garrisons, movement, report, setup, shock, supply_play, victory, warsaw, yugoslavia
+from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
+               warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -63,7 +64,8 @@ NOT_ENFORCED = (
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
     "collapse, 16.10",
-    "not written yet: 19.0 satellites (defection, their restrictions and supply); 20.2 B-D and 9.5 the Yugoslav ZOC "
+    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.2-19.1.4, 19.2 (but 19.2.2 the defection), "
+    "19.2.1, 19.2.3, 19.3 the satellites' restrictions and supply; 20.2 B-D and 9.5 the Yugoslav ZOC "
     "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
     "Trieste (ports are not played); 27.x Let History Judge's own rules "
     "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
@@ -74,8 +76,7 @@ NOT_ENFORCED = (
     "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played); 19.1.2 the "
     "Soviet-Romanian and Bulgarian armies kept out of a front (satellites, 19.x, are not played: they never serve "
     "the Soviets)",
-    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.2 (satellite defection, 19.x, is not "
-    "played), 26.6.4 in Let History Judge (the "
+    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
     "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
     "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU (SUs are not on the "
     "map), 26.6.12 "
@@ -245,6 +246,7 @@ class EndOfTheIronDream(SequencedGame):
             garrisons.validate(data, state)
             warsaw.validate(data, state)
             french.validate(data, state)
+            satellites.validate(data, state)
             yugoslavia.validate(data)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
@@ -268,6 +270,7 @@ class EndOfTheIronDream(SequencedGame):
             victory.watch(data, state, events)
             warsaw.watch(data, state, events)
             french.watch(data, state)
+            satellites.watch(data, state, events)
             shock.watch(state, events)
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
@@ -324,6 +327,7 @@ class EndOfTheIronDream(SequencedGame):
             french.end_of_wa_turn(data, state, events)                  # 26.6.3
         if state["army"] == "soviet" and plays(data, 2):
             garrisons.check(data, state, events)                        # 26.6.4 C
+            satellites.end_of_soviet_turn(data, state, events)          # 19.1.1 B
         events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
         if index == len(order):
             if plays(data, 2):
@@ -336,6 +340,7 @@ class EndOfTheIronDream(SequencedGame):
                 counted = plays(data, 2)
                 events.append({"event": "game_over", "turn": state["last_turn"], "rule": "26.1", **({"counted": True} if counted else {})})
                 if counted:
+                    events += satellites.end_entries(data, state)       # 26.6.2
                     victory.final(data, state, events)                  # 26.1 A: at the end of the last turn
                 return
         state["army"] = order[index]

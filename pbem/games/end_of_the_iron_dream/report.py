@@ -71,6 +71,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "game_over": lambda e: f"the game ends after Turn {e['turn']} ({e['rule']}" + (")" if e.get("counted") else "; victory points are not counted by pbem yet)"),
     "vp": lambda e: f"{ARMY_NAMES[e['army']]} {'+' if not e['vp'].startswith('-') else ''}{e['vp']} VP: {e['what']} ({e['rule']})",
     "victory": victory.describe,
+    "defection": lambda e: f"{e['country']} leaves the Axis ({e['rule']})" + (f": {', '.join(e['units'])} go to the Soviets" if e.get("units") else ""),
     "uprising": lambda e: f"the Warsaw uprising begins in {e['hex']} on Turn {e['turn']}: the Polish Home Army is placed ({e['rule']})",
     "uprising_claim": lambda e: f"the VPs of Warsaw's liberation will go to the WA ({e['rule']})",
     "shock_front": lambda e: f"STAVKA Shock Front markers on {', '.join(e['hexes'])}, for Turn {e['use']} (24.1, 24.4 A)",
