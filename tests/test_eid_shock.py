@@ -136,3 +136,18 @@ def test_24_3_a_a_front_unit_may_not_leave_its_hex_by_a_defenders_advance():
     assert s["phase"] == "pa_advance"
     assert problems(d, s, "soviet", [{"advance": "su-inf-3", "to": "T23"}]) == [
         "su-inf-3 may not move: it is beneath a STAVKA Shock Front marker until the front assaults (24.3 A)"]
+
+
+def test_19_2_3_the_soviet_bulgarian_army_takes_no_part_in_a_shock_front_and_never_attacks_berlin():
+    """19.2.3: "The Soviet-Bulgarian army acts like any regular Soviet army, except that it may never
+    attack Berlin, take part in a shock front, or serve as a garrison" (24.5 B: it may not assault with
+    the front's units)."""
+    d, s, _ = created(("T24", "S25"))
+    s = at(s, 3, "soviet", "assault")
+    s["units"]["bg-mtn-BUL"] = {"side": "soviet", "hex": "T24", "steps": 1}         # defected (19.2.2)
+    assert problems(d, s, "soviet", [{"attack": "U24", "with": ["su-inf-3", "bg-mtn-BUL"]}]) == [
+        "bg-mtn-BUL may not assault with the Shock Front's units su-inf-3 (24.5 B)"]
+    s["units"]["bg-mtn-BUL"]["hex"] = "T22"
+    s["units"]["de-inf-4"] = {"side": "axis", "hex": "T21", "steps": 2}
+    assert problems(d, s, "soviet", [{"attack": "T21", "with": ["bg-mtn-BUL"]}]) == [
+        "bg-mtn-BUL may never attack Berlin (19.1.2 A, 19.2.3)"]

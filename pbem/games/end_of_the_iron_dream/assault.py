@@ -43,10 +43,10 @@ def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
         why = battle_problem(data, state, order, used, hit) if "bomb" not in order else \
             "a heavy bomber strike is the first order of the file, one a phase (25.5 B)"
         units = [str(u) for u in order["with"]] if isinstance(order.get("with"), list) else []
-        why = why or shock.battle_problem(state, units, plain)
+        why = why or shock.battle_problem(data, state, units, plain)
         if why:
             return [Problem(index, why)]
-        plain = plain or ("bomb" not in order and not shock.members(state, units))
+        plain = plain or ("bomb" not in order and not shock.members(state, units, data))
     why = bomb_problem(data, state, orders[0], hit) if first else None
     return [Problem(0, why)] if why else []
 
@@ -133,9 +133,15 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
         moved = strategic.done_problem(state, unit_id, prepared=True)         # 12.2; 12.4.2 holders may
         if moved:
             return moved
+    if plays(data, 2) and state["scenario"] != supply_play.LHJ and supply_play.berlin_hex(data) in hexes:
+        barred = [u for u in units if army_of(state, u) == "soviet"
+                  and unwrap(counter(data, u).get("nation")) in shock.SATELLITES]
+        if barred:
+            return f"{barred[0]} may never attack Berlin (19.1.2 A, 19.2.3)"
     why = supply_play.no_supply_problems(data, state, units, "15.22.1") if plays(data, 2) else None
     if why or yugoslavia.assault_problem(data, state, units, hexes):
         return why or yugoslavia.assault_problem(data, state, units, hexes)
+
     for hex_id in hexes:
         if hex_id in hit:
             return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"

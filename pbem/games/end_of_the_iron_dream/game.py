@@ -64,8 +64,8 @@ NOT_ENFORCED = (
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
     "collapse, 16.10",
-    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.2-19.1.4, 19.2 (but 19.2.2 the defection), "
-    "19.2.1, 19.2.3, 19.3 the satellites' restrictions and supply; 20.2 B-D and 9.5 the Yugoslav ZOC "
+    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.2 B-19.1.4, 19.2 (but 19.2.2 the defection), "
+    "19.2.1, 19.3 the satellites' restrictions and supply (19.2.3 is enforced); 20.2 B-D and 9.5 the Yugoslav ZOC "
     "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
     "Trieste (ports are not played); 27.x Let History Judge's own rules "
     "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
@@ -73,9 +73,7 @@ NOT_ENFORCED = (
     "controls it (27.7 B: neutrality is not played)",
     "23.0 Führer-mandated offensives: an FMO is launched by burning off an SU into the Permanently Destroyed Units Box "
     "(23.2 C, 23.3), and SUs are not on the map, so no FMO can be paid for; 24.6-24.8 echeloned Shock Front assaults "
-    "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played); 19.1.2 the "
-    "Soviet-Romanian and Bulgarian armies kept out of a front (satellites, 19.x, are not played: they never serve "
-    "the Soviets)",
+    "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
     "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
     "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU (SUs are not on the "

@@ -21,13 +21,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...dice import Dice
-from ...gamedata import GameData
+from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
-from .common import army_of, grid, is_type
+from .common import army_of, counter, grid, is_type
 from .supply_play import LHJ, in_gs
 
 KEY = "special.stavka_shock_fronts"
+SATELLITES = ("romanian", "bulgarian")
 ORDER = "`shock_front: [HEX, ...]`: up to three hexes of Soviet units in GS, each next to another marked hex (24.1)"
 
 
@@ -141,17 +142,20 @@ def move_problem(state: dict, unit_id: str) -> str | None:
     return None
 
 
-def members(state: dict, units: list[str]) -> list[str]:
-    """The attackers beneath the markers in the Soviet Prepared Assault Phase of the turn of use."""
+def members(state: dict, units: list[str], data: GameData | None = None) -> list[str]:
+    """The attackers beneath the markers in the Soviet Prepared Assault Phase of the turn of use
+    (19.1.2 A, 19.2.3: never a Romanian or Bulgarian army, which then may not join the front's
+    assaults, 24.5 B)."""
     found = front(state)
     if not found or state["army"] != "soviet" or state["turn"] != found["use"]:
         return []
-    return [u for u in units if army_of(state, u) == "soviet" and state["units"][u]["hex"] in found["hexes"]]
+    return [u for u in units if army_of(state, u) == "soviet" and state["units"][u]["hex"] in found["hexes"]
+            and (data is None or unwrap(counter(data, u).get("nation")) not in SATELLITES)]
 
 
-def battle_problem(state: dict, units: list[str], earlier_without_front: bool) -> str | None:
+def battle_problem(data: GameData, state: dict, units: list[str], earlier_without_front: bool) -> str | None:
     """24.5 B no mixing with other Soviet units; 18.10 C the front's assaults are resolved first."""
-    inside = members(state, units)
+    inside = members(state, units, data)
     if inside and len(inside) != len(units):
         return (f"{', '.join(u for u in units if u not in inside)} may not assault with the Shock Front's units "
                 f"{', '.join(inside)} (24.5 B)")
@@ -162,7 +166,7 @@ def battle_problem(state: dict, units: list[str], earlier_without_front: bool) -
 
 def attack_bonus(data: GameData, state: dict, units: list[str], attack_of: Any) -> int:
     """24.4 A: the front's units have their AFs doubled (the extra added to the total)."""
-    inside = members(state, units)
+    inside = members(state, units, data)
     if not inside:
         return 0
     times = numbers.integer(data, f"{KEY}.af_multiplier", "the Shock Front's AF multiplier (24.4 A)")
