@@ -31,6 +31,7 @@ SUPPLY = {
     "map.places.paris.hex": "S3",                                        # made up (26.6.3)
     "map.countries.bulgaria": ["W20", "W21"],                            # made up (19.2)
     "map.countries.romania": ["W22", "W23", "W24", "W25", "W26"],        # made up (19.1)
+    "map.countries.hungary": ["V16", "V17", "W16", "W17"],               # made up (19.3)
     "map.countries.france": [f"{r}{c}" for r in ROWS for c in range(3, 7)],
     "map.countries.benelux": [f"{r}{c}" for r in ROWS for c in (7, 8)],
     "map.countries.germany": [f"{r}{c}" for r in ROWS for c in range(9, 22)],

@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, shock, strategic, supply_play, yugoslavia
+from . import calendar, combat, satellites, shock, strategic, supply_play, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -139,8 +139,9 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
         if barred:
             return f"{barred[0]} may never attack Berlin (19.1.2 A, 19.2.3)"
     why = supply_play.no_supply_problems(data, state, units, "15.22.1") if plays(data, 2) else None
-    if why or yugoslavia.assault_problem(data, state, units, hexes):
-        return why or yugoslavia.assault_problem(data, state, units, hexes)
+    why = why or yugoslavia.assault_problem(data, state, units, hexes) or satellites.assault_problem(data, state, units, hexes)
+    if why:
+        return why
 
     for hex_id in hexes:
         if hex_id in hit:
@@ -391,7 +392,7 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
             crowd = stacking_problem(data, trial, state["army"], [unit_id], hex_id)
             if crowd:
                 return f"{crowd} (18.16 G)"
-            why = yugoslavia.enter_problem(data, trial, unit_id, hex_id)
+            why = yugoslavia.enter_problem(data, trial, unit_id, hex_id) or satellites.enter_problem(data, trial, unit_id, hex_id)
             if why:
                 return why
             here = hex_id

@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, reinforcements, replacements, shock, strategic, supply, supply_play, yugoslavia
+from . import calendar, combat, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -88,7 +88,8 @@ def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spe
     limit = allowance(data, state, unit_id)
 
     def cost(a: str, b: str) -> tuple[int | None, str]:
-        crowd = stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b)
+        crowd = stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
+            or satellites.enter_problem(data, state, unit_id, b)
         return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc)
 
     result = walk(grid(data), unit_id, path, cost, allowance=limit)
@@ -177,8 +178,8 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
     if why:
         return why
     why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
-    if why:
-        return why
+    if why or satellites.end_problem(data, state, unit_id, path[-1]):              # 19.2
+        return why or satellites.end_problem(data, state, unit_id, path[-1])
     state["units"][unit_id]["hex"] = path[-1]
     supply_play.entered(state, state["army"], path[1:])
     rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost

@@ -26,7 +26,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
 from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, stacking_problem, zoc_of
-from . import reinforcements, yugoslavia
+from . import reinforcements, satellites, yugoslavia
 from .supply_play import entered, in_gs, lines
 
 KEYS = ("strategic", "hold")
@@ -172,13 +172,16 @@ def path_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> 
         crowd = stacking_problem(data, state, army, [unit_id], b)
         if crowd:
             return f"{crowd} (8.9)"
-        why = yugoslavia.enter_problem(data, state, unit_id, b)
+        why = yugoslavia.enter_problem(data, state, unit_id, b) or satellites.enter_problem(data, state, unit_id, b)
         if why:
             return why
         cost, why = entry_cost(data, state, army, a, b, ezoc)
         if cost is None:
             return f"{a} → {b}: {why}"
         spent += cost
+    ends = satellites.end_problem(data, state, unit_id, path[-1])                 # 19.2
+    if ends:
+        return ends
     if army == "axis":
         if reinforcements.doubled(state, unit_id):                    # 7.7 B: a new arrival, its printed MA
             most, why = factor(data, state, unit_id, "movement"), "its printed MA as a reinforcement this turn (7.7 B)"
