@@ -22,8 +22,11 @@ SCENARIO = load_scenario("end-of-the-iron-dream", "iron-dream")[0]
 
 
 def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | None = None, position: dict | None = None,
-         flip: bool = False):
+         flip: bool = False, behaviour: int = 1, extra: dict | None = None):
+    """Behaviour 1 (every unit in general supply, fair weather) unless a test of the supply and
+    weather rules asks for 2 (with their data in `extra`)."""
     d = load_game_data("end-of-the-iron-dream")
+    d.behaviour = behaviour
     table = copy.deepcopy(CELLS)
     for col, faces in (cells or {}).items():
         table[col].update(faces)
@@ -34,6 +37,7 @@ def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | Non
         **{f"crt.cells.clear.{col}": faces for col, faces in table.items() if col != "5-1"},
         **{f"crt.cells.clear.5-1.{d}": table["5-1"][d] for d in "12345"},
         "positions.test": {"units": position or {}, **({"flip": True} if flip else {})},
+        **(extra or {}),
     }
     apply_values(d, values, "tests/eidhelp.py", "override")
     return d

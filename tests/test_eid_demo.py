@@ -39,23 +39,34 @@ def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(build):
 def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
     """Three seats sign; a prepared assault answered by the defender first (18.15) and the
     attacker's advance (18.16); the Bagration decision (6.5); a mobile assault answered by the
-    Soviet retreat (11.13) and the panzer occupying the hex (11.12); Bagration's 2R (6.7 A)."""
+    Soviet retreat (11.13) and the panzer occupying the hex (11.12); Bagration's 2R (6.7 A); the
+    supply checks of every player-turn (15.2)."""
     campaign = camp.open_campaign(BUNDLED)
     saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
     events = [e for s in saves for e in s["events"]]
     assert sorted(campaign.header["players"]) == ["axis", "soviet", "western"]
     kinds = [(e["kind"], e["hex"]) for e in events if e["event"] == "assault"]
-    assert kinds == [("prepared", "T6"), ("mobile", "T10"), ("prepared", "T10")]
+    assert kinds == [("prepared", "T6"), ("mobile", "T26"), ("prepared", "T26")]
     assert {"event": "bagration", "chosen": True} in events
     assert {"event": "retreat", "unit": "de-inf-1", "path": ["T6", "S6", "R6"]} in events
-    assert {"event": "retreat", "unit": "su-inf-3", "path": ["T10", "T11"]} in events
-    assert {"event": "occupy", "units": ["de-pz-3"], "hex": "T10", "why": "11.12 A"} in events
+    assert {"event": "retreat", "unit": "su-inf-3", "path": ["T26", "T27"]} in events
+    assert {"event": "occupy", "units": ["de-pz-3"], "hex": "T26", "why": "11.12 A"} in events
     assert any(e["event"] == "advance" and e["unit"] == "wa-mech-2" for e in events)
-    last = next(e for e in events if e["event"] == "assault" and e["kind"] == "prepared" and e["hex"] == "T10")
+    last = next(e for e in events if e["event"] == "assault" and e["kind"] == "prepared" and e["hex"] == "T26")
     assert {"shift": 2, "why": "Operation Bagration, Turn 2", "rule": "6.7"} in last["shifts"]
     responses = {s["produced_by"]["side"] for s in saves[1:] if s["produced_by"]["kind"] == "response"}
     assert responses == {"axis", "soviet"}
     assert [e["turn"] for e in events if e["event"] == "player_turn_over"] == [1, 1, 1, 2, 2, 2]
+    assert {"event": "shock_front", "hexes": ["T27"], "use": 3} in events                    # 5.3.7, 24.1
+    # behaviour 2: every player-turn's supply checks (5.x.2, 5.x.7; the Turn 1 Axis initial check is
+    # made at set-up), the weather (25.11), TAC AIR on the WA assault (25.8)
+    checks = [(e["army"], e["check"]) for e in events if e["event"] == "supply_check"]
+    assert checks == [("axis", "terminal"), ("western", "initial"), ("western", "terminal"), ("soviet", "initial"),
+                      ("soviet", "terminal"), ("axis", "initial"), ("axis", "terminal"), ("western", "initial"),
+                      ("western", "terminal"), ("soviet", "initial"), ("soviet", "terminal"), ("axis", "initial")]
+    assert [e["weather"] for e in events if e["event"] == "weather"] == ["fair", "fair"]
+    first = next(e for e in events if e["event"] == "assault")
+    assert {"shift": 1, "why": "WA tactical air power", "rule": "25.8 A"} in first["shifts"]
     assert saves[-1]["state"]["turn"] == 3
 
 
@@ -67,7 +78,7 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
     printed = run("demo", "--game", "end-of-the-iron-dream").stdout
-    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 18 saves" in printed
+    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 20 saves" in printed
 
 
 def test_the_quiet_benchmark_policy_is_legal_at_the_last_step_and_chooses_no_bagration():

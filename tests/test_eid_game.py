@@ -129,3 +129,71 @@ def test_pbem_new_needs_a_position_and_starts_three_seats(tmp_path, monkeypatch)
     assert header["game"] == "end-of-the-iron-dream" and header["options"] == {"position": "demo"}
     save = yaml.safe_load((tmp_path / "c1" / "steps" / "0000" / "save.yaml").read_text())
     assert save["awaiting"]["side"] == "axis" and save["state"]["units"]["de-inf-1"] == {"side": "axis", "hex": "T6", "steps": 2}
+
+
+# TEST DATA: made-up hexes for the Let History Judge VP cities (27.10 B; Sofia C28 and Belgrade F23
+# are the text's, off this test map)
+LHJ_CITIES = {f"map.places.{n}.hex": h for n, h in (("bucharest", "W25"), ("budapest", "W20"), ("kiev", "P26"),
+                                                     ("koenigsburg", "Q20"), ("minsk", "R26"), ("odessa", "S26"),
+                                                     ("prague", "T10"), ("riga", "U26"), ("vienna", "V10"),
+                                                     ("warsaw", "T15"))}
+
+
+def lhj_start(behaviour: int, position: dict | None = None, more: dict | None = None):
+    from tests.eidhelp import ROWS, data
+    extra = {"map.setup_areas.lhj_soviet_controlled": [f"{r}{c}" for r in ROWS for c in (24, 25, 26)],
+             "map.edges.east": [f"{r}26" for r in ROWS], "positions.test.wa_supply_sources": ["P1"],
+             "map.countries.yugoslavia": [], "map.countries.red_y": [], **LHJ_CITIES, **(more or {})}
+    units = {"su-inf-3": {"hex": "T24"}, "wa-mech-2": {"hex": "T5"}, **(position or {})}
+    d = data(position=units, behaviour=behaviour, extra=extra)
+    lhj = load_scenario("end-of-the-iron-dream", "let-history-judge")[0]
+    return d, GAME.setup(d, lhj, ["soviet", "western"], {"position": "test"})
+
+
+def test_27_let_history_judge_asks_no_bagration_question():
+    """1.0 H: Let History Judge's "special rules can all be found in 27.0"; 27.2: it starts on
+    June I, 1945, NATO first every turn; 27.3 C: "The Soviets cannot create STAVKA Shock Fronts in
+    this scenario" (6.5 B's Bagration creates the first one). 6.5 A's choice is Iron Dream's
+    (June 1944): behaviour 2 goes from the NATO turn straight to the Soviet Turn 1 movement."""
+    d, s = lhj_start(2)
+    assert GAME.awaiting(s).phase == "Turn 1 Western Allied operational movement"
+    s, _ = play(d, s, "western", [])
+    assert s["phase"] == "movement" and GAME.awaiting(s).phase == "Turn 1 Soviet operational movement"
+    assert s["bagration"] is None
+    assert problems(d, s, "soviet", [{"bagration": True}]) == [
+        "unknown key(s) bagration here (expected assault, at, cannibalize, enter, hold, losses, move, path, place, replace, "
+        "strategic, surge, with)"]
+
+
+def test_27_behaviour_1_let_history_judge_campaigns_keep_the_question():
+    """docs/upgrading.md: a behaviour-1 campaign replays unchanged, so it is still asked."""
+    d, s = lhj_start(1)
+    s, _ = play(d, s, "western", [])
+    assert GAME.awaiting(s).phase == "Turn 1 Soviet Operation Bagration choice"
+
+
+def test_27_10_nato_wins_with_84_vps_berlin_and_no_soviet_unit_west_of_the_triangle_line():
+    """27.10 A-B: "only NATO earns VPs", 12 for each of Belgrade, Bucharest, Budapest, Kiev,
+    Königsburg, Minsk, Odessa, Prague, Riga, Sofia, Vienna and Warsaw; C: "If NATO does not control
+    Berlin, the NATO player cannot win"; D: nor with "a Soviet unit west of the triangle scenario
+    start line" at the end of Turn 14; E: "at least 84 VPs"; F: else the Soviets win."""
+    from tests.eidhelp import at
+    seven = {"wa-mech-4": {"hex": "T21"}, "wa-mech-6": {"hex": "W20"}, "wa-mech-7": {"hex": "Q20"}, "wa-mech-8": {"hex": "T15"},
+             "wa-mech-12": {"hex": "V10"}, "wa-mech-13": {"hex": "T10"}, "wa-mech-15": {"hex": "W25"}}
+    d, s = lhj_start(2, position=seven)
+    end = at(s, 14, "soviet", "assault")
+    after, events = play(d, end, "soviet", [])
+    assert after["game_over"] is True
+    assert events[-1] == {"event": "victory", "totals": {"western": "72"}, "cities": [
+        "bucharest", "budapest", "koenigsburg", "prague", "vienna", "warsaw"], "berlin": True, "soviets_west": [],
+        "winner": "soviet", "rule": "27.10"}
+    # (W25 is in the Soviet start area; a NATO unit there controls it: 6 cities, 72 VPs)
+    assert GAME.describe(d, after, events)[-1] == (
+        "item", "NATO VPs: 72 (bucharest, budapest, koenigsburg, prague, vienna, warsaw); NATO is short of its VPs; "
+                "the Soviets win (27.10)")
+    d, s = lhj_start(2, position={**seven, "wa-mech-16": {"hex": "P26"}})
+    _, events = play(d, at(s, 14, "soviet", "assault"), "soviet", [])
+    assert events[-1]["totals"] == {"western": "84"} and events[-1]["winner"] == "western"
+    d, s = lhj_start(2, position={**seven, "wa-mech-16": {"hex": "P26"}, "su-inf-5": {"hex": "T12"}})
+    _, events = play(d, at(s, 14, "soviet", "assault"), "soviet", [])
+    assert events[-1]["soviets_west"] == ["su-inf-5"] and events[-1]["winner"] == "soviet"

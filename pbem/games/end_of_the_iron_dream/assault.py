@@ -17,12 +17,13 @@ import copy
 from typing import Any
 
 from ...dice import Dice
-from ...gamedata import GameData
+from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import combat
-from .common import army_of, board, enemies, factor, grid, hexside, is_type, mapdata, stacking_problem, terrain
+from . import calendar, combat, satellites, shock, strategic, supply_play, yugoslavia
+from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
+                     stacking_problem, terrain)
 from .movement import normalise_answer
 
 ATTACK = "a prepared assault is `attack: [HEX, ...]` (or `attack: HEX`) with `with: [UNIT, ...]` (18.10 B)"
@@ -36,11 +37,55 @@ def targets(order: dict) -> list[str]:
 def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     used: set[str] = set()
     hit: set[str] = set()
-    for index, order in enumerate(orders):
-        why = battle_problem(data, state, order, used, hit)
+    first = 1 if orders and "bomb" in orders[0] else 0
+    plain = False                                                   # an assault without the Shock Front so far
+    for index, order in enumerate(orders[first:], start=first):
+        why = battle_problem(data, state, order, used, hit) if "bomb" not in order else \
+            "a heavy bomber strike is the first order of the file, one a phase (25.5 B)"
+        units = [str(u) for u in order["with"]] if isinstance(order.get("with"), list) else []
+        why = why or shock.battle_problem(data, state, units, plain)
         if why:
             return [Problem(index, why)]
-    return []
+        plain = plain or ("bomb" not in order and not shock.members(state, units, data))
+    why = bomb_problem(data, state, orders[0], hit) if first else None
+    return [Problem(0, why)] if why else []
+
+
+BOMB = "a heavy bomber strike is `bomb: UNIT`, a German unit in a hex this file assaults (25.5 C)"
+
+
+def bomber_window(data: GameData, turn: int) -> str | None:
+    return next((k for k, (low, high) in calendar.heavy_bomber_windows(data).items() if low <= turn <= high), None)
+
+
+def bomb_problem(data: GameData, state: dict, order: dict, assaulted: set[str]) -> str | None:
+    """25.5 A-C: twice a game, once in Turns 3-6 and once in 20-23, before any other action of the
+    WA Prepared Assault Phase, on a German unit in a hex a WA ground force is about to assault."""
+    if not plays(data, 2):
+        return "heavy bomber strikes are played from behaviour 2 (docs/upgrading.md)"
+    unit_id = order.get("bomb")
+    if set(order) != {"bomb"} or not isinstance(unit_id, str):
+        return BOMB
+    if state["army"] != "western":
+        return "only the WA call heavy bomber strikes, in their Prepared Assault Phase (25.5 B, 5.2.6)"
+    found = calendar.heavy_bomber_problems(data, state["turn"], set(state.get("bombers", [])))
+    if found:
+        return found[0].message
+    if unit_id not in state["units"] or unwrap(counter(data, unit_id).get("nation")) != "german":
+        return f"{unit_id} is not a German unit on the map (25.5 C)"
+    if state["units"][unit_id]["hex"] not in assaulted:
+        return f"{unit_id} in {state['units'][unit_id]['hex']} is not in a hex this file assaults (25.5 C, G)"
+    return None
+
+
+def bomb(data: GameData, state: dict, order: dict, events: list) -> None:
+    """25.5 E: the bombed unit loses one step; H: the WA advancing into its hex halt there."""
+    unit_id = str(order["bomb"])
+    hex_id = state["units"][unit_id]["hex"]
+    state["bombers"] = sorted([*state.get("bombers", []), str(bomber_window(data, state["turn"]))])
+    state["bombed"] = {"turn": state["turn"], "hex": hex_id}
+    events.append({"event": "bombed", "unit": unit_id, "hex": hex_id})
+    set_steps(state, unit_id, state["units"][unit_id]["steps"] - 1, events, "heavy bomber strike (25.5 E)")
 
 
 def no_choice(game: Any, data: GameData, state: dict) -> str | None:
@@ -85,6 +130,19 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
         if factor(data, state, unit_id, "attack") <= 0:
             return f"{unit_id} has no attack factor"
+        moved = strategic.done_problem(state, unit_id, prepared=True)         # 12.2; 12.4.2 holders may
+        if moved:
+            return moved
+    if plays(data, 2) and state["scenario"] != supply_play.LHJ and supply_play.berlin_hex(data) in hexes:
+        barred = [u for u in units if army_of(state, u) == "soviet"
+                  and unwrap(counter(data, u).get("nation")) in shock.SATELLITES]
+        if barred:
+            return f"{barred[0]} may never attack Berlin (19.1.2 A, 19.2.3)"
+    why = supply_play.no_supply_problems(data, state, units, "15.22.1") if plays(data, 2) else None
+    why = why or yugoslavia.assault_problem(data, state, units, hexes) or satellites.assault_problem(data, state, units, hexes)
+    if why:
+        return why
+
     for hex_id in hexes:
         if hex_id in hit:
             return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"
@@ -121,7 +179,7 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
         across = [u for u in units if combat.water_between(data, state["units"][u]["hex"], hex_id)]
         dry = combat.attack_of(data, state, [u for u in units if u not in across])
         defence += value * 2 if across and dry < value else value
-    attack = combat.attack_of(data, state, units)
+    attack = combat.attack_of(data, state, units) + shock.attack_bonus(data, state, units, combat.attack_of)   # 24.4 A
     shifts = battle_shifts(data, state, army, hexes, units)
     line = combat.line_of(data, hexes[0])
     initial, column = combat.final_column(data, line, attack, defence, shifts)
@@ -144,7 +202,8 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
         if found:
             shifts += found
             break
-    return shifts + combat.bagration_shift(data, state, army)
+    defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
+    return shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
 
 
 def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bool:
@@ -159,8 +218,12 @@ def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bo
 # -- apply: announce, then one battle at a time -------------------------------------------
 def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
     g = grid(data)
+    strike = orders[0] if orders and "bomb" in orders[0] else None
+    orders = orders[1:] if strike else orders
     state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"])} for o in orders]
     events: list[dict] = [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
+    if strike:
+        bomb(data, state, strike, events)
     next_battle(game, data, state, dice, events)
     return events
 
@@ -306,6 +369,10 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
             return f"the first hex of an advance is a vacated defender's hex ({', '.join(empty)}), not {path[0]} (18.16 C)"
         if len(path) > reach:
             return f"{unit_id} may advance {reach} hex(es), not {len(path)} (18.16 B)"
+        bombed = state.get("bombed")
+        if len(path) > 1 and bombed and bombed["turn"] == state["turn"] and state["army"] == "western" \
+                and bombed["hex"] == path[0]:
+            return f"{unit_id} advances into the just-bombed hex {path[0]} and halts there (25.5 H)"
         if len(path) > 1 and not is_type(data, unit_id, "mechanized"):
             return "only mechanized units advance more than one hex (18.16 D)"
         here = trial["units"][unit_id]["hex"]
@@ -325,8 +392,25 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
             crowd = stacking_problem(data, trial, state["army"], [unit_id], hex_id)
             if crowd:
                 return f"{crowd} (18.16 G)"
+            why = yugoslavia.enter_problem(data, trial, unit_id, hex_id) or satellites.enter_problem(data, trial, unit_id, hex_id)
+            if why:
+                return why
             here = hex_id
         trial["units"][unit_id]["hex"] = here
+        if "control" in trial:
+            trial["control"] = {**trial["control"], **{h: state["army"] for h in path}}
+    return out_of_supply_advance(data, trial, list(advance))
+
+
+def out_of_supply_advance(data: GameData, trial: dict, units: list) -> str | None:
+    """Behaviour 2, 18.16 E: "Units are still prohibited from advancing out of GS" (EGS, 18.16 F,
+    is not on the map); leaving a unit in each hex of the path keeps the salient supplied."""
+    if not plays(data, 2):
+        return None
+    supplied = supply_play.in_gs(data, trial, trial["army"])
+    cut = [str(u) for u in sorted(units) if str(u) not in supplied]
+    if cut:
+        return f"{', '.join(cut)} would advance out of general supply (18.16 E)"
     return None
 
 
@@ -358,6 +442,9 @@ def check_defender_advance(game: Any, data: GameData, state: dict, side: str, or
         if unit_id not in battle["defenders"] or unit_id not in state["units"] \
                 or state["units"][unit_id]["hex"] != battle["hex_of"][unit_id]:
             return [Problem(index, f"{unit_id} is not a defender still in its original hex (18.20)")]
+        held = shock.move_problem(state, unit_id)                    # 24.3 A: not leaving the hex either
+        if held:
+            return [Problem(index, held)]
         if g.canonical(str(target)) not in empty:
             return [Problem(index, f"the victorious defenders occupy a vacated attacker's hex ({', '.join(empty)}), "
                                    f"never further (18.20)")]

@@ -15,6 +15,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift, clamp, total, whole_column
 from ...kit.losses import retreat_path
+from . import satellites, yugoslavia
 from .common import army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, mapdata, set_steps, stacking_problem
 
 CRT_CARD = "the Combat Results Table card (18.8)"
@@ -206,7 +207,8 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
         mapdata(data).info(b)
         if b in ezoc and b not in friends:
             return f"{unit_id} cannot retreat into {b}: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"
-        return stacking_problem(data, state, army, [unit_id], b)
+        return stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
+            or satellites.enter_problem(data, state, unit_id, b)
 
     why, _ = retreat_path(g, start, path, can_enter)
     return why

@@ -20,6 +20,15 @@ ALLIANCE = ("western", "soviet")           # 4.4 A: the Grand Alliance's two cam
 PRINTED_ON = "the End of the Iron Dream map (2.12)"
 COUNTER = "the unit counter (2.x, 28.0)"
 ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
+# the module's behaviour revision (docs/upgrading.md): 1 played every unit in general supply in
+# fair weather; 2 plays supply (15.x), the weather (25.11, 25.8), the economy (16.x), strategic
+# movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27)
+BEHAVIOUR = 2
+
+
+def plays(data: GameData, revision: int) -> bool:
+    """Whether the campaign of `data` plays behaviour `revision` or later (GameModule.plays)."""
+    return (data.behaviour if data.behaviour is not None else BEHAVIOUR) >= revision
 
 
 def camp_of_seat(seat: str) -> str:
@@ -147,18 +156,22 @@ def zoc_blocked(data: GameData, a: str, b: str) -> bool:
 def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
     """9.1 A: every combat unit of `armies` exerts a ZOC into its hex and the six around it,
     with 9.2 and 9.3; 15.23: SUs alone in a hex exert none."""
-    hexes = mapdata(data)
     found: set[str] = set()
     stacks = board(state).stacks()
     for hex_id in sorted(stacks):
         units = [u for u in stacks[hex_id] if army_of(state, u) in armies]
         if not units or all(is_type(data, u, "supply_unit") for u in units):
             continue
-        found.add(hex_id)
-        for n in hexes.grid.neighbours(hex_id):
-            if hexes.listed(n) and not zoc_blocked(data, hex_id, n):
-                found.add(n)
+        found |= zoc_reach(data, hex_id)
     return found
+
+
+def zoc_reach(data: GameData, hex_id: str) -> frozenset[str]:
+    """The hexes a ZOC from `hex_id` reaches (9.1 A, 9.2, 9.3): the map's, worked out once."""
+    def build() -> frozenset[str]:
+        hexes = mapdata(data)
+        return frozenset([hex_id, *(n for n in hexes.grid.neighbours(hex_id) if hexes.listed(n) and not zoc_blocked(data, hex_id, n))])
+    return data.derived(f"eid.zoc_reach.{hex_id}", build)
 
 
 def enemy_zoc(data: GameData, state: dict, army: str) -> set[str]:

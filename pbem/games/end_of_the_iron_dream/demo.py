@@ -4,8 +4,8 @@ made-up position `demo` of examples/end-of-the-iron-dream-demo/ (DEMONSTRATION D
 in the file and in every report). Turn 1 in full — a WA prepared assault on the city T6 with the
 Axis defender's answer first (18.15) and the attacker's step loss and advance (18.16), the
 Soviets choosing Operation Bagration (6.5) — then Turn 2: a German mobile assault with the Soviet
-defender's retreat (11.13) and the panzer occupying the hex (11.12), and a Soviet prepared
-assault with Bagration's 2R shift (6.7 A)."""
+defender's retreat (11.13) and the panzer occupying the hex (11.12), a Soviet prepared
+assault with Bagration's 2R shift (6.7 A), and a STAVKA Shock Front for Turn 3 (5.3.7, 24.1)."""
 
 from __future__ import annotations
 
@@ -24,29 +24,31 @@ ORDERS: list = [
     ("western", [{"steps": ["wa-mech-6"], "advance": {"wa-mech-2": ["T6", "S6"], "wa-mech-4": ["T6"]}}]),
     ("soviet", [{"bagration": True}]),                                   # 6.5 A
     ("soviet", []),                                                      # 6.5 B: only SUs move (there are none)
-    # Turn 2: the German mobile assault (11.0) from S10 into T10
-    ("axis", [{"assault": "T10", "with": ["de-pz-3"], "path": ["R10", "S10"]}]),
-    ("axis", []),                                                        # the panzer stops in T10 (11.12)
+    ("soviet", []),                                                      # 5.3.7: no Shock Front
+    # Turn 2: the German mobile assault (11.0) from S26 into T10
+    ("axis", [{"assault": "T26", "with": ["de-pz-3"], "path": ["R26", "S26"]}]),
+    ("axis", []),                                                        # the panzer stops in T26 (11.12)
     ("axis", []),                                                        # no prepared assault
     ("western", []),
     ("western", []),
     ("soviet", []),
-    ("soviet", [{"attack": "T10", "with": ["su-tank-1", "su-inf-3"]}]),   # 6.7 A: 2R
+    ("soviet", [{"attack": "T26", "with": ["su-tank-1", "su-inf-3"]}]),   # 6.7 A: 2R
     ("soviet", [{"steps": ["su-inf-3"]}]),
+    ("soviet", [{"shock_front": ["T27"]}]),                              # 5.3.7, 24.1: next turn's front
 ]
 
 
 def respond(campaign: Any, state: dict) -> list:
     """The defenders' answers: the German corps in T6 retreats two hexes; the Soviet army in T10
-    falls back into T11, where its comrades negate the German ZOC (9.7 A); the panzer in T10
+    falls back into T27, where its comrades negate the German ZOC (9.7 A); the panzer in T10
     takes its two steps."""
     battle = state["pending"]
     where = battle.get("hex") or battle["hexes"][0]
     if state["phase"] == "pa_defender" and where == "T6":
         return [{"retreat": {"de-inf-1": ["S6", "R6"]}}]
-    if state["phase"] == "ma_answer" and where == "T10":
-        return [{"retreat": {"su-inf-3": ["T11"]}}]
-    if state["phase"] == "pa_defender" and where == "T10":
+    if state["phase"] == "ma_answer" and where == "T26":
+        return [{"retreat": {"su-inf-3": ["T27"]}}]
+    if state["phase"] == "pa_defender" and where == "T26":
         return [{"steps": ["de-pz-3", "de-pz-3"]}]
     raise PbemError(f"demo: no planned answer at {where} ({state['phase']})")
 

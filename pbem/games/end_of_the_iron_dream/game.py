@@ -9,8 +9,11 @@ The sequence of play (5.0-5.3, 6.5) is one table (`EndOfTheIronDream.table`): ea
 Movement Phase and a Prepared Assault Phase; the other players' mid-phase decisions are its
 `response` entries: the defender's retreat-or-loss answer to a mobile assault (11.13), the
 defender applying its prepared-assault result first (18.15) and its advance (18.20). On Turn 1
-the Soviet player-turn begins with the Operation Bagration choice (6.5 A). The orders and what is
-enforced: docs/end-of-the-iron-dream.md.
+the Soviet player-turn begins with the Operation Bagration choice (6.5 A; Iron Dream only); from
+behaviour 2 every Iron Dream Soviet player-turn ends with the STAVKA Shock Front Creation Phase
+(5.3.7, shock.py). Behaviour 2
+also plays strategic movement (strategic.py), Yugoslavia (yugoslavia.py) and the VP count at the
+end (victory.py, garrisons.py). The orders and what is enforced: docs/end-of-the-iron-dream.md.
 """
 
 from __future__ import annotations
@@ -24,31 +27,69 @@ from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import PASSES, Phase, SequencedGame
-from ..base import DemoPlan, MapUnit, Problem
-from . import assault, movement, report, setup
-from .common import ARMY_NAMES, army_of, camps, enemies, grid, seat_of
+from ..base import DemoPlan, MapUnit, Outcome, Problem
+from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
+               warsaw, yugoslavia)
+from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
-    "5.x.1-5.x.3, 5.x.7: reinforcements, replacements, fortification, supply checks, strategic land movement "
-    "(7.0, 12.0, 15.0, 16.0, 22.0); 13.0, 14.0, 17.0 German sea movement, WA naval movement and invasions, paradrops; "
-    "every unit is treated as in general supply (15.3 OOS halving, 15.4 the OOS 2R shift, 15.22 attack supply, "
-    "11.17 are not applied)",
-    "6.1 the Axis Turn 1 operational movement limit to Italy (no Turn 1 Axis prepared assault is enforced); "
-    "6.3 the Turn 1 WA invasion; 6.4; 6.7 A the third attack SU (the 6.7 shifts and 6.5 B are enforced)",
-    "4.2 C, 4.10 B/E/F the WA army groups' cooperation limits (4.4 A: the Soviet and WA camps never stack and never "
-    "assault one hex in one turn is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12; 10.9 the dike as a river hexside",
-    "11.3 Level 3 forts, 11.4 foul weather, 11.15 and 25.8 tactical air, 18.21 probing attacks, 18.4's retreated "
-    "units, 18.22 C paratroops, 18.23 D, 21.x special units' terrain, 22.x forts, 23.0 Führer-mandated offensives, "
-    "24.0 STAVKA Shock Fronts, 25.x special rules (25.1 Berlin's all-steps results are enforced), 25.3 fog of war",
-    "19.0-20.0 satellites and Yugoslavia (9.5 Yugoslav ZOCs), 26.0 victory points and the end of the game (the game "
-    "ends after the last turn, 26.1, without a VP count), 26.7 B the Führer's die; 27.x Let History Judge's own rules",
+    "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
+    "withheld units simply stay off the map, 7.8); 7.18, "
+    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, Yugoslav 4th "
+    "Army, 25.2 the Flak corps: not written yet); "
+    "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
+    "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
+    "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
+    "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
+    "22.x forts (no fortification counters in the data)",
+    "SUs are not on the map (the position places combat units only): SU production (15.23.3, 16.2-16.5), EGS (15.21), "
+    "attack supply burn-offs (15.22, 15.22.2: a prepared assault needs only the attackers' GS, 15.22.1), OKH (25.10), "
+    "fortress supply (15.16-15.20), 15.15 Baltic coastal supply, 25.9 C; so 15.3 C and 5.1.5 B-E (how OOS units move, "
+    "and units in GS not moving out of it, need the EGS and FS sources) are not enforced; 19.x satellite GS sources "
+    "(every Axis unit traces to the German sources, 15.12); the holding boxes as WA sources (15.14 A) and 15.14 F",
+    "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
+    "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
+    "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
+    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; 6.4; 6.7 A the third attack SU; "
+    "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
+    "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
+    "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
+    "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
+    "written yet)",
+    "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
+    "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
+    "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
+    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
+    "collapse, 16.10",
+    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3, 19.1.4 B and 19.2.1 the satellites' "
+    "GS sources, 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
+    "extra-territorial assault, 19.3 F the Hungarian replacement; 20.2 B-D and 9.5 the Yugoslav ZOC "
+    "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
+    "Trieste (ports are not played); 27.x Let History Judge's own rules "
+    "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
+    "(27.10) leaves out the Soviet garrison points (26.6.4 is played in Iron Dream only) and counts Belgrade whenever NATO "
+    "controls it (27.7 B: neutrality is not played)",
+    "23.0 Führer-mandated offensives: an FMO is launched by burning off an SU into the Permanently Destroyed Units Box "
+    "(23.2 C, 23.3), and SUs are not on the map, so no FMO can be paid for; 24.6-24.8 echeloned Shock Front assaults "
+    "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played)",
+    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
+    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
+    "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU (SUs are not on the "
+    "map), 26.6.12 "
+    "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
+    "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
+    "converted 3-4-5 is not modelled)",
+    "26.7 B the Führer's die: each four-player Axis phase is the west commander's file, then the east's, so a shared "
+    "resource (a replacement step, a reinforcement) goes to whichever orders it first; a dispute would need a claim "
+    "from each commander in one step (not written yet)",
 )
 
-TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip")
+TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
+               "strategic", "hold")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -70,6 +111,8 @@ class EndOfTheIronDream(SequencedGame):
     id = "end-of-the-iron-dream"
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
+    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8) are played
+    behaviours = (1, 2)
 
     def __init__(self) -> None:
         self.sequence = self.table()
@@ -92,7 +135,9 @@ class EndOfTheIronDream(SequencedGame):
             entry("movement", "Operational Movement Phase: movement and mobile assaults (5.1.5, 5.2.5, 5.3.4; 8.0-11.0)",
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.movement_template, movement.check_movement,
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
-                  "one ends the phase: the Prepared Assault Phase (5.1.6)", {"move", "path", "assault", "with", "losses"}),
+                  "one ends the phase: the Prepared Assault Phase (5.1.6)",
+                  {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
+                   "strategic", "hold"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -100,7 +145,7 @@ class EndOfTheIronDream(SequencedGame):
             entry("assault", "Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)",
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.assault_template, assault.check_assaults,
                   assault.apply_assaults, "each battle's answers (18.15, 18.20); then the next player-turn (5.0)",
-                  {"attack", "with"}, assault.no_choice),
+                  {"attack", "with", "bomb"}, assault.no_choice),
             entry("pa_defender", "The defender applies its prepared-assault result first (18.15, 18.14, 18.19)", "response",
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender,
                   assault.apply_defender, "the attacker's result and advance (18.16)", {"steps", "retreat"}),
@@ -112,6 +157,18 @@ class EndOfTheIronDream(SequencedGame):
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender_advance,
                   assault.apply_defender_advance, "the next battle (18.10 C); after the last, the next player-turn (5.0)",
                   {"advance", "to"}),
+            entry("ally_supply", "The other Alliance player grants or refuses supply lines through its territory, at a "
+                  "supply check (15.10; 5.x.2, 5.x.7)", "response", self.ally_seat, self.attacker_reveals,
+                  supply_play.template, supply_play.check_answer, supply_play.apply_answer,
+                  "the supply check goes on: the Operational Movement Phase, or attrition and the next player-turn",
+                  {"grant"}),
+            entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
+                  self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
+                  "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
+            entry("collapse", "At the instant of the German economic collapse, in any player-turn, Germany places the "
+                  "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
+                  self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
+                  "the interrupted phase goes on", {"twelfth_army", "alpenfestung"}),
         )
 
     # -- seats and reveals -------------------------------------------------------------------
@@ -127,6 +184,10 @@ class EndOfTheIronDream(SequencedGame):
 
     def alliance_seat(self, state: dict) -> str:
         return seat_of(state, "soviet")
+
+    def ally_seat(self, state: dict) -> str:
+        """15.10: the other Alliance camp's seat answers for its territory."""
+        return supply_play.ally_seat(state, str(state["pending"]["army"]))
 
     def defender_seat(self, state: dict) -> str:
         """The defending army's seat (26.7: in the four-player game the Axis answers are the
@@ -153,7 +214,10 @@ class EndOfTheIronDream(SequencedGame):
             return "Set-up: the Soviet flip of German corps (3.5)"
         names = {"bagration": "Operation Bagration choice", "movement": "operational movement",
                  "ma_answer": "mobile assault answer", "assault": "prepared assaults", "pa_defender": "defender's result",
-                 "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance"}
+                 "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance",
+                 "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)",
+                 "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)",
+                 "shock_front": "STAVKA Shock Front creation (5.3.7)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
@@ -173,7 +237,52 @@ class EndOfTheIronDream(SequencedGame):
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         state = setup.start(data, scenario, seats, self.options(options or {}))
         state[PASSES] = True
+        if plays(data, 2):
+            state.update(control={}, oos=[], granted={})
+            supply_play.validate(data, state)
+            collapse.validate(data, state)
+            victory.validate(data, state)
+            garrisons.validate(data, state)
+            warsaw.validate(data, state)
+            french.validate(data, state)
+            satellites.validate(data, state)
+            yugoslavia.validate(data)
+            supply_play.record_control(data, state, [])
+            if state["phase"] == "movement":
+                self.begin_player_turn(data, state, [])
+            collapse.watch(data, state, [])
         return state
+
+    def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
+        """Behaviour 2: the steps each unit lost in this step (26.6.1, 26.6.6 D count them)."""
+        before = victory.snapshot(state) if plays(data, 2) else None
+        outcome = super().apply(data, state, side, orders, dice)
+        if before is not None:
+            victory.step_losses(data, outcome.state, before, outcome.events)
+        return outcome
+
+    def after_step(self, data: GameData, state: dict, events: list) -> None:
+        """Behaviour 2: who last held each hex (4.1); liberations and the collapse (16.x)."""
+        if plays(data, 2) and not state.get("game_over"):
+            supply_play.record_control(data, state, events)
+            collapse.watch(data, state, events)
+            victory.watch(data, state, events)
+            warsaw.watch(data, state, events)
+            french.watch(data, state)
+            satellites.watch(data, state, events)
+            shock.watch(state, events)
+
+    def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
+        """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a
+        turn) and the Initial Supply-Check Phase (5.x.2; 15.10 may pause it)."""
+        if not plays(data, 2):
+            state["phase"] = "movement"
+            return
+        if state["army"] == state["turn_order"][0]:
+            events.append({"event": "weather", "turn": state["turn"],
+                           "weather": calendar.weather(data, state["scenario"], state["turn"])})
+        supply_play.record_control(data, state, events)
+        supply_play.initial_check(data, state, events)
 
     def normalise_orders(self, orders: Any) -> Any:
         return each_order(orders, _ids_as_text)
@@ -196,19 +305,55 @@ class EndOfTheIronDream(SequencedGame):
         if state["phase"] in ("movement", "ma_answer"):
             state["phase"] = "assault"
             return
+        if plays(data, 2):
+            supply_play.record_control(data, state, events)
+            if not supply_play.terminal_check(data, state, events):
+                return                                   # 15.10: the other camp answers first
+        self.end_player_turn(data, state, events, dice)
+
+    def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
+        """5.0: the next player-turn (after the last, the next turn; after the last turn, 26.1)."""
+        if plays(data, 2):
+            shock.watch(state, events)                                  # 24.2 A: this step's Axis results
+        if plays(data, 2) and shock.asks(state):                        # 5.3.7 after the Terminal Supply Check
+            shock.end_of_use(state, events)
+            state["phase"] = "shock_front"
+            return
         order = state["turn_order"]
         index = order.index(state["army"]) + 1
+        if state["army"] == "western" and plays(data, 2):
+            victory.end_of_wa_turn(data, state, events)                 # 26.6.8 G
+            french.end_of_wa_turn(data, state, events)                  # 26.6.3
+        if state["army"] == "soviet" and plays(data, 2):
+            garrisons.check(data, state, events)                        # 26.6.4 C
+            satellites.end_of_soviet_turn(data, state, events)          # 19.1.1 B
         events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
         if index == len(order):
+            if plays(data, 2):
+                warsaw.end_of_turn(data, state, events)                 # 26.6.9 B
             state["turn"] += 1
             state["assaulted"] = {}
             index = 0
             if state["turn"] > state["last_turn"]:
                 state["game_over"] = True
-                events.append({"event": "game_over", "turn": state["last_turn"], "rule": "26.1"})
+                counted = plays(data, 2)
+                events.append({"event": "game_over", "turn": state["last_turn"], "rule": "26.1", **({"counted": True} if counted else {})})
+                if counted:
+                    events += satellites.end_entries(data, state)       # 26.6.2
+                    victory.final(data, state, events)                  # 26.1 A: at the end of the last turn
                 return
         state["army"] = order[index]
-        state["phase"] = "bagration" if state["army"] == "soviet" and state["turn"] == 1 else "movement"
+        if state["army"] == "soviet" and state["turn"] == 1 and self.asks_bagration(data, state):
+            state["phase"] = "bagration"
+        else:
+            self.begin_player_turn(data, state, events)
+
+    def asks_bagration(self, data: GameData, state: dict) -> bool:
+        """6.5 A: the Bagration choice belongs to Iron Dream's first turn (6.0, June 1944). Let
+        History Judge starts in June 1945 (27.2), its special rules "can all be found in 27.0"
+        (1.0 H), none names Bagration, and 27.3 C bars the Shock Front 6.5 B would create: its
+        Soviets are not asked (behaviour 2; behaviour 1 keeps asking, docs/upgrading.md)."""
+        return state["scenario"] != supply_play.LHJ or not plays(data, 2)
 
     # -- templates -----------------------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
@@ -235,8 +380,9 @@ class EndOfTheIronDream(SequencedGame):
 
     def apply_bagration(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         state["bagration"] = orders[0]["bagration"]
-        state["phase"] = "movement"
-        return [{"event": "bagration", "chosen": state["bagration"]}]
+        events = [{"event": "bagration", "chosen": state["bagration"]}]
+        self.begin_player_turn(data, state, events)
+        return events
 
     # -- what players see --------------------------------------------------------------------
     def grid(self, data: GameData) -> GridSpec:
@@ -244,6 +390,7 @@ class EndOfTheIronDream(SequencedGame):
 
     position_headers = ("Hex", "Unit", "Army", "Steps")
     side_colours = {"axis": "#c4ccd6", "western": "#b9d49a", "soviet": "#e8a0a0"}
+    badge_legend = report.BADGE_LEGEND
     hexside_lines = {"river": "river", "canal": "river", "lake": "lake", "blocked": "sea"}
     open_collections = ("map.hexes.<HEX>: {terrain: clear|rough|marsh|mountain, city: true}, map.hexsides.<A|B>: [river], "
                         "crt.terrain_lines.<LINE>.columns, crt.cells.<LINE>.<COLUMN>.<DIE>: A/D, "

@@ -26,9 +26,9 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import combat
-from .common import (army_of, board, enemies, enemy_zoc, factor, grid, hexside, is_type, mapdata, set_steps,
-                     stacking_problem, terrain, terrain_value, zoc_of)
+from . import calendar, combat, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
+from .common import (army_of, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
+                     set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
 MOVE = "a move is `move: UNIT, path: [HEX, ...]`, the path starting at the unit's hex (10.2)"
 ASSAULT = "a mobile assault is `assault: HEX, with: [UNIT, ...]` (optional `path:` to the launch hex, `losses:`) (11.0)"
@@ -69,8 +69,15 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
 
 
 def allowance(data: GameData, state: dict, unit_id: str) -> int:
-    """10.1: the printed operational MA (15.3's halving out of supply is not enforced yet)."""
-    return factor(data, state, unit_id, "movement")
+    """10.1: the printed operational MA; behaviour 2: 25.11 B foul weather (7 becomes 6, WA SUs
+    5), then 15.3 B halved (rounded down) for a unit marked OOS at the Initial Supply Check."""
+    printed = factor(data, state, unit_id, "movement")
+    if not plays(data, 2):
+        return printed
+    su = army_of(state, unit_id) == "western" and is_type(data, unit_id, "supply_unit")
+    ma = calendar.operational_ma(data, printed, calendar.weather(data, state["scenario"], state["turn"]), wa_su=su)
+    ma *= 2 if reinforcements.doubled(state, unit_id) else 1                   # 7.7 A
+    return supply.oos_movement_allowance(data, ma) if unit_id in state.get("oos", []) else ma
 
 
 def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spent: int) -> tuple[str | None, int]:
@@ -81,7 +88,8 @@ def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spe
     limit = allowance(data, state, unit_id)
 
     def cost(a: str, b: str) -> tuple[int | None, str]:
-        crowd = stacking_problem(data, state, army, [unit_id], b)
+        crowd = stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
+            or satellites.enter_problem(data, state, unit_id, b)
         return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc)
 
     result = walk(grid(data), unit_id, path, cost, allowance=limit)
@@ -105,7 +113,31 @@ def turn_one_problem(data: GameData, state: dict, unit_id: str) -> str | None:
 
 def check_movement(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
-    mine = record(state)
+    if "control" in state:
+        trial["control"] = dict(state["control"])
+    first = replacements.leading(orders) if plays(data, 2) else 0
+    if first:                                                       # 5.x.1: the Replacement Phase first
+        if state.get("movement"):
+            return [Problem(0, replacements.REPLACE)]
+        found = replacements.problems(data, state, orders[:first])
+        if found:
+            return found
+        trial.update(economy=dict(state["economy"]), dead=list(state["dead"]))
+        replacements.apply(data, trial, orders[:first], [])
+    moves = strategic.leading(orders[first:]) if plays(data, 2) else 0
+    if moves:                                                       # 5.x.3: the Strategic Land Movement Phase
+        if state.get("movement"):
+            return [Problem(first, f"{strategic.ORDER}: before any operational move, in the phase's first file (5.1.3)")]
+        for index, why in strategic.problems(data, trial, orders[first:first + moves]):
+            return [Problem(first + index, why)]
+        first += moves
+    problems = movement_problems(data, trial, orders[first:])
+    return [Problem(None if p.index is None else p.index + first, p.message) for p in problems]
+
+
+def movement_problems(data: GameData, trial: dict, orders: list) -> list[Problem]:
+    """The moves and the mobile assault of a file, tried one after another on `trial`."""
+    mine = record(trial)
     rec = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in mine.items()}
     going = list(rec["going_on"])
     for index, order in enumerate(orders):
@@ -119,6 +151,7 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         rec["going_on"] = going
         why = (move_problem(data, trial, rec, order) if "move" in order else
                assault_problem(data, trial, rec, order) if "assault" in order else
+               enter(data, trial, rec, order, []) if "enter" in order and plays(data, 2) else
                f"unknown order {sorted(order)}: {MOVE}; {ASSAULT}")
         if why:
             return [Problem(index, why)]
@@ -141,15 +174,43 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
         return f"{unit_id} has completed its movement this phase (8.7)"
     if unit_id not in rec["began"]:
         return f"{unit_id} was not on the map at the start of the phase"
-    why = turn_one_problem(data, state, unit_id)
+    why = held_problem(data, state, unit_id)
     if why:
         return why
     why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
-    if why:
-        return why
+    if why or satellites.end_problem(data, state, unit_id, path[-1]):              # 19.2
+        return why or satellites.end_problem(data, state, unit_id, path[-1])
     state["units"][unit_id]["hex"] = path[-1]
+    supply_play.entered(state, state["army"], path[1:])
     rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
     rec["done"] = sorted(set(rec["done"]) | {unit_id})
+    return None
+
+
+def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> str | None:
+    """7.3, 5.3.1: a Soviet reinforcement enters on a Soviet-controlled east-edge hex paying its
+    normal cost (9.6 an EZOC's too; 10.4 A: that one hex always), then moves on; 7.10 stacking."""
+    why, unit_id, path = reinforcements.entry_problem(data, state, order)
+    if why:
+        return why
+    army = state["army"]
+    crowd = stacking_problem(data, state, army, [unit_id], path[0])
+    if crowd:
+        return f"{crowd} (7.10)"
+    first = int(terrain_value(data, path[0], "movement_mp", "the MP cost (10.6)"))
+    if path[0] in enemy_zoc(data, state, army):
+        first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
+    state["units"][unit_id] = {"side": army, "hex": path[0], "steps": full_steps(data, unit_id)}
+    cost = 0
+    if len(path) > 1:
+        why, cost = walk_problem(data, state, unit_id, path, first)
+        if why:
+            return why
+    state["units"][unit_id]["hex"] = path[-1]
+    supply_play.entered(state, army, path)
+    rec["spent"][unit_id] = first + cost
+    rec["done"] = sorted(set(rec["done"]) | {unit_id})
+    events.append({"event": "enter", "unit": unit_id, "path": path, "mp": first + cost})
     return None
 
 
@@ -190,32 +251,16 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     hexes = {state["units"][u]["hex"] for u in units}
     if len(hexes) != 1:
         return f"the assaulting units move as one stack and must be in one hex, not {', '.join(sorted(hexes))} (11.10)"
-    for unit_id in units:
-        if unit_id in rec["done"] and unit_id not in rec["going_on"]:
-            return f"{unit_id} has completed its movement this phase (8.7, 11.9 A)"
-        if unit_id not in rec["began"]:
-            return f"{unit_id} was not on the map at the start of the phase"
-        if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
-            return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
-        why = turn_one_problem(data, state, unit_id)
-        if why:
-            return why
+    why = assaulters_problem(data, state, rec, units)
+    if why:
+        return why
     if len({rec["began"][u] for u in units}) != 1:
         return "units mobile assault together only if stacked together at the start of the phase (11.10)"
     here = hexes.pop()
     if path:
-        try:
-            path = [g.canonical(str(h)) for h in path]
-        except ValueError as exc:
-            return str(exc)
-        if path[0] != here:
-            return f"the assaulting stack's path must start at its hex {here}"
-        for unit_id in units:
-            why, cost = walk_problem(data, state, unit_id, path, int(rec["spent"].get(unit_id, 0)))
-            if why:
-                return why
-            rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
-            state["units"][unit_id]["hex"] = path[-1]
+        why, path = stack_walk(data, state, rec, units, path, here)
+        if why:
+            return why
         here = path[-1]
     if not g.adjacent(here, target):
         return f"{target} is not adjacent to the launch hex {here} (11.5)"
@@ -230,6 +275,9 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     other = [a for a in ("western", "soviet") if a != army and army != "axis"]
     if other and target in state["assaulted"].get(other[0], []):
         return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
+    why = supply_problem(data, state, rec, units, path, here, target)
+    if why:
+        return why
     cost = assault_cost(data, state, army, here, target)
     for unit_id in units:
         limit, spent = allowance(data, state, unit_id), int(rec["spent"].get(unit_id, 0))
@@ -239,9 +287,50 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     line = combat.line_of(data, target)
     defence = mobile_defence(data, state, here, target)
     label, column = combat.final_column(data, line, combat.attack_of(data, state, units), defence,
-                                        mobile_shifts(data, state, army, target))
+                                        mobile_shifts(data, state, army, target, units))
     combat.column_cells(data, line, column)
     return None
+
+
+def assaulters_problem(data: GameData, state: dict, rec: dict, units: list[str]) -> str | None:
+    """8.7, 11.1, 11.9 A for each assaulter; 6.5 B, 7.19, 24.3 A, 12.2: units that may not move."""
+    for unit_id in units:
+        if unit_id in rec["done"] and unit_id not in rec["going_on"]:
+            return f"{unit_id} has completed its movement this phase (8.7, 11.9 A)"
+        if unit_id not in rec["began"]:
+            return f"{unit_id} was not on the map at the start of the phase"
+        if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
+            return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
+        why = held_problem(data, state, unit_id)
+        if why:
+            return why
+    return None
+
+
+def held_problem(data: GameData, state: dict, unit_id: str) -> str | None:
+    """A unit that may not move now: 6.5 B Bagration, 7.19 fleshed out, 24.3 A beneath a Shock Front
+    marker, 12.2 moved strategically or 12.4.1 holding the line."""
+    return turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) \
+        or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id)
+
+
+def stack_walk(data: GameData, state: dict, rec: dict, units: list[str], path: list, here: str) -> tuple[str | None, list[str]]:
+    """The assaulting stack's move to its launch hex (10.x for each unit; 8.7 one stack), made on
+    `state`: (problem, the path as hex ids)."""
+    try:
+        hexes = [grid(data).canonical(str(h)) for h in path]
+    except ValueError as exc:
+        return str(exc), []
+    if hexes[0] != here:
+        return f"the assaulting stack's path must start at its hex {here}", []
+    for unit_id in units:
+        why, cost = walk_problem(data, state, unit_id, hexes, int(rec["spent"].get(unit_id, 0)))
+        if why:
+            return why, []
+        rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
+        state["units"][unit_id]["hex"] = hexes[-1]
+    supply_play.entered(state, state["army"], hexes[1:])
+    return None, hexes
 
 
 def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int:
@@ -252,22 +341,63 @@ def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int
     return value * 2 if combat.water_between(data, launch, target) else value
 
 
-def mobile_shifts(data: GameData, state: dict, army: str, target: str) -> list[Shift]:
-    """11.8 2L; 18.24 city 1L; 6.7 Operation Bagration (11.14 A: never the concentric shift)."""
+def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: list[str]) -> list[Shift]:
+    """11.8 2L; 18.24 city 1L; 6.7 Operation Bagration (11.14 A: never the concentric shift);
+    behaviour 2: 15.4 the OOS defender, 11.15 and 25.8 TAC AIR."""
     shifts = [Shift(numbers.integer(data, "crt.shifts.mobile_assault", "the mobile assault shift (11.8)"),
                     "mobile assault", "11.8")]
-    return shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
+    defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
+    return (shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
+            + supply_play.assault_shifts(data, state, army, units, defenders))
+
+
+def supply_problem(data: GameData, state: dict, rec: dict, units: list[str], path: list | None, launch: str,
+                   target: str) -> str | None:
+    """Behaviour 2: 11.4, 25.11 D in foul weather one mobile assault a turn, into the first hex
+    entered; 11.16 the assaulters in GS; 11.17 the assaulted hex, once they occupy it, in GS
+    (else one unit of the stack stays behind to hold the line)."""
+    if not plays(data, 2):
+        return None
+    army = state["army"]
+    weather = calendar.weather(data, state["scenario"], state["turn"])
+    entered = len(path) - 1 if path else 0
+    for unit_id in units:
+        moved = entered + (1 if int(rec["spent"].get(unit_id, 0)) else 0)
+        again = 1 if unit_id in rec["going_on"] or unit_id in rec.get("assaulted", []) else 0
+        found = calendar.foul_mobile_assault_problems(weather, again, moved)
+        if found:
+            return found[0].message
+    why = supply_play.no_supply_problems(data, state, units, "11.16")
+    if why:
+        return why
+    trial = {**state, "units": {u: dict(v) for u, v in state["units"].items() if v["hex"] != target}}
+    trial["control"] = {**state.get("control", {}), target: army}
+    for unit_id in units:
+        trial["units"][unit_id]["hex"] = target
+    cut = [u for u in units if u not in supply_play.in_gs(data, trial, army)]
+    if cut:
+        return (f"{', '.join(cut)} would be out of general supply in {target}: one unit of the stack stays behind in "
+                f"{launch} to hold the supply line open (11.17)")
+    return None
 
 
 # -- apply -------------------------------------------------------------------------------
 def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
     rec = record(state)
-    state["movement"] = rec
     events: list[dict] = []
+    first = replacements.leading(orders) if plays(data, 2) and not state.get("movement") else 0
+    if first:
+        replacements.apply(data, state, orders[:first], events)
+        orders = orders[first:]
+    moves = strategic.leading(orders) if plays(data, 2) and not state.get("movement") else 0
+    if moves:
+        strategic.apply(data, state, orders[:moves], events)
+        orders = orders[moves:]
+    state["movement"] = rec
     g = grid(data)
     going = list(rec["going_on"])
     for order in orders:
-        named = [order["move"]] if "move" in order else list(order["with"])
+        named = [order["move"]] if "move" in order else [order["enter"]] if "enter" in order else list(order["with"])
         if going and not set(named) <= set(going):
             going = []
         rec["going_on"] = going
@@ -275,9 +405,12 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             path = [g.canonical(str(h)) for h in order["path"]]
             _, cost = walk_problem(data, state, order["move"], path, int(rec["spent"].get(order["move"], 0)))
             state["units"][order["move"]]["hex"] = path[-1]
+            supply_play.entered(state, state["army"], path[1:])
             rec["spent"][order["move"]] = int(rec["spent"].get(order["move"], 0)) + cost
             rec["done"] = sorted(set(rec["done"]) | {order["move"]})
             events.append({"event": "move", "unit": order["move"], "path": path, "mp": cost})
+        elif "enter" in order:
+            enter(data, state, rec, order, events)
     rec["going_on"], rec["again"] = [], None
     assault = orders[-1] if orders and "assault" in orders[-1] else None
     if assault is None:
@@ -299,16 +432,19 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
             rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
         for unit_id in units:
             state["units"][unit_id]["hex"] = path[-1]
+        supply_play.entered(state, army, path[1:])
         events.append({"event": "move", "units": units, "path": path})
     launch = state["units"][units[0]]["hex"]
     cost = assault_cost(data, state, army, launch, target)
     for unit_id in units:
         rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
     rec["done"] = sorted(set(rec["done"]) | set(units))
+    if plays(data, 2):
+        rec["assaulted"] = sorted(set(rec.get("assaulted", [])) | set(units))       # 11.4, 25.11 D
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     defence = mobile_defence(data, state, launch, target)
     attack = combat.attack_of(data, state, units)
-    shifts = mobile_shifts(data, state, army, target)
+    shifts = mobile_shifts(data, state, army, target, units)
     line = combat.line_of(data, target)
     initial, column = combat.final_column(data, line, attack, defence, shifts)
     cells = combat.column_cells(data, line, column)

@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from ...gamedata import GameData
 from ..base import MapUnit
-from .common import full_steps
+from . import victory
+from .common import ARMY_NAMES, full_steps
 
 Block = tuple
 
@@ -16,8 +17,13 @@ def label(data: GameData, state: dict, unit_id: str) -> str:
     return "full" if state["units"][unit_id]["steps"] >= full_steps(data, unit_id) else "reduced"
 
 
+BADGE_LEGEND = {"OOS": "out of general supply at the Initial Supply Check: MA halved (15.3 A-B)"}
+
+
 def map_units(data: GameData, state: dict) -> list[MapUnit]:
-    return [MapUnit(u, v["hex"], label(data, state, u), v["side"], steps=(v["steps"], full_steps(data, u)))
+    oos = set(state.get("oos", []))
+    return [MapUnit(u, v["hex"], label(data, state, u), v["side"], steps=(v["steps"], full_steps(data, u)),
+                    badges=("OOS",) if u in oos else ())
             for u, v in sorted(state["units"].items())]
 
 
@@ -49,6 +55,8 @@ def _assault(e: dict) -> list[Block]:
 ITEMS: dict[str, Callable[[dict], str]] = {
     "move": lambda e: f"{e.get('unit') or ', '.join(e['units'])} moves {' → '.join(e['path'])}"
                       + (f" ({e['mp']} MP)" if "mp" in e else ""),
+    "strategic": lambda e: f"{e['unit']} moves strategically {' → '.join(e['path'])}"
+                           + (f", {e['hold']} holding the line (12.4.1)" if "hold" in e else " (12.0)"),
     "movement_over": lambda e: f"the {e['army']} Operational Movement Phase is over",
     "answer": lambda e: f"{e['side']} answers the result at {e['hex']}",
     "reduced": lambda e: f"{e['unit']} loses a step ({e['why']})",
@@ -60,11 +68,34 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "announced": lambda e: f"{len(e['battles'])} prepared assault(s) announced (18.10 A)",
     "assault_off": lambda e: f"the assault on {', '.join(e['hexes'])} does not take place: {e['why']}",
     "player_turn_over": lambda e: f"the Turn {e['turn']} {e['army']} player-turn is over (5.0)",
-    "game_over": lambda e: f"the game ends after Turn {e['turn']} ({e['rule']}; victory points are not counted by pbem yet)",
+    "game_over": lambda e: f"the game ends after Turn {e['turn']} ({e['rule']}" + (")" if e.get("counted") else "; victory points are not counted by pbem yet)"),
+    "vp": lambda e: f"{ARMY_NAMES[e['army']]} {'+' if not e['vp'].startswith('-') else ''}{e['vp']} VP: {e['what']} ({e['rule']})",
+    "victory": victory.describe,
+    "defection": lambda e: f"{e['country']} leaves the Axis ({e['rule']})" + (f": {', '.join(e['units'])} go to the Soviets" if e.get("units") else ""),
+    "uprising": lambda e: f"the Warsaw uprising begins in {e['hex']} on Turn {e['turn']}: the Polish Home Army is placed ({e['rule']})",
+    "uprising_claim": lambda e: f"the VPs of Warsaw's liberation will go to the WA ({e['rule']})",
+    "shock_front": lambda e: f"STAVKA Shock Front markers on {', '.join(e['hexes'])}, for Turn {e['use']} (24.1, 24.4 A)",
+    "shock_front_removed": lambda e: f"the STAVKA Shock Front on {', '.join(e['hexes'])} is removed: {e['unit']} retreated or lost a step ({e['rule']})",
+    "shock_front_over": lambda e: f"the STAVKA Shock Front markers on {', '.join(e['hexes'])} come off ({e['rule']})",
     "bagration": lambda e: "the Soviets run Operation Bagration (6.5, 6.7)" if e["chosen"]
     else "the Soviets take a normal player-turn: no Operation Bagration (6.5 A)",
     "flip": lambda e: f"{len(e['units'])} German corps flipped to their weaker sides: {', '.join(e['units'])} (3.5)",
     "passed": lambda e: f"{e['phase']}: passes ({e['why']})",
+    "liberated": lambda e: f"{e['place']} ({e['hex']}) is liberated ({e['rule']})",
+    "collapse": lambda e: f"the German economy collapses on Turn {e['turn']} ({e['rule']})",
+    "placed": lambda e: f"{e['unit']} is placed in {e['hex']} ({e['why']})",
+    "not_placed": lambda e: f"{e['unit']} is not placed: {e['why']}",
+    "replaced": lambda e: f"{e['unit']} fleshes out to {e['steps']} steps (7.11; it may not move this turn, 7.19)",
+    "surge": lambda e: f"the German replacement surge is called on Turn {e['turn']} ({e['rule']})",
+    "bombed": lambda e: f"heavy bomber strike on {e['unit']} in {e['hex']} (25.5)",
+    "enter": lambda e: f"{e['unit']} enters from the east edge: {' → '.join(e['path'])} ({e['mp']} MP, 7.3)",
+    "weather": lambda e: f"Turn {e['turn']}: {e['weather']} weather (25.11)",
+    "supply_check": lambda e: (f"{ARMY_NAMES[e['army']]} {e['check']} supply check: "
+                               + (f"out of general supply: {', '.join(e['oos'])}" if e["oos"] else "every unit in general supply")
+                               + (" (15.2, 15.3 A)" if e["check"] == "initial" else " (15.2, 15.9)")),
+    "ally_supply": lambda e: (f"supply lines of {ARMY_NAMES[e['army']]} units through the other Alliance camp's territory: "
+                              f"granted {', '.join(e['granted']) or 'none'}; refused {', '.join(e['refused']) or 'none'} "
+                              f"({e['why']})"),
 }
 
 

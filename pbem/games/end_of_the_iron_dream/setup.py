@@ -121,5 +121,6 @@ def apply_flip(game: Any, data: GameData, state: dict, side: str, orders: list, 
     for unit_id in chosen:
         state["units"][unit_id]["steps"] = 1
     state["flipped"] = chosen
-    state["phase"] = "movement"
-    return [{"event": "flip", "units": chosen}]
+    events = [{"event": "flip", "units": chosen}]
+    game.begin_player_turn(data, state, events)
+    return events

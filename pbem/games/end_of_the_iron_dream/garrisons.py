@@ -1,0 +1,70 @@
+"""End of the Iron Dream, behaviour 2: Soviet garrisons (26.6.4), Iron Dream only.
+
+A city outside the USSR (`map.countries.ussr`) that the Soviets liberate from the Axis needs a
+garrison from then on, but Odessa, Kiev, Bobruisk and Vitebsk (map.places.NAME.hex): one Soviet
+step in a 1-VP city, two in a larger one (26.6.4 B; SUs, and the Romanian and Bulgarian armies
+that may not serve as garrisons, 19.1.2 A, 19.2.3, do not count). At the end of every Soviet
+player-turn, from the one of its liberation, each city without its garrison costs the Soviets
+1 VP (C); an Axis retake frees it until the Soviets liberate it again (D)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...gamedata import GameData, unwrap
+from ...kit import numbers
+from .common import counter, grid, is_type
+from .supply_play import LHJ
+from .victory import VALUES, add, city_vp, ledger
+
+EXEMPT = "victory.special_vps.soviet_garrisons.exempt"
+
+
+def ussr(data: GameData) -> frozenset[str]:
+    def read() -> frozenset[str]:
+        return frozenset(grid(data).canonical(h) for h in numbers.texts(data, "map.countries.ussr", "the hexes of the USSR (26.6.4 A)"))
+    return data.derived("eid.countries.ussr", read)
+
+
+def exempt(data: GameData) -> frozenset[str]:
+    """26.6.4 A: the hexes of Odessa, Kiev, Bobruisk and Vitebsk."""
+    names = numbers.texts(data, EXEMPT, "the cities never needing a garrison (26.6.4 A)")
+    return frozenset(grid(data).canonical(numbers.text(data, f"map.places.{n.lower()}.hex", f"the hex of {n} (26.6.4 A)"))
+                     for n in names)
+
+
+def validate(data: GameData, state: dict) -> None:
+    if state["scenario"] == LHJ:
+        return
+    ussr(data)
+    exempt(data)
+    for key in ("garrison_failure", "garrison_steps_one_vp_city", "garrison_steps_larger_city"):
+        numbers.integer(data, f"{VALUES}.{key}", f"26.6.4 {key}")
+
+
+def liberated(data: GameData, state: dict, hex_id: str, before: str, now: str) -> None:
+    """Called for each city's change of hands after a step (26.6.4 A, D)."""
+    if state["scenario"] == LHJ:
+        return
+    book = ledger(state)
+    held = set(book.get("garrisons", []))
+    if before == "axis" and now == "soviet" and hex_id not in ussr(data) and hex_id not in exempt(data):
+        held.add(hex_id)
+    elif now == "axis":
+        held.discard(hex_id)
+    book["garrisons"] = sorted(held)
+
+
+def check(data: GameData, state: dict, events: list) -> None:
+    """26.6.4 B-C at the end of the Soviet player-turn."""
+    if state["scenario"] == LHJ:
+        return
+    for hex_id in ledger(state).get("garrisons", []):
+        need = numbers.integer(data, f"{VALUES}.garrison_steps_{'one_vp_city' if city_vp(data, hex_id) == 1 else 'larger_city'}",
+                               "a garrison's steps (26.6.4 B)")
+        steps = sum(u["steps"] for k, u in state["units"].items() if u["side"] == "soviet" and u["hex"] == hex_id
+                    and not is_type(data, k, "supply_unit")
+                    and unwrap(counter(data, k).get("nation")) not in ("romanian", "bulgarian"))
+        if steps < need:
+            vp = numbers.integer(data, f"{VALUES}.garrison_failure", "a garrison failure (26.6.4 C)")
+            events.append(add(state, "soviet", Fraction(vp), "26.6.4", f"{hex_id} without a garrison of {need} step(s)", hex_id))

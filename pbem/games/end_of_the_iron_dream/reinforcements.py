@@ -1,0 +1,102 @@
+"""End of the Iron Dream, behaviour 2: reinforcements (7.3-7.10), as orders of the Replacement
+Phase part of the first Operational Movement file (5.1.1 C, 5.3.1):
+
+- Axis `place: UNIT, at: HEX`: a German reinforcement placed on a Wehrkreis city, Warsaw or Prague
+  that is German-controlled and in GS (7.5), at no MP cost (7.9), stacking observed (7.10); its
+  operational MA is doubled this player-turn (7.7 A); withheld units stay off the map (7.8);
+- Soviet `enter: UNIT, path: [HEX, ...]`: a reinforcement entering on a Soviet-controlled hex of
+  the east edge, paying normal terrain costs from there (7.3, 5.3.1), stacking observed (7.10).
+
+Which unit arrives on which turn is printed on the counters (2.14): the campaign gives it as
+`reinforcements.reinforcements.schedule: {"TURN": [UNIT, ...]}` (turns quoted); the Wehrkreis hexes as
+`reinforcements.reinforcements.german.wehrkreis_hexes`. WA reinforcements arrive in the holding
+boxes (7.1), not modelled."""
+
+from __future__ import annotations
+
+from ...errors import PbemError
+from ...gamedata import GameData, unwrap
+from ...kit import numbers
+from .common import counter, full_steps, grid, stacking_problem
+from .supply_play import control, lines
+
+SCHEDULE = "reinforcements.reinforcements.schedule"
+PLACE = "a German reinforcement is `place: UNIT, at: HEX` (7.5); a Soviet one `enter: UNIT, path: [HEX, ...]` (7.3)"
+
+
+def due(data: GameData, state: dict, army: str) -> list[str]:
+    """The army's reinforcements of this turn or earlier (7.4, 7.8: withheld ones stay due) not on
+    the map and never in the dead pile."""
+    schedule = data.get(SCHEDULE, "the turn of arrival of each reinforcement, printed on its counter (2.14)")
+    if not isinstance(schedule, dict):
+        raise PbemError(f"data `{SCHEDULE}` must map a turn to a list of units, not {schedule!r}", data.override_file)
+    gone = {d["unit"] for d in state["dead"]}
+    out = []
+    for turn, units in sorted(schedule.items(), key=lambda kv: int(kv[0])):
+        if int(turn) <= state["turn"]:
+            out += [str(u) for u in unwrap(units) if str(u) not in state["units"] and str(u) not in gone
+                    and str(counter(data, str(u))["side"]) == army]
+    return out
+
+
+def entry_hexes(data: GameData, state: dict) -> set[str]:
+    """7.5 A-B: the Wehrkreis cities, Warsaw and Prague, German-controlled and in GS (a line
+    reaches the hex; an EZOC in it is negated only by a German combat unit already there)."""
+    g = grid(data)
+    hexes = {g.canonical(h) for h in numbers.texts(data, "reinforcements.reinforcements.german.wehrkreis_hexes",
+                                                    "the hexes of the Wehrkreis cities (7.5)")}
+    from .warsaw import closed                                   # 7.5 B, 26.6.9 D
+    hexes |= {g.canonical(numbers.text(data, f"map.places.{city}.hex", f"the hex of {city.title()} (7.5 B)"))
+              for city in ("warsaw", "prague") if not (city == "warsaw" and closed(state))}
+    owner, _, _, _, reach = lines(data, state, "axis")
+    return {h for h in hexes if owner.get(h) == "axis" and h in reach}
+
+
+def place_problem(data: GameData, trial: dict, order: dict) -> str | None:
+    """7.5, 7.9, 7.10 for one German placement; a legal one places it on `trial`."""
+    unit_id, at = order.get("place"), order.get("at")
+    if set(order) != {"place", "at"} or not isinstance(unit_id, str) or not isinstance(at, str):
+        return PLACE
+    if trial["army"] != "axis":
+        return "only the Axis places reinforcements on the map in its Reinforcement Phase (7.5; 7.3 the Soviets enter)"
+    if unit_id not in due(data, trial, "axis"):
+        return f"{unit_id} is not an Axis reinforcement due by Turn {trial['turn']} (2.14, {SCHEDULE})"
+    hex_id = grid(data).canonical(at)
+    allowed = entry_hexes(data, trial)
+    if hex_id not in allowed:
+        return (f"{hex_id} is not a German-controlled Wehrkreis city, Warsaw or Prague in GS (7.5): "
+                f"{', '.join(sorted(allowed)) or 'none'}")
+    crowd = stacking_problem(data, trial, "axis", [unit_id], hex_id)
+    if crowd:
+        return f"{crowd} (7.10)"
+    trial["units"][unit_id] = {"side": "axis", "hex": hex_id, "steps": full_steps(data, unit_id)}
+    trial["arrived"] = {"turn": trial["turn"], "units": [*arrived(trial), unit_id]}
+    return None
+
+
+def arrived(state: dict) -> list[str]:
+    done = state.get("arrived")
+    return list(done["units"]) if done and done["turn"] == state["turn"] else []
+
+
+def doubled(state: dict, unit_id: str) -> bool:
+    """7.7 A: "German units have their operational MAs doubled the turn they appear on the board"."""
+    return state["army"] == "axis" and unit_id in arrived(state)
+
+
+def entry_problem(data: GameData, state: dict, order: dict) -> tuple[str | None, str, list[str]]:
+    """7.3 for one Soviet entry: (problem, unit, path) — the path's first hex a Soviet-controlled
+    east-edge hex; the move itself is then checked as any move, from off the board."""
+    unit_id, path = order.get("enter"), order.get("path")
+    if set(order) != {"enter", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or not path:
+        return PLACE, "", []
+    if state["army"] != "soviet":
+        return "only Soviet reinforcements enter from the east edge (7.3)", "", []
+    if unit_id not in due(data, state, "soviet"):
+        return f"{unit_id} is not a Soviet reinforcement due by Turn {state['turn']} (2.14, {SCHEDULE})", "", []
+    g = grid(data)
+    path = [g.canonical(str(h)) for h in path]
+    edge = {g.canonical(h) for h in numbers.texts(data, "map.edges.east", "the hexes of the map's east edge (15.13)")}
+    if path[0] not in edge or control(data, state).get(path[0]) != "soviet":
+        return f"{path[0]} is not a Soviet-controlled hex of the east edge (7.3)", "", []
+    return None, unit_id, path

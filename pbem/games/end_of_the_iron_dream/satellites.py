@@ -1,0 +1,146 @@
+"""End of the Iron Dream, behaviour 2: Romanian and Bulgarian defection (19.1.1, 19.2.2) and their
+VPs (26.6.2), Iron Dream only. The countries' hexes are the map's (map.countries.romania,
+map.countries.bulgaria), required at set-up.
+- 19.1.1 B-C: at the end of a Soviet player-turn with 14 Romanian hexes under Soviet control,
+  Romania leaves the Axis: every Romanian unit leaves the map and the dead pile for the Soviets
+  (D, their return at Bucharest, is not written yet); E: no hex changes hands;
+- 19.2.2: the instant a Soviet combat unit stands next to Bulgaria's border (or in it), Bulgaria
+  defects: all its hexes become Soviet-controlled and the Bulgarian army Soviet (19.2.3);
+- 19.1.4 A, 19.2, 19.3 A, E: while Axis, Romanians never leave Romania, stack with Hungarians or
+  assault; German units never end a move in Axis Bulgaria; Hungarians never leave Hungary nor
+  attack out of it from inside;
+- 26.6.2: at the end, each of the two still in the Axis camp gives Germany 4 VPs (east of the line
+  in the two-player count: both lie east of Berlin)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...gamedata import GameData, unwrap
+from ...kit import numbers
+from .common import army_of, counter, grid, is_type, plays
+from .supply_play import LHJ, control
+from .victory import VALUES, add, ledger
+
+KEY = "special.satellites"
+
+
+def country(data: GameData, name: str) -> frozenset[str]:
+    def read() -> frozenset[str]:
+        return frozenset(grid(data).canonical(h) for h in numbers.texts(data, f"map.countries.{name}", f"the hexes of {name.title()} (19.0)"))
+    return data.derived(f"eid.countries.{name}", read)
+
+
+def validate(data: GameData, state: dict) -> None:
+    if state["scenario"] == LHJ:
+        return
+    country(data, "romania")
+    country(data, "bulgaria")
+    country(data, "hungary")
+    numbers.integer(data, f"{KEY}.romania.defects_at_soviet_controlled", "the Romanian hexes of Romania's defection (19.1.1 B)")
+    numbers.integer(data, f"{VALUES}.satellite_still_axis", "the VPs of a satellite still Axis (26.6.2)")
+
+
+def defected(state: dict) -> dict:
+    """The countries that left the Axis -> the turn (read only: checks call it)."""
+    found = state.get("victory", {}).get("defected", {})
+    return dict(found)
+
+
+def mark(state: dict, name: str) -> None:
+    ledger(state)["defected"] = {**defected(state), name: state["turn"]}
+
+
+def of_nation(data: GameData, unit_id: str, nation: str) -> bool:
+    return unwrap(counter(data, unit_id).get("nation")) == nation
+
+
+def watch(data: GameData, state: dict, events: list) -> None:
+    """After every step: 19.2.2 Bulgaria's defection."""
+    if state["scenario"] == LHJ or "bulgaria" in defected(state):
+        return
+    bulgaria, g = country(data, "bulgaria"), grid(data)
+    near = any(u["side"] == "soviet" and not is_type(data, k, "non_combat")
+               and (u["hex"] in bulgaria or any(n in bulgaria for n in g.neighbours(u["hex"])))
+               for k, u in state["units"].items())
+    if not near:
+        return
+    mark(state, "bulgaria")
+    state["control"] = dict(sorted({**state.get("control", {}), **{h: "soviet" for h in bulgaria}}.items()))
+    for unit_id in sorted(u for u in state["units"] if of_nation(data, u, "bulgarian")):
+        state["units"][unit_id]["side"] = "soviet"
+    events.append({"event": "defection", "country": "Bulgaria", "rule": "19.2.2"})
+
+
+def end_of_soviet_turn(data: GameData, state: dict, events: list) -> None:
+    """19.1.1 B-C at the end of the Soviet player-turn."""
+    if state["scenario"] == LHJ or "romania" in defected(state):
+        return
+    owner = control(data, state)
+    held = sum(1 for h in country(data, "romania") if owner.get(h) == "soviet")
+    if held < numbers.integer(data, f"{KEY}.romania.defects_at_soviet_controlled", "19.1.1 B"):
+        return
+    mark(state, "romania")
+    gone = sorted(u for u in state["units"] if of_nation(data, u, "romanian"))
+    for unit_id in gone:
+        state["units"].pop(unit_id)
+    state["dead"] = [d for d in state["dead"] if not of_nation(data, d["unit"], "romanian")]
+    events.append({"event": "defection", "country": "Romania", "rule": "19.1.1", "units": gone})
+
+
+def end_entries(data: GameData, state: dict) -> list[dict]:
+    """26.6.2: Bulgaria and Romania still Axis at the end: 4 VPs each to Germany."""
+    if state["scenario"] == LHJ:
+        return []
+    vp = Fraction(numbers.integer(data, f"{VALUES}.satellite_still_axis", "26.6.2"))
+    return [add(state, "axis", vp, "26.6.2", f"{name.title()} still in the Axis camp", None)
+            for name in ("bulgaria", "romania") if name not in defected(state)]
+
+
+# -- the satellites' restrictions while in the Axis camp (19.1.4 A, 19.2, 19.3 A, E) -----------------
+def nation(data: GameData, unit_id: str) -> str:
+    return str(unwrap(counter(data, unit_id).get("nation")))
+
+
+def enter_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
+    """19.1.4 A: Axis Romanians never leave Romania nor stack with Hungarians; 19.3 A: no Hungarian
+    unit ever leaves Hungary (the 1st Army, outside at the start, leaves its hex only into Hungary)."""
+    if not plays(data, 2) or state["scenario"] == LHJ or army_of(state, unit_id) != "axis":
+        return None
+    kind = nation(data, unit_id)
+    if kind not in ("romanian", "hungarian"):
+        return None
+    here = [nation(data, u) for u, v in state["units"].items() if v["hex"] == hex_id and u != unit_id and v["side"] == "axis"]
+    if kind == "romanian":
+        if hex_id not in country(data, "romania"):
+            return f"{unit_id} may never leave Romania while Romania is Axis, not into {hex_id} (19.1.4 A)"
+        return f"{unit_id} may never stack with Hungarian units ({hex_id}, 19.1.4 A)" if "hungarian" in here else None
+    if hex_id not in country(data, "hungary"):
+        return f"{unit_id} may never leave Hungary, not into {hex_id} (19.3 A)"
+    return f"{unit_id} may never stack with Axis Romanian units ({hex_id}, 19.1.4 A)" if "romanian" in here else None
+
+
+def end_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
+    """19.2: German units may cross Axis Bulgaria but never end a phase there."""
+    if not plays(data, 2) or state["scenario"] == LHJ or "bulgaria" in defected(state) or nation(data, unit_id) != "german":
+        return None
+    if hex_id in country(data, "bulgaria"):
+        return f"{unit_id} may cross Bulgaria but never end a phase there while it is Axis, not in {hex_id} (19.2)"
+    return None
+
+
+def assault_problem(data: GameData, state: dict, units: list[str], targets: list[str]) -> str | None:
+    """19.1.4 A: Axis Romanians never assault; 19.3 E: Hungarian units within Hungary never attack
+    hexes outside it."""
+    if not plays(data, 2) or state["scenario"] == LHJ:
+        return None
+    hungary = country(data, "hungary")
+    for unit_id in units:
+        if army_of(state, unit_id) != "axis":
+            continue
+        if nation(data, unit_id) == "romanian":
+            return f"{unit_id} may not take part in any assault while Romania is Axis (19.1.4 A)"
+        if nation(data, unit_id) == "hungarian" and state["units"][unit_id]["hex"] in hungary \
+                and any(h not in hungary for h in targets):
+            return f"{unit_id} in Hungary may not attack out of Hungary (19.3 E)"
+    return None
