@@ -86,6 +86,25 @@ def _write(folder: Path, path: Path, key: str, text: str) -> None:
         pass                                # a cache that cannot be written only costs the speed
 
 
+def lookup(kind: str, source_digest: str) -> Any:
+    """The value recorded for `source_digest` (with `kind`), when a record proves itself; else None.
+    For values a caller checks itself (pbem.dice keeps its tree's upper levels here)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    key = cache_key(kind, source_digest)
+    text = _read(folder / f"{key}.json", key)
+    return None if text is None else json.loads(text)
+
+
+def store(kind: str, source_digest: str, value: Any) -> None:
+    """Record `value` (plain JSON data) for `source_digest` (with `kind`)."""
+    folder = cache_dir()
+    if folder is not None:
+        key = cache_key(kind, source_digest)
+        _write(folder, folder / f"{key}.json", key, json.dumps(value, separators=(",", ":")))
+
+
 def cached_json(kind: str, source_digest: str, parse: Callable[[], Any]) -> str:
     """`parse()`'s value, as JSON text, for the bytes whose sha256 (with how they are parsed,
     `kind`) is `source_digest`: from the record, when one proves itself, else parsed and recorded.
