@@ -21,12 +21,8 @@ format=flowed) into the plain texts a reader searches for blocks; `strip_forum_t
 forum's [code]/[quote] wrappers at line edges.
 """
 
-import email
-import email.policy
 import functools
-import quopri
 import re
-from email.message import EmailMessage
 
 from .errors import PbemError
 from .yamlio import parse_yaml_text
@@ -38,7 +34,9 @@ _PLAIN_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+/=-]*(?::[A-Za-z0-9_.+/=-]+)
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 # what the YAML reader takes as it stands inside double quotes (the rest is escaped): printable
 # text without NEL, U+2028/9, BOM, U+00A0 (mail clients turn it into a space) or a quote/backslash
-_RAW = re.compile(r"[\x20-\x21\x23-\x5b\x5d-\x7e\u00a1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+# (x20-x21 x23-x5b x5d-x7e u00a1-u2027 u202a-ud7ff ue000-ufefe uff00-ufffd U00010000-U0010ffff,
+# written as the complement: the same characters, compiled in 0.3 ms instead of 8 ms, issue 13)
+_RAW = re.compile(r"[^\x00-\x1f\x22\x5c\x7f-\xa0\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\u00a0": "\\_"}
 
 # a genuine column-0 line of a layout-2 block: a mapping key, plain or double-quoted
@@ -82,7 +80,8 @@ def _key(key: str) -> str:
 
 # a value of characters that stand as they are inside quotes, without a space: the layout of
 # _quoted_lines is then plain slicing (dice proofs and signatures are most of a message's text)
-_UNBROKEN = re.compile(r"[\x21\x23-\x5b\x5d-\x7e\u00a1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]*")
+# (x21 x23-x5b x5d-x7e u00a1-u2027 u202a-ud7ff ue000-ufefe uff00-ufffd U00010000-U0010ffff, as the complement)
+_UNBROKEN = re.compile(r"[^\x00-\x20\x22\x5c\x7f-\xa0\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]*")
 
 
 def _quoted_lines(value: str, first: str, indent: int) -> list[str]:
@@ -268,6 +267,9 @@ def mail_texts(text: str) -> list[str]:
     decoded (transfer encoding, charset, format=flowed); any other text is itself."""
     if not looks_like_email(text):
         return [text]
+    import email                    # here, not at the top: the email package is a tenth of every
+    import email.policy             # command's start, and only a saved mail needs it (issue 13)
+    from email.message import EmailMessage
     message = email.message_from_string(text, policy=email.policy.default)
     texts = []
     for part in message.walk():
@@ -301,6 +303,7 @@ def quoted_printable_decoded(text: str) -> str | None:
     one), which quoted-printable writes as =3D."""
     if "=3D" not in text:
         return None
+    import quopri
     try:
         return quopri.decodestring(text.encode("utf-8")).decode("utf-8")
     except UnicodeDecodeError:

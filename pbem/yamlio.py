@@ -233,7 +233,9 @@ if hasattr(yaml, "CSafeDumper"):
 
 # printable text of the Basic Multilingual Plane and LF: no tab, C0/C1 controls, NEL, U+2028/9,
 # BOM, surrogates or U+FFFE/F; a value no longer than _C_MAX_CHARS (far from the 10,000 width)
-_C_TEXT = re.compile("[\n\x20-\x7e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]*")
+# (LF x20-x7e u00a0-u2027 u202a-ud7ff ue000-ufefe uff00-ufffd, written as the complement: the same
+# characters, compiled in 0.2 ms instead of 2 ms at every start, issue 13)
+_C_TEXT = re.compile("[^\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff\U00010000-\U0010ffff]*")
 _C_MAX_CHARS = 4000
 _C_MAX_KEY_BYTES = 128
 

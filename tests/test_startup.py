@@ -1,0 +1,61 @@
+"""What a whole `pbem` process loads and compiles at start (issue 13): the speedups keep every
+result. No timing here (speed is measured in benchmarks/run.py, never in tests)."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from pbem import armour, yamlio
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# the character classes as first written (ranges of what stands as it is), which compiled in
+# 2-8 ms each at every start; the modules now write them as their complements
+ORIGINAL = {
+    "armour._RAW": (armour._RAW, r"[\x20-\x21\x23-\x5b\x5d-\x7e\u00a1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"),
+    "armour._UNBROKEN": (armour._UNBROKEN, r"[\x21\x23-\x5b\x5d-\x7e\u00a1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]*"),
+    "yamlio._C_TEXT": (yamlio._C_TEXT, "[\n\x20-\x7e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]*"),
+}
+
+
+def test_the_complemented_character_classes_take_exactly_the_characters_of_the_original_ones():
+    points = list(range(0x10000)) + list(range(0x10000, 0x110000, 97)) + [0x10FFFF, 0x1F600, 0xE0001]
+    for name, (now, first) in ORIGINAL.items():
+        original = re.compile(first)
+        differ = [hex(c) for c in points if bool(now.fullmatch(chr(c))) != bool(original.fullmatch(chr(c)))]
+        assert differ == [], name
+    assert armour._UNBROKEN.fullmatch("abc=" + "é" * 3) and not armour._UNBROKEN.fullmatch("a b")
+
+
+_LOADED = """
+import sys
+from pbem import cli
+sys.argv = ["pbem", *sys.argv[1:]]
+try:
+    cli.main()
+except SystemExit:
+    pass
+print(" ".join(sorted(m for m in ("typer", "pydantic", "email.policy", "cryptography.hazmat.primitives.serialization")
+                      if m in sys.modules)), file=sys.stderr)
+"""
+
+
+def _loaded(argv: list[str], tmp_path: Path) -> tuple[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-c", _LOADED, *argv], capture_output=True, text=True, env=env, cwd=tmp_path)
+    return result.stdout, result.stderr.strip().splitlines()[-1] if result.stderr.strip() else ""
+
+
+def test_status_and_report_load_neither_typer_nor_the_email_package_nor_the_key_formats(demo_campaign, tmp_path):
+    """`pbem status` / `report` read no key and no mail, and their plain form needs no typer."""
+    for command in ("status", "report"):
+        stdout, loaded = _loaded([command, str(demo_campaign)], tmp_path)
+        assert stdout.startswith("smithereens-demo" if command == "status" else "") and stdout, command
+        assert loaded == "", command
+
+
+def test_help_still_goes_through_typer(tmp_path):
+    stdout, loaded = _loaded(["--help"], tmp_path)
+    assert "Adjudicate play-by-email wargame campaigns" in stdout and "typer" in loaded.split()
