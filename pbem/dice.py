@@ -124,8 +124,8 @@ def reveal_leaf(master: bytes, step: int, depth: int = TREE_DEPTH) -> dict:
         proof.append(level[index ^ 1].hex())
         index //= 2
     index = step >> height
-    for level in top[:-1]:                           # above it
-        proof.append(level[index ^ 1].hex())
+    for above in top[:-1]:                           # above it
+        proof.append(above[index ^ 1].hex())
         index //= 2
     return {"step": step, "secret": leaf_secret(master, step).hex(), "proof": proof}
 
