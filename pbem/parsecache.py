@@ -76,9 +76,12 @@ def _write(folder: Path, path: Path, key: str, text: str) -> None:
     record = json.dumps({"key": key, "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(), "json": text})
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        records = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
-        for old in records[:max(0, len(records) - _MAX_FILES + 1)]:
-            old.unlink(missing_ok=True)
+        with os.scandir(folder) as entries:          # the ages are read only when some must go
+            names = [e.path for e in entries if e.name.endswith(".json")]
+        if len(names) >= _MAX_FILES:
+            records = sorted(names, key=lambda p: os.stat(p).st_mtime)
+            for old in records[:len(records) - _MAX_FILES + 1]:
+                Path(old).unlink(missing_ok=True)
         partial = folder / f".{key}.{os.getpid()}.tmp"
         partial.write_text(record, encoding="utf-8")
         os.replace(partial, path)           # whole or not at all: a reader never sees half a record
