@@ -245,13 +245,25 @@ def _check_keys(node, source: str, path: str = "") -> None:
             _check_keys(value, source, f"{path}.{index}")
 
 
+_KEPT_FIELDS = ("tree", "files_hash", "override_hash", "demonstration", "demonstration_notice", "overridden")
+
+
 def load_game_data(game: str, override_path: Path | None = None, rules: Path | None = None) -> GameData:
     """The game's data: the installed rules/GAME/ files, or `rules` (a campaign's own copy)."""
     tree, files_hash = _load_tree(rules if rules is not None else rules_dir(game))
     data = GameData(game=game, tree=tree, files_hash=files_hash)
-    if override_path is not None:
+    if override_path is None:
+        return data
+    # the rules with the override applied, across processes (pbem/parsecache.py): keyed by the
+    # rules' hash and the override's bytes (this module's source is in every record's key)
+    text = read_text(override_path)
+
+    def applied() -> dict:
         apply_override(data, override_path)
-    return data
+        return {name: getattr(data, name) for name in _KEPT_FIELDS}
+    source = json.dumps([game, files_hash, hashlib.sha256(text.encode("utf-8")).hexdigest()])
+    kept = json.loads(parsecache.cached_json("game-data", hashlib.sha256(source.encode()).hexdigest(), applied))
+    return GameData(game=game, **kept)
 
 
 def load_override(path: Path, game: str) -> dict:
