@@ -228,8 +228,67 @@ if hasattr(yaml, "CSafeDumper"):
         def ignore_aliases(self, data):
             return True
 
+        def represent(self, data):
+            """The node graph SafeRepresenter builds for plain data, built directly (its generic
+            dispatch was most of a dump; issue 13); anything else goes the representer's way."""
+            node = _plain_node(data)
+            if node is None:
+                super().represent(data)
+                return
+            self.serialize(node)
+            self.represented_objects, self.object_keeper, self.alias_key = {}, [], None
+
+        def resolve(self, kind, value, implicit):
+            """A scalar's implicit tag is a pure function of its text here (no path resolvers):
+            memoised, the same keys and words recur in every save."""
+            if kind is not yaml.ScalarNode:
+                return super().resolve(kind, value, implicit)
+            key = (value, implicit)
+            tag = _RESOLVED.get(key)
+            if tag is None:
+                tag = _RESOLVED[key] = super().resolve(kind, value, implicit)
+                if len(_RESOLVED) > 100_000:
+                    _RESOLVED.clear()
+            return tag
+
     _CDumper.add_representer(str, _str_representer)
     _C_DUMPER = _CDumper
+
+_RESOLVED: dict = {}
+_MAP, _SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+_SCALARS = {bool: "tag:yaml.org,2002:bool", int: "tag:yaml.org,2002:int", str: "tag:yaml.org,2002:str"}
+
+
+def _plain_node(data):
+    """The node SafeRepresenter (with default_flow_style=False, sort_keys=False, no aliases and
+    _str_representer) gives `data` of exactly dict, list, str, int, bool and None; else None."""
+    kind = type(data)
+    if kind is dict:
+        pairs = []
+        for key, value in data.items():
+            key_node, value_node = _plain_node(key), _plain_node(value)
+            if key_node is None or value_node is None:
+                return None
+            pairs.append((key_node, value_node))
+        return yaml.MappingNode(_MAP, pairs, flow_style=False)
+    if kind is list:
+        items = []
+        for value in data:
+            node = _plain_node(value)
+            if node is None:
+                return None
+            items.append(node)
+        return yaml.SequenceNode(_SEQ, items, flow_style=False)
+    if kind is str:
+        style = '"' if "\x85" in data else "|" if "\n" in data else None
+        return yaml.ScalarNode(_SCALARS[str], data, style=style)
+    if kind is bool:
+        return yaml.ScalarNode(_SCALARS[bool], "true" if data else "false")
+    if kind is int:
+        return yaml.ScalarNode(_SCALARS[int], str(data))
+    if data is None:
+        return yaml.ScalarNode("tag:yaml.org,2002:null", "null")
+    return None
 
 # printable text of the Basic Multilingual Plane and LF: no tab, C0/C1 controls, NEL, U+2028/9,
 # BOM, surrogates or U+FFFE/F; a value no longer than _C_MAX_CHARS (far from the 10,000 width)
