@@ -5,6 +5,8 @@ deep nesting, object-constructing tags, non-UTF-8 and oversized files before any
 sees the data. Dates and floats are refused or kept as strings so every machine reads the same.
 """
 
+import functools
+import io
 import re
 from pathlib import Path
 
@@ -259,14 +261,17 @@ _MAP, _SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
 _SCALARS = {bool: "tag:yaml.org,2002:bool", int: "tag:yaml.org,2002:int", str: "tag:yaml.org,2002:str"}
 
 
-def _plain_node(data):
+def _plain_node(data, checked: bool = False):
     """The node SafeRepresenter (with default_flow_style=False, sort_keys=False, no aliases and
-    _str_representer) gives `data` of exactly dict, list, str, int, bool and None; else None."""
+    _str_representer) gives `data` of exactly dict, list, str, int, bool and None; else None.
+    `checked`: also None unless every key and text is in the domain of c_dumpable (below)."""
     kind = type(data)
     if kind is dict:
         pairs = []
         for key, value in data.items():
-            key_node, value_node = _plain_node(key), _plain_node(value)
+            if checked and not (type(key) is str and _c_text_ok(key, True)):
+                return None
+            key_node, value_node = _plain_node(key, checked), _plain_node(value, checked)
             if key_node is None or value_node is None:
                 return None
             pairs.append((key_node, value_node))
@@ -274,12 +279,14 @@ def _plain_node(data):
     if kind is list:
         items = []
         for value in data:
-            node = _plain_node(value)
+            node = _plain_node(value, checked)
             if node is None:
                 return None
             items.append(node)
         return yaml.SequenceNode(_SEQ, items, flow_style=False)
     if kind is str:
+        if checked and not _c_text_ok(data, False):
+            return None
         style = '"' if "\x85" in data else "|" if "\n" in data else None
         return yaml.ScalarNode(_SCALARS[str], data, style=style)
     if kind is bool:
@@ -289,6 +296,7 @@ def _plain_node(data):
     if data is None:
         return yaml.ScalarNode("tag:yaml.org,2002:null", "null")
     return None
+
 
 # printable text of the Basic Multilingual Plane and LF: no tab, C0/C1 controls, NEL, U+2028/9,
 # BOM, surrogates or U+FFFE/F; a value no longer than _C_MAX_CHARS (far from the 10,000 width)
@@ -309,6 +317,12 @@ def _c_value_ok(value: str) -> bool:
 def _c_key_ok(key: object) -> bool:
     return (isinstance(key, str) and key != "" and "\n" not in key and len(key.encode("utf-8")) < _C_MAX_KEY_BYTES
             and _C_TEXT.fullmatch(key) is not None)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _c_text_ok(text: str, key: bool) -> bool:
+    """_c_key_ok or _c_value_ok of a text (memoised: the same keys and ids recur in every save)."""
+    return _c_key_ok(text) if key else _c_value_ok(text)
 
 
 def c_dumpable(data) -> bool:
@@ -344,6 +358,25 @@ def dump_yaml_python(data) -> str:
 
 def dump_yaml(data) -> str:
     """Deterministic YAML: insertion order kept, no aliases, no line folding, LF endings."""
-    if _C_DUMPER is not None and c_dumpable(data):
-        return yaml.dump(data, Dumper=_C_DUMPER, **_DUMP_OPTIONS)
+    if _C_DUMPER is not None:
+        # plain data in the domain: its nodes built and checked in one walk, then libyaml's emitter
+        node = _plain_node(data, checked=True) if type(data) in (dict, list) else None
+        if node is not None:
+            return _c_emit(node)
+        if c_dumpable(data):        # in the domain, of other types (a dict subclass): the representer's nodes
+            return yaml.dump(data, Dumper=_C_DUMPER, **_DUMP_OPTIONS)
     return dump_yaml_python(data)
+
+
+def _c_emit(node) -> str:
+    """What yaml.dump(data, Dumper=_C_DUMPER, **_DUMP_OPTIONS) writes, from data's node graph."""
+    assert _C_DUMPER is not None
+    stream = io.StringIO()
+    dumper = _C_DUMPER(stream, **_DUMP_OPTIONS)
+    try:
+        dumper.open()
+        dumper.serialize(node)
+        dumper.close()
+    finally:
+        dumper.dispose()
+    return stream.getvalue()
