@@ -84,9 +84,9 @@ class GameData:
         """The one spelling of a path (`crt.cells` -> `crt.crt.cells`), for overrides and provenance."""
         return ".".join(self._parts(path))
 
-    def _walk(self, path: str):
+    def _walk(self, path: str, parts: list[str] | None = None):
         node, rule, printed_on, is_open = self.tree, None, None, False
-        for part in self._parts(path):
+        for part in self._parts(path) if parts is None else parts:
             if isinstance(node, dict):
                 rule = node.get("rule", rule) if isinstance(node.get("rule"), str) else rule
                 printed_on = node.get("printed_on", printed_on)
@@ -108,14 +108,16 @@ class GameData:
 
     def get(self, path: str, what: str | None = None, default=PbemError):
         """The value at `path`; refuse with UnknownDataError if the rulebook lacks it."""
-        node, _rule, printed_on, _open, found = self._walk(path)
+        parts = self._parts(path)             # once for the walk and the note (every data read asks)
+        node, _rule, printed_on, _open, found = self._walk(path, parts)
         if found and is_wrapped(node):
             node = node["value"]
         if not found or node == UNKNOWN:
             if default is not PbemError and not found:
                 return default
             raise UnknownDataError(path, what or path, printed_on, self.override_file)
-        self._note_use(path)
+        if self.overridden:
+            self._note_use(path, ".".join(parts))
         return node
 
     def require_keys(self, value: dict, path: str, keys, owner: str, printed_on: str) -> dict:
@@ -136,8 +138,8 @@ class GameData:
             return f"rule {node['rule']}"
         return f"rule {rule}" if rule else "rulebook"
 
-    def _note_use(self, path: str) -> None:
-        for prefix in _prefixes(self.full_path(path)):
+    def _note_use(self, path: str, full: str | None = None) -> None:
+        for prefix in _prefixes(self.full_path(path) if full is None else full):
             if prefix in self.overridden:
                 self.used_overrides.add(prefix)
 
