@@ -10,6 +10,11 @@ folder, in a file named by a key that hashes:
 - the source of the modules that parse and check it (yamlio, canonical, gamedata) and pbem's
   version, so an upgraded or edited parser never reads an older parser's answer.
 
+Besides the rules and overrides, it keeps the parse of a campaign's header and saves (by their
+bytes' sha256, like any file), the rules with a campaign's override applied (gamedata, keyed by the
+rules' hash and the override's bytes), and, through `lookup`/`store`, values whose callers check
+them themselves (pbem.dice: the upper levels of a dice tree, checked against the commitment).
+
 Nothing in it is trusted without its hash: a record holds its own key and the sha256 of its JSON
 text, and a record whose key or digest disagrees, or that does not read back, is ignored (and the
 file parsed again). Only answers are kept, never a refusal: a bad file is parsed, and refused,
@@ -26,7 +31,7 @@ from typing import Any, Callable
 from . import __version__
 
 _VERSION = "pbem-parse-cache-1"
-_MAX_FILES = 256            # at most this many records; the oldest go first
+_MAX_FILES = 256            # at most this many records; the oldest go first (a quarter at a time)
 _CODE_DIGEST: list[str] = []
 
 
@@ -78,9 +83,9 @@ def _write(folder: Path, path: Path, key: str, text: str) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         with os.scandir(folder) as entries:          # the ages are read only when some must go
             names = [e.path for e in entries if e.name.endswith(".json")]
-        if len(names) >= _MAX_FILES:
+        if len(names) >= _MAX_FILES:              # the oldest quarter goes: the ages are read once per 64 writes
             records = sorted(names, key=lambda p: os.stat(p).st_mtime)
-            for old in records[:len(records) - _MAX_FILES + 1]:
+            for old in records[:len(records) - _MAX_FILES * 3 // 4]:
                 Path(old).unlink(missing_ok=True)
         partial = folder / f".{key}.{os.getpid()}.tmp"
         partial.write_text(record, encoding="utf-8")
