@@ -87,6 +87,16 @@ _BoundedLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:
 _BoundedLoader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"))
 
 
+def plain_scalar_tag(text: str) -> str:
+    """The tag the bounded loaders give `text` written as a plain scalar: what PyYAML's
+    BaseResolver.resolve does for a plain scalar, on the bounded loaders' implicit resolvers."""
+    table = _BoundedLoader.yaml_implicit_resolvers
+    for tag, regexp in table.get(text[:1], []) + table.get(None, []):
+        if regexp.match(text):
+            return tag
+    return "tag:yaml.org,2002:str"
+
+
 def _refuse_float(loader, node):
     raise yaml.MarkedYAMLError(None, None, f"decimal number {node.value!r} is not allowed (write it as a string)", node.start_mark)
 

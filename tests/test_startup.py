@@ -59,3 +59,54 @@ def test_status_and_report_load_neither_typer_nor_the_email_package_nor_the_key_
 def test_help_still_goes_through_typer(tmp_path):
     stdout, loaded = _loaded(["--help"], tmp_path)
     assert "Adjudicate play-by-email wargame campaigns" in stdout and "typer" in loaded.split()
+
+
+def _words_of(node, found: set) -> None:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found.add(key)
+            _words_of(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _words_of(value, found)
+    elif isinstance(node, str):
+        found.update(node.split())
+        found.add(node)
+
+
+TRICKY_WORDS = [
+    "true", "True", "TRUE", "false", "yes", "no", "on", "off", "y", "n", "null", "Null", "NULL", "~", "=", "<<",
+    "0", "00", "0419", "-1", "+1", "12", "1_000", "0x1F", "0o17", "1e5", "1.5", "1.", ".5", "1:20", "1:20.5", "-.inf", ".nan",
+    "2024-01-01", "2024-01-01T10:00:00Z", "a:b", "a:", "a::b", "k:v:w", "_x", "x-y", "x.y", "a/b", "a+b", "a=b", "=a",
+    "ed25519:AAAA+/=", "1819E", "2516W", "r1a", "crt/1819E", "Infinity", "NaN", "0b101", "-0", "+0",
+]
+
+
+def test_the_plain_word_check_without_a_parse_says_what_the_parse_says():
+    """armour._plain_ok decides most words from the implicit resolvers alone (issue 13: it parsed
+    one small YAML document per new word); on every word of the bundled campaigns' saves and
+    messages and on words YAML 1.1 reads as other types it agrees with reading `k: WORD` back."""
+    from pbem.errors import PbemError
+    from pbem.signing import parse_signed
+
+    words: set = set(TRICKY_WORDS)
+    for folder in sorted(ROOT.glob("examples/*/campaign")) + sorted(ROOT.glob("tests/compat/*/campaign")):
+        for path in sorted(folder.rglob("save.yaml"))[:40]:
+            _words_of(yamlio.parse_yaml_text(path.read_text(encoding="utf-8"), str(path)), words)
+        for path in sorted(folder.rglob("*-*.txt"))[:40]:          # orders, reveals, commitments
+            try:
+                _words_of(parse_signed(path.read_text(encoding="utf-8"), str(path)).body, words)
+            except PbemError:
+                continue
+    checked = 0
+    for word in sorted(w for w in words if isinstance(w, str) and w):
+        try:
+            by_parse = yamlio.parse_yaml_text(f"k: {word}\n", "a word") == {"k": word}
+        except PbemError:
+            by_parse = False
+        armour._plain_ok.cache_clear()
+        assert armour._plain_ok(word) == (bool(armour._PLAIN_WORD.fullmatch(word)) and by_parse), word
+        checked += 1
+    assert checked > 500
+    assert armour._plain_ok("0419") and armour._plain_ok("1819E") and armour._plain_ok("1:20")
+    assert not armour._plain_ok("true") and not armour._plain_ok("12") and not armour._plain_ok("1.5")
