@@ -1,6 +1,7 @@
 """What a whole `pbem` process loads and compiles at start (issue 13): the speedups keep every
 result. No timing here (speed is measured in benchmarks/run.py, never in tests)."""
 
+import math
 import os
 import re
 import subprocess
@@ -110,3 +111,29 @@ def test_the_plain_word_check_without_a_parse_says_what_the_parse_says():
     assert checked > 500
     assert armour._plain_ok("0419") and armour._plain_ok("1819E") and armour._plain_ok("1:20")
     assert not armour._plain_ok("true") and not armour._plain_ok("12") and not armour._plain_ok("1.5")
+
+
+def test_svg_clean_takes_its_fast_path_exactly_for_text_it_leaves_unchanged(monkeypatch):
+    """pbem.svg._clean returns text with nothing to escape as it is (issue 13); for every character
+    of the Basic Multilingual Plane that is exactly when the escaping loop changes nothing."""
+    import re as re_module
+
+    from pbem import svg
+    points = [chr(c) for c in range(0x10000)] + ["\U0001F600", "a&b", "plain text 1819E", "x\ty\nz"]
+    fast = [svg._clean(text) for text in points]
+    monkeypatch.setattr(svg, "_CLEAN_ALREADY", re_module.compile("(?!)"))        # never matches: the loop always
+    slow = [svg._clean(text) for text in points]
+    assert fast == slow
+    assert svg._clean("a<b") == "a&lt;b" and svg._clean("\x00") == "\ufffd"
+
+
+def test_hex_corners_are_the_floats_of_the_formula():
+    from pbem import svg
+    from pbem.hexgrid import GridSpec
+    for offset in ("odd-columns-down", "even-rows-right"):
+        spec = GridSpec("xxyy", offset)
+        start = 0 if spec.flat_top else 30
+        for x, y, radius in ((0.0, 0.0, 20.0), (123.456, 78.9, 17.5)):
+            expected = [(x + radius * math.cos(math.radians(start + 60 * i)), y + radius * math.sin(math.radians(start + 60 * i)))
+                        for i in range(6)]
+            assert svg.hex_corners(spec, x, y, radius) == expected
