@@ -59,6 +59,13 @@ def _escape(ch: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
+def plain_string_word(value: str) -> bool:
+    """A word that is one plain scalar which the bounded loader reads as this very string, decided
+    without a parse: the implicit resolvers alone give a plain scalar its type (_plain_ok)."""
+    return (_PLAIN_WORD.fullmatch(value) is not None and len(value) <= MAX_SCALAR_CHARS
+            and plain_scalar_tag(value) == "tag:yaml.org,2002:str")
+
+
 @functools.lru_cache(maxsize=8192)
 def _plain_ok(value: str) -> bool:
     """A short word the loader reads back as this same string (not a number, boolean or null).
@@ -68,7 +75,7 @@ def _plain_ok(value: str) -> bool:
         return False
     # such a word is one plain scalar, whose type the implicit resolvers alone decide: one that
     # resolves to a string reads back as itself (tests/test_startup.py compares it with the parse)
-    if len(value) <= MAX_SCALAR_CHARS and plain_scalar_tag(value) == "tag:yaml.org,2002:str":
+    if plain_string_word(value):
         return True
     try:
         return parse_yaml_text(f"k: {value}\n", "a plain word") == {"k": value}

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from .armour import TOP_KEY, NarrowError, mail_texts, narrow_yaml, quoted_printable_decoded, strip_forum_tags
+from .armour import (TOP_KEY, NarrowError, mail_texts, narrow_yaml, plain_string_word, quoted_printable_decoded,
+                     strip_forum_tags)
 from .canonical import canonical_bytes, data_hash
 from .errors import PbemError
 from .ed25519_strict import signature_problem
@@ -251,8 +252,22 @@ def _trailer_ok(lines: list[str]) -> bool:
         return False
 
 
+_COUNT = re.compile(r"0|[1-9][0-9]{0,5}")
+
+
+def _trailer_data(lines: list[str], source: str, first_line: int):
+    """_parse_part of the signature block; the layout-2 block as pbem writes it (plain words that
+    read as themselves, a plain count) is read without a YAML parse, to the same data (issue 13)."""
+    if (len(lines) == 5 and lines[0].startswith("signer: ") and lines[1] == "signature:"
+            and lines[2].startswith("  - ") and lines[3].startswith("  - ") and lines[4].startswith("lines: ")):
+        signer, first, second, count = lines[0][8:], lines[2][4:], lines[3][4:], lines[4][7:]
+        if all(plain_string_word(word) for word in (signer, first, second)) and _COUNT.fullmatch(count):
+            return {"signer": signer, "signature": [first, second], "lines": int(count)}
+    return _parse_part("\n".join(lines), source, first_line)
+
+
 def _trailer(lines: list[str], source: str, first_line: int) -> tuple[str, bytes]:
-    trailer = _parse_part("\n".join(lines), source, first_line)
+    trailer = _trailer_data(lines, source, first_line)
     if isinstance(trailer, dict) and set(trailer) == {"signer", "signature", "lines"}:
         halves = trailer["signature"]
         if not (isinstance(halves, list) and len(halves) == 2 and all(isinstance(h, str) for h in halves)

@@ -137,3 +137,27 @@ def test_hex_corners_are_the_floats_of_the_formula():
             expected = [(x + radius * math.cos(math.radians(start + 60 * i)), y + radius * math.sin(math.radians(start + 60 * i)))
                         for i in range(6)]
             assert svg.hex_corners(spec, x, y, radius) == expected
+
+
+def test_the_signature_block_read_without_a_parse_is_the_parse():
+    """signing._trailer_data reads the layout-2 signature block pbem writes without YAML (issue 13):
+    for every signed file of the bundled and frozen campaigns it gives what the parse gives, and a
+    block it does not recognise (a count with a leading zero, a word YAML reads otherwise) is parsed."""
+    from pbem import signing
+    blocks = 0
+    for folder in sorted(ROOT.glob("examples/*/campaign")) + sorted(ROOT.glob("tests/compat/*/campaign")):
+        for path in sorted(folder.rglob("*-*.txt")):
+            lines = signing._normalise_lines(path.read_text(encoding="utf-8"))
+            if signing.BEGIN not in lines:
+                continue
+            _, trailer = signing._unquoted_block(lines, lines.index(signing.BEGIN), str(path))
+            parsed = yamlio.parse_yaml_text("\n".join(trailer), str(path))
+            assert signing._trailer_data(trailer, str(path), 1) == parsed, path
+            blocks += len(trailer) == 5
+    assert blocks > 50
+    odd = [["signer: ed25519:x", "signature:", "  - true", "  - abc", "lines: 3"],
+           ["signer: ed25519:x", "signature:", "  - abc", "  - abc", "lines: 007"],
+           ["signer: ed25519:x", "signature:", "  - 12", "  - abc", "lines: 3"]]
+    for trailer in odd:
+        assert signing._trailer_data(trailer, "t", 1) == yamlio.parse_yaml_text("\n".join(trailer), "t")
+    assert signing._trailer_data(odd[1], "t", 1)["lines"] == "007"
