@@ -20,12 +20,14 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PBEM_CACHE_DIR", str(folder))
     monkeypatch.setattr(gamedata, "_PARSED", {})
     monkeypatch.setattr(gamedata, "_TREE_CACHE", {})
+    monkeypatch.setattr(gamedata, "_APPLIED", {})
     return folder
 
 
 def _fresh_process(monkeypatch):
     monkeypatch.setattr(gamedata, "_PARSED", {})
     monkeypatch.setattr(gamedata, "_TREE_CACHE", {})
+    monkeypatch.setattr(gamedata, "_APPLIED", {})
 
 
 _PROCESS = """
