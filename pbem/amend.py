@@ -20,6 +20,7 @@ and `pbem sign` while it holds the signer's own proposal (no one signs both for 
 """
 
 import copy
+import os
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -231,6 +232,8 @@ def recorded_amendments(campaign: Campaign, upto: int | None = None) -> list[tup
     for number in campaign.step_numbers()[1:]:
         if upto is not None and number > upto:
             break
-        for path in sorted(campaign.step_dir(number).glob("amendment-*.txt")):
-            found.append((number, read_stored(path)))
+        folder = campaign.step_dir(number)       # every command opens every step folder here: no glob
+        names = os.listdir(folder) if folder.is_dir() else []
+        for name in sorted(n for n in names if n.startswith("amendment-") and n.endswith(".txt")):
+            found.append((number, read_stored(folder / name)))
     return found

@@ -8,8 +8,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, TypeVar, cast
 
-import typer
-
 from . import ledger
 from .errors import PbemError
 from .keys import fingerprint, key_id, keygen, load_private_key, load_public_key
@@ -40,18 +38,85 @@ if TYPE_CHECKING:
 else:
     camp = _lazy_module(f"{__package__}.campaign")
 
-# rich_markup_mode=None: typer's help and usage errors in click's plain text, without loading rich
-# (about 70 ms of every `pbem --help`)
-app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
-                  help="Adjudicate play-by-email wargame campaigns: signed orders, two-party dice, hash-chained saves.")
-data_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Game data: what the rulebook text lacks, and templates to supply it.")
-app.add_typer(data_app, name="data")
-amend_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
-                        help="Data amendments signed by both players: values the campaign's data lack, supplied mid-game (pbem/amend.py).")
-app.add_typer(amend_app, name="amend")
-
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+# -- the commands, declared without importing typer -------------------------------------------------
+# typer (with click) is a sixth of a `pbem status`, so the commands are declared here with typer's
+# own parameters recorded (Argument, Option below) and the typer app is built only when typer must
+# parse the command line (`app`, on first use): the plain forms of the most-run commands are
+# called directly (direct_call, at the end), and never import it (issue 13).
+
+class Declared:
+    """A parameter's typer declaration, recorded: typer.Argument or typer.Option with these arguments."""
+
+    def __init__(self, kind: str, default: Any, decls: tuple[str, ...], options: dict[str, Any]) -> None:
+        self.kind, self.default, self.decls, self.options = kind, default, decls, options
+
+    def typer_info(self) -> Any:
+        import typer
+        return getattr(typer, self.kind)(self.default, *self.decls, **self.options)
+
+
+def Argument(default: Any = ..., **options: Any) -> Any:   # noqa: N802 - typer's name and signature
+    return Declared("Argument", default, (), options)
+
+
+def Option(default: Any = ..., *decls: str, **options: Any) -> Any:   # noqa: N802 - typer's name and signature
+    return Declared("Option", default, decls, options)
+
+
+# the command groups: name -> typer.Typer's arguments ("" is the top level)
+GROUPS: dict[str, dict[str, Any]] = {
+    "": dict(add_completion=False, no_args_is_help=True,
+             help="Adjudicate play-by-email wargame campaigns: signed orders, two-party dice, hash-chained saves."),
+    "data": dict(no_args_is_help=True, help="Game data: what the rulebook text lacks, and templates to supply it."),
+    "amend": dict(no_args_is_help=True,
+                  help="Data amendments signed by both players: values the campaign's data lack, supplied mid-game (pbem/amend.py)."),
+}
+COMMANDS: list[tuple[str, str, Callable[..., Any]]] = []       # (group, name, function), in the order of --help
+
+
+def command(name: str, group: str = "") -> Callable[[F], F]:
+    def register(func: F) -> F:
+        COMMANDS.append((group, name, func))
+        return func
+    return register
+
+
+def _build_app() -> Any:
+    """The typer app of every command, their parameters given to typer as declared."""
+    import inspect
+
+    import typer
+    # rich_markup_mode=None: typer's help and usage errors in click's plain text, without loading rich
+    # (about 70 ms of every `pbem --help`)
+    apps = {group: typer.Typer(rich_markup_mode=None, **options) for group, options in GROUPS.items()}
+    for group in GROUPS:
+        if group:
+            apps[""].add_typer(apps[group], name=group)
+    for group, name, func in COMMANDS:
+        signature = inspect.signature(func)
+        typed = functools.wraps(func)(functools.partial(func))     # func itself keeps its declarations (direct_call)
+        typed.__signature__ = signature.replace(parameters=[      # type: ignore[attr-defined]
+            p.replace(default=p.default.typer_info()) if isinstance(p.default, Declared) else p
+            for p in signature.parameters.values()])
+        apps[group].command(name)(typed)
+    return apps
+
+
+_APPS: list[Any] = []
+
+
+def __getattr__(name: str) -> Any:
+    """`app`, `data_app`, `amend_app`: the typer apps, built on first use."""
+    groups = {"app": "", "data_app": "data", "amend_app": "amend"}
+    if name not in groups:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if not _APPS:
+        _APPS.append(_build_app())
+    return _APPS[0][groups[name]]
 
 
 def refusals(func: F) -> F:
@@ -61,8 +126,8 @@ def refusals(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except PbemError as exc:
-            typer.echo(f"pbem: error: {exc.one_line()}", err=True)
-            raise typer.Exit(1) from None
+            err(f"pbem: error: {exc.one_line()}")
+            raise SystemExit(1) from None
     return cast(F, wrapper)
 
 
@@ -70,25 +135,29 @@ def out(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
+def err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
 # -- keys and commitments ------------------------------------------------------------------
 
-@app.command("keygen")
+@command("keygen")
 @refusals
-def keygen_cmd(name: str = typer.Argument(..., help="Base path: writes NAME (private, 0600) and NAME.pub"),
-               passphrase: Optional[str] = typer.Option(None, help="Encrypt the private key (or set $PBEM_PASSPHRASE)")) -> None:
+def keygen_cmd(name: str = Argument(..., help="Base path: writes NAME (private, 0600) and NAME.pub"),
+               passphrase: Optional[str] = Option(None, help="Encrypt the private key (or set $PBEM_PASSPHRASE)")) -> None:
     """Write a new Ed25519 key pair."""
     import os
     private, public = keygen(name, passphrase or os.environ.get("PBEM_PASSPHRASE"))
     out(f"wrote {private} (private, keep it) and {public} (send it to your opponents)")
 
 
-@app.command("commit")
+@command("commit")
 @refusals
-def commit_cmd(key: Path = typer.Option(..., help="Your private key (pbem or OpenSSH ed25519)"),
-               campaign_id: str = typer.Option(..., "--campaign", help="The campaign id the group agreed on"),
-               side: str = typer.Option(..., help="Your seat (or 'gm' for a referee)"),
-               out_file: Optional[Path] = typer.Option(None, "--out", help="Default: CAMPAIGN-SIDE.commit.txt"),
-               passphrase: Optional[str] = typer.Option(None)) -> None:
+def commit_cmd(key: Path = Option(..., help="Your private key (pbem or OpenSSH ed25519)"),
+               campaign_id: str = Option(..., "--campaign", help="The campaign id the group agreed on"),
+               side: str = Option(..., help="Your seat (or 'gm' for a referee)"),
+               out_file: Optional[Path] = Option(None, "--out", help="Default: CAMPAIGN-SIDE.commit.txt"),
+               passphrase: Optional[str] = Option(None)) -> None:
     """Write your signed dice commitment (the tip of your hash chain) for a new campaign."""
     private = load_private_key(key, passphrase)
     text = camp.make_commitment(private, campaign_id, side)
@@ -116,16 +185,16 @@ def _pairs(values: List[str], what: str) -> dict[str, str]:
     return pairs
 
 
-@app.command("new")
+@command("new")
 @refusals
-def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...),
-            folder: Path = typer.Option(..., "--dir", help="Campaign folder to create (must not exist or be empty)"),
-            player: List[str] = typer.Option(..., help="SIDE=PUBKEY, one per seat"),
-            commitment: List[str] = typer.Option([], help="Signed dice commitment files (from `pbem commit`)"),
-            data: Optional[Path] = typer.Option(None, help="Data override file both players agreed on"),
-            gm: Optional[Path] = typer.Option(None, help="GM mode: the referee's public key (holds the only dice chain)"),
-            title: str = typer.Option("", help="A title for reports"),
-            option: List[str] = typer.Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x) or errata.S4=all-units (a reading, docs/errata.md)")) -> None:
+def new_cmd(game: str = Argument(...), scenario: str = Argument(...),
+            folder: Path = Option(..., "--dir", help="Campaign folder to create (must not exist or be empty)"),
+            player: List[str] = Option(..., help="SIDE=PUBKEY, one per seat"),
+            commitment: List[str] = Option([], help="Signed dice commitment files (from `pbem commit`)"),
+            data: Optional[Path] = Option(None, help="Data override file both players agreed on"),
+            gm: Optional[Path] = Option(None, help="GM mode: the referee's public key (holds the only dice chain)"),
+            title: str = Option("", help="A title for reports"),
+            option: List[str] = Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x) or errata.S4=all-units (a reading, docs/errata.md)")) -> None:
     """Create a campaign folder: header, commitments, save 0."""
     players = {side: key_id(load_public_key(path)) for side, path in _pairs(player, "--player").items()}
     commitments = {}
@@ -150,10 +219,10 @@ def new_cmd(game: str = typer.Argument(...), scenario: str = typer.Argument(...)
         out(f"note: {note}")
 
 
-@app.command("orders")
+@command("orders")
 @refusals
-def orders_cmd(folder: Path = typer.Argument(...), side: str = typer.Option(...),
-               out_file: Optional[Path] = typer.Option(None, "--out", help="Default: orders-SIDE-NNNN.yaml")) -> None:
+def orders_cmd(folder: Path = Argument(...), side: str = Option(...),
+               out_file: Optional[Path] = Option(None, "--out", help="Default: orders-SIDE-NNNN.yaml")) -> None:
     """Write a pre-filled order template for the current step."""
     campaign = camp.open_campaign(folder)
     text = camp.template_for(campaign, side)
@@ -199,9 +268,9 @@ def _order_problems(campaign: "camp.Campaign", body: dict, text: str, signed: Si
     return problems
 
 
-@app.command("check")
+@command("check")
 @refusals
-def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...)) -> None:
+def check_cmd(folder: Path = Argument(...), orders: Path = Argument(...)) -> None:
     """Validate orders against the current save without adjudicating; list every problem."""
     campaign = camp.open_campaign(folder)
     number, save, digest = campaign.latest()
@@ -209,22 +278,22 @@ def check_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(
     problems = _order_problems(campaign, body, text, signed, orders)
     if problems:
         for line in problems:
-            typer.echo(line, err=True)
-        typer.echo(f"pbem: error: {len(problems)} problem(s) in {orders}", err=True)
-        raise typer.Exit(1)
+            err(line)
+        err(f"pbem: error: {len(problems)} problem(s) in {orders}")
+        raise SystemExit(1)
     out(f"{orders}: OK — {len(body['orders'])} order(s) legal for {save['awaiting']['phase']}")
 
 
-@app.command("sign")
+@command("sign")
 @refusals
-def sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
-             orders: Path = typer.Argument(..., help="The orders file (from `pbem orders`)"),
-             key: Path = typer.Option(...),
-             out_file: Optional[Path] = typer.Option(None, "--out", help="Default: ORDERS.signed.txt"),
-             passphrase: Optional[str] = typer.Option(None),
-             no_check: bool = typer.Option(False, "--no-check", help="Sign even orders `pbem check` refuses "
+def sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder"),
+             orders: Path = Argument(..., help="The orders file (from `pbem orders`)"),
+             key: Path = Option(...),
+             out_file: Optional[Path] = Option(None, "--out", help="Default: ORDERS.signed.txt"),
+             passphrase: Optional[str] = Option(None),
+             no_check: bool = Option(False, "--no-check", help="Sign even orders `pbem check` refuses "
                                            "(they will be refused at adjudication; nothing records this flag)"),
-             private: Optional[Path] = typer.Option(None, "--private", help="Your private part (default DIR.private-SIDE beside the campaign)")) -> None:
+             private: Optional[Path] = Option(None, "--private", help="Your private part (default DIR.private-SIDE beside the campaign)")) -> None:
     """Sign orders for the campaign's current step (adds your dice for it) for email or a forum post.
 
     Only orders for the save your own copy is at, from the seat it awaits, are signed: a
@@ -259,11 +328,11 @@ def _send_hint(campaign: "camp.Campaign", path: Path, exclude: str | None) -> No
     out(f"send {path} to {', '.join(others)}")
 
 
-@app.command("reveal")
+@command("reveal")
 @refusals
-def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument(...), key: Path = typer.Option(...),
-               out_file: Optional[Path] = typer.Option(None, "--out"), passphrase: Optional[str] = typer.Option(None),
-               private: Optional[Path] = typer.Option(None, "--private", help="Your private part, whose items the step may open (default DIR.private-SIDE)")) -> None:
+def reveal_cmd(folder: Path = Argument(...), orders: Path = Argument(...), key: Path = Option(...),
+               out_file: Optional[Path] = Option(None, "--out"), passphrase: Optional[str] = Option(None),
+               private: Optional[Path] = Option(None, "--private", help="Your private part, whose items the step may open (default DIR.private-SIDE)")) -> None:
     """As the non-moving side: sign your dice reveal for these (already fixed) orders.
 
     The step is also adjudicated in your copy of the campaign, so you can never reveal twice
@@ -297,11 +366,11 @@ def reveal_cmd(folder: Path = typer.Argument(...), orders: Path = typer.Argument
     _send_hint(campaign, target, exclude=sides[0])
 
 
-@app.command("adjudicate")
+@command("adjudicate")
 @refusals
-def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path]] = typer.Argument(None, help="Signed orders and/or reveals"),
-                   key: Optional[Path] = typer.Option(None, help="Your key, to reveal your dice for this step"),
-                   passphrase: Optional[str] = typer.Option(None)) -> None:
+def adjudicate_cmd(folder: Path = Argument(...), files: Optional[List[Path]] = Argument(None, help="Signed orders and/or reveals"),
+                   key: Optional[Path] = Option(None, help="Your key, to reveal your dice for this step"),
+                   passphrase: Optional[str] = Option(None)) -> None:
     """Verify and apply signed orders; write the next save and its report."""
     private = load_private_key(key, passphrase) if key else None
     campaign = camp.open_campaign(folder)
@@ -328,13 +397,13 @@ def adjudicate_cmd(folder: Path = typer.Argument(...), files: Optional[List[Path
             out(f"send {target} to {mover}")
 
 
-@app.command("inbox")
+@command("inbox")
 @refusals
-def inbox_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
-              files: List[Path] = typer.Argument(..., help="Saved emails or forum posts (any text holding signed blocks)"),
-              key: Optional[Path] = typer.Option(None, help="Your key: reveal your dice for orders that await them"),
-              outbox: Path = typer.Option(Path("."), help="Where reveals made here are written, to be sent"),
-              passphrase: Optional[str] = typer.Option(None)) -> None:
+def inbox_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder"),
+              files: List[Path] = Argument(..., help="Saved emails or forum posts (any text holding signed blocks)"),
+              key: Optional[Path] = Option(None, help="Your key: reveal your dice for orders that await them"),
+              outbox: Path = Option(Path("."), help="Where reveals made here are written, to be sent"),
+              passphrase: Optional[str] = Option(None)) -> None:
     """Apply every signed block of saved mails, in the order the campaign needs; say what is still awaited.
 
     Blocks may come in any order, several to a mail, quoted or with CRLF, and more than once: the
@@ -352,9 +421,9 @@ def inbox_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign
         out(f"send {path} to {', '.join(whom)}")
 
 
-@app.command("status")
+@command("status")
 @refusals
-def status_cmd(folder: Path = typer.Argument(...)) -> None:
+def status_cmd(folder: Path = Argument(...)) -> None:
     """Whose move it is: the latest save, its phase and what it awaits (and for how long)."""
     from .folder import open_campaign      # not pbem.campaign: status needs no adjudication or replay code
     from .inputs import read_pending
@@ -386,9 +455,9 @@ def _waited(sent: str) -> str:
     return (f"{days} day(s) " if days else "") + f"{rest // 60} h {rest % 60} min"
 
 
-@app.command("log")
+@command("log")
 @refusals
-def log_cmd(folder: Path = typer.Argument(...)) -> None:
+def log_cmd(folder: Path = Argument(...)) -> None:
     """The campaign's history: one line per save — what produced it, its hashes, its dice."""
     from .canonical import sha256_hex
     campaign = camp.open_campaign(folder)
@@ -410,22 +479,22 @@ def log_cmd(folder: Path = typer.Argument(...)) -> None:
     out("\n".join(lines))
 
 
-@app.command("verify")
+@command("verify")
 @refusals
-def verify_cmd(folder: Path = typer.Argument(...),
-               private: Optional[Path] = typer.Option(None, "--private", help="The other side's private part, handed over: re-checks its hidden items and steps")) -> None:
+def verify_cmd(folder: Path = Argument(...),
+               private: Optional[Path] = Option(None, "--private", help="The other side's private part, handed over: re-checks its hidden items and steps")) -> None:
     """Replay the campaign from save 0: signatures, hash chain, dice. Prints OK or the first divergence."""
     result = camp.verify(folder, private)
     if not result.ok:
-        typer.echo(f"pbem: verify FAILED: {result.message}", err=True)
-        raise typer.Exit(1)
+        err(f"pbem: verify FAILED: {result.message}")
+        raise SystemExit(1)
     out("\n".join([result.message, *result.details]))
 
 
-@app.command("rolls")
+@command("rolls")
 @refusals
-def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.Option(None, help="Only this step/save number"),
-              explain: Optional[str] = typer.Option(None, "--explain", metavar="STEP[:N]",
+def rolls_cmd(folder: Path = Argument(...), phase: Optional[int] = Option(None, help="Only this step/save number"),
+              explain: Optional[str] = Option(None, "--explain", metavar="STEP[:N]",
                                                     help="Every byte of one roll (the Nth of the step, or STEP:PURPOSE; default the first) "
                                                          "and the sha256sum/openssl commands that recompute it")) -> None:
     """Every die roll: purpose, inputs, and how to recompute it by hand (docs/dice.md)."""
@@ -440,15 +509,15 @@ def rolls_cmd(folder: Path = typer.Argument(...), phase: Optional[int] = typer.O
     out("\n".join(rolls.table(campaign, numbers if phase is None else [phase])))
 
 
-@app.command("report")
+@command("report")
 @refusals
-def report_cmd(folder: Path = typer.Argument(...), fmt: str = typer.Option("text", "--format", help="text, md or bbcode"),
-               step: Optional[int] = typer.Option(None, help="Save number (default: latest)"),
-               turn: Optional[int] = typer.Option(None, "--turn", help="The whole Game-Turn N in one post: every step in order (0: before the game)"),
-               svg: Optional[Path] = typer.Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
-               png: Optional[Path] = typer.Option(None, "--png", help="Also write the map picture as a PNG 800 px wide, for forums without SVG (never overwrites; needs cairosvg)"),
-               side: Optional[str] = typer.Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)"),
-               private: Optional[Path] = typer.Option(None, "--private", help="With --side: that side's private part (default DIR.private-SIDE beside the campaign)")) -> None:
+def report_cmd(folder: Path = Argument(...), fmt: str = Option("text", "--format", help="text, md or bbcode"),
+               step: Optional[int] = Option(None, help="Save number (default: latest)"),
+               turn: Optional[int] = Option(None, "--turn", help="The whole Game-Turn N in one post: every step in order (0: before the game)"),
+               svg: Optional[Path] = Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
+               png: Optional[Path] = Option(None, "--png", help="Also write the map picture as a PNG 800 px wide, for forums without SVG (never overwrites; needs cairosvg)"),
+               side: Optional[str] = Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)"),
+               private: Optional[Path] = Option(None, "--private", help="With --side: that side's private part (default DIR.private-SIDE beside the campaign)")) -> None:
     """The report of a save or of a whole Game-Turn (the public one, or with --side that side's own).
     With neither --step nor --turn: the Game-Turn the latest step finished, if it finished one,
     else the latest save."""
@@ -500,10 +569,10 @@ def _side_view(campaign: "camp.Campaign", side: Optional[str], private: Optional
     return lambda save: side_save(campaign, save, side, part)
 
 
-@app.command("demo")
+@command("demo")
 @refusals
-def demo_cmd(keep: Optional[Path] = typer.Option(None, help="Build the demo campaign here instead of a temp folder"),
-             game: Optional[str] = typer.Option(None, help="Which game's demo (default: the first game pbem lists that has one)")) -> None:
+def demo_cmd(keep: Optional[Path] = Option(None, help="Build the demo campaign here instead of a temp folder"),
+             game: Optional[str] = Option(None, help="Which game's demo (default: the first game pbem lists that has one)")) -> None:
     """Run the bundled example campaign end to end and print its report."""
     from .demo import demo_games, run_demo
     out(run_demo(keep, game or demo_games()[0]))
@@ -511,10 +580,10 @@ def demo_cmd(keep: Optional[Path] = typer.Option(None, help="Build the demo camp
 
 # -- games ----------------------------------------------------------------------------------
 
-@app.command("sequence")
+@command("sequence")
 @refusals
-def sequence_cmd(game: str = typer.Argument(..., help="A game id, e.g. smithereens"),
-                 fmt: str = typer.Option("text", "--format", help="text, md or bbcode")) -> None:
+def sequence_cmd(game: str = Argument(..., help="A game id, e.g. smithereens"),
+                 fmt: str = Option("text", "--format", help="text, md or bbcode")) -> None:
     """A game's sequence of play: every step of its table, who is awaited, and what comes next."""
     from .games import get_game
     from .kit.sequence import SequencedGame
@@ -530,27 +599,27 @@ def sequence_cmd(game: str = typer.Argument(..., help="A game id, e.g. smitheree
 
 # -- data -----------------------------------------------------------------------------------
 
-@data_app.command("missing")
+@command(group="data", name="missing")
 @refusals
-def data_missing_cmd(folder: Path = typer.Argument(..., help="Campaign folder")) -> None:
+def data_missing_cmd(folder: Path = Argument(..., help="Campaign folder")) -> None:
     """List every value this campaign's game data still lacks, grouped."""
     from .datatools import missing_report
     campaign = camp.open_campaign(folder)
     out(missing_report(campaign.data, campaign.game))
 
 
-@data_app.command("keep")
+@command(group="data", name="keep")
 @refusals
-def data_keep_cmd(folder: Path = typer.Argument(..., help="A campaign folder made before pbem kept its data")) -> None:
+def data_keep_cmd(folder: Path = Argument(..., help="A campaign folder made before pbem kept its data")) -> None:
     """Copy the rules and scenario data a campaign was created with into it (DIR/data/), from this
     pbem while they are still those (checked by hash). Run it before upgrading pbem (docs/upgrading.md)."""
     written = camp.keep_data(folder)
     out(f"kept {len(written)} data files in {folder / 'data'}: the campaign now plays them whatever pbem's rules/ hold")
 
 
-@data_app.command("template")
+@command(group="data", name="template")
 @refusals
-def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] = typer.Option(None, "--out")) -> None:
+def data_template_cmd(game: str = Argument(...), out_file: Optional[Path] = Option(None, "--out")) -> None:
     """Write a fill-in override file for a group to complete from their printed copy."""
     from .datatools import override_template
     from .gamedata import load_game_data
@@ -560,13 +629,13 @@ def data_template_cmd(game: str = typer.Argument(...), out_file: Optional[Path] 
     out(f"wrote {target}")
 
 
-@data_app.command("edit")
+@command(group="data", name="edit")
 @refusals
-def data_edit_cmd(game: str = typer.Argument(..., help="A game id, e.g. smithereens, or a campaign folder (to propose an amendment)"),
-                  data: Optional[Path] = typer.Option(None, "--data", help="An override to continue (saved back to it unless --out)"),
-                  image: Optional[Path] = typer.Option(None, "--image", help="A scan or photo of your printed map (png, jpeg, gif, webp); stays on this machine"),
-                  out_file: Optional[Path] = typer.Option(None, "--out", help="Where Save writes the override (default: --data, else GAME-data-override.yaml)"),
-                  open_browser: bool = typer.Option(False, "--open", help="Also open the page in your web browser")) -> None:
+def data_edit_cmd(game: str = Argument(..., help="A game id, e.g. smithereens, or a campaign folder (to propose an amendment)"),
+                  data: Optional[Path] = Option(None, "--data", help="An override to continue (saved back to it unless --out)"),
+                  image: Optional[Path] = Option(None, "--image", help="A scan or photo of your printed map (png, jpeg, gif, webp); stays on this machine"),
+                  out_file: Optional[Path] = Option(None, "--out", help="Where Save writes the override (default: --data, else GAME-data-override.yaml)"),
+                  open_browser: bool = Option(False, "--open", help="Also open the page in your web browser")) -> None:
     """Enter the game data your printed copy gives in a map and table editor in the browser (127.0.0.1 only).
     Given a campaign folder, it starts from the campaign's override and saves a proposal beside the
     folder, never into it: the campaign's data change only when both players agree to a new one."""
@@ -588,13 +657,13 @@ def _amendment_files(folder: Path, data: Optional[Path], out_file: Optional[Path
     return campaign.header["game"], override if override.is_file() else None, target
 
 
-@amend_app.command("propose")
+@command(group="amend", name="propose")
 @refusals
-def amend_propose_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
-                      proposal: Path = typer.Argument(..., help="The proposal: DIR-amendment-proposal.yaml from `pbem data edit DIR` (a data override)"),
-                      key: Path = typer.Option(...), note: str = typer.Option("", help="Why: where the values come from"),
-                      out_file: Optional[Path] = typer.Option(None, "--out", help="Default: amendment-SIDE-NNNN.txt"),
-                      passphrase: Optional[str] = typer.Option(None)) -> None:
+def amend_propose_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder"),
+                      proposal: Path = Argument(..., help="The proposal: DIR-amendment-proposal.yaml from `pbem data edit DIR` (a data override)"),
+                      key: Path = Option(...), note: str = Option("", help="Why: where the values come from"),
+                      out_file: Optional[Path] = Option(None, "--out", help="Default: amendment-SIDE-NNNN.txt"),
+                      passphrase: Optional[str] = Option(None)) -> None:
     """Sign a data amendment: the values of PROPOSAL the campaign's data do not hold yet (unknown
     values, entries of open collections, errata readings not chosen yet), for the other side to countersign."""
     from . import amend
@@ -614,13 +683,13 @@ def amend_propose_cmd(folder: Path = typer.Argument(..., help="Your copy of the 
     _send_hint(campaign, target, exclude=message.body["side"])
 
 
-@amend_app.command("sign")
+@command(group="amend", name="sign")
 @refusals
-def amend_sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the campaign folder"),
-                   amendment: Path = typer.Argument(..., help="The proposer's signed amendment (or a saved mail holding it)"),
-                   key: Path = typer.Option(...),
-                   out_file: Optional[Path] = typer.Option(None, "--out", help="Default: consent-SIDE-NNNN.txt"),
-                   passphrase: Optional[str] = typer.Option(None)) -> None:
+def amend_sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder"),
+                   amendment: Path = Argument(..., help="The proposer's signed amendment (or a saved mail holding it)"),
+                   key: Path = Option(...),
+                   out_file: Optional[Path] = Option(None, "--out", help="Default: consent-SIDE-NNNN.txt"),
+                   passphrase: Optional[str] = Option(None)) -> None:
     """Countersign a data amendment (after reading its values, printed here) and record it in your copy."""
     from . import amend
     from .inbox import read_mail
@@ -645,11 +714,11 @@ def amend_sign_cmd(folder: Path = typer.Argument(..., help="Your copy of the cam
 
 
 # -- direct dispatch of the commands a whole process runs most ------------------------------------
-# typer's argument coercion imports pydantic (about 80 ms, over half of a 150 ms `pbem status`), so
-# these commands, given in the plain form `CMD ARG... [--option VALUE]...` whose arguments are paths
-# or text, are called directly with exactly the values typer would pass. Anything else (--help, a
-# flag, `--opt=value`, a number, a wrong count, an unknown option) goes to typer, which parses it
-# and reports usage errors as always.
+# typer's argument coercion imports pydantic (about 80 ms, over half of a 150 ms `pbem status`), and
+# typer itself with click is a sixth of one, so these commands, given in the plain form
+# `CMD ARG... [--option VALUE]...` whose arguments are paths or text, are called directly with
+# exactly the values typer would pass. Anything else (--help, a flag, `--opt=value`, a number, a
+# wrong count, an unknown option) goes to typer, which parses it and reports usage errors as always.
 DIRECT = ("status", "verify", "report", "adjudicate", "check", "log")
 
 
@@ -670,20 +739,18 @@ def direct_call(argv: List[str]) -> Optional[tuple[Callable[..., Any], dict[str,
     """The command function and the keyword arguments typer would call it with, for `argv` in the
     plain form; None for anything typer must parse."""
     import inspect
-    from typer.models import ArgumentInfo, OptionInfo
     if not argv or argv[0] not in DIRECT:
         return None
-    command = next(c for c in app.registered_commands if c.name == argv[0])
-    func = cast(Callable[..., Any], command.callback)
-    params = list(inspect.signature(func).parameters.values())
+    func = next(f for group, name, f in COMMANDS if not group and name == argv[0])
+    params = [p for p in inspect.signature(func).parameters.values()]
     options: dict[str, inspect.Parameter] = {}
     for param in params:
         info = param.default
-        if isinstance(info, OptionInfo):
-            for decl in info.param_decls or (f"--{param.name.replace('_', '-')}",):
-                options[decl] = param
-        elif not isinstance(info, ArgumentInfo):
+        if not isinstance(info, Declared):
             return None
+        if info.kind == "Option":
+            for decl in info.decls or (f"--{param.name.replace('_', '-')}",):
+                options[decl] = param
     values: dict[str, Any] = {}
     words: list[str] = []
     tokens = iter(argv[1:])
@@ -701,7 +768,7 @@ def direct_call(argv: List[str]) -> Optional[tuple[Callable[..., Any], dict[str,
         values[option.name] = kind(value)
     for param in params:
         info, kind = param.default, _plain_kind(param.annotation)
-        if isinstance(info, OptionInfo):
+        if info.kind == "Option":
             if param.name not in values:
                 if kind is None and info.default is not None:
                     return None
@@ -718,13 +785,10 @@ def direct_call(argv: List[str]) -> Optional[tuple[Callable[..., Any], dict[str,
 def main() -> None:  # pragma: no cover - console entry point (tests/test_cli_direct.py runs it)
     call = direct_call(sys.argv[1:])
     if call is None:
-        app()
+        __getattr__("app")()
         return
     func, values = call
-    try:
-        func(**values)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
+    func(**values)             # a refusal exits with status 1 (SystemExit), as under typer
     sys.exit(0)
 
 

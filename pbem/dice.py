@@ -37,7 +37,7 @@ def dice_master(key: Ed25519PrivateKey, campaign: str, party: str, nonce: str) -
 
 
 def leaf_secret(master: bytes, index: int) -> bytes:
-    return hmac.new(master, f"pbem-dice-leaf-v2|{index}".encode(), hashlib.sha256).digest()
+    return hmac.digest(master, f"pbem-dice-leaf-v2|{index}".encode(), "sha256")
 
 
 def leaf_hash(index: int, secret: bytes) -> bytes:
@@ -49,19 +49,64 @@ def node_hash(left: bytes, right: bytes) -> bytes:
     return hashlib.sha256(b"\x01" + left + right).digest()
 
 
-@lru_cache(maxsize=8)
-def _levels(master: bytes, depth: int) -> tuple[tuple[bytes, ...], ...]:
-    """Every level of the tree, leaves first (cached: signing and revealing rebuild it often)."""
-    level = tuple(leaf_hash(i, leaf_secret(master, i)) for i in range(1 << depth))
+# Every reveal needs the root's whole tree (16,384 HMACs and 32,767 hashes, about 40 ms: most of
+# an `adjudicate --key`), so the levels above the subtrees of 2**CACHED_HEIGHT leaves are kept
+# across processes in the parsed-data cache (pbem/parsecache.py, issue 13), under a hash of the
+# master secret. They hold no secret: they are hashes of hashes of the leaves, the very nodes the
+# reveals' proofs publish. A reveal computes its own subtree from the master and must find its
+# root in the kept level, and the level must hash up to the committed root (inputs.dice_master_for),
+# or the tree is computed again in full: a wrong record only costs the speed.
+CACHED_HEIGHT = 7
+
+
+def _subtree(master: bytes, first: int, height: int) -> list[list[bytes]]:
+    """The levels of the subtree of 2**height leaves from leaf `first`, leaves first."""
+    sha256, digest = hashlib.sha256, hmac.digest
+    level = [sha256(b"\x00pbem-leaf" + i.to_bytes(4, "big")
+                    + digest(master, f"pbem-dice-leaf-v2|{i}".encode(), "sha256")).digest()
+             for i in range(first, first + (1 << height))]
     levels = [level]
-    while len(level) > 1:
-        level = tuple(node_hash(level[i], level[i + 1]) for i in range(0, len(level), 2))
+    for _ in range(height):
+        level = [sha256(b"\x01" + level[i] + level[i + 1]).digest() for i in range(0, len(level), 2)]
         levels.append(level)
+    return levels
+
+
+def _up(level: list[bytes]) -> tuple[tuple[bytes, ...], ...]:
+    """`level` and every level above it, up to the root."""
+    levels = [tuple(level)]
+    while len(level) > 1:
+        level = [node_hash(level[i], level[i + 1]) for i in range(0, len(level), 2)]
+        levels.append(tuple(level))
     return tuple(levels)
 
 
-def tree_root(master: bytes, depth: int = TREE_DEPTH) -> str:
-    return _levels(master, depth)[-1][0].hex()
+def _record_digest(master: bytes, depth: int) -> str:
+    return hashlib.sha256(b"pbem-dice-tree-top-v1|" + depth.to_bytes(1, "big") + master).hexdigest()
+
+
+@lru_cache(maxsize=8)
+def _top(master: bytes, depth: int, fresh: bool = False) -> tuple[tuple[bytes, ...], ...]:
+    """The tree's levels from the roots of its subtrees of 2**CACHED_HEIGHT leaves up to the root:
+    from the kept record when one is there (and not `fresh`), else computed and kept."""
+    from . import parsecache
+    height = min(CACHED_HEIGHT, depth)
+    count = 1 << (depth - height)
+    if count == 1:
+        return _up([_subtree(master, 0, height)[-1][0]])
+    digest = _record_digest(master, depth)
+    kept = None if fresh else parsecache.lookup("dice-tree-top", digest)
+    if (isinstance(kept, list) and len(kept) == count
+            and all(isinstance(node, str) and HEX64.fullmatch(node) for node in kept)):
+        return _up([bytes.fromhex(node) for node in kept])
+    level = [_subtree(master, j << height, height)[-1][0] for j in range(count)]
+    parsecache.store("dice-tree-top", digest, [node.hex() for node in level])
+    return _up(level)
+
+
+def tree_root(master: bytes, depth: int = TREE_DEPTH, fresh: bool = False) -> str:
+    """The root of `master`'s tree (`fresh`: computed in full, not from the kept record)."""
+    return _top(master, depth, fresh)[-1][0].hex()
 
 
 def reveal_leaf(master: bytes, step: int, depth: int = TREE_DEPTH) -> dict:
@@ -69,9 +114,18 @@ def reveal_leaf(master: bytes, step: int, depth: int = TREE_DEPTH) -> dict:
     if not 1 <= step < (1 << depth):
         raise PbemError(f"the dice tree is used up at step {step} ({(1 << depth) - 1} steps); "
                         "start a new campaign record")
-    levels, index, proof = _levels(master, depth), step, []
-    for level in levels[:-1]:
+    height = min(CACHED_HEIGHT, depth)
+    below = _subtree(master, step >> height << height, height)
+    top = _top(master, depth)
+    if top[0][step >> height] != below[-1][0]:      # a wrong record: the tree again, in full
+        top = _top(master, depth, True)
+    proof, index = [], step & ((1 << height) - 1)
+    for level in below[:-1]:                         # inside the step's subtree
         proof.append(level[index ^ 1].hex())
+        index //= 2
+    index = step >> height
+    for above in top[:-1]:                           # above it
+        proof.append(above[index ^ 1].hex())
         index //= 2
     return {"step": step, "secret": leaf_secret(master, step).hex(), "proof": proof}
 

@@ -37,7 +37,7 @@ from .canonical import data_hash
 from .dice import ALLOWED_DEPTHS, COMMITMENT_VERSION, HEX64, TREE_DEPTH, dice_master, tree_root
 from .errors import PbemError
 from .hidden.steps import rules_of
-from .gamedata import OVERRIDE_NAME, GameData, apply_readings, load_game_data
+from .gamedata import OVERRIDE_NAME, GameData, apply_readings, load_game_data, load_once
 from .games import get_game
 from .games.base import GameModule
 from .keys import public_from_id
@@ -45,7 +45,7 @@ from .kit.terrain import hexside_key_problems
 from .report import render_step_report
 from .signing import SignedMessage, parse_signed, sign_body
 from .storage import safe_component
-from .yamlio import MAX_HEADER_BYTES, MAX_SAVE_BYTES, MAX_SIGNED_BYTES, dump_yaml, load_yaml_file, read_text
+from .yamlio import MAX_HEADER_BYTES, MAX_SAVE_BYTES, MAX_SIGNED_BYTES, dump_yaml, read_text
 
 FORMAT = 3        # 2: Merkle-tree dice commitments, canonical stored inputs, pending orders outside the chain;
                   # 3: dice drawn by stable purpose keys (crt/1819E), the report sentence kept beside them
@@ -133,7 +133,7 @@ class Campaign:
 
     def load_save(self, number: int) -> tuple[dict, str]:
         path = self.step_dir(number) / "save.yaml"
-        save = load_yaml_file(path, limit=MAX_SAVE_BYTES)
+        save = load_once(path, limit=MAX_SAVE_BYTES)       # a save's parse is kept by its sha256 (pbem/parsecache.py)
         if save.get("pbem") != "save" or save.get("number") != number or save.get("campaign") != self.id:
             raise PbemError(f"not save {number} of campaign {self.id}", str(path))
         if save.get("header") != self.header_hash:   # every save names the header it was made under
@@ -171,7 +171,7 @@ def open_campaign(folder: Path, amended_upto: int | None = None) -> Campaign:
     folder = Path(folder)
     if not (folder / HEADER).is_file():
         raise PbemError(f"no {HEADER}: not a campaign folder", str(folder))
-    header = load_yaml_file(folder / HEADER, limit=MAX_HEADER_BYTES)
+    header = load_once(folder / HEADER, limit=MAX_HEADER_BYTES)
     if header.get("pbem") == "campaign" and header.get("format") == 1:
         raise PbemError("this campaign is in format 1 (hash-chain dice, pbem 0.1), which let one signed bait file "
                         "give away a player's future dice; this pbem reads format 2. Finish it with pbem 0.1 "
@@ -189,7 +189,7 @@ def open_campaign(folder: Path, amended_upto: int | None = None) -> Campaign:
     # header here, before any command uses its keys, tips or data hashes (was only noticed by
     # `verify`, and then blamed on save 0 or a commitment instead of campaign.yaml).
     save0 = folder / "steps" / "0000" / "save.yaml"
-    anchor = load_yaml_file(save0, limit=MAX_SAVE_BYTES).get("header")
+    anchor = load_once(save0, limit=MAX_SAVE_BYTES).get("header")
     if anchor != data_hash(header):
         raise PbemError(f"its hash does not match the `header:` recorded in save 0 ({save0}): "
                         f"the header (or save 0) was changed after the campaign began", str(folder / HEADER))

@@ -84,9 +84,9 @@ class GameData:
         """The one spelling of a path (`crt.cells` -> `crt.crt.cells`), for overrides and provenance."""
         return ".".join(self._parts(path))
 
-    def _walk(self, path: str):
+    def _walk(self, path: str, parts: list[str] | None = None):
         node, rule, printed_on, is_open = self.tree, None, None, False
-        for part in self._parts(path):
+        for part in self._parts(path) if parts is None else parts:
             if isinstance(node, dict):
                 rule = node.get("rule", rule) if isinstance(node.get("rule"), str) else rule
                 printed_on = node.get("printed_on", printed_on)
@@ -108,14 +108,16 @@ class GameData:
 
     def get(self, path: str, what: str | None = None, default=PbemError):
         """The value at `path`; refuse with UnknownDataError if the rulebook lacks it."""
-        node, _rule, printed_on, _open, found = self._walk(path)
+        parts = self._parts(path)             # once for the walk and the note (every data read asks)
+        node, _rule, printed_on, _open, found = self._walk(path, parts)
         if found and is_wrapped(node):
             node = node["value"]
         if not found or node == UNKNOWN:
             if default is not PbemError and not found:
                 return default
             raise UnknownDataError(path, what or path, printed_on, self.override_file)
-        self._note_use(path)
+        if self.overridden:
+            self._note_use(path, ".".join(parts))
         return node
 
     def require_keys(self, value: dict, path: str, keys, owner: str, printed_on: str) -> dict:
@@ -136,8 +138,8 @@ class GameData:
             return f"rule {node['rule']}"
         return f"rule {rule}" if rule else "rulebook"
 
-    def _note_use(self, path: str) -> None:
-        for prefix in _prefixes(self.full_path(path)):
+    def _note_use(self, path: str, full: str | None = None) -> None:
+        for prefix in _prefixes(self.full_path(path) if full is None else full):
             if prefix in self.overridden:
                 self.used_overrides.add(prefix)
 
@@ -204,6 +206,12 @@ def load_once(path: Path, limit: int = MAX_FILE_BYTES) -> dict:
 def _load_tree(folder: Path) -> tuple[dict, str]:
     """The rules files of one game (installed, or a campaign's own copy), parsed once per
     process: keyed by the files' names and bytes, so every copy of one set is parsed once."""
+    tree, files_hash = json.loads(_tree_record(folder)[1])
+    return tree, files_hash
+
+
+def _tree_record(folder: Path) -> tuple[str, str]:
+    """(a digest of the rules files' names, bytes and loader; the JSON text of [tree, files hash])."""
     if not folder.is_dir():
         raise PbemError(f"no rules data folder for this game ({folder})")
     paths = sorted(folder.glob("*.yaml"))
@@ -212,14 +220,13 @@ def _load_tree(folder: Path) -> tuple[dict, str]:
     # only the rules/ shipped with pbem are trusted; a campaign's copy goes through the bounded loader
     trusted = folder.resolve().parent == (project_root() / "rules").resolve()
     key = (trusted, tuple((p.name, hashlib.sha256(p.read_bytes()).hexdigest()) for p in paths))
+    # across processes: the parse of these very files (names and sha256 of their bytes, the loader)
+    digest = hashlib.sha256(json.dumps(key).encode()).hexdigest()
     if key not in _TREE_CACHE:
         if len(_TREE_CACHE) >= 8:
             _TREE_CACHE.clear()
-        # across processes: the parse of these very files (names and sha256 of their bytes, the loader)
-        digest = hashlib.sha256(json.dumps(key).encode()).hexdigest()
         _TREE_CACHE[key] = parsecache.cached_json("rules-tree", digest, lambda: list(_parse_tree(paths, trusted)))
-    tree, files_hash = json.loads(_TREE_CACHE[key])
-    return tree, files_hash
+    return digest, _TREE_CACHE[key]
 
 
 def _parse_tree(paths: list[Path], trusted: bool = True) -> tuple[dict, str]:
@@ -245,13 +252,30 @@ def _check_keys(node, source: str, path: str = "") -> None:
             _check_keys(value, source, f"{path}.{index}")
 
 
+_KEPT_FIELDS = ("tree", "files_hash", "override_hash", "demonstration", "demonstration_notice", "overridden")
+_APPLIED: dict[tuple[str, str, str], str] = {}    # (game, rules, override sha256) -> JSON text of _KEPT_FIELDS
+
+
 def load_game_data(game: str, override_path: Path | None = None, rules: Path | None = None) -> GameData:
     """The game's data: the installed rules/GAME/ files, or `rules` (a campaign's own copy)."""
-    tree, files_hash = _load_tree(rules if rules is not None else rules_dir(game))
-    data = GameData(game=game, tree=tree, files_hash=files_hash)
-    if override_path is not None:
-        apply_override(data, override_path)
-    return data
+    rules_digest, tree_json = _tree_record(rules if rules is not None else rules_dir(game))
+    if override_path is None:
+        tree, files_hash = json.loads(tree_json)
+        return GameData(game=game, tree=tree, files_hash=files_hash)
+    # the rules with the override applied, once per process and across processes (pbem/parsecache.py):
+    # keyed by the rules files and the override's bytes (this module's source is in every record's key)
+    text = read_text(override_path)
+    key = (game, rules_digest, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    if key not in _APPLIED:
+        def applied() -> dict:
+            tree, files_hash = json.loads(tree_json)
+            data = GameData(game=game, tree=tree, files_hash=files_hash)
+            apply_override(data, override_path)
+            return {name: getattr(data, name) for name in _KEPT_FIELDS}
+        if len(_APPLIED) >= 8:
+            _APPLIED.clear()
+        _APPLIED[key] = parsecache.cached_json("game-data", hashlib.sha256(json.dumps(key).encode()).hexdigest(), applied)
+    return GameData(game=game, **json.loads(_APPLIED[key]))
 
 
 def load_override(path: Path, game: str) -> dict:

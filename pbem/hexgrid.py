@@ -295,7 +295,8 @@ class GridSpec:
 
     # -- geometry ------------------------------------------------------------------------
     def to_axial(self, hex_id: str) -> tuple[int, int]:
-        return offset_to_axial(self.offset, *self.parse(hex_id))
+        found = self._memo.get(("axial", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        return found if found is not None else self._remember(("axial", hex_id), offset_to_axial(self.offset, *self.parse(hex_id)))
 
     def to_cube(self, hex_id: str) -> tuple[int, int, int]:
         q, r = self.to_axial(hex_id)

@@ -146,7 +146,8 @@ def _in_file(source: str, func: Callable[..., Any], *args: Any) -> Any:
 def dice_master_for(campaign: Campaign, key: Ed25519PrivateKey, party: str) -> tuple[bytes, int]:
     entry = campaign.header["dice"]["commitments"][party]
     master = dice_master(key, campaign.id, party, entry["nonce"])
-    if tree_root(master, entry["tree_depth"]) != entry["root"]:
+    if (tree_root(master, entry["tree_depth"]) != entry["root"]                # from the kept record (pbem.dice)
+            and tree_root(master, entry["tree_depth"], fresh=True) != entry["root"]):
         raise PbemError(f"this key's dice tree does not match the commitment of {party} in the header "
                         "(wrong key, or a commitment made with another key)")
     return master, entry["tree_depth"]

@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from .ed25519_strict import public_key_problem, signature_problem
@@ -14,11 +13,13 @@ from .errors import PbemError
 from .storage import write_new_file
 
 PASSPHRASE_ENV = "PBEM_PASSPHRASE"
+# cryptography's key formats (`serialization`, with its OpenSSH and cipher modules) are imported
+# only where a key file is read or written: a tenth of a `pbem status`, which reads none (issue 13)
 
 
 def key_id(public_key: Ed25519PublicKey) -> str:
     """How records name a key: 'ed25519:' + base64 of the 32 raw public bytes."""
-    return key_id_of_raw(public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw))
+    return key_id_of_raw(public_key.public_bytes_raw())
 
 
 def fingerprint(identifier: str) -> str:
@@ -63,6 +64,7 @@ def keygen(name: str, passphrase: str | None = None) -> tuple[Path, Path]:
     for path in (private_path, public_path):
         if path.exists():
             raise PbemError("already exists; refusing to overwrite a key", str(path))
+    from cryptography.hazmat.primitives import serialization
     key = Ed25519PrivateKey.generate()
     encryption = (
         serialization.BestAvailableEncryption(passphrase.encode()) if passphrase
@@ -84,6 +86,7 @@ def load_private_key(path: str | Path, passphrase: str | None = None) -> Ed25519
     if passphrase is None:
         passphrase = os.environ.get(PASSPHRASE_ENV)
     secret = passphrase.encode() if passphrase else None
+    from cryptography.hazmat.primitives import serialization
     loaders = (serialization.load_ssh_private_key,) if b"OPENSSH PRIVATE KEY" in data else (
         serialization.load_pem_private_key,)
     try:
@@ -110,6 +113,7 @@ def load_public_key(path: str | Path) -> Ed25519PublicKey:
         if data.startswith(b"ed25519:"):
             return public_from_id(data.decode("ascii").split()[0])
         key: object
+        from cryptography.hazmat.primitives import serialization
         if data.startswith(b"ssh-"):
             key = serialization.load_ssh_public_key(b" ".join(data.split()[:2]))
         else:
@@ -118,7 +122,7 @@ def load_public_key(path: str | Path) -> Ed25519PublicKey:
         raise PbemError("not a readable public key", str(path)) from None
     if not isinstance(key, Ed25519PublicKey):
         raise PbemError("not an Ed25519 public key", str(path))
-    raw = key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    raw = key.public_bytes_raw()
     try:
         return strong_key(raw, "this public key")
     except PbemError as exc:

@@ -10,6 +10,11 @@ folder, in a file named by a key that hashes:
 - the source of the modules that parse and check it (yamlio, canonical, gamedata) and pbem's
   version, so an upgraded or edited parser never reads an older parser's answer.
 
+Besides the rules and overrides, it keeps the parse of a campaign's header and saves (by their
+bytes' sha256, like any file), the rules with a campaign's override applied (gamedata, keyed by the
+rules' hash and the override's bytes), and, through `lookup`/`store`, values whose callers check
+them themselves (pbem.dice: the upper levels of a dice tree, checked against the commitment).
+
 Nothing in it is trusted without its hash: a record holds its own key and the sha256 of its JSON
 text, and a record whose key or digest disagrees, or that does not read back, is ignored (and the
 file parsed again). Only answers are kept, never a refusal: a bad file is parsed, and refused,
@@ -26,7 +31,7 @@ from typing import Any, Callable
 from . import __version__
 
 _VERSION = "pbem-parse-cache-1"
-_MAX_FILES = 256            # at most this many records; the oldest go first
+_MAX_FILES = 256            # at most this many records; the oldest go first (a quarter at a time)
 _CODE_DIGEST: list[str] = []
 
 
@@ -76,14 +81,36 @@ def _write(folder: Path, path: Path, key: str, text: str) -> None:
     record = json.dumps({"key": key, "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(), "json": text})
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        records = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
-        for old in records[:max(0, len(records) - _MAX_FILES + 1)]:
-            old.unlink(missing_ok=True)
+        with os.scandir(folder) as entries:          # the ages are read only when some must go
+            names = [e.path for e in entries if e.name.endswith(".json")]
+        if len(names) >= _MAX_FILES:              # the oldest quarter goes: the ages are read once per 64 writes
+            records = sorted(names, key=lambda p: os.stat(p).st_mtime)
+            for old in records[:len(records) - _MAX_FILES * 3 // 4]:
+                Path(old).unlink(missing_ok=True)
         partial = folder / f".{key}.{os.getpid()}.tmp"
         partial.write_text(record, encoding="utf-8")
         os.replace(partial, path)           # whole or not at all: a reader never sees half a record
     except OSError:
         pass                                # a cache that cannot be written only costs the speed
+
+
+def lookup(kind: str, source_digest: str) -> Any:
+    """The value recorded for `source_digest` (with `kind`), when a record proves itself; else None.
+    For values a caller checks itself (pbem.dice keeps its tree's upper levels here)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    key = cache_key(kind, source_digest)
+    text = _read(folder / f"{key}.json", key)
+    return None if text is None else json.loads(text)
+
+
+def store(kind: str, source_digest: str, value: Any) -> None:
+    """Record `value` (plain JSON data) for `source_digest` (with `kind`)."""
+    folder = cache_dir()
+    if folder is not None:
+        key = cache_key(kind, source_digest)
+        _write(folder, folder / f"{key}.json", key, json.dumps(value, separators=(",", ":")))
 
 
 def cached_json(kind: str, source_digest: str, parse: Callable[[], Any]) -> str:

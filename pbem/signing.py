@@ -11,11 +11,12 @@ every line within 64 columns); it reads layout 1 too (campaign format 3 folders 
 import base64
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from .armour import TOP_KEY, NarrowError, mail_texts, narrow_yaml, quoted_printable_decoded, strip_forum_tags
+from .armour import (TOP_KEY, NarrowError, mail_texts, narrow_yaml, plain_string_word, quoted_printable_decoded,
+                     strip_forum_tags)
 from .canonical import canonical_bytes, data_hash
 from .errors import PbemError
 from .ed25519_strict import signature_problem
@@ -38,6 +39,9 @@ class SignedMessage:
     body_line: int      # line number (1-based) of the body's first line in the file
     source: str         # file name, for messages
     layout: int = 2     # the layout the text came in (1: one line per value, before 64-column lines)
+    # the body's text as it was read and parsed (its lines, each ended by a line break): laying the
+    # body out again needs no second parse when it gives this very text (armour.narrow_yaml `known`)
+    body_text: str = field(default="", repr=False, compare=False)
 
     @property
     def kind(self) -> str:
@@ -51,7 +55,7 @@ class SignedMessage:
         """The message as pbem stores it: only what is signed, in one spelling (layout 2). A step
         folder never keeps text the signature does not cover (comments, quoting, surrounding
         email), and two copies of one message, however they travelled, are stored byte for byte alike."""
-        return armour(self.body, self.signer, self.signature)
+        return armour(self.body, self.signer, self.signature, known=self.body_text)
 
     def armoured_as_read(self) -> str:
         """The message in the layout it was read in (a stored layout-1 file stays as it is)."""
@@ -75,9 +79,10 @@ def sign_body(body: dict, key: Ed25519PrivateKey) -> str:
     return armoured
 
 
-def armour(body: dict, signer: str, signature: str) -> str:
-    """Layout 2: the body within 64 columns, the signature in two halves, the body's line count."""
-    text = narrow_yaml(body)
+def armour(body: dict, signer: str, signature: str, known: str = "") -> str:
+    """Layout 2: the body within 64 columns, the signature in two halves, the body's line count.
+    `known`: a text that was parsed as `body` (narrow_yaml)."""
+    text = narrow_yaml(body, known)
     half = len(signature) // 2
     return "\n".join([BEGIN, text.rstrip("\n"), SIGNATURE, f"signer: {signer}", "signature:",
                       f"  - {signature[:half]}", f"  - {signature[half:]}", f"lines: {text.count(chr(10))}", END, ""])
@@ -247,8 +252,22 @@ def _trailer_ok(lines: list[str]) -> bool:
         return False
 
 
+_COUNT = re.compile(r"0|[1-9][0-9]{0,5}")
+
+
+def _trailer_data(lines: list[str], source: str, first_line: int):
+    """_parse_part of the signature block; the layout-2 block as pbem writes it (plain words that
+    read as themselves, a plain count) is read without a YAML parse, to the same data (issue 13)."""
+    if (len(lines) == 5 and lines[0].startswith("signer: ") and lines[1] == "signature:"
+            and lines[2].startswith("  - ") and lines[3].startswith("  - ") and lines[4].startswith("lines: ")):
+        signer, first, second, count = lines[0][8:], lines[2][4:], lines[3][4:], lines[4][7:]
+        if all(plain_string_word(word) for word in (signer, first, second)) and _COUNT.fullmatch(count):
+            return {"signer": signer, "signature": [first, second], "lines": int(count)}
+    return _parse_part("\n".join(lines), source, first_line)
+
+
 def _trailer(lines: list[str], source: str, first_line: int) -> tuple[str, bytes]:
-    trailer = _parse_part("\n".join(lines), source, first_line)
+    trailer = _trailer_data(lines, source, first_line)
     if isinstance(trailer, dict) and set(trailer) == {"signer", "signature", "lines"}:
         halves = trailer["signature"]
         if not (isinstance(halves, list) and len(halves) == 2 and all(isinstance(h, str) for h in halves)
@@ -286,7 +305,8 @@ def _verified(body_lines: list[str], trailer_lines: list[str], source: str, body
     if not verify_signature(signer, signature, message):
         raise PbemError(f"BAD SIGNATURE: the content does not match the signature of {signer}", source)
     return SignedMessage(body=body, signer=signer, signature=base64.b64encode(signature).decode("ascii"),
-                         body_line=body_line, source=source, layout=layout)
+                         body_line=body_line, source=source, layout=layout,
+                         body_text="".join(line + "\n" for line in body_lines))
 
 
 def _parse_part(text: str, source: str, first_line: int):

@@ -12,7 +12,9 @@ map excerpt and a legend of everything drawn.
 
 from __future__ import annotations
 
+import functools
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -61,8 +63,15 @@ def _fmt(v: float) -> str:
     return "0.00" if s == "-0.00" else s
 
 
+# text that _clean leaves as it is: no character it escapes or replaces
+_CLEAN_ALREADY = re.compile("[^\x00-\x08\x0b\x0c\x0e-\x1f&<>\"\ud800-\udfff\ufffe\uffff]*")
+
+
 def _clean(text) -> str:
     """XML-escape text and drop characters XML 1.0 cannot carry at all (e.g. NUL)."""
+    text = str(text)
+    if _CLEAN_ALREADY.fullmatch(text):          # most labels: nothing to escape (issue 13)
+        return text
     out = []
     for ch in str(text):
         o = ord(ch)
@@ -93,11 +102,16 @@ def hex_centre(spec: GridSpec, col: int, row: int, radius: float = RADIUS) -> tu
 
 def hex_corners(spec: GridSpec, x: float, y: float, radius: float = RADIUS) -> list[tuple[float, float]]:
     """Six corners: at 0, 60, ... degrees for flat-top hexes; 30, 90, ... for pointy-top."""
-    start = 0 if spec.flat_top else 30
-    return [
-        (x + radius * math.cos(math.radians(start + 60 * i)), y + radius * math.sin(math.radians(start + 60 * i)))
-        for i in range(6)
-    ]
+    return [(x + dx, y + dy) for dx, dy in _corner_offsets(spec.flat_top, radius)]
+
+
+@functools.lru_cache(maxsize=64)
+def _corner_offsets(flat_top: bool, radius: float) -> tuple[tuple[float, float], ...]:
+    """radius * cos and radius * sin of each corner's angle: the very floats hex_corners adds to the
+    centre (worked out once, not for every hex of every picture)."""
+    start = 0 if flat_top else 30
+    return tuple((radius * math.cos(math.radians(start + 60 * i)), radius * math.sin(math.radians(start + 60 * i)))
+                 for i in range(6))
 
 
 def _terrain(attrs) -> str | None:

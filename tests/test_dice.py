@@ -169,3 +169,43 @@ def test_a_die_purpose_is_a_stable_key_and_the_sentence_does_not_change_the_roll
     assert first.rolls[0]["purpose"] == "crt/2516" and first.rolls[0]["about"] == "prepared assault on 2516"
     with pytest.raises(PbemError, match="is not a key like 'crt/1819E'"):
         Dice(seed).roll("prepared assault on 2516")
+
+
+def test_a_reveal_from_the_kept_upper_levels_equals_the_whole_tree(tmp_path, monkeypatch):
+    """Issue 13: the levels above the 128-leaf subtrees are kept across processes (pbem/parsecache.py);
+    a reveal from them, in a later process, is the very proof the whole tree gives, for every subtree."""
+    from pbem import dice
+    monkeypatch.setenv("PBEM_CACHE_DIR", str(tmp_path))
+    depth = 10                                          # 8 subtrees of 2**CACHED_HEIGHT leaves
+    assert dice.CACHED_HEIGHT == 7
+    dice._top.cache_clear()
+    assert tree_root(MASTER_A, depth) == root_by_hand(MASTER_A, depth)
+    assert len(list(tmp_path.glob("*.json"))) == 1      # the record of the upper levels
+    dice._top.cache_clear()                             # as a fresh process: read from the record
+    root = root_by_hand(MASTER_A, depth)
+    for step in (1, 126, 127, 128, 129, 700, 1023):
+        leaf = reveal_leaf(MASTER_A, step, depth)
+        assert leaf["secret"] == leaf_by_hand(MASTER_A, step) and len(leaf["proof"]) == depth
+        assert check_leaf(leaf, step, root, depth, "german") == leaf["secret"]
+    dice._top.cache_clear()
+
+
+def test_a_wrong_record_of_the_upper_levels_only_costs_the_speed(tmp_path, monkeypatch):
+    """A record whose nodes are not this master's (a forged or stale cache file that proves its own
+    digest) never gives a wrong proof: the reveal notices its subtree's root is not there and
+    computes the whole tree; `fresh` gives the true root (inputs.dice_master_for retries with it)."""
+    import json
+
+    from pbem import dice, parsecache
+    monkeypatch.setenv("PBEM_CACHE_DIR", str(tmp_path))
+    depth = 9
+    parsecache.store("dice-tree-top", dice._record_digest(MASTER_A, depth), ["ab" * 32] * 4)
+    dice._top.cache_clear()
+    assert tree_root(MASTER_A, depth) != root_by_hand(MASTER_A, depth)        # the record, as kept
+    assert tree_root(MASTER_A, depth, fresh=True) == root_by_hand(MASTER_A, depth)
+    dice._top.cache_clear()
+    leaf = reveal_leaf(MASTER_A, 300, depth)
+    assert check_leaf(leaf, 300, root_by_hand(MASTER_A, depth), depth, "german") == leaf_by_hand(MASTER_A, 300)
+    [record] = tmp_path.glob("*.json")                  # rewritten with the true nodes
+    assert "ab" * 32 not in json.loads(record.read_text())["json"]
+    dice._top.cache_clear()

@@ -20,12 +20,14 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PBEM_CACHE_DIR", str(folder))
     monkeypatch.setattr(gamedata, "_PARSED", {})
     monkeypatch.setattr(gamedata, "_TREE_CACHE", {})
+    monkeypatch.setattr(gamedata, "_APPLIED", {})
     return folder
 
 
 def _fresh_process(monkeypatch):
     monkeypatch.setattr(gamedata, "_PARSED", {})
     monkeypatch.setattr(gamedata, "_TREE_CACHE", {})
+    monkeypatch.setattr(gamedata, "_APPLIED", {})
 
 
 _PROCESS = """
@@ -50,7 +52,19 @@ def test_a_second_process_reads_the_rules_and_override_from_the_records(tmp_path
             for which in ("first", "second")]
     assert [r.returncode for r in runs] == [0, 0], [r.stderr for r in runs]
     assert runs[0].stdout == runs[1].stdout and len(runs[0].stdout.strip()) == 64
-    assert len(list((tmp_path / "cache").glob("*.json"))) == 2        # the rules folder and the override
+    # the rules folder, the override, and the rules with the override applied (gamedata.load_game_data)
+    assert len(list((tmp_path / "cache").glob("*.json"))) == 3
+
+
+def test_the_rules_with_the_override_applied_come_back_equal_from_their_record(cache, monkeypatch):
+    """A second open reads the applied data from its record: the same tree, hashes, provenance and
+    demonstration notice as applying the override again."""
+    first = gamedata.load_game_data("operation-grenade", OVERRIDE)
+    _fresh_process(monkeypatch)
+    monkeypatch.setattr(gamedata, "apply_override", lambda *args: pytest.fail("applied again"))
+    second = gamedata.load_game_data("operation-grenade", OVERRIDE)
+    assert second == first and second.demonstration and second.overridden and second.override_hash
+    assert second.tree is not first.tree
 
 
 def test_a_record_whose_digest_disagrees_is_ignored_and_the_file_parsed_again(cache, monkeypatch):

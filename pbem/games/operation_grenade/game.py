@@ -211,6 +211,10 @@ class OperationGrenade(SequencedGame):
 
     # -- counters ----------------------------------------------------------------------------
     def counter(self, data: GameData, unit_id: str) -> dict:
+        # read once per campaign data (the rules ask tens of thousands of times a replay); a refusal is never kept
+        return data.derived(f"operation-grenade.counter.{unit_id}", lambda: self._counter(data, unit_id))
+
+    def _counter(self, data: GameData, unit_id: str) -> dict:
         counter = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
         return data.require_keys(counter, f"units.counters.{unit_id}", ("type", "size", "movement"), f"unit {unit_id}",
                                  "the unit counter (2.22)")
@@ -253,7 +257,9 @@ class OperationGrenade(SequencedGame):
 
     def side_in(self, state: dict, hex_id: str) -> str | None:
         """Whose units are in hex_id (the two sides never share a hex, 5.21); None if empty."""
-        return next(iter(sorted(self.board(state).sides_in(hex_id))), None)
+        # the sides of the units in hex_id, as board(state).sides_in(hex_id) gives them, without
+        # building every stack of the board for one hex (asked thousands of times a replay)
+        return next(iter(sorted({str(unit["side"]) for unit in state["units"].values() if unit["hex"] == hex_id})), None)
 
     def enemy_zoc(self, data: GameData, state: dict, side: str) -> set[str]:
         return kit_movement.zoc(self.grid(data), [unit["hex"] for unit_id, unit in state["units"].items()
