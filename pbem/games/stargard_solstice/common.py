@@ -1,0 +1,208 @@
+"""Stargard Solstice: the sides, the counters, the map and the helpers every rule group
+shares. Every number comes from rules/stargard-solstice/*.yaml or the campaign's data
+override; a missing one refuses with UnknownDataError naming its path.
+
+Hex ids are printed with a dot ("04.18", 1.2.9) and orders and saves use that spelling; data
+keys may not hold a dot (docs/data-format.md), so the one spelling of a hex in the data is its
+id without the dot: `map.hexes.0418`, `map.hexsides.0418|0419`. An override key with the dot
+is refused by the data loader itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData, unwrap
+from ...hexgrid import GridSpec
+from ...kit import numbers
+from ...kit.board import Board
+from ...kit.terrain import MapData
+
+SIDES = ("german", "soviet")
+PRINTED_ON = "the Stargard Solstice map (1.2)"
+COUNTER = "the unit counters (1.3.7)"
+_META = ("open", "rule", "printed_on", "note", "notes", "list")
+
+
+def other(side: str) -> str:
+    return "soviet" if side == "german" else "german"
+
+
+def key(hex_id: str) -> str:
+    """A hex's data key: its printed id without the dot ("04.18" -> "0418")."""
+    return hex_id.replace(".", "")
+
+
+def grid(data: GameData) -> GridSpec:
+    return MapData.of(data, PRINTED_ON).grid
+
+
+def canonical(data: GameData, hex_id: Any) -> str:
+    return grid(data).canonical(str(hex_id))
+
+
+def hexes(data: GameData) -> dict[str, dict]:
+    """Every hex the campaign lists (`map.hexes.CCRR`), by its printed id."""
+    def build() -> dict[str, dict]:
+        listed = data.get("map.hexes", "the map's hexes")
+        out = {}
+        for k, v in listed.items():
+            if k in _META or not isinstance(v, dict):
+                continue
+            if len(k) != 4 or not k.isdigit():
+                raise PbemError(f"data `map.hexes.{k}`: a hex is keyed by its id without the dot, e.g. `0418` for 04.18",
+                                data.override_file)
+            out[f"{k[:2]}.{k[2:]}"] = {n: unwrap(x) for n, x in v.items()}
+        return out
+    return data.derived("stargard.hexes", build)
+
+
+def facts(data: GameData, hex_id: str) -> dict:
+    """What the rulebook text says about a hex (map.hexes.list: VP hexes, transit hexes, the
+    Stettin hexes), whatever the campaign lists."""
+    def build() -> dict[str, dict]:
+        out: dict[str, dict] = {}
+        for entry in data.get("map.hexes.list", "the hexes the rulebook names"):
+            out[str(unwrap(entry["hex"]))] = {n: unwrap(x) for n, x in entry.items() if n != "hex"}
+        return out
+    return data.derived("stargard.facts", build).get(hex_id, {})
+
+
+def info(data: GameData, hex_id: str) -> dict:
+    """A listed hex with its terrain known; refuses naming `map.hexes.CCRR`."""
+    entry = hexes(data).get(hex_id)
+    if entry is None:
+        raise UnknownDataError(f"map.hexes.{key(hex_id)}", f"hex {hex_id} and its terrain", PRINTED_ON, data.override_file)
+    if entry.get("terrain", "unknown") == "unknown":
+        raise UnknownDataError(f"map.hexes.{key(hex_id)}.terrain", f"the terrain of hex {hex_id}", PRINTED_ON,
+                               data.override_file)
+    return entry
+
+
+def terrain(data: GameData, hex_id: str) -> str:
+    return str(info(data, hex_id)["terrain"])
+
+
+def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
+    """The features on the side between two adjacent listed hexes (minor_river, major_river,
+    bridge, impassable, and the lines crossing it: road, trail, roll_bahn, railway)."""
+    info(data, a)
+    info(data, b)
+    sides = data.get("map.hexsides", "hexside features", default={}) or {}
+    name = "|".join(sorted((key(a), key(b))))
+    value = unwrap(sides.get(name, ())) if isinstance(sides, dict) else ()
+    if value == "unknown":
+        raise UnknownDataError(f"map.hexsides.{name}", f"the hexside {a}-{b}", PRINTED_ON, data.override_file)
+    if isinstance(value, str):
+        return () if value == "none" else (value,)
+    return tuple(str(v) for v in value or ())
+
+
+# -- counters ----------------------------------------------------------------------------
+def counter(data: GameData, unit_id: str) -> dict:
+    """A unit's counter (`units.counters.ID`): side, kind (combat, hq, festung), hq (the HQ
+    that commands it, or `independent`), attack, defense, movement, steps, mechanized; an HQ
+    has its command_range (3.2)."""
+    value = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
+    c = data.require_keys(value, f"units.counters.{unit_id}", ("side", "kind"), f"unit {unit_id}", COUNTER)
+    if unwrap(c["kind"]) == "hq":
+        return data.require_keys(c, f"units.counters.{unit_id}", ("command_range", "movement"), f"HQ {unit_id}", COUNTER)
+    return data.require_keys(c, f"units.counters.{unit_id}", ("hq", "attack", "defense", "movement", "steps"),
+                             f"unit {unit_id}", COUNTER)
+
+
+def kind(data: GameData, unit_id: str) -> str:
+    return str(unwrap(counter(data, unit_id)["kind"]))
+
+
+def is_hq(data: GameData, unit_id: str) -> bool:
+    return kind(data, unit_id) == "hq"
+
+
+def full_steps(data: GameData, unit_id: str) -> int:
+    if is_hq(data, unit_id):
+        return 1
+    return numbers.integer(data, f"units.counters.{unit_id}.steps", f"the steps of {unit_id} (8.6)")
+
+
+def printed(data: GameData, state: dict, unit_id: str, which: str) -> int:
+    """The printed attack/defense/movement of the side showing (8.6: a reduced unit is
+    flipped to its reduced-strength side)."""
+    reduced = "" if state["units"][unit_id]["steps"] >= full_steps(data, unit_id) else "reduced."
+    return numbers.integer(data, f"units.counters.{unit_id}.{reduced}{which}",
+                           f"the {reduced.replace('.', ' ')}{which} of {unit_id}")
+
+
+def mechanized(data: GameData, unit_id: str) -> bool:
+    """10.3: mechanized units have a yellow movement factor."""
+    return numbers.flag(data, f"units.counters.{unit_id}.mechanized", f"whether {unit_id} is mechanized (10.3)")
+
+
+def side_of(state: dict, unit_id: str) -> str:
+    return str(state["units"][unit_id]["side"])
+
+
+def board(state: dict) -> Board:
+    units = state["units"]
+    return Board(units, side_of=lambda u: str(units[u]["side"]))
+
+
+def combat_units(data: GameData, state: dict, hex_id: str, side: str | None = None) -> list[str]:
+    """The combat units in a hex (HQs are not combat units, 3.2)."""
+    return [u for u in board(state).units_in(hex_id)
+            if not is_hq(data, u) and (side is None or side_of(state, u) == side)]
+
+
+# -- zones of control (4.0) --------------------------------------------------------------
+def zoc_crosses(data: GameData, a: str, b: str) -> bool:
+    """4.6: EZOCs do not extend across major rivers (even at a bridge), into water hexes, or
+    across impassable hexsides."""
+    if terrain(data, b) == "water":
+        return False
+    return not {"major_river", "impassable"} & set(hexside(data, a, b))
+
+
+def zoc_of(data: GameData, state: dict, side: str) -> set[str]:
+    """The hexes `side`'s units control: 4.2 units with a printed attack of 1 or more; 4.2.1
+    not HQs nor zero-attack units; 4.5.1 out-of-supply units keep theirs."""
+    found: set[str] = set()
+    g = grid(data)
+    stacks = board(state).stacks()
+    for hex_id in sorted(stacks):
+        units = [u for u in stacks[hex_id] if side_of(state, u) == side and not is_hq(data, u)]
+        if not any(printed(data, state, u, "attack") >= 1 for u in units):
+            continue
+        for n in g.neighbours(hex_id):
+            if n in hexes(data) and zoc_crosses(data, hex_id, n):
+                found.add(n)
+    return found
+
+
+def stacking_problem(data: GameData, state: dict, hex_id: str, side: str) -> str | None:
+    """6.0: at most two combat units and one HQ in a hex; 6.3: never German and Soviet units
+    together; HQs do not count against the combat-unit limit."""
+    units = board(state).units_in(hex_id)
+    if any(side_of(state, u) != side for u in units):
+        return f"{hex_id} holds enemy units: German and Soviet units never stack (6.3)"
+    combat = [u for u in units if not is_hq(data, u)]
+    hqs = [u for u in units if is_hq(data, u)]
+    limit = numbers.integer(data, "game.stacking.combat_units", "the combat units a hex may hold (6.0)")
+    hq_limit = numbers.integer(data, "game.stacking.hqs", "the HQs a hex may hold (6.0)")
+    if len(combat) > limit:
+        return f"{hex_id} would hold {len(combat)} combat units ({', '.join(combat)}), over the limit of {limit} (6.0)"
+    if len(hqs) > hq_limit:
+        return f"{hex_id} would hold {len(hqs)} HQs ({', '.join(hqs)}); an HQ may not stack with another HQ (6.3)"
+    return None
+
+
+def set_steps(state: dict, unit_id: str, steps: int, events: list, why: str) -> None:
+    """8.6: a full-strength unit that loses a step flips to its reduced side; a reduced (or
+    one-step) unit that loses one is eliminated (8.6.3, 8.6.4)."""
+    if steps <= 0:
+        unit = state["units"].pop(unit_id)
+        state["dead"].append({"unit": unit_id, "side": unit["side"]})
+        state["dead"].sort(key=lambda d: d["unit"])
+        events.append({"event": "eliminated", "unit": unit_id, "why": why})
+    else:
+        state["units"][unit_id]["steps"] = steps
+        events.append({"event": "reduced", "unit": unit_id, "steps": steps, "why": why})

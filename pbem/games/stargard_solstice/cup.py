@@ -1,0 +1,220 @@
+"""2.2, 2.3, 2.6 and 3.x: the random event roll, the shared chit cup and HQ activation.
+
+Each draw from the cup is a die of the step's committed two-party dice (pbem.dice) over the
+chits left in the cup, in id order (`cup/TURN/N`: the N-th roll of the turn), so both players
+can check it: a cup of 7 chits is a 1d7 and face 3 is the third chit by id. The drawn chit
+makes its owner the active player (3.1.1); a special chit lets its owner pick the HQ (3.1.4,
+3.1.5). Which side the sequence of play awaits is therefore worked out from the state after
+every draw (`state["active"]`)."""
+
+from __future__ import annotations
+
+from ...dice import Dice
+from ...errors import PbemError, UnknownDataError
+from ...gamedata import GameData, unwrap
+from ...kit import numbers
+from ..base import Problem
+from .common import counter, grid, is_hq, side_of
+
+
+# -- the chits ---------------------------------------------------------------------------
+def special_side(data: GameData, chit: str) -> str | None:
+    """The owner of a special chit (1.4: 1 BRF, 11 Pz AOK, 3 Pz AOK), None for an HQ's chit."""
+    chits = data.get("module.special_chits", "the special command chits (1.4)")
+    return str(unwrap(chits[chit])) if chit in chits and chit != "rule" else None
+
+
+def chit_side(data: GameData, chit: str) -> str:
+    """1.4: each army (Soviet) or corps (German) HQ has its chit, named by the HQ's id."""
+    special = special_side(data, chit)
+    return special if special else str(unwrap(counter(data, chit)["side"]))
+
+
+def limit(data: GameData, state: dict, side: str) -> int:
+    """3.1.2, 1.2.2: how many HQs a side may activate this turn (the turn track); 12.1: one
+    Soviet chit on turn 1."""
+    if side == "soviet" and state["turn"] == 1:
+        return numbers.integer(data, "command.per_turn_limit.soviet_turn_1", "the Soviet chits of turn 1 (12.1)")
+    return numbers.integer(data, f"command.per_turn_limit.{side}.{state['turn']}",
+                           f"the {side} command chits of turn {state['turn']} (turn track, 3.1.2)")
+
+
+def draw_problems(data: GameData, state: dict) -> list[Problem]:
+    """What a draw needs known before its die (3.1.2): both sides' limits this turn."""
+    for side in ("german", "soviet"):
+        limit(data, state, side)
+    for chit in state["cup"]:
+        chit_side(data, chit)
+    return []
+
+
+# -- drawing -----------------------------------------------------------------------------
+def draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
+    """2.3.1, 3.1.1-3.1.3: draw until a chit activates; a chit whose side has reached its
+    limit is set aside (3.1.2); the HQ chosen with a special chit in the previous segment goes
+    back into the cup when drawn (3.1.3). No chit left to activate ends the Command Phase."""
+    while True:
+        room = {s: state["activations"][s] < limit(data, state, s) for s in ("german", "soviet")}
+        barred = state.get("barred")
+        if not state["cup"] or not any(room.values()) or state["cup"] == [barred]:
+            events.append({"event": "command_over", "turn": state["turn"], "left": list(state["cup"])})
+            end_turn(data, state, events)
+            return
+        chit = pick(state, dice)
+        side = chit_side(data, chit)
+        if chit == barred:
+            events.append({"event": "chit_back", "chit": chit, "rule": "3.1.3"})
+            continue
+        state["cup"].remove(chit)
+        state["drawn"][side].append(chit)
+        if not room[side]:
+            events.append({"event": "chit_aside", "chit": chit, "side": side, "rule": "3.1.2"})
+            continue
+        state["activations"][side] += 1
+        state["active"], state["chit"], state["barred"] = side, chit, None
+        events.append({"event": "chit", "chit": chit, "side": side, "draw": state["draws"]})
+        if special_side(data, chit):
+            state["phase"] = "pick_hq"
+        else:
+            activate(data, state, chit, events)
+        return
+
+
+def pick(state: dict, dice: Dice) -> str:
+    """One chit from the cup: a die with as many faces as chits, over the chits in id order."""
+    cup = sorted(state["cup"])
+    state["draws"] += 1
+    if len(cup) == 1:
+        return cup[0]
+    face = dice.roll(f"cup/{state['turn']}/{state['draws']}", len(cup),
+                     about=f"turn {state['turn']} draw {state['draws']} from the cup: {', '.join(cup)} (3.1.1)")
+    return cup[face - 1]
+
+
+def first_draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
+    """2.3.1: on turn 1 the first chit is automatically the 3rd SS Panzer Corps chit."""
+    if state["turn"] == 1 and state["first_chit"] in state["cup"]:
+        chit = state["first_chit"]
+        state["cup"].remove(chit)
+        state["drawn"]["german"].append(chit)
+        state["activations"]["german"] += 1
+        state["active"], state["chit"], state["barred"] = "german", chit, None
+        events.append({"event": "chit", "chit": chit, "side": "german", "draw": 0, "why": "2.3.1"})
+        activate(data, state, chit, events)
+        return
+    draw(data, state, events, dice)
+
+
+# -- activation (3.3) --------------------------------------------------------------------
+def activate(data: GameData, state: dict, hq: str, events: list) -> None:
+    """3.3.1, 3.3.3: the HQ activates the combat units under its command within its command
+    range, counted from the HQ (the unit's hex counts, the HQ's does not: a distance); on
+    turn 1 all units start in command. Independent units (3.3.2) are named in the movement
+    orders, two at most."""
+    if hq not in state["units"]:
+        raise PbemError(f"internal: the HQ {hq} is not on the map")
+    g = grid(data)
+    where = state["units"][hq]["hex"]
+    reach = numbers.integer(data, f"units.counters.{hq}.command_range", f"the command range of {hq} (3.3.3)")
+    units = []
+    for unit_id in sorted(state["units"]):
+        if unit_id == hq or is_hq(data, unit_id) or side_of(state, unit_id) != state["active"]:
+            continue
+        if str(unwrap(counter(data, unit_id)["hq"])) != hq:
+            continue
+        if state["turn"] == 1 or g.distance(where, state["units"][unit_id]["hex"]) <= reach:
+            units.append(unit_id)
+    state.update(hq=hq, hq_hex=where, activated=units, independents=[], moved=[], attackers=[], attacked=[],
+                 phase="movement", vacated=None, previous=hq)
+    events.append({"event": "activated", "hq": hq, "units": units, "range": reach})
+
+
+def check_pick(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    """3.1.4, 3.1.5: a special chit activates any HQ of its owner on the map; 3.1.3: never the
+    formation activated in the segment before."""
+    if len(orders) != 1 or "hq" not in orders[0]:
+        return [Problem(None, f"name one HQ: `- hq: UNIT` ({state['chit']}, 3.1.4, 3.1.5)")]
+    hq = str(orders[0]["hq"])
+    if hq not in state["units"] or not is_hq(data, hq) or side_of(state, hq) != side:
+        return [Problem(0, f"{hq} is not a {side} HQ on the map (3.1.4, 3.1.5)")]
+    if hq == state.get("previous"):
+        return [Problem(0, f"{hq} was activated in the segment before: never the same formation twice in a row (3.1.3)")]
+    return []
+
+
+def apply_pick(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    hq = str(orders[0]["hq"])
+    events = [{"event": "picked", "chit": state["chit"], "hq": hq}]
+    activate(data, state, hq, events)
+    state["barred"] = hq
+    return events
+
+
+# -- 2.2 random events, 2.6 turn end -----------------------------------------------------
+def event_row(data: GameData, turn: int) -> dict[int, dict]:
+    """The random event table's row for a turn (19.0): die face -> {primary, secondary}."""
+    row = data.get(f"events.random_events.table.{turn}", f"the random event table for turn {turn} (19.0)")
+    faces: dict[int, dict] = {}
+    for rolls, entry in row.items():
+        if rolls in ("rule", "printed_on"):
+            continue
+        low, _, high = str(rolls).partition("-")
+        for face in range(int(low), int(high or low) + 1):
+            faces[face] = entry
+    for face in range(1, 7):
+        if face not in faces or not isinstance(faces[face], dict):
+            raise numbers_unknown(data, turn, face)
+    return faces
+
+
+def numbers_unknown(data: GameData, turn: int, face: int) -> UnknownDataError:
+    return UnknownDataError(f"events.random_events.table.{turn}", f"the turn {turn} random event of die {face} (19.0)",
+                            "the Random Event Table (19.0)", data.override_file)
+
+
+def event_of(data: GameData, state: dict, face: int) -> tuple[str, str]:
+    """19.0: the primary event; the secondary instead if the primary occurred last turn."""
+    entry = event_row(data, state["turn"])[face]
+    primary = str(unwrap(entry.get("primary", "unknown")))
+    if primary == "unknown":
+        raise numbers_unknown(data, state["turn"], face)
+    if primary != state.get("last_event"):
+        return primary, "primary"
+    secondary = str(unwrap(entry.get("secondary", "unknown")))
+    if secondary == "unknown":
+        raise numbers_unknown(data, state["turn"], face)
+    return secondary, "secondary"
+
+
+def check_event(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    """2.2.1: the roll is made with an empty order file; every face must lead somewhere known."""
+    if orders:
+        return [Problem(0, "the random event roll takes no orders: send an empty file (2.2.1)")]
+    for face in range(1, 7):
+        event_of(data, state, face)
+    draw_problems(data, state)
+    return []
+
+
+def apply_event(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    face = dice.roll(f"event/{state['turn']}", 6, about=f"turn {state['turn']} random event (19.0)")
+    name, which = event_of(data, state, face)
+    state["last_event"] = name if which == "primary" else None
+    events: list[dict] = [{"event": "random_event", "turn": state["turn"], "die": face, "name": name, "which": which}]
+    first_draw(data, state, events, dice)
+    return events
+
+
+def end_turn(data: GameData, state: dict, events: list) -> None:
+    """2.6.2: remove the Pinned markers, put every available chit back in the cup, advance the
+    turn marker; after the last turn the game ends (14.3)."""
+    for unit in state["units"].values():
+        unit.pop("pinned", None)
+    events.append({"event": "turn_over", "turn": state["turn"]})
+    state["turn"] += 1
+    state.update(cup=sorted(state["chits"]), drawn={"german": [], "soviet": []}, activations={"german": 0, "soviet": 0},
+                 draws=0, active=None, chit=None, hq=None, hq_hex=None, activated=[], independents=[], moved=[],
+                 attackers=[], attacked=[], vacated=None, barred=None, previous=None, phase="random_event")
+    if state["turn"] > state["last_turn"]:
+        state["game_over"] = True
+        events.append({"event": "game_over", "turn": state["last_turn"], "rule": "14.3"})
