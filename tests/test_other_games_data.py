@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pbem.errors import PbemError
 from pbem.gamedata import META_KEYS, UNKNOWN, is_wrapped, load_game_data
 from pbem.hexgrid import GridSpec
 
@@ -125,7 +126,7 @@ def test_numbering_values():
         v = load_game_data(name).tree["game"]["hex_grid"]["numbering"]
         return v["value"] if is_wrapped(v) else v
 
-    assert numbering("stargard-solstice") == "xx.yy"
+    assert numbering("stargard-solstice") == "xxyy"          # 1.2.9 "44.30", written 4430 (one spelling)
     assert numbering("dark-december") == "xxyy"
     assert numbering("end-of-the-iron-dream") == "letter-number"
 
@@ -138,19 +139,56 @@ def _parser(numbering):
 
 
 def test_stargard_ids_parse():
-    p = _parser("xx.yy")
-    assert p.parse("44.30") == (44, 30)       # 1.2.9 / 11.2.4 Kolberg supply source
-    assert p.parse("48.15") == (48, 15)       # 11.2.2 Polish supply source
-    assert p.parse("03.18") == (3, 18)        # 14.2.2 Stettin victory hex
+    # The rulebook prints "44.30"; pbem's one spelling is "4430" (a data path cannot hold the dot).
+    p = _parser("xxyy")
+    assert p.parse("4430") == (44, 30)        # 1.2.9 / 11.2.4 Kolberg supply source
+    assert p.parse("4815") == (48, 15)        # 11.2.2 Polish supply source
+    assert p.parse("0318") == (3, 18)         # 14.2.2 Stettin victory hex
+    with pytest.raises(ValueError, match=r"bad hex id '44\.30': expected 4 digits CCRR"):
+        p.parse("44.30")                      # the printed spelling is refused, naming the right one
     data = load_game_data("stargard-solstice")
-    ids = [h["hex"] for h in data.tree["map"]["map"]["hexes"]["list"]]
+    hexes = data.tree["map"]["map"]["hexes"]
+    ids = [k for k in hexes if k not in META_KEYS]
     assert len(ids) == 27
     assert all(isinstance(p.parse(h), tuple) for h in ids)
     assert data.tree["game"]["hex_grid"]["transit_hexes"]["hexes"] == [
-        "02.12", "03.14", "04.16", "04.17", "05.16", "05.17"]   # 5.2.5
+        "0212", "0314", "0416", "0417", "0516", "0517"]   # 5.2.5
     vp = data.tree["victory"]["victory"]["vp_hexes"]["hexes"]
-    assert [(h["name"], p.parse(h["hex"])) for h in vp][:2] == [("Greifenhagen", (3, 11)), ("Bahn", (7, 5))]
-    assert next(h for h in vp if h["name"] == "Arnswalde")["vp"] == {"before": 5, "after": 1}   # 14.3.1
+    assert [(k, v["name"], p.parse(v["hex"])) for k, v in vp.items()][:2] == [
+        ("greifenhagen", "Greifenhagen", (3, 11)), ("bahn", "Bahn", (7, 5))]
+    assert data.get("victory.vp_hexes.hexes.arnswalde.vp") == {"before": 5, "after": 1}   # 14.3.1
+    assert {v["hex"] for v in vp.values()} <= set(ids)    # every VP hex is a listed map hex
+
+
+def test_stargard_override_hex_spelling(tmp_path):
+    # One spelling: `map.hexes.0311` fills the listed Greifenhagen hex (14.3.1); the printed
+    # spelling `map.hexes.03.11` names no place and is refused.
+    def override(values):
+        path = tmp_path / "o.yaml"
+        path.write_text(yaml.safe_dump({"pbem": "data-override", "game": "stargard-solstice", "values": values}))
+        return load_game_data("stargard-solstice", path)
+
+    data = override({"map.hexes.0311.terrain": "clear"})
+    assert data.get("map.hexes.0311.terrain") == "clear"
+    assert data.get("map.hexes.0311.name") == "Greifenhagen"
+    with pytest.raises(PbemError, match=r"override path 'map\.map\.hexes\.03\.11\.terrain' does not name a place"):
+        override({"map.hexes.03.11.terrain": "clear"})
+    # a VP value is addressed by its town's name, not by its place in a list
+    data = override({"victory.vp_hexes.hexes.greifenhagen.vp": {"before": 1, "after": 1}})
+    assert data.get("victory.vp_hexes.hexes.greifenhagen.vp") == {"before": 1, "after": 1}
+    with pytest.raises(PbemError, match="does not name a place"):
+        override({"victory.vp_hexes.hexes.0.vp": 1})
+
+
+def test_stargard_asked_once():
+    # chits per turn (1.2.2) and supply source hexes (1.2.9) are asked in one place each
+    unknown = [p for p, _ in load_game_data("stargard-solstice").unknown_paths()]
+    chits = [p for p in unknown if "chit" in p or "per_turn_limit" in p]
+    assert chits == [f"command.per_turn_limit.by_turn.{t}.{side}" for t in range(1, 11)
+                     for side in ("german", "soviet") if (t, side) != (1, "soviet")]
+    assert [p for p in unknown if "source" in p] == ["supply.sources.source_hexes.german",
+                                                      "supply.sources.source_hexes.soviet"]
+    assert load_game_data("stargard-solstice").get("command.per_turn_limit.by_turn.1.soviet") == 1   # 12.1 "1*"
 
 
 def test_dark_december_ids_parse():
@@ -297,6 +335,14 @@ def test_stargard_values():
     assert d.get("crt.columns.highest") == "7-1+"                    # 1.1.3
     assert d.get("crt.shifts.air_full_attack") == 2                  # 13.1
     assert d.get("events.random_events.table.1.4-5.primary") == "German surprise"   # 19.0 table
+    assert d.has("events.random_events.table.2.5") and not d.has("events.random_events.table.2.5-6")   # 19.0 breaks off
+    assert d.get("crt.combat.air_support") == "see special.yaml air_units"   # 13.1
+    assert d.get("game.replacements.soviet.mechanized_steps_per_turn") == 1   # 7.3.1
+    assert d.provenance("command.hqs.known.soviet_reinforcements") == "rule 15.3"   # 1A, 3 Sh A, 1GT A
+    assert d.provenance("special.air_units.known.soviet_reinforcement") == "rule 15.3"   # 9GA
+    assert d.provenance("game.components.zhukov_marker") == "rule 12.6"
+    assert d.provenance("game.components.stavka_marker") == "rule 16.1"
+    assert d.provenance("map.entry_areas.letters_in_19_1_5") == "rule 19.1.5"   # H and I
     assert d.get("events.random_events.events.withdrawal_of_corps_tettau.die_per_unit") == {
         "1": "unit lost", "2-4": "enters at reduced strength", "5-6": "enters at full strength"}  # 19.1.5
     assert d.get("command.command.chits.special.german_11th_army.turns") == {"from": 2, "to": 3}  # 3.1.5
