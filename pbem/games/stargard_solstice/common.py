@@ -2,16 +2,11 @@
 shares. Every number comes from rules/stargard-solstice/*.yaml or the campaign's data
 override; a missing one refuses with UnknownDataError naming its path.
 
-Hex ids are printed with a dot ("04.18", 1.2.9) and orders and saves use that spelling; data
-keys may not hold a dot (docs/data-format.md), so the one spelling of a hex in the data is its
-id without the dot: `map.hexes.0418`, `map.hexsides.0418|0419`. An override key with the dot
-is refused by the data loader itself."""
+Hex ids: the rulebook prints "04.18" (1.2.9); pbem's one spelling is the same digits without
+the dot ("0418", game.hex_grid.numbering xxyy), in orders, saves and data keys alike."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
 from ...kit import numbers
@@ -21,81 +16,46 @@ from ...kit.terrain import MapData
 SIDES = ("german", "soviet")
 PRINTED_ON = "the Stargard Solstice map (1.2)"
 COUNTER = "the unit counters (1.3.7)"
-_META = ("open", "rule", "printed_on", "note", "notes", "list")
 
 
 def other(side: str) -> str:
     return "soviet" if side == "german" else "german"
 
 
-def key(hex_id: str) -> str:
-    """A hex's data key: its printed id without the dot ("04.18" -> "0418")."""
-    return hex_id.replace(".", "")
+def mapdata(data: GameData) -> MapData:
+    return MapData.of(data, PRINTED_ON)
 
 
 def grid(data: GameData) -> GridSpec:
-    return MapData.of(data, PRINTED_ON).grid
+    return mapdata(data).grid
 
 
-def canonical(data: GameData, hex_id: Any) -> str:
+def canonical(data: GameData, hex_id: object) -> str:
     return grid(data).canonical(str(hex_id))
 
 
 def hexes(data: GameData) -> dict[str, dict]:
-    """Every hex the campaign lists (`map.hexes.CCRR`), by its printed id."""
-    def build() -> dict[str, dict]:
-        listed = data.get("map.hexes", "the map's hexes")
-        out = {}
-        for k, v in listed.items():
-            if k in _META or not isinstance(v, dict):
-                continue
-            if len(k) != 4 or not k.isdigit():
-                raise PbemError(f"data `map.hexes.{k}`: a hex is keyed by its id without the dot, e.g. `0418` for 04.18",
-                                data.override_file)
-            out[f"{k[:2]}.{k[2:]}"] = {n: unwrap(x) for n, x in v.items()}
-        return out
-    return data.derived("stargard.hexes", build)
+    return mapdata(data).hexes()
 
 
 def facts(data: GameData, hex_id: str) -> dict:
-    """What the rulebook text says about a hex (map.hexes.list: VP hexes, transit hexes, the
-    Stettin hexes), whatever the campaign lists."""
-    def build() -> dict[str, dict]:
-        out: dict[str, dict] = {}
-        for entry in data.get("map.hexes.list", "the hexes the rulebook names"):
-            out[str(unwrap(entry["hex"]))] = {n: unwrap(x) for n, x in entry.items() if n != "hex"}
-        return out
-    return data.derived("stargard.facts", build).get(hex_id, {})
+    """What the data lists for a hex, whether or not its terrain is known yet (the rulebook
+    names VP, transit and Stettin hexes, 5.2.5, 14.2.2, 14.3.1)."""
+    return mapdata(data).entry(hex_id) if mapdata(data).listed(hex_id) else {}
 
 
 def info(data: GameData, hex_id: str) -> dict:
-    """A listed hex with its terrain known; refuses naming `map.hexes.CCRR`."""
-    entry = hexes(data).get(hex_id)
-    if entry is None:
-        raise UnknownDataError(f"map.hexes.{key(hex_id)}", f"hex {hex_id} and its terrain", PRINTED_ON, data.override_file)
-    if entry.get("terrain", "unknown") == "unknown":
-        raise UnknownDataError(f"map.hexes.{key(hex_id)}.terrain", f"the terrain of hex {hex_id}", PRINTED_ON,
-                               data.override_file)
-    return entry
+    return mapdata(data).info(hex_id)
 
 
 def terrain(data: GameData, hex_id: str) -> str:
-    return str(info(data, hex_id)["terrain"])
+    return mapdata(data).terrain(hex_id)
 
 
 def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
-    """The features on the side between two adjacent listed hexes (minor_river, major_river,
-    bridge, impassable, and the lines crossing it: road, trail, roll_bahn, railway)."""
-    info(data, a)
-    info(data, b)
-    sides = data.get("map.hexsides", "hexside features", default={}) or {}
-    name = "|".join(sorted((key(a), key(b))))
-    value = unwrap(sides.get(name, ())) if isinstance(sides, dict) else ()
-    if value == "unknown":
-        raise UnknownDataError(f"map.hexsides.{name}", f"the hexside {a}-{b}", PRINTED_ON, data.override_file)
-    if isinstance(value, str):
-        return () if value == "none" else (value,)
-    return tuple(str(v) for v in value or ())
+    """The features on the side between two adjacent hexes (minor_river, major_river, bridge,
+    impassable, and the lines crossing it: road, trail, roll_bahn, railway)."""
+    return mapdata(data).hexside(a, b)
 
 
 # -- counters ----------------------------------------------------------------------------

@@ -33,9 +33,7 @@ def chit_side(data: GameData, chit: str) -> str:
 def limit(data: GameData, state: dict, side: str) -> int:
     """3.1.2, 1.2.2: how many HQs a side may activate this turn (the turn track); 12.1: one
     Soviet chit on turn 1."""
-    if side == "soviet" and state["turn"] == 1:
-        return numbers.integer(data, "command.per_turn_limit.soviet_turn_1", "the Soviet chits of turn 1 (12.1)")
-    return numbers.integer(data, f"command.per_turn_limit.{side}.{state['turn']}",
+    return numbers.integer(data, f"command.per_turn_limit.by_turn.{state['turn']}.{side}",
                            f"the {side} command chits of turn {state['turn']} (turn track, 3.1.2)")
 
 

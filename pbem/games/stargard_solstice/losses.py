@@ -17,7 +17,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
 from .combat import city, festung, village_or_city
-from .common import (PRINTED_ON, board, canonical, combat_units, full_steps, grid, hexes, hexside, is_hq, key,
+from .common import (PRINTED_ON, board, canonical, combat_units, full_steps, grid, hexes, hexside, is_hq,
                      mechanized, other, printed, set_steps, stacking_problem, zoc_of)
 from .movement import step_cost
 
@@ -201,10 +201,10 @@ def on_map(data: GameData, hex_id: str) -> bool:
     if hex_id in hexes(data):
         return True
     rng = data.get("game.hex_grid.id_range_in_text", "the map's hex ids")
-    col, row = int(hex_id[:2]), int(hex_id[3:5])
+    col, row = int(hex_id[:2]), int(hex_id[2:4])
     inside = rng["first_part"]["from"] <= col <= rng["first_part"]["to"] and rng["second_part"]["from"] <= row <= rng["second_part"]["to"]
     if inside:
-        raise UnknownDataError(f"map.hexes.{key(hex_id)}", f"hex {hex_id} and its terrain", PRINTED_ON, data.override_file)
+        raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain", PRINTED_ON, data.override_file)
     return False
 
 

@@ -1,0 +1,90 @@
+"""Stargard Solstice test positions.
+
+TEST DATA: the map (a 7x7 block of clear hexes, columns 10-16, rows 10-16), the grid offset,
+the terrain costs, the CRT cells, the counters and the chits per turn below are made up for the
+tests (the rulebook text does not print them). A test builds a position with `start(units)` and
+plays it through the public interface (GAME.check / GAME.apply)."""
+
+from __future__ import annotations
+
+import copy
+
+from pbem.gamedata import apply_values, load_game_data
+from pbem.games.stargard_solstice import GAME
+from tests.dicehelp import ScriptedDice
+
+MAP = {f"{c}{r}": {"terrain": "clear"} for c in range(10, 17) for r in range(10, 17)}
+COLUMNS = ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"]
+CELLS = {col: {str(d): "–" for d in range(1, 7)} for col in COLUMNS}
+
+
+def combat(attack, defense, hq, movement=4, steps=2, mech=False, side="german", reduced=None):
+    c = {"side": side, "kind": "combat", "hq": hq, "attack": attack, "defense": defense, "movement": movement,
+         "steps": steps, "mechanized": mech}
+    if steps == 2:
+        c["reduced"] = reduced or {"attack": max(attack // 2, 0), "defense": max(defense // 2, 0), "movement": movement}
+    return c
+
+
+COUNTERS = {
+    "3SS Pz": {"side": "german", "kind": "hq", "command_range": 3, "movement": 6},
+    "39 Pz": {"side": "german", "kind": "hq", "command_range": 3, "movement": 6},
+    "2GT": {"side": "soviet", "kind": "hq", "command_range": 3, "movement": 6},
+    "61": {"side": "soviet", "kind": "hq", "command_range": 3, "movement": 6},
+    "g-pz": combat(6, 5, "3SS Pz", movement=6, mech=True),
+    "g-inf": combat(4, 4, "3SS Pz"),
+    "g-inf2": combat(4, 4, "3SS Pz"),
+    "g-far": combat(3, 3, "3SS Pz"),
+    "g-ind": combat(2, 2, "independent", steps=1),
+    "g-39": combat(5, 5, "39 Pz"),
+    "s-tank": combat(5, 4, "2GT", movement=6, mech=True, side="soviet"),
+    "s-inf": combat(3, 3, "61", side="soviet"),
+    "s-inf2": combat(3, 3, "61", side="soviet"),
+    "s-one": combat(2, 2, "61", steps=1, side="soviet"),
+}
+
+
+def data(hexes=None, sides=None, cells=None, position=None, chits=None, per_turn=2, values=None):
+    d = load_game_data("stargard-solstice")
+    table = copy.deepcopy(CELLS)
+    for col, faces in (cells or {}).items():
+        table[col].update(faces)
+    applied = {
+        "game.hex_grid.offset": "odd-columns-down",
+        **{f"map.hexes.{h}": v for h, v in {**MAP, **(hexes or {})}.items()},
+        **{f"map.hexsides.{k}": v for k, v in (sides or {}).items()},
+        "terrain.hexes.clear.movement_mp": 1, "terrain.hexes.forest.movement_mp": 2,
+        "terrain.hexes.village.movement_mp": 1, "terrain.hexes.city.movement_mp": 1,
+        "terrain.lines.road.movement_mp": "1/2",
+        "crt.columns.all": COLUMNS,
+        "crt.cells": table,
+        "supply.sources.source_hexes.german": ["1010"],
+        "supply.sources.source_hexes.soviet": ["1616"],
+        "units.counters": COUNTERS,
+        **{f"command.per_turn_limit.by_turn.{t}.german": per_turn for t in range(1, 11)},
+        **{f"command.per_turn_limit.by_turn.{t}.soviet": per_turn for t in range(2, 11)},
+        "positions.test": {"units": position or {}, "chits": chits if chits is not None else ["3SS Pz", "39 Pz", "2GT", "61"]},
+        **(values or {}),
+    }
+    apply_values(d, applied, "tests/sshelp.py", "override")
+    return d
+
+
+def start(position: dict, **kw):
+    """The data and the state of a campaign set up from `position` ({UNIT: HEX or {hex, steps}})."""
+    units = {u: (v if isinstance(v, dict) else {"hex": v}) for u, v in position.items()}
+    d = data(position=units, **kw)
+    state = GAME.setup(d, {}, ["german", "soviet"], {"position": "test"})
+    return d, state
+
+
+def at(state: dict, **extra) -> dict:
+    state = copy.deepcopy(state)
+    state.update(extra)
+    return state
+
+
+def play(d, state, side, orders, *faces, **by_key):
+    dice = ScriptedDice(*faces, by_key=by_key or None)
+    outcome = GAME.apply(d, copy.deepcopy(state), side, orders, dice)
+    return outcome.state, outcome.events, dice
