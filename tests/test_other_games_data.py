@@ -66,7 +66,7 @@ def test_loads_with_strict_loader(game):
 def test_expected_files():
     assert set(load_game_data("stargard-solstice").tree) == {
         "command", "crt", "events", "game", "map", "optional", "reinforcements", "special",
-        "supply", "terrain", "victory"}
+        "supply", "terrain", "units", "victory"}
     assert set(load_game_data("dark-december").tree) == {
         "crt", "game", "map", "readings", "special", "supply", "terrain", "units", "variants", "weather"}
     assert set(load_game_data("end-of-the-iron-dream").tree) == {
