@@ -9,42 +9,43 @@ from __future__ import annotations
 
 import copy
 
-from pbem.gamedata import apply_values, load_game_data
+from pbem.gamedata import apply_values, load_game_data, load_scenario
 from pbem.games.stargard_solstice import GAME
 from tests.dicehelp import ScriptedDice
 
 MAP = {f"{c}{r}": {"terrain": "clear"} for c in range(10, 17) for r in range(10, 17)}
 COLUMNS = ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"]
+SCENARIO = load_scenario("stargard-solstice", "campaign")[0]
 CELLS = {col: {str(d): "–" for d in range(1, 7)} for col in COLUMNS}
 
 
 def combat(attack, defense, hq, movement=4, steps=2, mech=False, side="german", reduced=None):
-    c = {"side": side, "kind": "combat", "hq": hq, "attack": attack, "defense": defense, "movement": movement,
-         "steps": steps, "mechanized": mech}
+    c = {"side": side, "type": "combat", "listed_under": hq, "independent": hq is None, "attack": attack,
+         "defense": defense, "movement": movement, "steps": steps, "mechanized": mech}
     if steps == 2:
         c["reduced"] = reduced or {"attack": max(attack // 2, 0), "defense": max(defense // 2, 0), "movement": movement}
     return c
 
 
+HQS = ("Stell-II-HQ", "39-Pz-HQ", "3SS-PZ-HQ", "Munzel-HQ", "10SS-HQ", "2GT-HQ", "61-HQ")
+# the HQs of the cup (scenario start_state) off the test block unless a test places them
+HQ_HOME = {"Stell-II-HQ": "1010", "39-Pz-HQ": "1011", "3SS-PZ-HQ": "1012", "Munzel-HQ": "1013", "10SS-HQ": "1014",
+           "2GT-HQ": "1616", "61-HQ": "1615"}
 COUNTERS = {
-    "3SS Pz": {"side": "german", "kind": "hq", "command_range": 3, "movement": 6},
-    "39 Pz": {"side": "german", "kind": "hq", "command_range": 3, "movement": 6},
-    "2GT": {"side": "soviet", "kind": "hq", "command_range": 3, "movement": 6},
-    "61": {"side": "soviet", "kind": "hq", "command_range": 3, "movement": 6},
-    "g-pz": combat(6, 5, "3SS Pz", movement=6, mech=True),
-    "g-inf": combat(4, 4, "3SS Pz"),
-    "g-inf2": combat(4, 4, "3SS Pz"),
-    "g-far": combat(3, 3, "3SS Pz"),
-    "g-ind": combat(2, 2, "independent", steps=1),
-    "g-39": combat(5, 5, "39 Pz"),
-    "s-tank": combat(5, 4, "2GT", movement=6, mech=True, side="soviet"),
-    "s-inf": combat(3, 3, "61", side="soviet"),
-    "s-inf2": combat(3, 3, "61", side="soviet"),
-    "s-one": combat(2, 2, "61", steps=1, side="soviet"),
+    "g-pz": combat(6, 5, "3SS-PZ-HQ", movement=6, mech=True),
+    "g-inf": combat(4, 4, "3SS-PZ-HQ"),
+    "g-inf2": combat(4, 4, "3SS-PZ-HQ"),
+    "g-far": combat(3, 3, "3SS-PZ-HQ"),
+    "g-ind": combat(2, 2, None, steps=1),
+    "g-39": combat(5, 5, "39-Pz-HQ"),
+    "s-tank": combat(5, 4, "2GT-HQ", movement=6, mech=True, side="soviet"),
+    "s-inf": combat(3, 3, "61-HQ", side="soviet"),
+    "s-inf2": combat(3, 3, "61-HQ", side="soviet"),
+    "s-one": combat(2, 2, "61-HQ", steps=1, side="soviet"),
 }
 
 
-def data(hexes=None, sides=None, cells=None, position=None, chits=None, per_turn=2, values=None):
+def data(hexes=None, sides=None, cells=None, position=None, per_turn=2, values=None):
     d = load_game_data("stargard-solstice")
     table = copy.deepcopy(CELLS)
     for col, faces in (cells or {}).items():
@@ -60,10 +61,12 @@ def data(hexes=None, sides=None, cells=None, position=None, chits=None, per_turn
         "crt.cells": table,
         "supply.sources.source_hexes.german": ["1010"],
         "supply.sources.source_hexes.soviet": ["1616"],
-        "units.counters": COUNTERS,
+        **{f"units.counters.{u}": c for u, c in COUNTERS.items()},
+        **{f"units.counters.{h}.command_range": 3 for h in HQS if h != "Munzel-HQ"},   # Munzel: 8 (19.1.3)
+        **{f"units.counters.{h}.movement": 6 for h in HQS},
         **{f"command.per_turn_limit.by_turn.{t}.german": per_turn for t in range(1, 11)},
         **{f"command.per_turn_limit.by_turn.{t}.soviet": per_turn for t in range(2, 11)},
-        "positions.test": {"units": position or {}, "chits": chits if chits is not None else ["3SS Pz", "39 Pz", "2GT", "61"]},
+        "module.positions.test": {"units": position or {}},
         **(values or {}),
     }
     apply_values(d, applied, "tests/sshelp.py", "override")
@@ -72,9 +75,9 @@ def data(hexes=None, sides=None, cells=None, position=None, chits=None, per_turn
 
 def start(position: dict, **kw):
     """The data and the state of a campaign set up from `position` ({UNIT: HEX or {hex, steps}})."""
-    units = {u: (v if isinstance(v, dict) else {"hex": v}) for u, v in position.items()}
+    units = {u: (v if isinstance(v, dict) else {"hex": v}) for u, v in {**HQ_HOME, **position}.items()}
     d = data(position=units, **kw)
-    state = GAME.setup(d, {}, ["german", "soviet"], {"position": "test"})
+    state = GAME.setup(d, SCENARIO, ["german", "soviet"], {"position": "test"})
     return d, state
 
 

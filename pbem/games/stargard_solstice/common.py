@@ -60,19 +60,32 @@ def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
 
 # -- counters ----------------------------------------------------------------------------
 def counter(data: GameData, unit_id: str) -> dict:
-    """A unit's counter (`units.counters.ID`): side, kind (combat, hq, festung), hq (the HQ
-    that commands it, or `independent`), attack, defense, movement, steps, mechanized; an HQ
-    has its command_range (3.2)."""
+    """A unit's counter (rules/stargard-solstice/units.yaml `units.counters.ID`): side, type
+    (combat, hq, festung), listed_under (the HQ that commands it, 3.3.1), independent (3.3.2),
+    attack, defense, movement, steps, mechanized; an HQ has its command_range (3.2)."""
     value = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
-    c = data.require_keys(value, f"units.counters.{unit_id}", ("side", "kind"), f"unit {unit_id}", COUNTER)
-    if unwrap(c["kind"]) == "hq":
-        return data.require_keys(c, f"units.counters.{unit_id}", ("command_range", "movement"), f"HQ {unit_id}", COUNTER)
-    return data.require_keys(c, f"units.counters.{unit_id}", ("hq", "attack", "defense", "movement", "steps"),
-                             f"unit {unit_id}", COUNTER)
+    c = data.require_keys(value, f"units.counters.{unit_id}", ("side", "type"), f"unit {unit_id}", COUNTER)
+    if unwrap(c["type"]) == "hq":
+        return c
+    return data.require_keys(c, f"units.counters.{unit_id}", ("attack", "defense", "steps"), f"unit {unit_id}", COUNTER)
 
 
 def kind(data: GameData, unit_id: str) -> str:
-    return str(unwrap(counter(data, unit_id)["kind"]))
+    return str(unwrap(counter(data, unit_id)["type"]))
+
+
+def commanded_by(data: GameData, unit_id: str) -> str | None:
+    """3.3.1: the HQ a unit is under (its colour, read as the set-up paragraph that lists it:
+    units.yaml `listed_under`); None for an independent unit (3.3.2)."""
+    c = counter(data, unit_id)
+    if numbers.flag(data, f"units.counters.{unit_id}.independent", f"whether {unit_id} is independent (3.3.2)"):
+        return None
+    under = unwrap(c.get("listed_under", "unknown"))
+    if under == "unknown":
+        from ...errors import UnknownDataError
+        raise UnknownDataError(f"units.counters.{unit_id}.listed_under", f"the HQ commanding {unit_id} (3.3.1)", COUNTER,
+                               data.override_file)
+    return None if under is None else str(under)
 
 
 def is_hq(data: GameData, unit_id: str) -> bool:

@@ -14,7 +14,7 @@ from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
-from .common import counter, grid, is_hq, side_of
+from .common import commanded_by, counter, grid, is_hq, side_of
 
 
 # -- the chits ---------------------------------------------------------------------------
@@ -68,6 +68,9 @@ def draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
         if not room[side]:
             events.append({"event": "chit_aside", "chit": chit, "side": side, "rule": "3.1.2"})
             continue
+        if not special_side(data, chit) and chit not in state["units"]:
+            events.append({"event": "chit_aside", "chit": chit, "side": side, "rule": "3.3: its HQ is not on the map"})
+            continue
         state["activations"][side] += 1
         state["active"], state["chit"], state["barred"] = side, chit, None
         events.append({"event": "chit", "chit": chit, "side": side, "draw": state["draws"]})
@@ -118,7 +121,7 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
     for unit_id in sorted(state["units"]):
         if unit_id == hq or is_hq(data, unit_id) or side_of(state, unit_id) != state["active"]:
             continue
-        if str(unwrap(counter(data, unit_id)["hq"])) != hq:
+        if commanded_by(data, unit_id) != hq:
             continue
         if state["turn"] == 1 or g.distance(where, state["units"][unit_id]["hex"]) <= reach:
             units.append(unit_id)

@@ -139,12 +139,12 @@ class StargardSolstice(SequencedGame):
             raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position)")
         if "position" not in given:
             raise PbemError("Stargard Solstice needs `--option position=NAME`: the 15.0 set-up (with its 'within 1 of' "
-                            "choices) is played at the table and entered as positions.NAME in the data override "
+                            "choices) is played at the table and entered as module.positions.NAME in the data override "
                             "(docs/stargard-solstice.md)")
         return {"position": str(given["position"])}
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
-        return setup.start(data, self.options(options or {}))
+        return setup.start(data, scenario, self.options(options or {}))
 
     def normalise_orders(self, orders: Any) -> Any:
         return each_order(orders, _ids_as_text)
@@ -190,7 +190,7 @@ class StargardSolstice(SequencedGame):
     badge_legend = {"P": "pinned (8.1.2)"}
     open_collections = ("map.hexes.<CCRR>: {terrain: clear|forest|swamp|village|town|city|restrictive|water}, "
                         "map.hexsides.<A|B>: [minor_river, major_river, bridge, impassable, road, trail, roll_bahn, railway], "
-                        "units.counters.<UNIT>, positions.<NAME>: {units, chits}, crt.cells.<COLUMN>.<DIE>")
+                        "units.counters.<UNIT> factors, module.positions.<NAME>.units, crt.cells.<COLUMN>.<DIE>")
 
     def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
         return str(state["units"][unit_id]["side"])

@@ -14,7 +14,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.movement import Cost, walk
 from ..base import Problem
-from .common import (board, canonical, counter, facts, grid, hexes, hexside, info, is_hq, other, printed, side_of,
+from .common import (board, canonical, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
                      stacking_problem, terrain, zoc_of)
 
 LINES = ("roll_bahn", "road", "trail")          # 5.2.1, 5.2.5: the lines regular movement follows
@@ -65,7 +65,7 @@ def movable(data: GameData, state: dict, unit_id: str) -> str | None:
         return f"{unit_id} has moved this segment: one move per unit, completed before the next (5.1)"
     if state["units"][unit_id].get("pinned"):
         return f"{unit_id} is pinned and may not move (5.3, 8.1.2)"
-    if not is_hq(data, unit_id) and unwrap(counter(data, unit_id)["kind"]) == "festung":
+    if kind(data, unit_id) == "festung":
         return f"{unit_id} is a Festung and may not move (12.3)"
     return None
 
@@ -138,7 +138,7 @@ def independent(data: GameData, state: dict, unit_id: str) -> str | None:
     most = numbers.integer(data, "command.activation.independent_units_per_hq", "the independent units an HQ activates (3.3.2)")
     if unit_id not in state["units"] or side_of(state, unit_id) != state["active"] or is_hq(data, unit_id):
         return f"{unit_id} is not a combat unit of the active player on the map (3.3.2)"
-    if str(unwrap(counter(data, unit_id)["hq"])) != "independent":
+    if not numbers.flag(data, f"units.counters.{unit_id}.independent", f"whether {unit_id} is independent (3.3.2)"):
         return f"{unit_id} is not an independent unit (3.3.2)"
     if unit_id in state["independents"]:
         return f"{unit_id} is activated already (3.3.2)"

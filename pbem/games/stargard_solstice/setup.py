@@ -1,6 +1,7 @@
-"""15.0 set-up: a campaign starts from the position its group agrees on (`positions.NAME` of
-the data override: every unit's hex and steps, and the command chits in play), every unit at
-full strength unless the position says otherwise, in supply (11.4) and in command (3.3.3)."""
+"""15.0 set-up: a campaign starts from the position its group agrees on
+(`module.positions.NAME` of the data override: every unit's hex, and its steps if not full),
+every unit in supply (11.4) and in command (3.3.3); the cup (1.4) and the first chit (2.3.1)
+are the scenario's start state (scenarios/stargard-solstice/campaign.yaml)."""
 
 from __future__ import annotations
 
@@ -8,22 +9,22 @@ from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.sequence import PASSES
-from .common import canonical, counter, full_steps, info, side_of
+from .common import canonical, counter, full_steps, info
 from .cup import chit_side
 
 POSITIONS = "the position the group agrees on (its data override)"
 
 
-def start(data: GameData, options: dict) -> dict:
+def start(data: GameData, scenario: dict, options: dict) -> dict:
     name = options["position"]
-    position = data.get(f"positions.{name}", f"the starting position {name!r} (15.0)")
+    position = data.get(f"module.positions.{name}", f"the starting position {name!r} (15.0)")
     if not isinstance(position, dict) or not isinstance(position.get("units"), dict):
-        raise UnknownDataError(f"positions.{name}.units", f"the units of the position {name!r}", POSITIONS, data.override_file)
+        raise UnknownDataError(f"module.positions.{name}.units", f"the units of the position {name!r}", POSITIONS, data.override_file)
     units: dict[str, dict] = {}
     for unit_id in sorted(position["units"]):
         where = position["units"][unit_id]
         if not isinstance(where, dict) or "hex" not in where:
-            raise UnknownDataError(f"positions.{name}.units.{unit_id}.hex", f"the hex of {unit_id}", POSITIONS, data.override_file)
+            raise UnknownDataError(f"module.positions.{name}.units.{unit_id}.hex", f"the hex of {unit_id}", POSITIONS, data.override_file)
         c = counter(data, unit_id)
         full = full_steps(data, unit_id)
         steps = int(where.get("steps", full))
@@ -32,20 +33,15 @@ def start(data: GameData, options: dict) -> dict:
         hex_id = canonical(data, where["hex"])
         info(data, hex_id)
         units[unit_id] = {"side": str(unwrap(c["side"])), "hex": hex_id, "steps": steps, "supply": "in"}
-    chits = sorted(str(c) for c in position.get("chits", []))
-    state: dict = {"units": units}
+    begin = scenario["start_state"]
+    chits = sorted(str(c) for side in ("german", "soviet") for c in unwrap(begin["cup"][side]))
     for chit in chits:
         chit_side(data, chit)
-        if chit not in units and not unwrap(data.get("module.special_chits", "")).get(chit):
-            raise PbemError(f"data `positions.{name}.chits`: {chit} is neither an HQ on the map nor a special chit (1.4)",
-                            data.override_file)
-    for unit_id in units:
-        side_of(state, unit_id)
     return {
         "seats": ["german", "soviet"], "turn": 1,
         "last_turn": numbers.integer(data, "game.turns.count", "the number of turns (2.0)"),
         "phase": "random_event", "units": units, "dead": [], "chits": chits, "cup": list(chits),
-        "first_chit": numbers.text(data, "module.first_chit", "the first chit of turn 1 (2.3.1)"),
+        "first_chit": str(unwrap(begin["first_chit"])),
         "drawn": {"german": [], "soviet": []}, "activations": {"german": 0, "soviet": 0}, "draws": 0,
         "active": None, "chit": None, "hq": None, "hq_hex": None, "activated": [], "independents": [], "moved": [],
         "attackers": [], "attacked": [], "vacated": None, "barred": None, "previous": None, "pending": None,
