@@ -64,8 +64,8 @@ def data(hexes=None, sides=None, cells=None, position=None, per_turn=2, values=N
         **{f"units.counters.{u}": c for u, c in COUNTERS.items()},
         **{f"units.counters.{h}.command_range": 3 for h in HQS if h != "Munzel-HQ"},   # Munzel: 8 (19.1.3)
         **{f"units.counters.{h}.movement": 6 for h in HQS},
-        **{f"command.per_turn_limit.by_turn.{t}.german": per_turn for t in range(1, 11)},
-        **{f"command.per_turn_limit.by_turn.{t}.soviet": per_turn for t in range(2, 11)},
+        **({f"command.per_turn_limit.by_turn.{t}.german": per_turn for t in range(1, 11)} if per_turn else {}),
+        **({f"command.per_turn_limit.by_turn.{t}.soviet": per_turn for t in range(2, 11)} if per_turn else {}),
         "module.positions.test": {"units": position or {}},
         **(values or {}),
     }

@@ -152,38 +152,41 @@ def apply_pick(data: GameData, state: dict, side: str, orders: list, dice: Dice)
 
 
 # -- 2.2 random events, 2.6 turn end -----------------------------------------------------
-def event_row(data: GameData, turn: int) -> dict[int, dict]:
-    """The random event table's row for a turn (19.0): die face -> {primary, secondary}."""
-    row = data.get(f"events.random_events.table.{turn}", f"the random event table for turn {turn} (19.0)")
-    faces: dict[int, dict] = {}
+def event_row(data: GameData, turn: int) -> dict[int, tuple[str, dict]]:
+    """The random event table's row for a turn (19.0): die face -> (its key, {primary, secondary})."""
+    path = f"events.random_events.table.{turn}"
+    row = data.get(path, f"the random event table for turn {turn} (19.0)")
+    faces: dict[int, tuple[str, dict]] = {}
     for rolls, entry in row.items():
         if rolls in ("rule", "printed_on"):
             continue
         low, _, high = str(rolls).partition("-")
         for face in range(int(low), int(high or low) + 1):
-            faces[face] = entry
+            if not isinstance(unwrap(entry), dict):
+                raise unknown_event(data, f"{path}.{rolls}", turn, face)
+            faces[face] = (f"{path}.{rolls}", unwrap(entry))
     for face in range(1, 7):
-        if face not in faces or not isinstance(faces[face], dict):
-            raise numbers_unknown(data, turn, face)
+        if face not in faces:
+            raise unknown_event(data, path, turn, face)
     return faces
 
 
-def numbers_unknown(data: GameData, turn: int, face: int) -> UnknownDataError:
-    return UnknownDataError(f"events.random_events.table.{turn}", f"the turn {turn} random event of die {face} (19.0)",
-                            "the Random Event Table (19.0)", data.override_file)
+def unknown_event(data: GameData, path: str, turn: int, face: int) -> UnknownDataError:
+    return UnknownDataError(path, f"the turn {turn} random event of die {face} (19.0)", "the Random Event Table (19.0)",
+                            data.override_file)
 
 
 def event_of(data: GameData, state: dict, face: int) -> tuple[str, str]:
     """19.0: the primary event; the secondary instead if the primary occurred last turn."""
-    entry = event_row(data, state["turn"])[face]
+    path, entry = event_row(data, state["turn"])[face]
     primary = str(unwrap(entry.get("primary", "unknown")))
     if primary == "unknown":
-        raise numbers_unknown(data, state["turn"], face)
+        raise unknown_event(data, f"{path}.primary", state["turn"], face)
     if primary != state.get("last_event"):
         return primary, "primary"
     secondary = str(unwrap(entry.get("secondary", "unknown")))
     if secondary == "unknown":
-        raise numbers_unknown(data, state["turn"], face)
+        raise unknown_event(data, f"{path}.secondary", state["turn"], face)
     return secondary, "secondary"
 
 
@@ -193,7 +196,8 @@ def check_event(data: GameData, state: dict, side: str, orders: list) -> list[Pr
         return [Problem(0, "the random event roll takes no orders: send an empty file (2.2.1)")]
     for face in range(1, 7):
         event_of(data, state, face)
-    draw_problems(data, state)
+    if not (state["turn"] == 1 and state["first_chit"] in state["cup"]):
+        draw_problems(data, state)
     return []
 
 
