@@ -53,7 +53,7 @@ def data(hexes=None, sides=None, cells=None, position=None, per_turn=2, values=N
     applied = {
         "game.hex_grid.offset": "odd-columns-down",
         **{f"map.hexes.{h}": v for h, v in {**MAP, **(hexes or {})}.items()},
-        **{f"map.hexsides.{k}": v for k, v in (sides or {}).items()},
+        **{f"module.hexsides.{k}": v for k, v in (sides or {}).items()},
         "terrain.hexes.clear.movement_mp": 1, "terrain.hexes.forest.movement_mp": 2,
         "terrain.hexes.village.movement_mp": 1, "terrain.hexes.city.movement_mp": 1,
         "terrain.lines.road.movement_mp": "1/2",

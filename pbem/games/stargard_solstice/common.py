@@ -8,7 +8,8 @@ the dot ("0418", game.hex_grid.numbering xxyy), in orders, saves and data keys a
 from __future__ import annotations
 
 from ...gamedata import GameData, unwrap
-from ...hexgrid import GridSpec
+from ...errors import UnknownDataError
+from ...hexgrid import GridSpec, hexside_key
 from ...kit import numbers
 from ...kit.board import Board
 from ...kit.terrain import MapData
@@ -53,9 +54,18 @@ def terrain(data: GameData, hex_id: str) -> str:
 
 
 def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
-    """The features on the side between two adjacent hexes (minor_river, major_river, bridge,
-    impassable, and the lines crossing it: road, trail, roll_bahn, railway)."""
-    return mapdata(data).hexside(a, b)
+    """The features on the side between two adjacent listed hexes (minor_river, major_river,
+    bridge, impassable, and the lines crossing it: road, trail, roll_bahn, railway), from
+    `module.hexsides.A|B` (map.yaml has no hexside collection); an unlisted side is plain."""
+    info(data, a)
+    info(data, b)
+    name = hexside_key(a, b)
+    value = unwrap(data.get(f"module.hexsides.{name}", f"the hexside {a}-{b}", default=()))
+    if value == "unknown":
+        raise UnknownDataError(f"module.hexsides.{name}", f"the hexside {a}-{b}", PRINTED_ON, data.override_file)
+    if isinstance(value, str):
+        return () if value == "none" else (value,)
+    return tuple(str(v) for v in value or ())
 
 
 # -- counters ----------------------------------------------------------------------------
@@ -82,7 +92,6 @@ def commanded_by(data: GameData, unit_id: str) -> str | None:
         return None
     under = unwrap(c.get("listed_under", "unknown"))
     if under == "unknown":
-        from ...errors import UnknownDataError
         raise UnknownDataError(f"units.counters.{unit_id}.listed_under", f"the HQ commanding {unit_id} (3.3.1)", COUNTER,
                                data.override_file)
     return None if under is None else str(under)
