@@ -144,20 +144,31 @@ def zoc_crosses(data: GameData, a: str, b: str) -> bool:
     return not {"major_river", "impassable"} & set(hexside(data, a, b))
 
 
-def zoc_of(data: GameData, state: dict, side: str) -> set[str]:
-    """The hexes `side`'s units control: 4.2 units with a printed attack of 1 or more; 4.2.1
-    not HQs nor zero-attack units; 4.5.1 out-of-supply units keep theirs."""
-    found: set[str] = set()
-    g = grid(data)
-    stacks = board(state).stacks()
-    for hex_id in sorted(stacks):
-        units = [u for u in stacks[hex_id] if side_of(state, u) == side and not is_hq(data, u)]
-        if not any(printed(data, state, u, "attack") >= 1 for u in units):
-            continue
-        for n in g.neighbours(hex_id):
-            if n in hexes(data) and zoc_crosses(data, hex_id, n):
-                found.add(n)
-    return found
+class Zoc:
+    """The hexes a side's units control, asked hex by hex: only the hexes a rule asks about need
+    their terrain known (4.6: water), not every hex around every unit."""
+
+    def __init__(self, data: GameData, state: dict, side: str) -> None:
+        self.data, self.side = data, side
+        stacks = board(state).stacks()
+        # 4.2, 4.2.1: units with a printed attack of 1 or more; not HQs; 4.5.1: OOS units too
+        self.sources = sorted(h for h, units in stacks.items()
+                              if any(side_of(state, u) == side and not is_hq(data, u)
+                                     and printed(data, state, u, "attack") >= 1 for u in units))
+        self.memo: dict[str, bool] = {}
+
+    def __contains__(self, hex_id: object) -> bool:
+        hex_id = str(hex_id)
+        if hex_id not in self.memo:
+            g = grid(self.data)
+            self.memo[hex_id] = any(g.adjacent(h, hex_id) and zoc_crosses(self.data, h, hex_id) for h in self.sources)
+        return self.memo[hex_id]
+
+
+def zoc_of(data: GameData, state: dict, side: str) -> Zoc:
+    """4.2.2: a unit's ZOC extends into the adjacent hexes (4.6: not into water, across the Oder
+    or an impassable hexside)."""
+    return Zoc(data, state, side)
 
 
 def stacking_problem(data: GameData, state: dict, hex_id: str, side: str) -> str | None:

@@ -1,0 +1,154 @@
+"""Stargard Solstice: combat (8.0), step losses (8.6), retreats (9.0) and advance after combat
+(10.0), on the made-up test data of tests/sshelp.py (CRT columns 1:2 .. 7:1, every cell "–"
+unless a test writes one; the Soviet supply source 1616, the German 1010).
+
+g-pz (6-5, mechanized) in 1313 and g-inf (4-4) in 1312 attack s-inf (3-3) and s-one (2-2, one
+step) in 1413: 10 to 5, 2:1. The German units control 1412 and 1414 around 1413."""
+
+from pbem.games.stargard_solstice import GAME
+from tests.sshelp import play, start
+
+POSITION = {"3SS-PZ-HQ": "1212", "g-pz": "1313", "g-inf": "1312", "s-inf": "1413", "s-one": "1413"}
+ATTACK = [{"attack": "1413", "with": ["g-pz", "g-inf"]}]
+
+
+def combat_segment(position=POSITION, **kw):
+    d, s = start(position, **kw)
+    s, _, _ = play(d, s, "german", [], 2)           # 19.0 roll; 3SS-PZ-HQ activated (2.3.1)
+    s, _, _ = play(d, s, "german", [])              # no movement
+    return d, s
+
+
+def messages(d, s, side, orders):
+    return [p.message for p in GAME.check(d, s, side, orders)]
+
+
+def test_8_4_the_ratio_of_the_totals_rounded_down_1_1_3_halves_added_before_rounding():
+    """8.4, 1.1.3 "first add them together before dividing ... and then round down": an
+    out-of-supply s-inf defends with 3/2, with s-one 7/2, rounded down to 3: 10 to 3 is 3:1."""
+    d, s = combat_segment()
+    s["units"]["s-inf"]["supply"] = "oos"
+    s, events, dice = play(d, s, "german", ATTACK, 1)
+    assert dice.asked == [("crt/1-0/1413", 6)]
+    assert {k: events[0][k] for k in ("attack", "defence", "ratio", "column", "die", "result")} == {
+        "attack": 10, "defence": 3, "ratio": "3:1", "column": "3:1", "die": 1, "result": "–"}
+    assert s["attacked"] == ["1413"] and s["attackers"] == ["g-inf", "g-pz"] and s["phase"] == "combat"
+
+
+def test_1_1_3_below_1_2_the_attack_is_cancelled():
+    d, s = combat_segment(dict(POSITION, **{"g-ind": "1412"}))
+    s["independents"] = ["g-ind"]
+    assert messages(d, s, "german", [{"attack": "1413", "with": ["g-ind"]}]) == [
+        "2 to 5 is less than 1:2: the attack would be cancelled (1.1.3)"]
+
+
+def test_8_1_2_an_attack_on_a_pinned_unit_shifts_one_column_right():
+    d, s = combat_segment()
+    s["units"]["s-one"]["pinned"] = True
+    s, events, _ = play(d, s, "german", ATTACK, 1)
+    assert events[0]["shifts"] == [{"shift": 1, "why": "pinned defender", "rule": "8.1.2"}]
+    assert (events[0]["ratio"], events[0]["column"]) == ("2:1", "3:1")
+
+
+def test_8_3_1_no_unit_attacks_twice_and_no_defender_is_attacked_twice():
+    d, s = combat_segment(dict(POSITION, **{"s-inf2": "1412"}))
+    s, _, _ = play(d, s, "german", [{"attack": "1413", "with": ["g-inf"]}], 1)
+    assert messages(d, s, "german", [{"attack": "1412", "with": ["g-inf"]}]) == [
+        "g-inf has attacked this segment: no unit contributes to more than one attack (8.3.1)"]
+    assert messages(d, s, "german", [{"attack": "1413", "with": ["g-pz"]}]) == [
+        "1413 has been attacked this segment: no defending unit is attacked twice (8.3.1)"]
+
+
+def test_8_0_empty_hexes_and_lone_hqs_may_not_be_attacked():
+    d, s = combat_segment(dict(POSITION, **{"61-HQ": "1314"}))
+    assert messages(d, s, "german", [{"attack": "1314", "with": ["g-pz"]}]) == [
+        "1314 holds no enemy combat unit: empty hexes and lone HQs may not be attacked (8.0)"]
+
+
+def test_8_6_1_the_first_loss_from_the_strongest_and_the_defender_answers_with_its_retreat_route():
+    """D2r2: the defender (a signed response) loses its first step from the strongest unit
+    (8.6.1: s-inf, defence 3), the second where it likes (8.6.2), and retreats two hexes, each
+    farther from 1413 (9.2), toward its supply source 1616 (9.2.1), avoiding the German ZOC of
+    1412 and 1414 (9.2.2)."""
+    d, s = combat_segment(cells={"2:1": {"6": "D2r2"}})
+    s, events, _ = play(d, s, "german", ATTACK, 6)
+    assert events[-1]["result"] == "D2r2"
+    assert GAME.awaiting(s).as_dict() == {"side": "soviet", "kind": "response", "done": False, "opponents": ["german"],
+                                          "phase": "Turn 1 Soviet defender's result at 1413"}
+    assert messages(d, s, "soviet", [{"steps": ["s-one", "s-inf"], "retreat": {"s-inf": ["1513", "1614"]}}]) == [
+        "the first step lost comes from the strongest unit: s-inf (8.6.1); 2 step(s) to take"]
+    assert messages(d, s, "soviet", [{"steps": ["s-inf", "s-one"], "retreat": {"s-inf": ["1414", "1514"]}}]) == [
+        "s-inf: 1414 → 1514 is not a legal retreat of 2 hex(es) (9.2 each hex farther, 9.2.1 toward the nearest supply "
+        "source, 9.2.2 avoiding EZOCs); legal: 1513 → 1514; 1513 → 1614"]
+    s, events, _ = play(d, s, "soviet", [{"steps": ["s-inf", "s-one"], "retreat": {"s-inf": ["1513", "1614"]}}])
+    assert events[1:] == [{"event": "reduced", "unit": "s-inf", "steps": 1, "why": "defender's loss (8.6)"},
+                          {"event": "eliminated", "unit": "s-one", "why": "defender's loss (8.6)"},
+                          {"event": "retreat", "unit": "s-inf", "path": ["1413", "1513", "1614"]}]
+    assert s["phase"] == "combat" and s["vacated"] == {"hex": "1413", "units": ["g-inf", "g-pz"], "retreated": True}
+
+
+def test_10_3_mechanized_units_advance_two_hexes_when_the_defender_retreated_10_4_others_one():
+    d, s = combat_segment(cells={"2:1": {"6": "D2r2"}})
+    s, _, _ = play(d, s, "german", ATTACK, 6)
+    s, _, _ = play(d, s, "soviet", [{"steps": ["s-inf", "s-one"], "retreat": {"s-inf": ["1513", "1614"]}}])
+    assert messages(d, s, "german", [{"advance": "g-inf", "path": ["1413", "1513"]}]) == [
+        "g-inf may advance 1 hex(es) (10.3, 10.4, 11.3.3)"]
+    assert messages(d, s, "german", [{"advance": "g-pz", "path": ["1414"]}]) == [
+        "the first hex of an advance is the defender's hex 1413 (10.0)"]
+    s, events, _ = play(d, s, "german", [{"advance": "g-pz", "path": ["1413", "1513"]}, {"advance": "g-inf", "path": ["1413"]}],
+                        1)
+    assert events[:2] == [{"event": "advance", "unit": "g-pz", "path": ["1313", "1413", "1513"]},
+                          {"event": "advance", "unit": "g-inf", "path": ["1312", "1413"]}]
+    assert events[2] == {"event": "combat_over", "side": "german", "hq": "3SS-PZ-HQ"}
+
+
+def test_8_6_1_ties_are_the_owners_choice_and_one_unit_alone_takes_its_loss_without_asking():
+    """8.6.1 "If two units are equal in strength, the owning player chooses": two 3-3 units
+    losing one step are asked; a lone unit's one step is taken at once."""
+    tie = dict(POSITION, **{"s-one": "1412", "s-inf2": "1413"})
+    d, s = combat_segment(tie, cells={"1:1": {"3": "D1"}})
+    s, _, _ = play(d, s, "german", ATTACK, 3)
+    assert s["phase"] == "defender_answer"
+    assert messages(d, s, "soviet", [{"steps": ["s-inf2"]}]) == []
+    alone = dict(POSITION, **{"s-one": "1412"})
+    d, s = combat_segment(alone, cells={"3:1": {"3": "D1"}})          # 10 to 3
+    s, events, _ = play(d, s, "german", ATTACK, 3)
+    assert events[-1] == {"event": "reduced", "unit": "s-inf", "steps": 1, "why": "defender's loss (8.6)"}
+    assert s["phase"] == "combat" and s["vacated"] is None
+
+
+def test_8_7_a_defender_in_a_city_ignores_the_first_loss_9_5_the_first_hex_of_retreat():
+    d, s = combat_segment(hexes={"1413": {"terrain": "city"}}, cells={"2:1": {"4": "D1r1"}})
+    s, events, _ = play(d, s, "german", ATTACK, 4)
+    assert {"event": "negated", "what": "the first loss", "hex": "1413", "rule": "8.7"} in events
+    assert {"event": "negated", "what": "the first hex of retreat", "hex": "1413", "rule": "9.5"} in events
+    assert s["phase"] == "combat" and s["units"]["s-inf"]["steps"] == 2
+
+
+def test_8_1_1_on_a_double_result_the_attacker_executes_first():
+    """8.1.1 "The attacker must always execute their result first" (A1r1/D1): the German
+    retreat is its own order file before the defender's loss, taken at once (s-inf is the
+    stronger, 8.6.1)."""
+    d, s = combat_segment(cells={"2:1": {"5": "A1r1/D1"}})
+    s, events, _ = play(d, s, "german", ATTACK, 5)
+    assert events[-1] == {"event": "order", "why": "a double result: the attacker executes first (8.1.1)"}
+    assert GAME.awaiting(s).kind == "orders" and s["phase"] == "attacker_answer"
+    assert messages(d, s, "german", [{"steps": ["g-inf"], "retreat": {"g-pz": ["1213"], "g-inf": ["1212"]}}]) == [
+        "the first step lost comes from the strongest unit: g-pz (8.6.1); 1 step(s) to take"]
+    s, events, _ = play(d, s, "german", [{"steps": ["g-pz"], "retreat": {"g-pz": ["1213"], "g-inf": ["1311"]}}])
+    assert [e["event"] for e in events] == ["answer", "reduced", "retreat", "retreat", "reduced"]
+    assert events[-1] == {"event": "reduced", "unit": "s-inf", "steps": 1, "why": "defender's loss (8.6)"}
+    assert s["phase"] == "combat" and s["vacated"] is None
+
+
+def test_9_1_2_each_ezoc_hex_entered_costs_the_retreating_stack_one_step():
+    """9.1.2 "Each hex containing an EZOC entered by the retreating stack costs that stack one
+    step ... the stack loses one step in total, not per unit": with German units also in 1614
+    and 1512, every hex of retreat is controlled."""
+    boxed = dict(POSITION, **{"g-inf2": "1614", "g-far": "1511"})
+    d, s = combat_segment(boxed, cells={"2:1": {"4": "D1r1"}})
+    s, _, _ = play(d, s, "german", ATTACK, 4)
+    assert messages(d, s, "soviet", [{"steps": ["s-inf"], "retreat": {"s-inf": ["1513"], "s-one": ["1513"]}}]) == [
+        "1 step(s) from the result and 1 for the retreat (9.1.2, 9.4): list 2, not 1"]
+    s, events, _ = play(d, s, "soviet", [{"steps": ["s-inf", "s-one"], "retreat": {"s-inf": ["1513"], "s-one": ["1513"]}}])
+    assert [e["event"] for e in events] == ["answer", "reduced", "eliminated", "retreat"]
