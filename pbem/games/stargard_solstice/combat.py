@@ -116,12 +116,12 @@ def plan(data: GameData, state: dict, side: str, order: dict) -> tuple[dict | No
     index = column(data, attack, defence)
     if index is None:
         return None, f"{attack} to {defence} is less than 1:2: the attack would be cancelled (1.1.3)"
-    shifts = []
+    shifts: list[dict] = []
     if any(state["units"][u].get("pinned") for u in defenders):
         shifts.append({"shift": numbers.integer(data, "crt.shifts.pinned_defender", "the pinned shift (8.1.2)"),
                        "why": "pinned defender", "rule": "8.1.2"})
     labels = columns(data)
-    final = clamp(index + sum(s["shift"] for s in shifts), len(labels))
+    final = clamp(index + sum(int(s["shift"]) for s in shifts), len(labels))
     table = cells(data, labels[final])
     for die, cell in table.items():
         parse(data, cell, f"crt.cells.{labels[final]}.{die}")

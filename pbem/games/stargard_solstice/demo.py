@@ -1,0 +1,90 @@
+"""The Stargard Solstice demonstration campaign (`pbem demo --game stargard-solstice`, bundled
+as examples/stargard-solstice-demo/campaign) on the made-up map, counters, CRT and position of
+examples/stargard-solstice-demo/ (DEMONSTRATION DATA, labelled so in the file and in every
+report): turn 1 in full — the random event roll (19.0), the 3rd SS Panzer Corps chit (2.3.1),
+a move, an attack whose result the Soviet defender answers (its tied first loss, 8.6.1, and its
+retreat route, 9.0), the advance after combat (10.0) — then every other chit the cup gives,
+each a die both players can check (3.1.1), until the turn ends (2.6)."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ...errors import PbemError
+from ...gamedata import GameData
+from ..base import DemoPlan
+from . import losses
+from .common import is_hq, side_of
+
+SEATS = ("german", "soviet")
+
+
+def answer(data: GameData, state: dict) -> list:
+    """A legal answer to a combat result: the first loss from the first strongest unit (8.6.1),
+    further ones in unit order; each stack on the first of its best routes (9.2), and the steps
+    its route owes (9.1.2, 9.4)."""
+    part = state["pending"]["queue"][0]
+    combat = [u for u in part["units"] if not is_hq(data, u)]
+    left = {u: state["units"][u]["steps"] for u in combat}
+    lost = min(part["steps"], sum(left.values()))
+    steps = []
+    for index in range(lost):
+        pool = losses.first_loss(data, state, part) if index == 0 else [u for u in combat if left[u] > 0]
+        unit = next(u for u in pool if left[u] > 0)
+        steps.append(unit)
+        left[unit] -= 1
+    movers = [u for u in part["units"] if (is_hq(data, u) or left[u] > 0) and not losses.festung(data, u)]
+    routes: dict[str, list[str]] = {}
+    if part["retreat"] and any(not is_hq(data, u) for u in movers):
+        for unit in movers:
+            best = sorted(losses.best_routes(data, state, part["side"], part["origin"][unit], part["retreat"]))
+            routes[unit] = list(best[0])
+        owed, why = losses.retreat_owed(data, state, part, movers, routes)
+        if why:
+            raise PbemError(f"demo: no answer ({why})")
+        for group, n in owed:
+            for _ in range(n):
+                unit = next((u for u in group if left.get(u, 0) > 0), None)
+                if unit:
+                    steps.append(unit)
+                    left[unit] -= 1
+    return [{"steps": steps, "retreat": routes}] if routes else [{"steps": steps}]
+
+
+def respond(campaign: Any, state: dict) -> list:
+    return answer(campaign.data, state)
+
+
+def quiet(campaign: Any, state: dict) -> list:
+    """Whoever the cup makes active neither moves nor attacks; a special chit activates the
+    first HQ it may (3.1.3, 3.1.4); an attacker's part of a result is answered as above."""
+    if state["phase"] == "pick_hq":
+        hqs = [u for u in sorted(state["units"]) if is_hq(campaign.data, u) and side_of(state, u) == state["active"]
+               and u != state.get("previous")]
+        return [{"hq": hqs[0]}]
+    if state["phase"] == "attacker_answer":
+        return answer(campaign.data, state)
+    return []
+
+
+ORDERS: list = [
+    ("german", []),                                                       # 2.2.1: the random event roll; 2.3.1: 3SS
+    ("german", [{"move": "Oehms/27SS", "path": ["1312"]}]),               # 2.3.2
+    ("german", [{"attack": "1413", "with": ["Oehms/27SS", "27J/27SS"]}]),  # 2.3.3; the Soviet answer follows
+    ("german", [{"advance": "Oehms/27SS", "path": ["1413"]}]),            # 10.0; the segment ends, the next draw
+    *[(None, quiet)] * 4,                                                 # the rest of turn 1's draws
+]
+
+
+def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | None:
+    """The benchmarks' long game: the quiet policy to the last turn."""
+    if waiting.get("done"):
+        return None
+    if waiting["kind"] == "response":
+        return respond(campaign, state)
+    return quiet(campaign, state)
+
+
+def plan() -> DemoPlan:
+    return DemoPlan("stargard-solstice-demo", "campaign", SEATS, "Stargard Solstice demo (demonstration data)",
+                    ORDERS, respond, cast(Any, bench_orders), {"position": "demo"})
