@@ -65,7 +65,7 @@ def test_loads_with_strict_loader(game):
 
 def test_expected_files():
     assert set(load_game_data("stargard-solstice").tree) == {
-        "command", "crt", "events", "game", "map", "optional", "reinforcements", "special",
+        "command", "crt", "events", "game", "map", "module", "optional", "reinforcements", "special",
         "supply", "terrain", "units", "victory"}
     assert set(load_game_data("dark-december").tree) == {
         "crt", "game", "map", "readings", "special", "supply", "terrain", "units", "variants", "weather"}
