@@ -152,3 +152,34 @@ def test_9_1_2_each_ezoc_hex_entered_costs_the_retreating_stack_one_step():
         "1 step(s) from the result and 1 for the retreat (9.1.2, 9.4): list 2, not 1"]
     s, events, _ = play(d, s, "soviet", [{"steps": ["s-inf", "s-one"], "retreat": {"s-inf": ["1513"], "s-one": ["1513"]}}])
     assert [e["event"] for e in events] == ["answer", "reduced", "eliminated", "retreat"]
+
+
+def test_9_4_a_stack_that_cannot_retreat_loses_a_step_per_hex_it_cannot_retreat():
+    """9.4 "Units that cannot retreat for this reason must lose one step per hex the stack cannot
+    retreat": s-inf alone in 1413, every hex farther away held by German units or impassable."""
+    walled = {"3SS-PZ-HQ": "1212", "g-pz": "1313", "g-inf": "1312", "s-inf": "1413", "g-far": "1412",
+              "g-inf2": "1414", "g-39": "1512"}
+    d, s = combat_segment(walled, sides={"1413|1513": ["impassable"]}, cells={"3:1": {"2": "Dr1"}})
+    s, events, _ = play(d, s, "german", ATTACK, 2)
+    assert s["phase"] == "defender_answer"
+    assert messages(d, s, "soviet", [{"retreat": {"s-inf": ["1513"]}}])[0].startswith(
+        "s-inf: 1513 is not a legal retreat of 0 hex(es)")
+    s, events, _ = play(d, s, "soviet", [{"steps": ["s-inf"], "retreat": {"s-inf": []}}])
+    assert events[1:] == [{"event": "reduced", "unit": "s-inf", "steps": 1, "why": "defender's loss (8.6)"}]
+
+
+def test_12_3_a_festung_ignores_retreat_results():
+    """12.3 "Festungs may not move ... and ignore retreat results. Units in the same stack must
+    retreat normally": the Festung stays, s-inf (the festung's stack-mate) retreats."""
+    from tests.sshelp import COUNTERS, combat
+    COUNTERS["s-fest"] = dict(combat(0, 2, "61-HQ", side="soviet", steps=1), type="festung")
+    try:
+        d, s = combat_segment(dict(POSITION, **{"s-one": "1412", "s-fest": "1413"}), cells={"2:1": {"1": "Dr1"}})
+        s, _, _ = play(d, s, "german", ATTACK, 1)
+        assert messages(d, s, "soviet", [{"retreat": {"s-inf": ["1513"], "s-fest": ["1513"]}}]) == [
+            "s-fest do(es) not retreat (9.0, 12.3)"]
+        s, events, _ = play(d, s, "soviet", [{"retreat": {"s-inf": ["1513"]}}])
+        assert events[1:] == [{"event": "retreat", "unit": "s-inf", "path": ["1413", "1513"]}]
+        assert s["units"]["s-fest"]["hex"] == "1413" and s["vacated"] is None
+    finally:
+        del COUNTERS["s-fest"]

@@ -128,3 +128,21 @@ def test_3_1_2_the_turn_tracks_limits_are_asked_for_by_their_data_path():
     d, s = after_first_segment(per_turn=None)
     problems = GAME.check(d, s, "german", [])
     assert "`command.per_turn_limit.by_turn.1.german`" in problems[0].message
+
+
+def test_14_2_2_a_soviet_unit_in_supply_in_a_stettin_hex_ends_the_game_at_once():
+    """14.2.2 "If the Soviet player occupies any of the Stettin victory hexes (03.18, 04.18,
+    04.19, 05.18) with a combat unit in supply at any time, the game ends immediately"."""
+    d, s = start(dict(POSITION, **{"s-inf": "0418", "61-HQ": "0419"}),
+                 hexes={"0418": {"terrain": "city"}, "0419": {"terrain": "city"}})
+    s, events, _ = play(d, s, "german", [], 2)
+    assert events[-1] == {"event": "sudden_death", "hex": "0418", "units": ["s-inf"], "rule": "14.2.2"}
+    assert GAME.awaiting(s).done
+
+
+def test_15_0_a_campaign_starts_from_a_position_the_group_agrees_on():
+    from pbem.errors import PbemError
+    with pytest.raises(PbemError, match="needs `--option position=NAME`"):
+        GAME.options({})
+    with pytest.raises(PbemError, match="unknown Stargard Solstice option"):
+        GAME.options({"position": "x", "fog": True})
