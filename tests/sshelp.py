@@ -67,6 +67,7 @@ def data(hexes=None, sides=None, cells=None, position=None, per_turn=2, values=N
         **({f"command.per_turn_limit.by_turn.{t}.german": per_turn for t in range(1, 11)} if per_turn else {}),
         **({f"command.per_turn_limit.by_turn.{t}.soviet": per_turn for t in range(2, 11)} if per_turn else {}),
         "module.positions.test": {"units": position or {}},
+        "command.chits.konstantinov_chit.exists": False,
         **(values or {}),
     }
     apply_values(d, applied, "tests/sshelp.py", "override")

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pbem.datatools import grouped_unknowns
 from pbem.errors import PbemError
-from pbem.gamedata import META_KEYS, UNKNOWN, is_wrapped, load_game_data
+from pbem.gamedata import META_KEYS, UNKNOWN, apply_readings, is_wrapped, load_game_data
 from pbem.hexgrid import GridSpec
 
 GAMES = ("stargard-solstice", "dark-december", "end-of-the-iron-dream")
@@ -66,7 +67,7 @@ def test_loads_with_strict_loader(game):
 def test_expected_files():
     assert set(load_game_data("stargard-solstice").tree) == {
         "command", "crt", "events", "game", "map", "module", "optional", "reinforcements", "special",
-        "supply", "terrain", "units", "victory"}
+        "readings", "supply", "terrain", "units", "victory"}
     assert set(load_game_data("dark-december").tree) == {
         "crt", "game", "map", "readings", "special", "supply", "terrain", "units", "variants", "weather"}
     assert set(load_game_data("end-of-the-iron-dream").tree) == {
@@ -183,12 +184,38 @@ def test_stargard_override_hex_spelling(tmp_path):
 def test_stargard_asked_once():
     # chits per turn (1.2.2) and supply source hexes (1.2.9) are asked in one place each
     unknown = [p for p, _ in load_game_data("stargard-solstice").unknown_paths()]
-    chits = [p for p in unknown if "chit" in p or "per_turn_limit" in p]
+    chits = [p for p in unknown if "per_turn_limit" in p or "chits_per" in p]
     assert chits == [f"command.per_turn_limit.by_turn.{t}.{side}" for t in range(1, 11)
                      for side in ("german", "soviet") if (t, side) != (1, "soviet")]
     assert [p for p in unknown if "source" in p] == ["supply.sources.source_hexes.german",
                                                       "supply.sources.source_hexes.soviet"]
     assert load_game_data("stargard-solstice").get("command.per_turn_limit.by_turn.1.soviet") == 1   # 12.1 "1*"
+
+
+def test_stargard_unknowns_by_group():
+    # what `pbem data missing` lists for Stargard Solstice, by group (pbem/datatools.py)
+    data = load_game_data("stargard-solstice")
+    groups = {name: len(paths) for name, paths in grouped_unknowns(data).items()}
+    assert groups == {"Unit counters: factors, steps, set-up": 917,   # 137 set-up + 56 reinforcement + 234/80 counters
+                      "Map: terrain per hex and hexsides": 27,         # the terrain of the 27 hexes the text names
+                      "Terrain effects chart": 12, "Combat rules: shifts and other values": 6,
+                      "Other rules data": 74}
+    assert len(data.unknown_paths()) == 1036
+
+
+def test_stargard_readings_a_group_may_choose():
+    # errata SS7 (14.1 vs 16.4) and SS8 (7.3.1): the data holds the default reading; a group's
+    # choice sets the values its readings.yaml entry lists
+    data = load_game_data("stargard-solstice")
+    assert data.get("victory.score.optional_16_4_vps_go_to") == "soviet"
+    assert data.get("game.replacements.soviet.mechanized_steps_per_turn_counted") == "per_unit"
+    apply_readings(data, {"SS7": "german", "SS8": "in-total"})
+    assert data.get("victory.score.optional_16_4_vps_go_to") == "german"
+    assert data.get("game.replacements.soviet.mechanized_steps_per_turn_counted") == "in_total"
+    assert data.provenance("game.replacements.soviet.mechanized_steps_per_turn_counted") == \
+        "reading SS8=in-total (docs/errata.md)"
+    with pytest.raises(PbemError, match="errata.SS8 must be one of in-total, per-unit"):
+        apply_readings(load_game_data("stargard-solstice"), {"SS8": "per-turn"})
 
 
 def test_dark_december_ids_parse():

@@ -11,6 +11,7 @@ from ...kit import numbers
 from ...kit.sequence import PASSES
 from .common import canonical, counter, full_steps, info
 from .cup import chit_side
+from .setup_data import start_state
 
 POSITIONS = "the position the group agrees on (its data override)"
 
@@ -29,19 +30,23 @@ def start(data: GameData, scenario: dict, options: dict) -> dict:
         full = full_steps(data, unit_id)
         steps = int(where.get("steps", full))
         if not 1 <= steps <= full:
-            raise PbemError(f"data `positions.{name}.units.{unit_id}.steps` must be 1..{full}", data.override_file)
+            raise PbemError(f"data `module.positions.{name}.units.{unit_id}.steps` must be 1..{full}", data.override_file)
         hex_id = canonical(data, where["hex"])
         info(data, hex_id)
         units[unit_id] = {"side": str(unwrap(c["side"])), "hex": hex_id, "steps": steps, "supply": "in"}
-    begin = scenario["start_state"]
-    chits = sorted(str(c) for side in ("german", "soviet") for c in unwrap(begin["cup"][side]))
+    begin = start_state(scenario)
+    chits = sorted(str(c) for side in ("german", "soviet") for c in begin["cup"][side])
+    # 1.4 "a command chit for each army": whether the Konstantinov HQ (a cavalry corps) has one
+    # is not in the text (SS11); the group says so in its data override
+    if numbers.flag(data, "command.chits.konstantinov_chit.exists", "whether the Konstantinov HQ has a chit (1.4)"):
+        chits = sorted([*chits, "Konstantinov-HQ"])
     for chit in chits:
         chit_side(data, chit)
     return {
-        "seats": ["german", "soviet"], "turn": 1,
-        "last_turn": numbers.integer(data, "game.turns.count", "the number of turns (2.0)"),
+        "seats": ["german", "soviet"], "turn": int(begin["turn"]),
+        "last_turn": int(begin["last_turn"]),
         "phase": "random_event", "units": units, "dead": [], "chits": chits, "cup": list(chits),
-        "first_chit": str(unwrap(begin["first_chit"])),
+        "first_chit": str(begin["first_chit"]),
         "drawn": {"german": [], "soviet": []}, "activations": {"german": 0, "soviet": 0}, "draws": 0,
         "active": None, "chit": None, "hq": None, "hq_hex": None, "activated": [], "independents": [], "moved": [],
         "attackers": [], "attacked": [], "vacated": None, "barred": None, "previous": None, "pending": None,
