@@ -183,3 +183,10 @@ def test_12_3_a_festung_ignores_retreat_results():
         assert s["units"]["s-fest"]["hex"] == "1413" and s["vacated"] is None
     finally:
         del COUNTERS["s-fest"]
+
+
+def test_9_2_1_a_column_that_may_call_for_a_retreat_needs_the_supply_sources_before_the_die():
+    """Before any die, everything a roll can lead to must be known: a D1r1 in the column needs
+    the defender's supply sources (9.2.1), named by their data path."""
+    d, s = combat_segment(cells={"2:1": {"4": "D1r1"}}, values={"supply.sources.source_hexes.soviet": "unknown"})
+    assert "`supply.sources.source_hexes.soviet`" in messages(d, s, "german", ATTACK)[0]

@@ -124,7 +124,10 @@ def plan(data: GameData, state: dict, side: str, order: dict) -> tuple[dict | No
     final = clamp(index + sum(int(s["shift"]) for s in shifts), len(labels))
     table = cells(data, labels[final])
     for die, cell in table.items():
-        parse(data, cell, f"crt.cells.{labels[final]}.{die}")
+        result = parse(data, cell, f"crt.cells.{labels[final]}.{die}")
+        for letter, owner in (("A", side), ("D", other(side))):
+            if result[letter]["retreat"]:        # 9.2.1: a retreat is measured to the supply sources
+                numbers.texts(data, f"supply.sources.source_hexes.{owner}", f"the {owner} supply source hexes (1.2.9, 9.2.1)")
     return {"hex": target, "attackers": sorted(attackers), "defenders": defenders, "attack": attack, "defence": defence,
             "ratio": labels[index], "column": labels[final], "shifts": shifts, "cells": table}, None
 

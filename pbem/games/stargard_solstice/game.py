@@ -47,6 +47,9 @@ NOT_ENFORCED = (
     f"14.1-14.3 victory points and levels, 14.1.2, 14.2.1 German sudden death, 16.2-16.4: {NOT_BUILT}; the game "
     "ends after the last turn without a count",
     f"19.1.3 Defend the Reich, 19.1.9, 19.1.12 and the other event effects: {NOT_BUILT}",
+    f"3.1.4 the 1st Belorussian Front chit's activation of the 2nd Guards Cavalry Corps (12.5) and 3.1.5 the turns "
+    f"of the 11th and 3rd Army chits: {NOT_BUILT} (the chits arrive as reinforcements, 7.2.1, not built either)",
+    f"14.1.1 control of VP hexes: {NOT_BUILT}",
 )
 
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq")
