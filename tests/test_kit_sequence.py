@@ -221,6 +221,14 @@ SEQUENCES = {
         ('The attacker applies its result and advances after combat (18.14, 18.16-18.18)', 'orders'),
         ("Defender advance after combat into a vacated attacker's hex (18.20)", 'response'),
     ],
+    "stargard-solstice": [
+        ('Random Event Phase: the 1d6 roll on the random event table (2.2, 19.0); then the first chit is drawn (2.3.1: on turn 1 the 3rd SS Panzer Corps chit)', 'orders'),
+        ('A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)', 'orders'),
+        ('Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)', 'orders'),
+        ('Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)', 'orders'),
+        ('The attacker takes its part of a double result first: losses, retreat (8.1.1, 8.6, 9.0)', 'orders'),
+        ('The defender takes its result: first-loss ties and further losses (8.6), retreat route (9.0)', 'response'),
+    ],
 }
 
 
