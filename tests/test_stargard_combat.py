@@ -190,3 +190,20 @@ def test_9_2_1_a_column_that_may_call_for_a_retreat_needs_the_supply_sources_bef
     the defender's supply sources (9.2.1), named by their data path."""
     d, s = combat_segment(cells={"2:1": {"4": "D1r1"}}, values={"supply.sources.source_hexes.soviet": "unknown"})
     assert "`supply.sources.source_hexes.soviet`" in messages(d, s, "german", ATTACK)[0]
+
+
+def test_1_1_2_cumulative_effects_a_half_for_terrain_and_a_half_for_supply_is_a_quarter():
+    """1.1.2 "A unit that is at half (1/2) for terrain and at half (1/2) for supply will be at a
+    quarter (1/4) in combat. Retain the fractions ... and then use the standard rounding rule":
+    g-pz (6), out of supply and attacking across a minor river (a made-up 1/2 in the test data),
+    adds 6/4; with g-inf's 4, 11/2 rounds down to 5: 5 to 5 is 1:1."""
+    d, s = combat_segment(sides={"1313|1413": ["minor_river"]},
+                          values={"terrain.hexsides.minor_river.combat_size": "1/2"})
+    s["units"]["g-pz"]["supply"] = "oos"
+    s, events, _ = play(d, s, "german", ATTACK, 1)
+    assert (events[0]["attack"], events[0]["defence"], events[0]["ratio"]) == (5, 5, "1:1")
+
+
+def test_8_4_1_an_attack_across_a_river_needs_the_tec_effect_named_by_its_path():
+    d, s = combat_segment(sides={"1313|1413": ["minor_river"]})
+    assert "`terrain.hexsides.minor_river.combat_size`" in messages(d, s, "german", ATTACK)[0]
