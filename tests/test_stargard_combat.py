@@ -207,3 +207,32 @@ def test_1_1_2_cumulative_effects_a_half_for_terrain_and_a_half_for_supply_is_a_
 def test_8_4_1_an_attack_across_a_river_needs_the_tec_effect_named_by_its_path():
     d, s = combat_segment(sides={"1313|1413": ["minor_river"]})
     assert "`terrain.hexsides.minor_river.combat_size`" in messages(d, s, "german", ATTACK)[0]
+
+
+OVERSTACKED = dict(POSITION, **{"s-one": "1513", "s-inf2": "1513"})
+
+
+def test_6_2_a_unit_ending_its_retreat_overstacked_retreats_one_additional_hex():
+    """6.2 "If a unit exceeds the stacking limit in the final hex of a retreat, it must attempt
+    to retreat one additional hex": s-inf's one hex of retreat is 1513, where two Soviet units
+    stand."""
+    d, s = combat_segment(OVERSTACKED, cells={"3:1": {"4": "Dr1"}})
+    s, _, _ = play(d, s, "german", ATTACK, 4)
+    assert messages(d, s, "soviet", [{"retreat": {"s-inf": ["1513"]}}]) == [
+        "1513 would hold 3 combat units (s-inf, s-inf2, s-one), over the limit of 2 (6.0): s-inf must retreat one "
+        "additional hex (6.2)"]
+    assert messages(d, s, "soviet", [{"retreat": {"s-inf": ["1412", "1411"]}}])[0].startswith(
+        "s-inf: 1412 → 1411 is not a legal retreat of 1 hex(es)")
+    s, events, _ = play(d, s, "soviet", [{"retreat": {"s-inf": ["1513", "1614"]}}])
+    assert events[1:] == [{"event": "retreat", "unit": "s-inf", "path": ["1413", "1513", "1614"]}]
+
+
+def test_6_2_with_no_legal_additional_hex_the_unit_is_eliminated():
+    """6.2 "If it cannot legally do so, it is eliminated": every hex beyond 1513 is water."""
+    water = {h: {"terrain": "water"} for h in ("1514", "1613", "1614")}
+    d, s = combat_segment(OVERSTACKED, hexes=water, cells={"3:1": {"4": "Dr1"}})
+    s, _, _ = play(d, s, "german", ATTACK, 4)
+    s, events, _ = play(d, s, "soviet", [{"retreat": {"s-inf": ["1513"]}}])
+    assert events[1:] == [{"event": "retreat", "unit": "s-inf", "path": ["1413", "1513"]},
+                          {"event": "eliminated", "unit": "s-inf",
+                           "why": "overstacked at the end of its retreat, no additional hex (6.2)"}]

@@ -39,7 +39,7 @@ def answer(data: GameData, state: dict) -> list:
         for unit in movers:
             best = sorted(losses.best_routes(data, state, part["side"], part["origin"][unit], part["retreat"]))
             routes[unit] = list(best[0])
-        owed, why = losses.retreat_owed(data, state, part, movers, routes)
+        owed, _, why = losses.retreat_owed(data, state, part, movers, routes)
         if why:
             raise PbemError(f"demo: no answer ({why})")
         for group, n in owed:

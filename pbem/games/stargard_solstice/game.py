@@ -38,8 +38,8 @@ NOT_ENFORCED = (
     f"12.1 the Soviet reactive activations of turn 1: {NOT_BUILT}; the 3.1.2 limits of the turn track apply as "
     "given in the data",
     f"5.6, 12.2.6 overruns of lone HQs and 12.2.1/12.2.2 HQ relocation: {NOT_BUILT}; a lone enemy HQ is not entered",
-    f"6.2 the extra retreat hex of an overstacked stack and 6.2.1 the overstacking penalty: {NOT_BUILT}; a retreat "
-    "ending overstacked is refused",
+    f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}; 6.3 an HQ "
+    "retreating into another HQ's hex is refused (its relocation, 12.2.2, is not built)",
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
     f"9.2.1 the 10th SS, Corps Tettau and 1st Polish Army own supply sources (11.2.2, 11.2.4): {NOT_BUILT}; their "
     "retreats are measured to their side's sources",

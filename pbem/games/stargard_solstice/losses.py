@@ -146,7 +146,7 @@ def answer_problem(data: GameData, state: dict, part: dict, steps: list[str], ro
         if routes:
             return "no retreat is called for (9.0)"
         return f"{len(steps)} step(s) listed; {lost} to lose (8.6)" if len(steps) != lost else None
-    owed, why = retreat_owed(data, state, part, movers, routes)
+    owed, _, why = retreat_owed(data, state, part, movers, routes)
     if why:
         return why
     extra = steps[lost:]
@@ -160,39 +160,77 @@ def answer_problem(data: GameData, state: dict, part: dict, steps: list[str], ro
     return None
 
 
-def retreat_owed(data: GameData, state: dict, part: dict, movers: list[str],
-                 routes: dict[str, list[str]]) -> tuple[list[tuple[tuple[str, ...], int]], str | None]:
-    """Each stack's route checked (9.1-9.4, 6.1) and the steps it owes: one per EZOC hex
-    entered (9.1.2, per stack, not per unit) and one per hex it cannot retreat (9.4)."""
+def retreat_owed(data: GameData, state: dict, part: dict, movers: list[str], routes: dict[str, list[str]]
+                 ) -> tuple[list[tuple[tuple[str, ...], int]], list[str], str | None]:
+    """Each stack's route checked (9.1-9.4, 6.1, 6.2) and the steps it owes: one per EZOC hex
+    entered (9.1.2, per stack, not per unit) and one per hex it cannot retreat (9.4); and the
+    units eliminated at an overstacked end with no legal additional hex (6.2)."""
     missing = sorted(set(movers) - set(routes))
     if missing:
-        return [], f"give the retreat route of {', '.join(missing)} ({part['retreat']} hex(es), 9.1.1; HQs with their stack, 9.3.1)"
+        return [], [], f"give the retreat route of {', '.join(missing)} ({part['retreat']} hex(es), 9.1.1; HQs with their stack, 9.3.1)"
     stray = sorted(set(routes) - set(movers))
     if stray:
-        return [], f"{', '.join(stray)} do(es) not retreat (9.0, 12.3)"
+        return [], [], f"{', '.join(stray)} do(es) not retreat (9.0, 12.3)"
     ezoc = zoc_of(data, state, other(part["side"]))
     work = copy.deepcopy(state)
     groups: dict[tuple[str, ...], list[str]] = {}
+    extra: list[str] = []
     for unit_id in movers:
         path = tuple(routes[unit_id])
         allowed = best_routes(data, state, part["side"], part["origin"][unit_id], part["retreat"])
         length = len(next(iter(allowed))) if allowed else 0
-        if path not in allowed:
+        if path not in allowed and not (length and len(path) == length + 1 and path[:-1] in allowed):
             shown = "; ".join(" → ".join(p) for p in sorted(allowed)[:6]) or "none: it cannot retreat"
-            return [], (f"{unit_id}: {' → '.join(path) or 'no route'} is not a legal retreat of {length} hex(es) "
-                        f"(9.2 each hex farther, 9.2.1 toward the nearest supply source, 9.2.2 avoiding EZOCs); "
-                        f"legal: {shown}")
+            return [], [], (f"{unit_id}: {' → '.join(path) or 'no route'} is not a legal retreat of {length} hex(es) "
+                            f"(9.2 each hex farther, 9.2.1 toward the nearest supply source, 9.2.2 avoiding EZOCs); "
+                            f"legal: {shown}")
+        if path not in allowed:
+            extra.append(unit_id)
         groups.setdefault(path, []).append(unit_id)
         if path:
             work["units"][unit_id]["hex"] = path[-1]
-    for path in groups:
-        if path:
-            why = stacking_problem(data, work, path[-1], part["side"])
-            if why:
-                return [], f"{why}; the extra hex of 6.2 is not offered by pbem yet"
-    owed = [(tuple(u for u in units if not is_hq(data, u)),
-             sum(1 for h in path if h in ezoc) + part["retreat"] - len(path)) for path, units in groups.items()]
-    return owed, None
+    why = extra_problem(data, state, work, part, routes, extra)
+    if why:
+        return [], [], why
+    doomed: list[str] = []
+    for path, units in groups.items():
+        if path and stacking_problem(data, work, path[-1], part["side"]):
+            for unit_id in units:
+                if any(extra_hex(data, state, work, part, [*path, n], unit_id) is None for n in grid(data).neighbours(path[-1])):
+                    return [], [], (f"{stacking_problem(data, work, path[-1], part['side'])}: {unit_id} must retreat one "
+                                    f"additional hex (6.2)")
+            doomed += [u for u in units if not is_hq(data, u)]
+    owed = [(tuple(u for u in units if not is_hq(data, u) and u not in doomed),
+             sum(1 for h in path if h in ezoc) + max(part["retreat"] - len(path), 0)) for path, units in groups.items()]
+    return owed, doomed, None
+
+
+def extra_problem(data: GameData, state: dict, work: dict, part: dict, routes: dict[str, list[str]],
+                  extra: list[str]) -> str | None:
+    """6.2: a unit retreats one hex farther only from a hex where it would exceed the limit."""
+    for unit_id in extra:
+        path = routes[unit_id]
+        stopped = copy.deepcopy(work)
+        stopped["units"][unit_id]["hex"] = path[-2] if len(path) > 1 else part["origin"][unit_id]
+        if stacking_problem(data, stopped, stopped["units"][unit_id]["hex"], part["side"]) is None:
+            return f"{unit_id} retreats one hex more than the result only from an overstacked hex (6.2)"
+        why = extra_hex(data, state, work, part, path, unit_id)
+        if why:
+            return why
+    return None
+
+
+def extra_hex(data: GameData, state: dict, work: dict, part: dict, path: list[str], unit_id: str) -> str | None:
+    """Why the last hex of `path` is no legal additional retreat hex for the unit (6.2, 9.2, 9.4)."""
+    g = grid(data)
+    origin, here, there = part["origin"][unit_id], (path[-2] if len(path) > 1 else part["origin"][unit_id]), path[-1]
+    if g.distance(origin, there) != len(path) or there in board(state).enemy_hexes(part["side"]):
+        return f"{unit_id} cannot retreat on into {there} (9.2, 5.3)"
+    if not on_map(data, there) or step_cost(data, here, there)[0] is None:
+        return f"{unit_id} cannot retreat on into {there} (9.4)"
+    moved = copy.deepcopy(work)
+    moved["units"][unit_id]["hex"] = there
+    return stacking_problem(data, moved, there, part["side"])
 
 
 def on_map(data: GameData, hex_id: str) -> bool:
@@ -268,7 +306,19 @@ def apply_answer(data: GameData, state: dict, side: str, orders: list, dice: Dic
     steps, routes_given, _ = gather(orders)
     routes_given = {u: [canonical(data, h) for h in p] for u, p in routes_given.items()}
     events: list[dict] = [{"event": "answer", "side": side, "role": part["role"], "hex": state["pending"]["hex"]}]
+    doomed: list[str] = []
+    if routes_given and part["retreat"]:
+        after = copy.deepcopy(state)
+        for unit_id in steps:
+            after["units"][unit_id]["steps"] -= 1
+            if after["units"][unit_id]["steps"] <= 0:
+                after["units"].pop(unit_id)
+        movers = [u for u in part["units"] if u in routes_given and u in after["units"]]
+        _, doomed, _ = retreat_owed(data, after, part, movers, routes_given)
     carry_out(data, state, part, steps, routes_given, events)
+    for unit_id in doomed:
+        if unit_id in state["units"]:
+            set_steps(state, unit_id, 0, events, "overstacked at the end of its retreat, no additional hex (6.2)")
     next_part(data, state, events)
     return events
 
