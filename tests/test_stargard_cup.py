@@ -65,7 +65,8 @@ def test_3_1_2_a_chit_of_a_side_at_its_limit_is_set_aside_and_the_draw_goes_on()
     s = at(s, activations={"german": 1, "soviet": 1}, cup=["10SS-HQ", "39-Pz-HQ", "61-HQ", "Munzel-HQ", "Stell-II-HQ"])
     s, events, dice = play(d, s, "german", [], 3, 3)
     assert dice.asked == [("cup/1/1", 5), ("cup/1/2", 4)]
-    assert {"event": "chit_aside", "chit": "61-HQ", "side": "soviet", "rule": "3.1.2"} in events
+    assert {"event": "chit_aside", "chit": "61-HQ", "side": "soviet",
+            "why": "the soviet limit of chits this turn is reached (3.1.2)"} in events
     assert events[-2]["chit"] == "Munzel-HQ" and s["drawn"] == {"german": ["3SS-PZ-HQ", "Munzel-HQ"], "soviet": ["61-HQ"]}
 
 
@@ -146,3 +147,30 @@ def test_15_0_a_campaign_starts_from_a_position_the_group_agrees_on():
         GAME.options({})
     with pytest.raises(PbemError, match="unknown Stargard Solstice option"):
         GAME.options({"position": "x", "fog": True})
+
+
+def test_12_1_on_turn_1_the_armies_the_germans_attacked_react_after_the_german_activation():
+    """12.1 "the Soviet player may activate all armies that are attacked ... during turn 1,
+    directly after the current German activation has finished. Each Soviet army may only be
+    activated once" and (the example) their chits "are set aside when drawn later in the turn":
+    the 3rd SS Panzer Corps attacks s-inf (61st Army) and s-tank (2nd Guards Tank Army)."""
+    position = {"3SS-PZ-HQ": "1212", "g-pz": "1313", "g-inf": "1312", "s-inf": "1413", "s-tank": "1314"}
+    d, s = start(position)
+    s, _, _ = play(d, s, "german", [], 2)
+    s, _, _ = play(d, s, "german", [])
+    s, _, _ = play(d, s, "german", [{"attack": "1413", "with": ["g-inf"]}], 1)
+    s, _, _ = play(d, s, "german", [{"attack": "1314", "with": ["g-pz"]}], 1)
+    assert s["reactions"] == ["61-HQ", "2GT-HQ"]
+    s, events, dice = play(d, s, "german", [])                       # the 3rd SS activation ends
+    assert dice.asked == [] and events[1:3] == [{"event": "reaction", "hq": "61-HQ", "rule": "12.1"},
+                                               {"event": "activated", "hq": "61-HQ", "units": ["s-inf"], "range": 3}]
+    assert GAME.awaiting(s).as_dict()["phase"] == "Turn 1 Soviet 61-HQ movement"
+    s, _, _ = play(d, s, "soviet", [])
+    s, events, _ = play(d, s, "soviet", [])                          # then the next army attacked
+    assert events[1]["hq"] == "2GT-HQ" and s["hq"] == "2GT-HQ" and s["activations"]["soviet"] == 0
+    s, _, _ = play(d, s, "soviet", [])
+    s = at(s, cup=["61-HQ", "Munzel-HQ"])
+    s, events, dice = play(d, s, "soviet", [], 1, 1)                 # the draws go on: 61-HQ's chit set aside
+    assert events[1] == {"event": "chit_aside", "chit": "61-HQ", "side": "soviet",
+                         "why": "its army was activated this turn (12.1)"}
+    assert events[2]["chit"] == "Munzel-HQ"

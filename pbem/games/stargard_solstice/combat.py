@@ -169,7 +169,7 @@ def check_combat(data: GameData, state: dict, side: str, orders: list) -> list[P
 
 
 def apply_combat(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    from .cup import draw
+    from .cup import attacked_armies, draw
     from .losses import apply_advances, resolve
     events = apply_advances(data, state, side, [o for o in orders if "advance" in o])
     attack = [o for o in orders if "attack" in o]
@@ -181,6 +181,7 @@ def apply_combat(data: GameData, state: dict, side: str, orders: list, dice: Dic
     battle, _ = plan(data, state, side, attack[0])
     if battle is None:
         raise PbemError("internal: an attack checked legal is not")
+    attacked_armies(data, state, side, battle["defenders"])
     state["attacked"].append(battle["hex"])
     state["attackers"] += battle["attackers"]
     state["combats"] = state.get("combats", 0) + 1

@@ -50,7 +50,10 @@ def draw_problems(data: GameData, state: dict) -> list[Problem]:
 def draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
     """2.3.1, 3.1.1-3.1.3: draw until a chit activates; a chit whose side has reached its
     limit is set aside (3.1.2); the HQ chosen with a special chit in the previous segment goes
-    back into the cup when drawn (3.1.3). No chit left to activate ends the Command Phase."""
+    back into the cup when drawn (3.1.3). No chit left to activate ends the Command Phase.
+    12.1: on turn 1 the armies the Germans attacked react first, one by one."""
+    if react(data, state, events):
+        return
     while True:
         room = {s: state["activations"][s] < limit(data, state, s) for s in ("german", "soviet")}
         barred = state.get("barred")
@@ -65,11 +68,15 @@ def draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
             continue
         state["cup"].remove(chit)
         state["drawn"][side].append(chit)
+        if state["turn"] == 1 and chit in state.get("activated_hqs", []):
+            events.append({"event": "chit_aside", "chit": chit, "side": side, "why": "its army was activated this turn (12.1)"})
+            continue
         if not room[side]:
-            events.append({"event": "chit_aside", "chit": chit, "side": side, "rule": "3.1.2"})
+            events.append({"event": "chit_aside", "chit": chit, "side": side,
+                           "why": f"the {side} limit of chits this turn is reached (3.1.2)"})
             continue
         if not special_side(data, chit) and chit not in state["units"]:
-            events.append({"event": "chit_aside", "chit": chit, "side": side, "rule": "3.3: its HQ is not on the map"})
+            events.append({"event": "chit_aside", "chit": chit, "side": side, "why": "its HQ is not on the map (3.3)"})
             continue
         state["activations"][side] += 1
         state["active"], state["chit"], state["barred"] = side, chit, None
@@ -79,6 +86,32 @@ def draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
         else:
             activate(data, state, chit, events)
         return
+
+
+def react(data: GameData, state: dict, events: list) -> bool:
+    """12.1: "the Soviet player may activate all armies that are attacked ... during turn 1,
+    directly after the current German activation has finished ... beginning with the one
+    attacked first"; each army once (as usual). The attacked armies wait in `reactions`."""
+    while state.get("reactions"):
+        hq = state["reactions"].pop(0)
+        if hq not in state["units"] or hq in state["activated_hqs"]:
+            continue
+        state["active"], state["chit"], state["barred"] = "soviet", None, None
+        events.append({"event": "reaction", "hq": hq, "rule": "12.1"})
+        activate(data, state, hq, events)
+        return True
+    return False
+
+
+def attacked_armies(data: GameData, state: dict, side: str, defenders: list[str]) -> None:
+    """12.1: on turn 1, note the Soviet armies the German attack struck (a unit's army is its HQ,
+    3.3.1; independent units belong to none), in the order attacked."""
+    if state["turn"] != 1 or side != "german" or "reactions" not in state:
+        return
+    for unit_id in defenders:
+        hq = commanded_by(data, unit_id)
+        if hq and hq not in state["reactions"] and hq not in state["activated_hqs"]:
+            state["reactions"].append(hq)
 
 
 def pick(state: dict, dice: Dice) -> str:
@@ -125,6 +158,8 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
             continue
         if state["turn"] == 1 or g.distance(where, state["units"][unit_id]["hex"]) <= reach:
             units.append(unit_id)
+    if "activated_hqs" in state:
+        state["activated_hqs"].append(hq)         # 12.1: each army once a turn
     state.update(hq=hq, hq_hex=where, activated=units, independents=[], moved=[], attackers=[], attacked=[],
                  phase="movement", vacated=None, previous=hq)
     events.append({"event": "activated", "hq": hq, "units": units, "range": reach})
@@ -219,7 +254,8 @@ def end_turn(data: GameData, state: dict, events: list) -> None:
     state["turn"] += 1
     state.update(cup=sorted(state["chits"]), drawn={"german": [], "soviet": []}, activations={"german": 0, "soviet": 0},
                  draws=0, active=None, chit=None, hq=None, hq_hex=None, activated=[], independents=[], moved=[],
-                 attackers=[], attacked=[], vacated=None, barred=None, previous=None, phase="random_event")
+                 attackers=[], attacked=[], vacated=None, barred=None, previous=None, phase="random_event",
+                 reactions=[], activated_hqs=[])
     if state["turn"] > state["last_turn"]:
         state["game_over"] = True
         events.append({"event": "game_over", "turn": state["last_turn"], "rule": "14.3"})

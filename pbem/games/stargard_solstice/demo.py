@@ -3,8 +3,9 @@ as examples/stargard-solstice-demo/campaign) on the made-up map, counters, CRT a
 examples/stargard-solstice-demo/ (DEMONSTRATION DATA, labelled so in the file and in every
 report): turn 1 in full — the random event roll (19.0), the 3rd SS Panzer Corps chit (2.3.1),
 a move, an attack whose result the Soviet defender answers (its tied first loss, 8.6.1, and its
-retreat route, 9.0), the advance after combat (10.0) — then every other chit the cup gives,
-each a die both players can check (3.1.1), until the turn ends (2.6)."""
+retreat route, 9.0), the advance after combat (10.0), the attacked 2nd Guards Tank Army's
+reaction (12.1) — then every other chit the cup gives, each a die both players can check
+(3.1.1), until the turn ends (2.6)."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ ORDERS: list = [
     ("german", [{"move": "Oehms/27SS", "path": ["1312"]}]),               # 2.3.2
     ("german", [{"attack": "1413", "with": ["Oehms/27SS", "27J/27SS"]}]),  # 2.3.3; the Soviet answer follows
     ("german", [{"advance": "Oehms/27SS", "path": ["1413"]}]),            # 10.0; the segment ends, the next draw
-    *[(None, quiet)] * 4,                                                 # the rest of turn 1's draws
+    *[(None, quiet)] * 6,                                                 # the rest of turn 1's draws
 ]
 
 

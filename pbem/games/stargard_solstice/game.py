@@ -35,8 +35,7 @@ NOT_ENFORCED = (
     "Festung supply; 14.2 sudden death needs supply: 14.2.2 is checked with the supply status held",
     f"2.5, 7.x reinforcements, replacements and Volksturm redeployment (12.4), 19.1.5 Corps Tettau: {NOT_BUILT}",
     f"5.4 strategic movement, 5.4.2 fuel, 5.5 rail movement, 3.1.5 the 3rd Army's two units anywhere: {NOT_BUILT}",
-    f"12.1 the Soviet reactive activations of turn 1: {NOT_BUILT}; the 3.1.2 limits of the turn track apply as "
-    "given in the data",
+    f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase: {NOT_BUILT}",
     f"5.6, 12.2.6 overruns of lone HQs and 12.2.1/12.2.2 HQ relocation: {NOT_BUILT}; a lone enemy HQ is not entered",
     f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}; 6.3 an HQ "
     "retreating into another HQ's hex is refused (its relocation, 12.2.2, is not built)",

@@ -50,5 +50,5 @@ def start(data: GameData, scenario: dict, options: dict) -> dict:
         "drawn": {"german": [], "soviet": []}, "activations": {"german": 0, "soviet": 0}, "draws": 0,
         "active": None, "chit": None, "hq": None, "hq_hex": None, "activated": [], "independents": [], "moved": [],
         "attackers": [], "attacked": [], "vacated": None, "barred": None, "previous": None, "pending": None,
-        "last_event": None, PASSES: True,
+        "last_event": None, "reactions": [], "activated_hqs": [], PASSES: True,
     }
