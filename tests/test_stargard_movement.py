@@ -114,3 +114,45 @@ def test_a_hex_the_campaign_has_not_listed_is_refused_naming_its_data_path():
     d, s = moving()
     message = problem(d, s, [{"move": "g-pz", "path": ["1710"]}])[0]
     assert "`map.hexes.1710`" in message
+
+
+ROADS = {"1211|1311": ["road"], "1311|1312": ["road"], "1310|1311": ["road"], "1210|1310": ["road"]}
+
+
+def test_5_4_strategic_movement_pays_the_reduced_road_cost_along_roads_only():
+    """5.4 "A unit using strategic movement pays a reduced cost instead of the normal terrain MP
+    cost" (1/4 in the test data); 5.4.1 "The unit must use strategic movement for its entire
+    movement" and begins in a road hex; "The unit may not begin or end in an EZOC, nor may it
+    enter an EZOC"."""
+    d, s = moving(sides=ROADS, values={"terrain.lines.road.strategic_movement_mp": "1/4"})
+    assert problem(d, s, [{"move": "g-inf2", "path": ["1311", "1310", "1210"], "strategic": True}]) == []
+    assert problem(d, s, [{"move": "g-inf2", "path": ["1311", "1312", "1313"], "strategic": True}]) == [
+        "1312 → 1313: strategic movement follows a road for its entire movement (5.4, 5.4.1)"]
+    d, s = moving(sides=dict(ROADS, **{"1312|1313": ["road"], "1313|1314": ["road"]}),
+                  values={"terrain.lines.road.strategic_movement_mp": "1/4"})
+    assert problem(d, s, [{"move": "g-inf", "path": ["1314"], "strategic": True}]) == [
+        "1313 → 1314: a unit moving strategically may not enter an EZOC (1314, 5.4.1)"]
+
+
+def test_5_4_2_german_strategic_movement_costs_a_command_chit_the_following_turn():
+    """5.4.2 "If the German player moves any unit via strategic movement in any phase of turns
+    1-10, the number of command chits they have on the following turn (or on that same turn in
+    the case of turn 10) is reduced by one (maximum)"."""
+    d, s = moving(sides=ROADS, values={"terrain.lines.road.strategic_movement_mp": "1/4"})
+    s, events, _ = play(d, s, "german", [{"move": "g-inf2", "path": ["1311", "1310"], "strategic": True},
+                                         {"move": "g-pz", "path": ["1211", "1311"], "strategic": False}])
+    assert events[0] == {"event": "move", "unit": "g-inf2", "path": ["1211", "1311", "1310"], "strategic": True}
+    assert s["fuel_short"] == [2]
+    from pbem.games.stargard_solstice.cup import limit
+    assert [limit(d, at(s, turn=t), "german") for t in (1, 2, 3)] == [2, 1, 2]
+    last = at(s, turn=10, fuel_short=[])
+    last, _, _ = play(d, at(last, phase="movement", moved=[]), "german",
+                      [{"move": "g-inf2", "path": ["1311"], "strategic": True}])
+    assert last["fuel_short"] == [10]
+
+
+def test_12_1_no_soviet_strategic_movement_on_turn_1():
+    d, s = moving()
+    s = at(s, active="soviet", hq="61-HQ", activated=["s-inf"])
+    assert [p.message for p in GAME.check(d, s, "soviet", [{"move": "s-inf", "path": ["1416"], "strategic": True}])] == [
+        "no Soviet strategic movement on turn 1 (12.1, 5.4.1)"]

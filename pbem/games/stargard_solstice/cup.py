@@ -33,8 +33,11 @@ def chit_side(data: GameData, chit: str) -> str:
 def limit(data: GameData, state: dict, side: str) -> int:
     """3.1.2, 1.2.2: how many HQs a side may activate this turn (the turn track); 12.1: one
     Soviet chit on turn 1."""
-    return numbers.integer(data, f"command.per_turn_limit.by_turn.{state['turn']}.{side}",
-                           f"the {side} command chits of turn {state['turn']} (turn track, 3.1.2)")
+    chits = numbers.integer(data, f"command.per_turn_limit.by_turn.{state['turn']}.{side}",
+                            f"the {side} command chits of turn {state['turn']} (turn track, 3.1.2)")
+    if side == "german" and state["turn"] in state.get("fuel_short", []):
+        chits += numbers.integer(data, "command.per_turn_limit.german_fuel_penalty", "the fuel penalty (5.4.2)")
+    return chits
 
 
 def draw_problems(data: GameData, state: dict) -> list[Problem]:

@@ -34,7 +34,8 @@ NOT_ENFORCED = (
     f"2.4, 11.x supply: {NOT_BUILT}; every unit stays in supply (11.4) unless its state says otherwise; 12.3 "
     "Festung supply; 14.2 sudden death needs supply: 14.2.2 is checked with the supply status held",
     f"2.5, 7.x reinforcements, replacements and Volksturm redeployment (12.4), 19.1.5 Corps Tettau: {NOT_BUILT}",
-    f"5.4 strategic movement, 5.4.2 fuel, 5.5 rail movement, 3.1.5 the 3rd Army's two units anywhere: {NOT_BUILT}",
+    f"5.5 rail movement, 3.1.5 the 3rd Army's two units anywhere: {NOT_BUILT}; 5.4 strategic movement follows "
+    "roads only (a Roll-Bahn's strategic cost is not in the data)",
     f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase: {NOT_BUILT}",
     f"5.6, 12.2.6 overruns of lone HQs and 12.2.1/12.2.2 HQ relocation: {NOT_BUILT}; a lone enemy HQ is not entered",
     f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}; 6.3 an HQ "
@@ -91,7 +92,7 @@ class StargardSolstice(SequencedGame):
                   self.active_seat, cup.check_pick, cup.apply_pick, "the Movement segment (2.3.2)", {"hq"}),
             entry("movement", "Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)", "orders", self.active_seat,
                   movement.check_movement, movement.apply_movement, "the Combat segment (2.3.3)",
-                  {"move", "path", "activate"}),
+                  {"move", "path", "activate", "strategic"}),
             entry("combat", "Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)",
                   "orders", self.active_seat, combat.check_combat, combat.apply_combat,
                   "a result with a choice waits for its owner (8.6, 9.0); an empty file ends the segment and the "

@@ -15,11 +15,12 @@ from ...kit import numbers
 from ...kit.movement import Cost, walk
 from ..base import Problem
 from .common import (board, canonical, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
-                     stacking_problem, terrain, zoc_of)
+                     stacking_problem, terrain, Zoc, zoc_of)
 
 LINES = ("roll_bahn", "road", "trail")          # 5.2.1, 5.2.5: the lines regular movement follows
 
-MOVE = "`move: UNIT, path: [HEX, ...]` (the hexes entered, 5.1); `activate: UNIT` an independent unit (3.3.2)"
+MOVE = ("`move: UNIT, path: [HEX, ...]` (the hexes entered, 5.1), `strategic: true` along roads (5.4); "
+        "`activate: UNIT` an independent unit (3.3.2)")
 
 
 def step_cost(data: GameData, a: str, b: str) -> tuple[Cost | None, str]:
@@ -70,10 +71,11 @@ def movable(data: GameData, state: dict, unit_id: str) -> str | None:
     return None
 
 
-def check_move(data: GameData, state: dict, unit_id: str, path: list[str]) -> str | None:
+def check_move(data: GameData, state: dict, unit_id: str, path: list[str], strategic: bool = False) -> str | None:
     """One unit's path (5.1.2, 5.3, 4.1): MP costs plus 2 to enter and 2 to leave each EZOC,
     never into enemy units, never stopping in a transit hex (5.2.5), legally stacked at the
-    end (6.1)."""
+    end (6.1); by strategic movement (5.4) along roads only, never in an EZOC, legally stacked
+    at every hex (5.4.1)."""
     why = movable(data, state, unit_id)
     if why:
         return why
@@ -83,10 +85,17 @@ def check_move(data: GameData, state: dict, unit_id: str, path: list[str]) -> st
     enemy = board(state).enemy_hexes(side)
 
     def cost(a: str, b: str) -> tuple[Cost | None, str]:
+        if strategic:
+            return strategic_cost(data, state, unit_id, a, b, ezoc)
         step, why = step_cost(data, a, b)
         if step is None:
             return None, why
         return step + (zoc_cost(data, "enter") if b in ezoc else 0) + (zoc_cost(data, "leave") if a in ezoc else 0), ""
+
+    if strategic:
+        why = strategic_problem(state, unit_id, start, ezoc)
+        if why:
+            return why
 
     ma = allowance(data, state, unit_id)
     result = walk(grid(data), unit_id, [start, *path], cost, allowance=int(ma),
@@ -101,6 +110,33 @@ def check_move(data: GameData, state: dict, unit_id: str, path: list[str]) -> st
     moved = copy.deepcopy(state)
     moved["units"][unit_id]["hex"] = end
     return stacking_problem(data, moved, end, side)
+
+
+def strategic_problem(state: dict, unit_id: str, start: str, ezoc: Zoc) -> str | None:
+    """5.4.1: never beginning in an EZOC; 12.1: no Soviet strategic movement on turn 1."""
+    if state["active"] == "soviet" and state["turn"] == 1:
+        return "no Soviet strategic movement on turn 1 (12.1, 5.4.1)"
+    if start in ezoc:
+        return f"{unit_id} begins in an EZOC: no strategic movement (5.4.1)"
+    return None
+
+
+def strategic_cost(data: GameData, state: dict, unit_id: str, a: str, b: str, ezoc: Zoc) -> tuple[Cost | None, str]:
+    """5.4: the TEC's strategic cost, along a road for the whole move (5.4.1: it begins in a road
+    hex), never into an EZOC, never over the stacking limit at any hex (5.4.1)."""
+    features = hexside(data, a, b)
+    if "road" not in features:
+        return None, "strategic movement follows a road for its entire movement (5.4, 5.4.1)"
+    if "major_river" in features and "bridge" not in features:
+        return None, f"crossing the unbridged Oder between {a} and {b} is prohibited (5.2.3)"
+    if b in ezoc:
+        return None, f"a unit moving strategically may not enter an EZOC ({b}, 5.4.1)"
+    passing = copy.deepcopy(state)
+    passing["units"][unit_id]["hex"] = b
+    over = stacking_problem(data, passing, b, state["active"])
+    if over:
+        return None, f"{over}: strategic movement never exceeds it at any point (5.4.1)"
+    return numbers.fraction(data, "terrain.lines.road.strategic_movement_mp", "the strategic MP cost of a road (TEC, 5.4)"), ""
 
 
 def check_movement(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
@@ -124,12 +160,25 @@ def one_order(data: GameData, state: dict, order: dict) -> str | None:
     path = [canonical(data, h) for h in order["path"]]
     for h in path:
         info(data, h)
-    why = check_move(data, state, unit_id, path)
+    strategic = order.get("strategic", False)
+    if not isinstance(strategic, bool):
+        return "`strategic:` is true or false (5.4)"
+    why = check_move(data, state, unit_id, path, strategic)
     if why:
         return why
     state["units"][unit_id]["hex"] = path[-1]
     state["moved"].append(unit_id)
+    if strategic and state["active"] == "german":
+        fuel(data, state)
     return None
+
+
+def fuel(data: GameData, state: dict) -> None:
+    """5.4.2: German strategic movement in a turn costs one command chit (at most one) the
+    following turn, or the same turn on turn 10 (the last)."""
+    turn = state["turn"] if state["turn"] >= state["last_turn"] else state["turn"] + 1
+    if turn not in state.setdefault("fuel_short", []):
+        state["fuel_short"].append(turn)
 
 
 def independent(data: GameData, state: dict, unit_id: str) -> str | None:
@@ -163,7 +212,8 @@ def apply_movement(data: GameData, state: dict, side: str, orders: list, dice: D
         start = state["units"][unit_id]["hex"]
         path = [canonical(data, h) for h in order["path"]]
         one_order(data, state, order)
-        events.append({"event": "move", "unit": unit_id, "path": [start, *path]})
+        events.append({"event": "move", "unit": unit_id, "path": [start, *path],
+                       **({"strategic": True} if order.get("strategic") else {})})
     state["phase"] = "combat"
     events.append({"event": "movement_over", "side": side, "hq": state["hq"]})
     return events
