@@ -222,6 +222,7 @@ SEQUENCES = {
         ("Defender advance after combat into a vacated attacker's hex (18.20)", 'response'),
     ],
     "stargard-solstice": [
+        ('Set-up: the placing player puts each unit of its "within 1 of" groups (15.1, 15.2); the German first', 'orders'),
         ('Random Event Phase: the 1d6 roll on the random event table (2.2, 19.0); then the first chit is drawn (2.3.1: on turn 1 the 3rd SS Panzer Corps chit)', 'orders'),
         ('A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)', 'orders'),
         ('Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)', 'orders'),

@@ -141,10 +141,8 @@ def test_14_2_2_a_soviet_unit_in_supply_in_a_stettin_hex_ends_the_game_at_once()
     assert GAME.awaiting(s).done
 
 
-def test_15_0_a_campaign_starts_from_a_position_the_group_agrees_on():
+def test_15_0_the_only_option_is_a_position_the_group_agrees_on():
     from pbem.errors import PbemError
-    with pytest.raises(PbemError, match="needs `--option position=NAME`"):
-        GAME.options({})
     with pytest.raises(PbemError, match="unknown Stargard Solstice option"):
         GAME.options({"position": "x", "fog": True})
 

@@ -52,7 +52,7 @@ NOT_ENFORCED = (
     f"14.1.1 control of VP hexes: {NOT_BUILT}",
 )
 
-TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq")
+TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -84,6 +84,9 @@ class StargardSolstice(SequencedGame):
                          opponents, frozenset(keys))
 
         return (
+            entry("placement", "Set-up: the placing player puts each unit of its \"within 1 of\" groups (15.1, 15.2); "
+                  "the German first", "orders", self.placing_seat, setup.check_placement, setup.apply_placement,
+                  "the Soviet groups, then turn 1 (15.0)", {"place", "at"}),
             entry("random_event", "Random Event Phase: the 1d6 roll on the random event table (2.2, 19.0); then the "
                   "first chit is drawn (2.3.1: on turn 1 the 3rd SS Panzer Corps chit)", "orders", self.german_seat,
                   cup.check_event, cup.apply_event, "the active player's HQ pick (special chit) or Movement segment",
@@ -111,6 +114,9 @@ class StargardSolstice(SequencedGame):
         """15.0: two players, German and Soviet."""
         return [list(SIDES)]
 
+    def placing_seat(self, state: dict) -> str:
+        return str(state["placing"])
+
     def german_seat(self, state: dict) -> str:
         """2.2.1: either player rolls; pbem asks the German player (the roll needs the Soviet reveal)."""
         return "german"
@@ -126,6 +132,8 @@ class StargardSolstice(SequencedGame):
         return (other(self.answering_seat(state)),)
 
     def label(self, state: dict) -> str:
+        if state["phase"] == "placement":
+            return f"Set-up: the {state['placing'].capitalize()} \"within 1 of\" groups (15.1, 15.2)"
         names = {"random_event": "random event roll", "pick_hq": f"{state['chit']} chit: HQ to activate",
                  "movement": f"{state['hq']} movement", "combat": f"{state['hq']} combat",
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
@@ -136,15 +144,12 @@ class StargardSolstice(SequencedGame):
 
     # -- options and set-up ------------------------------------------------------------------
     def options(self, given: dict) -> dict:
-        """`position=NAME`: start from positions.NAME of the data (15.0 set-up at the table)."""
+        """`position=NAME`: start from module.positions.NAME of the data instead of the 15.1/15.2
+        set-up."""
         unknown = sorted(set(given) - {"position"})
         if unknown:
             raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position)")
-        if "position" not in given:
-            raise PbemError("Stargard Solstice needs `--option position=NAME`: the 15.0 set-up (with its 'within 1 of' "
-                            "choices) is played at the table and entered as module.positions.NAME in the data override "
-                            "(docs/stargard-solstice.md)")
-        return {"position": str(given["position"])}
+        return {"position": str(given["position"])} if "position" in given else {}
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         return setup.start(data, scenario, self.options(options or {}))
@@ -171,13 +176,16 @@ class StargardSolstice(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def template_for(self, data: GameData, state: dict, side: str) -> dict:
-        notes = {"random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
+        notes = {"placement": setup.PLACE, "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",
                  "movement": movement.MOVE, "combat": combat.ATTACK + "; before it `advance: UNIT, path: [HEX, ...]` (10.0)",
                  "attacker_answer": losses.ANSWER, "defender_answer": losses.ANSWER}[state["phase"]]
         extra = []
         if state["phase"] in ("movement", "combat"):
             extra = [f"activated by {state['hq']}: {', '.join(state['activated']) or 'none'} (3.3)"]
+        if state["phase"] == "placement":
+            extra = [f"{', '.join(g['units'])}: within {g['within']} of {g['of']} ({g['rule']})"
+                     for g in setup.groups_of(state, side)]
         if state["phase"].endswith("answer"):
             part = state["pending"]["queue"][0]
             extra = [f"{part['steps']} step(s), {part['retreat']} hex(es) of retreat for {', '.join(part['units'])}"]
