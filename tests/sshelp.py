@@ -1,6 +1,6 @@
 """Stargard Solstice test positions.
 
-TEST DATA: the map (a 7x7 block of clear hexes, columns 10-16, rows 10-16), the grid offset,
+TEST DATA: the map (every hex clear; the tests play around columns 10-16, rows 10-16), the grid offset,
 the terrain costs, the CRT cells, the counters and the chits per turn below are made up for the
 tests (the rulebook text does not print them). A test builds a position with `start(units)` and
 plays it through the public interface (GAME.check / GAME.apply)."""
@@ -13,7 +13,8 @@ from pbem.gamedata import apply_values, load_game_data, load_scenario
 from pbem.games.stargard_solstice import GAME
 from tests.dicehelp import ScriptedDice
 
-MAP = {f"{c}{r}": {"terrain": "clear"} for c in range(10, 17) for r in range(10, 17)}
+# the whole map (1.2: columns 01-48, rows 01-30 in the text's ids), clear unless a test says otherwise
+MAP = {f"{c:02d}{r:02d}": {"terrain": "clear"} for c in range(1, 49) for r in range(1, 31)}
 COLUMNS = ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"]
 SCENARIO = load_scenario("stargard-solstice", "campaign")[0]
 CELLS = {col: {str(d): "–" for d in range(1, 7)} for col in COLUMNS}
@@ -45,14 +46,14 @@ COUNTERS = {
 }
 
 
-def data(hexes=None, sides=None, cells=None, position=None, per_turn=2, values=None):
+def data(hexes=None, sides=None, cells=None, position=None, per_turn=2, values=None, hole=None):
     d = load_game_data("stargard-solstice")
     table = copy.deepcopy(CELLS)
     for col, faces in (cells or {}).items():
         table[col].update(faces)
     applied = {
         "game.hex_grid.offset": "odd-columns-down",
-        **{f"map.hexes.{h}": v for h, v in {**MAP, **(hexes or {})}.items()},
+        **{f"map.hexes.{h}": v for h, v in {**MAP, **(hexes or {})}.items() if h != hole},
         **{f"module.hexsides.{k}": v for k, v in (sides or {}).items()},
         "terrain.hexes.clear.movement_mp": 1, "terrain.hexes.forest.movement_mp": 2,
         "terrain.hexes.village.movement_mp": 1, "terrain.hexes.city.movement_mp": 1,

@@ -71,14 +71,18 @@ def test_3_1_2_a_chit_of_a_side_at_its_limit_is_set_aside_and_the_draw_goes_on()
 
 
 def test_2_3_3_with_both_limits_reached_the_command_phase_and_the_turn_end():
-    """2.3.3 "Repeat these segments until all command chits allowed ... have been drawn"; 2.6.2:
-    Pinned markers removed, every chit back in the cup, the turn marker advanced."""
+    """2.3.3 "Repeat these segments until all command chits allowed ... have been drawn"; then
+    the Supply Phase (2.4); 2.6.2: Pinned markers removed, every chit back in the cup, the turn
+    marker advanced."""
     d, s = after_first_segment()
     s = at(s, activations={"german": 2, "soviet": 1})
     s["units"]["s-inf"]["pinned"] = True
     s, events, dice = play(d, s, "german", [])
     assert dice.asked == []
-    assert [e["event"] for e in events] == ["combat_over", "command_over", "turn_over"]
+    assert [e["event"] for e in events] == ["combat_over", "command_over"]
+    assert GAME.awaiting(s).as_dict()["phase"] == "Turn 1 Supply Phase (2.4)"
+    s, events, dice = play(d, s, "german", [])
+    assert [e["event"] for e in events] == ["turn_over"]                 # every unit in supply
     assert s["turn"] == 2 and s["phase"] == "random_event" and "pinned" not in s["units"]["s-inf"]
     assert s["cup"] == sorted(s["chits"]) and len(s["cup"]) == 7
 

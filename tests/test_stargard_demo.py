@@ -68,4 +68,4 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
     printed = run("demo", "--game", "stargard-solstice").stdout
-    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 12 saves" in printed
+    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 13 saves" in printed

@@ -110,8 +110,8 @@ def test_5_3_a_pinned_unit_may_not_move():
 
 
 def test_a_hex_the_campaign_has_not_listed_is_refused_naming_its_data_path():
-    """Unknown terrain refuses naming the path (docs/data-format.md): 1709 is off the test block."""
-    d, s = moving()
+    """Unknown terrain refuses naming the path (docs/data-format.md): 1710 is not listed."""
+    d, s = moving(hole="1710")
     message = problem(d, s, [{"move": "g-pz", "path": ["1710"]}])[0]
     assert "`map.hexes.1710`" in message
 

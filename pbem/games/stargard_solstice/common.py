@@ -8,7 +8,7 @@ the dot ("0418", game.hex_grid.numbering xxyy), in orders, saves and data keys a
 from __future__ import annotations
 
 from ...gamedata import GameData, unwrap
-from ...errors import UnknownDataError
+from ...errors import PbemError, UnknownDataError
 from ...hexgrid import GridSpec, hexside_key
 from ...kit import numbers
 from ...kit.board import Board
@@ -59,6 +59,7 @@ def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
     `module.hexsides.A|B` (map.yaml has no hexside collection); an unlisted side is plain."""
     info(data, a)
     info(data, b)
+    data.derived("stargard.hexside_keys", lambda: hexside_keys(data))
     name = hexside_key(a, b)
     value = unwrap(data.get(f"module.hexsides.{name}", f"the hexside {a}-{b}", default=()))
     if value == "unknown":
@@ -66,6 +67,20 @@ def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
     if isinstance(value, str):
         return () if value == "none" else (value,)
     return tuple(str(v) for v in value or ())
+
+
+def hexside_keys(data: GameData) -> bool:
+    """Each listed hexside is keyed `A|B` with A before B (one spelling: `B|A` would match no
+    lookup and leave a river unseen)."""
+    sides = data.get("module.hexsides", "the hexsides")
+    for name in sides:
+        if name in ("open", "rule", "printed_on"):
+            continue
+        parts = str(name).split("|")
+        if len(parts) != 2 or parts != sorted(parts):
+            raise PbemError(f"data `module.hexsides.{name}`: a hexside is keyed by its two hexes in id order, "
+                            f"`{'|'.join(sorted(parts))}`", data.override_file)
+    return True
 
 
 # -- counters ----------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
         barred = state.get("barred")
         if not state["cup"] or not any(room.values()) or state["cup"] == [barred]:
             events.append({"event": "command_over", "turn": state["turn"], "left": list(state["cup"])})
-            end_turn(data, state, events)
+            state.update(phase="supply", active=None, hq=None, chit=None)      # 2.4
             return
         chit = pick(state, dice)
         side = chit_side(data, chit)

@@ -73,7 +73,7 @@ ORDERS: list = [
     ("german", [{"move": "Oehms/27SS", "path": ["1312"]}]),               # 2.3.2
     ("german", [{"attack": "1413", "with": ["Oehms/27SS", "27J/27SS"]}]),  # 2.3.3; the Soviet answer follows
     ("german", [{"advance": "Oehms/27SS", "path": ["1413"]}]),            # 10.0; the segment ends, the next draw
-    *[(None, quiet)] * 6,                                                 # the rest of turn 1's draws
+    *[(None, quiet)] * 7,                                                 # turn 1's other draws, the Supply Phase
 ]
 
 

@@ -22,7 +22,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapUnit
-from . import combat, cup, losses, movement, report, setup
+from . import combat, cup, losses, movement, report, setup, supply
 from .common import SIDES, combat_units, facts, grid, hexes, other
 
 NOT_BUILT = "not built yet"
@@ -31,8 +31,8 @@ NOT_ENFORCED = (
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
     f"2.1, 13.x air units and air attacks: {NOT_BUILT}; 8.5 bombardment and the effects of the random events "
     "(19.1.x): the event is rolled and named (19.0), its effect is for the players to carry out",
-    f"2.4, 11.x supply: {NOT_BUILT}; every unit stays in supply (11.4) unless its state says otherwise; 12.3 "
-    "Festung supply; 14.2 sudden death needs supply: 14.2.2 is checked with the supply status held",
+    f"11.2.4 Corps Tettau's Kolberg source (its units are not built); 12.2.2 an OOS HQ relocated after the Supply "
+    f"Phase: {NOT_BUILT}",
     f"2.5, 7.x reinforcements, replacements and Volksturm redeployment (12.4), 19.1.5 Corps Tettau: {NOT_BUILT}",
     f"5.5 rail movement, 3.1.5 the 3rd Army's two units anywhere: {NOT_BUILT}; 5.4 strategic movement follows "
     "roads only (a Roll-Bahn's strategic cost is not in the data)",
@@ -99,7 +99,7 @@ class StargardSolstice(SequencedGame):
             entry("combat", "Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)",
                   "orders", self.active_seat, combat.check_combat, combat.apply_combat,
                   "a result with a choice waits for its owner (8.6, 9.0); an empty file ends the segment and the "
-                  "next chit is drawn (2.3.3); no chit left: the turn ends (2.6)", {"attack", "with", "advance", "path"}),
+                  "next chit is drawn (2.3.3); no chit left: the Supply Phase (2.4)", {"attack", "with", "advance", "path"}),
             entry("attacker_answer", "The attacker takes its part of a double result first: losses, retreat (8.1.1, "
                   "8.6, 9.0)", "orders", self.answering_seat, losses.check_answer, losses.apply_answer,
                   "the defender's part, then the Combat segment goes on", {"steps", "retreat"}),
@@ -107,6 +107,9 @@ class StargardSolstice(SequencedGame):
                   "retreat route (9.0)", "response", self.answering_seat, losses.check_answer, losses.apply_answer,
                   "the attacker's advance and next attack (10.0, 2.3.3)", {"steps", "retreat"},
                   self.attacker_reveals),
+            entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
+                  supply.check_supply, supply.apply_supply, "the turn end (2.6); the next turn's random event roll",
+                  set()),
         )
 
     # -- seats ---------------------------------------------------------------------------
@@ -137,6 +140,8 @@ class StargardSolstice(SequencedGame):
         names = {"random_event": "random event roll", "pick_hq": f"{state['chit']} chit: HQ to activate",
                  "movement": f"{state['hq']} movement", "combat": f"{state['hq']} combat",
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
+        if state["phase"] == "supply":
+            return f"Turn {state['turn']} Supply Phase (2.4)"
         side = "German" if state["phase"] == "random_event" else str(
             self.answering_seat(state) if state["phase"].endswith("answer") else state["active"]).capitalize()
         where = f" at {state['pending']['hex']}" if state["phase"].endswith("answer") else ""
@@ -176,7 +181,8 @@ class StargardSolstice(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def template_for(self, data: GameData, state: dict, side: str) -> dict:
-        notes = {"placement": setup.PLACE, "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
+        notes = {"supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
+                 "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",
                  "movement": movement.MOVE, "combat": combat.ATTACK + "; before it `advance: UNIT, path: [HEX, ...]` (10.0)",
                  "attacker_answer": losses.ANSWER, "defender_answer": losses.ANSWER}[state["phase"]]

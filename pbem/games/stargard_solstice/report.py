@@ -46,6 +46,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "chit": lambda e: f"chit drawn: {e['chit']} ({e['side']})" + (" — automatically on turn 1 (2.3.1)" if e.get("why") else ""),
     "chit_back": lambda e: f"{e['chit']} goes back in the cup: never the same formation twice in a row ({e['rule']})",
     "chit_aside": lambda e: f"{e['chit']} set aside: {e['why']}",
+    "supply": lambda e: f"{e['unit']}: {dict(oos='out of supply', isolated='isolated', **{'in': 'in supply'})[e['status']]} (11.0)",
     "placed": lambda e: f"{e['unit']} placed in {e['hex']} (15.0)",
     "reaction": lambda e: f"the Soviet {e['hq']} reacts to the German attack ({e['rule']})",
     "picked": lambda e: f"the {e['chit']} chit activates {e['hq']} (3.1.4, 3.1.5)",
