@@ -229,6 +229,7 @@ SEQUENCES = {
         ('Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)', 'orders'),
         ('The attacker takes its part of a double result first: losses, retreat (8.1.1, 8.6, 9.0)', 'orders'),
         ('The defender takes its result: first-loss ties and further losses (8.6), retreat route (9.0)', 'response'),
+        ("An HQ's owner relocates it (12.2.1, 12.2.2)", 'response'),
         ('Supply Phase: pbem traces every unit\'s supply line (2.4, 11.0)', 'orders'),
     ],
 }

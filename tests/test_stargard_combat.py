@@ -236,3 +236,22 @@ def test_6_2_with_no_legal_additional_hex_the_unit_is_eliminated():
     assert events[1:] == [{"event": "retreat", "unit": "s-inf", "path": ["1413", "1513"]},
                           {"event": "eliminated", "unit": "s-inf",
                            "why": "overstacked at the end of its retreat, no additional hex (6.2)"}]
+
+
+def test_12_2_1_an_hq_whose_stack_is_eliminated_is_relocated_by_its_owner():
+    """12.2.1 "an HQ must be relocated if all combat units stacked with it at the start of a
+    combat are eliminated"; 12.2.2: at least 5 hexes away, as close as possible to a friendly
+    supply source (1616), not in an EZOC, tracing supply — pbem then takes the nearest to the old
+    hex, and the owner picks among the rest: 1617 or 1716."""
+    position = {"3SS-PZ-HQ": "1212", "g-pz": "1313", "g-inf": "1312", "s-one": "1413", "61-HQ": "1413"}
+    d, s = combat_segment(position, cells={"5:1": {"3": "D1"}})
+    s, events, _ = play(d, s, "german", ATTACK, 3)
+    assert events[-1] == {"event": "eliminated", "unit": "s-one", "why": "defender's loss (8.6)"}
+    assert GAME.awaiting(s).as_dict() == {"side": "soviet", "kind": "response", "opponents": ["german"], "done": False,
+                                          "phase": "Turn 1 Soviet relocation of 61-HQ (12.2.2)"}
+    assert messages(d, s, "soviet", [{"relocate": "61-HQ", "to": "1616"}]) == [
+        "61-HQ may be relocated to 1617, 1716, not 1616 (12.2.2: at least 5 hexes away, outside EZOCs, tracing supply, "
+        "nearest a friendly source, then nearest its old hex)"]
+    s, events, _ = play(d, s, "soviet", [{"relocate": "61-HQ", "to": "1716"}])
+    assert events == [{"event": "relocated", "hq": "61-HQ", "from": "1413", "to": "1716", "why": "its stack eliminated (12.2.1)"}]
+    assert s["phase"] == "combat" and s["units"]["61-HQ"]["hex"] == "1716" and "relocations" not in s

@@ -66,3 +66,17 @@ def test_a_hexside_keyed_out_of_order_is_refused_naming_the_one_spelling():
     d, s = supply_phase(sides={"1313|1213": ["minor_river"]})
     with pytest.raises(PbemError, match=re.escape("`module.hexsides.1313|1213`: a hexside is keyed by its two hexes in id order, `1213|1313`")):
         GAME.check(d, s, "german", [])
+
+
+def test_12_2_2_an_hq_out_of_supply_at_the_end_of_the_supply_phase_is_relocated_then_the_turn_ends():
+    """12.2.2 "An HQ with an OOS marker at the end of a supply phase is relocated": 61-HQ, ringed
+    by German zones of control, is; the turn ends after its owner's answer."""
+    ring = {"3SS-PZ-HQ": "1212", "61-HQ": "1313", "g-pz": "1213", "g-inf": "1412", "g-inf2": "1314", "s-inf": "1514"}
+    d, s = supply_phase(ring)
+    s, events, _ = play(d, s, "german", [])
+    assert s["phase"] == "relocate" and GAME.awaiting(s).side == "soviet" and s["turn"] == 1
+    legal = [p.message for p in GAME.check(d, s, "soviet", [{"relocate": "61-HQ", "to": "1313"}])]
+    assert legal[0].startswith("61-HQ may be relocated to ")
+    target = legal[0].split("relocated to ")[1].split(",")[0].split(" ")[0]
+    s, events, _ = play(d, s, "soviet", [{"relocate": "61-HQ", "to": target}])
+    assert events[0]["event"] == "relocated" and events[-1] == {"event": "turn_over", "turn": 1} and s["turn"] == 2

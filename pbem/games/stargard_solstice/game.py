@@ -22,7 +22,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapUnit
-from . import combat, cup, losses, movement, report, setup, supply
+from . import combat, cup, hqs, losses, movement, report, setup, supply
 from .common import SIDES, combat_units, facts, grid, hexes, other
 
 NOT_BUILT = "not built yet"
@@ -31,13 +31,13 @@ NOT_ENFORCED = (
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
     f"2.1, 13.x air units and air attacks: {NOT_BUILT}; 8.5 bombardment and the effects of the random events "
     "(19.1.x): the event is rolled and named (19.0), its effect is for the players to carry out",
-    f"11.2.4 Corps Tettau's Kolberg source (its units are not built); 12.2.2 an OOS HQ relocated after the Supply "
-    f"Phase: {NOT_BUILT}",
+    f"11.2.4 Corps Tettau's Kolberg source (its units are not built); 12.2.2 an HQ with no hex to go to leaves the "
+    f"map, its return as a reinforcement is {NOT_BUILT}",
     f"2.5, 7.x reinforcements, replacements and Volksturm redeployment (12.4), 19.1.5 Corps Tettau: {NOT_BUILT}",
     f"5.5 rail movement, 3.1.5 the 3rd Army's two units anywhere: {NOT_BUILT}; 5.4 strategic movement follows "
     "roads only (a Roll-Bahn's strategic cost is not in the data)",
     f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase: {NOT_BUILT}",
-    f"5.6, 12.2.6 overruns of lone HQs and 12.2.1/12.2.2 HQ relocation: {NOT_BUILT}; a lone enemy HQ is not entered",
+    f"5.6, 9.3.2, 12.2.6 overruns of lone HQs: {NOT_BUILT}; a lone enemy HQ's hex is not entered",
     f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}; 6.3 an HQ "
     "retreating into another HQ's hex is refused (its relocation, 12.2.2, is not built)",
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
@@ -52,7 +52,7 @@ NOT_ENFORCED = (
     f"14.1.1 control of VP hexes: {NOT_BUILT}",
 )
 
-TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at")
+TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -107,6 +107,8 @@ class StargardSolstice(SequencedGame):
                   "retreat route (9.0)", "response", self.answering_seat, losses.check_answer, losses.apply_answer,
                   "the attacker's advance and next attack (10.0, 2.3.3)", {"steps", "retreat"},
                   self.attacker_reveals),
+            entry("relocate", "An HQ's owner relocates it (12.2.1, 12.2.2)", "response", self.relocating_seat,
+                  hqs.check_relocation, hqs.apply_relocation, "the phase it interrupted goes on", {"relocate", "to"}),
             entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
                   supply.check_supply, supply.apply_supply, "the turn end (2.6); the next turn's random event roll",
                   set()),
@@ -116,6 +118,9 @@ class StargardSolstice(SequencedGame):
     def seats(self, scenario: dict) -> list[list[str]]:
         """15.0: two players, German and Soviet."""
         return [list(SIDES)]
+
+    def relocating_seat(self, state: dict) -> str:
+        return str(state["units"][state["relocations"][0]["hq"]]["side"])
 
     def placing_seat(self, state: dict) -> str:
         return str(state["placing"])
@@ -142,6 +147,9 @@ class StargardSolstice(SequencedGame):
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
         if state["phase"] == "supply":
             return f"Turn {state['turn']} Supply Phase (2.4)"
+        if state["phase"] == "relocate":
+            hq = state["relocations"][0]["hq"]
+            return f"Turn {state['turn']} {self.relocating_seat(state).capitalize()} relocation of {hq} (12.2.2)"
         side = "German" if state["phase"] == "random_event" else str(
             self.answering_seat(state) if state["phase"].endswith("answer") else state["active"]).capitalize()
         where = f" at {state['pending']['hex']}" if state["phase"].endswith("answer") else ""
@@ -181,7 +189,7 @@ class StargardSolstice(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def template_for(self, data: GameData, state: dict, side: str) -> dict:
-        notes = {"supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
+        notes = {"relocate": hqs.RELOCATE, "supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
                  "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",
                  "movement": movement.MOVE, "combat": combat.ATTACK + "; before it `advance: UNIT, path: [HEX, ...]` (10.0)",

@@ -19,6 +19,7 @@ from ..base import Problem
 from .combat import city, festung, village_or_city
 from .common import (PRINTED_ON, board, canonical, combat_units, full_steps, grid, hexes, hexside, is_hq,
                      mechanized, other, printed, set_steps, stacking_problem, zoc_of)
+from .hqs import next_relocation, queue as queue_relocation
 from .movement import step_cost
 
 ANSWER = "`steps: [UNIT, ...]` every step lost, first-loss first (8.6); `retreat: {UNIT: [HEX, ...]}` (9.0)"
@@ -54,8 +55,12 @@ def resolve(data: GameData, state: dict, side: str, battle: dict, result: dict, 
         queue = [items["attacker"], items["defender"]]
     else:
         queue = list(items.values())
+    b = board(state)
+    hq_stacks = {hq: [u for u in b.units_in(h) if not is_hq(data, u)]
+                 for h in sorted({target, *(state["units"][u]["hex"] for u in battle["attackers"])})
+                 for hq in b.units_in(h) if is_hq(data, hq)}
     state["pending"] = {"hex": target, "attackers": battle["attackers"], "defenders": battle["defenders"],
-                        "queue": queue, "retreated": False}
+                        "queue": queue, "retreated": False, "hq_stacks": hq_stacks}
     next_part(data, state, events)
 
 
@@ -75,8 +80,12 @@ def next_part(data: GameData, state: dict, events: list) -> None:
     if not combat_units(data, state, target):
         survivors = [u for u in pending["attackers"] if u in state["units"] and u not in pending.get("moved", [])]
         state["vacated"] = {"hex": target, "units": survivors, "retreated": pending["retreated"]}
+    for hq, mates in sorted(pending.get("hq_stacks", {}).items()):
+        if hq in state["units"] and mates and not any(u in state["units"] for u in mates):
+            queue_relocation(state, hq, state["units"][hq]["hex"], "its stack eliminated (12.2.1)", "combat")
     state["pending"] = None
     state["phase"] = "combat"
+    next_relocation(state)
 
 
 def no_choice(data: GameData, state: dict, part: dict) -> list[str] | None:

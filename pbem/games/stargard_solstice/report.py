@@ -47,6 +47,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "chit_back": lambda e: f"{e['chit']} goes back in the cup: never the same formation twice in a row ({e['rule']})",
     "chit_aside": lambda e: f"{e['chit']} set aside: {e['why']}",
     "supply": lambda e: f"{e['unit']}: {dict(oos='out of supply', isolated='isolated', **{'in': 'in supply'})[e['status']]} (11.0)",
+    "relocated": lambda e: f"{e['hq']} relocated {e['from']} → {e['to']}: {e['why']}",
+    "hq_off_map": lambda e: f"{e['hq']} has no hex to be relocated to and leaves the map ({e['rule']})",
     "placed": lambda e: f"{e['unit']} placed in {e['hex']} (15.0)",
     "reaction": lambda e: f"the Soviet {e['hq']} reacts to the German attack ({e['rule']})",
     "picked": lambda e: f"the {e['chit']} chit activates {e['hq']} (3.1.4, 3.1.5)",

@@ -116,10 +116,15 @@ def check_supply(data: GameData, state: dict, side: str, orders: list) -> list[P
 
 def apply_supply(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
     from .cup import end_turn
+    from .hqs import next_relocation, queue
     events: list[dict] = []
     for unit_id, status in statuses(data, state).items():
         if state["units"][unit_id].get("supply", "in") != status:
             events.append({"event": "supply", "unit": unit_id, "status": status})
         state["units"][unit_id]["supply"] = status
-    end_turn(data, state, events)
+        if status != "in" and is_hq(data, unit_id):          # 11.3.1, 12.2.2: relocated by its owner
+            queue(state, unit_id, state["units"][unit_id]["hex"], "out of supply at the end of the Supply Phase (12.2.2)",
+                  "turn_end")
+    if not next_relocation(state):
+        end_turn(data, state, events)
     return events
