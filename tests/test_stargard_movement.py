@@ -156,3 +156,20 @@ def test_12_1_no_soviet_strategic_movement_on_turn_1():
     s = at(s, active="soviet", hq="61-HQ", activated=["s-inf"])
     assert [p.message for p in GAME.check(d, s, "soviet", [{"move": "s-inf", "path": ["1416"], "strategic": True}])] == [
         "no Soviet strategic movement on turn 1 (12.1, 5.4.1)"]
+
+
+def test_5_6_a_combat_unit_overruns_a_lone_enemy_hq_whose_owner_relocates_it():
+    """5.3 "a combat unit (with an attack strength greater than zero) may overrun a lone enemy HQ
+    simply by entering its hex"; 5.6 "the HQ is forced to relocate" (12.2.6, 12.2.2), by its
+    owner's signed answer before the Combat segment."""
+    d, s = moving()
+    s["units"]["61-HQ"]["hex"] = "1213"
+    assert problem(d, s, [{"move": "3SS-PZ-HQ", "path": ["1213"]}]) == [
+        "1213 holds enemy units: a unit never enters them (5.3)"]
+    s, events, _ = play(d, s, "german", [{"move": "g-pz", "path": ["1213", "1214"]}])
+    assert events[0] == {"event": "overrun", "hq": "61-HQ", "hex": "1213", "unit": "g-pz", "rule": "5.6, 12.2.6"}
+    assert s["phase"] == "relocate" and GAME.awaiting(s).side == "soviet"
+    legal = [p.message for p in GAME.check(d, s, "soviet", [{"relocate": "61-HQ", "to": "1213"}])][0]
+    target = legal.split("relocated to ")[1].split(",")[0].split(" ")[0]
+    s, events, _ = play(d, s, "soviet", [{"relocate": "61-HQ", "to": target}])
+    assert events[0]["why"] == "overrun (12.2.6)" and s["phase"] == "combat" and GAME.awaiting(s).side == "german"

@@ -184,7 +184,6 @@ def apply_combat(data: GameData, state: dict, side: str, orders: list, dice: Dic
     attacked_armies(data, state, side, battle["defenders"])
     state["attacked"].append(battle["hex"])
     state["attackers"] += battle["attackers"]
-    state["combats"] = state.get("combats", 0) + 1
     die = dice.roll(f"crt/{state['turn']}-{state['draws']}/{battle['hex']}", 6,
                     about=f"attack on {battle['hex']} at {battle['column']} (8.2)")
     result = parse(data, battle["cells"][str(die)], f"crt.cells.{battle['column']}.{die}")

@@ -190,8 +190,10 @@ def stacking_problem(data: GameData, state: dict, hex_id: str, side: str) -> str
     """6.0: at most two combat units and one HQ in a hex; 6.3: never German and Soviet units
     together; HQs do not count against the combat-unit limit."""
     units = board(state).units_in(hex_id)
-    if any(side_of(state, u) != side for u in units):
+    enemy = [u for u in units if side_of(state, u) != side]
+    if enemy and not all(is_hq(data, u) for u in enemy):      # 6.3 exception: an overrun HQ (12.2.6)
         return f"{hex_id} holds enemy units: German and Soviet units never stack (6.3)"
+    units = [u for u in units if u not in enemy]
     combat = [u for u in units if not is_hq(data, u)]
     hqs = [u for u in units if is_hq(data, u)]
     limit = numbers.integer(data, "game.stacking.combat_units", "the combat units a hex may hold (6.0)")

@@ -37,7 +37,8 @@ NOT_ENFORCED = (
     f"5.5 rail movement, 3.1.5 the 3rd Army's two units anywhere: {NOT_BUILT}; 5.4 strategic movement follows "
     "roads only (a Roll-Bahn's strategic cost is not in the data)",
     f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase: {NOT_BUILT}",
-    f"5.6, 9.3.2, 12.2.6 overruns of lone HQs: {NOT_BUILT}; a lone enemy HQ's hex is not entered",
+    f"9.3.2, 12.2.6 overruns of lone HQs by a retreat or an advance after combat: {NOT_BUILT}; a lone enemy HQ's "
+    "hex is not entered then",
     f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}; 6.3 an HQ "
     "retreating into another HQ's hex is refused (its relocation, 12.2.2, is not built)",
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",

@@ -98,8 +98,15 @@ def check_move(data: GameData, state: dict, unit_id: str, path: list[str], strat
             return why
 
     ma = allowance(data, state, unit_id)
-    result = walk(grid(data), unit_id, [start, *path], cost, allowance=int(ma),
-                  enter_problem=lambda h: f"{h} holds enemy units: a unit never enters them (5.3)" if h in enemy else None)
+    lone = lone_hqs(data, state, side)
+    overruns = not is_hq(data, unit_id) and printed(data, state, unit_id, "attack") > 0
+
+    def enter_problem(h: str) -> str | None:
+        if h in lone and overruns:           # 5.3, 5.6, 12.2.6: a combat unit overruns a lone enemy HQ
+            return None
+        return f"{h} holds enemy units: a unit never enters them (5.3)" if h in enemy else None
+
+    result = walk(grid(data), unit_id, [start, *path], cost, allowance=int(ma), enter_problem=enter_problem)
     if result.problem:
         return result.problem
     if result.spent > ma:
@@ -137,6 +144,13 @@ def strategic_cost(data: GameData, state: dict, unit_id: str, a: str, b: str, ez
     if over:
         return None, f"{over}: strategic movement never exceeds it at any point (5.4.1)"
     return numbers.fraction(data, "terrain.lines.road.strategic_movement_mp", "the strategic MP cost of a road (TEC, 5.4)"), ""
+
+
+def lone_hqs(data: GameData, state: dict, side: str) -> set[str]:
+    """The hexes holding an enemy HQ alone (5.6)."""
+    b = board(state)
+    return {h for h, units in b.stacks().items()
+            if units and all(side_of(state, u) != side and is_hq(data, u) for u in units)}
 
 
 def check_movement(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
@@ -202,7 +216,9 @@ def independent(data: GameData, state: dict, unit_id: str) -> str | None:
 
 
 def apply_movement(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    from .hqs import next_relocation, queue
     events: list[dict] = []
+    overrun: dict[str, str] = {}
     for order in orders:
         if "activate" in order:
             independent(data, state, str(order["activate"]))
@@ -211,11 +227,20 @@ def apply_movement(data: GameData, state: dict, side: str, orders: list, dice: D
         unit_id = str(order["move"])
         start = state["units"][unit_id]["hex"]
         path = [canonical(data, h) for h in order["path"]]
+        lone = lone_hqs(data, state, side)
+        for hex_id in path:
+            if hex_id in lone and not is_hq(data, unit_id):
+                for hq in board(state).units_in(hex_id):
+                    overrun.setdefault(hq, hex_id)
+                    events.append({"event": "overrun", "hq": hq, "hex": hex_id, "unit": unit_id, "rule": "5.6, 12.2.6"})
         one_order(data, state, order)
         events.append({"event": "move", "unit": unit_id, "path": [start, *path],
                        **({"strategic": True} if order.get("strategic") else {})})
     state["phase"] = "combat"
     events.append({"event": "movement_over", "side": side, "hq": state["hq"]})
+    for hq, hex_id in sorted(overrun.items()):
+        queue(state, hq, hex_id, "overrun (12.2.6)", "combat")
+    next_relocation(state)
     return events
 
 

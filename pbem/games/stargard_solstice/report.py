@@ -49,6 +49,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "supply": lambda e: f"{e['unit']}: {dict(oos='out of supply', isolated='isolated', **{'in': 'in supply'})[e['status']]} (11.0)",
     "relocated": lambda e: f"{e['hq']} relocated {e['from']} → {e['to']}: {e['why']}",
     "hq_off_map": lambda e: f"{e['hq']} has no hex to be relocated to and leaves the map ({e['rule']})",
+    "overrun": lambda e: f"{e['unit']} overruns {e['hq']} in {e['hex']} ({e['rule']})",
     "placed": lambda e: f"{e['unit']} placed in {e['hex']} (15.0)",
     "reaction": lambda e: f"the Soviet {e['hq']} reacts to the German attack ({e['rule']})",
     "picked": lambda e: f"the {e['chit']} chit activates {e['hq']} (3.1.4, 3.1.5)",

@@ -20,7 +20,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.sequence import PASSES
 from ..base import Problem
-from .common import canonical, counter, full_steps, grid, info, stacking_problem
+from .common import board, canonical, counter, full_steps, grid, info, stacking_problem
 from .cup import chit_side
 from .setup_data import choice_groups, fixed_placements, start_state
 
@@ -107,6 +107,9 @@ def check_placement(data: GameData, state: dict, side: str, orders: list) -> lis
                                            f"({group['rule']}: {group['as_printed']})"))
             continue
         info(data, hex_id)
+        if board(work).enemies_in(hex_id, side):
+            problems.append(Problem(index, f"{hex_id} holds enemy units: German and Soviet units never stack (6.3)"))
+            continue
         work["units"][unit_id] = unit_entry(data, unit_id, hex_id)
         placed.add(unit_id)
         why = stacking_problem(data, work, hex_id, side)
