@@ -255,3 +255,39 @@ def test_12_2_1_an_hq_whose_stack_is_eliminated_is_relocated_by_its_owner():
     s, events, _ = play(d, s, "soviet", [{"relocate": "61-HQ", "to": "1716"}])
     assert events == [{"event": "relocated", "hq": "61-HQ", "from": "1413", "to": "1716", "why": "its stack eliminated (12.2.1)"}]
     assert s["phase"] == "combat" and s["units"]["61-HQ"]["hex"] == "1716" and "relocations" not in s
+
+
+def test_13_1_air_units_shift_the_column_after_the_ratio_full_grounds_normal_refits():
+    """13.1 "The number indicated on the air unit is the number of column shifts to the right on
+    the CRT ... after ratios have been calculated"; 13.1.1 "An air unit that has used a FULL
+    ATTACK becomes grounded ... a NORMAL ATTACK ... is placed on the 'recovered' (Refit) side";
+    15.1: 1 JG and Rudel start available."""
+    d, s = combat_segment()
+    order = [{"attack": "1413", "with": ["g-pz", "g-inf"], "air": {"1-JG": "full", "Rudel": "normal"}}]
+    s2, events, _ = play(d, s, "german", order, 1)
+    assert events[0]["shifts"] == [{"shift": 2, "why": "1-JG full attack", "rule": "13.1", "air": "1-JG", "mode": "full"},
+                                   {"shift": 1, "why": "Rudel normal attack", "rule": "13.1", "air": "Rudel", "mode": "normal"}]
+    assert (events[0]["ratio"], events[0]["column"]) == ("2:1", "5:1")
+    # 2-JG and 3-JG, grounded at the start (15.1), reached Refit in turn 1's Air Unit Phase (2.1.2)
+    assert s2["air"]["german"] == {"box": [], "refit": ["2-JG", "3-JG", "Rudel"], "grounded": ["1-JG"]}
+    assert s2["air_points"]["german"] == 3
+    assert messages(d, s, "german", [dict(order[0], air={"2-JG": "full"})]) == [
+        "2-JG is not an available german air unit (13.1, 13.2)"]
+
+
+def test_13_0_at_most_four_air_attack_points_a_side_a_turn():
+    d, s = combat_segment()
+    s["air_points"]["german"] = 3
+    assert messages(d, s, "german", [{"attack": "1413", "with": ["g-pz"], "air": {"1-JG": "full"}}]) == [
+        "german air attack points this turn would be 5, over 4 (13.0)"]
+
+
+def test_2_1_the_air_unit_phase_returns_refit_units_and_refits_grounded_ones():
+    none = {"primary": "made up", "secondary": "made up"}
+    d, s = combat_segment(values={"events.random_events.table.2.5": none, "events.random_events.table.2.6": none})
+    s, _, _ = play(d, s, "german", [{"attack": "1413", "with": ["g-pz", "g-inf"], "air": {"1-JG": "full", "Rudel": "normal"}}], 1)
+    from tests.sshelp import at
+    s2, events, _ = play(d, at(s, phase="random_event", turn=2, last_event=None), "german", [], 1, 1,
+                         **{"cup/": [1, 1, 1]})
+    assert s2["air"]["german"] == {"box": ["2-JG", "3-JG", "Rudel"], "refit": ["1-JG"], "grounded": []}
+    assert s2["air_points"] == {"german": 0, "soviet": 0}

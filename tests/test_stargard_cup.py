@@ -27,8 +27,9 @@ def test_2_2_turn_opens_with_the_german_random_event_roll_and_the_3rd_ss_chit_co
                                           "opponents": ["soviet"], "done": False}
     s, events, dice = play(d, s, "german", [], 5)
     assert dice.asked == [("event/1", 6)]                              # no cup roll: the chit is automatic
-    assert events[0] == {"event": "random_event", "turn": 1, "die": 5, "name": "German surprise", "which": "primary"}
-    assert events[1] == {"event": "chit", "chit": "3SS-PZ-HQ", "side": "german", "draw": 0, "why": "2.3.1"}
+    assert events[0] == {"event": "air_phase", "side": "german", "available": [], "refit": ["2-JG", "3-JG"]}   # 2.1
+    assert events[1] == {"event": "random_event", "turn": 1, "die": 5, "name": "German surprise", "which": "primary"}
+    assert events[2] == {"event": "chit", "chit": "3SS-PZ-HQ", "side": "german", "draw": 0, "why": "2.3.1"}
     assert s["phase"] == "movement" and s["active"] == "german" and s["cup"] == CUP_AFTER_3SS
 
 

@@ -48,7 +48,8 @@ def test_the_example_plays_a_full_turn_of_cup_draws_with_a_combat_a_loss_allocat
     assert {"event": "reaction", "hq": "2GT-HQ", "rule": "12.1"} in events          # the army attacked reacts
     assert [e["chit"] for e in events if e["event"] == "chit_aside"] == ["2GT-HQ"]     # 12.1: once a turn
     fight = next(e for e in events if e["event"] == "combat")
-    assert (fight["hex"], fight["ratio"], fight["result"]) == ("1413", "1:1", "D1r1")
+    assert (fight["hex"], fight["ratio"], fight["column"], fight["result"]) == ("1413", "1:1", "2:1", "D1r1")
+    assert {"event": "air", "unit": "1-JG", "mode": "normal", "to": "refit"} in events       # 13.1.1
     assert {"event": "reduced", "unit": "33G/9GT", "steps": 1, "why": "defender's loss (8.6)"} in events
     assert {"event": "retreat", "unit": "65GT/9GT", "path": ["1413", "1513"]} in events
     assert {"event": "advance", "unit": "Oehms/27SS", "path": ["1312", "1413"]} in events

@@ -17,10 +17,12 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import clamp, whole_column
 from ..base import Problem
+from . import air
 from .common import (canonical, combat_units, grid, hexside, info, other, printed, side_of, terrain)
 from .movement import step_cost
 
-ATTACK = "`attack: HEX, with: [UNIT, ...]` one attack per file (8.2); an empty file ends the Combat segment (2.3.3)"
+ATTACK = ("`attack: HEX, with: [UNIT, ...]`, `air: {AIR UNIT: full|normal}` (13.1), one attack per file (8.2); an "
+          "empty file ends the Combat segment (2.3.3)")
 CRT = "the Combat Results Table (1.3.2)"
 RESULT = re.compile(r"(?P<side>[AD])(?P<steps>[0-9]*)(?:r(?P<retreat>[0-9]+))?(?P<pinned>P?)")
 
@@ -120,6 +122,10 @@ def plan(data: GameData, state: dict, side: str, order: dict) -> tuple[dict | No
     if any(state["units"][u].get("pinned") for u in defenders):
         shifts.append({"shift": numbers.integer(data, "crt.shifts.pinned_defender", "the pinned shift (8.1.2)"),
                        "why": "pinned defender", "rule": "8.1.2"})
+    flying, why = air.shifts(data, state, side, order)     # 8.4.1, 13.1: after the ratio
+    if why:
+        return None, why
+    shifts += flying
     labels = columns(data)
     final = clamp(index + sum(int(s["shift"]) for s in shifts), len(labels))
     table = cells(data, labels[final])
@@ -189,6 +195,7 @@ def apply_combat(data: GameData, state: dict, side: str, orders: list, dice: Dic
     result = parse(data, battle["cells"][str(die)], f"crt.cells.{battle['column']}.{die}")
     events.append({"event": "combat", **{k: v for k, v in battle.items() if k != "cells"}, "die": die,
                    "result": battle["cells"][str(die)]})
+    air.flown(state, side, battle["shifts"], events)
     resolve(data, state, side, battle, result, events)
     return events
 

@@ -240,10 +240,13 @@ def check_event(data: GameData, state: dict, side: str, orders: list) -> list[Pr
 
 
 def apply_event(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    from .air import phase
+    air: list[dict] = []
+    phase(state, air)                        # 2.1 the Air Unit Phase comes first
     face = dice.roll(f"event/{state['turn']}", 6, about=f"turn {state['turn']} random event (19.0)")
     name, which = event_of(data, state, face)
     state["last_event"] = name if which == "primary" else None
-    events: list[dict] = [{"event": "random_event", "turn": state["turn"], "die": face, "name": name, "which": which}]
+    events: list[dict] = [*air, {"event": "random_event", "turn": state["turn"], "die": face, "name": name, "which": which}]
     first_draw(data, state, events, dice)
     return events
 

@@ -29,8 +29,9 @@ NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"2.1, 13.x air units and air attacks: {NOT_BUILT}; 8.5 bombardment and the effects of the random events "
-    "(19.1.x): the event is rolled and named (19.0), its effect is for the players to carry out",
+    f"8.5 bombardment and the effects of the random events (19.1.x, among them the air units' 19.1.6-19.1.8 and "
+    f"19.1.10): {NOT_BUILT}; the event is rolled and named (19.0), its effect is for the players to carry out; "
+    f"the 9GA air unit's arrival on turn 4 (15.3): {NOT_BUILT}",
     f"11.2.4 Corps Tettau's Kolberg source (its units are not built); 12.2.2 an HQ with no hex to go to leaves the "
     f"map, its return as a reinforcement is {NOT_BUILT}",
     f"2.5, 7.x reinforcements, replacements and Volksturm redeployment (12.4), 19.1.5 Corps Tettau: {NOT_BUILT}",
@@ -100,7 +101,7 @@ class StargardSolstice(SequencedGame):
             entry("combat", "Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)",
                   "orders", self.active_seat, combat.check_combat, combat.apply_combat,
                   "a result with a choice waits for its owner (8.6, 9.0); an empty file ends the segment and the "
-                  "next chit is drawn (2.3.3); no chit left: the Supply Phase (2.4)", {"attack", "with", "advance", "path"}),
+                  "next chit is drawn (2.3.3); no chit left: the Supply Phase (2.4)", {"attack", "with", "advance", "path", "air"}),
             entry("attacker_answer", "The attacker takes its part of a double result first: losses, retreat (8.1.1, "
                   "8.6, 9.0)", "orders", self.answering_seat, losses.check_answer, losses.apply_answer,
                   "the defender's part, then the Combat segment goes on", {"steps", "retreat"}),

@@ -21,6 +21,7 @@ from ...kit import numbers
 from ...kit.sequence import PASSES
 from ..base import Problem
 from .common import board, canonical, counter, full_steps, grid, info, stacking_problem
+from .air import start as air_start
 from .cup import chit_side
 from .setup_data import choice_groups, fixed_placements, start_state
 
@@ -78,6 +79,7 @@ def start(data: GameData, scenario: dict, options: dict) -> dict:
         "active": None, "chit": None, "hq": None, "hq_hex": None, "activated": [], "independents": [], "moved": [],
         "attackers": [], "attacked": [], "vacated": None, "barred": None, "previous": None, "pending": None,
         "last_event": None, "reactions": [], "activated_hqs": [], PASSES: True,
+        "air": air_start(scenario), "air_points": {"german": 0, "soviet": 0},
     }
 
 
