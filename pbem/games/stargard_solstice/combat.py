@@ -122,6 +122,7 @@ def plan(data: GameData, state: dict, side: str, order: dict) -> tuple[dict | No
     if any(state["units"][u].get("pinned") for u in defenders):
         shifts.append({"shift": numbers.integer(data, "crt.shifts.pinned_defender", "the pinned shift (8.1.2)"),
                        "why": "pinned defender", "rule": "8.1.2"})
+    shifts += surprise(data, state, side)
     flying, why = air.shifts(data, state, side, order)     # 8.4.1, 13.1: after the ratio
     if why:
         return None, why
@@ -136,6 +137,18 @@ def plan(data: GameData, state: dict, side: str, order: dict) -> tuple[dict | No
                 numbers.texts(data, f"supply.sources.source_hexes.{owner}", f"the {owner} supply source hexes (1.2.9, 9.2.1)")
     return {"hex": target, "attackers": sorted(attackers), "defenders": defenders, "attack": attack, "defence": defence,
             "ratio": labels[index], "column": labels[final], "shifts": shifts, "cells": table}, None
+
+
+def surprise(data: GameData, state: dict, side: str) -> list[dict]:
+    """19.1.12: "+1 on the first attack selected by the 3rd SS Panzer Corps on the first turn";
+    whether it is a column shift or a die modifier is not said (crt.shifts.german_surprise_kind)."""
+    if not (state.get("surprise") and side == "german" and state["turn"] == 1 and state["hq"] == "3SS-PZ-HQ"):
+        return []
+    kind = numbers.text(data, "crt.shifts.german_surprise_kind", "whether the German surprise is a column shift (19.1.12)")
+    if kind != "column_shift":
+        raise PbemError(f"data `crt.shifts.german_surprise_kind` is {kind!r}: pbem takes `column_shift` only (19.1.12)",
+                        data.override_file)
+    return [{"shift": 1, "why": "German surprise", "rule": "19.1.12"}]
 
 
 def attacker_problem(data: GameData, state: dict, side: str, unit_id: str, target: str) -> str | None:
@@ -196,6 +209,8 @@ def apply_combat(data: GameData, state: dict, side: str, orders: list, dice: Dic
     events.append({"event": "combat", **{k: v for k, v in battle.items() if k != "cells"}, "die": die,
                    "result": battle["cells"][str(die)]})
     air.flown(state, side, battle["shifts"], events)
+    if any(s["rule"] == "19.1.12" for s in battle["shifts"]):
+        state["surprise"] = False
     resolve(data, state, side, battle, result, events)
     return events
 

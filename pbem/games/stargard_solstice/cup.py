@@ -33,8 +33,11 @@ def chit_side(data: GameData, chit: str) -> str:
 def limit(data: GameData, state: dict, side: str) -> int:
     """3.1.2, 1.2.2: how many HQs a side may activate this turn (the turn track); 12.1: one
     Soviet chit on turn 1."""
-    chits = numbers.integer(data, f"command.per_turn_limit.by_turn.{state['turn']}.{side}",
-                            f"the {side} command chits of turn {state['turn']} (turn track, 3.1.2)")
+    if side == "german" and state.get("wenck") == state["turn"]:
+        chits = numbers.integer(data, "module.wenck_chits", "the German chits after General Wenck falls asleep (19.1.9)")
+    else:
+        chits = numbers.integer(data, f"command.per_turn_limit.by_turn.{state['turn']}.{side}",
+                                f"the {side} command chits of turn {state['turn']} (turn track, 3.1.2)")
     if side == "german" and state["turn"] in state.get("fuel_short", []):
         chits += numbers.integer(data, "command.per_turn_limit.german_fuel_penalty", "the fuel penalty (5.4.2)")
     return chits
@@ -246,9 +249,29 @@ def apply_event(data: GameData, state: dict, side: str, orders: list, dice: Dice
     face = dice.roll(f"event/{state['turn']}", 6, about=f"turn {state['turn']} random event (19.0)")
     name, which = event_of(data, state, face)
     state["last_event"] = name if which == "primary" else None
+    effect(data, state, name)
     events: list[dict] = [*air, {"event": "random_event", "turn": state["turn"], "die": face, "name": name, "which": which}]
     first_draw(data, state, events, dice)
     return events
+
+
+def effect(data: GameData, state: dict, name: str) -> None:
+    """19.1.4, 19.1.6-19.1.9, 19.1.12: what pbem carries out of an event (module.event_effects);
+    the others are the players' (not_enforced)."""
+    effects = data.get("module.event_effects", "the random events' effects (19.1)")
+    what = unwrap(effects.get(name)) if name in effects and name != "rule" else None
+    if what == "second_gta_out_of_fuel":
+        state["out_of_fuel"] = {"hq": "2GT-HQ", "turn": state["turn"]}
+    elif what == "german_surprise" and state["turn"] == 1:
+        state["surprise"] = True
+    elif what == "wenck":
+        state["wenck"] = state["turn"]
+    elif what in ("remove_rudel", "remove_6ga", "remove_3jg") and "air" in state:
+        unit = {"remove_rudel": "Rudel", "remove_6ga": "6-GA", "remove_3jg": "3-JG"}[what]
+        for boxes in state["air"].values():
+            for box in boxes.values():
+                if unit in box:
+                    box.remove(unit)
 
 
 def end_turn(data: GameData, state: dict, events: list) -> None:

@@ -29,9 +29,9 @@ NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"8.5 bombardment and the effects of the random events (19.1.x, among them the air units' 19.1.6-19.1.8 and "
-    f"19.1.10): {NOT_BUILT}; the event is rolled and named (19.0), its effect is for the players to carry out; "
-    f"the 9GA air unit's arrival on turn 4 (15.3): {NOT_BUILT}",
+    f"8.5 bombardment (19.1.1, 19.1.2), 19.1.3 Defend the Reich, 19.1.5 Corps Tettau, 19.1.10, 19.1.11, 19.1.13: "
+    f"{NOT_BUILT}; such an event is rolled and named (19.0) and its effect is for the players to carry out "
+    f"(19.1.4, 19.1.6-19.1.9 and 19.1.12 are enforced); the 9GA air unit's arrival on turn 4 (15.3): {NOT_BUILT}",
     f"11.2.4 Corps Tettau's Kolberg source (its units are not built); 12.2.2 an HQ with no hex to go to leaves the "
     f"map, its return as a reinforcement is {NOT_BUILT}",
     f"2.5, 7.x reinforcements, replacements and Volksturm redeployment (12.4), 19.1.5 Corps Tettau: {NOT_BUILT}",
@@ -48,7 +48,6 @@ NOT_ENFORCED = (
     f"12.2.4 HQs advancing with their stack: {NOT_BUILT}",
     f"14.1-14.3 victory points and levels, 14.1.2, 14.2.1 German sudden death, 16.2-16.4: {NOT_BUILT}; the game "
     "ends after the last turn without a count",
-    f"19.1.3 Defend the Reich, 19.1.9, 19.1.12 and the other event effects: {NOT_BUILT}",
     f"3.1.4 the 1st Belorussian Front chit's activation of the 2nd Guards Cavalry Corps (12.5) and 3.1.5 the turns "
     f"of the 11th and 3rd Army chits: {NOT_BUILT} (the chits arrive as reinforcements, 7.2.1, not built either)",
     f"14.1.1 control of VP hexes: {NOT_BUILT}",

@@ -14,7 +14,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.movement import Cost, walk
 from ..base import Problem
-from .common import (board, canonical, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
+from .common import (board, canonical, commanded_by, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
                      stacking_problem, terrain, Zoc, zoc_of)
 
 LINES = ("roll_bahn", "road", "trail")          # 5.2.1, 5.2.5: the lines regular movement follows
@@ -94,6 +94,9 @@ def check_move(data: GameData, state: dict, unit_id: str, path: list[str], strat
 
     if strategic:
         why = strategic_problem(state, unit_id, start, ezoc)
+        fuel = state.get("out_of_fuel") or {}
+        if not why and fuel.get("turn") == state["turn"] and not is_hq(data, unit_id) and commanded_by(data, unit_id) == fuel["hq"]:
+            why = f"{unit_id} belongs to the 2nd Guards Tank Army, out of fuel this turn: no strategic movement (19.1.4)"
         if why:
             return why
 

@@ -1,0 +1,56 @@
+"""Stargard Solstice random events (19.0, 19.1): the effects pbem carries out, named in
+rules/stargard-solstice/module.yaml `event_effects`, on the test data of tests/sshelp.py."""
+
+from pbem.games.stargard_solstice import GAME
+from tests.sshelp import at, play, start
+
+POSITION = {"3SS-PZ-HQ": "1212", "g-pz": "1313", "g-inf": "1312", "s-inf": "1413", "s-one": "1413", "s-tank": "1614"}
+ATTACK = [{"attack": "1413", "with": ["g-pz", "g-inf"]}]
+MADE_UP = {"primary": "made up", "secondary": "made up"}
+
+
+def test_19_1_12_german_surprise_needs_its_kind_then_shifts_the_first_3rd_ss_attack():
+    """19.1.12 "The German player receives a '+1' on the first attack selected by the 3rd SS Panzer
+    Corps on the first turn": turn 1 die 4 is German surprise (19.0). Whether "+1" is a column
+    shift is not said: the attack is refused naming the data path until the group says."""
+    d, s = start(POSITION)
+    s, events, _ = play(d, s, "german", [], 4)
+    assert events[1]["name"] == "German surprise" and s["surprise"] is True
+    s, _, _ = play(d, s, "german", [])
+    assert "`crt.shifts.german_surprise_kind`" in GAME.check(d, s, "german", ATTACK)[0].message
+    d, _ = start(POSITION, values={"crt.shifts.german_surprise_kind": "column_shift"})
+    s, events, _ = play(d, s, "german", ATTACK, 1)
+    assert {"shift": 1, "why": "German surprise", "rule": "19.1.12"} in events[0]["shifts"]
+    assert (events[0]["ratio"], events[0]["column"]) == ("2:1", "3:1") and s["surprise"] is False
+
+
+def test_19_1_4_the_2nd_guards_tank_army_out_of_fuel_may_not_move_strategically_that_turn():
+    """19.1.4 "All units belonging to the 2nd Guards Tank Army are forbidden from using strategic
+    movement until the following turn": turn 2 die 1 (19.0)."""
+    values = {"events.random_events.table.2.5": MADE_UP, "events.random_events.table.2.6": MADE_UP,
+              "terrain.lines.road.strategic_movement_mp": "1/4"}
+    d, s = start(POSITION, sides={"1614|1615": ["road"]}, values=values)
+    s = at(s, turn=2, cup=["2GT-HQ"], last_event=None)
+    s, events, _ = play(d, s, "german", [], 1)
+    rolled = next(e for e in events if e["event"] == "random_event")
+    assert rolled["name"] == "2nd GTA out of fuel" and s["out_of_fuel"] == {"hq": "2GT-HQ", "turn": 2}
+    assert [p.message for p in GAME.check(d, s, "soviet", [{"move": "s-tank", "path": ["1615"], "strategic": True}])] == [
+        "s-tank belongs to the 2nd Guards Tank Army, out of fuel this turn: no strategic movement (19.1.4)"]
+
+
+def test_19_1_9_general_wenck_falls_asleep_the_germans_draw_four_chits():
+    """19.1.9 "The German player may only draw 4 chits this turn instead of the usual 5" — an
+    event of a turn the text's table does not print, entered by name in the data."""
+    wenck = {"primary": "General Wenck Falls Asleep", "secondary": "made up"}
+    d, s = start(POSITION, per_turn=5, values={"events.random_events.table.3": {"1-6": wenck}})
+    s = at(s, turn=3, last_event=None)
+    s, _, _ = play(d, s, "german", [], 1, **{"cup/": [1]})
+    from pbem.games.stargard_solstice.cup import limit
+    assert s["wenck"] == 3 and limit(d, s, "german") == 4 and limit(d, at(s, turn=4), "german") == 5
+
+
+def test_19_1_6_accurate_soviet_aa_fire_removes_rudel_for_the_rest_of_the_game():
+    aa = {"primary": "Accurate Soviet Anti-Aircraft (AA) Fire", "secondary": "made up"}
+    d, s = start(POSITION, values={"events.random_events.table.3": {"1-6": aa}})
+    s, _, _ = play(d, at(s, turn=3, last_event=None), "german", [], 1, **{"cup/": [1]})
+    assert "Rudel" not in [u for boxes in s["air"]["german"].values() for u in boxes]
