@@ -83,7 +83,8 @@ def test_2_3_3_with_both_limits_reached_the_command_phase_and_the_turn_end():
     assert [e["event"] for e in events] == ["combat_over", "command_over"]
     assert GAME.awaiting(s).as_dict()["phase"] == "Turn 1 Supply Phase (2.4)"
     s, events, dice = play(d, s, "german", [])
-    assert [e["event"] for e in events] == ["turn_over"]                 # every unit in supply
+    # every unit in supply; 14.1.2: German lines reach Bahn and Arnswalde (no Soviet unit near)
+    assert [e["event"] for e in events] == ["relieved", "relieved", "turn_over"]
     assert s["turn"] == 2 and s["phase"] == "random_event" and "pinned" not in s["units"]["s-inf"]
     assert s["cup"] == sorted(s["chits"]) and len(s["cup"]) == 7
 

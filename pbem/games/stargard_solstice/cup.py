@@ -275,8 +275,10 @@ def effect(data: GameData, state: dict, name: str) -> None:
 
 
 def end_turn(data: GameData, state: dict, events: list) -> None:
-    """2.6.2: remove the Pinned markers, put every available chit back in the cup, advance the
-    turn marker; after the last turn the game ends (14.3)."""
+    """2.6.1 the VP marker segment (14.1.2); 2.6.2: remove the Pinned markers, put every available
+    chit back in the cup, advance the turn marker; after the last turn the game ends (14.3)."""
+    from .victory import count, relief
+    relief(data, state, events)
     for unit in state["units"].values():
         unit.pop("pinned", None)
     events.append({"event": "turn_over", "turn": state["turn"]})
@@ -288,3 +290,5 @@ def end_turn(data: GameData, state: dict, events: list) -> None:
     if state["turn"] > state["last_turn"]:
         state["game_over"] = True
         events.append({"event": "game_over", "turn": state["last_turn"], "rule": "14.3"})
+        if "vp" in state:
+            events.append(count(data, state))

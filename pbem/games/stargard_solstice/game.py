@@ -46,11 +46,12 @@ NOT_ENFORCED = (
     f"9.2.1 the 10th SS, Corps Tettau and 1st Polish Army own supply sources (11.2.2, 11.2.4): {NOT_BUILT}; their "
     "retreats are measured to their side's sources",
     f"12.2.4 HQs advancing with their stack: {NOT_BUILT}",
-    f"14.1-14.3 victory points and levels, 14.1.2, 14.2.1 German sudden death, 16.2-16.4: {NOT_BUILT}; the game "
-    "ends after the last turn without a count",
+    f"14.2.1 the German sudden death, 14.3.2 and 19.1.3 the Defend the Reich VPs, the 12.6/16.1 penalties and "
+    f"16.2-16.4: {NOT_BUILT}; the count after the last turn (14.3) is the VP markers the Soviet player holds",
+    "9.3.2, 10.x: a VP hex taken by a unit passing through it in a retreat or an advance counts as in a move "
+    "(14.1 \"enters\"), as pbem reads it",
     f"3.1.4 the 1st Belorussian Front chit's activation of the 2nd Guards Cavalry Corps (12.5) and 3.1.5 the turns "
     f"of the 11th and 3rd Army chits: {NOT_BUILT} (the chits arrive as reinforcements, 7.2.1, not built either)",
-    f"14.1.1 control of VP hexes: {NOT_BUILT}",
 )
 
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to")

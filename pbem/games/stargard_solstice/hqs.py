@@ -69,6 +69,9 @@ def check_relocation(data: GameData, state: dict, side: str, orders: list) -> li
     item = state["relocations"][0]
     if len(orders) != 1 or str(orders[0].get("relocate")) != item["hq"] or "to" not in orders[0]:
         return [Problem(None, f"relocate {item['hq']} ({item['why']}): {RELOCATE}")]
+    if state["after_relocation"] == "turn_end" and len(state["relocations"]) == 1:
+        from .supply import turn_end_check
+        turn_end_check(data, state)
     legal = legal_hexes(data, state, item["hq"])
     if not legal:
         return [] if orders[0]["to"] == "off_map" else [Problem(0, f"no hex meets 12.2.2 for {item['hq']}: `to: off_map` "

@@ -19,6 +19,7 @@ from ..base import Problem
 from .combat import city, festung, village_or_city
 from .common import (PRINTED_ON, board, canonical, combat_units, full_steps, grid, hexes, hexside, is_hq,
                      mechanized, other, printed, set_steps, stacking_problem, zoc_of)
+from . import victory
 from .hqs import next_relocation, queue as queue_relocation
 from .movement import step_cost
 
@@ -158,6 +159,8 @@ def answer_problem(data: GameData, state: dict, part: dict, steps: list[str], ro
     owed, _, why = retreat_owed(data, state, part, movers, routes)
     if why:
         return why
+    for unit_id in movers:
+        victory.enter_check(data, state, unit_id, routes[unit_id])
     extra = steps[lost:]
     needed = sum(min(n, sum(after[u] for u in group if u in after)) for group, n in owed)
     if len(extra) != needed:
@@ -304,6 +307,7 @@ def carry_out(data: GameData, state: dict, part: dict, steps: list[str], routes:
             start = state["units"][unit_id]["hex"]
             state["units"][unit_id]["hex"] = path[-1]
             events.append({"event": "retreat", "unit": unit_id, "path": [start, *path]})
+            victory.enter(data, state, unit_id, path, events)
             if part["role"] == "defender" and not is_hq(data, unit_id):
                 state["pending"]["retreated"] = True
             if part["role"] == "attacker":
@@ -352,7 +356,7 @@ def check_advances(data: GameData, state: dict, side: str, orders: list) -> tupl
     return problems, attacks
 
 
-def advance(data: GameData, state: dict, order: dict) -> str | None:
+def advance(data: GameData, state: dict, order: dict, events: list | None = None) -> str | None:
     """10.0: into the vacated defender's hex first, no MP, EZOCs ignored; 10.3 mechanized units
     two hexes when the defender retreated, 10.3.1 stopping after an unbridged river or a village
     or city; 10.4 others one; 11.3.3 one if OOS or isolated; 10.5 only where it could move."""
@@ -382,6 +386,7 @@ def advance(data: GameData, state: dict, order: dict) -> str | None:
         here = hex_id
     state["units"][unit_id]["hex"] = here
     vacated["units"].remove(unit_id)
+    victory.enter(data, state, unit_id, path, [] if events is None else events)
     return stacking_problem(data, state, here, state["units"][unit_id]["side"])
 
 
@@ -390,10 +395,12 @@ def apply_advances(data: GameData, state: dict, side: str, orders: list) -> list
     for order in orders:
         unit_id = str(order["advance"])
         start = state["units"][unit_id]["hex"]
-        why = advance(data, state, order)
+        captured: list[dict] = []
+        why = advance(data, state, order, captured)
         if why:
             raise PbemError(f"internal: an advance checked legal is not: {why}")
         events.append({"event": "advance", "unit": unit_id, "path": [start, *[canonical(data, h) for h in order["path"]]]})
+        events += captured
     return events
 
 

@@ -14,6 +14,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.movement import Cost, walk
 from ..base import Problem
+from . import victory
 from .common import (board, canonical, commanded_by, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
                      stacking_problem, terrain, Zoc, zoc_of)
 
@@ -167,8 +168,9 @@ def check_movement(data: GameData, state: dict, side: str, orders: list) -> list
     return problems
 
 
-def one_order(data: GameData, state: dict, order: dict) -> str | None:
-    """Check one order against `state` and, if legal, carry it out there."""
+def one_order(data: GameData, state: dict, order: dict, events: list | None = None) -> str | None:
+    """Check one order against `state` and, if legal, carry it out there (14.1: the VP hexes it
+    enters change hands)."""
     if "activate" in order:
         return independent(data, state, str(order["activate"]))
     if "move" not in order or not isinstance(order.get("path"), list) or not order["path"]:
@@ -185,6 +187,7 @@ def one_order(data: GameData, state: dict, order: dict) -> str | None:
         return why
     state["units"][unit_id]["hex"] = path[-1]
     state["moved"].append(unit_id)
+    victory.enter(data, state, unit_id, path, [] if events is None else events)
     if strategic and state["active"] == "german":
         fuel(data, state)
     return None
@@ -236,9 +239,11 @@ def apply_movement(data: GameData, state: dict, side: str, orders: list, dice: D
                 for hq in board(state).units_in(hex_id):
                     overrun.setdefault(hq, hex_id)
                     events.append({"event": "overrun", "hq": hq, "hex": hex_id, "unit": unit_id, "rule": "5.6, 12.2.6"})
-        one_order(data, state, order)
+        captured: list[dict] = []
+        one_order(data, state, order, captured)
         events.append({"event": "move", "unit": unit_id, "path": [start, *path],
                        **({"strategic": True} if order.get("strategic") else {})})
+        events += captured
     state["phase"] = "combat"
     events.append({"event": "movement_over", "side": side, "hq": state["hq"]})
     for hq, hex_id in sorted(overrun.items()):

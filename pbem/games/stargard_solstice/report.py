@@ -72,7 +72,11 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "command_over": lambda e: f"the turn {e['turn']} Command Phase is over (2.3.3)" + (
         f"; left in the cup: {', '.join(e['left'])}" if e["left"] else ""),
     "turn_over": lambda e: f"turn {e['turn']} is over (2.6)",
-    "game_over": lambda e: f"the game ends after turn {e['turn']} ({e['rule']}; victory points are not counted by pbem yet)",
+    "game_over": lambda e: f"the game ends after turn {e['turn']} ({e['rule']})",
+    "victory": lambda e: f"Soviet victory points: {e['vp']} — {e['level']} ({e['rule']})",
+    "vp_hex": lambda e: f"{e['side']} takes the VP hex {e['town']} ({e['hex']})" + (
+        f": the Soviet marker shows {e['vp']} VP" if e["vp"] is not None else "") + " (14.1)",
+    "relieved": lambda e: f"{e['town']} relieved: its VP marker shows its lower value ({e['rule']})",
     "sudden_death": lambda e: f"{', '.join(e['units'])} in supply in the Stettin hex {e['hex']}: Soviet sudden death victory ({e['rule']})",
     "passed": lambda e: f"{e['phase']}: passes ({e['why']})",
 }

@@ -23,6 +23,7 @@ from ..base import Problem
 from .common import board, canonical, counter, full_steps, grid, info, stacking_problem
 from .air import start as air_start
 from .cup import chit_side
+from .victory import towns
 from .setup_data import choice_groups, fixed_placements, start_state
 
 POSITIONS = "the position the group agrees on (its data override)"
@@ -80,6 +81,8 @@ def start(data: GameData, scenario: dict, options: dict) -> dict:
         "attackers": [], "attacked": [], "vacated": None, "barred": None, "previous": None, "pending": None,
         "last_event": None, "reactions": [], "activated_hqs": [], PASSES: True,
         "air": air_start(scenario), "air_points": {"german": 0, "soviet": 0},
+        # 14.1: at the start the German player controls every VP hex
+        "vp": {v["town"]: str(begin["vp_hexes_controlled_by"]) for v in towns(data).values()}, "vp_held": {}, "relieved": [],
     }
 
 

@@ -16,6 +16,7 @@ supply and supplies the German units in its hex (12.3: the order of a stack is n
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from ...dice import Dice
@@ -38,12 +39,16 @@ def sources(data: GameData, state: dict, unit_id: str) -> set[str]:
         return {str(own)}
     if unwrap(c.get("formation")) == "10SS":
         return {h for h, v in hexes(data).items() if unwrap(v.get("supply_name")) == "Kolberg"}
-    side = side_of(state, unit_id)
-    return set(numbers.texts(data, f"supply.sources.source_hexes.{side}", f"the {side} supply source hexes (1.2.9, 11.2)"))
+    return set(sources_of_side(data, side_of(state, unit_id)))
 
 
-def line_step(data: GameData, state: dict, side: str) -> Callable[[str, str], bool]:
-    """Whether a supply line of `side` may step from a into b (11.1, 11.1.1, 4.5)."""
+def sources_of_side(data: GameData, side: str) -> tuple[str, ...]:
+    return numbers.texts(data, f"supply.sources.source_hexes.{side}", f"the {side} supply source hexes (1.2.9, 11.2)")
+
+
+def line_step(data: GameData, state: dict, side: str, negate: bool = True) -> Callable[[str, str], bool]:
+    """Whether a supply line of `side` may step from a into b (11.1, 11.1.1; 4.5: a friendly unit
+    negates an EZOC in its hex, unless `negate` is off: 14.1.2's "EZOC-free" line)."""
     b_ = board(state)
     enemy, ezoc = b_.enemy_hexes(side), zoc_of(data, state, other(side))
     friendly = {h for h, units in b_.stacks().items() if any(side_of(state, u) == side for u in units)}
@@ -54,16 +59,16 @@ def line_step(data: GameData, state: dict, side: str) -> Callable[[str, str], bo
         features = set(hexside(data, a, to))
         if "impassable" in features or ({"major_river", "water"} & features and "bridge" not in features):
             return False
-        if to in ezoc and to not in friendly:
+        if to in ezoc and (to not in friendly or not negate):
             return False
         return terrain(data, to) == "clear" or bool(set(LINES) & features) or to in friendly
     return can_enter
 
 
-def supplied_hexes(data: GameData, state: dict, side: str, goal: frozenset[str]) -> set[str]:
+def supplied_hexes(data: GameData, state: dict, side: str, goal: frozenset[str], negate: bool = True) -> set[str]:
     """Every hex from which a supply line reaches one of `goal`: one search backwards from the
     sources for all the side's units (a line's first hex, the unit's own, need not be enterable)."""
-    can_enter = line_step(data, state, side)
+    can_enter = line_step(data, state, side, negate)
     g = grid(data)
     reached = {h for h in goal if on_map(data, h)}
     frontier = sorted(reached)
@@ -111,7 +116,17 @@ def check_supply(data: GameData, state: dict, side: str, orders: list) -> list[P
     if orders:
         return [Problem(0, "the Supply Phase takes no orders: send an empty file (2.4)")]
     statuses(data, state)
+    turn_end_check(data, state)
     return []
+
+
+def turn_end_check(data: GameData, state: dict) -> None:
+    """What the turn end needs known (14.1.2 relief, 14.3 the count), asked on a copy."""
+    from .victory import count, relief
+    work = copy.deepcopy(state)
+    relief(data, work, [])
+    if work["turn"] >= work["last_turn"] and "vp" in work:
+        count(data, work)
 
 
 def apply_supply(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
