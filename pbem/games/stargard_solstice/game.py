@@ -216,7 +216,7 @@ class StargardSolstice(SequencedGame):
     hexside_lines = {"major_river": "rhine", "minor_river": "river", "impassable": "sea"}
     badge_legend = {"P": "pinned (8.1.2)"}
     open_collections = ("map.hexes.<CCRR>: {terrain: clear|forest|swamp|village|town|city|restrictive|water}, "
-                        "map.hexsides.<A|B>: [minor_river, major_river, bridge, impassable, road, trail, roll_bahn, railway], "
+                        "module.hexsides.<A|B> (A before B): [minor_river, major_river, bridge, impassable, road, trail, roll_bahn, railway], "
                         "units.counters.<UNIT> factors, module.positions.<NAME>.units, crt.cells.<COLUMN>.<DIE>")
 
     def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
