@@ -54,3 +54,18 @@ def test_19_1_6_accurate_soviet_aa_fire_removes_rudel_for_the_rest_of_the_game()
     d, s = start(POSITION, values={"events.random_events.table.3": {"1-6": aa}})
     s, _, _ = play(d, at(s, turn=3, last_event=None), "german", [], 1, **{"cup/": [1]})
     assert "Rudel" not in [u for boxes in s["air"]["german"].values() for u in boxes]
+
+
+def test_19_1_10_aborted_air_operation_both_players_ground_one_air_unit():
+    """19.1.10 "Both players must ground one air unit, first from the air box, or if none is
+    available, from the 'Refit' side": turn 1 die 6 (19.0). The Soviet 6 GA is alone in its box
+    and goes at once; the German player picks 1 JG or Rudel, then the first chit (2.3.1)."""
+    d, s = start(POSITION)
+    s, events, _ = play(d, s, "german", [], 6)
+    assert {"event": "grounded", "unit": "6-GA", "side": "soviet", "rule": "19.1.10"} in events
+    assert GAME.awaiting(s).as_dict()["phase"] == "Turn 1 German air unit to ground (19.1.10)" and s["chit"] is None
+    assert [p.message for p in GAME.check(d, s, "german", [{"ground": "2-JG"}])] == [
+        "`ground: UNIT`, one of 1-JG, Rudel (19.1.10)"]
+    s, events, _ = play(d, s, "german", [{"ground": "Rudel"}])
+    assert events[0] == {"event": "grounded", "unit": "Rudel", "side": "german", "rule": "19.1.10"}
+    assert s["air"]["german"]["grounded"] == ["Rudel"] and s["hq"] == "3SS-PZ-HQ" and s["phase"] == "movement"

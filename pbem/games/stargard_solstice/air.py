@@ -11,6 +11,7 @@ normal attack goes to Refit (13.1.1)."""
 
 from __future__ import annotations
 
+from ...dice import Dice
 from ...gamedata import GameData
 from ...kit import numbers
 from .setup_data import start_state
@@ -74,3 +75,52 @@ def flown(state: dict, side: str, used: list[dict], events: list) -> None:
         boxes[to] = sorted(boxes[to] + [shift["air"]])
         state["air_points"][side] += shift["shift"]
         events.append({"event": "air", "unit": shift["air"], "mode": shift["mode"], "to": to})
+
+
+# -- 19.1.10 Aborted Air Operation -------------------------------------------------------
+def candidates(state: dict, side: str) -> list[str]:
+    """19.1.10: "first from the air box, or if none is available, from the 'Refit' side"."""
+    boxes = state["air"][side]
+    return list(boxes["box"] or boxes["refit"])
+
+
+def ground(state: dict, side: str, unit_id: str, events: list) -> None:
+    boxes = state["air"][side]
+    for box in ("box", "refit"):
+        if unit_id in boxes[box]:
+            boxes[box].remove(unit_id)
+    boxes["grounded"] = sorted(boxes["grounded"] + [unit_id])
+    events.append({"event": "grounded", "unit": unit_id, "side": side, "rule": "19.1.10"})
+
+
+def aborted(state: dict, events: list) -> None:
+    """19.1.10: "Both players must ground one air unit": at once where a side has one to
+    ground; a side with a choice answers (`ground: UNIT`), the German player first."""
+    if "air" not in state:
+        return
+    state["grounding"] = []
+    for side in ("german", "soviet"):
+        units = candidates(state, side)
+        if len(units) == 1:
+            ground(state, side, units[0], events)
+        elif units:
+            state["grounding"].append(side)
+
+
+def check_ground(data: GameData, state: dict, side: str, orders: list) -> list:
+    from ..base import Problem
+    units = candidates(state, side)
+    if len(orders) != 1 or str(orders[0].get("ground")) not in units:
+        return [Problem(None, f"`ground: UNIT`, one of {', '.join(units)} (19.1.10)")]
+    return []
+
+
+def apply_ground(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    from .cup import first_draw
+    events: list[dict] = []
+    ground(state, side, str(orders[0]["ground"]), events)
+    state["grounding"].remove(side)
+    if not state["grounding"]:
+        del state["grounding"]
+        first_draw(data, state, events, dice)
+    return events

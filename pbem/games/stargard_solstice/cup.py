@@ -249,14 +249,18 @@ def apply_event(data: GameData, state: dict, side: str, orders: list, dice: Dice
     face = dice.roll(f"event/{state['turn']}", 6, about=f"turn {state['turn']} random event (19.0)")
     name, which = event_of(data, state, face)
     state["last_event"] = name if which == "primary" else None
-    effect(data, state, name)
     events: list[dict] = [*air, {"event": "random_event", "turn": state["turn"], "die": face, "name": name, "which": which}]
+    effect(data, state, name, events)
+    if state.get("grounding"):                # 19.1.10: a side chooses the air unit it grounds first
+        state["phase"] = "ground"
+        return events
+    state.pop("grounding", None)
     first_draw(data, state, events, dice)
     return events
 
 
-def effect(data: GameData, state: dict, name: str) -> None:
-    """19.1.4, 19.1.6-19.1.9, 19.1.12: what pbem carries out of an event (module.event_effects);
+def effect(data: GameData, state: dict, name: str, events: list) -> None:
+    """19.1.4, 19.1.6-19.1.10, 19.1.12: what pbem carries out of an event (module.event_effects);
     the others are the players' (not_enforced)."""
     effects = data.get("module.event_effects", "the random events' effects (19.1)")
     what = unwrap(effects.get(name)) if name in effects and name != "rule" else None
@@ -266,6 +270,9 @@ def effect(data: GameData, state: dict, name: str) -> None:
         state["surprise"] = True
     elif what == "wenck":
         state["wenck"] = state["turn"]
+    elif what == "aborted_air_operation":
+        from .air import aborted
+        aborted(state, events)
     elif what in ("remove_rudel", "remove_6ga", "remove_3jg") and "air" in state:
         unit = {"remove_rudel": "Rudel", "remove_6ga": "6-GA", "remove_3jg": "3-JG"}[what]
         for boxes in state["air"].values():
