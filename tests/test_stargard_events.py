@@ -69,3 +69,30 @@ def test_19_1_10_aborted_air_operation_both_players_ground_one_air_unit():
     s, events, _ = play(d, s, "german", [{"ground": "Rudel"}])
     assert events[0] == {"event": "grounded", "unit": "Rudel", "side": "german", "rule": "19.1.10"}
     assert s["air"]["german"]["grounded"] == ["Rudel"] and s["hq"] == "3SS-PZ-HQ" and s["phase"] == "movement"
+
+
+def test_19_1_13_the_mechanics_work_wonders_each_player_rebuilds_a_mechanized_step():
+    """19.1.13 "Both players receive 1 mechanized replacement point to spend on a mechanized unit
+    on the map, in supply, in command, and not in an EZOC": the Soviet s-tank, alone eligible,
+    gets it at once; the German player chooses between its reduced mechanized units, g-pz and
+    g-pz2 (the reduced g-inf is not mechanized)."""
+    from tests.sshelp import COUNTERS, combat
+    COUNTERS["g-pz2"] = combat(6, 5, "3SS-PZ-HQ", movement=6, mech=True)
+    try:
+        wonders = {"primary": "The Mechanics Work Wonders", "secondary": "made up"}
+        position = {**POSITION, "g-pz": {"hex": "1212", "steps": 1}, "g-pz2": {"hex": "1211", "steps": 1},
+                    "s-tank": {"hex": "1616", "steps": 1}}
+        d, s = start(position, values={"events.random_events.table.3": {"1-6": wonders}})
+        s = at(s, turn=3, last_event=None)
+        s["units"]["g-inf"]["steps"] = 1                      # not mechanized: not eligible
+        s["units"]["s-one"]["hex"] = "1414"
+        s, events, _ = play(d, s, "german", [], 1)
+        assert {"event": "replaced", "unit": "s-tank", "rule": "19.1.13"} in events
+        assert s["phase"] == "replace" and GAME.awaiting(s).side == "german"
+        assert [p.message for p in GAME.check(d, s, "german", [{"replace": "g-inf"}])] == [
+            "`replace: UNIT`, one of g-pz, g-pz2 (19.1.13)"]
+        s, events, _ = play(d, s, "german", [{"replace": "g-pz"}], **{"cup/": [1]})
+        assert events[0] == {"event": "replaced", "unit": "g-pz", "rule": "19.1.13"} and s["units"]["g-pz"]["steps"] == 2
+        assert s["phase"] in ("movement", "pick_hq")
+    finally:
+        del COUNTERS["g-pz2"]

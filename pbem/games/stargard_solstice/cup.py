@@ -254,13 +254,17 @@ def apply_event(data: GameData, state: dict, side: str, orders: list, dice: Dice
     if state.get("grounding"):                # 19.1.10: a side chooses the air unit it grounds first
         state["phase"] = "ground"
         return events
+    if state.get("replacing"):                # 19.1.11, 19.1.13: a side chooses the unit it rebuilds
+        state["phase"] = "replace"
+        return events
     state.pop("grounding", None)
+    state.pop("replacing", None)
     first_draw(data, state, events, dice)
     return events
 
 
 def effect(data: GameData, state: dict, name: str, events: list) -> None:
-    """19.1.4, 19.1.6-19.1.10, 19.1.12: what pbem carries out of an event (module.event_effects);
+    """19.1.4, 19.1.6-19.1.13: what pbem carries out of an event (module.event_effects);
     the others are the players' (not_enforced)."""
     effects = data.get("module.event_effects", "the random events' effects (19.1)")
     what = unwrap(effects.get(name)) if name in effects and name != "rule" else None
@@ -273,6 +277,9 @@ def effect(data: GameData, state: dict, name: str, events: list) -> None:
     elif what == "aborted_air_operation":
         from .air import aborted
         aborted(state, events)
+    elif what in ("scraping_the_barrel", "mechanics_work_wonders"):
+        from .replacements import start
+        start(data, state, str(what), events)
     elif what in ("remove_rudel", "remove_6ga", "remove_3jg") and "air" in state:
         unit = {"remove_rudel": "Rudel", "remove_6ga": "6-GA", "remove_3jg": "3-JG"}[what]
         for boxes in state["air"].values():

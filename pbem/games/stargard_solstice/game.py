@@ -22,16 +22,16 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapUnit
-from . import air, combat, cup, hqs, losses, movement, report, setup, supply
+from . import air, combat, cup, hqs, losses, movement, replacements, report, setup, supply
 from .common import SIDES, combat_units, facts, grid, hexes, other
 
 NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"8.5 bombardment (19.1.1, 19.1.2), 19.1.3 Defend the Reich, 19.1.5 Corps Tettau, 19.1.11, 19.1.13: "
+    f"8.5 bombardment (19.1.1, 19.1.2), 19.1.3 Defend the Reich, 19.1.5 Corps Tettau: "
     f"{NOT_BUILT}; such an event is rolled and named (19.0) and its effect is for the players to carry out "
-    f"(19.1.4, 19.1.6-19.1.10 and 19.1.12 are enforced); the 9GA air unit's arrival on turn 4 (15.3): {NOT_BUILT}",
+    f"(19.1.4 and 19.1.6-19.1.13 are enforced); the 9GA air unit's arrival on turn 4 (15.3): {NOT_BUILT}",
     f"11.2.4 Corps Tettau's Kolberg source (its units are not built); 12.2.2 an HQ with no hex to go to leaves the "
     f"map, its return as a reinforcement is {NOT_BUILT}",
     f"2.5, 7.x reinforcements, replacements and Volksturm redeployment (12.4), 19.1.5 Corps Tettau: {NOT_BUILT}",
@@ -54,7 +54,7 @@ NOT_ENFORCED = (
     f"of the 11th and 3rd Army chits: {NOT_BUILT} (the chits arrive as reinforcements, 7.2.1, not built either)",
 )
 
-TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground")
+TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -96,6 +96,9 @@ class StargardSolstice(SequencedGame):
             entry("ground", "Aborted air operation: each player grounds one air unit (19.1.10)", "response",
                   self.grounding_seat, air.check_ground, air.apply_ground, "the other player's choice; then the first "
                   "chit is drawn (2.3.1)", {"ground"}),
+            entry("replace", "A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, "
+                  "19.1.13)", "response", self.replacing_seat, replacements.check_replace, replacements.apply_replace,
+                  "the other player's choice; then the first chit is drawn (2.3.1)", {"replace"}),
             entry("pick_hq", "A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)", "orders",
                   self.active_seat, cup.check_pick, cup.apply_pick, "the Movement segment (2.3.2)", {"hq"}),
             entry("movement", "Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)", "orders", self.active_seat,
@@ -123,6 +126,9 @@ class StargardSolstice(SequencedGame):
     def seats(self, scenario: dict) -> list[list[str]]:
         """15.0: two players, German and Soviet."""
         return [list(SIDES)]
+
+    def replacing_seat(self, state: dict) -> str:
+        return str(state["replacing"][0]["side"])
 
     def grounding_seat(self, state: dict) -> str:
         return str(state["grounding"][0])
@@ -155,6 +161,9 @@ class StargardSolstice(SequencedGame):
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
         if state["phase"] == "supply":
             return f"Turn {state['turn']} Supply Phase (2.4)"
+        if state["phase"] == "replace":
+            item = state["replacing"][0]
+            return f"Turn {state['turn']} {item['side'].capitalize()} replacement point ({item['rule']})"
         if state["phase"] == "ground":
             return f"Turn {state['turn']} {self.grounding_seat(state).capitalize()} air unit to ground (19.1.10)"
         if state["phase"] == "relocate":
@@ -199,7 +208,7 @@ class StargardSolstice(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def template_for(self, data: GameData, state: dict, side: str) -> dict:
-        notes = {"ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
+        notes = {"replace": "`replace: UNIT` (19.1.11, 19.1.13)", "ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
                  "supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
                  "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",

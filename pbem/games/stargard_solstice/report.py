@@ -54,6 +54,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "air_phase": lambda e: f"Air Unit Phase, {e['side']}: back in the air box {', '.join(e['available']) or 'none'}; "
                            f"to Refit {', '.join(e['refit']) or 'none'} (2.1)",
     "grounded": lambda e: f"{e['side']} grounds {e['unit']} ({e['rule']})",
+    "replaced": lambda e: f"{e['unit']} rebuilds a step ({e['rule']})",
     "placed": lambda e: f"{e['unit']} placed in {e['hex']} (15.0)",
     "reaction": lambda e: f"the Soviet {e['hq']} reacts to the German attack ({e['rule']})",
     "picked": lambda e: f"the {e['chit']} chit activates {e['hq']} (3.1.4, 3.1.5)",
