@@ -60,6 +60,9 @@ def data(hexes=None, sides=None, cells=None, position=None, per_turn=2, values=N
         "terrain.lines.road.movement_mp": "1/2",
         "crt.columns.all": COLUMNS,
         "crt.cells": table,
+        # 8.5.1: no bombardment attack whatever the BRT die (tests of bombardment write their own)
+        "crt.combat.bombardment.brt.attacks_by_roll": {str(d): 0 for d in range(1, 7)},
+        "crt.bombardment_cells": {str(d): "–" for d in range(1, 7)},
         "supply.sources.source_hexes.german": ["1010"],
         "supply.sources.source_hexes.soviet": ["1616"],
         **{f"units.counters.{u}": c for u, c in COUNTERS.items()},
@@ -90,6 +93,7 @@ def at(state: dict, **extra) -> dict:
 
 
 def play(d, state, side, orders, *faces, **by_key):
-    dice = ScriptedDice(*faces, by_key=by_key or None)
+    # the Bombardment Roll Table die (8.5.1) shows 6 unless a test scripts it (`brt/`)
+    dice = ScriptedDice(*faces, by_key=by_key or None, background=("brt/",))
     outcome = GAME.apply(d, copy.deepcopy(state), side, orders, dice)
     return outcome.state, outcome.events, dice

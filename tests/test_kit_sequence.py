@@ -224,6 +224,7 @@ SEQUENCES = {
     "stargard-solstice": [
         ('Set-up: the placing player puts each unit of its "within 1 of" groups (15.1, 15.2); the German first', 'orders'),
         ('Random Event Phase: the 1d6 roll on the random event table (2.2, 19.0); then the first chit is drawn (2.3.1: on turn 1 the 3rd SS Panzer Corps chit)', 'orders'),
+        ('Bombardment: the bombarding player names its targets (8.5, 19.1.1, 19.1.2)', 'orders'),
         ('Aborted air operation: each player grounds one air unit (19.1.10)', 'response'),
         ('A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, 19.1.13)', 'response'),
         ('A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)', 'orders'),

@@ -96,3 +96,24 @@ def test_19_1_13_the_mechanics_work_wonders_each_player_rebuilds_a_mechanized_st
         assert s["phase"] in ("movement", "pick_hq")
     finally:
         del COUNTERS["g-pz2"]
+
+
+def test_8_5_1_a_bombardment_rolls_its_attacks_then_the_bombarding_player_names_its_targets():
+    """8.5.1 "roll 1d6 and compare the result to the bombardment table, which indicates the number
+    of attacks. Choose a target unit, roll a die, and compare the result to the bombardment column
+    on the CRT. A bombardment attack may only be made against a unit in a hex adjacent to a
+    friendly combat unit, and only one attempt may be made per target": turn 1 die 2 (19.0)."""
+    values = {"crt.combat.bombardment.brt.attacks_by_roll": {str(d): 1 for d in range(1, 7)},
+              "crt.bombardment_cells": {str(d): "D1P" for d in range(1, 7)}}
+    d, s = start(POSITION, values=values)
+    s, events, _ = play(d, s, "german", [], 2, **{"brt/": [3]})
+    assert events[-1] == {"event": "bombardment", "side": "german", "die": 3, "attacks": 1, "rule": "19.1.1"}
+    assert GAME.awaiting(s).as_dict()["phase"] == "Turn 1 German bombardment: 1 attack(s) (19.1.1)"
+    assert [p.message for p in GAME.check(d, s, "german", [{"bombard": ["s-tank"]}])] == [
+        "s-tank is not an enemy combat unit next to a friendly combat unit (8.5.1)"]
+    assert [p.message for p in GAME.check(d, s, "german", [{"bombard": ["s-inf", "s-one"]}])] == [
+        "at most 1 targets, each once (8.5.1)"]
+    s, events, _ = play(d, s, "german", [{"bombard": ["s-inf"]}], 5)
+    assert events[:2] == [{"event": "bombarded", "unit": "s-inf", "die": 5, "steps": 1, "pinned": True},
+                          {"event": "reduced", "unit": "s-inf", "steps": 1, "why": "bombardment (8.5)"}]
+    assert s["units"]["s-inf"]["pinned"] and s["hq"] == "3SS-PZ-HQ"

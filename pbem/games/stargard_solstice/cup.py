@@ -235,8 +235,12 @@ def check_event(data: GameData, state: dict, side: str, orders: list) -> list[Pr
     """2.2.1: the roll is made with an empty order file; every face must lead somewhere known."""
     if orders:
         return [Problem(0, "the random event roll takes no orders: send an empty file (2.2.1)")]
+    effects = data.get("module.event_effects", "the random events' effects (19.1)")
     for face in range(1, 7):
-        event_of(data, state, face)
+        name, _ = event_of(data, state, face)
+        if unwrap(effects.get(name)) in ("german_bombardment", "soviet_bombardment", "volks_artillery"):
+            from .bombard import needs
+            needs(data)                          # 8.5.1: the BRT and the bombardment column, before the die
     if not (state["turn"] == 1 and state["first_chit"] in state["cup"]):
         draw_problems(data, state)
     return []
@@ -250,7 +254,10 @@ def apply_event(data: GameData, state: dict, side: str, orders: list, dice: Dice
     name, which = event_of(data, state, face)
     state["last_event"] = name if which == "primary" else None
     events: list[dict] = [*air, {"event": "random_event", "turn": state["turn"], "die": face, "name": name, "which": which}]
-    effect(data, state, name, events)
+    effect(data, state, name, events, dice)
+    if state.get("bombard"):                  # 8.5.1: the bombarding player names its targets first
+        state["phase"] = "bombard"
+        return events
     if state.get("grounding"):                # 19.1.10: a side chooses the air unit it grounds first
         state["phase"] = "ground"
         return events
@@ -263,8 +270,8 @@ def apply_event(data: GameData, state: dict, side: str, orders: list, dice: Dice
     return events
 
 
-def effect(data: GameData, state: dict, name: str, events: list) -> None:
-    """19.1.4, 19.1.6-19.1.13: what pbem carries out of an event (module.event_effects);
+def effect(data: GameData, state: dict, name: str, events: list, dice: Dice | None = None) -> None:
+    """19.1.1, 19.1.2, 19.1.4, 19.1.6-19.1.13: what pbem carries out of an event (module.event_effects);
     the others are the players' (not_enforced)."""
     effects = data.get("module.event_effects", "the random events' effects (19.1)")
     what = unwrap(effects.get(name)) if name in effects and name != "rule" else None
@@ -277,6 +284,9 @@ def effect(data: GameData, state: dict, name: str, events: list) -> None:
     elif what == "aborted_air_operation":
         from .air import aborted
         aborted(state, events)
+    elif what in ("german_bombardment", "soviet_bombardment", "volks_artillery") and dice is not None:
+        from .bombard import start as bombard
+        bombard(data, state, str(what), events, dice)
     elif what in ("scraping_the_barrel", "mechanics_work_wonders"):
         from .replacements import start
         start(data, state, str(what), events)

@@ -1,7 +1,8 @@
 """The Stargard Solstice demonstration campaign (`pbem demo --game stargard-solstice`, bundled
 as examples/stargard-solstice-demo/campaign) on the made-up map, counters, CRT and position of
 examples/stargard-solstice-demo/ (DEMONSTRATION DATA, labelled so in the file and in every
-report): turn 1 in full — the random event roll (19.0), the 3rd SS Panzer Corps chit (2.3.1),
+report): turn 1 in full — the random event roll (19.0) and its German bombardment (8.5), the
+3rd SS Panzer Corps chit (2.3.1),
 a move, an attack with air support (13.1) whose result the Soviet defender answers (its tied first loss, 8.6.1, and its
 retreat route, 9.0), the advance after combat (10.0), the attacked 2nd Guards Tank Army's
 reaction (12.1) — then every other chit the cup gives, each a die both players can check
@@ -69,7 +70,8 @@ def quiet(campaign: Any, state: dict) -> list:
 
 
 ORDERS: list = [
-    ("german", []),                                                       # 2.2.1: the random event roll; 2.3.1: 3SS
+    ("german", []),                                                       # 2.1, 2.2.1: the random event roll
+    ("german", [{"bombard": ["65GT/9GT"]}]),                              # 19.1.1, 8.5.1; then 2.3.1: 3SS
     ("german", [{"move": "Oehms/27SS", "path": ["1312"]}]),               # 2.3.2
     ("german", [{"attack": "1413", "with": ["Oehms/27SS", "27J/27SS"],     # 2.3.3, 13.1; the Soviet answer follows
                  "air": {"1-JG": "normal"}}]),

@@ -22,16 +22,15 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapUnit
-from . import air, combat, cup, hqs, losses, movement, replacements, report, setup, supply
+from . import air, bombard, combat, cup, hqs, losses, movement, replacements, report, setup, supply
 from .common import SIDES, combat_units, facts, grid, hexes, other
 
 NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"8.5 bombardment (19.1.1, 19.1.2), 19.1.3 Defend the Reich, 19.1.5 Corps Tettau: "
-    f"{NOT_BUILT}; such an event is rolled and named (19.0) and its effect is for the players to carry out "
-    f"(19.1.4 and 19.1.6-19.1.13 are enforced); the 9GA air unit's arrival on turn 4 (15.3): {NOT_BUILT}",
+    f"19.1.3 Defend the Reich, 19.1.5 Corps Tettau: {NOT_BUILT}; such an event is rolled and named (19.0) and its "
+    f"effect is for the players to carry out (19.1.1, 19.1.2, 19.1.4 and 19.1.6-19.1.13 are enforced); the 9GA air unit's arrival on turn 4 (15.3): {NOT_BUILT}",
     f"11.2.4 Corps Tettau's Kolberg source (its units are not built); 12.2.2 an HQ with no hex to go to leaves the "
     f"map, its return as a reinforcement is {NOT_BUILT}",
     f"2.5, 7.x reinforcements, replacements and Volksturm redeployment (12.4), 19.1.5 Corps Tettau: {NOT_BUILT}",
@@ -93,6 +92,9 @@ class StargardSolstice(SequencedGame):
                   "first chit is drawn (2.3.1: on turn 1 the 3rd SS Panzer Corps chit)", "orders", self.german_seat,
                   cup.check_event, cup.apply_event, "the active player's HQ pick (special chit) or Movement segment",
                   set()),
+            entry("bombard", "Bombardment: the bombarding player names its targets (8.5, 19.1.1, 19.1.2)", "orders",
+                  self.bombarding_seat, bombard.check_bombard, bombard.apply_bombard, "each target's die on the "
+                  "bombardment column; then the first chit is drawn (2.3.1)", {"bombard"}),
             entry("ground", "Aborted air operation: each player grounds one air unit (19.1.10)", "response",
                   self.grounding_seat, air.check_ground, air.apply_ground, "the other player's choice; then the first "
                   "chit is drawn (2.3.1)", {"ground"}),
@@ -126,6 +128,9 @@ class StargardSolstice(SequencedGame):
     def seats(self, scenario: dict) -> list[list[str]]:
         """15.0: two players, German and Soviet."""
         return [list(SIDES)]
+
+    def bombarding_seat(self, state: dict) -> str:
+        return str(state["bombard"]["side"])
 
     def replacing_seat(self, state: dict) -> str:
         return str(state["replacing"][0]["side"])
@@ -161,6 +166,9 @@ class StargardSolstice(SequencedGame):
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
         if state["phase"] == "supply":
             return f"Turn {state['turn']} Supply Phase (2.4)"
+        if state["phase"] == "bombard":
+            item = state["bombard"]
+            return f"Turn {state['turn']} {item['side'].capitalize()} bombardment: {item['attacks']} attack(s) ({item['rule']})"
         if state["phase"] == "replace":
             item = state["replacing"][0]
             return f"Turn {state['turn']} {item['side'].capitalize()} replacement point ({item['rule']})"
@@ -208,7 +216,7 @@ class StargardSolstice(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def template_for(self, data: GameData, state: dict, side: str) -> dict:
-        notes = {"replace": "`replace: UNIT` (19.1.11, 19.1.13)", "ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
+        notes = {"bombard": "`bombard: [UNIT, ...]` the targets (8.5.1)", "replace": "`replace: UNIT` (19.1.11, 19.1.13)", "ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
                  "supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
                  "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",

@@ -55,6 +55,9 @@ ITEMS: dict[str, Callable[[dict], str]] = {
                            f"to Refit {', '.join(e['refit']) or 'none'} (2.1)",
     "grounded": lambda e: f"{e['side']} grounds {e['unit']} ({e['rule']})",
     "replaced": lambda e: f"{e['unit']} rebuilds a step ({e['rule']})",
+    "bombardment": lambda e: f"{e['side']} bombardment: BRT die {e['die']}, {e['attacks']} attack(s) ({e['rule']}, 8.5.1)",
+    "bombarded": lambda e: f"{e['unit']} bombarded: die {e['die']}, {e['steps']} step(s) lost"
+                           + (", pinned" if e["pinned"] else "") + " (8.5.1)",
     "placed": lambda e: f"{e['unit']} placed in {e['hex']} (15.0)",
     "reaction": lambda e: f"the Soviet {e['hq']} reacts to the German attack ({e['rule']})",
     "picked": lambda e: f"the {e['chit']} chit activates {e['hq']} (3.1.4, 3.1.5)",
