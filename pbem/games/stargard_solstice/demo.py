@@ -16,7 +16,7 @@ from ...errors import PbemError
 from ...gamedata import GameData
 from ..base import DemoPlan
 from . import losses
-from .common import is_hq, side_of
+from .common import grid, is_hq, side_of
 
 SEATS = ("german", "soviet")
 
@@ -38,9 +38,14 @@ def answer(data: GameData, state: dict) -> list:
     movers = [u for u in part["units"] if (is_hq(data, u) or left[u] > 0) and not losses.festung(data, u)]
     routes: dict[str, list[str]] = {}
     if part["retreat"] and any(not is_hq(data, u) for u in movers):
-        for unit in movers:
+        g = grid(data)
+        for index, unit in enumerate(movers):            # each unit the first route that keeps the answer legal
             best = sorted(losses.best_routes(data, state, part["side"], part["origin"][unit], part["retreat"]))
-            routes[unit] = list(best[0])
+            longer = [[*p, n] for p in best if p for n in sorted(g.neighbours(p[-1]))]     # 6.2: one hex more
+            for path in [*map(list, best), *longer]:
+                routes[unit] = path
+                if losses.retreat_owed(data, state, part, movers[:index + 1], routes)[2] is None:
+                    break
         owed, _, why = losses.retreat_owed(data, state, part, movers, routes)
         if why:
             raise PbemError(f"demo: no answer ({why})")
