@@ -173,3 +173,35 @@ def test_5_6_a_combat_unit_overruns_a_lone_enemy_hq_whose_owner_relocates_it():
     target = legal.split("relocated to ")[1].split(",")[0].split(" ")[0]
     s, events, _ = play(d, s, "soviet", [{"relocate": "61-HQ", "to": target}])
     assert events[0]["why"] == "overrun (12.2.6)" and s["phase"] == "combat" and GAME.awaiting(s).side == "german"
+
+
+def test_14_2_1_three_mechanized_3rd_ss_units_off_the_map_through_landsberg_win_for_the_germans():
+    """14.2.1 "If the German player moves 3 units with attack capability off the map via the
+    Landsberg supply line ... during game turns 1, 2, or 3, the game ends immediately with a German
+    sudden death victory ... The three units must be from the 3rd SS Corps (not independent
+    units) and must be mechanized ... before these units leave, the Germans must have
+    successfully lifted the siege of Arnswalde" (the line's hexes in the test data: 1011, 1111)."""
+    from tests.sshelp import COUNTERS, combat
+    for i in (1, 2):
+        COUNTERS[f"g-mech{i}"] = combat(4, 4, "3SS-PZ-HQ", movement=6, mech=True)
+    try:
+        position = {**POSITION, "g-mech1": "1111", "g-mech2": "1011", "39-Pz-HQ": "1410"}
+        d, s0 = start(position, values={"module.landsberg.exit_hexes": ["1011", "1111"]})
+        s = at(s0, phase="movement", active="german", hq="3SS-PZ-HQ", hq_hex="1212", moved=[],
+               activated=["g-inf", "g-mech1", "g-mech2", "g-pz"])
+        out = [{"move": "g-pz", "path": ["1111"], "exit": True}]
+        assert problem(d, s, out) == [
+            "g-pz leaves the map only in supply (14.2) once the siege of Arnswalde is lifted (14.1.2, 14.2.1)"]
+        s["relieved"] = ["arnswalde"]
+        assert problem(d, s, [{"move": "g-inf", "path": [], "exit": True}]) == [
+            "g-inf may not leave the map: only mechanized 3rd SS Corps units with an attack strength (14.2.1)"]
+        assert problem(d, s, [{"move": "g-pz", "path": ["1213"], "exit": True}]) == [
+            "1213 is not on the Landsberg supply line (1011, 1111, 14.2.1)"]
+        three = [{"move": "g-pz", "path": ["1111"], "exit": True}, {"move": "g-mech1", "path": [], "exit": True},
+                 {"move": "g-mech2", "path": [], "exit": True}]
+        s, events, _ = play(d, s, "german", three)
+        assert {"event": "sudden_death", "side": "german", "units": ["g-pz", "g-mech1", "g-mech2"], "rule": "14.2.1"} in events
+        assert GAME.awaiting(s).done
+    finally:
+        for i in (1, 2):
+            del COUNTERS[f"g-mech{i}"]

@@ -45,7 +45,7 @@ NOT_ENFORCED = (
     f"9.2.1 the 10th SS, Corps Tettau and 1st Polish Army own supply sources (11.2.2, 11.2.4): {NOT_BUILT}; their "
     "retreats are measured to their side's sources",
     f"12.2.4 HQs advancing with their stack: {NOT_BUILT}",
-    f"14.2.1 the German sudden death, 14.3.2 and 19.1.3 the Defend the Reich VPs, the 12.6/16.1 penalties and "
+    f"16.2 the German sudden death variant, 14.3.2 and 19.1.3 the Defend the Reich VPs, the 12.6/16.1 penalties and "
     f"16.2-16.4: {NOT_BUILT}; the count after the last turn (14.3) is the VP markers the Soviet player holds",
     "9.3.2, 10.x: a VP hex taken by a unit passing through it in a retreat or an advance counts as in a move "
     "(14.1 \"enters\"), as pbem reads it",
@@ -105,7 +105,7 @@ class StargardSolstice(SequencedGame):
                   self.active_seat, cup.check_pick, cup.apply_pick, "the Movement segment (2.3.2)", {"hq"}),
             entry("movement", "Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)", "orders", self.active_seat,
                   movement.check_movement, movement.apply_movement, "the Combat segment (2.3.3)",
-                  {"move", "path", "activate", "strategic"}),
+                  {"move", "path", "activate", "strategic", "exit"}),
             entry("combat", "Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)",
                   "orders", self.active_seat, combat.check_combat, combat.apply_combat,
                   "a result with a choice waits for its owner (8.6, 9.0); an empty file ends the segment and the "

@@ -20,8 +20,8 @@ from .common import (board, canonical, commanded_by, facts, kind, grid, hexes, h
 
 LINES = ("roll_bahn", "road", "trail")          # 5.2.1, 5.2.5: the lines regular movement follows
 
-MOVE = ("`move: UNIT, path: [HEX, ...]` (the hexes entered, 5.1), `strategic: true` along roads (5.4); "
-        "`activate: UNIT` an independent unit (3.3.2)")
+MOVE = ("`move: UNIT, path: [HEX, ...]` (the hexes entered, 5.1), `strategic: true` along roads (5.4), "
+        "`exit: true` off the map through the Landsberg supply line (14.2.1); `activate: UNIT` an independent unit (3.3.2)")
 
 
 def step_cost(data: GameData, a: str, b: str) -> tuple[Cost | None, str]:
@@ -77,9 +77,26 @@ def check_move(data: GameData, state: dict, unit_id: str, path: list[str], strat
     never into enemy units, never stopping in a transit hex (5.2.5), legally stacked at the
     end (6.1); by strategic movement (5.4) along roads only, never in an EZOC, legally stacked
     at every hex (5.4.1)."""
-    why = movable(data, state, unit_id)
+    spent, why = path_cost(data, state, unit_id, path, strategic)
     if why:
         return why
+    ma = allowance(data, state, unit_id)
+    if spent > ma:
+        return f"{unit_id} needs {spent} MP for this path but has {ma} (5.1.1, 5.3)"
+    side = state["active"]
+    end = path[-1]
+    if unwrap(facts(data, end).get("transit", False)):
+        return f"{end} is a transit hex: units pass through but may not stop there (5.2.5)"
+    moved = copy.deepcopy(state)
+    moved["units"][unit_id]["hex"] = end
+    return stacking_problem(data, moved, end, side)
+
+
+def path_cost(data: GameData, state: dict, unit_id: str, path: list[str], strategic: bool = False) -> tuple[Cost, str | None]:
+    """The MP a unit spends along `path`, or why it may not take it (5.1-5.4, 4.1, 5.6)."""
+    why = movable(data, state, unit_id)
+    if why:
+        return 0, why
     side = state["active"]
     start = state["units"][unit_id]["hex"]
     ezoc = zoc_of(data, state, other(side))
@@ -99,7 +116,7 @@ def check_move(data: GameData, state: dict, unit_id: str, path: list[str], strat
         if not why and fuel.get("turn") == state["turn"] and not is_hq(data, unit_id) and commanded_by(data, unit_id) == fuel["hq"]:
             why = f"{unit_id} belongs to the 2nd Guards Tank Army, out of fuel this turn: no strategic movement (19.1.4)"
         if why:
-            return why
+            return 0, why
 
     ma = allowance(data, state, unit_id)
     lone = lone_hqs(data, state, side)
@@ -111,16 +128,7 @@ def check_move(data: GameData, state: dict, unit_id: str, path: list[str], strat
         return f"{h} holds enemy units: a unit never enters them (5.3)" if h in enemy else None
 
     result = walk(grid(data), unit_id, [start, *path], cost, allowance=int(ma), enter_problem=enter_problem)
-    if result.problem:
-        return result.problem
-    if result.spent > ma:
-        return f"{unit_id} needs {result.spent} MP for this path but has {ma} (5.1.1, 5.3)"
-    end = path[-1]
-    if unwrap(facts(data, end).get("transit", False)):
-        return f"{end} is a transit hex: units pass through but may not stop there (5.2.5)"
-    moved = copy.deepcopy(state)
-    moved["units"][unit_id]["hex"] = end
-    return stacking_problem(data, moved, end, side)
+    return result.spent, result.problem
 
 
 def strategic_problem(state: dict, unit_id: str, start: str, ezoc: Zoc) -> str | None:
@@ -173,7 +181,8 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
     enters change hands)."""
     if "activate" in order:
         return independent(data, state, str(order["activate"]))
-    if "move" not in order or not isinstance(order.get("path"), list) or not order["path"]:
+    leaving = order.get("exit") is True
+    if "move" not in order or not isinstance(order.get("path"), list) or not (order["path"] or leaving):
         return f"expected {MOVE}"
     unit_id = str(order["move"])
     path = [canonical(data, h) for h in order["path"]]
@@ -182,6 +191,9 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
     strategic = order.get("strategic", False)
     if not isinstance(strategic, bool):
         return "`strategic:` is true or false (5.4)"
+    if leaving:                              # 14.2.1: off the map through the Landsberg line
+        from .landsberg import leave
+        return leave(data, state, unit_id, path, strategic, [] if events is None else events)
     why = check_move(data, state, unit_id, path, strategic)
     if why:
         return why

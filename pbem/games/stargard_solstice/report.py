@@ -82,7 +82,10 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "vp_hex": lambda e: f"{e['side']} takes the VP hex {e['town']} ({e['hex']})" + (
         f": the Soviet marker shows {e['vp']} VP" if e["vp"] is not None else "") + " (14.1)",
     "relieved": lambda e: f"{e['town']} relieved: its VP marker shows its lower value ({e['rule']})",
-    "sudden_death": lambda e: f"{', '.join(e['units'])} in supply in the Stettin hex {e['hex']}: Soviet sudden death victory ({e['rule']})",
+    "sudden_death": lambda e: (f"{', '.join(e['units'])} off the map through the Landsberg supply line: German sudden "
+                               f"death victory ({e['rule']})") if e.get("side") == "german" else
+                              f"{', '.join(e['units'])} in supply in the Stettin hex {e['hex']}: Soviet sudden death victory ({e['rule']})",
+    "exited": lambda e: f"{e['unit']} leaves the map from {e['hex']} through the Landsberg supply line ({e['rule']})",
     "passed": lambda e: f"{e['phase']}: passes ({e['why']})",
 }
 
