@@ -84,7 +84,8 @@ def test_8_6_1_the_first_loss_from_the_strongest_and_the_defender_answers_with_i
     assert events[1:] == [{"event": "reduced", "unit": "s-inf", "steps": 1, "why": "defender's loss (8.6)"},
                           {"event": "eliminated", "unit": "s-one", "why": "defender's loss (8.6)"},
                           {"event": "retreat", "unit": "s-inf", "path": ["1413", "1513", "1614"]}]
-    assert s["phase"] == "combat" and s["vacated"] == {"hex": "1413", "units": ["g-inf", "g-pz"], "retreated": True}
+    assert s["phase"] == "combat" and s["vacated"] == {"hex": "1413", "units": ["g-inf", "g-pz"], "retreated": True,
+                                                       "hqs": {}, "advanced": {}}
 
 
 def test_10_3_mechanized_units_advance_two_hexes_when_the_defender_retreated_10_4_others_one():
@@ -291,3 +292,18 @@ def test_2_1_the_air_unit_phase_returns_refit_units_and_refits_grounded_ones():
                          **{"cup/": [1, 1, 1]})
     assert s2["air"]["german"] == {"box": ["2-JG", "3-JG", "Rudel"], "refit": ["1-JG"], "grounded": []}
     assert s2["air_points"] == {"german": 0, "soviet": 0}
+
+
+def test_12_2_4_an_hq_advances_with_a_unit_of_its_stack():
+    """12.2.4 "An HQ stacked with combat units at the start of a combat may advance with them ...
+    It may advance two hexes if stacked with mechanized units advancing two hexes"."""
+    position = dict(POSITION, **{"3SS-PZ-HQ": "1313"})
+    d, s = combat_segment(position, cells={"2:1": {"6": "D2r2"}})
+    s, _, _ = play(d, s, "german", ATTACK, 6)
+    s, _, _ = play(d, s, "soviet", [{"steps": ["s-inf", "s-one"], "retreat": {"s-inf": ["1513", "1614"]}}])
+    assert messages(d, s, "german", [{"advance": "3SS-PZ-HQ", "path": ["1413"]}]) == [
+        "3SS-PZ-HQ advances only along the path of a unit of its stack that advanced before it (12.2.4)"]
+    s, events, _ = play(d, s, "german", [{"advance": "g-pz", "path": ["1413", "1513"]},
+                                         {"advance": "3SS-PZ-HQ", "path": ["1413", "1513"]}], 1)
+    assert events[1] == {"event": "advance", "unit": "3SS-PZ-HQ", "path": ["1313", "1413", "1513"]}
+    assert s["units"]["3SS-PZ-HQ"]["hex"] == "1513"

@@ -44,7 +44,6 @@ NOT_ENFORCED = (
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
     f"9.2.1 the 10th SS, Corps Tettau and 1st Polish Army own supply sources (11.2.2, 11.2.4): {NOT_BUILT}; their "
     "retreats are measured to their side's sources",
-    f"12.2.4 HQs advancing with their stack: {NOT_BUILT}",
     f"16.2 the German sudden death variant, 14.3.2 and 19.1.3 the Defend the Reich VPs, the 12.6/16.1 penalties and "
     f"16.2-16.4: {NOT_BUILT}; the count after the last turn (14.3) is the VP markers the Soviet player holds",
     "9.3.2, 10.x: a VP hex taken by a unit passing through it in a retreat or an advance counts as in a move "

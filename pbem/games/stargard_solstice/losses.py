@@ -17,7 +17,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
 from .combat import city, festung, village_or_city
-from .common import (PRINTED_ON, board, canonical, combat_units, full_steps, grid, hexes, hexside, is_hq,
+from .common import (PRINTED_ON, board, canonical, combat_units, full_steps, grid, hexes, hexside, is_hq, side_of,
                      mechanized, other, printed, set_steps, stacking_problem, zoc_of)
 from . import victory
 from .hqs import next_relocation, queue as queue_relocation
@@ -80,7 +80,11 @@ def next_part(data: GameData, state: dict, events: list) -> None:
     target = pending["hex"]
     if not combat_units(data, state, target):
         survivors = [u for u in pending["attackers"] if u in state["units"] and u not in pending.get("moved", [])]
-        state["vacated"] = {"hex": target, "units": survivors, "retreated": pending["retreated"]}
+        # 12.2.4: an HQ stacked with attackers at the start of the combat may advance with them
+        hqs = {hq: [u for u in mates if u in survivors] for hq, mates in pending.get("hq_stacks", {}).items()
+               if hq in state["units"] and side_of(state, hq) == state["active"]}
+        state["vacated"] = {"hex": target, "units": survivors, "retreated": pending["retreated"],
+                            "hqs": {hq: mates for hq, mates in sorted(hqs.items()) if mates}, "advanced": {}}
     for hq, mates in sorted(pending.get("hq_stacks", {}).items()):
         if hq in state["units"] and mates and not any(u in state["units"] for u in mates):
             queue_relocation(state, hq, state["units"][hq]["hex"], "its stack eliminated (12.2.1)", "combat")
@@ -362,9 +366,11 @@ def advance(data: GameData, state: dict, order: dict, events: list | None = None
     or city; 10.4 others one; 11.3.3 one if OOS or isolated; 10.5 only where it could move."""
     vacated = state.get("vacated")
     unit_id = str(order["advance"])
+    path = [canonical(data, h) for h in order.get("path") or []]
+    if vacated and unit_id in vacated.get("hqs", {}):
+        return hq_advance(data, state, unit_id, path, events)
     if not vacated or unit_id not in vacated["units"]:
         return f"{unit_id} may not advance: no hex its attack vacated (10.0)"
-    path = [canonical(data, h) for h in order.get("path") or []]
     if not path or path[0] != vacated["hex"]:
         return f"the first hex of an advance is the defender's hex {vacated['hex']} (10.0)"
     two = (vacated["retreated"] and mechanized(data, unit_id)
@@ -386,8 +392,22 @@ def advance(data: GameData, state: dict, order: dict, events: list | None = None
         here = hex_id
     state["units"][unit_id]["hex"] = here
     vacated["units"].remove(unit_id)
+    vacated.setdefault("advanced", {})[unit_id] = path
     victory.enter(data, state, unit_id, path, [] if events is None else events)
     return stacking_problem(data, state, here, state["units"][unit_id]["side"])
+
+
+def hq_advance(data: GameData, state: dict, hq: str, path: list[str], events: list | None) -> str | None:
+    """12.2.4: "An HQ stacked with combat units at the start of a combat may advance with them, at
+    the attacker's choice, if they advance after that combat. It may advance two hexes if stacked
+    with mechanized units advancing two hexes": along the path of a unit of its stack that has
+    advanced (an earlier order of the file)."""
+    vacated = state["vacated"]
+    if not any(vacated["advanced"].get(u) == path for u in vacated["hqs"][hq]):
+        return f"{hq} advances only along the path of a unit of its stack that advanced before it (12.2.4)"
+    state["units"][hq]["hex"] = path[-1]
+    del vacated["hqs"][hq]
+    return stacking_problem(data, state, path[-1], state["units"][hq]["side"])
 
 
 def apply_advances(data: GameData, state: dict, side: str, orders: list) -> list[dict]:
