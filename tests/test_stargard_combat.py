@@ -307,3 +307,17 @@ def test_12_2_4_an_hq_advances_with_a_unit_of_its_stack():
                                          {"advance": "3SS-PZ-HQ", "path": ["1413", "1513"]}], 1)
     assert events[1] == {"event": "advance", "unit": "3SS-PZ-HQ", "path": ["1313", "1413", "1513"]}
     assert s["units"]["3SS-PZ-HQ"]["hex"] == "1513"
+
+
+def test_6_3_an_hq_retreating_into_another_hqs_hex_is_relocated():
+    """6.3 "If, through a retreat, 2 or more HQs end up stacked in the same hex, relocate the HQ
+    that moved into the hex to the nearest legal hex (see 12.2.2)"; 9.3.1: the HQ retreats with
+    its stack."""
+    position = dict(POSITION, **{"61-HQ": "1413", "2GT-HQ": "1513", "s-one": "1412"})
+    d, s = combat_segment(position, cells={"3:1": {"4": "Dr1"}})
+    s, _, _ = play(d, s, "german", ATTACK, 4)
+    assert messages(d, s, "soviet", [{"retreat": {"s-inf": ["1513"]}}]) == [
+        "give the retreat route of 61-HQ (1 hex(es), 9.1.1; HQs with their stack, 9.3.1)"]
+    s, events, _ = play(d, s, "soviet", [{"retreat": {"s-inf": ["1513"], "61-HQ": ["1513"]}}])
+    assert s["phase"] == "relocate" and s["relocations"][0]["hq"] == "61-HQ"
+    assert s["relocations"][0]["why"] == "retreated into another HQ's hex (6.3)"

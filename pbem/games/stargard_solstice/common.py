@@ -186,9 +186,10 @@ def zoc_of(data: GameData, state: dict, side: str) -> Zoc:
     return Zoc(data, state, side)
 
 
-def stacking_problem(data: GameData, state: dict, hex_id: str, side: str) -> str | None:
+def stacking_problem(data: GameData, state: dict, hex_id: str, side: str, hq_limit: bool = True) -> str | None:
     """6.0: at most two combat units and one HQ in a hex; 6.3: never German and Soviet units
-    together; HQs do not count against the combat-unit limit."""
+    together; HQs do not count against the combat-unit limit (`hq_limit` off: a retreat, after
+    which 6.3 relocates the HQ that moved in)."""
     units = board(state).units_in(hex_id)
     enemy = [u for u in units if side_of(state, u) != side]
     if enemy and not all(is_hq(data, u) for u in enemy):      # 6.3 exception: an overrun HQ (12.2.6)
@@ -197,10 +198,10 @@ def stacking_problem(data: GameData, state: dict, hex_id: str, side: str) -> str
     combat = [u for u in units if not is_hq(data, u)]
     hqs = [u for u in units if is_hq(data, u)]
     limit = numbers.integer(data, "game.stacking.combat_units", "the combat units a hex may hold (6.0)")
-    hq_limit = numbers.integer(data, "game.stacking.hqs", "the HQs a hex may hold (6.0)")
+    hq_most = numbers.integer(data, "game.stacking.hqs", "the HQs a hex may hold (6.0)")
     if len(combat) > limit:
         return f"{hex_id} would hold {len(combat)} combat units ({', '.join(combat)}), over the limit of {limit} (6.0)"
-    if len(hqs) > hq_limit:
+    if len(hqs) > hq_most and hq_limit:
         return f"{hex_id} would hold {len(hqs)} HQs ({', '.join(hqs)}); an HQ may not stack with another HQ (6.3)"
     return None
 

@@ -39,8 +39,7 @@ NOT_ENFORCED = (
     f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase: {NOT_BUILT}",
     f"9.3.2, 12.2.6 overruns of lone HQs by a retreat or an advance after combat: {NOT_BUILT}; a lone enemy HQ's "
     "hex is not entered then",
-    f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}; 6.3 an HQ "
-    "retreating into another HQ's hex is refused (its relocation, 12.2.2, is not built)",
+    f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}",
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
     f"9.2.1 the 10th SS, Corps Tettau and 1st Polish Army own supply sources (11.2.2, 11.2.4): {NOT_BUILT}; their "
     "retreats are measured to their side's sources",

@@ -210,10 +210,10 @@ def retreat_owed(data: GameData, state: dict, part: dict, movers: list[str], rou
         return [], [], why
     doomed: list[str] = []
     for path, units in groups.items():
-        if path and stacking_problem(data, work, path[-1], part["side"]):
+        if path and stacking_problem(data, work, path[-1], part["side"], hq_limit=False):
             for unit_id in units:
                 if any(extra_hex(data, state, work, part, [*path, n], unit_id) is None for n in grid(data).neighbours(path[-1])):
-                    return [], [], (f"{stacking_problem(data, work, path[-1], part['side'])}: {unit_id} must retreat one "
+                    return [], [], (f"{stacking_problem(data, work, path[-1], part['side'], hq_limit=False)}: {unit_id} must retreat one "
                                     f"additional hex (6.2)")
             doomed += [u for u in units if not is_hq(data, u)]
     owed = [(tuple(u for u in units if not is_hq(data, u) and u not in doomed),
@@ -228,7 +228,7 @@ def extra_problem(data: GameData, state: dict, work: dict, part: dict, routes: d
         path = routes[unit_id]
         stopped = copy.deepcopy(work)
         stopped["units"][unit_id]["hex"] = path[-2] if len(path) > 1 else part["origin"][unit_id]
-        if stacking_problem(data, stopped, stopped["units"][unit_id]["hex"], part["side"]) is None:
+        if stacking_problem(data, stopped, stopped["units"][unit_id]["hex"], part["side"], hq_limit=False) is None:
             return f"{unit_id} retreats one hex more than the result only from an overstacked hex (6.2)"
         why = extra_hex(data, state, work, part, path, unit_id)
         if why:
@@ -246,7 +246,7 @@ def extra_hex(data: GameData, state: dict, work: dict, part: dict, path: list[st
         return f"{unit_id} cannot retreat on into {there} (9.4)"
     moved = copy.deepcopy(work)
     moved["units"][unit_id]["hex"] = there
-    return stacking_problem(data, moved, there, part["side"])
+    return stacking_problem(data, moved, there, part["side"], hq_limit=False)
 
 
 def on_map(data: GameData, hex_id: str) -> bool:
@@ -336,6 +336,11 @@ def apply_answer(data: GameData, state: dict, side: str, orders: list, dice: Dic
     for unit_id in doomed:
         if unit_id in state["units"]:
             set_steps(state, unit_id, 0, events, "overstacked at the end of its retreat, no additional hex (6.2)")
+    b = board(state)
+    for hq in sorted(routes_given):                 # 6.3: an HQ retreating into another HQ's hex is relocated
+        if hq in state["units"] and is_hq(data, hq) and routes_given[hq] and \
+                sum(1 for u in b.units_in(state["units"][hq]["hex"]) if is_hq(data, u)) > 1:
+            queue_relocation(state, hq, state["units"][hq]["hex"], "retreated into another HQ's hex (6.3)", "combat")
     next_part(data, state, events)
     return events
 
