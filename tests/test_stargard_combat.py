@@ -321,3 +321,14 @@ def test_6_3_an_hq_retreating_into_another_hqs_hex_is_relocated():
     s, events, _ = play(d, s, "soviet", [{"retreat": {"s-inf": ["1513"], "61-HQ": ["1513"]}}])
     assert s["phase"] == "relocate" and s["relocations"][0]["hq"] == "61-HQ"
     assert s["relocations"][0]["why"] == "retreated into another HQ's hex (6.3)"
+
+
+def test_12_2_6_an_advance_overruns_a_lone_enemy_hq_which_its_owner_then_relocates():
+    """12.2.6 "Lone HQs may be overrun by enemy combat forces moving ... as part of a retreat or
+    advance after combat"."""
+    d, s = combat_segment(dict(POSITION, **{"2GT-HQ": "1513"}), cells={"2:1": {"6": "D2r2"}})
+    s, _, _ = play(d, s, "german", ATTACK, 6)
+    s, _, _ = play(d, s, "soviet", [{"steps": ["s-inf", "s-one"], "retreat": {"s-inf": ["1513", "1614"]}}])
+    s, events, _ = play(d, s, "german", [{"advance": "g-pz", "path": ["1413", "1513"]}])
+    assert events[1] == {"event": "overrun", "hq": "2GT-HQ", "hex": "1513", "unit": "g-pz", "rule": "9.3.2, 12.2.6"}
+    assert s["phase"] == "relocate" and GAME.awaiting(s).side == "soviet" and s["units"]["g-pz"]["hex"] == "1513"

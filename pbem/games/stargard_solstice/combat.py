@@ -193,6 +193,11 @@ def apply_combat(data: GameData, state: dict, side: str, orders: list, dice: Dic
     events = apply_advances(data, state, side, [o for o in orders if "advance" in o])
     attack = [o for o in orders if "attack" in o]
     state["vacated"] = None
+    if state.get("relocations"):            # 12.2.6: an advance overran an HQ: its owner relocates it first
+        from .hqs import next_relocation
+        if not attack:
+            next_relocation(state)
+            return events
     if not attack:
         events.append({"event": "combat_over", "side": side, "hq": state["hq"]})
         draw(data, state, events, dice)

@@ -40,7 +40,8 @@ def answer(data: GameData, state: dict) -> list:
     if part["retreat"] and any(not is_hq(data, u) for u in movers):
         g = grid(data)
         for index, unit in enumerate(movers):            # each unit the first route that keeps the answer legal
-            best = sorted(losses.best_routes(data, state, part["side"], part["origin"][unit], part["retreat"]))
+            best = sorted(losses.best_routes(data, state, part["side"], part["origin"][unit], part["retreat"],
+                                             losses.overruns(data, state, unit), unit))
             longer = [[*p, n] for p in best if p for n in sorted(g.neighbours(p[-1]))]     # 6.2: one hex more
             for path in [*map(list, best), *longer]:
                 routes[unit] = path

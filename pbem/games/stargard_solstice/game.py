@@ -29,26 +29,18 @@ NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"19.1.3 Defend the Reich, 19.1.5 Corps Tettau: {NOT_BUILT}; such an event is rolled and named (19.0) and its "
-    f"effect is for the players to carry out (19.1.1, 19.1.2, 19.1.4 and 19.1.6-19.1.13 are enforced); the 9GA air unit's arrival on turn 4 (15.3): {NOT_BUILT}",
-    f"11.2.4 Corps Tettau's Kolberg source (its units are not built); 12.2.2 an HQ with no hex to go to leaves the "
-    f"map, its return as a reinforcement is {NOT_BUILT}",
-    f"2.5, 7.x reinforcements, replacements and Volksturm redeployment (12.4), 19.1.5 Corps Tettau: {NOT_BUILT}",
-    f"5.5 rail movement, 3.1.5 the 3rd Army's two units anywhere: {NOT_BUILT}; 5.4 strategic movement follows "
-    "roads only (a Roll-Bahn's strategic cost is not in the data)",
-    f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase: {NOT_BUILT}",
-    f"9.3.2, 12.2.6 overruns of lone HQs by a retreat or an advance after combat: {NOT_BUILT}; a lone enemy HQ's "
-    "hex is not entered then",
+    f"2.5, 7.x reinforcements, Soviet replacements and Volksturm redeployment (12.4); 5.5 rail movement; 7.2 the "
+    f"chits that arrive with them (so 3.1.4 the 1st Belorussian Front, 3.1.5 the 11th and 3rd Army chits, 12.5): "
+    f"{NOT_BUILT}",
+    f"19.1.3 Defend the Reich and 19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry "
+    f"Corps): {NOT_BUILT}; such an event is rolled and named (19.0), its effect is for the players to carry out",
+    f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase; 12.2.2 an "
+    f"HQ with no hex to be relocated to returning as a reinforcement: {NOT_BUILT}",
     f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}",
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
-    f"9.2.1 the 10th SS, Corps Tettau and 1st Polish Army own supply sources (11.2.2, 11.2.4): {NOT_BUILT}; their "
-    "retreats are measured to their side's sources",
-    f"16.2 the German sudden death variant, 14.3.2 and 19.1.3 the Defend the Reich VPs, the 12.6/16.1 penalties and "
-    f"16.2-16.4: {NOT_BUILT}; the count after the last turn (14.3) is the VP markers the Soviet player holds",
-    "9.3.2, 10.x: a VP hex taken by a unit passing through it in a retreat or an advance counts as in a move "
-    "(14.1 \"enters\"), as pbem reads it",
-    f"3.1.4 the 1st Belorussian Front chit's activation of the 2nd Guards Cavalry Corps (12.5) and 3.1.5 the turns "
-    f"of the 11th and 3rd Army chits: {NOT_BUILT} (the chits arrive as reinforcements, 7.2.1, not built either)",
+    "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
+    f"14.3.2 and 19.1.3 the Defend the Reich VPs, the 12.6/16.1 penalties, 16.2-16.4: {NOT_BUILT}; the count "
+    "after the last turn (14.3) is the VP markers the Soviet player holds",
 )
 
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace")

@@ -21,7 +21,7 @@ from .common import (PRINTED_ON, board, canonical, combat_units, full_steps, gri
                      mechanized, other, printed, set_steps, stacking_problem, zoc_of)
 from . import victory
 from .hqs import next_relocation, queue as queue_relocation
-from .movement import step_cost
+from .movement import lone_hqs, step_cost
 
 ANSWER = "`steps: [UNIT, ...]` every step lost, first-loss first (8.6); `retreat: {UNIT: [HEX, ...]}` (9.0)"
 
@@ -193,7 +193,8 @@ def retreat_owed(data: GameData, state: dict, part: dict, movers: list[str], rou
     extra: list[str] = []
     for unit_id in movers:
         path = tuple(routes[unit_id])
-        allowed = best_routes(data, state, part["side"], part["origin"][unit_id], part["retreat"])
+        allowed = best_routes(data, state, part["side"], part["origin"][unit_id], part["retreat"], overruns(data, state, unit_id),
+                              unit_id)
         length = len(next(iter(allowed))) if allowed else 0
         if path not in allowed and not (length and len(path) == length + 1 and path[:-1] in allowed):
             shown = "; ".join(" → ".join(p) for p in sorted(allowed)[:6]) or "none: it cannot retreat"
@@ -262,12 +263,12 @@ def on_map(data: GameData, hex_id: str) -> bool:
     return False
 
 
-def routes(data: GameData, state: dict, side: str, origin: str, length: int) -> list[tuple[str, ...]]:
+def routes(data: GameData, state: dict, side: str, origin: str, length: int, overrun: bool = False) -> list[tuple[str, ...]]:
     """Every route of up to `length` hexes, each farther from the origin (9.2), into hexes the
     unit could enter by regular movement (9.4, 9.1.3), never into enemy units (5.3); only the
     longest found are kept."""
     g = grid(data)
-    enemy = board(state).enemy_hexes(side)
+    enemy = board(state).enemy_hexes(side) - (lone_hqs(data, state, side) if overrun else set())   # 9.3.2
     found: list[tuple[str, ...]] = [()]
 
     def extend(path: tuple[str, ...]) -> None:
@@ -285,13 +286,19 @@ def routes(data: GameData, state: dict, side: str, origin: str, length: int) -> 
     return [p for p in found if len(p) == longest]
 
 
-def best_routes(data: GameData, state: dict, side: str, origin: str, length: int) -> set[tuple[str, ...]]:
-    """9.2.1: toward the nearest friendly supply source if possible; 9.2.2: then avoiding EZOCs."""
-    candidates = routes(data, state, side, origin, length)
+def best_routes(data: GameData, state: dict, side: str, origin: str, length: int,
+                overrun: bool = False, unit_id: str | None = None) -> set[tuple[str, ...]]:
+    """9.2.1: toward the nearest friendly supply source if possible — the unit's own (11.2.2 the
+    1st Polish Army, 11.2.4 the 10th SS); 9.2.2: then avoiding EZOCs."""
+    from .supply import sources as own_sources
+    candidates = routes(data, state, side, origin, length, overrun)
     if candidates == [()]:
         return {()}
-    sources = [canonical(data, h) for h in numbers.texts(data, f"supply.sources.source_hexes.{side}",
-                                                         f"the {side} supply source hexes (1.2.9, 11.2)")]
+    if unit_id is not None and not is_hq(data, unit_id):
+        sources = sorted(own_sources(data, state, unit_id))
+    else:
+        sources = [canonical(data, h) for h in numbers.texts(data, f"supply.sources.source_hexes.{side}",
+                                                             f"the {side} supply source hexes (1.2.9, 11.2)")]
     g = grid(data)
     near = {p: min(g.distance(p[-1], s) for s in sources) for p in candidates}
     closest = min(near.values())
@@ -308,6 +315,7 @@ def carry_out(data: GameData, state: dict, part: dict, steps: list[str], routes:
             set_steps(state, unit_id, state["units"][unit_id]["steps"] - 1, events, f"{part['role']}'s loss (8.6)")
     for unit_id, path in sorted(routes.items()):
         if unit_id in state["units"] and path:
+            overrun_on(data, state, unit_id, path, events)
             start = state["units"][unit_id]["hex"]
             state["units"][unit_id]["hex"] = path[-1]
             events.append({"event": "retreat", "unit": unit_id, "path": [start, *path]})
@@ -316,6 +324,24 @@ def carry_out(data: GameData, state: dict, part: dict, steps: list[str], routes:
                 state["pending"]["retreated"] = True
             if part["role"] == "attacker":
                 state["pending"].setdefault("moved", []).append(unit_id)
+
+
+def overruns(data: GameData, state: dict, unit_id: str) -> bool:
+    """5.3: a combat unit with an attack strength greater than zero overruns a lone enemy HQ."""
+    return not is_hq(data, unit_id) and printed(data, state, unit_id, "attack") > 0
+
+
+def overrun_on(data: GameData, state: dict, unit_id: str, path: list[str], events: list) -> None:
+    """9.3.2, 12.2.6: a retreating or advancing combat unit entering a lone enemy HQ's hex
+    overruns it; its owner relocates it (12.2.2) once the combat is over."""
+    if not overruns(data, state, unit_id):
+        return
+    lone = lone_hqs(data, state, side_of(state, unit_id))
+    for hex_id in path:
+        if hex_id in lone:
+            for hq in board(state).units_in(hex_id):
+                events.append({"event": "overrun", "hq": hq, "hex": hex_id, "unit": unit_id, "rule": "9.3.2, 12.2.6"})
+                queue_relocation(state, hq, hex_id, "overrun (12.2.6)", "combat")
 
 
 def apply_answer(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
@@ -384,6 +410,8 @@ def advance(data: GameData, state: dict, order: dict, events: list | None = None
         return f"{unit_id} may advance {2 if two else 1} hex(es) (10.3, 10.4, 11.3.3)"
     here = state["units"][unit_id]["hex"]
     enemy = board(state).enemy_hexes(state["units"][unit_id]["side"])
+    if overruns(data, state, unit_id):           # 12.2.6: an advance may overrun a lone enemy HQ
+        enemy -= lone_hqs(data, state, state["units"][unit_id]["side"])
     for index, hex_id in enumerate(path):
         if not grid(data).adjacent(here, hex_id) or hex_id in enemy:
             return f"{unit_id} cannot advance from {here} into {hex_id} (10.0, 5.3)"
@@ -421,6 +449,8 @@ def apply_advances(data: GameData, state: dict, side: str, orders: list) -> list
         unit_id = str(order["advance"])
         start = state["units"][unit_id]["hex"]
         captured: list[dict] = []
+        if not is_hq(data, unit_id):
+            overrun_on(data, state, unit_id, [canonical(data, h) for h in order["path"]], captured)
         why = advance(data, state, order, captured)
         if why:
             raise PbemError(f"internal: an advance checked legal is not: {why}")
