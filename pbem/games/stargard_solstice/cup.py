@@ -298,11 +298,34 @@ def effect(data: GameData, state: dict, name: str, events: list, dice: Dice | No
                     box.remove(unit)
 
 
+def arriving_chits(data: GameData, turn: int) -> list[str]:
+    """15.3: the draw chits of a turn's reinforcements, by the ids the cup uses: a special chit's
+    name (1.4), else its HQ's id (the HQ printed as the chit's name and "HQ": "47A" is 47A-HQ)."""
+    from .setup_data import units
+    # reinforcements.yaml lists every turn 15.3 prints; "Turns 5, 9 and 10 list nothing"
+    row = data.get(f"reinforcements.turns.{turn}", f"the turn {turn} reinforcements (15.3)", default={}) or {}
+    hqs = {str(c["printed"]).replace(" ", ""): u for u, c in units(data).items() if c.get("type") == "hq"}
+    out = []
+    for side in ("german", "soviet"):
+        for chit in (row.get(side) or {}).get("chits", []):
+            if special_side(data, str(chit)):
+                out.append(str(chit))
+            elif f"{chit}HQ".replace(" ", "") in hqs:
+                out.append(hqs[f"{chit}HQ".replace(" ", "")])
+            else:
+                raise PbemError(f"internal: no HQ for the turn {turn} chit {chit!r} (15.3)")
+    return sorted(out)
+
+
 def end_turn(data: GameData, state: dict, events: list) -> None:
     """2.6.1 the VP marker segment (14.1.2); 2.6.2: remove the Pinned markers, put every available
     chit back in the cup, advance the turn marker; after the last turn the game ends (14.3)."""
     from .victory import count, relief
     relief(data, state, events)
+    arriving = arriving_chits(data, state["turn"])      # 7.2, 7.2.1: in the cup from the following turn
+    if arriving:
+        state["chits"] = sorted(set(state["chits"]) | set(arriving))
+        events.append({"event": "chits_arrive", "chits": arriving, "rule": "7.2, 7.2.1"})
     for unit in state["units"].values():
         unit.pop("pinned", None)
     events.append({"event": "turn_over", "turn": state["turn"]})

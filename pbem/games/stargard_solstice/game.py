@@ -29,9 +29,10 @@ NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"2.5, 7.x reinforcements, Soviet replacements and Volksturm redeployment (12.4); 5.5 rail movement; 7.2 the "
-    f"chits that arrive with them (so 3.1.4 the 1st Belorussian Front, 3.1.5 the 11th and 3rd Army chits, 12.5): "
-    f"{NOT_BUILT}",
+    f"2.5, 7.x reinforcements, Soviet replacements and Volksturm redeployment (12.4); 5.5 rail movement: "
+    f"{NOT_BUILT} (7.2 their chits join the cup the following turn: a chit whose HQ is not on the map is set aside); "
+    f"3.1.4 the 2nd Guards Cavalry Corps with the 1st Belorussian Front chit (12.5), 3.1.5 the 3rd Army's two "
+    f"independent units anywhere: {NOT_BUILT}",
     f"19.1.3 Defend the Reich and 19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry "
     f"Corps): {NOT_BUILT}; such an event is rolled and named (19.0), its effect is for the players to carry out",
     f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase; 12.2.2 an "

@@ -58,6 +58,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "bombardment": lambda e: f"{e['side']} bombardment: BRT die {e['die']}, {e['attacks']} attack(s) ({e['rule']}, 8.5.1)",
     "bombarded": lambda e: f"{e['unit']} bombarded: die {e['die']}, {e['steps']} step(s) lost"
                            + (", pinned" if e["pinned"] else "") + " (8.5.1)",
+    "chits_arrive": lambda e: f"in the cup from the next turn: {', '.join(e['chits'])} ({e['rule']})",
     "placed": lambda e: f"{e['unit']} placed in {e['hex']} (15.0)",
     "reaction": lambda e: f"the Soviet {e['hq']} reacts to the German attack ({e['rule']})",
     "picked": lambda e: f"the {e['chit']} chit activates {e['hq']} (3.1.4, 3.1.5)",
