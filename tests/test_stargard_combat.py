@@ -332,3 +332,17 @@ def test_12_2_6_an_advance_overruns_a_lone_enemy_hq_which_its_owner_then_relocat
     s, events, _ = play(d, s, "german", [{"advance": "g-pz", "path": ["1413", "1513"]}])
     assert events[1] == {"event": "overrun", "hq": "2GT-HQ", "hex": "1513", "unit": "g-pz", "rule": "9.3.2, 12.2.6"}
     assert s["phase"] == "relocate" and GAME.awaiting(s).side == "soviet" and s["units"]["g-pz"]["hex"] == "1513"
+
+
+def test_12_4_a_volksturm_unit_lost_in_combat_goes_to_the_volksturm_box():
+    """12.4 "When lost in combat, they are not removed from the game permanently, but instead
+    placed in the 'Deutscher Volksturm' box" (units.yaml marks the four Volksturm units)."""
+    volk = "Pommern-VLKSTM"
+    d, s = combat_segment({"3SS-PZ-HQ": "1212", "s-inf": "1313", "s-tank": "1312", volk: "1413", "s-one": "1616"},
+                          cells={"2:1": {"3": "D1"}},
+                          values={f"units.counters.{volk}.{k}": v for k, v in
+                                  {"attack": 1, "defense": 3, "movement": 3, "steps": 1, "mechanized": False}.items()})
+    s.update(active="soviet", hq="61-HQ", activated=["s-inf", "s-tank"], attackers=[], attacked=[])
+    s, events, _ = play(d, s, "soviet", [{"attack": "1413", "with": ["s-inf", "s-tank"]}], 3)
+    assert events[-1] == {"event": "eliminated", "unit": volk, "why": "defender's loss (8.6), to the Volksturm box (12.4)"}
+    assert s["volksturm"] == [{"unit": volk, "side": "german"}] and s["dead"] == []

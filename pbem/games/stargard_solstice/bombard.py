@@ -96,6 +96,6 @@ def apply_bombard(data: GameData, state: dict, side: str, orders: list, dice: Di
         if result["pinned"]:
             state["units"][unit_id]["pinned"] = True
         if result["steps"]:
-            set_steps(state, unit_id, state["units"][unit_id]["steps"] - result["steps"], events, "bombardment (8.5)")
+            set_steps(data, state, unit_id, state["units"][unit_id]["steps"] - result["steps"], events, "bombardment (8.5)")
     first_draw(data, state, events, dice)
     return events

@@ -206,14 +206,17 @@ def stacking_problem(data: GameData, state: dict, hex_id: str, side: str, hq_lim
     return None
 
 
-def set_steps(state: dict, unit_id: str, steps: int, events: list, why: str) -> None:
+def set_steps(data: GameData, state: dict, unit_id: str, steps: int, events: list, why: str) -> None:
     """8.6: a full-strength unit that loses a step flips to its reduced side; a reduced (or
-    one-step) unit that loses one is eliminated (8.6.3, 8.6.4)."""
+    one-step) unit that loses one is eliminated (8.6.3, 8.6.4) — 12.4: a Volksturm unit goes to
+    the Deutscher Volksturm box instead (units.yaml marks the four `volksturm`)."""
     if steps <= 0:
         unit = state["units"].pop(unit_id)
-        state["dead"].append({"unit": unit_id, "side": unit["side"]})
-        state["dead"].sort(key=lambda d: d["unit"])
-        events.append({"event": "eliminated", "unit": unit_id, "why": why})
+        volksturm = bool(unwrap(counter(data, unit_id).get("volksturm", False)))   # a counter lists it only when true
+        box = state.setdefault("volksturm", []) if volksturm else state["dead"]
+        box.append({"unit": unit_id, "side": unit["side"]})
+        box.sort(key=lambda d: d["unit"])
+        events.append({"event": "eliminated", "unit": unit_id, "why": why + (", to the Volksturm box (12.4)" if volksturm else "")})
     else:
         state["units"][unit_id]["steps"] = steps
         events.append({"event": "reduced", "unit": unit_id, "steps": steps, "why": why})

@@ -312,7 +312,7 @@ def best_routes(data: GameData, state: dict, side: str, origin: str, length: int
 def carry_out(data: GameData, state: dict, part: dict, steps: list[str], routes: dict[str, list[str]], events: list) -> None:
     for unit_id in steps:
         if unit_id in state["units"]:
-            set_steps(state, unit_id, state["units"][unit_id]["steps"] - 1, events, f"{part['role']}'s loss (8.6)")
+            set_steps(data, state, unit_id, state["units"][unit_id]["steps"] - 1, events, f"{part['role']}'s loss (8.6)")
     for unit_id, path in sorted(routes.items()):
         if unit_id in state["units"] and path:
             overrun_on(data, state, unit_id, path, events)
@@ -361,7 +361,7 @@ def apply_answer(data: GameData, state: dict, side: str, orders: list, dice: Dic
     carry_out(data, state, part, steps, routes_given, events)
     for unit_id in doomed:
         if unit_id in state["units"]:
-            set_steps(state, unit_id, 0, events, "overstacked at the end of its retreat, no additional hex (6.2)")
+            set_steps(data, state, unit_id, 0, events, "overstacked at the end of its retreat, no additional hex (6.2)")
     b = board(state)
     for hq in sorted(routes_given):                 # 6.3: an HQ retreating into another HQ's hex is relocated
         if hq in state["units"] and is_hq(data, hq) and routes_given[hq] and \
