@@ -49,24 +49,50 @@ def info(data: GameData, hex_id: str) -> dict:
     return mapdata(data).info(hex_id)
 
 
+def terrains(data: GameData) -> dict[str, str]:
+    """Every listed hex whose terrain is known -> its terrain, worked out once per campaign
+    (supply lines and relocations ask about most of the map)."""
+    def build() -> dict[str, str]:
+        out = {}
+        for hex_id in hexes(data):
+            entry = mapdata(data).entry(hex_id)
+            if entry.get("terrain", "unknown") != "unknown":
+                out[hex_id] = str(entry["terrain"])
+        return out
+    return data.derived("stargard.terrains", build)
+
+
 def terrain(data: GameData, hex_id: str) -> str:
-    return mapdata(data).terrain(hex_id)
+    known = terrains(data).get(hex_id)
+    return known if known is not None else mapdata(data).terrain(hex_id)     # refuses naming map.hexes.HEX
+
+
+def sides(data: GameData) -> dict[str, tuple[str, ...] | None]:
+    """`module.hexsides` parsed once: key -> its features, None where `unknown`."""
+    def build() -> dict[str, tuple[str, ...] | None]:
+        hexside_keys(data)
+        out: dict[str, tuple[str, ...] | None] = {}
+        for name, raw in data.get("module.hexsides", "the hexsides").items():
+            if name in ("open", "rule", "printed_on"):
+                continue
+            value = unwrap(raw)
+            out[name] = None if value == "unknown" else ((() if value == "none" else (value,)) if isinstance(value, str)
+                                                         else tuple(str(v) for v in value or ()))
+        return out
+    return data.derived("stargard.hexsides", build)
 
 
 def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
     """The features on the side between two adjacent listed hexes (minor_river, major_river,
     bridge, impassable, and the lines crossing it: road, trail, roll_bahn, railway), from
     `module.hexsides.A|B` (map.yaml has no hexside collection); an unlisted side is plain."""
-    info(data, a)
-    info(data, b)
-    data.derived("stargard.hexside_keys", lambda: hexside_keys(data))
+    terrain(data, a)
+    terrain(data, b)
     name = hexside_key(a, b)
-    value = unwrap(data.get(f"module.hexsides.{name}", f"the hexside {a}-{b}", default=()))
-    if value == "unknown":
+    value = sides(data).get(name, ())
+    if value is None:
         raise UnknownDataError(f"module.hexsides.{name}", f"the hexside {a}-{b}", PRINTED_ON, data.override_file)
-    if isinstance(value, str):
-        return () if value == "none" else (value,)
-    return tuple(str(v) for v in value or ())
+    return value
 
 
 def hexside_keys(data: GameData) -> bool:
@@ -170,13 +196,14 @@ class Zoc:
         self.sources = sorted(h for h, units in stacks.items()
                               if any(side_of(state, u) == side and not is_hq(data, u)
                                      and printed(data, state, u, "attack") >= 1 for u in units))
+        self.controlling = set(self.sources)
         self.memo: dict[str, bool] = {}
 
     def __contains__(self, hex_id: object) -> bool:
         hex_id = str(hex_id)
         if hex_id not in self.memo:
-            g = grid(self.data)
-            self.memo[hex_id] = any(g.adjacent(h, hex_id) and zoc_crosses(self.data, h, hex_id) for h in self.sources)
+            near = [h for h in grid(self.data).neighbours(hex_id) if h in self.controlling]
+            self.memo[hex_id] = any(zoc_crosses(self.data, h, hex_id) for h in near)
         return self.memo[hex_id]
 
 

@@ -21,9 +21,11 @@ from collections.abc import Callable
 
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
+from ...hexgrid import hexside_key
 from ...kit import numbers
 from ..base import Problem
-from .common import board, commanded_by, counter, grid, hexes, hexside, is_hq, kind, other, side_of, terrain, zoc_of
+from .common import (board, commanded_by, counter, grid, hexes, hexside, is_hq, kind, other, side_of, sides, terrain,
+                     terrains, zoc_of)
 from .losses import on_map
 
 LINES = ("roll_bahn", "road", "trail", "railway")
@@ -52,16 +54,21 @@ def line_step(data: GameData, state: dict, side: str, negate: bool = True) -> Ca
     b_ = board(state)
     enemy, ezoc = b_.enemy_hexes(side), zoc_of(data, state, other(side))
     friendly = {h for h, units in b_.stacks().items() if any(side_of(state, u) == side for u in units)}
+    known, listed, edges = terrains(data), hexes(data), sides(data)     # looked up once: a line asks thousands of times
 
     def can_enter(a: str, to: str) -> bool:
-        if not on_map(data, to) or to in enemy or terrain(data, to) == "water":
+        if (to not in listed and not on_map(data, to)) or to in enemy:
             return False
-        features = set(hexside(data, a, to))
+        kind = known.get(to) or terrain(data, to)            # an unknown terrain is refused naming its path
+        if kind == "water":
+            return False
+        feature = edges.get(hexside_key(a, to), ())
+        features = set(feature) if feature is not None else set(hexside(data, a, to))
         if "impassable" in features or ({"major_river", "water"} & features and "bridge" not in features):
             return False
         if to in ezoc and (to not in friendly or not negate):
             return False
-        return terrain(data, to) == "clear" or bool(set(LINES) & features) or to in friendly
+        return kind == "clear" or bool(set(LINES) & features) or to in friendly
     return can_enter
 
 
@@ -69,14 +76,14 @@ def supplied_hexes(data: GameData, state: dict, side: str, goal: frozenset[str],
     """Every hex from which a supply line reaches one of `goal`: one search backwards from the
     sources for all the side's units (a line's first hex, the unit's own, need not be enterable)."""
     can_enter = line_step(data, state, side, negate)
-    g = grid(data)
+    g, listed = grid(data), hexes(data)
     reached = {h for h in goal if on_map(data, h)}
     frontier = sorted(reached)
     while frontier:
         nxt = []
         for here in frontier:
             for before in g.neighbours(here):
-                if before not in reached and on_map(data, before) and can_enter(before, here):
+                if before not in reached and (before in listed or on_map(data, before)) and can_enter(before, here):
                     reached.add(before)
                     nxt.append(before)
         frontier = sorted(nxt)

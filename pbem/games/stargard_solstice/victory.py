@@ -73,11 +73,14 @@ def relief(data: GameData, state: dict, events: list) -> None:
     if "vp" not in state:
         return
     ezoc = zoc_of(data, state, "soviet")          # the Soviet ZOCs the German line avoids
+    reached: set[str] | None = None
     for hex_id, entry in sorted(towns(data).items()):
         town = entry["town"]
         if "festung_rule" not in entry or state["vp"][town] != "german" or town in state["relieved"] or hex_id in ezoc:
             continue           # the line reaches into the city: the city itself free of EZOCs too
-        if hex_id in supplied_hexes(data, state, "german", frozenset(sources_of_side(data, "german")), negate=False):
+        if reached is None:
+            reached = supplied_hexes(data, state, "german", frozenset(sources_of_side(data, "german")), negate=False)
+        if hex_id in reached:
             state["relieved"].append(town)
             events.append({"event": "relieved", "town": town, "rule": "14.1.2"})
 
