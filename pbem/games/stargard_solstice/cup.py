@@ -9,12 +9,14 @@ every draw (`state["active"]`)."""
 
 from __future__ import annotations
 
+import copy
+
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
-from .common import commanded_by, counter, grid, is_hq, side_of
+from .common import commanded_by, counter, grid, is_hq, kind, side_of
 
 
 # -- the chits ---------------------------------------------------------------------------
@@ -49,7 +51,19 @@ def draw_problems(data: GameData, state: dict) -> list[Problem]:
         limit(data, state, side)
     for chit in state["cup"]:
         chit_side(data, chit)
+    activation_needs(data, state, [c for c in state["cup"] if not special_side(data, c)])
     return []
+
+
+def activation_needs(data: GameData, state: dict, hqs: list[str]) -> None:
+    """What activating any of `hqs` reads (3.3.1, 3.3.3): their command ranges, and whom every
+    unit on the map is commanded by — asked before the die of a draw."""
+    for hq in hqs:
+        if hq in state["units"]:
+            numbers.integer(data, f"units.counters.{hq}.command_range", f"the command range of {hq} (3.3.3)")
+    for unit_id in sorted(state["units"]):
+        if not is_hq(data, unit_id) and kind(data, unit_id) != "festung":
+            commanded_by(data, unit_id)
 
 
 # -- drawing -----------------------------------------------------------------------------
@@ -160,6 +174,8 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
     for unit_id in sorted(state["units"]):
         if unit_id == hq or is_hq(data, unit_id) or side_of(state, unit_id) != state["active"]:
             continue
+        if kind(data, unit_id) == "festung":         # 12.3: a Festung neither moves nor attacks
+            continue
         if commanded_by(data, unit_id) != hq:
             continue
         if state["turn"] == 1 or g.distance(where, state["units"][unit_id]["hex"]) <= reach:
@@ -181,6 +197,7 @@ def check_pick(data: GameData, state: dict, side: str, orders: list) -> list[Pro
         return [Problem(0, f"{hq} is not a {side} HQ on the map (3.1.4, 3.1.5)")]
     if hq == state.get("previous"):
         return [Problem(0, f"{hq} was activated in the segment before: never the same formation twice in a row (3.1.3)")]
+    activation_needs(data, state, [hq])
     return []
 
 
@@ -238,11 +255,17 @@ def check_event(data: GameData, state: dict, side: str, orders: list) -> list[Pr
     effects = data.get("module.event_effects", "the random events' effects (19.1)")
     for face in range(1, 7):
         name, _ = event_of(data, state, face)
-        if unwrap(effects.get(name)) in ("german_bombardment", "soviet_bombardment", "volks_artillery"):
+        what = unwrap(effects.get(name))
+        if what in ("german_bombardment", "soviet_bombardment", "volks_artillery"):
             from .bombard import needs
             needs(data)                          # 8.5.1: the BRT and the bombardment column, before the die
+        elif what in ("scraping_the_barrel", "mechanics_work_wonders"):
+            from .replacements import start
+            start(data, copy.deepcopy(state), str(what), [])     # the units eligible, asked on a copy
     if not (state["turn"] == 1 and state["first_chit"] in state["cup"]):
         draw_problems(data, state)
+    else:
+        activation_needs(data, state, [state["first_chit"]])
     return []
 
 
