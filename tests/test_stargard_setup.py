@@ -72,3 +72,11 @@ def _apply(d, s, side, orders):
 @pytest.mark.parametrize("given", [{}, {"position": "demo"}])
 def test_the_position_option_is_optional(given):
     assert GAME.options(given) == given
+
+
+def test_15_0_without_the_printed_values_the_set_up_is_refused_naming_the_first_one_missing():
+    """pbem never guesses: a campaign set up from the bare rulebook data is refused, naming the
+    data path of the first value the text does not give (the counters' factors, 1.3.7)."""
+    from pbem.errors import UnknownDataError
+    with pytest.raises(UnknownDataError, match=r"units\.counters\.[^`]+\.(attack|steps)"):
+        GAME.setup(load_game_data("stargard-solstice"), SCENARIO, ["german", "soviet"], {})
