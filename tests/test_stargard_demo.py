@@ -4,7 +4,8 @@ random event roll (19.0) and its German bombardment (8.5), the 3rd SS Panzer Cor
 a move, an attack with air support (13.1) answered by
 the Soviet defender (its tied first loss, 8.6.1, and its retreat route, 9.0), the advance after
 combat (10.0), the attacked 2nd Guards Tank Army's reaction (12.1), every other draw of the cup
-(3.1.1, 3.1.2) to the end of the turn (2.6)."""
+(3.1.1, 3.1.2), the Supply Phase (2.4) and both players' reinforcements (2.5, 7.0) to the end of
+the turn (2.6)."""
 
 from pathlib import Path
 
@@ -61,6 +62,8 @@ def test_the_example_plays_a_full_turn_of_cup_draws_with_a_combat_a_loss_allocat
     acting = [s["produced_by"]["side"] for s in saves[1:]]
     assert "soviet" in acting[acting.index("soviet") + 1:]                 # the cup made the Soviet player active
     assert [e["turn"] for e in events if e["event"] == "turn_over"] == [1]
+    assert {"event": "entered", "unit": "1A-HQ", "hex": "4801", "rule": "7.0"} in events           # 2.5, 7.0
+    assert {"event": "chits_arrive", "chits": ["11 Pz AOK", "47A-HQ"], "rule": "7.2, 7.2.1"} in events
     assert saves[-1]["state"]["turn"] == 2 and saves[-1]["awaiting"]["phase"] == "Turn 2 German random event roll"
 
 
@@ -72,4 +75,4 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
     printed = run("demo", "--game", "stargard-solstice").stdout
-    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 14 saves" in printed
+    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 16 saves" in printed

@@ -10,7 +10,7 @@ POSITION = {"3SS-PZ-HQ": "1212", "g-pz": "1313", "g-inf": "1312", "s-inf": "1413
 
 def supply_phase(position=POSITION, **kw):
     d, s = start(position, **kw)
-    return d, at(s, phase="supply", active=None)
+    return d, at(s, phase="supply", active=None, turn=5)          # 15.3: turn 5 brings no reinforcements
 
 
 def test_11_1_a_unit_cut_off_by_enemy_units_and_ezocs_is_out_of_supply_then_isolated():
@@ -22,8 +22,8 @@ def test_11_1_a_unit_cut_off_by_enemy_units_and_ezocs_is_out_of_supply_then_isol
     s, events, dice = play(d, s, "german", [])
     assert dice.asked == []
     assert {"event": "supply", "unit": "s-one", "status": "oos"} in events
-    assert s["units"]["s-one"]["supply"] == "oos" and s["units"]["s-inf"]["supply"] == "in" and s["turn"] == 2
-    s, events, _ = play(d, at(s, phase="supply"), "german", [])
+    assert s["units"]["s-one"]["supply"] == "oos" and s["units"]["s-inf"]["supply"] == "in" and s["turn"] == 6
+    s, events, _ = play(d, at(s, phase="supply", turn=5), "german", [])
     assert s["units"]["s-one"]["supply"] == "isolated"
 
 
@@ -74,9 +74,9 @@ def test_12_2_2_an_hq_out_of_supply_at_the_end_of_the_supply_phase_is_relocated_
     ring = {"3SS-PZ-HQ": "1212", "61-HQ": "1313", "g-pz": "1213", "g-inf": "1412", "g-inf2": "1314", "s-inf": "1514"}
     d, s = supply_phase(ring)
     s, events, _ = play(d, s, "german", [])
-    assert s["phase"] == "relocate" and GAME.awaiting(s).side == "soviet" and s["turn"] == 1
+    assert s["phase"] == "relocate" and GAME.awaiting(s).side == "soviet" and s["turn"] == 5
     legal = [p.message for p in GAME.check(d, s, "soviet", [{"relocate": "61-HQ", "to": "1313"}])]
     assert legal[0].startswith("61-HQ may be relocated to ")
     target = legal[0].split("relocated to ")[1].split(",")[0].split(" ")[0]
     s, events, _ = play(d, s, "soviet", [{"relocate": "61-HQ", "to": target}])
-    assert events[0]["event"] == "relocated" and events[-1] == {"event": "turn_over", "turn": 1} and s["turn"] == 2
+    assert events[0]["event"] == "relocated" and events[-1] == {"event": "turn_over", "turn": 5} and s["turn"] == 6

@@ -41,7 +41,7 @@ def test_14_1_2_arnswalde_relieved_only_by_an_ezoc_free_line():
     lower one": checked in the VP marker segment (2.6.1); a Soviet unit next to Arnswalde (2608)
     blocks it, friendly units notwithstanding."""
     d, s = start({**POSITION, "s-one": "2507", "g-far": "2608"})
-    s, events, _ = play(d, at(s, phase="supply"), "german", [])
+    s, events, _ = play(d, at(s, phase="supply", turn=5), "german", [])
     assert {"event": "relieved", "town": "bahn", "rule": "14.1.2"} in events
     assert "arnswalde" not in s["relieved"] and "bahn" in s["relieved"]
 

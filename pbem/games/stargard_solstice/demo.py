@@ -6,17 +6,19 @@ report): turn 1 in full — the random event roll (19.0) and its German bombardm
 a move, an attack with air support (13.1) whose result the Soviet defender answers (its tied first loss, 8.6.1, and its
 retreat route, 9.0), the advance after combat (10.0), the attacked 2nd Guards Tank Army's
 reaction (12.1) — then every other chit the cup gives, each a die both players can check
-(3.1.1), until the turn ends (2.6)."""
+(3.1.1), the Supply Phase (2.4), both players' reinforcements (2.5, 7.0), until the turn ends
+(2.6)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any, cast
 
 from ...errors import PbemError
 from ...gamedata import GameData
 from ..base import DemoPlan
 from . import losses
-from .common import grid, is_hq, side_of
+from .common import grid, hexes, is_hq, side_of, stacking_problem
 
 SEATS = ("german", "soviet")
 
@@ -63,6 +65,55 @@ def respond(campaign: Any, state: dict) -> list:
     return answer(campaign.data, state)
 
 
+def enter_all(data: GameData, state: dict, side: str) -> list:
+    """Every reinforcement entered at the first free hex of its area (7.0, 7.1.2); those over the
+    stacking limit there move on to a neighbouring hex with room (6.2, 7.1.1)."""
+    from .reinforcements import arrivals, entry_hexes, free
+    work = copy.deepcopy(state)
+    enters, moves = [], []
+    for unit in arrivals(data, state, side):
+        open_hexes = [h for h in entry_hexes(data, unit) if free(data, state, side, h)]
+        if not open_hexes:
+            enters.append({"enter": unit, "at": "none"})
+            continue
+        roomy = [h for h in open_hexes if not _over(data, work, unit, h, side)]
+        at = (roomy or open_hexes)[0]
+        enters.append({"enter": unit, "at": at})
+        if roomy:
+            work["units"][unit] = {"side": side, "hex": at, "steps": 1, "supply": "in"}
+            continue
+        path = _room_near(data, state, work, unit, at, side)
+        if path:
+            work["units"][unit] = {"side": side, "hex": path[-1], "steps": 1, "supply": "in"}
+            moves.append({"move": unit, "path": path})
+    return enters + moves
+
+
+def _room_near(data: GameData, state: dict, work: dict, unit: str, start: str, side: str) -> list[str] | None:
+    """The shortest path (three hexes at most) through free listed hexes to one with room."""
+    from .reinforcements import free
+    listed, g = hexes(data), grid(data)
+    paths, seen = [[start]], {start}
+    for _ in range(3):
+        longer = []
+        for path in paths:
+            for n in g.neighbours(path[-1]):
+                if n in seen or n not in listed or not free(data, state, side, n):
+                    continue
+                seen.add(n)
+                if not _over(data, work, unit, n, side):
+                    return [*path[1:], n]
+                longer.append([*path, n])
+        paths = longer
+    return None
+
+
+def _over(data: GameData, work: dict, unit: str, hex_id: str, side: str) -> bool:
+    trial = copy.deepcopy(work)
+    trial["units"][unit] = {"side": side, "hex": hex_id, "steps": 1, "supply": "in"}
+    return stacking_problem(data, trial, hex_id, side) is not None
+
+
 def quiet(campaign: Any, state: dict) -> list:
     """Whoever the cup makes active neither moves nor attacks; a special chit activates the
     first HQ it may (3.1.3, 3.1.4); an attacker's part of a result is answered as above."""
@@ -72,6 +123,8 @@ def quiet(campaign: Any, state: dict) -> list:
         return [{"hq": hqs[0]}]
     if state["phase"] == "attacker_answer":
         return answer(campaign.data, state)
+    if state["phase"] == "reinforce":
+        return enter_all(campaign.data, state, state["reinforcing"][0])
     return []
 
 
@@ -83,6 +136,10 @@ ORDERS: list = [
                  "air": {"1-JG": "normal"}}]),
     ("german", [{"advance": "Oehms/27SS", "path": ["1413"]}]),            # 10.0; the segment ends, the next draw
     *[(None, quiet)] * 7,                                                 # turn 1's other draws, the Supply Phase
+    ("german", [{"enter": "1/1Mar", "at": "0110"}, {"move": "1/1Mar", "path": ["0210"]}]),   # 2.5, 7.0, 7.1.1
+    ("soviet", [{"enter": "88GT", "at": "2001"}, {"enter": "132/129", "at": "2101"}, {"enter": "364/7", "at": "3001"},
+                {"enter": "265/7", "at": "3001"}, {"enter": "207/79", "at": "3101"}, {"enter": "115UR", "at": "3101"},
+                {"enter": "1A-HQ", "at": "4801"}, {"enter": "1/1", "at": "4801"}]),
 ]
 
 

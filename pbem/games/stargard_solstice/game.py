@@ -22,21 +22,21 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapUnit
-from . import air, bombard, combat, cup, hqs, losses, movement, replacements, report, setup, supply
+from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, supply
 from .common import SIDES, combat_units, facts, grid, hexes, other
 
 NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"2.5, 7.x reinforcements, Soviet replacements and Volksturm redeployment (12.4); 5.5 rail movement: "
-    f"{NOT_BUILT} (7.2 their chits join the cup the following turn: a chit whose HQ is not on the map is set aside); "
+    f"7.1.2 the blocked entry's other hexes (10 along the edge, 5 inland), 7.3 Soviet replacements, 12.4 Volksturm "
+    f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
     f"3.1.4 the 2nd Guards Cavalry Corps with the 1st Belorussian Front chit (12.5), 3.1.5 the 3rd Army's two "
     f"independent units anywhere: {NOT_BUILT}",
     f"19.1.3 Defend the Reich and 19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry "
     f"Corps): {NOT_BUILT}; such an event is rolled and named (19.0), its effect is for the players to carry out",
     f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase; 12.2.2 an "
-    f"HQ with no hex to be relocated to returning as a reinforcement: {NOT_BUILT}",
+    f"HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: {NOT_BUILT}",
     f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}",
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
@@ -44,7 +44,8 @@ NOT_ENFORCED = (
     "after the last turn (14.3) is the VP markers the Soviet player holds",
 )
 
-TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace")
+TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
+               "enter")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -110,6 +111,10 @@ class StargardSolstice(SequencedGame):
                   self.attacker_reveals),
             entry("relocate", "An HQ's owner relocates it (12.2.1, 12.2.2)", "response", self.relocating_seat,
                   hqs.check_relocation, hqs.apply_relocation, "the phase it interrupted goes on", {"relocate", "to"}),
+            entry("reinforce", "Reinforcement Phase: each player enters and moves its reinforcements, the German first "
+                  "(2.5, 7.0, 7.1)", "orders", self.reinforcing_seat, reinforcements.check_reinforce,
+                  reinforcements.apply_reinforce, "the other player's reinforcements; then the turn end (2.6)",
+                  {"enter", "at", "move", "path"}),
             entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
                   supply.check_supply, supply.apply_supply, "the turn end (2.6); the next turn's random event roll",
                   set()),
@@ -119,6 +124,9 @@ class StargardSolstice(SequencedGame):
     def seats(self, scenario: dict) -> list[list[str]]:
         """15.0: two players, German and Soviet."""
         return [list(SIDES)]
+
+    def reinforcing_seat(self, state: dict) -> str:
+        return str(state["reinforcing"][0])
 
     def bombarding_seat(self, state: dict) -> str:
         return str(state["bombard"]["side"])
@@ -157,6 +165,8 @@ class StargardSolstice(SequencedGame):
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
         if state["phase"] == "supply":
             return f"Turn {state['turn']} Supply Phase (2.4)"
+        if state["phase"] == "reinforce":
+            return f"Turn {state['turn']} {self.reinforcing_seat(state).capitalize()} reinforcements (2.5, 7.0)"
         if state["phase"] == "bombard":
             item = state["bombard"]
             return f"Turn {state['turn']} {item['side'].capitalize()} bombardment: {item['attacks']} attack(s) ({item['rule']})"
@@ -207,7 +217,8 @@ class StargardSolstice(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def template_for(self, data: GameData, state: dict, side: str) -> dict:
-        notes = {"bombard": "`bombard: [UNIT, ...]` the targets (8.5.1)", "replace": "`replace: UNIT` (19.1.11, 19.1.13)", "ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
+        notes = {"reinforce": reinforcements.ENTER, "bombard": "`bombard: [UNIT, ...]` the targets (8.5.1)",
+                 "replace": "`replace: UNIT` (19.1.11, 19.1.13)", "ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
                  "supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
                  "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",
@@ -216,6 +227,9 @@ class StargardSolstice(SequencedGame):
         extra = []
         if state["phase"] in ("movement", "combat"):
             extra = [f"activated by {state['hq']}: {', '.join(state['activated']) or 'none'} (3.3)"]
+        if state["phase"] == "reinforce":
+            extra = [f"{u}: enter at {', '.join(reinforcements.entry_hexes(data, u))}"
+                     for u in reinforcements.arrivals(data, state, side)]
         if state["phase"] == "placement":
             extra = [f"{', '.join(g['units'])}: within {g['within']} of {g['of']} ({g['rule']})"
                      for g in setup.groups_of(state, side)]

@@ -99,7 +99,9 @@ def apply_relocation(data: GameData, state: dict, side: str, orders: list, dice:
     after = state.pop("after_relocation")
     state.pop("relocations", None)
     if after == "turn_end":
-        end_turn(data, state, events)
+        from .reinforcements import start
+        if not start(data, state, events):                   # 2.5 the Reinforcement Phase, then 2.6
+            end_turn(data, state, events)
     else:
         state["phase"] = after
     return events

@@ -59,6 +59,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "bombarded": lambda e: f"{e['unit']} bombarded: die {e['die']}, {e['steps']} step(s) lost"
                            + (", pinned" if e["pinned"] else "") + " (8.5.1)",
     "chits_arrive": lambda e: f"in the cup from the next turn: {', '.join(e['chits'])} ({e['rule']})",
+    "entered": lambda e: f"{e['unit']} enters at {e['hex']} ({e['rule']})",
+    "air_arrives": lambda e: f"{e['unit']} joins its air box ({e['rule']})",
     "placed": lambda e: f"{e['unit']} placed in {e['hex']} (15.0)",
     "reaction": lambda e: f"the Soviet {e['hq']} reacts to the German attack ({e['rule']})",
     "picked": lambda e: f"the {e['chit']} chit activates {e['hq']} (3.1.4, 3.1.5)",

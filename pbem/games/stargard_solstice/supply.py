@@ -26,6 +26,7 @@ from ...kit import numbers
 from ..base import Problem
 from .common import (board, commanded_by, counter, grid, hexes, hexside, is_hq, kind, other, side_of, sides, terrain,
                      terrains, zoc_of)
+from . import reinforcements
 from .losses import on_map
 
 LINES = ("roll_bahn", "road", "trail", "railway")
@@ -147,6 +148,6 @@ def apply_supply(data: GameData, state: dict, side: str, orders: list, dice: Dic
         if status != "in" and is_hq(data, unit_id):          # 11.3.1, 12.2.2: relocated by its owner
             queue(state, unit_id, state["units"][unit_id]["hex"], "out of supply at the end of the Supply Phase (12.2.2)",
                   "turn_end")
-    if not next_relocation(state):
+    if not next_relocation(state) and not reinforcements.start(data, state, events):      # 2.5, then 2.6
         end_turn(data, state, events)
     return events
