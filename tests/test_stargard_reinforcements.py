@@ -55,3 +55,23 @@ def test_7_1_reinforcements_may_overstack_on_placement_but_not_at_the_end_of_the
     s, events, _ = play(d, s, "soviet", SOVIET)
     assert {"event": "chits_arrive", "chits": ["11 Pz AOK", "47A-HQ"], "rule": "7.2, 7.2.1"} in events
     assert s["turn"] == 2 and s["units"]["1A-HQ"]["hex"] == "4801" and "47A-HQ" in s["cup"]
+
+
+def test_12_1_an_attacked_unit_whose_hq_is_not_on_the_map_brings_it_that_turn():
+    """12.1 "If the Germans attack a Soviet unit whose HQ is not currently on the map, that HQ (and
+    its accompanying command chit) arrives in the reinforcement phase of that turn": a unit of the
+    3rd Shock Army (made up here), whose HQ 15.3 brings on turn 2, attacked on turn 1."""
+    from tests.sshelp import COUNTERS, combat
+    COUNTERS["s-shock"] = combat(2, 2, "3-Sh-A-HQ", side="soviet", steps=1)
+    try:
+        values = {**VALUES, "units.counters.3-Sh-A-HQ.command_range": 3, "units.counters.3-Sh-A-HQ.movement": 6}
+        d, s = start({**POSITION, "g-inf": "1312", "s-shock": "1413"}, values=values)
+        s, _, _ = play(d, s, "german", [], 6)                  # 19.0 turn 1 die 6: aborted air operation
+        s, _, _ = play(d, s, "german", [{"ground": "Rudel"}])
+        s, _, _ = play(d, s, "german", [])
+        s, _, _ = play(d, s, "german", [{"attack": "1413", "with": ["g-pz", "g-inf"]}], 1)
+        assert s["early_hqs"] == ["3-Sh-A-HQ"] and s["reactions"] == []
+        from pbem.games.stargard_solstice.reinforcements import arrivals
+        assert "3-Sh-A-HQ" in arrivals(d, s, "soviet")
+    finally:
+        del COUNTERS["s-shock"]

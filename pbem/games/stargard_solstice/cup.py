@@ -130,7 +130,10 @@ def attacked_armies(data: GameData, state: dict, side: str, defenders: list[str]
         return
     for unit_id in defenders:
         hq = commanded_by(data, unit_id)
-        if hq and hq not in state["reactions"] and hq not in state["activated_hqs"]:
+        if hq and hq not in state["units"]:       # "that HQ (and its accompanying command chit) arrives in the
+            if hq not in state.setdefault("early_hqs", []):      # reinforcement phase of that turn"
+                state["early_hqs"].append(hq)
+        elif hq and hq not in state["reactions"] and hq not in state["activated_hqs"]:
             state["reactions"].append(hq)
 
 
@@ -345,7 +348,7 @@ def end_turn(data: GameData, state: dict, events: list) -> None:
     chit back in the cup, advance the turn marker; after the last turn the game ends (14.3)."""
     from .victory import count, relief
     relief(data, state, events)
-    arriving = arriving_chits(data, state["turn"])      # 7.2, 7.2.1: in the cup from the following turn
+    arriving = sorted(set(arriving_chits(data, state["turn"])) | set(state.pop("early_hqs", [])))   # 7.2, 12.1
     if arriving:
         state["chits"] = sorted(set(state["chits"]) | set(arriving))
         events.append({"event": "chits_arrive", "chits": arriving, "rule": "7.2, 7.2.1"})

@@ -35,8 +35,8 @@ NOT_ENFORCED = (
     f"independent units anywhere: {NOT_BUILT}",
     f"19.1.3 Defend the Reich and 19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry "
     f"Corps): {NOT_BUILT}; such an event is rolled and named (19.0), its effect is for the players to carry out",
-    f"12.1 an attacked Soviet army whose HQ is not on the map arriving in that turn's reinforcement phase; 12.2.2 an "
-    f"HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: {NOT_BUILT}",
+    f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "
+    f"{NOT_BUILT}",
     f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}",
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",

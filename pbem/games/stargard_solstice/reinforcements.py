@@ -27,9 +27,11 @@ ENTER = "`enter: UNIT, at: HEX` for every reinforcement (7.0), then `move: UNIT,
 def arrivals(data: GameData, state: dict, side: str) -> list[str]:
     """15.3: the units and HQs of `side` the schedule brings this turn (air units aside)."""
     gone = set(state["units"]) | {d["unit"] for d in state["dead"]} | {d["unit"] for d in state.get("volksturm", [])}
+    early = set(state.get("early_hqs", []))          # 12.1: an attacked army's HQ arrives this turn
     return sorted(u for u, c in counters(data).items()
                   if c.get("side") == side and c.get("type") in ("combat", "hq") and isinstance(c.get("arrives"), dict)
-                  and unwrap(c["arrives"].get("turn")) == state["turn"] and u not in gone and c.get("rule") != "16.3")
+                  and (unwrap(c["arrives"].get("turn")) == state["turn"] or u in early) and u not in gone
+                  and c.get("rule") != "16.3")
 
 
 def entry_hexes(data: GameData, unit_id: str) -> list[str]:
