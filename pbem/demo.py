@@ -68,6 +68,8 @@ def next_orders(campaign: camp.Campaign, planned, respond: Callable) -> tuple[st
     if waiting["kind"] == "response":
         return waiting["side"], respond(campaign, save["state"])
     due = next(planned, None)
+    if due is not None and due[0] is None:       # a turn order drawn from a cup: whoever is awaited acts
+        due = (waiting["side"], due[1])
     if due is not None and callable(due[1]):
         return due[0], due[1](campaign, save["state"])
     return due

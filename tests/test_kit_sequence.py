@@ -226,6 +226,21 @@ SEQUENCES = {
         ("At the instant of the German economic collapse, in any player-turn, Germany places the Alpenfestung and "
          "the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", 'response'),
     ],
+    "stargard-solstice": [
+        ('Set-up: the placing player puts each unit of its "within 1 of" groups (15.1, 15.2); the German first', 'orders'),
+        ('Random Event Phase: the 1d6 roll on the random event table (2.2, 19.0); then the first chit is drawn (2.3.1: on turn 1 the 3rd SS Panzer Corps chit)', 'orders'),
+        ('Bombardment: the bombarding player names its targets (8.5, 19.1.1, 19.1.2)', 'orders'),
+        ('Aborted air operation: each player grounds one air unit (19.1.10)', 'response'),
+        ('A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, 19.1.13)', 'response'),
+        ('A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)', 'orders'),
+        ('Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)', 'orders'),
+        ('Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)', 'orders'),
+        ('The attacker takes its part of a double result first: losses, retreat (8.1.1, 8.6, 9.0)', 'orders'),
+        ('The defender takes its result: first-loss ties and further losses (8.6), retreat route (9.0)', 'response'),
+        ("An HQ's owner relocates it (12.2.1, 12.2.2)", 'response'),
+        ('Reinforcement Phase: each player enters and moves its reinforcements, the German first (2.5, 7.0, 7.1)', 'orders'),
+        ('Supply Phase: pbem traces every unit\'s supply line (2.4, 11.0)', 'orders'),
+    ],
 }
 
 

@@ -10,6 +10,7 @@ MODULES = {
     "operation-grenade": "pbem.games.operation_grenade",
     "dark-december": "pbem.games.dark_december",
     "end-of-the-iron-dream": "pbem.games.end_of_the_iron_dream",
+    "stargard-solstice": "pbem.games.stargard_solstice",
 }
 
 

@@ -73,7 +73,7 @@ class DemoPlan:
     scenario: str
     seats: tuple[str, ...]
     title: str
-    orders: list                 # (seat, orders) or (seat, callable(campaign, state) -> orders), in turn
+    orders: list                 # (seat, orders) or (seat, callable(campaign, state) -> orders), in turn; seat None: the awaited one
     respond: Callable[[Any, dict], list]    # a legal answer when a response is awaited
     # the benchmarks' long game: (campaign, awaiting dict, state, random.Random) -> orders
     play: Callable[[Any, dict, dict, Any], list] | None = None

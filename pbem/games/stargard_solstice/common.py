@@ -1,0 +1,249 @@
+"""Stargard Solstice: the sides, the counters, the map and the helpers every rule group
+shares. Every number comes from rules/stargard-solstice/*.yaml or the campaign's data
+override; a missing one refuses with UnknownDataError naming its path.
+
+Hex ids: the rulebook prints "04.18" (1.2.9); pbem's one spelling is the same digits without
+the dot ("0418", game.hex_grid.numbering xxyy), in orders, saves and data keys alike."""
+
+from __future__ import annotations
+
+from ...gamedata import GameData, unwrap
+from ...errors import PbemError, UnknownDataError
+from ...hexgrid import GridSpec, hexside_key
+from ...kit import numbers
+from ...kit.board import Board
+from ...kit.terrain import MapData
+
+SIDES = ("german", "soviet")
+PRINTED_ON = "the Stargard Solstice map (1.2)"
+COUNTER = "the unit counters (1.3.7)"
+
+
+def other(side: str) -> str:
+    return "soviet" if side == "german" else "german"
+
+
+def mapdata(data: GameData) -> MapData:
+    return MapData.of(data, PRINTED_ON)
+
+
+def grid(data: GameData) -> GridSpec:
+    return mapdata(data).grid
+
+
+def canonical(data: GameData, hex_id: object) -> str:
+    return grid(data).canonical(str(hex_id))
+
+
+def hexes(data: GameData) -> dict[str, dict]:
+    return mapdata(data).hexes()
+
+
+def facts(data: GameData, hex_id: str) -> dict:
+    """What the data lists for a hex, whether or not its terrain is known yet (the rulebook
+    names VP, transit and Stettin hexes, 5.2.5, 14.2.2, 14.3.1)."""
+    return mapdata(data).entry(hex_id) if mapdata(data).listed(hex_id) else {}
+
+
+def info(data: GameData, hex_id: str) -> dict:
+    return mapdata(data).info(hex_id)
+
+
+def terrains(data: GameData) -> dict[str, str]:
+    """Every listed hex whose terrain is known -> its terrain, worked out once per campaign
+    (supply lines and relocations ask about most of the map)."""
+    def build() -> dict[str, str]:
+        out = {}
+        for hex_id in hexes(data):
+            entry = mapdata(data).entry(hex_id)
+            if entry.get("terrain", "unknown") != "unknown":
+                out[hex_id] = str(entry["terrain"])
+        return out
+    return data.derived("stargard.terrains", build)
+
+
+def terrain(data: GameData, hex_id: str) -> str:
+    known = terrains(data).get(hex_id)
+    return known if known is not None else mapdata(data).terrain(hex_id)     # refuses naming map.hexes.HEX
+
+
+def sides(data: GameData) -> dict[str, tuple[str, ...] | None]:
+    """`module.hexsides` parsed once: key -> its features, None where `unknown`."""
+    def build() -> dict[str, tuple[str, ...] | None]:
+        hexside_keys(data)
+        out: dict[str, tuple[str, ...] | None] = {}
+        for name, raw in data.get("module.hexsides", "the hexsides").items():
+            if name in ("open", "rule", "printed_on"):
+                continue
+            value = unwrap(raw)
+            out[name] = None if value == "unknown" else ((() if value == "none" else (value,)) if isinstance(value, str)
+                                                         else tuple(str(v) for v in value or ()))
+        return out
+    return data.derived("stargard.hexsides", build)
+
+
+def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
+    """The features on the side between two adjacent listed hexes (minor_river, major_river,
+    bridge, impassable, and the lines crossing it: road, trail, roll_bahn, railway), from
+    `module.hexsides.A|B` (map.yaml has no hexside collection); an unlisted side is plain."""
+    terrain(data, a)
+    terrain(data, b)
+    name = hexside_key(a, b)
+    value = sides(data).get(name, ())
+    if value is None:
+        raise UnknownDataError(f"module.hexsides.{name}", f"the hexside {a}-{b}", PRINTED_ON, data.override_file)
+    return value
+
+
+def hexside_keys(data: GameData) -> bool:
+    """Each listed hexside is keyed `A|B` with A before B (one spelling: `B|A` would match no
+    lookup and leave a river unseen)."""
+    sides = data.get("module.hexsides", "the hexsides")
+    for name in sides:
+        if name in ("open", "rule", "printed_on"):
+            continue
+        parts = str(name).split("|")
+        if len(parts) != 2 or parts != sorted(parts):
+            raise PbemError(f"data `module.hexsides.{name}`: a hexside is keyed by its two hexes in id order, "
+                            f"`{'|'.join(sorted(parts))}`", data.override_file)
+    return True
+
+
+# -- counters ----------------------------------------------------------------------------
+def counter(data: GameData, unit_id: str) -> dict:
+    """A unit's counter (rules/stargard-solstice/units.yaml `units.counters.ID`): side, type
+    (combat, hq, festung), listed_under (the HQ that commands it, 3.3.1), independent (3.3.2),
+    attack, defense, movement, steps, mechanized; an HQ has its command_range (3.2)."""
+    value = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
+    c = data.require_keys(value, f"units.counters.{unit_id}", ("side", "type"), f"unit {unit_id}", COUNTER)
+    if unwrap(c["type"]) == "hq":
+        return c
+    return data.require_keys(c, f"units.counters.{unit_id}", ("attack", "defense", "steps"), f"unit {unit_id}", COUNTER)
+
+
+def kind(data: GameData, unit_id: str) -> str:
+    return str(unwrap(counter(data, unit_id)["type"]))
+
+
+def commanded_by(data: GameData, unit_id: str) -> str | None:
+    """3.3.1: the HQ a unit is under (its colour, read as the set-up paragraph that lists it:
+    units.yaml `listed_under`); None for an independent unit (3.3.2)."""
+    c = counter(data, unit_id)
+    if numbers.flag(data, f"units.counters.{unit_id}.independent", f"whether {unit_id} is independent (3.3.2)"):
+        return None
+    under = unwrap(c.get("listed_under", "unknown"))
+    if under == "unknown":
+        raise UnknownDataError(f"units.counters.{unit_id}.listed_under", f"the HQ commanding {unit_id} (3.3.1)", COUNTER,
+                               data.override_file)
+    return None if under is None else str(under)
+
+
+def is_hq(data: GameData, unit_id: str) -> bool:
+    return kind(data, unit_id) == "hq"
+
+
+def full_steps(data: GameData, unit_id: str) -> int:
+    if is_hq(data, unit_id):
+        return 1
+    return numbers.integer(data, f"units.counters.{unit_id}.steps", f"the steps of {unit_id} (8.6)")
+
+
+def printed(data: GameData, state: dict, unit_id: str, which: str) -> int:
+    """The printed attack/defense/movement of the side showing (8.6: a reduced unit is
+    flipped to its reduced-strength side)."""
+    reduced = "" if state["units"][unit_id]["steps"] >= full_steps(data, unit_id) else "reduced."
+    return numbers.integer(data, f"units.counters.{unit_id}.{reduced}{which}",
+                           f"the {reduced.replace('.', ' ')}{which} of {unit_id}")
+
+
+def mechanized(data: GameData, unit_id: str) -> bool:
+    """10.3: mechanized units have a yellow movement factor."""
+    return numbers.flag(data, f"units.counters.{unit_id}.mechanized", f"whether {unit_id} is mechanized (10.3)")
+
+
+def side_of(state: dict, unit_id: str) -> str:
+    return str(state["units"][unit_id]["side"])
+
+
+def board(state: dict) -> Board:
+    units = state["units"]
+    return Board(units, side_of=lambda u: str(units[u]["side"]))
+
+
+def combat_units(data: GameData, state: dict, hex_id: str, side: str | None = None) -> list[str]:
+    """The combat units in a hex (HQs are not combat units, 3.2)."""
+    return [u for u in board(state).units_in(hex_id)
+            if not is_hq(data, u) and (side is None or side_of(state, u) == side)]
+
+
+# -- zones of control (4.0) --------------------------------------------------------------
+def zoc_crosses(data: GameData, a: str, b: str) -> bool:
+    """4.6: EZOCs do not extend across major rivers (even at a bridge), into water hexes, or
+    across impassable hexsides."""
+    if terrain(data, b) == "water":
+        return False
+    return not {"major_river", "impassable"} & set(hexside(data, a, b))
+
+
+class Zoc:
+    """The hexes a side's units control, asked hex by hex: only the hexes a rule asks about need
+    their terrain known (4.6: water), not every hex around every unit."""
+
+    def __init__(self, data: GameData, state: dict, side: str) -> None:
+        self.data, self.side = data, side
+        stacks = board(state).stacks()
+        # 4.2, 4.2.1: units with a printed attack of 1 or more; not HQs; 4.5.1: OOS units too
+        self.sources = sorted(h for h, units in stacks.items()
+                              if any(side_of(state, u) == side and not is_hq(data, u)
+                                     and printed(data, state, u, "attack") >= 1 for u in units))
+        self.controlling = set(self.sources)
+        self.memo: dict[str, bool] = {}
+
+    def __contains__(self, hex_id: object) -> bool:
+        hex_id = str(hex_id)
+        if hex_id not in self.memo:
+            near = [h for h in grid(self.data).neighbours(hex_id) if h in self.controlling]
+            self.memo[hex_id] = any(zoc_crosses(self.data, h, hex_id) for h in near)
+        return self.memo[hex_id]
+
+
+def zoc_of(data: GameData, state: dict, side: str) -> Zoc:
+    """4.2.2: a unit's ZOC extends into the adjacent hexes (4.6: not into water, across the Oder
+    or an impassable hexside)."""
+    return Zoc(data, state, side)
+
+
+def stacking_problem(data: GameData, state: dict, hex_id: str, side: str, hq_limit: bool = True) -> str | None:
+    """6.0: at most two combat units and one HQ in a hex; 6.3: never German and Soviet units
+    together; HQs do not count against the combat-unit limit (`hq_limit` off: a retreat, after
+    which 6.3 relocates the HQ that moved in)."""
+    units = board(state).units_in(hex_id)
+    enemy = [u for u in units if side_of(state, u) != side]
+    if enemy and not all(is_hq(data, u) for u in enemy):      # 6.3 exception: an overrun HQ (12.2.6)
+        return f"{hex_id} holds enemy units: German and Soviet units never stack (6.3)"
+    units = [u for u in units if u not in enemy]
+    combat = [u for u in units if not is_hq(data, u)]
+    hqs = [u for u in units if is_hq(data, u)]
+    limit = numbers.integer(data, "game.stacking.combat_units", "the combat units a hex may hold (6.0)")
+    hq_most = numbers.integer(data, "game.stacking.hqs", "the HQs a hex may hold (6.0)")
+    if len(combat) > limit:
+        return f"{hex_id} would hold {len(combat)} combat units ({', '.join(combat)}), over the limit of {limit} (6.0)"
+    if len(hqs) > hq_most and hq_limit:
+        return f"{hex_id} would hold {len(hqs)} HQs ({', '.join(hqs)}); an HQ may not stack with another HQ (6.3)"
+    return None
+
+
+def set_steps(data: GameData, state: dict, unit_id: str, steps: int, events: list, why: str) -> None:
+    """8.6: a full-strength unit that loses a step flips to its reduced side; a reduced (or
+    one-step) unit that loses one is eliminated (8.6.3, 8.6.4) — 12.4: a Volksturm unit goes to
+    the Deutscher Volksturm box instead (units.yaml marks the four `volksturm`)."""
+    if steps <= 0:
+        unit = state["units"].pop(unit_id)
+        volksturm = bool(unwrap(counter(data, unit_id).get("volksturm", False)))   # a counter lists it only when true
+        box = state.setdefault("volksturm", []) if volksturm else state["dead"]
+        box.append({"unit": unit_id, "side": unit["side"]})
+        box.sort(key=lambda d: d["unit"])
+        events.append({"event": "eliminated", "unit": unit_id, "why": why + (", to the Volksturm box (12.4)" if volksturm else "")})
+    else:
+        state["units"][unit_id]["steps"] = steps
+        events.append({"event": "reduced", "unit": unit_id, "steps": steps, "why": why})

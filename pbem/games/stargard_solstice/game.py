@@ -1,0 +1,273 @@
+"""Stargard Solstice (1.0-19.0), on the hex-wargame kit.
+
+Rule numbers refer to ../shared/rulebooks/stargard-solstice.txt. Every number comes from
+rules/stargard-solstice/*.yaml or the campaign's data override; a missing one refuses naming
+its data path, before any die is rolled.
+
+The sequence of play (2.0) is one table (`StargardSolstice.table`). A turn opens with the
+random event roll (2.2); then the shared chit cup drives the Command Phase (2.3, 3.1): every
+draw is a die of the step's committed dice over the chits in the cup, and the drawn chit makes
+its owner the active player, so each entry's awaited side is worked out from the state after
+the draw (`state["active"]`, the pending combat's side). Orders and what is enforced:
+docs/stargard-solstice.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import PbemError
+from ...gamedata import GameData, unwrap
+from ...hexgrid import GridSpec
+from ...kit.orders import as_text, each_order
+from ...kit.sequence import Phase, SequencedGame
+from ..base import DemoPlan, MapUnit
+from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, supply
+from .common import SIDES, combat_units, facts, grid, hexes, other
+
+NOT_BUILT = "not built yet"
+NOT_ENFORCED = (
+    f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
+    f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
+    f"7.1.2 the blocked entry's other hexes (10 along the edge, 5 inland), 7.3 Soviet replacements, 12.4 Volksturm "
+    f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
+    f"3.1.4 the 2nd Guards Cavalry Corps with the 1st Belorussian Front chit (12.5), 3.1.5 the 3rd Army's two "
+    f"independent units anywhere: {NOT_BUILT}",
+    f"19.1.3 Defend the Reich and 19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry "
+    f"Corps): {NOT_BUILT}; such an event is rolled and named (19.0), its effect is for the players to carry out",
+    f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "
+    f"{NOT_BUILT}",
+    f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}",
+    f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
+    "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
+    f"14.3.2 and 19.1.3 the Defend the Reich VPs, the 12.6/16.1 penalties, 16.2-16.4: {NOT_BUILT}; the count "
+    "after the last turn (14.3) is the VP markers the Soviet player holds",
+)
+
+TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
+               "enter")
+
+
+def _ids_as_text(order: dict) -> dict:
+    for field in TEXT_FIELDS:
+        if field in order and not isinstance(order[field], (list, dict)):
+            order[field] = as_text(order[field])
+    for field in ("path", "with", "steps"):
+        if isinstance(order.get(field), list):
+            order[field] = [as_text(v) for v in order[field]]
+    if isinstance(order.get("retreat"), dict):
+        order["retreat"] = {as_text(u): [as_text(h) for h in p] if isinstance(p, list) else p
+                            for u, p in order["retreat"].items()}
+    return order
+
+
+class StargardSolstice(SequencedGame):
+    id = "stargard-solstice"
+    game_over_rule = "14.0"
+    not_enforced = NOT_ENFORCED
+
+    def __init__(self) -> None:
+        self.sequence = self.table()
+
+    def table(self) -> tuple[Phase, ...]:
+        """2.0: the random event roll, then the Command Phase's draws and segments (2.3)."""
+        def entry(key: str, rulebook: str, kind: str, awaited: Any, check: Any, apply: Any, then: str,
+                  keys: set[str], opponents: Any = None) -> Phase:
+            return Phase(key, rulebook, kind, awaited, self.label, self.template_for, check, apply, then,
+                         opponents, frozenset(keys))
+
+        return (
+            entry("placement", "Set-up: the placing player puts each unit of its \"within 1 of\" groups (15.1, 15.2); "
+                  "the German first", "orders", self.placing_seat, setup.check_placement, setup.apply_placement,
+                  "the Soviet groups, then turn 1 (15.0)", {"place", "at"}),
+            entry("random_event", "Random Event Phase: the 1d6 roll on the random event table (2.2, 19.0); then the "
+                  "first chit is drawn (2.3.1: on turn 1 the 3rd SS Panzer Corps chit)", "orders", self.german_seat,
+                  cup.check_event, cup.apply_event, "the active player's HQ pick (special chit) or Movement segment",
+                  set()),
+            entry("bombard", "Bombardment: the bombarding player names its targets (8.5, 19.1.1, 19.1.2)", "orders",
+                  self.bombarding_seat, bombard.check_bombard, bombard.apply_bombard, "each target's die on the "
+                  "bombardment column; then the first chit is drawn (2.3.1)", {"bombard"}),
+            entry("ground", "Aborted air operation: each player grounds one air unit (19.1.10)", "response",
+                  self.grounding_seat, air.check_ground, air.apply_ground, "the other player's choice; then the first "
+                  "chit is drawn (2.3.1)", {"ground"}),
+            entry("replace", "A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, "
+                  "19.1.13)", "response", self.replacing_seat, replacements.check_replace, replacements.apply_replace,
+                  "the other player's choice; then the first chit is drawn (2.3.1)", {"replace"}),
+            entry("pick_hq", "A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)", "orders",
+                  self.active_seat, cup.check_pick, cup.apply_pick, "the Movement segment (2.3.2)", {"hq"}),
+            entry("movement", "Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)", "orders", self.active_seat,
+                  movement.check_movement, movement.apply_movement, "the Combat segment (2.3.3)",
+                  {"move", "path", "activate", "strategic", "exit"}),
+            entry("combat", "Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)",
+                  "orders", self.active_seat, combat.check_combat, combat.apply_combat,
+                  "a result with a choice waits for its owner (8.6, 9.0); an empty file ends the segment and the "
+                  "next chit is drawn (2.3.3); no chit left: the Supply Phase (2.4)", {"attack", "with", "advance", "path", "air"}),
+            entry("attacker_answer", "The attacker takes its part of a double result first: losses, retreat (8.1.1, "
+                  "8.6, 9.0)", "orders", self.answering_seat, losses.check_answer, losses.apply_answer,
+                  "the defender's part, then the Combat segment goes on", {"steps", "retreat"}),
+            entry("defender_answer", "The defender takes its result: first-loss ties and further losses (8.6), "
+                  "retreat route (9.0)", "response", self.answering_seat, losses.check_answer, losses.apply_answer,
+                  "the attacker's advance and next attack (10.0, 2.3.3)", {"steps", "retreat"},
+                  self.attacker_reveals),
+            entry("relocate", "An HQ's owner relocates it (12.2.1, 12.2.2)", "response", self.relocating_seat,
+                  hqs.check_relocation, hqs.apply_relocation, "the phase it interrupted goes on", {"relocate", "to"}),
+            entry("reinforce", "Reinforcement Phase: each player enters and moves its reinforcements, the German first "
+                  "(2.5, 7.0, 7.1)", "orders", self.reinforcing_seat, reinforcements.check_reinforce,
+                  reinforcements.apply_reinforce, "the other player's reinforcements; then the turn end (2.6)",
+                  {"enter", "at", "move", "path"}),
+            entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
+                  supply.check_supply, supply.apply_supply, "the turn end (2.6); the next turn's random event roll",
+                  set()),
+        )
+
+    # -- seats ---------------------------------------------------------------------------
+    def seats(self, scenario: dict) -> list[list[str]]:
+        """15.0: two players, German and Soviet."""
+        return [list(SIDES)]
+
+    def reinforcing_seat(self, state: dict) -> str:
+        return str(state["reinforcing"][0])
+
+    def bombarding_seat(self, state: dict) -> str:
+        return str(state["bombard"]["side"])
+
+    def replacing_seat(self, state: dict) -> str:
+        return str(state["replacing"][0]["side"])
+
+    def grounding_seat(self, state: dict) -> str:
+        return str(state["grounding"][0])
+
+    def relocating_seat(self, state: dict) -> str:
+        return str(state["units"][state["relocations"][0]["hq"]]["side"])
+
+    def placing_seat(self, state: dict) -> str:
+        return str(state["placing"])
+
+    def german_seat(self, state: dict) -> str:
+        """2.2.1: either player rolls; pbem asks the German player (the roll needs the Soviet reveal)."""
+        return "german"
+
+    def active_seat(self, state: dict) -> str:
+        """3.1.1: the owner of the drawn chit is the active player."""
+        return str(state["active"])
+
+    def answering_seat(self, state: dict) -> str:
+        return str(state["pending"]["queue"][0]["side"])
+
+    def attacker_reveals(self, state: dict) -> tuple:
+        return (other(self.answering_seat(state)),)
+
+    def label(self, state: dict) -> str:
+        if state["phase"] == "placement":
+            return f"Set-up: the {state['placing'].capitalize()} \"within 1 of\" groups (15.1, 15.2)"
+        names = {"random_event": "random event roll", "pick_hq": f"{state['chit']} chit: HQ to activate",
+                 "movement": f"{state['hq']} movement", "combat": f"{state['hq']} combat",
+                 "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
+        if state["phase"] == "supply":
+            return f"Turn {state['turn']} Supply Phase (2.4)"
+        if state["phase"] == "reinforce":
+            return f"Turn {state['turn']} {self.reinforcing_seat(state).capitalize()} reinforcements (2.5, 7.0)"
+        if state["phase"] == "bombard":
+            item = state["bombard"]
+            return f"Turn {state['turn']} {item['side'].capitalize()} bombardment: {item['attacks']} attack(s) ({item['rule']})"
+        if state["phase"] == "replace":
+            item = state["replacing"][0]
+            return f"Turn {state['turn']} {item['side'].capitalize()} replacement point ({item['rule']})"
+        if state["phase"] == "ground":
+            return f"Turn {state['turn']} {self.grounding_seat(state).capitalize()} air unit to ground (19.1.10)"
+        if state["phase"] == "relocate":
+            hq = state["relocations"][0]["hq"]
+            return f"Turn {state['turn']} {self.relocating_seat(state).capitalize()} relocation of {hq} (12.2.2)"
+        side = "German" if state["phase"] == "random_event" else str(
+            self.answering_seat(state) if state["phase"].endswith("answer") else state["active"]).capitalize()
+        where = f" at {state['pending']['hex']}" if state["phase"].endswith("answer") else ""
+        return f"Turn {state['turn']} {side} {names[state['phase']]}{where}"
+
+    # -- options and set-up ------------------------------------------------------------------
+    def options(self, given: dict) -> dict:
+        """`position=NAME`: start from module.positions.NAME of the data instead of the 15.1/15.2
+        set-up."""
+        unknown = sorted(set(given) - {"position"})
+        if unknown:
+            raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position)")
+        return {"position": str(given["position"])} if "position" in given else {}
+
+    def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
+        return setup.start(data, scenario, self.options(options or {}))
+
+    def normalise_orders(self, orders: Any) -> Any:
+        return each_order(orders, _ids_as_text)
+
+    def known_ids(self, data: GameData, state: dict) -> dict:
+        return {"unit": list(state["units"]) + [d["unit"] for d in state["dead"]],
+                "hex": list(hexes(data)) + [u["hex"] for u in state["units"].values()]}
+
+    def after_step(self, data: GameData, state: dict, events: list) -> None:
+        """14.2.2: a Soviet combat unit in supply in a Stettin victory hex ends the game at once."""
+        if state.get("game_over"):
+            return
+        for hex_id in sorted({u["hex"] for u in state["units"].values()}):
+            if not unwrap(facts(data, hex_id).get("stettin_victory_hex", False)):
+                continue
+            holders = [u for u in combat_units(data, state, hex_id, "soviet") if state["units"][u]["supply"] == "in"]
+            if holders:
+                state["game_over"] = True
+                events.append({"event": "sudden_death", "hex": hex_id, "units": holders, "rule": "14.2.2"})
+                return
+
+    # -- templates -----------------------------------------------------------------------------
+    def template_for(self, data: GameData, state: dict, side: str) -> dict:
+        notes = {"reinforce": reinforcements.ENTER, "bombard": "`bombard: [UNIT, ...]` the targets (8.5.1)",
+                 "replace": "`replace: UNIT` (19.1.11, 19.1.13)", "ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
+                 "supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
+                 "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
+                 "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",
+                 "movement": movement.MOVE, "combat": combat.ATTACK + "; before it `advance: UNIT, path: [HEX, ...]` (10.0)",
+                 "attacker_answer": losses.ANSWER, "defender_answer": losses.ANSWER}[state["phase"]]
+        extra = []
+        if state["phase"] in ("movement", "combat"):
+            extra = [f"activated by {state['hq']}: {', '.join(state['activated']) or 'none'} (3.3)"]
+        if state["phase"] == "reinforce":
+            extra = [f"{u}: enter at {', '.join(reinforcements.entry_hexes(data, u))}"
+                     for u in reinforcements.arrivals(data, state, side)]
+        if state["phase"] == "placement":
+            extra = [f"{', '.join(g['units'])}: within {g['within']} of {g['of']} ({g['rule']})"
+                     for g in setup.groups_of(state, side)]
+        if state["phase"].endswith("answer"):
+            part = state["pending"]["queue"][0]
+            extra = [f"{part['steps']} step(s), {part['retreat']} hex(es) of retreat for {', '.join(part['units'])}"]
+        return {"orders": [], "notes": [notes, *extra]}
+
+    # -- what players see ----------------------------------------------------------------------
+    def grid(self, data: GameData) -> GridSpec:
+        return grid(data)
+
+    position_headers = ("Hex", "Unit", "Side", "Steps")
+    side_colours = {"german": "#c4ccd6", "soviet": "#e8a0a0"}
+    hexside_lines = {"major_river": "rhine", "minor_river": "river", "impassable": "sea"}
+    badge_legend = {"P": "pinned (8.1.2)"}
+    open_collections = ("map.hexes.<CCRR>: {terrain: clear|forest|swamp|village|town|city|restrictive|water}, "
+                        "module.hexsides.<A|B> (A before B): [minor_river, major_river, bridge, impassable, road, trail, roll_bahn, railway], "
+                        "units.counters.<UNIT> factors, module.positions.<NAME>.units, crt.cells.<COLUMN>.<DIE>")
+
+    def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
+        return str(state["units"][unit_id]["side"])
+
+    def unit_label(self, data: GameData, state: dict, unit_id: str, side: str | None = None) -> str:
+        return report.label(data, state, unit_id)
+
+    def map_units(self, data: GameData, state: dict, side: str | None = None) -> list[MapUnit]:
+        return report.map_units(data, state)
+
+    def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
+        return report.positions(data, state)
+
+    def describe(self, data: GameData, state: dict, events: list) -> list:
+        return report.describe(events)
+
+    def demo_plan(self) -> DemoPlan:
+        from . import demo
+        return demo.plan()
+
+
+GAME = StargardSolstice()

@@ -1,0 +1,146 @@
+"""2.5, 7.0, 7.1 the Reinforcement Phase: after the Supply Phase each player (the German first)
+places the units the schedule brings this turn (15.3; units.yaml `arrives`) and may move them.
+
+`enter: UNIT, at: HEX` — a hex of the unit's entry area (reinforcements.entry_areas.locations.L,
+a hex or a list of hexes on the map) or the hex the schedule names ("detrained at hex 37.21"),
+never on enemy units nor in an EZOC, friendly units notwithstanding (7.1.2); reinforcements may
+overstack on placement but are legally stacked by the end of the phase (6.2, 7.1). Then
+`move: UNIT, path: [HEX, ...]` with their full allowance (7.1.1: regular movement; rail and
+strategic movement are not built). With every hex of its area blocked, 7.1.2 lets a unit arrive
+within 10 hexes along the map edge (5 inland): pbem does not build that yet, and such a unit is
+entered `at: none` — eliminated (7.1.3) — only when no hex of its area is free. Reinforcements
+are in supply and in command on entry (7.0)."""
+
+from __future__ import annotations
+
+import copy
+
+from ...dice import Dice
+from ...gamedata import GameData, unwrap
+from ..base import Problem
+from .common import board, canonical, info, other, stacking_problem, zoc_of
+from .setup_data import units as counters
+
+ENTER = "`enter: UNIT, at: HEX` for every reinforcement (7.0), then `move: UNIT, path: [...]` (7.1.1)"
+
+
+def arrivals(data: GameData, state: dict, side: str) -> list[str]:
+    """15.3: the units and HQs of `side` the schedule brings this turn (air units aside)."""
+    gone = set(state["units"]) | {d["unit"] for d in state["dead"]} | {d["unit"] for d in state.get("volksturm", [])}
+    early = set(state.get("early_hqs", []))          # 12.1: an attacked army's HQ arrives this turn
+    return sorted(u for u, c in counters(data).items()
+                  if c.get("side") == side and c.get("type") in ("combat", "hq") and isinstance(c.get("arrives"), dict)
+                  and (unwrap(c["arrives"].get("turn")) == state["turn"] or u in early) and u not in gone
+                  and c.get("rule") != "16.3")
+
+
+def entry_hexes(data: GameData, unit_id: str) -> list[str]:
+    arrives = counters(data)[unit_id]["arrives"]
+    if "hex" in arrives:
+        return [canonical(data, unwrap(arrives["hex"]))]
+    area = str(unwrap(arrives["area"]))
+    where = data.get(f"reinforcements.entry_areas.locations.{area}", f"the hexes of entry area {area} (15.3)")
+    return [canonical(data, h) for h in (where if isinstance(where, list) else [where])]
+
+
+def free(data: GameData, state: dict, side: str, hex_id: str) -> bool:
+    """7.1.2: not on enemy units, not in an EZOC (friendly units do not negate it)."""
+    info(data, hex_id)
+    return not board(state).enemies_in(hex_id, side) and hex_id not in zoc_of(data, state, other(side))
+
+
+def start(data: GameData, state: dict, events: list) -> bool:
+    """Open the Reinforcement Phase if a side has reinforcements this turn (2.5); the air units
+    of the turn join their box at once (13.0, 15.3)."""
+    if "air" in state:
+        for unit_id, c in sorted(counters(data).items()):
+            arrives = c.get("arrives")
+            if c.get("type") == "air" and isinstance(arrives, dict) and unwrap(arrives.get("turn")) == state["turn"]:
+                box = state["air"][c["side"]]["box"]
+                if unit_id not in box:
+                    box.append(unit_id)
+                    box.sort()
+                    events.append({"event": "air_arrives", "unit": unit_id, "rule": "15.3"})
+    sides = [s for s in ("german", "soviet") if arrivals(data, state, s)]
+    if not sides:
+        return False
+    state["reinforcing"], state["phase"] = sides, "reinforce"
+    return True
+
+
+def carry_out(data: GameData, state: dict, side: str, orders: list, events: list) -> str | None:
+    """Check the file on `state` (a copy in a check) and carry it out there."""
+    from .movement import one_order
+    due = arrivals(data, state, side)
+    entered: list[str] = []
+    for order in orders:
+        if "enter" in order:
+            unit_id, at = str(order["enter"]), order.get("at")
+            if unit_id not in due or unit_id in entered:
+                return f"{unit_id} is not a {side} reinforcement to enter this turn (15.3): {ENTER}"
+            hexes = entry_hexes(data, unit_id)
+            if at == "none":
+                if any(free(data, state, side, h) for h in hexes):
+                    return f"{unit_id} can enter at {', '.join(h for h in hexes if free(data, state, side, h))} (7.1.2, 7.1.3)"
+                entered.append(unit_id)
+                state["dead"].append({"unit": unit_id, "side": side})
+                events.append({"event": "eliminated", "unit": unit_id, "why": "no hex to enter (7.1.3)"})
+                continue
+            hex_id = canonical(data, at)
+            if hex_id not in hexes or not free(data, state, side, hex_id):
+                return f"{unit_id} enters at a hex of its area free of enemy units and EZOCs: {', '.join(hexes)} (7.0, 7.1.2)"
+            full = counters(data)[unit_id]
+            steps = 1 if full.get("type") == "hq" else int(data.get(f"units.counters.{unit_id}.steps", f"the steps of {unit_id}"))
+            state["units"][unit_id] = {"side": side, "hex": hex_id, "steps": steps, "supply": "in"}
+            entered.append(unit_id)
+            events.append({"event": "entered", "unit": unit_id, "hex": hex_id, "rule": "7.0"})
+        elif "move" in order:
+            if str(order["move"]) not in entered:
+                return f"only the reinforcements entered in this file move now (7.1.1): {order['move']}"
+            state.update(active=side, hq=None, activated=sorted(set(entered) - set(state["moved"])))
+            unit_id = str(order["move"])
+            start_hex = state["units"][unit_id]["hex"]
+            moved: list[dict] = []
+            why = one_order(data, state, order, moved)
+            if why:
+                return why
+            events += [{"event": "move", "unit": unit_id, "path": [start_hex, *[canonical(data, h) for h in order["path"]]]},
+                       *moved]
+        else:
+            return f"expected {ENTER}"
+    missing = sorted(set(due) - set(entered))
+    if missing:
+        return f"enter {', '.join(missing)} too (7.0, 15.3): {ENTER}"
+    for unit_id in entered:
+        if unit_id in state["units"]:
+            why = stacking_problem(data, state, state["units"][unit_id]["hex"], side)
+            if why:
+                return f"{why}: reinforcements are legally stacked by the end of the phase (6.2, 7.1)"
+    return None
+
+
+def check_reinforce(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    from .supply import turn_end_check
+    work = copy.deepcopy(state)
+    work.update(moved=[], independents=[])
+    why = carry_out(data, work, side, orders, [])
+    if why:
+        return [Problem(None, why)]
+    if state["reinforcing"] == [side]:
+        turn_end_check(data, work)
+    return []
+
+
+def apply_reinforce(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    from .cup import end_turn
+    events: list[dict] = []
+    saved = {k: state[k] for k in ("active", "hq", "activated", "moved", "independents")}
+    state.update(moved=[], independents=[])
+    carry_out(data, state, side, orders, events)
+    state.update(saved)
+    state["units"] = dict(sorted(state["units"].items()))
+    state["reinforcing"].remove(side)
+    if not state["reinforcing"]:
+        del state["reinforcing"]
+        end_turn(data, state, events)
+    return events

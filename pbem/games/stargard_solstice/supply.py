@@ -1,0 +1,153 @@
+"""2.4, 11.0 the Supply Phase: after the Command Phase both players' units trace a supply line
+(one search backwards from each set of sources); a unit without one is marked out of supply
+(OOS), one already OOS becomes isolated (11.0); an OOS HQ makes its commanded units OOS, an isolated one isolated
+(11.3.2). The step is the German player's empty file (the Supply Phase has no choice; its
+check traces every line first, so a hex whose terrain the data lacks is named before anything
+changes).
+
+A supply line (11.1, 11.1.1): contiguous hexes from the unit to one of its side's sources
+(supply.sources.source_hexes.SIDE; a counter's own `supply_source`, 11.2.2; the 10th SS
+division's Kolberg, 11.2.4), never into enemy units or an EZOC (4.5: a friendly unit in the
+hex negates it, for supply only), never across an unbridged Oder, an impassable hexside or an
+unbridged water hexside, into clear terrain or along a Roll-Bahn, road, trail or railway, or
+into a hex a friendly unit holds ("Generally, supply lines ... follow clear terrain, Roll-Bahn,
+roads, trails, railway, or friendly units": pbem's reading, docs). A Festung is always in
+supply and supplies the German units in its hex (12.3: the order of a stack is not kept)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+from ...dice import Dice
+from ...gamedata import GameData, unwrap
+from ...hexgrid import hexside_key
+from ...kit import numbers
+from ..base import Problem
+from .common import (board, commanded_by, counter, grid, hexes, hexside, is_hq, kind, other, side_of, sides, terrain,
+                     terrains, zoc_of)
+from . import reinforcements
+from .losses import on_map
+
+LINES = ("roll_bahn", "road", "trail", "railway")
+WORSE = {"in": "oos", "oos": "isolated", "isolated": "isolated"}
+
+
+def sources(data: GameData, state: dict, unit_id: str) -> set[str]:
+    """11.2: the side's sources; 11.2.2 a counter's own (the 1st Polish Army's 4815); 11.2.4 the
+    10th SS division traces to Kolberg."""
+    c = counter(data, unit_id)
+    own = unwrap(c.get("supply_source"))
+    if own:
+        return {str(own)}
+    if unwrap(c.get("formation")) == "10SS":
+        return {h for h, v in hexes(data).items() if unwrap(v.get("supply_name")) == "Kolberg"}
+    return set(sources_of_side(data, side_of(state, unit_id)))
+
+
+def sources_of_side(data: GameData, side: str) -> tuple[str, ...]:
+    return numbers.texts(data, f"supply.sources.source_hexes.{side}", f"the {side} supply source hexes (1.2.9, 11.2)")
+
+
+def line_step(data: GameData, state: dict, side: str, negate: bool = True) -> Callable[[str, str], bool]:
+    """Whether a supply line of `side` may step from a into b (11.1, 11.1.1; 4.5: a friendly unit
+    negates an EZOC in its hex, unless `negate` is off: 14.1.2's "EZOC-free" line)."""
+    b_ = board(state)
+    enemy, ezoc = b_.enemy_hexes(side), zoc_of(data, state, other(side))
+    friendly = {h for h, units in b_.stacks().items() if any(side_of(state, u) == side for u in units)}
+    known, listed, edges = terrains(data), hexes(data), sides(data)     # looked up once: a line asks thousands of times
+
+    def can_enter(a: str, to: str) -> bool:
+        if (to not in listed and not on_map(data, to)) or to in enemy:
+            return False
+        kind = known.get(to) or terrain(data, to)            # an unknown terrain is refused naming its path
+        if kind == "water":
+            return False
+        feature = edges.get(hexside_key(a, to), ())
+        features = set(feature) if feature is not None else set(hexside(data, a, to))
+        if "impassable" in features or ({"major_river", "water"} & features and "bridge" not in features):
+            return False
+        if to in ezoc and (to not in friendly or not negate):
+            return False
+        return kind == "clear" or bool(set(LINES) & features) or to in friendly
+    return can_enter
+
+
+def supplied_hexes(data: GameData, state: dict, side: str, goal: frozenset[str], negate: bool = True) -> set[str]:
+    """Every hex from which a supply line reaches one of `goal`: one search backwards from the
+    sources for all the side's units (a line's first hex, the unit's own, need not be enterable)."""
+    can_enter = line_step(data, state, side, negate)
+    g, listed = grid(data), hexes(data)
+    reached = {h for h in goal if on_map(data, h)}
+    frontier = sorted(reached)
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for before in g.neighbours(here):
+                if before not in reached and (before in listed or on_map(data, before)) and can_enter(before, here):
+                    reached.add(before)
+                    nxt.append(before)
+        frontier = sorted(nxt)
+    return reached
+
+
+def traced(data: GameData, state: dict, unit_id: str, found: dict) -> bool:
+    """Whether the unit traces a supply line now (11.1), or is a Festung or stacked with one (12.3)."""
+    side = side_of(state, unit_id)
+    here = state["units"][unit_id]["hex"]
+    if kind(data, unit_id) == "festung" or (side == "german" and any(
+            kind(data, u) == "festung" for u in board(state).friends_in(here, side))):
+        return True
+    goal = frozenset(sources(data, state, unit_id))
+    if (side, goal) not in found:
+        found[(side, goal)] = supplied_hexes(data, state, side, goal)
+    return here in found[(side, goal)]
+
+
+def statuses(data: GameData, state: dict) -> dict[str, str]:
+    """Every unit's status after this Supply Phase (11.0, 11.3.2)."""
+    found: dict = {}
+    own = {u: traced(data, state, u, found) for u in sorted(state["units"])}
+    new = {u: ("in" if own[u] else WORSE[state["units"][u].get("supply", "in")]) for u in own}
+    for unit_id in sorted(own):
+        if is_hq(data, unit_id) or kind(data, unit_id) == "festung":
+            continue
+        hq = commanded_by(data, unit_id)
+        if hq in new and new[hq] == "isolated":          # 11.3.2: the HQ's status reaches its units
+            new[unit_id] = "isolated"
+        elif hq in new and new[hq] == "oos" and new[unit_id] == "in":
+            new[unit_id] = "oos"
+    return new
+
+
+def check_supply(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    if orders:
+        return [Problem(0, "the Supply Phase takes no orders: send an empty file (2.4)")]
+    statuses(data, state)
+    turn_end_check(data, state)
+    return []
+
+
+def turn_end_check(data: GameData, state: dict) -> None:
+    """What the turn end needs known (14.1.2 relief, 14.3 the count), asked on a copy."""
+    from .victory import count, relief
+    work = copy.deepcopy(state)
+    relief(data, work, [])
+    if work["turn"] >= work["last_turn"] and "vp" in work:
+        count(data, work)
+
+
+def apply_supply(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    from .cup import end_turn
+    from .hqs import next_relocation, queue
+    events: list[dict] = []
+    for unit_id, status in statuses(data, state).items():
+        if state["units"][unit_id].get("supply", "in") != status:
+            events.append({"event": "supply", "unit": unit_id, "status": status})
+        state["units"][unit_id]["supply"] = status
+        if status != "in" and is_hq(data, unit_id):          # 11.3.1, 12.2.2: relocated by its owner
+            queue(state, unit_id, state["units"][unit_id]["hex"], "out of supply at the end of the Supply Phase (12.2.2)",
+                  "turn_end")
+    if not next_relocation(state) and not reinforcements.start(data, state, events):      # 2.5, then 2.6
+        end_turn(data, state, events)
+    return events

@@ -1,0 +1,78 @@
+"""The bundled Stargard Solstice example campaign (DEMONSTRATION DATA,
+examples/stargard-solstice-demo/): reproducible byte for byte, verifiable; turn 1 in full — the
+random event roll (19.0) and its German bombardment (8.5), the 3rd SS Panzer Corps chit (2.3.1),
+a move, an attack with air support (13.1) answered by
+the Soviet defender (its tied first loss, 8.6.1, and its retreat route, 9.0), the advance after
+combat (10.0), the attacked 2nd Guards Tank Army's reaction (12.1), every other draw of the cup
+(3.1.1, 3.1.2), the Supply Phase (2.4) and both players' reinforcements (2.5, 7.0) to the end of
+the turn (2.6)."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pbem import campaign as camp
+from pbem.demo import run_demo
+from tests.conftest import ROOT, tree_bytes
+from tests.test_cli import run
+
+EXAMPLE = ROOT / "examples" / "stargard-solstice-demo"
+BUNDLED = EXAMPLE / "campaign"
+DEMO_DATA = EXAMPLE / "data-override.yaml"
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("ss")
+    run_demo(work, game="stargard-solstice")
+    return work
+
+
+def test_the_bundled_example_campaign_verifies():
+    result = run("verify", BUNDLED)
+    assert result.stdout.startswith("OK:") and "6 die rolls verified" in result.stdout
+
+
+def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(build):
+    # after a change to the rules data or the module: `pbem demo --game stargard-solstice --keep DIR`,
+    # then copy DIR/campaign to examples/stargard-solstice-demo/
+    assert tree_bytes(build / "campaign") == tree_bytes(BUNDLED)
+
+
+def test_the_example_plays_a_full_turn_of_cup_draws_with_a_combat_a_loss_allocation_and_a_retreat():
+    campaign = camp.open_campaign(BUNDLED)
+    saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
+    events = [e for s in saves for e in s["events"]]
+    assert {"event": "random_event", "turn": 1, "die": 1, "name": "German bombardment", "which": "primary"} in events
+    chits = [(e["chit"], e["side"]) for e in events if e["event"] == "chit"]
+    assert chits == [("3SS-PZ-HQ", "german"), ("61-HQ", "soviet"), ("10SS-HQ", "german")]
+    assert {"event": "reaction", "hq": "2GT-HQ", "rule": "12.1"} in events          # the army attacked reacts
+    assert {"event": "bombardment", "side": "german", "die": 6, "attacks": 2, "rule": "19.1.1"} in events
+    assert {"event": "bombarded", "unit": "65GT/9GT", "die": 4, "steps": 0, "pinned": True} in events   # 8.5.1
+    fight = next(e for e in events if e["event"] == "combat")
+    assert (fight["hex"], fight["ratio"], fight["column"], fight["result"]) == ("1413", "1:1", "3:1", "D2r1")
+    assert {"event": "air", "unit": "1-JG", "mode": "normal", "to": "refit"} in events       # 13.1.1
+    assert {"event": "reduced", "unit": "33G/9GT", "steps": 1, "why": "defender's loss (8.6)"} in events
+    assert {"event": "eliminated", "unit": "33G/9GT", "why": "defender's loss (8.6)"} in events     # 8.6.2
+    assert {"event": "retreat", "unit": "65GT/9GT", "path": ["1413", "1513"]} in events
+    assert {"event": "advance", "unit": "Oehms/27SS", "path": ["1312", "1413"]} in events
+    responses = [s["produced_by"]["side"] for s in saves[1:] if s["produced_by"]["kind"] == "response"]
+    assert responses == ["soviet"]
+    acting = [s["produced_by"]["side"] for s in saves[1:]]
+    assert "soviet" in acting[acting.index("soviet") + 1:]                 # the cup made the Soviet player active
+    assert [e["turn"] for e in events if e["event"] == "turn_over"] == [1]
+    assert {"event": "entered", "unit": "1A-HQ", "hex": "4801", "rule": "7.0"} in events           # 2.5, 7.0
+    assert {"event": "chits_arrive", "chits": ["11 Pz AOK", "47A-HQ"], "rule": "7.2, 7.2.1"} in events
+    assert saves[-1]["state"]["turn"] == 2 and saves[-1]["awaiting"]["phase"] == "Turn 2 German random event roll"
+
+
+def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_prints_them():
+    labelled = [step.name for step in sorted((BUNDLED / "steps").iterdir())
+                if "DEMONSTRATION DATA" in (step / "report.txt").read_text()]
+    used = [step.name for step in sorted((BUNDLED / "steps").iterdir())
+            if yaml.safe_load((step / "save.yaml").read_text())["data_used"]["override_values"]]
+    assert used and set(used) <= set(labelled)
+    assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
+    printed = run("demo", "--game", "stargard-solstice").stdout
+    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 16 saves" in printed

@@ -1,0 +1,77 @@
+"""Stargard Solstice 2.5, 7.0-7.2 the Reinforcement Phase, on the test data of tests/sshelp.py
+with made-up entry areas and counters for the turn 1 reinforcements (15.3: German 1/1Mar at A;
+Soviet 88GT and 132/129 at D, 364/7, 265/7, 207/79 and 115UR at F, 1A HQ and 1/1 at G)."""
+
+from pbem.games.stargard_solstice import GAME
+from tests.sshelp import at, play, start
+
+POSITION = {"3SS-PZ-HQ": "1212", "g-pz": "1313", "s-inf": "1616"}
+ARRIVING = {"1/1Mar": "german", "88GT": "soviet", "132/129": "soviet", "364/7": "soviet", "265/7": "soviet",
+            "207/79": "soviet", "115UR": "soviet", "1/1": "soviet"}
+VALUES = {
+    "reinforcements.entry_areas.locations.A": ["0110", "0111"], "reinforcements.entry_areas.locations.D": ["2001", "2101"],
+    "reinforcements.entry_areas.locations.F": ["3001", "3101"], "reinforcements.entry_areas.locations.G": ["4801"],
+    "units.counters.1A-HQ.command_range": 3, "units.counters.1A-HQ.movement": 6,
+    **{f"units.counters.{u}.{k}": v for u in ARRIVING for k, v in
+       {"attack": 3, "defense": 3, "movement": 4, "steps": 2, "mechanized": False}.items()},
+}
+SOVIET = [{"enter": "88GT", "at": "2001"}, {"enter": "132/129", "at": "2101"}, {"enter": "364/7", "at": "3001"},
+          {"enter": "265/7", "at": "3001"}, {"enter": "207/79", "at": "3101"}, {"enter": "115UR", "at": "3101"},
+          {"enter": "1A-HQ", "at": "4801"}, {"enter": "1/1", "at": "4801"}]
+
+
+def reinforcing():
+    d, s = start(POSITION, values=VALUES)
+    s, events, _ = play(d, at(s, phase="supply"), "german", [])
+    return d, s, events
+
+
+def test_2_5_after_the_supply_phase_each_player_enters_its_reinforcements_the_german_first():
+    """2.5 "Both players receive any reinforcements for the current turn ... Place combat units on
+    the map"; 7.0 "Place them in the hex containing their designated entry area"."""
+    d, s, _ = reinforcing()
+    assert GAME.awaiting(s).as_dict()["phase"] == "Turn 1 German reinforcements (2.5, 7.0)" and s["turn"] == 1
+    assert [p.message for p in GAME.check(d, s, "german", [])] == [
+        "enter 1/1Mar too (7.0, 15.3): `enter: UNIT, at: HEX` for every reinforcement (7.0), then `move: UNIT, path: [...]` (7.1.1)"]
+    assert [p.message for p in GAME.check(d, s, "german", [{"enter": "1/1Mar", "at": "0112"}])] == [
+        "1/1Mar enters at a hex of its area free of enemy units and EZOCs: 0110, 0111 (7.0, 7.1.2)"]
+    s, events, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0110"}, {"move": "1/1Mar", "path": ["0210", "0310"]}])
+    assert events == [{"event": "entered", "unit": "1/1Mar", "hex": "0110", "rule": "7.0"},
+                      {"event": "move", "unit": "1/1Mar", "path": ["0110", "0210", "0310"]}]
+    assert s["units"]["1/1Mar"] == {"side": "german", "hex": "0310", "steps": 2, "supply": "in"}
+    assert GAME.awaiting(s).side == "soviet"
+
+
+def test_7_1_reinforcements_may_overstack_on_placement_but_not_at_the_end_of_the_phase():
+    """6.2 "Reinforcements may overstack initially upon placement, but must be legally stacked by
+    the end of that phase"; then 7.2: the turn's chits join the cup for the next turn."""
+    d, s, _ = reinforcing()
+    s, _, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0110"}])
+    crowded = [dict(o, at="3001") if o["enter"] == "207/79" else o for o in SOVIET]
+    assert "over the limit of 2 (6.0): reinforcements are legally stacked by the end of the phase (6.2, 7.1)" in \
+        GAME.check(d, s, "soviet", crowded)[0].message
+    moved_off = crowded + [{"move": "207/79", "path": ["3002"]}]
+    assert GAME.check(d, s, "soviet", moved_off) == []
+    s, events, _ = play(d, s, "soviet", SOVIET)
+    assert {"event": "chits_arrive", "chits": ["11 Pz AOK", "47A-HQ"], "rule": "7.2, 7.2.1"} in events
+    assert s["turn"] == 2 and s["units"]["1A-HQ"]["hex"] == "4801" and "47A-HQ" in s["cup"]
+
+
+def test_12_1_an_attacked_unit_whose_hq_is_not_on_the_map_brings_it_that_turn():
+    """12.1 "If the Germans attack a Soviet unit whose HQ is not currently on the map, that HQ (and
+    its accompanying command chit) arrives in the reinforcement phase of that turn": a unit of the
+    3rd Shock Army (made up here), whose HQ 15.3 brings on turn 2, attacked on turn 1."""
+    from tests.sshelp import COUNTERS, combat
+    COUNTERS["s-shock"] = combat(2, 2, "3-Sh-A-HQ", side="soviet", steps=1)
+    try:
+        values = {**VALUES, "units.counters.3-Sh-A-HQ.command_range": 3, "units.counters.3-Sh-A-HQ.movement": 6}
+        d, s = start({**POSITION, "g-inf": "1312", "s-shock": "1413"}, values=values)
+        s, _, _ = play(d, s, "german", [], 6)                  # 19.0 turn 1 die 6: aborted air operation
+        s, _, _ = play(d, s, "german", [{"ground": "Rudel"}])
+        s, _, _ = play(d, s, "german", [])
+        s, _, _ = play(d, s, "german", [{"attack": "1413", "with": ["g-pz", "g-inf"]}], 1)
+        assert s["early_hqs"] == ["3-Sh-A-HQ"] and s["reactions"] == []
+        from pbem.games.stargard_solstice.reinforcements import arrivals
+        assert "3-Sh-A-HQ" in arrivals(d, s, "soviet")
+    finally:
+        del COUNTERS["s-shock"]

@@ -1,0 +1,82 @@
+"""Stargard Solstice 2.4, 11.0 the Supply Phase, on the test data of tests/sshelp.py (every hex
+clear; German source 1010, Soviet 1616): after the Command Phase the German player's empty file
+has pbem trace every unit's supply line."""
+
+from pbem.games.stargard_solstice import GAME
+from tests.sshelp import at, play, start
+
+POSITION = {"3SS-PZ-HQ": "1212", "g-pz": "1313", "g-inf": "1312", "s-inf": "1413", "s-one": "1415"}
+
+
+def supply_phase(position=POSITION, **kw):
+    d, s = start(position, **kw)
+    return d, at(s, phase="supply", active=None, turn=5)          # 15.3: turn 5 brings no reinforcements
+
+
+def test_11_1_a_unit_cut_off_by_enemy_units_and_ezocs_is_out_of_supply_then_isolated():
+    """11.1 "A supply line is a route free of enemy units and EZOCs"; 11.0: "If the unit is still
+    OOS and already has an 'OOS' marker, that unit becomes isolated". s-one in 1415 is ringed by
+    German units' zones of control, g-far and g-inf2 on both sides."""
+    ring = dict(POSITION, **{"g-far": "1416", "g-inf2": "1514", "g-39": "1315", "g-ind": "1516"})
+    d, s = supply_phase(ring)
+    s, events, dice = play(d, s, "german", [])
+    assert dice.asked == []
+    assert {"event": "supply", "unit": "s-one", "status": "oos"} in events
+    assert s["units"]["s-one"]["supply"] == "oos" and s["units"]["s-inf"]["supply"] == "in" and s["turn"] == 6
+    s, events, _ = play(d, at(s, phase="supply", turn=5), "german", [])
+    assert s["units"]["s-one"]["supply"] == "isolated"
+
+
+def test_4_5_friendly_units_negate_ezocs_in_their_hex_for_supply_only():
+    """4.5 "Friendly units negate EZOCs in their hex ONLY for supply purposes": with s-inf2 in
+    1515 (a German-controlled hex), s-one traces through it to 1616."""
+    ring = dict(POSITION, **{"g-far": "1416", "g-inf2": "1514", "g-39": "1315", "s-inf2": "1515"})
+    d, s = supply_phase(ring)
+    s, events, _ = play(d, s, "german", [])
+    assert s["units"]["s-one"]["supply"] == "in"
+
+
+def test_11_3_2_an_out_of_supply_hq_makes_its_commanded_units_out_of_supply():
+    """11.3.2 "An HQ that is OOS makes all its commanded units OOS": 61-HQ alone in a ring; s-inf,
+    commanded by it, traces its own line but is OOS with it."""
+    ring = {"3SS-PZ-HQ": "1212", "61-HQ": "1313", "g-pz": "1213", "g-inf": "1412", "g-inf2": "1314", "s-inf": "1514"}
+    d, s = supply_phase(ring)
+    s, events, _ = play(d, s, "german", [])
+    assert s["units"]["61-HQ"]["supply"] == "oos" and s["units"]["s-inf"]["supply"] == "oos"
+
+
+def test_11_1_1_no_line_across_the_unbridged_oder():
+    sides = {"1313|1413": ["major_river"], "1313|1314": ["major_river"], "1214|1313": ["major_river"],
+             "1213|1313": ["major_river"], "1312|1313": ["major_river"], "1313|1414": ["major_river"]}
+    d, s = supply_phase({"3SS-PZ-HQ": "1212", "g-pz": "1313", "s-inf": "1616"}, sides=sides)
+    s, _, _ = play(d, s, "german", [])
+    assert s["units"]["g-pz"]["supply"] == "oos"
+
+
+def test_the_supply_phase_names_a_hex_whose_terrain_the_data_lacks_before_anything_changes():
+    d, s = supply_phase(hole="1812")
+    assert "`map.hexes.1812`" in GAME.check(d, s, "german", [])[0].message
+
+
+def test_a_hexside_keyed_out_of_order_is_refused_naming_the_one_spelling():
+    import re
+
+    import pytest
+    from pbem.errors import PbemError
+    d, s = supply_phase(sides={"1313|1213": ["minor_river"]})
+    with pytest.raises(PbemError, match=re.escape("`module.hexsides.1313|1213`: a hexside is keyed by its two hexes in id order, `1213|1313`")):
+        GAME.check(d, s, "german", [])
+
+
+def test_12_2_2_an_hq_out_of_supply_at_the_end_of_the_supply_phase_is_relocated_then_the_turn_ends():
+    """12.2.2 "An HQ with an OOS marker at the end of a supply phase is relocated": 61-HQ, ringed
+    by German zones of control, is; the turn ends after its owner's answer."""
+    ring = {"3SS-PZ-HQ": "1212", "61-HQ": "1313", "g-pz": "1213", "g-inf": "1412", "g-inf2": "1314", "s-inf": "1514"}
+    d, s = supply_phase(ring)
+    s, events, _ = play(d, s, "german", [])
+    assert s["phase"] == "relocate" and GAME.awaiting(s).side == "soviet" and s["turn"] == 5
+    legal = [p.message for p in GAME.check(d, s, "soviet", [{"relocate": "61-HQ", "to": "1313"}])]
+    assert legal[0].startswith("61-HQ may be relocated to ")
+    target = legal[0].split("relocated to ")[1].split(",")[0].split(" ")[0]
+    s, events, _ = play(d, s, "soviet", [{"relocate": "61-HQ", "to": target}])
+    assert events[0]["event"] == "relocated" and events[-1] == {"event": "turn_over", "turn": 5} and s["turn"] == 6
