@@ -41,10 +41,10 @@ NOT_ENFORCED = (
     "is checked where each move ends (11.0 A); 8.2 supply does not read road control (its text asks only for a road free "
     "of enemy units, ZOCs and blown bridges), nor does 9.1 F (\"friendly controlled town\" read as a town no enemy unit "
     "holds)",
-    "9.1 G reforming at the map edge, 10.6.3 C/D blocked reinforcements, 10.7 exits and 10.7.2 C/10.7.3 the Allied "
-    "held-off units, 13.6 B the last retreat priority (\"generally to the east\" / \"north, south, or west\") and 13.6 C "
-    "the Bulge rule: they need the map's edges and compass (and 13.6 C a definition of \"the Bulge\"), which the text does "
-    "not give and the data format does not yet hold",
+    "campaigns begun before behaviour 3 play without 9.1 G, 10.6.3 C, 10.7 exits, 10.7.2 C/10.7.3 and 13.6 B's last "
+    "retreat priority, which read the map's edges (group data `map.edges.*`, from behaviour 3); 10.6.3 D is 10.7.2 C. "
+    "13.6 C the Bulge rule is not enforced: the text does not define \"the Bulge\", nor when a unit is north or south "
+    "of it",
     "10.9 restricted units and 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it): they need the "
     "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
     "10.8 B's optional provisions: \"not required if Germany is presently winning\" needs the victory, which is not "
@@ -162,7 +162,7 @@ class DarkDecember(SequencedGame):
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
-                  {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
+                  {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic", "exit", "hold_off",
                    "drop", "infiltrate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
@@ -235,7 +235,8 @@ class DarkDecember(SequencedGame):
                 rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
                              "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")
             if "26.9" in others:
-                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated (10.7 exits need the map's edges)")
+                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated (they change the scenario's victory "
+                             "conditions, printed on the map, which are not adjudicated)")
                 others.remove("26.9")
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")

@@ -243,12 +243,32 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             elif "reform" in o and isinstance(o.get("at"), str):
                 units[str(o["reform"])] = {"side": side, "hex": mapdata(data).grid.canonical(o["at"]), "steps": 1, "reserve": False}
         state = {**state, "units": units}
-    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe"))
+    if any("exit" in o or "hold_off" in o for o in orders) or (not reaction and state.get("held_off_owed")):
+        problems += _edge_problems(data, state, side, orders, reaction)
+    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe",
+                                                      "exit", "hold_off"))
               else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
                                          ((o["enter"], o) for o in given if "enter" in o) if u in entering},
                                         {o["enter"] for o in given if "enter" in o and o.get("strategic") is True})
+
+
+def _edge_problems(data: GameData, state: dict, side: str, orders: list, reaction: bool) -> list[Problem]:
+    """10.7 exits and 10.7.2 C held-off units, in the Movement Phase of a campaign of behaviour 3."""
+    from . import edges
+    asked = [i for i, o in enumerate(orders) if "exit" in o or "hold_off" in o]
+    if not strategic.on(state) or reaction:
+        return [Problem(i, "`exit:` and `hold_off:` are Movement Phase orders (10.7) in campaigns of Dark December behaviour 3 "
+                           "(begun with this pbem)") for i in asked]
+    problems: list[Problem] = []
+    for index, order in enumerate(orders):
+        if "exit" in order:
+            why = edges.check_exit(data, state, side, order,
+                                   lambda u, path: check_path(data, state, side, u, path, allowance(data, state, u)))
+            if why:
+                problems.append(Problem(index, why))
+    return problems + edges.check_hold(data, state, side, orders)
 
 
 def strategic_how(data: GameData, state: dict, side: str, order: dict, unit_id: str, mode: str) -> str | None:
@@ -461,6 +481,10 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
                 strategic.mark(state, order["enter"], True)
                 if side == "german" and air_superiority(data, state["turn"], state):
                     state["clear_arrivals"] = sorted(set(state["clear_arrivals"]) | {order["enter"]})
+            continue
+        if "exit" in order or "hold_off" in order:                  # 10.7, 10.7.2 C (behaviour 3)
+            from . import edges
+            edges.apply_exit(data, state, side, order, events) if "exit" in order else edges.apply_hold(data, state, [order], events)
             continue
         if "reserve" in order:
             state["units"][order["reserve"]]["reserve"] = True
