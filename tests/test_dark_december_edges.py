@@ -127,3 +127,105 @@ def test_10_6_3_c_a_blocked_reinforcement_enters_by_the_next_road_hex_west(data)
         "us-rf1 is due and may not be withheld (10.6.3 A)"]
     apply(data, state, "allies", [{"enter": "us-rf1", "path": ["1110"]}])
     assert state["units"]["us-rf1"]["hex"] == "1110"
+
+
+# -- 10.9 restricted units (the Meuse here: the hexsides between columns 10 and 11) ------------------------------
+
+def meuse_data(data, **units):
+    """The Meuse between columns 10 and 11 (so column 10 is its west side), the Semois nowhere; us-rf1 a
+    restricted British reinforcement entering on the west edge (areas W: 1012, 1014)."""
+    from pbem.games.dark_december.common import mapdata
+    grid = mapdata(data).grid
+    meuse = sorted({"|".join(sorted((a, b))) for a in ("1010", "1011", "1012", "1013", "1014") for b in grid.neighbours(a) if b.startswith("11")})
+    counters = {"us-rf1": {**REINFORCEMENT, "nationality": "british", "restricted": True}, **units}
+    return changed(data, {"map.rivers.meuse": meuse, "map.rivers.semois": [],
+                          "map.hexes.1012": {"terrain": "clear", "entry": "W"}, "map.hexes.1014": {"terrain": "clear", "entry": "W"},
+                          **{f"units.units.counters.{u}": c for u, c in counters.items()},
+                          "game.movement.restricted_units.us_11th_armored_division": "us-11ad",
+                          "game.movement.restricted_units.us_17th_airborne_division": "us-17ab",
+                          "game.movement.restricted_units.british_29th_armored_brigade": "br-29"})
+
+
+def test_10_9_b_restricted_units_move_only_while_activated(data):
+    """10.9 B: after its Game-Turn of entry a restricted unit moves only when activated; 10.9.1 A activated while a
+    supplied German unit is within three hexes of the west side of the Meuse (column 10: 1412 is four away, 1312 three)."""
+    data = meuse_data(data)
+    state = position(data, {"us-rf1": "1012", "ger-inf1": "1412"}, turn=11, side="allies")
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-rf1", "path": ["1012", "1011"]}])) == [
+        "us-rf1 is a restricted unit: after its Game-Turn of entry it moves only while activated (10.9 B, 10.9.1 A)"]
+    state["units"]["ger-inf1"]["hex"] = "1312"
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-rf1", "path": ["1012", "1011"]}])) == []
+    state["supply"] = {"ger-inf1": "unsupplied"}                       # 10.9.1 A: a supplied German unit
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-rf1", "path": ["1012", "1011"]}])) == [
+        "us-rf1 is a restricted unit: after its Game-Turn of entry it moves only while activated (10.9 B, 10.9.1 A)"]
+
+
+def test_10_9_b_never_across_the_meuse_until_released_but_free_on_the_turn_of_entry(data):
+    """10.9 B: the turn it enters it moves (the entry move, not activated); never across the Meuse until released."""
+    data = meuse_data(data)
+    state = position(data, {"ger-inf1": "1412", "us-inf1": "1110"}, turn=10, side="allies")
+    state["reinforcements"] = {"us-rf1": 10}
+    assert messages(GAME.check(data, state, "allies", [{"enter": "us-rf1", "path": ["1012", "1112"]}])) == [
+        "us-rf1 is a restricted unit and may not cross the Meuse until released (1012|1112; 10.9 B)"]
+    apply(data, state, "allies", [{"enter": "us-rf1", "path": ["1012", "1011"]}])
+    assert state["arrived"] == {"us-rf1": 10}
+    state.update(turn=11, phase="movement")
+    state["units"]["ger-inf1"]["hex"] = "1312"                          # activated: still not across
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-rf1", "path": ["1011", "1111"]}])) == [
+        "us-rf1 is a restricted unit and may not cross the Meuse until released (1011|1111; 10.9 B)"]
+
+
+def test_10_9_1_b_released_when_more_than_35_allied_units_are_destroyed(data):
+    """10.9.1 B: more than 35 destroyed Allied units (reformed ones counted) release British and French units."""
+    dead = {f"us-dead{i}": dict(REINFORCEMENT) for i in range(36)}
+    data = meuse_data(data, **dead)
+    state = position(data, {"us-rf1": "1012", "ger-inf1": "1412"}, turn=11, side="allies")
+    state["eliminated"] = sorted(dead)[:35]
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-rf1", "path": ["1012", "1112"]}])) == [
+        "us-rf1 is a restricted unit and may not cross the Meuse until released (1012|1112; 10.9 B)"]
+    state["reformed"] = {sorted(dead)[35]: 9}
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-rf1", "path": ["1012", "1112"]}])) == []
+
+
+def test_10_9_1_c_the_29th_armored_brigade_released_within_four_hexes(data):
+    """10.9.1 C: the 29th Armored Brigade released for the rest of the game when within four hexes of a supplied German unit
+    at the start of the Allied Movement Phase."""
+    data = meuse_data(data, **{"br-29": {**REINFORCEMENT, "nationality": "british", "restricted": True}})
+    state = position(data, {"br-29": "1012", "us-rf1": "1014", "ger-inf1": "1412"}, turn=11, side="allies")
+    assert messages(GAME.check(data, state, "allies", [{"move": "br-29", "path": ["1012", "1112"]}])) == []
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-rf1", "path": ["1014", "1114"]}])) == [
+        "us-rf1 is a restricted unit and may not cross the Meuse until released (1014|1114; 10.9 B)"]
+    events = apply(data, state, "allies", [{"move": "br-29", "path": ["1012", "1112"]}])
+    assert state["released"] == ["br-29"] and {"event": "released", "unit": "br-29"} in events
+
+
+def test_10_9_2_us_units_behind_the_meuse_and_semois_and_their_releases(data):
+    """10.9.2 A US restricted units not east of the Meuse and Semois; B the 11th Armored Division released AM 29 December;
+    C from AM 3 January one restricted US unit per AM Game-Turn by choice."""
+    from pbem.games.dark_december.common import turn_of
+    us = {"us-arm": {**REINFORCEMENT, "type": "armor", "division": "us-11ad", "restricted": True},
+          "us-eng": {**REINFORCEMENT, "type": "engineer", "restricted": True}}
+    data = changed(meuse_data(data, **us), {"map.rivers.semois": ["1013|1014"]})
+    state = position(data, {"us-arm": "1012", "us-eng": "1014", "ger-inf1": "1312"}, turn=turn_of(data, "PM 28 December"), side="allies")
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-eng", "path": ["1014", "1013"]}])) == [
+        "us-eng is a restricted unit and may not cross the Semois until released (1014|1013; 10.9 B)"]
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-arm", "path": ["1012", "1112"]}])) == [
+        "us-arm is a restricted unit and may not cross the Meuse until released (1012|1112; 10.9 B)"]
+    state["turn"] = turn_of(data, "AM 29 December")
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-arm", "path": ["1012", "1112"]}])) == []
+    assert messages(GAME.check(data, state, "allies", [{"release": "us-eng"}])) == [
+        "the Allies release a restricted US unit by choice on AM Game-Turns from AM 3 January (10.9.2 C)"]
+    state["turn"] = turn_of(data, "AM 3 January")
+    assert messages(GAME.check(data, state, "allies", [{"release": "us-eng"}, {"release": "us-arm"}])) == [
+        "the Allies release 1 restricted US unit(s) a Game-Turn by choice (10.9.2 C)"]
+    apply(data, state, "allies", [{"release": "us-eng"}, {"move": "us-eng", "path": ["1014", "1013"]}])
+    assert state["released"] == ["us-eng"] and state["units"]["us-eng"]["hex"] == "1013"
+
+
+def test_10_9_the_rivers_are_group_data(data):
+    """The Meuse's hexsides unknown: a restricted unit's move refuses naming `map.rivers.meuse`; other units never read it."""
+    data = changed(meuse_data(data), {"map.rivers.meuse": "unknown"})
+    state = position(data, {"us-rf1": "1012", "us-inf1": "1110", "ger-inf1": "1412"}, turn=11, side="allies")
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-inf1", "path": ["1110", "1111"]}])) == []
+    got = messages(GAME.check(data, state, "allies", [{"move": "us-rf1", "path": ["1012", "1011"]}]))
+    assert len(got) == 1 and got[0].startswith("needs the hexsides of the Meuse (10.9)") and "`map.rivers.meuse`" in got[0]

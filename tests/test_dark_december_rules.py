@@ -786,7 +786,8 @@ def test_air_attack_never_eliminates_a_reduced_unit(data):
 # -- reinforcements (10.6) and the variants that move them ---------------------------------------
 
 REINFORCEMENT = {"side": "allies", "nationality": "us", "type": "infantry", "division": "none", "attack": 2, "defense": 2,
-                 "movement": 4, "reduced": "none", "reinforcement": {"turn": "PM 20 December", "areas": ["W"]}}
+                 "movement": 4, "reduced": "none", "reinforcement": {"turn": "PM 20 December", "areas": ["W"]},
+                 "restricted": False}   # 5.5.2 A: no solid line (10.9)
 
 
 def with_reinforcement(data, **changes):

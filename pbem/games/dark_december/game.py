@@ -45,8 +45,12 @@ NOT_ENFORCED = (
     "retreat priority, which read the map's edges (group data `map.edges.*`, from behaviour 3); 10.6.3 D is 10.7.2 C. "
     "13.6 C the Bulge rule is not enforced: the text does not define \"the Bulge\", nor when a unit is north or south "
     "of it",
-    "10.9 restricted units and 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it): they need the "
-    "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
+    "10.9 restricted units are enforced from behaviour 3 (the Meuse and Semois hexsides group data `map.rivers.*`); "
+    "they bind Allied moves in the Movement, Reaction and Exploitation Phases, not retreats or advances after combat, "
+    "which the text does not call movement. 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it) "
+    "are not built: the data now holds Bastogne's hex and the Meuse (`map.places.bastogne.hex`, `map.rivers.meuse`), "
+    "but the two-dice roll before each side's Movement Phase and the choice of three units per 1-2 (23.0 B) are a step "
+    "the sequence does not have yet",
     "10.8 B's optional provisions: \"not required if Germany is presently winning\" needs the victory, which is not "
     "adjudicated (printed on the map); \"another armored regiment must be removed in its place\" needs an Allied choice "
     "at the start of its player turn, which no step takes (10.8 B itself and 10.8 C are enforced); 10.8 D: the text does "
@@ -68,7 +72,7 @@ NOT_ENFORCED = (
     "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up "
     "and 26.11 (`luftwaffe: true`). "
     "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, 26.15, "
-    "26.17, 26.20 B/C the map's edges and exits; 26.10, 26.13 the Meuse, Sure, Amblève and Semois hexsides; 26.19 the "
+    "26.17, 26.20 B/C the map's edges and exits; 26.10, 26.13 the Meuse and Semois (group data from behaviour 3) and the Sure and Amblève hexsides, and rules not built on them; 26.19 the "
     "objective towns' hexes; 26.8 A, 26.12 B, 26.14 B the 23.0 forces; 26.8 D, 26.20 A the victory, not adjudicated. "
     "26.16/26.18 A (the optional divisions' arrival and free set-up, their counters group data) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
     "conditions and game lengths are printed on the map and the Game Turn Record Track (group data "
@@ -162,8 +166,8 @@ class DarkDecember(SequencedGame):
             entry("movement", "Supply, Replacement and Movement Phases (7.1.1-7.1.3)", "orders", _phasing, _opponent_of_phasing,
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
-                  {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic", "exit", "hold_off",
-                   "drop", "infiltrate"}),
+                  {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
+                   "exit", "hold_off", "release", "drop", "infiltrate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),

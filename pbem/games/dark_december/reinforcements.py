@@ -90,6 +90,9 @@ def check(data: GameData, state: dict, side: str, orders: list, walk_path: Any) 
             problems.append(Problem(index, f"{unit_id} must stop on entering the enemy ZOC at {path[0]} (12.1 A)"))
             continue
         why = walk_path(unit_id, [str(h) for h in path])
+        if not why and side == "allies":
+            from .restricted import move_problem                     # 10.9 B (behaviour 3)
+            why = move_problem(data, state, unit_id, [mapdata(data).grid.canonical(str(h)) for h in path], entering=True)
         if why:
             problems.append(Problem(index, why))
         entered.add(unit_id)
