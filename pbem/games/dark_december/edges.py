@@ -125,6 +125,7 @@ def apply_exit(data: GameData, state: dict, side: str, order: dict, events: list
     del state["units"][unit_id]
     state.setdefault("exited", []).append(unit_id)
     if owed:
+        state["exited_strength"] = state.get("exited_strength", 0) + owed          # 7.2 F victory conditions read it
         held = state.setdefault("held_off_owed", {})
         held[name] = held.get(name, 0) + owed
     events.append({"event": "exit", "unit": unit_id, "path": path, "edge": name, "owed": owed})
