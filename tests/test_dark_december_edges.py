@@ -229,3 +229,25 @@ def test_10_9_the_rivers_are_group_data(data):
     assert messages(GAME.check(data, state, "allies", [{"move": "us-inf1", "path": ["1110", "1111"]}])) == []
     got = messages(GAME.check(data, state, "allies", [{"move": "us-rf1", "path": ["1012", "1011"]}]))
     assert len(got) == 1 and got[0].startswith("needs the hexsides of the Meuse (10.9)") and "`map.rivers.meuse`" in got[0]
+
+
+def test_10_6_3_c_a_blocked_german_reinforcement_enters_north_or_south(data):
+    """10.6.3 C: a German reinforcement whose east-edge entry hex (1412) was blocked enters the following turn by the
+    next unblocked road hex to the north or south along the east edge (1411 and 1413, both one hex away)."""
+    german = {**REINFORCEMENT, "side": "german", "nationality": "wehrmacht", "reinforcement": {"turn": "PM 20 December", "areas": ["E"]}}
+    data = changed(exits(data), {"units.units.counters.ger-rf1": german, "map.hexsides.1413|1414": ["road"],
+                                 "map.hexsides.1410|1411": ["road"], "map.hexes.1410": {"terrain": "clear"}})
+    state = position(data, {"us-inf1": "1412", "ger-inf1": "1010"}, turn=11)
+    state["reinforcements"] = {"ger-rf1": 10}
+    assert messages(GAME.check(data, state, "german", [{"enter": "ger-rf1", "path": ["1410"]}])) == [
+        "ger-rf1 was blocked on its Game-Turn: it enters by the next unblocked road hex along its map edge, to the north or "
+        "south: 1411, 1413 (10.6.3 C)", "ger-rf1 is due and may not be withheld (10.6.3 A)"]
+    assert messages(GAME.check(data, state, "german", [{"enter": "ger-rf1", "path": ["1413"]}])) == []
+
+
+def test_an_exiting_unit_leaves_its_hex_for_the_stacking_limit(data):
+    """10.7.2 A: an exited unit is removed from play, so units may move into the hex it left (11.0 A: three a hex)."""
+    data = exits(data)
+    state = position(data, {"ger-inf1": "1211", "ger-inf2": "1211", "ger-pz1": "1211", "ger-pz2": "1311", "us-inf1": "1013"}, turn=10)
+    orders = [{"exit": "ger-inf1", "path": ["1211", "1210"]}, {"move": "ger-pz2", "path": ["1311", "1211"]}]
+    assert messages(GAME.check(data, state, "german", orders)) == []

@@ -56,3 +56,17 @@ def test_7_2_f_an_unknown_condition_is_refused(data):
     got = messages(GAME.check(data, state, "allies", []))
     assert got == ["data-override.yaml: data `game.victory.turning_point.0.german_holds_antwerp`: pbem does not evaluate the victory condition "
                    "'german_holds_antwerp'; the conditions it reads are listed in docs/dark-december.md (7.2 F)"]
+
+
+def test_the_report_names_exits_held_off_units_releases_and_the_victory():
+    """The report lines of 10.7, 10.7.2 C, 10.9 and 7.2 F."""
+    from pbem.games.dark_december.report import describe
+    events = [{"event": "exit", "unit": "ger-inf1", "path": ["1211", "1210"], "edge": "north", "owed": 2},
+              {"event": "held_off", "unit": "us-rf1", "edge": "north"}, {"event": "released", "unit": "br-29"},
+              {"event": "victory", "level": "Draw", "winner": "none"}]
+    texts = [str(b[1]) for b in describe(events)]
+    assert any("ger-inf1 exits off the north map edge at 1210 (10.7); the Allies owe 2 attack strength held off there (10.7.2 C)" in t
+               for t in texts)
+    assert any("us-rf1 is held off the map on the north edge for the rest of the game (10.7.2 C, 10.7.3 B)" in t for t in texts)
+    assert any("br-29 is released (10.9)" in t for t in texts)
+    assert any("Victory (7.2 F, the victory conditions the group entered): Draw; no side wins." in t for t in texts)

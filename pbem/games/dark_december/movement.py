@@ -249,6 +249,8 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             state = {**state, "released": list(state.get("released", [])) + [o["release"] for o in orders if "release" in o]}
     if any("exit" in o or "hold_off" in o for o in orders) or (not reaction and state.get("held_off_owed")):
         problems += _edge_problems(data, state, side, orders, reaction)
+        exiting = {o["exit"] for o in orders if isinstance(o.get("exit"), str)}
+        state = {**state, "units": {u: v for u, v in state["units"].items() if u not in exiting}}     # 10.7.2 A: gone
     orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe",
                                                       "exit", "hold_off", "release"))
               else o for o in orders]
