@@ -251,3 +251,12 @@ def test_an_exiting_unit_leaves_its_hex_for_the_stacking_limit(data):
     state = position(data, {"ger-inf1": "1211", "ger-inf2": "1211", "ger-pz1": "1211", "ger-pz2": "1311", "us-inf1": "1013"}, turn=10)
     orders = [{"exit": "ger-inf1", "path": ["1211", "1210"]}, {"move": "ger-pz2", "path": ["1311", "1211"]}]
     assert messages(GAME.check(data, state, "german", orders)) == []
+
+
+def test_10_9_1_c_check_reads_the_29th_brigade_id_as_adjudication_does(data):
+    """10.9.1 C is judged at the start of every Allied Movement Phase with a restricted British unit on the map: with
+    the brigade's id unknown, `check` of any Allied movement names the path, as adjudication would."""
+    data = changed(meuse_data(data), {"game.movement.restricted_units.british_29th_armored_brigade": "unknown"})
+    state = position(data, {"us-rf1": "1012", "us-inf1": "1110", "ger-inf1": "1412"}, turn=11, side="allies")
+    got = messages(GAME.check(data, state, "allies", [{"move": "us-inf1", "path": ["1110", "1111"]}]))
+    assert len(got) == 1 and "`game.movement.restricted_units.british_29th_armored_brigade`" in got[0]

@@ -245,6 +245,8 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         state = {**state, "units": units}
     if not reaction and mode == "movement":
         problems += restricted.check_release(data, state, side, orders)                  # 10.9.2 C
+        if side == "allies" and strategic.on(state):
+            restricted.release_29th(data, state)                  # 10.9.1 C: what adjudication reads, read here too
         if any("release" in o for o in orders):                                          # released before it moves
             state = {**state, "released": list(state.get("released", [])) + [o["release"] for o in orders if "release" in o]}
     if any("exit" in o or "hold_off" in o for o in orders) or (not reaction and state.get("held_off_owed")):
