@@ -17,6 +17,11 @@ class PbemError(Exception):
         return (where + self.message).replace("\n", " ")
 
 
+class BadHexId(PbemError, ValueError):
+    """A hex id that is not on the game's grid (`13.12` where the grid writes `1312`): a refusal
+    in one line wherever an order names it, and still a ValueError for the grid's own callers."""
+
+
 class UnknownDataError(PbemError):
     """An order needs a value the rulebook text does not give (see docs/data-format.md)."""
 

@@ -34,6 +34,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
+from .errors import BadHexId
+
 NUMBERINGS = ("xxyy", "xx.yy", "letter-number")
 OFFSETS = ("even-columns-down", "odd-columns-down", "even-rows-right", "odd-rows-right")
 
@@ -252,7 +254,7 @@ class GridSpec:
     def _parse(self, hex_id: str) -> tuple[int, int]:
         m = _ID_PATTERNS[self.numbering].fullmatch(hex_id) if isinstance(hex_id, str) else None
         if m is None:
-            raise ValueError(f"bad hex id {hex_id!r}: expected {self._pattern_text()}")
+            raise BadHexId(f"bad hex id {hex_id!r}: expected {self._pattern_text()}")
         a, b, suffix = m.groups()
         if self.numbering == "letter-number":
             row, col = _letters_to_int(a), int(b)
@@ -264,11 +266,11 @@ class GridSpec:
                     where = f"map {suffix!r}" if suffix else "the (unsuffixed) map"
                     lo = "" if sheet.first_col is None else sheet.first_col
                     hi = "" if sheet.last_col is None else sheet.last_col
-                    raise ValueError(
+                    raise BadHexId(
                         f"bad hex id {hex_id!r}: column {col} is not on {where} (columns {lo}..{hi})"
                     )
                 return col + sheet.col_offset, row
-        raise ValueError(f"bad hex id {hex_id!r}: unknown map suffix {suffix!r}; expected {self._pattern_text()}")
+        raise BadHexId(f"bad hex id {hex_id!r}: unknown map suffix {suffix!r}; expected {self._pattern_text()}")
 
     def format(self, col: int, row: int) -> str:
         """Global (col, row) -> hex id.  Uses the first-listed map sheet that has the column

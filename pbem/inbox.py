@@ -129,18 +129,28 @@ def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, recei
         result.sends.append((target, [mover]))
 
 
+def recorded_inputs(campaign: Campaign) -> dict[str, int]:
+    """The digest of every signed input the recorded steps hold -> the save it made."""
+    recorded: dict[str, int] = {}
+    for n in campaign.step_numbers()[1:]:
+        for path in campaign.step_dir(n).glob("*-*.txt"):
+            recorded[parse_signed(path.read_text(encoding="utf-8"), str(path)).digest] = n
+    return recorded
+
+
 def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set[str]) -> list[str]:
     """What the inbox did not apply: duplicates of recorded files, or blocks that wait."""
     number = campaign.step_numbers()[-1]
-    recorded = set()
-    for n in campaign.step_numbers()[1:]:
-        for path in campaign.step_dir(n).glob("*-*.txt"):
-            recorded.add(parse_signed(path.read_text(encoding="utf-8"), str(path)).digest)
+    recorded = recorded_inputs(campaign)
     lines = []
     for message in sorted(received.values(), key=lambda m: (str(m.body.get("save")), m.kind, m.source)):
-        if message.digest in used or message.digest in recorded:
+        if message.digest in used:
             continue
         what = f"{message.source}: {message.kind}"
+        if message.digest in recorded:
+            lines.append(f"{what} of {message.body.get('side')}: already recorded in save {recorded[message.digest]} "
+                         "(a duplicate; nothing to do)")
+            continue
         save = message.body.get("save")
         if message.kind == "dice-commitment":
             lines.append(f"{what} of {message.body.get('side')}: commitments are read by `pbem new`, not here")

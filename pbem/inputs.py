@@ -167,8 +167,9 @@ def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: st
         raise PbemError(f"this key is not {side}'s key in campaign {campaign.id}", source)
     pending = read_pending(campaign, number, save, digest)
     if any(m.kind == "orders" and m.body["orders"] != body["orders"] for m in pending):
-        raise PbemError(f"orders for save {number} are already recorded in {campaign.folder / PENDING}; "
-                        "one orders file per save")
+        raise PbemError(f"other orders for save {number} are already signed and kept in {campaign.folder / PENDING} "
+                        "(not recorded yet): one orders file per save. If your opponent refused them, or you never "
+                        f"sent them, delete {campaign.folder / PENDING} and sign again", source)
     if any(m.kind == "data-amendment" and m.body.get("side") == side for m in pending):    # pbem.amend
         raise PbemError(f"a data amendment for save {number} awaits its countersignature ({campaign.folder / PENDING}); "
                         "sign orders after it is recorded")

@@ -527,3 +527,18 @@ def test_a_refused_id_is_refused_every_time():
             spec.parse("25x6")
         with pytest.raises(ValueError, match="bad hex id"):
             spec.neighbours(2516)        # type: ignore[arg-type]
+
+
+def test_a_bad_hex_id_is_a_refusal_and_still_a_value_error():
+    """An order naming `13.12` on a grid that writes `1312` is refused in one line (PbemError)
+    wherever a game reads it, not a traceback; the grid's own callers still catch ValueError."""
+    from pbem.errors import BadHexId, PbemError
+    spec = GridSpec.from_dict({"numbering": "xxyy", "offset": "even-columns-down"})
+    for bad in ("13.12", "131", 1312):
+        try:
+            spec.parse(bad)          # type: ignore[arg-type]
+        except BadHexId as exc:
+            assert isinstance(exc, PbemError) and isinstance(exc, ValueError)
+            assert str(exc).startswith(f"bad hex id {bad!r}: expected 4 digits CCRR") and "\n" not in str(exc)
+        else:
+            raise AssertionError(bad)
