@@ -265,6 +265,9 @@ def check_event(data: GameData, state: dict, side: str, orders: list) -> list[Pr
         elif what in ("scraping_the_barrel", "mechanics_work_wonders"):
             from .replacements import start
             start(data, copy.deepcopy(state), str(what), [])     # the units eligible, asked on a copy
+        elif what == "defend_the_reich":
+            from .reich import needs
+            needs(data)
     if not (state["turn"] == 1 and state["first_chit"] in state["cup"]):
         draw_problems(data, state)
     else:
@@ -316,6 +319,9 @@ def effect(data: GameData, state: dict, name: str, events: list, dice: Dice | No
     elif what in ("scraping_the_barrel", "mechanics_work_wonders"):
         from .replacements import start
         start(data, state, str(what), events)
+    elif what == "defend_the_reich":
+        from .reich import trigger
+        trigger(data, state, events)
     elif what in ("remove_rudel", "remove_6ga", "remove_3jg") and "air" in state:
         unit = {"remove_rudel": "Rudel", "remove_6ga": "6-GA", "remove_3jg": "3-JG"}[what]
         for boxes in state["air"].values():
@@ -346,8 +352,10 @@ def arriving_chits(data: GameData, turn: int) -> list[str]:
 def end_turn(data: GameData, state: dict, events: list) -> None:
     """2.6.1 the VP marker segment (14.1.2); 2.6.2: remove the Pinned markers, put every available
     chit back in the cup, advance the turn marker; after the last turn the game ends (14.3)."""
-    from .victory import count, relief
+    from .reich import turn_end
+    from .victory import count, delayed_withdrawal, relief
     relief(data, state, events)
+    turn_end(data, state, events)                      # 19.1.3, 14.3.2
     arriving = sorted(set(arriving_chits(data, state["turn"])) | set(state.pop("early_hqs", [])))   # 7.2, 12.1
     if arriving:
         state["chits"] = sorted(set(state["chits"]) | set(arriving))
@@ -360,6 +368,7 @@ def end_turn(data: GameData, state: dict, events: list) -> None:
                  draws=0, active=None, chit=None, hq=None, hq_hex=None, activated=[], independents=[], moved=[],
                  attackers=[], attacked=[], vacated=None, barred=None, previous=None, phase="random_event",
                  reactions=[], activated_hqs=[])
+    delayed_withdrawal(data, state, events)            # 16.4, at the start of the turn
     if state["turn"] > state["last_turn"]:
         state["game_over"] = True
         events.append({"event": "game_over", "turn": state["last_turn"], "rule": "14.3"})

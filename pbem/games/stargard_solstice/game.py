@@ -33,17 +33,22 @@ NOT_ENFORCED = (
     f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
     f"3.1.4 the 2nd Guards Cavalry Corps with the 1st Belorussian Front chit (12.5), 3.1.5 the 3rd Army's two "
     f"independent units anywhere: {NOT_BUILT}",
-    f"19.1.3 Defend the Reich and 19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry "
-    f"Corps): {NOT_BUILT}; such an event is rolled and named (19.0), its effect is for the players to carry out",
+    f"19.1.3 Defend the Reich: the chit's removal, the pick-up at 0716 by regular movement and the turn-end "
+    f"elimination are enforced; the attack ban, Munzel's range of 6 and the withdrawing units' move with every German "
+    f"chit: {NOT_BUILT}, for the players to observe",
+    f"19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry Corps): {NOT_BUILT}; the "
+    f"event is rolled and named (19.0), its effect is for the players to carry out",
     f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "
     f"{NOT_BUILT}",
     f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}",
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
-    f"14.3.2 and 19.1.3 the Defend the Reich VPs, the 12.6/16.1 penalties, 16.2-16.4: {NOT_BUILT}; the count "
-    "after the last turn (14.3) is the VP markers the Soviet player holds",
+    f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "
+    "last turn (14.3) is the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs; "
+    "16.1 and 16.3 are refused as options",
 )
 
+OPTIONAL_RULES = ("16.2", "16.4")      # 16.0: optional rules pbem plays, when both players agree
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
                "enter")
 
@@ -186,11 +191,25 @@ class StargardSolstice(SequencedGame):
     # -- options and set-up ------------------------------------------------------------------
     def options(self, given: dict) -> dict:
         """`position=NAME`: start from module.positions.NAME of the data instead of the 15.1/15.2
-        set-up."""
-        unknown = sorted(set(given) - {"position"})
+        set-up; `optional=16.2,16.4`: the optional rules both players agree on (16.0);
+        `errata.ID=CHOICE`: a reading (rules/stargard-solstice/readings.yaml)."""
+        errata = dict(given.get("errata") or {})
+        errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
+        unknown = sorted(k for k in given if k not in ("position", "optional", "errata") and not k.startswith("errata."))
         if unknown:
-            raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position)")
-        return {"position": str(given["position"])} if "position" in given else {}
+            raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position, optional, errata.ID)")
+        chosen: dict[str, Any] = {"position": str(given["position"])} if "position" in given else {}
+        if "optional" in given:
+            listed = given["optional"]
+            rules = sorted({str(r) for r in (listed.split(",") if isinstance(listed, str) else listed) if str(r)})
+            bad = [r for r in rules if r not in OPTIONAL_RULES]
+            if bad:
+                raise PbemError(f"optional rule(s) {', '.join(bad)}: pbem plays {', '.join(OPTIONAL_RULES)} (16.1 needs the "
+                                f"hidden chit withdrawal, 16.3 the 234th's exchange: {NOT_BUILT})")
+            chosen["optional"] = rules
+        if errata:
+            chosen["errata"] = errata
+        return chosen
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         return setup.start(data, scenario, self.options(options or {}))

@@ -15,6 +15,7 @@ from ...kit import numbers
 from ...kit.movement import Cost, walk
 from ..base import Problem
 from . import victory
+from .reich import pickup
 from .common import (board, canonical, commanded_by, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
                      stacking_problem, terrain, Zoc, zoc_of)
 
@@ -200,6 +201,9 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
     state["units"][unit_id]["hex"] = path[-1]
     state["moved"].append(unit_id)
     victory.enter(data, state, unit_id, path, [] if events is None else events)
+    why = pickup(data, state, unit_id, path, [] if events is None else events)     # 19.1.3
+    if why:
+        return why
     if strategic and state["active"] == "german":
         fuel(data, state)
     return None

@@ -1,0 +1,84 @@
+"""19.1.3 Defend the Reich and its VPs (14.3.2).
+
+"Immediately remove the 39th Panzer Corps' draw chit from the cup"; the units of the divisions it
+names (module.defend_the_reich.formations, by their printed suffix) and the 39th Panzer Corps HQ
+are picked up when they reach 0716; "in the turn end phase of the turn after the event was drawn,
+any remaining units on the map are removed and eliminated from the game. The Soviet player earns 1
+VP per unit" — for the units 14.3.2 lists (reading SS4, victory.other_soviet_vps). The attack ban,
+Munzel's reduced range and the extra moves of each German chit are not built (not_enforced)."""
+
+from __future__ import annotations
+
+from ...gamedata import GameData, unwrap
+from ...kit import numbers
+from .common import counter
+
+REICH = "module.defend_the_reich"
+VPS = "victory.other_soviet_vps"
+
+
+def needs(data: GameData) -> None:
+    """What the event needs known, asked before its die (19.1.3, 14.3.2)."""
+    numbers.text(data, f"{REICH}.hq", "the HQ Defend the Reich withdraws (19.1.3)")
+    numbers.texts(data, f"{REICH}.formations", "the divisions Defend the Reich withdraws (19.1.3)")
+    numbers.text(data, f"{REICH}.pickup_hex", "the hex where withdrawn units are picked up (19.1.3)")
+    numbers.integer(data, f"{REICH}.turns_to_withdraw", "the turns to withdraw (19.1.3)")
+    numbers.texts(data, f"{VPS}.vp_formations", "the units whose remaining scores (14.3.2, SS4)")
+    numbers.flag(data, f"{VPS}.vp_counts_hq", "whether the 39th Panzer Corps HQ scores (14.3.2, SS4)")
+    numbers.integer(data, f"{VPS}.vp_per_unit", "the VPs per remaining unit (14.3.2)")
+
+
+def trigger(data: GameData, state: dict, events: list) -> None:
+    """19.1.3: the event occurs; the 39th Panzer Corps' chit leaves the cup for good."""
+    hq = numbers.text(data, f"{REICH}.hq", "the HQ Defend the Reich withdraws (19.1.3)")
+    state["reich"] = {"turn": state["turn"]}
+    state["chits"] = [c for c in state["chits"] if c != hq]
+    state["cup"] = [c for c in state["cup"] if c != hq]
+    events.append({"event": "defend_the_reich", "chit": hq, "rule": "19.1.3"})
+
+
+def withdrawing(data: GameData, state: dict, unit_id: str) -> bool:
+    """A unit 19.1.3 withdraws: one of its divisions, or the 39th Panzer Corps HQ."""
+    if "reich" not in state:
+        return False
+    if unit_id == numbers.text(data, f"{REICH}.hq", "the HQ Defend the Reich withdraws (19.1.3)"):
+        return True
+    formations = numbers.texts(data, f"{REICH}.formations", "the divisions Defend the Reich withdraws (19.1.3)")
+    return unwrap(counter(data, unit_id).get("formation")) in formations
+
+
+def pickup(data: GameData, state: dict, unit_id: str, path: list[str], events: list) -> str | None:
+    """19.1.3 "When units reach hex 07.16, they are picked up and removed from the map": a
+    withdrawing unit's move ends there."""
+    if not withdrawing(data, state, unit_id):
+        return None
+    hex_id = numbers.text(data, f"{REICH}.pickup_hex", "the hex where withdrawn units are picked up (19.1.3)")
+    if hex_id not in path:
+        return None
+    if path[-1] != hex_id:
+        return f"{unit_id} is picked up when it reaches {hex_id} (19.1.3): end its path there"
+    state["units"].pop(unit_id)
+    state.setdefault("withdrawn", []).append(unit_id)
+    events.append({"event": "withdrawn", "unit": unit_id, "hex": hex_id, "rule": "19.1.3"})
+    return None
+
+
+def turn_end(data: GameData, state: dict, events: list) -> None:
+    """19.1.3, 14.3.2: in the turn end phase of the turn after the event, the units still on the
+    map are eliminated, and the Soviet player earns 1 VP for each the VP list names."""
+    if "reich" not in state:
+        return
+    turns = numbers.integer(data, f"{REICH}.turns_to_withdraw", "the turns to withdraw (19.1.3)")
+    if state["turn"] != state["reich"]["turn"] + turns - 1:
+        return
+    hq = numbers.text(data, f"{REICH}.hq", "the HQ Defend the Reich withdraws (19.1.3)")
+    counted = numbers.texts(data, f"{VPS}.vp_formations", "the units whose remaining scores (14.3.2, SS4)")
+    with_hq = numbers.flag(data, f"{VPS}.vp_counts_hq", "whether the 39th Panzer Corps HQ scores (14.3.2, SS4)")
+    per_unit = numbers.integer(data, f"{VPS}.vp_per_unit", "the VPs per remaining unit (14.3.2)")
+    left = sorted(u for u in state["units"] if withdrawing(data, state, u))
+    scoring = [u for u in left if (u == hq and with_hq) or unwrap(counter(data, u).get("formation")) in counted]
+    for unit_id in left:
+        side = state["units"].pop(unit_id)["side"]
+        state["dead"].append({"unit": unit_id, "side": side})
+    state["reich_vps"] = per_unit * len(scoring)
+    events.append({"event": "reich_over", "eliminated": left, "vp": state["reich_vps"], "rule": "19.1.3, 14.3.2"})
