@@ -75,3 +75,32 @@ def test_12_1_an_attacked_unit_whose_hq_is_not_on_the_map_brings_it_that_turn():
         assert "3-Sh-A-HQ" in arrivals(d, s, "soviet")
     finally:
         del COUNTERS["s-shock"]
+
+
+def test_6_2_1_a_hex_still_overstacked_at_the_end_of_the_phase_costs_its_strongest_unit_a_step_and_a_hex():
+    """6.2 "Reinforcements may overstack initially upon placement, but must be legally stacked by
+    the end of that phase"; 6.2.1 "In a hex where overstacking has occurred, the strongest unit
+    (attack value) must lose 1 step and retreat one hex. If it cannot do so, it is eliminated."
+    Three Soviet units enter 3001; 207/79 (attack 4) is the strongest."""
+    d, s = start(POSITION, values={k: v for k, v in VALUES.items() if k != "units.counters.207/79.attack"}
+                 | {"units.counters.207/79.attack": 4,
+                    "units.counters.207/79.reduced": {"attack": 2, "defense": 1, "movement": 4}})
+    s, _, _ = play(d, at(s, phase="supply"), "german", [])
+    s, _, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0110"}])
+    three = [{"enter": u, "at": "3001"} if u in ("364/7", "265/7", "207/79") else o
+             for o in SOVIET for u in [o["enter"]]]
+
+    def problems(extra):
+        return [p.message for p in GAME.check(d, s, "soviet", three + extra)]
+    assert problems([]) == [
+        "3001 would hold 3 combat units (207/79, 265/7, 364/7), over the limit of 2 (6.0): reinforcements are legally "
+        "stacked by the end of the phase (6.2, 7.1), else `overstack: UNIT, to: HEX` (or `to: none`) for each hex still "
+        "overstacked (6.2.1)"]
+    assert problems([{"overstack": "364/7", "to": "3002"}]) == [
+        "the strongest unit (attack value) of the overstacked hex takes the penalty: 207/79 (6.2.1)"]
+    assert problems([{"overstack": "207/79", "to": "none"}]) == ["207/79 can retreat to 2901, 3002, 3101 (6.2.1)"]
+    s2, events, _ = play(d, s, "soviet", three + [{"overstack": "207/79", "to": "3002"}])
+    penalty = [e for e in events if e.get("unit") == "207/79" and e["event"] != "entered"]
+    assert penalty == [{"event": "reduced", "unit": "207/79", "steps": 1, "why": "overstacking penalty (6.2.1)"},
+                       {"event": "overstack_retreat", "unit": "207/79", "hex": "3002", "rule": "6.2.1"}]
+    assert s2["units"]["207/79"]["hex"] == "3002" and s2["units"]["207/79"]["steps"] == 1

@@ -40,7 +40,6 @@ NOT_ENFORCED = (
     f"event is rolled and named (19.0), its effect is for the players to carry out",
     f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "
     f"{NOT_BUILT}",
-    f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}",
     f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
     f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "
@@ -50,7 +49,7 @@ NOT_ENFORCED = (
 
 OPTIONAL_RULES = ("16.2", "16.4")      # 16.0: optional rules pbem plays, when both players agree
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
-               "enter")
+               "enter", "overstack")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -119,7 +118,7 @@ class StargardSolstice(SequencedGame):
             entry("reinforce", "Reinforcement Phase: each player enters and moves its reinforcements, the German first "
                   "(2.5, 7.0, 7.1)", "orders", self.reinforcing_seat, reinforcements.check_reinforce,
                   reinforcements.apply_reinforce, "the other player's reinforcements; then the turn end (2.6)",
-                  {"enter", "at", "move", "path"}),
+                  {"enter", "at", "move", "path", "overstack", "to"}),
             entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
                   supply.check_supply, supply.apply_supply, "the turn end (2.6); the next turn's random event roll",
                   set()),

@@ -4,7 +4,8 @@ places the units the schedule brings this turn (15.3; units.yaml `arrives`) and 
 `enter: UNIT, at: HEX` — a hex of the unit's entry area (reinforcements.entry_areas.locations.L,
 a hex or a list of hexes on the map) or the hex the schedule names ("detrained at hex 37.21"),
 never on enemy units nor in an EZOC, friendly units notwithstanding (7.1.2); reinforcements may
-overstack on placement but are legally stacked by the end of the phase (6.2, 7.1). Then
+overstack on placement but are legally stacked by the end of the phase (6.2, 7.1) — else the
+file ends with the overstacking penalty of each hex (6.2.1, overstack.py). Then
 `move: UNIT, path: [HEX, ...]` with their full allowance (7.1.1: regular movement; rail and
 strategic movement are not built). With every hex of its area blocked, 7.1.2 lets a unit arrive
 within 10 hexes along the map edge (5 inland): pbem does not build that yet, and such a unit is
@@ -19,6 +20,7 @@ from ...dice import Dice
 from ...gamedata import GameData, unwrap
 from ..base import Problem
 from .common import board, canonical, info, other, stacking_problem, zoc_of
+from .overstack import OVERSTACK, penalty
 from .setup_data import units as counters
 
 ENTER = "`enter: UNIT, at: HEX` for every reinforcement (7.0), then `move: UNIT, path: [...]` (7.1.1)"
@@ -73,6 +75,7 @@ def carry_out(data: GameData, state: dict, side: str, orders: list, events: list
     from .movement import one_order
     due = arrivals(data, state, side)
     entered: list[str] = []
+    penalties: list[dict] = []
     for order in orders:
         if "enter" in order:
             unit_id, at = str(order["enter"]), order.get("at")
@@ -94,6 +97,8 @@ def carry_out(data: GameData, state: dict, side: str, orders: list, events: list
             state["units"][unit_id] = {"side": side, "hex": hex_id, "steps": steps, "supply": "in"}
             entered.append(unit_id)
             events.append({"event": "entered", "unit": unit_id, "hex": hex_id, "rule": "7.0"})
+        elif "overstack" in order:           # 6.2.1, after the moves
+            penalties.append(order)
         elif "move" in order:
             if str(order["move"]) not in entered:
                 return f"only the reinforcements entered in this file move now (7.1.1): {order['move']}"
@@ -111,11 +116,15 @@ def carry_out(data: GameData, state: dict, side: str, orders: list, events: list
     missing = sorted(set(due) - set(entered))
     if missing:
         return f"enter {', '.join(missing)} too (7.0, 15.3): {ENTER}"
+    for order in penalties:
+        why = penalty(data, state, order, events)
+        if why:
+            return why
     for unit_id in entered:
         if unit_id in state["units"]:
             why = stacking_problem(data, state, state["units"][unit_id]["hex"], side)
             if why:
-                return f"{why}: reinforcements are legally stacked by the end of the phase (6.2, 7.1)"
+                return f"{why}: reinforcements are legally stacked by the end of the phase (6.2, 7.1), else {OVERSTACK}"
     return None
 
 
