@@ -40,7 +40,6 @@ NOT_ENFORCED = (
     f"event is rolled and named (19.0), its effect is for the players to carry out",
     f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "
     f"{NOT_BUILT}",
-    f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
     f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "
     "last turn (14.3) is the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs; "
@@ -101,7 +100,7 @@ class StargardSolstice(SequencedGame):
                   self.active_seat, cup.check_pick, cup.apply_pick, "the Movement segment (2.3.2)", {"hq"}),
             entry("movement", "Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)", "orders", self.active_seat,
                   movement.check_movement, movement.apply_movement, "the Combat segment (2.3.3)",
-                  {"move", "path", "activate", "strategic", "exit"}),
+                  {"move", "path", "activate", "strategic", "exit", "on_top"}),
             entry("combat", "Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)",
                   "orders", self.active_seat, combat.check_combat, combat.apply_combat,
                   "a result with a choice waits for its owner (8.6, 9.0); an empty file ends the segment and the "
@@ -118,7 +117,7 @@ class StargardSolstice(SequencedGame):
             entry("reinforce", "Reinforcement Phase: each player enters and moves its reinforcements, the German first "
                   "(2.5, 7.0, 7.1)", "orders", self.reinforcing_seat, reinforcements.check_reinforce,
                   reinforcements.apply_reinforce, "the other player's reinforcements; then the turn end (2.6)",
-                  {"enter", "at", "move", "path", "overstack", "to"}),
+                  {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
             entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
                   supply.check_supply, supply.apply_supply, "the turn end (2.6); the next turn's random event roll",
                   set()),

@@ -22,6 +22,7 @@ from .common import (board, canonical, commanded_by, facts, kind, grid, hexes, h
 LINES = ("roll_bahn", "road", "trail")          # 5.2.1, 5.2.5: the lines regular movement follows
 
 MOVE = ("`move: UNIT, path: [HEX, ...]` (the hexes entered, 5.1), `strategic: true` along roads (5.4), "
+        "`on_top: true` on top of the stack it ends in (6.3.1), "
         "`exit: true` off the map through the Landsberg supply line (14.2.1); `activate: UNIT` an independent unit (3.3.2)")
 
 
@@ -182,6 +183,8 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
     enters change hands)."""
     if "activate" in order:
         return independent(data, state, str(order["activate"]))
+    if order.get("on_top", False) not in (True, False):
+        return "`on_top:` is true or false (6.3.1)"
     leaving = order.get("exit") is True
     if "move" not in order or not isinstance(order.get("path"), list) or not (order["path"] or leaving):
         return f"expected {MOVE}"
@@ -200,6 +203,7 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
         return why
     state["units"][unit_id]["hex"] = path[-1]
     state["moved"].append(unit_id)
+    stack_on_top(state, unit_id, order.get("on_top"))
     victory.enter(data, state, unit_id, path, [] if events is None else events)
     why = pickup(data, state, unit_id, path, [] if events is None else events)     # 19.1.3
     if why:
@@ -207,6 +211,18 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
     if strategic and state["active"] == "german":
         fuel(data, state)
     return None
+
+
+def stack_on_top(state: dict, unit_id: str, on_top: object) -> None:
+    """6.3.1: a unit moved in with `on_top: true` is the top of its new stack; otherwise it goes
+    beneath and the top stays."""
+    unit = state["units"][unit_id]
+    unit.pop("on_top", None)
+    if on_top is True:
+        for other_unit in state["units"].values():
+            if other_unit.get("on_top") == unit["hex"]:
+                del other_unit["on_top"]
+        unit["on_top"] = unit["hex"]
 
 
 def fuel(data: GameData, state: dict) -> None:
