@@ -22,14 +22,14 @@ from ...hexgrid import GridSpec
 from ...kit.orders import as_text, each_order
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapUnit
-from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, supply
+from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, soviet_rp, supply
 from .common import SIDES, combat_units, facts, grid, hexes, other
 
 NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"7.1.2 the blocked entry's other hexes (10 along the edge, 5 inland), 7.3 Soviet replacements, 12.4 Volksturm "
+    f"7.1.2 the blocked entry's other hexes (10 along the edge, 5 inland), 12.4 Volksturm "
     f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
     f"3.1.4 the 2nd Guards Cavalry Corps with the 1st Belorussian Front chit (12.5), 3.1.5 the 3rd Army's two "
     f"independent units anywhere: {NOT_BUILT}",
@@ -48,7 +48,7 @@ NOT_ENFORCED = (
 
 OPTIONAL_RULES = ("16.2", "16.4")      # 16.0: optional rules pbem plays, when both players agree
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
-               "enter", "overstack")
+               "enter", "overstack", "rebuild")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -118,6 +118,9 @@ class StargardSolstice(SequencedGame):
                   "(2.5, 7.0, 7.1)", "orders", self.reinforcing_seat, reinforcements.check_reinforce,
                   reinforcements.apply_reinforce, "the other player's reinforcements; then the turn end (2.6)",
                   {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
+            entry("soviet_replacements", "Soviet Replacement Segment, turns 4-8: the Soviet player rebuilds steps "
+                  "with the turn's replacement points (2.5.1, 7.3)", "orders", self.soviet_seat,
+                  soviet_rp.check_replacements, soviet_rp.apply_replacements, "the turn end (2.6)", {"rebuild", "at"}),
             entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
                   supply.check_supply, supply.apply_supply, "the turn end (2.6); the next turn's random event roll",
                   set()),
@@ -150,6 +153,9 @@ class StargardSolstice(SequencedGame):
         """2.2.1: either player rolls; pbem asks the German player (the roll needs the Soviet reveal)."""
         return "german"
 
+    def soviet_seat(self, state: dict) -> str:
+        return "soviet"
+
     def active_seat(self, state: dict) -> str:
         """3.1.1: the owner of the drawn chit is the active player."""
         return str(state["active"])
@@ -168,6 +174,8 @@ class StargardSolstice(SequencedGame):
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
         if state["phase"] == "supply":
             return f"Turn {state['turn']} Supply Phase (2.4)"
+        if state["phase"] == "soviet_replacements":
+            return f"Turn {state['turn']} Soviet Replacement Segment (2.5.1, 7.3)"
         if state["phase"] == "reinforce":
             return f"Turn {state['turn']} {self.reinforcing_seat(state).capitalize()} reinforcements (2.5, 7.0)"
         if state["phase"] == "bombard":
@@ -237,6 +245,7 @@ class StargardSolstice(SequencedGame):
         notes = {"reinforce": reinforcements.ENTER, "bombard": "`bombard: [UNIT, ...]` the targets (8.5.1)",
                  "replace": "`replace: UNIT` (19.1.11, 19.1.13)", "ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
                  "supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
+                 "soviet_replacements": soviet_rp.REBUILD,
                  "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",
                  "movement": movement.MOVE, "combat": combat.ATTACK + "; before it `advance: UNIT, path: [HEX, ...]` (10.0)",

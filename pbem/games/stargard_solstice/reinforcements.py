@@ -141,7 +141,7 @@ def check_reinforce(data: GameData, state: dict, side: str, orders: list) -> lis
 
 
 def apply_reinforce(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    from .cup import end_turn
+    from .soviet_rp import after_reinforcements
     events: list[dict] = []
     saved = {k: state[k] for k in ("active", "hq", "activated", "moved", "independents")}
     state.update(moved=[], independents=[])
@@ -151,5 +151,5 @@ def apply_reinforce(data: GameData, state: dict, side: str, orders: list, dice: 
     state["reinforcing"].remove(side)
     if not state["reinforcing"]:
         del state["reinforcing"]
-        end_turn(data, state, events)
+        after_reinforcements(data, state, events)           # 2.5.1, then 2.6
     return events
