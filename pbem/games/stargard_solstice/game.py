@@ -29,7 +29,7 @@ NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"7.1.2 the blocked entry's other hexes (10 along the edge, 5 inland), 12.4 Volksturm "
+    f"12.4 Volksturm "
     f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
     f"3.1.4 the 2nd Guards Cavalry Corps with the 1st Belorussian Front chit (12.5), 3.1.5 the 3rd Army's two "
     f"independent units anywhere: {NOT_BUILT}",
@@ -254,7 +254,7 @@ class StargardSolstice(SequencedGame):
         if state["phase"] in ("movement", "combat"):
             extra = [f"activated by {state['hq']}: {', '.join(state['activated']) or 'none'} (3.3)"]
         if state["phase"] == "reinforce":
-            extra = [f"{u}: enter at {', '.join(reinforcements.entry_hexes(data, u))}"
+            extra = [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u))}"
                      for u in reinforcements.arrivals(data, state, side)]
         if state["phase"] == "placement":
             extra = [f"{', '.join(g['units'])}: within {g['within']} of {g['of']} ({g['rule']})"

@@ -8,8 +8,8 @@ overstack on placement but are legally stacked by the end of the phase (6.2, 7.1
 file ends with the overstacking penalty of each hex (6.2.1, overstack.py). Then
 `move: UNIT, path: [HEX, ...]` with their full allowance (7.1.1: regular movement; rail and
 strategic movement are not built). With every hex of its area blocked, 7.1.2 lets a unit arrive
-within 10 hexes along the map edge (5 inland): pbem does not build that yet, and such a unit is
-entered `at: none` — eliminated (7.1.3) — only when no hex of its area is free. Reinforcements
+within 10 hexes along the same map edge (5 inland, `alternatives`); it is entered `at: none` —
+eliminated (7.1.3) — only when none of those is free either. Reinforcements
 are in supply and in command on entry (7.0)."""
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ import copy
 
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
+from ...kit import numbers
 from ..base import Problem
-from .common import board, canonical, info, other, stacking_problem, zoc_of
+from .common import board, canonical, grid, info, other, stacking_problem, zoc_of
 from .overstack import OVERSTACK, penalty
 from .setup_data import units as counters
 
@@ -49,6 +50,46 @@ def free(data: GameData, state: dict, side: str, hex_id: str) -> bool:
     """7.1.2: not on enemy units, not in an EZOC (friendly units do not negate it)."""
     info(data, hex_id)
     return not board(state).enemies_in(hex_id, side) and hex_id not in zoc_of(data, state, other(side))
+
+
+def edges(data: GameData, hex_id: str) -> list[tuple[int, int]]:
+    """The map edges (1.2: the id range's first and last columns and rows) a hex lies on, each as
+    (part of the id, its value): (0, 1) column 01, (1, 30) row 30."""
+    rng = data.get("game.hex_grid.id_range_in_text", "the map's hex ids")
+    col, row = int(hex_id[:2]), int(hex_id[2:4])
+    return [(part, v) for part, value, key in ((0, col, "first_part"), (1, row, "second_part"))
+            for v in (int(rng[key]["from"]), int(rng[key]["to"])) if value == v]
+
+
+def where(data: GameData, state: dict, side: str, unit_id: str) -> list[str]:
+    """The hexes `unit_id` may enter at now (7.0, 7.1.2)."""
+    return alternatives(data, state, side, unit_id) or entry_hexes(data, unit_id)
+
+
+def alternatives(data: GameData, state: dict, side: str, unit_id: str) -> list[str]:
+    """7.1.2: with every hex of its entry blocked, a unit "arrive[s] within 10 hexes of their entry
+    hex along the same map edge"; an entry within the map, "within 5 hexes of the initially
+    designated hex", free of enemy units and EZOCs as ever."""
+    designated = entry_hexes(data, unit_id)
+    if any(free(data, state, side, h) for h in designated):
+        return []
+    along = numbers.integer(data, "game.reinforcements.blocked_entry.map_edge_within", "the hexes along the edge (7.1.2)")
+    inland = numbers.integer(data, "game.reinforcements.blocked_entry.inland_within", "the hexes inland (7.1.2)")
+    rng = data.get("game.hex_grid.id_range_in_text", "the map's hex ids")
+    every = [f"{c:02d}{r:02d}" for c in range(int(rng["first_part"]["from"]), int(rng["first_part"]["to"]) + 1)
+             for r in range(int(rng["second_part"]["from"]), int(rng["second_part"]["to"]) + 1)]
+    out = set()
+    for entry in designated:
+        lines = edges(data, entry)
+        reach = along if lines else inland
+        for hex_id in every:
+            if hex_id == entry or grid(data).distance(entry, hex_id) > reach:
+                continue
+            if lines and not set(lines) & set(edges(data, hex_id)):
+                continue                                      # along the same map edge
+            if free(data, state, side, hex_id):
+                out.add(hex_id)
+    return sorted(out)
 
 
 def start(data: GameData, state: dict, events: list) -> bool:
@@ -81,7 +122,7 @@ def carry_out(data: GameData, state: dict, side: str, orders: list, events: list
             unit_id, at = str(order["enter"]), order.get("at")
             if unit_id not in due or unit_id in entered:
                 return f"{unit_id} is not a {side} reinforcement to enter this turn (15.3): {ENTER}"
-            hexes = entry_hexes(data, unit_id)
+            hexes = where(data, state, side, unit_id)                       # 7.1.2: its entry blocked, others
             if at == "none":
                 if any(free(data, state, side, h) for h in hexes):
                     return f"{unit_id} can enter at {', '.join(h for h in hexes if free(data, state, side, h))} (7.1.2, 7.1.3)"
