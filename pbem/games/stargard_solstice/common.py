@@ -12,6 +12,7 @@ from ...errors import PbemError, UnknownDataError
 from ...hexgrid import GridSpec, hexside_key
 from ...kit import numbers
 from ...kit.board import Board
+from ...kit.losses import set_steps as kit_set_steps
 from ...kit.terrain import MapData
 
 SIDES = ("german", "soviet")
@@ -250,13 +251,6 @@ def set_steps(data: GameData, state: dict, unit_id: str, steps: int, events: lis
     """8.6: a full-strength unit that loses a step flips to its reduced side; a reduced (or
     one-step) unit that loses one is eliminated (8.6.3, 8.6.4) — 12.4: a Volksturm unit goes to
     the Deutscher Volksturm box instead (units.yaml marks the four `volksturm`)."""
-    if steps <= 0:
-        unit = state["units"].pop(unit_id)
-        volksturm = bool(unwrap(counter(data, unit_id).get("volksturm", False)))   # a counter lists it only when true
-        box = state.setdefault("volksturm", []) if volksturm else state["dead"]
-        box.append({"unit": unit_id, "side": unit["side"]})
-        box.sort(key=lambda d: d["unit"])
-        events.append({"event": "eliminated", "unit": unit_id, "why": why + (", to the Volksturm box (12.4)" if volksturm else "")})
-    else:
-        state["units"][unit_id]["steps"] = steps
-        events.append({"event": "reduced", "unit": unit_id, "steps": steps, "why": why})
+    volksturm = steps <= 0 and bool(unwrap(counter(data, unit_id).get("volksturm", False)))   # listed only when true
+    kit_set_steps(state, unit_id, steps, events, why + (", to the Volksturm box (12.4)" if volksturm else ""),
+                  box="volksturm" if volksturm else "dead")

@@ -19,7 +19,7 @@ from typing import Any
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
-from ...kit.orders import as_text, each_order
+from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapUnit
 from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, soviet_rp, supply
@@ -52,16 +52,7 @@ TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "re
 
 
 def _ids_as_text(order: dict) -> dict:
-    for field in TEXT_FIELDS:
-        if field in order and not isinstance(order[field], (list, dict)):
-            order[field] = as_text(order[field])
-    for field in ("path", "with", "steps"):
-        if isinstance(order.get(field), list):
-            order[field] = [as_text(v) for v in order[field]]
-    if isinstance(order.get("retreat"), dict):
-        order["retreat"] = {as_text(u): [as_text(h) for h in p] if isinstance(p, list) else p
-                            for u, p in order["retreat"].items()}
-    return order
+    return ids_as_text(order, TEXT_FIELDS, ("path", "with", "steps"), ("retreat",), lists_in_fields=False)
 
 
 class StargardSolstice(SequencedGame):
