@@ -138,3 +138,17 @@ def test_the_report_names_each_term():
                        {"event": "reich_over", "eliminated": ["g-39"], "vp": 1, "rule": "19.1.3, 14.3.2"}])
     assert blocks == [("item", "Soviet victory points: 2 — Draw (14.3) = vp markers +5, german vps -3 (14.1)"),
                       ("item", "Defend the Reich over: g-39 left on the map, eliminated; 1 Soviet VP(s) (19.1.3, 14.3.2)")]
+
+
+def test_19_1_3_no_attack_by_the_39th_fb_and_fg_and_munzel_s_range_down_to_6():
+    """19.1.3 "No unit under the 39th Panzer Corps, FB (3rd SS), and FG (Munzel Corps) divisions
+    may attack any longer. The Munzel HQ's command range is now reduced from "8" to "6"" (units.yaml
+    Munzel-HQ: 8, then 6)."""
+    from pbem.games.stargard_solstice.reich import command_range
+    d, s = start({"39-Pz-HQ": "1211", "g-39": "1313", "s-inf": "1414", "3SS-PZ-HQ": "1212"}, values=FORMATIONS)
+    s = at(s, phase="combat", active="german", hq="39-Pz-HQ", hq_hex="1211", activated=["g-39"], moved=[])
+    attack = [{"attack": "1414", "with": ["g-39"]}]
+    assert not GAME.check(d, s, "german", attack)
+    assert [p.message for p in GAME.check(d, at(s, reich={"turn": 3}), "german", attack)] == [
+        "g-39 may not attack after Defend the Reich (19.1.3)"]
+    assert command_range(d, s, "Munzel-HQ") == 8 and command_range(d, at(s, reich={"turn": 3}), "Munzel-HQ") == 6

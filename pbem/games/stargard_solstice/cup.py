@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 
+from .reich import command_range
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
@@ -60,7 +61,7 @@ def activation_needs(data: GameData, state: dict, hqs: list[str]) -> None:
     unit on the map is commanded by — asked before the die of a draw."""
     for hq in hqs:
         if hq in state["units"]:
-            numbers.integer(data, f"units.counters.{hq}.command_range", f"the command range of {hq} (3.3.3)")
+            command_range(data, state, hq)
     for unit_id in sorted(state["units"]):
         if not is_hq(data, unit_id) and kind(data, unit_id) != "festung":
             commanded_by(data, unit_id)
@@ -172,7 +173,7 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
         raise PbemError(f"internal: the HQ {hq} is not on the map")
     g = grid(data)
     where = state["units"][hq]["hex"]
-    reach = numbers.integer(data, f"units.counters.{hq}.command_range", f"the command range of {hq} (3.3.3)")
+    reach = command_range(data, state, hq)                  # 19.1.3: Munzel reduced
     units = []
     for unit_id in sorted(state["units"]):
         if unit_id == hq or is_hq(data, unit_id) or side_of(state, unit_id) != state["active"]:

@@ -33,9 +33,9 @@ NOT_ENFORCED = (
     f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
     f"3.1.4 the 2nd Guards Cavalry Corps with the 1st Belorussian Front chit (12.5), 3.1.5 the 3rd Army's two "
     f"independent units anywhere: {NOT_BUILT}",
-    f"19.1.3 Defend the Reich: the chit's removal, the pick-up at 0716 by regular movement and the turn-end "
-    f"elimination are enforced; the attack ban, Munzel's range of 6 and the withdrawing units' move with every German "
-    f"chit: {NOT_BUILT}, for the players to observe",
+    f"19.1.3 Defend the Reich: the withdrawing units' regular move with every German chit drawn (whatever the "
+    f"corps): {NOT_BUILT}; they move with their own HQ's activation (the chit's removal, the pick-up at 0716, the "
+    f"attack ban, Munzel's range and the turn-end elimination are enforced)",
     f"19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry Corps): {NOT_BUILT}; the "
     f"event is rolled and named (19.0), its effect is for the players to carry out",
     f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "

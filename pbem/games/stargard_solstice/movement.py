@@ -15,7 +15,7 @@ from ...kit import numbers
 from ...kit.movement import Cost, walk
 from ..base import Problem
 from . import victory
-from .reich import pickup
+from .reich import command_range, pickup
 from .common import (board, canonical, commanded_by, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
                      stacking_problem, terrain, Zoc, zoc_of)
 
@@ -245,7 +245,7 @@ def independent(data: GameData, state: dict, unit_id: str) -> str | None:
         return f"{unit_id} is activated already (3.3.2)"
     if len(state["independents"]) >= most:
         return f"{state['hq']} activates at most {most} independent units (3.3.2)"
-    reach = numbers.integer(data, f"units.counters.{state['hq']}.command_range", f"the command range of {state['hq']} (3.3.3)")
+    reach = command_range(data, state, state["hq"])
     distance = grid(data).distance(state["hq_hex"], state["units"][unit_id]["hex"])
     if state["turn"] != 1 and distance > reach:
         return f"{unit_id} is {distance} hexes from {state['hq']}, beyond its command range of {reach} (3.3.3)"

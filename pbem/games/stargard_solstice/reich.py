@@ -4,8 +4,9 @@
 names (module.defend_the_reich.formations, by their printed suffix) and the 39th Panzer Corps HQ
 are picked up when they reach 0716; "in the turn end phase of the turn after the event was drawn,
 any remaining units on the map are removed and eliminated from the game. The Soviet player earns 1
-VP per unit" — for the units 14.3.2 lists (reading SS4, victory.other_soviet_vps). The attack ban,
-Munzel's reduced range and the extra moves of each German chit are not built (not_enforced)."""
+VP per unit" — for the units 14.3.2 lists (reading SS4, victory.other_soviet_vps). From the event
+on, no unit of the 39th Panzer Corps, FB or FG attacks, and the Munzel HQ's range is 6. The extra
+move of the withdrawing units with each German chit is not built (not_enforced)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ def needs(data: GameData) -> None:
     numbers.texts(data, f"{VPS}.vp_formations", "the units whose remaining scores (14.3.2, SS4)")
     numbers.flag(data, f"{VPS}.vp_counts_hq", "whether the 39th Panzer Corps HQ scores (14.3.2, SS4)")
     numbers.integer(data, f"{VPS}.vp_per_unit", "the VPs per remaining unit (14.3.2)")
+    numbers.text(data, f"{REICH}.no_attack_hq", "the corps whose units no longer attack (19.1.3)")
+    numbers.texts(data, f"{REICH}.no_attack_formations", "the divisions that no longer attack (19.1.3)")
+    hq = numbers.text(data, f"{REICH}.reduced_range_hq", "the HQ whose range 19.1.3 reduces")
+    numbers.integer(data, f"units.counters.{hq}.command_range_after_defend_the_reich",
+                    f"the command range of {hq} after Defend the Reich (19.1.3)")
 
 
 def trigger(data: GameData, state: dict, events: list) -> None:
@@ -82,3 +88,26 @@ def turn_end(data: GameData, state: dict, events: list) -> None:
         state["dead"].append({"unit": unit_id, "side": side})
     state["reich_vps"] = per_unit * len(scoring)
     events.append({"event": "reich_over", "eliminated": left, "vp": state["reich_vps"], "rule": "19.1.3, 14.3.2"})
+
+
+def attack_ban(data: GameData, state: dict, unit_id: str) -> str | None:
+    """19.1.3 "No unit under the 39th Panzer Corps, FB (3rd SS), and FG (Munzel Corps) divisions
+    may attack any longer" — from the event on."""
+    if "reich" not in state:
+        return None
+    from .common import commanded_by
+    hq = numbers.text(data, f"{REICH}.no_attack_hq", "the corps whose units no longer attack (19.1.3)")
+    formations = numbers.texts(data, f"{REICH}.no_attack_formations", "the divisions that no longer attack (19.1.3)")
+    if commanded_by(data, unit_id) == hq or unwrap(counter(data, unit_id).get("formation")) in formations:
+        return f"{unit_id} may not attack after Defend the Reich (19.1.3)"
+    return None
+
+
+def command_range(data: GameData, state: dict, hq: str) -> int:
+    """3.2, 3.3.3 an HQ's command range; 19.1.3 "The Munzel HQ's command range is now reduced from
+    "8" to "6"" once the event has occurred."""
+    if "reich" in state and hq == numbers.text(data, f"{REICH}.reduced_range_hq", "the HQ whose range 19.1.3 reduces"):
+        return numbers.integer(data, f"units.counters.{hq}.command_range_after_defend_the_reich",
+                               f"the command range of {hq} after Defend the Reich (19.1.3)")
+    return numbers.integer(data, f"units.counters.{hq}.command_range", f"the command range of {hq} (3.3.3)")
+
