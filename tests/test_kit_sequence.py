@@ -232,6 +232,8 @@ SEQUENCES = {
         ('Bombardment: the bombarding player names its targets (8.5, 19.1.1, 19.1.2)', 'orders'),
         ('Aborted air operation: each player grounds one air unit (19.1.10)', 'response'),
         ('A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, 19.1.13)', 'response'),
+        ('Corps Tettau enters: the German player enters and moves its units (19.1.5)', 'orders'),
+        ('The Soviet player enters and moves the 2nd Guards Cavalry Corps (19.1.5)', 'response'),
         ('A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)', 'orders'),
         ('Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)', 'orders'),
         ('Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)', 'orders'),

@@ -113,19 +113,19 @@ def test_7_1_2_a_blocked_entry_moves_along_the_map_edge_or_within_5_hexes_inland
     enter within 5 hexes of the initially designated hex, following the previously mentioned
     restrictions." s-inf in 0110 occupies 1/1Mar's area A (0110, 0111) and controls 0109 and
     0111 (odd columns down)."""
-    from pbem.games.stargard_solstice.reinforcements import alternatives
+    from pbem.games.stargard_solstice.reinforcements import alternatives, entry_hexes
     d, s = start({**POSITION, "s-inf": "0110"}, values=VALUES)
     s, _, _ = play(d, at(s, phase="supply"), "german", [])
     edge = ["0101", "0102", "0103", "0104", "0105", "0106", "0107", "0108", "0112", "0113", "0114", "0115", "0116",
             "0117", "0118", "0119", "0120", "0121"]
-    assert alternatives(d, s, "german", "1/1Mar") == edge
+    assert alternatives(d, s, "german", entry_hexes(d, "1/1Mar")) == edge
     assert [p.message for p in GAME.check(d, s, "german", [{"enter": "1/1Mar", "at": "0210"}])] == [
         f"1/1Mar enters at a hex of its area free of enemy units and EZOCs: {', '.join(edge)} (7.0, 7.1.2)"]
     s2, events, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0121"}])
     assert s2["units"]["1/1Mar"]["hex"] == "0121"
     d, s = start({**POSITION, "s-inf": "0510"}, values={**VALUES, "reinforcements.entry_areas.locations.A": ["0510"]})
     s, _, _ = play(d, at(s, phase="supply"), "german", [])
-    inland = alternatives(d, s, "german", "1/1Mar")
+    inland = alternatives(d, s, "german", entry_hexes(d, "1/1Mar"))
     from pbem.games.stargard_solstice.common import grid
     assert inland and all(2 <= grid(d).distance("0510", h) <= 5 for h in inland) and "1010" in inland
     assert "0511" not in inland                                              # in the EZOC of s-inf

@@ -269,6 +269,9 @@ def check_event(data: GameData, state: dict, side: str, orders: list) -> list[Pr
         elif what == "defend_the_reich":
             from .reich import needs
             needs(data)
+        elif what == "corps_tettau":
+            from .tettau import needs as tettau_needs
+            tettau_needs(data)
     if not (state["turn"] == 1 and state["first_chit"] in state["cup"]):
         draw_problems(data, state)
     else:
@@ -293,6 +296,9 @@ def apply_event(data: GameData, state: dict, side: str, orders: list, dice: Dice
         return events
     if state.get("replacing"):                # 19.1.11, 19.1.13: a side chooses the unit it rebuilds
         state["phase"] = "replace"
+        return events
+    if state.get("tettau"):                   # 19.1.5: Corps Tettau enters, then the Soviet cavalry
+        state["phase"] = "tettau"
         return events
     state.pop("grounding", None)
     state.pop("replacing", None)
@@ -323,6 +329,9 @@ def effect(data: GameData, state: dict, name: str, events: list, dice: Dice | No
     elif what == "defend_the_reich":
         from .reich import trigger
         trigger(data, state, events)
+    elif what == "corps_tettau" and dice is not None:
+        from .tettau import arrive
+        arrive(data, state, events, dice)
     elif what in ("remove_rudel", "remove_6ga", "remove_3jg") and "air" in state:
         unit = {"remove_rudel": "Rudel", "remove_6ga": "6-GA", "remove_3jg": "3-JG"}[what]
         for boxes in state["air"].values():

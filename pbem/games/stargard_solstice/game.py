@@ -22,7 +22,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapUnit
-from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, soviet_rp, supply
+from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, soviet_rp, supply, tettau
 from .common import SIDES, combat_units, facts, grid, hexes, other
 
 NOT_BUILT = "not built yet"
@@ -36,8 +36,8 @@ NOT_ENFORCED = (
     f"19.1.3 Defend the Reich: the withdrawing units' regular move with every German chit drawn (whatever the "
     f"corps): {NOT_BUILT}; they move with their own HQ's activation (the chit's removal, the pick-up at 0716, the "
     f"attack ban, Munzel's range and the turn-end elimination are enforced)",
-    f"19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry Corps): {NOT_BUILT}; the "
-    f"event is rolled and named (19.0), its effect is for the players to carry out",
+    f"12.5 the 2nd Guards Cavalry Corps commanded and moved only with the 1st Belorussian Front chit: {NOT_BUILT} "
+    f"(it enters and moves with 19.1.5, which is enforced)",
     f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "
     f"{NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
@@ -87,6 +87,12 @@ class StargardSolstice(SequencedGame):
             entry("replace", "A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, "
                   "19.1.13)", "response", self.replacing_seat, replacements.check_replace, replacements.apply_replace,
                   "the other player's choice; then the first chit is drawn (2.3.1)", {"replace"}),
+            entry("tettau", "Corps Tettau enters: the German player enters and moves its units (19.1.5)", "orders",
+                  self.german_seat, tettau.check_entry, tettau.apply_entry, "the Soviet 2nd Guards Cavalry Corps",
+                  {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
+            entry("cavalry", "The Soviet player enters and moves the 2nd Guards Cavalry Corps (19.1.5)", "response",
+                  self.soviet_seat, tettau.check_entry, tettau.apply_entry, "the Tettau chit joins the cup; the first "
+                  "chit is drawn (2.3.1)", {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
             entry("pick_hq", "A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)", "orders",
                   self.active_seat, cup.check_pick, cup.apply_pick, "the Movement segment (2.3.2)", {"hq"}),
             entry("movement", "Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)", "orders", self.active_seat,
@@ -165,6 +171,8 @@ class StargardSolstice(SequencedGame):
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
         if state["phase"] == "supply":
             return f"Turn {state['turn']} Supply Phase (2.4)"
+        if state["phase"] in ("tettau", "cavalry"):
+            return f"Turn {state['turn']} {'Corps Tettau' if state['phase'] == 'tettau' else '2nd Guards Cavalry Corps'} enters (19.1.5)"
         if state["phase"] == "soviet_replacements":
             return f"Turn {state['turn']} Soviet Replacement Segment (2.5.1, 7.3)"
         if state["phase"] == "reinforce":
@@ -236,7 +244,8 @@ class StargardSolstice(SequencedGame):
         notes = {"reinforce": reinforcements.ENTER, "bombard": "`bombard: [UNIT, ...]` the targets (8.5.1)",
                  "replace": "`replace: UNIT` (19.1.11, 19.1.13)", "ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
                  "supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
-                 "soviet_replacements": soviet_rp.REBUILD,
+                 "soviet_replacements": soviet_rp.REBUILD, "tettau": reinforcements.ENTER + " (19.1.5)",
+                 "cavalry": reinforcements.ENTER + " (19.1.5)",
                  "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",
                  "movement": movement.MOVE, "combat": combat.ATTACK + "; before it `advance: UNIT, path: [HEX, ...]` (10.0)",
@@ -247,6 +256,9 @@ class StargardSolstice(SequencedGame):
         if state["phase"] == "reinforce":
             extra = [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u))}"
                      for u in reinforcements.arrivals(data, state, side)]
+        if state["phase"] in ("tettau", "cavalry"):
+            extra = [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u, hexes))}, {steps} step(s)"
+                     for u, (steps, hexes) in sorted(tettau.arriving(state).items())]
         if state["phase"] == "placement":
             extra = [f"{', '.join(g['units'])}: within {g['within']} of {g['of']} ({g['rule']})"
                      for g in setup.groups_of(state, side)]

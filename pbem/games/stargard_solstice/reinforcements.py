@@ -61,16 +61,16 @@ def edges(data: GameData, hex_id: str) -> list[tuple[int, int]]:
             for v in (int(rng[key]["from"]), int(rng[key]["to"])) if value == v]
 
 
-def where(data: GameData, state: dict, side: str, unit_id: str) -> list[str]:
-    """The hexes `unit_id` may enter at now (7.0, 7.1.2)."""
-    return alternatives(data, state, side, unit_id) or entry_hexes(data, unit_id)
+def where(data: GameData, state: dict, side: str, unit_id: str, designated: list[str] | None = None) -> list[str]:
+    """The hexes `unit_id` may enter at now (7.0, 7.1.2): its own entry, or `designated`."""
+    designated = designated if designated is not None else entry_hexes(data, unit_id)
+    return alternatives(data, state, side, designated) or designated
 
 
-def alternatives(data: GameData, state: dict, side: str, unit_id: str) -> list[str]:
+def alternatives(data: GameData, state: dict, side: str, designated: list[str]) -> list[str]:
     """7.1.2: with every hex of its entry blocked, a unit "arrive[s] within 10 hexes of their entry
     hex along the same map edge"; an entry within the map, "within 5 hexes of the initially
     designated hex", free of enemy units and EZOCs as ever."""
-    designated = entry_hexes(data, unit_id)
     if any(free(data, state, side, h) for h in designated):
         return []
     along = numbers.integer(data, "game.reinforcements.blocked_entry.map_edge_within", "the hexes along the edge (7.1.2)")
@@ -111,10 +111,12 @@ def start(data: GameData, state: dict, events: list) -> bool:
     return True
 
 
-def carry_out(data: GameData, state: dict, side: str, orders: list, events: list) -> str | None:
-    """Check the file on `state` (a copy in a check) and carry it out there."""
+def carry_out(data: GameData, state: dict, side: str, orders: list, events: list,
+              arriving: dict[str, tuple[int, list[str]]] | None = None) -> str | None:
+    """Check the file on `state` (a copy in a check) and carry it out there; `arriving` the units
+    of a random event instead of the schedule's (unit -> steps, entry hexes; 19.1.5)."""
     from .movement import one_order
-    due = arrivals(data, state, side)
+    due = sorted(arriving) if arriving is not None else arrivals(data, state, side)
     entered: list[str] = []
     penalties: list[dict] = []
     for order in orders:
@@ -122,7 +124,7 @@ def carry_out(data: GameData, state: dict, side: str, orders: list, events: list
             unit_id, at = str(order["enter"]), order.get("at")
             if unit_id not in due or unit_id in entered:
                 return f"{unit_id} is not a {side} reinforcement to enter this turn (15.3): {ENTER}"
-            hexes = where(data, state, side, unit_id)                       # 7.1.2: its entry blocked, others
+            hexes = where(data, state, side, unit_id, arriving[unit_id][1] if arriving else None)   # 7.1.2
             if at == "none":
                 if any(free(data, state, side, h) for h in hexes):
                     return f"{unit_id} can enter at {', '.join(h for h in hexes if free(data, state, side, h))} (7.1.2, 7.1.3)"
@@ -135,6 +137,7 @@ def carry_out(data: GameData, state: dict, side: str, orders: list, events: list
                 return f"{unit_id} enters at a hex of its area free of enemy units and EZOCs: {', '.join(hexes)} (7.0, 7.1.2)"
             full = counters(data)[unit_id]
             steps = 1 if full.get("type") == "hq" else int(data.get(f"units.counters.{unit_id}.steps", f"the steps of {unit_id}"))
+            steps = arriving[unit_id][0] if arriving else steps
             state["units"][unit_id] = {"side": side, "hex": hex_id, "steps": steps, "supply": "in"}
             entered.append(unit_id)
             events.append({"event": "entered", "unit": unit_id, "hex": hex_id, "rule": "7.0"})

@@ -35,12 +35,12 @@ WORSE = {"in": "oos", "oos": "isolated", "isolated": "isolated"}
 
 def sources(data: GameData, state: dict, unit_id: str) -> set[str]:
     """11.2: the side's sources; 11.2.2 a counter's own (the 1st Polish Army's 4815); 11.2.4 the
-    10th SS division traces to Kolberg."""
+    10th SS division and Corps Tettau's units (those it entered with, 19.1.5) trace to Kolberg."""
     c = counter(data, unit_id)
     own = unwrap(c.get("supply_source"))
     if own:
         return {str(own)}
-    if unwrap(c.get("formation")) == "10SS":
+    if unwrap(c.get("formation")) == "10SS" or unit_id in state.get("tettau_units", []):
         return {h for h, v in hexes(data).items() if unwrap(v.get("supply_name")) == "Kolberg"}
     return set(sources_of_side(data, side_of(state, unit_id)))
 
