@@ -129,3 +129,32 @@ def test_7_1_2_a_blocked_entry_moves_along_the_map_edge_or_within_5_hexes_inland
     from pbem.games.stargard_solstice.common import grid
     assert inland and all(2 <= grid(d).distance("0510", h) <= 5 for h in inland) and "1010" in inland
     assert "0511" not in inland                                              # in the EZOC of s-inf
+
+
+def test_6_2_1_a_unit_losing_its_last_step_is_eliminated_and_with_no_hex_to_retreat_to_as_well():
+    """6.2.1 "If it cannot do so, it is eliminated": 207/79 (attack 4, one step left) loses it;
+    then a two-step 207/79 with every adjacent hex blocked (`to: none`)."""
+    values = {k: v for k, v in VALUES.items() if k != "units.counters.207/79.attack"}
+    d, s = start(POSITION, values=values | {"units.counters.207/79.attack": 4, "units.counters.207/79.steps": 1})
+    s, _, _ = play(d, at(s, phase="supply"), "german", [])
+    s, _, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0110"}])
+    three = [{"enter": u, "at": "3001"} if u in ("364/7", "265/7", "207/79") else o for o in SOVIET for u in [o["enter"]]]
+    assert [p.message for p in GAME.check(d, s, "soviet", three + [{"overstack": "207/79", "to": "3002"}])] == [
+        "207/79 loses its last step: no `to:` (6.2.1)"]
+    s2, events, _ = play(d, s, "soviet", three + [{"overstack": "207/79"}])
+    assert {"event": "eliminated", "unit": "207/79", "why": "overstacking penalty (6.2.1)"} in events
+    assert "207/79" not in s2["units"] and {"unit": "207/79", "side": "soviet"} in s2["dead"]
+    d, s = start({**POSITION, "g-pz": "2902", "g-inf": "3102"},
+                 values=values | {"units.counters.207/79.attack": 4,
+                                  "units.counters.207/79.reduced": {"attack": 2, "defense": 1, "movement": 4}})
+    s, _, _ = play(d, at(s, phase="supply"), "german", [])
+    s, _, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0110"}])
+    from pbem.games.stargard_solstice.overstack import penalty, retreat_hexes
+    work = at(s)                                  # the three in 3001, g-pz and g-inf controlling 2901, 3002, 3101
+    for u in ("364/7", "265/7", "207/79"):
+        work["units"][u] = {"side": "soviet", "hex": "3001", "steps": 2, "supply": "in"}
+    assert retreat_hexes(d, work, "207/79") == []
+    events: list = []
+    assert penalty(d, work, {"overstack": "207/79", "to": "none"}, events) is None
+    assert events == [{"event": "reduced", "unit": "207/79", "steps": 1, "why": "overstacking penalty (6.2.1)"},
+                      {"event": "eliminated", "unit": "207/79", "why": "overstacking penalty (6.2.1): no hex to retreat to"}]

@@ -8,7 +8,7 @@ the combat-unit limit: `overstack: UNIT, to: HEX` — the unit among the hex's s
 attack (a tie is the owner's choice), which loses a step (8.6) and, if it survives, retreats into
 an adjacent hex it could enter by regular movement (5.2), free of enemy units and EZOCs (pbem's
 reading: 6.2.1 names no further loss for one) and legally stacked after it (6.0); `to: none` when
-there is no such hex, and the unit is eliminated."""
+there is no such hex, and the unit is eliminated. A unit losing its last step writes no `to:`."""
 
 from __future__ import annotations
 
@@ -52,6 +52,12 @@ def penalty(data: GameData, state: dict, order: dict, events: list) -> str | Non
     if printed(data, state, unit_id, "attack") < strongest:
         names = ", ".join(u for u in stack if printed(data, state, u, "attack") == strongest)
         return f"the strongest unit (attack value) of the overstacked hex takes the penalty: {names} (6.2.1)"
+    why = "overstacking penalty (6.2.1)"
+    if state["units"][unit_id]["steps"] <= 1:          # its last step: nothing is left to retreat
+        if "to" in order:
+            return f"{unit_id} loses its last step: no `to:` (6.2.1)"
+        set_steps(data, state, unit_id, 0, events, why)
+        return None
     places = retreat_hexes(data, state, unit_id)
     to = order.get("to")
     if to == "none":
@@ -59,10 +65,7 @@ def penalty(data: GameData, state: dict, order: dict, events: list) -> str | Non
             return f"{unit_id} can retreat to {', '.join(places)} (6.2.1)"
     elif to is None or canonical(data, to) not in places:
         return f"{unit_id} retreats one hex after its step loss: {', '.join(places) or 'none (write `to: none`)'} (6.2.1)"
-    why = "overstacking penalty (6.2.1)"
     set_steps(data, state, unit_id, state["units"][unit_id]["steps"] - 1, events, why)
-    if unit_id not in state["units"]:
-        return None
     if to == "none":
         set_steps(data, state, unit_id, 0, events, why + ": no hex to retreat to")
         return None
