@@ -647,9 +647,10 @@ def test_fortifications(data):
 def test_the_last_turn_ends_the_game(data):
     """7.2 F: play continues to the end of the final game turn, printed on the Game Turn Record Track
     (group data game.turns.last_turn_turning_point: the demo's 10)."""
+    data = changed(data, {"game.victory.turning_point": [{"level": "Draw", "winner": "none"}]})   # 7.2 F (group data; test values)
     state = position(data, {"us-inf1": "1111"}, turn=10, side="allies", phase="construction")
     apply(data, state, "allies", [])
-    assert state["game_over"] is True and GAME.awaiting(state).done
+    assert state["game_over"] is True and GAME.awaiting(state).done and state["victory"] == {"level": "Draw", "winner": "none"}
 
 
 def test_unknown_last_turn_refuses(base):
@@ -786,7 +787,8 @@ def test_air_attack_never_eliminates_a_reduced_unit(data):
 # -- reinforcements (10.6) and the variants that move them ---------------------------------------
 
 REINFORCEMENT = {"side": "allies", "nationality": "us", "type": "infantry", "division": "none", "attack": 2, "defense": 2,
-                 "movement": 4, "reduced": "none", "reinforcement": {"turn": "PM 20 December", "areas": ["W"]}}
+                 "movement": 4, "reduced": "none", "reinforcement": {"turn": "PM 20 December", "areas": ["W"]},
+                 "restricted": False}   # 5.5.2 A: no solid line (10.9)
 
 
 def with_reinforcement(data, **changes):

@@ -110,8 +110,8 @@ def retreat_problem(data: GameData, state: dict, side: str, units: list, start: 
 def _priority_problem(data: GameData, state: dict, side: str, units: list, here: str, hex_id: str, seen: set, zoc: set) -> str | None:
     """13.6 B, hex by hex: first a hex not in an enemy ZOC (13.6.4: one a friendly unit holds counts as
     free), then not over an unbridged or non-ford river hexside, then for motorized units the hex with the
-    lowest MP cost. (The last, "generally to the east" for Germany, "north, south, or west" for the Allies,
-    needs the map's compass and is not enforced.)"""
+    lowest MP cost; last (behaviour 3, the map's edges as group data) "generally to the east" for Germany,
+    "north, south, or west" for the Allies (`edges.compass_tier`)."""
     from .movement import entry_cost
     grid, hexes, bd = mapdata(data).grid, mapdata(data), board(state)
     armour = any(_armour(data, u) for u in units)
@@ -127,13 +127,26 @@ def _priority_problem(data: GameData, state: dict, side: str, units: list, here:
     best = min(tier(n) for n in legal)
     mine = tier(hex_id)
     if mine <= best:
-        return None
+        return _compass_problem(data, side, here, hex_id, [n for n in legal if tier(n) == best]) if "strategic" in state else None
     open_ = ", ".join(sorted(n for n in legal if tier(n) == best))
     if mine[0] > best[0]:
         return f"the retreat must go to a hex not in an enemy ZOC where one is open ({open_}; 13.6 B)"
     if mine[1] > best[1]:
         return f"the retreat may not cross an unbridged river where another hex is open ({open_}; 13.6 B)"
     return f"motorized units retreat to the hex with the lowest MP cost ({open_}; 13.6 B)"
+
+
+def _compass_problem(data: GameData, side: str, here: str, hex_id: str, ties: list[str]) -> str | None:
+    """13.6 B's last priority, among the hexes the others leave equal (read only where there is a choice)."""
+    if len(ties) < 2:
+        return None
+    from .edges import compass_tier
+    ranks = {n: compass_tier(data, side, here, n) for n in ties}
+    if ranks[hex_id] <= min(ranks.values()):
+        return None
+    open_ = ", ".join(sorted(n for n in ties if ranks[n] == min(ranks.values())))
+    way = "generally to the east for German units" if side == "german" else "to the north, south, or west for Allied units"
+    return f"the retreat goes {way} where such a hex is open ({open_}; 13.6 B)"
 
 
 def _type(data: GameData, unit_id: str) -> Any:

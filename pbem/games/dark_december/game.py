@@ -24,7 +24,7 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, strategic, supply, surrender
+from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, strategic, supply, surrender, victory
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
@@ -41,14 +41,18 @@ NOT_ENFORCED = (
     "is checked where each move ends (11.0 A); 8.2 supply does not read road control (its text asks only for a road free "
     "of enemy units, ZOCs and blown bridges), nor does 9.1 F (\"friendly controlled town\" read as a town no enemy unit "
     "holds)",
-    "9.1 G reforming at the map edge, 10.6.3 C/D blocked reinforcements, 10.7 exits and 10.7.2 C/10.7.3 the Allied "
-    "held-off units, 13.6 B the last retreat priority (\"generally to the east\" / \"north, south, or west\") and 13.6 C "
-    "the Bulge rule: they need the map's edges and compass (and 13.6 C a definition of \"the Bulge\"), which the text does "
-    "not give and the data format does not yet hold",
-    "10.9 restricted units and 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it): they need the "
-    "Meuse and Semois hexsides and Bastogne's hex, which the data does not name",
-    "10.8 B's optional provisions: \"not required if Germany is presently winning\" needs the victory, which is not "
-    "adjudicated (printed on the map); \"another armored regiment must be removed in its place\" needs an Allied choice "
+    "campaigns begun before behaviour 3 play without 9.1 G, 10.6.3 C, 10.7 exits, 10.7.2 C/10.7.3 and 13.6 B's last "
+    "retreat priority, which read the map's edges (group data `map.edges.*`, from behaviour 3); 10.6.3 D is 10.7.2 C. "
+    "13.6 C the Bulge rule is not enforced: the text does not define \"the Bulge\", nor when a unit is north or south "
+    "of it",
+    "10.9 restricted units are enforced from behaviour 3 (the Meuse and Semois hexsides group data `map.rivers.*`); "
+    "they bind Allied moves in the Movement, Reaction and Exploitation Phases, not retreats or advances after combat, "
+    "which the text does not call movement. 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it) "
+    "are not built: the data now holds Bastogne's hex and the Meuse (`map.places.bastogne.hex`, `map.rivers.meuse`), "
+    "but the two-dice roll before each side's Movement Phase and the choice of three units per 1-2 (23.0 B) are a step "
+    "the sequence does not have yet",
+    "10.8 B's optional provisions: \"not required if Germany is presently winning\": the victory conditions are judged "
+    "at the end of the game (7.2 F), and the text does not say how a side is winning before it; \"another armored regiment must be removed in its place\" needs an Allied choice "
     "at the start of its player turn, which no step takes (10.8 B itself and 10.8 C are enforced); 10.8 D: the text does "
     "not say which SS units are withdrawn",
     "14.6 historical reserve markers (optional): 6.2 B says no German unit may begin the Combat Phase in reserve from the "
@@ -68,11 +72,14 @@ NOT_ENFORCED = (
     "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up "
     "and 26.11 (`luftwaffe: true`). "
     "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, 26.15, "
-    "26.17, 26.20 B/C the map's edges and exits; 26.10, 26.13 the Meuse, Sure, Amblève and Semois hexsides; 26.19 the "
-    "objective towns' hexes; 26.8 A, 26.12 B, 26.14 B the 23.0 forces; 26.8 D, 26.20 A the victory, not adjudicated. "
+    "26.17, 26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.10, 26.13 the Sure and Amblève "
+    "hexsides (the Meuse and Semois are group data from behaviour 3, the variants not built on them); 26.19 the "
+    "objective towns' hexes; 26.8 A, 26.12 B, 26.14 B the 23.0 forces; 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
+    "built. "
     "26.16/26.18 A (the optional divisions' arrival and free set-up, their counters group data) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
-    "conditions and game lengths are printed on the map and the Game Turn Record Track (group data "
-    "game.turns.last_turn_*): the victory is not adjudicated",
+    "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
+    "game.turns.last_turn_*, game.victory.SCENARIO): campaigns begun before behaviour 3 end without a victory "
+    "determination (7.2 F)",
 )
 
 
@@ -163,7 +170,7 @@ class DarkDecember(SequencedGame):
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
                   {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
-                   "drop", "infiltrate"}),
+                   "exit", "hold_off", "release", "drop", "infiltrate"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -235,7 +242,8 @@ class DarkDecember(SequencedGame):
                 rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
                              "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")
             if "26.9" in others:
-                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated (10.7 exits need the map's edges)")
+                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated (they change the scenario's victory "
+                             "conditions, printed on the map, which are not adjudicated)")
                 others.remove("26.9")
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
@@ -392,6 +400,10 @@ class DarkDecember(SequencedGame):
             if state["turn"] >= last:
                 state["game_over"] = True
                 events.append({"event": "game_over", "turn": state["turn"]})
+                if strategic.on(state):                                   # 7.2 F the victory (behaviour 3, group data)
+                    result = victory.determine(data, state)
+                    state["victory"] = {"level": result["level"], "winner": result["winner"]}
+                    events.append(result)
                 return
             state["turn"] += 1
             state["side"] = "german"
@@ -447,6 +459,13 @@ class DarkDecember(SequencedGame):
                 return []
             last = numbers.integer(data, f"game.turns.last_turn_{state['scenario'].replace('-', '_')}",
                                    "the scenario's last Game-Turn (Game Turn Record Track, 7.0 A)")
+            if state["turn"] >= last and strategic.on(state):
+                try:
+                    victory.determine(data, state)                        # 7.2 F: what the victory reads
+                except UnknownDataError:
+                    raise
+                except PbemError as wrong:                                # the group's entry malformed
+                    return [Problem(None, str(wrong))]
             if state["turn"] < last:
                 withdrawals.start(data, copy.deepcopy({**state, "side": "german", "turn": state["turn"] + 1}), [])
                 if fuel.due(data, state["turn"] + 1):                     # 8.7: what the roll and the Allies' choice read

@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import NO_ZOC, ZocRules, walk
 from ..base import Problem
-from . import strategic
+from . import restricted, strategic
 from .common import air_superiority, board, bridged, road, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
@@ -243,12 +243,40 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             elif "reform" in o and isinstance(o.get("at"), str):
                 units[str(o["reform"])] = {"side": side, "hex": mapdata(data).grid.canonical(o["at"]), "steps": 1, "reserve": False}
         state = {**state, "units": units}
-    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe"))
+    if not reaction and mode == "movement":
+        problems += restricted.check_release(data, state, side, orders)                  # 10.9.2 C
+        if side == "allies" and strategic.on(state):
+            restricted.release_29th(data, state)                  # 10.9.1 C: what adjudication reads, read here too
+        if any("release" in o for o in orders):                                          # released before it moves
+            state = {**state, "released": list(state.get("released", [])) + [o["release"] for o in orders if "release" in o]}
+    if any("exit" in o or "hold_off" in o for o in orders) or (not reaction and state.get("held_off_owed")):
+        problems += _edge_problems(data, state, side, orders, reaction)
+        exiting = {o["exit"] for o in orders if isinstance(o.get("exit"), str)}
+        state = {**state, "units": {u: v for u, v in state["units"].items() if u not in exiting}}     # 10.7.2 A: gone
+    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe",
+                                                      "exit", "hold_off", "release"))
               else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
                                          ((o["enter"], o) for o in given if "enter" in o) if u in entering},
                                         {o["enter"] for o in given if "enter" in o and o.get("strategic") is True})
+
+
+def _edge_problems(data: GameData, state: dict, side: str, orders: list, reaction: bool) -> list[Problem]:
+    """10.7 exits and 10.7.2 C held-off units, in the Movement Phase of a campaign of behaviour 3."""
+    from . import edges
+    asked = [i for i, o in enumerate(orders) if "exit" in o or "hold_off" in o]
+    if not strategic.on(state) or reaction:
+        return [Problem(i, "`exit:` and `hold_off:` are Movement Phase orders (10.7) in campaigns of Dark December behaviour 3 "
+                           "(begun with this pbem)") for i in asked]
+    problems: list[Problem] = []
+    for index, order in enumerate(orders):
+        if "exit" in order:
+            why = edges.check_exit(data, state, side, order,
+                                   lambda u, path: check_path(data, state, side, u, path, allowance(data, state, u)))
+            if why:
+                problems.append(Problem(index, why))
+    return problems + edges.check_hold(data, state, side, orders)
 
 
 def strategic_how(data: GameData, state: dict, side: str, order: dict, unit_id: str, mode: str) -> str | None:
@@ -371,6 +399,11 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
         if not reaction and not exploitation and unit.get("reserve"):
             problems.append(Problem(index, f"{unit_id} is in reserve and may move only in reaction or exploitation (7.1.3.1 B, 14.1 E)"))
             continue
+        if side == "allies" and isinstance(order.get("path"), list) and all(isinstance(h, str) for h in order["path"]):
+            why = restricted.move_problem(data, state, unit_id, [mapdata(data).grid.canonical(h) for h in order["path"]])
+            if why:                                                     # 10.9 B (behaviour 3)
+                problems.append(Problem(index, why))
+                continue
         how = strategic_how(data, state, side, order, unit_id, "reaction" if reaction else "exploitation" if exploitation else "movement")
         if how is not None:                                             # 10.4 (behaviour 3)
             why = how[1:] if how.startswith("!") else _strategic_move(data, state, view, side, order, unit_id, how, exploitation)
@@ -446,6 +479,8 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         zoc = enemy_zoc(data, state, side)
         strategic.lose_marker(state, [u for u in state["strategic"] if state["units"][u]["side"] == side and state["units"][u]["hex"] in zoc],
                               "began the Movement Phase in strategic movement in an enemy ZOC (10.4.8 A)", events)
+    if strategic.on(state) and side == "allies" and not reaction and mode == "movement":
+        restricted.apply_releases(data, state, orders, events)      # 10.9.1 C, 10.9.2 C (behaviour 3)
     for order in orders:
         if "eliminate" in order:                                    # 11.0 C
             del state["units"][order["eliminate"]]
@@ -456,11 +491,19 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             path = [grid.canonical(str(h)) for h in order["path"]]
             state["units"][order["enter"]] = {"side": side, "hex": path[-1], "steps": full_steps(data, order["enter"]), "reserve": False}
             del state["reinforcements"][order["enter"]]
+            if strategic.on(state):                                      # 10.9 B its Game-Turn of entry (behaviour 3)
+                state.setdefault("arrived", {})[order["enter"]] = state["turn"]
             events.append({"event": "enter", "unit": order["enter"], "path": path, **({"strategic": True} if order.get("strategic") else {})})
             if order.get("strategic") is True:                        # 10.6.2; 20.1 C
                 strategic.mark(state, order["enter"], True)
                 if side == "german" and air_superiority(data, state["turn"], state):
                     state["clear_arrivals"] = sorted(set(state["clear_arrivals"]) | {order["enter"]})
+            continue
+        if "release" in order:                                      # 10.9.2 C, recorded below
+            continue
+        if "exit" in order or "hold_off" in order:                  # 10.7, 10.7.2 C (behaviour 3)
+            from . import edges
+            edges.apply_exit(data, state, side, order, events) if "exit" in order else edges.apply_hold(data, state, [order], events)
             continue
         if "reserve" in order:
             state["units"][order["reserve"]]["reserve"] = True

@@ -79,9 +79,9 @@ def check(data: GameData, state: dict, side: str, orders: list, walk_path: Any) 
         if state["reinforcements"].get(unit_id, 10 ** 6) > state["turn"] or str(data.get(f"units.counters.{unit_id}.side")) != side:
             problems.append(Problem(index, f"{unit_id!r} is not a {side} reinforcement due this Game-Turn (10.6 A)"))
             continue
-        if not isinstance(path, list) or not path or str(path[0]) not in entry_hexes(data, areas_of(data, unit_id)):
-            problems.append(Problem(index, f"{unit_id} enters on an entry hex of its areas {areas_of(data, unit_id)}: "
-                                           f"{', '.join(entry_hexes(data, areas_of(data, unit_id))) or 'none listed (map.hexes.HEX.entry)'} (10.6.1 A)"))
+        allowed = allowed_hexes(data, state, side, unit_id)
+        if not isinstance(path, list) or not path or str(path[0]) not in allowed:
+            problems.append(Problem(index, _where_text(data, state, unit_id, allowed)))
             continue
         if bd.enemies_in(str(path[0]), side):
             problems.append(Problem(index, f"{path[0]} is blocked by enemy units (10.6.3 B)"))
@@ -90,12 +90,35 @@ def check(data: GameData, state: dict, side: str, orders: list, walk_path: Any) 
             problems.append(Problem(index, f"{unit_id} must stop on entering the enemy ZOC at {path[0]} (12.1 A)"))
             continue
         why = walk_path(unit_id, [str(h) for h in path])
+        if not why and side == "allies":
+            from .restricted import move_problem                     # 10.9 B (behaviour 3)
+            why = move_problem(data, state, unit_id, [mapdata(data).grid.canonical(str(h)) for h in path], entering=True)
         if why:
             problems.append(Problem(index, why))
         entered.add(unit_id)
+    held = {o["hold_off"] for o in orders if "hold_off" in o}            # 10.7.2 C (behaviour 3)
     for unit_id, turn in sorted(state["reinforcements"].items()):
-        if turn <= state["turn"] and unit_id not in entered and str(data.get(f"units.counters.{unit_id}.side")) == side:
-            hexes = entry_hexes(data, areas_of(data, unit_id))
+        if turn <= state["turn"] and unit_id not in entered | held and str(data.get(f"units.counters.{unit_id}.side")) == side:
+            hexes = allowed_hexes(data, state, side, unit_id)
             if any(not bd.enemies_in(h, side) for h in hexes):
                 problems.append(Problem(None, f"{unit_id} is due and may not be withheld (10.6.3 A)"))
     return problems
+
+
+def allowed_hexes(data: GameData, state: dict, side: str, unit_id: str) -> list[str]:
+    """10.6.1 A the entry hexes of the unit's areas; 10.6.3 C (behaviour 3) a unit whose entry hexes were
+    blocked on its turn enters by the next unblocked road hex along the edge (`edges.late_entry_hexes`)."""
+    scheduled = entry_hexes(data, areas_of(data, unit_id))
+    if "strategic" in state and state["reinforcements"][unit_id] < state["turn"]:
+        from .edges import late_entry_hexes
+        return late_entry_hexes(data, state, side, scheduled)
+    return scheduled
+
+
+def _where_text(data: GameData, state: dict, unit_id: str, allowed: list[str]) -> str:
+    if "strategic" in state and state["reinforcements"][unit_id] < state["turn"]:
+        return (f"{unit_id} was blocked on its Game-Turn: it enters by the next unblocked road hex along its map edge, "
+                f"{'to the west' if str(data.get(f'units.counters.{unit_id}.side')) == 'allies' else 'to the north or south'}: "
+                f"{', '.join(allowed) or 'none is open'} (10.6.3 C)")
+    return (f"{unit_id} enters on an entry hex of its areas {areas_of(data, unit_id)}: "
+            f"{', '.join(allowed) or 'none listed (map.hexes.HEX.entry)'} (10.6.1 A)")

@@ -90,8 +90,8 @@ def _refit_problem(data: GameData, state: dict, side: str, unit_id: str, zoc: se
 
 def _reform_problem(data: GameData, state: dict, side: str, unit_id: str, at: Any) -> str | None:
     """9.1 F the nearest town (to a unit of the parent division) at least three hexes from the nearest enemy
-    unit; 9.1 G the owner's map edge when no unit of the division is on the map (not enforced: map edges are
-    not in the data), so such a unit is refused."""
+    unit; 9.1 G the owner's map edge when no unit of the division is on the map (behaviour 3, `map.edges`;
+    before it such a unit is refused, as those campaigns recorded)."""
     if unit_id not in state["eliminated"] or str(counter(data, unit_id)["side"]) != side:
         return f"{unit_id} is not a destroyed {side} unit (9.0 D)"
     if unit_id in state["surrendered"]:
@@ -100,6 +100,9 @@ def _reform_problem(data: GameData, state: dict, side: str, unit_id: str, at: An
     division = str(counter(data, unit_id).get("division"))
     kin = [v["hex"] for u, v in state["units"].items() if v["side"] == side and str(counter(data, u).get("division")) == division]
     if division in ("none", "None") or not kin:
+        if "strategic" in state:                                   # 9.1 G (behaviour 3: the edges are group data)
+            from .edges import reform_edge_problem
+            return reform_edge_problem(data, state, side, unit_id, at)
         return f"{unit_id} would return at the map edge (9.1 G), which pbem does not adjudicate yet"
     least = numbers.integer(data, f"{PATH}.reform_min_enemy_distance", "the distance from the enemy (9.1 F)")
     enemies = [v["hex"] for v in state["units"].values() if v["side"] != side]

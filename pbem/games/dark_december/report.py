@@ -114,6 +114,21 @@ def describe(events: list, readable_answers: bool = True) -> list[Block]:
             blocks += [("p", f"The {e['side']} step is played under fog of war ({e['rule']}): its units' moves are hidden.")]
         elif kind == "game_over":
             blocks += [("p", f"The last Game-Turn ({e['turn']}) is over (7.2 F).")]
+        elif kind == "victory":
+            result = "no side wins" if e["winner"] == "none" else f"{e['winner']} wins"
+            blocks += [("p", f"Victory (7.2 F, the victory conditions the group entered): {e['level']}; {result}.")]
+        elif kind in ("exit", "held_off", "released"):
+            blocks += _item(_edge_text(e))
         elif kind in ITEMS:
             blocks += _item(ITEMS[kind](e))
     return blocks
+
+
+def _edge_text(e: dict) -> str:
+    """10.7 exits, 10.7.2 C held-off units, 10.9 releases (behaviour 3)."""
+    if e["event"] == "exit":
+        return (f"{e['unit']} exits off the {e['edge']} map edge at {e['path'][-1]} (10.7)"
+                + (f"; the Allies owe {e['owed']} attack strength held off there (10.7.2 C)" if e["owed"] else ""))
+    if e["event"] == "held_off":
+        return f"{e['unit']} is held off the map on the {e['edge']} edge for the rest of the game (10.7.2 C, 10.7.3 B)"
+    return f"{e['unit']} is released (10.9)"

@@ -1,0 +1,72 @@
+"""Dark December 7.2 F: the victory determined at the end of the last Game-Turn from the victory conditions the
+group enters (`game.victory.SCENARIO`, printed in the study folder, 3.0; behaviour 3; docs/errata.md DD15).
+The map is the demonstration block of tests/test_dark_december_rules.py; the levels below are test values."""
+
+from pbem.games.dark_december import GAME
+from pbem.games.dark_december.victory import determine
+from tests.test_dark_december_rules import apply, base, changed, data, messages, position  # noqa: F401
+
+LEVELS = [
+    {"level": "German Decisive Victory", "winner": "german", "german_occupies_all": ["1010", "1012"]},
+    {"level": "German Marginal Victory", "winner": "german", "german_occupies_any": ["1010", "1012"],
+     "german_exited_attack_strength_at_least": 2},
+    {"level": "Allied Victory", "winner": "allies", "allies_occupy_all": ["1111"], "german_units_destroyed_at_least": 1},
+    {"level": "Draw", "winner": "none"},
+]
+
+
+def game_end(data, units, **more):
+    state = position(data, units, turn=10, side="allies", phase="construction")
+    state.update(more)
+    return state
+
+
+def test_7_2_f_the_first_level_that_holds_is_the_result(data):
+    """7.2 F: at the end of the final Game-Turn each side's performance is judged by the victory conditions."""
+    data = changed(data, {"game.victory.turning_point": LEVELS})
+    assert determine(data, game_end(data, {"ger-inf1": "1010", "ger-inf2": "1012"}))["level"] == "German Decisive Victory"
+    marginal = game_end(data, {"ger-inf1": "1010", "us-inf1": "1111"}, exited_strength=2)
+    assert determine(data, marginal) == {"event": "victory", "level": "German Marginal Victory", "winner": "german"}
+    assert determine(data, {**marginal, "exited_strength": 1})["level"] == "Draw"
+    allied = game_end(data, {"us-inf1": "1111"}, eliminated=["ger-pz1"])
+    assert determine(data, allied)["winner"] == "allies"
+
+
+def test_7_2_f_the_game_end_reports_the_victory(data):
+    """7.2 F: the step that ends the last Game-Turn records the result, and its report says which conditions it read."""
+    data = changed(data, {"game.victory.turning_point": LEVELS})
+    state = game_end(data, {"us-inf1": "1111"}, eliminated=["ger-pz1"])
+    events = apply(data, state, "allies", [])
+    assert state["victory"] == {"level": "Allied Victory", "winner": "allies"}
+    assert {"event": "victory", "level": "Allied Victory", "winner": "allies"} in events
+
+
+def test_7_2_f_unknown_victory_conditions_refuse_in_check_as_in_adjudication(data):
+    """The victory conditions are group data: while unknown, `check` of the step that ends the game names the path."""
+    state = game_end(data, {"us-inf1": "1111"})
+    got = messages(GAME.check(data, state, "allies", []))
+    assert len(got) == 1 and "`game.victory.turning_point`" in got[0]
+    early = position(data, {"us-inf1": "1111"}, turn=9, side="allies", phase="construction")
+    assert GAME.check(data, early, "allies", []) == []                 # not the last Game-Turn: nothing read
+
+
+def test_7_2_f_an_unknown_condition_is_refused(data):
+    data = changed(data, {"game.victory.turning_point": [{"level": "X", "winner": "german", "german_holds_antwerp": True}]})
+    state = game_end(data, {"us-inf1": "1111"})
+    got = messages(GAME.check(data, state, "allies", []))
+    assert got == ["data-override.yaml: data `game.victory.turning_point.0.german_holds_antwerp`: pbem does not evaluate the victory condition "
+                   "'german_holds_antwerp'; the conditions it reads are listed in docs/dark-december.md (7.2 F)"]
+
+
+def test_the_report_names_exits_held_off_units_releases_and_the_victory():
+    """The report lines of 10.7, 10.7.2 C, 10.9 and 7.2 F."""
+    from pbem.games.dark_december.report import describe
+    events = [{"event": "exit", "unit": "ger-inf1", "path": ["1211", "1210"], "edge": "north", "owed": 2},
+              {"event": "held_off", "unit": "us-rf1", "edge": "north"}, {"event": "released", "unit": "br-29"},
+              {"event": "victory", "level": "Draw", "winner": "none"}]
+    texts = [str(b[1]) for b in describe(events)]
+    assert any("ger-inf1 exits off the north map edge at 1210 (10.7); the Allies owe 2 attack strength held off there (10.7.2 C)" in t
+               for t in texts)
+    assert any("us-rf1 is held off the map on the north edge for the rest of the game (10.7.2 C, 10.7.3 B)" in t for t in texts)
+    assert any("br-29 is released (10.9)" in t for t in texts)
+    assert any("Victory (7.2 F, the victory conditions the group entered): Draw; no side wins." in t for t in texts)
