@@ -73,3 +73,18 @@ def test_19_1_5_tettau_enters_and_moves_then_the_soviet_cavalry_then_the_chit_jo
     assert {"event": "chits_arrive", "chits": ["Tettau-HQ"], "rule": "19.1.5"} in events
     assert "Tettau-HQ" in s["chits"] and ("Tettau-HQ" in s["cup"] or s["chit"] == "Tettau-HQ")
     assert any(e["event"] == "chit" for e in events)                  # the first draw follows (2.3.1)
+
+
+def test_12_5_the_cavalry_moves_only_with_the_1st_belorussian_front_chit_and_then_with_any_army():
+    """12.5 "The 2nd Guards Cavalry Corps ... may only be commanded and moved when the "1st
+    Belorussian Front" (1 BF) chit is drawn (see 3.1.4). When the 1BF chit is drawn, the Soviet
+    player may freely activate any army of their choice (exception: see 3.1.3) AND the 2nd Guards
+    Cavalry Corps." c-3 and c-4 are entered; the 61st Army's HQ would otherwise have them (made-up
+    counters list them under it)."""
+    values = {**VALUES, **{f"units.counters.{u}": combat(3, 2, "61-HQ", movement=8, side="soviet") for u in ("c-3", "c-4")}}
+    d, s = start({"61-HQ": "4715", "c-3": "4714", "c-4": "4716"}, values=values)
+    s = at(s, turn=4, cavalry_units=["c-3", "c-4"], active="soviet", phase="pick_hq", chit="11 Pz AOK", previous=None)
+    s61, events, _ = play(d, at(s, chit="61-HQ", phase="pick_hq"), "soviet", [{"hq": "61-HQ"}])
+    assert s61["activated"] == []                                        # never with its army's own chit
+    s1bf, events, _ = play(d, at(s, chit="1 BRF"), "soviet", [{"hq": "61-HQ"}])
+    assert s1bf["activated"] == ["c-3", "c-4"] and events[1]["units"] == ["c-3", "c-4"]

@@ -11,7 +11,6 @@ import re
 from fractions import Fraction
 from math import floor
 
-from .reich import attack_ban
 from ...dice import Dice
 from ...errors import PbemError
 from ...gamedata import GameData
@@ -21,6 +20,7 @@ from ..base import Problem
 from . import air
 from .common import (canonical, combat_units, grid, hexside, info, other, printed, side_of, terrain)
 from .movement import step_cost
+from .reich import attack_ban
 
 ATTACK = ("`attack: HEX, with: [UNIT, ...]`, `air: {AIR UNIT: full|normal}` (13.1), one attack per file (8.2); an "
           "empty file ends the Combat segment (2.3.3)")

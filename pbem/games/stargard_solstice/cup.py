@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import copy
 
-from .reich import command_range
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
 from .common import commanded_by, counter, grid, is_hq, kind, side_of
+from .reich import command_range
 
 
 # -- the chits ---------------------------------------------------------------------------
@@ -180,10 +180,13 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
             continue
         if kind(data, unit_id) == "festung":         # 12.3: a Festung neither moves nor attacks
             continue
-        if commanded_by(data, unit_id) != hq:
-            continue
+        if unit_id in state.get("cavalry_units", []) or commanded_by(data, unit_id) != hq:
+            continue                                  # 12.5: the cavalry only with the 1 BF chit
         if state["turn"] == 1 or g.distance(where, state["units"][unit_id]["hex"]) <= reach:
             units.append(unit_id)
+    if state.get("cavalry_units") and state["chit"] == numbers.text(
+            data, "module.second_guards_cavalry_corps.chit", "the chit that commands the 2nd Guards Cavalry Corps (12.5)"):
+        units += [u for u in state["cavalry_units"] if u in state["units"]]     # 12.5: AND the cavalry corps
     if "activated_hqs" in state:
         state["activated_hqs"].append(hq)         # 12.1: each army once a turn
     state.update(hq=hq, hq_hex=where, activated=units, independents=[], moved=[], attackers=[], attacked=[],

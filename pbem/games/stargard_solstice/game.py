@@ -31,13 +31,10 @@ NOT_ENFORCED = (
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
     f"12.4 Volksturm "
     f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
-    f"3.1.4 the 2nd Guards Cavalry Corps with the 1st Belorussian Front chit (12.5), 3.1.5 the 3rd Army's two "
-    f"independent units anywhere: {NOT_BUILT}",
+    f"3.1.5 the 3rd Army's two independent units anywhere: {NOT_BUILT}",
     f"19.1.3 Defend the Reich: the withdrawing units' regular move with every German chit drawn (whatever the "
     f"corps): {NOT_BUILT}; they move with their own HQ's activation (the chit's removal, the pick-up at 0716, the "
     f"attack ban, Munzel's range and the turn-end elimination are enforced)",
-    f"12.5 the 2nd Guards Cavalry Corps commanded and moved only with the 1st Belorussian Front chit: {NOT_BUILT} "
-    f"(it enters and moves with 19.1.5, which is enforced)",
     f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "
     f"{NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",

@@ -239,6 +239,8 @@ def independent(data: GameData, state: dict, unit_id: str) -> str | None:
     most = numbers.integer(data, "command.activation.independent_units_per_hq", "the independent units an HQ activates (3.3.2)")
     if unit_id not in state["units"] or side_of(state, unit_id) != state["active"] or is_hq(data, unit_id):
         return f"{unit_id} is not a combat unit of the active player on the map (3.3.2)"
+    if unit_id in state.get("cavalry_units", []):
+        return f"{unit_id} of the 2nd Guards Cavalry Corps moves only with the 1st Belorussian Front chit (12.5)"
     if not numbers.flag(data, f"units.counters.{unit_id}.independent", f"whether {unit_id} is independent (3.3.2)"):
         return f"{unit_id} is not an independent unit (3.3.2)"
     if unit_id in state["independents"]:

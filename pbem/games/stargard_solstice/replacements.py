@@ -9,11 +9,11 @@ any own HQ for an independent unit (3.3.2)."""
 
 from __future__ import annotations
 
-from .reich import command_range
 from ...dice import Dice
 from ...gamedata import GameData
 from ..base import Problem
 from .common import commanded_by, full_steps, grid, is_hq, kind, mechanized, other, side_of, zoc_of
+from .reich import command_range
 
 KINDS = {"scraping_the_barrel": ("german",), "mechanics_work_wonders": ("german", "soviet")}
 

@@ -106,6 +106,7 @@ def apply_entry(data: GameData, state: dict, side: str, orders: list, dice: Dice
         state["phase"] = "cavalry"
         return events
     hq, _, _, _ = groups(data)
+    state["cavalry_units"] = sorted(u for u in state["tettau"]["units"] if u in state["units"])     # 12.5
     del state["tettau"]
     state["chits"] = sorted({*state["chits"], hq})
     state["cup"] = sorted({*state["cup"], hq})
