@@ -223,3 +223,15 @@ def test_6_3_1_a_unit_without_zoc_on_top_of_a_stack_takes_the_stack_s_zoc_away()
     assert top["units"]["3SS-PZ-HQ"]["on_top"] == "1313" and "1314" not in zoc_of(d, top, "german")
     away, _, _ = play(d, at(top, phase="movement", moved=[]), "german", [{"move": "3SS-PZ-HQ", "path": ["1312"]}])
     assert "1314" in zoc_of(d, away, "german") and "on_top" not in away["units"]["3SS-PZ-HQ"]
+
+
+def test_3_1_5_the_3rd_army_chit_lets_two_independent_units_move_anywhere():
+    """3.1.5 "When activated, the 3rd Army chit also allows two independent units to move anywhere
+    on the map (even out of command)": g-ind in 2020 is 12 hexes from 3SS-PZ-HQ (range 3). pbem
+    reads the two as the activated HQ's two independent units (3.3.2), range lifted."""
+    d, s = start({"3SS-PZ-HQ": "1212", "g-ind": "2020", "s-inf": "3030"})
+    s = at(s, turn=4, phase="movement", active="german", hq="3SS-PZ-HQ", hq_hex="1212", moved=[], activated=[],
+           independents=[], chit="3SS-PZ-HQ")
+    assert problem(d, s, [{"activate": "g-ind"}]) == [
+        "g-ind is 12 hexes from 3SS-PZ-HQ, beyond its command range of 3 (3.3.3)"]
+    assert problem(d, at(s, chit="3 Pz AOK"), [{"activate": "g-ind"}, {"move": "g-ind", "path": ["2021"]}]) == []

@@ -249,7 +249,8 @@ def independent(data: GameData, state: dict, unit_id: str) -> str | None:
         return f"{state['hq']} activates at most {most} independent units (3.3.2)"
     reach = command_range(data, state, state["hq"])
     distance = grid(data).distance(state["hq_hex"], state["units"][unit_id]["hex"])
-    if state["turn"] != 1 and distance > reach:
+    third_army = state["chit"] == numbers.text(data, "module.third_army_chit", "the German 3rd Army chit (3.1.5)")
+    if state["turn"] != 1 and distance > reach and not third_army:      # 3.1.5: anywhere with the 3rd Army chit
         return f"{unit_id} is {distance} hexes from {state['hq']}, beyond its command range of {reach} (3.3.3)"
     state["independents"].append(unit_id)
     return None
