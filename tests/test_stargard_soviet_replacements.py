@@ -70,3 +70,26 @@ def test_7_3_3_never_in_an_ezoc():
     d, s = start({**POSITION, "g-pz": "1513"}, values={"game.replacements.soviet.per_turn.5": 3})
     s, _, _ = play(d, at(s, phase="supply", turn=5, dead=DEAD), "german", [])
     assert problems(d, s, [{"rebuild": "s-inf"}]) == ["s-inf is in an EZOC: no replacement placed there (7.3.3, 2.5.1)"]
+
+
+def test_16_3_the_234_80_replaces_the_234_77_exactly_in_the_turn_7_replacement_phase():
+    """16.3 "replace the first unit with the 234/80 (marked with an asterisk) in the turn 7
+    replacement phase. The 234/80 replaces the 234/77 exactly — location, supply status, whether
+    flipped, etc. If the 234/77 has been eliminated by that point, the exchange does not take
+    place." (turn 7 brings Soviet reinforcements: the exchange follows them, here called directly.)"""
+    from pbem.games.stargard_solstice.soviet_rp import exchange_234th
+    made_up = {"attack": 3, "defense": 3, "movement": 4, "steps": 2, "mechanized": False,
+               "reduced": {"attack": 1, "defense": 1, "movement": 4}}
+    d, s = start({"234/77": {"hex": "2020", "steps": 1}},
+                 values={f"units.counters.{u}.{k}": v for u in ("234/77", "234/80") for k, v in made_up.items()})
+    s["units"]["234/77"]["supply"] = "oos"
+    events: list = []
+    exchange_234th(d, at(s, turn=7), events)                                    # not chosen: nothing
+    assert events == []
+    work = at(s, turn=7, optional=["16.3"])
+    exchange_234th(d, work, events)
+    assert events == [{"event": "exchanged", "unit": "234/77", "by": "234/80", "rule": "16.3"}]
+    assert "234/77" not in work["units"] and work["units"]["234/80"] == {"hex": "2020", "steps": 1, "side": "soviet", "supply": "oos"}
+    work = at(s, turn=6, optional=["16.3"])
+    exchange_234th(d, work, [])
+    assert "234/77" in work["units"]

@@ -35,15 +35,14 @@ NOT_ENFORCED = (
     f"19.1.3 Defend the Reich: the withdrawing units' regular move with every German chit drawn (whatever the "
     f"corps): {NOT_BUILT}; they move with their own HQ's activation (the chit's removal, the pick-up at 0716, the "
     f"attack ban, Munzel's range and the turn-end elimination are enforced)",
-    f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "
-    f"{NOT_BUILT}",
+    f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement: {NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
     f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "
     "last turn (14.3) is the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs; "
-    "16.1 and 16.3 are refused as options",
+    "16.1 is refused as an option",
 )
 
-OPTIONAL_RULES = ("16.2", "16.4")      # 16.0: optional rules pbem plays, when both players agree
+OPTIONAL_RULES = ("16.2", "16.3", "16.4")      # 16.0: optional rules pbem plays, when both players agree
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
                "enter", "overstack", "rebuild")
 
@@ -207,7 +206,7 @@ class StargardSolstice(SequencedGame):
             bad = [r for r in rules if r not in OPTIONAL_RULES]
             if bad:
                 raise PbemError(f"optional rule(s) {', '.join(bad)}: pbem plays {', '.join(OPTIONAL_RULES)} (16.1 needs the "
-                                f"hidden chit withdrawal, 16.3 the 234th's exchange: {NOT_BUILT})")
+                                f"hidden chit withdrawal: {NOT_BUILT})")
             chosen["optional"] = rules
         if errata:
             chosen["errata"] = errata

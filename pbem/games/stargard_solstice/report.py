@@ -84,6 +84,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "victory": lambda e: f"Soviet victory points: {e['vp']} — {e['level']} ({e['rule']})" + (
         " = " + ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in e["terms"].items()) + " (14.1)" if "terms" in e else ""),
     "tettau_roll": lambda e: f"{e['unit']} of Corps Tettau: die {e['die']}, {e['outcome']} ({e['rule']})",
+    "exchanged": lambda e: f"{e['by']} replaces {e['unit']} exactly ({e['rule']})",
     "rebuilt": lambda e: f"{e['unit']} rebuilt from the dead pile at {e['hex']}, reduced ({e['rule']})",
     "overstack_retreat": lambda e: f"{e['unit']} retreats to {e['hex']} after its overstacking step loss ({e['rule']})",
     "defend_the_reich": lambda e: f"Defend the Reich: the {e['chit']} chit leaves the cup; its divisions withdraw via 0716 ({e['rule']})",

@@ -144,8 +144,27 @@ def apply_replacements(data: GameData, state: dict, side: str, orders: list, dic
     return events
 
 
+def exchange_234th(data: GameData, state: dict, events: list) -> None:
+    """16.3 (optional): "replace the first unit with the 234/80 (marked with an asterisk) in the
+    turn 7 replacement phase. The 234/80 replaces the 234/77 exactly — location, supply status,
+    whether flipped, etc. If the 234/77 has been eliminated by that point, the exchange does not
+    take place." Done as the segment opens (or the turn ends), before any point is spent."""
+    where = "reinforcements.optional_234th"
+    if "16.3" not in state.get("optional", []):
+        return
+    if state["turn"] != numbers.integer(data, f"{where}.turn", "the turn of the 234th's exchange (16.3)"):
+        return
+    old = numbers.text(data, f"{where}.old", "the unit 16.3 replaces")
+    new = numbers.text(data, f"{where}.new", "the unit that replaces it (16.3)")
+    if old in state["units"]:
+        state["units"][new] = state["units"].pop(old)
+        state["units"] = dict(sorted(state["units"].items()))
+        events.append({"event": "exchanged", "unit": old, "by": new, "rule": "16.3"})
+
+
 def after_reinforcements(data: GameData, state: dict, events: list) -> None:
-    """2.5.1 the Soviet Replacement Segment when due, else 2.6 the turn end."""
+    """2.5.1 the Soviet Replacement Segment when due (16.3 first), else 2.6 the turn end."""
     from .cup import end_turn
+    exchange_234th(data, state, events)
     if not start(data, state):
         end_turn(data, state, events)
