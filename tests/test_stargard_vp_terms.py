@@ -152,3 +152,22 @@ def test_19_1_3_no_attack_by_the_39th_fb_and_fg_and_munzel_s_range_down_to_6():
     assert [p.message for p in GAME.check(d, at(s, reich={"turn": 3}), "german", attack)] == [
         "g-39 may not attack after Defend the Reich (19.1.3)"]
     assert command_range(d, s, "Munzel-HQ") == 8 and command_range(d, at(s, reich={"turn": 3}), "Munzel-HQ") == 6
+
+
+def test_19_1_3_the_withdrawing_divisions_move_with_every_german_chit_within_their_own_range():
+    """19.1.3 "Each time the German player draws a chit from the cup in a subsequent command phase,
+    regardless of the corps, they may carry out a regular move (including rail movement but not
+    strategic movement) with the units of the 39th PzK, FB (3rd SS), and FG (Munzel Corps)
+    divisions, following all command range rules": 3SS-PZ-HQ's chit activates g-39 too (39th
+    Panzer Corps, 1 hex from 39-Pz-HQ, range 3), but not once it stands 5 hexes away."""
+    from pbem.games.stargard_solstice.cup import activate
+    d, s = start({"39-Pz-HQ": "0918", "g-39": "0917", "3SS-PZ-HQ": "1212", "g-inf": "1313"}, values=FORMATIONS)
+    s = at(s, turn=3, active="german", reich={"turn": 3})
+    events: list = []
+    activate(d, s, "3SS-PZ-HQ", events)
+    assert s["activated"] == ["g-39", "g-inf"] and s["reich_movers"] == ["g-39"]
+    assert [p.message for p in GAME.check(d, s, "german", [{"move": "g-39", "path": ["0916"], "strategic": True}])] == [
+        "g-39 moves with this chit by regular movement only (19.1.3)"]
+    far = at(s, units={**s["units"], "g-39": {**s["units"]["g-39"], "hex": "0913"}})
+    activate(d, far, "3SS-PZ-HQ", [])
+    assert far["reich_movers"] == []                                  # 5 hexes from 39-Pz-HQ: out of range (3)

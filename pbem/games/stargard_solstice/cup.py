@@ -17,7 +17,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
 from .common import commanded_by, counter, grid, is_hq, kind, side_of
-from .reich import command_range
+from .reich import command_range, movers
 
 
 # -- the chits ---------------------------------------------------------------------------
@@ -187,6 +187,9 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
     if state.get("cavalry_units") and state["chit"] == numbers.text(
             data, "module.second_guards_cavalry_corps.chit", "the chit that commands the 2nd Guards Cavalry Corps (12.5)"):
         units += [u for u in state["cavalry_units"] if u in state["units"]]     # 12.5: AND the cavalry corps
+    if "reich" in state:                           # 19.1.3: the withdrawing divisions move with any German chit
+        state["reich_movers"] = [u for u in movers(data, state, hq) if u not in units]
+        units = sorted({*units, *state["reich_movers"]})
     if "activated_hqs" in state:
         state["activated_hqs"].append(hq)         # 12.1: each army once a turn
     state.update(hq=hq, hq_hex=where, activated=units, independents=[], moved=[], attackers=[], attacked=[],

@@ -32,9 +32,7 @@ NOT_ENFORCED = (
     f"12.4 Volksturm "
     f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
     f"3.1.5 the 3rd Army's two independent units by rail: {NOT_BUILT} (5.5)",
-    f"19.1.3 Defend the Reich: the withdrawing units' regular move with every German chit drawn (whatever the "
-    f"corps): {NOT_BUILT}; they move with their own HQ's activation (the chit's removal, the pick-up at 0716, the "
-    f"attack ban, Munzel's range and the turn-end elimination are enforced)",
+    f"19.1.3 Defend the Reich: the withdrawing units' rail movement with every German chit: {NOT_BUILT} (5.5)",
     f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement: {NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
     f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "

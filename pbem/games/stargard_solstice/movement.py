@@ -195,6 +195,8 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
     strategic = order.get("strategic", False)
     if not isinstance(strategic, bool):
         return "`strategic:` is true or false (5.4)"
+    if strategic and unit_id in state.get("reich_movers", []):
+        return f"{unit_id} moves with this chit by regular movement only (19.1.3)"
     if leaving:                              # 14.2.1: off the map through the Landsberg line
         from .landsberg import leave
         return leave(data, state, unit_id, path, strategic, [] if events is None else events)

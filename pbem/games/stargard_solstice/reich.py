@@ -111,3 +111,24 @@ def command_range(data: GameData, state: dict, hq: str) -> int:
                                f"the command range of {hq} after Defend the Reich (19.1.3)")
     return numbers.integer(data, f"units.counters.{hq}.command_range", f"the command range of {hq} (3.3.3)")
 
+
+def movers(data: GameData, state: dict, hq: str) -> list[str]:
+    """19.1.3 "Each time the German player draws a chit from the cup in a subsequent command phase,
+    regardless of the corps, they may carry out a regular move (including rail movement but not
+    strategic movement) with the units of the 39th PzK, FB (3rd SS), and FG (Munzel Corps)
+    divisions, following all command range rules": those within their own HQ's range (3.3.3),
+    beside the units `hq` activates; they may not attack (the ban above)."""
+    if "reich" not in state or state["active"] != "german":
+        return []
+    from .common import commanded_by, grid, is_hq
+    out = []
+    for unit_id in sorted(state["units"]):
+        if is_hq(data, unit_id) or state["units"][unit_id]["side"] != "german" or not attack_ban(data, state, unit_id):
+            continue
+        own = commanded_by(data, unit_id)
+        if own is None or own not in state["units"] or own == hq:
+            continue
+        if grid(data).distance(state["units"][own]["hex"], state["units"][unit_id]["hex"]) <= command_range(data, state, own):
+            out.append(unit_id)
+    return out
+
