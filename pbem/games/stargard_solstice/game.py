@@ -33,7 +33,6 @@ NOT_ENFORCED = (
     f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
     f"3.1.5 the 3rd Army's two independent units by rail: {NOT_BUILT} (5.5)",
     f"19.1.3 Defend the Reich: the withdrawing units' rail movement with every German chit: {NOT_BUILT} (5.5)",
-    f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement: {NOT_BUILT}",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
     f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "
     "last turn (14.3) is the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs; "

@@ -31,10 +31,17 @@ def arrivals(data: GameData, state: dict, side: str) -> list[str]:
     """15.3: the units and HQs of `side` the schedule brings this turn (air units aside)."""
     gone = set(state["units"]) | {d["unit"] for d in state["dead"]} | {d["unit"] for d in state.get("volksturm", [])}
     early = set(state.get("early_hqs", []))          # 12.1: an attacked army's HQ arrives this turn
-    return sorted(u for u, c in counters(data).items()
-                  if c.get("side") == side and c.get("type") in ("combat", "hq") and isinstance(c.get("arrives"), dict)
-                  and (unwrap(c["arrives"].get("turn")) == state["turn"] or u in early) and u not in gone
-                  and c.get("rule") != "16.3")
+    scheduled = [u for u, c in counters(data).items()
+                 if c.get("side") == side and c.get("type") in ("combat", "hq") and isinstance(c.get("arrives"), dict)
+                 and (unwrap(c["arrives"].get("turn")) == state["turn"] or u in early) and u not in gone
+                 and c.get("rule") != "16.3"]
+    return sorted({*scheduled, *returning(state, side)})
+
+
+def returning(state: dict, side: str) -> list[str]:
+    """12.2.2 "If the HQ cannot be legally relocated, it enters as a reinforcement on the following
+    turn at a supply source belonging to that player"."""
+    return [e["hq"] for e in state.get("hq_off_map", []) if e["side"] == side and e["turn"] <= state["turn"]]
 
 
 def entry_hexes(data: GameData, unit_id: str) -> list[str]:
@@ -62,7 +69,11 @@ def edges(data: GameData, hex_id: str) -> list[tuple[int, int]]:
 
 
 def where(data: GameData, state: dict, side: str, unit_id: str, designated: list[str] | None = None) -> list[str]:
-    """The hexes `unit_id` may enter at now (7.0, 7.1.2): its own entry, or `designated`."""
+    """The hexes `unit_id` may enter at now (7.0, 7.1.2): its own entry, or `designated`; an HQ
+    back from 12.2.2 at the side's supply sources."""
+    if designated is None and unit_id in returning(state, side):
+        from .supply import sources_of_side
+        designated = list(sources_of_side(data, side))
     designated = designated if designated is not None else entry_hexes(data, unit_id)
     return alternatives(data, state, side, designated) or designated
 
@@ -139,6 +150,8 @@ def carry_out(data: GameData, state: dict, side: str, orders: list, events: list
             steps = 1 if full.get("type") == "hq" else int(data.get(f"units.counters.{unit_id}.steps", f"the steps of {unit_id}"))
             steps = arriving[unit_id][0] if arriving else steps
             state["units"][unit_id] = {"side": side, "hex": hex_id, "steps": steps, "supply": "in"}
+            if unit_id in returning(state, side):                           # 12.2.2: back on the map
+                state["hq_off_map"] = [e for e in state["hq_off_map"] if e["hq"] != unit_id]
             entered.append(unit_id)
             events.append({"event": "entered", "unit": unit_id, "hex": hex_id, "rule": "7.0"})
         elif "overstack" in order:           # 6.2.1, after the moves
