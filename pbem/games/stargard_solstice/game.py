@@ -29,10 +29,9 @@ NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"12.4 Volksturm "
-    f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
-    f"3.1.5 the 3rd Army's two independent units by rail: {NOT_BUILT} (5.5)",
-    f"19.1.3 Defend the Reich: the withdrawing units' rail movement with every German chit: {NOT_BUILT} (5.5)",
+    f"12.4 Volksturm redeployment: {NOT_BUILT}",
+    f"5.5 rail movement (also 3.1.5 the 3rd Army's two independent units and 19.1.3 the withdrawing divisions by "
+    f"rail) and strategic movement on entry (7.1.1): {NOT_BUILT}; those units move by regular movement",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
     f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "
     "last turn (14.3) is the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs; "
