@@ -233,6 +233,8 @@ SEQUENCES = {
         ('Bombardment: the bombarding player names its targets (8.5, 19.1.1, 19.1.2)', 'orders'),
         ('Aborted air operation: each player grounds one air unit (19.1.10)', 'response'),
         ('A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, 19.1.13)', 'response'),
+        ('Corps Tettau enters: the German player enters and moves its units (19.1.5)', 'orders'),
+        ('The Soviet player enters and moves the 2nd Guards Cavalry Corps (19.1.5)', 'response'),
         ('A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)', 'orders'),
         ('Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)', 'orders'),
         ('Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)', 'orders'),
@@ -240,6 +242,7 @@ SEQUENCES = {
         ('The defender takes its result: first-loss ties and further losses (8.6), retreat route (9.0)', 'response'),
         ("An HQ's owner relocates it (12.2.1, 12.2.2)", 'response'),
         ('Reinforcement Phase: each player enters and moves its reinforcements, the German first (2.5, 7.0, 7.1)', 'orders'),
+        ("Soviet Replacement Segment, turns 4-8: the Soviet player rebuilds steps with the turn's replacement points (2.5.1, 7.3)", 'orders'),
         ('Supply Phase: pbem traces every unit\'s supply line (2.4, 11.0)', 'orders'),
     ],
 }

@@ -205,3 +205,33 @@ def test_14_2_1_three_mechanized_3rd_ss_units_off_the_map_through_landsberg_win_
     finally:
         for i in (1, 2):
             del COUNTERS[f"g-mech{i}"]
+
+
+def test_6_3_1_a_unit_without_zoc_on_top_of_a_stack_takes_the_stack_s_zoc_away():
+    """6.3.1 "If a player stacks a unit without ZOC capability on top of a unit that does have ZOC,
+    the whole stack counts as if it had no ZOC." The owner says so with `on_top: true`; the HQ
+    3SS-PZ-HQ (no ZOC, 4.2) moves onto g-inf in 1313, whose ZOC covers 1314; beneath (the
+    default) the ZOC stays."""
+    from pbem.games.stargard_solstice.common import zoc_of
+    d, s = start({"3SS-PZ-HQ": "1312", "g-inf": "1313", "s-inf": "1616"})
+    s = at(s, phase="movement", active="german", hq="3SS-PZ-HQ", hq_hex="1312", moved=[], activated=["g-inf"])
+    assert "1314" in zoc_of(d, s, "german")
+    beneath, _, _ = play(d, s, "german", [{"move": "3SS-PZ-HQ", "path": ["1313"]}])
+    assert "1314" in zoc_of(d, beneath, "german") and "on_top" not in beneath["units"]["3SS-PZ-HQ"]
+    assert problem(d, s, [{"move": "3SS-PZ-HQ", "path": ["1313"], "on_top": "yes"}]) == ["`on_top:` is true or false (6.3.1)"]
+    top, _, _ = play(d, s, "german", [{"move": "3SS-PZ-HQ", "path": ["1313"], "on_top": True}])
+    assert top["units"]["3SS-PZ-HQ"]["on_top"] == "1313" and "1314" not in zoc_of(d, top, "german")
+    away, _, _ = play(d, at(top, phase="movement", moved=[]), "german", [{"move": "3SS-PZ-HQ", "path": ["1312"]}])
+    assert "1314" in zoc_of(d, away, "german") and "on_top" not in away["units"]["3SS-PZ-HQ"]
+
+
+def test_3_1_5_the_3rd_army_chit_lets_two_independent_units_move_anywhere():
+    """3.1.5 "When activated, the 3rd Army chit also allows two independent units to move anywhere
+    on the map (even out of command)": g-ind in 2020 is 12 hexes from 3SS-PZ-HQ (range 3). pbem
+    reads the two as the activated HQ's two independent units (3.3.2), range lifted."""
+    d, s = start({"3SS-PZ-HQ": "1212", "g-ind": "2020", "s-inf": "3030"})
+    s = at(s, turn=4, phase="movement", active="german", hq="3SS-PZ-HQ", hq_hex="1212", moved=[], activated=[],
+           independents=[], chit="3SS-PZ-HQ")
+    assert problem(d, s, [{"activate": "g-ind"}]) == [
+        "g-ind is 12 hexes from 3SS-PZ-HQ, beyond its command range of 3 (3.3.3)"]
+    assert problem(d, at(s, chit="3 Pz AOK"), [{"activate": "g-ind"}, {"move": "g-ind", "path": ["2021"]}]) == []

@@ -75,3 +75,86 @@ def test_12_1_an_attacked_unit_whose_hq_is_not_on_the_map_brings_it_that_turn():
         assert "3-Sh-A-HQ" in arrivals(d, s, "soviet")
     finally:
         del COUNTERS["s-shock"]
+
+
+def test_6_2_1_a_hex_still_overstacked_at_the_end_of_the_phase_costs_its_strongest_unit_a_step_and_a_hex():
+    """6.2 "Reinforcements may overstack initially upon placement, but must be legally stacked by
+    the end of that phase"; 6.2.1 "In a hex where overstacking has occurred, the strongest unit
+    (attack value) must lose 1 step and retreat one hex. If it cannot do so, it is eliminated."
+    Three Soviet units enter 3001; 207/79 (attack 4) is the strongest."""
+    d, s = start(POSITION, values={k: v for k, v in VALUES.items() if k != "units.counters.207/79.attack"}
+                 | {"units.counters.207/79.attack": 4,
+                    "units.counters.207/79.reduced": {"attack": 2, "defense": 1, "movement": 4}})
+    s, _, _ = play(d, at(s, phase="supply"), "german", [])
+    s, _, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0110"}])
+    three = [{"enter": u, "at": "3001"} if u in ("364/7", "265/7", "207/79") else o
+             for o in SOVIET for u in [o["enter"]]]
+
+    def problems(extra):
+        return [p.message for p in GAME.check(d, s, "soviet", three + extra)]
+    assert problems([]) == [
+        "3001 would hold 3 combat units (207/79, 265/7, 364/7), over the limit of 2 (6.0): reinforcements are legally "
+        "stacked by the end of the phase (6.2, 7.1), else `overstack: UNIT, to: HEX` (or `to: none`) for each hex still "
+        "overstacked (6.2.1)"]
+    assert problems([{"overstack": "364/7", "to": "3002"}]) == [
+        "the strongest unit (attack value) of the overstacked hex takes the penalty: 207/79 (6.2.1)"]
+    assert problems([{"overstack": "207/79", "to": "none"}]) == ["207/79 can retreat to 2901, 3002, 3101 (6.2.1)"]
+    s2, events, _ = play(d, s, "soviet", three + [{"overstack": "207/79", "to": "3002"}])
+    penalty = [e for e in events if e.get("unit") == "207/79" and e["event"] != "entered"]
+    assert penalty == [{"event": "reduced", "unit": "207/79", "steps": 1, "why": "overstacking penalty (6.2.1)"},
+                       {"event": "overstack_retreat", "unit": "207/79", "hex": "3002", "rule": "6.2.1"}]
+    assert s2["units"]["207/79"]["hex"] == "3002" and s2["units"]["207/79"]["steps"] == 1
+
+
+def test_7_1_2_a_blocked_entry_moves_along_the_map_edge_or_within_5_hexes_inland():
+    """7.1.2 "If enemy units or their ZOCs occupy the reinforcement's entry hex along the map edge,
+    the reinforcements arrive within 10 hexes of their entry hex along the same map edge. If the
+    entry point occurs within the map (not on a map edge) and that hex is blocked, the unit may
+    enter within 5 hexes of the initially designated hex, following the previously mentioned
+    restrictions." s-inf in 0110 occupies 1/1Mar's area A (0110, 0111) and controls 0109 and
+    0111 (odd columns down)."""
+    from pbem.games.stargard_solstice.reinforcements import alternatives, entry_hexes
+    d, s = start({**POSITION, "s-inf": "0110"}, values=VALUES)
+    s, _, _ = play(d, at(s, phase="supply"), "german", [])
+    edge = ["0101", "0102", "0103", "0104", "0105", "0106", "0107", "0108", "0112", "0113", "0114", "0115", "0116",
+            "0117", "0118", "0119", "0120", "0121"]
+    assert alternatives(d, s, "german", entry_hexes(d, "1/1Mar")) == edge
+    assert [p.message for p in GAME.check(d, s, "german", [{"enter": "1/1Mar", "at": "0210"}])] == [
+        f"1/1Mar enters at a hex of its area free of enemy units and EZOCs: {', '.join(edge)} (7.0, 7.1.2)"]
+    s2, events, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0121"}])
+    assert s2["units"]["1/1Mar"]["hex"] == "0121"
+    d, s = start({**POSITION, "s-inf": "0510"}, values={**VALUES, "reinforcements.entry_areas.locations.A": ["0510"]})
+    s, _, _ = play(d, at(s, phase="supply"), "german", [])
+    inland = alternatives(d, s, "german", entry_hexes(d, "1/1Mar"))
+    from pbem.games.stargard_solstice.common import grid
+    assert inland and all(2 <= grid(d).distance("0510", h) <= 5 for h in inland) and "1010" in inland
+    assert "0511" not in inland                                              # in the EZOC of s-inf
+
+
+def test_6_2_1_a_unit_losing_its_last_step_is_eliminated_and_with_no_hex_to_retreat_to_as_well():
+    """6.2.1 "If it cannot do so, it is eliminated": 207/79 (attack 4, one step left) loses it;
+    then a two-step 207/79 with every adjacent hex blocked (`to: none`)."""
+    values = {k: v for k, v in VALUES.items() if k != "units.counters.207/79.attack"}
+    d, s = start(POSITION, values=values | {"units.counters.207/79.attack": 4, "units.counters.207/79.steps": 1})
+    s, _, _ = play(d, at(s, phase="supply"), "german", [])
+    s, _, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0110"}])
+    three = [{"enter": u, "at": "3001"} if u in ("364/7", "265/7", "207/79") else o for o in SOVIET for u in [o["enter"]]]
+    assert [p.message for p in GAME.check(d, s, "soviet", three + [{"overstack": "207/79", "to": "3002"}])] == [
+        "207/79 loses its last step: no `to:` (6.2.1)"]
+    s2, events, _ = play(d, s, "soviet", three + [{"overstack": "207/79"}])
+    assert {"event": "eliminated", "unit": "207/79", "why": "overstacking penalty (6.2.1)"} in events
+    assert "207/79" not in s2["units"] and {"unit": "207/79", "side": "soviet"} in s2["dead"]
+    d, s = start({**POSITION, "g-pz": "2902", "g-inf": "3102"},
+                 values=values | {"units.counters.207/79.attack": 4,
+                                  "units.counters.207/79.reduced": {"attack": 2, "defense": 1, "movement": 4}})
+    s, _, _ = play(d, at(s, phase="supply"), "german", [])
+    s, _, _ = play(d, s, "german", [{"enter": "1/1Mar", "at": "0110"}])
+    from pbem.games.stargard_solstice.overstack import penalty, retreat_hexes
+    work = at(s)                                  # the three in 3001, g-pz and g-inf controlling 2901, 3002, 3101
+    for u in ("364/7", "265/7", "207/79"):
+        work["units"][u] = {"side": "soviet", "hex": "3001", "steps": 2, "supply": "in"}
+    assert retreat_hexes(d, work, "207/79") == []
+    events: list = []
+    assert penalty(d, work, {"overstack": "207/79", "to": "none"}, events) is None
+    assert events == [{"event": "reduced", "unit": "207/79", "steps": 1, "why": "overstacking penalty (6.2.1)"},
+                      {"event": "eliminated", "unit": "207/79", "why": "overstacking penalty (6.2.1): no hex to retreat to"}]

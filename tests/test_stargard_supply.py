@@ -80,3 +80,19 @@ def test_12_2_2_an_hq_out_of_supply_at_the_end_of_the_supply_phase_is_relocated_
     target = legal[0].split("relocated to ")[1].split(",")[0].split(" ")[0]
     s, events, _ = play(d, s, "soviet", [{"relocate": "61-HQ", "to": target}])
     assert events[0]["event"] == "relocated" and events[-1] == {"event": "turn_over", "turn": 5} and s["turn"] == 6
+
+
+def test_12_2_2_an_hq_that_could_not_be_relocated_enters_next_turn_at_a_supply_source():
+    """12.2.2 "If the HQ cannot be legally relocated, it enters as a reinforcement on the following
+    turn at a supply source belonging to that player" (the Soviet source of the test data: 1616)."""
+    from pbem.games.stargard_solstice import GAME
+    from tests.sshelp import at, play, start
+    d, s = start({"s-inf": "1614", "2GT-HQ": "1816"})
+    del s["units"]["61-HQ"]
+    s = at(s, phase="supply", turn=5, hq_off_map=[{"hq": "61-HQ", "side": "soviet", "turn": 5}])
+    s, _, _ = play(d, s, "german", [])
+    assert s["phase"] == "reinforce" and s["reinforcing"] == ["soviet"]
+    assert [p.message for p in GAME.check(d, s, "soviet", [{"enter": "61-HQ", "at": "1615"}])] == [
+        "61-HQ enters at a hex of its area free of enemy units and EZOCs: 1616 (7.0, 7.1.2)"]
+    s, events, _ = play(d, s, "soviet", [{"enter": "61-HQ", "at": "1616"}])
+    assert s["units"]["61-HQ"]["hex"] == "1616" and s["hq_off_map"] == [] and s["turn"] == 6

@@ -50,3 +50,18 @@ def retreat_path(grid: GridSpec, start: str, path: Sequence[str],
         seen.add(hex_id)
         here = hex_id
     return None, in_zoc
+
+
+def set_steps(state: dict, unit_id: str, steps: int, events: list, why: str, box: str = "dead") -> None:
+    """A unit's steps after a loss: at none left it leaves `state["units"]` for `state[box]` (the
+    dead pile, or a game's other box), kept sorted by unit; else its step count changes. Either
+    way one event says so (`eliminated` or `reduced`, with `why`)."""
+    if steps <= 0:
+        unit = state["units"].pop(unit_id)
+        pile = state.setdefault(box, [])
+        pile.append({"unit": unit_id, "side": unit["side"]})
+        pile.sort(key=lambda d: d["unit"])
+        events.append({"event": "eliminated", "unit": unit_id, "why": why})
+    else:
+        state["units"][unit_id]["steps"] = steps
+        events.append({"event": "reduced", "unit": unit_id, "steps": steps, "why": why})

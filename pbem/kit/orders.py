@@ -22,6 +22,24 @@ def each_order(orders: Any, normalise: Callable[[dict], dict]) -> Any:
     return [normalise(dict(order)) if isinstance(order, dict) else order for order in orders]
 
 
+def ids_as_text(order: dict, fields: Iterable[str], lists: Iterable[str] = (), routes: Iterable[str] = (),
+                lists_in_fields: bool = True) -> dict:
+    """`order` with its ids as text: each of `fields` one id (and, with `lists_in_fields`, a list of
+    ids there too), each of `lists` a list of ids, each of `routes` a mapping {UNIT: [HEX, ...]}."""
+    for key in fields:
+        if key in order and not isinstance(order[key], (list, dict)):
+            order[key] = as_text(order[key])
+        elif lists_in_fields and isinstance(order.get(key), list):
+            order[key] = [as_text(v) for v in order[key]]
+    for key in lists:
+        if isinstance(order.get(key), list):
+            order[key] = [as_text(v) for v in order[key]]
+    for key in routes:
+        if isinstance(order.get(key), dict):
+            order[key] = {as_text(u): [as_text(h) for h in p] if isinstance(p, list) else p for u, p in order[key].items()}
+    return order
+
+
 def order_tokens(order: Any) -> list[str]:
     """Every text or integer value of an order (keys excepted), in order, once each."""
     found: list[str] = []

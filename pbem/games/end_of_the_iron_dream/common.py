@@ -12,6 +12,7 @@ from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.board import Board
+from ...kit.losses import set_steps as kit_set_steps
 from ...kit.terrain import MapData
 
 # the three armies (camps of the three-player game, 1.0 C): the Axis, the Western Allies, the Soviets
@@ -204,11 +205,4 @@ def stacking_problem(data: GameData, state: dict, army: str, units: list[str], h
 def set_steps(state: dict, unit_id: str, steps: int, events: list, why: str) -> None:
     """A step lost: a two-step unit flips to its weaker side; at none left it goes to the dead
     pile (18.14, 28.0)."""
-    if steps <= 0:
-        unit = state["units"].pop(unit_id)
-        state["dead"].append({"unit": unit_id, "side": unit["side"]})
-        state["dead"].sort(key=lambda d: d["unit"])
-        events.append({"event": "eliminated", "unit": unit_id, "why": why})
-    else:
-        state["units"][unit_id]["steps"] = steps
-        events.append({"event": "reduced", "unit": unit_id, "steps": steps, "why": why})
+    kit_set_steps(state, unit_id, steps, events, why)

@@ -25,7 +25,7 @@ from ...dice import Dice, fair_reveals
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
-from ...kit.orders import as_text, each_order
+from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
 from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
@@ -93,18 +93,7 @@ TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
 
 
 def _ids_as_text(order: dict) -> dict:
-    for key in TEXT_FIELDS:
-        if key in order and not isinstance(order[key], (list, dict)):
-            order[key] = as_text(order[key])
-        elif isinstance(order.get(key), list):
-            order[key] = [as_text(v) for v in order[key]]
-    for key in TEXT_LISTS:
-        if isinstance(order.get(key), list):
-            order[key] = [as_text(v) for v in order[key]]
-    for key in ("retreat", "advance"):
-        if isinstance(order.get(key), dict):
-            order[key] = {as_text(u): [as_text(h) for h in p] if isinstance(p, list) else p for u, p in order[key].items()}
-    return order
+    return ids_as_text(order, TEXT_FIELDS, TEXT_LISTS, ("retreat", "advance"))
 
 
 class EndOfTheIronDream(SequencedGame):

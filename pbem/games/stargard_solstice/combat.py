@@ -20,6 +20,7 @@ from ..base import Problem
 from . import air
 from .common import (canonical, combat_units, grid, hexside, info, other, printed, side_of, terrain)
 from .movement import step_cost
+from .reich import attack_ban
 
 ATTACK = ("`attack: HEX, with: [UNIT, ...]`, `air: {AIR UNIT: full|normal}` (13.1), one attack per file (8.2); an "
           "empty file ends the Combat segment (2.3.3)")
@@ -162,6 +163,9 @@ def attacker_problem(data: GameData, state: dict, side: str, unit_id: str, targe
         return f"{unit_id} is pinned and may not attack (8.1.2)"
     if unit_id in state["attackers"]:
         return f"{unit_id} has attacked this segment: no unit contributes to more than one attack (8.3.1)"
+    banned = attack_ban(data, state, unit_id)                 # 19.1.3
+    if banned:
+        return banned
     here = state["units"][unit_id]["hex"]
     if not grid(data).adjacent(here, target):
         return f"{unit_id} in {here} is not adjacent to {target} (8.0)"

@@ -12,6 +12,7 @@ from ...errors import PbemError, UnknownDataError
 from ...hexgrid import GridSpec, hexside_key
 from ...kit import numbers
 from ...kit.board import Board
+from ...kit.losses import set_steps as kit_set_steps
 from ...kit.terrain import MapData
 
 SIDES = ("german", "soviet")
@@ -185,6 +186,19 @@ def zoc_crosses(data: GameData, a: str, b: str) -> bool:
     return not {"major_river", "impassable"} & set(hexside(data, a, b))
 
 
+def exerts_zoc(data: GameData, state: dict, unit_id: str) -> bool:
+    """4.2, 4.2.1: a combat unit with a printed attack of 1 or more (HQs never; 4.5.1: OOS too)."""
+    return not is_hq(data, unit_id) and printed(data, state, unit_id, "attack") >= 1
+
+
+def capped(data: GameData, state: dict, units: list[str]) -> bool:
+    """6.3.1 "If a player stacks a unit without ZOC capability on top of a unit that does have
+    ZOC, the whole stack counts as if it had no ZOC": a unit its owner put on top of the stack it
+    moved into (`on_top: true`, kept while it stays in that hex)."""
+    return any(state["units"][u].get("on_top") == state["units"][u]["hex"] and not exerts_zoc(data, state, u)
+               for u in units)
+
+
 class Zoc:
     """The hexes a side's units control, asked hex by hex: only the hexes a rule asks about need
     their terrain known (4.6: water), not every hex around every unit."""
@@ -194,8 +208,8 @@ class Zoc:
         stacks = board(state).stacks()
         # 4.2, 4.2.1: units with a printed attack of 1 or more; not HQs; 4.5.1: OOS units too
         self.sources = sorted(h for h, units in stacks.items()
-                              if any(side_of(state, u) == side and not is_hq(data, u)
-                                     and printed(data, state, u, "attack") >= 1 for u in units))
+                              if any(side_of(state, u) == side and exerts_zoc(data, state, u) for u in units)
+                              and not capped(data, state, units))
         self.controlling = set(self.sources)
         self.memo: dict[str, bool] = {}
 
@@ -237,13 +251,6 @@ def set_steps(data: GameData, state: dict, unit_id: str, steps: int, events: lis
     """8.6: a full-strength unit that loses a step flips to its reduced side; a reduced (or
     one-step) unit that loses one is eliminated (8.6.3, 8.6.4) — 12.4: a Volksturm unit goes to
     the Deutscher Volksturm box instead (units.yaml marks the four `volksturm`)."""
-    if steps <= 0:
-        unit = state["units"].pop(unit_id)
-        volksturm = bool(unwrap(counter(data, unit_id).get("volksturm", False)))   # a counter lists it only when true
-        box = state.setdefault("volksturm", []) if volksturm else state["dead"]
-        box.append({"unit": unit_id, "side": unit["side"]})
-        box.sort(key=lambda d: d["unit"])
-        events.append({"event": "eliminated", "unit": unit_id, "why": why + (", to the Volksturm box (12.4)" if volksturm else "")})
-    else:
-        state["units"][unit_id]["steps"] = steps
-        events.append({"event": "reduced", "unit": unit_id, "steps": steps, "why": why})
+    volksturm = steps <= 0 and bool(unwrap(counter(data, unit_id).get("volksturm", False)))   # listed only when true
+    kit_set_steps(state, unit_id, steps, events, why + (", to the Volksturm box (12.4)" if volksturm else ""),
+                  box="volksturm" if volksturm else "dead")

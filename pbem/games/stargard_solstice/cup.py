@@ -17,6 +17,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
 from .common import commanded_by, counter, grid, is_hq, kind, side_of
+from .reich import command_range, movers
 
 
 # -- the chits ---------------------------------------------------------------------------
@@ -60,7 +61,7 @@ def activation_needs(data: GameData, state: dict, hqs: list[str]) -> None:
     unit on the map is commanded by — asked before the die of a draw."""
     for hq in hqs:
         if hq in state["units"]:
-            numbers.integer(data, f"units.counters.{hq}.command_range", f"the command range of {hq} (3.3.3)")
+            command_range(data, state, hq)
     for unit_id in sorted(state["units"]):
         if not is_hq(data, unit_id) and kind(data, unit_id) != "festung":
             commanded_by(data, unit_id)
@@ -172,17 +173,23 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
         raise PbemError(f"internal: the HQ {hq} is not on the map")
     g = grid(data)
     where = state["units"][hq]["hex"]
-    reach = numbers.integer(data, f"units.counters.{hq}.command_range", f"the command range of {hq} (3.3.3)")
+    reach = command_range(data, state, hq)                  # 19.1.3: Munzel reduced
     units = []
     for unit_id in sorted(state["units"]):
         if unit_id == hq or is_hq(data, unit_id) or side_of(state, unit_id) != state["active"]:
             continue
         if kind(data, unit_id) == "festung":         # 12.3: a Festung neither moves nor attacks
             continue
-        if commanded_by(data, unit_id) != hq:
-            continue
+        if unit_id in state.get("cavalry_units", []) or commanded_by(data, unit_id) != hq:
+            continue                                  # 12.5: the cavalry only with the 1 BF chit
         if state["turn"] == 1 or g.distance(where, state["units"][unit_id]["hex"]) <= reach:
             units.append(unit_id)
+    if state.get("cavalry_units") and state["chit"] == numbers.text(
+            data, "module.second_guards_cavalry_corps.chit", "the chit that commands the 2nd Guards Cavalry Corps (12.5)"):
+        units += [u for u in state["cavalry_units"] if u in state["units"]]     # 12.5: AND the cavalry corps
+    if "reich" in state:                           # 19.1.3: the withdrawing divisions move with any German chit
+        state["reich_movers"] = [u for u in movers(data, state, hq) if u not in units]
+        units = sorted({*units, *state["reich_movers"]})
     if "activated_hqs" in state:
         state["activated_hqs"].append(hq)         # 12.1: each army once a turn
     state.update(hq=hq, hq_hex=where, activated=units, independents=[], moved=[], attackers=[], attacked=[],
@@ -265,6 +272,12 @@ def check_event(data: GameData, state: dict, side: str, orders: list) -> list[Pr
         elif what in ("scraping_the_barrel", "mechanics_work_wonders"):
             from .replacements import start
             start(data, copy.deepcopy(state), str(what), [])     # the units eligible, asked on a copy
+        elif what == "defend_the_reich":
+            from .reich import needs
+            needs(data)
+        elif what == "corps_tettau":
+            from .tettau import needs as tettau_needs
+            tettau_needs(data)
     if not (state["turn"] == 1 and state["first_chit"] in state["cup"]):
         draw_problems(data, state)
     else:
@@ -289,6 +302,9 @@ def apply_event(data: GameData, state: dict, side: str, orders: list, dice: Dice
         return events
     if state.get("replacing"):                # 19.1.11, 19.1.13: a side chooses the unit it rebuilds
         state["phase"] = "replace"
+        return events
+    if state.get("tettau"):                   # 19.1.5: Corps Tettau enters, then the Soviet cavalry
+        state["phase"] = "tettau"
         return events
     state.pop("grounding", None)
     state.pop("replacing", None)
@@ -316,6 +332,12 @@ def effect(data: GameData, state: dict, name: str, events: list, dice: Dice | No
     elif what in ("scraping_the_barrel", "mechanics_work_wonders"):
         from .replacements import start
         start(data, state, str(what), events)
+    elif what == "defend_the_reich":
+        from .reich import trigger
+        trigger(data, state, events)
+    elif what == "corps_tettau" and dice is not None:
+        from .tettau import arrive
+        arrive(data, state, events, dice)
     elif what in ("remove_rudel", "remove_6ga", "remove_3jg") and "air" in state:
         unit = {"remove_rudel": "Rudel", "remove_6ga": "6-GA", "remove_3jg": "3-JG"}[what]
         for boxes in state["air"].values():
@@ -346,8 +368,10 @@ def arriving_chits(data: GameData, turn: int) -> list[str]:
 def end_turn(data: GameData, state: dict, events: list) -> None:
     """2.6.1 the VP marker segment (14.1.2); 2.6.2: remove the Pinned markers, put every available
     chit back in the cup, advance the turn marker; after the last turn the game ends (14.3)."""
-    from .victory import count, relief
+    from .reich import turn_end
+    from .victory import count, delayed_withdrawal, relief
     relief(data, state, events)
+    turn_end(data, state, events)                      # 19.1.3, 14.3.2
     arriving = sorted(set(arriving_chits(data, state["turn"])) | set(state.pop("early_hqs", [])))   # 7.2, 12.1
     if arriving:
         state["chits"] = sorted(set(state["chits"]) | set(arriving))
@@ -360,6 +384,7 @@ def end_turn(data: GameData, state: dict, events: list) -> None:
                  draws=0, active=None, chit=None, hq=None, hq_hex=None, activated=[], independents=[], moved=[],
                  attackers=[], attacked=[], vacated=None, barred=None, previous=None, phase="random_event",
                  reactions=[], activated_hqs=[])
+    delayed_withdrawal(data, state, events)            # 16.4, at the start of the turn
     if state["turn"] > state["last_turn"]:
         state["game_over"] = True
         events.append({"event": "game_over", "turn": state["last_turn"], "rule": "14.3"})

@@ -19,46 +19,32 @@ from typing import Any
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
-from ...kit.orders import as_text, each_order
+from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapUnit
-from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, supply
+from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, soviet_rp, supply, tettau
 from .common import SIDES, combat_units, facts, grid, hexes, other
 
 NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"7.1.2 the blocked entry's other hexes (10 along the edge, 5 inland), 7.3 Soviet replacements, 12.4 Volksturm "
-    f"redeployment, 5.5 rail movement and strategic movement on entry (7.1.1): {NOT_BUILT}; "
-    f"3.1.4 the 2nd Guards Cavalry Corps with the 1st Belorussian Front chit (12.5), 3.1.5 the 3rd Army's two "
-    f"independent units anywhere: {NOT_BUILT}",
-    f"19.1.3 Defend the Reich and 19.1.5 Corps Tettau (with 11.2.4 its Kolberg source and 12.5 the 2nd Guards Cavalry "
-    f"Corps): {NOT_BUILT}; such an event is rolled and named (19.0), its effect is for the players to carry out",
-    f"12.2.2 an HQ with no hex to be relocated to returning as a reinforcement; 16.3 the 234th's replacement: "
-    f"{NOT_BUILT}",
-    f"6.2 reinforcements overstacking on placement and 6.2.1 the overstacking penalty: {NOT_BUILT}",
-    f"6.3.1 a no-ZOC unit on top of a stack (the order within a stack is not kept): {NOT_BUILT}",
+    f"12.4 Volksturm redeployment: {NOT_BUILT}",
+    f"5.5 rail movement (also 3.1.5 the 3rd Army's two independent units and 19.1.3 the withdrawing divisions by "
+    f"rail) and strategic movement on entry (7.1.1): {NOT_BUILT}; those units move by regular movement",
     "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
-    f"14.3.2 and 19.1.3 the Defend the Reich VPs, the 12.6/16.1 penalties, 16.2-16.4: {NOT_BUILT}; the count "
-    "after the last turn (14.3) is the VP markers the Soviet player holds",
+    f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "
+    "last turn (14.3) is the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs; "
+    "16.1 is refused as an option",
 )
 
+OPTIONAL_RULES = ("16.2", "16.3", "16.4")      # 16.0: optional rules pbem plays, when both players agree
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
-               "enter")
+               "enter", "overstack", "rebuild")
 
 
 def _ids_as_text(order: dict) -> dict:
-    for field in TEXT_FIELDS:
-        if field in order and not isinstance(order[field], (list, dict)):
-            order[field] = as_text(order[field])
-    for field in ("path", "with", "steps"):
-        if isinstance(order.get(field), list):
-            order[field] = [as_text(v) for v in order[field]]
-    if isinstance(order.get("retreat"), dict):
-        order["retreat"] = {as_text(u): [as_text(h) for h in p] if isinstance(p, list) else p
-                            for u, p in order["retreat"].items()}
-    return order
+    return ids_as_text(order, TEXT_FIELDS, ("path", "with", "steps"), ("retreat",), lists_in_fields=False)
 
 
 class StargardSolstice(SequencedGame):
@@ -93,11 +79,17 @@ class StargardSolstice(SequencedGame):
             entry("replace", "A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, "
                   "19.1.13)", "response", self.replacing_seat, replacements.check_replace, replacements.apply_replace,
                   "the other player's choice; then the first chit is drawn (2.3.1)", {"replace"}),
+            entry("tettau", "Corps Tettau enters: the German player enters and moves its units (19.1.5)", "orders",
+                  self.german_seat, tettau.check_entry, tettau.apply_entry, "the Soviet 2nd Guards Cavalry Corps",
+                  {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
+            entry("cavalry", "The Soviet player enters and moves the 2nd Guards Cavalry Corps (19.1.5)", "response",
+                  self.soviet_seat, tettau.check_entry, tettau.apply_entry, "the Tettau chit joins the cup; the first "
+                  "chit is drawn (2.3.1)", {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
             entry("pick_hq", "A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)", "orders",
                   self.active_seat, cup.check_pick, cup.apply_pick, "the Movement segment (2.3.2)", {"hq"}),
             entry("movement", "Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)", "orders", self.active_seat,
                   movement.check_movement, movement.apply_movement, "the Combat segment (2.3.3)",
-                  {"move", "path", "activate", "strategic", "exit"}),
+                  {"move", "path", "activate", "strategic", "exit", "on_top"}),
             entry("combat", "Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)",
                   "orders", self.active_seat, combat.check_combat, combat.apply_combat,
                   "a result with a choice waits for its owner (8.6, 9.0); an empty file ends the segment and the "
@@ -114,7 +106,10 @@ class StargardSolstice(SequencedGame):
             entry("reinforce", "Reinforcement Phase: each player enters and moves its reinforcements, the German first "
                   "(2.5, 7.0, 7.1)", "orders", self.reinforcing_seat, reinforcements.check_reinforce,
                   reinforcements.apply_reinforce, "the other player's reinforcements; then the turn end (2.6)",
-                  {"enter", "at", "move", "path"}),
+                  {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
+            entry("soviet_replacements", "Soviet Replacement Segment, turns 4-8: the Soviet player rebuilds steps "
+                  "with the turn's replacement points (2.5.1, 7.3)", "orders", self.soviet_seat,
+                  soviet_rp.check_replacements, soviet_rp.apply_replacements, "the turn end (2.6)", {"rebuild", "at"}),
             entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
                   supply.check_supply, supply.apply_supply, "the turn end (2.6); the next turn's random event roll",
                   set()),
@@ -147,6 +142,9 @@ class StargardSolstice(SequencedGame):
         """2.2.1: either player rolls; pbem asks the German player (the roll needs the Soviet reveal)."""
         return "german"
 
+    def soviet_seat(self, state: dict) -> str:
+        return "soviet"
+
     def active_seat(self, state: dict) -> str:
         """3.1.1: the owner of the drawn chit is the active player."""
         return str(state["active"])
@@ -165,6 +163,10 @@ class StargardSolstice(SequencedGame):
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
         if state["phase"] == "supply":
             return f"Turn {state['turn']} Supply Phase (2.4)"
+        if state["phase"] in ("tettau", "cavalry"):
+            return f"Turn {state['turn']} {'Corps Tettau' if state['phase'] == 'tettau' else '2nd Guards Cavalry Corps'} enters (19.1.5)"
+        if state["phase"] == "soviet_replacements":
+            return f"Turn {state['turn']} Soviet Replacement Segment (2.5.1, 7.3)"
         if state["phase"] == "reinforce":
             return f"Turn {state['turn']} {self.reinforcing_seat(state).capitalize()} reinforcements (2.5, 7.0)"
         if state["phase"] == "bombard":
@@ -186,11 +188,25 @@ class StargardSolstice(SequencedGame):
     # -- options and set-up ------------------------------------------------------------------
     def options(self, given: dict) -> dict:
         """`position=NAME`: start from module.positions.NAME of the data instead of the 15.1/15.2
-        set-up."""
-        unknown = sorted(set(given) - {"position"})
+        set-up; `optional=16.2,16.4`: the optional rules both players agree on (16.0);
+        `errata.ID=CHOICE`: a reading (rules/stargard-solstice/readings.yaml)."""
+        errata = dict(given.get("errata") or {})
+        errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
+        unknown = sorted(k for k in given if k not in ("position", "optional", "errata") and not k.startswith("errata."))
         if unknown:
-            raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position)")
-        return {"position": str(given["position"])} if "position" in given else {}
+            raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position, optional, errata.ID)")
+        chosen: dict[str, Any] = {"position": str(given["position"])} if "position" in given else {}
+        if "optional" in given:
+            listed = given["optional"]
+            rules = sorted({str(r) for r in (listed.split(",") if isinstance(listed, str) else listed) if str(r)})
+            bad = [r for r in rules if r not in OPTIONAL_RULES]
+            if bad:
+                raise PbemError(f"optional rule(s) {', '.join(bad)}: pbem plays {', '.join(OPTIONAL_RULES)} (16.1 needs the "
+                                f"hidden chit withdrawal: {NOT_BUILT})")
+            chosen["optional"] = rules
+        if errata:
+            chosen["errata"] = errata
+        return chosen
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         return setup.start(data, scenario, self.options(options or {}))
@@ -220,6 +236,8 @@ class StargardSolstice(SequencedGame):
         notes = {"reinforce": reinforcements.ENTER, "bombard": "`bombard: [UNIT, ...]` the targets (8.5.1)",
                  "replace": "`replace: UNIT` (19.1.11, 19.1.13)", "ground": "`ground: AIR UNIT` (19.1.10)", "relocate": hqs.RELOCATE,
                  "supply": "send an empty file: pbem traces every unit's supply line (2.4, 11.0)", "placement": setup.PLACE,
+                 "soviet_replacements": soviet_rp.REBUILD, "tettau": reinforcements.ENTER + " (19.1.5)",
+                 "cavalry": reinforcements.ENTER + " (19.1.5)",
                  "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",
                  "movement": movement.MOVE, "combat": combat.ATTACK + "; before it `advance: UNIT, path: [HEX, ...]` (10.0)",
@@ -228,8 +246,11 @@ class StargardSolstice(SequencedGame):
         if state["phase"] in ("movement", "combat"):
             extra = [f"activated by {state['hq']}: {', '.join(state['activated']) or 'none'} (3.3)"]
         if state["phase"] == "reinforce":
-            extra = [f"{u}: enter at {', '.join(reinforcements.entry_hexes(data, u))}"
+            extra = [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u))}"
                      for u in reinforcements.arrivals(data, state, side)]
+        if state["phase"] in ("tettau", "cavalry"):
+            extra = [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u, hexes))}, {steps} step(s)"
+                     for u, (steps, hexes) in sorted(tettau.arriving(state).items())]
         if state["phase"] == "placement":
             extra = [f"{', '.join(g['units'])}: within {g['within']} of {g['of']} ({g['rule']})"
                      for g in setup.groups_of(state, side)]

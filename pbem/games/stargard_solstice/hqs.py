@@ -84,7 +84,7 @@ def check_relocation(data: GameData, state: dict, side: str, orders: list) -> li
 
 
 def apply_relocation(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    from .cup import end_turn
+    from .soviet_rp import after_reinforcements
     item = state["relocations"].pop(0)
     if orders[0]["to"] == "off_map":
         unit = state["units"].pop(item["hq"])
@@ -100,8 +100,8 @@ def apply_relocation(data: GameData, state: dict, side: str, orders: list, dice:
     state.pop("relocations", None)
     if after == "turn_end":
         from .reinforcements import start
-        if not start(data, state, events):                   # 2.5 the Reinforcement Phase, then 2.6
-            end_turn(data, state, events)
+        if not start(data, state, events):                   # 2.5 the Reinforcement Phase, 2.5.1, then 2.6
+            after_reinforcements(data, state, events)
     else:
         state["phase"] = after
     return events

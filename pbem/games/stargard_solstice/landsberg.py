@@ -44,7 +44,14 @@ def leave(data: GameData, state: dict, unit_id: str, path: list[str], strategic:
     state["units"].pop(unit_id)
     state.setdefault("exited", []).append(unit_id)
     events.append({"event": "exited", "unit": unit_id, "hex": last, "rule": "14.2.1"})
-    if len(state["exited"]) >= numbers.integer(data, "module.landsberg.units_to_exit", "the units to exit (14.2.1)"):
+    if len(state["exited"]) < numbers.integer(data, "module.landsberg.units_to_exit", "the units to exit (14.2.1)"):
+        return None
+    if "16.2" in state.get("optional", []):     # 16.2: the game goes on; 3 German VPs, once
+        if "german_vps" not in state:
+            state["german_vps"] = numbers.integer(data, "optional.optional_rules.german_sudden_death_variant.german_vps",
+                                                  "the German VPs of 16.2")
+            events.append({"event": "german_vps", "vp": state["german_vps"], "rule": "16.2"})
+    else:
         state["game_over"] = True
         events.append({"event": "sudden_death", "side": "german", "units": list(state["exited"]), "rule": "14.2.1"})
     return None

@@ -318,6 +318,7 @@ def carry_out(data: GameData, state: dict, part: dict, steps: list[str], routes:
             overrun_on(data, state, unit_id, path, events)
             start = state["units"][unit_id]["hex"]
             state["units"][unit_id]["hex"] = path[-1]
+            state["units"][unit_id].pop("on_top", None)        # 6.3.1: it left the stack it topped
             events.append({"event": "retreat", "unit": unit_id, "path": [start, *path]})
             victory.enter(data, state, unit_id, path, events)
             if part["role"] == "defender" and not is_hq(data, unit_id):
@@ -424,6 +425,7 @@ def advance(data: GameData, state: dict, order: dict, events: list | None = None
                 return f"{unit_id} stops in {hex_id}: it crossed an unbridged river or entered a village or city (10.3.1)"
         here = hex_id
     state["units"][unit_id]["hex"] = here
+    state["units"][unit_id].pop("on_top", None)                # 6.3.1: it left the stack it topped
     vacated["units"].remove(unit_id)
     vacated.setdefault("advanced", {})[unit_id] = path
     victory.enter(data, state, unit_id, path, [] if events is None else events)

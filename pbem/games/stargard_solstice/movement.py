@@ -15,12 +15,14 @@ from ...kit import numbers
 from ...kit.movement import Cost, walk
 from ..base import Problem
 from . import victory
+from .reich import command_range, pickup
 from .common import (board, canonical, commanded_by, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
                      stacking_problem, terrain, Zoc, zoc_of)
 
 LINES = ("roll_bahn", "road", "trail")          # 5.2.1, 5.2.5: the lines regular movement follows
 
 MOVE = ("`move: UNIT, path: [HEX, ...]` (the hexes entered, 5.1), `strategic: true` along roads (5.4), "
+        "`on_top: true` on top of the stack it ends in (6.3.1), "
         "`exit: true` off the map through the Landsberg supply line (14.2.1); `activate: UNIT` an independent unit (3.3.2)")
 
 
@@ -181,6 +183,8 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
     enters change hands)."""
     if "activate" in order:
         return independent(data, state, str(order["activate"]))
+    if order.get("on_top", False) not in (True, False):
+        return "`on_top:` is true or false (6.3.1)"
     leaving = order.get("exit") is True
     if "move" not in order or not isinstance(order.get("path"), list) or not (order["path"] or leaving):
         return f"expected {MOVE}"
@@ -191,6 +195,8 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
     strategic = order.get("strategic", False)
     if not isinstance(strategic, bool):
         return "`strategic:` is true or false (5.4)"
+    if strategic and unit_id in state.get("reich_movers", []):
+        return f"{unit_id} moves with this chit by regular movement only (19.1.3)"
     if leaving:                              # 14.2.1: off the map through the Landsberg line
         from .landsberg import leave
         return leave(data, state, unit_id, path, strategic, [] if events is None else events)
@@ -199,10 +205,26 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
         return why
     state["units"][unit_id]["hex"] = path[-1]
     state["moved"].append(unit_id)
+    stack_on_top(state, unit_id, order.get("on_top"))
     victory.enter(data, state, unit_id, path, [] if events is None else events)
+    why = pickup(data, state, unit_id, path, [] if events is None else events)     # 19.1.3
+    if why:
+        return why
     if strategic and state["active"] == "german":
         fuel(data, state)
     return None
+
+
+def stack_on_top(state: dict, unit_id: str, on_top: object) -> None:
+    """6.3.1: a unit moved in with `on_top: true` is the top of its new stack; otherwise it goes
+    beneath and the top stays."""
+    unit = state["units"][unit_id]
+    unit.pop("on_top", None)
+    if on_top is True:
+        for other_unit in state["units"].values():
+            if other_unit.get("on_top") == unit["hex"]:
+                del other_unit["on_top"]
+        unit["on_top"] = unit["hex"]
 
 
 def fuel(data: GameData, state: dict) -> None:
@@ -219,15 +241,18 @@ def independent(data: GameData, state: dict, unit_id: str) -> str | None:
     most = numbers.integer(data, "command.activation.independent_units_per_hq", "the independent units an HQ activates (3.3.2)")
     if unit_id not in state["units"] or side_of(state, unit_id) != state["active"] or is_hq(data, unit_id):
         return f"{unit_id} is not a combat unit of the active player on the map (3.3.2)"
+    if unit_id in state.get("cavalry_units", []):
+        return f"{unit_id} of the 2nd Guards Cavalry Corps moves only with the 1st Belorussian Front chit (12.5)"
     if not numbers.flag(data, f"units.counters.{unit_id}.independent", f"whether {unit_id} is independent (3.3.2)"):
         return f"{unit_id} is not an independent unit (3.3.2)"
     if unit_id in state["independents"]:
         return f"{unit_id} is activated already (3.3.2)"
     if len(state["independents"]) >= most:
         return f"{state['hq']} activates at most {most} independent units (3.3.2)"
-    reach = numbers.integer(data, f"units.counters.{state['hq']}.command_range", f"the command range of {state['hq']} (3.3.3)")
+    reach = command_range(data, state, state["hq"])
     distance = grid(data).distance(state["hq_hex"], state["units"][unit_id]["hex"])
-    if state["turn"] != 1 and distance > reach:
+    third_army = state["chit"] == numbers.text(data, "module.third_army_chit", "the German 3rd Army chit (3.1.5)")
+    if state["turn"] != 1 and distance > reach and not third_army:      # 3.1.5: anywhere with the 3rd Army chit
         return f"{unit_id} is {distance} hexes from {state['hq']}, beyond its command range of {reach} (3.3.3)"
     state["independents"].append(unit_id)
     return None

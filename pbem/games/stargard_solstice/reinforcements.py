@@ -4,11 +4,12 @@ places the units the schedule brings this turn (15.3; units.yaml `arrives`) and 
 `enter: UNIT, at: HEX` — a hex of the unit's entry area (reinforcements.entry_areas.locations.L,
 a hex or a list of hexes on the map) or the hex the schedule names ("detrained at hex 37.21"),
 never on enemy units nor in an EZOC, friendly units notwithstanding (7.1.2); reinforcements may
-overstack on placement but are legally stacked by the end of the phase (6.2, 7.1). Then
+overstack on placement but are legally stacked by the end of the phase (6.2, 7.1) — else the
+file ends with the overstacking penalty of each hex (6.2.1, overstack.py). Then
 `move: UNIT, path: [HEX, ...]` with their full allowance (7.1.1: regular movement; rail and
 strategic movement are not built). With every hex of its area blocked, 7.1.2 lets a unit arrive
-within 10 hexes along the map edge (5 inland): pbem does not build that yet, and such a unit is
-entered `at: none` — eliminated (7.1.3) — only when no hex of its area is free. Reinforcements
+within 10 hexes along the same map edge (5 inland, `alternatives`); it is entered `at: none` —
+eliminated (7.1.3) — only when none of those is free either. Reinforcements
 are in supply and in command on entry (7.0)."""
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ import copy
 
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
+from ...kit import numbers
 from ..base import Problem
-from .common import board, canonical, info, other, stacking_problem, zoc_of
+from .common import board, canonical, grid, info, other, stacking_problem, zoc_of
+from .overstack import OVERSTACK, penalty
 from .setup_data import units as counters
 
 ENTER = "`enter: UNIT, at: HEX` for every reinforcement (7.0), then `move: UNIT, path: [...]` (7.1.1)"
@@ -28,10 +31,17 @@ def arrivals(data: GameData, state: dict, side: str) -> list[str]:
     """15.3: the units and HQs of `side` the schedule brings this turn (air units aside)."""
     gone = set(state["units"]) | {d["unit"] for d in state["dead"]} | {d["unit"] for d in state.get("volksturm", [])}
     early = set(state.get("early_hqs", []))          # 12.1: an attacked army's HQ arrives this turn
-    return sorted(u for u, c in counters(data).items()
-                  if c.get("side") == side and c.get("type") in ("combat", "hq") and isinstance(c.get("arrives"), dict)
-                  and (unwrap(c["arrives"].get("turn")) == state["turn"] or u in early) and u not in gone
-                  and c.get("rule") != "16.3")
+    scheduled = [u for u, c in counters(data).items()
+                 if c.get("side") == side and c.get("type") in ("combat", "hq") and isinstance(c.get("arrives"), dict)
+                 and (unwrap(c["arrives"].get("turn")) == state["turn"] or u in early) and u not in gone
+                 and c.get("rule") != "16.3"]
+    return sorted({*scheduled, *returning(state, side)})
+
+
+def returning(state: dict, side: str) -> list[str]:
+    """12.2.2 "If the HQ cannot be legally relocated, it enters as a reinforcement on the following
+    turn at a supply source belonging to that player"."""
+    return [e["hq"] for e in state.get("hq_off_map", []) if e["side"] == side and e["turn"] <= state["turn"]]
 
 
 def entry_hexes(data: GameData, unit_id: str) -> list[str]:
@@ -47,6 +57,50 @@ def free(data: GameData, state: dict, side: str, hex_id: str) -> bool:
     """7.1.2: not on enemy units, not in an EZOC (friendly units do not negate it)."""
     info(data, hex_id)
     return not board(state).enemies_in(hex_id, side) and hex_id not in zoc_of(data, state, other(side))
+
+
+def edges(data: GameData, hex_id: str) -> list[tuple[int, int]]:
+    """The map edges (1.2: the id range's first and last columns and rows) a hex lies on, each as
+    (part of the id, its value): (0, 1) column 01, (1, 30) row 30."""
+    rng = data.get("game.hex_grid.id_range_in_text", "the map's hex ids")
+    col, row = int(hex_id[:2]), int(hex_id[2:4])
+    return [(part, v) for part, value, key in ((0, col, "first_part"), (1, row, "second_part"))
+            for v in (int(rng[key]["from"]), int(rng[key]["to"])) if value == v]
+
+
+def where(data: GameData, state: dict, side: str, unit_id: str, designated: list[str] | None = None) -> list[str]:
+    """The hexes `unit_id` may enter at now (7.0, 7.1.2): its own entry, or `designated`; an HQ
+    back from 12.2.2 at the side's supply sources."""
+    if designated is None and unit_id in returning(state, side):
+        from .supply import sources_of_side
+        designated = list(sources_of_side(data, side))
+    designated = designated if designated is not None else entry_hexes(data, unit_id)
+    return alternatives(data, state, side, designated) or designated
+
+
+def alternatives(data: GameData, state: dict, side: str, designated: list[str]) -> list[str]:
+    """7.1.2: with every hex of its entry blocked, a unit "arrive[s] within 10 hexes of their entry
+    hex along the same map edge"; an entry within the map, "within 5 hexes of the initially
+    designated hex", free of enemy units and EZOCs as ever."""
+    if any(free(data, state, side, h) for h in designated):
+        return []
+    along = numbers.integer(data, "game.reinforcements.blocked_entry.map_edge_within", "the hexes along the edge (7.1.2)")
+    inland = numbers.integer(data, "game.reinforcements.blocked_entry.inland_within", "the hexes inland (7.1.2)")
+    rng = data.get("game.hex_grid.id_range_in_text", "the map's hex ids")
+    every = [f"{c:02d}{r:02d}" for c in range(int(rng["first_part"]["from"]), int(rng["first_part"]["to"]) + 1)
+             for r in range(int(rng["second_part"]["from"]), int(rng["second_part"]["to"]) + 1)]
+    out = set()
+    for entry in designated:
+        lines = edges(data, entry)
+        reach = along if lines else inland
+        for hex_id in every:
+            if hex_id == entry or grid(data).distance(entry, hex_id) > reach:
+                continue
+            if lines and not set(lines) & set(edges(data, hex_id)):
+                continue                                      # along the same map edge
+            if free(data, state, side, hex_id):
+                out.add(hex_id)
+    return sorted(out)
 
 
 def start(data: GameData, state: dict, events: list) -> bool:
@@ -68,17 +122,20 @@ def start(data: GameData, state: dict, events: list) -> bool:
     return True
 
 
-def carry_out(data: GameData, state: dict, side: str, orders: list, events: list) -> str | None:
-    """Check the file on `state` (a copy in a check) and carry it out there."""
+def carry_out(data: GameData, state: dict, side: str, orders: list, events: list,
+              arriving: dict[str, tuple[int, list[str]]] | None = None) -> str | None:
+    """Check the file on `state` (a copy in a check) and carry it out there; `arriving` the units
+    of a random event instead of the schedule's (unit -> steps, entry hexes; 19.1.5)."""
     from .movement import one_order
-    due = arrivals(data, state, side)
+    due = sorted(arriving) if arriving is not None else arrivals(data, state, side)
     entered: list[str] = []
+    penalties: list[dict] = []
     for order in orders:
         if "enter" in order:
             unit_id, at = str(order["enter"]), order.get("at")
             if unit_id not in due or unit_id in entered:
                 return f"{unit_id} is not a {side} reinforcement to enter this turn (15.3): {ENTER}"
-            hexes = entry_hexes(data, unit_id)
+            hexes = where(data, state, side, unit_id, arriving[unit_id][1] if arriving else None)   # 7.1.2
             if at == "none":
                 if any(free(data, state, side, h) for h in hexes):
                     return f"{unit_id} can enter at {', '.join(h for h in hexes if free(data, state, side, h))} (7.1.2, 7.1.3)"
@@ -91,9 +148,14 @@ def carry_out(data: GameData, state: dict, side: str, orders: list, events: list
                 return f"{unit_id} enters at a hex of its area free of enemy units and EZOCs: {', '.join(hexes)} (7.0, 7.1.2)"
             full = counters(data)[unit_id]
             steps = 1 if full.get("type") == "hq" else int(data.get(f"units.counters.{unit_id}.steps", f"the steps of {unit_id}"))
+            steps = arriving[unit_id][0] if arriving else steps
             state["units"][unit_id] = {"side": side, "hex": hex_id, "steps": steps, "supply": "in"}
+            if unit_id in returning(state, side):                           # 12.2.2: back on the map
+                state["hq_off_map"] = [e for e in state["hq_off_map"] if e["hq"] != unit_id]
             entered.append(unit_id)
             events.append({"event": "entered", "unit": unit_id, "hex": hex_id, "rule": "7.0"})
+        elif "overstack" in order:           # 6.2.1, after the moves
+            penalties.append(order)
         elif "move" in order:
             if str(order["move"]) not in entered:
                 return f"only the reinforcements entered in this file move now (7.1.1): {order['move']}"
@@ -111,11 +173,15 @@ def carry_out(data: GameData, state: dict, side: str, orders: list, events: list
     missing = sorted(set(due) - set(entered))
     if missing:
         return f"enter {', '.join(missing)} too (7.0, 15.3): {ENTER}"
+    for order in penalties:
+        why = penalty(data, state, order, events)
+        if why:
+            return why
     for unit_id in entered:
         if unit_id in state["units"]:
             why = stacking_problem(data, state, state["units"][unit_id]["hex"], side)
             if why:
-                return f"{why}: reinforcements are legally stacked by the end of the phase (6.2, 7.1)"
+                return f"{why}: reinforcements are legally stacked by the end of the phase (6.2, 7.1), else {OVERSTACK}"
     return None
 
 
@@ -132,7 +198,7 @@ def check_reinforce(data: GameData, state: dict, side: str, orders: list) -> lis
 
 
 def apply_reinforce(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    from .cup import end_turn
+    from .soviet_rp import after_reinforcements
     events: list[dict] = []
     saved = {k: state[k] for k in ("active", "hq", "activated", "moved", "independents")}
     state.update(moved=[], independents=[])
@@ -142,5 +208,5 @@ def apply_reinforce(data: GameData, state: dict, side: str, orders: list, dice: 
     state["reinforcing"].remove(side)
     if not state["reinforcing"]:
         del state["reinforcing"]
-        end_turn(data, state, events)
+        after_reinforcements(data, state, events)           # 2.5.1, then 2.6
     return events

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from ...dice import Dice
 from ...gamedata import GameData
-from ...kit import numbers
 from ..base import Problem
 from .common import commanded_by, full_steps, grid, is_hq, kind, mechanized, other, side_of, zoc_of
+from .reich import command_range
 
 KINDS = {"scraping_the_barrel": ("german",), "mechanics_work_wonders": ("german", "soviet")}
 
@@ -23,7 +23,7 @@ def in_command(data: GameData, state: dict, unit_id: str) -> bool:
     hq = commanded_by(data, unit_id)
     hqs = [hq] if hq else [u for u in state["units"] if is_hq(data, u) and side_of(state, u) == side]
     return any(h in state["units"] and grid(data).distance(state["units"][h]["hex"], here)
-               <= numbers.integer(data, f"units.counters.{h}.command_range", f"the command range of {h} (3.3.3)") for h in hqs)
+               <= command_range(data, state, h) for h in hqs)
 
 
 def eligible(data: GameData, state: dict, side: str, mech: bool) -> list[str]:

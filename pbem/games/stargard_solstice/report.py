@@ -81,7 +81,18 @@ ITEMS: dict[str, Callable[[dict], str]] = {
         f"; left in the cup: {', '.join(e['left'])}" if e["left"] else ""),
     "turn_over": lambda e: f"turn {e['turn']} is over (2.6)",
     "game_over": lambda e: f"the game ends after turn {e['turn']} ({e['rule']})",
-    "victory": lambda e: f"Soviet victory points: {e['vp']} — {e['level']} ({e['rule']})",
+    "victory": lambda e: f"Soviet victory points: {e['vp']} — {e['level']} ({e['rule']})" + (
+        " = " + ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in e["terms"].items()) + " (14.1)" if "terms" in e else ""),
+    "tettau_roll": lambda e: f"{e['unit']} of Corps Tettau: die {e['die']}, {e['outcome']} ({e['rule']})",
+    "exchanged": lambda e: f"{e['by']} replaces {e['unit']} exactly ({e['rule']})",
+    "rebuilt": lambda e: f"{e['unit']} rebuilt from the dead pile at {e['hex']}, reduced ({e['rule']})",
+    "overstack_retreat": lambda e: f"{e['unit']} retreats to {e['hex']} after its overstacking step loss ({e['rule']})",
+    "defend_the_reich": lambda e: f"Defend the Reich: the {e['chit']} chit leaves the cup; its divisions withdraw via 0716 ({e['rule']})",
+    "withdrawn": lambda e: f"{e['unit']} picked up at {e['hex']} and removed from the map ({e['rule']})",
+    "reich_over": lambda e: (f"Defend the Reich over: {', '.join(e['eliminated']) or 'no unit'} left on the map, eliminated; "
+                             f"{e['vp']} Soviet VP(s) ({e['rule']})"),
+    "delayed_withdrawal": lambda e: f"The 39th Panzer Corps not withdrawn at the start of turn {e['turn']}: ½ Soviet VP ({e['rule']})",
+    "german_vps": lambda e: f"Three units off the map: {e['vp']} German VPs, the game goes on ({e['rule']})",
     "vp_hex": lambda e: f"{e['side']} takes the VP hex {e['town']} ({e['hex']})" + (
         f": the Soviet marker shows {e['vp']} VP" if e["vp"] is not None else "") + " (14.1)",
     "relieved": lambda e: f"{e['town']} relieved: its VP marker shows its lower value ({e['rule']})",

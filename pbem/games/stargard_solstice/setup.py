@@ -71,7 +71,7 @@ def start(data: GameData, scenario: dict, options: dict) -> dict:
         chits = sorted([*chits, "Konstantinov-HQ"])
     for chit in chits:
         chit_side(data, chit)
-    return {
+    state = {
         "seats": ["german", "soviet"], "turn": int(begin["turn"]),
         "last_turn": int(begin["last_turn"]), "placing": placing, "groups": groups,
         "phase": phase, "units": units, "dead": [], "chits": chits, "cup": list(chits),
@@ -84,6 +84,9 @@ def start(data: GameData, scenario: dict, options: dict) -> dict:
         # 14.1: at the start the German player controls every VP hex
         "vp": {v["town"]: str(begin["vp_hexes_controlled_by"]) for v in towns(data).values()}, "vp_held": {}, "relieved": [],
     }
+    if options.get("optional"):              # 16.0, only when chosen: a campaign without keeps its saves
+        state["optional"] = list(options["optional"])
+    return state
 
 
 # -- the "within 1 of" groups (15.1, 15.2) -----------------------------------------------

@@ -35,12 +35,12 @@ WORSE = {"in": "oos", "oos": "isolated", "isolated": "isolated"}
 
 def sources(data: GameData, state: dict, unit_id: str) -> set[str]:
     """11.2: the side's sources; 11.2.2 a counter's own (the 1st Polish Army's 4815); 11.2.4 the
-    10th SS division traces to Kolberg."""
+    10th SS division and Corps Tettau's units (those it entered with, 19.1.5) trace to Kolberg."""
     c = counter(data, unit_id)
     own = unwrap(c.get("supply_source"))
     if own:
         return {str(own)}
-    if unwrap(c.get("formation")) == "10SS":
+    if unwrap(c.get("formation")) == "10SS" or unit_id in state.get("tettau_units", []):
         return {h for h, v in hexes(data).items() if unwrap(v.get("supply_name")) == "Kolberg"}
     return set(sources_of_side(data, side_of(state, unit_id)))
 
@@ -138,8 +138,8 @@ def turn_end_check(data: GameData, state: dict) -> None:
 
 
 def apply_supply(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    from .cup import end_turn
     from .hqs import next_relocation, queue
+    from .soviet_rp import after_reinforcements
     events: list[dict] = []
     for unit_id, status in statuses(data, state).items():
         if state["units"][unit_id].get("supply", "in") != status:
@@ -148,6 +148,6 @@ def apply_supply(data: GameData, state: dict, side: str, orders: list, dice: Dic
         if status != "in" and is_hq(data, unit_id):          # 11.3.1, 12.2.2: relocated by its owner
             queue(state, unit_id, state["units"][unit_id]["hex"], "out of supply at the end of the Supply Phase (12.2.2)",
                   "turn_end")
-    if not next_relocation(state) and not reinforcements.start(data, state, events):      # 2.5, then 2.6
-        end_turn(data, state, events)
+    if not next_relocation(state) and not reinforcements.start(data, state, events):      # 2.5, 2.5.1, then 2.6
+        after_reinforcements(data, state, events)
     return events

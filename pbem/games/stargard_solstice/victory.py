@@ -85,13 +85,53 @@ def relief(data: GameData, state: dict, events: list) -> None:
             events.append({"event": "relieved", "town": town, "rule": "14.1.2"})
 
 
+OPTIONAL = "optional.optional_rules"
+DELAYED = f"{OPTIONAL}.delayed_withdrawal_39th_panzer_corps"
+
+
+def delayed_withdrawal(data: GameData, state: dict, events: list) -> None:
+    """16.4 (optional): "At the start of turn 5, the Soviet player earns 1/2 VP if the withdrawal of
+    the 39th Panzer Corps ... has not been triggered by the random event table, and continues
+    earning 1/2 VP per turn until it is withdrawn" — counted at the start of each turn up to the
+    last, while Defend the Reich (19.1.3) has not occurred."""
+    if "16.4" not in state.get("optional", []) or "reich" in state or state["turn"] > state["last_turn"]:
+        return
+    if state["turn"] < numbers.integer(data, f"{DELAYED}.from_turn", "the first turn of the 16.4 VPs"):
+        return
+    state["delayed_turns"] = state.get("delayed_turns", 0) + 1
+    events.append({"event": "delayed_withdrawal", "turn": state["turn"], "rule": "16.4"})
+
+
+def terms(data: GameData, state: dict) -> dict[str, int]:
+    """14.1: "the Soviet player totals their number of VPs, adding any VPs from 19.1.3 (Defend the
+    Reich), and from this total subtracts any VPs caused by 12.6 and 16.1. Finally, subtract any
+    German VPs (only available with optional rules 16.2 & 16.4)". 16.4's VPs, rounded up (16.4),
+    are the Soviet player's unless the group reads 14.1's list (reading SS7). The 12.6/16.1
+    penalties need the hidden chit withdrawal, which is not built: none are counted."""
+    out = {}
+    if "reich_vps" in state:
+        out["defend_the_reich"] = int(state["reich_vps"])
+    if "16.4" in state.get("optional", []):
+        per_turn = numbers.fraction(data, f"{DELAYED}.soviet_vp_per_turn", "the 16.4 VPs per turn")
+        earned = -(-(per_turn * state.get("delayed_turns", 0)) // 1)          # 16.4: round fractions up
+        goes = numbers.text(data, "victory.score.optional_16_4_vps_go_to", "whose the 16.4 VPs are (SS7)")
+        out["delayed_withdrawal"] = int(earned) if goes == "soviet" else -int(earned)
+    if "german_vps" in state:
+        out["german_vps"] = -int(state["german_vps"])                          # 16.2
+    return out
+
+
 def count(data: GameData, state: dict) -> dict:
-    """14.1, 14.3: the Soviet VPs of the markers held, and the victory level."""
-    total = sum(state["vp_held"].values())
+    """14.1, 14.3: the Soviet VPs of the markers held and the other terms, and the victory level."""
+    extra = terms(data, state)
+    total = sum(state["vp_held"].values()) + sum(extra.values())
     levels = data.get("victory.levels.table", "the victory levels (14.3)")
 
     def within(bounds: dict) -> bool:          # the table's first and last levels are open-ended
         low, high = bounds.get("min"), bounds.get("max")
         return (low is None or total >= low) and (high is None or total <= high)
     level = next(str(unwrap(e["level"])) for e in levels if within(unwrap(e["vp"])))
-    return {"event": "victory", "vp": total, "level": level, "rule": "14.3"}
+    result = {"event": "victory", "vp": total, "level": level, "rule": "14.3"}
+    if extra:
+        result["terms"] = {"vp_markers": sum(state["vp_held"].values()), **extra}
+    return result
