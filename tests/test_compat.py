@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pbem import __version__
 from pbem import campaign as camp
 from pbem import gamedata
 from pbem.games import get_game
@@ -83,7 +84,7 @@ def test_a_campaign_plays_its_own_data_after_the_installed_rules_change(demo_cam
     verified = run("verify", demo_campaign).stdout
     assert verified.startswith("OK: 12 saves")
     assert "data: the campaign's own copy in data/ (different from this pbem's installed rules/smithereens); " \
-           f"smithereens behaviour {get_game('smithereens').behaviour}, created with pbem 0.4.0" in verified
+           f"smithereens behaviour {get_game('smithereens').behaviour}, created with pbem {__version__}" in verified
     assert "awaits" in run("status", demo_campaign).stdout
     assert tree_bytes(demo_campaign) == before
 
@@ -107,8 +108,8 @@ def test_a_behaviour_this_pbem_no_longer_plays_is_refused_naming_the_pbem_that_d
     monkeypatch.setattr(type(game), "behaviours", (made + 1,))
     refused = run("verify", demo_campaign, ok=False)
     assert refused.stderr.startswith("pbem: verify FAILED: ")
-    assert (f"this campaign plays smithereens behaviour {made} (created with pbem 0.4.0); this pbem plays behaviours {made + 1}. "
-            "Finish it with pbem 0.4.0 (`pip install pbem==0.4.0`)") in refused.stderr
+    assert (f"this campaign plays smithereens behaviour {made} (created with pbem {__version__}); this pbem plays behaviours "
+            f"{made + 1}. Finish it with pbem {__version__} (`pip install pbem=={__version__}`)") in refused.stderr
 
 
 def test_a_campaign_of_pbem_0_3_is_refused_naming_the_pbem_that_plays_it(tmp_path):
