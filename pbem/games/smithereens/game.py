@@ -11,12 +11,12 @@ from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
 from .fog import FOG_OFF, SmithereensFog
-from .airdrop import AirdropSupplyRules
+from .thunderclap import ThunderclapRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
-TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine",
+TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine", "thunderclap",
                "strategic", "embark", "transfer", "land", "airdrop_supply", "airdrop_keeper", "naval_guns")
 TEXT_LISTS = ("path", "with", "advance", "losses", "bombers")
 
@@ -44,7 +44,7 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(AirdropSupplyRules):
+class Smithereens(ThunderclapRules):
     id = "smithereens"
     # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
@@ -54,7 +54,8 @@ class Smithereens(AirdropSupplyRules):
     # German defense, the German's `naval_guns:` answer before the Soviet PA's die (naval.py); 11.19 declarations
     # for the next Soviet or Western player turn in the German PA orders (`player_turn:`, fortress.py); 13.9
     # mission 2's move across a lake or all-sea hexside (`riverine: true` on a Western move) and mission 3's supply
-    # across one (`riverine_supply: "HEX|HEX"`, riverine.py).
+    # across one (`riverine_supply: "HEX|HEX"`, riverine.py); 13.8 Operation Thunderclap (`thunderclap: HEX` in the
+    # Soviet movement orders; the city a rough non-city hex for every map lookup, thunderclap.py).
     behaviour = 4
     behaviours = (2, 3, 4)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
@@ -64,10 +65,10 @@ class Smithereens(AirdropSupplyRules):
         "7.0 Beginners Notes; campaign option level=standard plays them)",
         "9.6 Group Steiner set off by a 1AAA airdrop: not built, as the 1AAA drops (13.1-13.3) are not (its entry after "
         "a move next to Berlin is enforced)",
-        "13.x not built yet: the 1AAA airdrops 13.1-13.3, German and Soviet tactical air 13.5-13.6, Operation "
-        "Thunderclap 13.8 (enforced: 3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
+        "13.x not built yet: the 1AAA airdrops 13.1-13.3, German and Soviet tactical air 13.5-13.6 (enforced: 3.11, 10.23, "
+        "10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
         "attack and, behaviour 4, on a German defense against a Soviet PA or mobile assault, 13.12 FMOs with, behaviour 4, the mech "
-        "units' two-hex advance, 13.13 Flak Korps)",
+        "units' two-hex advance, 13.13 Flak Korps; behaviour 4, Operation Thunderclap 13.8)",
         "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
         "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
         "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
@@ -197,7 +198,7 @@ class Smithereens(AirdropSupplyRules):
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply", "naval_guns"):
+            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply", "naval_guns", "thunderclap"):
                 if key in order:
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):
