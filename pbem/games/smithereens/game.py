@@ -11,12 +11,12 @@ from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
 from .fog import FOG_OFF, SmithereensFog
-from .thunderclap import ThunderclapRules
+from .airborne import AirborneRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
-TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine", "thunderclap",
+TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine", "thunderclap", "airdrop",
                "strategic", "embark", "transfer", "land", "airdrop_supply", "airdrop_keeper", "naval_guns")
 TEXT_LISTS = ("path", "with", "advance", "losses", "bombers")
 
@@ -44,7 +44,7 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(ThunderclapRules):
+class Smithereens(AirborneRules):
     id = "smithereens"
     # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
@@ -55,7 +55,8 @@ class Smithereens(ThunderclapRules):
     # for the next Soviet or Western player turn in the German PA orders (`player_turn:`, fortress.py); 13.9
     # mission 2's move across a lake or all-sea hexside (`riverine: true` on a Western move) and mission 3's supply
     # across one (`riverine_supply: "HEX|HEX"`, riverine.py); 13.8 Operation Thunderclap (`thunderclap: HEX` in the
-    # Soviet movement orders; the city a rough non-city hex for every map lookup, thunderclap.py).
+    # Soviet movement orders; the city a rough non-city hex for every map lookup, thunderclap.py); 13.1-13.3 1AAA drops
+    # (`airdrop: HEX` with `with:` in the Western movement orders) and the 9.6 Group Steiner entry they set off (airborne.py).
     behaviour = 4
     behaviours = (2, 3, 4)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
@@ -63,12 +64,13 @@ class Smithereens(ThunderclapRules):
         FOG_OFF,
         "6.x supply, 7.x economic collapse and 12.x mobile assaults: the beginner level skips them (5.1, 6.0 and "
         "7.0 Beginners Notes; campaign option level=standard plays them)",
-        "9.6 Group Steiner set off by a 1AAA airdrop: not built, as the 1AAA drops (13.1-13.3) are not (its entry after "
-        "a move next to Berlin is enforced)",
-        "13.x not built yet: the 1AAA airdrops 13.1-13.3, German and Soviet tactical air 13.5-13.6 (enforced: 3.11, 10.23, "
+        "13.2 drop zone combat: a 1AAA drop into a hex holding enemy units (run as a one-round mobile assault) is not built; "
+        "pbem refuses such a drop (drops into empty hexes, 13.1-13.3, and the 9.6 Group Steiner entry a drop into or next "
+        "to Berlin sets off are enforced, behaviour 4)",
+        "13.x not built yet: German and Soviet tactical air 13.5-13.6 (enforced: 3.11, 10.23, "
         "10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
         "attack and, behaviour 4, on a German defense against a Soviet PA or mobile assault, 13.12 FMOs with, behaviour 4, the mech "
-        "units' two-hex advance, 13.13 Flak Korps; behaviour 4, Operation Thunderclap 13.8)",
+        "units' two-hex advance, 13.13 Flak Korps; behaviour 4, Operation Thunderclap 13.8 and the 1AAA drops 13.1-13.3)",
         "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
         "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
         "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
@@ -198,7 +200,7 @@ class Smithereens(ThunderclapRules):
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply", "naval_guns", "thunderclap"):
+            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply", "naval_guns", "thunderclap", "airdrop"):
                 if key in order:
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):
