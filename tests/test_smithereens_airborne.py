@@ -87,8 +87,6 @@ def test_where_and_who_may_drop(data):  # 13.1, 13.2
         "air drops are made into clear or city hexes; 4114E is forest (13.2)"]
     assert problems(data, state, [{"airdrop": "4013E", "with": ["ab-18"]}, {"airdrop": "4113E", "with": ["ab-1"]}]) == [
         "if both corps are sent, they must be sent to the same drop hex: one `airdrop:` order (13.2)"]
-    assert problems(data, state, [{"airdrop": "4112E", "with": ["ab-18"]}]) == [
-        "enemy units hold 4112E: drop zone combat (13.2) is not built, so pbem refuses the drop (game.py not_enforced)"]
     assert problems(data, state, [{"airdrop": "4013E", "with": ["us-1"]}]) == ["us-1 is not a Western Allied airborne corps (13.1)"]
     state["aaa_drops"] = {"ab-18": 1}
     assert problems(data, state, [DROP]) == ["ab-18 has made its one airborne deployment(s) of the game (13.1)"]
@@ -148,3 +146,46 @@ def test_a_drop_next_to_berlin_brings_group_steiner(berlin):  # 9.6, 13.2
         "ab-18 stays passively in its drop hex 3612 until a non-1AAA Western Allied unit in direct overland supply moves adjacent (13.3)"]
     out = GAME.apply(berlin, out.state, "alliance", [{"move": "ab-1", "path": ["3811"]}], ScriptedDice(default=6))
     assert out.state["phase"] == "assault" and out.state["aaa"] == {"hex": "3612", "units": ["ab-18"]}
+
+
+def test_drop_zone_combat_clears_the_hex_or_eliminates_the_corps(data):  # 13.2
+    """13.2: "If there are any enemy units there, the air dropped units immediately run what is procedurally
+    an MA (except here it's called "drop zone combat"). The only change from normal MA procedures is that
+    if at the end of the first round there are any remaining enemy units in the drop hex, the dropped
+    airborne units are eliminated and the deployment has failed." """
+    state = western(data)
+    state["units"]["ger-f"]["hex"] = "4013E"                             # one 1-step defender
+    assert problems(data, state, [DROP, {"move": "us-1", "path": ["4213E", "4113E"]}]) == [
+        "a drop into a hex holding enemy units ends its file (only `replace:` orders with it): the drop zone combat is "
+        "resolved, then the Movement Phase goes on (13.2)"]
+    out = GAME.apply(data, state, "alliance", [DROP], ScriptedDice(by_key={"ma/4013E": [6]}))
+    fight = next(e for e in out.events if e["event"] == "mobile_assault")
+    assert (fight["attack"], fight["defense"], fight["column"], fight["roll"], fight["result"]) == (6, 1, "7:1/6:1", 6, "0/4")
+    assert "ger-f" not in out.state["units"] and out.state["aaa"] == {"hex": "4013E", "units": ["ab-1", "ab-18"]}
+    assert out.state["phase"] == "movement" and out.state["mobile"]["going_on"] == {}
+    assert problems(data, out.state, [{"move": "ab-18", "path": ["4013E", "4012E"]}]) == [
+        "ab-18 stays passively in its drop hex 4013E until a non-1AAA Western Allied unit in direct overland supply moves adjacent (13.3)"]
+    # two 2-step defenders in 4112E: 6 against 4, 1:1; a roll of 3 gives 1/1, the German chooses his step
+    out = GAME.apply(data, western(data), "alliance", [{"airdrop": "4112E", "with": ["ab-18", "ab-1"]}], ScriptedDice(by_key={"ma/4112E": [3]}))
+    assert out.state["phase"] == "ma_response" and GAME.awaiting(out.state).side == "german"
+    out = GAME.apply(data, out.state, "german", [{"battle": "4112E", "steps": {"ger-a": 1}}], ScriptedDice(default=6))
+    assert "ab-18" not in out.state["units"] and "ab-1" not in out.state["units"] and "aaa" not in out.state
+    assert {"event": "drop_failed", "hex": "4112E", "units": ["ab-18", "ab-1"], "rule": "13.2"} in out.events
+    assert out.state["aaa_drops"] == {"ab-18": 1, "ab-1": 1} and out.state["phase"] == "movement"
+
+
+def test_steiner_enters_before_the_drop_zone_combat(berlin):  # 9.6, 13.2
+    """9.6: Group Steiner enters "at the first instant any Grand Alliance unit ... enters Berlin directly
+    via airdrop"; 13.2: the dropped units "immediately run" the drop zone combat."""
+    from tests.test_smithereens_steiner import position as ogs_position
+    state = ogs_position(berlin)
+    state.update(army="western")
+    state["units"].pop("sov-b1")
+    state["units"]["ger-bb"]["hex"] = "3612"
+    out = GAME.apply(berlin, state, "alliance", [{"airdrop": "3612", "with": ["ab-18", "ab-1"]}], ScriptedDice(default=6))
+    assert out.state["phase"] == "ogs" and "ger-bb" in out.state["units"]
+    assert problems(berlin, out.state, [{"place": "ger-ogs", "at": "3612"}]) == [
+        "Group Steiner enters next to Berlin in a hex without enemy units, stacking observed: 3510, 3511, 3610, 3710, 3711, not 3612 (9.6, 8.1)"]
+    out = GAME.apply(berlin, out.state, "german", [{"place": "ger-ogs", "at": "3711"}], ScriptedDice(by_key={"ma/3612": [6]}))
+    assert out.state["units"]["ger-ogs"]["hex"] == "3711" and "ger-bb" not in out.state["units"]
+    assert out.state["aaa"] == {"hex": "3612", "units": ["ab-1", "ab-18"]} and out.state["phase"] == "movement"

@@ -26,8 +26,10 @@ or enters Berlin directly via airdrop": a drop into Berlin, or into a hex next t
 is the paratroopers' move of that phase, 13.2), ends its file; the German places Group Steiner (the `ogs`
 response), then the Movement Phase goes on with reinforcements and moves.
 
-Not built: drop zone combat (13.2, a drop into a hex holding enemy units, run as a one-round MA); such a
-drop is refused (game.py not_enforced).
+13.2 drop zone combat: a drop into a hex holding enemy units ends its file and runs one MA round (12.8,
+mobile.py) from the drop hex itself (no launch hex, no river crossing); the German answers the step losses
+where he has a choice (the `ma_response` phase, 12.13); enemy units left after it eliminate the dropped
+corps. With Group Steiner set off too, his placement comes first ("at the first instant"), then the combat.
 """
 
 from ...dice import Dice
@@ -115,9 +117,6 @@ class AirborneRules(ThunderclapRules):
             return f"air drops are made into clear or city hexes; {hex_id} is {self.terrain(data, hex_id)} (13.2)"
         if any(self.is_flak(data, u) for u in self.stacks(state).get(hex_id, [])):
             return f"1AAA units may never drop into a hex containing a Flak Korps, like {hex_id} (13.2, 13.13)"
-        if self.enemies_in(data, state, hex_id, "western"):
-            return (f"enemy units hold {hex_id}: drop zone combat (13.2) is not built, so pbem refuses the drop "
-                    "(game.py not_enforced)")
         return None
 
     def airdrop_problem(self, data: GameData, state: dict, order: dict) -> str | None:
@@ -155,6 +154,11 @@ class AirborneRules(ThunderclapRules):
         """9.6: a drop into Berlin or next to it, with Group Steiner still off the map."""
         return bool(self.ogs_waiting(state)) and self.near_berlin(data, self.grid(data).canonical(str(order[KEY])))
 
+    def fights(self, data: GameData, state: dict, order: dict) -> bool:
+        """13.2: "If there are any enemy units there, the air dropped units immediately run what is
+        procedurally an MA (except here it's called "drop zone combat")." """
+        return bool(self.enemies_in(data, state, self.grid(data).canonical(str(order[KEY])), "western"))
+
     def check_movement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         drops = [(i, o) for i, o in enumerate(orders) if isinstance(o, dict) and self.special_key(data, o) == KEY]
         if not drops:
@@ -165,9 +169,15 @@ class AirborneRules(ThunderclapRules):
         reason = self.airdrop_problem(data, state, order)
         if reason:
             return [Problem(index, reason)]
-        if self.calls_steiner(data, state, order) and any("replace" not in o for o in orders[:index] + orders[index + 1:]):
+        others = any("replace" not in o for o in orders[:index] + orders[index + 1:])
+        if self.calls_steiner(data, state, order) and others:
             return [Problem(index, "a drop into or next to Berlin ends its file (only `replace:` orders with it): Group Steiner "
                                    "enters, then the Movement Phase goes on (9.6)")]
+        if self.fights(data, state, order):
+            if others:
+                return [Problem(index, "a drop into a hex holding enemy units ends its file (only `replace:` orders with it): the "
+                                       "drop zone combat is resolved, then the Movement Phase goes on (13.2)")]
+            return super().check_movement(data, state, side, orders)      # its trial run resolves the combat
         return super().check_movement(data, self.dropped(data, state, order), side, orders)
 
     def apply_movement(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
@@ -175,19 +185,26 @@ class AirborneRules(ThunderclapRules):
         if drop is None:
             return self.relieved_by(data, state, orders, super().apply_movement(data, state, side, orders, dice))
         made = self.dropped(data, state, drop)
+        units = [str(u) for u in drop["with"]]
+        steiner, combat = self.calls_steiner(data, state, drop), self.fights(data, state, drop)
         events: list[dict] = []
-        if self.calls_steiner(data, state, drop):
-            record = self.phase_start(data, state)
-            self.apply_replacements(data, state, orders, dice, events)
+        if not (steiner or combat):
             state.update(units=made["units"], aaa=made["aaa"], aaa_drops=made["aaa_drops"])
-            events.append({"event": KEY, "hex": made["aaa"]["hex"], "units": [str(u) for u in drop["with"]], "rule": "13.2"})
-            record.update(moved=sorted(made["aaa"]["units"]), last=made["aaa"]["hex"], why="Group Steiner's entry (9.6)", drop=True)
-            state.update(mobile=record, phase="ogs", last_combats=[])
-            events.append({"event": "steiner_called", "hex": made["aaa"]["hex"], "unit": ", ".join(drop["with"]), "rule": "9.6"})
-            return events
+            events.append({"event": KEY, "hex": made["aaa"]["hex"], "units": units, "rule": "13.2"})
+            return self.relieved_by(data, state, orders, events + super().apply_movement(data, state, side, orders, dice))
+        record = self.phase_start(data, state)            # the drop ends its file: the phase goes on after it
+        self.apply_replacements(data, state, orders, dice, events)
         state.update(units=made["units"], aaa=made["aaa"], aaa_drops=made["aaa_drops"])
-        events.append({"event": KEY, "hex": made["aaa"]["hex"], "units": [str(u) for u in drop["with"]], "rule": "13.2"})
-        return self.relieved_by(data, state, orders, events + super().apply_movement(data, state, side, orders, dice))
+        events.append({"event": KEY, "hex": made["aaa"]["hex"], "units": units, "rule": "13.2"})
+        record.update(moved=sorted(made["aaa"]["units"]), last=made["aaa"]["hex"], drop=True)
+        state.update(mobile=record, last_combats=[])
+        if steiner:                       # 9.6: "at the first instant": before the drop zone combat
+            record.update(why="Group Steiner's entry (9.6)", **({"drop_combat": units} if combat else {}))
+            state["phase"] = "ogs"
+            events.append({"event": "steiner_called", "hex": made["aaa"]["hex"], "unit": ", ".join(units), "rule": "9.6"})
+            return events
+        self.drop_zone_combat(data, state, units, dice, events)
+        return events
 
     def relieved_by(self, data: GameData, state: dict, orders: list, events: list) -> list[dict]:
         """13.3 after the file's moves: the first relieving move or entry takes the marker off."""
@@ -198,6 +215,53 @@ class AirborneRules(ThunderclapRules):
                 self.note_relief(data, state, unit_id, path[1:] if "move" in order else path, events)
         if "aaa" in state and state["aaa"] is None:
             del state["aaa"]
+        return events
+
+    # -- 13.2 drop zone combat ---------------------------------------------------------------------
+    def drop_zone_combat(self, data: GameData, state: dict, units: list[str], dice: Dice, events: list) -> None:
+        """One MA round (12.8) of the dropped corps against the enemy units of their drop hex; the
+        defender's step losses where he has a choice (12.13, 11.30) are his `ma_response` answer."""
+        mobile, hex_id = state["mobile"], state["aaa"]["hex"]
+        mobile.update(why="the 1AAA drop zone combat (13.2)", last=hex_id)
+        mobile["open"] = {"hex": hex_id, "from": hex_id, "units": list(units), "round": 1, "spent": {u: 0 for u in units},
+                          "across_river": False, "drop": True}
+        self.ma_resolve(data, state, {"assault": hex_id, "with": list(units)}, dice, events)
+
+    def after_round(self, data: GameData, state: dict, events: list, dice: Dice | None) -> None:
+        """13.2: "if at the end of the first round there are any remaining enemy units in the drop hex,
+        the dropped airborne units are eliminated and the deployment has failed." """
+        mobile = state["mobile"]
+        opened = mobile["open"]
+        if not (opened and opened.get("drop")):
+            super().after_round(data, state, events, dice)
+            return
+        hex_id, survivors = opened["hex"], [u for u in opened["units"] if u in state["units"]]
+        if self.enemies_in(data, state, hex_id, state["army"]):
+            for unit_id in survivors:
+                del state["units"][unit_id]
+                state["eliminated"].append(unit_id)
+            events.append({"event": "drop_failed", "hex": hex_id, "units": survivors, "rule": "13.2"})
+            state["phase"], mobile["answer"], mobile["open"] = "movement", None, None
+        else:
+            super().after_round(data, state, events, dice)      # the hex cleared: they hold it (12.9)
+            mobile["going_on"] = {}                              # and stay there passively (13.3)
+        kept = [u for u in state["aaa"]["units"] if u in state["units"]]
+        if kept:
+            state["aaa"]["units"] = kept
+        else:
+            del state["aaa"]
+
+    def check_ogs(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        problems = super().check_ogs(data, state, side, orders)
+        if not problems and state["mobile"].get("drop_combat"):
+            self.trial_run(data, state, lambda trial, dice: self.apply_ogs(data, trial, side, orders, dice))
+        return problems
+
+    def apply_ogs(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        events = super().apply_ogs(data, state, side, orders, dice)
+        units = state["mobile"].pop("drop_combat", None)
+        if units:                         # 13.2: the drop zone combat follows Group Steiner's entry
+            self.drop_zone_combat(data, state, list(units), dice, events)
         return events
 
     # -- 13.3 passive until relieved -------------------------------------------------------------
@@ -250,6 +314,9 @@ class AirborneRules(ThunderclapRules):
             if event["event"] == KEY:
                 blocks.append(("item", f"1AAA drop: {', '.join(event['units'])} into {event['hex']}, under the supply head marker, "
                                        "passive until relieved (13.2, 13.3)"))
+            elif event["event"] == "drop_failed":
+                blocks.append(("item", f"Enemy units remain in {event['hex']} after the first round: the dropped "
+                                       f"{', '.join(event['units']) or 'units'} are eliminated, the deployment has failed (13.2)"))
             elif event["event"] == "aaa_relieved":
                 blocks.append(("item", f"{event['by']} moves next to the paratroopers in {event['hex']}: the 1AAA marker comes off, "
                                        f"{', '.join(event['units'])} move normally again (13.3)"))

@@ -64,13 +64,11 @@ class Smithereens(AirborneRules):
         FOG_OFF,
         "6.x supply, 7.x economic collapse and 12.x mobile assaults: the beginner level skips them (5.1, 6.0 and "
         "7.0 Beginners Notes; campaign option level=standard plays them)",
-        "13.2 drop zone combat: a 1AAA drop into a hex holding enemy units (run as a one-round mobile assault) is not built; "
-        "pbem refuses such a drop (drops into empty hexes, 13.1-13.3, and the 9.6 Group Steiner entry a drop into or next "
-        "to Berlin sets off are enforced, behaviour 4)",
         "13.x not built yet: German and Soviet tactical air 13.5-13.6 (enforced: 3.11, 10.23, "
         "10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
         "attack and, behaviour 4, on a German defense against a Soviet PA or mobile assault, 13.12 FMOs with, behaviour 4, the mech "
-        "units' two-hex advance, 13.13 Flak Korps; behaviour 4, Operation Thunderclap 13.8 and the 1AAA drops 13.1-13.3)",
+        "units' two-hex advance, 13.13 Flak Korps; behaviour 4, Operation Thunderclap 13.8, the 1AAA drops 13.1-13.3 with "
+        "their drop zone combat and the 9.6 Group Steiner entry a drop sets off)",
         "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
         "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
         "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
