@@ -11,7 +11,7 @@ from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
 from .fog import FOG_OFF, SmithereensFog
-from .airborne import AirborneRules
+from .tactical import TacticalAirRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
@@ -44,7 +44,7 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(AirborneRules):
+class Smithereens(TacticalAirRules):
     id = "smithereens"
     # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
@@ -56,7 +56,8 @@ class Smithereens(AirborneRules):
     # mission 2's move across a lake or all-sea hexside (`riverine: true` on a Western move) and mission 3's supply
     # across one (`riverine_supply: "HEX|HEX"`, riverine.py); 13.8 Operation Thunderclap (`thunderclap: HEX` in the
     # Soviet movement orders; the city a rough non-city hex for every map lookup, thunderclap.py); 13.1-13.3 1AAA drops
-    # (`airdrop: HEX` with `with:` in the Western movement orders) and the 9.6 Group Steiner entry they set off (airborne.py).
+    # (`airdrop: HEX` with `with:` in the Western movement orders) and the 9.6 Group Steiner entry they set off (airborne.py);
+    # 13.5-13.6 tactical air on Soviet PAs at the standard level (`air: true`; the German's `air:` answer, tactical.py).
     behaviour = 4
     behaviours = (2, 3, 4)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
@@ -64,7 +65,11 @@ class Smithereens(AirborneRules):
         FOG_OFF,
         "6.x supply, 7.x economic collapse and 12.x mobile assaults: the beginner level skips them (5.1, 6.0 and "
         "7.0 Beginners Notes; campaign option level=standard plays them)",
-        "13.x not built yet: German and Soviet tactical air 13.5-13.6 (enforced: 3.11, 10.23, "
+        "13.5-13.6 tactical air beyond the Soviet Prepared Assault Phase: the Soviet air unit on a Soviet defense, the Fw190s "
+        "on a German attack, and air with mobile assaults (12.6, 12.18) are not built: each needs one more signed answer inside "
+        "the German player turn or the movement (Soviet first, then the German); enforced, behaviour 4 at the standard level: "
+        "the Soviet air on a Soviet PA and the German Stuka and Fw190s on its defense, in one German answer before the die",
+        "13.x (enforced: 3.11, 10.23, "
         "10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
         "attack and, behaviour 4, on a German defense against a Soviet PA or mobile assault, 13.12 FMOs with, behaviour 4, the mech "
         "units' two-hex advance, 13.13 Flak Korps; behaviour 4, Operation Thunderclap 13.8, the 1AAA drops 13.1-13.3 with "
@@ -114,7 +119,7 @@ class Smithereens(AirborneRules):
                   opponents=self.reveal_seats,
                   then="the defender's loss choices where he has one (11.25, 11.30); else the next player turn "
                        "in the order Soviet, Western, German (5.2), and after the last German player turn, victory (4.4)"),
-            Phase("naval", "German naval gun support of a defense against Soviet PAs (13.10)", "response",
+            Phase("naval", "German naval gun and tactical air support of a defense against Soviet PAs (13.10, 13.5, 13.6)", "response",
                   awaited=self.german_seat, label=self.naval_label, template=self.naval_template,
                   check=self.check_naval, apply=self.apply_naval, opponents=self.attacker_seats,
                   then="the Soviet battles are resolved in the order given (11.23, 11.24); then the loss choices"),
