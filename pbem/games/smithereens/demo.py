@@ -48,6 +48,8 @@ def legal_response(campaign: Any, state: dict) -> list:
     if state["phase"] == "naval":                  # 13.10: the guns on the first hex offered; 13.5-13.6: no air
         hexes = state["naval_defense"]["hexes"]
         return [{"naval_guns": hexes[0]}] if hexes else []
+    if state["phase"] == "air":                    # 13.5-13.6: no tactical air
+        return []
     if state["phase"] == "ogs":                    # 9.6: the first hex next to Berlin that takes it
         unit_id = game.ogs_waiting(state)
         options = game.ogs_hexes(data, state, unit_id)

@@ -11,7 +11,7 @@ from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
 from .fog import FOG_OFF, SmithereensFog
-from .tactical import TacticalAirRules
+from .tactical_german import GermanAttackAirRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
@@ -44,7 +44,7 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(TacticalAirRules):
+class Smithereens(GermanAttackAirRules):
     id = "smithereens"
     # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
@@ -57,7 +57,7 @@ class Smithereens(TacticalAirRules):
     # across one (`riverine_supply: "HEX|HEX"`, riverine.py); 13.8 Operation Thunderclap (`thunderclap: HEX` in the
     # Soviet movement orders; the city a rough non-city hex for every map lookup, thunderclap.py); 13.1-13.3 1AAA drops
     # (`airdrop: HEX` with `with:` in the Western movement orders) and the 9.6 Group Steiner entry they set off (airborne.py);
-    # 13.5-13.6 tactical air on Soviet PAs at the standard level (`air: true`; the German's `air:` answer, tactical.py).
+    # 13.5-13.6 tactical air on prepared assaults at the standard level (`air:`; the answers, tactical.py, tactical_german.py).
     behaviour = 4
     behaviours = (2, 3, 4)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
@@ -65,10 +65,9 @@ class Smithereens(TacticalAirRules):
         FOG_OFF,
         "6.x supply, 7.x economic collapse and 12.x mobile assaults: the beginner level skips them (5.1, 6.0 and "
         "7.0 Beginners Notes; campaign option level=standard plays them)",
-        "13.5-13.6 tactical air beyond the Soviet Prepared Assault Phase: the Soviet air unit on a Soviet defense, the Fw190s "
-        "on a German attack, and air with mobile assaults (12.6, 12.18) are not built: each needs one more signed answer inside "
-        "the German player turn or the movement (Soviet first, then the German); enforced, behaviour 4 at the standard level: "
-        "the Soviet air on a Soviet PA and the German Stuka and Fw190s on its defense, in one German answer before the die",
+        "12.6/12.18 tactical air with mobile assaults (13.5-13.6): not built; it needs the other side's declaration inside "
+        "each assault round (Soviet first), one more signed answer per round (enforced, behaviour 4 at the standard level: "
+        "13.5-13.6 on prepared assaults, Soviet first, then the German)",
         "13.x (enforced: 3.11, 10.23, "
         "10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
         "attack and, behaviour 4, on a German defense against a Soviet PA or mobile assault, 13.12 FMOs with, behaviour 4, the mech "
@@ -123,6 +122,10 @@ class Smithereens(TacticalAirRules):
                   awaited=self.german_seat, label=self.naval_label, template=self.naval_template,
                   check=self.check_naval, apply=self.apply_naval, opponents=self.attacker_seats,
                   then="the Soviet battles are resolved in the order given (11.23, 11.24); then the loss choices"),
+            Phase("air", "Tactical air on German prepared assaults against Soviet units, Soviet first (13.5, 13.6)", "response",
+                  awaited=self.air_seat, label=self.air_label, template=self.air_template,
+                  check=self.check_air, apply=self.apply_air, opponents=self.air_opponents,
+                  then="the German's Fw190s if he has one left, then the battles in the order given (11.23, 11.24)"),
             # a die rolled while answering (e.g. Antwerp taken by an advance, 6.9) needs the
             # attacker's reveal too: no roll may rest on one party's secret alone
             Phase("response", "Loss points taken as steps or retreats, then advances (11.24-11.33)", "response",

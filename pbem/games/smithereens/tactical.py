@@ -117,6 +117,8 @@ class TacticalAirRules(AirborneRules):
     def air_answer(self, data: GameData, state: dict, orders: list) -> tuple[dict[str, list[str]], str | None]:
         """The German's `air:` orders as {battle: [units]}, or the first problem."""
         offer = state["naval_defense"]["air"]
+        if state.get("collapsed"):        # 7.5: withdrawn the instant the economy collapses (the pause step's end)
+            offer = dict(offer, units=[])
         committed: dict[str, list[str]] = {}
         seen: set[str] = set()
         for order in orders:
@@ -124,7 +126,7 @@ class TacticalAirRules(AirborneRules):
                 continue
             unit, battle = order.get("air"), order.get("battle")
             if set(order) != {"air", "battle"} or unit not in offer["units"]:
-                return {}, f"an air order is `air: UNIT` (one of {', '.join(offer['units'])}) with `battle: HEX` (13.5, 13.6)"
+                return {}, f"an air order is `air: UNIT` (one of {', '.join(offer['units']) or 'none left'}) with `battle: HEX` (13.5, 13.6)"
             try:
                 battle = self.grid(data).canonical(str(battle))
             except ValueError as exc:
