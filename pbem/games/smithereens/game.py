@@ -67,12 +67,8 @@ class Smithereens(GermanAttackAirRules):
         "7.0 Beginners Notes; campaign option level=standard plays them)",
         "12.6/12.18 tactical air with mobile assaults (13.5-13.6): not built; it needs the other side's declaration inside "
         "each assault round (Soviet first), one more signed answer per round (enforced, behaviour 4 at the standard level: "
-        "13.5-13.6 on prepared assaults, Soviet first, then the German)",
-        "13.x (enforced: 3.11, 10.23, "
-        "10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
-        "attack and, behaviour 4, on a German defense against a Soviet PA or mobile assault, 13.12 FMOs with, behaviour 4, the mech "
-        "units' two-hex advance, 13.13 Flak Korps; behaviour 4, Operation Thunderclap 13.8, the 1AAA drops 13.1-13.3 with "
-        "their drop zone combat and the 9.6 Group Steiner entry a drop sets off)",
+        "13.5-13.6 on prepared assaults, Soviet first, then the German; the rest of 13.x is enforced but 13.11, see "
+        "docs/smithereens.md)",
         "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
         "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
         "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
