@@ -14,18 +14,19 @@ from tests.conftest import DEMO_KEYS, tree_bytes
 from tests.test_cli import run
 from tests.test_inbox import mail
 
-HEX = "2118E"        # next to sov-2gta in 2019E at save 2 of the demo; its terrain is not in the demo data
+HEX = "2118E"        # next to sov-2gta in 2019E at save 3 of the demo; its terrain is not in the demo data
 
 
 @pytest.fixture
 def two_copies(demo_build, tmp_path, monkeypatch):
-    """Both players' copies of the demo campaign at save 2 (Turn 2 Soviet movement, the alliance
-    to move), the demo's published keys, and the German's proposal file."""
+    """Both players' copies of the demo campaign at save 3 (Turn 2 Soviet movement, the alliance to
+    move; save 1 awaited the Soviet's tactical air answer of Turn 1, 13.5), the demo's published
+    keys, and the German's proposal file."""
     monkeypatch.chdir(tmp_path)
     for side in ("german", "alliance"):
         target = tmp_path / side / "camp"
         shutil.copytree(demo_build, target)
-        for extra in sorted(target.glob("steps/*"))[3:]:       # every save after save 2
+        for extra in sorted(target.glob("steps/*"))[4:]:       # every save after save 3
             shutil.rmtree(extra)
         (tmp_path / side / "key").write_bytes((DEMO_KEYS / side).read_bytes())
         (tmp_path / side / "key").chmod(0o600)
@@ -62,29 +63,29 @@ def test_an_amendment_signed_by_both_enters_the_chain_and_later_steps_use_it(two
     assert proposed.startswith(f"wrote {root / 'german' / 'amendment.txt'}: 1 value(s) for the other side to countersign")
     assert f"send {root / 'german' / 'amendment.txt'} to alliance" in proposed
     waiting = run("status", camp_of(root, "german")).stdout
-    assert "save 2" in waiting and "a data amendment of german is proposed (" in waiting
+    assert "save 3" in waiting and "a data amendment of german is proposed (" in waiting
     assert "it awaits the countersignature of alliance" in waiting
     assert run("inbox", camp_of(root, "german"), root / "german" / "amendment.txt").stdout.splitlines()[-1] == \
-        "save 2: the data amendment of german awaits the countersignature of alliance (`pbem amend sign DIR AMENDMENT --key KEY`)"
+        "save 3: the data amendment of german awaits the countersignature of alliance (`pbem amend sign DIR AMENDMENT --key KEY`)"
 
     got = mail(root / "alliance" / "amendment.eml", [root / "german" / "amendment.txt"], "quoted-crlf")
     signed = run("amend", "sign", camp_of(root, "alliance"), got, "--key", root / "alliance" / "key",
                  "--out", root / "alliance" / "consent.txt").stdout
     assert f"  map.hexes.{HEX} = {{'terrain': 'clear'}}" in signed
-    assert f"save 3 (the amendment) recorded in {camp_of(root, 'alliance')}" in signed
+    assert f"save 4 (the amendment) recorded in {camp_of(root, 'alliance')}" in signed
     assert f"send {root / 'alliance' / 'consent.txt'} to german" in signed
 
     back = mail(root / "german" / "consent.eml", [root / "alliance" / "consent.txt"], "plain")
     recorded = run("inbox", camp_of(root, "german"), back).stdout
-    assert "recorded save 3: data amendment before Turn 2 Soviet movement (data amendment of german)" in recorded
+    assert "recorded save 4: data amendment before Turn 2 Soviet movement (data amendment of german)" in recorded
     assert tree_bytes(camp_of(root, "german")) == tree_bytes(camp_of(root, "alliance"))
-    step = camp_of(root, "german") / "steps" / "0003"
+    step = camp_of(root, "german") / "steps" / "0004"
     assert sorted(p.name for p in step.iterdir()) == ["amendment-german.txt", "consent-alliance.txt", "picture.svg", "report.txt", "save.yaml"]
     report = (step / "report.txt").read_text()
     assert "Data amendment proposed by german" in report and "countersigned by alliance: terrain read off the printed eastern sheet" in report
     assert f"`map.hexes.{HEX}` = {{'terrain': 'clear'}}" in report
     save3 = yaml.safe_load((step / "save.yaml").read_text())
-    save2 = yaml.safe_load((camp_of(root, "german") / "steps" / "0002" / "save.yaml").read_text())
+    save2 = yaml.safe_load((camp_of(root, "german") / "steps" / "0003" / "save.yaml").read_text())
     assert save3["state"] == save2["state"] and save3["awaiting"] == save2["awaiting"]
 
     # the move the data lacked is now legal, adjudicated on both machines, and its report names the amendment
@@ -93,16 +94,16 @@ def test_an_amendment_signed_by_both_enters_the_chain_and_later_steps_use_it(two
     run("sign", camp_of(root, "alliance"), after, "--key", root / "alliance" / "key")
     for side in ("german", "alliance"):
         moved = run("inbox", camp_of(root, side), root / "after.yaml.signed.txt").stdout
-        assert "recorded save 4" in moved
+        assert "recorded save 5" in moved
     assert tree_bytes(camp_of(root, "german")) == tree_bytes(camp_of(root, "alliance"))
-    report4 = (camp_of(root, "german") / "steps" / "0004" / "report.txt").read_text()
+    report4 = (camp_of(root, "german") / "steps" / "0005" / "report.txt").read_text()
     assert f"sov-2gta moves 2019E → {HEX}" in report4
     # (the kit's map reads hex terrain through a derived grid, which notes no data use, so no
     # report lists hex terrain among the values used, the override's or an amendment's)
     verified = run("verify", camp_of(root, "german")).stdout
-    assert verified.startswith("OK: 5 saves")
+    assert verified.startswith("OK: 6 saves")
     logged = run("log", camp_of(root, "german")).stdout.splitlines()
-    assert logged[3].startswith("0003  ") and logged[3].endswith("data amendment before Turn 2 Soviet movement: data amendment of german")
+    assert logged[4].startswith("0004  ") and logged[4].endswith("data amendment before Turn 2 Soviet movement: data amendment of german")
 
 
 def test_an_amendment_never_replaces_a_known_value(two_copies):
@@ -136,14 +137,14 @@ def test_the_proposer_cannot_countersign_and_orders_conflict_with_an_amendment(t
         "--key", root / "german" / "key", "--out", root / "amendment.txt")
     own = run("amend", "sign", camp_of(root, "alliance"), root / "amendment.txt", "--key", root / "german" / "key", ok=False)
     assert "this key holds no seat other than the proposer's (german)" in own.stderr
-    # the alliance signed its orders for save 2 first: it cannot also countersign for save 2
+    # the alliance signed its orders for save 3 first: it cannot also countersign for save 3
     empty = move_file(root, "e")
     body = yaml.safe_load(empty.read_text())
     body["orders"] = []
     empty.write_text(yaml.safe_dump(body, sort_keys=False))
     run("sign", camp_of(root, "alliance"), empty, "--key", root / "alliance" / "key")
     conflict = run("amend", "sign", camp_of(root, "alliance"), root / "amendment.txt", "--key", root / "alliance" / "key", ok=False)
-    assert "orders for save 2 are already signed in this copy" in conflict.stderr
+    assert "orders for save 3 are already signed in this copy" in conflict.stderr
 
 
 def test_a_changed_amendment_value_fails_verify(two_copies):
@@ -152,7 +153,7 @@ def test_a_changed_amendment_value_fails_verify(two_copies):
         "--key", root / "german" / "key", "--out", root / "amendment.txt")
     run("amend", "sign", camp_of(root, "alliance"), root / "amendment.txt", "--key", root / "alliance" / "key",
         "--out", root / "consent.txt")
-    stored = camp_of(root, "alliance") / "steps" / "0003" / "amendment-german.txt"
+    stored = camp_of(root, "alliance") / "steps" / "0004" / "amendment-german.txt"
     stored.write_text(stored.read_text().replace("terrain: clear", "terrain: forest"))
     failed = run("verify", camp_of(root, "alliance"), ok=False)
     assert "BAD SIGNATURE" in failed.stderr and "amendment-german.txt" in failed.stderr
@@ -165,7 +166,7 @@ def test_the_awaited_side_does_not_propose_it_countersigns_or_moves(two_copies):
     before = tree_bytes(camp_of(root, "alliance"))
     refused = run("amend", "propose", camp_of(root, "alliance"), root / "camp-amendment-proposal.yaml",
                   "--key", root / "alliance" / "key", "--out", root / "amendment.txt", ok=False)
-    assert refused.stderr == ("pbem: error: save 2 awaits orders from alliance, so alliance does not propose a data "
+    assert refused.stderr == ("pbem: error: save 3 awaits orders from alliance, so alliance does not propose a data "
                               "amendment now: send the proposal file to the other side, who proposes it (`pbem amend "
                               "propose`), and countersign it (`pbem amend sign`)\n")
     assert tree_bytes(camp_of(root, "alliance")) == before and not (root / "amendment.txt").exists()
@@ -185,25 +186,25 @@ def test_an_amendment_may_choose_an_errata_reading_not_chosen_yet(two_copies):
         "--out", root / "consent.txt")
     run("inbox", camp_of(root, "german"), root / "consent.txt")
     assert tree_bytes(camp_of(root, "german")) == tree_bytes(camp_of(root, "alliance"))
-    report = (camp_of(root, "german") / "steps" / "0003" / "report.txt").read_text()
+    report = (camp_of(root, "german") / "steps" / "0004" / "report.txt").read_text()
     assert "- errata reading S4 = all-units (docs/errata.md)" in report
     assert "Errata readings chosen by a data amendment (docs/errata.md): S4 = all-units." in report
     from pbem import campaign as camp
     data = camp.open_campaign(camp_of(root, "german")).data
     assert data.get("terrain.natural.river.movement.thaw_extra_mp.non_mech") == 2
-    assert run("verify", camp_of(root, "german")).stdout.startswith("OK: 4 saves")
+    assert run("verify", camp_of(root, "german")).stdout.startswith("OK: 5 saves")
     again = run("amend", "propose", camp_of(root, "german"), root / "errata.yaml", "--key", root / "german" / "key", ok=False)
     assert "the proposal adds nothing to the campaign's data" in again.stderr
 
 
 def test_the_awaited_side_declines_an_amendment_by_moving_instead(two_copies):
-    """The German proposes at save 2; the alliance (to move) reads it but signs its orders
-    instead: the orders make save 3 on both machines and the amendment is stale."""
+    """The German proposes at save 3; the alliance (to move) reads it but signs its orders
+    instead: the orders make save 4 on both machines and the amendment is stale."""
     root = two_copies
     run("amend", "propose", camp_of(root, "german"), root / "camp-amendment-proposal.yaml",
         "--key", root / "german" / "key", "--out", root / "amendment.txt")
     seen = run("inbox", camp_of(root, "alliance"), root / "amendment.txt").stdout
-    assert seen.splitlines()[-1].startswith("save 2: the data amendment of german awaits the countersignature of alliance")
+    assert seen.splitlines()[-1].startswith("save 3: the data amendment of german awaits the countersignature of alliance")
     empty = move_file(root, "e")
     body = yaml.safe_load(empty.read_text())
     body["orders"] = []
@@ -211,8 +212,8 @@ def test_the_awaited_side_declines_an_amendment_by_moving_instead(two_copies):
     run("sign", camp_of(root, "alliance"), empty, "--key", root / "alliance" / "key")
     for side in ("alliance", "german"):
         moved = run("inbox", camp_of(root, side), root / "e.yaml.signed.txt", root / "amendment.txt").stdout
-        assert "recorded save 3: Turn 2 Soviet movement (orders of alliance)" in moved
+        assert "recorded save 4: Turn 2 Soviet movement (orders of alliance)" in moved
     assert tree_bytes(camp_of(root, "german")) == tree_bytes(camp_of(root, "alliance"))
     assert not (camp_of(root, "german") / "pending").exists()
     late = run("inbox", camp_of(root, "german"), root / "amendment.txt").stdout
-    assert "data-amendment of german for save 2: not part of this campaign's history (the campaign is at save 3); ignored" in late
+    assert "data-amendment of german for save 3: not part of this campaign's history (the campaign is at save 4); ignored" in late

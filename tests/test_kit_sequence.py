@@ -184,7 +184,8 @@ SEQUENCES = {
                     ("Group Steiner enters next to Berlin (9.6)", "response"),
                     ("The Flak Korps enter at the German economic collapse (9.6)", "response"),
                     ("Prepared Assault Phase (5.3; 11.0)", "orders"),
-                    ("German naval gun support of a defense against Soviet PAs (13.10)", "response"),   # before the die
+                    ("German naval gun and tactical air support of a defense against Soviet PAs (13.10, 13.5, 13.6)", "response"),
+                    ("Tactical air on German prepared assaults against Soviet units, Soviet first (13.5, 13.6)", "response"),
                     ("Loss points taken as steps or retreats, then advances (11.24-11.33)", "response"),
                     ("End of strategic, Baltic Sea and inter-theater movement (5.3; 10.29, 10.31, 10.35)", "orders")],   # 5.3 steps 7-8
     "operation-grenade": [("Roer flood declaration (17.0)", "orders"), ("D-Day declaration (18.0)", "orders"),

@@ -36,7 +36,7 @@ def _orders() -> str:
 
 
 def _reveal() -> str:
-    return _demo_text("steps/0001/reveal-alliance.txt")
+    return _demo_text("steps/0002/reveal-german.txt")       # save 1 pauses for the Soviet's tactical air answer (13.5)
 
 
 # -- transformations ------------------------------------------------------------------------------
@@ -203,15 +203,15 @@ def test_layout1_files_still_verify_and_are_accepted_as_stored(name):
 def test_a_running_campaign_in_layout1_verifies_and_continues_in_layout2(tmp_path):
     """A campaign folder written by the pbem before layout 2 (every stored signed file in
     layout 1) verifies; the next step stores its inputs in layout 2; the save is the same."""
-    old = util.truncate(util.copy_campaign(util.demo_build(), tmp_path / "old"), 1)
+    old = util.truncate(util.copy_campaign(util.demo_build(), tmp_path / "old"), 2)       # step 3 rolls no die
     for path in list(old.rglob("*.txt")):
         if "BEGIN PBEM SIGNED MESSAGE" in path.read_text():
             path.write_text(armour_layout1(*_fields(parse_signed(path.read_text(), str(path)))))
     assert "signature: " in (old / "steps" / "0001" / "orders-german.txt").read_text()
     assert util.assert_ok(util.pbem("verify", old)).startswith("OK:")
-    util.assert_ok(util.pbem("adjudicate", old, util.demo_build() / "steps" / "0002" / "orders-alliance.txt"))
-    assert (old / "steps" / "0002" / "save.yaml").read_bytes() == (util.demo_build() / "steps" / "0002" / "save.yaml").read_bytes()
-    assert (old / "steps" / "0002" / "orders-alliance.txt").read_text() == _demo_text("steps/0002/orders-alliance.txt")
+    util.assert_ok(util.pbem("adjudicate", old, util.demo_build() / "steps" / "0003" / "orders-alliance.txt"))
+    assert (old / "steps" / "0003" / "save.yaml").read_bytes() == (util.demo_build() / "steps" / "0003" / "save.yaml").read_bytes()
+    assert (old / "steps" / "0003" / "orders-alliance.txt").read_text() == _demo_text("steps/0003/orders-alliance.txt")
     assert util.assert_ok(util.pbem("verify", old)).startswith("OK:")
 
 

@@ -115,8 +115,9 @@ def test_an_adjudicated_step_writes_its_picture_never_overwriting(smithereens, t
 # -- what the picture shows -------------------------------------------------------------------
 
 def test_retreat_arrow_and_combat_marker_of_a_combat_step(smithereens):
-    """Save 2: the Alliance defender at 1918E took the 1/1 result as a retreat to 1917E (11.25)."""
-    root = picture(smithereens, 2)
+    """Save 3: the Alliance defender at 1918E took the 1/1 result as a retreat to 1917E (11.25) (save 2
+    rolled the die in the Soviet's tactical air answer, 13.5)."""
+    root = picture(smithereens, 3)
     (arrow,) = of_class(root, "polyline", "arrow-retreat")
     assert arrow.get("data-units") == "sov-47a"
     start, end = points(arrow)[0], points(arrow)[-1]
@@ -159,9 +160,9 @@ def test_move_arrows_follow_the_paths(tmp_path):
 
 
 def test_the_bundled_demos_mobile_assault_is_marked_on_its_picture(smithereens):
-    """Save 9 of the Smithereens demo (standard level, no fog): sov-3gta's move to its launch hex
+    """Save 11 of the Smithereens demo (standard level, no fog): sov-3gta's move to its launch hex
     1818E is drawn, and the mobile assault on 1819E is marked as the step's combat (12.2, 12.8)."""
-    root = picture(smithereens, 9)
+    root = picture(smithereens, 11)
     arrows = {a.get("data-units"): points(a) for a in of_class(root, "polyline", "arrow-move")}
     assert list(arrows) == ["sov-3gta"]
     assert math.dist(arrows["sov-3gta"][0], centre(root, "2117E")) < 0.01
@@ -233,7 +234,7 @@ def test_no_public_picture_names_a_chit_or_a_strength():
 def test_an_arrow_of_a_counter_the_viewer_may_not_see_is_not_drawn(smithereens):
     """map_arrows' arrows are drawn only for counters map_units shows to the same viewer."""
     campaign = camp.open_campaign(smithereens)
-    save = campaign.load_save(3)[0]
+    save = campaign.load_save(4)[0]              # the Soviet movement of Turn 2
     game = campaign.game
 
     class Hiding(type(game)):                    # a viewer who does not see sov-2gta (as under fog, 11.7)
@@ -394,7 +395,7 @@ def test_in_a_browser_at_800_px(which, browser, smithereens, tmp_path):
 
 @needs_browser
 def test_the_browser_draws_the_arrows_and_markers_of_a_combat_step(browser, smithereens, tmp_path):
-    seen = shown_at_800(browser, smithereens / "steps" / "0002" / PICTURE, tmp_path)
+    seen = shown_at_800(browser, smithereens / "steps" / "0003" / PICTURE, tmp_path)
     assert [(a["kind"], a["units"]) for a in seen["arrows"]] == [("arrow-retreat", "sov-47a")]
     marker = [t for t in seen["texts"] if t["text"] in ("1:2/1:3", "roll 6: 1/1")]
     assert len(marker) == 2 and all(t["px"] >= 12 - 1e-3 for t in marker)

@@ -148,9 +148,9 @@ def test_plural_orders_and_user_paths():
 
 
 def test_smithereens_text_says_loss_points_steps_and_eliminations(smithereens):
-    texts = "\n".join((smithereens / "steps" / f"{n:04d}" / "report.txt").read_text() for n in range(6))
+    texts = "\n".join((smithereens / "steps" / f"{n:04d}" / "report.txt").read_text() for n in range(8))
     assert "crt.crt." not in texts and "crt.cells.3.1:1/1:2" in texts
-    assert "2/1: attacker 2 loss points, defender 1 loss point (11.24" in texts
+    assert "1/1: attacker 1 loss point, defender 1 loss point (11.24" in texts      # one of each: singular
     assert "1 loss points" not in texts
     assert "Defender at 1819E chose: ger-73id −1 step (1 left)" in texts
     assert re.search(r"−1 step \((eliminated|\d+ left)\)", texts)
@@ -246,9 +246,9 @@ def test_a_sides_turn_summary_shows_its_own_chits_only():
 
 def test_smithereens_turn_summary(smithereens):
     text = run("report", smithereens, "--turn", 2, "--format", "md").stdout
-    assert "Game-Turn 2 summary (saves 3–8)" in text
+    assert "Game-Turn 2 summary (saves 4–10)" in text
     assert "#### Prepared assault on 1819E" in text or "##### Prepared assault on 1819E" in text
-    assert "* **Result**: 2/1: attacker 2 loss points, defender 1 loss point" in text
+    assert "* **Result**: 1/1: attacker 1 loss point, defender 1 loss point" in text
 
 
 def test_a_turns_steps_are_read_back_from_the_latest_save_only_as_far_as_that_turn(monkeypatch):

@@ -122,11 +122,13 @@ def test_explain_names_a_tampered_value(tmp_path):
 
 @pytest.mark.skipif(not (shutil.which("sha256sum") and shutil.which("openssl")), reason="needs sha256sum and openssl")
 def test_smithereens_explain_shows_the_canonical_form_and_its_commands_recompute_the_roll(demo_build):
-    """Smithereens' canonical form differs from the signed list (the loss order made explicit, 11.30)."""
-    record = yaml.safe_load((demo_build / "steps" / "0001" / "save.yaml").read_text())["dice"]
-    text = run("rolls", demo_build, "--explain", "1").stdout
-    assert '   (the signed list, before the game\'s canonical form: [{"attack":"1918E","with":["ger-46pz"]}])' in text
-    assert '   order 1: {"attack":"1918E","losses":["ger-46pz"],"with":["ger-46pz"]}' in text
+    """Smithereens' canonical form differs from the signed list (the loss order made explicit, 11.30, 12.16):
+    the mobile assault of save 11 (the prepared assaults' dice are rolled in the tactical air answers, 13.5)."""
+    record = yaml.safe_load((demo_build / "steps" / "0011" / "save.yaml").read_text())["dice"]
+    text = run("rolls", demo_build, "--explain", "11").stdout
+    assert ('   (the signed list, before the game\'s canonical form: [{"assault":"1819E","path":["2117E","2018E","1918E",'
+            '"1818E"],"with":["sov-3gta"]}])') in text
+    assert '   order 1: {"assault":"1819E","losses":["sov-3gta"],"path":["2117E","2018E","1918E","1818E"],"with":["sov-3gta"]}' in text
     printed = commands(text)
     assert [shell(c) for c in printed if c.endswith("| sha256sum")][-2:] == [record["orders_digest"], record["seed"]]
     roll = record["rolls"][0]

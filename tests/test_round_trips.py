@@ -80,41 +80,41 @@ def test_a_phase_without_a_choice_passes_by_itself_on_both_machines(tmp_path):
     """Smithereens 11.1: "combat ("Prepared Assault") takes place between opposing adjacent units
     ... Attacking is always voluntary". In the demo's Turn 2 the Western army has no unit on the
     map, so after its movement its Prepared Assault Phase holds no choice: it passes by itself,
-    recorded in save 6, instead of waiting for a signed empty orders file."""
-    (german, _), (alliance, alliance_key) = _machines(tmp_path, 5)
-    assert _save(alliance, 5)["awaiting"]["phase"] == "Turn 2 Western movement"
+    recorded in save 8, instead of waiting for a signed empty orders file."""
+    (german, _), (alliance, alliance_key) = _machines(tmp_path, 7)
+    assert _save(alliance, 7)["awaiting"]["phase"] == "Turn 2 Western movement"
     orders = _orders_file(alliance, "alliance", [], tmp_path / "western.yaml")
     util.assert_ok(util.pbem("sign", alliance, orders, "--key", alliance_key))
     util.assert_ok(util.pbem("adjudicate", alliance, tmp_path / "western.yaml.signed.txt"))
     mailed = util.write(tmp_path / "mail.txt", "> " + (tmp_path / "western.yaml.signed.txt").read_text().replace("\n", "\n> "))
     util.assert_ok(util.pbem("adjudicate", german, mailed))
     assert util.snapshot(german) == util.snapshot(alliance)
-    save = _save(german, 6)
+    save = _save(german, 8)
     assert save["awaiting"] == {"side": "german", "kind": "orders", "phase": "Turn 2 German movement",
                                 "opponents": ["alliance"], "done": False}
     assert {"event": "passed", "side": "alliance", "phase": "Turn 2 Western prepared assaults",
             "why": "no Western unit is adjacent to an enemy unit, and a Prepared Assault takes place only "
                    "between opposing adjacent units (11.1)"} in save["events"]
-    assert "Turn 2 Western prepared assaults: alliance has no choice" in (german / "steps" / "0006" / "report.txt").read_text()
+    assert "Turn 2 Western prepared assaults: alliance has no choice" in (german / "steps" / "0008" / "report.txt").read_text()
     assert util.assert_ok(util.pbem("verify", german)).startswith("OK:")
 
 
 def test_a_phase_with_a_choice_still_waits_for_orders(tmp_path):
     """11.1: the Soviet units next to the German stacks may attack (voluntary): a choice, so the
     Soviet Prepared Assault Phase waits for the alliance's orders."""
-    (german, _), _ = _machines(tmp_path, 3)
-    assert _save(german, 3)["awaiting"]["phase"] == "Turn 2 Soviet prepared assaults"
+    (german, _), _ = _machines(tmp_path, 4)
+    assert _save(german, 4)["awaiting"]["phase"] == "Turn 2 Soviet prepared assaults"
     game = get_game("smithereens")
     campaign = camp.open_campaign(german)
-    assert game.assault_without_choice(campaign.data, _save(german, 3)["state"]) is None
+    assert game.assault_without_choice(campaign.data, _save(german, 4)["state"]) is None
 
 
 def test_a_campaign_set_up_before_the_change_keeps_waiting_for_the_empty_orders(tmp_path):
     """A running campaign's recorded steps must replay as they were: a state without the
     PASSES key (set up by an earlier pbem) does not pass phases by itself."""
-    (german, _), _ = _machines(tmp_path, 5)
+    (german, _), _ = _machines(tmp_path, 7)
     campaign = camp.open_campaign(german)
-    state = copy.deepcopy(_save(german, 5)["state"])
+    state = copy.deepcopy(_save(german, 7)["state"])
     del state[PASSES]
     outcome = campaign.game.apply(campaign.data, state, "alliance", [], Dice(None, "no dice"))
     assert campaign.game.awaiting(outcome.state).phase == "Turn 2 Western prepared assaults"

@@ -65,6 +65,9 @@ class MapData:
     def __init__(self, data: GameData, printed_on: str = "the game map"):
         self.data = data
         self.printed_on = printed_on
+        # hex -> facts the game state lays over the data's (a city bombed to rough terrain, ...):
+        # set by the game for the state it adjudicates, read by entry() and so by every lookup
+        self.overlay: dict[str, dict] = {}
 
     @staticmethod
     def of(data: GameData, printed_on: str = "the game map") -> "MapData":
@@ -107,7 +110,7 @@ class MapData:
         if not isinstance(entry, dict):
             raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain",
                                    self.printed_on, self.data.override_file)
-        return {k: unwrap(v) for k, v in entry.items()}
+        return {**{k: unwrap(v) for k, v in entry.items()}, **self.overlay.get(hex_id, {})}
 
     def info(self, hex_id: str) -> dict:
         """A listed hex's features, {value, rule} wrappers unwrapped; refuses an unlisted hex

@@ -21,8 +21,12 @@ from tests.conftest import forge_signed
 from . import util
 
 STEPS = util.demo_steps()
-FIRST = STEPS[0]                 # Turn 1 German prepared assault: rolls a die, so it needs a reveal
-assert FIRST["side"] == "german" and FIRST["reveals"], FIRST
+FIRST = STEPS[0]                 # Turn 1 German prepared assault (its die waits for the Soviet's air answer, 13.5)
+assert FIRST["side"] == "german", FIRST
+# the first German file that rolls a die, so it needs the alliance's reveal: his tactical air answer
+# before the Turn 2 Soviet prepared assaults' dice (13.5)
+REVEALED = next(s for s in STEPS if s["side"] == "german" and s["reveals"])
+BASE = REVEALED["n"] - 1
 
 
 @pytest.fixture
@@ -174,15 +178,15 @@ def test_one_key_may_hold_one_seat(keydir, tmp_path, seats):
 @pytest.fixture
 def movers_copy(demo, campaign_at, keydir):
     """The mover's copy after `pbem adjudicate DIR ORDERS` without the reveal: pending/ holds them."""
-    folder = campaign_at(0)
-    util.assert_ok(util.pbem("adjudicate", folder, demo / FIRST["orders"][0]))
+    folder = campaign_at(BASE)
+    util.assert_ok(util.pbem("adjudicate", folder, demo / REVEALED["orders"][0]))
     assert sorted(p.name for p in (folder / "pending").iterdir()) == ["orders-german.txt"]
     return folder
 
 
 def _other_orders(demo) -> str:
     """Orders of the same German for the same save, validly signed: same moves, another hash."""
-    return util.resign(demo / FIRST["orders"][0], util.keys()["german"], comment="the variant I prefer")
+    return util.resign(demo / REVEALED["orders"][0], util.keys()["german"], comment="the variant I prefer")
 
 
 PENDING_EDITS = {
@@ -199,7 +203,7 @@ def test_adjudicating_the_reveal_rechecks_the_pending_orders(demo, movers_copy, 
     pending = movers_copy / "pending" / "orders-german.txt"
     make, phrase = PENDING_EDITS[edit]
     pending.write_text(make(pending.read_text(), demo))
-    reveal = demo / FIRST["reveals"][0]
+    reveal = demo / REVEALED["reveals"][0]
     refused(["adjudicate", movers_copy, reveal], phrase, folder=movers_copy)
 
 
@@ -208,8 +212,8 @@ def test_reveal_refuses_when_other_orders_wait_in_pending(demo, movers_copy, key
     monkeypatch.chdir(tmp_path)
     (movers_copy / "pending" / "orders-german.txt").write_text(
         util.parse_signed(_other_orders(demo), "x").armoured())
-    genuine = demo / FIRST["orders"][0]
-    refused(["reveal", movers_copy, genuine, "--key", keydir / "alliance"], "other orders for save 0 are already recorded",
+    genuine = demo / REVEALED["orders"][0]
+    refused(["reveal", movers_copy, genuine, "--key", keydir / "alliance"], f"other orders for save {BASE} are already recorded",
             folder=movers_copy)
     assert not list(tmp_path.glob("reveal-*.txt"))
 
@@ -359,8 +363,8 @@ def test_the_movers_copy_and_the_revealers_copy_end_byte_identical(demo, campaig
     """Format 1: the mover recorded its orders as a pending save 1, the revealer resolved them as
     save 1; the mover then made the reveal save 2, and the next orders were refused as stale."""
     monkeypatch.chdir(tmp_path)
-    mover, revealer = campaign_at(0, "mover"), campaign_at(0, "revealer")
-    orders = demo / FIRST["orders"][0]
+    mover, revealer = campaign_at(BASE, "mover"), campaign_at(BASE, "revealer")
+    orders = demo / REVEALED["orders"][0]
     util.assert_ok(util.pbem("reveal", revealer, orders, "--key", keydir / "alliance"))
     reveal = next(tmp_path.glob("reveal-alliance-*.txt"))
     if order == "orders-then-reveal":
@@ -386,11 +390,11 @@ def test_save_true_is_not_save_1(demo, campaign_at, tmp_path, kind):
         path = util.write(tmp_path / "orders.txt", forge_signed(folder, body, util.keys()[step["side"]]))
         refused(["adjudicate", folder, path], "STALE OR REPLAYED: orders were written for save True", path, folder=folder)
     else:
-        folder = campaign_at(0, "at-save-0")
-        reveal = demo / FIRST["reveals"][0]
+        folder = campaign_at(BASE, "at-the-revealed-save")
+        reveal = demo / REVEALED["reveals"][0]
         body = util.body_of(reveal)
         forged = util.write(tmp_path / "reveal.txt", util.resign(reveal, util.keys()[body["side"]], save=False))
-        refused(["adjudicate", folder, demo / FIRST["orders"][0], forged], "reveal is bound to other orders", forged, folder=folder)
+        refused(["adjudicate", folder, demo / REVEALED["orders"][0], forged], "reveal is bound to other orders", forged, folder=folder)
 
 
 # -- design weaknesses: fresh commitments, who played ------------------------------------------------

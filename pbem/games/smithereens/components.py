@@ -2,7 +2,8 @@
 the three armies (2.8) and the two camps, German and Grand Alliance (1.1)."""
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ...dice import Dice
@@ -13,6 +14,7 @@ from ...kit import numbers
 from ...kit.board import Board
 from ...kit.terrain import MapData
 from ...kit.sequence import SequencedGame
+from ..base import Outcome, Problem
 
 ARMIES = ("soviet", "western", "german")     # the counters' `side` values (2.8)
 ALLIANCE = ("soviet", "western")             # the Grand Alliance (1.1)
@@ -54,8 +56,46 @@ class SmithereensBase(SequencedGame):
         applied to a copy of the state with fixed dice, so a value it reads that the data lacks is
         met here (as UnknownDataError, which check reports as a problem naming its path)."""
         trial = copy.deepcopy(state)
-        events = step(trial, Dice(seed=TRIAL_SEED))
-        self.after_step(data, trial, events)
+        with self.state_map(data, trial):
+            events = step(trial, Dice(seed=TRIAL_SEED))
+            self.after_step(data, trial, events)
+
+    # -- what the game state changes on the map (13.8) ---------------------------------------------
+    def map_overlay(self, data: GameData, state: dict) -> dict[str, dict]:
+        """Hex -> the facts the state lays over the map data: a Thunderclapped city "ceases to be a
+        city for all purposes and is considered to be only a rough terrain hex for the rest of the
+        game" (13.8, behaviour 4)."""
+        if not self.plays(data, 4):
+            return {}
+        return {strike["hex"]: {"terrain": "rough", "city": False} for strike in state.get("thunderclaps", [])}
+
+    @contextmanager
+    def state_map(self, data: GameData, state: dict) -> Iterator[None]:
+        """Every map lookup inside (terrain(), is_city(), hex_info(), hex_fact()) sees `state`'s
+        overlay; the one in force before comes back after, so a check leaves nothing behind."""
+        board = self.map(data)
+        before = board.overlay
+        board.overlay = self.map_overlay(data, state)
+        try:
+            yield
+        finally:
+            board.overlay = before
+
+    def renew_map(self, data: GameData, state: dict) -> None:
+        """A step that changed the overlay (13.8) lays it at once for the rest of the step."""
+        self.map(data).overlay = self.map_overlay(data, state)
+
+    def check(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        with self.state_map(data, state):
+            return super().check(data, state, side, orders)
+
+    def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
+        with self.state_map(data, state):
+            return super().apply(data, state, side, orders, dice)
+
+    def template(self, data: GameData, state: dict, side: str) -> dict:
+        with self.state_map(data, state):
+            return super().template(data, state, side)
 
     # -- the map (2.3, 16.1) ------------------------------------------------------------------
     def map(self, data: GameData) -> MapData:

@@ -111,7 +111,8 @@ class ControlRules(SupplyRules):
                                        "the campaign's own map entry", data.override_file)
             swiss = self.region(data, "switzerland", "4.2") if found else set()
             return {h: vp for h, vp in found.items() if h not in swiss}
-        return data.derived("smithereens.cities", build)
+        with self.state_map(data, {}):          # the printed cities, whatever state is adjudicated (13.8)
+            return data.derived("smithereens.cities", build)
 
     def game_ends_after(self, data: GameData, state: dict) -> bool:
         """Whether the player turn now playing is the last one (4.4: the last German player turn)."""
@@ -181,7 +182,9 @@ class ControlRules(SupplyRules):
 
     def german_vp(self, data: GameData, state: dict) -> tuple[int, int]:
         """4.4: the VPs of the cities then German-controlled, and the total with fanaticism VPs."""
-        cities = sum(vp for h, vp in self.cities(data).items() if self.controller(data, state, h, "victory, 4.4") == "german")
+        struck = set(self.map_overlay(data, state))         # 13.8: no longer a city "for all purposes"
+        cities = sum(vp for h, vp in self.cities(data).items()
+                     if h not in struck and self.controller(data, state, h, "victory, 4.4") == "german")
         return cities, cities + state["fanaticism_vp"]
 
     def victory(self, data: GameData, state: dict) -> dict:

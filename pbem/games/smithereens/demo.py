@@ -45,8 +45,11 @@ def legal_response(campaign: Any, state: dict) -> list:
     if state["phase"] == "ma_response":            # 12.13: steps only, by 11.30
         battle = state["mobile"]["answer"]
         return [{"battle": battle["hex"], "steps": spread(state, battle["defenders"], battle["defender_lp"])}]
-    if state["phase"] == "naval":                  # 13.10: the guns on the first hex offered
-        return [{"naval_guns": state["naval_defense"]["hexes"][0]}]
+    if state["phase"] == "naval":                  # 13.10: the guns on the first hex offered; 13.5-13.6: no air
+        hexes = state["naval_defense"]["hexes"]
+        return [{"naval_guns": hexes[0]}] if hexes else []
+    if state["phase"] == "air":                    # 13.5-13.6: no tactical air
+        return []
     if state["phase"] == "ogs":                    # 9.6: the first hex next to Berlin that takes it
         unit_id = game.ogs_waiting(state)
         options = game.ogs_hexes(data, state, unit_id)

@@ -11,12 +11,12 @@ from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
 from .fog import FOG_OFF, SmithereensFog
-from .airdrop import AirdropSupplyRules
+from .tactical_german import GermanAttackAirRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
 # Hex ids and unit ids players may write unquoted (`attack: 2516`)
-TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine",
+TEXT_FIELDS = ("move", "enter", "replace", "place", "at", "attack", "assault", "battle", "declare_fortress", "riverine", "thunderclap", "airdrop",
                "strategic", "embark", "transfer", "land", "airdrop_supply", "airdrop_keeper", "naval_guns")
 TEXT_LISTS = ("path", "with", "advance", "losses", "bombers")
 
@@ -44,7 +44,7 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(AirdropSupplyRules):
+class Smithereens(GermanAttackAirRules):
     id = "smithereens"
     # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
@@ -54,7 +54,10 @@ class Smithereens(AirdropSupplyRules):
     # German defense, the German's `naval_guns:` answer before the Soviet PA's die (naval.py); 11.19 declarations
     # for the next Soviet or Western player turn in the German PA orders (`player_turn:`, fortress.py); 13.9
     # mission 2's move across a lake or all-sea hexside (`riverine: true` on a Western move) and mission 3's supply
-    # across one (`riverine_supply: "HEX|HEX"`, riverine.py).
+    # across one (`riverine_supply: "HEX|HEX"`, riverine.py); 13.8 Operation Thunderclap (`thunderclap: HEX` in the
+    # Soviet movement orders; the city a rough non-city hex for every map lookup, thunderclap.py); 13.1-13.3 1AAA drops
+    # (`airdrop: HEX` with `with:` in the Western movement orders) and the 9.6 Group Steiner entry they set off (airborne.py);
+    # 13.5-13.6 tactical air on prepared assaults at the standard level (`air:`; the answers, tactical.py, tactical_german.py).
     behaviour = 4
     behaviours = (2, 3, 4)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
@@ -62,12 +65,10 @@ class Smithereens(AirdropSupplyRules):
         FOG_OFF,
         "6.x supply, 7.x economic collapse and 12.x mobile assaults: the beginner level skips them (5.1, 6.0 and "
         "7.0 Beginners Notes; campaign option level=standard plays them)",
-        "9.6 Group Steiner set off by a 1AAA airdrop: not built, as the 1AAA drops (13.1-13.3) are not (its entry after "
-        "a move next to Berlin is enforced)",
-        "13.x not built yet: the 1AAA airdrops 13.1-13.3, German and Soviet tactical air 13.5-13.6, Operation "
-        "Thunderclap 13.8 (enforced: 3.11, 10.23, 10.27-10.36, 13.4, 13.7, 13.9 mission 1, mission 2's PA and, behaviour 4, its move and mission 3, 13.10 on a German "
-        "attack and, behaviour 4, on a German defense against a Soviet PA or mobile assault, 13.12 FMOs with, behaviour 4, the mech "
-        "units' two-hex advance, 13.13 Flak Korps)",
+        "12.6/12.18 tactical air with mobile assaults (13.5-13.6): not built; it needs the other side's declaration inside "
+        "each assault round (Soviet first), one more signed answer per round (enforced, behaviour 4 at the standard level: "
+        "13.5-13.6 on prepared assaults, Soviet first, then the German; the rest of 13.x is enforced but 13.11, see "
+        "docs/smithereens.md)",
         "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
         "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
         "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
@@ -113,10 +114,14 @@ class Smithereens(AirdropSupplyRules):
                   opponents=self.reveal_seats,
                   then="the defender's loss choices where he has one (11.25, 11.30); else the next player turn "
                        "in the order Soviet, Western, German (5.2), and after the last German player turn, victory (4.4)"),
-            Phase("naval", "German naval gun support of a defense against Soviet PAs (13.10)", "response",
+            Phase("naval", "German naval gun and tactical air support of a defense against Soviet PAs (13.10, 13.5, 13.6)", "response",
                   awaited=self.german_seat, label=self.naval_label, template=self.naval_template,
                   check=self.check_naval, apply=self.apply_naval, opponents=self.attacker_seats,
                   then="the Soviet battles are resolved in the order given (11.23, 11.24); then the loss choices"),
+            Phase("air", "Tactical air on German prepared assaults against Soviet units, Soviet first (13.5, 13.6)", "response",
+                  awaited=self.air_seat, label=self.air_label, template=self.air_template,
+                  check=self.check_air, apply=self.apply_air, opponents=self.air_opponents,
+                  then="the German's Fw190s if he has one left, then the battles in the order given (11.23, 11.24)"),
             # a die rolled while answering (e.g. Antwerp taken by an advance, 6.9) needs the
             # attacker's reveal too: no roll may rest on one party's secret alone
             Phase("response", "Loss points taken as steps or retreats, then advances (11.24-11.33)", "response",
@@ -197,7 +202,7 @@ class Smithereens(AirdropSupplyRules):
             if not isinstance(order, dict):
                 canonical.append(order)
                 continue
-            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply", "naval_guns"):
+            for key in ("attack", "assault", "battle", "at", "riverine", "airdrop_supply", "naval_guns", "thunderclap", "airdrop"):
                 if key in order:
                     order[key] = hex_of(order[key])
             if isinstance(order.get("path"), list):

@@ -71,7 +71,7 @@ class MobileAssaultRules(ReportRules):
             if "assault" in order and index != len(orders) - 1:
                 problems.append(Problem(index, "a mobile assault ends its orders file: the step rolls it and the movement "
                                                "goes on in the next file (12.2, 12.9)"))
-            if mobile and ("replace" in order or "enter" in order):
+            if mobile and ("replace" in order or "enter" in order and not mobile.get("drop")):     # 13.2: entries follow a drop
                 problems.append(Problem(index, "replacements and reinforcements come first in the Movement Phase, in its "
                                                "first orders file (5.3)"))
         if problems:

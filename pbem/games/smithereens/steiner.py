@@ -7,7 +7,8 @@ The counter whose set-up code is `reinforcements.german_variable.ogs.code` (*B) 
 (state["variable"]). A Grand Alliance `move:` or `enter:` whose path reaches a hex next to Berlin
 (or Berlin) ends there and is its file's last order; the step pauses for the German's signed
 `place: UNIT` / `at: HEX`; then the Movement Phase goes on, the stopped unit with the MPs it has
-left (as after a mobile assault, mobile.py). Airdrops (13.2) are not modelled. A mobile assault
+left (as after a mobile assault, mobile.py). A 1AAA drop into or next to Berlin sets it off too
+(airborne.py, behaviour 4). A mobile assault
 whose path or target would first bring a unit next to Berlin is refused: move there first.
 """
 
