@@ -24,14 +24,15 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, strategic, supply, surrender, victory
+from . import air, answers, bridges, combat, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, strategic, supply, surrender, victory
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 # 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
 LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "uncertain_weather": ("false", "true"),
-                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true"), "dietrich": ("false", "true")}
+                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true"), "dietrich": ("false", "true"),
+                 "conditional": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
     "campaigns begun before behaviour 3 play without 5.7 road control, 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, "
@@ -47,10 +48,11 @@ NOT_ENFORCED = (
     "of it",
     "10.9 restricted units are enforced from behaviour 3 (the Meuse and Semois hexsides group data `map.rivers.*`); "
     "they bind Allied moves in the Movement, Reaction and Exploitation Phases, not retreats or advances after combat, "
-    "which the text does not call movement. 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it) "
-    "are not built: the data now holds Bastogne's hex and the Meuse (`map.places.bastogne.hex`, `map.rivers.meuse`), "
-    "but the two-dice roll before each side's Movement Phase and the choice of three units per 1-2 (23.0 B) are a step "
-    "the sequence does not have yet",
+    "which the text does not call movement",
+    "23.0 conditional forces (optional, `--option conditional=true`) are enforced from behaviour 3 with 26.8 A, 26.12 B "
+    "and 26.14 B; 23.0 B \"occupies Bastogne\" and 23.0 C \"controls Bastogne\" are both read as a German unit in its "
+    "hex (the text does not say control differs here); a scenario in which the condition holds at the start is "
+    "refused with the option (pbem rolls no die at set-up)",
     "10.8 B's optional provisions: \"not required if Germany is presently winning\": the victory conditions are judged "
     "at the end of the game (7.2 F), and the text does not say how a side is winning before it; \"another armored regiment must be removed in its place\" needs an Allied choice "
     "at the start of its player turn, which no step takes (10.8 B itself and 10.8 C are enforced); 10.8 D: the text does "
@@ -68,13 +70,13 @@ NOT_ENFORCED = (
     "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
-    "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; from behaviour 2 (divisions as group data, "
+    "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; with the conditional forces (23.0) 26.8 A, 26.12 B, 26.14 B; from behaviour 2 (divisions as group data, "
     "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up "
     "and 26.11 (`luftwaffe: true`). "
     "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, 26.15, "
     "26.17, 26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.10, 26.13 the Sure and Amblève "
     "hexsides (the Meuse and Semois are group data from behaviour 3, the variants not built on them); 26.19 the "
-    "objective towns' hexes; 26.8 A, 26.12 B, 26.14 B the 23.0 forces; 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
+    "objective towns' hexes; 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
     "built. "
     "26.16/26.18 A (the optional divisions' arrival and free set-up, their counters group data) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
     "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
@@ -170,7 +172,7 @@ class DarkDecember(SequencedGame):
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
                   {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
-                   "exit", "hold_off", "release", "drop", "infiltrate"}),
+                   "exit", "hold_off", "release", "drop", "infiltrate", "commit"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -220,6 +222,10 @@ class DarkDecember(SequencedGame):
         if bad:
             raise PbemError(f"unknown variant(s) {', '.join(bad)} (26.1-26.20)")
         chosen["variants"] = sorted(set(variants), key=lambda v: int(v.split(".")[1]))
+        optional = [v for v in ("26.16", "26.17") if v in chosen["variants"]]
+        if "26.8" in chosen["variants"] and optional:                   # 26.8 A, 23.0 F names the optional forces
+            raise PbemError(f"26.8 A: optional forces for both sides are not available in the Small Solution; the optional "
+                            f"forces (23.0 F) are those of {', '.join(optional)}: choose one or the other")
         if errata:
             chosen["errata"] = errata
         if chosen.get("fog") is True and chosen["surrender"]:
@@ -306,6 +312,8 @@ class DarkDecember(SequencedGame):
                                 "that starts then or later would roll before any player takes part (pbem rolls no die at "
                                 "set-up); play it without --option uncertain_weather=true")
             state["clear_from"] = None                                      # 24.0 B: the Game-Turn clear weather came
+        if options.get("conditional") is True:
+            conditional.set_aside(data, state)                              # 23.0 A (optional)
         if options.get("fog") is True:
             state["fog_reserves"] = {s: [] for s in SIDES}                  # 25.0, 14.1 E
         if state["phase"] != "setup":
@@ -348,6 +356,7 @@ class DarkDecember(SequencedGame):
         if any("luftwaffe" in o for o in orders):                          # 26.11 A: from this Game-Turn
             state["luftwaffe_from"] = state["turn"]
             events.append({"event": "luftwaffe", "turn": state["turn"]})
+        conditional.apply(state, orders, events)                            # 23.0 B: the owner's choice
         replacements.apply(data, state, side, orders, events)               # 7.1.2 Replacement Phase
         paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
         for order in orders:
@@ -355,7 +364,7 @@ class DarkDecember(SequencedGame):
                 fuel.deplete(state, fuel.key(order["fuel"]), "german", events, data)   # 8.7.1 B, 8.7.2 D
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
                                                                  any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop",
-                                                                                      "luftwaffe"))], dice=dice)
+                                                                                      "luftwaffe", "commit"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
@@ -424,6 +433,7 @@ class DarkDecember(SequencedGame):
         if state["side"] == "german":
             fuel.roll(data, state, dice, events)                          # 7.1.1 B, 8.7
             fuel.allied_standing_pick(data, state, events)
+        conditional.roll(data, state, dice, events)                       # 23.0 B, C (optional): before its Movement Phase
 
     # -- 25.0 fog of war: what the end of the enemy's player turn left to the Movement Phase ---
     def _ready(self, data: GameData, state: dict) -> dict:
@@ -454,6 +464,10 @@ class DarkDecember(SequencedGame):
         if state["phase"] != "construction" or any(isinstance(o, dict) and "shock" in o for o in orders):
             return []
         try:
+            if conditional.on(state):                                     # 23.0 B: what the next side's roll reads
+                last_turn = state["side"] == "allies"
+                conditional.roll(data, copy.deepcopy({**state, "side": other(state["side"]),
+                                                      "turn": state["turn"] + (1 if last_turn else 0)}), _NoDice(), [])
             if state["side"] == "german":
                 withdrawals.start(data, copy.deepcopy({**state, "side": "allies"}), [])
                 return []
@@ -511,6 +525,9 @@ class DarkDecember(SequencedGame):
                and counter(data, u)["side"] == side]
         if due:
             notes.append(f"reinforcements due (10.6): {', '.join(due)}")
+        if state["phase"] == "movement" and conditional.on(state) and state["conditional"]["picks"]:
+            mine = [u for u in state["conditional"]["pool"] if counter(data, u)["side"] == side]
+            notes.append(f"commit: UNIT for up to {state['conditional']['picks']} conditional unit(s) (23.0 B): {', '.join(mine)}")
         if state["phase"] == "movement" and state.get("fuel_due"):
             notes.append(f"fuel: DIV for {state['fuel_due']} more German motorized division(s) out of supply (8.7.1 B): "
                          f"{', '.join(fuel.eligible(data, state))}")

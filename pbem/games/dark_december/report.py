@@ -84,6 +84,11 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "advance_not_taken": lambda e: f"{e['unit']} does not advance: {e['why']}",
     "demolition": lambda e: f"{e['unit']} tries to blow the bridge {e['bridge']}: die {e['face']} {e['drm']:+d}: {'blown' if e['blown'] else 'no effect'} (16.1 D)",
     "fortify": lambda e: f"{e['side']} builds a fortification in {e['hex']} (17.0)",
+    "conditional_automatic": lambda e: f"conditional forces: {e['unit']} (CCR/5th Armored Division) arrives as an Allied "
+                                       f"reinforcement, due Game-Turn {e['turn']} (23.0 B)",
+    "conditional_roll": lambda e: f"conditional forces, {e['side']}: dice {' and '.join(map(str, e['faces']))}: "
+                                  f"{e['picks']} unit(s) may be committed in its Movement Phase orders, `commit: UNIT` (23.0 B)",
+    "conditional_commit": lambda e: f"{e['unit']} is committed from the conditional forces, due Game-Turn {e['turn']} (23.0 B, D, E)",
 }
 
 
