@@ -71,9 +71,9 @@ NOT_ENFORCED = (
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
     "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; with the conditional forces (23.0) 26.8 A, 26.12 B, 26.14 B; from behaviour 2 (divisions as group data, "
-    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up "
-    "and 26.11 (`luftwaffe: true`). "
-    "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, 26.15, "
+    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up, "
+    "26.11 (`luftwaffe: true`) and 26.15 (the map's edges, group data `map.edges.*`). "
+    "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, "
     "26.17, 26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.10, 26.13 the Sure and Amblève "
     "hexsides (the Meuse and Semois are group data from behaviour 3, the variants not built on them); 26.19 the "
     "objective towns' hexes; 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
@@ -243,7 +243,7 @@ class DarkDecember(SequencedGame):
             if "26.4" in others:
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
-            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11")]
+            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
             if "26.7" in options.get("variants", []) or "26.9" in options.get("variants", []):
                 rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
                              "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")

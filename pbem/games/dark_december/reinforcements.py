@@ -109,13 +109,40 @@ def allowed_hexes(data: GameData, state: dict, side: str, unit_id: str) -> list[
     """10.6.1 A the entry hexes of the unit's areas; 10.6.3 C (behaviour 3) a unit whose entry hexes were
     blocked on its turn enters by the next unblocked road hex along the edge (`edges.late_entry_hexes`)."""
     scheduled = entry_hexes(data, areas_of(data, unit_id))
+    if big_solution(state, side):
+        return anywhere_on_its_side(data, scheduled)
     if "strategic" in state and state["reinforcements"][unit_id] < state["turn"]:
         from .edges import late_entry_hexes
         return late_entry_hexes(data, state, side, scheduled)
     return scheduled
 
 
+def big_solution(state: dict, side: str) -> bool:
+    """26.15, adjudicated in campaigns of behaviour 3 (the map's edges are group data)."""
+    return side == "allies" and "strategic" in state and "26.15" in state["options"]["variants"]
+
+
+def anywhere_on_its_side(data: GameData, scheduled: list[str]) -> list[str]:
+    """26.15 A: any hex of the map edge its entry hexes lie on (a corner hex names its edge only when no other
+    entry hex does); B not the north road hexes 5001 and 4401."""
+    from .edges import EDGES, edge
+    lines = {name: edge(data, name, "26.15 A: the side of the map a unit is scheduled to enter on") for name in EDGES}
+    on = {h: [name for name in EDGES if h in lines[name]] for h in scheduled}
+    sides = {names[0] for names in on.values() if len(names) == 1} or {name for names in on.values() for name in names}
+    hexes: set[str] = set()
+    for name in sorted(sides):
+        hexes |= set(lines[name])
+        if name == "north":                                          # 26.15 B
+            grid = mapdata(data).grid
+            hexes -= {grid.canonical(h) for h in numbers.texts(data, "variants.variants.26_15.not_north_hexes",
+                                                               "the north road hexes 26.15 B closes")}
+    return sorted(hexes)
+
+
 def _where_text(data: GameData, state: dict, unit_id: str, allowed: list[str]) -> str:
+    if big_solution(state, str(data.get(f"units.counters.{unit_id}.side"))):
+        return (f"{unit_id} enters anywhere on the map edge of its entry areas {areas_of(data, unit_id)}, not on 5001 or 4401 "
+                f"in the north: {', '.join(allowed) or 'none'} (26.15)")
     if "strategic" in state and state["reinforcements"][unit_id] < state["turn"]:
         return (f"{unit_id} was blocked on its Game-Turn: it enters by the next unblocked road hex along its map edge, "
                 f"{'to the west' if str(data.get(f'units.counters.{unit_id}.side')) == 'allies' else 'to the north or south'}: "
