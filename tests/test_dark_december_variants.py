@@ -7,6 +7,7 @@ between columns 10 and 11 (tests/test_dark_december_edges.py `meuse_data`).
 """
 
 from pbem.games.dark_december import GAME
+from tests.dicehelp import ScriptedDice
 from tests.test_dark_december_edges import meuse_data
 from tests.test_dark_december_rules import REINFORCEMENT, apply, base, changed, data, messages, position  # noqa: F401
 
@@ -51,3 +52,53 @@ def test_26_15_germany_keeps_its_entry_hexes(data):
     state["reinforcements"] = {"ger-rf1": 9}
     assert messages(GAME.check(data, state, "german", [{"enter": "ger-rf1", "path": ["1411"]}])) == [
         "ger-rf1 enters on an entry hex of its areas ['E']: 1412 (10.6.1 A)", "ger-rf1 is due and may not be withheld (10.6.3 A)"]
+
+
+# -- 26.10 XXX Corps Does Not Arrive --------------------------------------------------------------------------
+
+def xxx_data(data):
+    """br-rf1 a British reinforcement of AM 20 December (Game-Turn 9), br-rf2 of PM 22 December (14)."""
+    british = {**REINFORCEMENT, "nationality": "british", "reinforcement": {"turn": "AM 20 December", "areas": ["W"]}}
+    return changed(meuse_data(data), {"units.units.counters.br-rf1": british, "units.units.counters.us-rf1": REINFORCEMENT,
+                                      "units.units.counters.br-rf2": {**british, "reinforcement": {"turn": "PM 22 December", "areas": ["W"]}}})
+
+
+def test_26_10_a_no_british_unit_arrives_until_the_meuse_is_crossed(data):
+    """26.10 A: no British units arrive unless Germany crosses the Meuse with at least one combat unit; B then the
+    British units previously scheduled all enter the following Allied player turn (here the German player turn
+    ends with ger-inf1 in 1012, west of the Meuse: the Allied player turn of the same Game-Turn, 10), the later
+    one on its own turn."""
+    data = xxx_data(data)
+    state = position(data, {"ger-inf1": "1112", "us-inf1": "1314"}, turn=10, phase="construction", variants="26.10")
+    assert state["xxx_corps"] == {"br-rf1": 9, "br-rf2": 14} and "br-rf1" not in state["reinforcements"]
+    apply(data, state, "german", [])
+    assert state["side"] == "allies" and state["xxx_corps"] == {"br-rf1": 9, "br-rf2": 14}
+    state.update(side="german", phase="construction")
+    state["units"]["ger-inf1"]["hex"] = "1012"
+    events = apply(data, state, "german", [])
+    assert state["xxx_corps"] == {} and state["reinforcements"]["br-rf1"] == 10 and state["reinforcements"]["br-rf2"] == 14
+    assert {"event": "xxx_corps", "units": ["br-rf1", "br-rf2"], "turn": 10} in events
+
+
+def test_26_10_a_more_than_35_us_units_destroyed(data):
+    """26.10 A: more than 35 US units destroyed (35 do not) bring XXX Corps, at the end of
+    the Allied player turn: the following Allied player turn is the next Game-Turn's."""
+    dead = {f"us-dead{i}": dict(REINFORCEMENT) for i in range(36)}
+    data = changed(xxx_data(data), {f"units.units.counters.{u}": c for u, c in dead.items()})
+    state = position(data, {"ger-inf1": "1313", "us-inf1": "1311"}, turn=9, side="allies", phase="construction", variants="26.10")
+    state["reinforcements"] = {}
+    state["eliminated"] = sorted(dead)[:35]
+    apply(data, state, "allies", [], ScriptedDice(default=6))
+    assert state["xxx_corps"] == {"br-rf1": 9, "br-rf2": 14}
+    state.update(turn=9, side="allies", phase="construction")
+    state["eliminated"] = sorted(dead)                                   # the 36th
+    apply(data, state, "allies", [], ScriptedDice(default=6))
+    assert state["reinforcements"] == {"br-rf1": 10, "br-rf2": 14} and state["xxx_corps"] == {}
+
+
+def test_26_10_check_names_the_meuse_while_unknown(data):
+    """The Meuse unknown: `check` of the step that ends the player turn names `map.rivers.meuse`, as adjudication would."""
+    data = changed(xxx_data(data), {"map.rivers.meuse": "unknown"})
+    state = position(data, {"ger-inf1": "1112", "us-inf1": "1314"}, turn=10, phase="construction", variants="26.10")
+    got = messages(GAME.check(data, state, "german", []))
+    assert len(got) == 1 and "`map.rivers.meuse`" in got[0]

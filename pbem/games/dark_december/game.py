@@ -24,7 +24,8 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, strategic, supply, surrender, victory
+from . import air, answers, bridges, combat, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements
+from . import replacements, report, strategic, supply, surrender, victory, xxx_corps
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
@@ -72,10 +73,12 @@ NOT_ENFORCED = (
     "Ardennes), which the text does not give",
     "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; with the conditional forces (23.0) 26.8 A, 26.12 B, 26.14 B; from behaviour 2 (divisions as group data, "
     "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up, "
-    "26.11 (`luftwaffe: true`) and 26.15 (the map's edges, group data `map.edges.*`). "
+    "26.11 (`luftwaffe: true`), 26.15 (the map's edges, group data `map.edges.*`) and 26.10 (on `map.rivers.meuse`: Germany "
+    "crosses the Meuse when a German unit other than a leader ends a player turn on its west side, judged at the end of each "
+    "player turn). "
     "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, "
-    "26.17, 26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.10, 26.13 the Sure and Amblève "
-    "hexsides (the Meuse and Semois are group data from behaviour 3, the variants not built on them); 26.19 the "
+    "26.17, 26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.13 the Sure and Amblève "
+    "hexsides (the Meuse and Semois are group data from behaviour 3); 26.19 the "
     "objective towns' hexes; 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
     "built. "
     "26.16/26.18 A (the optional divisions' arrival and free set-up, their counters group data) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
@@ -244,6 +247,8 @@ class DarkDecember(SequencedGame):
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
             others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
+            if self.behaviour >= 3 and "26.10" in others:
+                others.remove("26.10")                                 # 26.10 on the Meuse (behaviour 3)
             if "26.7" in options.get("variants", []) or "26.9" in options.get("variants", []):
                 rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
                              "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")
@@ -312,6 +317,8 @@ class DarkDecember(SequencedGame):
                                 "that starts then or later would roll before any player takes part (pbem rolls no die at "
                                 "set-up); play it without --option uncertain_weather=true")
             state["clear_from"] = None                                      # 24.0 B: the Game-Turn clear weather came
+        if "26.10" in options["variants"] and self.plays(data, 3):
+            xxx_corps.set_aside(data, state)                                # 26.10 A (behaviour 3)
         if options.get("conditional") is True:
             conditional.set_aside(data, state)                              # 23.0 A (optional)
         if options.get("fog") is True:
@@ -396,6 +403,7 @@ class DarkDecember(SequencedGame):
     def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
         """7.1.7 D the end of the player turn; 7.2 C after the Allied one the Game-Turn advances; 7.2 F the
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
+        xxx_corps.judge(data, state, events)                              # 26.10 (behaviour 3)
         state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": [],
                       "air_used": False})
         state.pop("shock_fought", None)                                   # 14.3: this player turn's Shock Combat Phase
@@ -464,6 +472,8 @@ class DarkDecember(SequencedGame):
         if state["phase"] != "construction" or any(isinstance(o, dict) and "shock" in o for o in orders):
             return []
         try:
+            if xxx_corps.on(state) and state["xxx_corps"]:                # 26.10: what the end of the turn reads
+                xxx_corps.condition(data, state)
             if conditional.on(state):                                     # 23.0 B: what the next side's roll reads
                 last_turn = state["side"] == "allies"
                 conditional.roll(data, copy.deepcopy({**state, "side": other(state["side"]),
