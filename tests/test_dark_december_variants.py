@@ -102,3 +102,22 @@ def test_26_10_check_names_the_meuse_while_unknown(data):
     state = position(data, {"ger-inf1": "1112", "us-inf1": "1314"}, turn=10, phase="construction", variants="26.10")
     got = messages(GAME.check(data, state, "german", []))
     assert len(got) == 1 and "`map.rivers.meuse`" in got[0]
+
+
+# -- 26.17 the US 66th Infantry Division ----------------------------------------------------------------------
+
+def test_26_17_the_66th_enters_on_any_road_hex_of_the_west_edge(data):
+    """26.17: the three regiments of the US 66th Infantry Division arrive on any road hex on the west edge of the
+    map (the demonstration west edge is column 10; roads here lead into 1011 and 1013, not 1012)."""
+    data = changed(data, {"units.units.counters.us-66a": {**REINFORCEMENT, "division": "66", "reinforcement": {"turn": "PM 20 December", "areas": ["W"]}},
+                          "map.hexes.1012": {"terrain": "clear", "entry": "W"},
+                          "map.hexsides.1011|1111": ["road"], "map.hexsides.1013|1113": ["road"]})
+    state = position(data, {"us-inf1": "1313", "ger-inf1": "1414"}, turn=10, side="allies", variants="26.17")
+    state["reinforcements"] = {"us-66a": 10}
+    got = messages(GAME.check(data, state, "allies", [{"enter": "us-66a", "path": ["1013"]}]))
+    assert len(got) == 1 and "`variants.division_variants.26_17.divisions`" in got[0]
+    data = changed(data, {"variants.division_variants.26_17.divisions": ["66"]})
+    assert messages(GAME.check(data, state, "allies", [{"enter": "us-66a", "path": ["1012"]}])) == [
+        "us-66a enters on a road hex of the west map edge: 1011, 1013 (26.17)", "us-66a is due and may not be withheld (10.6.3 A)"]
+    apply(data, state, "allies", [{"enter": "us-66a", "path": ["1013"]}])
+    assert state["units"]["us-66a"]["hex"] == "1013"

@@ -75,9 +75,11 @@ NOT_ENFORCED = (
     "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up, "
     "26.11 (`luftwaffe: true`), 26.15 (the map's edges, group data `map.edges.*`) and 26.10 (on `map.rivers.meuse`: Germany "
     "crosses the Meuse when a German unit other than a leader ends a player turn on its west side, judged at the end of each "
-    "player turn). "
+    "player turn), 26.17 (the 66th's regiments, `variants.division_variants.26_17.divisions`, enter on any road hex of "
+    "`map.edges.west`; 23.0 F keeps them out of play without the variant: the group leaves their counters out, or gives "
+    "them `reinforcement: none` and no set-up hex, since without 26.17 pbem does not read their id). "
     "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, "
-    "26.17, 26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.13 the Sure and Amblève "
+    "26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.13 the Sure and Amblève "
     "hexsides (the Meuse and Semois are group data from behaviour 3); 26.19 the "
     "objective towns' hexes; 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
     "built. "
@@ -247,8 +249,9 @@ class DarkDecember(SequencedGame):
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
             others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
-            if self.behaviour >= 3 and "26.10" in others:
-                others.remove("26.10")                                 # 26.10 on the Meuse (behaviour 3)
+            for done in ("26.10", "26.17"):                            # on the Meuse, the west edge (behaviour 3)
+                if self.behaviour >= 3 and done in others:
+                    others.remove(done)
             if "26.7" in options.get("variants", []) or "26.9" in options.get("variants", []):
                 rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
                              "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")

@@ -108,6 +108,8 @@ def check(data: GameData, state: dict, side: str, orders: list, walk_path: Any) 
 def allowed_hexes(data: GameData, state: dict, side: str, unit_id: str) -> list[str]:
     """10.6.1 A the entry hexes of the unit's areas; 10.6.3 C (behaviour 3) a unit whose entry hexes were
     blocked on its turn enters by the next unblocked road hex along the edge (`edges.late_entry_hexes`)."""
+    if the_66th(data, state, unit_id):
+        return west_road_hexes(data) if not big_solution(state, side) else anywhere_on_its_side(data, west_road_hexes(data))
     scheduled = entry_hexes(data, areas_of(data, unit_id))
     if big_solution(state, side):
         return anywhere_on_its_side(data, scheduled)
@@ -115,6 +117,19 @@ def allowed_hexes(data: GameData, state: dict, side: str, unit_id: str) -> list[
         from .edges import late_entry_hexes
         return late_entry_hexes(data, state, side, scheduled)
     return scheduled
+
+
+def the_66th(data: GameData, state: dict, unit_id: str) -> bool:
+    """26.17 (behaviour 3): a regiment of the US 66th Infantry Division (its id group data)."""
+    if "strategic" not in state or "26.17" not in state["options"]["variants"]:
+        return False
+    return str(data.get(f"units.counters.{unit_id}.division")) in divisions(data, "26.17", "divisions")
+
+
+def west_road_hexes(data: GameData) -> list[str]:
+    """26.17: any road hex on the west edge of the map (`map.edges.west`, group data)."""
+    from .edges import edge, road_hex
+    return sorted(h for h in edge(data, "west", "26.17: the 66th Infantry Division's entry") if road_hex(data, h))
 
 
 def big_solution(state: dict, side: str) -> bool:
@@ -140,6 +155,8 @@ def anywhere_on_its_side(data: GameData, scheduled: list[str]) -> list[str]:
 
 
 def _where_text(data: GameData, state: dict, unit_id: str, allowed: list[str]) -> str:
+    if the_66th(data, state, unit_id):
+        return f"{unit_id} enters on a road hex of the west map edge: {', '.join(allowed) or 'none'} (26.17)"
     if big_solution(state, str(data.get(f"units.counters.{unit_id}.side"))):
         return (f"{unit_id} enters anywhere on the map edge of its entry areas {areas_of(data, unit_id)}, not on 5001 or 4401 "
                 f"in the north: {', '.join(allowed) or 'none'} (26.15)")
