@@ -121,3 +121,47 @@ def test_26_17_the_66th_enters_on_any_road_hex_of_the_west_edge(data):
         "us-66a enters on a road hex of the west map edge: 1011, 1013 (26.17)", "us-66a is due and may not be withheld (10.6.3 A)"]
     apply(data, state, "allies", [{"enter": "us-66a", "path": ["1013"]}])
     assert state["units"]["us-66a"]["hex"] == "1013"
+
+
+# -- 26.19 German Reserve Commitment --------------------------------------------------------------------------
+
+def commitment_data(data, **more):
+    """ger-fbb a Fuhrer Begleit Brigade reinforcement of PM 22 December (Game-Turn 14); St. Vith at 1212 (a road
+    hex here); the other rows' objectives elsewhere."""
+    german = {**REINFORCEMENT, "side": "german", "nationality": "wehrmacht", "division": "fbb",
+              "reinforcement": {"turn": "PM 22 December", "areas": ["E"]}}
+    rows = "variants.division_variants.26_19.rows"
+    return changed(data, {"units.units.counters.ger-fbb": german, "map.hexes.1412": {"terrain": "clear", "entry": "E"},
+                          "map.places.st_vith.hex": "1212", "map.hexsides.1211|1212": ["road"],
+                          "map.road_control.german_at_start.turning_point": [],
+                          f"{rows}.fuhrer_begleit_brigade.divisions": ["fbb"],
+                          **{f"{rows}.{r}.objectives": ["1010"] for r in ("ss_9th_panzer_division", "ss_2nd_panzer_division",
+                             "panzer_9th_division", "panzer_grenadier_3rd_division", "panzer_grenadier_15th_division",
+                             "fuhrer_grenadier_brigade")},
+                          **{f"{rows}.{r}.divisions": ["none-here"] for r in ("ss_9th_panzer_division", "ss_2nd_panzer_division",
+                             "panzer_9th_division", "panzer_grenadier_3rd_division", "panzer_grenadier_15th_division",
+                             "fuhrer_grenadier_brigade")}, **more})
+
+
+def test_26_19_a_b_a_reserve_enters_the_turn_after_its_objective_is_captured(data):
+    """26.19 A: the Fuhrer Begleit Brigade is available when St. Vith is captured (German road control, 5.7 D),
+    else at its normal time; B captured in Game-Turn 10, it is brought on the map on Game-Turn 11."""
+    data = commitment_data(data)
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1313"}, turn=10, variants="26.19")
+    state["reinforcements"] = {"ger-fbb": 14}
+    assert len(state["commitment"]) == 7
+    apply(data, state, "german", [{"move": "ger-inf1", "path": ["1211", "1212"]}])
+    assert state["road_control"]["1212"] == "german"
+    state["phase"] = "construction"
+    events = apply(data, state, "german", [])
+    assert state["reinforcements"] == {"ger-fbb": 11} and "fuhrer_begleit_brigade" not in state["commitment"]
+    assert len(state["commitment"]) == 6                                 # 1010 still Allied: those rows wait
+    assert {"event": "commitment", "row": "fuhrer_begleit_brigade", "units": ["ger-fbb"], "turn": 11} in events
+
+
+def test_26_19_the_objective_towns_are_group_data(data):
+    """St. Vith's hex unknown: `check` of the step that ends the player turn names `map.places.st_vith.hex`."""
+    data = commitment_data(data, **{"map.places.st_vith.hex": "unknown"})
+    state = position(data, {"ger-inf1": "1211", "us-inf1": "1313"}, turn=10, phase="construction", variants="26.19")
+    got = messages(GAME.check(data, state, "german", []))
+    assert len(got) == 1 and "`map.places.st_vith.hex`" in got[0]

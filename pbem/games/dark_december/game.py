@@ -24,7 +24,7 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements
+from . import air, answers, bridges, combat, commitment, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements
 from . import replacements, report, strategic, supply, surrender, victory, xxx_corps
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
@@ -77,11 +77,13 @@ NOT_ENFORCED = (
     "crosses the Meuse when a German unit other than a leader ends a player turn on its west side, judged at the end of each "
     "player turn), 26.17 (the 66th's regiments, `variants.division_variants.26_17.divisions`, enter on any road hex of "
     "`map.edges.west`; 23.0 F keeps them out of play without the variant: the group leaves their counters out, or gives "
-    "them `reinforcement: none` and no set-up hex, since without 26.17 pbem does not read their id). "
+    "them `reinforcement: none` and no set-up hex, since without 26.17 pbem does not read their id) and 26.19 (a row's "
+    "units due the Game-Turn after Germany controls all its objectives, 5.7 D road control read as \"captured\", judged at "
+    "the end of each player turn; the rows' divisions and the towns' hexes group data `variants.division_variants.26_19.rows`, "
+    "`map.places.TOWN.hex`; the normal arrival is the counters' turn). "
     "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, "
     "26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.13 the Sure and Amblève "
-    "hexsides (the Meuse and Semois are group data from behaviour 3); 26.19 the "
-    "objective towns' hexes; 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
+    "hexsides (the Meuse and Semois are group data from behaviour 3); 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
     "built. "
     "26.16/26.18 A (the optional divisions' arrival and free set-up, their counters group data) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
     "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
@@ -249,7 +251,7 @@ class DarkDecember(SequencedGame):
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
             others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
-            for done in ("26.10", "26.17"):                            # on the Meuse, the west edge (behaviour 3)
+            for done in ("26.10", "26.17", "26.19"):                            # on the Meuse, the west edge (behaviour 3)
                 if self.behaviour >= 3 and done in others:
                     others.remove(done)
             if "26.7" in options.get("variants", []) or "26.9" in options.get("variants", []):
@@ -322,6 +324,8 @@ class DarkDecember(SequencedGame):
             state["clear_from"] = None                                      # 24.0 B: the Game-Turn clear weather came
         if "26.10" in options["variants"] and self.plays(data, 3):
             xxx_corps.set_aside(data, state)                                # 26.10 A (behaviour 3)
+        if "26.19" in options["variants"] and self.plays(data, 3):
+            commitment.start(data, state)                                   # 26.19 (behaviour 3)
         if options.get("conditional") is True:
             conditional.set_aside(data, state)                              # 23.0 A (optional)
         if options.get("fog") is True:
@@ -407,6 +411,7 @@ class DarkDecember(SequencedGame):
         """7.1.7 D the end of the player turn; 7.2 C after the Allied one the Game-Turn advances; 7.2 F the
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
         xxx_corps.judge(data, state, events)                              # 26.10 (behaviour 3)
+        commitment.judge(data, state, events)                             # 26.19 (behaviour 3)
         state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": [],
                       "air_used": False})
         state.pop("shock_fought", None)                                   # 14.3: this player turn's Shock Combat Phase
@@ -477,6 +482,7 @@ class DarkDecember(SequencedGame):
         try:
             if xxx_corps.on(state) and state["xxx_corps"]:                # 26.10: what the end of the turn reads
                 xxx_corps.condition(data, state)
+            commitment.judge(data, copy.deepcopy(state), [])              # 26.19: what the end of the turn reads
             if conditional.on(state):                                     # 23.0 B: what the next side's roll reads
                 last_turn = state["side"] == "allies"
                 conditional.roll(data, copy.deepcopy({**state, "side": other(state["side"]),

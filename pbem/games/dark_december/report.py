@@ -89,6 +89,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "conditional_roll": lambda e: f"conditional forces, {e['side']}: dice {' and '.join(map(str, e['faces']))}: "
                                   f"{e['picks']} unit(s) may be committed in its Movement Phase orders, `commit: UNIT` (23.0 B)",
     "xxx_corps": lambda e: f"XXX Corps: the British units {', '.join(e['units'])} are due from Game-Turn {e['turn']} (26.10 B)",
+    "commitment": lambda e: f"the objectives of {e['row'].replace('_', ' ')} are captured: {', '.join(e['units']) or 'no unit still to come'} "
+                            f"enter(s) from Game-Turn {e['turn']} (26.19)",
     "conditional_commit": lambda e: f"{e['unit']} is committed from the conditional forces, due Game-Turn {e['turn']} (23.0 B, D, E)",
 }
 
