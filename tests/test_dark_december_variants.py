@@ -165,3 +165,54 @@ def test_26_19_the_objective_towns_are_group_data(data):
     state = position(data, {"ger-inf1": "1211", "us-inf1": "1313"}, turn=10, phase="construction", variants="26.19")
     got = messages(GAME.check(data, state, "german", []))
     assert len(got) == 1 and "`map.places.st_vith.hex`" in got[0]
+
+
+# -- 26.20 B/C the Campaign Game's variant selection ----------------------------------------------------------
+
+def selection_data(data):
+    """Allied us-n9 (north edge, Turn 9), us-n8 (north, Turn 8), us-s13 (south, AM 22 December = 13), us-s12 (south,
+    PM 21 December = 12), us-w13 (west, 13); German ger-e10 (PM 20 December = 10), ger-e11 (AM 21 December = 11)."""
+    def unit(side, turn, area):
+        return {**REINFORCEMENT, "side": side, "nationality": "us" if side == "allies" else "wehrmacht",
+                "reinforcement": {"turn": turn, "areas": [area]}}
+    units = {"us-n9": unit("allies", "AM 20 December", "N"), "us-n8": unit("allies", "PM 19 December", "N"),
+             "us-s13": unit("allies", "AM 22 December", "S"), "us-s12": unit("allies", "PM 21 December", "S"),
+             "us-w13": unit("allies", "AM 22 December", "W"),
+             "ger-e10": unit("german", "PM 20 December", "E"), "ger-e11": unit("german", "AM 21 December", "E")}
+    return changed(data, {**{f"units.units.counters.{u}": c for u, c in units.items()},
+                          **{f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))},
+                          "map.hexes.1210": {"terrain": "clear", "entry": "N"}, "map.hexes.1214": {"terrain": "clear", "entry": "S"},
+                          "map.hexes.1012": {"terrain": "clear", "entry": "W"}, "map.hexes.1412": {"terrain": "clear", "entry": "E"},
+                          "variants.division_variants.26_8.withheld": ["none-here"]})
+
+
+def campaign(data, variants):
+    from pbem.gamedata import load_scenario
+    return GAME.setup(data, load_scenario("dark-december", "campaign")[0], ["allies", "german"], {"variants": variants})
+
+
+def test_26_20_b_the_small_solution_brings_the_north_edge_two_turns_earlier(data):
+    """26.20 B: "An allied unit scheduled to arrive on Turn 9 from the north edge of the map would in fact arrive on
+    Turn 7"; only after Turn 8 and only the north edge."""
+    data = selection_data(data)
+    assert campaign(data, "26.20")["reinforcements"] == {"ger-e10": 10, "ger-e11": 11, "us-n8": 8, "us-n9": 9, "us-s12": 12,
+                                                         "us-s13": 13, "us-w13": 13}
+    assert campaign(data, "26.8,26.20")["reinforcements"] == {"ger-e10": 10, "ger-e11": 11, "us-n8": 8, "us-n9": 7, "us-s12": 12,
+                                                              "us-s13": 13, "us-w13": 13}
+
+
+def test_26_20_c_operation_luxembourg_brings_the_south_edge_three_turns_earlier(data):
+    """26.20 C: "Allied units scheduled to arrive on the AM 22 December turn from the south edge of the map would
+    actually arrive on the PM 20 December turn"; after PM 21 December only; no German reinforcement after PM 20 December."""
+    data = selection_data(data)
+    assert campaign(data, "26.9,26.20")["reinforcements"] == {"ger-e10": 10, "us-n8": 8, "us-n9": 9, "us-s12": 12,
+                                                              "us-s13": 10, "us-w13": 13}
+
+
+def test_26_20_a_one_choice_in_the_campaign_game():
+    """26.20 A: one of three sets of victory conditions, at the start of the Campaign Game."""
+    import pytest
+    from pbem.errors import PbemError
+    with pytest.raises(PbemError) as refused:
+        GAME.options({"variants": "26.8,26.9,26.20"})
+    assert str(refused.value).startswith("26.20 A: Germany chooses one set of victory conditions")

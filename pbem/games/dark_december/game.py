@@ -80,12 +80,20 @@ NOT_ENFORCED = (
     "them `reinforcement: none` and no set-up hex, since without 26.17 pbem does not read their id) and 26.19 (a row's "
     "units due the Game-Turn after Germany controls all its objectives, 5.7 D road control read as \"captured\", judged at "
     "the end of each player turn; the rows' divisions and the towns' hexes group data `variants.division_variants.26_19.rows`, "
-    "`map.places.TOWN.hex`; the normal arrival is the counters' turn). "
-    "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, "
-    "26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.13 the Sure and Amblève "
-    "hexsides (the Meuse and Semois are group data from behaviour 3); 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
-    "built. "
-    "26.16/26.18 A (the optional divisions' arrival and free set-up, their counters group data) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
+    "`map.places.TOWN.hex`; the normal arrival is the counters' turn), 26.20 B/C (the Campaign Game only; the reinforcements' "
+    "edges from `map.edges.*`). "
+    "Not adjudicated, and why: 26.20 A the German choice is made openly at `pbem new` (variants 26.8 or 26.9 with 26.20), "
+    "not secretly: pbem has no sealed campaign option, and A only suggests secrecy; 26.4 B and 26.6 A/B the Allies' free "
+    "set-up of the 99th (within three hexes of Elsenborn) and of the 2nd Division (west of the Our): the Allies set up from "
+    "their counters' hexes (6.0 H, 5.6.2 A) and the sequence has no Allied set-up step, nor does the data hold the Our's "
+    "hexsides; 26.9 B the Turning Point exit hexes are part of that scenario's victory conditions, and the group's "
+    "`game.victory.turning_point` counts every exited unit's strength (10.7 lets Germany exit at any road entry hex of the "
+    "north, south and west edges), so the text gives nothing for the changed range to replace; 26.13 Montgomery's "
+    "withdrawal needs the Sure and Amblève hexsides (not in the data) and a reading of \"the most direct route\" and \"the "
+    "closest river line\" the text does not define; 26.8 D which of the victory levels Germany may win with (the levels are "
+    "the group's `game.victory.SCENARIO`, named by the group, not by the text); 26.16 and 26.18 A the optional German "
+    "divisions' arrival and free set-up (their counters and entry are not in the text); 26.18 C rolls a die before play, "
+    "and pbem rolls none at set-up. Victory "
     "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
     "game.turns.last_turn_*, game.victory.SCENARIO): campaigns begun before behaviour 3 end without a victory "
     "determination (7.2 F)",
@@ -229,6 +237,9 @@ class DarkDecember(SequencedGame):
         if bad:
             raise PbemError(f"unknown variant(s) {', '.join(bad)} (26.1-26.20)")
         chosen["variants"] = sorted(set(variants), key=lambda v: int(v.split(".")[1]))
+        if "26.20" in chosen["variants"] and {"26.8", "26.9"} <= set(chosen["variants"]):
+            raise PbemError("26.20 A: Germany chooses one set of victory conditions: the Small Solution (26.8) or Operation "
+                            "Luxembourg (26.9), not both")
         optional = [v for v in ("26.16", "26.17") if v in chosen["variants"]]
         if "26.8" in chosen["variants"] and optional:                   # 26.8 A, 23.0 F names the optional forces
             raise PbemError(f"26.8 A: optional forces for both sides are not available in the Small Solution; the optional "
@@ -251,7 +262,7 @@ class DarkDecember(SequencedGame):
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
             others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
-            for done in ("26.10", "26.17", "26.19"):                            # on the Meuse, the west edge (behaviour 3)
+            for done in ("26.10", "26.17", "26.19", "26.20"):                            # on the Meuse, the west edge (behaviour 3)
                 if self.behaviour >= 3 and done in others:
                     others.remove(done)
             if "26.7" in options.get("variants", []) or "26.9" in options.get("variants", []):
@@ -322,6 +333,10 @@ class DarkDecember(SequencedGame):
                                 "that starts then or later would roll before any player takes part (pbem rolls no die at "
                                 "set-up); play it without --option uncertain_weather=true")
             state["clear_from"] = None                                      # 24.0 B: the Game-Turn clear weather came
+        if "26.20" in options["variants"] and self.plays(data, 3):
+            if info["id"] != "campaign":
+                raise PbemError("26.20 is the Campaign Game's variant selection: choose it with the campaign scenario")
+            reinforcements.campaign_selection(data, state)                  # 26.20 B, C (behaviour 3)
         if "26.10" in options["variants"] and self.plays(data, 3):
             xxx_corps.set_aside(data, state)                                # 26.10 A (behaviour 3)
         if "26.19" in options["variants"] and self.plays(data, 3):

@@ -137,13 +137,41 @@ def big_solution(state: dict, side: str) -> bool:
     return side == "allies" and "strategic" in state and "26.15" in state["options"]["variants"]
 
 
+def sides_of(data: GameData, scheduled: list[str], why: str) -> set[str]:
+    """The map edges a unit's entry hexes lie on (a corner hex names its edge only when no other entry hex does)."""
+    from .edges import EDGES, edge
+    lines = {name: edge(data, name, why) for name in EDGES}
+    on = {h: [name for name in EDGES if h in lines[name]] for h in scheduled}
+    return {names[0] for names in on.values() if len(names) == 1} or {name for names in on.values() for name in names}
+
+
+def campaign_selection(data: GameData, state: dict) -> None:
+    """26.20 B with 26.8: Allied reinforcements on the north edge after Turn 8 arrive two turns earlier; C with 26.9:
+    those on the south edge after PM 21 December three turns earlier, and no German reinforcement after PM 20
+    December. The German choice is made openly at `pbem new` (26.20 A only suggests a secret one)."""
+    variants = state["options"]["variants"]
+    path = "variants.variants.26_20"
+    chosen = "small_solution" if "26.8" in variants else "operation_luxembourg" if "26.9" in variants else None
+    if chosen is None:
+        return
+    shift = data.get(f"{path}.{chosen}_shift", f"the reinforcement shift of 26.20 with {chosen.replace('_', ' ')}")
+    after = int(shift["after_turn"]) if "after_turn" in shift else turn_of(data, str(shift["after"]))
+    for unit_id, turn in sorted(state["reinforcements"].items()):
+        side = str(data.get(f"units.counters.{unit_id}.side"))
+        if side == "allies" and turn > after and \
+                shift["edge"] in sides_of(data, entry_hexes(data, areas_of(data, unit_id)), "26.20: the edge a reinforcement arrives on"):
+            state["reinforcements"][unit_id] = max(1, turn + int(shift["turns"]))
+        elif side == "german" and chosen == "operation_luxembourg" and turn > turn_of(data, numbers.text(
+                data, f"{path}.operation_luxembourg_german_none_after", "the last German reinforcements (26.20 C)")):
+            del state["reinforcements"][unit_id]
+
+
 def anywhere_on_its_side(data: GameData, scheduled: list[str]) -> list[str]:
     """26.15 A: any hex of the map edge its entry hexes lie on (a corner hex names its edge only when no other
     entry hex does); B not the north road hexes 5001 and 4401."""
-    from .edges import EDGES, edge
-    lines = {name: edge(data, name, "26.15 A: the side of the map a unit is scheduled to enter on") for name in EDGES}
-    on = {h: [name for name in EDGES if h in lines[name]] for h in scheduled}
-    sides = {names[0] for names in on.values() if len(names) == 1} or {name for names in on.values() for name in names}
+    from .edges import edge
+    sides = sides_of(data, scheduled, "26.15 A: the side of the map a unit is scheduled to enter on")
+    lines = {name: edge(data, name, "26.15 A") for name in sides}
     hexes: set[str] = set()
     for name in sorted(sides):
         hexes |= set(lines[name])
