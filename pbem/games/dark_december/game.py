@@ -269,8 +269,9 @@ class DarkDecember(SequencedGame):
                 rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
                              "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")
             if "26.9" in others:
-                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated (they change the scenario's victory "
-                             "conditions, printed on the map, which are not adjudicated)")
+                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated: they belong to that scenario's victory "
+                             "conditions (group data `game.victory.turning_point`, which count every exited unit's strength), "
+                             "and 10.7 lets Germany exit at any road entry hex of the north, south and west edges")
                 others.remove("26.9")
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
