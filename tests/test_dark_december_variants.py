@@ -216,3 +216,51 @@ def test_26_20_a_one_choice_in_the_campaign_game():
     with pytest.raises(PbemError) as refused:
         GAME.options({"variants": "26.8,26.9,26.20"})
     assert str(refused.value).startswith("26.20 A: Germany chooses one set of victory conditions")
+
+
+# -- 26.4 B, 26.6 the Allies' free set-up ---------------------------------------------------------------------
+
+def free_setup_data(data, **more):
+    """us-inf1 of the 99th Infantry Division, us-inf2 of the 2nd; Elsenborn at 1313; the Our between columns 12 and
+    13 (columns 10-12 its west side)."""
+    from pbem.games.dark_december.common import mapdata
+    grid = mapdata(data).grid
+    our = sorted({"|".join(sorted((a, b))) for a in ("1210", "1211", "1212", "1213", "1214") for b in grid.neighbours(a) if b.startswith("13")})
+    return changed(data, {**{f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))},
+                          "units.units.counters.us-inf1.division": "99", "units.units.counters.us-inf2.division": "2",
+                          "variants.division_variants.26_4.free_setup": ["99"], "variants.division_variants.26_4.removed": ["2"],
+                          "map.places.elsenborn.hex": "1313", "map.rivers.our": our, **more})
+
+
+def test_26_4_b_the_99th_sets_up_within_three_hexes_of_elsenborn(data):
+    """26.4 A the 2nd Infantry Division out of play; B the Allies set up the 99th as desired within three hexes of
+    Elsenborn, first (6.0 H), then Germany sets up."""
+    data = free_setup_data(data)
+    state = campaign(data, "26.4")
+    assert state["phase"] == "allied_setup" and state["allies_to_place"] == {"us-inf1": "elsenborn"}
+    assert "us-inf2" not in state["units"] and "us-inf1" not in state["units"]
+    assert GAME.awaiting(state).side == "allies"
+    assert messages(GAME.check(data, state, "allies", [{"place": "us-inf1", "at": "1010"}])) == [
+        "us-inf1 sets up within 3 hexes of Elsenborn (1313); 1010 is 4 away (26.4 B)"]
+    assert messages(GAME.check(data, state, "allies", [])) == ["every Allied unit of the free set-up sets up (6.0 H); missing: us-inf1"]
+    events = apply(data, state, "allies", [{"place": "us-inf1", "at": "1011"}])
+    assert state["units"]["us-inf1"]["hex"] == "1011" and state["phase"] == "setup" and "allies_to_place" not in state
+    assert events[0] == {"event": "setup", "side": "allies", "units": 1}
+
+
+def test_26_6_the_2nd_division_west_of_the_our_and_the_99th_as_in_26_4(data):
+    """26.6 A: remove the 2nd Division as in 26.4 and set its units up anywhere west of the Our; B the 99th as in 26.4 B."""
+    data = free_setup_data(data)
+    state = campaign(data, "26.6")
+    assert state["allies_to_place"] == {"us-inf1": "elsenborn", "us-inf2": "our"}
+    assert messages(GAME.check(data, state, "allies", [{"place": "us-inf1", "at": "1212"}, {"place": "us-inf2", "at": "1312"}])) == [
+        "us-inf2 sets up west of the Our River, and 1312 is not (map.rivers.our; 26.6 A)"]
+    apply(data, state, "allies", [{"place": "us-inf1", "at": "1212"}, {"place": "us-inf2", "at": "1012"}])
+    assert state["units"]["us-inf2"]["hex"] == "1012"
+
+
+def test_26_6_the_our_is_group_data(data):
+    data = free_setup_data(data, **{"map.rivers.our": "unknown"})
+    state = campaign(data, "26.6")
+    got = messages(GAME.check(data, state, "allies", [{"place": "us-inf1", "at": "1212"}, {"place": "us-inf2", "at": "1012"}]))
+    assert len(got) == 1 and "`map.rivers.our`" in got[0]

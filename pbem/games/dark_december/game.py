@@ -24,7 +24,7 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, commitment, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements
+from . import allied_setup, air, answers, bridges, combat, commitment, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements
 from . import replacements, report, strategic, supply, surrender, victory, xxx_corps
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
@@ -81,12 +81,11 @@ NOT_ENFORCED = (
     "units due the Game-Turn after Germany controls all its objectives, 5.7 D road control read as \"captured\", judged at "
     "the end of each player turn; the rows' divisions and the towns' hexes group data `variants.division_variants.26_19.rows`, "
     "`map.places.TOWN.hex`; the normal arrival is the counters' turn), 26.20 B/C (the Campaign Game only; the reinforcements' "
-    "edges from `map.edges.*`). "
+    "edges from `map.edges.*`), 26.4 B and 26.6 A/B (an Allied set-up step before the German one, 6.0 H: the 99th within "
+    "three hexes of `map.places.elsenborn.hex`, the 2nd west of the Our, `map.rivers.our`, its west side read as the "
+    "Meuse's, DD14; the divisions `variants.division_variants.26_4.free_setup`/`.removed`). "
     "Not adjudicated, and why: 26.20 A the German choice is made openly at `pbem new` (variants 26.8 or 26.9 with 26.20), "
-    "not secretly: pbem has no sealed campaign option, and A only suggests secrecy; 26.4 B and 26.6 A/B the Allies' free "
-    "set-up of the 99th (within three hexes of Elsenborn) and of the 2nd Division (west of the Our): the Allies set up from "
-    "their counters' hexes (6.0 H, 5.6.2 A) and the sequence has no Allied set-up step, nor does the data hold the Our's "
-    "hexsides; 26.9 B the Turning Point exit hexes are part of that scenario's victory conditions, and the group's "
+    "not secretly: pbem has no sealed campaign option, and A only suggests secrecy; 26.9 B the Turning Point exit hexes are part of that scenario's victory conditions, and the group's "
     "`game.victory.turning_point` counts every exited unit's strength (10.7 lets Germany exit at any road entry hex of the "
     "north, south and west edges), so the text gives nothing for the changed range to replace; 26.13 Montgomery's "
     "withdrawal needs the Sure and Amblève hexsides (not in the data) and a reading of \"the most direct route\" and \"the "
@@ -137,6 +136,14 @@ def _non_phasing(state: dict) -> str:
     return other(state["side"])
 
 
+def _allies(state: dict) -> str:
+    return "allies"
+
+
+def _german(state: dict) -> tuple:
+    return ("german",)
+
+
 def _answering(state: dict) -> str:
     return str(state["pending"]["side"])
 
@@ -174,6 +181,9 @@ class DarkDecember(SequencedGame):
                          partial(apply, self), then, opponents, frozenset(keys))
 
         return (
+            entry("allied_setup", "The Allies' free set-up of the 99th and 2nd Infantry Divisions (6.0 H, 26.4 B, 26.6)", "orders",
+                  _allies, _german, allied_setup.template, allied_setup.check, self._apply_allied_setup,
+                  "the German set-up (6.1), or AM 16 December", {"place", "at"}),
             entry("setup", "German free set-up (6.0 H, 6.1)", "orders", _phasing, _opponent_of_phasing, self.setup_template,
                   movement.check_setup, self._apply_setup, "AM 16 December, the German player turn (7.1)", {"place", "at"}),
             entry("fuel_roll", "Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn "
@@ -258,7 +268,11 @@ class DarkDecember(SequencedGame):
             others.remove("26.5")                                      # 26.5 A and B are enforced
         others = [v for v in others if v not in ("26.2", "26.14")]
         if self.behaviour >= 2:                                        # new campaigns play behaviour 2
-            if "26.4" in others:
+            if ("26.4" in others or "26.6" in others) and self.behaviour >= 3:
+                rules.append("26.4 B / 26.6: the Allies' free set-up is an Allied orders step before the German set-up in the "
+                             "Campaign Game and Herbstnebel; in Turning Point the unit manifest places every unit (6.0 E)")
+                others = [v for v in others if v != "26.6"]
+            elif "26.4" in others:
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
             others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
@@ -292,6 +306,7 @@ class DarkDecember(SequencedGame):
         counters = data.get("units.counters", "the counters")
         units: dict[str, dict] = {}
         to_place: list[str] = []
+        allies_to_place: dict[str, str] = {}
         forts: list[str] = []
         grid = self.grid(data) if any(k not in ("open", "rule", "printed_on") for k in counters) else None
         for unit_id in sorted(k for k in counters if isinstance(counters[k], dict)):
@@ -299,6 +314,8 @@ class DarkDecember(SequencedGame):
             hex_id = self._start_hex(data, info, unit_id, c, options)
             if hex_id == "place":
                 to_place.append(unit_id)
+            elif hex_id in ("elsenborn", "our"):
+                allies_to_place[unit_id] = hex_id                       # 26.4 B, 26.6 A (behaviour 3)
             elif hex_id is not None and grid is not None:
                 units[unit_id] = {"side": c["side"], "hex": grid.canonical(hex_id), "steps": full_steps(data, unit_id), "reserve": False}
                 if c.get("fortified") is True and info["id"] != "turning-point":
@@ -307,7 +324,7 @@ class DarkDecember(SequencedGame):
             else int(info["first_turn"]["value"])
         state: dict[str, Any] = {
             "turn": first, "side": "german", "options": options,
-            "phase": "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
+            "phase": "allied_setup" if allies_to_place else "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
             "fuel_out": [], "fuel_due": 0, "fuel_allied_pick": False, "fuel_choice": [],
             "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options, self.plays(data, 2)).items()
                                if u not in units and u not in to_place and n >= first},
@@ -346,7 +363,9 @@ class DarkDecember(SequencedGame):
             conditional.set_aside(data, state)                              # 23.0 A (optional)
         if options.get("fog") is True:
             state["fog_reserves"] = {s: [] for s in SIDES}                  # 25.0, 14.1 E
-        if state["phase"] != "setup":
+        if allies_to_place:
+            state["allies_to_place"] = allies_to_place
+        if state["phase"] not in ("setup", "allied_setup"):
             supply.determine(data, state, "german", [])                     # 8.1 A: the first player turn
             replacements.receive(data, state, "german", [])                 # 9.4
         return state
@@ -357,6 +376,10 @@ class DarkDecember(SequencedGame):
             return str(manifest[unit_id]) if unit_id in manifest else None
         if c.get("reinforcement") not in (None, "none", "unknown"):
             return None                                                  # enters later (10.6)
+        if c["side"] == "allies" and self.plays(data, 3) and info["id"] != "turning-point":
+            how = allied_setup.free_units(data, options, str(c.get("division")))
+            if how:
+                return how                                               # 26.4 B, 26.6 A: the Allies' set-up step
         if "26.4" in options["variants"] and self.plays(data, 2) and \
                 str(c.get("division")) in reinforcements.divisions(data, "26.4", "removed"):
             return None                                                  # 26.4 A: out of play for the game
@@ -365,6 +388,21 @@ class DarkDecember(SequencedGame):
         if options["setup"] == "historical":
             return str(numbers.text(data, f"units.counters.{unit_id}.historical_hex", f"the historical hex of {unit_id} (6.2 A)"))
         return "place"
+
+    def _apply_allied_setup(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        """26.4 B, 26.6 A/B: the Allies place their free units; then the German set-up or the first player turn."""
+        grid = self.grid(data)
+        for order in orders:
+            state["units"][order["place"]] = {"side": "allies", "hex": grid.canonical(order["at"]),
+                                              "steps": full_steps(data, order["place"]), "reserve": False}
+        state["units"] = dict(sorted(state["units"].items()))
+        del state["allies_to_place"]
+        state["phase"] = "setup" if state["to_place"] else "fuel_roll" if fuel.due(data, state["turn"]) else "movement"
+        events: list[dict] = [{"event": "setup", "side": "allies", "units": len(orders)}]
+        if state["phase"] != "setup":
+            supply.determine(data, state, "german", events)
+            replacements.receive(data, state, "german", events)
+        return events
 
     def _apply_setup(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         grid = self.grid(data)

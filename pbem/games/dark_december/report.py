@@ -61,7 +61,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "enter": lambda e: f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])}" + (
         " in strategic movement (10.6.2)" if e.get("strategic") else "") + " (10.6)",
     "reserve": lambda e: f"{e['unit']} is placed in reserve (14.1)",
-    "setup": lambda e: f"German set-up: {e['units']} units placed (6.1)",
+    "setup": lambda e: f"German set-up: {e['units']} units placed (6.1)" if e["side"] == "german" else
+             f"Allied free set-up: {e['units']} units placed (26.4 B, 26.6)",
     "battles": lambda e: f"{e['side']} declares {e['count']} battle(s) (7.1.5)",
     "declared": lambda e: f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)",
     "answer": lambda e: f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}",
