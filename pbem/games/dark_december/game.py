@@ -53,7 +53,9 @@ NOT_ENFORCED = (
     "23.0 conditional forces (optional, `--option conditional=true`) are enforced from behaviour 3 with 26.8 A, 26.12 B "
     "and 26.14 B; 23.0 B \"occupies Bastogne\" and 23.0 C \"controls Bastogne\" are both read as a German unit in its "
     "hex (the text does not say control differs here); a scenario in which the condition holds at the start is "
-    "refused with the option (pbem rolls no die at set-up)",
+    "refused with the option (pbem rolls no die at set-up); without the option pbem reads no counter's `conditional` "
+    "marking, so a group playing without 23.0 leaves the conditional counters out of its data (23.0 A brings them in only "
+    "by its dice)",
     "10.8 B's optional provisions: \"not required if Germany is presently winning\": the victory conditions are judged "
     "at the end of the game (7.2 F), and the text does not say how a side is winning before it; \"another armored regiment must be removed in its place\" needs an Allied choice "
     "at the start of its player turn, which no step takes (10.8 B itself and 10.8 C are enforced); 10.8 D: the text does "
