@@ -39,7 +39,7 @@ def test_new_campaign_records_the_options_both_players_agreed_to(players):
     assert header["game"] == "dark-december" and header["scenario"] == "campaign"
     assert header["options"] == {"setup": "historical", "reserves": True, "disengagement": False, "armored_zoc": False,
                                  "surrender": False, "variants": ["26.4"]}
-    assert any(r.startswith("26.4 B: the Allies' free set-up of the 99th Infantry Division") for r in header["not_enforced"])
+    assert any(r.startswith("26.4 B / 26.6: the Allies' free set-up is an Allied orders step") for r in header["not_enforced"])
     assert not any(r.startswith("the chosen variants") for r in header["not_enforced"])
     assert any(rule.startswith("25.0 fog of war (optional, `--option fog=true`) is not chosen") for rule in header["not_enforced"])
     save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
@@ -79,7 +79,7 @@ def test_sequence_of_play_lists_the_response_entries():
     kinds = {row[0].split(":")[0].split(" (")[0]: row[1] for row in rows}
     assert kinds["Reaction Phase"] == "response"
     assert kinds["The Allies choose one German motorized division for fuel depletion"] == "response"
-    assert [r[1] for r in rows].count("response") == 4 and [r[1] for r in rows].count("orders") == 5
+    assert [r[1] for r in rows].count("response") == 4 and [r[1] for r in rows].count("orders") == 6   # 26.4 B/26.6 the Allies' set-up
 
 
 # -- the bundled example ---------------------------------------------------------------------------

@@ -1524,6 +1524,7 @@ def test_variants_that_delay_withhold_or_remove_divisions(data):
     with pytest.raises(UnknownDataError, match="variants.division_variants.26_3.divisions"):
         schedule(data, counters, {"variants": ["26.3"]}, True)
     removed = changed(data, {"variants.division_variants.26_4.removed": ["us-demo-a"],
+                             "variants.division_variants.26_4.free_setup": ["none-here"],   # 26.4 B (behaviour 3)
                              "units.counters.us-inf1.setup_hex": "1111", "units.counters.us-eng1.setup_hex": "1113"})
     counters = removed.get("units.counters")
     options = GAME.options({"variants": "26.4"})

@@ -198,6 +198,7 @@ SEQUENCES = {
                           ("Attacker's path of retreat after a breakthrough (9.97)", "response"),     # issue 20
                           ("Advance after combat (9.94, 9.95)", "response")],
     "dark-december": [
+                      ("The Allies' free set-up of the 99th and 2nd Infantry Divisions (6.0 H, 26.4 B, 26.6)", 'orders'),
                       ('German free set-up (6.0 H, 6.1)', 'orders'),
                       ("Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn from AM 20 December (7.1.1 B, 8.7)", 'orders'),
                       ('The Allies choose one German motorized division for fuel depletion (8.7.1 A)', 'response'),

@@ -46,7 +46,8 @@ COMBAT_REACH = 3                      # reading DD11: a retreat two hexes from a
 UNIT_LISTS = ("attacked", "fought", "moved", "no_attack", "retreated", "strategic", "clear_arrivals")   # the last two: behaviour 3
 UNIT_MAPS = ("supply", "reformed", "isolated_turns")
 # what an owner step's events may show the enemy: nothing under fog
-PUBLIC_EVENTS = ("player_turn", "fuel_roll")
+# 23.0 B: the conditional forces' dice are rolled in the open, and the reinforcement schedule stays public (FOG_ON)
+PUBLIC_EVENTS = ("player_turn", "fuel_roll", "conditional_roll", "conditional_automatic")
 
 
 def active(state: dict) -> bool:

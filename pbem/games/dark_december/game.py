@@ -24,14 +24,16 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import air, answers, bridges, combat, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements, replacements, report, strategic, supply, surrender, victory
+from . import allied_setup, air, answers, bridges, combat, commitment, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements
+from . import replacements, report, strategic, supply, surrender, victory, xxx_corps
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
            "armored_zoc": ("false", "true"), "surrender": ("false", "true")}
 # 25.0 (optional), recorded only when given: a campaign begun before the option keeps its set-up byte for byte
 LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "uncertain_weather": ("false", "true"),
-                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true"), "dietrich": ("false", "true")}
+                 "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true"), "dietrich": ("false", "true"),
+                 "conditional": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
 NOT_ENFORCED = (
     "campaigns begun before behaviour 3 play without 5.7 road control, 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, "
@@ -47,10 +49,13 @@ NOT_ENFORCED = (
     "of it",
     "10.9 restricted units are enforced from behaviour 3 (the Meuse and Semois hexsides group data `map.rivers.*`); "
     "they bind Allied moves in the Movement, Reaction and Exploitation Phases, not retreats or advances after combat, "
-    "which the text does not call movement. 23.0 conditional forces (optional; 26.8 A, 26.12 B, 26.14 B depend on it) "
-    "are not built: the data now holds Bastogne's hex and the Meuse (`map.places.bastogne.hex`, `map.rivers.meuse`), "
-    "but the two-dice roll before each side's Movement Phase and the choice of three units per 1-2 (23.0 B) are a step "
-    "the sequence does not have yet",
+    "which the text does not call movement",
+    "23.0 conditional forces (optional, `--option conditional=true`) are enforced from behaviour 3 with 26.8 A, 26.12 B "
+    "and 26.14 B; 23.0 B \"occupies Bastogne\" and 23.0 C \"controls Bastogne\" are both read as a German unit in its "
+    "hex (the text does not say control differs here); a scenario in which the condition holds at the start is "
+    "refused with the option (pbem rolls no die at set-up); without the option pbem reads no counter's `conditional` "
+    "marking, so a group playing without 23.0 leaves the conditional counters out of its data (23.0 A brings them in only "
+    "by its dice)",
     "10.8 B's optional provisions: \"not required if Germany is presently winning\": the victory conditions are judged "
     "at the end of the game (7.2 F), and the text does not say how a side is winning before it; \"another armored regiment must be removed in its place\" needs an Allied choice "
     "at the start of its player turn, which no step takes (10.8 B itself and 10.8 C are enforced); 10.8 D: the text does "
@@ -68,15 +73,28 @@ NOT_ENFORCED = (
     "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
-    "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; from behaviour 2 (divisions as group data, "
-    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up "
-    "and 26.11 (`luftwaffe: true`). "
-    "The others need what the data does not hold: 26.4 B, 26.6 the hexes of Elsenborn and the Our hexsides; 26.9 B, 26.15, "
-    "26.17, 26.20 B/C entry areas and exit hexes the data does not name (the edges are group data from behaviour 3); 26.10, 26.13 the Sure and Amblève "
-    "hexsides (the Meuse and Semois are group data from behaviour 3, the variants not built on them); 26.19 the "
-    "objective towns' hexes; 26.8 A, 26.12 B, 26.14 B the 23.0 forces; 26.8 D (which levels Germany may win with) and 26.20 A (the German secret choice of victory conditions) are not "
-    "built. "
-    "26.16/26.18 A (the optional divisions' arrival and free set-up, their counters group data) are not built; 26.18 C rolls a die before play, and pbem rolls none at set-up. Victory "
+    "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; with the conditional forces (23.0) 26.8 A, 26.12 B, 26.14 B; from behaviour 2 (divisions as group data, "
+    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up, "
+    "26.11 (`luftwaffe: true`), 26.15 (the map's edges, group data `map.edges.*`) and 26.10 (on `map.rivers.meuse`: Germany "
+    "crosses the Meuse when a German unit other than a leader ends a player turn on its west side, judged at the end of each "
+    "player turn), 26.17 (the 66th's regiments, `variants.division_variants.26_17.divisions`, enter on any road hex of "
+    "`map.edges.west`; 23.0 F keeps them out of play without the variant: the group leaves their counters out, or gives "
+    "them `reinforcement: none` and no set-up hex, since without 26.17 pbem does not read their id) and 26.19 (a row's "
+    "units due the Game-Turn after Germany controls all its objectives, 5.7 D road control read as \"captured\", judged at "
+    "the end of each player turn; the rows' divisions and the towns' hexes group data `variants.division_variants.26_19.rows`, "
+    "`map.places.TOWN.hex`; the normal arrival is the counters' turn), 26.20 B/C (the Campaign Game only; the reinforcements' "
+    "edges from `map.edges.*`), 26.4 B and 26.6 A/B (an Allied set-up step before the German one, 6.0 H: the 99th within "
+    "three hexes of `map.places.elsenborn.hex`, the 2nd west of the Our, `map.rivers.our`, its west side read as the "
+    "Meuse's, DD14; the divisions `variants.division_variants.26_4.free_setup`/`.removed`). "
+    "Not adjudicated, and why: 26.20 A the German choice is made openly at `pbem new` (variants 26.8 or 26.9 with 26.20), "
+    "not secretly: pbem has no sealed campaign option, and A only suggests secrecy; 26.9 B the Turning Point exit hexes are part of that scenario's victory conditions, and the group's "
+    "`game.victory.turning_point` counts every exited unit's strength (10.7 lets Germany exit at any road entry hex of the "
+    "north, south and west edges), so the text gives nothing for the changed range to replace; 26.13 Montgomery's "
+    "withdrawal needs the Sure and Amblève hexsides (not in the data) and a reading of \"the most direct route\" and \"the "
+    "closest river line\" the text does not define; 26.8 D which of the victory levels Germany may win with (the levels are "
+    "the group's `game.victory.SCENARIO`, named by the group, not by the text); 26.16 and 26.18 A the optional German "
+    "divisions' arrival and free set-up (their counters and entry are not in the text); 26.18 C rolls a die before play, "
+    "and pbem rolls none at set-up. Victory "
     "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
     "game.turns.last_turn_*, game.victory.SCENARIO): campaigns begun before behaviour 3 end without a victory "
     "determination (7.2 F)",
@@ -120,6 +138,14 @@ def _non_phasing(state: dict) -> str:
     return other(state["side"])
 
 
+def _allies(state: dict) -> str:
+    return "allies"
+
+
+def _german(state: dict) -> tuple:
+    return ("german",)
+
+
 def _answering(state: dict) -> str:
     return str(state["pending"]["side"])
 
@@ -157,6 +183,9 @@ class DarkDecember(SequencedGame):
                          partial(apply, self), then, opponents, frozenset(keys))
 
         return (
+            entry("allied_setup", "The Allies' free set-up of the 99th and 2nd Infantry Divisions (6.0 H, 26.4 B, 26.6)", "orders",
+                  _allies, _german, allied_setup.template, allied_setup.check, self._apply_allied_setup,
+                  "the German set-up (6.1), or AM 16 December", {"place", "at"}),
             entry("setup", "German free set-up (6.0 H, 6.1)", "orders", _phasing, _opponent_of_phasing, self.setup_template,
                   movement.check_setup, self._apply_setup, "AM 16 December, the German player turn (7.1)", {"place", "at"}),
             entry("fuel_roll", "Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn "
@@ -170,7 +199,7 @@ class DarkDecember(SequencedGame):
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
                   {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
-                   "exit", "hold_off", "release", "drop", "infiltrate"}),
+                   "exit", "hold_off", "release", "drop", "infiltrate", "commit"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -220,6 +249,13 @@ class DarkDecember(SequencedGame):
         if bad:
             raise PbemError(f"unknown variant(s) {', '.join(bad)} (26.1-26.20)")
         chosen["variants"] = sorted(set(variants), key=lambda v: int(v.split(".")[1]))
+        if "26.20" in chosen["variants"] and {"26.8", "26.9"} <= set(chosen["variants"]):
+            raise PbemError("26.20 A: Germany chooses one set of victory conditions: the Small Solution (26.8) or Operation "
+                            "Luxembourg (26.9), not both")
+        optional = [v for v in ("26.16", "26.17") if v in chosen["variants"]]
+        if "26.8" in chosen["variants"] and optional:                   # 26.8 A, 23.0 F names the optional forces
+            raise PbemError(f"26.8 A: optional forces for both sides are not available in the Small Solution; the optional "
+                            f"forces (23.0 F) are those of {', '.join(optional)}: choose one or the other")
         if errata:
             chosen["errata"] = errata
         if chosen.get("fog") is True and chosen["surrender"]:
@@ -234,16 +270,24 @@ class DarkDecember(SequencedGame):
             others.remove("26.5")                                      # 26.5 A and B are enforced
         others = [v for v in others if v not in ("26.2", "26.14")]
         if self.behaviour >= 2:                                        # new campaigns play behaviour 2
-            if "26.4" in others:
+            if ("26.4" in others or "26.6" in others) and self.behaviour >= 3:
+                rules.append("26.4 B / 26.6: the Allies' free set-up is an Allied orders step before the German set-up in the "
+                             "Campaign Game and Herbstnebel; in Turning Point the unit manifest places every unit (6.0 E)")
+                others = [v for v in others if v != "26.6"]
+            elif "26.4" in others:
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
-            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11")]
+            others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
+            for done in ("26.10", "26.17", "26.19", "26.20"):                            # on the Meuse, the west edge (behaviour 3)
+                if self.behaviour >= 3 and done in others:
+                    others.remove(done)
             if "26.7" in options.get("variants", []) or "26.9" in options.get("variants", []):
                 rules.append("26.7 / 26.9 A: the SS Panzer divisions' set-up in any army area is adjudicated in the free set-up "
                              "(6.1); from the historical positions (6.2) there is no set-up step to relocate them in")
             if "26.9" in others:
-                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated (they change the scenario's victory "
-                             "conditions, printed on the map, which are not adjudicated)")
+                rules.append("26.9 B: the Turning Point exit hexes are not adjudicated: they belong to that scenario's victory "
+                             "conditions (group data `game.victory.turning_point`, which count every exited unit's strength), "
+                             "and 10.7 lets Germany exit at any road entry hex of the north, south and west edges")
                 others.remove("26.9")
         if others:
             rules.append(f"the chosen variants {', '.join(others)} are recorded but not adjudicated")
@@ -264,6 +308,7 @@ class DarkDecember(SequencedGame):
         counters = data.get("units.counters", "the counters")
         units: dict[str, dict] = {}
         to_place: list[str] = []
+        allies_to_place: dict[str, str] = {}
         forts: list[str] = []
         grid = self.grid(data) if any(k not in ("open", "rule", "printed_on") for k in counters) else None
         for unit_id in sorted(k for k in counters if isinstance(counters[k], dict)):
@@ -271,6 +316,8 @@ class DarkDecember(SequencedGame):
             hex_id = self._start_hex(data, info, unit_id, c, options)
             if hex_id == "place":
                 to_place.append(unit_id)
+            elif hex_id in ("elsenborn", "our"):
+                allies_to_place[unit_id] = hex_id                       # 26.4 B, 26.6 A (behaviour 3)
             elif hex_id is not None and grid is not None:
                 units[unit_id] = {"side": c["side"], "hex": grid.canonical(hex_id), "steps": full_steps(data, unit_id), "reserve": False}
                 if c.get("fortified") is True and info["id"] != "turning-point":
@@ -279,7 +326,7 @@ class DarkDecember(SequencedGame):
             else int(info["first_turn"]["value"])
         state: dict[str, Any] = {
             "turn": first, "side": "german", "options": options,
-            "phase": "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
+            "phase": "allied_setup" if allies_to_place else "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
             "fuel_out": [], "fuel_due": 0, "fuel_allied_pick": False, "fuel_choice": [],
             "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options, self.plays(data, 2)).items()
                                if u not in units and u not in to_place and n >= first},
@@ -306,9 +353,21 @@ class DarkDecember(SequencedGame):
                                 "that starts then or later would roll before any player takes part (pbem rolls no die at "
                                 "set-up); play it without --option uncertain_weather=true")
             state["clear_from"] = None                                      # 24.0 B: the Game-Turn clear weather came
+        if "26.20" in options["variants"] and self.plays(data, 3):
+            if info["id"] != "campaign":
+                raise PbemError("26.20 is the Campaign Game's variant selection: choose it with the campaign scenario")
+            reinforcements.campaign_selection(data, state)                  # 26.20 B, C (behaviour 3)
+        if "26.10" in options["variants"] and self.plays(data, 3):
+            xxx_corps.set_aside(data, state)                                # 26.10 A (behaviour 3)
+        if "26.19" in options["variants"] and self.plays(data, 3):
+            commitment.start(data, state)                                   # 26.19 (behaviour 3)
+        if options.get("conditional") is True:
+            conditional.set_aside(data, state)                              # 23.0 A (optional)
         if options.get("fog") is True:
             state["fog_reserves"] = {s: [] for s in SIDES}                  # 25.0, 14.1 E
-        if state["phase"] != "setup":
+        if allies_to_place:
+            state["allies_to_place"] = allies_to_place
+        if state["phase"] not in ("setup", "allied_setup"):
             supply.determine(data, state, "german", [])                     # 8.1 A: the first player turn
             replacements.receive(data, state, "german", [])                 # 9.4
         return state
@@ -319,6 +378,10 @@ class DarkDecember(SequencedGame):
             return str(manifest[unit_id]) if unit_id in manifest else None
         if c.get("reinforcement") not in (None, "none", "unknown"):
             return None                                                  # enters later (10.6)
+        if c["side"] == "allies" and self.plays(data, 3) and info["id"] != "turning-point":
+            how = allied_setup.free_units(data, options, str(c.get("division")))
+            if how:
+                return how                                               # 26.4 B, 26.6 A: the Allies' set-up step
         if "26.4" in options["variants"] and self.plays(data, 2) and \
                 str(c.get("division")) in reinforcements.divisions(data, "26.4", "removed"):
             return None                                                  # 26.4 A: out of play for the game
@@ -327,6 +390,21 @@ class DarkDecember(SequencedGame):
         if options["setup"] == "historical":
             return str(numbers.text(data, f"units.counters.{unit_id}.historical_hex", f"the historical hex of {unit_id} (6.2 A)"))
         return "place"
+
+    def _apply_allied_setup(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        """26.4 B, 26.6 A/B: the Allies place their free units; then the German set-up or the first player turn."""
+        grid = self.grid(data)
+        for order in orders:
+            state["units"][order["place"]] = {"side": "allies", "hex": grid.canonical(order["at"]),
+                                              "steps": full_steps(data, order["place"]), "reserve": False}
+        state["units"] = dict(sorted(state["units"].items()))
+        del state["allies_to_place"]
+        state["phase"] = "setup" if state["to_place"] else "fuel_roll" if fuel.due(data, state["turn"]) else "movement"
+        events: list[dict] = [{"event": "setup", "side": "allies", "units": len(orders)}]
+        if state["phase"] != "setup":
+            supply.determine(data, state, "german", events)
+            replacements.receive(data, state, "german", events)
+        return events
 
     def _apply_setup(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         grid = self.grid(data)
@@ -348,6 +426,7 @@ class DarkDecember(SequencedGame):
         if any("luftwaffe" in o for o in orders):                          # 26.11 A: from this Game-Turn
             state["luftwaffe_from"] = state["turn"]
             events.append({"event": "luftwaffe", "turn": state["turn"]})
+        conditional.apply(state, orders, events)                            # 23.0 B: the owner's choice
         replacements.apply(data, state, side, orders, events)               # 7.1.2 Replacement Phase
         paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
         for order in orders:
@@ -355,7 +434,7 @@ class DarkDecember(SequencedGame):
                 fuel.deplete(state, fuel.key(order["fuel"]), "german", events, data)   # 8.7.1 B, 8.7.2 D
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
                                                                  any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop",
-                                                                                      "luftwaffe"))], dice=dice)
+                                                                                      "luftwaffe", "commit"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
@@ -387,6 +466,8 @@ class DarkDecember(SequencedGame):
     def end_player_turn(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
         """7.1.7 D the end of the player turn; 7.2 C after the Allied one the Game-Turn advances; 7.2 F the
         scenario's last Game-Turn (printed on the Game Turn Record Track: group data) ends the game."""
+        xxx_corps.judge(data, state, events)                              # 26.10 (behaviour 3)
+        commitment.judge(data, state, events)                             # 26.19 (behaviour 3)
         state.update({"moved": [], "fought": [], "no_attack": [], "demolition_tried": [], "battles": [], "retreated": [],
                       "air_used": False})
         state.pop("shock_fought", None)                                   # 14.3: this player turn's Shock Combat Phase
@@ -424,6 +505,7 @@ class DarkDecember(SequencedGame):
         if state["side"] == "german":
             fuel.roll(data, state, dice, events)                          # 7.1.1 B, 8.7
             fuel.allied_standing_pick(data, state, events)
+        conditional.roll(data, state, dice, events)                       # 23.0 B, C (optional): before its Movement Phase
 
     # -- 25.0 fog of war: what the end of the enemy's player turn left to the Movement Phase ---
     def _ready(self, data: GameData, state: dict) -> dict:
@@ -454,6 +536,13 @@ class DarkDecember(SequencedGame):
         if state["phase"] != "construction" or any(isinstance(o, dict) and "shock" in o for o in orders):
             return []
         try:
+            if xxx_corps.on(state) and state["xxx_corps"]:                # 26.10: what the end of the turn reads
+                xxx_corps.condition(data, state)
+            commitment.judge(data, copy.deepcopy(state), [])              # 26.19: what the end of the turn reads
+            if conditional.on(state):                                     # 23.0 B: what the next side's roll reads
+                last_turn = state["side"] == "allies"
+                conditional.roll(data, copy.deepcopy({**state, "side": other(state["side"]),
+                                                      "turn": state["turn"] + (1 if last_turn else 0)}), _NoDice(), [])
             if state["side"] == "german":
                 withdrawals.start(data, copy.deepcopy({**state, "side": "allies"}), [])
                 return []
@@ -511,6 +600,9 @@ class DarkDecember(SequencedGame):
                and counter(data, u)["side"] == side]
         if due:
             notes.append(f"reinforcements due (10.6): {', '.join(due)}")
+        if state["phase"] == "movement" and conditional.on(state) and state["conditional"]["picks"]:
+            mine = [u for u in state["conditional"]["pool"] if counter(data, u)["side"] == side]
+            notes.append(f"commit: UNIT for up to {state['conditional']['picks']} conditional unit(s) (23.0 B): {', '.join(mine)}")
         if state["phase"] == "movement" and state.get("fuel_due"):
             notes.append(f"fuel: DIV for {state['fuel_due']} more German motorized division(s) out of supply (8.7.1 B): "
                          f"{', '.join(fuel.eligible(data, state))}")

@@ -226,7 +226,9 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
     entering: dict[str, dict] = {}
     given = orders
     if not reaction:
-        from . import reinforcements
+        from . import conditional, reinforcements
+        problems += conditional.check(data, state, side, orders)                         # 23.0 B
+        state = conditional.committed(state, orders)                                     # 23.0 D, E: enter as reinforcements
         sm_entries = {o["enter"]: o["strategic"] for o in orders if "enter" in o and "strategic" in o}
         problems += reinforcements.check(data, state, side, orders,
                                          lambda u, path: check_entry(data, state, side, u, path, sm_entries.get(u)))
@@ -254,7 +256,7 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         exiting = {o["exit"] for o in orders if isinstance(o.get("exit"), str)}
         state = {**state, "units": {u: v for u, v in state["units"].items() if u not in exiting}}     # 10.7.2 A: gone
     orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe",
-                                                      "exit", "hold_off", "release"))
+                                                      "exit", "hold_off", "release", "commit"))
               else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in

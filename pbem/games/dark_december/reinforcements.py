@@ -108,14 +108,86 @@ def check(data: GameData, state: dict, side: str, orders: list, walk_path: Any) 
 def allowed_hexes(data: GameData, state: dict, side: str, unit_id: str) -> list[str]:
     """10.6.1 A the entry hexes of the unit's areas; 10.6.3 C (behaviour 3) a unit whose entry hexes were
     blocked on its turn enters by the next unblocked road hex along the edge (`edges.late_entry_hexes`)."""
+    if the_66th(data, state, unit_id):
+        return west_road_hexes(data) if not big_solution(state, side) else anywhere_on_its_side(data, west_road_hexes(data))
     scheduled = entry_hexes(data, areas_of(data, unit_id))
+    if big_solution(state, side):
+        return anywhere_on_its_side(data, scheduled)
     if "strategic" in state and state["reinforcements"][unit_id] < state["turn"]:
         from .edges import late_entry_hexes
         return late_entry_hexes(data, state, side, scheduled)
     return scheduled
 
 
+def the_66th(data: GameData, state: dict, unit_id: str) -> bool:
+    """26.17 (behaviour 3): a regiment of the US 66th Infantry Division (its id group data)."""
+    if "strategic" not in state or "26.17" not in state["options"]["variants"]:
+        return False
+    return str(data.get(f"units.counters.{unit_id}.division")) in divisions(data, "26.17", "divisions")
+
+
+def west_road_hexes(data: GameData) -> list[str]:
+    """26.17: any road hex on the west edge of the map (`map.edges.west`, group data)."""
+    from .edges import edge, road_hex
+    return sorted(h for h in edge(data, "west", "26.17: the 66th Infantry Division's entry") if road_hex(data, h))
+
+
+def big_solution(state: dict, side: str) -> bool:
+    """26.15, adjudicated in campaigns of behaviour 3 (the map's edges are group data)."""
+    return side == "allies" and "strategic" in state and "26.15" in state["options"]["variants"]
+
+
+def sides_of(data: GameData, scheduled: list[str], why: str) -> set[str]:
+    """The map edges a unit's entry hexes lie on (a corner hex names its edge only when no other entry hex does)."""
+    from .edges import EDGES, edge
+    lines = {name: edge(data, name, why) for name in EDGES}
+    on = {h: [name for name in EDGES if h in lines[name]] for h in scheduled}
+    return {names[0] for names in on.values() if len(names) == 1} or {name for names in on.values() for name in names}
+
+
+def campaign_selection(data: GameData, state: dict) -> None:
+    """26.20 B with 26.8: Allied reinforcements on the north edge after Turn 8 arrive two turns earlier; C with 26.9:
+    those on the south edge after PM 21 December three turns earlier, and no German reinforcement after PM 20
+    December. The German choice is made openly at `pbem new` (26.20 A only suggests a secret one)."""
+    variants = state["options"]["variants"]
+    path = "variants.variants.26_20"
+    chosen = "small_solution" if "26.8" in variants else "operation_luxembourg" if "26.9" in variants else None
+    if chosen is None:
+        return
+    shift = data.get(f"{path}.{chosen}_shift", f"the reinforcement shift of 26.20 with {chosen.replace('_', ' ')}")
+    after = int(shift["after_turn"]) if "after_turn" in shift else turn_of(data, str(shift["after"]))
+    for unit_id, turn in sorted(state["reinforcements"].items()):
+        side = str(data.get(f"units.counters.{unit_id}.side"))
+        if side == "allies" and turn > after and \
+                shift["edge"] in sides_of(data, entry_hexes(data, areas_of(data, unit_id)), "26.20: the edge a reinforcement arrives on"):
+            state["reinforcements"][unit_id] = max(1, turn + int(shift["turns"]))
+        elif side == "german" and chosen == "operation_luxembourg" and turn > turn_of(data, numbers.text(
+                data, f"{path}.operation_luxembourg_german_none_after", "the last German reinforcements (26.20 C)")):
+            del state["reinforcements"][unit_id]
+
+
+def anywhere_on_its_side(data: GameData, scheduled: list[str]) -> list[str]:
+    """26.15 A: any hex of the map edge its entry hexes lie on (a corner hex names its edge only when no other
+    entry hex does); B not the north road hexes 5001 and 4401."""
+    from .edges import edge
+    sides = sides_of(data, scheduled, "26.15 A: the side of the map a unit is scheduled to enter on")
+    lines = {name: edge(data, name, "26.15 A") for name in sides}
+    hexes: set[str] = set()
+    for name in sorted(sides):
+        hexes |= set(lines[name])
+        if name == "north":                                          # 26.15 B
+            grid = mapdata(data).grid
+            hexes -= {grid.canonical(h) for h in numbers.texts(data, "variants.variants.26_15.not_north_hexes",
+                                                               "the north road hexes 26.15 B closes")}
+    return sorted(hexes)
+
+
 def _where_text(data: GameData, state: dict, unit_id: str, allowed: list[str]) -> str:
+    if the_66th(data, state, unit_id):
+        return f"{unit_id} enters on a road hex of the west map edge: {', '.join(allowed) or 'none'} (26.17)"
+    if big_solution(state, str(data.get(f"units.counters.{unit_id}.side"))):
+        return (f"{unit_id} enters anywhere on the map edge of its entry areas {areas_of(data, unit_id)}, not on 5001 or 4401 "
+                f"in the north: {', '.join(allowed) or 'none'} (26.15)")
     if "strategic" in state and state["reinforcements"][unit_id] < state["turn"]:
         return (f"{unit_id} was blocked on its Game-Turn: it enters by the next unblocked road hex along its map edge, "
                 f"{'to the west' if str(data.get(f'units.counters.{unit_id}.side')) == 'allies' else 'to the north or south'}: "

@@ -61,7 +61,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "enter": lambda e: f"{e['unit']} enters as a reinforcement {' → '.join(e['path'])}" + (
         " in strategic movement (10.6.2)" if e.get("strategic") else "") + " (10.6)",
     "reserve": lambda e: f"{e['unit']} is placed in reserve (14.1)",
-    "setup": lambda e: f"German set-up: {e['units']} units placed (6.1)",
+    "setup": lambda e: f"German set-up: {e['units']} units placed (6.1)" if e["side"] == "german" else
+             f"Allied free set-up: {e['units']} units placed (26.4 B, 26.6)",
     "battles": lambda e: f"{e['side']} declares {e['count']} battle(s) (7.1.5)",
     "declared": lambda e: f"{e['side']} declarations before the dice: {len(e['orders'])} (13.3.3, 13.8)",
     "answer": lambda e: f"{e['side']} answers in battle {e['battle']} ({e['kind']}): {e['orders']}",
@@ -84,6 +85,14 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "advance_not_taken": lambda e: f"{e['unit']} does not advance: {e['why']}",
     "demolition": lambda e: f"{e['unit']} tries to blow the bridge {e['bridge']}: die {e['face']} {e['drm']:+d}: {'blown' if e['blown'] else 'no effect'} (16.1 D)",
     "fortify": lambda e: f"{e['side']} builds a fortification in {e['hex']} (17.0)",
+    "conditional_automatic": lambda e: f"conditional forces: {e['unit']} (CCR/5th Armored Division) arrives as an Allied "
+                                       f"reinforcement, due Game-Turn {e['turn']} (23.0 B)",
+    "conditional_roll": lambda e: f"conditional forces, {e['side']}: dice {' and '.join(map(str, e['faces']))}: "
+                                  f"{e['picks']} unit(s) may be committed in its Movement Phase orders, `commit: UNIT` (23.0 B)",
+    "xxx_corps": lambda e: f"XXX Corps: the British units {', '.join(e['units'])} are due from Game-Turn {e['turn']} (26.10 B)",
+    "commitment": lambda e: f"the objectives of {e['row'].replace('_', ' ')} are captured: {', '.join(e['units']) or 'no unit still to come'} "
+                            f"enter(s) from Game-Turn {e['turn']} (26.19)",
+    "conditional_commit": lambda e: f"{e['unit']} is committed from the conditional forces, due Game-Turn {e['turn']} (23.0 B, D, E)",
 }
 
 
