@@ -15,7 +15,6 @@ from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData
 from ...kit import numbers
-from ...kit.orders import close_spellings
 from ..base import Problem
 from .combat import city, festung, village_or_city
 from .common import (PRINTED_ON, board, canonical, combat_units, full_steps, grid, hexes, hexside, is_hq, side_of,
@@ -156,9 +155,7 @@ def answer_problem(data: GameData, state: dict, part: dict, steps: list[str], ro
     lost = min(part["steps"], sum(left.values()))
     for unit_id in steps:
         if unit_id not in left:
-            close = close_spellings(unit_id, left)
-            hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-            return f"{unit_id} is not a unit of this combat that can lose a step (8.6){hint}"
+            return f"{unit_id} is not a unit of this combat that can lose a step (8.6)"
     if lost and (len(steps) < lost or steps[0] not in first_loss(data, state, part)):
         return (f"the first step lost comes from the strongest unit: {' or '.join(first_loss(data, state, part))} (8.6.1); "
                 f"{lost} step(s) to take")
