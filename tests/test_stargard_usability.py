@@ -98,3 +98,20 @@ def test_8_5_1_bombard_takes_a_list_never_a_single_unit_read_letter_by_letter():
     s, _, _ = play(d, s, "german", [], 2, **{"brt/": [3]})
     assert checked(d, s, "german", [{"bombard": "s-inf"}]) == [
         (0, "`bombard:` takes a list of units, `bombard: [s-inf]` (8.5.1)")]
+
+
+def test_2_4_behaviour_2_reports_what_the_supply_check_found_behaviour_1_replays_as_recorded():
+    """2.4 "Both players determine the supply status of their units": the report says what the
+    check found, not "nothing happened"; campaigns created before (behaviour 1) replay unchanged
+    (docs/upgrading.md)."""
+    d, s = start({"3SS-PZ-HQ": "1212", "g-pz": "1313", "s-inf": "1616"})
+    s = at(s, phase="supply", turn=5)                    # 15.3: turn 5 brings no reinforcement
+    _, events, _ = play(d, s, "german", [])
+    assert events[0] == {"event": "supply_checked", "in": 9, "oos": 0, "isolated": 0, "rule": "2.4, 11.0"}
+    assert GAME.describe(d, s, events[:1]) == [("item", "Supply Phase: every unit in supply (2.4, 11.0)")]
+    found = {"event": "supply_checked", "in": 7, "oos": 1, "isolated": 1, "rule": "2.4, 11.0"}
+    assert GAME.describe(d, s, [found]) == [
+        ("item", "Supply Phase: 7 unit(s) in supply, 1 out of supply, 1 isolated (2.4, 11.0)")]
+    d.behaviour = 1
+    _, old, _ = play(d, s, "german", [])
+    assert old == events[1:]
