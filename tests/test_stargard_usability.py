@@ -115,3 +115,32 @@ def test_2_4_behaviour_2_reports_what_the_supply_check_found_behaviour_1_replays
     d.behaviour = 1
     _, old, _ = play(d, s, "german", [])
     assert old == events[1:]
+
+
+def test_the_png_draws_each_hex_id_dark_over_its_white_halo():
+    """cairosvg ignores `paint-order`: the PNG of the bundled campaign's picture would draw each
+    hex id's white halo over its dark letters (near-white on cream); the PNG's SVG draws the halo
+    first, then the letters, so the stored SVG keeps its bytes."""
+    from pathlib import Path
+
+    from pbem.picture import cairo_halos
+    svg = Path("examples/stargard-solstice-demo/campaign/steps/0004/picture.svg").read_text()
+    halo = ('<text x="1" y="2" font-size="9" text-anchor="middle" fill="#303030" stroke="#ffffff" stroke-width="3" '
+            'stroke-opacity="0.8" paint-order="stroke">1413</text>')
+    assert cairo_halos(halo) == (
+        '<text x="1" y="2" font-size="9" text-anchor="middle" fill="#303030" stroke="#ffffff" stroke-width="3" '
+        'stroke-opacity="0.8">1413</text><text x="1" y="2" font-size="9" text-anchor="middle" fill="#303030">1413</text>')
+    assert 'paint-order="stroke">1413</text>' in svg and "paint-order" not in cairo_halos(svg)
+    assert 'class="arrow-' not in svg and "1:1 → 3:1" in svg          # step 4: the attack's marker, no move
+
+
+def test_the_bundled_campaign_pictures_show_the_move_the_retreat_and_the_advance():
+    """Turn 1 of examples/stargard-solstice-demo: Oehms/27SS moves (step 3), 65GT/9GT retreats
+    (step 5, 9.0), Oehms/27SS advances (step 6, 10.0)."""
+    import re
+    from pathlib import Path
+    steps = Path("examples/stargard-solstice-demo/campaign/steps")
+    found = {n: re.findall(r'class="arrow-([a-z]+)" data-units="([^"]*)"', (steps / n / "picture.svg").read_text())
+             for n in ("0003", "0005", "0006")}
+    assert found == {"0003": [("move", "Oehms/27SS")], "0005": [("retreat", "65GT/9GT")],
+                     "0006": [("advance", "Oehms/27SS")]}
