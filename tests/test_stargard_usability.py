@@ -144,3 +144,16 @@ def test_the_bundled_campaign_pictures_show_the_move_the_retreat_and_the_advance
              for n in ("0003", "0005", "0006")}
     assert found == {"0003": [("move", "Oehms/27SS")], "0005": [("retreat", "65GT/9GT")],
                      "0006": [("advance", "Oehms/27SS")]}
+
+
+def test_responses_and_the_replacement_segment_point_at_the_refused_order():
+    """A refusal names its order, so `pbem check` prints the file's line (as movement does):
+    19.1.10 the grounding answer, 7.3.1 the third rebuild over the turn's points."""
+    from tests.test_stargard_events import POSITION as EVENTS
+    from tests.test_stargard_soviet_replacements import segment
+    d, s = start(EVENTS)
+    s, _, _ = play(d, s, "german", [], 6)                 # 19.1.10 aborted air operation
+    assert checked(d, s, "german", [{"ground": "2-JG"}]) == [(0, "`ground: UNIT`, one of 1-JG, Rudel (19.1.10)")]
+    d, s = segment()
+    assert checked(d, s, "soviet", [{"rebuild": "s-tank"}, {"rebuild": "s-inf"}, {"rebuild": "s-inf2", "at": "1615"}]) == [
+        (2, "the rebuilt steps cost 4 RP; turn 5 gives 3 (7.3, 7.3.1)")]
