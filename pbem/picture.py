@@ -23,6 +23,7 @@ hexside_lines and badge_legend; the hexes come from the data through the kit's M
 from __future__ import annotations
 
 import math
+import re
 
 from typing import TYPE_CHECKING
 
@@ -203,6 +204,16 @@ def save_svg(campaign: Campaign, save: dict, side: str | None = None, before: di
 PNG_WIDTH = 800      # pixels: the width the picture's text sizes are made for
 
 
+_HALO = re.compile(r'(<text [^>]*?) stroke="#ffffff" stroke-width="3" stroke-opacity="0.8" paint-order="stroke">(.*?)</text>')
+
+
+def cairo_halos(svg: str) -> str:
+    """cairosvg ignores paint-order, so a haloed text's white stroke would cover its dark letters
+    (hex ids near-white on cream): draw the halo as a white copy underneath, then the letters."""
+    return _HALO.sub(lambda m: (f'{m[1]} stroke="#ffffff" stroke-width="3" stroke-opacity="0.8">{m[2]}</text>'
+                                f'{m[1]}>{m[2]}</text>'), svg)
+
+
 def png_of(svg: str) -> bytes:
     """The picture as a PNG PNG_WIDTH pixels wide, rasterised by cairosvg (docs/picture.md: why
     a PNG is made on request and never stored in the campaign folder)."""
@@ -212,6 +223,6 @@ def png_of(svg: str) -> bytes:
         raise PbemError("--png needs the cairosvg package (pip install 'pbem[png]'; it uses the system's "
                         "libcairo2)") from None
     try:
-        return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=PNG_WIDTH))
+        return bytes(cairosvg.svg2png(bytestring=cairo_halos(svg).encode("utf-8"), output_width=PNG_WIDTH))
     except (OSError, ValueError) as exc:
         raise PbemError(f"--png: cairosvg could not rasterise the picture ({exc})") from None

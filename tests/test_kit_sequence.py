@@ -243,9 +243,9 @@ SEQUENCES = {
         ('The attacker takes its part of a double result first: losses, retreat (8.1.1, 8.6, 9.0)', 'orders'),
         ('The defender takes its result: first-loss ties and further losses (8.6), retreat route (9.0)', 'response'),
         ("An HQ's owner relocates it (12.2.1, 12.2.2)", 'response'),
+        ('Supply Phase: pbem traces every unit\'s supply line (2.4, 11.0)', 'orders'),
         ('Reinforcement Phase: each player enters and moves its reinforcements, the German first (2.5, 7.0, 7.1)', 'orders'),
         ("Soviet Replacement Segment, turns 4-8: the Soviet player rebuilds steps with the turn's replacement points (2.5.1, 7.3)", 'orders'),
-        ('Supply Phase: pbem traces every unit\'s supply line (2.4, 11.0)', 'orders'),
     ],
 }
 

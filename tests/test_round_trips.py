@@ -201,19 +201,19 @@ def test_sign_and_status_say_whether_kept_orders_wait_for_a_reveal(tmp_path):
     """Orders whose step rolls no die need no reveal (the opponent's inbox records the step and
     sends nothing back): `sign` and `status` say so and name the command that records it here,
     instead of sending the mover to wait for a reveal that never comes."""
-    (german, _), (alliance, alliance_key) = _machines(tmp_path, 5)
+    (german, _), (alliance, alliance_key) = _machines(tmp_path, 7)
     orders = _orders_file(alliance, "alliance", [], tmp_path / "western.yaml")
     signed = util.assert_ok(util.pbem("sign", alliance, orders, "--key", alliance_key))
     advice = f"their step rolls no die and needs no reveal: `pbem inbox {alliance} {alliance / 'pending' / 'orders-alliance.txt'}` records it here"
     assert f"these orders: {advice}" in signed
     assert advice in util.assert_ok(util.pbem("status", alliance))
-    assert "recorded save 6" in util.assert_ok(util.pbem("inbox", alliance, alliance / "pending" / "orders-alliance.txt"))
+    assert "recorded save 8" in util.assert_ok(util.pbem("inbox", alliance, alliance / "pending" / "orders-alliance.txt"))
 
 
 def test_kept_orders_the_rules_refuse_say_how_to_sign_again(tmp_path):
     """A file signed with --no-check that the rules refuse (the opponent refuses it too): `status`
     says so and how to sign corrected orders; signing other orders names the kept file."""
-    (_, _), (alliance, alliance_key) = _machines(tmp_path, 5)
+    (_, _), (alliance, alliance_key) = _machines(tmp_path, 7)
     bad = _orders_file(alliance, "alliance", [{"move": "sov-2gta", "path": ["20.19"]}], tmp_path / "bad.yaml")
     util.assert_ok(util.pbem("sign", alliance, bad, "--key", alliance_key, "--no-check"))
     status = util.assert_ok(util.pbem("status", alliance))
@@ -221,5 +221,5 @@ def test_kept_orders_the_rules_refuse_say_how_to_sign_again(tmp_path):
     assert f"if the opponent refuses them too, delete {alliance / 'pending'} and sign corrected orders" in status
     good = _orders_file(alliance, "alliance", [], tmp_path / "good.yaml")
     refused = util.pbem("sign", alliance, good, "--key", alliance_key)
-    assert refused.exit_code == 1 and "other orders for save 5 are already signed and kept in" in refused.stderr
+    assert refused.exit_code == 1 and "other orders for save 7 are already signed and kept in" in refused.stderr
     assert f"delete {alliance / 'pending'} and sign again" in refused.stderr

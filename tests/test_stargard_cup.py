@@ -81,10 +81,14 @@ def test_2_3_3_with_both_limits_reached_the_command_phase_and_the_turn_end():
     s, events, dice = play(d, s, "german", [])
     assert dice.asked == []
     assert [e["event"] for e in events] == ["combat_over", "command_over"]
+    assert GAME.describe(d, s, events)[-1] == ("item", (
+        f"the turn 5 Command Phase is over (2.3.3); left in the cup: {', '.join(events[-1]['left'])} — each side has "
+        "activated the chits the turn track allows this turn (3.1.2, 2.3.3)"))
     assert GAME.awaiting(s).as_dict()["phase"] == "Turn 5 Supply Phase (2.4)"
     s, events, dice = play(d, s, "german", [])
     # every unit in supply; 14.1.2: German lines reach Bahn and Arnswalde (no Soviet unit near)
-    assert [e["event"] for e in events] == ["relieved", "relieved", "turn_over"]
+    assert [e["event"] for e in events] == ["supply_checked", "relieved", "relieved", "turn_over"]
+    assert GAME.describe(d, s, events)[0] == ("item", "Supply Phase: every unit in supply (2.4, 11.0)")
     assert s["turn"] == 6 and s["phase"] == "random_event" and "pinned" not in s["units"]["s-inf"]
     assert s["cup"] == sorted(s["chits"]) and len(s["cup"]) == 7
 

@@ -111,7 +111,7 @@ def check_ground(data: GameData, state: dict, side: str, orders: list) -> list:
     from ..base import Problem
     units = candidates(state, side)
     if len(orders) != 1 or str(orders[0].get("ground")) not in units:
-        return [Problem(None, f"`ground: UNIT`, one of {', '.join(units)} (19.1.10)")]
+        return [Problem(0 if len(orders) == 1 else None, f"`ground: UNIT`, one of {', '.join(units)} (19.1.10)")]
     return []
 
 

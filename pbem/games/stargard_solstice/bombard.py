@@ -70,9 +70,11 @@ def targets(data: GameData, state: dict) -> list[str]:
 
 def check_bombard(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     item = state["bombard"]
-    named = [str(u) for o in orders for u in (o.get("bombard") or [])]
     if len(orders) > 1 or (orders and set(orders[0]) != {"bombard"}):
         return [Problem(None, "`bombard: [UNIT, ...]` (8.5.1)")]
+    if orders and orders[0]["bombard"] is not None and not isinstance(orders[0]["bombard"], list):        # a string would be read letter by letter
+        return [Problem(0, f"`bombard:` takes a list of units, `bombard: [{orders[0]['bombard']}]` (8.5.1)")]
+    named = [str(u) for o in orders for u in (o.get("bombard") or [])]
     if len(named) > item["attacks"] or len(set(named)) != len(named):
         return [Problem(0, f"at most {item['attacks']} targets, each once (8.5.1)")]
     legal = targets(data, state)

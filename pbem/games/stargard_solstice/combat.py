@@ -178,8 +178,12 @@ def attacker_problem(data: GameData, state: dict, side: str, unit_id: str, targe
 def check_combat(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     from .losses import check_advances
     problems, attacks = check_advances(data, state, side, orders)
-    for index in attacks:
-        if index != len(orders) - 1:
+    for n, index in enumerate(attacks):
+        if n:                                  # the first attack stands; each later one is refused
+            problems.append(Problem(index, f"one attack per file (2.3.3, 8.2): this file already attacks "
+                                           f"{orders[attacks[0]]['attack']}; send this attack in the next file"))
+            continue
+        if any("attack" not in o for o in orders[index + 1:]):
             problems.append(Problem(index, "one attack per file, after any advance (8.2)"))
             continue
         _, why = plan(data, state, side, orders[index])

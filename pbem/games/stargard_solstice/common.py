@@ -254,3 +254,10 @@ def set_steps(data: GameData, state: dict, unit_id: str, steps: int, events: lis
     volksturm = steps <= 0 and bool(unwrap(counter(data, unit_id).get("volksturm", False)))   # listed only when true
     kit_set_steps(state, unit_id, steps, events, why + (", to the Volksturm box (12.4)" if volksturm else ""),
                   box="volksturm" if volksturm else "dead")
+
+
+def behaviour(data: GameData, revision: int) -> bool:
+    """Whether the campaign plays behaviour `revision` or later (docs/upgrading.md): 2 adds the
+    Supply Phase's summary and why chits are left in the cup to the report's events."""
+    from .game import GAME
+    return GAME.plays(data, revision)

@@ -16,7 +16,7 @@ from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
-from .common import commanded_by, counter, grid, is_hq, kind, side_of
+from .common import behaviour, commanded_by, counter, grid, is_hq, kind, side_of
 from .reich import command_range, movers
 
 
@@ -79,7 +79,11 @@ def draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
         room = {s: state["activations"][s] < limit(data, state, s) for s in ("german", "soviet")}
         barred = state.get("barred")
         if not state["cup"] or not any(room.values()) or state["cup"] == [barred]:
-            events.append({"event": "command_over", "turn": state["turn"], "left": list(state["cup"])})
+            over = {"event": "command_over", "turn": state["turn"], "left": list(state["cup"])}
+            if state["cup"] and behaviour(data, 2):        # behaviour 2: the report says why they are left
+                over["why"] = ("only the chit just played is left (3.1.3)" if state["cup"] == [barred] and any(room.values())
+                               else "each side has activated the chits the turn track allows this turn (3.1.2, 2.3.3)")
+            events.append(over)
             state.update(phase="supply", active=None, hq=None, chit=None)      # 2.4
             return
         chit = pick(state, dice)

@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import Phase, SequencedGame
-from ..base import DemoPlan, MapUnit
+from ..base import DemoPlan, MapArrow, MapUnit
 from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, soviet_rp, supply, tettau
 from .common import SIDES, combat_units, facts, grid, hexes, other
 
@@ -51,6 +51,8 @@ class StargardSolstice(SequencedGame):
     id = "stargard-solstice"
     game_over_rule = "14.0"
     not_enforced = NOT_ENFORCED
+    behaviour = 2           # 2: the supply_checked event and the command_over "why" (the report's wording)
+    behaviours = (1, 2)
 
     def __init__(self) -> None:
         self.sequence = self.table()
@@ -103,16 +105,19 @@ class StargardSolstice(SequencedGame):
                   self.attacker_reveals),
             entry("relocate", "An HQ's owner relocates it (12.2.1, 12.2.2)", "response", self.relocating_seat,
                   hqs.check_relocation, hqs.apply_relocation, "the phase it interrupted goes on", {"relocate", "to"}),
+            entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
+                  supply.check_supply, supply.apply_supply, "the Reinforcement Phase, the German's first "
+                  "(2.5); then the Soviet Replacement Segment (2.5.1, turns 4-8), the turn end (2.6) and the next turn's "
+                  "random event roll",
+                  set()),
             entry("reinforce", "Reinforcement Phase: each player enters and moves its reinforcements, the German first "
                   "(2.5, 7.0, 7.1)", "orders", self.reinforcing_seat, reinforcements.check_reinforce,
-                  reinforcements.apply_reinforce, "the other player's reinforcements; then the turn end (2.6)",
+                  reinforcements.apply_reinforce, "the other player's reinforcements; then the Soviet Replacement Segment "
+                  "(2.5.1, turns 4-8) and the turn end (2.6)",
                   {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
             entry("soviet_replacements", "Soviet Replacement Segment, turns 4-8: the Soviet player rebuilds steps "
                   "with the turn's replacement points (2.5.1, 7.3)", "orders", self.soviet_seat,
                   soviet_rp.check_replacements, soviet_rp.apply_replacements, "the turn end (2.6)", {"rebuild", "at"}),
-            entry("supply", "Supply Phase: pbem traces every unit's supply line (2.4, 11.0)", "orders", self.german_seat,
-                  supply.check_supply, supply.apply_supply, "the turn end (2.6); the next turn's random event roll",
-                  set()),
         )
 
     # -- seats ---------------------------------------------------------------------------
@@ -279,6 +284,13 @@ class StargardSolstice(SequencedGame):
 
     def map_units(self, data: GameData, state: dict, side: str | None = None) -> list[MapUnit]:
         return report.map_units(data, state)
+
+    def map_combats(self, data: GameData, state: dict, events: list) -> dict[str, str]:
+        return report.map_combats(state, events)
+
+    def map_arrows(self, data: GameData, before: dict | None, state: dict, events: list,
+                   side: str | None = None) -> list[MapArrow]:
+        return [MapArrow(kind, path, units) for kind, path, units in report.map_arrows(events)]
 
     def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
         return report.positions(data, state)

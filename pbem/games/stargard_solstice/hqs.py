@@ -68,7 +68,7 @@ def next_relocation(state: dict) -> bool:
 def check_relocation(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     item = state["relocations"][0]
     if len(orders) != 1 or str(orders[0].get("relocate")) != item["hq"] or "to" not in orders[0]:
-        return [Problem(None, f"relocate {item['hq']} ({item['why']}): {RELOCATE}")]
+        return [Problem(0 if len(orders) == 1 else None, f"relocate {item['hq']} ({item['why']}): {RELOCATE}")]
     if state["after_relocation"] == "turn_end" and len(state["relocations"]) == 1:
         from .supply import turn_end_check
         turn_end_check(data, state)

@@ -137,7 +137,16 @@ def check_answer(data: GameData, state: dict, side: str, orders: list) -> list[P
         return [Problem(None, why)]
     routes = {u: [canonical(data, h) for h in p] for u, p in routes.items()}
     why = answer_problem(data, state, part, steps, routes)
-    return [Problem(None, why)] if why else []
+    return [Problem(answer_index(orders, line), line) for line in why.split("\n")] if why else []
+
+
+def answer_index(orders: list, message: str) -> int | None:
+    """The order a refusal of an answer belongs to, for the file's line: the retreat entry of the
+    unit it names, else the file's only order (None: the file as a whole)."""
+    for index, order in enumerate(orders):
+        if any(message.startswith(f"{u}:") for u in order.get("retreat", {})):
+            return index
+    return 0 if len(orders) == 1 else None
 
 
 def answer_problem(data: GameData, state: dict, part: dict, steps: list[str], routes: dict[str, list[str]]) -> str | None:
@@ -191,6 +200,7 @@ def retreat_owed(data: GameData, state: dict, part: dict, movers: list[str], rou
     work = copy.deepcopy(state)
     groups: dict[tuple[str, ...], list[str]] = {}
     extra: list[str] = []
+    bad: list[str] = []                         # each illegal route, one line apiece
     for unit_id in movers:
         path = tuple(routes[unit_id])
         allowed = best_routes(data, state, part["side"], part["origin"][unit_id], part["retreat"], overruns(data, state, unit_id),
@@ -198,14 +208,17 @@ def retreat_owed(data: GameData, state: dict, part: dict, movers: list[str], rou
         length = len(next(iter(allowed))) if allowed else 0
         if path not in allowed and not (length and len(path) == length + 1 and path[:-1] in allowed):
             shown = "; ".join(" → ".join(p) for p in sorted(allowed)[:6]) or "none: it cannot retreat"
-            return [], [], (f"{unit_id}: {' → '.join(path) or 'no route'} is not a legal retreat of {length} hex(es) "
-                            f"(9.2 each hex farther, 9.2.1 toward the nearest supply source, 9.2.2 avoiding EZOCs); "
-                            f"legal: {shown}")
+            bad.append(f"{unit_id}: {' → '.join(path) or 'no route'} is not a legal retreat of {length} hex(es) "
+                       f"(9.2 each hex farther, 9.2.1 toward the nearest supply source, 9.2.2 avoiding EZOCs); "
+                       f"legal: {shown}")
+            continue
         if path not in allowed:
             extra.append(unit_id)
         groups.setdefault(path, []).append(unit_id)
         if path:
             work["units"][unit_id]["hex"] = path[-1]
+    if bad:
+        return [], [], "\n".join(bad)
     why = extra_problem(data, state, work, part, routes, extra)
     if why:
         return [], [], why

@@ -130,6 +130,8 @@ def path_cost(data: GameData, state: dict, unit_id: str, path: list[str], strate
         return f"{h} holds enemy units: a unit never enters them (5.3)" if h in enemy else None
 
     result = walk(grid(data), unit_id, [start, *path], cost, allowance=int(ma), enter_problem=enter_problem)
+    if result.problem and " is not adjacent to " in result.problem:         # the kit's words cite no rule
+        return result.spent, f"{result.problem}: a unit moves from hex to adjacent hex (5.1.2)"
     return result.spent, result.problem
 
 

@@ -19,6 +19,7 @@ import copy
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
+from ...kit.orders import close_spellings
 from ..base import Problem
 from .common import board, canonical, grid, info, other, stacking_problem, zoc_of
 from .overstack import OVERSTACK, penalty
@@ -123,65 +124,90 @@ def start(data: GameData, state: dict, events: list) -> bool:
 
 
 def carry_out(data: GameData, state: dict, side: str, orders: list, events: list,
-              arriving: dict[str, tuple[int, list[str]]] | None = None) -> str | None:
+              arriving: dict[str, tuple[int, list[str]]] | None = None) -> Problem | None:
     """Check the file on `state` (a copy in a check) and carry it out there; `arriving` the units
-    of a random event instead of the schedule's (unit -> steps, entry hexes; 19.1.5)."""
-    from .movement import one_order
+    of a random event instead of the schedule's (unit -> steps, entry hexes; 19.1.5). A refusal
+    names its order (None: the file as a whole), which `pbem check` shows with the file's line."""
     due = sorted(arriving) if arriving is not None else arrivals(data, state, side)
     entered: list[str] = []
-    penalties: list[dict] = []
-    for order in orders:
-        if "enter" in order:
-            unit_id, at = str(order["enter"]), order.get("at")
-            if unit_id not in due or unit_id in entered:
-                return f"{unit_id} is not a {side} reinforcement to enter this turn (15.3): {ENTER}"
-            hexes = where(data, state, side, unit_id, arriving[unit_id][1] if arriving else None)   # 7.1.2
-            if at == "none":
-                if any(free(data, state, side, h) for h in hexes):
-                    return f"{unit_id} can enter at {', '.join(h for h in hexes if free(data, state, side, h))} (7.1.2, 7.1.3)"
-                entered.append(unit_id)
-                state["dead"].append({"unit": unit_id, "side": side})
-                events.append({"event": "eliminated", "unit": unit_id, "why": "no hex to enter (7.1.3)"})
-                continue
-            hex_id = canonical(data, at)
-            if hex_id not in hexes or not free(data, state, side, hex_id):
-                return f"{unit_id} enters at a hex of its area free of enemy units and EZOCs: {', '.join(hexes)} (7.0, 7.1.2)"
-            full = counters(data)[unit_id]
-            steps = 1 if full.get("type") == "hq" else int(data.get(f"units.counters.{unit_id}.steps", f"the steps of {unit_id}"))
-            steps = arriving[unit_id][0] if arriving else steps
-            state["units"][unit_id] = {"side": side, "hex": hex_id, "steps": steps, "supply": "in"}
-            if unit_id in returning(state, side):                           # 12.2.2: back on the map
-                state["hq_off_map"] = [e for e in state["hq_off_map"] if e["hq"] != unit_id]
-            entered.append(unit_id)
-            events.append({"event": "entered", "unit": unit_id, "hex": hex_id, "rule": "7.0"})
-        elif "overstack" in order:           # 6.2.1, after the moves
-            penalties.append(order)
-        elif "move" in order:
-            if str(order["move"]) not in entered:
-                return f"only the reinforcements entered in this file move now (7.1.1): {order['move']}"
-            state.update(active=side, hq=None, activated=sorted(set(entered) - set(state["moved"])))
-            unit_id = str(order["move"])
-            start_hex = state["units"][unit_id]["hex"]
-            moved: list[dict] = []
-            why = one_order(data, state, order, moved)
-            if why:
-                return why
-            events += [{"event": "move", "unit": unit_id, "path": [start_hex, *[canonical(data, h) for h in order["path"]]]},
-                       *moved]
-        else:
-            return f"expected {ENTER}"
+    penalties: list[tuple[int, dict]] = []
+    for index, order in enumerate(orders):
+        if "overstack" in order:             # 6.2.1, after the moves
+            penalties.append((index, order))
+            continue
+        why = one(data, state, side, order, due, entered, events, arriving)
+        if why:
+            return Problem(index, why)
     missing = sorted(set(due) - set(entered))
     if missing:
-        return f"enter {', '.join(missing)} too (7.0, 15.3): {ENTER}"
-    for order in penalties:
+        return Problem(None, f"enter {', '.join(missing)} too (7.0, 15.3): {ENTER}")
+    for index, order in penalties:
         why = penalty(data, state, order, events)
         if why:
-            return why
+            return Problem(index, why)
     for unit_id in entered:
         if unit_id in state["units"]:
             why = stacking_problem(data, state, state["units"][unit_id]["hex"], side)
             if why:
-                return f"{why}: reinforcements are legally stacked by the end of the phase (6.2, 7.1), else {OVERSTACK}"
+                return Problem(None, f"{why}: reinforcements are legally stacked by the end of the phase (6.2, 7.1), "
+                                     f"else {OVERSTACK}")
+    return None
+
+
+def unknown_unit(unit_id: str, due: list[str], side: str) -> str:
+    """15.3: a unit that is not due this turn, with the due ids spelled nearly like it."""
+    close = close_spellings(unit_id, due)
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return f"{unit_id} is not a {side} reinforcement to enter this turn (15.3){hint}: {ENTER}"
+
+
+def one(data: GameData, state: dict, side: str, order: dict, due: list[str], entered: list[str], events: list,
+        arriving: dict[str, tuple[int, list[str]]] | None) -> str | None:
+    """One `enter` or `move` order of the file, carried out on `state` (7.0, 7.1.1-7.1.3)."""
+    from .movement import one_order
+    if "enter" in order:
+        unit_id, at = str(order["enter"]), order.get("at")
+        if unit_id in entered:
+            return f"{unit_id} is entered twice in this file: each reinforcement enters once (7.0)"
+        if unit_id not in due:
+            return unknown_unit(unit_id, due, side)
+        hexes = where(data, state, side, unit_id, arriving[unit_id][1] if arriving else None)   # 7.1.2
+        if at == "none":
+            if any(free(data, state, side, h) for h in hexes):
+                return f"{unit_id} can enter at {', '.join(h for h in hexes if free(data, state, side, h))} (7.1.2, 7.1.3)"
+            entered.append(unit_id)
+            state["dead"].append({"unit": unit_id, "side": side})
+            events.append({"event": "eliminated", "unit": unit_id, "why": "no hex to enter (7.1.3)"})
+            return None
+        hex_id = canonical(data, at)
+        if hex_id not in hexes or not free(data, state, side, hex_id):
+            return f"{unit_id} enters at a hex of its area free of enemy units and EZOCs: {', '.join(hexes)} (7.0, 7.1.2)"
+        full = counters(data)[unit_id]
+        steps = 1 if full.get("type") == "hq" else int(data.get(f"units.counters.{unit_id}.steps", f"the steps of {unit_id}"))
+        steps = arriving[unit_id][0] if arriving else steps
+        state["units"][unit_id] = {"side": side, "hex": hex_id, "steps": steps, "supply": "in"}
+        if unit_id in returning(state, side):                           # 12.2.2: back on the map
+            state["hq_off_map"] = [e for e in state["hq_off_map"] if e["hq"] != unit_id]
+        entered.append(unit_id)
+        events.append({"event": "entered", "unit": unit_id, "hex": hex_id, "rule": "7.0"})
+        return None
+    if "move" not in order:
+        return f"expected {ENTER}"
+    unit_id = str(order["move"])
+    if unit_id not in entered:
+        close = close_spellings(unit_id, entered)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        return f"only the reinforcements entered in this file move now (7.1.1): {order['move']}{hint}"
+    if unit_id in state["moved"]:
+        return f"{unit_id} has already moved this segment: one move per reinforcement (5.1, 7.1.1)"
+    state.update(active=side, hq=None, activated=sorted(set(entered) - set(state["moved"])))
+    start_hex = state["units"][unit_id]["hex"]
+    moved: list[dict] = []
+    why = one_order(data, state, order, moved)
+    if why:
+        return why
+    events += [{"event": "move", "unit": unit_id, "path": [start_hex, *[canonical(data, h) for h in order["path"]]]},
+               *moved]
     return None
 
 
@@ -189,9 +215,9 @@ def check_reinforce(data: GameData, state: dict, side: str, orders: list) -> lis
     from .supply import turn_end_check
     work = copy.deepcopy(state)
     work.update(moved=[], independents=[])
-    why = carry_out(data, work, side, orders, [])
-    if why:
-        return [Problem(None, why)]
+    problem = carry_out(data, work, side, orders, [])
+    if problem:
+        return [problem]
     if state["reinforcing"] == [side]:
         turn_end_check(data, work)
     return []

@@ -55,7 +55,7 @@ def check_replace(data: GameData, state: dict, side: str, orders: list) -> list[
     item = state["replacing"][0]
     units = eligible(data, state, side, item["mech"])
     if len(orders) != 1 or str(orders[0].get("replace")) not in units:
-        return [Problem(None, f"`replace: UNIT`, one of {', '.join(units)} ({item['rule']})")]
+        return [Problem(0 if len(orders) == 1 else None, f"`replace: UNIT`, one of {', '.join(units)} ({item['rule']})")]
     return []
 
 

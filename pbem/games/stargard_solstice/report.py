@@ -22,6 +22,28 @@ def map_units(data: GameData, state: dict) -> list[MapUnit]:
             for u, v in sorted(state["units"].items())]
 
 
+def map_combats(state: dict, events: list) -> dict[str, str]:
+    """Each attack of the step: ratio, the final column after shifts, the die and the result
+    (8.2, 8.4); an attack rolled earlier whose result is still being taken (8.6, 9.0) says so."""
+    marks: dict[str, str] = {}
+    for e in events:
+        if e["event"] == "combat":
+            text = f"{e['ratio']} → {e['column']}\ndie {e['die']}: {e['result']}"
+            marks[e["hex"]] = f"{marks[e['hex']]}\n{text}" if e["hex"] in marks else text
+    pending = state.get("pending")
+    if pending and pending["hex"] not in marks:
+        marks[pending["hex"]] = "result being taken (8.6, 9.0)"
+    return marks
+
+
+def map_arrows(events: list) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """(kind, path, units) of the step's moves (5.0, 7.0), retreats (9.0) and advances after
+    combat (10.0); each event's path starts at the hex the unit left."""
+    kinds = {"move": "move", "retreat": "retreat", "advance": "advance"}
+    return [(kinds[e["event"]], tuple(e["path"]), (e["unit"],))
+            for e in events if e["event"] in kinds and len(e["path"]) > 1]
+
+
 def positions(data: GameData, state: dict) -> list:
     return [[v["hex"], u, v["side"], f"{v['steps']}/{full_steps(data, u)}" + (" pinned" if v.get("pinned") else "")]
             for u, v in sorted(state["units"].items(), key=lambda kv: (kv[1]["hex"], kv[0]))]
@@ -78,7 +100,10 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "retreat": lambda e: f"{e['unit']} retreats {' → '.join(e['path'])} (9.0)",
     "advance": lambda e: f"{e['unit']} advances {' → '.join(e['path'])} (10.0)",
     "command_over": lambda e: f"the turn {e['turn']} Command Phase is over (2.3.3)" + (
-        f"; left in the cup: {', '.join(e['left'])}" if e["left"] else ""),
+        f"; left in the cup: {', '.join(e['left'])}" if e["left"] else "") + (f" — {e['why']}" if "why" in e else ""),
+    "supply_checked": lambda e: "Supply Phase: " + ("every unit in supply" if not e["oos"] + e["isolated"] else
+                                                    f"{e['in']} unit(s) in supply, {e['oos']} out of supply, "
+                                                    f"{e['isolated']} isolated") + f" ({e['rule']})",
     "turn_over": lambda e: f"turn {e['turn']} is over (2.6)",
     "game_over": lambda e: f"the game ends after turn {e['turn']} ({e['rule']})",
     "victory": lambda e: f"Soviet victory points: {e['vp']} — {e['level']} ({e['rule']})" + (

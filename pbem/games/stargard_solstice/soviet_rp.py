@@ -99,38 +99,39 @@ def one_step(data: GameData, state: dict, order: dict, events: list) -> str | No
     return None
 
 
-def carry_out(data: GameData, state: dict, orders: list, events: list) -> str | None:
-    """Check the file on `state` (a copy in a check) and carry it out there (7.3.1's costs)."""
+def carry_out(data: GameData, state: dict, orders: list, events: list) -> tuple[int, str] | None:
+    """Check the file on `state` (a copy in a check) and carry it out there (7.3.1's costs); a
+    refusal names its order, for the file's line."""
     budget = numbers.integer(data, f"{RP}.per_turn.{state['turn']}", f"the Soviet replacement points of turn {state['turn']} (7.3)")
     cost = {True: numbers.integer(data, f"{RP}.cost_rp.mechanized_step", "the RP of a mechanized step (7.3.1)"),
             False: numbers.integer(data, f"{RP}.cost_rp.non_mechanized_step", "the RP of a non-mechanized step (7.3.1)")}
     most = numbers.integer(data, f"{RP}.mechanized_steps_per_turn", "the mechanized steps a turn (7.3.1)")
     counted = numbers.text(data, f"{RP}.mechanized_steps_per_turn_counted", "per unit or in total (7.3.1, SS8)")
     spent, mech_steps = 0, dict[str, int]()
-    for order in orders:
+    for index, order in enumerate(orders):
         if set(order) - {"rebuild", "at"} or "rebuild" not in order:
-            return f"expected {REBUILD}"
+            return index, f"expected {REBUILD}"
         unit_id = str(order["rebuild"])
         if mechanized(data, unit_id):
             mech_steps[unit_id] = mech_steps.get(unit_id, 0) + 1
             taken = mech_steps[unit_id] if counted == "per_unit" else sum(mech_steps.values())
             if taken > most:
-                return f"mechanized steps are replaced {most} step a turn ({'per unit' if counted == 'per_unit' else 'in all'}, 7.3.1, SS8)"
+                return index, f"mechanized steps are replaced {most} step a turn ({'per unit' if counted == 'per_unit' else 'in all'}, 7.3.1, SS8)"
         spent += cost[mechanized(data, unit_id)]
         if spent > budget:
-            return f"the rebuilt steps cost {spent} RP; turn {state['turn']} gives {budget} (7.3, 7.3.1)"
+            return index, f"the rebuilt steps cost {spent} RP; turn {state['turn']} gives {budget} (7.3, 7.3.1)"
         why = one_step(data, state, order, events)
         if why:
-            return why
+            return index, why
     return None
 
 
 def check_replacements(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     from .supply import turn_end_check
     work = copy.deepcopy(state)
-    why = carry_out(data, work, orders, [])
-    if why:
-        return [Problem(None, why)]
+    refused = carry_out(data, work, orders, [])
+    if refused:
+        return [Problem(*refused)]
     turn_end_check(data, work)
     return []
 

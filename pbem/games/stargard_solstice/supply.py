@@ -24,7 +24,7 @@ from ...gamedata import GameData, unwrap
 from ...hexgrid import hexside_key
 from ...kit import numbers
 from ..base import Problem
-from .common import (board, commanded_by, counter, grid, hexes, hexside, is_hq, kind, other, side_of, sides, terrain,
+from .common import (behaviour, board, commanded_by, counter, grid, hexes, hexside, is_hq, kind, other, side_of, sides, terrain,
                      terrains, zoc_of)
 from . import reinforcements
 from .losses import on_map
@@ -141,13 +141,18 @@ def apply_supply(data: GameData, state: dict, side: str, orders: list, dice: Dic
     from .hqs import next_relocation, queue
     from .soviet_rp import after_reinforcements
     events: list[dict] = []
-    for unit_id, status in statuses(data, state).items():
+    found = statuses(data, state)
+    for unit_id, status in found.items():
         if state["units"][unit_id].get("supply", "in") != status:
             events.append({"event": "supply", "unit": unit_id, "status": status})
         state["units"][unit_id]["supply"] = status
         if status != "in" and is_hq(data, unit_id):          # 11.3.1, 12.2.2: relocated by its owner
             queue(state, unit_id, state["units"][unit_id]["hex"], "out of supply at the end of the Supply Phase (12.2.2)",
                   "turn_end")
+    if behaviour(data, 2):          # behaviour 2: the report says what the check found, not "nothing happened"
+        counts = list(found.values())
+        events.insert(0, {"event": "supply_checked", "in": counts.count("in"), "oos": counts.count("oos"),
+                          "isolated": counts.count("isolated"), "rule": "2.4, 11.0"})
     if not next_relocation(state) and not reinforcements.start(data, state, events):      # 2.5, 2.5.1, then 2.6
         after_reinforcements(data, state, events)
     return events

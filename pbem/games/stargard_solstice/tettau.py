@@ -85,8 +85,8 @@ def check_entry(data: GameData, state: dict, side: str, orders: list) -> list[Pr
     from .reinforcements import carry_out
     work = copy.deepcopy(state)
     work.update(moved=[], independents=[])
-    why = carry_out(data, work, side, orders, [], arriving(state))
-    return [Problem(None, why)] if why else []
+    problem = carry_out(data, work, side, orders, [], arriving(state))
+    return [problem] if problem else []
 
 
 def apply_entry(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
