@@ -804,6 +804,10 @@ def direct_call(argv: List[str]) -> Optional[tuple[Callable[..., Any], dict[str,
 
 
 def main() -> None:  # pragma: no cover - console entry point (tests/test_cli_direct.py runs it)
+    if sys.argv[1:] in (["--version"], ["-V"]):      # which pbem plays a campaign matters (docs/upgrading.md)
+        from . import __version__
+        out(f"pbem {__version__}")
+        sys.exit(0)
     call = direct_call(sys.argv[1:])
     if call is None:
         __getattr__("app")()

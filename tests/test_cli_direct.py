@@ -59,3 +59,14 @@ def test_the_values_are_the_ones_typer_passes(demo_campaign):
 ])
 def test_every_other_form_goes_to_typer(argv):
     assert cli.direct_call(argv) is None
+
+
+def test_version_names_the_pbem_that_plays_a_campaign():
+    """`pbem --version`: the version a campaign's header records (created_with), to compare."""
+    import subprocess
+    import sys
+
+    from pbem import __version__
+    for flag in ("--version", "-V"):
+        done = subprocess.run([sys.executable, "-m", "pbem", flag], capture_output=True, text=True, timeout=60)
+        assert (done.returncode, done.stdout, done.stderr) == (0, f"pbem {__version__}\n", "")
