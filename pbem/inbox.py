@@ -56,6 +56,8 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
             received.setdefault(message.digest, message)
     result = InboxResult()
     mine = campaign.sides_of_key(key_id(key.public_key())) if key is not None else []
+    if key is not None and not mine:
+        raise PbemError(f"this key holds no seat in campaign {campaign.id} (wrong key, or another player's copy?)")
     used: set[str] = set()
     while True:
         number, save, digest = campaign.latest()
@@ -84,6 +86,9 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
             if given:
                 result.lines.append(f"kept the orders of {side} for save {number} in {campaign.folder / 'pending'}: "
                                     f"they roll dice and await the reveal of {', '.join(step.awaiting_reveal)}")
+                if key is not None and not reveal_key:
+                    result.lines.append(f"your key is {', '.join(mine)}'s: it reveals nothing for this step "
+                                        "(run this with the key of the seat it awaits)")
             break
         result.recorded.append(step.number)
         result.lines.append(f"recorded save {step.number}: {step.save['produced_by']['phase']} "

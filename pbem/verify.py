@@ -179,10 +179,20 @@ def _data_line(campaign: Campaign) -> str:
     game = campaign.header["game"]
     played = f"{game} behaviour {campaign.data.behaviour}, created with pbem {version}"   # set by open_campaign
     if stored_rules(campaign.folder) is None:
-        return f"data: the installed rules/{game} (the campaign keeps no copy of its own; `pbem data keep` adds one); {played}"
+        return (f"data: the installed rules/{game} (the campaign keeps no copy of its own; `pbem data keep` adds one); "
+                f"{played}{_override_note(campaign)}")
     installed = load_game_data(game).files_hash
     same = "the same as" if installed == campaign.header["data"]["rules"] else "different from"
-    return f"data: the campaign's own copy in data/ ({same} this pbem's installed rules/{game}); {played}"
+    return f"data: the campaign's own copy in data/ ({same} this pbem's installed rules/{game}); {played}{_override_note(campaign)}"
+
+
+def _override_note(campaign: Campaign) -> str:
+    """The group's data override, which both players compare (README: `pbem new` prints it too)."""
+    override = campaign.header["data"].get("override")
+    if not override:
+        return "; no data override"
+    kind = "DEMONSTRATION values, not the published game's" if override.get("demonstration") else "agreed by the players"
+    return f"; data override {override['file']}, data hash {override['sha256'][:16]}… ({kind})"
 
 
 def _no_extra_files(folder: Path, allowed: set[str]) -> None:

@@ -167,3 +167,12 @@ def test_two_machines_one_upgraded_midgame_keep_identical_folders(tmp_path, monk
     assert "the same as this pbem's installed rules/smithereens" in run("verify", folder(root, "alliance")).stdout
     upgraded(True)
     assert run("verify", folder(root, "german")).stdout.startswith("OK: 2 saves")
+
+
+def test_verify_names_the_data_override_the_players_compare(demo_campaign):
+    """README: each player checks verify's `data:` line against their own; it names the override
+    and whether its values are demonstration ones."""
+    header = yaml.safe_load((demo_campaign / "campaign.yaml").read_text())
+    line = [x for x in run("verify", demo_campaign).stdout.splitlines() if x.startswith("data: ")][0]
+    assert line.endswith(f"; data override data-override.yaml, data hash {header['data']['override']['sha256'][:16]}… "
+                         "(DEMONSTRATION values, not the published game's)")

@@ -3,37 +3,16 @@ examples/end-of-the-iron-dream-demo/): three players, reproducible byte for byte
 Turn 1 in full and Turn 2 with a mobile assault, two prepared assaults, the defenders' answers
 and the Bagration decision; every report labelled."""
 
-from pathlib import Path
 
-import pytest
 import yaml
 
 from pbem import campaign as camp
-from pbem.demo import run_demo
-from tests.conftest import ROOT, tree_bytes
+from tests.conftest import ROOT
 from tests.test_cli import run
 
 EXAMPLE = ROOT / "examples" / "end-of-the-iron-dream-demo"
 BUNDLED = EXAMPLE / "campaign"
 DEMO_DATA = EXAMPLE / "data-override.yaml"
-
-
-@pytest.fixture(scope="module")
-def build(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("eid")
-    run_demo(work, game="end-of-the-iron-dream")
-    return work
-
-
-def test_the_bundled_example_campaign_verifies():
-    result = run("verify", BUNDLED)
-    assert result.stdout.startswith("OK:") and "3 die rolls verified" in result.stdout
-
-
-def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(build):
-    # after a change to the rules data or the module: `pbem demo --game end-of-the-iron-dream --keep DIR`,
-    # then copy DIR/campaign to examples/end-of-the-iron-dream-demo/
-    assert tree_bytes(build / "campaign") == tree_bytes(BUNDLED)
 
 
 def test_the_example_plays_turn_1_with_three_players_and_every_exchange():

@@ -287,3 +287,19 @@ def _act_send(players: dict[str, Machine], side: str) -> None:
     me.mails += 1
     other.unread.append(mail(me.root / other.side / f"from-{side}-{me.mails}.eml", me.outgoing, "quoted"))
     me.outgoing = []
+
+
+def test_inbox_with_a_key_of_no_seat_or_of_the_wrong_seat_says_so(machines):
+    """A key that holds no seat is refused in one line, writing nothing; the mover's own key where
+    the opponent's reveal is awaited reveals nothing, and the inbox says so instead of keeping quiet."""
+    root = machines
+    orders = signed_orders(root, "german", ATTACK, "attack")
+    before = tree_bytes(folder(root, "alliance"))
+    stranger = run("keygen", root / "stranger").stdout
+    assert "stranger" in stranger
+    refused = run("inbox", folder(root, "alliance"), orders, "--key", root / "stranger", ok=False)
+    assert refused.exit_code == 1
+    assert refused.stderr == "pbem: error: this key holds no seat in campaign c1 (wrong key, or another player's copy?)\n"
+    assert tree_bytes(folder(root, "alliance")) == before
+    wrong = run("inbox", folder(root, "alliance"), orders, "--key", key(root, "german"), "--outbox", root / "alliance").stdout
+    assert "your key is german's: it reveals nothing for this step (run this with the key of the seat it awaits)" in wrong

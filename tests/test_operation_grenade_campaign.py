@@ -75,16 +75,6 @@ def named(text: str, chit_id: str) -> bool:
 
 # -- the bundled example ---------------------------------------------------------------------
 
-def test_the_bundled_example_campaign_verifies():
-    result = run("verify", BUNDLED)
-    assert result.stdout.startswith("OK:") and "die rolls verified" in result.stdout
-
-
-def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(grenade_build):
-    # if this fails after a change to the rules data or the module, rebuild the example with
-    # `pbem demo --game operation-grenade --keep DIR` and copy DIR/campaign to examples/operation-grenade-demo/
-    assert tree_bytes(grenade_build / "campaign") == tree_bytes(BUNDLED)
-
 
 def test_the_example_plays_a_full_game_turn_with_a_defenders_signed_loss_choice():
     campaign = camp.open_campaign(BUNDLED)

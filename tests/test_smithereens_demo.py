@@ -4,34 +4,12 @@ README's story (the German assault and the Alliance's retreat, the Soviet moves 
 Warsaw, the German's loss choice), a Soviet tank army makes a mobile assault on Warsaw (12.x)
 and the German signs his step losses in the middle of the Soviet movement (12.13, 11.30)."""
 
-from pathlib import Path
 
-import pytest
 
 from pbem import campaign as camp
-from pbem.demo import run_demo
-from tests.conftest import ROOT, tree_bytes
-from tests.test_cli import run
+from tests.conftest import ROOT
 
 BUNDLED = ROOT / "examples" / "smithereens-demo" / "campaign"
-
-
-@pytest.fixture(scope="module")
-def build(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("smithereens-demo")
-    run_demo(work, game="smithereens")
-    return work
-
-
-def test_the_bundled_example_campaign_verifies():
-    result = run("verify", BUNDLED)
-    assert result.stdout.startswith("OK: 14 saves, 18 signatures, 3 die rolls verified")
-
-
-def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(build):
-    # after a change to the rules data or the module: `pbem demo --game smithereens --keep DIR`,
-    # then copy DIR/campaign to examples/smithereens-demo/
-    assert tree_bytes(build / "campaign") == tree_bytes(BUNDLED)
 
 
 def test_the_story_keeps_its_parts_and_adds_a_mobile_assault_answered_mid_movement():

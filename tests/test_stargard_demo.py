@@ -7,37 +7,16 @@ combat (10.0), the attacked 2nd Guards Tank Army's reaction (12.1), every other 
 (3.1.1, 3.1.2), the Supply Phase (2.4) and both players' reinforcements (2.5, 7.0) to the end of
 the turn (2.6)."""
 
-from pathlib import Path
 
-import pytest
 import yaml
 
 from pbem import campaign as camp
-from pbem.demo import run_demo
-from tests.conftest import ROOT, tree_bytes
+from tests.conftest import ROOT
 from tests.test_cli import run
 
 EXAMPLE = ROOT / "examples" / "stargard-solstice-demo"
 BUNDLED = EXAMPLE / "campaign"
 DEMO_DATA = EXAMPLE / "data-override.yaml"
-
-
-@pytest.fixture(scope="module")
-def build(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("ss")
-    run_demo(work, game="stargard-solstice")
-    return work
-
-
-def test_the_bundled_example_campaign_verifies():
-    result = run("verify", BUNDLED)
-    assert result.stdout.startswith("OK:") and "6 die rolls verified" in result.stdout
-
-
-def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(build):
-    # after a change to the rules data or the module: `pbem demo --game stargard-solstice --keep DIR`,
-    # then copy DIR/campaign to examples/stargard-solstice-demo/
-    assert tree_bytes(build / "campaign") == tree_bytes(BUNDLED)
 
 
 def test_the_example_plays_a_full_turn_of_cup_draws_with_a_combat_a_loss_allocation_and_a_retreat():

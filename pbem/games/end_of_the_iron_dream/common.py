@@ -206,3 +206,17 @@ def set_steps(state: dict, unit_id: str, steps: int, events: list, why: str) -> 
     """A step lost: a two-step unit flips to its weaker side; at none left it goes to the dead
     pile (18.14, 28.0)."""
     kit_set_steps(state, unit_id, steps, events, why)
+
+
+def own_path(data: GameData, state: dict, unit_id: str, path: list, not_own: str) -> tuple[list[str], str | None]:
+    """A path ordered for a unit of the phasing army, in canonical hex ids from the unit's hex;
+    else why not (`not_own` when the unit is not the army's on the map)."""
+    if unit_id not in state["units"] or army_of(state, unit_id) != state["army"]:
+        return [], not_own
+    try:
+        path = [grid(data).canonical(str(h)) for h in path]
+    except ValueError as exc:
+        return [], str(exc)
+    if path[0] != state["units"][unit_id]["hex"]:
+        return [], f"{unit_id}'s path must start at its hex {state['units'][unit_id]['hex']}"
+    return path, None

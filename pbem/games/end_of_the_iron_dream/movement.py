@@ -27,7 +27,7 @@ from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
 from . import calendar, combat, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
-from .common import (army_of, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
+from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
 MOVE = "a move is `move: UNIT, path: [HEX, ...]`, the path starting at the unit's hex (10.2)"
@@ -162,14 +162,10 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
     unit_id, path = order.get("move"), order.get("path")
     if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2:
         return MOVE
-    if unit_id not in state["units"] or army_of(state, unit_id) != state["army"]:
-        return f"{unit_id} is not a {state['army']} unit on the map (10.2: each side moves only its own units)"
-    try:
-        path = [grid(data).canonical(str(h)) for h in path]
-    except ValueError as exc:
-        return str(exc)
-    if path[0] != state["units"][unit_id]["hex"]:
-        return f"{unit_id}'s path must start at its hex {state['units'][unit_id]['hex']}"
+    path, why = own_path(data, state, unit_id, path, f"{unit_id} is not a {state['army']} unit on the map "
+                                                       "(10.2: each side moves only its own units)")
+    if why:
+        return why
     if unit_id in rec["done"] and unit_id not in rec["going_on"]:
         return f"{unit_id} has completed its movement this phase (8.7)"
     if unit_id not in rec["began"]:

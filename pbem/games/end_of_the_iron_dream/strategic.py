@@ -25,7 +25,7 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
-from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, stacking_problem, zoc_of
+from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, stacking_problem, zoc_of
 from . import reinforcements, satellites, yugoslavia
 from .supply_play import entered, in_gs, lines
 
@@ -75,14 +75,9 @@ def one_problem(data: GameData, state: dict, order: dict) -> str | None:
     unit_id, path, army = order.get("strategic"), order.get("path"), state["army"]
     if set(order) - {"strategic", "path", "hold"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2:
         return ORDER
-    if unit_id not in state["units"] or army_of(state, unit_id) != army:
-        return f"{unit_id} is not a {army} unit on the map"
-    try:
-        path = [grid(data).canonical(str(h)) for h in path]
-    except ValueError as exc:
-        return str(exc)
-    if path[0] != state["units"][unit_id]["hex"]:
-        return f"{unit_id}'s path must start at its hex {state['units'][unit_id]['hex']}"
+    path, why = own_path(data, state, unit_id, path, f"{unit_id} is not a {army} unit on the map")
+    if why:
+        return why
     rec = record(state)
     if unit_id in rec["units"] or unit_id in rec["holding"]:
         return f"{unit_id} moved strategically or holds the line this player-turn (12.2, 12.4.1)"

@@ -1,0 +1,38 @@
+"""Every bundled example campaign (examples/GAME-demo/campaign, DEMONSTRATION DATA) verifies,
+and `pbem demo --game GAME` rebuilds it byte for byte. What each campaign's story must show is
+tested beside its game (tests/test_*_demo.py, test_*_campaign.py).
+
+After a change to a game's rules data or module: `pbem demo --game GAME --keep DIR`, then copy
+DIR/campaign over examples/GAME-demo/campaign (and freeze it, tests/compat/freeze.py, for a
+release)."""
+
+import pytest
+
+from pbem.demo import run_demo
+from tests.conftest import ROOT, tree_bytes
+from tests.test_cli import run
+
+BUNDLED = {p.parent.name.removesuffix("-demo"): p for p in sorted((ROOT / "examples").glob("*-demo/campaign"))}
+# the first line of `pbem verify` of each: saves, signatures and die rolls, as the demo plays them
+VERIFIED = {
+    "smithereens": "OK: 14 saves, 18 signatures, 3 die rolls verified",
+    "operation-grenade": "OK: 17 saves, 25 signatures, 21 die rolls verified",
+    "dark-december": "OK: 14 saves, 20 signatures, 8 die rolls verified",
+    "end-of-the-iron-dream": "OK: 20 saves, 28 signatures, 3 die rolls verified",
+    "stargard-solstice": "OK: 16 saves, 22 signatures, 6 die rolls verified",
+}
+
+
+def test_every_game_has_a_bundled_campaign():
+    assert set(BUNDLED) == set(VERIFIED)
+
+
+@pytest.mark.parametrize("game", sorted(VERIFIED))
+def test_the_bundled_campaign_verifies(game):
+    assert run("verify", BUNDLED[game]).stdout.splitlines()[0] == VERIFIED[game]
+
+
+@pytest.mark.parametrize("game", sorted(VERIFIED))
+def test_the_demo_rebuilds_the_bundled_campaign_byte_for_byte(game, tmp_path):
+    run_demo(tmp_path, game=game)
+    assert tree_bytes(tmp_path / "campaign") == tree_bytes(BUNDLED[game])
