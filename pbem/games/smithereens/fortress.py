@@ -3,16 +3,18 @@
 11.19: "At the start of any player's player turn, the German may declare any of the cities his
 units occupy to be fortresses." At the start of his own player turn the German declares in his
 movement orders (`declare_fortress: HEX`, movement.py). For the start of the next Soviet or Western
-player turn he writes the declaration beforehand, without an extra message, in the orders file of
-his own Prepared Assault Phase (his last file before them; public, unlike a movement file under
-fog of war): `declare_fortress: HEX` with `player_turn: soviet` (or `western`). It is checked when written (a start-German city, never captured, that his units occupy;
-six fortresses at most with the others declared for that player turn) and takes effect at the
-start of that player turn if it still holds then (a German unit in the city, not captured since,
-room under the limit); else it lapses, and the report says so. Reading: the player turn begins
-after the units off the map have come back (10.29, 10.31), when the army changes. Not asked: a
-declaration for those player turns when the German Prepared Assault Phase passes by itself (no
-German unit next to an enemy, 11.1): there is no German file to write it in, and asking for one
-would add a message to every such player turn (game.py not_enforced).
+player turn he writes the declaration beforehand, without an extra message, in the orders of his
+own Movement Phase or of his Prepared Assault Phase (his last file before them):
+`declare_fortress: HEX` with `player_turn: soviet` (or `western`). It is checked when written, on
+the position at that point of the file (a start-German city, never captured, that his units
+occupy; six fortresses at most with the others declared for that player turn, in either file),
+and takes effect at the start of that player turn if it still holds then (a German unit in the
+city, not captured since, room under the limit); else it lapses, and the report says so. Reading:
+the player turn begins after the units off the map have come back (10.29, 10.31), when the army
+changes. The German Movement Phase always awaits his file, so the declaration never needs a
+message of its own, even when his Prepared Assault Phase passes by itself (11.1). A pending
+declaration is public (the save's `fortresses_due`); it shows no more than the top units under fog
+of war do: that a German unit is in the city.
 """
 
 from ...dice import Dice
@@ -21,6 +23,8 @@ from ..base import Problem
 from .naval import NavalDefenseRules
 
 LATER = ("soviet", "western")
+SHAPE = ("a German declaration for a later player turn is `declare_fortress: HEX` with `player_turn: soviet` or "
+         "`western`, in his movement or prepared assault orders (11.19)")
 
 
 def deferred(order: object) -> bool:
@@ -28,31 +32,53 @@ def deferred(order: object) -> bool:
 
 
 class FortressDeclarationRules(NavalDefenseRules):
+    def due_problem(self, data: GameData, state: dict, order: dict) -> str | None:
+        """11.19 for one declaration for a later player turn, on `state` (its `fortresses_due` counts)."""
+        if state["army"] != "german" or set(order) != {"declare_fortress", "player_turn"} or order["player_turn"] not in LATER:
+            return SHAPE
+        turn = str(order["player_turn"])
+        planned = {e["hex"] for e in state.get("fortresses_due", []) if e["player_turn"] == turn}
+        try:
+            hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
+        except ValueError as exc:
+            return str(exc)
+        if hex_id in planned:
+            return f"{hex_id} is already declared a fortress for the {turn} player turn (11.19)"
+        return self.fortress_problem(data, state, "german", {"declare_fortress": hex_id},
+                                     set(state.get("fortresses", [])) | planned)
+
+    def due_entry(self, data: GameData, order: dict) -> dict:
+        return {"hex": self.grid(data).canonical(str(order["declare_fortress"])), "player_turn": str(order["player_turn"])}
+
     def declaration_problems(self, data: GameData, state: dict, orders: list) -> list[Problem]:
-        """11.19 for the declarations of a German file for a later player turn (behaviour 4)."""
+        """11.19 for the declarations of a German PA file for a later player turn (behaviour 4)."""
         problems: list[Problem] = []
-        planned: dict[str, list[str]] = {turn: [] for turn in LATER}
+        view = dict(state, fortresses_due=list(state.get("fortresses_due", [])))   # the movement file's count too
         for index, order in enumerate(orders):
             if not deferred(order):
                 continue
-            if not self.plays(data, 4) or state["army"] != "german" or set(order) != {"declare_fortress", "player_turn"} \
-                    or order["player_turn"] not in LATER:
-                problems.append(Problem(index, "a German declaration for a later player turn is `declare_fortress: HEX` with "
-                                               "`player_turn: soviet` or `western`, in his prepared assault orders (11.19)"))
-                continue
-            turn = str(order["player_turn"])
-            reason = self.fortress_problem(data, state, "german", {"declare_fortress": order["declare_fortress"]},
-                                           set(state.get("fortresses", [])) | set(planned[turn]))
+            reason = self.due_problem(data, view, order) if self.plays(data, 4) else SHAPE
             if reason:
                 problems.append(Problem(index, reason))
             else:
-                planned[turn].append(self.grid(data).canonical(str(order["declare_fortress"])))
+                view["fortresses_due"].append(self.due_entry(data, order))
         return problems
+
+    # -- in the German movement orders ------------------------------------------------------------
+    def later_fortress_problem(self, data: GameData, view: dict, army: str, order: dict) -> str | None:
+        if not self.plays(data, 4):
+            return super().later_fortress_problem(data, view, army, order)
+        reason = self.due_problem(data, view, order)
+        if not reason:                                  # a copy: the view shares the state's lists
+            view["fortresses_due"] = [*view.get("fortresses_due", []), self.due_entry(data, order)]
+        return reason
+
+    def note_later_fortress(self, data: GameData, state: dict, order: dict) -> None:
+        state["fortresses_due"] = [*state.get("fortresses_due", []), self.due_entry(data, order)]
 
     def note_declarations(self, data: GameData, state: dict, orders: list) -> list:
         """Keep the file's declarations for later player turns; return the file's other orders."""
-        due = [{"hex": self.grid(data).canonical(str(o["declare_fortress"])), "player_turn": str(o["player_turn"])}
-               for o in orders if deferred(o)]
+        due = [self.due_entry(data, o) for o in orders if deferred(o)]
         if due:
             state["fortresses_due"] = [*state.get("fortresses_due", []), *due]
         return [o for o in orders if not deferred(o)]

@@ -52,7 +52,7 @@ class Smithereens(GermanAttackAirRules):
     # German PA `naval_guns:` (13.10) and `fmo:` (13.12) (support.py); `airdrop_supply:` (6.10, airdrop.py).
     # 4: 13.12 the FMO mech units' two-hex advance (`fmo_advance:`, support.py); 13.10 the naval guns on a
     # German defense, the German's `naval_guns:` answer before the Soviet PA's die (naval.py); 11.19 declarations
-    # for the next Soviet or Western player turn in the German PA orders (`player_turn:`, fortress.py); 13.9
+    # for the next Soviet or Western player turn in the German movement or PA orders (`player_turn:`, fortress.py); 13.9
     # mission 2's move across a lake or all-sea hexside (`riverine: true` on a Western move) and mission 3's supply
     # across one (`riverine_supply: "HEX|HEX"`, riverine.py); 13.8 Operation Thunderclap (`thunderclap: HEX` in the
     # Soviet movement orders; the city a rough non-city hex for every map lookup, thunderclap.py); 13.1-13.3 1AAA drops
@@ -73,9 +73,11 @@ class Smithereens(GermanAttackAirRules):
         "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
         "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
         "(4.4) by agreement",
-        "11.19 a fortress declaration for the start of a Soviet or Western player turn when the German Prepared "
-        "Assault Phase passes by itself (no German file to write it in; asking for one would add a message to every "
-        "such player turn) (behaviour 4: declared in the German prepared assault orders with `player_turn:`, enforced)",
+        "11.19 a fortress declaration for the start of the Soviet player turn of Game Turn 1 when the German Prepared "
+        "Assault Phase that opens the game (3.10) passes by itself: no German Movement Phase comes before it, so there "
+        "is no German file to write it in, and asking for one would add a message (behaviour 4: every later Soviet or "
+        "Western player turn is declared for with `player_turn:` in the German movement or prepared assault orders, "
+        "enforced)",
         "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
         "(the special movement step refuses until the group settles it)",
     )

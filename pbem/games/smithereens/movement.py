@@ -305,6 +305,8 @@ class MovementRules(ReplacementRules):
                     view["units"][order["enter"]] = {"hex": path[-1], "steps": arrivals.pop(order["enter"])["steps"]}
             elif self.special_key(data, order):              # 10.28-10.35 (strategic.py)
                 reason = self.special_problem(data, view, army, order, moved)
+            elif "declare_fortress" in order and "player_turn" in order:     # 11.19 for a later player turn (fortress.py)
+                reason = self.later_fortress_problem(data, view, army, order)
             elif "declare_fortress" in order:
                 reason = self.fortress_problem(data, view, army, order, set(view["fortresses"]))
                 if not reason:
@@ -331,6 +333,13 @@ class MovementRules(ReplacementRules):
         raise NotImplementedError
 
     def pick_up(self, data: GameData, state: dict, order: dict, events: list) -> None:
+        raise NotImplementedError
+
+    def later_fortress_problem(self, data: GameData, view: dict, army: str, order: dict) -> str | None:
+        """11.19 a declaration for a later player turn (fortress.py, behaviour 4); refused here, as before."""
+        return self.fortress_problem(data, view, army, order, set(view["fortresses"]))
+
+    def note_later_fortress(self, data: GameData, state: dict, order: dict) -> None:
         raise NotImplementedError
 
     def move_problem(self, data: GameData, view: dict, army: str, order: dict, moved: set[str]) -> str | None:
@@ -412,6 +421,8 @@ class MovementRules(ReplacementRules):
                     self.enter_hex(data, state, hex_id, army, events, dice)
             elif self.special_key(data, order):              # 10.28-10.35 (strategic.py)
                 self.pick_up(data, state, order, events)
+            elif "declare_fortress" in order and "player_turn" in order:     # 11.19 for a later player turn (fortress.py)
+                self.note_later_fortress(data, state, order)
             elif "declare_fortress" in order:
                 hex_id = self.grid(data).canonical(str(order["declare_fortress"]))
                 state["fortresses"] = sorted(set(state["fortresses"]) | {hex_id})
