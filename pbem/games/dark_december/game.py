@@ -91,8 +91,9 @@ NOT_ENFORCED = (
     "`game.victory.turning_point` counts every exited unit's strength (10.7 lets Germany exit at any road entry hex of the "
     "north, south and west edges), so the text gives nothing for the changed range to replace; 26.13 Montgomery's "
     "withdrawal needs the Sure and Amblève hexsides (not in the data) and a reading of \"the most direct route\" and \"the "
-    "closest river line\" the text does not define; 26.8 D which of the victory levels Germany may win with (the levels are "
-    "the group's `game.victory.SCENARIO`, named by the group, not by the text); 26.16 and 26.18 A the optional German "
+    "closest river line\" the text does not define; campaigns begun before behaviour 4 play 26.8 without 26.8 D, "
+    "judging every victory level, as they recorded (from behaviour 4 Germany wins only with the levels named in "
+    "`variants.division_variants.26_8.german_may_win`, reading DD17); 26.16 and 26.18 A the optional German "
     "divisions' arrival and free set-up (their counters and entry are not in the text); 26.18 C rolls a die before play, "
     "and pbem rolls none at set-up. Victory "
     "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
@@ -164,10 +165,11 @@ def _opponent_of_answering(state: dict) -> tuple:
 
 class DarkDecember(SequencedGame):
     id = "dark-december"
+    # 4: 26.8 D the Small Solution's victory levels;
     # 3: 5.7 road control and 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, 12.2, 13.3.2 B, 16.1 G, 20.1 B/C),
     # 20.4.2 road interdiction; 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
-    behaviour = 3
-    behaviours = (1, 2, 3)
+    behaviour = 4
+    behaviours = (1, 2, 3, 4)
     game_over_rule = "7.2 F"
     not_enforced = NOT_ENFORCED
 
@@ -357,6 +359,8 @@ class DarkDecember(SequencedGame):
             if info["id"] != "campaign":
                 raise PbemError("26.20 is the Campaign Game's variant selection: choose it with the campaign scenario")
             reinforcements.campaign_selection(data, state)                  # 26.20 B, C (behaviour 3)
+        if "26.8" in options["variants"] and self.plays(data, 4):
+            state["small_solution"] = True                                  # 26.8 D the victory levels (behaviour 4)
         if "26.10" in options["variants"] and self.plays(data, 3):
             xxx_corps.set_aside(data, state)                                # 26.10 A (behaviour 3)
         if "26.19" in options["variants"] and self.plays(data, 3):
