@@ -264,3 +264,46 @@ def test_26_6_the_our_is_group_data(data):
     state = campaign(data, "26.6")
     got = messages(GAME.check(data, state, "allies", [{"place": "us-inf1", "at": "1212"}, {"place": "us-inf2", "at": "1012"}]))
     assert len(got) == 1 and "`map.rivers.our`" in got[0]
+
+
+# -- 26.16 Hitler Commits Eastern Reserves (behaviour 4) ------------------------------------------------------------
+
+def eastern_data(data):
+    """ger-hg1 and ger-3ss1 of the two eastern divisions (test ids), their counters' areas E (1412); the counters'
+    own turn (AM 20 December) is what a campaign without the variant would read."""
+    data = selection_data(data)
+    code = {"turn": "AM 20 December", "areas": ["E"]}
+    return changed(data, {"units.units.counters.ger-hg1": {**REINFORCEMENT, "side": "german", "division": "ger-hg", "reinforcement": code},
+                          "units.units.counters.ger-3ss1": {**REINFORCEMENT, "side": "german", "division": "ger-3ss", "reinforcement": code},
+                          "variants.division_variants.26_16.divisions": ["ger-hg", "ger-3ss"]})
+
+
+def test_26_16_a_the_eastern_reserves_arrive_on_am_17_december(data):
+    """26.16 A: "On the AM 17 December turn, Germany receives the Herman Goering and 3rd SS Panzer Divisions as
+    reinforcements." B "Use in conjunction with 26.5": 26.5 A moves the OB Chart's reinforcements two days earlier
+    (ger-e10 PM 20 December -> PM 18 December), not the text's AM 17 December (reading DD18)."""
+    data = eastern_data(data)
+    due = campaign(data, "26.5,26.16")["reinforcements"]
+    assert {u: due[u] for u in ("ger-hg1", "ger-3ss1", "ger-e10")} == {"ger-hg1": 3, "ger-3ss1": 3, "ger-e10": 6}
+    state = position(data, {"us-inf1": "1111", "ger-inf1": "1313"}, turn=3, side="german", variants="26.5")
+    state["reinforcements"] = {"ger-hg1": 3}                        # enters by its counter's areas (E: 1412)
+    apply(data, state, "german", [{"enter": "ger-hg1", "path": ["1412"]}])
+    assert state["units"]["ger-hg1"]["hex"] == "1412"
+
+
+def test_26_16_b_with_26_5_and_the_divisions_are_group_data(data):
+    """26.16 B: the variant is used with 26.5; the divisions' ids are the counters' (group data, refused naming
+    the path while unknown); campaigns begun in behaviour 3 keep the counters' own turn."""
+    import pytest
+    from pbem.errors import PbemError, UnknownDataError
+    data = eastern_data(data)
+    with pytest.raises(PbemError, match=r"26.16 B: Hitler Commits Eastern Reserves is used in conjunction with 26.5"):
+        campaign(data, "26.16")
+    with pytest.raises(UnknownDataError, match="variants.division_variants.26_16.divisions"):
+        campaign(changed(data, {"variants.division_variants.26_16.divisions": "unknown"}), "26.5,26.16")
+    old = changed(data, {})
+    old.behaviour = 3
+    assert campaign(old, "26.5,26.16")["reinforcements"]["ger-hg1"] == 5
+    assert campaign(old, "26.16")["reinforcements"]["ger-hg1"] == 9
+    with pytest.raises(PbemError, match="26.16 A brings its divisions on the AM 17 December turn, before this scenario's first"):
+        position(data, {"us-inf1": "1111"}, variants="26.5,26.16")       # a scenario starting on Game-Turn 9

@@ -93,8 +93,10 @@ NOT_ENFORCED = (
     "withdrawal needs the Sure and Amblève hexsides (not in the data) and a reading of \"the most direct route\" and \"the "
     "closest river line\" the text does not define; campaigns begun before behaviour 4 play 26.8 without 26.8 D, "
     "judging every victory level, as they recorded (from behaviour 4 Germany wins only with the levels named in "
-    "`variants.division_variants.26_8.german_may_win`, reading DD17); 26.16 and 26.18 A the optional German "
-    "divisions' arrival and free set-up (their counters and entry are not in the text); 26.18 C rolls a die before play, "
+    "`variants.division_variants.26_8.german_may_win`, reading DD17); campaigns begun before behaviour 4 play "
+    "26.16 without its A/B (from behaviour 4 the divisions `variants.division_variants.26_16.divisions` are due AM 17 "
+    "December at their counters' entry areas, with 26.5 only, reading DD18); 26.18 A the optional German divisions' "
+    "free set-up (their counters are not in the text); 26.18 C rolls a die before play, "
     "and pbem rolls none at set-up. Victory "
     "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
     "game.turns.last_turn_*, game.victory.SCENARIO): campaigns begun before behaviour 3 end without a victory "
@@ -280,6 +282,8 @@ class DarkDecember(SequencedGame):
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
             others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
+            if "26.16" in others and self.behaviour >= 4:                # 26.16 A/B (behaviour 4)
+                others.remove("26.16")
             for done in ("26.10", "26.17", "26.19", "26.20"):                            # on the Meuse, the west edge (behaviour 3)
                 if self.behaviour >= 3 and done in others:
                     others.remove(done)
@@ -330,7 +334,8 @@ class DarkDecember(SequencedGame):
             "turn": first, "side": "german", "options": options,
             "phase": "allied_setup" if allies_to_place else "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
             "fuel_out": [], "fuel_due": 0, "fuel_allied_pick": False, "fuel_choice": [],
-            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options, self.plays(data, 2)).items()
+            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options, self.plays(data, 2),
+                                                                        self.plays(data, 4)).items()
                                if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
             "built": [], "bridging": [], "german_bridges": [], "supply": {}, "reformed": {}, "isolated_turns": {}, "surrendered": [],
@@ -361,6 +366,8 @@ class DarkDecember(SequencedGame):
             reinforcements.campaign_selection(data, state)                  # 26.20 B, C (behaviour 3)
         if "26.8" in options["variants"] and self.plays(data, 4):
             state["small_solution"] = True                                  # 26.8 D the victory levels (behaviour 4)
+        if "26.16" in options["variants"] and self.plays(data, 4):
+            reinforcements.check_eastern_reserves(data, options, first)     # 26.16 A/B (behaviour 4)
         if "26.10" in options["variants"] and self.plays(data, 3):
             xxx_corps.set_aside(data, state)                                # 26.10 A (behaviour 3)
         if "26.19" in options["variants"] and self.plays(data, 3):
