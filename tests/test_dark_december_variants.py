@@ -307,3 +307,52 @@ def test_26_16_b_with_26_5_and_the_divisions_are_group_data(data):
     assert campaign(old, "26.16")["reinforcements"]["ger-hg1"] == 9
     with pytest.raises(PbemError, match="26.16 A brings its divisions on the AM 17 December turn, before this scenario's first"):
         position(data, {"us-inf1": "1111"}, variants="26.5,26.16")       # a scenario starting on Game-Turn 9
+
+
+# -- 26.18 German Reserve Deployment (behaviour 4) -----------------------------------------------------------------
+
+def reserve_data(data):
+    """ger-pz2 is here a unit of the 9th SS Panzer Division (test id ger-9ss), normally a reinforcement of PM 18
+    December on area E; its counter's army is 5PZA, 1414 lies in 6PZA."""
+    return changed(data, {
+        **{f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))},
+        **{f"units.units.counters.{u}.army": "5PZA" for u in ("ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2")},
+        "units.units.counters.ger-pz2.division": "ger-9ss",
+        "units.units.counters.ger-pz2.reinforcement": {"turn": "PM 18 December", "areas": ["E"]},
+        "map.hexes.1414.army": "6PZA", "map.hexes.1412.entry": "E",
+        "variants.division_variants.26_16.divisions": ["none-here"], "variants.division_variants.26_18.divisions": ["ger-9ss"]})
+
+
+def test_26_18_a_the_ii_ss_panzer_corps_deploys_at_start_in_any_army_zone(data):
+    """26.18 A: "Germany may freely deploy at start the 9th SS and 2nd SS Panzer Divisions in any of the three army
+    zones." In the free set-up (6.1) their units wait with the at-start units, any army area; 6.1 C's two hexes east
+    of the Westwall still hold (26.18 gives no other distance)."""
+    data = reserve_data(data)
+    plain = campaign(data, "26.5,26.16")
+    assert "ger-pz2" not in plain["to_place"] and plain["reinforcements"]["ger-pz2"] == 2   # 26.5 A: PM 16 December
+    state = campaign(data, "26.5,26.16,26.18")
+    assert sorted(state["to_place"]) == ["ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2"] and "ger-pz2" not in state["reinforcements"]
+    orders = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1313"}, {"place": "ger-pz1", "at": "1412"},
+              {"place": "ger-pz2", "at": "1414"}]
+    assert messages(GAME.check(data, state, "german", orders)) == []
+    wrong = orders[:3] + [{"place": "ger-pz2", "at": "1011"}]
+    assert messages(GAME.check(data, state, "german", wrong)) == [
+        "ger-pz2 sets up in the 5PZA area, and 1011 is in none (6.1 A)",
+        "ger-pz2 must set up at least 2 hex(es) east of the Westwall; 1011 is 0 (6.1 B/C)"]
+    apply(data, state, "german", orders)
+    assert state["units"]["ger-pz2"]["hex"] == "1414"
+
+
+def test_26_18_b_with_26_5_and_26_16_and_older_campaigns(data):
+    """26.18 B: "Use this variant in conjunction with 26.5 and 26.16"; the divisions are group data; campaigns begun in
+    behaviour 3 keep the units as reinforcements."""
+    import pytest
+    from pbem.errors import PbemError, UnknownDataError
+    data = reserve_data(data)
+    with pytest.raises(PbemError, match=r"26.18 B: German Reserve Deployment is used in conjunction with 26.5 and 26.16 \(add 26.16\)"):
+        campaign(data, "26.5,26.18")
+    with pytest.raises(UnknownDataError, match="variants.division_variants.26_18.divisions"):
+        campaign(changed(data, {"variants.division_variants.26_18.divisions": "unknown"}), "26.5,26.16,26.18")
+    old = changed(data, {})
+    old.behaviour = 3
+    assert "ger-pz2" not in campaign(old, "26.5,26.16,26.18")["to_place"]

@@ -95,9 +95,11 @@ NOT_ENFORCED = (
     "judging every victory level, as they recorded (from behaviour 4 Germany wins only with the levels named in "
     "`variants.division_variants.26_8.german_may_win`, reading DD17); campaigns begun before behaviour 4 play "
     "26.16 without its A/B (from behaviour 4 the divisions `variants.division_variants.26_16.divisions` are due AM 17 "
-    "December at their counters' entry areas, with 26.5 only, reading DD18); 26.18 A the optional German divisions' "
-    "free set-up (their counters are not in the text); 26.18 C rolls a die before play, "
-    "and pbem rolls none at set-up. Victory "
+    "December at their counters' entry areas, with 26.5 only, reading DD18) and 26.18 (from behaviour 4 A and B: the "
+    "divisions `variants.division_variants.26_18.divisions` set up at start in any army area in the free set-up, 6.1 "
+    "C's distance from the Westwall kept, with 26.5 and 26.16 only; from the historical positions, 6.2, there is no "
+    "set-up step and they stay reinforcements, reading DD18); 26.18 C rolls a die before play, and pbem rolls none at "
+    "set-up. Victory "
     "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
     "game.turns.last_turn_*, game.victory.SCENARIO): campaigns begun before behaviour 3 end without a victory "
     "determination (7.2 F)",
@@ -284,6 +286,10 @@ class DarkDecember(SequencedGame):
             others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
             if "26.16" in others and self.behaviour >= 4:                # 26.16 A/B (behaviour 4)
                 others.remove("26.16")
+            if "26.18" in others and self.behaviour >= 4:                # 26.18 A/B (behaviour 4); C is not rolled
+                others.remove("26.18")
+                rules.append("26.18 C: the Allies' die before play (5-6: 26.1) is not rolled: pbem rolls no die at set-up; "
+                             "26.18 A is adjudicated in the free set-up (6.1) only, 26.18 B refuses it without 26.5 and 26.16")
             for done in ("26.10", "26.17", "26.19", "26.20"):                            # on the Meuse, the west edge (behaviour 3)
                 if self.behaviour >= 3 and done in others:
                     others.remove(done)
@@ -387,6 +393,8 @@ class DarkDecember(SequencedGame):
         if info["id"] == "turning-point":
             manifest = data.get(f"units.manifests.{info['manifest']}", "the Turning Point unit manifest (6.0 E)")
             return str(manifest[unit_id]) if unit_id in manifest else None
+        if self.plays(data, 4) and reinforcements.reserve_deployed(data, info, c, options):
+            return "place"                                               # 26.18 A: at start, free (behaviour 4)
         if c.get("reinforcement") not in (None, "none", "unknown"):
             return None                                                  # enters later (10.6)
         if c["side"] == "allies" and self.plays(data, 3) and info["id"] != "turning-point":

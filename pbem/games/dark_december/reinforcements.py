@@ -80,6 +80,17 @@ def check_eastern_reserves(data: GameData, options: dict, first: int) -> None:
                         "choose it with a scenario that starts by then")
 
 
+def reserve_deployed(data: GameData, info: dict, c: dict, options: dict) -> bool:
+    """26.18 A (behaviour 4): the 9th SS and 2nd SS Panzer Divisions (ids group data) set up at start in the free
+    set-up (6.1); B with 26.5 and 26.16."""
+    if "26.18" not in options["variants"] or c["side"] != "german" or options["setup"] != "free" or info["id"] == "turning-point":
+        return False
+    missing = [v for v in ("26.5", "26.16") if v not in options["variants"]]
+    if missing:
+        raise PbemError(f"26.18 B: German Reserve Deployment is used in conjunction with 26.5 and 26.16 (add {', '.join(missing)})")
+    return str(c.get("division")) in divisions(data, "26.18", "divisions")
+
+
 def entry_hexes(data: GameData, areas: list) -> list[str]:
     return sorted(h for h, v in mapdata(data).hexes().items() if isinstance(v, dict) and str(v.get("entry")) in {str(a) for a in areas})
 
