@@ -264,3 +264,95 @@ def test_26_6_the_our_is_group_data(data):
     state = campaign(data, "26.6")
     got = messages(GAME.check(data, state, "allies", [{"place": "us-inf1", "at": "1212"}, {"place": "us-inf2", "at": "1012"}]))
     assert len(got) == 1 and "`map.rivers.our`" in got[0]
+
+
+# -- 26.16 Hitler Commits Eastern Reserves (behaviour 4) ------------------------------------------------------------
+
+def eastern_data(data):
+    """ger-hg1 and ger-3ss1 of the two eastern divisions (test ids), their counters' areas E (1412); the counters'
+    own turn (AM 20 December) is what a campaign without the variant would read."""
+    data = selection_data(data)
+    code = {"turn": "AM 20 December", "areas": ["E"]}
+    return changed(data, {"units.units.counters.ger-hg1": {**REINFORCEMENT, "side": "german", "division": "ger-hg", "reinforcement": code},
+                          "units.units.counters.ger-3ss1": {**REINFORCEMENT, "side": "german", "division": "ger-3ss", "reinforcement": code},
+                          "variants.division_variants.26_16.divisions": ["ger-hg", "ger-3ss"]})
+
+
+def test_26_16_a_the_eastern_reserves_arrive_on_am_17_december(data):
+    """26.16 A: "On the AM 17 December turn, Germany receives the Herman Goering and 3rd SS Panzer Divisions as
+    reinforcements." B "Use in conjunction with 26.5": 26.5 A moves the OB Chart's reinforcements two days earlier
+    (ger-e10 PM 20 December -> PM 18 December), not the text's AM 17 December (reading DD18)."""
+    data = eastern_data(data)
+    due = campaign(data, "26.5,26.16")["reinforcements"]
+    assert {u: due[u] for u in ("ger-hg1", "ger-3ss1", "ger-e10")} == {"ger-hg1": 3, "ger-3ss1": 3, "ger-e10": 6}
+    state = position(data, {"us-inf1": "1111", "ger-inf1": "1313"}, turn=3, side="german", variants="26.5")
+    state["reinforcements"] = {"ger-hg1": 3}                        # enters by its counter's areas (E: 1412)
+    apply(data, state, "german", [{"enter": "ger-hg1", "path": ["1412"]}])
+    assert state["units"]["ger-hg1"]["hex"] == "1412"
+
+
+def test_26_16_b_with_26_5_and_the_divisions_are_group_data(data):
+    """26.16 B: the variant is used with 26.5; the divisions' ids are the counters' (group data, refused naming
+    the path while unknown); campaigns begun in behaviour 3 keep the counters' own turn."""
+    import pytest
+    from pbem.errors import PbemError, UnknownDataError
+    data = eastern_data(data)
+    with pytest.raises(PbemError, match=r"26.16 B: Hitler Commits Eastern Reserves is used in conjunction with 26.5"):
+        campaign(data, "26.16")
+    with pytest.raises(UnknownDataError, match="variants.division_variants.26_16.divisions"):
+        campaign(changed(data, {"variants.division_variants.26_16.divisions": "unknown"}), "26.5,26.16")
+    old = changed(data, {})
+    old.behaviour = 3
+    assert campaign(old, "26.5,26.16")["reinforcements"]["ger-hg1"] == 5
+    assert campaign(old, "26.16")["reinforcements"]["ger-hg1"] == 9
+    with pytest.raises(PbemError, match="26.16 A brings its divisions on the AM 17 December turn, before this scenario's first"):
+        position(data, {"us-inf1": "1111"}, variants="26.5,26.16")       # a scenario starting on Game-Turn 9
+
+
+# -- 26.18 German Reserve Deployment (behaviour 4) -----------------------------------------------------------------
+
+def reserve_data(data):
+    """ger-pz2 is here a unit of the 9th SS Panzer Division (test id ger-9ss), normally a reinforcement of PM 18
+    December on area E; its counter's army is 5PZA, 1414 lies in 6PZA."""
+    return changed(data, {
+        **{f"units.units.counters.{u}.setup_hex": h for u, h in (("us-inf1", "1111"), ("us-inf2", "1013"), ("us-eng1", "1113"))},
+        **{f"units.units.counters.{u}.army": "5PZA" for u in ("ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2")},
+        "units.units.counters.ger-pz2.division": "ger-9ss",
+        "units.units.counters.ger-pz2.reinforcement": {"turn": "PM 18 December", "areas": ["E"]},
+        "map.hexes.1414.army": "6PZA", "map.hexes.1412.entry": "E",
+        "variants.division_variants.26_16.divisions": ["none-here"], "variants.division_variants.26_18.divisions": ["ger-9ss"]})
+
+
+def test_26_18_a_the_ii_ss_panzer_corps_deploys_at_start_in_any_army_zone(data):
+    """26.18 A: "Germany may freely deploy at start the 9th SS and 2nd SS Panzer Divisions in any of the three army
+    zones." In the free set-up (6.1) their units wait with the at-start units, any army area; 6.1 C's two hexes east
+    of the Westwall still hold (26.18 gives no other distance)."""
+    data = reserve_data(data)
+    plain = campaign(data, "26.5,26.16")
+    assert "ger-pz2" not in plain["to_place"] and plain["reinforcements"]["ger-pz2"] == 2   # 26.5 A: PM 16 December
+    state = campaign(data, "26.5,26.16,26.18")
+    assert sorted(state["to_place"]) == ["ger-inf1", "ger-inf2", "ger-pz1", "ger-pz2"] and "ger-pz2" not in state["reinforcements"]
+    orders = [{"place": "ger-inf1", "at": "1311"}, {"place": "ger-inf2", "at": "1313"}, {"place": "ger-pz1", "at": "1412"},
+              {"place": "ger-pz2", "at": "1414"}]
+    assert messages(GAME.check(data, state, "german", orders)) == []
+    wrong = orders[:3] + [{"place": "ger-pz2", "at": "1011"}]
+    assert messages(GAME.check(data, state, "german", wrong)) == [
+        "ger-pz2 sets up in the 5PZA area, and 1011 is in none (6.1 A)",
+        "ger-pz2 must set up at least 2 hex(es) east of the Westwall; 1011 is 0 (6.1 B/C)"]
+    apply(data, state, "german", orders)
+    assert state["units"]["ger-pz2"]["hex"] == "1414"
+
+
+def test_26_18_b_with_26_5_and_26_16_and_older_campaigns(data):
+    """26.18 B: "Use this variant in conjunction with 26.5 and 26.16"; the divisions are group data; campaigns begun in
+    behaviour 3 keep the units as reinforcements."""
+    import pytest
+    from pbem.errors import PbemError, UnknownDataError
+    data = reserve_data(data)
+    with pytest.raises(PbemError, match=r"26.18 B: German Reserve Deployment is used in conjunction with 26.5 and 26.16 \(add 26.16\)"):
+        campaign(data, "26.5,26.18")
+    with pytest.raises(UnknownDataError, match="variants.division_variants.26_18.divisions"):
+        campaign(changed(data, {"variants.division_variants.26_18.divisions": "unknown"}), "26.5,26.16,26.18")
+    old = changed(data, {})
+    old.behaviour = 3
+    assert "ger-pz2" not in campaign(old, "26.5,26.16,26.18")["to_place"]

@@ -70,3 +70,55 @@ def test_the_report_names_exits_held_off_units_releases_and_the_victory():
     assert any("us-rf1 is held off the map on the north edge for the rest of the game (10.7.2 C, 10.7.3 B)" in t for t in texts)
     assert any("br-29 is released (10.9)" in t for t in texts)
     assert any("Victory (7.2 F, the victory conditions the group entered): Draw; no side wins." in t for t in texts)
+
+
+# -- 26.8 D the Small Solution's victory levels (behaviour 4) ----------------------------------------------------
+
+SMALL = [
+    {"level": "German Decisive Victory", "winner": "german", "german_occupies_all": ["1010", "1012"]},
+    {"level": "German Tactical Victory", "winner": "german", "german_occupies_any": ["1010", "1012"]},
+    {"level": "Allied Victory", "winner": "allies", "allies_occupy_all": ["1111"]},
+    {"level": "Draw", "winner": "none"},
+]
+MAY_WIN = "variants.division_variants.26_8.german_may_win"
+
+
+def test_26_8_d_germany_can_only_win_with_a_tactical_victory_or_a_draw(data):
+    """26.8 D: "Germany can only win the game with a Tactical Victory or a Draw. (See the Turning Point Victory
+    Conditions.)" The levels are the group's, so are the names of the two (test values here); a German level not
+    named is passed over and the levels below it judged (reading DD17)."""
+    data = changed(data, {"game.victory.turning_point": SMALL, MAY_WIN: ["German Tactical Victory", "Draw"]})
+    state = game_end(data, {"ger-inf1": "1010", "ger-inf2": "1012"})
+    assert determine(data, state)["level"] == "German Decisive Victory"        # the variant not played
+    state["small_solution"] = True
+    assert determine(data, state) == {"event": "victory", "level": "German Tactical Victory", "winner": "german"}
+    allied = game_end(data, {"us-inf1": "1111"}, small_solution=True)
+    assert determine(data, allied) == {"event": "victory", "level": "Allied Victory", "winner": "allies"}
+    events = apply(data, state, "allies", [])
+    assert state["victory"] == {"level": "German Tactical Victory", "winner": "german"}
+    assert {"event": "victory", "level": "German Tactical Victory", "winner": "german"} in events
+
+
+def test_26_8_d_the_levels_germany_may_win_with_are_group_data(data):
+    """26.8 D names levels of the Turning Point Victory Conditions, which the text does not give: while unknown,
+    `check` of the step that ends the game refuses naming the path; a name that is not a level is refused."""
+    data = changed(data, {"game.victory.turning_point": SMALL})
+    state = game_end(data, {"us-inf1": "1111"}, small_solution=True)
+    got = messages(GAME.check(data, state, "allies", []))
+    assert len(got) == 1 and f"`{MAY_WIN}`" in got[0]
+    wrong = changed(data, {MAY_WIN: ["Tactical Victory"]})
+    assert messages(GAME.check(wrong, state, "allies", [])) == [
+        f"data-override.yaml: data `{MAY_WIN}` must be a list of level names of the scenario's victory conditions "
+        "(German Decisive Victory, German Tactical Victory, Allied Victory, Draw), not ['Tactical Victory'] (26.8 D)"]
+
+
+def test_26_8_d_from_behaviour_4_only(data):
+    """A campaign begun in behaviour 3 with 26.8 keeps judging every level (its saves have no `small_solution`);
+    one begun now records it at set-up."""
+    from tests.test_dark_december_variants import campaign, selection_data
+    data = selection_data(data)
+    assert campaign(data, "26.8")["small_solution"] is True
+    assert "small_solution" not in campaign(data, "26.20")
+    old = changed(data, {})
+    old.behaviour = 3
+    assert "small_solution" not in campaign(old, "26.8")

@@ -90,11 +90,18 @@ NOT_ENFORCED = (
     "not secretly: pbem has no sealed campaign option, and A only suggests secrecy; 26.9 B the Turning Point exit hexes are part of that scenario's victory conditions, and the group's "
     "`game.victory.turning_point` counts every exited unit's strength (10.7 lets Germany exit at any road entry hex of the "
     "north, south and west edges), so the text gives nothing for the changed range to replace; 26.13 Montgomery's "
-    "withdrawal needs the Sure and Amblève hexsides (not in the data) and a reading of \"the most direct route\" and \"the "
-    "closest river line\" the text does not define; 26.8 D which of the victory levels Germany may win with (the levels are "
-    "the group's `game.victory.SCENARIO`, named by the group, not by the text); 26.16 and 26.18 A the optional German "
-    "divisions' arrival and free set-up (their counters and entry are not in the text); 26.18 C rolls a die before play, "
-    "and pbem rolls none at set-up. Victory "
+    "withdrawal: A's second move before combat is a second Allied movement step the sequence does not have; B/C/E "
+    "need the Sure and Amblève hexsides (group data `map.rivers.sure`/`.ambleve`, which pbem does not read yet) and "
+    "readings of \"the most direct route possible\", \"towards one of the rivers\" and \"the closest river line\", "
+    "which the text does not define; campaigns begun before behaviour 4 play 26.8 without 26.8 D, "
+    "judging every victory level, as they recorded (from behaviour 4 Germany wins only with the levels named in "
+    "`variants.division_variants.26_8.german_may_win`, reading DD17); campaigns begun before behaviour 4 play "
+    "26.16 without its A/B (from behaviour 4 the divisions `variants.division_variants.26_16.divisions` are due AM 17 "
+    "December at their counters' entry areas, with 26.5 only, reading DD18) and 26.18 (from behaviour 4 A and B: the "
+    "divisions `variants.division_variants.26_18.divisions` set up at start in any army area in the free set-up, 6.1 "
+    "C's distance from the Westwall kept, with 26.5 and 26.16 only; from the historical positions, 6.2, there is no "
+    "set-up step and they stay reinforcements, reading DD18); 26.18 C rolls a die before play, and pbem rolls none at "
+    "set-up. Victory "
     "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
     "game.turns.last_turn_*, game.victory.SCENARIO): campaigns begun before behaviour 3 end without a victory "
     "determination (7.2 F)",
@@ -164,10 +171,11 @@ def _opponent_of_answering(state: dict) -> tuple:
 
 class DarkDecember(SequencedGame):
     id = "dark-december"
+    # 4: 26.8 D the Small Solution's victory levels;
     # 3: 5.7 road control and 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, 12.2, 13.3.2 B, 16.1 G, 20.1 B/C),
     # 20.4.2 road interdiction; 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
-    behaviour = 3
-    behaviours = (1, 2, 3)
+    behaviour = 4
+    behaviours = (1, 2, 3, 4)
     game_over_rule = "7.2 F"
     not_enforced = NOT_ENFORCED
 
@@ -278,6 +286,12 @@ class DarkDecember(SequencedGame):
                 rules.append("26.4 B: the Allies' free set-up of the 99th Infantry Division near Elsenborn is not adjudicated "
                              "(26.4 A, the 2nd Infantry Division out of play, is)")
             others = [v for v in others if v not in ("26.3", "26.4", "26.8", "26.12", "26.7", "26.11", "26.15")]
+            if "26.16" in others and self.behaviour >= 4:                # 26.16 A/B (behaviour 4)
+                others.remove("26.16")
+            if "26.18" in others and self.behaviour >= 4:                # 26.18 A/B (behaviour 4); C is not rolled
+                others.remove("26.18")
+                rules.append("26.18 C: the Allies' die before play (5-6: 26.1) is not rolled: pbem rolls no die at set-up; "
+                             "26.18 A is adjudicated in the free set-up (6.1) only, 26.18 B refuses it without 26.5 and 26.16")
             for done in ("26.10", "26.17", "26.19", "26.20"):                            # on the Meuse, the west edge (behaviour 3)
                 if self.behaviour >= 3 and done in others:
                     others.remove(done)
@@ -328,7 +342,8 @@ class DarkDecember(SequencedGame):
             "turn": first, "side": "german", "options": options,
             "phase": "allied_setup" if allies_to_place else "setup" if to_place else "fuel_roll" if fuel.due(data, first) else "movement",
             "fuel_out": [], "fuel_due": 0, "fuel_allied_pick": False, "fuel_choice": [],
-            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options, self.plays(data, 2)).items()
+            "reinforcements": {u: n for u, n in reinforcements.schedule(data, counters, options, self.plays(data, 2),
+                                                                        self.plays(data, 4)).items()
                                if u not in units and u not in to_place and n >= first},
             "scenario": info["id"], "units": units, "to_place": to_place, "forts": sorted(set(forts)), "blown": [],
             "built": [], "bridging": [], "german_bridges": [], "supply": {}, "reformed": {}, "isolated_turns": {}, "surrendered": [],
@@ -357,6 +372,10 @@ class DarkDecember(SequencedGame):
             if info["id"] != "campaign":
                 raise PbemError("26.20 is the Campaign Game's variant selection: choose it with the campaign scenario")
             reinforcements.campaign_selection(data, state)                  # 26.20 B, C (behaviour 3)
+        if "26.8" in options["variants"] and self.plays(data, 4):
+            state["small_solution"] = True                                  # 26.8 D the victory levels (behaviour 4)
+        if "26.16" in options["variants"] and self.plays(data, 4):
+            reinforcements.check_eastern_reserves(data, options, first)     # 26.16 A/B (behaviour 4)
         if "26.10" in options["variants"] and self.plays(data, 3):
             xxx_corps.set_aside(data, state)                                # 26.10 A (behaviour 3)
         if "26.19" in options["variants"] and self.plays(data, 3):
@@ -376,6 +395,8 @@ class DarkDecember(SequencedGame):
         if info["id"] == "turning-point":
             manifest = data.get(f"units.manifests.{info['manifest']}", "the Turning Point unit manifest (6.0 E)")
             return str(manifest[unit_id]) if unit_id in manifest else None
+        if self.plays(data, 4) and reinforcements.reserve_deployed(data, info, c, options):
+            return "place"                                               # 26.18 A: at start, free (behaviour 4)
         if c.get("reinforcement") not in (None, "none", "unknown"):
             return None                                                  # enters later (10.6)
         if c["side"] == "allies" and self.plays(data, 3) and info["id"] != "turning-point":

@@ -569,12 +569,12 @@ def check_setup(game: Any, data: GameData, state: dict, side: str, orders: list)
         area = hexes.entry(at).get("army", "unknown") if hexes.listed(at) else "unknown"
         if area == "unknown":
             raise UnknownDataError(f"map.hexes.{at}.army", f"the army area of hex {at}", PRINTED, data.override_file)
-        anywhere = _ss_redeployed(data, state, unit_id)
+        anywhere = _ss_redeployed(data, state, unit_id) or _reserve_deployed(game, data, state, unit_id)
         if area != army and not (anywhere and area not in ("none", "unknown")):
             problems.append(Problem(index, f"{unit_id} sets up in the {army} area, and {at} is in {area} (6.1 A)"))
         depth = numbers.integer(data, "units.setup_order.free_armor_hexes_east_of_westwall" if in_class(data, unit_id, "motorized")
                                 else "units.setup_order.free_infantry_hexes_east_of_westwall", "the set-up distance (6.1 B/C)")
-        if anywhere:
+        if anywhere and _ss_redeployed(data, state, unit_id):          # 26.18 A gives no distance: 6.1 B/C's
             depth = numbers.integer(data, "variants.division_variants.26_7.hexes_east_of_westwall", "26.7")
         east = hexes.entry(at).get("hexes_east_of_westwall", "unknown")
         if east == "unknown":
@@ -597,6 +597,14 @@ def _ss_redeployed(data: GameData, state: dict, unit_id: str) -> bool:
         return False
     from .reinforcements import divisions
     return str(counter(data, unit_id).get("division")) in divisions(data, "26.7", "divisions")
+
+
+def _reserve_deployed(game: Any, data: GameData, state: dict, unit_id: str) -> bool:
+    """26.18 A (behaviour 4): the 9th SS and 2nd SS Panzer Divisions deploy at start in any of the three army zones."""
+    if not game.plays(data, 4) or "26.18" not in state["options"]["variants"]:
+        return False
+    from .reinforcements import divisions
+    return str(counter(data, unit_id).get("division")) in divisions(data, "26.18", "divisions")
 
 
 PRINTED = "the Dark December map (4.1)"

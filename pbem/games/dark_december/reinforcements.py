@@ -12,7 +12,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
 from .common import COUNTER, board, enemy_zoc, mapdata, turn_of
-from ...errors import UnknownDataError
+from ...errors import PbemError, UnknownDataError
 
 
 DIVISIONS = "variants.division_variants"
@@ -24,14 +24,18 @@ def divisions(data: GameData, variant: str, key: str) -> set[str]:
                              f"the divisions variant {variant} names, as the counters spell them ({variant})"))
 
 
-def schedule(data: GameData, counters: dict, options: dict, by_division: bool = False) -> dict[str, int]:
+def schedule(data: GameData, counters: dict, options: dict, by_division: bool = False, eastern: bool = False) -> dict[str, int]:
     """Unit -> the Game-Turn it enters, the chosen variants applied; `by_division` (behaviour 2) also
-    26.3 (two turns late), 26.8 B/C and 26.12 A (never)."""
+    26.3 (two turns late), 26.8 B/C and 26.12 A (never); `eastern` (behaviour 4) 26.16 A."""
     shifts = data.get("variants.reinforcement_shifts", "the variants' arrival shifts (26.x)")
+    eastern_reserves = eastern_reserves_due(data) if eastern and "26.16" in options["variants"] else {}
     late = divisions(data, "26.3", "divisions") if by_division and "26.3" in options["variants"] else set()
     never = set().union(*[divisions(data, v, "withheld") for v in ("26.8", "26.12") if by_division and v in options["variants"]])
     due: dict[str, int] = {}
     for unit_id in sorted(k for k, v in counters.items() if isinstance(v, dict)):
+        if str(counters[unit_id].get("division")) in eastern_reserves:   # 26.16 A: the text's turn, not shifted (DD18)
+            due[unit_id] = eastern_reserves[str(counters[unit_id].get("division"))]
+            continue
         code = counters[unit_id].get("reinforcement", "unknown")
         if code in (None, "none"):
             continue
@@ -57,6 +61,34 @@ def schedule(data: GameData, counters: dict, options: dict, by_division: bool = 
         if turn > 0:
             due[unit_id] = turn
     return due
+
+
+def eastern_reserves_due(data: GameData) -> dict[str, int]:
+    """26.16 A: the Hermann Goering and 3rd SS Panzer Divisions (their ids group data) -> AM 17 December."""
+    turn = turn_of(data, numbers.text(data, "variants.variants.26_16.arrival_turn", "the eastern reserves' Game-Turn (26.16 A)"))
+    return {d: turn for d in sorted(divisions(data, "26.16", "divisions"))}
+
+
+def check_eastern_reserves(data: GameData, options: dict, first: int) -> None:
+    """26.16 B "Use in conjunction with 26.5"; A brings the divisions on AM 17 December, a turn a scenario that
+    starts later does not have."""
+    if "26.5" not in options["variants"]:
+        raise PbemError("26.16 B: Hitler Commits Eastern Reserves is used in conjunction with 26.5 (choose variants 26.5,26.16)")
+    turn = numbers.text(data, "variants.variants.26_16.arrival_turn", "the eastern reserves' Game-Turn (26.16 A)")
+    if turn_of(data, turn) < first:
+        raise PbemError(f"26.16 A brings its divisions on the {turn} turn, before this scenario's first Game-Turn: "
+                        "choose it with a scenario that starts by then")
+
+
+def reserve_deployed(data: GameData, info: dict, c: dict, options: dict) -> bool:
+    """26.18 A (behaviour 4): the 9th SS and 2nd SS Panzer Divisions (ids group data) set up at start in the free
+    set-up (6.1); B with 26.5 and 26.16."""
+    if "26.18" not in options["variants"] or c["side"] != "german" or options["setup"] != "free" or info["id"] == "turning-point":
+        return False
+    missing = [v for v in ("26.5", "26.16") if v not in options["variants"]]
+    if missing:
+        raise PbemError(f"26.18 B: German Reserve Deployment is used in conjunction with 26.5 and 26.16 (add {', '.join(missing)})")
+    return str(c.get("division")) in divisions(data, "26.18", "divisions")
 
 
 def entry_hexes(data: GameData, areas: list) -> list[str]:

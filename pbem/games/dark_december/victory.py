@@ -8,7 +8,10 @@ with any of the conditions pbem evaluates (a level with none always holds, the f
   allies_occupy_all: [HEX, ...]                            an Allied unit in each
   german_controls_all / german_controls_any: [HEX, ...]    5.7 road control of road hexes
   german_exited_attack_strength_at_least: N                10.7, 10.7.2 C: supplied attack strength exited
-  allied_units_destroyed_at_least / german_units_destroyed_at_least: N   units eliminated (reformed counted)"""
+  allied_units_destroyed_at_least / german_units_destroyed_at_least: N   units eliminated (reformed counted)
+26.8 D (behaviour 4, `small_solution` in the save): Germany wins only with the levels the group names in
+`variants.division_variants.26_8.german_may_win` (its Tactical Victory and Draw); a German level not named is passed
+over and the levels below it are judged (docs/errata.md DD17)."""
 
 from __future__ import annotations
 
@@ -67,16 +70,33 @@ def holds(data: GameData, state: dict, key: str, value: Any, path: str) -> bool:
                     "in docs/dark-december.md (7.2 F)", data.override_file)
 
 
+def german_may_win(data: GameData, state: dict, levels: list) -> list[str] | None:
+    """26.8 D: the level names Germany may win with (None: every level, the variant not played in behaviour 4)."""
+    if not state.get("small_solution"):
+        return None
+    path = "variants.division_variants.26_8.german_may_win"
+    names = data.get(path, "the victory levels Germany may win with in the Small Solution: the group's names of the "
+                           "Turning Point Tactical Victory and Draw (26.8 D)")
+    known = [level.get("level") for level in levels if isinstance(level, dict)]
+    if not isinstance(names, list) or not names or any(n not in known for n in names):
+        raise PbemError(f"data `{path}` must be a list of level names of the scenario's victory conditions "
+                        f"({', '.join(map(str, known))}), not {names!r} (26.8 D)", data.override_file)
+    return [str(n) for n in names]
+
+
 def determine(data: GameData, state: dict) -> dict:
     """7.2 F: the first level of the scenario's victory conditions whose conditions all hold."""
     key = str(state["scenario"]).replace("-", "_")
     levels = data.get(f"{PATH}.{key}", "the victory conditions of the scenario (the study folder; 7.2 F)")
     if not isinstance(levels, list) or not levels:
         raise PbemError(f"data `{PATH}.{key}` must be a list of victory levels (7.2 F), not {levels!r}", data.override_file)
+    allowed = german_may_win(data, state, levels)
     for i, level in enumerate(levels):
         path = f"{PATH}.{key}.{i}"
         if not isinstance(level, dict) or not isinstance(level.get("level"), str) or level.get("winner") not in WINNERS:
             raise PbemError(f"data `{path}` must give `level: NAME` and `winner: german|allies|none` (7.2 F)", data.override_file)
+        if allowed is not None and level["winner"] == "german" and level["level"] not in allowed:
+            continue                                                # 26.8 D: not a level Germany may win with
         conditions = {k: v for k, v in level.items() if k not in ("level", "winner", "rule")}
         if all(holds(data, state, k, v, f"{path}.{k}") for k, v in sorted(conditions.items())):
             return {"event": "victory", "level": level["level"], "winner": level["winner"]}
