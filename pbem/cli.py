@@ -319,10 +319,10 @@ def sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder
     ledger.bind(key, campaign, seats)
     kept = camp.keep_signed_orders(campaign, text)   # the reveal alone completes the step here (pbem inbox)
     out(f"wrote {target} (kept in {kept.parent} until the step is recorded)")
-    number, save, digest = campaign.latest()
-    pending = camp.read_pending(campaign, number, save, digest)
-    if not no_check and any(m.kind == "orders" for m in pending):
-        out(f"these orders: {_what_pending_orders_await(campaign, pending, campaign.revealers(save['awaiting']))}")
+    latest = campaign.latest()
+    kept_orders = [m for m in camp.read_pending(campaign, *latest) if m.kind == "orders"]
+    if not no_check and kept_orders:
+        out(f"these orders: {_what_pending_orders_await(campaign, latest, kept_orders[0], campaign.revealers(latest[1]['awaiting']))}")
     _send_hint(campaign, target, exclude=body.get("side"))
 
 
@@ -446,27 +446,27 @@ def status_cmd(folder: Path = Argument(...)) -> None:
             missing = [p for p in campaign.revealers(waiting) if p not in have]
             fixed = (f"orders of {message.body['side']} are fixed ({message.source}, sent {message.body['sent']}, "
                      f"{_waited(message.body['sent'])} ago)")
-            out(f"{fixed}; {_what_pending_orders_await(campaign, pending, missing)}")
+            out(f"{fixed}; {_what_pending_orders_await(campaign, (number, save, digest), message, missing)}")
         elif message.kind == "data-amendment":
             others = [s for s in sorted(campaign.header["players"]) if s != message.body["side"]]
             out(f"a data amendment of {message.body['side']} is proposed ({message.source}, sent {message.body['sent']}, "
                 f"{_waited(message.body['sent'])} ago); it awaits the countersignature of {', '.join(others)}")
 
 
-def _what_pending_orders_await(campaign: "camp.Campaign", pending: list, missing: list[str]) -> str:
-    """Whether the kept orders roll dice (then only the reveal completes the step), tried on the
-    step as adjudication would try it, writing nothing."""
+def _what_pending_orders_await(campaign: "camp.Campaign", latest: tuple, orders: SignedMessage, missing: list[str]) -> str:
+    """Whether the kept orders roll dice (then only the reveal completes the step): the step tried
+    on the orders alone, as adjudication would try it, writing nothing."""
     from .adjudicate import advance, private_parts
-    number, save, digest = campaign.latest()
+    number, save, digest = latest
     try:
-        result = advance(campaign, number, save, digest, pending, None, None, private_parts(campaign, None))
+        result = advance(campaign, number, save, digest, [orders], None, None, private_parts(campaign, None))
     except PbemError as exc:
         return (f"they are refused here ({exc}); if the opponent refuses them too, delete "
                 f"{campaign.folder / 'pending'} and sign corrected orders")
     if result.save is None:
         return f"they roll dice and await the reveal of {', '.join(missing)}"
     return (f"their step rolls no die and needs no reveal: `pbem inbox {campaign.folder} "
-            f"{pending[0].source}` records it here (as the opponent's inbox does there)")
+            f"{orders.source}` records it here (as the opponent's inbox does there)")
 
 
 def _waited(sent: str) -> str:
