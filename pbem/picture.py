@@ -32,7 +32,7 @@ from .gamedata import GameData
 from .games.base import GameModule
 from .hexgrid import GridSpec
 from .kit.terrain import MapData
-from .svg import FRAME_PAD, HEX, MARGIN, PAGE_WIDTH, Arrow, Legend, render_svg
+from .svg import FRAME_PAD, HEX, MARGIN, PAGE_WIDTH, Arrow, Legend, render_svg, text_width
 
 if TYPE_CHECKING:
     from .folder import Campaign
@@ -202,9 +202,26 @@ def save_svg(campaign: Campaign, save: dict, side: str | None = None, before: di
 
 
 PNG_WIDTH = 800      # pixels: the width the picture's text sizes are made for
+NAME_WIDER = 1.1     # a bold italic name's width against svg.text_width's estimate
 
 
 _HALO = re.compile(r'(<text [^>]*?) stroke="#ffffff" stroke-width="3" stroke-opacity="0.8" paint-order="stroke">(.*?)</text>')
+
+
+_NAMED = re.compile(r'<text x="([0-9.]+)"( [^>]*?) text-anchor="middle"( [^>]*)>([^<]*)<tspan dx="([0-9.]+)"([^>]*)>([^<]*)</tspan></text>')
+
+
+def cairo_names(svg: str) -> str:
+    """A hex id with its name is one middle-anchored text whose name is a tspan (svg._hex_ids);
+    cairosvg centres the id alone and writes the name over its last digits, so the PNG starts the
+    text at the left end of the whole label instead (its width estimated as svg.text_width does,
+    the bold italic name a little wider). The stored picture.svg is unchanged."""
+    def start(m: re.Match) -> str:
+        size = float(re.search(r'font-size="([0-9.]+)"', m[2] + m[3])[1])      # type: ignore[index]
+        wide = text_width(m[4], size) + float(m[5]) + text_width(m[7], size) * NAME_WIDER
+        return (f'<text x="{float(m[1]) - wide / 2:.2f}"{m[2]} text-anchor="start"{m[3]}>{m[4]}'
+                f'<tspan dx="{m[5]}"{m[6]}>{m[7]}</tspan></text>')
+    return _NAMED.sub(start, svg)
 
 
 def cairo_halos(svg: str) -> str:
@@ -223,6 +240,6 @@ def png_of(svg: str) -> bytes:
         raise PbemError("--png needs the cairosvg package (pip install 'pbem[png]'; it uses the system's "
                         "libcairo2)") from None
     try:
-        return bytes(cairosvg.svg2png(bytestring=cairo_halos(svg).encode("utf-8"), output_width=PNG_WIDTH))
+        return bytes(cairosvg.svg2png(bytestring=cairo_halos(cairo_names(svg)).encode("utf-8"), output_width=PNG_WIDTH))
     except (OSError, ValueError) as exc:
         raise PbemError(f"--png: cairosvg could not rasterise the picture ({exc})") from None

@@ -134,6 +134,29 @@ def test_the_png_draws_each_hex_id_dark_over_its_white_halo():
     assert 'class="arrow-' not in svg and "1:1 → 3:1" in svg          # step 4: the attack's marker, no move
 
 
+def test_the_png_starts_a_named_hex_s_label_at_its_left_end_so_the_name_never_covers_the_id():
+    """The PNG of examples/stargard-solstice-demo drew "Stargard" over the last digits of "1714":
+    cairosvg centres the id alone and then writes the name's tspan. The PNG's SVG starts the whole
+    label at its left end: 4 digits and 8 letters at 11 px (0.62 px per px of font size, the name
+    1.1 times wider) and the tspan's 4 px are 91.30 px wide, so x = 100 - 45.65. The stored SVG is
+    untouched: its label is still one middle-anchored text."""
+    from pathlib import Path
+
+    from pbem.picture import cairo_names
+    named = ('<text x="100.00" y="50.00" font-size="11.00" text-anchor="middle" fill="#303030" stroke="#ffffff" '
+             'stroke-width="3" stroke-opacity="0.8" paint-order="stroke">1714<tspan dx="4" font-style="italic" '
+             'font-weight="bold">Stargard</tspan></text>')
+    assert cairo_names(named) == (
+        '<text x="54.35" y="50.00" font-size="11.00" text-anchor="start" fill="#303030" stroke="#ffffff" '
+        'stroke-width="3" stroke-opacity="0.8" paint-order="stroke">1714<tspan dx="4" font-style="italic" '
+        'font-weight="bold">Stargard</tspan></text>')
+    plain = named.replace('<tspan dx="4" font-style="italic" font-weight="bold">Stargard</tspan>', "")
+    assert cairo_names(plain) == plain
+    svg = Path("examples/stargard-solstice-demo/campaign/steps/0015/picture.svg").read_text()
+    assert 'text-anchor="middle"' in svg and ">1714<tspan" in svg
+    assert '">1714<tspan' in cairo_names(svg) and 'text-anchor="start"' in cairo_names(svg)
+
+
 def test_the_bundled_campaign_pictures_show_the_move_the_retreat_and_the_advance():
     """Turn 1 of examples/stargard-solstice-demo: Oehms/27SS moves (step 3), 65GT/9GT retreats
     (step 5, 9.0), Oehms/27SS advances (step 6, 10.0)."""
