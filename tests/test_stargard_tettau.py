@@ -58,7 +58,8 @@ def test_19_1_5_tettau_enters_and_moves_then_the_soviet_cavalry_then_the_chit_jo
     assert [p.message for p in GAME.check(d, s, "german", german[:2])] == [
         "enter t-3 too (7.0, 15.3): `enter: UNIT, at: HEX` for every reinforcement (7.0), then `move: UNIT, path: [...]` (7.1.1)"]
     assert [p.message for p in GAME.check(d, s, "german", [*german[:3], {"move": "t-3", "path": ["4824"], "strategic": True}])] == [
-        "unknown key(s) strategic here (expected at, enter, move, on_top, overstack, path, to)"]     # regular movement only
+        "Corps Tettau and 2nd Guards Cavalry Corps units may not use strategic movement when entering via the random "
+        "event table (5.4.1, 19.1.5)"]     # no strategic movement (behaviour 3 names the rule)
     s, events, _ = play(d, s, "german", german)
     assert s["units"]["t-2"] == {"side": "german", "hex": "4820", "steps": 1, "supply": "in"}
     assert s["units"]["t-3"]["hex"] == "4824" and s["phase"] == "cavalry" and GAME.awaiting(s).side == "soviet"

@@ -9,7 +9,7 @@ Grenade 6.31/6.32), or something between. The rule numbers in the messages are t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -45,7 +45,7 @@ class Walk:
 
 
 def walk(grid: GridSpec, unit_id: str, path: list[str], cost: CostFn, *, allowance: int,
-         zoc: Collection[str] = frozenset(), rules: ZocRules = NO_ZOC, starts_in_zoc: bool = False,
+         zoc: Container[str] = frozenset(), rules: ZocRules = NO_ZOC, starts_in_zoc: bool = False,
          left_zoc_before: bool = False, no_revisit: bool = False,
          must_end_at: Callable[[str], str | None] | None = None,
          enter_problem: Callable[[str], str | None] | None = None) -> Walk:

@@ -23,16 +23,16 @@ from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapArrow, MapUnit
 from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, soviet_rp, supply, tettau
-from .common import SIDES, combat_units, facts, grid, hexes, other
+from .common import SIDES, behaviour, combat_units, facts, grid, hexes, other
 
 NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
     f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
-    f"12.4 Volksturm redeployment: {NOT_BUILT}",
-    f"5.5 rail movement (also 3.1.5 the 3rd Army's two independent units and 19.1.3 the withdrawing divisions by "
-    f"rail) and strategic movement on entry (7.1.1): {NOT_BUILT}; those units move by regular movement",
-    "5.4 a Roll-Bahn's strategic cost (not in the data): strategic movement follows roads only",
+    "12.4, 2.5.2 Volksturm redeployment: the text does not define where a Volksturm unit may be placed — \"They may "
+    "not be placed behind the Soviet front line\" (12.4; 2.5.2 \"behind Soviet lines\"): no rule says where that "
+    "line runs; and \"German-controlled town or city hex\": control is defined only for VP hexes (14.1.1); a lost "
+    "Volksturm unit waits in the Volksturm box (12.4) and is not redeployed",
     f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "
     "last turn (14.3) is the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs; "
     "16.1 is refused as an option",
@@ -51,8 +51,8 @@ class StargardSolstice(SequencedGame):
     id = "stargard-solstice"
     game_over_rule = "14.0"
     not_enforced = NOT_ENFORCED
-    behaviour = 2           # 2: the supply_checked event and the command_over "why" (the report's wording)
-    behaviours = (1, 2)
+    behaviour = 3           # 2: the supply_checked event and the command_over "why" (the report's wording);
+    behaviours = (1, 2, 3)  # 3: rail movement (5.5, 3.1.5, 19.1.3), strategic movement on entry (7.1.1), Roll-Bahns (5.4)
 
     def __init__(self) -> None:
         self.sequence = self.table()
@@ -83,15 +83,15 @@ class StargardSolstice(SequencedGame):
                   "the other player's choice; then the first chit is drawn (2.3.1)", {"replace"}),
             entry("tettau", "Corps Tettau enters: the German player enters and moves its units (19.1.5)", "orders",
                   self.german_seat, tettau.check_entry, tettau.apply_entry, "the Soviet 2nd Guards Cavalry Corps",
-                  {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
+                  {"enter", "at", "move", "path", "overstack", "to", "on_top", "strategic", "rail"}),
             entry("cavalry", "The Soviet player enters and moves the 2nd Guards Cavalry Corps (19.1.5)", "response",
                   self.soviet_seat, tettau.check_entry, tettau.apply_entry, "the Tettau chit joins the cup; the first "
-                  "chit is drawn (2.3.1)", {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
+                  "chit is drawn (2.3.1)", {"enter", "at", "move", "path", "overstack", "to", "on_top", "strategic", "rail"}),
             entry("pick_hq", "A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)", "orders",
                   self.active_seat, cup.check_pick, cup.apply_pick, "the Movement segment (2.3.2)", {"hq"}),
             entry("movement", "Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)", "orders", self.active_seat,
                   movement.check_movement, movement.apply_movement, "the Combat segment (2.3.3)",
-                  {"move", "path", "activate", "strategic", "exit", "on_top"}),
+                  {"move", "path", "activate", "strategic", "rail", "exit", "on_top"}),
             entry("combat", "Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)",
                   "orders", self.active_seat, combat.check_combat, combat.apply_combat,
                   "a result with a choice waits for its owner (8.6, 9.0); an empty file ends the segment and the "
@@ -114,7 +114,7 @@ class StargardSolstice(SequencedGame):
                   "(2.5, 7.0, 7.1)", "orders", self.reinforcing_seat, reinforcements.check_reinforce,
                   reinforcements.apply_reinforce, "the other player's reinforcements; then the Soviet Replacement Segment "
                   "(2.5.1, turns 4-8) and the turn end (2.6)",
-                  {"enter", "at", "move", "path", "overstack", "to", "on_top"}),
+                  {"enter", "at", "move", "path", "overstack", "to", "on_top", "strategic", "rail"}),
             entry("soviet_replacements", "Soviet Replacement Segment, turns 4-8: the Soviet player rebuilds steps "
                   "with the turn's replacement points (2.5.1, 7.3)", "orders", self.soviet_seat,
                   soviet_rp.check_replacements, soviet_rp.apply_replacements, "the turn end (2.6)", {"rebuild", "at"}),
@@ -250,11 +250,15 @@ class StargardSolstice(SequencedGame):
         extra = []
         if state["phase"] in ("movement", "combat"):
             extra = [f"activated by {state['hq']}: {', '.join(state['activated']) or 'none'} (3.3)"]
+        if state["phase"] in ("reinforce", "tettau", "cavalry") and behaviour(data, 3):
+            extra = ["`rail: true` on `enter` places a unit along the rail lines from its entry point (5.5.1); on "
+                     "`move` it moves by rail (5.5)" + ("" if state["phase"] != "reinforce" else
+                                                        "; `strategic: true` on `move` along roads (5.4, 7.1.1)")]
         if state["phase"] == "reinforce":
-            extra = [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u))}"
+            extra += [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u))}"
                      for u in reinforcements.arrivals(data, state, side)]
         if state["phase"] in ("tettau", "cavalry"):
-            extra = [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u, hexes))}, {steps} step(s)"
+            extra += [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u, hexes))}, {steps} step(s)"
                      for u, (steps, hexes) in sorted(tettau.arriving(state).items())]
         if state["phase"] == "placement":
             extra = [f"{', '.join(g['units'])}: within {g['within']} of {g['of']} ({g['rule']})"

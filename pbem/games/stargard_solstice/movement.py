@@ -14,14 +14,15 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.movement import Cost, walk
 from ..base import Problem
-from . import victory
+from . import rail, victory
 from .reich import command_range, pickup
-from .common import (board, canonical, commanded_by, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
+from .common import (behaviour, board, canonical, commanded_by, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
                      stacking_problem, terrain, Zoc, zoc_of)
 
 LINES = ("roll_bahn", "road", "trail")          # 5.2.1, 5.2.5: the lines regular movement follows
 
 MOVE = ("`move: UNIT, path: [HEX, ...]` (the hexes entered, 5.1), `strategic: true` along roads (5.4), "
+        "`rail: true` along rail lines (5.5: reinforcements, 3.1.5, 19.1.3), "
         "`on_top: true` on top of the stack it ends in (6.3.1), "
         "`exit: true` off the map through the Landsberg supply line (14.2.1); `activate: UNIT` an independent unit (3.3.2)")
 
@@ -146,9 +147,13 @@ def strategic_problem(state: dict, unit_id: str, start: str, ezoc: Zoc) -> str |
 
 def strategic_cost(data: GameData, state: dict, unit_id: str, a: str, b: str, ezoc: Zoc) -> tuple[Cost | None, str]:
     """5.4: the TEC's strategic cost, along a road for the whole move (5.4.1: it begins in a road
-    hex), never into an EZOC, never over the stacking limit at any hex (5.4.1)."""
+    hex), never into an EZOC, never over the stacking limit at any hex (5.4.1). Behaviour 3: a
+    Roll-Bahn (5.2.5 "Roll-Bahn (highway)") is a road too, at its own strategic cost (the TEC's:
+    terrain.lines.roll_bahn.strategic_movement_mp); where a side has both, the Roll-Bahn's."""
     features = hexside(data, a, b)
-    if "road" not in features:
+    roads = ("roll_bahn", "road") if behaviour(data, 3) else ("road",)     # 3: a Roll-Bahn is a road (5.2.5 "highway")
+    line = next((f for f in roads if f in features), None)
+    if line is None:
         return None, "strategic movement follows a road for its entire movement (5.4, 5.4.1)"
     if "major_river" in features and "bridge" not in features:
         return None, f"crossing the unbridged Oder between {a} and {b} is prohibited (5.2.3)"
@@ -159,7 +164,8 @@ def strategic_cost(data: GameData, state: dict, unit_id: str, a: str, b: str, ez
     over = stacking_problem(data, passing, b, state["active"])
     if over:
         return None, f"{over}: strategic movement never exceeds it at any point (5.4.1)"
-    return numbers.fraction(data, "terrain.lines.road.strategic_movement_mp", "the strategic MP cost of a road (TEC, 5.4)"), ""
+    return numbers.fraction(data, f"terrain.lines.{line}.strategic_movement_mp",
+                            f"the strategic MP cost of a {line.replace('_', '-')} (TEC, 5.4)"), ""
 
 
 def lone_hqs(data: GameData, state: dict, side: str) -> set[str]:
@@ -194,26 +200,50 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
     path = [canonical(data, h) for h in order["path"]]
     for h in path:
         info(data, h)
-    strategic = order.get("strategic", False)
-    if not isinstance(strategic, bool):
-        return "`strategic:` is true or false (5.4)"
-    if strategic and unit_id in state.get("reich_movers", []):
-        return f"{unit_id} moves with this chit by regular movement only (19.1.3)"
+    strategic, by_rail = order.get("strategic", False), order.get("rail", False)
+    why = kind_problem(data, state, unit_id, order, strategic, by_rail)
+    if why:
+        return why
     if leaving:                              # 14.2.1: off the map through the Landsberg line
         from .landsberg import leave
         return leave(data, state, unit_id, path, strategic, [] if events is None else events)
-    why = check_move(data, state, unit_id, path, strategic)
+    why = (movable(data, state, unit_id) or rail.check(data, state, unit_id, path)) if by_rail else \
+        check_move(data, state, unit_id, path, strategic)
     if why:
         return why
     state["units"][unit_id]["hex"] = path[-1]
     state["moved"].append(unit_id)
     stack_on_top(state, unit_id, order.get("on_top"))
+    if by_rail:
+        rail.moved(data, state, unit_id)
     victory.enter(data, state, unit_id, path, [] if events is None else events)
     why = pickup(data, state, unit_id, path, [] if events is None else events)     # 19.1.3
     if why:
         return why
     if strategic and state["active"] == "german":
         fuel(data, state)
+    return None
+
+
+def kind_problem(data: GameData, state: dict, unit_id: str, order: dict, strategic: object, by_rail: object) -> str | None:
+    """Regular, strategic (5.4) or rail (5.5) movement: which a unit may use here."""
+    entering = state["phase"] in ("reinforce", "tettau", "cavalry")
+    if not behaviour(data, 3) and ("rail" in order or (entering and "strategic" in order)):
+        return (f"rail movement (5.5) and strategic movement on entry (7.1.1) are not part of this campaign's "
+                f"revision (behaviour {data.behaviour}): {unit_id} moves by regular movement")
+    if not isinstance(strategic, bool):
+        return "`strategic:` is true or false (5.4)"
+    if not isinstance(by_rail, bool):
+        return "`rail:` is true or false (5.5)"
+    if strategic and by_rail:
+        return "a unit uses strategic (5.4.1) or rail movement (5.5.3) for its entire movement, not both"
+    if strategic and state["phase"] in ("tettau", "cavalry"):
+        return ("Corps Tettau and 2nd Guards Cavalry Corps units may not use strategic movement when entering via "
+                "the random event table (5.4.1, 19.1.5)")
+    if strategic and unit_id in state.get("reich_movers", []):
+        return f"{unit_id} moves with this chit by regular movement only (19.1.3)"
+    if by_rail and order.get("exit") is True:
+        return f"{unit_id} leaves the map by regular movement, not by rail (14.2.1: the MP cost of the exit hex)"
     return None
 
 
@@ -281,7 +311,8 @@ def apply_movement(data: GameData, state: dict, side: str, orders: list, dice: D
         captured: list[dict] = []
         one_order(data, state, order, captured)
         events.append({"event": "move", "unit": unit_id, "path": [start, *path],
-                       **({"strategic": True} if order.get("strategic") else {})})
+                       **({"strategic": True} if order.get("strategic") else {}),
+                       **({"rail": True} if order.get("rail") else {})})
         events += captured
     state["phase"] = "combat"
     events.append({"event": "movement_over", "side": side, "hq": state["hq"]})

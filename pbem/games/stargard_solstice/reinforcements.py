@@ -6,8 +6,10 @@ a hex or a list of hexes on the map) or the hex the schedule names ("detrained a
 never on enemy units nor in an EZOC, friendly units notwithstanding (7.1.2); reinforcements may
 overstack on placement but are legally stacked by the end of the phase (6.2, 7.1) — else the
 file ends with the overstacking penalty of each hex (6.2.1, overstack.py). Then
-`move: UNIT, path: [HEX, ...]` with their full allowance (7.1.1: regular movement; rail and
-strategic movement are not built). With every hex of its area blocked, 7.1.2 lets a unit arrive
+`move: UNIT, path: [HEX, ...]` with their full allowance (7.1.1: regular movement; behaviour 3:
+also `strategic: true`, 5.4, but never for Corps Tettau and the cavalry, 19.1.5, and `rail: true`,
+5.5, rail.py); behaviour 3: `enter: UNIT, at: HEX, rail: true` places a unit in a rail hex its
+entry point reaches along the rail lines (5.5.1). With every hex of its area blocked, 7.1.2 lets a unit arrive
 within 10 hexes along the same map edge (5 inland, `alternatives`); it is entered `at: none` —
 eliminated (7.1.3) — only when none of those is free either. Reinforcements
 are in supply and in command on entry (7.0)."""
@@ -69,13 +71,18 @@ def edges(data: GameData, hex_id: str) -> list[tuple[int, int]]:
             for v in (int(rng[key]["from"]), int(rng[key]["to"])) if value == v]
 
 
-def where(data: GameData, state: dict, side: str, unit_id: str, designated: list[str] | None = None) -> list[str]:
-    """The hexes `unit_id` may enter at now (7.0, 7.1.2): its own entry, or `designated`; an HQ
-    back from 12.2.2 at the side's supply sources."""
+def entry_of(data: GameData, state: dict, side: str, unit_id: str, designated: list[str] | None = None) -> list[str]:
+    """The hexes where `unit_id` should enter (7.0): its own entry, or `designated`; an HQ back
+    from 12.2.2 at the side's supply sources."""
     if designated is None and unit_id in returning(state, side):
         from .supply import sources_of_side
         designated = list(sources_of_side(data, side))
-    designated = designated if designated is not None else entry_hexes(data, unit_id)
+    return designated if designated is not None else entry_hexes(data, unit_id)
+
+
+def where(data: GameData, state: dict, side: str, unit_id: str, designated: list[str] | None = None) -> list[str]:
+    """The hexes `unit_id` may enter at now (7.0, 7.1.2): its entry, or the alternatives 7.1.2 gives."""
+    designated = entry_of(data, state, side, unit_id, designated)
     return alternatives(data, state, side, designated) or designated
 
 
@@ -164,7 +171,8 @@ def unknown_unit(unit_id: str, due: list[str], side: str) -> str:
 def one(data: GameData, state: dict, side: str, order: dict, due: list[str], entered: list[str], events: list,
         arriving: dict[str, tuple[int, list[str]]] | None) -> str | None:
     """One `enter` or `move` order of the file, carried out on `state` (7.0, 7.1.1-7.1.3)."""
-    from .movement import one_order
+    from .movement import kind_problem, one_order
+    from .rail import lines_problem, route
     if "enter" in order:
         unit_id, at = str(order["enter"]), order.get("at")
         if unit_id in entered:
@@ -172,6 +180,18 @@ def one(data: GameData, state: dict, side: str, order: dict, due: list[str], ent
         if unit_id not in due:
             return unknown_unit(unit_id, due, side)
         hexes = where(data, state, side, unit_id, arriving[unit_id][1] if arriving else None)   # 7.1.2
+        if "rail" in order:                                              # 5.5.1
+            why = kind_problem(data, state, unit_id, order, False, order["rail"]) or (
+                lines_problem(data) if order["rail"] is True else None)
+            if why:
+                return why
+            if order["rail"] is True:
+                entry = entry_of(data, state, side, unit_id, arriving[unit_id][1] if arriving else None)
+                hexes = sorted(route(data, state, side, entry))
+                if canonical(data, at) not in hexes:
+                    return (f"{unit_id} is placed by rail in a rail hex tracing a continuous rail route, unblocked by "
+                            f"EZOCs or enemy units (including HQs), to its entry point {', '.join(entry)}: "
+                            f"{', '.join(hexes) or 'none'} (5.5.1)")
         if at == "none":
             if any(free(data, state, side, h) for h in hexes):
                 return f"{unit_id} can enter at {', '.join(h for h in hexes if free(data, state, side, h))} (7.1.2, 7.1.3)"
@@ -189,7 +209,8 @@ def one(data: GameData, state: dict, side: str, order: dict, due: list[str], ent
         if unit_id in returning(state, side):                           # 12.2.2: back on the map
             state["hq_off_map"] = [e for e in state["hq_off_map"] if e["hq"] != unit_id]
         entered.append(unit_id)
-        events.append({"event": "entered", "unit": unit_id, "hex": hex_id, "rule": "7.0"})
+        events.append({"event": "entered", "unit": unit_id, "hex": hex_id,
+                       **({"rule": "7.0, 5.5.1", "rail": True} if order.get("rail") is True else {"rule": "7.0"})})
         return None
     if "move" not in order:
         return f"expected {ENTER}"
@@ -206,8 +227,9 @@ def one(data: GameData, state: dict, side: str, order: dict, due: list[str], ent
     why = one_order(data, state, order, moved)
     if why:
         return why
-    events += [{"event": "move", "unit": unit_id, "path": [start_hex, *[canonical(data, h) for h in order["path"]]]},
-               *moved]
+    flags = {k: True for k in ("strategic", "rail") if order.get(k) is True}         # 7.1.1 (behaviour 3)
+    events += [{"event": "move", "unit": unit_id, "path": [start_hex, *[canonical(data, h) for h in order["path"]]],
+                **flags}, *moved]
     return None
 
 

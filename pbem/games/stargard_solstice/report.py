@@ -88,7 +88,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "picked": lambda e: f"the {e['chit']} chit activates {e['hq']} (3.1.4, 3.1.5)",
     "activated": lambda e: f"{e['hq']} activates {', '.join(e['units']) or 'no unit'} (command range {e['range']}, 3.3)",
     "independent": lambda e: f"{e['unit']} activated as an independent unit (3.3.2)",
-    "move": lambda e: f"{e['unit']} moves {' → '.join(e['path'])}",
+    "move": lambda e: f"{e['unit']} moves {' → '.join(e['path'])}" + (" by rail (5.5)" if e.get("rail") else ""),
     "movement_over": lambda e: f"the {e['hq']} Movement segment is over (2.3.2)",
     "combat_over": lambda e: f"the {e['hq']} Combat segment is over (2.3.3)",
     "negated": lambda e: f"the defender in {e['hex']} ignores {e['what']} ({e['rule']})",
