@@ -197,12 +197,14 @@ def test_stargard_unknowns_by_group():
     data = load_game_data("stargard-solstice")
     groups = {name: len(paths) for name, paths in grouped_unknowns(data).items()}
     assert groups == {"Unit counters: factors, steps, set-up": 917,   # 137 set-up + 56 reinforcement + 234/80 counters
-                      "Map: terrain per hex and hexsides": 27,         # the terrain of the 27 hexes the text names
-                      "Terrain effects chart": 12, "Combat rules: shifts and other values": 6,
+                      "Map: terrain per hex and hexsides": 28,         # the terrain of the 27 hexes the text names;
+                      # whether the rail lines are listed (map.rail_lines.listed, 5.5)
+                      "Terrain effects chart": 14, "Combat rules: shifts and other values": 6,    # with the rail cost and
+                      # the Roll-Bahn's strategic cost (5.5, 5.4)
                       "Other rules data": 83}     # 74, module.landsberg.exit_hexes (14.2.1), the Soviet
     # replacement points asked per turn 4-8 (game.replacements.soviet.per_turn.TURN, 7.3) instead of once,
     # and the units of 19.1.5 (module.corps_tettau.hq, .units_at_h, .units_at_i; the cavalry's units)
-    assert len(data.unknown_paths()) == 1045
+    assert len(data.unknown_paths()) == 1048
 
 
 def test_stargard_readings_a_group_may_choose():

@@ -13,7 +13,7 @@ from tests.sshelp import at, play, start
 from tests.test_stargard_reinforcements import VALUES as ARRIVALS
 
 LINE = {f"20{r:02d}|20{r + 1:02d}": ["railway"] for r in range(10, 16)}
-RAIL = {"game.movement.rail.lines_listed": True, "terrain.lines.railway.rail_movement_mp": "1/4"}
+RAIL = {"map.rail_lines.listed": True, "terrain.lines.railway.rail_movement_mp": "1/4"}
 RAIL_ONLY = ("may not move by rail: only reinforcements on entry (5.5, 7.1.1), the 3rd Army chit's two independent "
              "units (3.1.5) and the divisions Defend the Reich withdraws (19.1.3) do")
 
@@ -123,18 +123,18 @@ def test_5_5_the_rail_lines_and_the_rail_cost_are_the_campaign_s_data_refused_na
     d, s = third_army(values={})
     assert problem(d, s, orders) == [
         "needs whether every rail line of the map is listed as `railway` hexsides in module.hexsides (5.5), which the "
-        "rulebook text does not give (printed on: the map (its rail lines)); enter it as `game.movement.rail.lines_listed` "
+        "rulebook text does not give (printed on: the map (its rail lines)); enter it as `map.rail_lines.listed` "
         "in the campaign's data override (data-override.yaml) — see `pbem data missing`; once the campaign has begun, both "
         "players sign it as a data amendment (`pbem amend propose`)"]
-    d, s = third_army(values={"game.movement.rail.lines_listed": True})
+    d, s = third_army(values={"map.rail_lines.listed": True})
     message = problem(d, s, orders)[0]
     assert message.startswith("needs the MP per hex of rail movement (TEC, 5.5), which the rulebook text does not give "
                               "(printed on: Terrain Effects Chart (TEC) on the map and player aid card (1.2.3, 1.3.1)); "
                               "enter it as `terrain.lines.railway.rail_movement_mp`")
-    d, s = third_army(values={"game.movement.rail.lines_listed": False})
+    d, s = third_army(values={"map.rail_lines.listed": False})
     assert problem(d, s, orders) == [
         "rail movement needs the map's rail lines: list each railway hexside in module.hexsides and set "
-        "`game.movement.rail.lines_listed: true` (5.5)"]
+        "`map.rail_lines.listed: true` (5.5)"]
 
 
 # -- reinforcements: 5.5.1 placement by rail, 7.1.1 rail and strategic movement on entry ----------

@@ -12,7 +12,7 @@ may it leave an EZOC it entered by rail this turn (5.5.2).
 rail route, unblocked by EZOCs or enemy units (including HQs), to its entry point (5.5.1).
 
 The rail lines are printed on the map, not in the text: a campaign marks each railway hexside in
-module.hexsides and says its list is whole (`game.movement.rail.lines_listed: true`); until then
+module.hexsides and says its list is whole (`map.rail_lines.listed: true`); until then
 no side may be read as "no railway here", so every rail order refuses naming that path."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ...kit.movement import Cost, ZocRules, walk
 from .common import board, facts, grid, hexside, other, sides, stacking_problem, zoc_of
 
 RULES = ZocRules(stop_on_entry=True, stop_rule="5.5.2")
-LISTED = "game.movement.rail.lines_listed"
+LISTED = "map.rail_lines.listed"
 
 
 def lines_problem(data: GameData) -> str | None:
