@@ -4,8 +4,8 @@ random event roll (19.0) and its German bombardment (8.5), the 3rd SS Panzer Cor
 a move, an attack with air support (13.1) answered by
 the Soviet defender (its tied first loss, 8.6.1, and its retreat route, 9.0), the advance after
 combat (10.0), the attacked 2nd Guards Tank Army's reaction (12.1), every other draw of the cup
-(3.1.1, 3.1.2), the Supply Phase (2.4) and both players' reinforcements (2.5, 7.0) to the end of
-the turn (2.6)."""
+(3.1.1, 3.1.2), the Supply Phase (2.4) and both players' reinforcements (2.5, 7.0; the German one
+by rail, 5.5.1, 5.5) to the end of the turn (2.6)."""
 
 
 import yaml
@@ -42,6 +42,10 @@ def test_the_example_plays_a_full_turn_of_cup_draws_with_a_combat_a_loss_allocat
     assert "soviet" in acting[acting.index("soviet") + 1:]                 # the cup made the Soviet player active
     assert [e["turn"] for e in events if e["event"] == "turn_over"] == [1]
     assert {"event": "entered", "unit": "1A-HQ", "hex": "4801", "rule": "7.0"} in events           # 2.5, 7.0
+    # 5.5.1, 7.1.1, 5.5: the German reinforcement placed along the (demonstration) rail line from
+    # its entry point 0110 and moved on by rail
+    assert {"event": "entered", "unit": "1/1Mar", "hex": "0310", "rule": "7.0, 5.5.1", "rail": True} in events
+    assert {"event": "move", "unit": "1/1Mar", "path": ["0310", "0410", "0510"], "rail": True} in events
     assert {"event": "chits_arrive", "chits": ["11 Pz AOK", "47A-HQ"], "rule": "7.2, 7.2.1"} in events
     assert saves[-1]["state"]["turn"] == 2 and saves[-1]["awaiting"]["phase"] == "Turn 2 German random event roll"
 

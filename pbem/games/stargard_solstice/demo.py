@@ -6,7 +6,8 @@ report): turn 1 in full — the random event roll (19.0) and its German bombardm
 a move, an attack with air support (13.1) whose result the Soviet defender answers (its tied first loss, 8.6.1, and its
 retreat route, 9.0), the advance after combat (10.0), the attacked 2nd Guards Tank Army's
 reaction (12.1) — then every other chit the cup gives, each a die both players can check
-(3.1.1), the Supply Phase (2.4), both players' reinforcements (2.5, 7.0), until the turn ends
+(3.1.1), the Supply Phase (2.4), both players' reinforcements (2.5, 7.0; the German one placed
+along the rail line from its entry point and moved on by rail, 5.5.1, 5.5), until the turn ends
 (2.6)."""
 
 from __future__ import annotations
@@ -136,7 +137,8 @@ ORDERS: list = [
                  "air": {"1-JG": "normal"}}]),
     ("german", [{"advance": "Oehms/27SS", "path": ["1413"]}]),            # 10.0; the segment ends, the next draw
     *[(None, quiet)] * 7,                                                 # turn 1's other draws, the Supply Phase
-    ("german", [{"enter": "1/1Mar", "at": "0110"}, {"move": "1/1Mar", "path": ["0210"]}]),   # 2.5, 7.0, 7.1.1
+    ("german", [{"enter": "1/1Mar", "at": "0310", "rail": True},          # 2.5, 7.0, 5.5.1: placed by rail
+                {"move": "1/1Mar", "path": ["0410", "0510"], "rail": True}]),   # 7.1.1, 5.5: and on by rail
     ("soviet", [{"enter": "88GT", "at": "2001"}, {"enter": "132/129", "at": "2101"}, {"enter": "364/7", "at": "3001"},
                 {"enter": "265/7", "at": "3001"}, {"enter": "207/79", "at": "3101"}, {"enter": "115UR", "at": "3101"},
                 {"enter": "1A-HQ", "at": "4801"}, {"enter": "1/1", "at": "4801"}]),
