@@ -239,3 +239,19 @@ def test_behaviour_2_campaigns_refuse_rail_and_strategic_entry_as_before():
     assert problem(d, s, [{"enter": "1/1Mar", "at": "0110"}, {"move": "1/1Mar", "path": ["0210"], "strategic": True}]) == [
         "rail movement (5.5) and strategic movement on entry (7.1.1) are not part of this campaign's revision "
         "(behaviour 2): 1/1Mar moves by regular movement"]
+
+
+def test_5_5_a_rail_hex_the_campaign_has_not_listed_is_refused_naming_its_path_and_no_rail_exit_14_2_1():
+    """The terrain of a hex on the line that the data lacks refuses naming `map.hexes.2012`; a unit
+    leaves the map through the Landsberg line by regular movement only (14.2.1 "The MP cost for the
+    exit hex is the same as the hex currently occupied"); rail placement also needs the lines."""
+    d, s = start({"3SS-PZ-HQ": "1212", "g-ind": "2010", "s-inf": "3030"}, sides=LINE, values=RAIL, hole="2012")
+    s = at(s, turn=4, phase="movement", active="german", hq="3SS-PZ-HQ", hq_hex="1212", moved=[], activated=[],
+           independents=[], chit="3 Pz AOK")
+    message = problem(d, s, [{"activate": "g-ind"}, {"move": "g-ind", "path": ["2011", "2012"], "rail": True}])[0]
+    assert "`map.hexes.2012`" in message
+    assert problem(d, s, [{"activate": "g-ind"}, {"move": "g-ind", "path": ["2011"], "rail": True, "exit": True}]) == [
+        "g-ind leaves the map by regular movement, not by rail (14.2.1: the MP cost of the exit hex)"]
+    d, s = reinforcing(values={})
+    assert problem(d, s, [{"enter": "1/1Mar", "at": "0210", "rail": True}])[0].startswith(
+        "needs whether every rail line of the map is listed as `railway` hexsides in module.hexsides (5.5)")
