@@ -191,3 +191,36 @@ def test_western_air_and_behaviour_4_campaigns(data):  # 12.6, docs/upgrading.md
     out = GAME.apply(old, position(old, turn=4), "alliance", [ALONE], ScriptedDice(4))
     assert out.state["phase"] == "ma_response" and air_shifts(rounds(out)[0]) == []
     assert GAME.behaviour == 5 and not any("tactical air" in r for r in GAME.not_enforced_for({"level": "standard"}))
+
+
+def test_a_signed_campaign_with_the_soviet_answer_inside_a_german_movement_verifies(tmp_path, demo_keys):  # 13.5, 12.18
+    """Through the library API with both players' dice: the German's movement file ends with a mobile
+    assault on Soviet units; the Soviet's signed answer (his air on the defense) comes before its die,
+    then the German goes on; `verify` replays every step to the same bytes."""
+    from pbem import campaign as camp
+    from pbem.demo import demo_commitment
+    from pbem.keys import key_id
+    from tests.test_campaign import orders_file
+    german, alliance = demo_keys["german"], demo_keys["alliance"]
+    override = tmp_path / "east.yaml"
+    override.write_text(MOBILE.read_text() + ROAD + EAST)
+    folder = tmp_path / "ma-air"
+    camp.create_campaign(folder, "smithereens", "historical", {s: key_id(k.public_key()) for s, k in demo_keys.items()},
+                         {p: demo_commitment(k, "ma-air", p) for p, k in demo_keys.items()}, override, options={"level": "standard"})
+
+    def send(side, orders, name):
+        key, other = (german, alliance) if side == "german" else (alliance, german)
+        return camp.adjudicate(folder, [orders_file(folder, tmp_path, side, key, orders, name)], key=other)
+
+    result = send("german", [], "g1.txt")                          # Turn 1 German prepared assaults: none
+    while result.save["awaiting"]["phase"] != "Turn 2 German movement":
+        waiting = result.save["awaiting"]
+        result = send(waiting["side"], [], f"{len(list(tmp_path.iterdir()))}.txt")
+    result = send("german", [PANZER], "ma.txt")
+    assert result.save["awaiting"]["phase"] == "Turn 2 German mobile assault at 4013E: Soviet tactical air on the defense (13.5)"
+    assert not [e for e in result.save["events"] if e["event"] == "mobile_assault"]
+    result = send("alliance", [{"air": "4013E"}], "air.txt")          # no Fw190 before Game Turn 4 (9.5): the die at once
+    ma = next(e for e in result.save["events"] if e["event"] == "mobile_assault")
+    assert air_shifts(ma) == [{"shift": -1, "why": "Soviet tactical air", "rule": "13.5"}] and ma["column"] == "3:1/2:1"
+    assert result.save["state"]["air_used"] == {"soviet": 2}
+    assert camp.verify(folder).ok
