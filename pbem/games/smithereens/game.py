@@ -69,9 +69,9 @@ class Smithereens(MobileAirRules):
         "6.x supply, 7.x economic collapse and 12.x mobile assaults: the beginner level skips them (5.1, 6.0 and "
         "7.0 Beginners Notes; campaign option level=standard plays them)",
         "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
-        "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
-        "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
-        "(4.4) by agreement",
+        "but the text gives control at the start for city hexes only (3.9: hex control \"is only important for city "
+        "hexes\"; the German controls \"all cities in and within his various front lines\"), so which mountain hexes "
+        "are German-controlled it does not say; the group places the marker and counts its 2 VP (4.4) by agreement",
         "11.19 a fortress declaration for the start of the Soviet (or Western) player turn of Game Turn 2 when the "
         "campaign's counters give the German no A or AS unit to place (3.6) and his Prepared Assault Phase of Game "
         "Turn 1 passes by itself (3.10, 11.1): no German file comes before that player turn, and asking for one would "
