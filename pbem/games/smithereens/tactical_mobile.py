@@ -243,6 +243,14 @@ class MobileAirRules(GermanAttackAirRules):
             return f"Turn {state['turn']} German mobile assault at {pause['battles'][0]}: Soviet tactical air on the defense (13.5)"
         return f"Turn {state['turn']} German mobile assault at {pause['battles'][0]}: a Fw190 with the assaulting stack (12.18, 13.6)"
 
+    def air_template(self, data: GameData, state: dict, side: str) -> dict:
+        template = super().air_template(data, state, side)
+        pause = state["air_pause"]
+        if "ma" in pause and pause["side"] == "german":
+            template["notes"].append("A Fw190 committed goes with the assaulting stack: it supports every round and the "
+                                     "stack's later mobile assaults on Soviet units this phase (12.18).")
+        return template
+
     # -- templates and report ----------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
         template = super().movement_template(data, state, side)
