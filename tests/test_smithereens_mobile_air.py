@@ -186,6 +186,9 @@ def test_one_german_answer_carries_the_fw190_and_the_naval_guns(tmp_path):  # 13
 def test_western_air_and_behaviour_4_campaigns(data):  # 12.6, docs/upgrading.md
     """12.6: "Western Allied Strategic airpower may not" support MAs. A behaviour-4 campaign plays as it
     recorded: no `air:` on an assault, and no answer before a mobile assault's die."""
+    western = dict(position(data), army="western")
+    assert GAME.ma_air_problem(data, GAME.movement_view(data, western), GAME.phase_start(data, western), {**ALONE, "air": True}) == \
+        "Western Allied strategic airpower may not support mobile assaults (12.6)"
     old = dataclasses.replace(data, behaviour=4)
     assert problems(old, position(old), [{**ALONE, "air": True}]) == [ORDER]
     out = GAME.apply(old, position(old, turn=4), "alliance", [ALONE], ScriptedDice(4))
