@@ -15,7 +15,8 @@ BUNDLED = ROOT / "examples" / "smithereens-demo" / "campaign"
 def test_the_story_keeps_its_parts_and_adds_a_mobile_assault_answered_mid_movement():
     """12.2: sov-3gta moves 2117E-2018E-1918E-1818E and assaults Warsaw (1819E) from there, paying
     three clear hexes, then double the clear hex's cost (5 MP in all); 12.8: 8 against 4 is 2:1, the city's MA shift -2
-    gives 1:1/1:2 and the die 6 gives 1/1; 12.13/11.30: the German chooses which of his two
+    and (12.18, 13.5, behaviour 5) the Soviet tactical air that goes with the stack +1 give 2:1/1:1 and the die 4
+    gives 1/1 (no Fw190 before Game Turn 4, 9.5, and never the Stuka on an MA: no German answer before the die); 12.13/11.30: the German chooses which of his two
     one-step units loses the step, in a signed answer; 12.10: Warsaw still held, the Soviet ends
     his movement with a file without a mobile assault. 13.5: before the dice of Turn 1's German and
     Turn 2's Soviet prepared assaults the other side declares its tactical air (Soviet first): none."""
@@ -33,7 +34,9 @@ def test_the_story_keeps_its_parts_and_adds_a_mobile_assault_answered_mid_moveme
     assert phases[13] == "Turn 3 Soviet prepared assaults"
     ma = next(e for e in saves[11]["events"] if e["event"] == "mobile_assault")
     assert (ma["from"], ma["attackers"], ma["defenders"], ma["odds"], ma["column"], ma["roll"], ma["result"], ma["spent"]) == \
-        ("1818E", ["sov-3gta"], ["ger-46pz", "ger-73id"], "2:1", "1:1/1:2", 6, "1/1", {"sov-3gta": 5})
+        ("1818E", ["sov-3gta"], ["ger-46pz", "ger-73id"], "2:1", "2:1/1:1", 4, "1/1", {"sov-3gta": 5})
+    assert {"shift": 1, "why": "Soviet tactical air", "rule": "13.5"} in ma["shifts"]
+    assert saves[11]["state"]["air_used"] == {"soviet": 3} and campaign.header["created_with"]["behaviour"] == 5
     assert saves[11]["state"]["phase"] == "ma_response" and saves[11]["awaiting"]["side"] == "german"
     answer = (BUNDLED / "steps" / "0012" / "orders-german.txt").read_text()
     assert "battle: 1819E" in answer

@@ -1,5 +1,6 @@
 """Set-up placement of German A/AS and Soviet M units (3.6, 3.7) on test data (not the published game)."""
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,25 @@ def test_placement_respects_stacking(data, state):  # 3.7, 8.4
     # 2020E already holds three Soviet infantry armies; an M armor unit would be a fourth non-artillery unit
     assert problems(data, soviet, [{"place": "m-1", "at": "2020E"}]) == [
         "hex 2020E is overstacked after placement: more than three Soviet units, or a fourth that is not artillery (8.4) (3.6, 3.7)"]
+
+
+def test_the_german_placement_may_declare_fortresses_for_the_first_soviet_player_turn(data, state):  # 11.19, 3.6, 3.10
+    """11.19: "At the start of any player's player turn, the German may declare any of the cities his units
+    occupy to be fortresses." 3.10: Game Turn 1 is a German player turn that "begins with that side's regular
+    combat phase"; here it passes by itself (11.1), so the German's set-up placement is his last file before
+    the Soviet player turn of Game Turn 2 (behaviour 5): the declaration rides in it, checked on the position
+    once his units are placed, and takes effect when that player turn begins."""
+    declared = GOOD_GERMAN + [{"declare_fortress": "1719E", "player_turn": "soviet"}]
+    assert problems(data, state, replace(GOOD_GERMAN, "a-2", "1818E") + declared[-1:]) == [
+        "no German unit occupies 1719E (11.19) — soviet: did you mean sov-set?"]     # (the test data's sov-set)
+    assert problems(data, state, declared + [{"declare_fortress": "1719E", "player_turn": "soviet"}]) == [
+        "1719E is already declared a fortress for the soviet player turn (11.19) — soviet: did you mean sov-set?"]
+    after_german = GAME.apply(data, state, "german", declared, None).state
+    assert after_german["fortresses_due"] == [{"hex": "1719E", "player_turn": "soviet"}]
+    outcome = GAME.apply(data, after_german, "alliance", [{"place": "m-1", "at": "2019E"}], None)
+    assert GAME.awaiting(outcome.state).phase == "Turn 2 Soviet movement"
+    assert outcome.state["fortresses"] == ["1719E", "2410E", "3730"] and "fortresses_due" not in outcome.state
+    assert {"event": "fortress", "hex": "1719E", "rule": "11.19"} in outcome.events
+    old = dataclasses.replace(data, behaviour=4)                 # a behaviour-4 campaign, as it recorded
+    assert problems(old, GAME.setup(old, load_scenario("smithereens", "historical")[0], ["alliance", "german"]), declared)[0] \
+        .startswith("a placement is `place: UNIT` with `at: HEX`")

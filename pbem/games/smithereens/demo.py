@@ -4,7 +4,7 @@ Demonstration only: the orders are the README's story on the made-up data in
 examples/smithereens-demo/; the answers and the random moves are chosen from what is legal.
 The demo plays the standard level (supply, 6.x, and mobile assaults, 12.x; 11.7 fog of war needs
 the beginner level, so it is off): after the story's assaults, the Soviet turn 3 opens with a
-mobile assault on Warsaw, the German answers his step losses mid-movement (12.13) and the Soviet
+mobile assault on Warsaw with the Soviet tactical air (12.18, 13.5), the German answers his step losses mid-movement (12.13) and the Soviet
 ends his movement (12.10).
 """
 
@@ -28,8 +28,9 @@ DEMO_ORDERS = [       # Game Turn 1 is a German combat phase only (3.10)
     ("alliance", []),            # Western movement (the Western Prepared Assault Phase passes by itself, 11.1)
     ("german", []),              # German movement and prepared assaults of Turn 2: none
     ("german", []),
-    # Turn 3: a mobile assault (12.2) from 1818E; the German's step losses are his signed answer (12.13)
-    ("alliance", [{"assault": "1819E", "with": ["sov-3gta"], "path": ["2117E", "2018E", "1918E", "1818E"]}]),
+    # Turn 3: a mobile assault (12.2) from 1818E with the Soviet tactical air (12.18, 13.5, behaviour 5); the
+    # German's step losses are his signed answer (12.13)
+    ("alliance", [{"assault": "1819E", "with": ["sov-3gta"], "path": ["2117E", "2018E", "1918E", "1818E"], "air": True}]),
     ("alliance", []),            # 12.10: Warsaw still held; a file without an assault ends the movement
 ]
 

@@ -14,7 +14,10 @@ the player turn begins after the units off the map have come back (10.29, 10.31)
 changes. The German Movement Phase always awaits his file, so the declaration never needs a
 message of its own, even when his Prepared Assault Phase passes by itself (11.1). A pending
 declaration is public (the save's `fortresses_due`); it shows no more than the top units under fog
-of war do: that a German unit is in the city.
+of war do: that a German unit is in the city. Behaviour 5: the German's set-up placement orders (3.6)
+may carry such declarations too, for the Soviet and Western player turns of Game Turn 2: Game Turn 1
+has no German Movement Phase (3.10) and its Prepared Assault Phase may pass by itself (11.1), so the
+placement is then his last file before them.
 """
 
 from ...dice import Dice
@@ -96,6 +99,36 @@ class FortressDeclarationRules(NavalDefenseRules):
 
     def apply_assaults(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         return super().apply_assaults(data, state, side, self.note_declarations(data, state, orders), dice)
+
+    # -- in the German set-up placement orders (behaviour 5) ----------------------------------------
+    def check_placement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        """3.10: Game Turn 1 has no German Movement Phase, and its Prepared Assault Phase may pass by
+        itself (11.1): the German's set-up placement file (3.6) is then his last file before the first
+        Soviet player turn, so it may carry declarations for it (and the Western one after it), checked
+        on the position once his units are placed."""
+        if not (self.plays(data, 5) and state["army"] == "german" and any(deferred(o) for o in orders)):
+            return super().check_placement(data, state, side, orders)
+        rest, kept = self.others(orders)
+        problems = [Problem(kept[p.index] if p.index is not None else None, p.message)
+                    for p in super().check_placement(data, state, side, rest)]
+        if problems:
+            return problems
+        placed = {str(o["place"]): {"hex": self.grid(data).canonical(str(o["at"])), "steps": self.counter(data, str(o["place"]))["steps"]}
+                  for o in rest}
+        return self.declaration_problems(data, dict(state, units={**state["units"], **placed}), orders)
+
+    def apply_placement(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        if self.plays(data, 5) and state["army"] == "german":
+            orders = self.note_declarations(data, state, orders)
+        return super().apply_placement(data, state, side, orders, dice)
+
+    def placement_template(self, data: GameData, state: dict, side: str) -> dict:
+        template = super().placement_template(data, state, side)
+        if self.plays(data, 5) and state["army"] == "german":
+            template["notes"].append("Optional (11.19, 3.10): `- declare_fortress: HEX` with `player_turn: soviet` (or "
+                                     "`western`) declares a city your units occupy once placed a fortress at the start of "
+                                     "that player turn of Game Turn 2.")
+        return template
 
     def end_player_turn(self, data: GameData, state: dict, events: list) -> None:
         super().end_player_turn(data, state, events)

@@ -11,7 +11,7 @@ from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
 from .fog import FOG_OFF, SmithereensFog
-from .tactical_german import GermanAttackAirRules
+from .tactical_mobile import MobileAirRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
@@ -44,7 +44,7 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(GermanAttackAirRules):
+class Smithereens(MobileAirRules):
     id = "smithereens"
     # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
@@ -58,26 +58,26 @@ class Smithereens(GermanAttackAirRules):
     # Soviet movement orders; the city a rough non-city hex for every map lookup, thunderclap.py); 13.1-13.3 1AAA drops
     # (`airdrop: HEX` with `with:` in the Western movement orders) and the 9.6 Group Steiner entry they set off (airborne.py);
     # 13.5-13.6 tactical air on prepared assaults at the standard level (`air:`; the answers, tactical.py, tactical_german.py).
-    behaviour = 4
-    behaviours = (2, 3, 4)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
+    # 5: 12.6/12.18 tactical air with mobile assaults (`air:` on an `assault:` order; the other side's answer before
+    # the first round's die, tactical_mobile.py); the standard level's header lists what it really leaves out; 11.19
+    # declarations for the player turns of Game Turn 2 in the German set-up placement orders (fortress.py).
+    behaviour = 5
+    behaviours = (2, 3, 4, 5)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
         "6.x supply, 7.x economic collapse and 12.x mobile assaults: the beginner level skips them (5.1, 6.0 and "
         "7.0 Beginners Notes; campaign option level=standard plays them)",
-        "12.6/12.18 tactical air with mobile assaults (13.5-13.6): not built; it needs the other side's declaration inside "
-        "each assault round (Soviet first), one more signed answer per round (enforced, behaviour 4 at the standard level: "
-        "13.5-13.6 on prepared assaults, Soviet first, then the German; the rest of 13.x is enforced but 13.11, see "
-        "docs/smithereens.md)",
         "13.11 National Redoubt: the marker goes to a \"German-controlled mountain hex\" within four hexes of Munich, "
-        "but the text defines control for city hexes only (3.9: hex control \"is only important for city hexes\"), so "
-        "which mountain hexes are German-controlled it does not say; the group places the marker and counts its 2 VP "
-        "(4.4) by agreement",
-        "11.19 a fortress declaration for the start of the Soviet player turn of Game Turn 1 when the German Prepared "
-        "Assault Phase that opens the game (3.10) passes by itself: no German Movement Phase comes before it, so there "
-        "is no German file to write it in, and asking for one would add a message (behaviour 4: every later Soviet or "
-        "Western player turn is declared for with `player_turn:` in the German movement or prepared assault orders, "
-        "enforced)",
+        "but the text gives control at the start for city hexes only (3.9: hex control \"is only important for city "
+        "hexes\"; the German controls \"all cities in and within his various front lines\"), so which mountain hexes "
+        "are German-controlled it does not say; the group places the marker and counts its 2 VP (4.4) by agreement",
+        "11.19 a fortress declaration for the start of the Soviet (or Western) player turn of Game Turn 2 when the "
+        "campaign's counters give the German no A or AS unit to place (3.6) and his Prepared Assault Phase of Game "
+        "Turn 1 passes by itself (3.10, 11.1): no German file comes before that player turn, and asking for one would "
+        "add a message (behaviour 5: the German set-up placement orders carry such declarations; every later Soviet "
+        "or Western player turn is declared for with `player_turn:` in the German movement or prepared assault "
+        "orders, enforced)",
         "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
         "(the special movement step refuses until the group settles it)",
     )

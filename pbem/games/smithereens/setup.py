@@ -50,13 +50,9 @@ class SetupRules(MovementRules):
         if options.get("fog") is True:
             rules[0] = FOG_ON
         if options.get("level") == "standard":
-            rules[1] = ("12.6/12.18 tactical air support of mobile assaults and 12.17 1AAA deployment (the air and "
-                        "airborne units of 13.x are not modelled); 7.5 collapse effects on units pbem "
-                        "does not model (3: the Luftwaffe) "
-                        "(supply 6.1-6.19 with 6.10 airdrop supply, the 1AAA never deployed; oil 7.2, collapse 7.3-7.4, 7.5 (1), (2), (4)-(8), mobile assaults "
-                        "12.1-12.16 are enforced)")
-            rules[2] = ("9.6 Group Steiner set off by a 1AAA airdrop (13.2 drops are not modelled; the Flak Korps and Steiner's entry "
-                        "after a move next to Berlin are enforced)")
+            # supply 6.1-6.19, the economy and collapse 7.2-7.5 (7.5 (3): the aircraft withdrawn), mobile
+            # assaults 12.1-12.18 with their tactical air (behaviour 5) and the 1AAA (13.1-13.3, 12.17) are played
+            del rules[1]
         return rules
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:

@@ -17,10 +17,9 @@ then the German, who declares second, answers before the die in the same pause a
 and `naval_guns:` as before when the guns are offered. The pause comes only when the German has an air
 unit to commit (or the guns): one German message per such Soviet Prepared Assault Phase, none more, and
 none at all when the guns are offered anyway. Each air unit committed is a column in its side's favour
-(`special.tactical_airpower.shift`); opposing ones cancel. The Soviet air unit on a Soviet defense, the
-Fw190s on a German attack, and tactical air with mobile assaults (12.18) are not built (game.py
-not_enforced): each needs a further answer of the other side inside the German player turn or the
-movement.
+(`special.tactical_airpower.shift`); opposing ones cancel. The Soviet air unit on a Soviet defense and
+the Fw190s on a German attack: tactical_german.py; tactical air with mobile assaults (12.6, 12.18,
+behaviour 5): tactical_mobile.py.
 """
 
 from ...dice import Dice
