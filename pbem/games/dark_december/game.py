@@ -24,7 +24,8 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import allied_setup, air, answers, bridges, combat, commitment, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements
+from . import allied_setup, air, answers, bridges, combat, commitment, conditional, commanders, displacement, fog, fuel, withdrawals
+from . import movement, paradrop, reinforcements
 from . import replacements, report, strategic, supply, surrender, victory, xxx_corps
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
@@ -171,11 +172,11 @@ def _opponent_of_answering(state: dict) -> tuple:
 
 class DarkDecember(SequencedGame):
     id = "dark-december"
-    # 4: 26.8 D the Small Solution's victory levels;
+    # 5: 15.5 D commander displacement, 26.13 Montgomery's withdrawal; 4: 26.8 D the Small Solution's victory levels;
     # 3: 5.7 road control and 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, 12.2, 13.3.2 B, 16.1 G, 20.1 B/C),
     # 20.4.2 road interdiction; 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
-    behaviour = 4
-    behaviours = (1, 2, 3, 4)
+    behaviour = 5
+    behaviours = (1, 2, 3, 4, 5)
     game_over_rule = "7.2 F"
     not_enforced = NOT_ENFORCED
 
@@ -222,10 +223,10 @@ class DarkDecember(SequencedGame):
                   {"battle", "reduce", "integrity"}),
             entry("answer", "The owner's choice inside a battle: retreat or loss and its allocation with the retreat path "
                   "(13.5.1, 13.6), counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5); "
-                  "the air-attack loss pick (20.4.1 B)",
+                  "the air-attack loss pick (20.4.1 B); the displaced leader's hex (15.5 D)",
                   "response", _answering, _opponent_of_answering, answers.answer_template, answers.check_answer, answers.apply_answer,
                   "the rest of the battle, then the next battle; after the last, the Construction/Demolition Phase (7.1.7)",
-                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance", "commander"}),
+                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance", "commander", "displace", "to"}),
             entry("construction", "Exploitation and Construction/Demolition Phases: reserves move, bridges are built and "
                   "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
@@ -354,6 +355,8 @@ class DarkDecember(SequencedGame):
         }
         if options.get("commanders") is True:
             state["all_out_used"], state["defence_used"] = {}, {}           # 15.1 A, 15.2 A, a player turn
+            if self.plays(data, 5):
+                state["displaced"] = {}                                     # 15.5 D displacement (behaviour 5)
         if self.plays(data, 2):
             state["withdrawn"] = []                                         # 10.8 (behaviour 2)
         if self.plays(data, 3):                                             # 5.7, 10.4, 20.1 C, 20.4.2 (behaviour 3)
@@ -457,12 +460,20 @@ class DarkDecember(SequencedGame):
                                                                  any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop",
                                                                                       "luftwaffe", "commit"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
+        air_orders = [o for o in orders if "air_attack" in o or "interdict" in o]
+        if displacement.pause(state, side, {"step": "movement", "side": side, "orders": air_orders}):
+            return events                                                    # 15.5 D: the owner's choice first
+        self.after_moves(data, state, side, air_orders, dice, events)
+        return events
+
+    def after_moves(self, data: GameData, state: dict, side: str, orders: list, dice: Dice, events: list) -> None:
+        """The end of the Movement Phase after the moves (and a displaced leader's relocation, 15.5 D): the air
+        attack and interdiction (20.4), then the Reaction or the Combat Phase."""
         state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
         air.interdict(data, state, side, orders, dice, events)               # 20.4.2 (behaviour 3)
         if state["pending"]:
             state["after_air"], state["phase"] = state["phase"], "answer"
-        return events
 
     def _check_reaction(self, game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         return movement.check_moves(self, data, state, side, orders, reaction=True)
@@ -470,6 +481,7 @@ class DarkDecember(SequencedGame):
     def _apply_reaction(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events = movement.apply_moves(self, data, state, side, orders, reaction=True)
         state["phase"] = "combat"
+        displacement.pause(state, side, {"step": "reaction"})              # 15.5 D: the owner's choice before combat
         return events
 
     def _apply_battles(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
@@ -601,6 +613,8 @@ class DarkDecember(SequencedGame):
     def label(self, state: dict) -> str:
         due = state.get("pending")
         head = f"Game-Turn {state['turn']} {state['side']} player turn"
+        if state["phase"] == "answer" and due and due["kind"] == "displace":
+            return f"{head}: {due['side']} places the displaced leader(s) {', '.join(due['leaders'])} (15.5 D)"
         if state["phase"] == "answer" and due and due["kind"] == "air":
             return f"{head}: {due['side']} picks the unit hit by the air attack on {due['hex']} (20.4.1 B)"
         if state["phase"] == "answer" and due:

@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import NO_ZOC, ZocRules, walk
 from ..base import Problem
-from . import restricted, strategic
+from . import displacement, restricted, strategic
 from .common import air_superiority, board, bridged, road, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
@@ -53,11 +53,12 @@ def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: 
     return not road_rate_over(data, state, unit_id, others)                 # 15.4 B (behaviour 3)
 
 
-def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | None:
-    """10.2 D: never into a hex occupied by an enemy unit; an unlisted hex is off the map."""
+def enter_problem(data: GameData, state: dict, side: str, hex_id: str, mover: str | None = None) -> str | None:
+    """10.2 D: never into a hex occupied by an enemy unit, but 15.5 D a combat unit into a hex of lone enemy
+    leaders (behaviour 5, commanders); an unlisted hex is off the map."""
     if not mapdata(data).listed(hex_id):
         return f"{hex_id} is not on the map (map.hexes.{hex_id})"
-    if board(state).enemies_in(hex_id, side):
+    if board(state).enemies_in(hex_id, side) and not displacement.may_enter(data, state, side, hex_id, mover):
         return f"{hex_id} holds enemy units (10.2 D)"
     return None
 
@@ -133,9 +134,12 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
                          stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F, 10.3 C")
     moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id, _before(path, a)), allowance=ma, zoc=zoc,
                  rules=rules, starts_in_zoc=path[0] in zoc and not infiltrating, no_revisit=True,
-                 enter_problem=lambda h: enter_problem(data, state, side, h))
+                 enter_problem=lambda h: enter_problem(data, state, side, h, unit_id))
     if moved.problem:
         return moved.problem
+    why = displacement.path_problem(data, state, side, unit_id, path[1:])           # 15.5 D
+    if why:
+        return why
     if moved.spent > ma and len(path) > 2:                  # 10.2 A: one hex always; else never over the MA (10.2 B)
         return f"{unit_id} needs {moved.spent} MP for this path but has {ma} (10.2 B; 10.2 A guarantees one hex only)"
     return None
@@ -496,6 +500,7 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             if strategic.on(state):                                      # 10.9 B its Game-Turn of entry (behaviour 3)
                 state.setdefault("arrived", {})[order["enter"]] = state["turn"]
             events.append({"event": "enter", "unit": order["enter"], "path": path, **({"strategic": True} if order.get("strategic") else {})})
+            displacement.displace(data, state, side, order["enter"], path[1:], events)      # 15.5 D
             if order.get("strategic") is True:                        # 10.6.2; 20.1 C
                 strategic.mark(state, order["enter"], True)
                 if side == "german" and air_superiority(data, state["turn"], state):
@@ -529,6 +534,7 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
                        **({"exploitation": True} if mode == "exploitation" else {}),
                        **({"strategic": strategic.in_sm(state, order["move"])} if strategic.on(state) else {}),
                        **({"bridge": True} if order.get("build_bridge") else {})})
+        displacement.displace(data, state, side, order["move"], path[1:], events)           # 15.5 D
     drop_reserves_in_contact(data, state)
     occupied = {u["hex"] for u in state["units"].values()}
     state["forts"] = [h for h in state["forts"] if h in occupied]          # 17.2: a vacant fortification is removed

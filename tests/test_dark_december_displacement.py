@@ -1,0 +1,99 @@
+"""Dark December 15.5 D commander displacement (optional commanders, behaviour 5; docs/errata.md DD19).
+
+The map is the demonstration block of tests/test_dark_december_rules.py (columns 10-14, rows 10-14). From 1211
+(the Allied leader's hex) 1113 and 1213 are two hexes away, 1014 four.
+"""
+
+from pbem.games.dark_december import GAME
+from tests.test_dark_december_rules import LEADER, apply, base, changed, data, messages, position  # noqa: F401
+
+
+def allied_leader(data):
+    """An Allied leader (DEMONSTRATION values, not a counter of the game)."""
+    return changed(data, {"units.units.counters.us-ldr": {**LEADER, "side": "allies", "nationality": "us"},
+                          "units.units.counters.ger-ldr": LEADER})
+
+
+def test_15_5_d_a_combat_unit_moves_through_a_lone_leader_which_goes_to_the_nearest_supplied_unit(data):
+    """15.5 D: "Leaders not stacked with a friendly combat unit are displaced by an enemy combat (not commander) unit
+    moving into or through its hex. Relocate a displaced leader to the nearest supplied friendly combat unit or
+    stack." One nearest unit (1113, two hexes; 1014 four): no answer is asked, the move goes on through the hex."""
+    data = allied_leader(data)
+    state = position(data, {"us-ldr": "1211", "us-inf1": "1113", "us-inf2": "1014", "ger-inf1": "1311"}, commanders="true")
+    order = [{"move": "ger-inf1", "path": ["1311", "1211", "1111"]}]
+    assert messages(GAME.check(data, state, "german", order)) == []
+    events = apply(data, state, "german", order)
+    assert {"event": "displaced", "leader": "us-ldr", "from": "1211", "to": "1113", "by": "ger-inf1"} in events
+    assert state["units"]["us-ldr"]["hex"] == "1113" and state["units"]["ger-inf1"]["hex"] == "1111"
+    assert state["phase"] == "combat" and state["pending"] is None
+
+
+def test_15_5_d_the_owner_chooses_between_equidistant_stacks(data):
+    """15.5 D: "If two or more supplied friendly units or stacks are equidistant, the owning side may choose between
+    them." 1113 and 1213 are both two hexes from 1211: the Allies answer inside the German Movement Phase (the
+    `answer` entry), then the Combat Phase follows."""
+    data = allied_leader(data)
+    state = position(data, {"us-ldr": "1211", "us-inf1": "1113", "us-inf2": "1213", "ger-inf1": "1311"}, commanders="true")
+    events = apply(data, state, "german", [{"move": "ger-inf1", "path": ["1311", "1211"]}])
+    assert {"event": "displaced", "leader": "us-ldr", "from": "1211", "choice": ["1113", "1213"], "by": "ger-inf1"} in events
+    assert state["phase"] == "answer" and GAME.awaiting(state).side == "allies"
+    assert state["pending"] == {"kind": "displace", "side": "allies", "battle": 0, "leaders": {"us-ldr": ["1113", "1213"]},
+                                "resume": {"step": "movement", "side": "german", "orders": []}}
+    assert GAME.label(state) == "Game-Turn 9 german player turn: allies places the displaced leader(s) us-ldr (15.5 D)"
+    assert GAME.template(data, state, "allies")["orders"] == [{"displace": "us-ldr", "to": "1113"}]
+    assert messages(GAME.check(data, state, "allies", [{"displace": "us-ldr", "to": "1014"}])) == [
+        "us-ldr goes to one of the equidistant supplied friendly combat units: 1113, 1213 (15.5 D)"]
+    assert messages(GAME.check(data, state, "allies", [])) == [
+        "answer each displaced leader once: `displace: LEADER, to: HEX` for us-ldr (15.5 D)"]
+    events = apply(data, state, "allies", [{"displace": "us-ldr", "to": "1213"}])
+    assert {"event": "displaced", "leader": "us-ldr", "to": "1213", "chosen": True} in events
+    assert state["units"]["us-ldr"]["hex"] == "1213" and state["phase"] == "combat" and state["pending"] is None
+
+
+def test_15_5_d_only_supplied_units_count(data):
+    """15.5 D "the nearest supplied friendly combat unit": an unsupplied one (8.1, the owner's marker) is passed over."""
+    data = allied_leader(data)
+    state = position(data, {"us-ldr": "1211", "us-inf1": "1113", "us-inf2": "1014", "ger-inf1": "1311"}, commanders="true")
+    state["supply"] = {"us-inf1": "unsupplied"}
+    apply(data, state, "german", [{"move": "ger-inf1", "path": ["1311", "1211"]}])
+    assert state["units"]["us-ldr"]["hex"] == "1014" and state["phase"] == "combat"
+
+
+def test_15_5_d_who_displaces_and_who_is_displaced(data):
+    """15.5 D: a leader does not displace ("an enemy combat (not commander) unit"), nor is a leader stacked with a
+    friendly combat unit displaced: 10.2 D forbids those moves; with no supplied friendly combat unit on the map the
+    text does not say where the leader goes, and the move is refused."""
+    data = allied_leader(data)
+    state = position(data, {"us-ldr": "1211", "us-inf1": "1113", "ger-ldr": "1311", "ger-inf1": "1312"}, commanders="true")
+    assert messages(GAME.check(data, state, "german", [{"move": "ger-ldr", "path": ["1311", "1211"]}])) == [
+        "1211 holds enemy units (10.2 D)"]
+    state["units"]["us-inf2"] = {"side": "allies", "hex": "1211", "steps": 2, "reserve": False}
+    assert messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1312", "1211"]}])) == [
+        "1211 holds enemy units (10.2 D)"]
+    alone = position(data, {"us-ldr": "1211", "ger-inf1": "1311"}, commanders="true")
+    assert messages(GAME.check(data, alone, "german", [{"move": "ger-inf1", "path": ["1311", "1211"]}])) == [
+        "ger-inf1 would displace us-ldr at 1211, and no supplied allies combat unit is on the map to relocate it to "
+        "(15.5 D does not say where it goes then)"]
+
+
+def test_15_5_d_older_campaigns_and_no_commanders_keep_10_2_d(data):
+    """Campaigns begun before behaviour 5 (no `displaced` in their state) replay as recorded: 10.2 D refuses the move."""
+    data = allied_leader(data)
+    state = position(data, {"us-ldr": "1211", "us-inf1": "1113", "ger-inf1": "1311"}, commanders="true")
+    del state["displaced"]
+    assert messages(GAME.check(data, state, "german", [{"move": "ger-inf1", "path": ["1311", "1211"]}])) == [
+        "1211 holds enemy units (10.2 D)"]
+    assert "displaced" not in position(data, {"ger-inf1": "1311"})
+
+
+def test_15_5_d_a_reaction_move_displaces_and_the_phasing_owner_answers_before_combat(data):
+    """15.5 D in the Reaction Phase (7.1.4, 14.4): a reacting Allied reserve displaces a German leader; Germany, the
+    owner, answers, then the Combat Phase (7.1.5)."""
+    data = allied_leader(data)
+    state = position(data, {"ger-ldr": "1211", "ger-inf1": "1113", "ger-inf2": "1213", "us-inf1": "1311"}, commanders="true",
+                     phase="reaction")
+    state["units"]["us-inf1"]["reserve"] = True
+    apply(data, state, "allies", [{"move": "us-inf1", "path": ["1311", "1211"]}])
+    assert state["pending"]["leaders"] == {"ger-ldr": ["1113", "1213"]} and GAME.awaiting(state).side == "german"
+    apply(data, state, "german", [{"displace": "ger-ldr", "to": "1113"}])
+    assert state["units"]["ger-ldr"]["hex"] == "1113" and state["phase"] == "combat"
