@@ -123,8 +123,8 @@ def apply_answer(game: Any, data: GameData, state: dict, due: dict, orders: list
     resume = due["resume"]
     if resume["step"] == "movement":
         game.after_moves(data, state, resume["side"], resume["orders"], dice, events)
-    elif resume["step"] == "reaction":
-        state["phase"] = "combat"
+    elif resume["step"] == "then":
+        state["phase"] = resume["phase"]
     else:
         from .bridges import apply_construction
         events += apply_construction(game, data, state, resume["side"], resume["orders"], dice)

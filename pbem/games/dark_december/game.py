@@ -25,7 +25,7 @@ from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
 from . import allied_setup, air, answers, bridges, combat, commitment, conditional, commanders, displacement, fog, fuel, withdrawals
-from . import movement, paradrop, reinforcements
+from . import montgomery, movement, paradrop, reinforcements
 from . import replacements, report, strategic, supply, surrender, victory, xxx_corps
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
@@ -208,7 +208,11 @@ class DarkDecember(SequencedGame):
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
                   {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
-                   "exit", "hold_off", "release", "drop", "infiltrate", "commit"}),
+                   "exit", "hold_off", "release", "drop", "infiltrate", "commit", "withdrawal"}),
+            entry("second_move", "Montgomery's withdrawal: the Allies' second move before their Combat Phase (26.13 A)", "orders",
+                  _phasing, _opponent_of_phasing, self.move_template, self._check_second, self._apply_second,
+                  "the Reaction Phase if Germany has reserves (7.1.4); no Combat Phase (26.13 D): the Exploitation Phase",
+                  {"move", "path"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -293,6 +297,8 @@ class DarkDecember(SequencedGame):
                 others.remove("26.18")
                 rules.append("26.18 C: the Allies' die before play (5-6: 26.1) is not rolled: pbem rolls no die at set-up; "
                              "26.18 A is adjudicated in the free set-up (6.1) only, 26.18 B refuses it without 26.5 and 26.16")
+            if "26.13" in others and self.behaviour >= 5:                # 26.13 A-E (behaviour 5, reading DD20)
+                others.remove("26.13")
             for done in ("26.10", "26.17", "26.19", "26.20"):                            # on the Meuse, the west edge (behaviour 3)
                 if self.behaviour >= 3 and done in others:
                     others.remove(done)
@@ -375,6 +381,8 @@ class DarkDecember(SequencedGame):
             if info["id"] != "campaign":
                 raise PbemError("26.20 is the Campaign Game's variant selection: choose it with the campaign scenario")
             reinforcements.campaign_selection(data, state)                  # 26.20 B, C (behaviour 3)
+        if "26.13" in options["variants"] and self.plays(data, 5):
+            state["withdrawal"] = None                                      # 26.13 A: the Game-Turn of a withdrawal (behaviour 5)
         if "26.8" in options["variants"] and self.plays(data, 4):
             state["small_solution"] = True                                  # 26.8 D the victory levels (behaviour 4)
         if "26.16" in options["variants"] and self.plays(data, 4):
@@ -451,13 +459,14 @@ class DarkDecember(SequencedGame):
             state["luftwaffe_from"] = state["turn"]
             events.append({"event": "luftwaffe", "turn": state["turn"]})
         conditional.apply(state, orders, events)                            # 23.0 B: the owner's choice
+        montgomery.declare(state, orders, events)                           # 26.13 A (behaviour 5)
         replacements.apply(data, state, side, orders, events)               # 7.1.2 Replacement Phase
         paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
         for order in orders:
             if "fuel" in order:
                 fuel.deplete(state, fuel.key(order["fuel"]), "german", events, data)   # 8.7.1 B, 8.7.2 D
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
-                                                                 any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop",
+                                                                 any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop", "withdrawal",
                                                                                       "luftwaffe", "commit"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
         air_orders = [o for o in orders if "air_attack" in o or "interdict" in o]
@@ -469,19 +478,47 @@ class DarkDecember(SequencedGame):
     def after_moves(self, data: GameData, state: dict, side: str, orders: list, dice: Dice, events: list) -> None:
         """The end of the Movement Phase after the moves (and a displaced leader's relocation, 15.5 D): the air
         attack and interdiction (20.4), then the Reaction or the Combat Phase."""
-        state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
+        if montgomery.active(state):
+            state["phase"] = "second_move"                                   # 26.13 A: the second Allied move
+        else:
+            self.to_reaction_or_combat(state, events)
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
         air.interdict(data, state, side, orders, dice, events)               # 20.4.2 (behaviour 3)
         if state["pending"]:
             state["after_air"], state["phase"] = state["phase"], "answer"
+
+    def to_reaction_or_combat(self, state: dict, events: list) -> None:
+        """7.1.4 the Reaction Phase if the other side has reserves, else 7.1.5 the Combat Phase; in a withdrawal turn
+        (26.13 D, no Allied attacks) the Combat Phase passes by itself to the Exploitation Phase."""
+        if state["options"]["reserves"] and movement.reaction_due(state):
+            state["phase"] = "reaction"
+        else:
+            self.to_combat(state, events)
+
+    def to_combat(self, state: dict, events: list) -> None:
+        state["phase"] = "combat"
+        if montgomery.active(state):
+            state["phase"] = "construction"
+            events.append({"event": "no_combat", "why": "no Allied attacks may be made during the withdrawal turn (26.13 D)"})
+
+    def _check_second(self, game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        return movement.check_second(data, state, side, orders)
+
+    def _apply_second(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        """26.13 A: the Allies' second move in a withdrawal turn, then the Reaction Phase or (26.13 D) no Combat Phase."""
+        events = movement.apply_moves(self, data, state, side, orders, mode="second")
+        state["moved"] = sorted(set(state["moved"]) | {o["move"] for o in orders if "move" in o})
+        self.to_reaction_or_combat(state, events)
+        displacement.pause(state, side, {"step": "then", "phase": state["phase"]})      # 15.5 D
+        return events
 
     def _check_reaction(self, game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         return movement.check_moves(self, data, state, side, orders, reaction=True)
 
     def _apply_reaction(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events = movement.apply_moves(self, data, state, side, orders, reaction=True)
-        state["phase"] = "combat"
-        displacement.pause(state, side, {"step": "reaction"})              # 15.5 D: the owner's choice before combat
+        self.to_combat(state, events)
+        displacement.pause(state, side, {"step": "then", "phase": state["phase"]})      # 15.5 D: the owner's choice first
         return events
 
     def _apply_battles(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
@@ -638,6 +675,9 @@ class DarkDecember(SequencedGame):
         if state["phase"] == "movement" and conditional.on(state) and state["conditional"]["picks"]:
             mine = [u for u in state["conditional"]["pool"] if counter(data, u)["side"] == side]
             notes.append(f"commit: UNIT for up to {state['conditional']['picks']} conditional unit(s) (23.0 B): {', '.join(mine)}")
+        if state["phase"] == "movement" and side == "allies" and montgomery.on(state):
+            notes.append("withdrawal: true states Montgomery's withdrawal: a second move, no attacks (26.13 A, D); every move "
+                         "goes by the most direct route to a river line (26.13 B, C, E; reading DD20)")
         if state["phase"] == "movement" and state.get("fuel_due"):
             notes.append(f"fuel: DIV for {state['fuel_due']} more German motorized division(s) out of supply (8.7.1 B): "
                          f"{', '.join(fuel.eligible(data, state))}")

@@ -210,9 +210,11 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
                 mode: str = "movement") -> list[Problem]:
     """The Movement Phase (mode movement), the Reaction Phase (reaction: reserves at half MA, 14.4) and the
     Exploitation Phase (mode exploitation: reserves at their full MA, 7.1.6, 14.2 B)."""
-    problems: list[Problem] = []
+    from . import montgomery
+    problems: list[Problem] = montgomery.problems(data, state, side, orders)          # 26.13 B, C, E (behaviour 5)
     if mode == "exploitation":
-        return _check_unit_moves(data, state, side, orders, reaction=False, exploitation=True)
+        return problems + _check_unit_moves(data, state, side, orders, reaction=False, exploitation=True)
+    problems += montgomery.declaration_problems(state, side, orders) if not reaction else []
     if not reaction and side == "german" and (state.get("fuel_due") or any("fuel" in o for o in orders)):
         from .fuel import check_german_picks, key as fuel_key
         problems += check_german_picks(data, state, orders)
@@ -259,13 +261,20 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         problems += _edge_problems(data, state, side, orders, reaction)
         exiting = {o["exit"] for o in orders if isinstance(o.get("exit"), str)}
         state = {**state, "units": {u: v for u, v in state["units"].items() if u not in exiting}}     # 10.7.2 A: gone
-    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe",
+    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe", "withdrawal",
                                                       "exit", "hold_off", "release", "commit"))
               else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
                                          ((o["enter"], o) for o in given if "enter" in o) if u in entering},
                                         {o["enter"] for o in given if "enter" in o and o.get("strategic") is True})
+
+
+def check_second(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    """26.13 A: the Allies' second move of a withdrawal turn, as in the Movement Phase (reserves stay; 10.9, 18.3
+    bind), on the river lines (26.13 B, C, E)."""
+    from . import montgomery
+    return montgomery.problems(data, state, side, orders) + _check_unit_moves(data, state, side, orders, False, False)
 
 
 def _edge_problems(data: GameData, state: dict, side: str, orders: list, reaction: bool) -> list[Problem]:
@@ -532,6 +541,7 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             state["no_attack"] = sorted(set(state["no_attack"]) | {order["move"]})
         events.append({"event": "move", "unit": order["move"], "path": path, "reaction": reaction,
                        **({"exploitation": True} if mode == "exploitation" else {}),
+                       **({"second": True} if mode == "second" else {}),
                        **({"strategic": strategic.in_sm(state, order["move"])} if strategic.on(state) else {}),
                        **({"bridge": True} if order.get("build_bridge") else {})})
         displacement.displace(data, state, side, order["move"], path[1:], events)           # 15.5 D

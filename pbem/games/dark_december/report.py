@@ -96,6 +96,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
                             f"{e['by']} displaces {e['leader']} from {e['from']}: " + (
                                 f"it goes to {e['to']}, the nearest supplied friendly combat unit (15.5 D)" if "to" in e else
                                 f"its owner chooses between the equidistant {', '.join(e['choice'])} (15.5 D)")),
+    "withdrawal": lambda e: "the Allies conduct Montgomery's withdrawal this turn: a second move before combat, no attacks (26.13 A, D)",
+    "no_combat": lambda e: f"no Combat Phase: {e['why']}",
     "conditional_commit": lambda e: f"{e['unit']} is committed from the conditional forces, due Game-Turn {e['turn']} (23.0 B, D, E)",
 }
 
@@ -118,7 +120,8 @@ def describe(events: list, readable_answers: bool = True) -> list[Block]:
         elif kind == "battle":
             blocks += _battle(e)
         elif kind == "move":
-            verb = "reacts" if e["reaction"] else "exploits" if e.get("exploitation") else "moves"
+            verb = "reacts" if e["reaction"] else "exploits" if e.get("exploitation") else "moves again (26.13 A)" if e.get("second") \
+                else "moves"
             blocks += _item(f"{e['unit']} {verb} {' → '.join(e['path'])}" + (", building a bridge (16.2)" if e.get("bridge") else "")
                             + (", in strategic movement (10.4)" if e.get("strategic") else ""))
         elif kind in ("step", "eliminated"):
