@@ -67,10 +67,12 @@ NOT_ENFORCED = (
     "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
     "15.x commanders (optional, `--option commanders=true`; enforced: 13.2/7.1.5.2 all out assault with 15.1 A/C, 15.3, "
     "15.8, 13.5.1 E with 15.2 A, and in behaviour 3 15.1 B, 15.2 B, 15.4 B/C, 15.5 A, 15.6 A-E, 15.7 A/B, 13.8.4.1/13.8.4.2 "
-    "with Patton's and Manteuffel's counters as group data; 15.9 with `--option dietrich=true`): 15.5 D displacement makes "
-    "the enemy's move enter the leader's hex (10.2 D forbids it otherwise) and, where supplied stacks are equidistant, asks "
-    "the owner mid-move, a step the sequence does not have; 15.7 C is the reinforcement code on the leaders' counters "
-    "(10.6, group data)",
+    "with Patton's and Manteuffel's counters as group data; 15.9 with `--option dietrich=true`; from behaviour 5 15.5 D "
+    "displacement, reading DD19): campaigns begun before behaviour 5 keep 10.2 D for a lone leader's hex, as they "
+    "recorded; under fog of war (25.0) 15.5 D is not played (a move is an owner step that changes no enemy unit), nor "
+    "does a reinforcement's blocked entry hex (10.6.3 B) let it in; a displacement with no supplied friendly combat unit "
+    "on the map is refused (15.5 D does not say where the leader goes); 15.7 C is the reinforcement code on the leaders' "
+    "counters (10.6, group data)",
     "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
@@ -90,11 +92,10 @@ NOT_ENFORCED = (
     "Not adjudicated, and why: 26.20 A the German choice is made openly at `pbem new` (variants 26.8 or 26.9 with 26.20), "
     "not secretly: pbem has no sealed campaign option, and A only suggests secrecy; 26.9 B the Turning Point exit hexes are part of that scenario's victory conditions, and the group's "
     "`game.victory.turning_point` counts every exited unit's strength (10.7 lets Germany exit at any road entry hex of the "
-    "north, south and west edges), so the text gives nothing for the changed range to replace; 26.13 Montgomery's "
-    "withdrawal: A's second move before combat is a second Allied movement step the sequence does not have; B/C/E "
-    "need the Sure and Amblève hexsides (group data `map.rivers.sure`/`.ambleve`, which pbem does not read yet) and "
-    "readings of \"the most direct route possible\", \"towards one of the rivers\" and \"the closest river line\", "
-    "which the text does not define; campaigns begun before behaviour 4 play 26.8 without 26.8 D, "
+    "north, south and west edges), so the text gives nothing for the changed range to replace; campaigns begun before behaviour 5 "
+    "record 26.13 Montgomery's withdrawal without adjudicating it (from behaviour 5 A-E: the second Allied move a "
+    "sequence step, the river lines `map.rivers.meuse`/`.sure`/`.ambleve`/`.semois` with `map.edges.*`, the most direct "
+    "route read as each hex entered one hex nearer the closest line's far bank or the Meuse's, reading DD20); campaigns begun before behaviour 4 play 26.8 without 26.8 D, "
     "judging every victory level, as they recorded (from behaviour 4 Germany wins only with the levels named in "
     "`variants.division_variants.26_8.german_may_win`, reading DD17); campaigns begun before behaviour 4 play "
     "26.16 without its A/B (from behaviour 4 the divisions `variants.division_variants.26_16.divisions` are due AM 17 "
