@@ -97,3 +97,33 @@ def test_15_5_d_a_reaction_move_displaces_and_the_phasing_owner_answers_before_c
     assert state["pending"]["leaders"] == {"ger-ldr": ["1113", "1213"]} and GAME.awaiting(state).side == "german"
     apply(data, state, "german", [{"displace": "ger-ldr", "to": "1113"}])
     assert state["units"]["ger-ldr"]["hex"] == "1113" and state["phase"] == "combat"
+
+
+def test_15_5_d_the_air_attack_waits_for_the_owners_choice(data):
+    """15.5 D with 20.4 (the Allies' extra air attack on AM 17 December, 20.4.2 F): the air attack is resolved after the
+    moves, so it waits for the German choice of the displaced leader's hex and is rolled in that answer's step."""
+    from tests.dicehelp import ScriptedDice
+    data = allied_leader(data)
+    state = position(data, {"ger-ldr": "1211", "ger-inf1": "1113", "ger-inf2": "1213", "us-inf1": "1311"}, turn=3,
+                     side="allies", commanders="true")
+    orders = [{"move": "us-inf1", "path": ["1311", "1211"]}, {"air_attack": "1213"}]
+    assert messages(GAME.check(data, state, "allies", orders)) == []
+    events = apply(data, state, "allies", orders)
+    assert not any(e["event"] == "air_attack" for e in events)
+    assert state["pending"]["resume"] == {"step": "movement", "side": "allies", "orders": [{"air_attack": "1213"}]}
+    events = apply(data, state, "german", [{"displace": "ger-ldr", "to": "1113"}], dice=ScriptedDice(1))
+    assert [e["hex"] for e in events if e["event"] == "air_attack"] == ["1213"]
+    assert state["units"]["ger-ldr"]["hex"] == "1113"
+
+
+def test_15_5_d_an_exploiting_reserve_displaces_and_the_construction_step_goes_on_after_the_answer(data):
+    """15.5 D in the Exploitation Phase (7.1.6, 14.2): the owner answers, then the rest of the mover's step
+    (7.1.7) and the end of its player turn (7.1.7 D)."""
+    data = allied_leader(data)
+    state = position(data, {"us-ldr": "1211", "us-inf1": "1113", "us-inf2": "1213", "ger-pz1": "1311"}, commanders="true",
+                     phase="construction")
+    state["units"]["ger-pz1"]["reserve"] = True
+    apply(data, state, "german", [{"move": "ger-pz1", "path": ["1311", "1211"]}])
+    assert state["phase"] == "answer" and state["side"] == "german" and state["pending"]["leaders"] == {"us-ldr": ["1113", "1213"]}
+    apply(data, state, "allies", [{"displace": "us-ldr", "to": "1113"}])
+    assert state["units"]["us-ldr"]["hex"] == "1113" and state["side"] == "allies" and state["phase"] == "movement"

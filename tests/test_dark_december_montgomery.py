@@ -107,3 +107,43 @@ def test_26_13_is_adjudicated_from_behaviour_5(variants):
     """The campaign header lists 26.13 among the adjudicated variants (no longer "recorded but not adjudicated")."""
     rules = GAME.not_enforced_for(GAME.options({"variants": variants}))
     assert not any("recorded but not adjudicated" in r for r in rules)
+
+
+def test_26_13_b_binds_reinforcements_and_exploitation_and_d_shock_combat(data):
+    """26.13 B "Units that move during this withdrawal turn": a reinforcement after its entry hex (10.6.1 B) and a
+    reserve exploiting (7.1.6, 14.2) follow the river lines too; D no Allied attack in the Shock Combat Phase (14.3)."""
+    from tests.test_dark_december_rules import REINFORCEMENT
+    data = changed(rivers(data), {"units.units.counters.us-rf1": {**REINFORCEMENT, "nationality": "british", "restricted": False}})
+    state = withdrawal_turn(data)
+    state["reinforcements"] = {"us-rf1": 9}
+    assert messages(GAME.check(data, state, "allies", [{"withdrawal": True}, {"move": "us-inf1", "path": ["1312", "1313"]},
+                                                       {"enter": "us-rf1", "path": ["1012", "1011"]}])) == []
+    got = messages(GAME.check(data, state, "allies", [{"withdrawal": True}, {"move": "us-inf1", "path": ["1312", "1313"]},
+                                                      {"enter": "us-rf1", "path": ["1012", "1112"]}]))
+    assert got == ["us-rf1 withdraws by the most direct route: each hex entered one hex nearer the far bank of the closest "
+                   "river line or of the Meuse, staying beyond it once there (hexes from 1012: the Meuse 0); 1012 → 1112 does "
+                   "not (26.13 B, C, E; reading DD20)"]
+    state.update(phase="construction", withdrawal=9)
+    state["units"]["us-inf1"]["reserve"] = True
+    assert len(messages(GAME.check(data, state, "allies", [{"move": "us-inf1", "path": ["1312", "1412"]}]))) == 1
+    assert messages(GAME.check(data, state, "allies", [{"move": "us-inf1", "path": ["1312", "1311"]}])) == []
+    got = messages(GAME.check(data, state, "allies", [{"move": "us-inf1", "path": ["1312", "1311"]},
+                                                      {"shock": "1410", "with": ["us-inf1"]}]))
+    assert "no Allied attacks may be made during the withdrawal turn (26.13 D)" in got
+
+
+def test_26_13_under_fog_of_war_the_second_move_is_an_owner_step(data):
+    """25.0 with 26.13 A: the second move, like the Movement Phase, is a step of the mover's units only, which the
+    Germans check as such; after it the Reaction Phase or, no attack allowed (D), the Exploitation Phase."""
+    import copy
+    data = rivers(data)
+    before = withdrawal_turn(data, fog="true")
+    after = copy.deepcopy(before) | {"phase": "second_move", "withdrawal": 9}
+    assert GAME.hidden.public_problems(data, before, after, "allies") == []
+    assert GAME.hidden.public_problems(data, before, after | {"phase": "combat"}, "allies") == [
+        "after the movement step comes second_move of the same player turn (7.1)"]
+    second = after | {"phase": "second_move"}
+    assert GAME.hidden.owner_step(data, second, "allies")
+    assert GAME.hidden.public_problems(data, second, after | {"phase": "construction"}, "allies") == []
+    assert GAME.hidden.public_problems(data, second, after | {"phase": "combat"}, "allies") == [
+        "after the second_move step comes reaction or construction of the same player turn (7.1)"]
