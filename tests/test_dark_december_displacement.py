@@ -127,3 +127,49 @@ def test_15_5_d_an_exploiting_reserve_displaces_and_the_construction_step_goes_o
     assert state["phase"] == "answer" and state["side"] == "german" and state["pending"]["leaders"] == {"us-ldr": ["1113", "1213"]}
     apply(data, state, "allies", [{"displace": "us-ldr", "to": "1113"}])
     assert state["units"]["us-ldr"]["hex"] == "1113" and state["side"] == "allies" and state["phase"] == "movement"
+
+
+def test_15_5_d_a_campaign_plays_the_displacement_answer_and_verifies(tmp_path):
+    """15.5 D through signed steps: Turning Point on the DEMONSTRATION DATA with an Allied leader (made up) alone in 1214;
+    ger-inf2 moves through it; 1113 and 1013 (us-eng1, us-inf2) are two hexes away, so the Allies answer in the German
+    Movement Phase; the campaign verifies."""
+    import yaml as yaml_
+
+    from pbem import campaign as camp
+    from pbem.demo import DEMO_SENT, demo_commitment, demo_folder
+    from pbem.keys import key_id, load_private_key
+    from pbem.yamlio import parse_yaml_text
+    example = demo_folder("dark-december-demo")
+    seats = ("german", "allies")
+    keys = {s: load_private_key(example / "keys" / s) for s in seats}
+    override = yaml_.safe_load((example / "data-override.yaml").read_text())
+    override["values"]["units.counters.us-ldr"] = {**LEADER, "side": "allies", "nationality": "us"}
+    override["values"]["units.manifests.turning_point.us-ldr"] = "1214"
+    path = tmp_path / "override.yaml"
+    path.write_text("# DEMONSTRATION DATA (made up, a test's copy of the demo's)\n" + yaml_.safe_dump(override, sort_keys=False))
+    campaign = camp.create_campaign(tmp_path / "campaign", "dark-december", "turning-point",
+                                    {s: key_id(keys[s].public_key()) for s in seats},
+                                    {s: demo_commitment(keys[s], "dd-displace", s) for s in seats}, path,
+                                    title="displacement test (demonstration data)",
+                                    options={"reserves": "true", "commanders": "true"})
+
+    def play(side, orders):
+        template = parse_yaml_text(camp.order_template(campaign.folder, side), "template")
+        template["orders"] = orders
+        signed = campaign.folder.parent / f"orders-{campaign.latest()[0] + 1:04d}-{side}.txt"
+        signed.write_text(camp.sign_orders(campaign, template, keys[side], sent=DEMO_SENT))
+        return camp.adjudicate(campaign.folder, [signed], key=keys[next(s for s in seats if s != side)], sent=DEMO_SENT)
+
+    play("german", [])                                                     # 8.7 the fuel roll
+    play("allies", [{"deplete": "ger-demo-pz"}])                           # 8.7.1 A
+    play("german", [{"move": "ger-inf2", "path": ["1313", "1314", "1214"]}])
+    _, save, _ = campaign.latest()
+    assert save["awaiting"]["side"] == "allies" and save["state"]["pending"]["leaders"] == {"us-ldr": ["1013", "1113"]}
+    play("allies", [{"displace": "us-ldr", "to": "1013"}])
+    _, save, _ = campaign.latest()
+    assert save["state"]["units"]["us-ldr"]["hex"] == "1013" and save["state"]["phase"] == "combat"
+    steps = sorted((campaign.folder / "steps").iterdir())
+    assert "ger-inf2 displaces us-ldr from 1214: its owner chooses between the equidistant 1013, 1113 (15.5 D)" in \
+        (steps[-2] / "report.txt").read_text()
+    assert "us-ldr is placed at 1013, its owner's choice (15.5 D)" in (steps[-1] / "report.txt").read_text()
+    assert camp.verify(campaign.folder).ok
