@@ -173,3 +173,19 @@ def test_15_5_d_a_campaign_plays_the_displacement_answer_and_verifies(tmp_path):
         (steps[-2] / "report.txt").read_text()
     assert "us-ldr is placed at 1013, its owner's choice (15.5 D)" in (steps[-1] / "report.txt").read_text()
     assert camp.verify(campaign.folder).ok
+
+
+def test_15_5_d_a_reinforcement_displaces_after_its_entry_hex(data):
+    """15.5 D with 10.6.1 B (the entry hex is the first hex of movement, then it moves normally): us-rf1 enters on 1012
+    and moves into 1013, where the German leader is alone; the nearest supplied German combat unit is ger-inf1 (1213,
+    two hexes; ger-inf2 four), so no answer is asked."""
+    from tests.test_dark_december_rules import with_reinforcement
+    data = allied_leader(with_reinforcement(data))
+    state = position(data, {"ger-ldr": "1013", "ger-inf1": "1213", "ger-inf2": "1414", "us-inf1": "1111"}, turn=10,
+                     side="allies", commanders="true")
+    state["reinforcements"] = {"us-rf1": 10}
+    order = [{"enter": "us-rf1", "path": ["1012", "1013"]}]
+    assert messages(GAME.check(data, state, "allies", order)) == []
+    events = apply(data, state, "allies", order)
+    assert {"event": "displaced", "leader": "ger-ldr", "from": "1013", "to": "1213", "by": "us-rf1"} in events
+    assert state["units"]["ger-ldr"]["hex"] == "1213" and state["units"]["us-rf1"]["hex"] == "1013"
