@@ -77,7 +77,8 @@ def test_sequence_of_play_lists_the_response_entries():
     kinds = {row[0].split(":")[0].split(" (")[0]: row[1] for row in rows}
     assert kinds["Reaction Phase"] == "response"
     assert kinds["The Allies choose one German motorized division for fuel depletion"] == "response"
-    assert [r[1] for r in rows].count("response") == 4 and [r[1] for r in rows].count("orders") == 6   # 26.4 B/26.6 the Allies' set-up
+    assert [r[1] for r in rows].count("response") == 4 and [r[1] for r in rows].count("orders") == 7   # 26.4 B/26.6 the Allies' set-up
+    assert kinds["Montgomery's withdrawal"] == "orders"                                                # 26.13 A the second move
 
 
 # -- the bundled example ---------------------------------------------------------------------------
@@ -134,7 +135,7 @@ def test_new_campaign_with_the_later_optional_rules(players):
     header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
     assert {k: header["options"][k] for k in ("fog", "commanders", "uncertain_weather", "infiltration")} == {
         "fog": True, "commanders": True, "uncertain_weather": True, "infiltration": True}
-    assert header["created_with"]["behaviour"] == 4
+    assert header["created_with"]["behaviour"] == 5
     save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
     assert save["hidden"] == {"allies": {}, "german": {}}
     assert {k: save["state"][k] for k in ("fog_reserves", "all_out_used", "clear_from", "infiltrations", "withdrawn")} == {

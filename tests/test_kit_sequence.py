@@ -203,12 +203,13 @@ SEQUENCES = {
                       ("Supply Determination Phase: the Fuel Depletion Table, at a scenario's first German player turn from AM 20 December (7.1.1 B, 8.7)", 'orders'),
                       ('The Allies choose one German motorized division for fuel depletion (8.7.1 A)', 'response'),
                       ('Supply, Replacement and Movement Phases (7.1.1-7.1.3)', 'orders'),
+                      ("Montgomery's withdrawal: the Allies' second move before their Combat Phase (26.13 A)", 'orders'),
                       ("Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", 'response'),
                       ('Combat Phase: the attacker declares its battles (7.1.5, 13.0, 13.3.3, 13.8)', 'orders'),
                       ("Defender's terrain-defense reductions and divisional integrity (13.3.3 A, 13.8 A)", 'response'),
                       ("The owner's choice inside a battle: retreat or loss and its allocation with the retreat path (13.5.1, 13.6), "
                        "counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5); the "
-                       'air-attack loss pick (20.4.1 B)',
+                       "air-attack loss pick (20.4.1 B); the displaced leader's hex (15.5 D)",
                        'response'),
                       ('Exploitation and Construction/Demolition Phases: reserves move, bridges are built and demolished, '
                        'fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)',

@@ -160,6 +160,9 @@ def river_unbridged(data: GameData, state: dict, a: str, b: str) -> bool:
 
 def check_answer(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     due = state["pending"]
+    if due["kind"] == "displace":
+        from .displacement import check_answer as check_displaced
+        return check_displaced(data, state, orders)
     if due["kind"] == "air":
         from .air import check_pick
         return check_pick(game, data, state, side, orders)
@@ -230,6 +233,10 @@ def apply_answer(game: Any, data: GameData, state: dict, side: str, orders: list
     due, order = state["pending"], (orders or [{}])[0]
     state["pending"] = None
     events: list[dict] = [{"event": "answer", "side": side, "kind": due["kind"], "orders": orders, "battle": due["battle"]}]
+    if due["kind"] == "displace":                                   # 15.5 D: then the mover's step goes on
+        from .displacement import apply_answer as place_displaced
+        place_displaced(game, data, state, due, orders, dice, events)
+        return events
     if due["kind"] == "air":                                        # 20.4.1 B: then the Movement Phase goes on
         lose_step(data, state, order["lose"], events, "air attack (20.4.1)")
         state["phase"] = state.pop("after_air")
@@ -431,6 +438,10 @@ def _advance_problems(data: GameData, state: dict, side: str, due: dict, order: 
 
 def answer_template(game: Any, data: GameData, state: dict, side: str) -> dict:
     due = state["pending"]
+    if due["kind"] == "displace":
+        from .displacement import template as displaced_template
+        found = displaced_template(due)
+        return {"notes": [game.label(state)] + found["notes"], "orders": found["orders"]}
     notes = [game.label(state)]
     if due["kind"] == "loss":
         notes.append(f"{due['hex']}: assault level {due['level']} vs. defense level {due['defense']}; mandatory steps "

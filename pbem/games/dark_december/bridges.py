@@ -209,6 +209,9 @@ def apply_construction(game: Any, data: GameData, state: dict, side: str, orders
     from .combat import apply_battles
     from .movement import apply_moves
     events += apply_moves(game, data, state, side, [o for o in orders if "move" in o], mode="exploitation")
+    from .displacement import pause
+    if pause(state, side, {"step": "construction", "side": side, "orders": [o for o in orders if "move" not in o]}):
+        return events                                              # 15.5 D: the owner's choice, then the rest of 7.1.7
     if "shock_fought" not in state:
         finish_bridges(state, side, events)
     shocks = [o for o in orders if "shock" in o]

@@ -29,6 +29,9 @@ def as_list(value: Any) -> list:
 
 def check_battles(game: Any, data: GameData, state: dict, side: str, orders: list, shock: bool = False) -> list[Problem]:
     """13.0, 13.1: the attacker's battles; `shock`: the Shock Combat Phase's (14.3 B)."""
+    from .montgomery import no_attacks
+    if no_attacks(state, orders):
+        return no_attacks(state, orders)                                     # 26.13 D (behaviour 5)
     problems: list[Problem] = []
     grid = mapdata(data).grid
     bd = board(state)

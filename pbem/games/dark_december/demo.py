@@ -61,6 +61,8 @@ def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | 
             return [{"counterattack": due["hexes"][:1]}]
         if due.get("kind") in ("FF", "air"):
             return [{"lose": due["units"][0]}]
+        if due.get("kind") == "displace":                                 # 15.5 D: the first equidistant hex
+            return [{"displace": leader, "to": hexes[0]} for leader, hexes in due["leaders"].items()]
         raise PbemError(f"benchmark: no answer for {due}")
     if state["phase"] == "movement" and state["side"] == "german" and state["fuel_due"]:
         return [{"fuel": d} for d in eligible(campaign.data, state)[:state["fuel_due"]]]

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 FOG_OFF = "25.0 fog of war (optional, `--option fog=true`) is not chosen: saves and reports show every unit of every stack"
 FOG_ON = ("25.0 C the CRT is campaign data both players hold (the phasing player is not kept from it); 25.0 D the 7½-minute "
           "limit has no meaning by email; 25.0 B the OBs: eliminated units and the reinforcement schedule stay public")
-OWNER_PHASES = ("movement", "reaction")
+OWNER_PHASES = ("movement", "reaction", "second_move")          # 26.13 A the Allies' second move (behaviour 5)
 COMBAT_REACH = 3                      # reading DD11: a retreat two hexes from an attacking hex next to the battle
 UNIT_LISTS = ("attacked", "fought", "moved", "no_attack", "retreated", "strategic", "clear_arrivals")   # the last two: behaviour 3
 UNIT_MAPS = ("supply", "reformed", "isolated_turns")
@@ -162,7 +162,10 @@ class DarkDecemberFog(HiddenRules):
             return ["the other side's units, supply, replacements or the map's bridges and forts changed in a step "
                     "only the mover's units may change (14.5 E ends only reserves next to the mover's units; 17.2 "
                     "removes only vacated fortifications)"]
-        following = {"movement": ("reaction", "combat"), "reaction": ("combat",)}[before["phase"]]
+        from .montgomery import active as withdrawing                # 26.13 A, D (behaviour 5)
+        combat = ("construction",) if withdrawing(after) else ("combat",)
+        following = {"movement": ("second_move",) if withdrawing(after) else ("reaction", "combat"),
+                     "second_move": ("reaction", *combat), "reaction": combat}[before["phase"]]
         if after["phase"] not in following or (after["turn"], after["side"]) != (before["turn"], before["side"]):
             return [f"after the {before['phase']} step comes {' or '.join(following)} of the same player turn (7.1)"]
         return []

@@ -24,8 +24,10 @@ from ...hexgrid import GridSpec
 from ...kit import numbers
 from ...kit.sequence import Phase, SequencedGame
 from ..base import MapUnit, Outcome, Problem
-from . import allied_setup, air, answers, bridges, combat, commitment, conditional, commanders, fog, fuel, withdrawals, movement, paradrop, reinforcements
+from . import allied_setup, air, answers, bridges, combat, commitment, conditional, commanders, displacement, fog, fuel, withdrawals
+from . import montgomery, movement, paradrop, reinforcements
 from . import replacements, report, strategic, supply, surrender, victory, xxx_corps
+from .not_enforced import NOT_ENFORCED
 from .common import SIDES, UNCERTAIN, counter, faces, full_steps, mapdata, other, turn_label, turn_of, uncertain_weather
 
 OPTIONS = {"setup": ("free", "historical"), "reserves": ("false", "true"), "disengagement": ("false", "true"),
@@ -35,77 +37,6 @@ LATER_OPTIONS = {"fog": ("false", "true"), "commanders": ("false", "true"), "unc
                  "infiltration": ("false", "true"), "brigade_withdrawal": ("false", "true"), "dietrich": ("false", "true"),
                  "conditional": ("false", "true")}
 VARIANTS = tuple(f"26.{n}" for n in range(1, 21))
-NOT_ENFORCED = (
-    "campaigns begun before behaviour 3 play without 5.7 road control, 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, "
-    "12.2, 13.3.2 B, 16.1 G, 20.1 B/C), 20.4.2 interdiction, 8.7.2 D, 13.7.4 C, 14.3 B's integrity from reserves and the "
-    "commanders' 15.1 B/15.2 B/15.4 B/15.7 B, which they replay as recorded (docs/upgrading.md)",
-    "11.1 A-C moving stacks: pbem moves each unit by its own order, so a stack is its units moved one by one and the limit "
-    "is checked where each move ends (11.0 A); 8.2 supply does not read road control (its text asks only for a road free "
-    "of enemy units, ZOCs and blown bridges), nor does 9.1 F (\"friendly controlled town\" read as a town no enemy unit "
-    "holds)",
-    "campaigns begun before behaviour 3 play without 9.1 G, 10.6.3 C, 10.7 exits, 10.7.2 C/10.7.3 and 13.6 B's last "
-    "retreat priority, which read the map's edges (group data `map.edges.*`, from behaviour 3); 10.6.3 D is 10.7.2 C. "
-    "13.6 C the Bulge rule is not enforced: the text does not define \"the Bulge\", nor when a unit is north or south "
-    "of it",
-    "10.9 restricted units are enforced from behaviour 3 (the Meuse and Semois hexsides group data `map.rivers.*`); "
-    "they bind Allied moves in the Movement, Reaction and Exploitation Phases, not retreats or advances after combat, "
-    "which the text does not call movement",
-    "23.0 conditional forces (optional, `--option conditional=true`) are enforced from behaviour 3 with 26.8 A, 26.12 B "
-    "and 26.14 B; 23.0 B \"occupies Bastogne\" and 23.0 C \"controls Bastogne\" are both read as a German unit in its "
-    "hex (the text does not say control differs here); a scenario in which the condition holds at the start is "
-    "refused with the option (pbem rolls no die at set-up); without the option pbem reads no counter's `conditional` "
-    "marking, so a group playing without 23.0 leaves the conditional counters out of its data (23.0 A brings them in only "
-    "by its dice)",
-    "10.8 B's optional provisions: \"not required if Germany is presently winning\": the victory conditions are judged "
-    "at the end of the game (7.2 F), and the text does not say how a side is winning before it; \"another armored regiment must be removed in its place\" needs an Allied choice "
-    "at the start of its player turn, which no step takes (10.8 B itself and 10.8 C are enforced); 10.8 D: the text does "
-    "not say which SS units are withdrawn",
-    "14.6 historical reserve markers (optional): 6.2 B says no German unit may begin the Combat Phase in reserve from the "
-    "historical positions, 14.6 A places eleven in reserve there, and the units it names (316/212, ...) are counters the "
-    "data does not identify",
-    "11.0 C: an overstacked move is refused (11.0 C eliminates only what a retreat left over the limit)",
-    "15.x commanders (optional, `--option commanders=true`; enforced: 13.2/7.1.5.2 all out assault with 15.1 A/C, 15.3, "
-    "15.8, 13.5.1 E with 15.2 A, and in behaviour 3 15.1 B, 15.2 B, 15.4 B/C, 15.5 A, 15.6 A-E, 15.7 A/B, 13.8.4.1/13.8.4.2 "
-    "with Patton's and Manteuffel's counters as group data; 15.9 with `--option dietrich=true`): 15.5 D displacement makes "
-    "the enemy's move enter the leader's hex (10.2 D forbids it otherwise) and, where supplied stacks are equidistant, asks "
-    "the owner mid-move, a step the sequence does not have; 15.7 C is the reinforcement code on the leaders' counters "
-    "(10.6, group data)",
-    "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
-    "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
-    "Ardennes), which the text does not give",
-    "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; with the conditional forces (23.0) 26.8 A, 26.12 B, 26.14 B; from behaviour 2 (divisions as group data, "
-    "`variants.division_variants`) 26.3, 26.4 A, 26.8 B/C, 26.12 A; from behaviour 3 26.7 and 26.9 A in the free set-up, "
-    "26.11 (`luftwaffe: true`), 26.15 (the map's edges, group data `map.edges.*`) and 26.10 (on `map.rivers.meuse`: Germany "
-    "crosses the Meuse when a German unit other than a leader ends a player turn on its west side, judged at the end of each "
-    "player turn), 26.17 (the 66th's regiments, `variants.division_variants.26_17.divisions`, enter on any road hex of "
-    "`map.edges.west`; 23.0 F keeps them out of play without the variant: the group leaves their counters out, or gives "
-    "them `reinforcement: none` and no set-up hex, since without 26.17 pbem does not read their id) and 26.19 (a row's "
-    "units due the Game-Turn after Germany controls all its objectives, 5.7 D road control read as \"captured\", judged at "
-    "the end of each player turn; the rows' divisions and the towns' hexes group data `variants.division_variants.26_19.rows`, "
-    "`map.places.TOWN.hex`; the normal arrival is the counters' turn), 26.20 B/C (the Campaign Game only; the reinforcements' "
-    "edges from `map.edges.*`), 26.4 B and 26.6 A/B (an Allied set-up step before the German one, 6.0 H: the 99th within "
-    "three hexes of `map.places.elsenborn.hex`, the 2nd west of the Our, `map.rivers.our`, its west side read as the "
-    "Meuse's, DD14; the divisions `variants.division_variants.26_4.free_setup`/`.removed`). "
-    "Not adjudicated, and why: 26.20 A the German choice is made openly at `pbem new` (variants 26.8 or 26.9 with 26.20), "
-    "not secretly: pbem has no sealed campaign option, and A only suggests secrecy; 26.9 B the Turning Point exit hexes are part of that scenario's victory conditions, and the group's "
-    "`game.victory.turning_point` counts every exited unit's strength (10.7 lets Germany exit at any road entry hex of the "
-    "north, south and west edges), so the text gives nothing for the changed range to replace; 26.13 Montgomery's "
-    "withdrawal: A's second move before combat is a second Allied movement step the sequence does not have; B/C/E "
-    "need the Sure and Amblève hexsides (group data `map.rivers.sure`/`.ambleve`, which pbem does not read yet) and "
-    "readings of \"the most direct route possible\", \"towards one of the rivers\" and \"the closest river line\", "
-    "which the text does not define; campaigns begun before behaviour 4 play 26.8 without 26.8 D, "
-    "judging every victory level, as they recorded (from behaviour 4 Germany wins only with the levels named in "
-    "`variants.division_variants.26_8.german_may_win`, reading DD17); campaigns begun before behaviour 4 play "
-    "26.16 without its A/B (from behaviour 4 the divisions `variants.division_variants.26_16.divisions` are due AM 17 "
-    "December at their counters' entry areas, with 26.5 only, reading DD18) and 26.18 (from behaviour 4 A and B: the "
-    "divisions `variants.division_variants.26_18.divisions` set up at start in any army area in the free set-up, 6.1 "
-    "C's distance from the Westwall kept, with 26.5 and 26.16 only; from the historical positions, 6.2, there is no "
-    "set-up step and they stay reinforcements, reading DD18); 26.18 C rolls a die before play, and pbem rolls none at "
-    "set-up. Victory "
-    "conditions and game lengths are printed in the study folder and on the Game Turn Record Track (group data "
-    "game.turns.last_turn_*, game.victory.SCENARIO): campaigns begun before behaviour 3 end without a victory "
-    "determination (7.2 F)",
-)
 
 
 class _NoDice:
@@ -171,11 +102,11 @@ def _opponent_of_answering(state: dict) -> tuple:
 
 class DarkDecember(SequencedGame):
     id = "dark-december"
-    # 4: 26.8 D the Small Solution's victory levels;
+    # 5: 15.5 D commander displacement, 26.13 Montgomery's withdrawal; 4: 26.8 D the Small Solution's victory levels;
     # 3: 5.7 road control and 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, 12.2, 13.3.2 B, 16.1 G, 20.1 B/C),
     # 20.4.2 road interdiction; 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
-    behaviour = 4
-    behaviours = (1, 2, 3, 4)
+    behaviour = 5
+    behaviours = (1, 2, 3, 4, 5)
     game_over_rule = "7.2 F"
     not_enforced = NOT_ENFORCED
 
@@ -207,7 +138,11 @@ class DarkDecember(SequencedGame):
                   self.move_template, movement.check_moves, self._apply_movement,
                   "the Reaction Phase if the other side has reserves (7.1.4), else the Combat Phase (7.1.5)",
                   {"move", "path", "reserve", "fuel", "air_attack", "interdict", "luftwaffe", "enter", "build_bridge", "refit", "reform", "at", "eliminate", "strategic",
-                   "exit", "hold_off", "release", "drop", "infiltrate", "commit"}),
+                   "exit", "hold_off", "release", "drop", "infiltrate", "commit", "withdrawal"}),
+            entry("second_move", "Montgomery's withdrawal: the Allies' second move before their Combat Phase (26.13 A)", "orders",
+                  _phasing, _opponent_of_phasing, self.move_template, self._check_second, self._apply_second,
+                  "the Reaction Phase if Germany has reserves (7.1.4); no Combat Phase (26.13 D): the Exploitation Phase",
+                  {"move", "path"}),
             entry("reaction", "Reaction Phase: the non-phasing player's reserves move (7.1.4, 14.4)", "response", _non_phasing,
                   _opponent_of_non_phasing, self.move_template, self._check_reaction, self._apply_reaction,
                   "the Combat Phase (7.1.5)", {"move", "path"}),
@@ -222,10 +157,10 @@ class DarkDecember(SequencedGame):
                   {"battle", "reduce", "integrity"}),
             entry("answer", "The owner's choice inside a battle: retreat or loss and its allocation with the retreat path "
                   "(13.5.1, 13.6), counterattack hexes (13.5.5), fire-fight loss (13.5.6), a victorious defender's advance (13.7.5); "
-                  "the air-attack loss pick (20.4.1 B)",
+                  "the air-attack loss pick (20.4.1 B); the displaced leader's hex (15.5 D)",
                   "response", _answering, _opponent_of_answering, answers.answer_template, answers.check_answer, answers.apply_answer,
                   "the rest of the battle, then the next battle; after the last, the Construction/Demolition Phase (7.1.7)",
-                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance", "commander"}),
+                  {"choose", "losses", "path", "retreat_losses", "counterattack", "lose", "advance", "commander", "displace", "to"}),
             entry("construction", "Exploitation and Construction/Demolition Phases: reserves move, bridges are built and "
                   "demolished, fortifications (7.1.6, 7.1.7, 14.2, 16.1, 16.2, 17.0)", "orders",
                   _phasing, _opponent_of_phasing, self.construction_template, bridges.check_construction, bridges.apply_construction,
@@ -292,6 +227,8 @@ class DarkDecember(SequencedGame):
                 others.remove("26.18")
                 rules.append("26.18 C: the Allies' die before play (5-6: 26.1) is not rolled: pbem rolls no die at set-up; "
                              "26.18 A is adjudicated in the free set-up (6.1) only, 26.18 B refuses it without 26.5 and 26.16")
+            if "26.13" in others and self.behaviour >= 5:                # 26.13 A-E (behaviour 5, reading DD20)
+                others.remove("26.13")
             for done in ("26.10", "26.17", "26.19", "26.20"):                            # on the Meuse, the west edge (behaviour 3)
                 if self.behaviour >= 3 and done in others:
                     others.remove(done)
@@ -354,6 +291,8 @@ class DarkDecember(SequencedGame):
         }
         if options.get("commanders") is True:
             state["all_out_used"], state["defence_used"] = {}, {}           # 15.1 A, 15.2 A, a player turn
+            if self.plays(data, 5):
+                state["displaced"] = {}                                     # 15.5 D displacement (behaviour 5)
         if self.plays(data, 2):
             state["withdrawn"] = []                                         # 10.8 (behaviour 2)
         if self.plays(data, 3):                                             # 5.7, 10.4, 20.1 C, 20.4.2 (behaviour 3)
@@ -372,6 +311,8 @@ class DarkDecember(SequencedGame):
             if info["id"] != "campaign":
                 raise PbemError("26.20 is the Campaign Game's variant selection: choose it with the campaign scenario")
             reinforcements.campaign_selection(data, state)                  # 26.20 B, C (behaviour 3)
+        if "26.13" in options["variants"] and self.plays(data, 5):
+            state["withdrawal"] = None                                      # 26.13 A: the Game-Turn of a withdrawal (behaviour 5)
         if "26.8" in options["variants"] and self.plays(data, 4):
             state["small_solution"] = True                                  # 26.8 D the victory levels (behaviour 4)
         if "26.16" in options["variants"] and self.plays(data, 4):
@@ -448,20 +389,57 @@ class DarkDecember(SequencedGame):
             state["luftwaffe_from"] = state["turn"]
             events.append({"event": "luftwaffe", "turn": state["turn"]})
         conditional.apply(state, orders, events)                            # 23.0 B: the owner's choice
+        montgomery.declare(state, orders, events)                           # 26.13 A (behaviour 5)
         replacements.apply(data, state, side, orders, events)               # 7.1.2 Replacement Phase
         paradrop.apply(data, state, side, orders, dice, events)             # 19.2: before movement
         for order in orders:
             if "fuel" in order:
                 fuel.deplete(state, fuel.key(order["fuel"]), "german", events, data)   # 8.7.1 B, 8.7.2 D
         events += movement.apply_moves(self, data, state, side, [o for o in orders if not
-                                                                 any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop",
+                                                                 any(k in o for k in ("fuel", "air_attack", "interdict", "refit", "reform", "drop", "withdrawal",
                                                                                       "luftwaffe", "commit"))], dice=dice)
         state["moved"] = sorted(o["move"] for o in orders if "move" in o)
-        state["phase"] = "reaction" if state["options"]["reserves"] and movement.reaction_due(state) else "combat"
+        air_orders = [o for o in orders if "air_attack" in o or "interdict" in o]
+        if displacement.pause(state, side, {"step": "movement", "side": side, "orders": air_orders}):
+            return events                                                    # 15.5 D: the owner's choice first
+        self.after_moves(data, state, side, air_orders, dice, events)
+        return events
+
+    def after_moves(self, data: GameData, state: dict, side: str, orders: list, dice: Dice, events: list) -> None:
+        """The end of the Movement Phase after the moves (and a displaced leader's relocation, 15.5 D): the air
+        attack and interdiction (20.4), then the Reaction or the Combat Phase."""
+        if montgomery.active(state):
+            state["phase"] = "second_move"                                   # 26.13 A: the second Allied move
+        else:
+            self.to_reaction_or_combat(state, events)
         air.resolve(data, state, side, orders, dice, events)                 # 20.4.1, after the moves
         air.interdict(data, state, side, orders, dice, events)               # 20.4.2 (behaviour 3)
         if state["pending"]:
             state["after_air"], state["phase"] = state["phase"], "answer"
+
+    def to_reaction_or_combat(self, state: dict, events: list) -> None:
+        """7.1.4 the Reaction Phase if the other side has reserves, else 7.1.5 the Combat Phase; in a withdrawal turn
+        (26.13 D, no Allied attacks) the Combat Phase passes by itself to the Exploitation Phase."""
+        if state["options"]["reserves"] and movement.reaction_due(state):
+            state["phase"] = "reaction"
+        else:
+            self.to_combat(state, events)
+
+    def to_combat(self, state: dict, events: list) -> None:
+        state["phase"] = "combat"
+        if montgomery.active(state):
+            state["phase"] = "construction"
+            events.append({"event": "no_combat", "why": "no Allied attacks may be made during the withdrawal turn (26.13 D)"})
+
+    def _check_second(self, game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        return movement.check_second(data, state, side, orders)
+
+    def _apply_second(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        """26.13 A: the Allies' second move in a withdrawal turn, then the Reaction Phase or (26.13 D) no Combat Phase."""
+        events = movement.apply_moves(self, data, state, side, orders, mode="second")
+        state["moved"] = sorted(set(state["moved"]) | {o["move"] for o in orders if "move" in o})
+        self.to_reaction_or_combat(state, events)
+        displacement.pause(state, side, {"step": "then", "phase": state["phase"]})      # 15.5 D
         return events
 
     def _check_reaction(self, game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
@@ -469,7 +447,8 @@ class DarkDecember(SequencedGame):
 
     def _apply_reaction(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events = movement.apply_moves(self, data, state, side, orders, reaction=True)
-        state["phase"] = "combat"
+        self.to_combat(state, events)
+        displacement.pause(state, side, {"step": "then", "phase": state["phase"]})      # 15.5 D: the owner's choice first
         return events
 
     def _apply_battles(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
@@ -601,6 +580,8 @@ class DarkDecember(SequencedGame):
     def label(self, state: dict) -> str:
         due = state.get("pending")
         head = f"Game-Turn {state['turn']} {state['side']} player turn"
+        if state["phase"] == "answer" and due and due["kind"] == "displace":
+            return f"{head}: {due['side']} places the displaced leader(s) {', '.join(due['leaders'])} (15.5 D)"
         if state["phase"] == "answer" and due and due["kind"] == "air":
             return f"{head}: {due['side']} picks the unit hit by the air attack on {due['hex']} (20.4.1 B)"
         if state["phase"] == "answer" and due:
@@ -624,6 +605,9 @@ class DarkDecember(SequencedGame):
         if state["phase"] == "movement" and conditional.on(state) and state["conditional"]["picks"]:
             mine = [u for u in state["conditional"]["pool"] if counter(data, u)["side"] == side]
             notes.append(f"commit: UNIT for up to {state['conditional']['picks']} conditional unit(s) (23.0 B): {', '.join(mine)}")
+        if state["phase"] == "movement" and side == "allies" and montgomery.on(state):
+            notes.append("withdrawal: true states Montgomery's withdrawal: a second move, no attacks (26.13 A, D); every move "
+                         "goes by the most direct route to a river line (26.13 B, C, E; reading DD20)")
         if state["phase"] == "movement" and state.get("fuel_due"):
             notes.append(f"fuel: DIV for {state['fuel_due']} more German motorized division(s) out of supply (8.7.1 B): "
                          f"{', '.join(fuel.eligible(data, state))}")

@@ -11,7 +11,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import NO_ZOC, ZocRules, walk
 from ..base import Problem
-from . import restricted, strategic
+from . import displacement, restricted, strategic
 from .common import air_superiority, board, bridged, road, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
@@ -53,11 +53,12 @@ def road_march(data: GameData, state: dict, side: str, unit_id: str, a: str, b: 
     return not road_rate_over(data, state, unit_id, others)                 # 15.4 B (behaviour 3)
 
 
-def enter_problem(data: GameData, state: dict, side: str, hex_id: str) -> str | None:
-    """10.2 D: never into a hex occupied by an enemy unit; an unlisted hex is off the map."""
+def enter_problem(data: GameData, state: dict, side: str, hex_id: str, mover: str | None = None) -> str | None:
+    """10.2 D: never into a hex occupied by an enemy unit, but 15.5 D a combat unit into a hex of lone enemy
+    leaders (behaviour 5, commanders); an unlisted hex is off the map."""
     if not mapdata(data).listed(hex_id):
         return f"{hex_id} is not on the map (map.hexes.{hex_id})"
-    if board(state).enemies_in(hex_id, side):
+    if board(state).enemies_in(hex_id, side) and not displacement.may_enter(data, state, side, hex_id, mover):
         return f"{hex_id} holds enemy units (10.2 D)"
     return None
 
@@ -133,9 +134,12 @@ def check_path(data: GameData, state: dict, side: str, unit_id: str, path: Any, 
                          stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F, 10.3 C")
     moved = walk(grid, unit_id, path, lambda a, b: entry_cost(data, state, side, a, b, unit_id, _before(path, a)), allowance=ma, zoc=zoc,
                  rules=rules, starts_in_zoc=path[0] in zoc and not infiltrating, no_revisit=True,
-                 enter_problem=lambda h: enter_problem(data, state, side, h))
+                 enter_problem=lambda h: enter_problem(data, state, side, h, unit_id))
     if moved.problem:
         return moved.problem
+    why = displacement.path_problem(data, state, side, unit_id, path[1:])           # 15.5 D
+    if why:
+        return why
     if moved.spent > ma and len(path) > 2:                  # 10.2 A: one hex always; else never over the MA (10.2 B)
         return f"{unit_id} needs {moved.spent} MP for this path but has {ma} (10.2 B; 10.2 A guarantees one hex only)"
     return None
@@ -206,9 +210,11 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
                 mode: str = "movement") -> list[Problem]:
     """The Movement Phase (mode movement), the Reaction Phase (reaction: reserves at half MA, 14.4) and the
     Exploitation Phase (mode exploitation: reserves at their full MA, 7.1.6, 14.2 B)."""
-    problems: list[Problem] = []
+    from . import montgomery
+    problems: list[Problem] = montgomery.problems(data, state, side, orders)          # 26.13 B, C, E (behaviour 5)
     if mode == "exploitation":
-        return _check_unit_moves(data, state, side, orders, reaction=False, exploitation=True)
+        return problems + _check_unit_moves(data, state, side, orders, reaction=False, exploitation=True)
+    problems += montgomery.declaration_problems(state, side, orders) if not reaction else []
     if not reaction and side == "german" and (state.get("fuel_due") or any("fuel" in o for o in orders)):
         from .fuel import check_german_picks, key as fuel_key
         problems += check_german_picks(data, state, orders)
@@ -255,13 +261,20 @@ def check_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
         problems += _edge_problems(data, state, side, orders, reaction)
         exiting = {o["exit"] for o in orders if isinstance(o.get("exit"), str)}
         state = {**state, "units": {u: v for u, v in state["units"].items() if u not in exiting}}     # 10.7.2 A: gone
-    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe",
+    orders = [{"_skip": True} if any(k in o for k in ("fuel", "air_attack", "interdict", "enter", "refit", "reform", "drop", "luftwaffe", "withdrawal",
                                                       "exit", "hold_off", "release", "commit"))
               else o for o in orders]
     return problems + _check_unit_moves(data, state, side, orders, reaction, False, entering,
                                         {u: mapdata(data).grid.canonical(str(o["path"][-1])) for u, o in
                                          ((o["enter"], o) for o in given if "enter" in o) if u in entering},
                                         {o["enter"] for o in given if "enter" in o and o.get("strategic") is True})
+
+
+def check_second(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    """26.13 A: the Allies' second move of a withdrawal turn, as in the Movement Phase (reserves stay; 10.9, 18.3
+    bind), on the river lines (26.13 B, C, E)."""
+    from . import montgomery
+    return montgomery.problems(data, state, side, orders) + _check_unit_moves(data, state, side, orders, False, False)
 
 
 def _edge_problems(data: GameData, state: dict, side: str, orders: list, reaction: bool) -> list[Problem]:
@@ -496,6 +509,7 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             if strategic.on(state):                                      # 10.9 B its Game-Turn of entry (behaviour 3)
                 state.setdefault("arrived", {})[order["enter"]] = state["turn"]
             events.append({"event": "enter", "unit": order["enter"], "path": path, **({"strategic": True} if order.get("strategic") else {})})
+            displacement.displace(data, state, side, order["enter"], path[1:], events)      # 15.5 D
             if order.get("strategic") is True:                        # 10.6.2; 20.1 C
                 strategic.mark(state, order["enter"], True)
                 if side == "german" and air_superiority(data, state["turn"], state):
@@ -527,8 +541,10 @@ def apply_moves(game: Any, data: GameData, state: dict, side: str, orders: list,
             state["no_attack"] = sorted(set(state["no_attack"]) | {order["move"]})
         events.append({"event": "move", "unit": order["move"], "path": path, "reaction": reaction,
                        **({"exploitation": True} if mode == "exploitation" else {}),
+                       **({"second": True} if mode == "second" else {}),
                        **({"strategic": strategic.in_sm(state, order["move"])} if strategic.on(state) else {}),
                        **({"bridge": True} if order.get("build_bridge") else {})})
+        displacement.displace(data, state, side, order["move"], path[1:], events)           # 15.5 D
     drop_reserves_in_contact(data, state)
     occupied = {u["hex"] for u in state["units"].values()}
     state["forts"] = [h for h in state["forts"] if h in occupied]          # 17.2: a vacant fortification is removed

@@ -92,12 +92,20 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "xxx_corps": lambda e: f"XXX Corps: the British units {', '.join(e['units'])} are due from Game-Turn {e['turn']} (26.10 B)",
     "commitment": lambda e: f"the objectives of {e['row'].replace('_', ' ')} are captured: {', '.join(e['units']) or 'no unit still to come'} "
                             f"enter(s) from Game-Turn {e['turn']} (26.19)",
+    "displaced": lambda e: (f"{e['leader']} is placed at {e['to']}, its owner's choice (15.5 D)" if e.get("chosen") else
+                            f"{e['by']} displaces {e['leader']} from {e['from']}: " + (
+                                f"it goes to {e['to']}, the nearest supplied friendly combat unit (15.5 D)" if "to" in e else
+                                f"its owner chooses between the equidistant {', '.join(e['choice'])} (15.5 D)")),
+    "withdrawal": lambda e: "the Allies conduct Montgomery's withdrawal this turn: a second move before combat, no attacks (26.13 A, D)",
+    "no_combat": lambda e: f"no Combat Phase: {e['why']}",
     "conditional_commit": lambda e: f"{e['unit']} is committed from the conditional forces, due Game-Turn {e['turn']} (23.0 B, D, E)",
 }
 
 
 def _answer(e: dict) -> str:
     """An answer inside a battle as readable orders: `counterattack 1211`; `choose retreat2, losses none, path 1311 → 1411`."""
+    if e["kind"] == "displace":
+        return f"{e['side']} answers (15.5 D displacement): " + "; ".join(order_line(o) for o in e["orders"])
     return f"{e['side']} answers in battle {e['battle']} ({e['kind']}): " + ("; ".join(order_line(o) for o in e["orders"]) or "nothing")
 
 
@@ -112,7 +120,8 @@ def describe(events: list, readable_answers: bool = True) -> list[Block]:
         elif kind == "battle":
             blocks += _battle(e)
         elif kind == "move":
-            verb = "reacts" if e["reaction"] else "exploits" if e.get("exploitation") else "moves"
+            verb = "reacts" if e["reaction"] else "exploits" if e.get("exploitation") else "moves again (26.13 A)" if e.get("second") \
+                else "moves"
             blocks += _item(f"{e['unit']} {verb} {' → '.join(e['path'])}" + (", building a bridge (16.2)" if e.get("bridge") else "")
                             + (", in strategic movement (10.4)" if e.get("strategic") else ""))
         elif kind in ("step", "eliminated"):

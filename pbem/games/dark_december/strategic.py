@@ -152,13 +152,17 @@ def check_walk(data: GameData, state: dict, side: str, unit_id: str, path: list,
         from .movement import enter_problem as base
         if h in zoc and zoc_barred(data):
             return f"units in strategic movement may not enter enemy ZOCs: {h} (10.4.3 A, 12.2; reading DD3)"
-        return base(data, state, side, h)
+        return base(data, state, side, h, unit_id)
 
     rules = ZocRules(stop_on_entry=True, stop_rule="12.1 A, 10.4.5 A")
     moved = walk(mapdata(data).grid, unit_id, path, lambda a, b: step_cost(data, state, side, unit_id, path, a, b),
                  allowance=int(capability), zoc=zoc, rules=rules, no_revisit=True, enter_problem=enter_problem)
     if moved.problem:
         return moved.problem
+    from .displacement import path_problem
+    why = path_problem(data, state, side, unit_id, path[1:])                    # 15.5 D
+    if why:
+        return why
     spent = moved.spent + first
     if spent > capability and len(path) > 2:
         return (f"{unit_id} needs {spent} of its strategic movement capability {capability} for this path "
