@@ -215,7 +215,15 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
 
 
 def take_result(data: GameData, state: dict, battle: dict, answer: dict, who: str, events: list) -> None:
-    """Steps first, then the retreat (18.14); an E clears the defending hex (18.14 E)."""
+    """Steps first, then the retreat (18.14); an E clears the defending hex (18.14 E); behaviour 3:
+    SUs left alone in the defending hex share its fate (15.23 B-C)."""
+    apply_result(data, state, battle, answer, who, events)
+    if who == "defenders":
+        from .supply_units import share_fate
+        share_fate(data, state, battle.get("hexes") or [battle["hex"]], battle["defender_army"], events)
+
+
+def apply_result(data: GameData, state: dict, battle: dict, answer: dict, who: str, events: list) -> None:
     result = battle["result"][who]
     units = [u for u in battle[who] if u in state["units"]]
     if result == "E" and who == "defenders":

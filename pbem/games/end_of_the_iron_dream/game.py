@@ -28,8 +28,8 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
-               warsaw, yugoslavia)
+from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play,
+               supply_units, victory, warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -88,8 +88,8 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
+               "strategic", "hold", "egs", "supply", "okh")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -100,8 +100,8 @@ class EndOfTheIronDream(SequencedGame):
     id = "end-of-the-iron-dream"
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
-    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8) are played
-    behaviours = (1, 2)
+    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8); 3: the SUs (supply_units.py)
+    behaviours = (1, 2, 3)
 
     def __init__(self) -> None:
         self.sequence = self.table()
@@ -126,7 +126,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold"}),
+                   "strategic", "hold", "egs", "hexes", "okh"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -134,7 +134,7 @@ class EndOfTheIronDream(SequencedGame):
             entry("assault", "Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)",
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.assault_template, assault.check_assaults,
                   assault.apply_assaults, "each battle's answers (18.15, 18.20); then the next player-turn (5.0)",
-                  {"attack", "with", "bomb"}, assault.no_choice),
+                  {"attack", "with", "bomb", "supply", "hexes", "fmo"}, assault.no_choice),
             entry("pa_defender", "The defender applies its prepared-assault result first (18.15, 18.14, 18.19)", "response",
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender,
                   assault.apply_defender, "the attacker's result and advance (18.16)", {"steps", "retreat"}),
@@ -260,6 +260,7 @@ class EndOfTheIronDream(SequencedGame):
             french.watch(data, state)
             satellites.watch(data, state, events)
             shock.watch(state, events)
+            supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a
@@ -271,6 +272,7 @@ class EndOfTheIronDream(SequencedGame):
             events.append({"event": "weather", "turn": state["turn"],
                            "weather": calendar.weather(data, state["scenario"], state["turn"])})
         supply_play.record_control(data, state, events)
+        supply_units.produce(data, state, events)                       # behaviour 3: 5.1.1 B, 15.23.3, 16.2
         supply_play.initial_check(data, state, events)
 
     def normalise_orders(self, orders: Any) -> Any:

@@ -26,7 +26,8 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
+from . import (calendar, combat, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, supply_units,
+               yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -51,7 +52,8 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     sides = set(hexside(data, a, b))
     if {"blocked", "lake"} & sides:
         return None, f"the {'blocked' if 'blocked' in sides else 'lake'} hexside is not crossed (10.4 B)"
-    if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)):
+    if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)) \
+            and not supply_units.enterable(data, state, b, enemies(state, army)):                # 15.23 C
         return None, f"{b} holds enemy units (10.2; a mobile assault enters it, 11.5)"
     mapdata(data).info(b)
     if "road" in sides:
@@ -86,10 +88,11 @@ def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spe
     army = army_of(state, unit_id)
     ezoc = enemy_zoc(data, state, army)
     limit = allowance(data, state, unit_id)
+    su_rule = supply_units.mover_rule(data, state, unit_id)                 # behaviour 3: 15.23 A, F
 
     def cost(a: str, b: str) -> tuple[int | None, str]:
         crowd = stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
-            or satellites.enter_problem(data, state, unit_id, b)
+            or satellites.enter_problem(data, state, unit_id, b) or (su_rule(b) if su_rule else None)
         return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc)
 
     result = walk(grid(data), unit_id, path, cost, allowance=limit)
@@ -124,6 +127,17 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             return found
         trial.update(economy=dict(state["economy"]), dead=list(state["dead"]))
         replacements.apply(data, trial, orders[:first], [])
+    if plays(data, 3) and not state.get("movement"):
+        why = supply_units.unplaced_problem(data, trial)                       # 16.4 A
+        if why:
+            return [Problem(None, why)]
+    burns = supply_units.leading(orders[first:], "egs")
+    for index in range(first, first + burns):                       # 5.x.2: EGS burn-offs (15.21)
+        why = "EGS burn-offs come before any move, in the phase's first file (5.1.2 B)" if state.get("movement") else \
+            supply_units.egs_problem(data, trial, orders[index], [])
+        if why:
+            return [Problem(index, why)]
+    first += burns
     moves = strategic.leading(orders[first:]) if plays(data, 2) else 0
     if moves:                                                       # 5.x.3: the Strategic Land Movement Phase
         if state.get("movement"):
@@ -263,6 +277,8 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     if not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
                                                              for u in board(state).units_in(target)):
         return f"no enemy units in {target} to assault (11.0)"
+    if supply_units.enterable(data, state, target, enemies(state, army)):
+        return f"only enemy SUs are in {target}: a unit moving into the hex destroys them (15.23 C)"
     for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
         if terrain(data, hex_id) in ("marsh", "mountain"):
             return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
@@ -385,6 +401,10 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     if first:
         replacements.apply(data, state, orders[:first], events)
         orders = orders[first:]
+    burns = supply_units.leading(orders, "egs")
+    for order in orders[:burns]:                                    # 5.x.2: EGS (15.21)
+        supply_units.egs_problem(data, state, order, events)
+    orders = orders[burns:]
     moves = strategic.leading(orders) if plays(data, 2) and not state.get("movement") else 0
     if moves:
         strategic.apply(data, state, orders[:moves], events)
@@ -437,7 +457,7 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
     rec["done"] = sorted(set(rec["done"]) | set(units))
     if plays(data, 2):
         rec["assaulted"] = sorted(set(rec.get("assaulted", [])) | set(units))       # 11.4, 25.11 D
-    defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
+    defenders = supply_units.fighting(data, [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)])
     defence = mobile_defence(data, state, launch, target)
     attack = combat.attack_of(data, state, units)
     shifts = mobile_shifts(data, state, army, target, units)

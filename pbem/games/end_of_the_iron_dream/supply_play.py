@@ -201,7 +201,8 @@ def in_gs(data: GameData, state: dict, army: str) -> set[str]:
     granted (15.10) at the army's last supply check."""
     now = status(data, state, army)
     granted = state.get("granted", {}).get(army, {})
-    return now.in_gs | {u for u, hexes in now.needs_ally.items() if granted.get(u) == hexes}
+    egs = {u for u in state.get("egs", []) if u in state["units"] and state["units"][u]["side"] == army}   # 15.21.2
+    return now.in_gs | egs | {u for u, hexes in now.needs_ally.items() if granted.get(u) == hexes}
 
 
 def defender_shift(data: GameData, state: dict, defenders: list[str]) -> list[Shift]:
@@ -271,7 +272,12 @@ def terminal_check(data: GameData, state: dict, events: list) -> bool:
     state["oos"] = []
     granted = state["granted"].get(army, {})
     short = sorted(now.oos | {u for u, h in now.needs_ally.items() if granted.get(u) != h})
+    egs = state.pop("egs", [])                                 # 15.21.6, 5.1.7 D: no step loss, markers off
+    if egs:
+        short = [u for u in short if u not in egs]
     events.append({"event": "supply_check", "check": "terminal", "army": army, "oos": short})
+    if egs:
+        events.append({"event": "egs_over", "army": army, "units": egs, "rule": "15.21.6"})
     for unit_id in short:
         attrite(data, state, unit_id, events)
     state.pop("refused", None)
