@@ -1,0 +1,274 @@
+"""End of the Iron Dream, behaviour 3: the supply units on the map (supply_units.py) — SU
+production (15.23.3 B, 16.2-16.5), their movement (15.23 A, F), EGS (15.21), AS burn-offs (15.22,
+15.22.2, 24.4 B), Führer-mandated offensives (23.2-23.4), OKH (25.10, 16.5 B) and SUs alone or
+sharing their stack's fate (15.23 B-D).
+
+TEST DATA (tests/eidhelp.py, tests/test_eid_supply_play.py): rows P-W, columns 1-26 of clear
+hexes; the Soviets hold columns 24-26 at the start and trace from column 26; the German sources
+and production hexes are the rulebook's U16 (the Ruhr), T21 (Berlin), R23 (Breslau); the Soviet
+SU's MA (28.4 prints none) is made up here: 5."""
+
+from __future__ import annotations
+
+from pbem.games.end_of_the_iron_dream import GAME
+from pbem.games.end_of_the_iron_dream.supply_units import pool
+from tests.eidhelp import at, play, problems, start
+from tests.test_eid_supply_play import SUPPLY, soviet_turn
+
+SOVIET_SU_MA = {f"units.counters.su-su-{n}.movement": 5 for n in range(1, 9)}
+
+
+def start3(position: dict, cells: dict | None = None, **extra):
+    return start(position, behaviour=3, cells=cells, extra={**SUPPLY, **SOVIET_SU_MA, **extra})
+
+
+def axis_turn(d, s, turn: int, **state):
+    """The Axis player-turn of `turn` begins: the Reinforcement Phase's SUs (5.1.1 B) and the
+    Initial Supply Check (5.1.2)."""
+    s = at(s, turn, "axis", **state)
+    events: list = []
+    GAME.begin_player_turn(d, s, events)
+    return s, events
+
+
+# -- 15.23.3 B, 16.2-16.5 production -------------------------------------------------------------
+def test_15_23_3_b_the_soviets_receive_two_sus_a_turn_and_three_on_the_first_bagration_turn():
+    """15.23.3 B: "The Soviets receive two SUs per turn (three on the first turn of Operation
+    Bagration), taken from the pool of available units"; Bagration's first turn is Turn 2 (6.7 A).
+    They enter like reinforcements on the east edge (5.3.1) and may be held off the board (6.5 B)."""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "S4", "su-su-1": "T25"})
+    s2, events = soviet_turn(d, at(s, 2, "western", "assault", bagration=False))
+    assert {"event": "sus_received", "army": "soviet", "units": ["su-su-2", "su-su-3"], "rule": "15.23.3 B"} in events
+    s3, events = soviet_turn(d, at(s, 2, "western", "assault", bagration=True))
+    assert {"event": "sus_received", "army": "soviet", "units": ["su-su-2", "su-su-3", "su-su-4"], "rule": "15.23.3 B"} in events
+    s2, events = play(d, s2, "soviet", [{"enter": "su-su-2", "path": ["T26", "T25", "T24"]}])
+    assert s2["units"]["su-su-2"] == {"side": "soviet", "hex": "T24", "steps": 1}
+    assert pool(d, s2, "soviet") == ["su-su-4", "su-su-5", "su-su-6", "su-su-7", "su-su-8"]   # su-su-3 held off (6.5 B)
+    assert problems(d, at(s2, 2, "soviet"), "soviet", [{"enter": "su-su-5", "path": ["T26"]}]) == [
+        "su-su-5 is not an SU the Soviets received: two a turn (15.23.3 B)"]
+
+
+def test_28_4_the_soviet_su_ma_is_not_printed_and_its_entry_refuses_naming_the_data_path():
+    """28.4 prints the Soviet SUs with no strength: an order needing the MA refuses, naming it."""
+    d, s = start({"su-inf-3": "T24", "de-inf-1": "S4"}, behaviour=3, extra=SUPPLY)
+    s, _ = soviet_turn(d, at(s, 2, "western", "assault", bagration=False))
+    [message] = problems(d, s, "soviet", [{"enter": "su-su-1", "path": ["T26", "T25"]}])
+    assert message.startswith("needs the movement of unit su-su-1, which the rulebook text does not give") \
+        and "`units.counters.su-su-1.movement`" in message
+
+
+def test_16_2_germany_receives_one_su_at_berlin_the_ruhr_and_breslau_with_its_ma_doubled():
+    """16.2 A: with all five economic hexes held and joined, "Germany receives one SU each turn at
+    Berlin, the Ruhr, and Breslau"; B: they "start the Operational Movement Phase of their turn of
+    placement with their operational MAs doubled" (MA 4, 28.2: eight hexes of clear)."""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "S4", "de-su-1": "S10"})
+    s, events = axis_turn(d, s, 2)
+    placed = {e["unit"]: e["hex"] for e in events if e["event"] == "placed"}
+    assert placed == {"de-su-2": "T21", "de-su-3": "U16", "de-su-4": "R23"}
+    path = ["T21", "T20", "T19", "T18", "T17", "T16", "T15", "T14", "T13"]
+    assert problems(d, s, "axis", [{"move": "de-su-2", "path": path}]) == []
+    assert problems(d, s, "axis", [{"move": "de-su-1", "path": ["S10", "S9", "S8", "S7", "S6", "S5"]}]) == [
+        "de-su-1 needs 5 MP for this path but has 4 left (10.1, 10.3; 10.4 A: one hex only)"]
+
+
+def test_16_3_16_4_fewer_sus_as_secondary_hexes_are_lost_and_germany_chooses_berlin_or_the_ruhr():
+    """16.3: one secondary hex liberated: "two per turn: one appearing at Berlin and one at the
+    Ruhr"; 16.4 A: another lost, "one per turn, appearing at Berlin or the Ruhr (Germany's
+    choice)": `place: SU, at: HEX` first in the Replacement Phase; 16.8: none after the collapse."""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "S4"})
+    one, events = axis_turn(d, s, 2, economy={"collapsed": None, "liberated": ["ploesti"]})
+    assert {e["unit"]: e["hex"] for e in events if e["event"] == "placed"} == {"de-su-1": "T21", "de-su-2": "U16"}
+    two, events = axis_turn(d, s, 2, economy={"collapsed": None, "liberated": ["ploesti", "nagykanizsa"]})
+    assert not [e for e in events if e["event"] == "placed"]
+    assert {"event": "sus_received", "army": "axis", "units": ["de-su-1"], "at": ["T21", "U16"], "rule": "16.4 A"} in events
+    assert problems(d, two, "axis", [{"move": "de-inf-1", "path": ["S4", "S5"]}]) == [
+        "Germany places its SU of the turn first: `place: de-su-1, at: HEX` (T21 or U16) (16.4 A, 5.1.1 B)"]
+    assert problems(d, two, "axis", [{"place": "de-su-1", "at": "R23"}]) == [
+        "Germany's SU of the turn appears at T21 or U16 (16.4 A), not R23"]
+    two, events = play(d, two, "axis", [{"place": "de-su-1", "at": "U16"}, {"move": "de-inf-1", "path": ["S4", "S5"]}])
+    assert two["units"]["de-su-1"]["hex"] == "U16"
+    assert {"event": "placed", "unit": "de-su-1", "hex": "U16", "why": "a new SU: its MA doubled this turn (16.2 B, 16.4 A)"} in events
+    gone, events = axis_turn(d, s, 2, economy={"collapsed": 2, "liberated": []})
+    assert not [e for e in events if e["event"] in ("placed", "sus_received")]
+
+
+# -- 15.23 A, F movement; C-D alone ------------------------------------------------------------
+def test_15_23_a_f_sus_move_only_into_friendly_hexes_and_not_into_an_ezoc_without_a_friend():
+    """15.23 A: SUs "may move out of GS range, but only into friendly-controlled hexes"; F: "they may
+    never operationally move into an EZOC unless there is already a friendly unit present"."""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "S4", "de-su-1": "T22", "de-su-2": "S22", "de-inf-2": "S23"})
+    s = at(s, 2, "axis")
+    assert problems(d, s, "axis", [{"move": "de-su-1", "path": ["T22", "T23"]}]) == [
+        "T22 → T23: de-su-1 is an SU: it never moves into an enemy ZOC (T23) without a friendly unit there (15.23 F)"]
+    assert problems(d, s, "axis", [{"move": "de-su-2", "path": ["S22", "S23"]}]) == []
+    assert problems(d, s, "axis", [{"move": "de-su-2", "path": ["S22", "S23", "S24"]}]) == [
+        "S23 → S24: de-su-2 is an SU: it moves only into friendly-controlled hexes, not S24 (15.23 A)"]
+
+
+def test_15_23_c_d_sus_alone_are_destroyed_permanently_when_an_enemy_moves_into_their_hex():
+    """15.23 C: "If alone in a hex (or there only with other SUs), they are destroyed the instant
+    an enemy moves or assaults into their hex"; D: permanently. A lone SU is moved into, not
+    assaulted; it exerts no ZOC (15.23 B)."""
+    d, s = start3({"su-inf-3": "T24", "su-tank-1": "T23", "de-inf-1": "S4", "de-su-1": "T22", "de-su-2": "T22"})
+    s = at(s, 2, "soviet", bagration=False)
+    assert problems(d, s, "soviet", [{"assault": "T22", "with": ["su-tank-1"]}]) == [
+        "only enemy SUs are in T22: a unit moving into the hex destroys them (15.23 C)"]
+    s, events = play(d, s, "soviet", [{"move": "su-inf-3", "path": ["T24", "T23", "T22"]}])
+    assert s["units"]["su-inf-3"]["hex"] == "T22" and "de-su-1" not in s["units"] and "de-su-2" not in s["units"]
+    assert {"unit": "de-su-1", "side": "axis", "permanent": True} in s["dead"]
+    assert {"event": "eliminated", "unit": "de-su-2",
+            "why": "an SU alone when an enemy entered its hex: permanently (15.23 C, D)"} in events
+
+
+def test_15_23_b_sus_take_no_step_and_share_the_fate_of_their_eliminated_stack():
+    """15.23 B: SUs "have no step value in combat situations, and share the fate of the combat units
+    with which they are stacked if attacked. They may never be given up to satisfy step losses."
+    An E result (clear 4-1, die 1, made up) eliminates the German corps in T23 and its SU with it."""
+    d, s = start3({"su-inf-3": "T24", "su-inf-5": "U24", "su-su-1": "T24", "de-inf-1": "T23", "de-su-1": "T23"},
+                  cells={"2-1": {"1": "0/E"}})
+    s = at(s, 2, "soviet", "assault", bagration=False)
+    s, events = play(d, s, "soviet", [{"supply": "su-su-1", "hexes": ["T24", "U24"]},
+                                      {"attack": "T23", "with": ["su-inf-3", "su-inf-5"]}], 1)
+    battle = next(e for e in events if e["event"] == "assault")
+    assert battle["defenders"] == ["de-inf-1"] and battle["column"] == "2-1"
+    assert "de-inf-1" not in s["units"] and {"unit": "de-su-1", "side": "axis", "permanent": True} in s["dead"]
+
+
+# -- 15.21 EGS -------------------------------------------------------------------------------
+def test_15_21_egs_restores_an_oos_unit_and_spares_it_attrition_then_ends():
+    """15.21.1 A: "Units found to be without GS during the initial supply check phase may be granted
+    EGS"; 15.21.2: "functions in all ways as if it had normal GS" (its MA not halved); 15.21.6: no
+    step loss at the Terminal Supply Check, where the EGS counters are removed. Without the SU the
+    cut-off corps (6-7-5) loses a step (15.9 A)."""
+    d, s = start3({"su-inf-3": "T24", "su-inf-5": "V26", "su-inf-8": "V24", "de-inf-1": "V25", "de-su-1": "V25"})
+    s, events = axis_turn(d, s, 2)
+    assert s["oos"] == ["de-inf-1"]
+    burned, events = play(d, s, "axis", [{"egs": "de-su-1", "hexes": ["V25"]}])
+    assert {"event": "burn_off", "unit": "de-su-1", "supply": "EGS", "hexes": ["V25"], "units": ["de-inf-1"],
+            "rule": "15.21"} in events
+    assert burned["egs"] == ["de-inf-1"] and burned["oos"] == [] and "de-su-1" not in burned["units"]
+    assert "de-su-1" in pool(d, burned, "axis")                                  # 15.23.3 A: reintroduced later
+    after, events = play(d, burned, "axis", [])                                  # the Prepared Assault Phase
+    assert after["units"]["de-inf-1"]["steps"] == 2 and "egs" not in after
+    assert {"event": "egs_over", "army": "axis", "units": ["de-inf-1"], "rule": "15.21.6"} in events
+    plain, _ = play(d, s, "axis", [])
+    plain, _ = play(d, plain, "axis", [])
+    assert plain["units"]["de-inf-1"]["steps"] == 1
+
+
+def test_15_21_1_b_the_su_moves_then_burns_off_for_two_mutually_adjacent_hexes():
+    """15.21.1 B example: "it could burn off without creating EGS in its own hex, and thus create
+    the supply in any two hexes mutually adjacent to each other and the hex of the burn off";
+    5.1.2 B: the SU may operationally move first. 15.21.3: a unit need not be OOS."""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "R16", "de-inf-2": "S17", "de-su-1": "R19"})
+    s, _ = axis_turn(d, s, 2)
+    _, events = play(d, s, "axis", [{"egs": "de-su-1", "path": ["R19", "R18", "R17"], "hexes": ["R16", "S17"]}])
+    assert events[:2] == [
+        {"event": "move", "unit": "de-su-1", "path": ["R19", "R18", "R17"], "why": "to burn off for EGS (5.1.2 B)"},
+        {"event": "burn_off", "unit": "de-su-1", "supply": "EGS", "hexes": ["R16", "S17"], "units": ["de-inf-1", "de-inf-2"],
+         "rule": "15.21"}]
+    assert problems(d, s, "axis", [{"egs": "de-su-1", "path": ["R19", "R18", "R17"], "hexes": ["R16", "R18"]}]) == [
+        "R16 and R18 are not mutually adjacent (15.21.1 B)"]
+    assert problems(d, s, "axis", [{"move": "de-inf-1", "path": ["R16", "R15"]},
+                                   {"egs": "de-su-1", "hexes": ["R19"]}]) == [
+        "unknown order ['egs', 'hexes']: a move is `move: UNIT, path: [HEX, ...]`, the path starting at the unit's hex "
+        "(10.2); a mobile assault is `assault: HEX, with: [UNIT, ...]` (optional `path:` to the launch hex, `losses:`) (11.0)"]
+
+
+def test_egs_and_as_burn_offs_are_played_from_behaviour_3():
+    """docs/upgrading.md: a behaviour-2 campaign replays unchanged: no burn-offs there."""
+    d, s = start({"su-inf-3": "T24", "de-inf-1": "S10", "de-su-1": "S10"}, behaviour=2, extra=SUPPLY)
+    assert problems(d, at(s, 2, "axis"), "axis", [{"egs": "de-su-1", "hexes": ["S10"]}]) == [
+        "EGS burn-offs are played from behaviour 3 (docs/upgrading.md)"]
+
+
+# -- 15.22 AS, 24.4 B ----------------------------------------------------------------------
+def test_15_22_a_prepared_assault_needs_attack_supply_from_a_burned_off_su():
+    """15.22 A: "to participate in a prepared assault, another kind of supply, AS, is needed"; B:
+    "Each side's AS comes only from its own SUs"; 5.1.6 A: burned off first; 15.22.2: the EGS
+    radius; 24.4 B: "Normal AS burn off is still required" for the Shock Front."""
+    d, s = start3({"su-inf-3": "T24", "su-inf-5": "U24", "su-su-1": "T24", "de-inf-1": "T23", "de-su-1": "T22"})
+    s = at(s, 2, "soviet", "assault", bagration=False)
+    assert problems(d, s, "soviet", [{"attack": "T23", "with": ["su-inf-3"]}]) == [
+        "su-inf-3 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]
+    assert problems(d, s, "soviet", [{"supply": "de-su-1", "hexes": ["T24"]}, {"attack": "T23", "with": ["su-inf-3"]}]) == [
+        "de-su-1 is not a soviet SU on the map (15.23.2: each side burns off its own)"]
+    assert problems(d, s, "soviet", [{"supply": "su-su-1", "hexes": ["T24"]},
+                                     {"attack": "T23", "with": ["su-inf-3", "su-inf-5"]}]) == [
+        "su-inf-5 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]
+    s, events = play(d, s, "soviet", [{"supply": "su-su-1", "hexes": ["T24", "U24"]},
+                                      {"attack": "T23", "with": ["su-inf-3", "su-inf-5"]}], 3)
+    assert events[0] == {"event": "burn_off", "unit": "su-su-1", "supply": "AS", "hexes": ["T24", "U24"], "rule": "15.22"}
+    assert "su-su-1" not in s["units"] and "su-su-1" in pool(d, s, "soviet")
+
+
+def test_15_22_1_units_without_gs_get_no_attack_supply():
+    """15.22.1: "Units without GS or EGS may not be granted AS." """
+    d, s = start3({"su-inf-3": "T10", "su-su-1": "T10", "de-inf-1": "T9"})
+    s, _ = soviet_turn(d, at(s, 2, "western", "assault", bagration=False))
+    s = at(s, 2, "soviet", "assault")
+    assert problems(d, s, "soviet", [{"supply": "su-su-1", "hexes": ["T10"]}, {"attack": "T9", "with": ["su-inf-3"]}]) == [
+        "su-inf-3 has no general supply and may not assault (15.22.1)"]
+
+
+# -- 23.x FMOs -----------------------------------------------------------------------------
+def test_23_a_fmo_doubles_the_german_printed_afs_and_destroys_its_su_permanently():
+    """23.2 B: "All German units making a FMO have their printed AFs doubled"; 23.1 B: Hungarians
+    "do so only at their regular combat strength"; 23.2 C, 23.3: the SU goes to the Permanently
+    Destroyed Units Box. de-inf-1 6-7-5 and hu-inf-H1 4-5-4 attack 6 x 2 + 4 = 16."""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "T23", "hu-inf-H1": "S24", "de-su-1": "T23"})
+    s = at(s, 2, "axis", "assault")
+    s, events = play(d, s, "axis", [{"supply": "de-su-1", "hexes": ["T23", "S24"], "fmo": True},
+                                    {"attack": "T24", "with": ["de-inf-1", "hu-inf-H1"]}], 3)
+    battle = next(e for e in events if e["event"] == "assault")
+    assert battle["attack"] == 16
+    assert {"unit": "de-su-1", "side": "axis", "permanent": True} in s["dead"] and "de-su-1" not in pool(d, s, "axis")
+
+
+def test_23_1_only_germany_launches_fmos_and_23_4_never_with_okh():
+    d, s = start3({"su-inf-3": "T24", "su-su-1": "T24", "de-inf-1": "T23", "de-okh": "T22"})
+    assert problems(d, at(s, 2, "soviet", "assault", bagration=False), "soviet",
+                    [{"supply": "su-su-1", "hexes": ["T24"], "fmo": True}, {"attack": "T23", "with": ["su-inf-3"]}]) == [
+        "only Germany launches FMOs (23.1)"]
+    assert problems(d, at(s, 4, "axis", "assault"), "axis",
+                    [{"supply": "de-okh", "hexes": ["T23"], "fmo": True}, {"attack": "T24", "with": ["de-inf-1"]}]) == [
+        "OKH may not be used to generate FMO supply (23.4)"]
+
+
+# -- 25.10 OKH ---------------------------------------------------------------------------------
+def test_25_10_a_okh_arrives_on_turn_4_at_berlin_for_an_on_board_su():
+    """25.10 A: "This German unit appears as a reinforcement on Turn 4 at Berlin. To get the OKH
+    unit, Germany must permanently remove one of its on-board SUs from play." """
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "S4", "de-su-1": "S10"})
+    s3, _ = axis_turn(d, s, 3)
+    assert problems(d, s3, "axis", [{"okh": "de-su-1"}]) == ["OKH appears once, from Turn 4 (25.10 A)"]
+    s4, _ = axis_turn(d, s, 4)
+    s4, events = play(d, s4, "axis", [{"okh": "de-su-1"}])
+    assert s4["units"]["de-okh"] == {"side": "axis", "hex": "T21", "steps": 1}
+    assert {"unit": "de-su-1", "side": "axis", "permanent": True} in s4["dead"]
+    assert {"event": "placed", "unit": "de-okh", "hex": "T21", "why": "OKH arrives at Berlin (25.10 A)"} in events
+
+
+def test_25_10_d_okh_supplies_two_adjacent_hexes_four_away_gives_1r_and_stays():
+    """25.10 D: "OKH may provide AS to Axis units in any two adjacent hexes up to four hexes away
+    from its own position"; "receive a 1R shift"; "OKH, unlike normal German SUs, is not removed
+    from the board after providing AS"."""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "T23", "de-okh": "T19"})
+    s = at(s, 4, "axis", "assault")
+    assert problems(d, s, "axis", [{"supply": "de-okh", "hexes": ["T23"]}, {"attack": "T24", "with": ["de-inf-1"]}]) == []
+    far = at(s, 4, "axis", "assault", units={**s["units"], "de-okh": {"side": "axis", "hex": "T18", "steps": 1}})
+    assert problems(d, far, "axis", [{"supply": "de-okh", "hexes": ["T23"]}, {"attack": "T24", "with": ["de-inf-1"]}]) == [
+        "T23: more than 4 hexes from OKH in T18 along German-controlled hexes (25.10 D)"]
+    s, events = play(d, s, "axis", [{"supply": "de-okh", "hexes": ["T23"]}, {"attack": "T24", "with": ["de-inf-1"]}], 3)
+    battle = next(e for e in events if e["event"] == "assault")
+    assert {"shift": 1, "why": "supplied by OKH", "rule": "25.10 D"} in battle["shifts"]
+    assert s["units"]["de-okh"]["hex"] == "T19"
+
+
+def test_16_5_b_okh_is_removed_when_the_last_secondary_hex_is_lost():
+    """16.5 B: "The OKH counter is permanently removed from play at that time." """
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "S4", "de-okh": "T19"})
+    s = at(s, 4, "axis", economy={"collapsed": None, "liberated": ["ploesti", "nagykanizsa", "breslau"]})
+    s, events = play(d, s, "axis", [])
+    assert "de-okh" not in s["units"] and {"unit": "de-okh", "side": "axis", "permanent": True} in s["dead"]
+    assert {"event": "eliminated", "unit": "de-okh", "why": "OKH permanently removed (16.5 B, 16.8)"} in events
