@@ -38,18 +38,24 @@ NOT_ENFORCED = (
     "position marks `flip: true`",
     "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
     "withheld units simply stay off the map, 7.8); 7.18, "
-    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, Yugoslav 4th "
-    "Army, 25.2 the Flak corps: not written yet); "
+    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, Yugoslav 4th "
+    "Army, 25.2 the Flak corps: not written yet; behaviour 3 plays OKH, 25.10 A); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
     "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
     "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
     "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
     "22.x forts (no fortification counters in the data)",
-    "SUs are not on the map (the position places combat units only): SU production (15.23.3, 16.2-16.5), EGS (15.21), "
-    "attack supply burn-offs (15.22, 15.22.2: a prepared assault needs only the attackers' GS, 15.22.1), OKH (25.10), "
-    "fortress supply (15.16-15.20), 15.15 Baltic coastal supply, 25.9 C; so 15.3 C and 5.1.5 B-E (how OOS units move, "
-    "and units in GS not moving out of it, need the EGS and FS sources) are not enforced; 19.x satellite GS sources "
-    "(every Axis unit traces to the German sources, 15.12); the holding boxes as WA sources (15.14 A) and 15.14 F",
+    "SUs (behaviour 3; before it SUs are not played and a prepared assault needs only the attackers' GS): not written "
+    "yet: fortress supply (15.16-15.20: the fortified ports and their FS markers are not in the data), 15.15 Baltic "
+    "coastal supply (the Baltic coastal hexes and ports are not in the map data), so 15.3 C and 5.1.5 D-E (an OOS unit "
+    "moving only nearer its nearest GS, EGS or FS source) and 5.1.5 B (units in GS not moving out of it) are not "
+    "enforced; 15.23.1 voluntary SU removal; 15.23 B an SU going along on its stack's retreat (an SU left alone in an "
+    "assaulted hex is destroyed with it, 15.23 C); 25.9 C the 12th Army's EGS and AS; 15.23.3 C the WA's burned-off "
+    "SUs return through the holding boxes (not modelled: they stay off the map, state su_burned); 15.22 B the "
+    "invasion-port's AS and 6.4 the Italian front's Turn 1 EGS and AS (the WA burn off SUs); 4.2 B, 4.10 a WA SU "
+    "serving one army group a turn; 25.10 B OKH's area (the inter-theater boundary is not in the data) and its strategic "
+    "move (OKH moves operationally); 19.x satellite GS sources (every Axis unit traces to the German sources, 15.12); "
+    "the holding boxes as WA sources (15.14 A) and 15.14 F",
     "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
     "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
     "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
@@ -62,7 +68,7 @@ NOT_ENFORCED = (
     "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
     "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
-    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
+    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box at the "
     "collapse, 16.10",
     "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3, 19.1.4 B and 19.2.1 the satellites' "
     "GS sources, 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
@@ -72,13 +78,13 @@ NOT_ENFORCED = (
     "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
     "(27.10) leaves out the Soviet garrison points (26.6.4 is played in Iron Dream only) and counts Belgrade whenever NATO "
     "controls it (27.7 B: neutrality is not played)",
-    "23.0 Führer-mandated offensives: an FMO is launched by burning off an SU into the Permanently Destroyed Units Box "
-    "(23.2 C, 23.3), and SUs are not on the map, so no FMO can be paid for; 24.6-24.8 echeloned Shock Front assaults "
-    "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played)",
+    "24.6-24.8 echeloned Shock Front assaults (double AS burned off, then two prepared assaults in a row by the "
+    "front's units: not written yet, each unit assaults once a phase, 18.2 A); before behaviour 3, 23.0 FMOs and 24.4 B "
+    "(no SUs on the map)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
     "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
-    "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU (SUs are not on the "
-    "map), 26.6.12 "
+    "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU removed (the WA's "
+    "choice of SU is not asked yet; the 3 VPs are counted), 26.6.12 "
     "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
     "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",

@@ -33,7 +33,7 @@ from typing import Any
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from . import economy, supply
-from .common import army_of, board, counter, enemies, enemy_zoc, grid, is_type, plays, stacking_problem
+from .common import ARMY_NAMES, army_of, board, counter, enemies, enemy_zoc, grid, is_type, plays, stacking_problem
 
 SU = "supply_unit"
 OKH = "de-okh"
@@ -41,6 +41,16 @@ EGS = "an EGS burn-off is `egs: SU, hexes: [HEX, ...]` (optional `path: [HEX, ..
 AS = "an AS burn-off is `supply: SU, hexes: [HEX, ...]` (optional `fmo: true`, 23.3) (5.1.6 A, 15.22.2)"
 OKH_ORDER = "OKH arrives with `okh: SU`, an on-board German SU permanently removed (25.10 A)"
 LATER = "played from behaviour 3 (docs/upgrading.md)"
+# the report's lines for this module's events (report.ITEMS)
+REPORT_ITEMS = {
+    "sus_received": lambda e: (f"the {ARMY_NAMES[e['army']]} army receives SUs: {', '.join(e['units']) or 'none left in the pool'}"
+                               + (f", to place at {' or '.join(e['at'])}" if e.get("at") else "") + f" ({e['rule']})"),
+    "burn_off": lambda e: (f"{e['unit']} burns off: {e['supply']} in {', '.join(e['hexes'])}"
+                           + (f" for {', '.join(e['units'])}" if e.get("units") else "")
+                           + (", a Führer-mandated offensive" if e.get("fmo") else "") + f" ({e['rule']})"),
+    "attack_supply": lambda e: f"{e['unit']} gives AS in {', '.join(e['hexes'])} ({e['rule']})",
+    "egs_over": lambda e: f"the EGS of {', '.join(e['units'])} ends without a step lost ({e['rule']}, 5.1.7 D)",
+}
 
 
 def is_su(data: GameData, unit_id: str) -> bool:
@@ -122,7 +132,7 @@ def german_production(data: GameData, state: dict, events: list) -> None:
     for unit_id, hex_id in zip(free, hexes):
         crowd = stacking_problem(data, state, "axis", [unit_id], hex_id)
         if crowd:
-            events.append({"event": "su_not_placed", "unit": unit_id, "hex": hex_id, "why": f"{crowd} (5.1.1 B)"})
+            events.append({"event": "not_placed", "unit": unit_id, "hex": hex_id, "why": f"{crowd} (5.1.1 B)"})
             continue
         state["units"][unit_id] = {"side": "axis", "hex": hex_id, "steps": 1}
         placed.append(unit_id)
