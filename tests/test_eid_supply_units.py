@@ -16,10 +16,11 @@ from tests.eidhelp import at, play, problems, start
 from tests.test_eid_supply_play import SUPPLY, soviet_turn
 
 SOVIET_SU_MA = {f"units.counters.su-su-{n}.movement": 5 for n in range(1, 9)}
+KOENIGSBURG = {"map.places.koenigsburg.hex": "P20"}                    # made up (15.16)
 
 
 def start3(position: dict, cells: dict | None = None, **extra):
-    return start(position, behaviour=3, cells=cells, extra={**SUPPLY, **SOVIET_SU_MA, **extra})
+    return start(position, behaviour=3, cells=cells, extra={**SUPPLY, **SOVIET_SU_MA, **KOENIGSBURG, **extra})
 
 
 def axis_turn(d, s, turn: int, **state):
@@ -50,7 +51,7 @@ def test_15_23_3_b_the_soviets_receive_two_sus_a_turn_and_three_on_the_first_bag
 
 def test_28_4_the_soviet_su_ma_is_not_printed_and_its_entry_refuses_naming_the_data_path():
     """28.4 prints the Soviet SUs with no strength: an order needing the MA refuses, naming it."""
-    d, s = start({"su-inf-3": "T24", "de-inf-1": "S4"}, behaviour=3, extra=SUPPLY)
+    d, s = start({"su-inf-3": "T24", "de-inf-1": "S4"}, behaviour=3, extra={**SUPPLY, **KOENIGSBURG})
     s, _ = soviet_turn(d, at(s, 2, "western", "assault", bagration=False))
     [message] = problems(d, s, "soviet", [{"enter": "su-su-1", "path": ["T26", "T25"]}])
     assert message.startswith("needs the movement of unit su-su-1, which the rulebook text does not give") \
@@ -272,3 +273,76 @@ def test_16_5_b_okh_is_removed_when_the_last_secondary_hex_is_lost():
     s, events = play(d, s, "axis", [])
     assert "de-okh" not in s["units"] and {"unit": "de-okh", "side": "axis", "permanent": True} in s["dead"]
     assert {"event": "eliminated", "unit": "de-okh", "why": "OKH permanently removed (16.5 B, 16.8)"} in events
+
+
+# -- 15.16-15.20 fortress supply -------------------------------------------------------------
+CUT_OFF = {"su-inf-3": "T24", "su-inf-5": "V26", "su-inf-8": "V24"}           # V25's neighbours Soviet-held
+FS_V25 = {"map.hexes.V25": {"terrain": "clear", "fortress_supply": True}}    # made up: a fortified port (15.16 A)
+
+
+def axis_check(d, s, turn: int):
+    """The Axis player-turn of `turn` with no move and no assault, to its Terminal Supply Check."""
+    s, _ = axis_turn(d, s, turn)
+    s, _ = play(d, s, "axis", [])
+    return play(d, s, "axis", [])
+
+
+def test_15_16_b_15_20_one_step_on_fs_the_excess_attrites_first():
+    """15.16 B: "Each source hex of FS may support one step of any combat units indefinitely"; 15.20:
+    "If more than one step's worth of units became trapped in a FS hex that could only maintain one
+    step, the units would attrite down as normal until the one step limit were reached"; 5.1.7 B:
+    FS markers are deployed at the Terminal Supply Check."""
+    d, s = start3({**CUT_OFF, "de-inf-1": "V25"}, **FS_V25)
+    s, events = axis_check(d, s, 2)
+    assert s["units"]["de-inf-1"]["steps"] == 1 and "fs" not in s
+    s, events = axis_check(d, s, 3)
+    assert s["units"]["de-inf-1"]["steps"] == 1 and s["fs"] == ["de-inf-1"]
+    assert {"event": "fortress_supply", "hex": "V25", "units": ["de-inf-1"], "rule": "15.16"} in events
+    s, events = axis_check(d, s, 4)
+    assert s["units"]["de-inf-1"]["steps"] == 1 and s["fs"] == ["de-inf-1"]                   # indefinitely
+
+
+def test_15_16_b_koenigsburg_supports_four_corps():
+    """15.16 B: "Exception: Königsburg may support up to four corps of German units"; the example:
+    four corps in Königsburg "may go over to FS and sit out the siege"."""
+    four = {"de-inf-1": "V25", "de-inf-2": "V25", "de-inf-4": "V25", "de-inf-5": "V25"}
+    d, s = start3({**CUT_OFF, **four}, **{"map.places.koenigsburg.hex": "V25"})
+    s, events = axis_check(d, s, 2)
+    assert s["fs"] == sorted(four) and all(s["units"][u]["steps"] == 2 for u in four)
+
+
+def test_15_19_units_on_fs_never_move_or_attack_lose_their_zoc_and_give_no_oos_shift():
+    """15.19 A: "Units drawing FS lose their ZOC, may never attack, and may not move until freed";
+    B: they "do not suffer any adverse combat column shifts due to being out of GS"."""
+    from pbem.games.end_of_the_iron_dream.common import zoc_of
+    d, s = start3({**CUT_OFF, "de-inf-1": {"hex": "V25", "steps": 1}, "de-su-1": "V25", "su-su-1": "V24"}, **FS_V25)
+    s, _ = axis_check(d, s, 2)
+    assert s["fs"] == ["de-inf-1"] and "W25" not in zoc_of(d, s, ("axis",))
+    axis = at(s, 3, "axis")
+    assert problems(d, axis, "axis", [{"move": "de-inf-1", "path": ["V25", "W25"]}]) == [
+        "de-inf-1 draws fortress supply: it may not move or attack until German units in GS stand next to it (15.17, 15.19 A)"]
+    assert problems(d, at(s, 3, "axis", "assault"), "axis", [{"supply": "de-su-1", "hexes": ["V25"]},
+                                                            {"attack": "V24", "with": ["de-inf-1"]}]) == [
+        "de-inf-1 has no general supply and may not assault (15.22.1)"]
+    _, events = play(d, at(s, 3, "soviet", "assault", bagration=False), "soviet",
+                     [{"supply": "su-su-1", "hexes": ["V24"]}, {"attack": "V25", "with": ["su-inf-8"]}], 3)
+    battle = next(e for e in events if e["event"] == "assault")
+    assert not [x for x in battle["shifts"] if x["rule"] in ("15.4", "18.23")]
+
+
+def test_15_17_german_units_in_gs_next_to_the_hex_free_the_units_on_fs_and_15_9_c():
+    """15.17: units on FS stay there "until such time as other German units in GS move adjacent
+    to the FS hex and thus free the fortress-supplied units"."""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": {"hex": "S10", "steps": 1}, "de-inf-2": "S8"})
+    s, events = play(d, at(s, 2, "axis", fs=["de-inf-1"]), "axis", [{"move": "de-inf-2", "path": ["S8", "S9"]}])
+    assert "fs" not in s and {"event": "fortress_freed", "units": ["de-inf-1"], "rule": "15.17"} in events
+
+
+def test_15_9_c_a_unit_destroyed_on_fs_is_permanently_destroyed():
+    """15.9 C: "German units drawing FS at the instant of their destruction are also permanently
+    destroyed." An E result (clear 1-1 die 1, made up: 7 against 4) on the one-step corps in V25."""
+    d, s = start3({**CUT_OFF, "de-inf-1": {"hex": "V25", "steps": 1}, "su-su-1": "V24"}, cells={"1-1": {"1": "0/E"}}, **FS_V25)
+    s, _ = axis_check(d, s, 2)
+    s, _ = play(d, at(s, 3, "soviet", "assault", bagration=False), "soviet",
+                [{"supply": "su-su-1", "hexes": ["V24"]}, {"attack": "V25", "with": ["su-inf-8"]}], 1)
+    assert {"unit": "de-inf-1", "side": "axis", "permanent": True} in s["dead"] and "fs" not in s

@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, satellites, shock, strategic, supply_play, supply_units, yugoslavia
+from . import calendar, combat, fortress, satellites, shock, strategic, supply_play, supply_units, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -205,7 +205,8 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
     """18.23 concentric 2R (a reading for several hexes: each of them ringed); 18.24 city 1L
     (any defending hex a city); 6.7 Operation Bagration."""
     shifts: list[Shift] = []
-    if all(concentric(data, state, h, units) for h in hexes):
+    defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
+    if all(concentric(data, state, h, units) for h in hexes) and not fortress.shields(state, defenders):   # 15.19 B
         shifts.append(Shift(numbers.integer(data, "crt.shifts.concentric", "the concentric shift (18.23)"),
                             "concentric assault", "18.23"))
     for hex_id in hexes:
@@ -213,7 +214,6 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
         if found:
             shifts += found
             break
-    defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
     return shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
 
 

@@ -161,7 +161,7 @@ def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
     found: set[str] = set()
     stacks = board(state).stacks()
     for hex_id in sorted(stacks):
-        units = [u for u in stacks[hex_id] if army_of(state, u) in armies]
+        units = [u for u in stacks[hex_id] if army_of(state, u) in armies and u not in state.get("fs", ())]   # 15.19 A
         if not units or all(is_type(data, u, "supply_unit") for u in units):
             continue
         found |= zoc_reach(data, hex_id)

@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play,
+from . import (assault, calendar, collapse, fortress, french, garrisons, movement, report, satellites, setup, shock, supply_play,
                supply_units, victory, warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -242,6 +242,7 @@ class EndOfTheIronDream(SequencedGame):
             french.validate(data, state)
             satellites.validate(data, state)
             yugoslavia.validate(data)
+            fortress.validate(data, state)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
@@ -267,6 +268,7 @@ class EndOfTheIronDream(SequencedGame):
             satellites.watch(data, state, events)
             shock.watch(state, events)
             supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
+            fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a

@@ -23,7 +23,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, supply
+from . import calendar, fortress, supply
 from .common import (ALLIANCE, PRINTED_ON, army_of, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
                      zoc_of)
 
@@ -212,7 +212,7 @@ def defender_shift(data: GameData, state: dict, defenders: list[str]) -> list[Sh
         return []
     army = army_of(state, defenders[0])
     supplied = in_gs(data, state, army)
-    if any(u in supplied for u in defenders):
+    if any(u in supplied for u in defenders) or fortress.shields(state, defenders):       # 15.19 B
         return []
     shift = supply.defender_supply_shift(data, in_gs=False, drawing_fs=False)
     return [Shift(shift, "defender without general supply", "15.4")]
@@ -275,6 +275,7 @@ def terminal_check(data: GameData, state: dict, events: list) -> bool:
     egs = state.pop("egs", [])                                 # 15.21.6, 5.1.7 D: no step loss, markers off
     if egs:
         short = [u for u in short if u not in egs]
+    short = fortress.go_over(data, state, short, events)       # behaviour 3: 5.1.7 B, 15.16, 15.20
     events.append({"event": "supply_check", "check": "terminal", "army": army, "oos": short})
     if egs:
         events.append({"event": "egs_over", "army": army, "units": egs, "rule": "15.21.6"})

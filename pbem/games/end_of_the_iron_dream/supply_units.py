@@ -379,6 +379,11 @@ def attack_problem(data: GameData, state: dict, units: list[str]) -> str | None:
     (20.2: the Yugoslav partisans are always in AS)."""
     if not plays(data, 3):
         return None
+    from .fortress import held_problem
+    for unit_id in units:
+        why = held_problem(state, unit_id)                                      # 15.19 A
+        if why:
+            return why
     given = state.get("attack_supply", {})
     without = [u for u in units if state["units"][u]["hex"] not in given and not is_type(data, u, "yugoslav")]
     if without:
