@@ -10,6 +10,9 @@ SU's MA (28.4 prints none) is made up here: 5."""
 
 from __future__ import annotations
 
+import pytest
+
+from pbem.errors import UnknownDataError
 from pbem.games.end_of_the_iron_dream import GAME
 from pbem.games.end_of_the_iron_dream.supply_units import pool
 from tests.eidhelp import at, play, problems, start
@@ -346,3 +349,20 @@ def test_15_9_c_a_unit_destroyed_on_fs_is_permanently_destroyed():
     s, _ = play(d, at(s, 3, "soviet", "assault", bagration=False), "soviet",
                 [{"supply": "su-su-1", "hexes": ["V24"]}, {"attack": "V25", "with": ["su-inf-8"]}], 1)
     assert {"unit": "de-inf-1", "side": "axis", "permanent": True} in s["dead"] and "fs" not in s
+
+
+def test_15_15_german_baltic_coastal_supply():
+    """15.15 B: "Any German unit on a Baltic Sea coastal hex, or in a hex adjacent to a
+    friendly-controlled Baltic Sea coastal hex, is in GS as long as Germany also controls at least
+    one Baltic port in Germany from which a regular GS line can be traced to Berlin, the Ruhr, or
+    Breslau, and the German economy has not yet collapsed." V25 on the coast (made up), its
+    neighbours Soviet-held; the port S20 (made up) traces to Berlin."""
+    coast = {"map.hexes.V25": {"terrain": "clear", "coast": "baltic"}}
+    d, s = start3({**CUT_OFF, "de-inf-1": "V25"}, **coast, **{"map.places.german_baltic_port_hexes": ["S20"]})
+    assert axis_turn(d, s, 2)[0]["oos"] == []
+    assert axis_turn(d, s, 2, economy={"collapsed": 2, "liberated": []})[0]["oos"] == ["de-inf-1"]
+    inland = {"map.hexes.W25": {"terrain": "clear", "coast": "baltic"}}                 # Soviet-controlled
+    d, s = start3({**CUT_OFF, "de-inf-1": "V25"}, **inland, **{"map.places.german_baltic_port_hexes": ["S20"]})
+    assert axis_turn(d, s, 2)[0]["oos"] == ["de-inf-1"]
+    with pytest.raises(UnknownDataError, match="map.places.german_baltic_port_hexes"):
+        start3({**CUT_OFF, "de-inf-1": "V25"}, **coast)                       # the set-up's supply check

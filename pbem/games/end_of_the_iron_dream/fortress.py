@@ -38,6 +38,26 @@ def validate(data: GameData, state: dict) -> None:
         sources(data)
 
 
+def coastal_gs(data: GameData, state: dict, unit_hex: str, owner: dict[str, str], reach: dict[str, int]) -> bool:
+    """15.15 B: a German unit on a Baltic coastal hex (map.hexes.HEX.coast: baltic), or next to a
+    German-controlled one, is in GS while Germany controls a Baltic port in Germany
+    (map.places.german_baltic_port_hexes, read only then) tracing a regular GS line (`reach`), and
+    the economy has not collapsed."""
+    from .supply_play import collapsed
+    if not plays(data, 3) or collapsed(state):
+        return False
+    coast = data.derived("eid.baltic_coast", lambda: frozenset(
+        grid(data).canonical(h) for h, v in mapdata(data).hexes().items() if unwrap(v.get("coast")) == "baltic"))
+    german = {h for h, a in owner.items() if a == "axis"}
+    near = unit_hex in coast or any(h in coast and h in german for h in grid(data).neighbours(unit_hex))
+    if not near:
+        return False
+    ports = {grid(data).canonical(h) for h in numbers.texts(data, "map.places.german_baltic_port_hexes",
+                                                             "the hexes of the Baltic ports in Germany (15.15 B)")}
+    held = any(p in german and p in reach for p in ports)
+    return supply.german_coastal_supply(grid(data), unit_hex, set(coast), german, held, False)
+
+
 def on_fs(state: dict) -> list[str]:
     return list(state.get("fs", []))
 

@@ -177,7 +177,8 @@ def status(data: GameData, state: dict, army: str) -> Supply:
         if unit["side"] != army or is_type(data, unit_id, "supply_unit"):
             continue
         if unit["hex"] in reach or is_type(data, unit_id, "yugoslav") or (army == "western" and coastal(data, state, unit["hex"])) or (
-                army == "axis" and collapsed(state) and unit["hex"] == berlin_hex(data) and owner.get(unit["hex"]) == "axis"):
+                army == "axis" and collapsed(state) and unit["hex"] == berlin_hex(data) and owner.get(unit["hex"]) == "axis") or (
+                army == "axis" and fortress.coastal_gs(data, state, unit["hex"], owner, reach)):          # 15.15 (behaviour 3)
             out.in_gs.add(unit_id)
             continue
         ally = [a for a in ALLIANCE if a != army]
