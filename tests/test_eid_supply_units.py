@@ -366,3 +366,28 @@ def test_15_15_german_baltic_coastal_supply():
     assert axis_turn(d, s, 2)[0]["oos"] == ["de-inf-1"]
     with pytest.raises(UnknownDataError, match="map.places.german_baltic_port_hexes"):
         start3({**CUT_OFF, "de-inf-1": "V25"}, **coast)                       # the set-up's supply check
+
+
+# -- 15.3 C, 5.1.5 B, D-E ------------------------------------------------------------------------
+def test_15_3_c_an_oos_unit_moves_only_nearer_its_nearest_source():
+    """15.3 C: "OOS units may move only if each hex entered brings the unit closer to a hex
+    containing its nearest potential source of GS, EGS, or FS"; 5.1.5 E: a move farther away is
+    forbidden even as the one-hex guarantee. The Soviet army cut off in T10: its nearest sources are
+    the east-edge hexes S26, T26, U26 (15.13)."""
+    d, s = start3({"su-inf-3": "T10", "su-inf-5": "T23", "de-inf-1": "S4"})
+    s, _ = soviet_turn(d, at(s, 2, "western", "assault", bagration=False))
+    assert s["oos"] == ["su-inf-3"]
+    assert problems(d, s, "soviet", [{"move": "su-inf-3", "path": ["T10", "T9"]}]) == [
+        "T10 → T9: su-inf-3 is out of supply: each hex it enters must bring it nearer its nearest source of GS, EGS or "
+        "FS (S26, T26, U26); T9 does not (15.3 C, 5.1.5 D-E)"]
+    assert problems(d, s, "soviet", [{"move": "su-inf-3", "path": ["T10", "T11"]}]) == []
+
+
+def test_5_1_5_b_units_in_gs_do_not_move_out_of_it_unless_they_have_egs():
+    """5.1.5 B: "Units in GS may not voluntarily move out of GS; units with EGS markers on them may
+    do so" (15.21.2, 15.21.3: the owner "might provide EGS to move such units out of GS")."""
+    d, s = start3({**CUT_OFF, "de-inf-1": "W24", "de-su-1": "W24"})
+    s, _ = axis_turn(d, s, 2)
+    assert problems(d, s, "axis", [{"move": "de-inf-1", "path": ["W24", "W25"]}]) == [
+        "de-inf-1 is in GS and may not move out of it to W25 (5.1.5 B; a unit with EGS may, 15.21.2)"]
+    assert problems(d, s, "axis", [{"egs": "de-su-1", "hexes": ["W24"]}, {"move": "de-inf-1", "path": ["W24", "W25"]}]) == []

@@ -89,10 +89,12 @@ def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spe
     ezoc = enemy_zoc(data, state, army)
     limit = allowance(data, state, unit_id)
     su_rule = supply_units.mover_rule(data, state, unit_id)                 # behaviour 3: 15.23 A, F
+    oos_rule = supply_units.oos_rule(data, state, unit_id)                  # behaviour 3: 15.3 C, 5.1.5 D-E
 
     def cost(a: str, b: str) -> tuple[int | None, str]:
         crowd = stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
-            or satellites.enter_problem(data, state, unit_id, b) or (su_rule(b) if su_rule else None)
+            or satellites.enter_problem(data, state, unit_id, b) or (su_rule(b) if su_rule else None) \
+            or (oos_rule(a, b) if oos_rule else None)
         return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc)
 
     result = walk(grid(data), unit_id, path, cost, allowance=limit)
@@ -192,6 +194,9 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
         return why or satellites.end_problem(data, state, unit_id, path[-1])
     state["units"][unit_id]["hex"] = path[-1]
     supply_play.entered(state, state["army"], path[1:])
+    why = supply_units.gs_exit_problem(data, state, unit_id, path)         # behaviour 3: 5.1.5 B
+    if why:
+        return why
     rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
     rec["done"] = sorted(set(rec["done"]) | {unit_id})
     return None

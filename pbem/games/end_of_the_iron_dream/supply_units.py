@@ -196,6 +196,43 @@ def mover_rule(data: GameData, state: dict, unit_id: str) -> Any:
     return test
 
 
+def oos_rule(data: GameData, state: dict, unit_id: str) -> Any:
+    """15.3 C, 5.1.5 D-E: a unit marked OOS enters only hexes each nearer its nearest potential
+    source of GS (15.12-15.14), EGS (its army's SUs on the map) or FS (15.16, German units), else
+    None. A reading: "nearer" in hexes, to the sources nearest its hex when it starts moving."""
+    if not plays(data, 3) or unit_id not in state.get("oos", []):
+        return None
+    from .fortress import sources as fs_sources
+    from .supply_play import sources
+    army, g = army_of(state, unit_id), grid(data)
+    found = set(sources(data, state, army)) | {u["hex"] for k, u in state["units"].items() if u["side"] == army and is_su(data, k)}
+    if army == "axis":
+        found |= set(fs_sources(data))
+    if not found:
+        return None
+    start = state["units"][unit_id]["hex"]
+    best = min(g.distance(start, h) for h in found)
+    nearest = [h for h in found if g.distance(start, h) == best]
+
+    def test(a: str, b: str) -> str | None:
+        if min(g.distance(b, h) for h in nearest) >= min(g.distance(a, h) for h in nearest):
+            return (f"{unit_id} is out of supply: each hex it enters must bring it nearer its nearest source of GS, EGS "
+                    f"or FS ({', '.join(sorted(nearest))}); {b} does not (15.3 C, 5.1.5 D-E)")
+        return None
+    return test
+
+
+def gs_exit_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> str | None:
+    """5.1.5 B: "Units in GS may not voluntarily move out of GS; units with EGS markers on them may
+    do so" (SUs need no GS, 15.23 A). `state` has the unit at the path's end."""
+    if not plays(data, 3) or is_su(data, unit_id) or unit_id in state.get("oos", []) or unit_id in state.get("egs", []):
+        return None
+    from .supply_play import in_gs
+    if unit_id not in in_gs(data, state, army_of(state, unit_id)):
+        return f"{unit_id} is in GS and may not move out of it to {path[-1]} (5.1.5 B; a unit with EGS may, 15.21.2)"
+    return None
+
+
 def only_sus(data: GameData, state: dict, hex_id: str, army: str) -> bool:
     """A hex holding units of `army` and SUs only (15.23 C)."""
     here = [u for u in board(state).units_in(hex_id) if army_of(state, u) == army]
