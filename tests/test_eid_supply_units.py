@@ -391,3 +391,30 @@ def test_5_1_5_b_units_in_gs_do_not_move_out_of_it_unless_they_have_egs():
     assert problems(d, s, "axis", [{"move": "de-inf-1", "path": ["W24", "W25"]}]) == [
         "de-inf-1 is in GS and may not move out of it to W25 (5.1.5 B; a unit with EGS may, 15.21.2)"]
     assert problems(d, s, "axis", [{"egs": "de-su-1", "hexes": ["W24"]}, {"move": "de-inf-1", "path": ["W24", "W25"]}]) == []
+
+
+# -- 25.9 C the 12th Army ---------------------------------------------------------------------------
+def test_25_9_c_the_12th_army_has_egs_and_as_for_one_complete_turn_from_its_placement():
+    """25.9 C: the 12th Army "is considered to have EGS and AS for one complete turn, measured from
+    the instant of placement". The Soviets take Berlin (T21) in their Turn 2 movement: the economy
+    collapses (16.7) and Germany places the 12th Army (made-up counter de-inf-50, tests) in R21
+    (25.9 B). After the collapse no German source is left but Berlin itself (16.9): in the Axis
+    Turn 3 it is not OOS, has AS without a burn-off and does not attrite; its turn ends at the same
+    point of Turn 3's Soviet player-turn (a reading: the instant is the end of the step that placed
+    it, here past the Soviet Prepared Assault Phase), so in Turn 4 it is OOS."""
+    from pbem.games.end_of_the_iron_dream.supply_units import attack_problem
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "S4"})
+    s, _ = play(d, at(s, 2, "soviet", bagration=False), "soviet", [{"move": "su-inf-3", "path": ["T24", "T23", "T22", "T21"]}])
+    s, _ = play(d, s, "axis", [{"twelfth_army": "R21"}])
+    assert s["units"]["de-inf-50"]["hex"] == "R21"
+    assert s["twelfth_army"] == {"unit": "de-inf-50", "until": [3, 2, 3]}      # the step ended the Soviet phases
+    s3, _ = axis_turn(d, s, 3)
+    assert "de-inf-50" not in s3["oos"] and "de-inf-1" in s3["oos"]
+    assault = at(s3, 3, "axis", "assault")
+    assert attack_problem(d, assault, ["de-inf-50"]) is None and attack_problem(d, assault, ["de-inf-1"]) == (
+        "de-inf-1 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)")
+    after, _ = play(d, s3, "axis", [])
+    after, _ = play(d, after, "axis", [])
+    assert after["units"]["de-inf-50"]["steps"] == 2 and after["units"]["de-inf-1"]["steps"] == 1
+    s4, _ = axis_turn(d, s, 4)
+    assert "de-inf-50" in s4["oos"]

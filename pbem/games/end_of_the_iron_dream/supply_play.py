@@ -23,7 +23,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, fortress, supply
+from . import calendar, fortress, supply, supply_units
 from .common import (ALLIANCE, PRINTED_ON, army_of, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
                      zoc_of)
 
@@ -203,6 +203,7 @@ def in_gs(data: GameData, state: dict, army: str) -> set[str]:
     now = status(data, state, army)
     granted = state.get("granted", {}).get(army, {})
     egs = {u for u in state.get("egs", []) if u in state["units"] and state["units"][u]["side"] == army}   # 15.21.2
+    egs |= supply_units.twelfth_army(data, state, army, supply_units.stage(state))                    # 25.9 C
     return now.in_gs | egs | {u for u, hexes in now.needs_ally.items() if granted.get(u) == hexes}
 
 
@@ -258,6 +259,9 @@ def initial_check(data: GameData, state: dict, events: list) -> None:
         return
     granted = state["granted"][army]
     state["oos"] = sorted(now.oos | {u for u, h in now.needs_ally.items() if granted.get(u) != h})
+    twelfth = supply_units.twelfth_army(data, state, army, supply_units.STAGES["initial"])            # 25.9 C
+    if twelfth:
+        state["oos"] = [u for u in state["oos"] if u not in twelfth]
     events.append({"event": "supply_check", "check": "initial", "army": army, "oos": state["oos"]})
     state["phase"] = "movement"
 
@@ -274,6 +278,8 @@ def terminal_check(data: GameData, state: dict, events: list) -> bool:
     granted = state["granted"].get(army, {})
     short = sorted(now.oos | {u for u, h in now.needs_ally.items() if granted.get(u) != h})
     egs = state.pop("egs", [])                                 # 15.21.6, 5.1.7 D: no step loss, markers off
+    twelfth = supply_units.twelfth_army(data, state, army, 3)   # 25.9 C
+    short = [u for u in short if u not in twelfth]
     if egs:
         short = [u for u in short if u not in egs]
     short = fortress.go_over(data, state, short, events)       # behaviour 3: 5.1.7 B, 15.16, 15.20

@@ -422,7 +422,8 @@ def attack_problem(data: GameData, state: dict, units: list[str]) -> str | None:
         if why:
             return why
     given = state.get("attack_supply", {})
-    without = [u for u in units if state["units"][u]["hex"] not in given and not is_type(data, u, "yugoslav")]
+    always = twelfth_army(data, state, state["army"], STAGES["assault"])                      # 25.9 C
+    without = [u for u in units if state["units"][u]["hex"] not in given and not is_type(data, u, "yugoslav") and u not in always]
     if without:
         return (f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} no attack supply: first burn off an SU "
                 "for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)")
@@ -479,12 +480,46 @@ def okh_problem(data: GameData, trial: dict, order: dict) -> str | None:
     return None
 
 
+# -- 25.9 C the 12th Army -------------------------------------------------------------------
+STAGES = {"initial": 0, "movement": 1, "ma_answer": 1, "assault": 2, "pa_defender": 2, "pa_attacker": 2, "pa_advance": 2}
+
+
+def stage(state: dict) -> int:
+    """Where in a player-turn the game stands: its Initial Supply Check 0, Operational Movement 1,
+    Prepared Assault 2, the Terminal Supply Check and after 3."""
+    phase = state["pending"]["resume"] if state["phase"] == "collapse" else state["phase"]
+    return STAGES.get(phase, 3)
+
+
+def instant(state: dict, at: int) -> list[int]:
+    return [state["turn"], state["turn_order"].index(state["army"]), at]
+
+
+def twelfth_army(data: GameData, state: dict, army: str, at: int) -> set[str]:
+    """25.9 C: the 12th Army "is considered to have EGS and AS for one complete turn, measured from
+    the instant of placement" (`at`: the stage of the player-turn now)."""
+    held = state.get("twelfth_army")
+    if army != "axis" or not held or held["unit"] not in state["units"] or instant(state, at) >= held["until"]:
+        return set()
+    return {held["unit"]}
+
+
+def placed_twelfth(data: GameData, state: dict, events: list) -> None:
+    from .collapse import COUNTER
+    for e in events:
+        if e["event"] == "placed" and "25.9 B" in e.get("why", ""):
+            until = instant(state, stage(state))
+            state["twelfth_army"] = {"unit": numbers.text(data, COUNTER, "the 12th Army's counter id (25.9)"),
+                                     "until": [until[0] + 1, *until[1:]]}
+
+
 def watch(data: GameData, state: dict, events: list) -> None:
     """After every step: 15.23 C the SUs an enemy entered; 16.5 B, 16.8 OKH removed for good when
-    the last secondary hex is lost or the economy collapses."""
+    the last secondary hex is lost or the economy collapses; 25.9 C the 12th Army placed."""
     if not plays(data, 3):
         return
     sweep(data, state, events)
+    placed_twelfth(data, state, events)
     if OKH in state["units"]:
         from .replacements import lost
         from .supply_play import collapsed
