@@ -413,8 +413,7 @@ def test_25_9_c_the_12th_army_has_egs_and_as_for_one_complete_turn_from_its_plac
     assault = at(s3, 3, "axis", "assault")
     assert attack_problem(d, assault, ["de-inf-50"]) is None and attack_problem(d, assault, ["de-inf-1"]) == (
         "de-inf-1 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)")
-    after, _ = play(d, s3, "axis", [])
-    after, _ = play(d, after, "axis", [])
+    after, _ = play(d, s3, "axis", [])                 # no assault possible: the phase passes, the Terminal Check
     assert after["units"]["de-inf-50"]["steps"] == 2 and after["units"]["de-inf-1"]["steps"] == 1
     s4, _ = axis_turn(d, s, 4)
     assert "de-inf-50" in s4["oos"]
