@@ -417,3 +417,18 @@ def test_25_9_c_the_12th_army_has_egs_and_as_for_one_complete_turn_from_its_plac
     assert after["units"]["de-inf-50"]["steps"] == 2 and after["units"]["de-inf-1"]["steps"] == 1
     s4, _ = axis_turn(d, s, 4)
     assert "de-inf-50" in s4["oos"]
+
+
+# -- 15.23.1 voluntary removal -------------------------------------------------------------------
+def test_15_23_1_sus_tracing_gs_are_withdrawn_at_the_end_of_the_player_turn():
+    """15.23.1 A: "At the end of each friendly player-turn, the phasing side may voluntarily remove
+    any or all SUs from the map. Such SUs must be able to trace a GS line at the instant of
+    removal"; B: "placed back in the pool". de-su-1 in S10 traces to Berlin; de-su-2 in V25, its
+    neighbours Soviet-held, does not."""
+    d, s = start3({**CUT_OFF, "de-inf-1": "S4", "de-su-1": "S10", "de-su-2": "V25"})
+    s, _ = axis_turn(d, s, 2)
+    s, events = play(d, s, "axis", [{"withdraw": ["de-su-1", "de-su-2"]}])
+    assert {"event": "withdrawn", "unit": "de-su-1", "hex": "S10", "rule": "15.23.1"} in events
+    assert {"event": "not_withdrawn", "unit": "de-su-2", "hex": "V25", "why": "it traces no GS line (15.23.1 A)"} in events
+    assert "de-su-1" not in s["units"] and "de-su-1" in pool(d, s, "axis") and s["units"]["de-su-2"]["hex"] == "V25"
+    assert problems(d, at(s, 3, "axis"), "axis", [{"withdraw": ["de-inf-1"]}]) == ["de-inf-1 is not an SU (15.21, 15.22)"]

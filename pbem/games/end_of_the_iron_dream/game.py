@@ -95,7 +95,7 @@ NOT_ENFORCED = (
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
                "strategic", "hold", "egs", "supply", "okh")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -132,7 +132,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "egs", "hexes", "okh"}),
+                   "strategic", "hold", "egs", "hexes", "okh", "withdraw"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -326,6 +326,7 @@ class EndOfTheIronDream(SequencedGame):
         if state["army"] == "soviet" and plays(data, 2):
             garrisons.check(data, state, events)                        # 26.6.4 C
             satellites.end_of_soviet_turn(data, state, events)          # 19.1.1 B
+        supply_units.withdraw(data, state, events)                      # behaviour 3: 15.23.1
         events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
         if index == len(order):
             if plays(data, 2):

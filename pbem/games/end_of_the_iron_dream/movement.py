@@ -140,6 +140,13 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         if why:
             return [Problem(index, why)]
     first += burns
+    asked = supply_units.leading(orders[first:], "withdraw")
+    for index in range(first, first + asked):                       # 15.23.1, made at the end of the player-turn
+        why = supply_units.WITHDRAW + ": in the phase's first file" if state.get("movement") else \
+            supply_units.withdraw_problem(data, trial, orders[index])
+        if why:
+            return [Problem(index, why)]
+    first += asked
     moves = strategic.leading(orders[first:]) if plays(data, 2) else 0
     if moves:                                                       # 5.x.3: the Strategic Land Movement Phase
         if state.get("movement"):
@@ -410,6 +417,10 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     for order in orders[:burns]:                                    # 5.x.2: EGS (15.21)
         supply_units.egs_problem(data, state, order, events)
     orders = orders[burns:]
+    asked = supply_units.leading(orders, "withdraw")
+    for order in orders[:asked]:                                    # 15.23.1
+        supply_units.withdraw_problem(data, state, order)
+    orders = orders[asked:]
     moves = strategic.leading(orders) if plays(data, 2) and not state.get("movement") else 0
     if moves:
         strategic.apply(data, state, orders[:moves], events)

@@ -49,6 +49,8 @@ REPORT_ITEMS = {
                            + (f" for {', '.join(e['units'])}" if e.get("units") else "")
                            + (", a Führer-mandated offensive" if e.get("fmo") else "") + f" ({e['rule']})"),
     "attack_supply": lambda e: f"{e['unit']} gives AS in {', '.join(e['hexes'])} ({e['rule']})",
+    "withdrawn": lambda e: f"{e['unit']} is withdrawn from {e['hex']} to the pool ({e['rule']})",
+    "not_withdrawn": lambda e: f"{e['unit']} stays in {e['hex']}: {e['why']}",
     "egs_over": lambda e: f"the EGS of {', '.join(e['units'])} ends without a step lost ({e['rule']}, 5.1.7 D)",
 }
 
@@ -478,6 +480,45 @@ def okh_problem(data: GameData, trial: dict, order: dict) -> str | None:
     trial["units"][OKH] = {"side": "axis", "hex": berlin, "steps": 1}
     mark_arrived(trial, [OKH])
     return None
+
+
+# -- 15.23.1 voluntary removal ----------------------------------------------------------------
+WITHDRAW = "`withdraw: [SU, ...]`: SUs taken off the map at the end of this player-turn if they trace GS then (15.23.1)"
+
+
+def withdraw_problem(data: GameData, state: dict, order: dict) -> str | None:
+    """15.23.1 A: announced in the first movement file, made at the end of the player-turn."""
+    if not plays(data, 3):
+        return f"voluntary SU removal is {LATER}"
+    units = order.get("withdraw")
+    if set(order) != {"withdraw"} or not isinstance(units, list) or not units:
+        return WITHDRAW
+    for unit_id in units:
+        why = own_su(data, state, unit_id)
+        if why or unit_id == OKH:
+            return why or "OKH is not an SU to withdraw (25.10)"
+    state["withdraw"] = sorted({*state.get("withdraw", []), *map(str, units)})
+    return None
+
+
+def withdraw(data: GameData, state: dict, events: list) -> None:
+    """15.23.1: at the end of the player-turn the announced SUs still on the map that "trace a GS
+    line at the instant of removal" go back to the pool (B; the WA's through the holding boxes,
+    15.23.3 C, not modelled); the others stay."""
+    from .supply_play import coastal, lines
+    asked = [u for u in state.pop("withdraw", []) if u in state["units"]]
+    if not asked:
+        return
+    army = state["army"]
+    reach = lines(data, state, army)[4]
+    for unit_id in asked:
+        hex_id = state["units"][unit_id]["hex"]
+        if hex_id in reach or (army == "western" and coastal(data, state, hex_id)):
+            burn(state, unit_id)
+            events.append({"event": "withdrawn", "unit": unit_id, "hex": hex_id, "rule": "15.23.1"})
+        else:
+            events.append({"event": "not_withdrawn", "unit": unit_id, "hex": hex_id,
+                           "why": "it traces no GS line (15.23.1 A)"})
 
 
 # -- 25.9 C the 12th Army -------------------------------------------------------------------
