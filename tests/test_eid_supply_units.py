@@ -432,3 +432,16 @@ def test_15_23_1_sus_tracing_gs_are_withdrawn_at_the_end_of_the_player_turn():
     assert {"event": "not_withdrawn", "unit": "de-su-2", "hex": "V25", "why": "it traces no GS line (15.23.1 A)"} in events
     assert "de-su-1" not in s["units"] and "de-su-1" in pool(d, s, "axis") and s["units"]["de-su-2"]["hex"] == "V25"
     assert problems(d, at(s, 3, "axis"), "axis", [{"withdraw": ["de-inf-1"]}]) == ["de-inf-1 is not an SU (15.21, 15.22)"]
+
+
+def test_6_4_the_wa_units_on_the_italian_front_start_turn_1_with_egs_and_as():
+    """6.4: "The WA units set up on the Italian front at the start of the game are considered to
+    start their player-turn with EGS and AS. They do not need to burn off the two SUs with them to
+    get AS this turn as they already have it." (The test's white star hexes: P1, P2, Q1, Q2.)"""
+    d, s = start3({"su-inf-3": "T24", "wa-mech-2": "P2", "wa-su-1": "P2", "de-inf-1": "P3"})
+    s, events = play(d, s, "axis", [])                       # Turn 1: the Axis phases, then the WA's begin
+    assert {"event": "italian_front", "units": ["wa-mech-2"], "rule": "6.4"} in events
+    assert s["egs"] == ["wa-mech-2"]
+    assert problems(d, at(s, 1, "western", "assault"), "western", [{"attack": "P3", "with": ["wa-mech-2"]}]) == []
+    assert problems(d, at(s, 2, "western", "assault"), "western", [{"attack": "P3", "with": ["wa-mech-2"]}]) == [
+        "wa-mech-2 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]

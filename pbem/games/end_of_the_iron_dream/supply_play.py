@@ -259,9 +259,9 @@ def initial_check(data: GameData, state: dict, events: list) -> None:
         return
     granted = state["granted"][army]
     state["oos"] = sorted(now.oos | {u for u, h in now.needs_ally.items() if granted.get(u) != h})
-    twelfth = supply_units.twelfth_army(data, state, army, supply_units.STAGES["initial"])            # 25.9 C
-    if twelfth:
-        state["oos"] = [u for u in state["oos"] if u not in twelfth]
+    keep = supply_units.twelfth_army(data, state, army, supply_units.STAGES["initial"]) | set(state.get("egs", []))
+    if keep:                                                                                  # 25.9 C, 6.4
+        state["oos"] = [u for u in state["oos"] if u not in keep]
     events.append({"event": "supply_check", "check": "initial", "army": army, "oos": state["oos"]})
     state["phase"] = "movement"
 

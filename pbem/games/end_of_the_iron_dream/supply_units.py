@@ -51,6 +51,7 @@ REPORT_ITEMS = {
     "attack_supply": lambda e: f"{e['unit']} gives AS in {', '.join(e['hexes'])} ({e['rule']})",
     "withdrawn": lambda e: f"{e['unit']} is withdrawn from {e['hex']} to the pool ({e['rule']})",
     "not_withdrawn": lambda e: f"{e['unit']} stays in {e['hex']}: {e['why']}",
+    "italian_front": lambda e: f"the WA units on the Italian front start with EGS and AS: {', '.join(e['units'])} ({e['rule']})",
     "egs_over": lambda e: f"the EGS of {', '.join(e['units'])} ends without a step lost ({e['rule']}, 5.1.7 D)",
 }
 
@@ -111,6 +112,21 @@ def produce(data: GameData, state: dict, events: list) -> None:
         events.append({"event": "sus_received", "army": "soviet", "units": new, "rule": "15.23.3 B"})
     elif state["army"] == "axis":
         german_production(data, state, events)
+    elif state["army"] == "western" and state["turn"] == 1 and state["scenario"] == "iron-dream":
+        italian_front(data, state, events)
+
+
+def italian_front(data: GameData, state: dict, events: list) -> None:
+    """6.4: "The WA units set up on the Italian front at the start of the game are considered to
+    start their player-turn with EGS and AS" (those on the white star hexes, 3.11 C, as the WA
+    Turn 1 player-turn begins)."""
+    from .supply_play import start_territory
+    italy = {h for h, a in start_territory(data, state).items() if a == "western"}
+    units = sorted(u for u, v in state["units"].items() if v["side"] == "western" and v["hex"] in italy and not is_su(data, u))
+    if units:
+        state["egs"] = sorted({*state.get("egs", []), *units})
+        state["italian_front"] = units
+        events.append({"event": "italian_front", "units": units, "rule": "6.4"})
 
 
 def german_production(data: GameData, state: dict, events: list) -> None:
@@ -425,6 +441,8 @@ def attack_problem(data: GameData, state: dict, units: list[str]) -> str | None:
             return why
     given = state.get("attack_supply", {})
     always = twelfth_army(data, state, state["army"], STAGES["assault"])                      # 25.9 C
+    if state["turn"] == 1 and state["army"] == "western":
+        always |= set(state.get("italian_front", []))                                          # 6.4
     without = [u for u in units if state["units"][u]["hex"] not in given and not is_type(data, u, "yugoslav") and u not in always]
     if without:
         return (f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} no attack supply: first burn off an SU "
