@@ -445,3 +445,14 @@ def test_6_4_the_wa_units_on_the_italian_front_start_turn_1_with_egs_and_as():
     assert problems(d, at(s, 1, "western", "assault"), "western", [{"attack": "P3", "with": ["wa-mech-2"]}]) == []
     assert problems(d, at(s, 2, "western", "assault"), "western", [{"attack": "P3", "with": ["wa-mech-2"]}]) == [
         "wa-mech-2 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]
+
+
+def test_25_10_d_okh_moves_strategically_as_a_corps_but_then_gives_no_as():
+    """25.10 D: "OKH may move strategically, and counts as one corps toward the German total, but
+    may not provide AS on the turns it does so." (MA 5, 28.2: three times, 12.1.)"""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "S4", "de-okh": "S10"})
+    s, _ = axis_turn(d, s, 4)
+    s, events = play(d, s, "axis", [{"strategic": "de-okh", "path": ["S10", "S11", "S12", "S13"]}])
+    assert s["units"]["de-okh"]["hex"] == "S13"
+    assert problems(d, at(s, 4, "axis", "assault"), "axis", [{"supply": "de-okh", "hexes": ["S14"]}]) == [
+        "OKH may not provide AS on a turn it moves strategically (25.10 D)"]
