@@ -456,3 +456,46 @@ def test_25_10_d_okh_moves_strategically_as_a_corps_but_then_gives_no_as():
     assert s["units"]["de-okh"]["hex"] == "S13"
     assert problems(d, at(s, 4, "axis", "assault"), "axis", [{"supply": "de-okh", "hexes": ["S14"]}]) == [
         "OKH may not provide AS on a turn it moves strategically (25.10 D)"]
+
+
+# -- 24.6-24.8 echeloned Shock Front assaults ------------------------------------------------------
+FRONT = {"su-inf-3": "T24", "su-su-1": "T24", "su-su-2": "T24", "de-inf-1": "T23",
+         "su-inf-5": "U24", "su-su-3": "U24", "de-inf-2": "U23"}
+BURNS = [{"supply": "su-su-1", "hexes": ["T24"]}, {"supply": "su-su-2", "hexes": ["T24"]}, {"supply": "su-su-3", "hexes": ["U24"]}]
+
+
+def front_turn(d, s):
+    return at(s, 2, "soviet", "assault", bagration=False, shock_front={"hexes": ["T24"], "units": ["su-inf-3"], "created": 1, "use": 2})
+
+
+def test_24_6_24_7_an_echeloned_assault_burns_double_as_and_makes_two_rounds_before_the_others():
+    """24.6 A: "By burning off double the normal AS requirement, the Soviets may make an echeloned
+    assault with the Shock Front"; B: "the units of the front then make two prepared assaults in a
+    row"; C: "Both must be rolled for before any non-Shock Front prepared assaults"; 24.7 A, B: the
+    same hex again, the odds recalculated; 24.4 A: the front's AFs doubled (su-inf-3 7 x 2 = 14)."""
+    d, s = start3(FRONT)
+    s = front_turn(d, s)
+    orders = [*BURNS, {"echelon": True}, {"attack": "T23", "with": ["su-inf-3"]}, {"attack": "U23", "with": ["su-inf-5"]}]
+    assert problems(d, s, "soviet", [*BURNS[1:], {"echelon": True}, {"attack": "T23", "with": ["su-inf-3"]}]) == [
+        "an echeloned assault burns off double the AS: two SUs for T24 (24.6 A)"]
+    s, events = play(d, s, "soviet", orders, 3)
+    assert [e["hex"] for e in events if e["event"] == "assault"] == ["T23"] and s["phase"] == "echelon"
+    assert GAME.awaiting(s).phase == "Turn 2 Soviet echeloned Shock Front assault, second round (24.6)"
+    assert problems(d, s, "soviet", [{"attack": "U23", "with": ["su-inf-5"]}]) == [
+        "su-inf-5: not a unit of the Shock Front's echelon (24.6 B, 24.7 D)"]
+    s, events = play(d, s, "soviet", [{"attack": "T23", "with": ["su-inf-3"]}], 4, 5)
+    battles = [e for e in events if e["event"] == "assault"]
+    assert [(b["hex"], b["attack"]) for b in battles] == [("T23", 14), ("U23", 7)]
+
+
+def test_24_8_a_cancelled_second_round_keeps_its_sus_burned():
+    """24.8 A: "If the Soviets cancel their second Shock Front assault, they would not automatically
+    get the extra SU back"; B: the SUs go back to the pool (not permanently destroyed)."""
+    d, s = start3(FRONT)
+    s, _ = play(d, front_turn(d, s), "soviet", [*BURNS, {"echelon": True}, {"attack": "T23", "with": ["su-inf-3"]},
+                                                {"attack": "U23", "with": ["su-inf-5"]}], 3)
+    s, events = play(d, s, "soviet", [], 5)
+    assert {"event": "echelon", "round": 2, "battles": [], "rule": "24.6 B",
+            "why": "cancelled: the SUs are not returned (24.8 A)"} in events
+    assert [e["hex"] for e in events if e["event"] == "assault"] == ["U23"]
+    assert "su-su-1" in pool(d, s, "soviet") and "su-su-2" in pool(d, s, "soviet") and "su-su-1" not in s["units"]

@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, fortress, satellites, shock, strategic, supply_play, supply_units, yugoslavia
+from . import calendar, combat, echelon, fortress, satellites, shock, strategic, supply_play, supply_units, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -44,6 +44,11 @@ def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
         why = supply_units.as_problem(data, state, orders[index], [])
         if why:
             return [Problem(index, why)]
+    if echelon.announced(orders[first + burns:]):                   # 24.6 B: announced after the burn-offs
+        why = echelon.problem(data, state, orders[first + burns], front_units(data, state, orders[first + burns + 1:]))
+        if why:
+            return [Problem(first + burns, why)]
+        burns += 1
     plain = False                                                   # an assault without the Shock Front so far
     for index, order in enumerate(orders[first + burns:], start=first + burns):
         why = battle_problem(data, state, order, used, hit) if "bomb" not in order else \
@@ -238,8 +243,13 @@ def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     for order in orders[:burns]:                                    # 5.1.6 A: the AS burn-offs first (15.22)
         supply_units.as_problem(data, state, order, events)
     orders = orders[burns:]
+    echeloned = echelon.announced(orders)
+    orders = orders[1:] if echeloned else orders
     state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"])} for o in orders]
     events += [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
+    if echeloned:                                                   # 24.6 B-C: the front's first round first
+        state["battles"] = echelon.begin(state, state["battles"], front_units(data, state, orders))
+        events.append({"event": "echelon", "round": 1, "battles": [dict(b) for b in state["battles"]], "rule": "24.6 B"})
     if strike:
         bomb(data, state, strike, events)
     next_battle(game, data, state, dice, events)
@@ -272,7 +282,17 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         if after_roll(data, state, events):
             return
     state["pending"] = None
+    if state.get("echelon"):                                        # 24.6: the second round, then the others
+        if not echelon.after_round(state):
+            next_battle(game, data, state, dice, events)
+        return
     game.next_phase(data, state, events, dice)
+
+
+def front_units(data: GameData, state: dict, orders: list) -> list[str]:
+    """The Shock Front's units among a file's assaulters (24.4 A)."""
+    named = [str(u) for o in orders if isinstance(o.get("with"), list) for u in o["with"] if str(u) in state["units"]]
+    return sorted(set(shock.members(state, named, data)))
 
 
 def after_roll(data: GameData, state: dict, events: list) -> bool:

@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, fortress, french, garrisons, movement, report, satellites, setup, shock, supply_play,
+from . import (assault, calendar, collapse, echelon, fortress, french, garrisons, movement, report, satellites, setup, shock, supply_play,
                supply_units, victory, warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -45,7 +45,8 @@ NOT_ENFORCED = (
     "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
     "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
     "22.x forts (no fortification counters in the data)",
-    "SUs (behaviour 3; before it SUs are not played and a prepared assault needs only the attackers' GS): 15.23 B an "
+    "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
+    "needs only the attackers' GS): 15.23 B an "
     "SU going along on its stack's retreat (an SU left alone in an assaulted hex is destroyed with it, 15.23 C; not "
     "written yet); 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
     "stay off the map, state su_burned); 15.22 B the invasion-port's AS (invasion-port counters are not played); 4.2 B, "
@@ -75,9 +76,6 @@ NOT_ENFORCED = (
     "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
     "(27.10) leaves out the Soviet garrison points (26.6.4 is played in Iron Dream only) and counts Belgrade whenever NATO "
     "controls it (27.7 B: neutrality is not played)",
-    "24.6-24.8 echeloned Shock Front assaults (double AS burned off, then two prepared assaults in a row by the "
-    "front's units: not written yet, each unit assaults once a phase, 18.2 A); before behaviour 3, 23.0 FMOs and 24.4 B "
-    "(no SUs on the map)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
     "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
     "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU removed (the WA's "
@@ -137,7 +135,7 @@ class EndOfTheIronDream(SequencedGame):
             entry("assault", "Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)",
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.assault_template, assault.check_assaults,
                   assault.apply_assaults, "each battle's answers (18.15, 18.20); then the next player-turn (5.0)",
-                  {"attack", "with", "bomb", "supply", "hexes", "fmo"}, assault.no_choice),
+                  {"attack", "with", "bomb", "supply", "hexes", "fmo", "echelon"}, assault.no_choice),
             entry("pa_defender", "The defender applies its prepared-assault result first (18.15, 18.14, 18.19)", "response",
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender,
                   assault.apply_defender, "the attacker's result and advance (18.16)", {"steps", "retreat"}),
@@ -154,6 +152,9 @@ class EndOfTheIronDream(SequencedGame):
                   supply_play.template, supply_play.check_answer, supply_play.apply_answer,
                   "the supply check goes on: the Operational Movement Phase, or attrition and the next player-turn",
                   {"grant"}),
+            entry("echelon", "The second round of an echeloned STAVKA Shock Front assault (24.6-24.8)", "orders",
+                  self.phasing_seat, self.mover_reveals, echelon.template, echelon.check, echelon.apply,
+                  "the file's other prepared assaults (24.6 C)", {"attack", "with"}),
             entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
                   self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
                   "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
@@ -209,7 +210,8 @@ class EndOfTheIronDream(SequencedGame):
                  "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance",
                  "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)",
                  "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)",
-                 "shock_front": "STAVKA Shock Front creation (5.3.7)"}
+                 "shock_front": "STAVKA Shock Front creation (5.3.7)",
+                 "echelon": "echeloned Shock Front assault, second round (24.6)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
@@ -266,6 +268,7 @@ class EndOfTheIronDream(SequencedGame):
             shock.watch(state, events)
             supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
             fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
+            echelon.watch(state, events)                                # behaviour 3: 24.7 D
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a

@@ -52,6 +52,8 @@ REPORT_ITEMS = {
     "withdrawn": lambda e: f"{e['unit']} is withdrawn from {e['hex']} to the pool ({e['rule']})",
     "not_withdrawn": lambda e: f"{e['unit']} stays in {e['hex']}: {e['why']}",
     "italian_front": lambda e: f"the WA units on the Italian front start with EGS and AS: {', '.join(e['units'])} ({e['rule']})",
+    "echelon": lambda e: (f"echeloned Shock Front assault, round {e['round']}: {len(e['battles'])} assault(s)"
+                          + (f", {e['why']}" if e.get("why") else "") + f" ({e['rule']})"),
     "egs_over": lambda e: f"the EGS of {', '.join(e['units'])} ends without a step lost ({e['rule']}, 5.1.7 D)",
 }
 
@@ -400,7 +402,7 @@ def as_problem(data: GameData, state: dict, order: dict, events: list) -> str | 
     kind = "okh" if unit_id == OKH else "fmo" if fmo else "su"
     given = dict(state.get("attack_supply", {}))
     for hex_id in hexes:
-        given[hex_id] = sorted({*given.get(hex_id, []), kind})
+        given[hex_id] = sorted([*given.get(hex_id, []), kind])               # 24.6 A counts them
     state["attack_supply"] = given
     if unit_id == OKH:
         events.append({"event": "attack_supply", "unit": unit_id, "hexes": hexes, "rule": "25.10 D"})
@@ -443,6 +445,8 @@ def attack_problem(data: GameData, state: dict, units: list[str]) -> str | None:
     always = twelfth_army(data, state, state["army"], STAGES["assault"])                      # 25.9 C
     if state["turn"] == 1 and state["army"] == "western":
         always |= set(state.get("italian_front", []))                                          # 6.4
+    from .echelon import units as second_round
+    always |= set(second_round(state))                                                       # 24.6 A: burned twice
     without = [u for u in units if state["units"][u]["hex"] not in given and not is_type(data, u, "yugoslav") and u not in always]
     if without:
         return (f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} no attack supply: first burn off an SU "
