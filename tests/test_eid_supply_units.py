@@ -499,3 +499,20 @@ def test_24_8_a_cancelled_second_round_keeps_its_sus_burned():
             "why": "cancelled: the SUs are not returned (24.8 A)"} in events
     assert [e["hex"] for e in events if e["event"] == "assault"] == ["U23"]
     assert "su-su-1" in pool(d, s, "soviet") and "su-su-2" in pool(d, s, "soviet") and "su-su-1" not in s["units"]
+
+
+def test_15_23_g_sus_may_go_along_on_their_stacks_retreat():
+    """15.23 G: SUs "may go along on retreats" (on the path of a unit of their stack); an SU left
+    behind alone in the assaulted hex shares its stack's fate (15.23 B-C). A 1 result (clear 2-1,
+    die 1, made up) on de-inf-1 (DF 7) assaulted by two Soviet armies (14)."""
+    d, s = start3({**FRONT, "de-su-1": "T23"}, cells={"2-1": {"1": "0/1"}})
+    s = at(s, 2, "soviet", "assault", bagration=False)
+    s, _ = play(d, s, "soviet", [{"supply": "su-su-1", "hexes": ["T24", "U24"]},
+                                 {"attack": "T23", "with": ["su-inf-3", "su-inf-5"]}], 1)
+    assert s["phase"] == "pa_defender"
+    assert problems(d, s, "axis", [{"retreat": {"de-inf-1": ["T22"], "de-su-1": ["S23"]}}]) == [
+        "de-su-1 goes along on the retreat of a unit of its stack, on the same path (15.23 G)"]
+    along, events = play(d, s, "axis", [{"retreat": {"de-inf-1": ["T22"], "de-su-1": ["T22"]}}])
+    assert along["units"]["de-su-1"]["hex"] == "T22" and {"event": "retreat", "unit": "de-su-1", "path": ["T23", "T22"]} in events
+    behind, _ = play(d, s, "axis", [{"retreat": {"de-inf-1": ["T22"]}}])
+    assert "de-su-1" not in behind["units"] and {"unit": "de-su-1", "side": "axis", "permanent": True} in behind["dead"]

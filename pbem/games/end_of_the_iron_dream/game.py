@@ -46,9 +46,7 @@ NOT_ENFORCED = (
     "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
     "22.x forts (no fortification counters in the data)",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
-    "needs only the attackers' GS): 15.23 B an "
-    "SU going along on its stack's retreat (an SU left alone in an assaulted hex is destroyed with it, 15.23 C; not "
-    "written yet); 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
+    "needs only the attackers' GS): 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
     "stay off the map, state su_burned); 15.22 B the invasion-port's AS (invasion-port counters are not played); 4.2 B, "
     "4.10 a WA SU serving one army group a turn (not written yet); 25.10 B OKH's area (the inter-theater boundary is "
     "not in the data); 15.16 A a Baltic port fortified in play and 15.18 forts (no fortification counters); 19.x "

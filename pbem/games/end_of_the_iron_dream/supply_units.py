@@ -287,6 +287,24 @@ def sweep(data: GameData, state: dict, events: list) -> None:
         destroy(state, unit_id, "an SU alone when an enemy entered its hex: permanently (15.23 C, D)", events)
 
 
+def goes_along(data: GameData, state: dict, battle: dict, who: str, unit_id: Any) -> bool:
+    """15.23 G: an SU stacked with the side's units "may go along on retreats"."""
+    if not plays(data, 3) or unit_id not in state["units"] or not is_su(data, unit_id):
+        return False
+    side = [u for u in battle[who] if u in battle["hex_of"]]
+    return bool(side) and army_of(state, unit_id) == army_of(state, side[0]) and \
+        state["units"][unit_id]["hex"] in {battle["hex_of"][u] for u in side}
+
+
+def along_problem(along: dict, retreat: dict) -> str | None:
+    """15.23 G: an SU retreats along the path of a combat unit of its stack."""
+    paths = [list(map(str, p)) for p in retreat.values() if isinstance(p, list)]
+    for unit_id, path in sorted(along.items()):
+        if not isinstance(path, list) or list(map(str, path)) not in paths:
+            return f"{unit_id} goes along on the retreat of a unit of its stack, on the same path (15.23 G)"
+    return None
+
+
 def share_fate(data: GameData, state: dict, hexes: list[str], army: str, events: list) -> None:
     """15.23 B-C: after the defenders took their result, SUs left alone in an assaulted hex share
     their stack's fate (the enemy assaulted into their hex): permanently destroyed."""
