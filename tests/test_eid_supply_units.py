@@ -516,3 +516,16 @@ def test_15_23_g_sus_may_go_along_on_their_stacks_retreat():
     assert along["units"]["de-su-1"]["hex"] == "T22" and {"event": "retreat", "unit": "de-su-1", "path": ["T23", "T22"]} in events
     behind, _ = play(d, s, "axis", [{"retreat": {"de-inf-1": ["T22"]}}])
     assert "de-su-1" not in behind["units"] and {"unit": "de-su-1", "side": "axis", "permanent": True} in behind["dead"]
+
+
+def test_4_10_b_one_wa_su_never_supplies_both_army_groups():
+    """4.2 B: "The same individual SU may not provide supply for units of both groupings
+    simultaneously"; 4.10 B: nor EGS or AS "to units of the two different groups". The British
+    corps B5 (tan, 3.11 C) has its factors made up here (the text prints none)."""
+    b5 = {"units.counters.wa-x-B5.type": "infantry", "units.counters.wa-x-B5.attack": 5, "units.counters.wa-x-B5.defense": 6,
+          "units.counters.wa-x-B5.movement": 5, "units.counters.wa-x-B5.reduced": "none"}
+    d, s = start3({"su-inf-3": "T24", "wa-mech-2": "P2", "wa-x-B5": "Q2", "wa-su-1": "P2", "de-inf-1": "P3"}, **b5)
+    s = at(s, 2, "western", "assault")
+    assert problems(d, s, "western", [{"supply": "wa-su-1", "hexes": ["P2", "Q2"]}, {"attack": "P3", "with": ["wa-mech-2"]}]) == [
+        "wa-su-1 may not supply units of both WA army groups (green, tan) (4.2 B, 4.10 B)"]
+    assert problems(d, s, "western", [{"supply": "wa-su-1", "hexes": ["P2"]}, {"attack": "P3", "with": ["wa-mech-2"]}]) == []

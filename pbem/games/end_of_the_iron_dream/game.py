@@ -47,8 +47,8 @@ NOT_ENFORCED = (
     "22.x forts (no fortification counters in the data)",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
     "needs only the attackers' GS): 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
-    "stay off the map, state su_burned); 15.22 B the invasion-port's AS (invasion-port counters are not played); 4.2 B, "
-    "4.10 a WA SU serving one army group a turn (not written yet); 25.10 B OKH's area (the inter-theater boundary is "
+    "stay off the map, state su_burned); 15.22 B the invasion-port's AS (invasion-port counters are not played); 4.10 "
+    "B's exceptions but the airborne corps (4.10 C invasion-ports, E cooperative assaults: not played); 25.10 B OKH's area (the inter-theater boundary is "
     "not in the data); 15.16 A a Baltic port fortified in play and 15.18 forts (no fortification counters); 19.x "
     "satellite GS sources (every Axis unit traces to the German sources, 15.12); the holding boxes as WA sources (15.14 "
     "A) and 15.14 F",
@@ -57,7 +57,7 @@ NOT_ENFORCED = (
     "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
-    "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
+    "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 E/F the WA army "
     "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
     "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
     "written yet)",

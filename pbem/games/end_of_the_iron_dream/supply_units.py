@@ -363,10 +363,25 @@ def egs_problem(data: GameData, state: dict, order: dict, events: list) -> str |
         return why
     army = state["army"]
     units = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) == army and not is_su(data, u))
+    why = groups_problem(data, state, unit_id, units)
+    if why:
+        return why
     burn(state, unit_id)
     state["egs"] = sorted(set(state.get("egs", [])) | set(units))
     state["oos"] = [u for u in state["oos"] if u not in units]
     events.append({"event": "burn_off", "unit": unit_id, "supply": "EGS", "hexes": hexes, "units": units, "rule": "15.21"})
+    return None
+
+
+def groups_problem(data: GameData, state: dict, unit_id: str, units: list[str]) -> str | None:
+    """4.2 B, 4.10 B: one WA SU never supplies units of both army groups (green and tan); 4.10 D:
+    the airborne corps belong to either."""
+    if state["army"] != "western":
+        return None
+    groups = {numbers.text(data, f"units.counters.{u}.group", f"the army group of {u} (4.10 A)") for u in units
+              if unwrap(counter(data, u)["type"]) != "paratroop_infantry"}
+    if len(groups) > 1:
+        return f"{unit_id} may not supply units of both WA army groups ({', '.join(sorted(groups))}) (4.2 B, 4.10 B)"
     return None
 
 
@@ -415,6 +430,10 @@ def as_problem(data: GameData, state: dict, order: dict, events: list) -> str | 
         why, hexes = okh_hexes(data, state, order.get("hexes"))
     else:
         why, hexes = burn_hexes(data, state, unit_id, order.get("hexes"))
+    if why:
+        return why
+    why = groups_problem(data, state, unit_id, sorted(u for h in hexes for u in board(state).units_in(h)
+                                                      if army_of(state, u) == state["army"] and not is_su(data, u)))
     if why:
         return why
     kind = "okh" if unit_id == OKH else "fmo" if fmo else "su"
