@@ -529,3 +529,24 @@ def test_4_10_b_one_wa_su_never_supplies_both_army_groups():
     assert problems(d, s, "western", [{"supply": "wa-su-1", "hexes": ["P2", "Q2"]}, {"attack": "P3", "with": ["wa-mech-2"]}]) == [
         "wa-su-1 may not supply units of both WA army groups (green, tan) (4.2 B, 4.10 B)"]
     assert problems(d, s, "western", [{"supply": "wa-su-1", "hexes": ["P2"]}, {"attack": "P3", "with": ["wa-mech-2"]}]) == []
+
+
+# -- 26.6.5 B -----------------------------------------------------------------------------------
+def test_26_6_5_b_the_wa_remove_an_su_of_their_choice_on_first_entering_the_hook():
+    """26.6.5 B: "The instant an Alliance unit attempts to move or assault into any of those hexes
+    ... the WA must permanently remove one SU from play and subtract 3 VPs": the WA's signed answer
+    names it (any WA SU not yet permanently destroyed), then their phase goes on. (X13 is made a
+    coastal hex here, so that the move keeps the corps in GS, 15.14 C, 5.1.5 B.)"""
+    hook = {"map.hexes.X13": {"terrain": "marsh", "coast": "atlantic"}, "map.hexes.X14": {"terrain": "clear"},   # made up
+            "map.hexes.Y13": {"terrain": "marsh"}, "map.hexes.Y14": {"terrain": "marsh"}}
+    d, s = start3({"wa-mech-2": "W13", "wa-su-1": "P2", "de-inf-1": "T21", "su-inf-3": "T25", "wa-mech-4": "P2"}, **hook)
+    s, events = play(d, at(s, 5, "western"), "western", [{"move": "wa-mech-2", "path": ["W13", "X13"]}])
+    assert s["phase"] == "hook_su" and s["hook_su"]["choices"] == [f"wa-su-{n}" for n in range(1, 9)]
+    assert GAME.awaiting(s).side == "western"
+    assert problems(d, s, "western", [{"remove_su": "de-su-1"}]) == [
+        "de-su-1 is not a WA SU still in play: " + ", ".join(f"wa-su-{n}" for n in range(1, 9)) + " (26.6.5 B)"]
+    assert s["hook_su"]["resume"] == "assault"
+    s, events = play(d, s, "western", [{"remove_su": "wa-su-1"}])
+    assert "wa-su-1" not in s["units"] and {"unit": "wa-su-1", "side": "western", "permanent": True} in s["dead"]
+    # the WA Prepared Assault Phase goes on (and passes by itself: no unit next to an enemy)
+    assert "hook_su" not in s and GAME.awaiting(s).phase == "Turn 5 Soviet operational movement"

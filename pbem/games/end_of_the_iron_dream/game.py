@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, echelon, fortress, french, garrisons, movement, report, satellites, setup, shock, supply_play,
+from . import (assault, calendar, collapse, echelon, fortress, french, hook, garrisons, movement, report, satellites, setup, shock, supply_play,
                supply_units, victory, warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -76,8 +76,8 @@ NOT_ENFORCED = (
     "controls it (27.7 B: neutrality is not played)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
     "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
-    "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU removed (the WA's "
-    "choice of SU is not asked yet; the 3 VPs are counted), 26.6.12 "
+    "while it holds all five hexes (pbem reads their printed terrain throughout, so B's marsh conversion changes "
+    "nothing), 26.6.12 "
     "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
     "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",
@@ -87,7 +87,7 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold", "egs", "supply", "okh")
+               "strategic", "hold", "egs", "supply", "okh", "remove_su")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw")
 
 
@@ -160,6 +160,9 @@ class EndOfTheIronDream(SequencedGame):
                   "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
                   self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
                   "the interrupted phase goes on", {"twelfth_army", "alpenfestung"}),
+            entry("hook_su", "The WA permanently remove an SU of their choice on first entering the Hook of Holland "
+                  "(26.6.5 B)", "response", hook.wa_seat, self.attacker_reveals, hook.template, hook.check, hook.apply,
+                  "the interrupted phase goes on", {"remove_su"}),
         )
 
     # -- seats and reveals -------------------------------------------------------------------
@@ -209,7 +212,8 @@ class EndOfTheIronDream(SequencedGame):
                  "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)",
                  "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)",
                  "shock_front": "STAVKA Shock Front creation (5.3.7)",
-                 "echelon": "echeloned Shock Front assault, second round (24.6)"}
+                 "echelon": "echeloned Shock Front assault, second round (24.6)",
+                 "hook_su": "the Hook of Holland: the WA's SU (26.6.5 B)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
@@ -267,6 +271,7 @@ class EndOfTheIronDream(SequencedGame):
             supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
             fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
             echelon.watch(state, events)                                # behaviour 3: 24.7 D
+            hook.watch(data, state, events)                             # behaviour 3: 26.6.5 B
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a
