@@ -48,10 +48,10 @@ def coastal_gs(data: GameData, state: dict, unit_hex: str, owner: dict[str, str]
         return False
     coast = data.derived("eid.baltic_coast", lambda: frozenset(
         grid(data).canonical(h) for h, v in mapdata(data).hexes().items() if unwrap(v.get("coast")) == "baltic"))
-    german = {h for h, a in owner.items() if a == "axis"}
-    near = unit_hex in coast or any(h in coast and h in german for h in grid(data).neighbours(unit_hex))
+    near = unit_hex in coast or any(h in coast and owner.get(h) == "axis" for h in grid(data).neighbours(unit_hex))
     if not near:
         return False
+    german = {h for h, a in owner.items() if a == "axis"}
     ports = {grid(data).canonical(h) for h in numbers.texts(data, "map.places.german_baltic_port_hexes",
                                                              "the hexes of the Baltic ports in Germany (15.15 B)")}
     held = any(p in german and p in reach for p in ports)
