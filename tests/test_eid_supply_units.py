@@ -260,6 +260,9 @@ def test_25_10_d_okh_supplies_two_adjacent_hexes_four_away_gives_1r_and_stays():
     d, s = start3({"su-inf-3": "T24", "de-inf-1": "T23", "de-okh": "T19"})
     s = at(s, 4, "axis", "assault")
     assert problems(d, s, "axis", [{"supply": "de-okh", "hexes": ["T23"]}, {"attack": "T24", "with": ["de-inf-1"]}]) == []
+    assert problems(d, s, "axis", [{"supply": "de-okh", "hexes": ["T23"]}, {"supply": "de-okh", "hexes": ["S23"]},
+                                   {"attack": "T24", "with": ["de-inf-1"]}]) == [
+        "OKH provides AS once a phase, to two adjacent hexes (25.10 D)"]
     far = at(s, 4, "axis", "assault", units={**s["units"], "de-okh": {"side": "axis", "hex": "T18", "steps": 1}})
     assert problems(d, far, "axis", [{"supply": "de-okh", "hexes": ["T23"]}, {"attack": "T24", "with": ["de-inf-1"]}]) == [
         "T23: more than 4 hexes from OKH in T18 along German-controlled hexes (25.10 D)"]

@@ -161,8 +161,8 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
         defenders = [u for u in board(state).units_in(hex_id) if army_of(state, u) in enemies(state, army)]
         if not defenders:
             return f"no enemy units in {hex_id} (18.1; 18.21 probing attacks are not enforced)"
-        if supply_units.enterable(data, state, hex_id, enemies(state, army)):
-            return f"only enemy SUs are in {hex_id}: a unit moving into the hex destroys them (15.23 C)"
+        if supply_units.alone_problem(data, state, hex_id):
+            return supply_units.alone_problem(data, state, hex_id)
         for unit_id in units:
             here = state["units"][unit_id]["hex"]
             if not g.adjacent(here, hex_id):

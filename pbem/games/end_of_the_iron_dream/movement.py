@@ -289,8 +289,6 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     if not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
                                                              for u in board(state).units_in(target)):
         return f"no enemy units in {target} to assault (11.0)"
-    if supply_units.enterable(data, state, target, enemies(state, army)):
-        return f"only enemy SUs are in {target}: a unit moving into the hex destroys them (15.23 C)"
     for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
         if terrain(data, hex_id) in ("marsh", "mountain"):
             return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
@@ -299,7 +297,7 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     other = [a for a in ("western", "soviet") if a != army and army != "axis"]
     if other and target in state["assaulted"].get(other[0], []):
         return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
-    why = supply_problem(data, state, rec, units, path, here, target)
+    why = supply_units.alone_problem(data, state, target) or supply_problem(data, state, rec, units, path, here, target)
     if why:
         return why
     cost = assault_cost(data, state, army, here, target)

@@ -265,6 +265,13 @@ def enterable(data: GameData, state: dict, hex_id: str, enemies: tuple[str, ...]
                                   if a in enemies)
 
 
+def alone_problem(data: GameData, state: dict, hex_id: str) -> str | None:
+    """15.23 C: a hex of enemy SUs alone is moved into, not assaulted."""
+    if plays(data, 3) and enterable(data, state, hex_id, enemies(state, state["army"])):
+        return f"only enemy SUs are in {hex_id}: a unit moving into the hex destroys them (15.23 C)"
+    return None
+
+
 def sweep(data: GameData, state: dict, events: list) -> None:
     """After every step: 15.23 C, D an enemy that moved through or into a hex where SUs are alone
     destroyed them permanently."""
@@ -426,6 +433,8 @@ def as_problem(data: GameData, state: dict, order: dict, events: list) -> str | 
     fmo = "fmo" in order
     if fmo and (state["army"] != "axis" or unit_id == OKH):
         return "OKH may not be used to generate FMO supply (23.4)" if unit_id == OKH else "only Germany launches FMOs (23.1)"
+    if unit_id == OKH and any("okh" in kinds for kinds in state.get("attack_supply", {}).values()):
+        return "OKH provides AS once a phase, to two adjacent hexes (25.10 D)"
     if unit_id == OKH:
         why, hexes = okh_hexes(data, state, order.get("hexes"))
     else:
