@@ -553,3 +553,15 @@ def test_26_6_5_b_the_wa_remove_an_su_of_their_choice_on_first_entering_the_hook
     assert "wa-su-1" not in s["units"] and {"unit": "wa-su-1", "side": "western", "permanent": True} in s["dead"]
     # the WA Prepared Assault Phase goes on (and passes by itself: no unit next to an enemy)
     assert "hook_su" not in s and GAME.awaiting(s).phase == "Turn 5 Soviet operational movement"
+
+
+def test_15_22_b_wa_units_in_or_next_to_an_invasion_port_are_always_in_as():
+    """15.22 B: "Exception: WA units starting their Prepared Assault Phase in or adjacent to an
+    invasion-port hex are always in AS for that phase." (An invasion-port counter ashore in P2, as
+    the invasions of 14.x record it: state["invasion_ports"]["ashore"].)"""
+    d, s = start3({"su-inf-3": "T24", "wa-mech-2": "Q2", "de-inf-1": "Q3"})
+    s = at(s, 2, "western", "assault", invasion_ports={"eto": 0, "mto": 1, "ashore": ["P2"]})
+    assert problems(d, s, "western", [{"attack": "Q3", "with": ["wa-mech-2"]}]) == []
+    s["invasion_ports"]["ashore"] = ["W2"]
+    assert problems(d, s, "western", [{"attack": "Q3", "with": ["wa-mech-2"]}]) == [
+        "wa-mech-2 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]

@@ -41,6 +41,8 @@ def remove(state: dict, unit_id: str, events: list) -> None:
     if unit_id in state["units"]:
         destroy(state, unit_id, why, events)
         return
+    for box in state.get("boxes", {}).values():                       # a WA holding box (7.1, 14.x)
+        box.pop(unit_id, None)
     burned = state.get("su_burned", {})
     if unit_id in burned.get("western", []):
         state["su_burned"] = {**burned, "western": [u for u in burned["western"] if u != unit_id]}

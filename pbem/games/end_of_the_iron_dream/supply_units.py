@@ -492,12 +492,21 @@ def attack_problem(data: GameData, state: dict, units: list[str]) -> str | None:
     if state["turn"] == 1 and state["army"] == "western":
         always |= set(state.get("italian_front", []))                                          # 6.4
     from .echelon import units as second_round
-    always |= set(second_round(state))                                                       # 24.6 A: burned twice
+    always |= set(second_round(state)) | port_supplied(data, state, units)                   # 24.6 A; 15.22 B
     without = [u for u in units if state["units"][u]["hex"] not in given and not is_type(data, u, "yugoslav") and u not in always]
     if without:
         return (f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} no attack supply: first burn off an SU "
                 "for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)")
     return None
+
+
+def port_supplied(data: GameData, state: dict, units: list[str]) -> set[str]:
+    """15.22 B: "WA units starting their Prepared Assault Phase in or adjacent to an invasion-port
+    hex are always in AS for that phase" (the counters ashore: state["invasion_ports"], 14.x)."""
+    ports = state.get("invasion_ports", {}).get("ashore", [])
+    g = grid(data)
+    return {u for u in units if army_of(state, u) == "western"
+            and any(state["units"][u]["hex"] == p or g.adjacent(state["units"][u]["hex"], p) for p in ports)}
 
 
 def fmo_bonus(data: GameData, state: dict, units: list[str]) -> int:
