@@ -47,8 +47,7 @@ NOT_ENFORCED = (
     "22.x forts (no fortification counters in the data)",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
     "needs only the attackers' GS): 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
-    "stay off the map, state su_burned); 15.22 B the invasion-port's AS (played once invasion-port counters are ashore, "
-    "state invasion_ports); 4.10 "
+    "stay off the map, state su_burned); 4.10 "
     "B's exceptions but the airborne corps (4.10 C invasion-ports, E cooperative assaults: not played); 25.10 B OKH's area (the inter-theater boundary is "
     "not in the data); 15.16 A a Baltic port fortified in play and 15.18 forts (no fortification counters); 19.x "
     "satellite GS sources (every Axis unit traces to the German sources, 15.12); the holding boxes as WA sources (15.14 "
