@@ -565,3 +565,14 @@ def test_15_22_b_wa_units_in_or_next_to_an_invasion_port_are_always_in_as():
     s["invasion_ports"]["ashore"] = ["W2"]
     assert problems(d, s, "western", [{"attack": "Q3", "with": ["wa-mech-2"]}]) == [
         "wa-mech-2 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]
+
+
+def test_15_23_f_an_entering_soviet_su_avoids_an_ezoc_without_a_friend_from_its_first_hex():
+    """15.23 F: SUs "may never operationally move into an EZOC unless there is already a friendly
+    unit present in that hex" (the east-edge hex they enter on, 5.3.1, included). T26 is in the ZOCs
+    of the German corps in T25 and the Soviet army in U26, so it stays Soviet-controlled (4.1 B)."""
+    d, s = start3({"su-inf-3": "U26", "de-inf-1": "T25"})
+    s, _ = soviet_turn(d, at(s, 2, "western", "assault", bagration=False))
+    assert problems(d, s, "soviet", [{"enter": "su-su-1", "path": ["T26"]}]) == [
+        "su-su-1 is an SU: it never moves into an enemy ZOC (T26) without a friendly unit there (15.23 F)"]
+    assert problems(d, s, "soviet", [{"enter": "su-su-1", "path": ["R26"]}]) == []

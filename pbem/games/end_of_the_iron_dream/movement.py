@@ -223,6 +223,9 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     if path[0] in enemy_zoc(data, state, army):
         first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
     state["units"][unit_id] = {"side": army, "hex": path[0], "steps": full_steps(data, unit_id)}
+    su_rule = supply_units.mover_rule(data, state, unit_id)                 # behaviour 3: 15.23 F, the entry hex too
+    if su_rule and su_rule(path[0]):
+        return su_rule(path[0])
     cost = 0
     if len(path) > 1:
         why, cost = walk_problem(data, state, unit_id, path, first)
