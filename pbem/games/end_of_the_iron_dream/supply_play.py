@@ -10,8 +10,8 @@ lhj_soviet_controlled, 27.3), the Soviet sources (map.edges.east, 15.13), the Ge
 (supply.sources.german.hex_list, 15.12: each must be a listed hex when a German unit's supply
 depends on it), the WA sources of the agreed position (positions.NAME.wa_supply_sources: its
 opened ports and invasion-port counters, 15.14 A) and coastal hexes (map.hexes.HEX.coast,
-15.14 C). SUs, EGS, AS burn-offs and fortress supply are not on the map in this module: the
-campaign's not-enforced list says so."""
+15.14 C). Behaviour 3 adds the SUs' EGS (supply_units.py: units with EGS count as in GS and do not
+attrite, 15.21), the 12th Army's (25.9 C), Baltic coastal and fortress supply (fortress.py, 15.15-15.20)."""
 
 from __future__ import annotations
 

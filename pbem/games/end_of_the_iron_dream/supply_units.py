@@ -23,8 +23,12 @@ destroyed (15.23 D: in state["dead"]). What is played:
   when the last secondary hex is lost or the economy collapses (16.5 B, 16.8);
 - SUs move only into friendly-controlled hexes, never into an EZOC without a friendly unit
   there, never strategically (15.23 A, F); they have no step value (15.23 B: never defenders
-  taking a result) and share their stack's fate; alone, an enemy moving or assaulting into their
-  hex destroys them permanently (15.23 C-D)."""
+  taking a result), go along on their stack's retreat (15.23 G) or share its fate; alone, an enemy
+  moving or assaulting into their hex destroys them permanently (15.23 C-D);
+- 15.23.1 voluntary removal (`withdraw:`), 6.4 the Italian front's Turn 1 EGS and AS, 15.22 B the
+  invasion-port's AS, 25.9 C the 12th Army's EGS and AS, 4.2 B/4.10 B one WA SU for one army group,
+  15.3 C and 5.1.5 B, D-E moving out of GS or while OOS.
+The 24.6-24.8 echelon is echelon.py, 26.6.5 B's SU hook.py, fortress and Baltic supply fortress.py."""
 
 from __future__ import annotations
 
