@@ -576,3 +576,14 @@ def test_15_23_f_an_entering_soviet_su_avoids_an_ezoc_without_a_friend_from_its_
     assert problems(d, s, "soviet", [{"enter": "su-su-1", "path": ["T26"]}]) == [
         "su-su-1 is an SU: it never moves into an enemy ZOC (T26) without a friendly unit there (15.23 F)"]
     assert problems(d, s, "soviet", [{"enter": "su-su-1", "path": ["R26"]}]) == []
+
+
+def test_16_8_okh_is_removed_at_the_collapse_and_15_23_f_sus_never_move_strategically():
+    """16.8: "OKH is removed if still on the board (25.10)"; 15.23 F: "SUs may not move
+    strategically" (16.2 B: nor the new German ones)."""
+    d, s = start3({"su-inf-3": "T24", "de-inf-1": "S4", "de-okh": "T19", "de-su-1": "S10"})
+    s = at(s, 4, "axis", economy={"collapsed": 3, "liberated": []})
+    assert problems(d, s, "axis", [{"strategic": "de-su-1", "path": ["S10", "S11"]}]) == [
+        "de-su-1 is not a combat unit: only combat units move strategically (5.1.3 A, 12.6 A; 15.23)"]
+    s, events = play(d, s, "axis", [])
+    assert "de-okh" not in s["units"] and {"unit": "de-okh", "side": "axis", "permanent": True} in s["dead"]
