@@ -486,6 +486,8 @@ def test_24_6_24_7_an_echeloned_assault_burns_double_as_and_makes_two_rounds_bef
     assert GAME.awaiting(s).phase == "Turn 2 Soviet echeloned Shock Front assault, second round (24.6)"
     assert problems(d, s, "soviet", [{"attack": "U23", "with": ["su-inf-5"]}]) == [
         "su-inf-5: not a unit of the Shock Front's echelon (24.6 B, 24.7 D)"]
+    assert problems(d, s, "soviet", [{"attack": "U23", "with": ["su-inf-3"]}]) == [
+        "U23 is the object of another announced assault (18.2 B)"]
     s, events = play(d, s, "soviet", [{"attack": "T23", "with": ["su-inf-3"]}], 4, 5)
     battles = [e for e in events if e["event"] == "assault"]
     assert [(b["hex"], b["attack"]) for b in battles] == [("T23", 14), ("U23", 7)]

@@ -80,14 +80,18 @@ def template(game: Any, data: GameData, state: dict, side: str) -> dict:
 
 
 def check(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    from .assault import battle_problem
+    from .assault import battle_problem, targets
     trial = {**state, "echelon": {**state["echelon"], "round": 2}}
     used: set[str] = set()
+    waiting = {h for b in state["echelon"]["rest"] for h in b["hexes"]}        # 18.2 B: the file's other assaults
     for index, order in enumerate(orders):
         named = [str(u) for u in order.get("with", [])] if isinstance(order.get("with"), list) else []
         other = [u for u in named if u not in units(trial)]
         if other:
             return [Problem(index, f"{', '.join(other)}: not a unit of the Shock Front's echelon (24.6 B, 24.7 D)")]
+        taken = sorted(waiting & set(targets(order))) if "attack" in order else []
+        if taken:
+            return [Problem(index, f"{', '.join(taken)} is the object of another announced assault (18.2 B)")]
         why = battle_problem(data, trial, order, used, set())
         if why:
             return [Problem(index, why)]
