@@ -589,3 +589,19 @@ def test_16_8_okh_is_removed_at_the_collapse_and_15_23_f_sus_never_move_strategi
         "de-su-1 is not a combat unit: only combat units move strategically (5.1.3 A, 12.6 A; 15.23)"]
     s, events = play(d, s, "axis", [])
     assert "de-okh" not in s["units"] and {"unit": "de-okh", "side": "axis", "permanent": True} in s["dead"]
+
+
+# -- 19.1.4 B, 19.2.1, 19.3 D the satellites' sources ------------------------------------------
+def test_19_the_axis_satellites_trace_to_their_own_capitals():
+    """19.1.4 B: "Axis Romanians trace their GS line to Bucharest"; 19.3 D: "Hungarian units trace
+    their GS to Budapest or to a German GS source (Germany's choice on a case-by-case basis)".
+    Bucharest is made W22 here, held by a Soviet army: the Romanian army in S10 is OOS where a German
+    corps or a Hungarian army has GS (Budapest's hex is not needed for it)."""
+    d, s = start3({"su-inf-3": "W22", "ro-inf-R1": "S10", "hu-inf-H1": "S11", "de-inf-1": "S12"},
+                  **{"map.places.bucharest.hex": "W22"})
+    s, _ = axis_turn(d, s, 2)
+    assert s["oos"] == ["ro-inf-R1"]
+    d, s = start3({"su-inf-3": "T24", "ro-inf-R1": "S10"}, **{"map.places.bucharest.hex": "W22"})
+    assert axis_turn(d, s, 2)[0]["oos"] == []
+    with pytest.raises(UnknownDataError, match="map.places.bucharest.hex"):
+        start3({"su-inf-3": "T24", "ro-inf-R1": "S10"})                        # the set-up's supply check

@@ -49,9 +49,8 @@ NOT_ENFORCED = (
     "needs only the attackers' GS): 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
     "stay off the map, state su_burned); 4.10 "
     "B's exceptions but the airborne corps (4.10 C invasion-ports, E cooperative assaults: not played); 25.10 B OKH's area (the inter-theater boundary is "
-    "not in the data); 15.16 A a Baltic port fortified in play and 15.18 forts (no fortification counters); 19.x "
-    "satellite GS sources (every Axis unit traces to the German sources, 15.12); the holding boxes as WA sources (15.14 "
-    "A) and 15.14 F",
+    "not in the data); 15.16 A a Baltic port fortified in play and 15.18 forts (no fortification counters); the "
+    "holding boxes as WA sources (15.14 A) and 15.14 F",
     "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
     "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
     "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
@@ -66,8 +65,8 @@ NOT_ENFORCED = (
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box at the "
     "collapse, 16.10",
-    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3, 19.1.4 B and 19.2.1 the satellites' "
-    "GS sources, 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
+    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3 (before behaviour 3, 19.1.4 B, "
+    "19.2.1 and 19.3 D the satellites' GS sources too), 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
     "extra-territorial assault, 19.3 F the Hungarian replacement; 20.2 B-D and 9.5 the Yugoslav ZOC "
     "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
     "Trieste (ports are not played); 27.x Let History Judge's own rules "

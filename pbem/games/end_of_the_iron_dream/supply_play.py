@@ -23,7 +23,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, fortress, supply, supply_units
+from . import calendar, fortress, satellite_supply, supply, supply_units
 from .common import (ALLIANCE, PRINTED_ON, army_of, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
                      zoc_of)
 
@@ -175,6 +175,10 @@ def status(data: GameData, state: dict, army: str) -> Supply:
     out = Supply()
     for unit_id, unit in sorted(state["units"].items()):
         if unit["side"] != army or is_type(data, unit_id, "supply_unit"):
+            continue
+        own = satellite_supply.traces(data, state, unit_id, unit["hex"], mine, ezoc, reach) if army == "axis" else None
+        if own is not None:                                                   # behaviour 3: 19.1.4 B, 19.2.1, 19.3 D
+            (out.in_gs if own else out.oos).add(unit_id)
             continue
         if unit["hex"] in reach or is_type(data, unit_id, "yugoslav") or (army == "western" and coastal(data, state, unit["hex"])) or (
                 army == "axis" and collapsed(state) and unit["hex"] == berlin_hex(data) and owner.get(unit["hex"]) == "axis") or (
