@@ -226,9 +226,11 @@ SEQUENCES = {
         ("Defender advance after combat into a vacated attacker's hex (18.20)", 'response'),
         ("The other Alliance player grants or refuses supply lines through its territory, at a supply check "
          "(15.10; 5.x.2, 5.x.7)", 'response'),
+        ("The second round of an echeloned STAVKA Shock Front assault (24.6-24.8)", 'orders'),
         ("Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", 'orders'),
         ("At the instant of the German economic collapse, in any player-turn, Germany places the Alpenfestung and "
          "the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", 'response'),
+        ("The WA permanently remove an SU of their choice on first entering the Hook of Holland (26.6.5 B)", 'response'),
     ],
     "stargard-solstice": [
         ('Set-up: the placing player puts each unit of its "within 1 of" groups (15.1, 15.2); the German first', 'orders'),
