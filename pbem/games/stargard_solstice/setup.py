@@ -86,6 +86,8 @@ def start(data: GameData, scenario: dict, options: dict) -> dict:
     }
     if options.get("optional"):              # 16.0, only when chosen: a campaign without keeps its saves
         state["optional"] = list(options["optional"])
+    if options.get("withdrawal") is True:    # 12.6, 16.1 (behaviour 3): the turns a chit was withdrawn, for 14.1
+        state["withdrawals"] = []
     return state
 
 
