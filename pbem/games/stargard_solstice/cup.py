@@ -234,9 +234,24 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
     orders, two at most."""
     if hq not in state["units"]:
         raise PbemError(f"internal: the HQ {hq} is not on the map")
-    g = grid(data)
     where = state["units"][hq]["hex"]
     reach = command_range(data, state, hq)                  # 19.1.3: Munzel reduced
+    units = commanded_units(data, state, hq, where, reach)
+    if "fog_segment" in state:                     # 1.1.4: the hidden units' lists belong to one activation
+        state["fog_segment"] += 1
+    if "reich" in state:                           # 19.1.3: the withdrawing divisions move with any German chit
+        state["reich_movers"] = [u for u in movers(data, state, hq) if u not in units]
+        units = sorted({*units, *state["reich_movers"]})
+    if "activated_hqs" in state:
+        state["activated_hqs"].append(hq)         # 12.1: each army once a turn
+    state.update(hq=hq, hq_hex=where, activated=units, independents=[], moved=[], attackers=[], attacked=[],
+                 phase="movement", vacated=None, previous=hq)
+    events.append({"event": "activated", "hq": hq, "units": units, "range": reach})
+
+
+def commanded_units(data: GameData, state: dict, hq: str, where: str, reach: int) -> list[str]:
+    """3.3.1, 3.3.3, 12.3, 12.5: the combat units `hq` (at `where`, range `reach`) activates."""
+    g = grid(data)
     units = []
     for unit_id in sorted(state["units"]):
         if unit_id == hq or is_hq(data, unit_id) or side_of(state, unit_id) != state["active"]:
@@ -250,14 +265,7 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
     if state.get("cavalry_units") and state["chit"] == numbers.text(
             data, "module.second_guards_cavalry_corps.chit", "the chit that commands the 2nd Guards Cavalry Corps (12.5)"):
         units += [u for u in state["cavalry_units"] if u in state["units"]]     # 12.5: AND the cavalry corps
-    if "reich" in state:                           # 19.1.3: the withdrawing divisions move with any German chit
-        state["reich_movers"] = [u for u in movers(data, state, hq) if u not in units]
-        units = sorted({*units, *state["reich_movers"]})
-    if "activated_hqs" in state:
-        state["activated_hqs"].append(hq)         # 12.1: each army once a turn
-    state.update(hq=hq, hq_hex=where, activated=units, independents=[], moved=[], attackers=[], attacked=[],
-                 phase="movement", vacated=None, previous=hq)
-    events.append({"event": "activated", "hq": hq, "units": units, "range": reach})
+    return units
 
 
 def check_pick(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:

@@ -220,11 +220,11 @@ class StargardSolstice(SequencedGame):
         (recorded in every new campaign, behaviour 3): 12.6 and 16.1 played with the chit hidden."""
         errata = dict(given.get("errata") or {})
         errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
-        unknown = sorted(k for k in given if k not in ("position", "optional", "errata", "withdrawal")
+        unknown = sorted(k for k in given if k not in ("position", "optional", "errata", "withdrawal", "fog")
                          and not k.startswith("errata."))
         if unknown:
             raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position, optional, "
-                            "withdrawal, errata.ID)")
+                            "withdrawal, fog, errata.ID)")
         chosen: dict[str, Any] = {"position": str(given["position"])} if "position" in given else {}
         hidden = str(given.get("withdrawal", "true")).lower()
         if hidden not in ("true", "false"):
@@ -241,12 +241,21 @@ class StargardSolstice(SequencedGame):
         if errata:
             chosen["errata"] = errata
         chosen["withdrawal"] = hidden == "true"       # 12.6, 16.1 (behaviour 3); absent in older campaigns
+        if "fog" in given:                            # 1.1.4 (behaviour 3), recorded only when given
+            fog = str(given["fog"]).lower()
+            if fog not in ("true", "false"):
+                raise PbemError(f"option fog must be true or false, not {fog!r}")
+            chosen["fog"] = fog == "true"
+            if chosen["fog"] and "16.3" in chosen.get("optional", []):
+                raise PbemError("options fog=true and optional 16.3 cannot be played together: 16.3 exchanges the 234/77 "
+                                "for the 234/80 in the open, wherever it stands, which fog of war (1.1.4) may hide")
         return chosen
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         chosen = self.options(options or {})
         if "withdrawal" not in (options or {}):       # a campaign begun before behaviour 3: as it was recorded
             chosen.pop("withdrawal")
+            chosen.pop("fog", None)
         return setup.start(data, scenario, chosen)
 
     def normalise_orders(self, orders: Any) -> Any:

@@ -105,6 +105,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "chit_withdrawn": lambda e: (f"the Soviet player withdraws {e['chit']}" if "chit" in e else
                             "the Soviet player withdraws a Soviet chit, hidden from the German player") +
                            f" for turn {e['turn']} (1 VP at the game's end, {e['rule']}, 14.1)",
+    "fog": lambda e: f"the {e['side'].capitalize()} Movement segment is played under fog of war: the enemy sees the "
+                     f"moves of the units still shown at the top of a stack or alone ({e['rule']})",
     "no_withdrawal": lambda e: f"the Soviet player withdraws no chit this turn ({e['rule']})",
     "slot": lambda e: f"draw {e['draw']}: Soviet slot {e['slot']} of {e['of']}; the Soviet player names its chit ({e['rule']})",
     "named": lambda e: f"the Soviet chit at slot {e['slot']} of {e['of']} is {e['chit']} ({e['rule']})",

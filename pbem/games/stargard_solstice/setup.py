@@ -88,6 +88,8 @@ def start(data: GameData, scenario: dict, options: dict) -> dict:
         state["optional"] = list(options["optional"])
     if options.get("withdrawal") is True:    # 12.6, 16.1 (behaviour 3): the turns a chit was withdrawn, for 14.1
         state["withdrawals"] = []
+    if options.get("fog") is True:           # 1.1.4 (behaviour 3): fog.py
+        state.update(fog_segment=0, fog_hidden={"german": [], "soviet": []}, fog_supply=[])
     return state
 
 
