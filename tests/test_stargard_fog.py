@@ -177,3 +177,66 @@ def test_what_the_german_receives_never_names_a_hidden_unit_and_the_private_part
     assert leaks == [] and searched >= 4
     checked = run("verify", folder, "--private", campaign_folder / "campaign.private-soviet").stdout
     assert checked.startswith("OK: ") and "every hidden item and hidden step of soviet from its private part" in checked
+
+
+@pytest.fixture(scope="module")
+def combat_folder(tmp_path_factory):
+    """Turn 1 under fog on a copy of the demo's data with 27J/27SS one hex nearer (1312, TEST
+    DATA): Oehms/27SS moves onto it (a German stack, one unit hidden), both attack 1413 (the
+    German's orders open the stack), the Soviet survivors retreat together to 1414 and the
+    Soviet's next Movement segment hides one of them; then the Supply Phase."""
+    from pbem.demo import demo_commitment
+    from pbem.keys import key_id
+    work = tmp_path_factory.mktemp("sg-fog-combat")
+    (work / "override.yaml").write_text((EXAMPLE / "data-override.yaml").read_text().replace(
+        '"27J/27SS": {hex: "1313"}', '"27J/27SS": {hex: "1312"}'))
+    k = keys()
+    campaign = camp.create_campaign(work / "campaign", "stargard-solstice", "campaign",
+                                    {s: key_id(k[s].public_key()) for s in SEATS},
+                                    {s: demo_commitment(k[s], "sg-f", s) for s in SEATS},
+                                    work / "override.yaml", title="1.1.4 combat test (demonstration data)",
+                                    options={"position": "demo", "fog": "true"})
+    while True:
+        number, save, _ = campaign.latest()
+        state, waiting = save["state"], save["awaiting"]
+        if state["phase"] == "reinforce":
+            return work
+        if state["phase"] == "bombard":
+            orders = [{"bombard": ["65GT/9GT"]}]
+        elif state["phase"] == "movement" and state["hq"] == "3SS-PZ-HQ":
+            orders = [{"move": "Oehms/27SS", "path": ["1312"]}]
+        elif state["phase"] == "combat" and state["hq"] == "3SS-PZ-HQ" and not state["attackers"]:
+            orders = [{"attack": "1413", "with": ["Oehms/27SS", "27J/27SS"]}]
+        else:
+            orders = demo.respond(campaign, state) if waiting["kind"] == "response" else demo.quiet(campaign, state)
+        sign_and_adjudicate(campaign, waiting["side"], orders)
+
+
+def test_an_attack_committed_opens_the_attackers_stack_and_the_retreated_stack_is_hidden_again(combat_folder):
+    campaign = camp.open_campaign(combat_folder / "campaign")
+    saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
+    by_phase = {s["produced_by"]["phase"]: s for s in saves[1:]}
+    moved = by_phase["Turn 1 German 3SS-PZ-HQ movement"]
+    assert list(hidden_of(moved, "german")) == ["1312/1"] and moved["events"][0] == {"event": "fog", "side": "german", "rule": "1.1.4"}
+    assert [u for u, v in moved["state"]["units"].items() if v["hex"] == "1312"] == ["27J/27SS"]      # the lower id shows
+    fight = next(s for s in saves if any(e["event"] == "combat" for e in s["events"]))
+    combat = next(e for e in fight["events"] if e["event"] == "combat")
+    assert combat["attackers"] == ["27J/27SS", "Oehms/27SS"] and combat["attack"] == 10      # 1.1.4: the whole stack
+    assert hidden_of(fight, "german") == {}                                                  # opened by the orders
+    assert "Oehms/27SS" in camp.read_stored(campaign.step_dir(fight["number"]) / "orders-german.txt").body["hidden"]["open"]["1312/1"]["value"]["unit"]
+    soviet_move = by_phase["Turn 1 Soviet 2GT-HQ movement"]
+    assert list(hidden_of(soviet_move, "soviet")) == ["1414/1"]
+    supply = by_phase["Turn 1 Supply Phase (2.4)"]["state"]["fog_supply"][-1]
+    assert supply["turn"] == 1 and sorted(supply["hexes"]) == ["german", "soviet"]
+    assert supply["hexes"]["soviet"] == {"1414": {"own:4815": True, "side": True}}
+
+
+def test_the_combat_campaign_leaks_no_hidden_unit_and_both_private_parts_verify(combat_folder):
+    folder = combat_folder / "campaign"
+    cid = camp.open_campaign(folder).id
+    parts = {s: find_private(folder, cid, s) for s in SEATS}
+    leaks, searched = find_leaks(folder, parts)
+    assert leaks == [] and searched >= 6
+    for side in SEATS:
+        checked = run("verify", folder, "--private", combat_folder / f"campaign.private-{side}").stdout
+        assert f"every hidden item and hidden step of {side} from its private part" in checked
