@@ -29,7 +29,6 @@ from .hidden import StargardHidden
 
 NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
-    f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
     "campaigns begun before behaviour 3 play without 12.6 Zhukov's Report (and 16.1 Stavka Orders is refused as an option), "
     "which they replay as recorded; from behaviour 3 the withdrawn chit is hidden from the German player until the "
     "Command Phase ends (withdrawal.py, docs/stargard-solstice.md)",
@@ -41,6 +40,14 @@ NOT_ENFORCED = (
     "the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs",
 )
 
+FOG_OFF = ("1.1.4 fog of war is the campaign option `fog=true` (from behaviour 3), not chosen here: saves and reports show "
+           "every unit of every stack")
+FOG_ON = ("1.1.4 under fog (`fog=true`), pbem's readings: HQs, Festungs and, once Defend the Reich has occurred, its "
+          "withdrawing divisions are never hidden (every activation measures from its HQ in the open, 3.3.3; 12.3; 19.1.3 "
+          "counts them at the turn end); a stack opened by an attack stays shown until its owner's next Movement segment, "
+          "and reinforcements until then; the defender's best retreat routes (9.2) count hidden friendly units only in the "
+          "hexes its answer names; 14.2.2 reads the supply of the units shown; the Soviet Replacement Segment opens on each "
+          "of turns 4-8 (a reduced unit may be hidden); optional 16.3 is refused with fog")
 OPTIONAL_RULES = ("16.1", "16.2", "16.3", "16.4")      # 16.0: optional rules pbem plays, when both players agree
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
                "enter", "overstack", "rebuild")
@@ -250,6 +257,9 @@ class StargardSolstice(SequencedGame):
                 raise PbemError("options fog=true and optional 16.3 cannot be played together: 16.3 exchanges the 234/77 "
                                 "for the 234/80 in the open, wherever it stands, which fog of war (1.1.4) may hide")
         return chosen
+
+    def not_enforced_for(self, options: dict) -> list:
+        return [*self.not_enforced, FOG_ON if options.get("fog") is True else FOG_OFF]
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         chosen = self.options(options or {})
