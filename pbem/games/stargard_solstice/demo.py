@@ -7,7 +7,10 @@ a move, an attack with air support (13.1) whose result the Soviet defender answe
 retreat route, 9.0), the advance after combat (10.0), the attacked 2nd Guards Tank Army's
 reaction (12.1) — then every other chit the cup gives, each a die both players can check
 (3.1.1), the Supply Phase (2.4), both players' reinforcements (2.5, 7.0), until the turn ends
-(2.6)."""
+(2.6). Played under fog of war (1.1.4, `fog=true`) and with Stavka Orders (16.1): on turn 2 the
+Soviet bombards, withdraws 47A-HQ hidden (its stacked reinforcements are hidden by the same
+owner step), names each Soviet slot the cup gives from its committed order, and the chit is
+opened when the Command Phase ends; then the Supply Phase."""
 
 from __future__ import annotations
 
@@ -62,6 +65,18 @@ def answer(data: GameData, state: dict) -> list:
 
 
 def respond(campaign: Any, state: dict) -> list:
+    """A defender's answer (above); 12.6, 16.1: the chit at the drawn slot of the Soviet's committed
+    order, read from its private part (the demo plays both seats on one machine); the withdrawn
+    chit's return: an empty file (`pbem sign` opens it)."""
+    if state["phase"] == "name_chit":
+        from ...hidden.private import find_private
+        from ...hidden.steps import own_view
+        from .withdrawal import remaining, soviet_cup
+        number, save, _ = campaign.latest()
+        view = own_view(campaign, number, save, "soviet", find_private(campaign.folder, campaign.id, "soviet"))
+        return [{"chit": remaining(view["withdrawal"], soviet_cup(campaign.data, view))[state["slot"]["slot"] - 1]}]
+    if state["phase"] == "return_chit":
+        return []
     return answer(campaign.data, state)
 
 
@@ -140,7 +155,12 @@ ORDERS: list = [
     ("soviet", [{"enter": "88GT", "at": "2001"}, {"enter": "132/129", "at": "2101"}, {"enter": "364/7", "at": "3001"},
                 {"enter": "265/7", "at": "3001"}, {"enter": "207/79", "at": "3101"}, {"enter": "115UR", "at": "3101"},
                 {"enter": "1A-HQ", "at": "4801"}, {"enter": "1/1", "at": "4801"}]),
-]
+    ("german", []),                                                       # turn 2: the random event roll (19.0)
+    ("soviet", [{"bombard": ["Oehms/27SS"]}]),                            # 19.1.2 Soviet bombardment, 8.5.1
+    ("soviet", [{"withdraw": "47A-HQ", "order": ["61-HQ", "2GT-HQ"]}]),   # 16.1: hidden; 1.1.4 its stacks hidden too
+    ("soviet", []),                                                       # the first draw after the withdrawal
+    *[(None, quiet)] * 9,                                                 # the segments; each Soviet slot named (respond);
+]                                                                         # the chit opened; the Supply Phase (2.4)
 
 
 def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | None:
@@ -154,4 +174,4 @@ def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | 
 
 def plan() -> DemoPlan:
     return DemoPlan("stargard-solstice-demo", "campaign", SEATS, "Stargard Solstice demo (demonstration data)",
-                    ORDERS, respond, cast(Any, bench_orders), {"position": "demo"})
+                    ORDERS, respond, cast(Any, bench_orders), {"position": "demo", "optional": "16.1", "fog": "true"})
