@@ -138,8 +138,11 @@ def quiet(campaign: Any, state: dict) -> list:
         return [{"hq": hqs[0]}]
     if state["phase"] == "attacker_answer":
         return answer(campaign.data, state)
-    if state["phase"] == "reinforce":
-        return enter_all(campaign.data, state, state["reinforcing"][0])
+    if state["phase"] == "reinforce":                 # 1.1.4: where its own hidden units stand too
+        from ...hidden.steps import view_for
+        number, save, _ = campaign.latest()
+        side = state["reinforcing"][0]
+        return enter_all(campaign.data, view_for(campaign, number, save, side), side)
     return []
 
 
