@@ -143,7 +143,7 @@ def campaign_folder(tmp_path_factory):
                                     {s: demo_commitment(k[s], "sg-w", s) for s in SEATS},
                                     EXAMPLE / "data-override.yaml", title="1.1.4 test (demonstration data)",
                                     options={"position": "demo", "optional": "16.1", "fog": "true"})
-    planned = iter(demo.ORDERS)
+    planned = iter(demo.TURN_1)
     while (due := next_orders(campaign, planned, demo.respond)) is not None:
         sign_and_adjudicate(campaign, *due)
     while True:

@@ -211,7 +211,7 @@ def played(tmp_path_factory) -> Path:
                                     {s: demo_commitment(k[s], "sg-w", s) for s in SEATS},
                                     EXAMPLE / "data-override.yaml", title="12.6 test (demonstration data)",
                                     options={"position": "demo", "optional": "16.1"})
-    planned = iter(demo.ORDERS)
+    planned = iter(demo.TURN_1)
     while (due := next_orders(campaign, planned, demo.respond)) is not None:
         sign_and_adjudicate(campaign, *due)
     while True:

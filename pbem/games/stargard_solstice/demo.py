@@ -146,7 +146,7 @@ def quiet(campaign: Any, state: dict) -> list:
     return []
 
 
-ORDERS: list = [
+TURN_1: list = [
     ("german", []),                                                       # 2.1, 2.2.1: the random event roll
     ("german", [{"bombard": ["65GT/9GT"]}]),                              # 19.1.1, 8.5.1; then 2.3.1: 3SS
     ("german", [{"move": "Oehms/27SS", "path": ["1312"]}]),               # 2.3.2
@@ -158,12 +158,15 @@ ORDERS: list = [
     ("soviet", [{"enter": "88GT", "at": "2001"}, {"enter": "132/129", "at": "2101"}, {"enter": "364/7", "at": "3001"},
                 {"enter": "265/7", "at": "3001"}, {"enter": "207/79", "at": "3101"}, {"enter": "115UR", "at": "3101"},
                 {"enter": "1A-HQ", "at": "4801"}, {"enter": "1/1", "at": "4801"}]),
+]
+TURN_2: list = [
     ("german", []),                                                       # turn 2: the random event roll (19.0)
     ("soviet", [{"bombard": ["Oehms/27SS"]}]),                            # 19.1.2 Soviet bombardment, 8.5.1
     ("soviet", [{"withdraw": "47A-HQ", "order": ["61-HQ", "2GT-HQ"]}]),   # 16.1: hidden; 1.1.4 its stacks hidden too
     ("soviet", []),                                                       # the first draw after the withdrawal
     *[(None, quiet)] * 9,                                                 # the segments; each Soviet slot named (respond);
 ]                                                                         # the chit opened; the Supply Phase (2.4)
+ORDERS: list = [*TURN_1, *TURN_2]
 
 
 def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | None:

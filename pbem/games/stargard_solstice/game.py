@@ -52,7 +52,7 @@ FOG_ON = ("1.1.4 under fog (`fog=true`), pbem's readings: HQs, Festungs and, onc
           "counted by 19.1.3/14.3.2")
 OPTIONAL_RULES = ("16.1", "16.2", "16.3", "16.4")      # 16.0: optional rules pbem plays, when both players agree
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
-               "enter", "overstack", "rebuild")
+               "enter", "overstack", "rebuild", "withdraw", "chit")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -261,7 +261,11 @@ class StargardSolstice(SequencedGame):
         return chosen
 
     def not_enforced_for(self, options: dict) -> list:
-        return [*self.not_enforced, FOG_ON if options.get("fog") is True else FOG_OFF]
+        chosen = [*self.not_enforced, FOG_ON if options.get("fog") is True else FOG_OFF]
+        if options.get("withdrawal") is False:
+            chosen.append("12.6 Zhukov's Report is not played: the campaign chose withdrawal=false (the withdrawn chit is "
+                          "hidden on the hidden-information core, which the group chose not to use)")
+        return chosen
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         chosen = self.options(options or {})
