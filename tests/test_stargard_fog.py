@@ -96,6 +96,21 @@ def test_a_public_step_opens_the_movers_stacks_at_the_hexes_and_units_its_orders
     assert GAME.hidden.mover_opens(d, view, items, "soviet", [{"hq": "61-HQ"}]) == []
 
 
+def test_19_1_3_a_withdrawing_unit_still_hidden_is_opened_by_the_germans_supply_phase_file():
+    """19.1.3 counts the withdrawing divisions' units left at the turn end: one hidden since the
+    event is opened by the German's own Supply Phase file (the German's machine knows it)."""
+    d, s = fogged({"g-pz": "1313", "g-inf": "1313"})
+    items = {"1313/1": {"unit": "g-inf"}, "withdrawn/2": {}}
+    view = {**copy.deepcopy(s), "phase": "supply"}
+    assert GAME.hidden.mover_opens(d, view, items, "german", []) == []
+    view["reich"] = {"turn": 2}
+    formations = {"units.counters.g-inf.formation": "10SS"}          # TEST DATA: g-inf of the 10th SS
+    d2 = data(position={u: {"hex": h} for u, h in {**HQ_HOME, "g-pz": "1313", "g-inf": "1313"}.items()},
+              values={"units.counters.s-aaa": ZERO, **formations})
+    assert GAME.hidden.mover_opens(d2, view, items, "german", []) == ["1313/1"]
+    assert GAME.hidden.mover_opens(d2, {**view, "phase": "combat"}, items, "german", []) == []
+
+
 def test_11_0_a_hidden_unit_takes_the_supply_phase_it_missed_when_put_back():
     """The Supply Phase recorded that 1415's Soviet units reach no source: s-inf2, hidden there and
     in supply, is out of supply (11.0) when opened; had its HQ been isolated it would be isolated

@@ -201,7 +201,18 @@ def mover_opens(data: GameData, view: dict, items: Mapping[str, Any], side: str,
                 where |= {view["units"][u]["hex"] for u in map(str, value) if u in view["units"]}
                 value = list(value.values())
             where |= {h for h in map(lambda v: _hex(data, v), _flat(value)) if h}
-    return [i for i in items if not i.startswith("withdrawn/") and i.rsplit("/", 1)[0] in where]
+    shown = [i for i in items if not i.startswith("withdrawn/") and i.rsplit("/", 1)[0] in where]
+    return sorted({*shown, *reich_units(data, view, items, side)})
+
+
+def reich_units(data: GameData, view: dict, items: Mapping[str, Any], side: str) -> list[str]:
+    """19.1.3: a withdrawing division's unit still hidden since the event (no German Movement
+    segment hid it again) is opened by the German's Supply Phase file, before the turn end counts
+    those left on the map."""
+    from .reich import withdrawing
+    if side != "german" or "reich" not in view or view["phase"] != "supply":
+        return []
+    return [i for i, v in items.items() if isinstance(v, dict) and "unit" in v and withdrawing(data, view, v["unit"])]
 
 
 def _listed(value: Any) -> list[str]:

@@ -48,8 +48,9 @@ FOG_ON = ("1.1.4 under fog (`fog=true`), pbem's readings: HQs, Festungs and, onc
           "and reinforcements until then; the defender's best retreat routes (9.2) count hidden friendly units only in the "
           "hexes its answer names; 14.2.2 reads the supply of the units shown; the Soviet Replacement Segment opens on each "
           "of turns 4-8 (a reduced unit may be hidden); optional 16.3 is refused with fog; a withdrawing unit of Defend the "
-          "Reich still hidden at the turn end that removes them (no German Movement segment since the event) is not "
-          "counted by 19.1.3/14.3.2")
+          "Reich still hidden since the event is opened by the German's Supply Phase file, an opening the Soviet's machine "
+          "cannot require (it does not know which hidden units withdraw): until the German's private part is checked, "
+          "the count of 19.1.3/14.3.2 rests on the German's machine")
 OPTIONAL_RULES = ("16.1", "16.2", "16.3", "16.4")      # 16.0: optional rules pbem plays, when both players agree
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
                "enter", "overstack", "rebuild", "withdraw", "chit")
