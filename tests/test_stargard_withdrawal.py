@@ -218,6 +218,8 @@ def played(tmp_path_factory) -> Path:
         number, save, _ = campaign.latest()
         if save["state"]["phase"] == "supply":
             break
+        if save["state"]["phase"] == "withdraw":
+            shutil.copytree(work / "campaign", work / "before-withdraw" / "campaign")
         if save["state"]["phase"] == "name_chit":        # the last one is kept
             shutil.rmtree(work / "before-name", ignore_errors=True)
             shutil.copytree(work / "campaign", work / "before-name" / "campaign")
@@ -276,3 +278,25 @@ def test_a_chit_named_against_the_committed_order_is_refused_when_the_chit_is_op
     with pytest.raises(PbemError, match=r"CHEATED: the Soviet named 47A-HQ for slot 1, which its committed order gives "
                                         r"to 2GT-HQ \(16.1\)"):
         sign_and_adjudicate(campaign, "soviet", [])
+
+
+def test_the_germans_machine_without_the_soviet_part_records_the_same_withdrawal(played, tmp_path):
+    """Two machines: the Soviet signs its withdrawal on its own (its private part beside its copy);
+    the German's machine, which has no Soviet part, takes the signed public result after the checks
+    it can make (fog-free: exactly a withdrawal) and records the same save, byte for byte."""
+    soviet, german = tmp_path / "soviet", tmp_path / "german"
+    shutil.copytree(played / "before-withdraw" / "campaign", soviet / "campaign")
+    shutil.copytree(played / "before-withdraw" / "campaign", german / "campaign")
+    mine = camp.open_campaign(soviet / "campaign")
+    number = mine.latest()[0]
+    template = parse_yaml_text(camp.order_template(mine.folder, "soviet"), "template")
+    template["orders"] = [{"withdraw": "47A-HQ", "order": ["2GT-HQ", "61-HQ"]}]
+    signed = camp.sign_orders(mine, template, keys()["soviet"], sent=DEMO_SENT)
+    assert (soviet / "campaign.private-soviet").is_dir() and "chit: 47A-HQ" not in signed and "withdraw: 47A-HQ" not in signed
+    for folder in (soviet, german):
+        (folder / "orders.txt").write_text(signed)
+        result = camp.adjudicate(folder / "campaign", [folder / "orders.txt"], key=keys()["german"], sent=DEMO_SENT)
+        assert result.save is not None
+    step = f"steps/{number + 1:04d}/save.yaml"
+    assert (soviet / "campaign" / step).read_bytes() == (german / "campaign" / step).read_bytes()
+    assert not (german / "campaign.private-soviet").exists()
