@@ -10,6 +10,7 @@ DEMONSTRATION DATA (examples/stargard-solstice-demo/, made up), signed and adjud
 sign` and `pbem adjudicate` do."""
 
 import copy
+import shutil
 
 import pytest
 
@@ -19,10 +20,14 @@ from pbem.errors import PbemError
 from pbem.games.stargard_solstice import GAME, cup, demo, fog
 from pbem.hidden.private import find_private
 from pbem.hidden.steps import hidden_of, own_view
+from pbem.signing import parse_signed
+from tests.conftest import forge_signed
 from tests.leaks import find_leaks
 from tests.sshelp import HQ_HOME, SCENARIO, data
 from tests.test_cli import run
 from tests.test_stargard_withdrawal import EXAMPLE, SEATS, keys, policy, sign_and_adjudicate
+from pbem.demo import DEMO_SENT
+from pbem.yamlio import parse_yaml_text
 
 ZERO = {"side": "soviet", "type": "combat", "listed_under": "61-HQ", "independent": False, "attack": 0,
         "defense": 2, "movement": 4, "steps": 1, "mechanized": False}          # TEST DATA: a unit without a ZOC
@@ -216,6 +221,8 @@ def combat_folder(tmp_path_factory):
         state, waiting = save["state"], save["awaiting"]
         if state["phase"] == "reinforce":
             return work
+        if state["phase"] == "movement" and state["hq"] == "3SS-PZ-HQ":
+            shutil.copytree(work / "campaign", work / "before-move" / "campaign")
         if state["phase"] == "bombard":
             orders = [{"bombard": ["65GT/9GT"]}]
         elif state["phase"] == "movement" and state["hq"] == "3SS-PZ-HQ":
@@ -255,3 +262,30 @@ def test_the_combat_campaign_leaks_no_hidden_unit_and_both_private_parts_verify(
     for side in SEATS:
         checked = run("verify", folder, "--private", combat_folder / f"campaign.private-{side}").stdout
         assert f"every hidden item and hidden step of {side} from its private part" in checked
+
+
+def test_the_soviets_machine_takes_the_hidden_move_and_refuses_one_that_touched_its_units(combat_folder, tmp_path):
+    """Two machines: the German seals its Movement segment (Oehms/27SS onto 27J/27SS) on its own;
+    the Soviet's machine, without the German part, records the same save byte for byte. A
+    modified pbem that signs a result in which a Soviet unit lost a step is refused at once."""
+    german, soviet = tmp_path / "german", tmp_path / "soviet"
+    shutil.copytree(combat_folder / "before-move" / "campaign", german / "campaign")
+    shutil.copytree(combat_folder / "before-move" / "campaign", soviet / "campaign")
+    mine = camp.open_campaign(german / "campaign")
+    number = mine.latest()[0]
+    template = parse_yaml_text(camp.order_template(mine.folder, "german"), "template")
+    template["orders"] = [{"move": "Oehms/27SS", "path": ["1312"]}]
+    signed = camp.sign_orders(mine, template, keys()["german"], sent=DEMO_SENT)
+    for folder in (german, soviet):
+        (folder / "orders.txt").write_text(signed)
+        assert camp.adjudicate(folder / "campaign", [folder / "orders.txt"], key=keys()["soviet"], sent=DEMO_SENT).save
+    step = f"steps/{number + 1:04d}/save.yaml"
+    assert (german / "campaign" / step).read_bytes() == (soviet / "campaign" / step).read_bytes()
+    body = parse_signed(signed, "orders.txt").body
+    body["hidden"]["result"]["state"]["units"]["33G/9GT"]["steps"] = 1
+    cheat = tmp_path / "cheat"
+    shutil.copytree(combat_folder / "before-move" / "campaign", cheat / "campaign")
+    (cheat / "orders.txt").write_text(forge_signed(cheat / "campaign", body, keys()["german"]))
+    with pytest.raises(PbemError, match=r"CHEATED: step \d+ of german: the other side's units changed in a Movement "
+                                        r"segment, which moves only the active player's units"):
+        camp.adjudicate(cheat / "campaign", [cheat / "orders.txt"], key=keys()["soviet"], sent=DEMO_SENT)
