@@ -33,7 +33,7 @@ from typing import Any
 
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
-from .common import board, canonical, commanded_by, counter, exerts_zoc, is_hq, kind, other, side_of
+from .common import canonical, commanded_by, counter, exerts_zoc, is_hq, kind, other, side_of
 
 LISTS = ("activated", "independents", "moved", "attackers", "attacked", "reich_movers")
 OWNER_PHASES = ("movement",)
@@ -263,7 +263,6 @@ def public_problems(data: GameData, before: dict, after: dict, side: str) -> lis
         return ["the other side's units changed in a Movement segment, which moves only the active player's units"]
     if after["phase"] not in ("combat", "relocate") or (after["turn"], after["hq"]) != (before["turn"], before["hq"]):
         return ["after a Movement segment comes the Combat segment of the same activation (2.3.3), or a relocation (12.2.6)"]
-    if board(after).stacks() and any(h not in {u["hex"] for u in after["units"].values() if u["side"] == side}
-                                      for h in after["fog_hidden"][side]):
+    if any(h not in {u["hex"] for u in after["units"].values() if u["side"] == side} for h in after["fog_hidden"][side]):
         return ["a hidden unit lies in a hex without a shown unit of its side (1.1.4: only the top unit shows)"]
     return []
