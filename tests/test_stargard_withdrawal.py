@@ -300,3 +300,20 @@ def test_the_germans_machine_without_the_soviet_part_records_the_same_withdrawal
     step = f"steps/{number + 1:04d}/save.yaml"
     assert (soviet / "campaign" / step).read_bytes() == (german / "campaign" / step).read_bytes()
     assert not (german / "campaign.private-soviet").exists()
+
+
+def test_3_1_2_a_named_soviet_chit_over_the_limit_is_set_aside_and_the_draw_goes_on():
+    """The Soviet has used its chits this turn (3.1.2): the chit named for its slot is set aside
+    and the same step draws again (the German's reveal rolls it). No Soviet slot is left (61-HQ
+    withdrawn, 2GT-HQ set aside): a d5 over the five German chits, face 1 is 10SS-HQ."""
+    d, s = start(8, withdrawal=True)
+    s, _, _ = withdrawn(d, s)
+    s["activations"]["soviet"] = 2                    # the test data's limit: 2 per turn
+    s, events, _ = play(d, s, "soviet", [], 6)
+    assert events == [{"event": "slot", "slot": 1, "of": 1, "draw": 1, "rule": "12.6"}]
+    s, events, dice = play(d, s, "soviet", [{"chit": "2GT-HQ"}], 1)
+    assert events[:3] == [{"event": "named", "chit": "2GT-HQ", "slot": 1, "of": 1, "rule": "12.6"},
+                          {"event": "chit_aside", "chit": "2GT-HQ", "side": "soviet",
+                           "why": "the soviet limit of chits this turn is reached (3.1.2)"},
+                          {"event": "chit", "chit": "10SS-HQ", "side": "german", "draw": 2}]
+    assert dice.asked == [("cup/8/2", 5)]             # five German chits; no Soviet slot is left
