@@ -240,6 +240,12 @@ SEQUENCES = {
         ('A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, 19.1.13)', 'response'),
         ('Corps Tettau enters: the German player enters and moves its units (19.1.5)', 'orders'),
         ('The Soviet player enters and moves the 2nd Guards Cavalry Corps (19.1.5)', 'response'),
+        ('Command Phase, before the first draw: the Soviet player may withdraw a Soviet chit, hidden from the German '
+         'player (12.6 turns 8-9; 16.1 turns 2-3)', 'orders'),
+        ('Command Phase: the first chit is drawn after the withdrawal (2.3.1, 12.6, 16.1)', 'orders'),
+        ('A Soviet slot drawn while a chit is withdrawn: the Soviet names the chit at that slot of its committed order '
+         '(3.1.1, 12.6, 16.1)', 'response'),
+        ('The Command Phase is over: the withdrawn chit goes back, opened (12.6, 16.1, 2.6.2)', 'response'),
         ('A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)', 'orders'),
         ('Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)', 'orders'),
         ('Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)', 'orders'),
