@@ -58,6 +58,19 @@ def test_12_6_on_turn_8_the_soviet_is_asked_after_the_random_event_before_the_fi
     assert s["cup"] == sorted(GERMAN_CHITS + SOVIET_CHITS) and s["draws"] == 0
 
 
+def test_the_withdraw_template_offers_a_fresh_shuffle_of_the_soviet_chits():
+    """12.6/16.1: a Soviet draw takes the chit at its slot of the committed order, so the order must
+    be one the German cannot guess; the template offers a shuffle of every Soviet chit in the cup
+    (from the machine's random source, never in a save), to copy less the chit withdrawn."""
+    d, s = start(8, withdrawal=True)
+    s, _, _ = play(d, s, "german", [], 2)
+    notes = GAME.template(d, s, "soviet")["notes"]
+    offered = [n for n in notes if n.startswith("a fresh shuffle")]
+    assert len(offered) == 1
+    listed = offered[0].split("order: [", 1)[1].rstrip("]").split(", ")
+    assert sorted(listed) == sorted(SOVIET_CHITS)
+
+
 def test_12_6_not_on_turn_7_and_16_1_only_when_chosen():
     """12.6 is turns 8 and 9 only; 16.1's turns 2 and 3 only with the optional rule (16.0)."""
     for turn in (7, 2):

@@ -325,7 +325,8 @@ class StargardSolstice(SequencedGame):
             extra += [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u, hexes))}, {steps} step(s)"
                      for u, (steps, hexes) in sorted(tettau.arriving(state).items())]
         if state["phase"] == "withdraw":
-            extra = [f"Soviet chits in the cup: {', '.join(withdrawal.soviet_cup(data, state))} (12.6, 16.1)"]
+            extra = [f"Soviet chits in the cup: {', '.join(withdrawal.soviet_cup(data, state))} (12.6, 16.1)",
+                     withdrawal.shuffled_note(data, state)]
         if state["phase"] == "placement":
             extra = [f"{', '.join(g['units'])}: within {g['within']} of {g['of']} ({g['rule']})"
                      for g in setup.groups_of(state, side)]

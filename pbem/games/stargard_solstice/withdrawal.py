@@ -28,6 +28,8 @@ What is hidden, from whom, when it is known (docs/stargard-solstice.md, "12.6 an
 
 from __future__ import annotations
 
+import secrets
+
 from ...errors import PbemError
 from ...gamedata import GameData
 from ...kit import numbers
@@ -38,8 +40,8 @@ COST = {"12.6": "command.withdrawn_chits.zhukovs_report.vp_cost_per_turn_used",
         "16.1": "optional.optional_rules.stavka_orders.vp_per_turn_used"}
 NAMES = {"12.6": "Zhukov's Report", "16.1": "Stavka Orders"}
 WITHDRAW = ("`withdraw: CHIT` with `order: [CHIT, ...]` every other Soviet chit in the cup, in an order of your choosing "
-            "(a shuffle: a Soviet draw takes the chit at its slot in this order, so an order the German can guess, such "
-            "as id order, tells him about the withdrawn chit); or an empty file: no withdrawal (12.6, 16.1)")
+            "(a shuffle, as offered below: a Soviet draw takes the chit at its slot in this order, so an order the "
+            "German can guess, such as id order, tells him about the withdrawn chit); or an empty file: no withdrawal (12.6, 16.1)")
 
 
 def item(turn: int) -> str:
@@ -67,6 +69,17 @@ def due(data: GameData, state: dict) -> bool:
 def soviet_cup(data: GameData, state: dict) -> list[str]:
     from .cup import chit_side
     return sorted(c for c in state["cup"] if chit_side(data, c) == "soviet")
+
+
+def shuffled_note(data: GameData, state: dict) -> str:
+    """A fresh shuffle of the Soviet chits for the template, from this machine's random source:
+    the order must be one the German cannot guess, and a hand-made one rarely is. Only the
+    template shows it (never a save): the Soviet copies it into `order:`, less the chit withdrawn
+    (taking one chit out of a random order leaves the rest in a random order)."""
+    chits = soviet_cup(data, state)
+    secrets.SystemRandom().shuffle(chits)
+    return (f"a fresh shuffle from this machine's random source (copy it less the chit you withdraw): "
+            f"order: [{', '.join(chits)}]")
 
 
 def held(state: dict) -> dict | None:
