@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
+from . import calendar, combat, dike, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -49,6 +49,11 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     whatever the terrain; 9.6 +2 to enter and +2 to leave an EZOC (cumulative, 10.3); 10.4 B
     blocked and lake hexsides are not crossed; enemy units are not entered (10.2)."""
     sides = set(hexside(data, a, b))
+    if "dike" in sides and plays(data, 3):                                  # 10.9 A: as a river hexside
+        why = dike.crossing_problem(data, state, army, a, b)
+        if why:
+            return None, why
+        sides = (sides - {"blocked", "dike"}) | {"river"}
     if {"blocked", "lake"} & sides:
         return None, f"the {'blocked' if 'blocked' in sides else 'lake'} hexside is not crossed (10.4 B)"
     if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)):

@@ -25,8 +25,8 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
-from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, stacking_problem, zoc_of
-from . import reinforcements, satellites, yugoslavia
+from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, plays, stacking_problem, zoc_of
+from . import dike, reinforcements, satellites, yugoslavia
 from .supply_play import entered, in_gs, lines
 
 KEYS = ("strategic", "hold")
@@ -171,6 +171,8 @@ def path_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> 
         if why:
             return why
         cost, why = entry_cost(data, state, army, a, b, ezoc)
+        if plays(data, 3) and dike.strategic_problem(data, a, b):              # 10.9 B
+            return dike.strategic_problem(data, a, b)
         if cost is None:
             return f"{a} → {b}: {why}"
         spent += cost
