@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, dike, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
+from . import calendar, combat, dike, groups, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -277,6 +277,8 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     if other and target in state["assaulted"].get(other[0], []):
         return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
     why = supply_problem(data, state, rec, units, path, here, target)
+    if not why and plays(data, 3) and army == "western":
+        why = groups.mobile_problem(data, state, rec, units, target)                # 4.2 C, 4.10 E
     if why:
         return why
     cost = assault_cost(data, state, army, here, target)
@@ -442,6 +444,8 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
     rec["done"] = sorted(set(rec["done"]) | set(units))
     if plays(data, 2):
         rec["assaulted"] = sorted(set(rec.get("assaulted", [])) | set(units))       # 11.4, 25.11 D
+    if plays(data, 3) and army == "western":
+        groups.record_mobile(data, state, rec, units, target)                       # 4.2 C, 4.10 E
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     defence = mobile_defence(data, state, launch, target)
     attack = combat.attack_of(data, state, units)
