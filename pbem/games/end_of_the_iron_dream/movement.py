@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, dike, groups, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
+from . import calendar, combat, dike, groups, hook_clear, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -62,7 +62,10 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     if "road" in sides:
         cost = numbers.integer(data, "terrain.roads.cost_mp", "the road cost (10.11)")
     else:
-        cost = int(terrain_value(data, b, "movement_mp", "the MP cost (10.6)"))
+        if plays(data, 3) and hook_clear.clear_for(data, state, army, b):                  # 26.6.5 A
+            cost = numbers.integer(data, "terrain.hexes.clear.movement_mp", "the MP cost of clear terrain (10.6)")
+        else:
+            cost = int(terrain_value(data, b, "movement_mp", "the MP cost (10.6)"))
         for water in ("river", "canal"):
             if water in sides:
                 cost += numbers.integer(data, f"terrain.hexsides.{water}.movement_extra_mp", f"the {water} cost (10.8)")
@@ -269,7 +272,7 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
                                                              for u in board(state).units_in(target)):
         return f"no enemy units in {target} to assault (11.0)"
     for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
-        if terrain(data, hex_id) in ("marsh", "mountain"):
+        if terrain(data, hex_id) in ("marsh", "mountain") and not (plays(data, 3) and hook_clear.clear_for(data, state, army, hex_id)):
             return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
     if "dike" in hexside(data, here, target):
         return "the dike hexside prevents mobile assaults across it (10.9 B)"
