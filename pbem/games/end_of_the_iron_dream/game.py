@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
+from . import (assault, calendar, collapse, french, fuhrer, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -89,7 +89,7 @@ NOT_ENFORCED = (
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
                "strategic", "hold")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "claim")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -126,7 +126,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold"}),
+                   "strategic", "hold", "claim"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -151,6 +151,9 @@ class EndOfTheIronDream(SequencedGame):
                   supply_play.template, supply_play.check_answer, supply_play.apply_answer,
                   "the supply check goes on: the Operational Movement Phase, or attrition and the next player-turn",
                   {"grant"}),
+            entry("fuhrer", "The other German commander answers a claim to a resource; the Führer's die decides "
+                  "those both claim (26.7 B)", "response", fuhrer.answer_seat, self.attacker_reveals, fuhrer.template,
+                  fuhrer.check_answer, fuhrer.apply_answer, "the claimant's Operational Movement file", {"claim"}),
             entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
                   self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
                   "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
@@ -206,7 +209,8 @@ class EndOfTheIronDream(SequencedGame):
                  "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance",
                  "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)",
                  "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)",
-                 "shock_front": "STAVKA Shock Front creation (5.3.7)"}
+                 "shock_front": "STAVKA Shock Front creation (5.3.7)",
+                 "fuhrer": "the Führer's die: the other commander's claims (26.7 B)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""

@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, dike, groups, hook_clear, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
+from . import calendar, combat, dike, fuhrer, groups, hook_clear, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -120,6 +120,8 @@ def turn_one_problem(data: GameData, state: dict, unit_id: str) -> str | None:
 
 
 def check_movement(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    if plays(data, 3) and orders and isinstance(orders[0], dict) and "claim" in orders[0]:
+        return fuhrer.check_claim(data, state, orders)                              # 26.7 B
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
     if "control" in state:
         trial["control"] = dict(state["control"])
@@ -389,6 +391,8 @@ def supply_problem(data: GameData, state: dict, rec: dict, units: list[str], pat
 
 # -- apply -------------------------------------------------------------------------------
 def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    if plays(data, 3) and orders and "claim" in orders[0]:
+        return fuhrer.apply_claim(state, orders)                                    # 26.7 B
     rec = record(state)
     events: list[dict] = []
     first = replacements.leading(orders) if plays(data, 2) and not state.get("movement") else 0

@@ -14,8 +14,8 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, reinforcements
-from .common import counter, full_steps, grid, is_type
+from . import economy, fuhrer, reinforcements
+from .common import counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
 KEYS = ("replace", "surge", "cannibalize", "place")
@@ -83,6 +83,9 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
 def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str | None:
     """One order of the Replacement Phase; a legal one changes `trial` as apply would."""
     army = trial["army"]
+    why = fuhrer.use_problem(data, trial, order) if plays(data, 3) else None          # 26.7 B
+    if why:
+        return why
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
     if len(order) != 1:
