@@ -151,9 +151,6 @@ class EndOfTheIronDream(SequencedGame):
                   supply_play.template, supply_play.check_answer, supply_play.apply_answer,
                   "the supply check goes on: the Operational Movement Phase, or attrition and the next player-turn",
                   {"grant"}),
-            entry("fuhrer", "The other German commander answers a claim to a resource; the Führer's die decides "
-                  "those both claim (26.7 B)", "response", fuhrer.answer_seat, self.attacker_reveals, fuhrer.template,
-                  fuhrer.check_answer, fuhrer.apply_answer, "the claimant's Operational Movement file", {"claim"}),
             entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
                   self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
                   "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
@@ -161,6 +158,9 @@ class EndOfTheIronDream(SequencedGame):
                   "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
                   self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
                   "the interrupted phase goes on", {"twelfth_army", "alpenfestung"}),
+            entry("fuhrer", "The other German commander answers a claim to a resource; the Führer's die decides "
+                  "those both claim (26.7 B)", "response", fuhrer.answer_seat, self.attacker_reveals, fuhrer.template,
+                  fuhrer.check_answer, fuhrer.apply_answer, "the claimant's Operational Movement file", {"claim"}),
         )
 
     # -- seats and reveals -------------------------------------------------------------------
