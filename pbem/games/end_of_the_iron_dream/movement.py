@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, dike, fuhrer, groups, hook_clear, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
+from . import calendar, combat, dike, fuhrer, groups, hook_clear, recreated, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -206,7 +206,8 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     first = int(terrain_value(data, path[0], "movement_mp", "the MP cost (10.6)"))
     if path[0] in enemy_zoc(data, state, army):
         first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
-    state["units"][unit_id] = {"side": army, "hex": path[0], "steps": full_steps(data, unit_id)}
+    steps = recreated.entering_steps(data, state, unit_id) if plays(data, 3) else full_steps(data, unit_id)     # 7.20
+    state["units"][unit_id] = {"side": army, "hex": path[0], "steps": steps}
     cost = 0
     if len(path) > 1:
         why, cost = walk_problem(data, state, unit_id, path, first)

@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, fuhrer, reinforcements
+from . import economy, fuhrer, recreated, reinforcements
 from .common import counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place")
+KEYS = ("replace", "surge", "cannibalize", "place", "recreate")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -88,6 +88,12 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
         return why
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
+    if plays(data, 3) and "recreate" in order:                                      # 7.11, 7.20, 7.22 A
+        return recreated.problem(data, trial, order, used)
+    if plays(data, 3) and set(order) == {"replace"} and str(order["replace"]) in recreated.this_turn(trial):
+        return f"{order['replace']} has absorbed a step this player-turn: one per unit (7.16 A)"
+    if plays(data, 3) and set(order) == {"replace"} and str(order["replace"]) in trial.get("off_board", {}):
+        return recreated.off_board_replace(data, trial, str(order["replace"]), used)  # 7.20
     if len(order) != 1:
         return REPLACE
     if "surge" in order:
@@ -155,13 +161,18 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
                            "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"})
         elif "surge" in order:
             events.append({"event": "surge", "turn": state["turn"], "rule": "7.23"})
+        elif "recreate" in order:
+            unit_id = str(order["recreate"])
+            where = state["units"][unit_id]["hex"] if unit_id in state["units"] else "off the board (7.20)"
+            events.append({"event": "recreated", "unit": unit_id, "at": where, "rule": "7.11"})
         elif "cannibalize" in order:
             unit_id = str(order["cannibalize"])
             state["dead"] = sorted([*state["dead"], {"unit": unit_id, "side": "axis", "permanent": True}], key=lambda d: d["unit"])
             events.append({"event": "eliminated", "unit": unit_id, "why": "cannibalized: permanently (7.27 B)"})
         else:
             unit_id = str(order["replace"])
-            events.append({"event": "replaced", "unit": unit_id, "steps": state["units"][unit_id]["steps"]})
+            steps = state["units"][unit_id]["steps"] if unit_id in state["units"] else state["off_board"][unit_id]
+            events.append({"event": "replaced", "unit": unit_id, "steps": steps})
 
 
 def moved_problem(state: dict, unit_id: str) -> str | None:

@@ -18,7 +18,7 @@ reinforcements enter this way."""
 from __future__ import annotations
 
 from ...gamedata import GameData
-from .common import enemy_zoc, full_steps, grid, is_type, plays, stacking_problem
+from .common import enemy_zoc, grid, is_type, plays, stacking_problem
 from .reinforcements import due, entry_problem as edge_problem
 from .supply_play import lines
 
@@ -56,7 +56,8 @@ def place(data: GameData, state: dict, order: dict) -> dict:
     path in hex ids (one hex: it stays on the edge)."""
     unit_id = str(order["strategic"])
     path = [grid(data).canonical(str(h)) for h in order["path"]]
-    state["units"][unit_id] = {"side": "soviet", "hex": path[0], "steps": full_steps(data, unit_id)}
+    from .recreated import entering_steps
+    state["units"][unit_id] = {"side": "soviet", "hex": path[0], "steps": entering_steps(data, state, unit_id)}
     if "control" in state:
         state["control"][path[0]] = "soviet"
     return {"strategic": unit_id, "path": path}
