@@ -64,3 +64,19 @@ def test_26_7_b_claims_are_resources_of_this_turn_and_four_players_only():
     d3, s3 = start4(seats=("axis", "soviet", "western"))
     assert problems(d3, s3, "axis", [{"claim": ["de-inf-5"]}]) == [
         "only the two German commanders of the four-player game go to the Führer (26.7 B)"]
+
+
+def test_26_7_a_the_two_commanders_share_one_turns_replacement_steps():
+    """7.15: the Axis receives "one mechanized and one non-mechanized step each turn"; 26.7 A:
+    with two commanders the west's file, then the east's, share them (behaviour 2 gave each half
+    the whole turn's steps)."""
+    position = {"de-inf-1": {"hex": "S12", "steps": 1}, "de-inf-2": {"hex": "S14", "steps": 1},
+                "de-inf-4": {"hex": "S10", "steps": 1}, "su-inf-3": "T24"}
+    d, s = start(position, seats=FOUR, behaviour=3, extra={**SUPPLY, **ENTRY})
+    s = at(s, 2, "axis", front="west")
+    state, _ = play(d, s, "axis-west", [{"replace": "de-inf-1"}])
+    assert state["front"] == "east" and state["steps_used"] == {"turn": 2, "army": "axis", "mechanized": 0, "non_mechanized": 1}
+    assert problems(d, state, "axis-east", [{"replace": "de-inf-2"}]) == []
+    assert problems(d, state, "axis-east", [{"replace": "de-inf-2"}, {"replace": "de-inf-4"}]) == [
+        "3 non-mechanized replacement steps used, 1 available and 1 mechanized to spare (7.15: a mechanized step may "
+        "serve as non-mechanized, not vice versa)"]

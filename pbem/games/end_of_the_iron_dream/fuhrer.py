@@ -126,6 +126,20 @@ def apply_answer(game: Any, data: GameData, state: dict, side: str, orders: list
 
 
 # -- using a resource ------------------------------------------------------------------------
+def steps_used(state: dict) -> dict[str, int]:
+    """The replacement steps used earlier this player-turn: with four players the Axis
+    Replacement Phase is the west commander's file, then the east's (26.7 A), and the turn's
+    steps (7.15) are shared, not given to each."""
+    done = state.get("steps_used")
+    if done and done["turn"] == state["turn"] and done["army"] == state["army"]:
+        return {"mechanized": int(done["mechanized"]), "non_mechanized": int(done["non_mechanized"])}
+    return {"mechanized": 0, "non_mechanized": 0}
+
+
+def record_steps(state: dict, used: dict[str, int]) -> None:
+    state["steps_used"] = {"turn": state["turn"], "army": state["army"], **used}
+
+
 def use_problem(data: GameData, state: dict, order: dict) -> str | None:
     """26.7 B: a resource the Führer gave the other commander this player-turn is not used."""
     if not four_player_axis(state):

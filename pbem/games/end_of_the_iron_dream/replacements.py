@@ -66,7 +66,7 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
         return [Problem(0, "WA replacements are not played by pbem yet: 7.13 gives them by theater (4.9), which needs "
                            "the seas of the WA ports (see the campaign's not-enforced list)")]
     trial = {**state, "economy": dict(state["economy"]), "units": {u: dict(v) for u, v in state["units"].items()}}
-    used = {"mechanized": 0, "non_mechanized": 0}
+    used = fuhrer.steps_used(state) if plays(data, 3) else {"mechanized": 0, "non_mechanized": 0}     # 26.7 A-B
     for index, order in enumerate(orders):
         why = order_problem(data, trial, order, used)
         if why:
@@ -152,9 +152,11 @@ def cannibalize_problem(data: GameData, trial: dict, unit_id: str) -> str | None
 
 def apply(data: GameData, state: dict, orders: list, events: list) -> None:
     """The Replacement Phase's orders, in the file's order (checked first)."""
-    used = {"mechanized": 0, "non_mechanized": 0}
+    used = fuhrer.steps_used(state) if plays(data, 3) else {"mechanized": 0, "non_mechanized": 0}
     for order in orders:
         order_problem(data, state, order, used)
+        if plays(data, 3):
+            fuhrer.record_steps(state, used)
         if "place" in order:
             unit_id = str(order["place"])
             events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"],
