@@ -37,12 +37,12 @@ NOT_ENFORCED = (
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
     "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
-    "withheld units simply stay off the map, 7.8); 7.18, "
-    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, Yugoslav 4th "
-    "Army, 25.2 the Flak corps: not written yet); "
+    "withheld units simply stay off the map, 7.8); special-event arrivals: 7.24 the satellites' replacements "
+    "(19.1.3, 19.3 F), the Yugoslav 4th Army (20.5 B), OKH (25.10) and 25.2 the Flak corps (not written yet); the WA "
+    "recreate units in their holding boxes (7.21, not modelled); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
-    "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
-    "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
+    "is refused); 7.16 B (the three-step elite corps' second counters are not modelled: GD, HG and 1SS have two steps "
+    "here, so none is ever fleshed out to its third); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
     "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
     "22.x forts (no fortification counters in the data)",
     "SUs are not on the map (the position places combat units only): SU production (15.23.3, 16.2-16.5), EGS (15.21), "
@@ -53,12 +53,13 @@ NOT_ENFORCED = (
     "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
     "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
     "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
-    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; 6.4; 6.7 A the third attack SU; "
-    "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
-    "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
-    "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
-    "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
-    "written yet)",
+    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; 6.4; 6.7 A the third attack SU",
+    "4.1 B Volkssturm and fortification factors in hex control: 25.7 the Volkssturm is not played (no city's "
+    "Volkssturm DF is on the map or tracked, so a German city held by its Volkssturm alone goes to an uncontested "
+    "Alliance ZOC) and no fortification counter is in the data (22.x); 4.10 B the WA army groups' cooperation limits "
+    "(not written yet); 9.4 and 9.12 go with the WA invasion-port counters and invasions (14.x): in this module none "
+    "is on the map; 9.5 the Yugoslav ZOC rules (not written yet); 9.8 the German fortification counters that negate "
+    "EZOCs are not in the data (22.x)",
     "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
     "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
@@ -76,15 +77,13 @@ NOT_ENFORCED = (
     "(23.2 C, 23.3), and SUs are not on the map, so no FMO can be paid for; 24.6-24.8 echeloned Shock Front assaults "
     "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
-    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
-    "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU (SUs are not on the "
+    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 B the WA's SU (SUs are not on the "
     "map), 26.6.12 "
     "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
     "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",
-    "26.7 B the Führer's die: each four-player Axis phase is the west commander's file, then the east's, so a shared "
-    "resource (a replacement step, a reinforcement) goes to whichever orders it first; a dispute would need a claim "
-    "from each commander in one step (not written yet)",
+    "26.7 B the Führer's die over a fort point (no fortification counters in the data, 22.x); a resource neither "
+    "commander claims goes to whichever orders it first",
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
