@@ -80,3 +80,14 @@ def test_26_7_a_the_two_commanders_share_one_turns_replacement_steps():
     assert problems(d, state, "axis-east", [{"replace": "de-inf-2"}, {"replace": "de-inf-4"}]) == [
         "3 non-mechanized replacement steps used, 1 available and 1 mechanized to spare (7.15: a mechanized step may "
         "serve as non-mechanized, not vice versa)"]
+
+
+def test_26_7_b_the_reports_say_who_claimed_and_what_the_fuhrer_decided():
+    d, s = start4()
+    state, events = play(d, s, "axis-west", [{"claim": ["de-inf-5", "non_mechanized_step"]}])
+    assert GAME.describe(d, state, events) == [
+        ("item", "the west German commander takes de-inf-5, non_mechanized_step to the Führer (26.7 B)")]
+    state, events = play(d, state, "axis-east", [{"claim": ["de-inf-5"]}], 6)
+    assert GAME.describe(d, state, events) == [
+        ("item", "the Führer gives de-inf-5 to the east commander (die 6, the Führer's die (26.7 B))"),
+        ("item", "the Führer gives non_mechanized_step to the west commander (conceded (26.7 B))")]

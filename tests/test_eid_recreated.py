@@ -6,6 +6,7 @@ of tests/test_eid_reinforcements.py (made up): Warsaw is U20."""
 
 from __future__ import annotations
 
+from pbem.games.end_of_the_iron_dream import GAME
 from tests.eidhelp import at, play, problems, start
 from tests.test_eid_reinforcements import ENTRY
 from tests.test_eid_supply_play import SUPPLY
@@ -28,6 +29,7 @@ def test_7_11_7_22_a_the_axis_recreates_a_dead_corps_at_a_wehrkreis_city_with_on
     state, events = play(d, s, "axis", [{"recreate": "de-inf-2", "at": "S12"}, {"move": "de-inf-2", "path": ten}])
     assert state["units"]["de-inf-2"] == {"side": "axis", "hex": "S2", "steps": 1} and state["dead"] == []
     assert events[0] == {"event": "recreated", "unit": "de-inf-2", "at": "S12", "rule": "7.11"}
+    assert GAME.describe(d, state, events[:1]) == [("item", "de-inf-2 is recreated from the dead pile with one step, S12 (7.11)")]
     assert problems(d, s, "axis", [{"recreate": "de-inf-2", "at": "S13"}]) == [
         "S13 is not a German-controlled Wehrkreis city, Warsaw or Prague in GS (7.22 A, 7.5): Q18, S12, S14, U20"]
     assert problems(d, s, "axis", [{"recreate": "de-inf-2", "at": "S12"}, {"replace": "de-inf-2"}]) == [
@@ -61,7 +63,8 @@ def test_7_20_a_soviet_unit_is_recreated_off_the_board_fleshed_out_there_and_ent
     assert events[0] == {"event": "recreated", "unit": "su-inf-3", "at": "off the board (7.20)", "rule": "7.11"}
     later = at(state, 3, "soviet", movement=None)
     state, events = play(d, later, "soviet", [{"replace": "su-inf-3"}, {"enter": "su-inf-3", "path": ["S26", "S25"]}])
-    assert events[0] == {"event": "replaced", "unit": "su-inf-3", "steps": 2}
+    assert events[0] == {"event": "replaced", "unit": "su-inf-3", "steps": 2, "off_board": True}
+    assert GAME.describe(d, state, events)[0] == ("item", "su-inf-3 fleshes out to 2 steps off the board (7.20)")
     assert state["units"]["su-inf-3"] == {"side": "soviet", "hex": "S25", "steps": 2} and state["off_board"] == {}
 
 
@@ -71,6 +74,7 @@ def test_7_28_the_polish_2nd_army_appears_at_liberated_warsaw_two_turns_after():
     d, s = start3({"de-inf-1": "T5", "su-inf-5": "U19"}, [], "soviet", **extra)
     state, events = play(d, s, "soviet", [{"move": "su-inf-5", "path": ["U19", "U20"]}])
     assert state["polish_2nd"] == 4 and {"event": "polish_2nd", "turn": 4, "rule": "7.28"} in events
+    assert ("item", "Warsaw is liberated: the Polish 2nd Army may appear there from Turn 4 (7.28)") in GAME.describe(d, state, events)
     early = at(state, 3, "soviet", movement=None)
     assert problems(d, early, "soviet", [{"enter": "pl-inf-P2", "path": ["U20"]}]) == [
         "pl-inf-P2 is not a Soviet reinforcement due by Turn 3 (2.14, reinforcements.reinforcements.schedule)"]

@@ -6,6 +6,7 @@ and trace from column 26, their east edge); the schedule of tests/test_eid_reinf
 
 from __future__ import annotations
 
+from pbem.games.end_of_the_iron_dream import GAME
 from tests.eidhelp import at, play, problems, start
 from tests.test_eid_reinforcements import ENTRY
 from tests.test_eid_supply_play import SUPPLY
@@ -28,6 +29,9 @@ def test_5_3_3_c_a_reinforcement_enters_with_the_soviet_strategic_move():
     assert events[:2] == [{"event": "enter", "unit": "su-inf-5", "path": ["S26"], "rule": "5.3.3 C"},
                           {"event": "strategic", "unit": "su-inf-5", "path": ["S26", "S25", "S24"]}]
     assert state["strategic"]["units"] == ["su-inf-5"]
+    assert GAME.describe(d, state, events[:2]) == [
+        ("item", "su-inf-5 enters at S26 with the Soviet strategic move (5.3.3 C)"),
+        ("item", "su-inf-5 moves strategically S26 → S25 → S24 (12.0)")]
     assert problems(d, s, "soviet", [{"strategic": "su-inf-5", "path": ["S26", "S25"]},
                                      {"move": "su-inf-5", "path": ["S25", "S24"]}]) == [
         "su-inf-5 moved strategically and takes part in nothing else this player-turn (12.2, 5.1.3 F)"]

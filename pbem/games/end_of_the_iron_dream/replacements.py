@@ -173,8 +173,10 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
             events.append({"event": "eliminated", "unit": unit_id, "why": "cannibalized: permanently (7.27 B)"})
         else:
             unit_id = str(order["replace"])
-            steps = state["units"][unit_id]["steps"] if unit_id in state["units"] else state["off_board"][unit_id]
-            events.append({"event": "replaced", "unit": unit_id, "steps": steps})
+            if unit_id in state["units"]:
+                events.append({"event": "replaced", "unit": unit_id, "steps": state["units"][unit_id]["steps"]})
+            else:
+                events.append({"event": "replaced", "unit": unit_id, "steps": state["off_board"][unit_id], "off_board": True})
 
 
 def moved_problem(state: dict, unit_id: str) -> str | None:
