@@ -76,3 +76,17 @@ def test_9_7_a_a_friendly_combat_unit_negates_an_ezoc_for_a_supply_line():
     assert "wa-mech-2" in supply_play.status(d, s, "western").oos
     d, s = start({"wa-mech-2": "Q3", "wa-mech-3": "Q2", "de-inf-1": "R2", "de-inf-2": "P3"}, behaviour=2, extra=SUPPLY)
     assert {"wa-mech-2", "wa-mech-3"} <= supply_play.status(d, s, "western").in_gs
+
+
+def test_9_7_a_only_combat_units_negate_an_ezoc_for_a_retreat():
+    """9.7 A: "Friendly combat units in a hex negate EZOCs ... for purposes of ... conducting
+    retreats": an SU (2.4.3, a non-combat unit; its counter made up here) in T21 does not."""
+    su = {"units.counters.de-su-test": {"side": "axis", "nation": "german", "type": "supply_unit", "attack": 0,
+                                        "defense": 0, "movement": 5, "reduced": "none"}}
+    position = {"su-inf-3": "T23", "su-inf-5": "S21", "de-inf-1": "T22", "de-su-test": "T21"}
+    for behaviour, expected in ((3, ["de-inf-1 cannot retreat into T21: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"]),
+                                (2, [])):
+        d, s = start(position, behaviour=behaviour, extra={**SUPPLY, **su}, cells={"1-1": {"1": "0/1"}})
+        s = at(s, 4, "soviet", "assault", bagration=False)
+        state, _ = play(d, s, "soviet", [{"attack": "T22", "with": ["su-inf-3"]}], 1)
+        assert problems(d, state, "axis", [{"retreat": {"de-inf-1": ["T21"]}}]) == expected
