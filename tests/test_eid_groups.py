@@ -89,3 +89,15 @@ def test_4_9_a_cooperative_assault_is_declared_in_a_theater_all_its_attackers_ar
     assert problems(d, s, "western", [{"attack": "S2", "with": ["wa-mech-3", "wa-x-B5"]}]) == [
         "a cooperative prepared assault of tan and green units is declared in a theater all its attackers trace GS to; "
         "these share none (4.9, 4.10 E)"]
+
+
+def test_4_9_a_source_without_its_sea_is_refused_naming_the_data_path():
+    """4.9 B-C: a theater is the sea of the source a line reaches; a WA source whose sea the data
+    lacks is refused before any die, naming map.hexes.HEX.coast."""
+    extra = {**SUPPLY, "units.counters.wa-x-B1": TAN}
+    d, s = start({"wa-mech-2": "S6", "wa-x-B1": "S6", "de-inf-1": "S7"}, behaviour=3, extra=extra,
+                 hexes={h: {"terrain": "clear", "coast": "atlantic"} for h in ("S6", "S7")})
+    s = at(s, 2, "western", "assault")
+    found = problems(d, s, "western", [{"attack": "S7", "with": ["wa-mech-2", "wa-x-B1"]}])
+    assert len(found) == 1 and "the sea of the WA supply source P1 (4.9 B-D: its theater; atlantic, mediterranean, adriatic)" in found[0]
+    assert "map.hexes.P1.coast" in found[0]
