@@ -61,6 +61,8 @@ def test_26_7_b_claims_are_resources_of_this_turn_and_four_players_only():
     state, _ = play(d, s, "axis-west", [{"claim": ["de-inf-5"]}])
     assert problems(d, state, "axis-east", [{"claim": ["non_mechanized_step"]}]) == [
         "non_mechanized_step: not claimed by the other commander (de-inf-5) (26.7 B)"]
+    assert problems(d, at(s, 1, "axis", front="west"), "axis-west", [{"claim": ["mechanized_step"]}]) == [
+        "mechanized_step is not a resource of this Axis player-turn: none (26.7 B)"]            # 6.8: no Turn 1 steps
     d3, s3 = start4(seats=("axis", "soviet", "western"))
     assert problems(d3, s3, "axis", [{"claim": ["de-inf-5"]}]) == [
         "only the two German commanders of the four-player game go to the Führer (26.7 B)"]
@@ -84,6 +86,7 @@ def test_26_7_a_the_two_commanders_share_one_turns_replacement_steps():
 
 def test_26_7_b_the_reports_say_who_claimed_and_what_the_fuhrer_decided():
     d, s = start4()
+    assert GAME.phase(s).template(d, s, "axis-west")["notes"][-1].startswith("`claim: [RESOURCE, ...]`")
     state, events = play(d, s, "axis-west", [{"claim": ["de-inf-5", "non_mechanized_step"]}])
     assert GAME.describe(d, state, events) == [
         ("item", "the west German commander takes de-inf-5, non_mechanized_step to the Führer (26.7 B)")]

@@ -47,8 +47,11 @@ def awarded(state: dict) -> dict[str, str]:
 
 
 def claimable(data: GameData, state: dict) -> list[str]:
+    """The Axis reinforcements due now and the kinds of replacement step this turn gives (7.15)."""
     from .reinforcements import due
-    return [*due(data, state, "axis"), *STEPS]
+    from .replacements import available
+    steps = available(data, state, "axis")
+    return [*due(data, state, "axis"), *(s for s, kind in zip(STEPS, ("mechanized", "non_mechanized")) if steps[kind] > 0)]
 
 
 def claims_of(order: dict) -> list[str] | None:
@@ -68,7 +71,7 @@ def check_claim(data: GameData, state: dict, orders: list) -> list[Problem]:
     known, done = claimable(data, state), awarded(state)
     for name in claims:
         if name not in known:
-            return [Problem(0, f"{name} is not a resource of this Axis player-turn: {', '.join(known)} (26.7 B)")]
+            return [Problem(0, f"{name} is not a resource of this Axis player-turn: {', '.join(known) or 'none'} (26.7 B)")]
         if name in done:
             return [Problem(0, f"the Führer has given {name} to the {done[name]} commander this player-turn (26.7 B)")]
     return []

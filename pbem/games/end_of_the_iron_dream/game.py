@@ -351,7 +351,13 @@ class EndOfTheIronDream(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "notes": [movement.MOVE, movement.ASSAULT]}
+        notes = [movement.MOVE, movement.ASSAULT]
+        if plays(data, 3) and not state.get("movement"):
+            if any(d["side"] == state["army"] and not d.get("permanent") for d in state["dead"]):
+                notes.append(recreated.RECREATE)                                   # 7.11
+            if fuhrer.four_player_axis(state):
+                notes.append(fuhrer.CLAIM)                                          # 26.7 B
+        return {"orders": [], "notes": notes}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
         return {"orders": [], "notes": [assault.ATTACK]}
