@@ -36,6 +36,8 @@ def test_26_7_b_a_claim_and_the_other_commanders_answer_then_the_fuhrers_die():
     assert state["fuhrer"] == {"turn": 2, "awarded": {"de-inf-5": "east", "mechanized_step": "west"}}
     assert problems(d, state, "axis-west", [{"place": "de-inf-5", "at": "S12"}]) == [
         "the Führer gave de-inf-5 to the east commander this player-turn (26.7 B)"]
+    assert problems(d, {**state, "dead": [{"unit": "de-inf-2", "side": "axis"}]}, "axis-west",
+                    [{"recreate": "de-inf-2", "at": "S12"}]) == []                  # a non-mechanized step
     east = at(state, 2, "axis", front="east")
     assert problems(d, east, "axis-east", [{"place": "de-inf-5", "at": "S12"}]) == []
 
@@ -47,6 +49,10 @@ def test_26_7_b_a_roll_of_1_or_2_sides_with_the_westerner():
     state, events = play(d, state, "axis-east", [{"claim": ["de-inf-5"]}], 2)
     assert events == [{"event": "fuhrer", "resource": "de-inf-5", "front": "west", "die": 2, "why": "the Führer's die (26.7 B)"}]
     assert problems(d, state, "axis-west", [{"place": "de-inf-5", "at": "S12"}]) == []
+    state["fuhrer"]["awarded"]["non_mechanized_step"] = "east"
+    assert problems(d, {**state, "dead": [{"unit": "de-inf-2", "side": "axis"}]}, "axis-west",
+                    [{"recreate": "de-inf-2", "at": "S14"}]) == [
+        "the Führer gave non_mechanized_step to the east commander this player-turn (26.7 B)"]
 
 
 def test_26_7_b_claims_are_resources_of_this_turn_and_four_players_only():

@@ -13,8 +13,8 @@ reinforcement due now (2.14, 7.5) or this turn's `mechanized_step` or `non_mecha
 resource both claim (special.dual_german_commanders: 1-2 west, 3-6 east), rolled in that answer's
 step. A resource claimed by one commander only is that commander's. For the rest of the Axis
 player-turn a resource awarded to one commander may not be used by the other: a reinforcement
-placed (`place:`), a step of that kind fleshing out a unit (`replace:`; a reading: the kind of
-the unit fleshed out). Fort points are not on the map (22.x)."""
+placed (`place:`), a step of that kind fleshing out or recreating a unit (`replace:`,
+`recreate:`; a reading: the kind of that unit). Fort points are not on the map (22.x)."""
 
 from __future__ import annotations
 
@@ -150,8 +150,9 @@ def use_problem(data: GameData, state: dict, order: dict) -> str | None:
     done = awarded(state)
     if "place" in order:
         name = str(order["place"])
-    elif "replace" in order and str(order["replace"]) in state["units"]:
-        name = STEPS[0] if is_type(data, str(order["replace"]), "mechanized") else STEPS[1]
+    elif "replace" in order and str(order["replace"]) in state["units"] or "recreate" in order:
+        unit_id = str(order.get("replace") or order["recreate"])
+        name = STEPS[0] if is_type(data, unit_id, "mechanized") else STEPS[1]
     else:
         return None
     if done.get(name, state["front"]) != state["front"]:
