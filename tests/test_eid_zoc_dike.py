@@ -90,3 +90,15 @@ def test_9_7_a_only_combat_units_negate_an_ezoc_for_a_retreat():
         s = at(s, 4, "soviet", "assault", bagration=False)
         state, _ = play(d, s, "soviet", [{"attack": "T22", "with": ["su-inf-3"]}], 1)
         assert problems(d, state, "axis", [{"retreat": {"de-inf-1": ["T21"]}}]) == expected
+
+
+def test_9_4_no_axis_zoc_into_an_invasion_port_counter_for_hex_control():
+    """9.4: "Axis ZOCs do not extend into WA invasion-port counters": the vacant S6, last held by
+    the WA, with a counter ashore (state invasion_ports, as 14.x records it), stays WA-controlled
+    beside a German corps in S7 (4.1 A priority 3); without the counter the German ZOC takes it."""
+    from pbem.games.end_of_the_iron_dream.supply_play import control
+    d, s = start({"de-inf-1": "S7", "wa-mech-2": "P2"}, behaviour=3, extra=SUPPLY)
+    s["control"]["S6"] = "western"
+    assert control(d, s)["S6"] == "axis"
+    s["invasion_ports"] = {"eto": 1, "mto": 1, "ashore": ["S6"]}
+    assert control(d, s)["S6"] == "western"
