@@ -58,7 +58,8 @@ NOT_ENFORCED = (
     "Volkssturm DF is on the map or tracked, so a German city held by its Volkssturm alone goes to an uncontested "
     "Alliance ZOC) and no fortification counter is in the data (22.x); 4.10 B the WA army groups' cooperation limits "
     "(not written yet); 9.4 and 9.12 go with the WA invasion-port counters and invasions (14.x: without them no "
-    "counter or invading unit is on the map; 9.4 keeps Axis ZOCs out of a counter's hex for hex control, 4.1); 9.5 the Yugoslav ZOC rules (not written yet); 9.8 the German fortification counters that negate "
+    "counter or invading unit is on the map; 9.4 keeps Axis ZOCs out of a counter's hex for hex control, 4.1); "
+    "9.5 the Yugoslav ZOC rules (not written yet); 9.8 the German fortification counters that negate "
     "EZOCs are not in the data (22.x)",
     "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
     "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
