@@ -37,6 +37,8 @@ def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | Non
         **{f"crt.cells.clear.{col}": faces for col, faces in table.items() if col != "5-1"},
         **{f"crt.cells.clear.5-1.{d}": table["5-1"][d] for d in "12345"},
         "positions.test": {"units": position or {}, **({"flip": True} if flip else {})},
+        # behaviour 3 reads Königsburg's hex at set-up (15.16 fortress supply); made up here
+        **({"map.places.koenigsburg.hex": "P20"} if behaviour >= 3 else {}),
         **(extra or {}),
     }
     apply_values(d, values, "tests/eidhelp.py", "override")

@@ -529,10 +529,15 @@ def test_4_10_b_one_wa_su_never_supplies_both_army_groups():
     corps B5 (tan, 3.11 C) has its factors made up here (the text prints none)."""
     b5 = {"units.counters.wa-x-B5.type": "infantry", "units.counters.wa-x-B5.attack": 5, "units.counters.wa-x-B5.defense": 6,
           "units.counters.wa-x-B5.movement": 5, "units.counters.wa-x-B5.reduced": "none"}
-    d, s = start3({"su-inf-3": "T24", "wa-mech-2": "P2", "wa-x-B5": "Q2", "wa-su-1": "P2", "de-inf-1": "P3"}, **b5)
+    d, s = start3({"su-inf-3": "T24", "wa-mech-2": "P2", "wa-x-B5": "Q2", "wa-su-1": "P2", "de-inf-1": "P3",
+                   "de-inf-2": "Q3"}, **b5)
     s = at(s, 2, "western", "assault")
-    assert problems(d, s, "western", [{"supply": "wa-su-1", "hexes": ["P2", "Q2"]}, {"attack": "P3", "with": ["wa-mech-2"]}]) == [
-        "wa-su-1 may not supply units of both WA army groups (green, tan) (4.2 B, 4.10 B)"]
+    assert problems(d, s, "western", [{"supply": "wa-su-1", "hexes": ["P2", "Q2"]}, {"attack": "P3", "with": ["wa-mech-2"]},
+                                      {"attack": "Q3", "with": ["wa-x-B5"]}]) == [
+        "wa-su-1 may not provide AS to units of both WA army groups (green, tan) in separate battles: only to one "
+        "cooperative prepared assault (4.2 B, 4.10 B, 4.10 E)"]
+    # the tan corps does not assault: the SU provides AS to the green one only
+    assert problems(d, s, "western", [{"supply": "wa-su-1", "hexes": ["P2", "Q2"]}, {"attack": "P3", "with": ["wa-mech-2"]}]) == []
     assert problems(d, s, "western", [{"supply": "wa-su-1", "hexes": ["P2"]}, {"attack": "P3", "with": ["wa-mech-2"]}]) == []
 
 

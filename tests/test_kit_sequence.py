@@ -231,6 +231,8 @@ SEQUENCES = {
         ("At the instant of the German economic collapse, in any player-turn, Germany places the Alpenfestung and "
          "the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", 'response'),
         ("The WA permanently remove an SU of their choice on first entering the Hook of Holland (26.6.5 B)", 'response'),
+        ("The other German commander answers a claim to a resource; the Führer's die decides those both claim "
+         "(26.7 B)", 'response'),
     ],
     "stargard-solstice": [
         ('Set-up: the placing player puts each unit of its "within 1 of" groups (15.1, 15.2); the German first', 'orders'),

@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, echelon, fortress, satellites, shock, strategic, supply_play, supply_units, yugoslavia
+from . import calendar, combat, echelon, fortress, groups, satellites, shock, strategic, supply_play, supply_units, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -59,6 +59,11 @@ def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
             return [Problem(index, why)]
         plain = plain or ("bomb" not in order and not shock.members(state, units, data))
     why = bomb_problem(data, state, orders[0], hit) if first else None
+    if not why and plays(data, 3) and state["army"] == "western":
+        found = groups.prepared_problem(data, state, orders) or \
+            groups.as_groups_problem(data, state, [o for o in orders[first:first + burns] if "supply" in o], orders)   # 4.10 E-F; 4.2 B, 4.10 B
+        if found:
+            return [Problem(found[0], found[1])]
     return [Problem(0, why)] if why else []
 
 

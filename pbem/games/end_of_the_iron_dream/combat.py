@@ -16,7 +16,8 @@ from ...kit import numbers
 from ...kit.combat import Shift, clamp, total, whole_column
 from ...kit.losses import retreat_path
 from . import satellites, yugoslavia
-from .common import army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, mapdata, set_steps, stacking_problem
+from .common import (army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays, set_steps,
+                     stacking_problem)
 
 CRT_CARD = "the Combat Results Table card (18.8)"
 RESULTS = ("0", "1", "2", "3", "E")          # 18.13 B
@@ -200,7 +201,8 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
     army = army_of(state, unit_id)
     start = state["units"][unit_id]["hex"]
     ezoc = enemy_zoc(data, state, army)
-    friends = {state["units"][u]["hex"] for u in state["units"] if army_of(state, u) == army and u not in battle[who]}
+    friends = {state["units"][u]["hex"] for u in state["units"] if army_of(state, u) == army and u not in battle[who]
+               and not (plays(data, 3) and is_type(data, u, "non_combat"))}           # 9.7 A: combat units
     enemy = board(state).enemy_hexes(army)
 
     def can_enter(a: str, b: str) -> str | None:

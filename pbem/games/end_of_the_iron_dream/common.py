@@ -24,7 +24,8 @@ ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
 # the module's behaviour revision (docs/upgrading.md): 1 played every unit in general supply in
 # fair weather; 2 plays supply (15.x), the weather (25.11, 25.8), the economy (16.x), strategic
 # movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27);
-# 3 puts the supply units on the map (15.21-15.23, 16.2-16.5, 23.0, 25.10: supply_units.py)
+# 3 puts the supply units on the map (15.21-15.23, 16.2-16.5, 23.0, 25.10: supply_units.py), plays the dike (10.9),
+# the WA army groups (4.2 C, 4.10 E), the Hook as clear (26.6.5 A), the Führer's die (26.7 B)
 BEHAVIOUR = 3
 
 
@@ -135,6 +136,9 @@ def board(state: dict) -> Board:
 
 
 def hexside(data: GameData, a: str, b: str) -> tuple[str, ...]:
+    if plays(data, 3):                     # 10.9, 13.7: `{kind: blocked, dike: ...}` read as its features
+        from .dike import features
+        return features(data, a, b)
     return mapdata(data).hexside(a, b, hexes_known=False)
 
 

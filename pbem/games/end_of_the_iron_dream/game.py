@@ -28,8 +28,8 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, echelon, fortress, french, hook, garrisons, movement, report, satellites, setup, shock, supply_play,
-               supply_units, victory, warsaw, yugoslavia)
+from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, garrisons, hook, movement, recreated, report, satellites, setup,
+               shock, supply_play, supply_units, victory, warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -37,12 +37,12 @@ NOT_ENFORCED = (
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
     "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
-    "withheld units simply stay off the map, 7.8); 7.18, "
-    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, Yugoslav 4th "
-    "Army, 25.2 the Flak corps: not written yet; behaviour 3 plays OKH, 25.10 A); "
+    "withheld units simply stay off the map, 7.8); special-event arrivals: 7.24 the satellites' replacements "
+    "(19.1.3, 19.3 F), the Yugoslav 4th Army (20.5 B) and 25.2 the Flak corps (not written yet; behaviour 3 plays OKH, "
+    "25.10 A); the WA recreate units in their holding boxes (7.21, not modelled); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
-    "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
-    "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
+    "is refused); 7.16 B (the three-step elite corps' second counters are not modelled: GD, HG and 1SS have two steps "
+    "here, so none is ever fleshed out to its third); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
     "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
     "22.x forts (no fortification counters in the data)",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
@@ -54,12 +54,14 @@ NOT_ENFORCED = (
     "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
     "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
     "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
-    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; "
-    "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
-    "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 E/F the WA army "
-    "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
-    "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
-    "written yet)",
+    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion",
+    "4.1 B Volkssturm and fortification factors in hex control: 25.7 the Volkssturm is not played (no city's "
+    "Volkssturm DF is on the map or tracked, so a German city held by its Volkssturm alone goes to an uncontested "
+    "Alliance ZOC) and no fortification counter is in the data (22.x); 9.4 and 9.12 go with the WA invasion-port "
+    "counters and invasions (14.x: without them no "
+    "counter or invading unit is on the map; 9.4 keeps Axis ZOCs out of a counter's hex for hex control, 4.1); "
+    "9.5 the Yugoslav ZOC rules (not written yet); 9.8 the German fortification counters that negate "
+    "EZOCs are not in the data (22.x)",
     "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
     "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
@@ -74,20 +76,17 @@ NOT_ENFORCED = (
     "(27.10) leaves out the Soviet garrison points (26.6.4 is played in Iron Dream only) and counts Belgrade whenever NATO "
     "controls it (27.7 B: neutrality is not played)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
-    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
-    "while it holds all five hexes (pbem reads their printed terrain throughout, so B's marsh conversion changes "
-    "nothing), 26.6.12 "
+    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.12 "
     "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
     "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",
-    "26.7 B the Führer's die: each four-player Axis phase is the west commander's file, then the east's, so a shared "
-    "resource (a replacement step, a reinforcement) goes to whichever orders it first; a dispute would need a claim "
-    "from each commander in one step (not written yet)",
+    "26.7 B the Führer's die over a fort point (no fortification counters in the data, 22.x); a resource neither "
+    "commander claims goes to whichever orders it first",
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold", "egs", "supply", "okh", "remove_su")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw")
+               "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw", "claim")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -98,7 +97,7 @@ class EndOfTheIronDream(SequencedGame):
     id = "end-of-the-iron-dream"
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
-    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8); 3: the SUs (supply_units.py)
+    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8); 3: the SUs (supply_units.py) and more
     behaviours = (1, 2, 3)
 
     def __init__(self) -> None:
@@ -124,7 +123,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "egs", "hexes", "okh", "withdraw"}),
+                   "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -162,6 +161,9 @@ class EndOfTheIronDream(SequencedGame):
             entry("hook_su", "The WA permanently remove an SU of their choice on first entering the Hook of Holland "
                   "(26.6.5 B)", "response", hook.wa_seat, self.attacker_reveals, hook.template, hook.check, hook.apply,
                   "the interrupted phase goes on", {"remove_su"}),
+            entry("fuhrer", "The other German commander answers a claim to a resource; the Führer's die decides "
+                  "those both claim (26.7 B)", "response", fuhrer.answer_seat, self.attacker_reveals, fuhrer.template,
+                  fuhrer.check_answer, fuhrer.apply_answer, "the claimant's Operational Movement file", {"claim"}),
         )
 
     # -- seats and reveals -------------------------------------------------------------------
@@ -212,7 +214,8 @@ class EndOfTheIronDream(SequencedGame):
                  "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)",
                  "shock_front": "STAVKA Shock Front creation (5.3.7)",
                  "echelon": "echeloned Shock Front assault, second round (24.6)",
-                 "hook_su": "the Hook of Holland: the WA's SU (26.6.5 B)"}
+                 "hook_su": "the Hook of Holland: the WA's SU (26.6.5 B)",
+                 "fuhrer": "the Führer's die: the other commander's claims (26.7 B)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
@@ -271,6 +274,8 @@ class EndOfTheIronDream(SequencedGame):
             fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
             echelon.watch(state, events)                                # behaviour 3: 24.7 D
             hook.watch(data, state, events)                             # behaviour 3: 26.6.5 B
+        if plays(data, 3) and not state.get("game_over"):
+            recreated.watch(data, state, events)                       # 7.28
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a
@@ -359,7 +364,13 @@ class EndOfTheIronDream(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "notes": [movement.MOVE, movement.ASSAULT]}
+        notes = [movement.MOVE, movement.ASSAULT]
+        if plays(data, 3) and not state.get("movement"):
+            if any(d["side"] == state["army"] and not d.get("permanent") for d in state["dead"]):
+                notes.append(recreated.RECREATE)                                   # 7.11
+            if fuhrer.four_player_axis(state):
+                notes.append(fuhrer.CLAIM)                                          # 26.7 B
+        return {"orders": [], "notes": notes}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
         return {"orders": [], "notes": [assault.ATTACK]}

@@ -26,8 +26,8 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import (calendar, combat, fortress, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, supply_units,
-               yugoslavia)
+from . import (calendar, combat, dike, fortress, fuhrer, groups, hook_clear, recreated, reinforcements, replacements, satellites, shock,
+               strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -50,6 +50,11 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     whatever the terrain; 9.6 +2 to enter and +2 to leave an EZOC (cumulative, 10.3); 10.4 B
     blocked and lake hexsides are not crossed; enemy units are not entered (10.2)."""
     sides = set(hexside(data, a, b))
+    if "dike" in sides and plays(data, 3):                                  # 10.9 A: as a river hexside
+        why = dike.crossing_problem(data, state, army, a, b)
+        if why:
+            return None, why
+        sides = (sides - {"blocked", "dike"}) | {"river"}
     if {"blocked", "lake"} & sides:
         return None, f"the {'blocked' if 'blocked' in sides else 'lake'} hexside is not crossed (10.4 B)"
     if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)) \
@@ -59,7 +64,10 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     if "road" in sides:
         cost = numbers.integer(data, "terrain.roads.cost_mp", "the road cost (10.11)")
     else:
-        cost = int(terrain_value(data, b, "movement_mp", "the MP cost (10.6)"))
+        if plays(data, 3) and hook_clear.clear_for(data, state, army, b):                  # 26.6.5 A
+            cost = numbers.integer(data, "terrain.hexes.clear.movement_mp", "the MP cost of clear terrain (10.6)")
+        else:
+            cost = int(terrain_value(data, b, "movement_mp", "the MP cost (10.6)"))
         for water in ("river", "canal"):
             if water in sides:
                 cost += numbers.integer(data, f"terrain.hexsides.{water}.movement_extra_mp", f"the {water} cost (10.8)")
@@ -117,6 +125,8 @@ def turn_one_problem(data: GameData, state: dict, unit_id: str) -> str | None:
 
 
 def check_movement(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    if plays(data, 3) and orders and isinstance(orders[0], dict) and "claim" in orders[0]:
+        return fuhrer.check_claim(data, state, orders)                              # 26.7 B
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
     if "control" in state:
         trial["control"] = dict(state["control"])
@@ -222,7 +232,8 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     first = int(terrain_value(data, path[0], "movement_mp", "the MP cost (10.6)"))
     if path[0] in enemy_zoc(data, state, army):
         first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
-    state["units"][unit_id] = {"side": army, "hex": path[0], "steps": full_steps(data, unit_id)}
+    steps = recreated.entering_steps(data, state, unit_id) if plays(data, 3) else full_steps(data, unit_id)     # 7.20
+    state["units"][unit_id] = {"side": army, "hex": path[0], "steps": steps}
     su_rule = supply_units.mover_rule(data, state, unit_id)                 # behaviour 3: 15.23 F, the entry hex too
     if su_rule and su_rule(path[0]):
         return su_rule(path[0])
@@ -293,7 +304,7 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
                                                              for u in board(state).units_in(target)):
         return f"no enemy units in {target} to assault (11.0)"
     for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
-        if terrain(data, hex_id) in ("marsh", "mountain"):
+        if terrain(data, hex_id) in ("marsh", "mountain") and not (plays(data, 3) and hook_clear.clear_for(data, state, army, hex_id)):
             return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
     if "dike" in hexside(data, here, target):
         return "the dike hexside prevents mobile assaults across it (10.9 B)"
@@ -301,6 +312,8 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     if other and target in state["assaulted"].get(other[0], []):
         return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
     why = supply_units.alone_problem(data, state, target) or supply_problem(data, state, rec, units, path, here, target)
+    if not why and plays(data, 3) and army == "western":
+        why = groups.mobile_problem(data, state, rec, units, target)                # 4.2 C, 4.10 E
     if why:
         return why
     cost = assault_cost(data, state, army, here, target)
@@ -408,6 +421,8 @@ def supply_problem(data: GameData, state: dict, rec: dict, units: list[str], pat
 
 # -- apply -------------------------------------------------------------------------------
 def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    if plays(data, 3) and orders and "claim" in orders[0]:
+        return fuhrer.apply_claim(state, orders)                                    # 26.7 B
     rec = record(state)
     events: list[dict] = []
     first = replacements.leading(orders) if plays(data, 2) and not state.get("movement") else 0
@@ -474,6 +489,8 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
     rec["done"] = sorted(set(rec["done"]) | set(units))
     if plays(data, 2):
         rec["assaulted"] = sorted(set(rec.get("assaulted", [])) | set(units))       # 11.4, 25.11 D
+    if plays(data, 3) and army == "western":
+        groups.record_mobile(data, state, rec, units, target)                       # 4.2 C, 4.10 E
     defenders = supply_units.fighting(data, [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)])
     defence = mobile_defence(data, state, launch, target)
     attack = combat.attack_of(data, state, units)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from .common import counter, full_steps, grid, stacking_problem
+from .common import counter, full_steps, grid, plays, stacking_problem
 from .supply_play import control, lines
 
 SCHEDULE = "reinforcements.reinforcements.schedule"
@@ -36,6 +36,9 @@ def due(data: GameData, state: dict, army: str) -> list[str]:
         if int(turn) <= state["turn"]:
             out += [str(u) for u in unwrap(units) if str(u) not in state["units"] and str(u) not in gone
                     and str(counter(data, str(u))["side"]) == army]
+    if plays(data, 3) and army == "soviet":                # 7.20 recreated off the board; 7.28 the Polish 2nd Army
+        from .recreated import POLISH, polish_due
+        out += sorted(state.get("off_board", {})) + ([POLISH] if polish_due(state) and POLISH not in out else [])
     return out
 
 
@@ -99,6 +102,9 @@ def entry_problem(data: GameData, state: dict, order: dict) -> tuple[str | None,
         return f"{unit_id} is not a Soviet reinforcement due by Turn {state['turn']} (2.14, {SCHEDULE})", "", []
     g = grid(data)
     path = [g.canonical(str(h)) for h in path]
+    if plays(data, 3) and unit_id == "pl-inf-P2" and "polish_2nd" in state:                  # 7.28
+        from .recreated import polish_entry_problem
+        return polish_entry_problem(data, state, path[0]), unit_id, path
     edge = {g.canonical(h) for h in numbers.texts(data, "map.edges.east", "the hexes of the map's east edge (15.13)")}
     if path[0] not in edge or control(data, state).get(path[0]) != "soviet":
         return f"{path[0]} is not a Soviet-controlled hex of the east edge (7.3)", "", []

@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, reinforcements, supply_units
-from .common import counter, full_steps, grid, is_type
+from . import economy, fuhrer, recreated, reinforcements, supply_units
+from .common import counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place", "okh")
+KEYS = ("replace", "surge", "cannibalize", "place", "okh", "recreate")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -66,7 +66,7 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
         return [Problem(0, "WA replacements are not played by pbem yet: 7.13 gives them by theater (4.9), which needs "
                            "the seas of the WA ports (see the campaign's not-enforced list)")]
     trial = {**state, "economy": dict(state["economy"]), "units": {u: dict(v) for u, v in state["units"].items()}}
-    used = {"mechanized": 0, "non_mechanized": 0}
+    used = fuhrer.steps_used(state) if plays(data, 3) else {"mechanized": 0, "non_mechanized": 0}     # 26.7 A-B
     for index, order in enumerate(orders):
         why = order_problem(data, trial, order, used)
         if why:
@@ -83,12 +83,21 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
 def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str | None:
     """One order of the Replacement Phase; a legal one changes `trial` as apply would."""
     army = trial["army"]
+    why = fuhrer.use_problem(data, trial, order) if plays(data, 3) else None          # 26.7 B
+    if why:
+        return why
     if "place" in order and str(order["place"]) in supply_units.due(trial, "axis"):
         return supply_units.place_problem(data, trial, order)                # 16.4 A
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
     if "okh" in order:
         return supply_units.okh_problem(data, trial, order)                  # 25.10 A
+    if plays(data, 3) and "recreate" in order:                                      # 7.11, 7.20, 7.22 A
+        return recreated.problem(data, trial, order, used)
+    if plays(data, 3) and set(order) == {"replace"} and str(order["replace"]) in recreated.this_turn(trial):
+        return f"{order['replace']} has absorbed a step this player-turn: one per unit (7.16 A)"
+    if plays(data, 3) and set(order) == {"replace"} and str(order["replace"]) in trial.get("off_board", {}):
+        return recreated.off_board_replace(data, trial, str(order["replace"]), used)  # 7.20
     if len(order) != 1:
         return REPLACE
     if "surge" in order:
@@ -147,9 +156,11 @@ def cannibalize_problem(data: GameData, trial: dict, unit_id: str) -> str | None
 
 def apply(data: GameData, state: dict, orders: list, events: list) -> None:
     """The Replacement Phase's orders, in the file's order (checked first)."""
-    used = {"mechanized": 0, "non_mechanized": 0}
+    used = fuhrer.steps_used(state) if plays(data, 3) else {"mechanized": 0, "non_mechanized": 0}
     for order in orders:
         order_problem(data, state, order, used)
+        if plays(data, 3):
+            fuhrer.record_steps(state, used)
         if "place" in order:
             unit_id = str(order["place"])
             why = "a new SU: its MA doubled this turn (16.2 B, 16.4 A)" if supply_units.is_su(data, unit_id) else \
@@ -161,13 +172,20 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
                            "why": "OKH arrives at Berlin (25.10 A)"})
         elif "surge" in order:
             events.append({"event": "surge", "turn": state["turn"], "rule": "7.23"})
+        elif "recreate" in order:
+            unit_id = str(order["recreate"])
+            where = state["units"][unit_id]["hex"] if unit_id in state["units"] else "off the board (7.20)"
+            events.append({"event": "recreated", "unit": unit_id, "at": where, "rule": "7.11"})
         elif "cannibalize" in order:
             unit_id = str(order["cannibalize"])
             state["dead"] = sorted([*state["dead"], {"unit": unit_id, "side": "axis", "permanent": True}], key=lambda d: d["unit"])
             events.append({"event": "eliminated", "unit": unit_id, "why": "cannibalized: permanently (7.27 B)"})
         else:
             unit_id = str(order["replace"])
-            events.append({"event": "replaced", "unit": unit_id, "steps": state["units"][unit_id]["steps"]})
+            if unit_id in state["units"]:
+                events.append({"event": "replaced", "unit": unit_id, "steps": state["units"][unit_id]["steps"]})
+            else:
+                events.append({"event": "replaced", "unit": unit_id, "steps": state["off_board"][unit_id], "off_board": True})
 
 
 def moved_problem(state: dict, unit_id: str) -> str | None:

@@ -85,10 +85,17 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "collapse": lambda e: f"the German economy collapses on Turn {e['turn']} ({e['rule']})",
     "placed": lambda e: f"{e['unit']} is placed in {e['hex']} ({e['why']})",
     "not_placed": lambda e: f"{e['unit']} is not placed: {e['why']}",
-    "replaced": lambda e: f"{e['unit']} fleshes out to {e['steps']} steps (7.11; it may not move this turn, 7.19)",
+    "replaced": lambda e: (f"{e['unit']} fleshes out to {e['steps']} steps off the board (7.20)" if e.get("off_board")
+                           else f"{e['unit']} fleshes out to {e['steps']} steps (7.11; it may not move this turn, 7.19)"),
     "surge": lambda e: f"the German replacement surge is called on Turn {e['turn']} ({e['rule']})",
     "bombed": lambda e: f"heavy bomber strike on {e['unit']} in {e['hex']} (25.5)",
-    "enter": lambda e: f"{e['unit']} enters from the east edge: {' → '.join(e['path'])} ({e['mp']} MP, 7.3)",
+    "enter": lambda e: (f"{e['unit']} enters at {e['path'][0]} with the Soviet strategic move ({e['rule']})" if "rule" in e
+                        else f"{e['unit']} enters from the east edge: {' → '.join(e['path'])} ({e['mp']} MP, 7.3)"),
+    "recreated": lambda e: f"{e['unit']} is recreated from the dead pile with one step, {e['at']} ({e['rule']})",
+    "polish_2nd": lambda e: f"Warsaw is liberated: the Polish 2nd Army may appear there from Turn {e['turn']} ({e['rule']})",
+    "fuhrer_claim": lambda e: f"the {e['front']} German commander takes {', '.join(e['claims'])} to the Führer (26.7 B)",
+    "fuhrer": lambda e: (f"the Führer gives {e['resource']} to the {e['front']} commander"
+                         + (f" (die {e['die']}, {e['why']})" if "die" in e else f" ({e['why']})")),
     "weather": lambda e: f"Turn {e['turn']}: {e['weather']} weather (25.11)",
     "supply_check": lambda e: (f"{ARMY_NAMES[e['army']]} {e['check']} supply check: "
                                + (f"out of general supply: {', '.join(e['oos'])}" if e["oos"] else "every unit in general supply")

@@ -26,7 +26,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
 from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, plays, stacking_problem, zoc_of
-from . import reinforcements, satellites, yugoslavia
+from . import dike, reinforcements, satellites, soviet_entry, yugoslavia
 from .supply_play import entered, in_gs, lines
 
 KEYS = ("strategic", "hold")
@@ -64,7 +64,13 @@ def done_problem(state: dict, unit_id: str, prepared: bool = False) -> str | Non
 def problems(data: GameData, trial: dict, orders: list) -> list[tuple[int, str]]:
     """Each strategic order tried on `trial` in turn (its state changed as apply would)."""
     for index, order in enumerate(orders):
-        why = one_problem(data, trial, order)
+        entry = soviet_entry.is_entry(data, trial, order)                       # 5.3.3 C
+        if entry:
+            why = soviet_entry.problem(data, trial, order) or limit_problem(data, trial, str(order["strategic"]), record(trial))
+            if why:
+                return [(index, why)]
+            order = soviet_entry.place(data, trial, order)
+        why = None if entry and len(order["path"]) == 1 else one_problem(data, trial, order)
         if why:
             return [(index, why)]
         move(data, trial, order)
@@ -171,6 +177,8 @@ def path_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> 
         if why:
             return why
         cost, why = entry_cost(data, state, army, a, b, ezoc)
+        if plays(data, 3) and dike.strategic_problem(data, a, b):              # 10.9 B
+            return dike.strategic_problem(data, a, b)
         if cost is None:
             return f"{a} → {b}: {why}"
         spent += cost
@@ -206,4 +214,7 @@ def move(data: GameData, state: dict, order: dict, events: list | None = None) -
 
 def apply(data: GameData, state: dict, orders: list, events: list) -> None:
     for order in orders:
+        if soviet_entry.is_entry(data, state, order):                           # 5.3.3 C
+            order = soviet_entry.place(data, state, order)
+            events.append({"event": "enter", "unit": order["strategic"], "path": [order["path"][0]], "rule": "5.3.3 C"})
         move(data, state, order, events)

@@ -56,11 +56,13 @@ def default_owner(state: dict) -> str:
 
 def present_control(data: GameData, state: dict) -> dict[str, str]:
     """4.1 A priorities 1-2 at this instant: the army occupying a hex, else the one army whose
-    ZOC alone reaches it (4.1 B-C: two sides' ZOCs leave it to priorities 3-4)."""
+    ZOC alone reaches it (4.1 B-C: two sides' ZOCs leave it to priorities 3-4); behaviour 3: 9.4
+    "Axis ZOCs do not extend into WA invasion-port counters" (state["invasion_ports"], 14.x)."""
     out = {u["hex"]: str(u["side"]) for _, u in sorted(state["units"].items())}
     zocs: dict[str, set[str]] = {}
+    ports = set((state.get("invasion_ports") or {}).get("ashore", [])) if plays(data, 3) else set()
     for army in sorted({str(u["side"]) for u in state["units"].values()}):
-        for hex_id in zoc_of(data, state, (army,)):
+        for hex_id in zoc_of(data, state, (army,)) - (ports if army == "axis" else set()):      # 9.4
             zocs.setdefault(hex_id, set()).add(army)
     for hex_id, armies in zocs.items():
         if hex_id not in out and len(armies) == 1:

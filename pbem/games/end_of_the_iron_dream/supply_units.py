@@ -445,10 +445,8 @@ def as_problem(data: GameData, state: dict, order: dict, events: list) -> str | 
         why, hexes = burn_hexes(data, state, unit_id, order.get("hexes"))
     if why:
         return why
-    why = groups_problem(data, state, unit_id, sorted(u for h in hexes for u in board(state).units_in(h)
-                                                      if army_of(state, u) == state["army"] and not is_su(data, u)))
-    if why:
-        return why
+    # 4.2 B, 4.10 B for AS: checked on the units that really assault, once the file's assaults are
+    # known (groups.as_groups_problem): 4.10 E's cooperative prepared assault is one of B's exceptions
     kind = "okh" if unit_id == OKH else "fmo" if fmo else "su"
     given = dict(state.get("attack_supply", {}))
     for hex_id in hexes:
