@@ -211,7 +211,7 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
             or satellites.enter_problem(data, state, unit_id, b)
 
     why, _ = retreat_path(g, start, path, can_enter)
-    return why
+    return why or satellites.retreat_end_problem(data, state, unit_id, [str(h) for h in path])     # 19.2
 
 
 def take_result(data: GameData, state: dict, battle: dict, answer: dict, who: str, events: list) -> None:

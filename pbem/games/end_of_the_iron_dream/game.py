@@ -88,7 +88,7 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold")
+               "strategic", "hold", "recreate")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
 
 
@@ -101,7 +101,7 @@ class EndOfTheIronDream(SequencedGame):
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
     behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8) are played
-    behaviours = (1, 2)
+    behaviours = (1, 2, 3)
 
     def __init__(self) -> None:
         self.sequence = self.table()
@@ -126,7 +126,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold"}),
+                   "strategic", "hold", "recreate"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "

@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, reinforcements
+from . import economy, recreate, reinforcements
 from .common import counter, full_steps, grid, is_type
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place")
+KEYS = ("replace", "surge", "cannibalize", "place", "recreate")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -85,6 +85,8 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
     army = trial["army"]
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
+    if "recreate" in order:                                       # 19.1.1 D, 19.3 F (behaviour 3)
+        return recreate.problem(data, trial, order)
     if len(order) != 1:
         return REPLACE
     if "surge" in order:
@@ -150,6 +152,8 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
             unit_id = str(order["place"])
             events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"],
                            "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"})
+        elif "recreate" in order:
+            events.append(recreate.event(state, str(order["recreate"])))
         elif "surge" in order:
             events.append({"event": "surge", "turn": state["turn"], "rule": "7.23"})
         elif "cannibalize" in order:

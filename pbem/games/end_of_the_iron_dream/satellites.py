@@ -56,8 +56,15 @@ def of_nation(data: GameData, unit_id: str, nation: str) -> bool:
 
 
 def watch(data: GameData, state: dict, events: list) -> None:
-    """After every step: 19.2.2 Bulgaria's defection."""
-    if state["scenario"] == LHJ or "bulgaria" in defected(state):
+    """After every step: 19.2.2 Bulgaria's defection; behaviour 3: 19.2.1 the first Red Army unit in
+    Bulgaria, 19.3 F the Hungarian deaths."""
+    if state["scenario"] == LHJ:
+        return
+    if plays(data, 3):
+        from .recreate import watch as deaths                      # recreate imports nothing of this module
+        deaths(data, state, events)
+        red_army_entry(data, state)
+    if "bulgaria" in defected(state):
         return
     bulgaria, g = country(data, "bulgaria"), grid(data)
     near = any(u["side"] == "soviet" and not is_type(data, k, "non_combat")
@@ -105,6 +112,8 @@ def nation(data: GameData, unit_id: str) -> str:
 def enter_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
     """19.1.4 A: Axis Romanians never leave Romania nor stack with Hungarians; 19.3 A: no Hungarian
     unit ever leaves Hungary (the 1st Army, outside at the start, leaves its hex only into Hungary)."""
+    if nation(data, unit_id) == "bulgarian":
+        return sofia_problem(data, state, unit_id, hex_id)            # Axis or Soviet (19.2.1)
     if not plays(data, 2) or state["scenario"] == LHJ or army_of(state, unit_id) != "axis":
         return None
     kind = nation(data, unit_id)
@@ -144,3 +153,50 @@ def assault_problem(data: GameData, state: dict, units: list[str], targets: list
                 and any(h not in hungary for h in targets):
             return f"{unit_id} in Hungary may not attack out of Hungary (19.3 E)"
     return None
+
+
+# -- behaviour 3: 19.2 the Bulgarian army held in Sofia, retreats not ending in Axis Bulgaria ------
+def red_army_entry(data: GameData, state: dict) -> None:
+    """19.2.1: the player-turn a Red Army unit (a Soviet counter of no other nation: not Polish,
+    Yugoslav, Romanian or Bulgarian) first stands in Bulgaria."""
+    book = state.setdefault("satellites", {})
+    if "red_army_in_bulgaria" in book:
+        return
+    bulgaria = country(data, "bulgaria")
+    if any(u["side"] == "soviet" and u["hex"] in bulgaria and unwrap(counter(data, k).get("nation")) is None
+           and not is_type(data, k, "non_combat") for k, u in state["units"].items()):
+        book["red_army_in_bulgaria"] = {"turn": state["turn"], "army": state["army"]}
+
+
+def held_in_sofia(data: GameData, state: dict) -> bool:
+    """19.2.1: the Bulgarian army "must remain" in Sofia "until the Soviet player-turn after a Red
+    Army unit has entered the country"."""
+    entry = state.get("satellites", {}).get("red_army_in_bulgaria")
+    if entry is None:
+        return True
+    order = state["turn_order"]
+    soviet = order.index("soviet")
+    free = (entry["turn"], soviet) if order.index(entry["army"]) < soviet else (entry["turn"] + 1, soviet)
+    return (state["turn"], order.index(state["army"])) < free
+
+
+def sofia_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
+    """19.2.1 (behaviour 3): the Bulgarian army never leaves Sofia (moving, retreating, advancing)
+    while held there."""
+    if not plays(data, 3) or state["scenario"] == LHJ or nation(data, unit_id) != "bulgarian":
+        return None
+    sofia = grid(data).canonical(numbers.text(data, "map.places.sofia.hex", "the hex of Sofia (19.2.1)"))
+    if hex_id != sofia and held_in_sofia(data, state):
+        return (f"{unit_id} must remain in Sofia ({sofia}) until the Soviet player-turn after a Red Army unit "
+                "has entered Bulgaria (19.2.1)")
+    return None
+
+
+def retreat_end_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> str | None:
+    """19.2 (behaviour 3): "Retreats through, but not ending in, Axis Bulgarian territory are likewise
+    allowed" (for German units, as their moves)."""
+    if not plays(data, 3) or not path:
+        return None
+    found = end_problem(data, state, unit_id, grid(data).canonical(path[-1]))
+    return found.replace("may cross Bulgaria but never end a phase there", "may retreat through Bulgaria but not end there") \
+        if found else None
