@@ -16,7 +16,7 @@ from ...kit import numbers
 from ...kit.combat import Shift, clamp, total, whole_column
 from ...kit.losses import retreat_path
 from . import satellites, yugoslavia
-from .common import army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, mapdata, set_steps, stacking_problem
+from .common import army_of, board, counter, factor, full_steps, grid, hexside, mapdata, set_steps, stacking_problem
 
 CRT_CARD = "the Combat Results Table card (18.8)"
 RESULTS = ("0", "1", "2", "3", "E")          # 18.13 B
@@ -193,7 +193,7 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
     g = grid(data)
     army = army_of(state, unit_id)
     start = state["units"][unit_id]["hex"]
-    ezoc = enemy_zoc(data, state, army)
+    ezoc = yugoslavia.retreat_zoc(data, state, unit_id)                    # 9.5 A, 20.2 B, D
     friends = {state["units"][u]["hex"] for u in state["units"] if army_of(state, u) == army and u not in battle[who]}
     enemy = board(state).enemy_hexes(army)
 

@@ -157,12 +157,17 @@ def zoc_blocked(data: GameData, a: str, b: str) -> bool:
 
 def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
     """9.1 A: every combat unit of `armies` exerts a ZOC into its hex and the six around it,
-    with 9.2 and 9.3; 15.23: SUs alone in a hex exert none."""
+    with 9.2 and 9.3; 15.23: SUs alone in a hex exert none; behaviour 3: Yugoslav ZOCs do not extend
+    outside Yugoslavia (9.5 B, 20.2 C)."""
     found: set[str] = set()
     stacks = board(state).stacks()
     for hex_id in sorted(stacks):
         units = [u for u in stacks[hex_id] if army_of(state, u) in armies]
         if not units or all(is_type(data, u, "supply_unit") for u in units):
+            continue
+        if plays(data, 3) and all(is_type(data, u, "yugoslav") or is_type(data, u, "supply_unit") for u in units):
+            from .yugoslavia import hexes as yugoslav_hexes            # 9.5 B, 20.2 C (yugoslavia imports this module)
+            found |= zoc_reach(data, hex_id) & yugoslav_hexes(data)
             continue
         found |= zoc_reach(data, hex_id)
     return found

@@ -8,13 +8,16 @@ any Soviet move may need them (20.3).
   only within Yugoslavia;
 - 20.2 A: Yugoslav units are always in GS;
 - 20.3: non-Yugoslav Soviet units enter only the clear hexes and the Y hexes of Yugoslavia;
-- 20.5 A: Yugoslav units are never replaced."""
+- 20.5 A: Yugoslav units are never replaced;
+- behaviour 3: 9.5 B, 20.2 C Yugoslav ZOCs stop at Yugoslavia's border (common.zoc_of); 9.5 A,
+  20.2 B, D: Yugoslav units retreat into and through Axis ZOCs, Axis units through Yugoslav ZOCs
+  (`retreat_zoc`); moving, both still pay the ZOC costs (9.5 B)."""
 
 from __future__ import annotations
 
 from ...gamedata import GameData
 from ...kit import numbers
-from .common import army_of, grid, is_type, mapdata, plays
+from .common import army_of, enemies, enemy_zoc, grid, is_type, mapdata, plays, zoc_of
 
 
 def hexes(data: GameData, key: str = "yugoslavia") -> frozenset[str]:
@@ -57,3 +60,17 @@ def assault_problem(data: GameData, state: dict, units: list[str], targets: list
 def always_supplied(data: GameData, unit_id: str) -> bool:
     """20.2 A: "Yugoslav units are always in GS and AS"."""
     return is_type(data, unit_id, "yugoslav")
+
+
+def retreat_zoc(data: GameData, state: dict, unit_id: str) -> set[str]:
+    """The EZOC a retreating unit may not enter (9.10), less (behaviour 3) 9.5 A, 20.2 B: the Axis
+    ZOCs for a Yugoslav unit; 20.2 D: the Yugoslav ZOCs for an Axis unit."""
+    army = army_of(state, unit_id)
+    if not plays(data, 3):
+        return enemy_zoc(data, state, army)
+    if is_type(data, unit_id, "yugoslav"):
+        return zoc_of(data, state, tuple(a for a in enemies(state, army) if a != "axis"))
+    if army == "axis":
+        others = {k: v for k, v in state["units"].items() if not is_type(data, k, "yugoslav")}
+        return zoc_of(data, {**state, "units": others}, enemies(state, army))
+    return enemy_zoc(data, state, army)
