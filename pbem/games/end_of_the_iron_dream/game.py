@@ -271,6 +271,7 @@ class EndOfTheIronDream(SequencedGame):
             events.append({"event": "weather", "turn": state["turn"],
                            "weather": calendar.weather(data, state["scenario"], state["turn"])})
         supply_play.record_control(data, state, events)
+        yugoslavia.fourth_army_lost(data, state, events)                # 20.5 B (behaviour 3)
         supply_play.initial_check(data, state, events)
 
     def normalise_orders(self, orders: Any) -> Any:

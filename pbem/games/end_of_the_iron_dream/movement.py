@@ -115,6 +115,9 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
     if "control" in state:
         trial["control"] = dict(state["control"])
+    missing = yugoslavia.fourth_army_missing(data, state, orders)     # 20.5 B (behaviour 3)
+    if missing:
+        return [Problem(None, missing)]
     first = replacements.leading(orders) if plays(data, 2) else 0
     if first:                                                       # 5.x.1: the Replacement Phase first
         if state.get("movement"):

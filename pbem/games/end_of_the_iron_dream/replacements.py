@@ -14,8 +14,8 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, recreate, reinforcements
-from .common import counter, full_steps, grid, is_type
+from . import economy, recreate, reinforcements, yugoslavia
+from .common import counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
 KEYS = ("replace", "surge", "cannibalize", "place", "recreate")
@@ -83,6 +83,8 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
 def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str | None:
     """One order of the Replacement Phase; a legal one changes `trial` as apply would."""
     army = trial["army"]
+    if "place" in order and army == "soviet" and plays(data, 3):      # 20.5 B the Yugoslav 4th Army
+        return yugoslavia.place_problem(data, trial, order)
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
     if "recreate" in order:                                       # 19.1.1 D, 19.3 F (behaviour 3)
@@ -150,8 +152,8 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
         order_problem(data, state, order, used)
         if "place" in order:
             unit_id = str(order["place"])
-            events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"],
-                           "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"})
+            why = "atop a Yugoslav army (20.5 B)" if state["army"] == "soviet" else "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"
+            events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "why": why})
         elif "recreate" in order:
             events.append(recreate.event(state, str(order["recreate"])))
         elif "surge" in order:

@@ -27,6 +27,7 @@ from ...errors import UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from .common import ALLIANCE, ARMY_NAMES, PRINTED_ON, counter, grid, is_type, mapdata
+from . import yugoslavia
 from .supply_play import LHJ, berlin_hex, collapsed, control
 
 VALUES = "victory.special_vp_values"
@@ -133,6 +134,7 @@ def watch(data: GameData, state: dict, events: list) -> None:
         if before != owner[hex_id]:
             from .garrisons import liberated                        # 26.6.4 A, D (garrisons imports this module)
             liberated(data, state, hex_id, before, owner[hex_id])
+            yugoslavia.liberation(data, state, hex_id, before, owner[hex_id], events)     # 20.4 (behaviour 3)
         book["cities"][hex_id] = owner[hex_id]
     fortress = state.get("alpenfestung")
     if fortress and any(u["hex"] == fortress and u["side"] in ALLIANCE for u in state["units"].values()) \
