@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
+from . import (assault, calendar, collapse, french, garrisons, lhj_setup, movement, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -229,6 +229,8 @@ class EndOfTheIronDream(SequencedGame):
         if plays(data, 2):
             state.update(control={}, oos=[], granted={})
             supply_play.validate(data, state)
+            if plays(data, 3):
+                lhj_setup.validate(data, scenario, state)              # 27.3, 27.4
             collapse.validate(data, state)
             victory.validate(data, state)
             garrisons.validate(data, state)
