@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.errors import PbemError
+from tests.eidhelp import at, play, problems
 from tests.test_eid_game import lhj_start
 
 S785 = [f"su-inf-{n}" for n in (3, 5, 8, 13, 17, 18, 19, 21, 22, 27, 28, 31, 33, 37, 38, 39, 40, 42, 43)]
@@ -69,3 +70,49 @@ def test_27_3_behaviour_2_campaigns_start_without_the_limits():
     units["wa-inf-VLAS"] = {"hex": "T9"}
     d, s = lhj_start(2, units, MORE)
     assert s["units"]["wa-inf-VLAS"]["hex"] == "T9"
+
+
+# TEST DATA (made up): Germany columns 9-14 of rows P-S, Greater Germany those and Prague T10, a city
+# at S12; Ljubljana T13.
+GERMANY = [f"{r}{c}" for r in "PQRS" for c in range(9, 15)]
+FREIKORPS = {**MORE, "map.countries.germany": GERMANY, "map.countries.greater_germany": [*GERMANY, "T10"],
+             "map.hexes.S12": {"terrain": "clear", "city": True}, "map.places.ljubljana.hex": "T13"}
+
+
+def test_27_5_a_from_turn_3_nato_places_one_freikorps_a_turn_on_a_supplied_german_city():
+    """27.5 A: "Starting with Turn 3, NATO may take one German 3-4-5 infantry corps and place it on any
+    supplied, controlled city in Germany, excluding Trieste. NATO receives one 3-4-5 each subsequent
+    turn"; C: "German Freikorps may not enter play via Trieste or Ljubljana"."""
+    d, s = lhj_start(3, position(), FREIKORPS)
+    order = [{"freikorps": "de-inf-1", "at": "S12"}]
+    assert problems(d, at(s, 2, "western"), "western", order) == ["the first Freikorps comes on Turn 3 (27.5 A)"]
+    assert problems(d, at(s, 3, "western"), "western", [{"freikorps": "de-inf-1", "at": "S11"}]) == [
+        "S11 is not a city in Germany (27.5 A)"]
+    assert problems(d, at(s, 3, "western"), "western", [{"freikorps": "de-inf-1", "at": "T13"}]) == [
+        "Freikorps never enter play via Trieste or Ljubljana (T13, 27.5 C)"]
+    assert problems(d, at(s, 3, "western"), "western", [*order, {"freikorps": "de-inf-2", "at": "S12"}]) == [
+        "1 Freikorps a turn (27.5 A)"]
+    after, events = play(d, at(s, 3, "western"), "western", order)
+    assert after["units"]["de-inf-1"] == {"side": "western", "hex": "S12", "steps": 1}
+    assert after["freikorps"] == ["de-inf-1"]
+    assert {"event": "freikorps", "unit": "de-inf-1", "hex": "S12", "rule": "27.5 A"} in events
+
+
+def test_27_5_b_d_freikorps_stay_in_greater_germany_and_stack_and_assault_only_with_vlasov():
+    """27.5 B: "These units may never leave or assault out of Greater Germany"; D: "These units may
+    never stack or assault in conjunction with any other NATO units. Exception: They may do stack and
+    assault with Vlasov.\""""
+    d, s = lhj_start(3, position(), FREIKORPS)
+    s, _ = play(d, at(s, 3, "western"), "western", [{"freikorps": "de-inf-1", "at": "S12"}])
+    s4 = at(s, 4, "western")
+    s4["units"]["wa-mech-2"]["hex"] = "S9"
+    assert problems(d, s4, "western", [{"move": "de-inf-1", "path": ["S12", "T12"]}]) == [
+        "S12 → T12: de-inf-1 is a Freikorps: it may never leave Greater Germany, not into T12 (27.5 B)"]
+    assert problems(d, s4, "western", [{"move": "wa-mech-2", "path": ["S9", "S10", "S11", "S12"]}]) == [
+        "S11 → S12: wa-mech-2 may not stack with de-inf-1: Freikorps stack only with Vlasov (27.5 D)"]
+    assert problems(d, s4, "western", [{"move": "wa-inf-VLAS", "path": ["T10", "S11", "S12"]}]) == []
+    s5 = at(s, 4, "western", "assault")
+    s5["units"]["su-inf-3"]["hex"] = "R12"
+    s5["units"]["wa-mech-2"]["hex"] = "R11"
+    assert problems(d, s5, "western", [{"attack": "R12", "with": ["de-inf-1", "wa-mech-2"]}]) == [
+        "de-inf-1 is a Freikorps: it assaults with no NATO unit but Vlasov, not with wa-mech-2 (27.5 D)"]

@@ -125,7 +125,7 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         found = replacements.problems(data, state, orders[:first])
         if found:
             return found
-        trial.update(economy=dict(state["economy"]), dead=list(state["dead"]))
+        trial.update(dead=list(state["dead"]), **({"economy": dict(state["economy"])} if "economy" in state else {}))
         replacements.apply(data, trial, orders[:first], [])
     moves = strategic.leading(orders[first:]) if plays(data, 2) else 0
     if moves:                                                       # 5.x.3: the Strategic Land Movement Phase

@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, recreate, reinforcements, yugoslavia
+from . import economy, freikorps, recreate, reinforcements, yugoslavia
 from .common import counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place", "recreate")
+KEYS = ("replace", "surge", "cannibalize", "place", "recreate", "freikorps")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -62,15 +62,19 @@ def available(data: GameData, state: dict, army: str) -> dict:
 def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
     """Every leading order of the file (the Replacement Phase), checked on a trial state."""
     army = state["army"]
-    if army == "western":
+    if army == "western" and not all("freikorps" in o for o in orders):     # 27.5 A: NATO's Freikorps
         return [Problem(0, "WA replacements are not played by pbem yet: 7.13 gives them by theater (4.9), which needs "
                            "the seas of the WA ports (see the campaign's not-enforced list)")]
-    trial = {**state, "economy": dict(state["economy"]), "units": {u: dict(v) for u, v in state["units"].items()}}
+    trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
+    if "economy" in state:                                       # Let History Judge has no German economy
+        trial["economy"] = dict(state["economy"])
     used = {"mechanized": 0, "non_mechanized": 0}
     for index, order in enumerate(orders):
         why = order_problem(data, trial, order, used)
         if why:
             return [Problem(index, why)]
+    if army == "western":
+        return []                                                  # Freikorps only (27.5 A)
     steps = available(data, trial, army)
     if army == "axis":
         return [Problem(None, p.message) for p in economy.replacement_use_problems(steps, used["mechanized"], used["non_mechanized"])]
@@ -87,6 +91,8 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
         return yugoslavia.place_problem(data, trial, order)
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
+    if "freikorps" in order:                                      # 27.5 A (behaviour 3)
+        return freikorps.place_problem(data, trial, order)
     if "recreate" in order:                                       # 19.1.1 D, 19.3 F (behaviour 3)
         return recreate.problem(data, trial, order)
     if len(order) != 1:
@@ -154,6 +160,9 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
             unit_id = str(order["place"])
             why = "atop a Yugoslav army (20.5 B)" if state["army"] == "soviet" else "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"
             events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "why": why})
+        elif "freikorps" in order:
+            unit_id = str(order["freikorps"])
+            events.append({"event": "freikorps", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "rule": "27.5 A"})
         elif "recreate" in order:
             events.append(recreate.event(state, str(order["recreate"])))
         elif "surge" in order:

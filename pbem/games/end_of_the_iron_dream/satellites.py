@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
+from . import freikorps
 from .common import army_of, counter, grid, is_type, plays
 from .supply_play import LHJ, control
 from .victory import VALUES, add, ledger
@@ -112,6 +113,9 @@ def nation(data: GameData, unit_id: str) -> str:
 def enter_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
     """19.1.4 A: Axis Romanians never leave Romania nor stack with Hungarians; 19.3 A: no Hungarian
     unit ever leaves Hungary (the 1st Army, outside at the start, leaves its hex only into Hungary)."""
+    corps = freikorps.enter_problem(data, state, unit_id, hex_id)          # 27.5 B, D (behaviour 3)
+    if corps:
+        return corps
     if nation(data, unit_id) == "bulgarian":
         return sofia_problem(data, state, unit_id, hex_id)            # Axis or Soviet (19.2.1)
     if not plays(data, 2) or state["scenario"] == LHJ or army_of(state, unit_id) != "axis":
@@ -140,7 +144,10 @@ def end_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str |
 
 def assault_problem(data: GameData, state: dict, units: list[str], targets: list[str]) -> str | None:
     """19.1.4 A: Axis Romanians never assault; 19.3 E: Hungarian units within Hungary never attack
-    hexes outside it."""
+    hexes outside it; 27.5 B, D the Freikorps (behaviour 3)."""
+    corps = freikorps.assault_problem(data, state, units, targets)
+    if corps:
+        return corps
     if not plays(data, 2) or state["scenario"] == LHJ:
         return None
     hungary = country(data, "hungary")
