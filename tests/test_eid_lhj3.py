@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.errors import PbemError
+from pbem.games.end_of_the_iron_dream import neutrality, victory
 from tests.eidhelp import at, play, problems
 from tests.test_eid_game import lhj_start
 
@@ -116,3 +117,43 @@ def test_27_5_b_d_freikorps_stay_in_greater_germany_and_stack_and_assault_only_w
     s5["units"]["wa-mech-2"]["hex"] = "R11"
     assert problems(d, s5, "western", [{"attack": "R12", "with": ["de-inf-1", "wa-mech-2"]}]) == [
         "de-inf-1 is a Freikorps: it assaults with no NATO unit but Vlasov, not with wa-mech-2 (27.5 D)"]
+
+
+def test_27_7_a_the_trieste_corps_pulled_out_on_the_first_nato_turn_makes_yugoslavia_neutral():
+    """27.7 A: "If the NATO unit that starts in Trieste is pulled out of Yugoslavia before the end of
+    the first NATO player-turn, Yugoslavia declares its neutrality. In that case the Soviets could still
+    continue to maneuver Yugoslav units inside their country, but ... they could not assault until such
+    time as NATO violated their neutrality." (Violation, a reading: a NATO unit entering Yugoslavia.)"""
+    d, s = lhj_start(3, position(), {**MORE, "positions.test.wa_supply_sources": ["P1", "W9"]})   # W9: made up
+    assert s["neutrality"] == {"trieste": ["wa-x-B13"], "neutral": None, "violated": None}
+    s, _ = play(d, s, "western", [{"move": "wa-x-B13", "path": ["U12", "V12"]}])
+    s, events = play(d, s, "western", [])
+    assert {"event": "yugoslav_neutrality", "units": ["wa-x-B13"], "rule": "27.7 A"} in events
+    assert s["neutrality"]["neutral"] is True and s["army"] == "soviet"
+    assert neutrality.assault_problem(s, "yu-mtn-1Y") == (
+        "yu-mtn-1Y may not assault: Yugoslavia is neutral until NATO violates its neutrality (27.7 A)")
+    assert problems(d, s, "soviet", [{"move": "yu-mtn-1Y", "path": ["U10", "U11"]}]) == []      # they still manoeuvre
+    later = at(s, 2, "western")
+    later["units"]["wa-x-B13"]["hex"] = "V12"
+    later, events = play(d, later, "western", [{"move": "wa-x-B13", "path": ["V12", "U12"]}])
+    assert {"event": "yugoslav_neutrality_violated", "turn": 2, "rule": "27.7 A"} in events
+    assert neutrality.assault_problem(later, "yu-mtn-1Y") is None
+
+
+def test_27_7_a_the_trieste_corps_staying_keeps_yugoslavia_in_the_war():
+    """27.7 A: neutrality only if the Trieste unit is pulled out in the first NATO player-turn."""
+    d, s = lhj_start(3, position(), MORE)
+    s, _ = play(d, s, "western", [])
+    s, _ = play(d, s, "western", []) if s["army"] == "western" else (s, [])
+    assert s["neutrality"]["neutral"] is False
+
+
+def test_27_7_b_belgrade_is_not_counted_while_yugoslavia_stays_neutral():
+    """27.7 B: "If Yugoslavia remains neutral throughout the game, the VPs for Belgrade cannot be
+    counted in the NATO total." Belgrade (F23, 3.3) is added to the test map, NATO-held."""
+    d, s = lhj_start(3, position(), {**MORE, "map.hexes.F23": {"terrain": "clear"}})
+    assert "belgrade" in victory.lhj_result(d, s)["cities"]
+    s["neutrality"] = {"trieste": ["wa-x-B13"], "neutral": True, "violated": None}
+    assert "belgrade" not in victory.lhj_result(d, s)["cities"]
+    s["neutrality"]["violated"] = 5
+    assert "belgrade" in victory.lhj_result(d, s)["cities"]

@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, french, garrisons, lhj_setup, movement, report, satellites, setup, shock, supply_play, victory,
+from . import (assault, calendar, collapse, french, garrisons, lhj_setup, movement, neutrality, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -231,6 +231,7 @@ class EndOfTheIronDream(SequencedGame):
             supply_play.validate(data, state)
             if plays(data, 3):
                 lhj_setup.validate(data, scenario, state)              # 27.3, 27.4
+                neutrality.setup(data, state)                          # 27.7 A
             collapse.validate(data, state)
             victory.validate(data, state)
             garrisons.validate(data, state)
@@ -261,6 +262,7 @@ class EndOfTheIronDream(SequencedGame):
             warsaw.watch(data, state, events)
             french.watch(data, state)
             satellites.watch(data, state, events)
+            neutrality.watch(data, state, events)                       # 27.7 A
             shock.watch(state, events)
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
@@ -314,6 +316,7 @@ class EndOfTheIronDream(SequencedGame):
         order = state["turn_order"]
         index = order.index(state["army"]) + 1
         if state["army"] == "western" and plays(data, 2):
+            neutrality.end_of_nato_turn(data, state, events)            # 27.7 A
             victory.end_of_wa_turn(data, state, events)                 # 26.6.8 G
             french.end_of_wa_turn(data, state, events)                  # 26.6.3
         if state["army"] == "soviet" and plays(data, 2):

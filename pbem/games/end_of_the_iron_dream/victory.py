@@ -345,7 +345,9 @@ def lhj_result(data: GameData, state: dict) -> dict:
     the Soviets do (F)."""
     owner = control(data, state)
     each = numbers.integer(data, "victory.let_history_judge_city_vp", "the VPs of a Let History Judge city (27.10 B)")
-    held = sorted(n for n, h in lhj_cities(data).items() if owner.get(h) == "western")
+    from .neutrality import belgrade_barred                          # 27.7 B (behaviour 3)
+    held = sorted(n for n, h in lhj_cities(data).items() if owner.get(h) == "western"
+                  and not (n == "belgrade" and belgrade_barred(state)))
     vps = each * len(held)
     east = {grid(data).canonical(h) for h in numbers.texts(data, "map.setup_areas.lhj_soviet_controlled",
                                                                "the Soviet start area (27.3 G)")}

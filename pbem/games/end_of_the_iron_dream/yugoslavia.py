@@ -53,6 +53,11 @@ def assault_problem(data: GameData, state: dict, units: list[str], targets: list
     if not plays(data, 2):
         return None
     yugoslavs = [u for u in units if army_of(state, u) == "soviet" and is_type(data, u, "yugoslav")]
+    if yugoslavs and plays(data, 3):
+        from .neutrality import assault_problem as neutral              # 27.7 A
+        found = neutral(state, yugoslavs[0])
+        if found:
+            return found
     outside = [h for h in targets if h not in hexes(data)] if yugoslavs else []
     if outside:
         return f"{yugoslavs[0]} may assault only within Yugoslavia, not {outside[0]} (20.1)"
