@@ -1,7 +1,7 @@
 """End of the Iron Dream, behaviour 3: Let History Judge's own rules (27.3 set-up limits, 27.4 B, D).
 
 TEST DATA (tests/test_eid_game.py LHJ_CITIES, made up): Königsburg Q20, Riga U26, Prague T10; here
-the triangle line is T23 and U23, Yugoslavia U10, U11, U12, T11 with Trieste U12, and the British
+the triangle line is T23 and U23, the USSR columns 25-26 (Bobruisk Q26, Vitebsk T26), Yugoslavia U10, U11, U12, T11 with Trieste U12, and the British
 13th corps's unknown factors 5-5-4, one step (all made up)."""
 
 from __future__ import annotations
@@ -9,13 +9,15 @@ from __future__ import annotations
 import pytest
 
 from pbem.errors import PbemError
-from pbem.games.end_of_the_iron_dream import neutrality, victory
+from pbem.games.end_of_the_iron_dream import garrisons, neutrality, victory
 from tests.eidhelp import at, play, problems
 from tests.test_eid_game import lhj_start
 
 S785 = [f"su-inf-{n}" for n in (3, 5, 8, 13, 17, 18, 19, 21, 22, 27, 28, 31, 33, 37, 38, 39, 40, 42, 43)]
 MORE = {"map.setup_areas.lhj_triangle_line": ["T23", "U23"], "map.countries.yugoslavia": ["U10", "U11", "U12", "T11"],
         "map.countries.red_y": [], "map.places.trieste.hex": "U12",
+        "map.countries.ussr": [f"{r}{c}" for r in "PQRSTUVW" for c in (25, 26)], "map.places.bobruisk.hex": "Q26",
+        "map.places.vitebsk.hex": "T26", "map.hexes.V6.vp": 2,
         **{f"units.counters.wa-x-B13.{k}": v for k, v in (("type", "infantry"), ("attack", 5), ("defense", 5),
                                                           ("movement", 4), ("reduced", "none"))}}
 
@@ -77,7 +79,7 @@ def test_27_3_behaviour_2_campaigns_start_without_the_limits():
 # at S12; Ljubljana T13.
 GERMANY = [f"{r}{c}" for r in "PQRS" for c in range(9, 15)]
 FREIKORPS = {**MORE, "map.countries.germany": GERMANY, "map.countries.greater_germany": [*GERMANY, "T10"],
-             "map.hexes.S12": {"terrain": "clear", "city": True}, "map.places.ljubljana.hex": "T13"}
+             "map.hexes.S12": {"terrain": "clear", "city": True, "vp": 1}, "map.places.ljubljana.hex": "T13"}
 
 
 def test_27_5_a_from_turn_3_nato_places_one_freikorps_a_turn_on_a_supplied_german_city():
@@ -157,3 +159,35 @@ def test_27_7_b_belgrade_is_not_counted_while_yugoslavia_stays_neutral():
     assert "belgrade" not in victory.lhj_result(d, s)["cities"]
     s["neutrality"]["violated"] = 5
     assert "belgrade" in victory.lhj_result(d, s)["cities"]
+
+
+GARRISON = {**MORE, "map.hexes.S24": {"terrain": "clear", "city": True, "vp": 2},
+            "map.hexes.R24": {"terrain": "clear", "city": True, "vp": 1},
+            "map.hexes.P20": {"terrain": "clear", "city": True, "vp": 1}}
+
+
+def test_26_6_4_in_let_history_judge_each_missing_garrison_gives_nato_a_point():
+    """27.3 G: "Normal Soviet garrisoning requirements are in effect"; 27.10 A: NATO earns VPs "for
+    points lost by the Soviets for garrison violations"; 26.6.4 B: "A city worth 1 VP requires a
+    garrison of one step. Cities worth more than 1 VP require a garrison of two steps." S24 (2 VPs,
+    made up) in the Soviet start area outside the USSR stands empty; R24 (1 VP) holds a full army."""
+    d, s = lhj_start(3, {**position(), "su-inf-46": {"hex": "R24"}}, GARRISON)
+    assert s["victory"]["garrisons"] == ["R24", "S24"]
+    after, events = play(d, at(s, 1, "soviet", "assault"), "soviet", [])
+    assert [e for e in events if e.get("rule") == "26.6.4"] == [
+        {"event": "vp", "army": "western", "vp": "1", "rule": "26.6.4", "turn": 1, "what": "S24 without a garrison of 2 step(s)",
+         "hex": "S24"}]
+    result = victory.lhj_result(d, after)
+    assert len(result["cities"]) == 4 and result["totals"] == {"western": "49"}      # 4 cities (48) and the point
+
+
+def test_26_6_4_d_a_city_the_soviets_take_from_nato_needs_a_garrison_until_nato_retakes_it():
+    """26.6.4 A, D in Let History Judge: P20 (1 VP, made up), NATO's at the start, taken by the Soviets."""
+    d, s = lhj_start(3, position(), GARRISON)
+    assert "P20" not in s["victory"]["garrisons"]
+    s["units"]["su-inf-46"] = {"side": "soviet", "hex": "P20", "steps": 2}
+    garrisons.watch_lhj(d, s)
+    assert "P20" in s["victory"]["garrisons"]
+    s["units"]["su-inf-46"]["side"] = "western"                               # a stand-in for a NATO retake
+    garrisons.watch_lhj(d, s)
+    assert "P20" not in s["victory"]["garrisons"]

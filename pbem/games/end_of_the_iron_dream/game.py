@@ -263,6 +263,7 @@ class EndOfTheIronDream(SequencedGame):
             french.watch(data, state)
             satellites.watch(data, state, events)
             neutrality.watch(data, state, events)                       # 27.7 A
+            garrisons.watch_lhj(data, state)                            # 26.6.4 A, D in 27.3 G
             shock.watch(state, events)
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:

@@ -348,14 +348,15 @@ def lhj_result(data: GameData, state: dict) -> dict:
     from .neutrality import belgrade_barred                          # 27.7 B (behaviour 3)
     held = sorted(n for n, h in lhj_cities(data).items() if owner.get(h) == "western"
                   and not (n == "belgrade" and belgrade_barred(state)))
-    vps = each * len(held)
+    points = state.get("victory", {}).get("ledger", [])                # 27.10 A: the garrison points (behaviour 3)
+    vps = each * len(held) + sum(Fraction(e["vp"]) for e in points if e["rule"] == "26.6.4")
     east = {grid(data).canonical(h) for h in numbers.texts(data, "map.setup_areas.lhj_soviet_controlled",
                                                                "the Soviet start area (27.3 G)")}
     west = sorted(u for u, v in state["units"].items() if v["side"] == "soviet" and v["hex"] not in east)
     berlin = owner.get(berlin_hex(data)) == "western"
     needed = numbers.integer(data, LHJ_KEY + ".nato_wins_with", "the VPs NATO needs (27.10 E)")
     wins = berlin and not west and vps >= needed
-    return {"totals": {"western": str(vps)}, "cities": held, "berlin": berlin, "soviets_west": west,
+    return {"totals": {"western": show(Fraction(vps))}, "cities": held, "berlin": berlin, "soviets_west": west,
             "winner": "western" if wins else "soviet", "rule": "27.10"}
 
 
