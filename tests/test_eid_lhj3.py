@@ -2,7 +2,7 @@
 
 TEST DATA (tests/test_eid_game.py LHJ_CITIES, made up): Königsburg Q20, Riga U26, Prague T10; here
 the triangle line is T23 and U23, the USSR columns 25-26 (Bobruisk Q26, Vitebsk T26), Yugoslavia U10, U11, U12, T11 with Trieste U12, and the British
-13th corps's unknown factors 5-5-4, one step (all made up)."""
+13th corps's unknown factors 5-5-4, one step, Turkey W1 and W2 (all made up)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ S785 = [f"su-inf-{n}" for n in (3, 5, 8, 13, 17, 18, 19, 21, 22, 27, 28, 31, 33,
 MORE = {"map.setup_areas.lhj_triangle_line": ["T23", "U23"], "map.countries.yugoslavia": ["U10", "U11", "U12", "T11"],
         "map.countries.red_y": [], "map.places.trieste.hex": "U12",
         "map.countries.ussr": [f"{r}{c}" for r in "PQRSTUVW" for c in (25, 26)], "map.places.bobruisk.hex": "Q26",
-        "map.places.vitebsk.hex": "T26", "map.hexes.V6.vp": 2,
+        "map.places.vitebsk.hex": "T26", "map.hexes.V6.vp": 2, "map.countries.turkey": ["W1", "W2"],
         **{f"units.counters.wa-x-B13.{k}": v for k, v in (("type", "infantry"), ("attack", 5), ("defense", 5),
                                                           ("movement", 4), ("reduced", "none"))}}
 
@@ -191,3 +191,15 @@ def test_26_6_4_d_a_city_the_soviets_take_from_nato_needs_a_garrison_until_nato_
     s["units"]["su-inf-46"]["side"] = "western"                               # a stand-in for a NATO retake
     garrisons.watch_lhj(d, s)
     assert "P20" not in s["victory"]["garrisons"]
+
+
+def test_27_9_e_nato_sets_up_outside_turkey_and_enters_only_its_clear_hexes():
+    """27.9 E: "NATO units may not set up in Turkey, but they may enter clear terrain hexes in this
+    scenario" (W1 clear, W2 rough here)."""
+    with pytest.raises(PbemError, match=r"NATO units may not set up in Turkey: wa-mech-2 \(27\.9 E\)"):
+        lhj_start(3, {**position(), "wa-mech-2": {"hex": "W1"}}, MORE)
+    d, s = lhj_start(3, {**position(), "wa-mech-2": {"hex": "V1"}}, {**MORE, "map.hexes.W2": {"terrain": "rough"}})
+    s = at(s, 2, "western")
+    assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["V1", "W1"]}]) == []
+    assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["V1", "W2"]}]) == [
+        "V1 → W2: wa-mech-2 may enter only the clear hexes of Turkey, not W2 (27.9 E)"]

@@ -9,7 +9,9 @@ breaks them, naming each rule):
 - 27.3 I: within 1 hex of Königsburg at least 6 × 7-8-5, 1 × 8-9-6, 1 × 9-9-6; within 2 of Riga
   at least 5 × 7-8-5, 1 × 8-9-6 (a reading: "must deploy as follows" lists what must be there);
 - 27.3 J: every triangle hex holds a Soviet unit;
-- 27.4 A: NATO at full strength; B: Vlasov in Prague; D: one CW corps marked I in Trieste.
+- 27.4 A: NATO at full strength; B: Vlasov in Prague; D: one CW corps marked I in Trieste;
+- 27.9 E: no NATO unit sets up in Turkey (`map.countries.turkey`); in play NATO units enter only
+  its clear hexes (`turkey_problem`, for every move, retreat and advance).
 The numbers and units are the scenario file's (scenarios/end-of-the-iron-dream/let-history-judge.yaml)."""
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections import Counter
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from .common import counter, full_steps, grid
+from .common import counter, full_steps, grid, mapdata, plays
 from .supply_play import LHJ
 
 
@@ -92,6 +94,9 @@ def nato_problems(data: GameData, scenario: dict, state: dict) -> list[str]:
     weak = sorted(k for k, u in units.items() if u["side"] == "western" and u["steps"] < full_steps(data, k))
     if weak:
         out.append(f"NATO sets up at full strength: {', '.join(weak)} (27.4 A)")
+    turkish = sorted(k for k, u in units.items() if u["side"] == "western" and u["hex"] in turkey(data))
+    if turkish:
+        out.append(f"NATO units may not set up in Turkey: {', '.join(turkish)} (27.9 E)")
     for placement in nato_step(scenario)["placements"]:
         where = placement.get("where", {})
         if "place" not in where:
@@ -105,3 +110,18 @@ def nato_problems(data: GameData, scenario: dict, state: dict) -> list[str]:
             out.append(f"one of {', '.join(map(str, placement['one_of']))} must be set up in "
                        f"{str(where['place']).title()} ({hex_id}) (27.4 D)")
     return out
+
+
+def turkey(data: GameData) -> frozenset[str]:
+    def read() -> frozenset[str]:
+        return frozenset(grid(data).canonical(h) for h in numbers.texts(data, "map.countries.turkey", "the hexes of Turkey (27.9 E)"))
+    return data.derived("eid.countries.turkey", read)
+
+
+def turkey_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
+    """27.9 E: NATO units "may enter clear terrain hexes" of Turkey in this scenario, no others."""
+    if not plays(data, 3) or state["scenario"] != LHJ or state["units"].get(unit_id, {}).get("side") != "western":
+        return None
+    if hex_id in turkey(data) and mapdata(data).terrain(hex_id) != "clear":
+        return f"{unit_id} may enter only the clear hexes of Turkey, not {hex_id} (27.9 E)"
+    return None
