@@ -203,3 +203,10 @@ def test_27_9_e_nato_sets_up_outside_turkey_and_enters_only_its_clear_hexes():
     assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["V1", "W1"]}]) == []
     assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["V1", "W2"]}]) == [
         "V1 → W2: wa-mech-2 may enter only the clear hexes of Turkey, not W2 (27.9 E)"]
+
+
+def test_27_3_l_the_soviets_have_no_strategic_movement():
+    """27.3 L: "The Soviets have no strategic land or sea movement capabilities.\""""
+    d, s = lhj_start(3, position(), MORE)
+    assert problems(d, at(s, 2, "soviet"), "soviet", [{"strategic": "su-inf-38", "path": ["Q20", "Q21"]}]) == [
+        "the Soviets have no strategic land or sea movement in Let History Judge (27.3 L)"]

@@ -38,8 +38,8 @@ NOT_ENFORCED = (
     "position marks `flip: true`",
     "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
     "withheld units simply stay off the map, 7.8); 7.18, "
-    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, Yugoslav 4th "
-    "Army, 25.2 the Flak corps: not written yet); "
+    "7.20, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, "
+    "25.2 the Flak corps: not written yet; 7.24 the satellites' and 20.5 B the Yugoslav 4th Army's are played from behaviour 3); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
     "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
     "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
@@ -56,7 +56,7 @@ NOT_ENFORCED = (
     "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; 6.4; 6.7 A the third attack SU; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
     "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
-    "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
+    "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.7 A for supply, 9.8, 9.12 (not "
     "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
     "written yet)",
     "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
@@ -64,19 +64,18 @@ NOT_ENFORCED = (
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
     "collapse, 16.10",
-    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3, 19.1.4 B and 19.2.1 the satellites' "
-    "GS sources, 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
-    "extra-territorial assault, 19.3 F the Hungarian replacement; 20.2 B-D and 9.5 the Yugoslav ZOC "
-    "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
-    "Trieste (ports are not played); 27.x Let History Judge's own rules "
-    "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
-    "(27.10) leaves out the Soviet garrison points (26.6.4 is played in Iron Dream only) and counts Belgrade whenever NATO "
-    "controls it (27.7 B: neutrality is not played)",
+    "19.1.4 B and 19.2.1 the satellites' GS sources (see the SUs entry); 20.6 Trieste (ports are not played); behaviour 2 "
+    "campaigns also lack 19.1.1 D, 19.1.3, 19.2.1's army held in Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, "
+    "20.5 B and Let History Judge's 27.3-27.5, 27.7, 27.9 E and 26.6.4 (played from behaviour 3); Let History Judge: "
+    "27.3 K and 27.4 C, K the SUs and holding boxes (not on the map), "
+    "27.6 A-bombs (the secret A-bomb chit needs the hidden-information core, not wired into this game yet), 27.8 (the "
+    "map data marks no ports: the position's wa_supply_sources name the NATO ports of the start; B ports are not "
+    "played), 27.9 A-D Greece (the MTO holding box and invasions are not played)",
     "23.0 Führer-mandated offensives: an FMO is launched by burning off an SU into the Permanently Destroyed Units Box "
     "(23.2 C, 23.3), and SUs are not on the map, so no FMO can be paid for; 24.6-24.8 echeloned Shock Front assaults "
     "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played)",
-    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
-    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
+    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge before "
+    "behaviour 3, 26.6.5 A the Hook as clear for the Axis "
     "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU (SUs are not on the "
     "map), 26.6.12 "
     "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
