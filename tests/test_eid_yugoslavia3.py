@@ -5,6 +5,9 @@ map (made up); T11 a 2-VP city and Turn 15 the first of 1945 for 20.4 (made up).
 
 from __future__ import annotations
 
+import pytest
+
+from pbem.errors import UnknownDataError
 from pbem.games.end_of_the_iron_dream import combat
 from pbem.games.end_of_the_iron_dream.common import enemy_zoc
 from tests.eidhelp import at, play, problems, start
@@ -99,3 +102,11 @@ def test_20_4_yugoslav_units_alone_liberating_a_yugoslav_city_in_1944_earn_doubl
     s2["units"]["su-inf-3"]["hex"] = "T12"
     after, events = play(d, s2, "soviet", [{"move": "su-inf-3", "path": ["T12", "T11"]}])
     assert after["victory"]["cities"]["T11"] == "soviet" and not [e for e in events if e.get("rule") == "20.4"]
+
+
+def test_20_4_a_campaign_with_a_yugoslav_city_names_the_first_turn_of_1945_at_set_up():
+    """20.4 "in 1944": the text gives no turn dates for Iron Dream (game.turns.iron_dream.first_turn_of_1945
+    is unknown); a behaviour-3 campaign with a city in Yugoslavia must name it before play."""
+    with pytest.raises(UnknownDataError, match=r"game\.turns\.iron_dream\.first_turn_of_1945"):
+        start(position={"yu-mtn-1Y": "U10", "de-inf-1": "P10", "su-inf-3": "T25", "wa-mech-2": "P2"}, behaviour=3,
+              extra={**SUPPLY, "map.hexes.T11": {"terrain": "clear", "city": True, "vp": 2}})

@@ -40,6 +40,9 @@ def validate(data: GameData, state: dict) -> None:
     country(data, "hungary")
     numbers.integer(data, f"{KEY}.romania.defects_at_soviet_controlled", "the Romanian hexes of Romania's defection (19.1.1 B)")
     numbers.integer(data, f"{VALUES}.satellite_still_axis", "the VPs of a satellite still Axis (26.6.2)")
+    if plays(data, 3):
+        from .yugoslavia import validate_3
+        validate_3(data)                                             # 20.4, 20.5 B
 
 
 def defected(state: dict) -> dict:

@@ -88,6 +88,15 @@ FOURTH = "special.yugoslavia"
 FOURTH_ORDER = "the Yugoslav 4th Army arrives as `place: UNIT, at: HEX` atop an existing Yugoslav army (20.5 B)"
 
 
+def validate_3(data: GameData) -> None:
+    """Behaviour 3, Iron Dream, at set-up: the 4th Army's data (20.5 B) and, with a city in
+    Yugoslavia, the first turn of 1945 (20.4: read after any step liberating it)."""
+    from .victory import cities
+    fourth_army(data)
+    if set(cities(data)) & hexes(data):
+        numbers.integer(data, "game.turns.iron_dream.first_turn_of_1945", "the first turn of 1945 (20.4)")
+
+
 def fourth_army(data: GameData) -> tuple[str, int]:
     return (numbers.text(data, f"{FOURTH}.fourth_army_counter", "the Yugoslav 4th Army's counter (28.4)"),
             numbers.integer(data, f"{FOURTH}.fourth_army_turn", "the Yugoslav 4th Army's turn of arrival (20.5 B)"))
