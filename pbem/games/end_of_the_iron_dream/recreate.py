@@ -113,7 +113,7 @@ def watch(data: GameData, state: dict, events: list) -> None:
     """After every step (behaviour 3): the turn each Hungarian unit reached the dead pile (19.3 F),
     the turn of the next `player_turn_over` event after its elimination (a step may end the turn)."""
     dead = {d["unit"] for d in state["dead"] if unwrap(counter(data, d["unit"]).get("nation")) == "hungarian"}
-    known = book(state).get("hungarian_dead", {})
+    known = state.get("satellites", {}).get("hungarian_dead", {})
     new = {}
     for unit_id in sorted(dead - set(known)):
         turn = state["turn"]

@@ -170,13 +170,12 @@ def assault_problem(data: GameData, state: dict, units: list[str], targets: list
 def red_army_entry(data: GameData, state: dict) -> None:
     """19.2.1: the player-turn a Red Army unit (a Soviet counter of no other nation: not Polish,
     Yugoslav, Romanian or Bulgarian) first stands in Bulgaria."""
-    book = state.setdefault("satellites", {})
-    if "red_army_in_bulgaria" in book:
+    if "red_army_in_bulgaria" in state.get("satellites", {}):
         return
     bulgaria = country(data, "bulgaria")
     if any(u["side"] == "soviet" and u["hex"] in bulgaria and unwrap(counter(data, k).get("nation")) is None
            and not is_type(data, k, "non_combat") for k, u in state["units"].items()):
-        book["red_army_in_bulgaria"] = {"turn": state["turn"], "army": state["army"]}
+        state.setdefault("satellites", {})["red_army_in_bulgaria"] = {"turn": state["turn"], "army": state["army"]}
 
 
 def held_in_sofia(data: GameData, state: dict) -> bool:
