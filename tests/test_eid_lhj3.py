@@ -210,3 +210,12 @@ def test_27_3_l_the_soviets_have_no_strategic_movement():
     d, s = lhj_start(3, position(), MORE)
     assert problems(d, at(s, 2, "soviet"), "soviet", [{"strategic": "su-inf-38", "path": ["Q20", "Q21"]}]) == [
         "the Soviets have no strategic land or sea movement in Let History Judge (27.3 L)"]
+
+
+def test_27_3_d_the_soviets_receive_no_reinforcements():
+    """27.3 D: "The Soviets receive no replacements or reinforcements." (su-inf-50 due on Turn 2 by a
+    made-up schedule.)"""
+    d, s = lhj_start(3, position(), {**MORE, "reinforcements.reinforcements.schedule": {"2": ["su-inf-50"]},
+                                     "map.edges.east": [f"{r}26" for r in "PQRSTUVW"]})
+    assert problems(d, at(s, 2, "soviet"), "soviet", [{"enter": "su-inf-50", "path": ["T26", "T25"]}]) == [
+        "the Soviets receive no reinforcements in Let History Judge (27.3 D)"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from .common import counter, full_steps, grid, stacking_problem
+from .common import counter, full_steps, grid, plays, stacking_problem
 from .supply_play import control, lines
 
 SCHEDULE = "reinforcements.reinforcements.schedule"
@@ -92,6 +92,8 @@ def entry_problem(data: GameData, state: dict, order: dict) -> tuple[str | None,
         return PLACE, "", []
     if state["army"] != "soviet":
         return "only Soviet reinforcements enter from the east edge (7.3)", "", []
+    if state["scenario"] == "let-history-judge" and plays(data, 3):
+        return "the Soviets receive no reinforcements in Let History Judge (27.3 D)", "", []
     if unit_id not in due(data, state, "soviet"):
         return f"{unit_id} is not a Soviet reinforcement due by Turn {state['turn']} (2.14, {SCHEDULE})", "", []
     g = grid(data)
