@@ -163,7 +163,7 @@ def test_27_7_b_belgrade_is_not_counted_while_yugoslavia_stays_neutral():
 
 GARRISON = {**MORE, "map.hexes.S24": {"terrain": "clear", "city": True, "vp": 2},
             "map.hexes.R24": {"terrain": "clear", "city": True, "vp": 1},
-            "map.hexes.P20": {"terrain": "clear", "city": True, "vp": 1}}
+            "map.hexes.P5": {"terrain": "clear", "city": True, "vp": 1}}
 
 
 def test_26_6_4_in_let_history_judge_each_missing_garrison_gives_nato_a_point():
@@ -182,15 +182,15 @@ def test_26_6_4_in_let_history_judge_each_missing_garrison_gives_nato_a_point():
 
 
 def test_26_6_4_d_a_city_the_soviets_take_from_nato_needs_a_garrison_until_nato_retakes_it():
-    """26.6.4 A, D in Let History Judge: P20 (1 VP, made up), NATO's at the start, taken by the Soviets."""
+    """26.6.4 A, D in Let History Judge: P5 (1 VP, made up), NATO's at the start, taken by the Soviets."""
     d, s = lhj_start(3, position(), GARRISON)
-    assert "P20" not in s["victory"]["garrisons"]
-    s["units"]["su-inf-46"] = {"side": "soviet", "hex": "P20", "steps": 2}
+    assert "P5" not in s["victory"]["garrisons"]
+    s["units"]["su-inf-46"] = {"side": "soviet", "hex": "P5", "steps": 2}
     garrisons.watch_lhj(d, s)
-    assert "P20" in s["victory"]["garrisons"]
+    assert "P5" in s["victory"]["garrisons"]
     s["units"]["su-inf-46"]["side"] = "western"                               # a stand-in for a NATO retake
     garrisons.watch_lhj(d, s)
-    assert "P20" not in s["victory"]["garrisons"]
+    assert "P5" not in s["victory"]["garrisons"]
 
 
 def test_27_9_e_nato_sets_up_outside_turkey_and_enters_only_its_clear_hexes():

@@ -137,3 +137,20 @@ def test_19_2_a_german_retreat_may_cross_axis_bulgaria_but_not_end_there():
     assert combat.retreat_problem(d, s, battle, "de-inf-1", ["W20"], "defenders") == (
         "de-inf-1 may retreat through Bulgaria but not end there while it is Axis, not in W20 (19.2)")
     assert combat.retreat_problem(d, s, battle, "de-inf-1", ["W20", "W21", "W22"], "defenders") is None
+
+
+def test_26_6_4_c_a_city_liberated_in_the_last_step_of_the_soviet_turn_is_checked_at_its_end():
+    """26.6.4 C: "Begin checking for the garrisons for each city at the end of the Soviet player-turn
+    during which the city was liberated." V12 (Antwerp, 1 VP, in the rules data; outside the made-up
+    USSR) changes hands in the step ending the Soviet player-turn (here set by hand before the STAVKA
+    Shock Front file) and stands empty: -1 at once (behaviour 2 began checking a turn later)."""
+    for behaviour, expected in ((3, True), (2, False)):
+        d, s = start({"su-inf-3": "T25", "de-inf-1": "P10", "wa-mech-2": "P2"}, behaviour=behaviour,
+                     hexes={"C27": {"terrain": "clear"}, "C28": {"terrain": "clear"}}, extra={**SUPPLY, **PLACES})
+        after, _ = play(d, at(s, 3, "soviet", "assault"), "soviet", [])
+        assert after["phase"] == "shock_front"                                 # 5.3.7 ends the Soviet player-turn
+        after["control"] = {**after["control"], "V12": "soviet"}
+        _, events = play(d, after, "soviet", [])
+        found = {"event": "vp", "army": "soviet", "vp": "-1", "rule": "26.6.4", "turn": 3,
+                 "what": "V12 without a garrison of 1 step(s)", "hex": "V12"} in events
+        assert found is expected

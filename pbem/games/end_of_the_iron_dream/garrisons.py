@@ -8,7 +8,7 @@ player-turn, from the one of its liberation, each city without its garrison cost
 1 VP (C); an Axis retake frees it until the Soviets liberate it again (D).
 
 Behaviour 3, Let History Judge (27.3 G: "Normal Soviet garrisoning requirements are in effect"):
-the cities of the Soviet start area (27.3 G) outside the USSR need their garrisons from the start,
+the cities Soviet-controlled at the start (27.3 G, 4.1) outside the USSR need their garrisons from the start,
 and any city the Soviets take from NATO from then on; a NATO retake frees it (D). The garrison's
 size reads the city's Iron Dream VPs (26.6.4 B, map.hexes.HEX.vp); each failure's point lost by
 the Soviets counts for NATO (27.10 A)."""
@@ -20,7 +20,7 @@ from fractions import Fraction
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from .common import counter, grid, is_type, plays
-from .supply_play import LHJ, control, start_territory
+from .supply_play import LHJ, control
 from .victory import VALUES, add, cities, city_vp, ledger
 
 EXEMPT = "victory.special_vps.soviet_garrisons.exempt"
@@ -52,13 +52,13 @@ def validate(data: GameData, state: dict) -> None:
     for key in ("garrison_failure", "garrison_steps_one_vp_city", "garrison_steps_larger_city"):
         numbers.integer(data, f"{VALUES}.{key}", f"26.6.4 {key}")
     if lhj(data, state):
-        start = start_territory(data, state)
+        owner = control(data, state)                          # 4.1 at the start (27.3 G: the triangle line's area)
         watched = [h for h in cities(data) if h not in ussr(data) and h not in exempt(data)]
         for hex_id in watched:
             city_vp(data, hex_id)
         book = ledger(state)
-        book["garrisons"] = sorted(h for h in watched if start.get(h) == "soviet")          # 27.3 G, H
-        book["garrison_cities"] = {h: start.get(h, "western") for h in watched}
+        book["garrisons"] = sorted(h for h in watched if owner[h] == "soviet")          # 27.3 G, H
+        book["garrison_cities"] = {h: owner[h] for h in watched}
 
 
 def watch_lhj(data: GameData, state: dict) -> None:
@@ -95,6 +95,8 @@ def check(data: GameData, state: dict, events: list) -> None:
     """26.6.4 B-C at the end of the Soviet player-turn (27.10 A: in Let History Judge for NATO)."""
     if state["scenario"] == LHJ and not lhj(data, state):
         return
+    if plays(data, 3):
+        up_to_date(data, state)                # 26.6.4 C: a city liberated in the turn's last step is checked too
     for hex_id in ledger(state).get("garrisons", []):
         need = numbers.integer(data, f"{VALUES}.garrison_steps_{'one_vp_city' if city_vp(data, hex_id) == 1 else 'larger_city'}",
                                "a garrison's steps (26.6.4 B)")
@@ -105,3 +107,15 @@ def check(data: GameData, state: dict, events: list) -> None:
             vp = numbers.integer(data, f"{VALUES}.garrison_failure", "a garrison failure (26.6.4 C)")
             army, vp = ("western", -vp) if state["scenario"] == LHJ else ("soviet", vp)       # 27.10 A
             events.append(add(state, army, Fraction(vp), "26.6.4", f"{hex_id} without a garrison of {need} step(s)", hex_id))
+
+
+def up_to_date(data: GameData, state: dict) -> None:
+    """Behaviour 3: the liberations of the step ending the Soviet player-turn, before its check (the
+    watch after every step comes after it; both are idempotent)."""
+    if state["scenario"] == LHJ:
+        watch_lhj(data, state)
+        return
+    owner = control(data, state)
+    for hex_id, before in sorted(ledger(state)["cities"].items()):
+        if before != owner[hex_id]:
+            liberated(data, state, hex_id, before, owner[hex_id])
