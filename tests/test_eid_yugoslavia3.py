@@ -110,3 +110,12 @@ def test_20_4_a_campaign_with_a_yugoslav_city_names_the_first_turn_of_1945_at_se
     with pytest.raises(UnknownDataError, match=r"game\.turns\.iron_dream\.first_turn_of_1945"):
         start(position={"yu-mtn-1Y": "U10", "de-inf-1": "P10", "su-inf-3": "T25", "wa-mech-2": "P2"}, behaviour=3,
               extra={**SUPPLY, "map.hexes.T11": {"terrain": "clear", "city": True, "vp": 2}})
+
+
+def test_20_5_b_the_4th_army_never_enters_from_the_east_edge():
+    """20.5 B: the 4th Army "must be placed atop an already existing Yugoslav army" (a schedule listing it
+    for Turn 14, made up, does not make it an east-edge entry, 7.3)."""
+    d, s = start(position={"yu-mtn-1Y": "U11", "de-inf-1": "P10", "su-inf-3": "T25", "wa-mech-2": "P2"},
+                 behaviour=3, extra={**SUPPLY, "reinforcements.reinforcements.schedule": {"14": ["yu-mtn-4Y"]}})
+    assert problems(d, at(s, 15, "soviet"), "soviet", [{"enter": "yu-mtn-4Y", "path": ["T26", "T25"]}]) == [
+        "yu-mtn-4Y arrives atop a Yugoslav army: `place: yu-mtn-4Y, at: HEX` (20.5 B)"]

@@ -96,6 +96,8 @@ def entry_problem(data: GameData, state: dict, order: dict) -> tuple[str | None,
         return "the Soviets receive no reinforcements in Let History Judge (27.3 D)", "", []
     if unit_id not in due(data, state, "soviet"):
         return f"{unit_id} is not a Soviet reinforcement due by Turn {state['turn']} (2.14, {SCHEDULE})", "", []
+    if plays(data, 3) and unit_id == numbers.text(data, "special.yugoslavia.fourth_army_counter", "the Yugoslav 4th Army (28.4)"):
+        return f"{unit_id} arrives atop a Yugoslav army: `place: {unit_id}, at: HEX` (20.5 B)", "", []
     g = grid(data)
     path = [g.canonical(str(h)) for h in path]
     edge = {g.canonical(h) for h in numbers.texts(data, "map.edges.east", "the hexes of the map's east edge (15.13)")}
