@@ -7,7 +7,7 @@ rulebook's C28 (3.1 B), added with C27 to the map and to Bulgaria (made up)."""
 
 from __future__ import annotations
 
-from pbem.games.end_of_the_iron_dream import combat, recreate, satellites
+from pbem.games.end_of_the_iron_dream import assault, combat, recreate, satellites
 from tests.eidhelp import at, play, problems, start
 from tests.test_eid_supply_play import SUPPLY
 
@@ -154,3 +154,17 @@ def test_26_6_4_c_a_city_liberated_in_the_last_step_of_the_soviet_turn_is_checke
         found = {"event": "vp", "army": "soviet", "vp": "-1", "rule": "26.6.4", "turn": 3,
                  "what": "V12 without a garrison of 1 step(s)", "hex": "V12"} in events
         assert found is expected
+
+
+def test_19_2_a_german_advance_after_combat_may_not_end_in_axis_bulgaria():
+    """19.2: German units "may not end any phase of their player-turn" in Axis Bulgaria: an advance
+    after combat (18.16) into W20, vacated by an eliminated WA defender, is refused (behaviour 2 let
+    it stand there)."""
+    battle = {"kind": "prepared", "hexes": ["W20"], "attackers": ["de-inf-1"], "defenders": ["wa-mech-4"],
+              "hex_of": {"de-inf-1": "W19", "wa-mech-4": "W20"}, "retreated": {}}
+    for behaviour, expected in ((3, "de-inf-1 may advance through Bulgaria but not end there while it is Axis, not in W20 (19.2)"),
+                                (2, None)):
+        d, s = start({"de-inf-1": "W19", "su-inf-3": "T25", "wa-mech-2": "P2"}, behaviour=behaviour,
+                     hexes={"C27": {"terrain": "clear"}, "C28": {"terrain": "clear"}}, extra={**SUPPLY, **PLACES})
+        s = at(s, 2, "axis", "pa_attacker")
+        assert assault.advance_problem(d, s, battle, {"de-inf-1": ["W20"]}) == expected

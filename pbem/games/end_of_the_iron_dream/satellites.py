@@ -202,11 +202,12 @@ def sofia_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str
     return None
 
 
-def retreat_end_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> str | None:
+def retreat_end_problem(data: GameData, state: dict, unit_id: str, path: list[str], how: str = "retreat") -> str | None:
     """19.2 (behaviour 3): "Retreats through, but not ending in, Axis Bulgarian territory are likewise
-    allowed" (for German units, as their moves)."""
+    allowed" (for German units, as their moves); an advance after combat (`how`) ends a phase's
+    movement there too ("they may not end any phase of their player-turn there")."""
     if not plays(data, 3) or not path:
         return None
     found = end_problem(data, state, unit_id, grid(data).canonical(path[-1]))
-    return found.replace("may cross Bulgaria but never end a phase there", "may retreat through Bulgaria but not end there") \
+    return found.replace("may cross Bulgaria but never end a phase there", f"may {how} through Bulgaria but not end there") \
         if found else None
