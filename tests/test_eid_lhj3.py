@@ -219,3 +219,14 @@ def test_27_3_d_the_soviets_receive_no_reinforcements():
                                      "map.edges.east": [f"{r}26" for r in "PQRSTUVW"]})
     assert problems(d, at(s, 2, "soviet"), "soviet", [{"enter": "su-inf-50", "path": ["T26", "T25"]}]) == [
         "the Soviets receive no reinforcements in Let History Judge (27.3 D)"]
+
+
+def test_27_7_a_a_nato_assault_on_yugoslav_units_violates_the_neutrality():
+    """27.7 A "until such time as NATO violated their neutrality" (a reading: a NATO assault on Yugoslav
+    units violates it, whatever the step ends on)."""
+    d, s = lhj_start(3, position(), MORE)
+    s["neutrality"] = {"trieste": ["wa-x-B13"], "neutral": True, "violated": None}
+    s = at(s, 4, "soviet")                                    # the step ended the NATO player-turn
+    events = [{"event": "assault", "kind": "prepared", "attackers": ["wa-mech-2"], "defenders": ["yu-mtn-1Y"]}]
+    neutrality.watch(d, s, events)
+    assert s["neutrality"]["violated"] == 4 and events[-1] == {"event": "yugoslav_neutrality_violated", "turn": 4, "rule": "27.7 A"}

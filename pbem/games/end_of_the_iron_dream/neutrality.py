@@ -51,12 +51,18 @@ def watch(data: GameData, state: dict, events: list) -> None:
     from .yugoslavia import hexes
     inside = hexes(data)
     entered = any(u["side"] == "western" and u["hex"] in inside for u in state["units"].values())
-    attacked = any(e.get("event") == "assault" and state["army"] == "western"
+    attacked = any(e.get("event") == "assault" and nato(data, state, e.get("attackers", []))
                    and any(unwrap(counter(data, u).get("nation")) == "yugoslav" for u in e.get("defenders", []))
                    for e in events)
     if entered or attacked:
         book["violated"] = state["turn"]
         events.append({"event": "yugoslav_neutrality_violated", "turn": state["turn"], "rule": "27.7 A"})
+
+
+def nato(data: GameData, state: dict, units: list[str]) -> bool:
+    """Whether NATO made the assault (its units may be gone since; a Freikorps is a German counter)."""
+    return any(state["units"][u]["side"] == "western" if u in state["units"] else str(counter(data, u)["side"]) == "western"
+               for u in units)
 
 
 def neutral_now(state: dict) -> bool:
