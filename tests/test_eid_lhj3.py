@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.errors import PbemError
-from pbem.games.end_of_the_iron_dream import garrisons, neutrality, victory
+from pbem.games.end_of_the_iron_dream import freikorps, garrisons, neutrality, victory
 from tests.eidhelp import at, play, problems
 from tests.test_eid_game import lhj_start
 
@@ -117,8 +117,12 @@ def test_27_5_b_d_freikorps_stay_in_greater_germany_and_stack_and_assault_only_w
     s5 = at(s, 4, "western", "assault")
     s5["units"]["su-inf-3"]["hex"] = "R12"
     s5["units"]["wa-mech-2"]["hex"] = "R11"
-    assert problems(d, s5, "western", [{"attack": "R12", "with": ["de-inf-1", "wa-mech-2"]}]) == [
-        "de-inf-1 is a Freikorps: it assaults with no NATO unit but Vlasov, not with wa-mech-2 (27.5 D)"]
+    # the check of a prepared assault's units (battle_problem calls it once the attack supply is there, 15.22)
+    assert freikorps.assault_problem(d, s5, ["de-inf-1", "wa-mech-2"], ["R12"]) == (
+        "de-inf-1 is a Freikorps: it assaults with no NATO unit but Vlasov, not with wa-mech-2 (27.5 D)")
+    assert freikorps.assault_problem(d, s5, ["de-inf-1", "wa-inf-VLAS"], ["R12"]) is None
+    assert freikorps.assault_problem(d, s5, ["de-inf-1"], ["T12"]) == (
+        "de-inf-1 is a Freikorps: it may not assault out of Greater Germany, not T12 (27.5 B)")
 
 
 def test_27_7_a_the_trieste_corps_pulled_out_on_the_first_nato_turn_makes_yugoslavia_neutral():

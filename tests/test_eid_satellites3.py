@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from pbem.games.end_of_the_iron_dream import assault, combat, recreate, satellites
 from tests.eidhelp import at, play, problems, start
-from tests.test_eid_supply_play import SUPPLY
+from tests.test_eid_supply_play import SUPPLY as SUPPLY2
+from tests.test_eid_supply_units import KOENIGSBURG, SOVIET_SU_MA
 
 PLACES = {"map.places.bucharest.hex": "W23", "map.places.budapest.hex": "V17",
           "map.countries.bulgaria": ["W20", "W21", "C27", "C28"]}
+
+SUPPLY = {**SUPPLY2, **SOVIET_SU_MA, **KOENIGSBURG}          # behaviour 3 needs the SUs' data too (15.16, 28.4)
 
 
 def start3(position: dict, **extra):
@@ -103,7 +106,8 @@ def test_19_3_a_e_the_1st_army_outside_hungary_may_assault_out_but_leaves_only_i
     d, s = start3({"hu-inf-H1": "W18", "hu-inf-H2": "W17", "de-inf-1": "P10", "su-inf-3": "T25", "wa-mech-2": "P2"})
     s = at(s, 2, "axis", "assault")
     s["units"]["su-inf-5"] = {"side": "soviet", "hex": "W19", "steps": 2}
-    assert problems(d, s, "axis", [{"attack": "W19", "with": ["hu-inf-H1"]}]) == []
+    assert problems(d, s, "axis", [{"attack": "W19", "with": ["hu-inf-H1"]}]) == [                # 19.3 E allows it
+        "hu-inf-H1 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]
     s2 = at(s, 2, "axis")
     assert problems(d, s2, "axis", [{"move": "hu-inf-H1", "path": ["W18", "V18"]}]) == [
         "W18 → V18: hu-inf-H1 may never leave Hungary, not into V18 (19.3 A)"]
@@ -127,7 +131,8 @@ def test_19_2_1_the_bulgarian_army_stays_in_sofia_until_the_soviet_player_turn_a
     assert s3["satellites"]["red_army_in_bulgaria"] == {"turn": 3, "army": "soviet"}
     assert s3["units"]["bg-mtn-BUL"]["side"] == "soviet"
     assert problems(d, at(s3, 3, "soviet"), "soviet", [{"move": "bg-mtn-BUL", "path": ["C28", "C27"]}]) != []
-    assert problems(d, at(s3, 4, "soviet"), "soviet", [{"move": "bg-mtn-BUL", "path": ["C28", "C27"]}]) == []
+    assert problems(d, at(s3, 4, "soviet"), "soviet", [{"move": "bg-mtn-BUL", "path": ["C28", "C27"]}]) == [
+        "bg-mtn-BUL is in GS and may not move out of it to C27 (5.1.5 B; a unit with EGS may, 15.21.2)"]    # Sofia lets it go
 
 
 def test_19_2_a_german_retreat_may_cross_axis_bulgaria_but_not_end_there():

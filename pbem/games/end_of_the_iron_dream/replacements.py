@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, freikorps, recreate, reinforcements, yugoslavia
+from . import economy, freikorps, recreate, reinforcements, supply_units, yugoslavia
 from .common import counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place", "recreate", "freikorps")
+KEYS = ("replace", "surge", "cannibalize", "place", "okh", "recreate", "freikorps")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -87,10 +87,14 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
 def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str | None:
     """One order of the Replacement Phase; a legal one changes `trial` as apply would."""
     army = trial["army"]
+    if "place" in order and str(order["place"]) in supply_units.due(trial, "axis"):
+        return supply_units.place_problem(data, trial, order)                # 16.4 A
     if "place" in order and army == "soviet" and plays(data, 3):      # 20.5 B the Yugoslav 4th Army
         return yugoslavia.place_problem(data, trial, order)
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
+    if "okh" in order:
+        return supply_units.okh_problem(data, trial, order)                  # 25.10 A
     if "freikorps" in order:                                      # 27.5 A (behaviour 3)
         return freikorps.place_problem(data, trial, order)
     if "recreate" in order:                                       # 19.1.1 D, 19.3 F (behaviour 3)
@@ -158,8 +162,13 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
         order_problem(data, state, order, used)
         if "place" in order:
             unit_id = str(order["place"])
-            why = "atop a Yugoslav army (20.5 B)" if state["army"] == "soviet" else "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"
+            why = "a new SU: its MA doubled this turn (16.2 B, 16.4 A)" if supply_units.is_su(data, unit_id) else \
+                "atop a Yugoslav army (20.5 B)" if state["army"] == "soviet" else "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"
             events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "why": why})
+        elif "okh" in order:
+            events.append({"event": "eliminated", "unit": str(order["okh"]), "why": "removed for OKH: permanently (25.10 A)"})
+            events.append({"event": "placed", "unit": supply_units.OKH, "hex": state["units"][supply_units.OKH]["hex"],
+                           "why": "OKH arrives at Berlin (25.10 A)"})
         elif "freikorps" in order:
             unit_id = str(order["freikorps"])
             events.append({"event": "freikorps", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "rule": "27.5 A"})
