@@ -439,6 +439,9 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
             if why:
                 return why
             here = hex_id
+        why = satellites.retreat_end_problem(data, trial, unit_id, [here], "advance")       # 19.2 (behaviour 3)
+        if why:
+            return why
         trial["units"][unit_id]["hex"] = here
         if "control" in trial:
             trial["control"] = {**trial["control"], **{h: state["army"] for h in path}}

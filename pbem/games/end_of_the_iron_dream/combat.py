@@ -200,7 +200,7 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
     g = grid(data)
     army = army_of(state, unit_id)
     start = state["units"][unit_id]["hex"]
-    ezoc = enemy_zoc(data, state, army)
+    ezoc = yugoslavia.retreat_zoc(data, state, unit_id)                    # 9.5 A, 20.2 B, D
     friends = {state["units"][u]["hex"] for u in state["units"] if army_of(state, u) == army and u not in battle[who]
                and not (plays(data, 3) and is_type(data, u, "non_combat"))}           # 9.7 A: combat units
     enemy = board(state).enemy_hexes(army)
@@ -219,7 +219,7 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
             or satellites.enter_problem(data, state, unit_id, b)
 
     why, _ = retreat_path(g, start, path, can_enter)
-    return why
+    return why or satellites.retreat_end_problem(data, state, unit_id, [str(h) for h in path])     # 19.2
 
 
 def take_result(data: GameData, state: dict, battle: dict, answer: dict, who: str, events: list) -> None:

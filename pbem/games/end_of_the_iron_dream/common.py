@@ -25,7 +25,8 @@ ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
 # fair weather; 2 plays supply (15.x), the weather (25.11, 25.8), the economy (16.x), strategic
 # movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27);
 # 3 puts the supply units on the map (15.21-15.23, 16.2-16.5, 23.0, 25.10: supply_units.py), plays the dike (10.9),
-# the WA army groups (4.2 C, 4.10 E), the Hook as clear (26.6.5 A), the Führer's die (26.7 B)
+# the WA army groups (4.2 C, 4.10 E), the Hook as clear (26.6.5 A), the Führer's die (26.7 B), and the satellites',
+# Yugoslavia's and Let History Judge's rules of issue 14's second round (satellites.py, yugoslavia.py, recreate.py, ...)
 BEHAVIOUR = 3
 
 
@@ -161,12 +162,17 @@ def zoc_blocked(data: GameData, a: str, b: str) -> bool:
 
 def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
     """9.1 A: every combat unit of `armies` exerts a ZOC into its hex and the six around it,
-    with 9.2 and 9.3; 15.23: SUs alone in a hex exert none."""
+    with 9.2 and 9.3; 15.23: SUs alone in a hex exert none; behaviour 3: Yugoslav ZOCs do not extend
+    outside Yugoslavia (9.5 B, 20.2 C)."""
     found: set[str] = set()
     stacks = board(state).stacks()
     for hex_id in sorted(stacks):
         units = [u for u in stacks[hex_id] if army_of(state, u) in armies and u not in state.get("fs", ())]   # 15.19 A
         if not units or all(is_type(data, u, "supply_unit") for u in units):
+            continue
+        if plays(data, 3) and all(is_type(data, u, "yugoslav") or is_type(data, u, "supply_unit") for u in units):
+            from .yugoslavia import hexes as yugoslav_hexes            # 9.5 B, 20.2 C (yugoslavia imports this module)
+            found |= zoc_reach(data, hex_id) & yugoslav_hexes(data)
             continue
         found |= zoc_reach(data, hex_id)
     return found

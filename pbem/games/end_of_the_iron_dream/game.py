@@ -28,8 +28,8 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, garrisons, hook, movement, recreated, report, satellites, setup,
-               shock, supply_play, supply_units, victory, warsaw, yugoslavia)
+from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, garrisons, hook, lhj_setup, movement, neutrality, recreated,
+               report, satellites, setup, shock, supply_play, supply_units, victory, warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -37,9 +37,9 @@ NOT_ENFORCED = (
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
     "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
-    "withheld units simply stay off the map, 7.8); special-event arrivals: 7.24 the satellites' replacements "
-    "(19.1.3, 19.3 F), the Yugoslav 4th Army (20.5 B) and 25.2 the Flak corps (not written yet; behaviour 3 plays OKH, "
-    "25.10 A); the WA recreate units in their holding boxes (7.21, not modelled); "
+    "withheld units simply stay off the map, 7.8); special-event arrivals: 25.2 the Flak corps (not written yet; "
+    "behaviour 3 plays OKH, 25.10 A, the satellites' 7.24 and the Yugoslav 4th Army's 20.5 B); the WA recreate units "
+    "in their holding boxes (7.21, not modelled); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
     "is refused); 7.16 B (the three-step elite corps' second counters are not modelled: GD, HG and 1SS have two steps "
     "here, so none is ever fleshed out to its third); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
@@ -48,7 +48,7 @@ NOT_ENFORCED = (
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
     "needs only the attackers' GS): 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
     "stay off the map, state su_burned); 4.10 "
-    "B's exceptions but the airborne corps (4.10 C invasion-ports, E cooperative assaults: not played); 25.10 B OKH's area (the inter-theater boundary is "
+    "B: an EGS burn-off takes the airborne exception only (4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area (the inter-theater boundary is "
     "not in the data); 15.16 A a Baltic port fortified in play and 15.18 forts (no fortification counters); the "
     "holding boxes as WA sources (15.14 A) and 15.14 F",
     "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
@@ -60,23 +60,22 @@ NOT_ENFORCED = (
     "Alliance ZOC) and no fortification counter is in the data (22.x); 9.4 and 9.12 go with the WA invasion-port "
     "counters and invasions (14.x: without them no "
     "counter or invading unit is on the map; 9.4 keeps Axis ZOCs out of a counter's hex for hex control, 4.1); "
-    "9.5 the Yugoslav ZOC rules (not written yet); 9.8 the German fortification counters that negate "
+    "9.8 the German fortification counters that negate "
     "EZOCs are not in the data (22.x)",
     "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
     "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
     "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box at the "
     "collapse, 16.10",
-    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3 (before behaviour 3, 19.1.4 B, "
-    "19.2.1 and 19.3 D the satellites' GS sources too), 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
-    "extra-territorial assault, 19.3 F the Hungarian replacement; 20.2 B-D and 9.5 the Yugoslav ZOC "
-    "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
-    "Trieste (ports are not played); 27.x Let History Judge's own rules "
-    "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
-    "(27.10) leaves out the Soviet garrison points (26.6.4 is played in Iron Dream only) and counts Belgrade whenever NATO "
-    "controls it (27.7 B: neutrality is not played)",
-    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
-    "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.12 "
+    "20.6 Trieste (ports are not played); behaviour 2 campaigns also lack 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and "
+    "19.3 D the satellites' GS sources, 19.2.1's army held in Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, "
+    "20.5 B and Let History Judge's 27.3-27.5, 27.7, 27.9 E and 26.6.4 (played from behaviour 3); Let History Judge: "
+    "27.3 K and 27.4 C, K the holding boxes, "
+    "27.6 A-bombs (the secret A-bomb chit needs the hidden-information core, not wired into this game yet), 27.8 (the "
+    "map data marks no ports: the position's wa_supply_sources name the NATO ports of the start; B ports are not "
+    "played), 27.9 A-D Greece (the MTO holding box and invasions are not played)",
+    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge before "
+    "behaviour 3, 26.6.12 "
     "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
     "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",
@@ -85,7 +84,7 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate")
+               "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate", "freikorps")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw", "claim")
 
 
@@ -123,7 +122,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate"}),
+                   "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate", "freikorps"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -238,6 +237,9 @@ class EndOfTheIronDream(SequencedGame):
         if plays(data, 2):
             state.update(control={}, oos=[], granted={})
             supply_play.validate(data, state)
+            if plays(data, 3):
+                lhj_setup.validate(data, scenario, state)              # 27.3, 27.4
+                neutrality.setup(data, state)                          # 27.7 A
             collapse.validate(data, state)
             victory.validate(data, state)
             garrisons.validate(data, state)
@@ -269,6 +271,8 @@ class EndOfTheIronDream(SequencedGame):
             warsaw.watch(data, state, events)
             french.watch(data, state)
             satellites.watch(data, state, events)
+            neutrality.watch(data, state, events)                       # 27.7 A
+            garrisons.watch_lhj(data, state)                            # 26.6.4 A, D in 27.3 G
             shock.watch(state, events)
             supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
             fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
@@ -288,6 +292,7 @@ class EndOfTheIronDream(SequencedGame):
                            "weather": calendar.weather(data, state["scenario"], state["turn"])})
         supply_play.record_control(data, state, events)
         supply_units.produce(data, state, events)                       # behaviour 3: 5.1.1 B, 15.23.3, 16.2
+        yugoslavia.fourth_army_lost(data, state, events)                # 20.5 B (behaviour 3)
         supply_play.initial_check(data, state, events)
 
     def normalise_orders(self, orders: Any) -> Any:
@@ -328,6 +333,7 @@ class EndOfTheIronDream(SequencedGame):
         order = state["turn_order"]
         index = order.index(state["army"]) + 1
         if state["army"] == "western" and plays(data, 2):
+            neutrality.end_of_nato_turn(data, state, events)            # 27.7 A
             victory.end_of_wa_turn(data, state, events)                 # 26.6.8 G
             french.end_of_wa_turn(data, state, events)                  # 26.6.3
         if state["army"] == "soviet" and plays(data, 2):

@@ -5,7 +5,13 @@ garrison from then on, but Odessa, Kiev, Bobruisk and Vitebsk (map.places.NAME.h
 step in a 1-VP city, two in a larger one (26.6.4 B; SUs, and the Romanian and Bulgarian armies
 that may not serve as garrisons, 19.1.2 A, 19.2.3, do not count). At the end of every Soviet
 player-turn, from the one of its liberation, each city without its garrison costs the Soviets
-1 VP (C); an Axis retake frees it until the Soviets liberate it again (D)."""
+1 VP (C); an Axis retake frees it until the Soviets liberate it again (D).
+
+Behaviour 3, Let History Judge (27.3 G: "Normal Soviet garrisoning requirements are in effect"):
+the cities Soviet-controlled at the start (27.3 G, 4.1) outside the USSR need their garrisons from the start,
+and any city the Soviets take from NATO from then on; a NATO retake frees it (D). The garrison's
+size reads the city's Iron Dream VPs (26.6.4 B, map.hexes.HEX.vp); each failure's point lost by
+the Soviets counts for NATO (27.10 A)."""
 
 from __future__ import annotations
 
@@ -13,9 +19,9 @@ from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from .common import counter, grid, is_type
-from .supply_play import LHJ
-from .victory import VALUES, add, city_vp, ledger
+from .common import counter, grid, is_type, plays
+from .supply_play import LHJ, control
+from .victory import VALUES, add, cities, city_vp, ledger
 
 EXEMPT = "victory.special_vps.soviet_garrisons.exempt"
 
@@ -33,13 +39,43 @@ def exempt(data: GameData) -> frozenset[str]:
                      for n in names)
 
 
+def lhj(data: GameData, state: dict) -> bool:
+    """Let History Judge's garrisons (behaviour 3)."""
+    return state["scenario"] == LHJ and plays(data, 3)
+
+
 def validate(data: GameData, state: dict) -> None:
-    if state["scenario"] == LHJ:
+    if state["scenario"] == LHJ and not lhj(data, state):
         return
     ussr(data)
     exempt(data)
     for key in ("garrison_failure", "garrison_steps_one_vp_city", "garrison_steps_larger_city"):
         numbers.integer(data, f"{VALUES}.{key}", f"26.6.4 {key}")
+    if lhj(data, state):
+        owner = control(data, state)                          # 4.1 at the start (27.3 G: the triangle line's area)
+        watched = [h for h in cities(data) if h not in ussr(data) and h not in exempt(data)]
+        for hex_id in watched:
+            city_vp(data, hex_id)
+        book = ledger(state)
+        book["garrisons"] = sorted(h for h in watched if owner[h] == "soviet")          # 27.3 G, H
+        book["garrison_cities"] = {h: owner[h] for h in watched}
+
+
+def watch_lhj(data: GameData, state: dict) -> None:
+    """After every step in Let History Judge: a city taken from NATO needs a garrison, a NATO
+    retake frees it (26.6.4 A, D)."""
+    if not lhj(data, state):
+        return
+    book, owner = ledger(state), control(data, state)
+    held = set(book["garrisons"])
+    for hex_id, before in sorted(book["garrison_cities"].items()):
+        now = owner.get(hex_id, before)
+        if before == "western" and now == "soviet":
+            held.add(hex_id)
+        elif now == "western":
+            held.discard(hex_id)
+        book["garrison_cities"][hex_id] = now
+    book["garrisons"] = sorted(held)
 
 
 def liberated(data: GameData, state: dict, hex_id: str, before: str, now: str) -> None:
@@ -56,9 +92,11 @@ def liberated(data: GameData, state: dict, hex_id: str, before: str, now: str) -
 
 
 def check(data: GameData, state: dict, events: list) -> None:
-    """26.6.4 B-C at the end of the Soviet player-turn."""
-    if state["scenario"] == LHJ:
+    """26.6.4 B-C at the end of the Soviet player-turn (27.10 A: in Let History Judge for NATO)."""
+    if state["scenario"] == LHJ and not lhj(data, state):
         return
+    if plays(data, 3):
+        up_to_date(data, state)                # 26.6.4 C: a city liberated in the turn's last step is checked too
     for hex_id in ledger(state).get("garrisons", []):
         need = numbers.integer(data, f"{VALUES}.garrison_steps_{'one_vp_city' if city_vp(data, hex_id) == 1 else 'larger_city'}",
                                "a garrison's steps (26.6.4 B)")
@@ -67,4 +105,17 @@ def check(data: GameData, state: dict, events: list) -> None:
                     and unwrap(counter(data, k).get("nation")) not in ("romanian", "bulgarian"))
         if steps < need:
             vp = numbers.integer(data, f"{VALUES}.garrison_failure", "a garrison failure (26.6.4 C)")
-            events.append(add(state, "soviet", Fraction(vp), "26.6.4", f"{hex_id} without a garrison of {need} step(s)", hex_id))
+            army, vp = ("western", -vp) if state["scenario"] == LHJ else ("soviet", vp)       # 27.10 A
+            events.append(add(state, army, Fraction(vp), "26.6.4", f"{hex_id} without a garrison of {need} step(s)", hex_id))
+
+
+def up_to_date(data: GameData, state: dict) -> None:
+    """Behaviour 3: the liberations of the step ending the Soviet player-turn, before its check (the
+    watch after every step comes after it; both are idempotent)."""
+    if state["scenario"] == LHJ:
+        watch_lhj(data, state)
+        return
+    owner = control(data, state)
+    for hex_id, before in sorted(ledger(state)["cities"].items()):
+        if before != owner[hex_id]:
+            liberated(data, state, hex_id, before, owner[hex_id])

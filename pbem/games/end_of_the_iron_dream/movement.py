@@ -130,6 +130,9 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
     if "control" in state:
         trial["control"] = dict(state["control"])
+    missing = yugoslavia.fourth_army_missing(data, state, orders)     # 20.5 B (behaviour 3)
+    if missing:
+        return [Problem(None, missing)]
     first = replacements.leading(orders) if plays(data, 2) else 0
     if first:                                                       # 5.x.1: the Replacement Phase first
         if state.get("movement"):
@@ -137,7 +140,7 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         found = replacements.problems(data, state, orders[:first])
         if found:
             return found
-        trial.update(economy=dict(state["economy"]), dead=list(state["dead"]))
+        trial.update(dead=list(state["dead"]), **({"economy": dict(state["economy"])} if "economy" in state else {}))
         replacements.apply(data, trial, orders[:first], [])
     if plays(data, 3) and not state.get("movement"):
         why = supply_units.unplaced_problem(data, trial)                       # 16.4 A

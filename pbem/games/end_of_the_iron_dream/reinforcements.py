@@ -95,11 +95,15 @@ def entry_problem(data: GameData, state: dict, order: dict) -> tuple[str | None,
         return PLACE, "", []
     if state["army"] != "soviet":
         return "only Soviet reinforcements enter from the east edge (7.3)", "", []
+    if state["scenario"] == "let-history-judge" and plays(data, 3):
+        return "the Soviets receive no reinforcements in Let History Judge (27.3 D)", "", []
     from .supply_units import due as sus_due, is_su               # behaviour 3: 15.23.3 B the SUs received
     if is_su(data, unit_id) and unit_id not in sus_due(state, "soviet"):
         return f"{unit_id} is not an SU the Soviets received: two a turn (15.23.3 B)", "", []
     if not is_su(data, unit_id) and unit_id not in due(data, state, "soviet"):
         return f"{unit_id} is not a Soviet reinforcement due by Turn {state['turn']} (2.14, {SCHEDULE})", "", []
+    if plays(data, 3) and unit_id == numbers.text(data, "special.yugoslavia.fourth_army_counter", "the Yugoslav 4th Army (28.4)"):
+        return f"{unit_id} arrives atop a Yugoslav army: `place: {unit_id}, at: HEX` (20.5 B)", "", []
     g = grid(data)
     path = [g.canonical(str(h)) for h in path]
     if plays(data, 3) and unit_id == "pl-inf-P2" and "polish_2nd" in state:                  # 7.28

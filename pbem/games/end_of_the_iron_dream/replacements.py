@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, fuhrer, recreated, reinforcements, supply_units
+from . import economy, freikorps, fuhrer, recreate, recreated, reinforcements, supply_units, yugoslavia
 from .common import counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place", "okh", "recreate")
+KEYS = ("replace", "surge", "cannibalize", "place", "okh", "recreate", "freikorps")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -62,15 +62,19 @@ def available(data: GameData, state: dict, army: str) -> dict:
 def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
     """Every leading order of the file (the Replacement Phase), checked on a trial state."""
     army = state["army"]
-    if army == "western":
+    if army == "western" and not all("freikorps" in o for o in orders):     # 27.5 A: NATO's Freikorps
         return [Problem(0, "WA replacements are not played by pbem yet: 7.13 gives them by theater (4.9), which needs "
                            "the seas of the WA ports (see the campaign's not-enforced list)")]
-    trial = {**state, "economy": dict(state["economy"]), "units": {u: dict(v) for u, v in state["units"].items()}}
+    trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
+    if "economy" in state:                                       # Let History Judge has no German economy
+        trial["economy"] = dict(state["economy"])
     used = fuhrer.steps_used(state) if plays(data, 3) else {"mechanized": 0, "non_mechanized": 0}     # 26.7 A-B
     for index, order in enumerate(orders):
         why = order_problem(data, trial, order, used)
         if why:
             return [Problem(index, why)]
+    if army == "western":
+        return []                                                  # Freikorps only (27.5 A)
     steps = available(data, trial, army)
     if army == "axis":
         return [Problem(None, p.message) for p in economy.replacement_use_problems(steps, used["mechanized"], used["non_mechanized"])]
@@ -78,6 +82,15 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
         return [Problem(None, f"{used['mechanized'] + used['non_mechanized']} replacement steps used, "
                               f"{steps['either']} available this turn (7.14, 6.8)")]
     return []
+
+
+def satellite_recreate(data: GameData, order: dict) -> bool:
+    """`recreate:` of a Romanian army at Bucharest (19.1.1 D) or the Hungarian replacement at
+    Budapest (19.3 F): recreate.py; any other unit is recreated from the dead pile (7.11-7.22,
+    recreated.py)."""
+    unit_id = str(order["recreate"])
+    return unit_id in data.get("units.counters", "the unit counters") and \
+        recreate.nation(data, unit_id) in ("romanian", "hungarian")
 
 
 def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str | None:
@@ -88,10 +101,16 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
         return why
     if "place" in order and str(order["place"]) in supply_units.due(trial, "axis"):
         return supply_units.place_problem(data, trial, order)                # 16.4 A
+    if "place" in order and army == "soviet" and plays(data, 3):      # 20.5 B the Yugoslav 4th Army
+        return yugoslavia.place_problem(data, trial, order)
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
     if "okh" in order:
         return supply_units.okh_problem(data, trial, order)                  # 25.10 A
+    if "freikorps" in order:                                      # 27.5 A (behaviour 3)
+        return freikorps.place_problem(data, trial, order)
+    if "recreate" in order and satellite_recreate(data, order):   # 19.1.1 D, 19.3 F (behaviour 3)
+        return recreate.problem(data, trial, order)
     if plays(data, 3) and "recreate" in order:                                      # 7.11, 7.20, 7.22 A
         return recreated.problem(data, trial, order, used)
     if plays(data, 3) and set(order) == {"replace"} and str(order["replace"]) in recreated.this_turn(trial):
@@ -164,12 +183,17 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
         if "place" in order:
             unit_id = str(order["place"])
             why = "a new SU: its MA doubled this turn (16.2 B, 16.4 A)" if supply_units.is_su(data, unit_id) else \
-                "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"
+                "atop a Yugoslav army (20.5 B)" if state["army"] == "soviet" else "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"
             events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "why": why})
         elif "okh" in order:
             events.append({"event": "eliminated", "unit": str(order["okh"]), "why": "removed for OKH: permanently (25.10 A)"})
             events.append({"event": "placed", "unit": supply_units.OKH, "hex": state["units"][supply_units.OKH]["hex"],
                            "why": "OKH arrives at Berlin (25.10 A)"})
+        elif "freikorps" in order:
+            unit_id = str(order["freikorps"])
+            events.append({"event": "freikorps", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "rule": "27.5 A"})
+        elif "recreate" in order and satellite_recreate(data, order):
+            events.append(recreate.event(state, str(order["recreate"])))
         elif "surge" in order:
             events.append({"event": "surge", "turn": state["turn"], "rule": "7.23"})
         elif "recreate" in order:

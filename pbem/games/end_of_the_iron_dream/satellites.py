@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
+from . import freikorps, lhj_setup
 from .common import army_of, counter, grid, is_type, plays
 from .supply_play import LHJ, control
 from .victory import VALUES, add, ledger
@@ -39,6 +40,9 @@ def validate(data: GameData, state: dict) -> None:
     country(data, "hungary")
     numbers.integer(data, f"{KEY}.romania.defects_at_soviet_controlled", "the Romanian hexes of Romania's defection (19.1.1 B)")
     numbers.integer(data, f"{VALUES}.satellite_still_axis", "the VPs of a satellite still Axis (26.6.2)")
+    if plays(data, 3):
+        from .yugoslavia import validate_3
+        validate_3(data)                                             # 20.4, 20.5 B
 
 
 def defected(state: dict) -> dict:
@@ -56,8 +60,15 @@ def of_nation(data: GameData, unit_id: str, nation: str) -> bool:
 
 
 def watch(data: GameData, state: dict, events: list) -> None:
-    """After every step: 19.2.2 Bulgaria's defection."""
-    if state["scenario"] == LHJ or "bulgaria" in defected(state):
+    """After every step: 19.2.2 Bulgaria's defection; behaviour 3: 19.2.1 the first Red Army unit in
+    Bulgaria, 19.3 F the Hungarian deaths."""
+    if state["scenario"] == LHJ:
+        return
+    if plays(data, 3):
+        from .recreate import watch as deaths                      # recreate imports nothing of this module
+        deaths(data, state, events)
+        red_army_entry(data, state)
+    if "bulgaria" in defected(state):
         return
     bulgaria, g = country(data, "bulgaria"), grid(data)
     near = any(u["side"] == "soviet" and not is_type(data, k, "non_combat")
@@ -105,6 +116,12 @@ def nation(data: GameData, unit_id: str) -> str:
 def enter_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
     """19.1.4 A: Axis Romanians never leave Romania nor stack with Hungarians; 19.3 A: no Hungarian
     unit ever leaves Hungary (the 1st Army, outside at the start, leaves its hex only into Hungary)."""
+    corps = freikorps.enter_problem(data, state, unit_id, hex_id) \
+        or lhj_setup.turkey_problem(data, state, unit_id, hex_id)          # 27.5 B, D; 27.9 E (behaviour 3)
+    if corps:
+        return corps
+    if nation(data, unit_id) == "bulgarian":
+        return sofia_problem(data, state, unit_id, hex_id)            # Axis or Soviet (19.2.1)
     if not plays(data, 2) or state["scenario"] == LHJ or army_of(state, unit_id) != "axis":
         return None
     kind = nation(data, unit_id)
@@ -131,7 +148,10 @@ def end_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str |
 
 def assault_problem(data: GameData, state: dict, units: list[str], targets: list[str]) -> str | None:
     """19.1.4 A: Axis Romanians never assault; 19.3 E: Hungarian units within Hungary never attack
-    hexes outside it."""
+    hexes outside it; 27.5 B, D the Freikorps (behaviour 3)."""
+    corps = freikorps.assault_problem(data, state, units, targets)
+    if corps:
+        return corps
     if not plays(data, 2) or state["scenario"] == LHJ:
         return None
     hungary = country(data, "hungary")
@@ -144,3 +164,50 @@ def assault_problem(data: GameData, state: dict, units: list[str], targets: list
                 and any(h not in hungary for h in targets):
             return f"{unit_id} in Hungary may not attack out of Hungary (19.3 E)"
     return None
+
+
+# -- behaviour 3: 19.2 the Bulgarian army held in Sofia, retreats not ending in Axis Bulgaria ------
+def red_army_entry(data: GameData, state: dict) -> None:
+    """19.2.1: the player-turn a Red Army unit (a Soviet counter of no other nation: not Polish,
+    Yugoslav, Romanian or Bulgarian) first stands in Bulgaria."""
+    if "red_army_in_bulgaria" in state.get("satellites", {}):
+        return
+    bulgaria = country(data, "bulgaria")
+    if any(u["side"] == "soviet" and u["hex"] in bulgaria and unwrap(counter(data, k).get("nation")) is None
+           and not is_type(data, k, "non_combat") for k, u in state["units"].items()):
+        state.setdefault("satellites", {})["red_army_in_bulgaria"] = {"turn": state["turn"], "army": state["army"]}
+
+
+def held_in_sofia(data: GameData, state: dict) -> bool:
+    """19.2.1: the Bulgarian army "must remain" in Sofia "until the Soviet player-turn after a Red
+    Army unit has entered the country"."""
+    entry = state.get("satellites", {}).get("red_army_in_bulgaria")
+    if entry is None:
+        return True
+    order = state["turn_order"]
+    soviet = order.index("soviet")
+    free = (entry["turn"], soviet) if order.index(entry["army"]) < soviet else (entry["turn"] + 1, soviet)
+    return (state["turn"], order.index(state["army"])) < free
+
+
+def sofia_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
+    """19.2.1 (behaviour 3): the Bulgarian army never leaves Sofia (moving, retreating, advancing)
+    while held there."""
+    if not plays(data, 3) or state["scenario"] == LHJ or nation(data, unit_id) != "bulgarian":
+        return None
+    sofia = grid(data).canonical(numbers.text(data, "map.places.sofia.hex", "the hex of Sofia (19.2.1)"))
+    if hex_id != sofia and held_in_sofia(data, state):
+        return (f"{unit_id} must remain in Sofia ({sofia}) until the Soviet player-turn after a Red Army unit "
+                "has entered Bulgaria (19.2.1)")
+    return None
+
+
+def retreat_end_problem(data: GameData, state: dict, unit_id: str, path: list[str], how: str = "retreat") -> str | None:
+    """19.2 (behaviour 3): "Retreats through, but not ending in, Axis Bulgarian territory are likewise
+    allowed" (for German units, as their moves); an advance after combat (`how`) ends a phase's
+    movement there too ("they may not end any phase of their player-turn there")."""
+    if not plays(data, 3) or not path:
+        return None
+    found = end_problem(data, state, unit_id, grid(data).canonical(path[-1]))
+    return found.replace("may cross Bulgaria but never end a phase there", f"may {how} through Bulgaria but not end there") \
+        if found else None

@@ -27,6 +27,7 @@ from ...errors import UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from .common import ALLIANCE, ARMY_NAMES, PRINTED_ON, counter, grid, is_type, mapdata
+from . import yugoslavia
 from .supply_play import LHJ, berlin_hex, collapsed, control
 
 VALUES = "victory.special_vp_values"
@@ -133,6 +134,7 @@ def watch(data: GameData, state: dict, events: list) -> None:
         if before != owner[hex_id]:
             from .garrisons import liberated                        # 26.6.4 A, D (garrisons imports this module)
             liberated(data, state, hex_id, before, owner[hex_id])
+            yugoslavia.liberation(data, state, hex_id, before, owner[hex_id], events)     # 20.4 (behaviour 3)
         book["cities"][hex_id] = owner[hex_id]
     fortress = state.get("alpenfestung")
     if fortress and any(u["hex"] == fortress and u["side"] in ALLIANCE for u in state["units"].values()) \
@@ -343,15 +345,18 @@ def lhj_result(data: GameData, state: dict) -> dict:
     the Soviets do (F)."""
     owner = control(data, state)
     each = numbers.integer(data, "victory.let_history_judge_city_vp", "the VPs of a Let History Judge city (27.10 B)")
-    held = sorted(n for n, h in lhj_cities(data).items() if owner.get(h) == "western")
-    vps = each * len(held)
+    from .neutrality import belgrade_barred                          # 27.7 B (behaviour 3)
+    held = sorted(n for n, h in lhj_cities(data).items() if owner.get(h) == "western"
+                  and not (n == "belgrade" and belgrade_barred(state)))
+    points = state.get("victory", {}).get("ledger", [])                # 27.10 A: the garrison points (behaviour 3)
+    vps = each * len(held) + sum(Fraction(e["vp"]) for e in points if e["rule"] == "26.6.4")
     east = {grid(data).canonical(h) for h in numbers.texts(data, "map.setup_areas.lhj_soviet_controlled",
                                                                "the Soviet start area (27.3 G)")}
     west = sorted(u for u, v in state["units"].items() if v["side"] == "soviet" and v["hex"] not in east)
     berlin = owner.get(berlin_hex(data)) == "western"
     needed = numbers.integer(data, LHJ_KEY + ".nato_wins_with", "the VPs NATO needs (27.10 E)")
     wins = berlin and not west and vps >= needed
-    return {"totals": {"western": str(vps)}, "cities": held, "berlin": berlin, "soviets_west": west,
+    return {"totals": {"western": show(Fraction(vps))}, "cities": held, "berlin": berlin, "soviets_west": west,
             "winner": "western" if wins else "soviet", "rule": "27.10"}
 
 
