@@ -16,7 +16,7 @@ from ...kit import numbers
 from ...kit.combat import Shift, clamp, total, whole_column
 from ...kit.losses import retreat_path
 from . import satellites, yugoslavia
-from .common import (army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays, set_steps,
+from .common import (army_of, board, counter, factor, full_steps, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem)
 
 CRT_CARD = "the Combat Results Table card (18.8)"
