@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, satellites, shock, strategic, supply_play, yugoslavia
+from . import calendar, combat, probing, satellites, shock, strategic, supply_play, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -143,12 +143,12 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
     if why:
         return why
 
+    why = probing.probe_problem(data, state, hexes)                  # 18.21 (behaviour 3)
+    if why:
+        return why
     for hex_id in hexes:
         if hex_id in hit:
             return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"
-        defenders = [u for u in board(state).units_in(hex_id) if army_of(state, u) in enemies(state, army)]
-        if not defenders:
-            return f"no enemy units in {hex_id} (18.1; 18.21 probing attacks are not enforced)"
         for unit_id in units:
             here = state["units"][unit_id]["hex"]
             if not g.adjacent(here, hex_id):
@@ -160,6 +160,8 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"the {other[0]} forces assaulted {hex_id} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
     used.update(units)
     hit.update(hexes)
+    if probing.is_probe(state, hexes):
+        return None                                                  # 18.21: no die, no CRT column
     battle = plan_battle(data, state, hexes, list(units))
     combat.column_cells(data, battle["line"], battle["column"])
     return None
@@ -171,7 +173,7 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
     initial ratio; 18.8 A the line of the defender's terrain (several hexes: a reading, the
     line of the first hex named); the shifts."""
     army = state["army"]
-    defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
+    defenders = probing.defenders(data, state, hexes)                          # 18.4
     defence = 0
     for hex_id in hexes:
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
@@ -234,6 +236,12 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         declared = state["battles"].pop(0)
         units = [u for u in declared["with"] if u in state["units"] and state["units"][u]["side"] == army]
         hexes = [h for h in declared["hexes"] if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))]
+        if units and not hexes and plays(data, 3) and probing.is_probe(state, declared["hexes"]):
+            state["pending"] = probing.probe(state, declared["hexes"], units, events)      # 18.21, 25.5 G
+            state["assaulted"][army] = sorted(set(state["assaulted"].get(army, [])) | set(declared["hexes"]))
+            if after_roll(data, state, events):
+                return
+            continue
         if not units or not hexes:
             events.append({"event": "assault_off", "hexes": declared["hexes"], "why": "no attacker or defender left (18.4, 18.9 B)"})
             continue
@@ -254,6 +262,7 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         if after_roll(data, state, events):
             return
     state["pending"] = None
+    probing.phase_over(state)
     game.next_phase(data, state, events, dice)
 
 
@@ -270,6 +279,8 @@ def after_roll(data: GameData, state: dict, events: list) -> bool:
             return True
         combat.take_result(data, state, battle, auto, who, events)
         battle["taken"].append(who)
+        if who == "defenders":
+            probing.after_defender(data, state, battle, events)                     # 18.4
     return defender_advance_turn(data, state, events)
 
 
@@ -324,6 +335,8 @@ def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: li
     events: list[dict] = [{"event": "answer", "hex": battle["hexes"][0], "side": side}]
     combat.take_result(data, state, battle, normalise_answer(orders[0]), "defenders", events)
     battle["taken"].append("defenders")
+    probing.note_retreats(data, state, normalise_answer(orders[0]))              # 18.4
+    probing.after_defender(data, state, battle, events)
     if not after_roll(data, state, events):
         next_battle(game, data, state, dice, events)
     return events

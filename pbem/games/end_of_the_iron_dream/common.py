@@ -23,8 +23,9 @@ COUNTER = "the unit counter (2.x, 28.0)"
 ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
 # the module's behaviour revision (docs/upgrading.md): 1 played every unit in general supply in
 # fair weather; 2 plays supply (15.x), the weather (25.11, 25.8), the economy (16.x), strategic
-# movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27)
-BEHAVIOUR = 2
+# movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27);
+# 3 plays the combat extras (18.21, 18.4, 21.x, 25.5 G) and the other helpers' rules of that release
+BEHAVIOUR = 3
 
 
 def plays(data: GameData, revision: int) -> bool:

@@ -100,8 +100,8 @@ class EndOfTheIronDream(SequencedGame):
     id = "end-of-the-iron-dream"
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
-    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8) are played
-    behaviours = (1, 2)
+    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8) are played; 3: see common.py
+    behaviours = (1, 2, 3)
 
     def __init__(self) -> None:
         self.sequence = self.table()

@@ -67,6 +67,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "stopped": lambda e: f"{', '.join(e['units']) or 'no unit'} end their movement in {e['hex']} ({e['why']})",
     "announced": lambda e: f"{len(e['battles'])} prepared assault(s) announced (18.10 A)",
     "assault_off": lambda e: f"the assault on {', '.join(e['hexes'])} does not take place: {e['why']}",
+    "probe": lambda e: f"probing attack on the empty {', '.join(e['hexes'])} by {', '.join(e['attackers'])}: no die roll ({e['rule']})",
     "player_turn_over": lambda e: f"the Turn {e['turn']} {e['army']} player-turn is over (5.0)",
     "game_over": lambda e: f"the game ends after Turn {e['turn']} ({e['rule']}" + (")" if e.get("counted") else "; victory points are not counted by pbem yet)"),
     "vp": lambda e: f"{ARMY_NAMES[e['army']]} {'+' if not e['vp'].startswith('-') else ''}{e['vp']} VP: {e['what']} ({e['rule']})",
