@@ -7,6 +7,7 @@ WA trace their supply to V6 (a made-up port)."""
 
 from __future__ import annotations
 
+from pbem.games.end_of_the_iron_dream.common import army_of
 from tests.eidhelp import at, play, problems, start
 from tests.test_eid_supply_play import BEACH, SUPPLY
 
@@ -90,3 +91,24 @@ def test_18_4_units_retreated_into_a_hex_assaulted_later_add_no_dfs_and_die_with
             "whose defenders suffered an adverse result (18.4)"} in events
     assert state["units"]["de-inf-2"]["steps"] == 1 and "de-inf-1" not in state["units"]
     assert "pa_retreated" not in state and state["army"] == "soviet"
+
+
+def test_18_23_d_units_drawing_fs_and_wa_units_beneath_invasion_ports_cannot_be_flanked():
+    """18.23 D: "Units drawing FS and WA units beneath invasion-port counters [cannot] be flanked."
+    A ring like the 18.23 example's (T24 and T26 around T25) earns no 2R against them."""
+    def shifts(position, army, state_extra, turn=4):
+        d, s = start3(position)
+        s = at(s, turn, army, "assault", bagration=False, **state_extra)
+        target = next(h for u, h in position.items() if army_of(s, u) != army)
+        attackers = sorted(u for u in position if army_of(s, u) == army)
+        _, events = play(d, s, army, [{"attack": target, "with": attackers}], 1)
+        return next(e for e in events if e["event"] == "assault")["shifts"]
+
+    ring = {"su-inf-3": "T24", "su-inf-5": "T26", "de-inf-1": "T25"}
+    concentric = {"shift": 2, "why": "concentric assault", "rule": "18.23"}
+    assert concentric in shifts(ring, "soviet", {})
+    assert concentric not in shifts(ring, "soviet", {"fs": ["de-inf-1"]})
+    beachhead = {"de-inf-1": "S18", "de-inf-2": "S20", "wa-mech-2": "S19"}
+    ports = {"eto": 0, "mto": 0, "ashore": ["S19"]}
+    assert concentric in shifts(beachhead, "axis", {})
+    assert concentric not in shifts(beachhead, "axis", {"invasion_ports": ports})

@@ -193,10 +193,11 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
 
 
 def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], units: list[str]) -> list[Shift]:
-    """18.23 concentric 2R (a reading for several hexes: each of them ringed); 18.24 city 1L
+    """18.23 concentric 2R (a reading for several hexes: each of them ringed; D: never against
+    units drawing FS or WA units beneath invasion-port counters, behaviour 3); 18.24 city 1L
     (any defending hex a city); 6.7 Operation Bagration."""
     shifts: list[Shift] = []
-    if all(concentric(data, state, h, units) for h in hexes):
+    if all(concentric(data, state, h, units) for h in hexes) and not probing.unflankable(data, state, hexes):   # 18.23 D
         shifts.append(Shift(numbers.integer(data, "crt.shifts.concentric", "the concentric shift (18.23)"),
                             "concentric assault", "18.23"))
     for hex_id in hexes:

@@ -91,3 +91,19 @@ def after_defender(data: GameData, state: dict, battle: dict, events: list) -> N
 
 def phase_over(state: dict) -> None:
     state.pop(RETREATED, None)
+
+
+def unflankable(data: GameData, state: dict, hexes: list[str]) -> str | None:
+    """18.23 D: "Units drawing FS and WA units beneath invasion-port counters [cannot] be flanked"
+    (the bracketed word supplied by the transcription; 15.19 B): behaviour 3, the first such
+    defender, else None. state["fs"] lists the units drawing FS (15.16-15.20) and
+    state["invasion_ports"]["ashore"] the hexes of the invasion-port counters on the map (14.x);
+    both keys exist only while they hold something."""
+    if not plays(data, 3):
+        return None
+    drawing = set(state.get("fs", []))
+    ports = set(state.get("invasion_ports", {}).get("ashore", []))
+    for unit_id in defenders(data, state, hexes):
+        if unit_id in drawing or (army_of(state, unit_id) == "western" and state["units"][unit_id]["hex"] in ports):
+            return unit_id
+    return None
