@@ -20,15 +20,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...dice import Dice
-from ...gamedata import GameData
+from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
+from . import (calendar, combat, reinforcements, replacements, satellites, shock, special_units, strategic, supply, supply_play,
+               yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
-                     set_steps, stacking_problem, terrain, terrain_value, zoc_of)
+                     set_steps, stacking_problem, terrain, zoc_of)
 
 MOVE = "a move is `move: UNIT, path: [HEX, ...]`, the path starting at the unit's hex (10.2)"
 ASSAULT = "a mobile assault is `assault: HEX, with: [UNIT, ...]` (optional `path:` to the launch hex, `losses:`) (11.0)"
@@ -44,8 +45,9 @@ def record(state: dict) -> dict:
 
 
 # -- costs ---------------------------------------------------------------------------------
-def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set[str]) -> tuple[int | None, str]:
-    """10.6 the hex's terrain, 10.8 +1 across a river or canal, 10.11 a road hexside 1 MP
+def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set[str],
+               unit_id: str | None = None) -> tuple[int | None, str]:
+    """10.6 the hex's terrain (behaviour 3: as `unit_id` treats it, 21.1 B, 21.3 B), 10.8 +1 across a river or canal, 10.11 a road hexside 1 MP
     whatever the terrain; 9.6 +2 to enter and +2 to leave an EZOC (cumulative, 10.3); 10.4 B
     blocked and lake hexsides are not crossed; enemy units are not entered (10.2)."""
     sides = set(hexside(data, a, b))
@@ -57,7 +59,8 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     if "road" in sides:
         cost = numbers.integer(data, "terrain.roads.cost_mp", "the road cost (10.11)")
     else:
-        cost = int(terrain_value(data, b, "movement_mp", "the MP cost (10.6)"))
+        kind = special_units.movement_terrain(data, unit_id, b)
+        cost = int(unwrap(data.get(f"terrain.hexes.{kind}.movement_mp", f"the MP cost (10.6) of {kind} terrain")))
         for water in ("river", "canal"):
             if water in sides:
                 cost += numbers.integer(data, f"terrain.hexsides.{water}.movement_extra_mp", f"the {water} cost (10.8)")
@@ -90,7 +93,7 @@ def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spe
     def cost(a: str, b: str) -> tuple[int | None, str]:
         crowd = stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
             or satellites.enter_problem(data, state, unit_id, b)
-        return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc)
+        return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc, unit_id)
 
     result = walk(grid(data), unit_id, path, cost, allowance=limit)
     if result.problem:
@@ -193,7 +196,8 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     crowd = stacking_problem(data, state, army, [unit_id], path[0])
     if crowd:
         return f"{crowd} (7.10)"
-    first = int(terrain_value(data, path[0], "movement_mp", "the MP cost (10.6)"))
+    kind = special_units.movement_terrain(data, unit_id, path[0])                     # 21.3 B
+    first = int(unwrap(data.get(f"terrain.hexes.{kind}.movement_mp", f"the MP cost (10.6) of {kind} terrain")))
     if path[0] in enemy_zoc(data, state, army):
         first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
     state["units"][unit_id] = {"side": army, "hex": path[0], "steps": full_steps(data, unit_id)}
