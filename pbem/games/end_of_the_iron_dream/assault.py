@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, probing, satellites, shock, strategic, supply_play, yugoslavia
+from . import calendar, combat, flak, probing, satellites, shock, strategic, supply_play, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -103,7 +103,7 @@ def no_choice(game: Any, data: GameData, state: dict) -> str | None:
             continue
         if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
             continue
-        if factor(data, state, unit_id, "attack") > 0:
+        if not flak.flak(data, unit_id) and factor(data, state, unit_id, "attack") > 0:
             return None
     return "no unit that may make a prepared assault stands next to an enemy unit (18.1, 18.3; 6.5 B)"
 
@@ -128,11 +128,14 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"{unit_id} makes one prepared assault per phase (18.2 A)"
         if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
             return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
-        if factor(data, state, unit_id, "attack") <= 0:
+        if not flak.flak(data, unit_id) and factor(data, state, unit_id, "attack") <= 0:
             return f"{unit_id} has no attack factor"
         moved = strategic.done_problem(state, unit_id, prepared=True)         # 12.2; 12.4.2 holders may
         if moved:
             return moved
+    why = flak.attack_problem(data, state, units)                              # 25.2 E, H
+    if why:
+        return why
     if plays(data, 2) and state["scenario"] != supply_play.LHJ and supply_play.berlin_hex(data) in hexes:
         barred = [u for u in units if army_of(state, u) == "soviet"
                   and unwrap(counter(data, u).get("nation")) in shock.SATELLITES]
@@ -177,15 +180,18 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
     defence = 0
     for hex_id in hexes:
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
-        value = combat.defence_of(data, state, here)
+        value = combat.defence_of(data, state, flak.strength_units(data, state, here))            # 25.2 G
         across = [u for u in units if combat.water_between(data, state["units"][u]["hex"], hex_id)]
-        dry = combat.attack_of(data, state, [u for u in units if u not in across])
+        dry = combat.attack_of(data, state, [u for u in flak.strength_units(data, state, units) if u not in across])
         defence += value * 2 if across and dry < value else value
-    attack = combat.attack_of(data, state, units) + shock.attack_bonus(data, state, units, combat.attack_of)   # 24.4 A
+    strong = flak.strength_units(data, state, units)
+    attack = combat.attack_of(data, state, strong) + shock.attack_bonus(data, state, strong, combat.attack_of)   # 24.4 A
     shifts = battle_shifts(data, state, army, hexes, units)
     line = combat.line_of(data, hexes[0])
     initial, column = combat.final_column(data, line, attack, defence, shifts)
-    return {"kind": "prepared", "hexes": hexes, "attackers": units, "defenders": defenders, "defender_army": army_of(state, defenders[0]), "attack": attack,
+    support = {k: v for k, v in (("flak_attack", flak.supporting(data, state, units)),
+                                 ("flak_defence", flak.supporting(data, state, defenders))) if v}       # 25.2 H-K
+    return {**support, "kind": "prepared", "hexes": hexes, "attackers": units, "defenders": defenders, "defender_army": army_of(state, defenders[0]), "attack": attack,
             "defence": defence, "line": line, "initial": initial, "column": column,
             "shifts": [s.as_event() for s in shifts],
             "hex_of": {u: state["units"][u]["hex"] for u in [*units, *defenders]},
@@ -206,7 +212,8 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
             shifts += found
             break
     defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
-    return shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
+    return (shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
+            + flak.shifts(data, state, units, probing.defenders(data, state, hexes)))                  # 25.2 H, I
 
 
 def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bool:

@@ -15,8 +15,9 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift, clamp, total, whole_column
 from ...kit.losses import retreat_path
-from . import satellites, yugoslavia
-from .common import army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, mapdata, set_steps, stacking_problem
+from . import flak, satellites, yugoslavia
+from .common import (army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, mapdata, plays, set_steps,
+                     stacking_problem)
 
 CRT_CARD = "the Combat Results Table card (18.8)"
 RESULTS = ("0", "1", "2", "3", "E")          # 18.13 B
@@ -99,7 +100,8 @@ def defence_of(data: GameData, state: dict, units: list[str]) -> int:
 
 
 def attack_of(data: GameData, state: dict, units: list[str]) -> int:
-    return sum(factor(data, state, u, "attack") for u in units)
+    """The AFs totalled (18.7); behaviour 3: a Flak corps' AF is "S", its support a shift (25.2 G)."""
+    return sum(factor(data, state, u, "attack") for u in units if not (plays(data, 3) and flak.flak(data, u)))
 
 
 def water_between(data: GameData, a: str, b: str) -> bool:
@@ -150,8 +152,14 @@ def loss_problems(data: GameData, state: dict, battle: dict, answer: dict, who: 
     if any(v < 0 for v in left.values()):
         return ["a unit cannot lose more steps than it has (18.14)"]
     survivors = [u for u in units if left[u] > 0]
+    first = flak.first_losses_problem(data, state, battle, who, steps)                    # 25.2 K
+    if first:
+        return [first]
+    extra, why = flak.extra_step_problem(data, state, battle, steps) if who == "attackers" else (0, None)   # 25.2 J
+    if why:
+        return [why]
     if result == "E":
-        return exchange_problems(data, state, battle, steps) if who == "attackers" else []
+        return exchange_problems(data, state, battle, flak.without_extra(data, steps, extra)) if who == "attackers" else []
     distance = {len(p) if isinstance(p, list) else -1 for p in retreat.values()}
     hexes = next(iter(distance)) if len(distance) == 1 else 0
     if retreat and (len(distance) != 1 or hexes <= 0 or sorted(retreat) != survivors):
@@ -160,9 +168,10 @@ def loss_problems(data: GameData, state: dict, battle: dict, answer: dict, who: 
         return ["mobile assaulting units absorb all combat results as step losses (11.9 A)"]
     if retreat and battle.get("berlin"):
         return ["units assaulting or defending in Berlin take all results as step losses (25.1)"]
-    if len(steps) + hexes != int(result) and not (survivors == [] and len(steps) <= int(result)):
-        return [f"a {result} result is {result} in steps lost and hexes retreated together; this answer gives "
-                f"{len(steps)} step(s) and {hexes} hex(es) (18.14)"]
+    if len(steps) + hexes != int(result) + extra and not (survivors == [] and len(steps) <= int(result) + extra):
+        return [f"a {result} result is {result} in steps lost and hexes retreated together"
+                + (" (and the extra mechanized step, 25.2 J)" if extra else "")
+                + f"; this answer gives {len(steps)} step(s) and {hexes} hex(es) (18.14)"]
     if who == "attackers" and result == "3" and battle["kind"] == "prepared" and not steps and survivors:
         return ["an attacker's 3 must absorb at least one step loss; it retreats at most two hexes (18.14)"]
     problems = []

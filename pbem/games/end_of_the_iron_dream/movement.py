@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import (calendar, combat, reinforcements, replacements, satellites, shock, special_units, strategic, supply, supply_play,
+from . import (calendar, combat, flak, reinforcements, replacements, satellites, shock, special_units, strategic, supply, supply_play,
                yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, zoc_of)
@@ -337,7 +337,7 @@ def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int
     """18.4 the defending hex's DFs totalled; 11.7 B, 18.22 A doubled across a river or canal."""
     army = state["army"]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
-    value = combat.defence_of(data, state, defenders)
+    value = combat.defence_of(data, state, flak.strength_units(data, state, defenders))          # 25.2 G
     return value * 2 if combat.water_between(data, launch, target) else value
 
 
@@ -348,7 +348,7 @@ def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: li
                     "mobile assault", "11.8")]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     return (shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
-            + supply_play.assault_shifts(data, state, army, units, defenders))
+            + supply_play.assault_shifts(data, state, army, units, defenders) + flak.shifts(data, state, [], defenders))
 
 
 def supply_problem(data: GameData, state: dict, rec: dict, units: list[str], path: list | None, launch: str,
@@ -454,7 +454,8 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
     result = combat.split_result(cells[str(die)], f"crt.cells.{line}.{column}.{die}")
     state["assaulted"].setdefault(army, [])
     state["assaulted"][army] = sorted(set(state["assaulted"][army]) | {target})
-    battle = {"kind": "mobile", "hex": target, "launch": launch, "attackers": units, "defenders": defenders,
+    support = flak.supporting(data, state, defenders)                                  # 25.2 I-K
+    battle = {**({"flak_defence": support} if support else {}), "kind": "mobile", "hex": target, "launch": launch, "attackers": units, "defenders": defenders,
               "defender_army": army_of(state, defenders[0]),
               "losses": list(order.get("losses", units)), "defence": defence, "attack": attack,
               "hex_of": {u: state["units"][u]["hex"] for u in [*units, *defenders]},
@@ -479,10 +480,15 @@ def finish_mobile(data: GameData, state: dict, events: list) -> None:
     result = battle["result"]["attackers"]
     order = [u for u in battle["losses"] if u in state["units"]]
     steps = {u: state["units"][u]["steps"] for u in order}
+    extra = 1 if result != "0" and flak.extra_mechanized_step(data, state, battle) else 0      # 25.2 J
     if result == "E":
         lost = exchange_losses(data, state, order, battle["defence"])
+        if extra:
+            left = {u: steps[u] - lost.get(u, 0) for u in order}
+            for unit_id, n in spread_steps(order, left, extra, keep_alive=False).items():
+                lost[unit_id] = lost.get(unit_id, 0) + n
     else:
-        lost = spread_steps(order, steps, int(result), keep_alive=False)
+        lost = spread_steps(order, steps, int(result) + extra, keep_alive=False)
     for unit_id, n in sorted(lost.items()):
         set_steps(state, unit_id, state["units"][unit_id]["steps"] - n, events, f"mobile assault result {result} (11.9 A)")
     survivors = [u for u in battle["attackers"] if u in state["units"]]
