@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, flak, probing, satellites, shock, strategic, supply_play, yugoslavia
+from . import calendar, combat, flak, forts, probing, satellites, shock, strategic, supply_play, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -71,6 +71,8 @@ def bomb_problem(data: GameData, state: dict, order: dict, assaulted: set[str]) 
     found = calendar.heavy_bomber_problems(data, state["turn"], set(state.get("bombers", [])))
     if found:
         return found[0].message
+    if unit_id not in state["units"] and plays(data, 3) and mapdata(data).listed(unit_id):
+        return forts.bomb_problem(data, state, unit_id, assaulted)                   # 25.5 F
     if unit_id not in state["units"] or unwrap(counter(data, unit_id).get("nation")) != "german":
         return f"{unit_id} is not a German unit on the map (25.5 C)"
     if state["units"][unit_id]["hex"] not in assaulted:
@@ -81,10 +83,13 @@ def bomb_problem(data: GameData, state: dict, order: dict, assaulted: set[str]) 
 def bomb(data: GameData, state: dict, order: dict, events: list) -> None:
     """25.5 E: the bombed unit loses one step; H: the WA advancing into its hex halt there."""
     unit_id = str(order["bomb"])
-    hex_id = state["units"][unit_id]["hex"]
+    hex_id = state["units"][unit_id]["hex"] if unit_id in state["units"] else unit_id
     state["bombers"] = sorted([*state.get("bombers", []), str(bomber_window(data, state["turn"]))])
     state["bombed"] = {"turn": state["turn"], "hex": hex_id}
     events.append({"event": "bombed", "unit": unit_id, "hex": hex_id})
+    if unit_id not in state["units"]:
+        forts.destroy(state, hex_id, events, "a heavy bomber strike on the ungarrisoned fort (25.5 F)")
+        return
     set_steps(state, unit_id, state["units"][unit_id]["steps"] - 1, events, "heavy bomber strike (25.5 E)")
 
 
@@ -163,7 +168,7 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"the {other[0]} forces assaulted {hex_id} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
     used.update(units)
     hit.update(hexes)
-    if probing.is_probe(state, hexes):
+    if probing.is_probe(data, state, hexes):
         return None                                                  # 18.21: no die, no CRT column
     battle = plan_battle(data, state, hexes, list(units))
     combat.column_cells(data, battle["line"], battle["column"])
@@ -181,6 +186,7 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
     for hex_id in hexes:
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
         value = combat.defence_of(data, state, flak.strength_units(data, state, here))            # 25.2 G
+        value = value if here else forts.vacant_df(data)                                          # 22.5 A, 22.6 B
         across = [u for u in units if combat.water_between(data, state["units"][u]["hex"], hex_id)]
         dry = combat.attack_of(data, state, [u for u in flak.strength_units(data, state, units) if u not in across])
         defence += value * 2 if across and dry < value else value
@@ -190,8 +196,10 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
     line = combat.line_of(data, hexes[0])
     initial, column = combat.final_column(data, line, attack, defence, shifts)
     support = {k: v for k, v in (("flak_attack", flak.supporting(data, state, units)),
-                                 ("flak_defence", flak.supporting(data, state, defenders))) if v}       # 25.2 H-K
-    return {**support, "kind": "prepared", "hexes": hexes, "attackers": units, "defenders": defenders, "defender_army": army_of(state, defenders[0]), "attack": attack,
+                                 ("flak_defence", flak.supporting(data, state, defenders)),
+                                 ("forts", forts.held(data, state, hexes))) if v}                      # 25.2 H-K, 22.x
+    return {**support, "kind": "prepared", "hexes": hexes, "attackers": units, "defenders": defenders,
+            "defender_army": army_of(state, defenders[0]) if defenders else "axis", "attack": attack,
             "defence": defence, "line": line, "initial": initial, "column": column,
             "shifts": [s.as_event() for s in shifts],
             "hex_of": {u: state["units"][u]["hex"] for u in [*units, *defenders]},
@@ -213,7 +221,8 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
             break
     defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
     return (shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
-            + flak.shifts(data, state, units, probing.defenders(data, state, hexes)))                  # 25.2 H, I
+            + flak.shifts(data, state, units, probing.defenders(data, state, hexes))                   # 25.2 H, I
+            + forts.shifts(data, state, army, hexes))                                                # 22.6 A, 22.5 C
 
 
 def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bool:
@@ -244,7 +253,8 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         declared = state["battles"].pop(0)
         units = [u for u in declared["with"] if u in state["units"] and state["units"][u]["side"] == army]
         hexes = [h for h in declared["hexes"] if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))]
-        if units and not hexes and plays(data, 3) and probing.is_probe(state, declared["hexes"]):
+        hexes += [h for h in declared["hexes"] if h not in hexes and forts.vacant(data, state, h, army)]     # 22.5
+        if units and not hexes and plays(data, 3) and probing.is_probe(data, state, declared["hexes"]):
             state["pending"] = probing.probe(state, declared["hexes"], units, events)      # 18.21, 25.5 G
             state["assaulted"][army] = sorted(set(state["assaulted"].get(army, [])) | set(declared["hexes"]))
             if after_roll(data, state, events):
@@ -256,8 +266,9 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         battle = plan_battle(data, state, hexes, units)
         cells = combat.column_cells(data, battle["line"], battle["column"])
         die = dice.roll(f"crt/{hexes[0]}", 6, about=f"prepared assault on {', '.join(hexes)} (18.9)")
-        cell = cells[str(die)]
-        attacker, defender = combat.split_result(cell, f"crt.cells.{battle['line']}.{battle['column']}.{die}")
+        row = forts.die(data, state, army, hexes, die)                                        # 22.14
+        cell = cells[str(row)]
+        attacker, defender = combat.split_result(cell, f"crt.cells.{battle['line']}.{battle['column']}.{row}")
         battle["result"] = {"attackers": attacker, "defenders": defender}
         battle["die"], battle["taken"] = die, []
         state["assaulted"][army] = sorted(set(state["assaulted"].get(army, [])) | set(hexes))
@@ -265,7 +276,7 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
                        "from": sorted({battle["hex_of"][u] for u in units}), "attackers": units,
                        "defenders": battle["defenders"], "attack": battle["attack"], "defence": battle["defence"],
                        "initial": battle["initial"], "line": battle["line"], "shifts": battle["shifts"],
-                       "column": battle["column"], "die": die, "result": cell})
+                       "column": battle["column"], "die": die, **({"row": row} if "forts" in battle else {}), "result": cell})
         state["pending"] = battle
         if after_roll(data, state, events):
             return
@@ -289,6 +300,7 @@ def after_roll(data: GameData, state: dict, events: list) -> bool:
         battle["taken"].append(who)
         if who == "defenders":
             probing.after_defender(data, state, battle, events)                     # 18.4
+            forts.after_defender(data, state, battle, events)                       # 22.5 B, 22.7 B
     return defender_advance_turn(data, state, events)
 
 
@@ -301,7 +313,9 @@ def defender_advance_turn(data: GameData, state: dict, events: list) -> bool:
 
 
 def vacated(state: dict, battle: dict) -> list[str]:
-    return [h for h in battle["hexes"] if not board(state).units_in(h)]
+    """The defender's hexes left empty (22.5: a standing vacant fort still holds its hex)."""
+    standing = {h for h, n in battle.get("forts", {}).items() if state.get("forts", {}).get(h, n)}
+    return [h for h in battle["hexes"] if not board(state).units_in(h) and h not in standing]
 
 
 def may_advance(state: dict, battle: dict) -> bool:
@@ -345,6 +359,7 @@ def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: li
     battle["taken"].append("defenders")
     probing.note_retreats(data, state, normalise_answer(orders[0]))              # 18.4
     probing.after_defender(data, state, battle, events)
+    forts.after_defender(data, state, battle, events)                            # 22.7 B
     if not after_roll(data, state, events):
         next_battle(game, data, state, dice, events)
     return events
@@ -446,6 +461,7 @@ def apply_attacker(game: Any, data: GameData, state: dict, side: str, orders: li
         path = [g.canonical(str(h)) for h in raw]
         state["units"][str(unit_id)]["hex"] = path[-1]
         events.append({"event": "advance", "unit": str(unit_id), "path": [battle["hex_of"][str(unit_id)], *path]})
+        forts.after_advance(data, state, battle, path, events)                   # 22.7 A
     if not defender_advance_turn(data, state, events):
         next_battle(game, data, state, dice, events)
     return events

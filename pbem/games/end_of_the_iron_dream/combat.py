@@ -249,6 +249,8 @@ def automatic_answer(data: GameData, state: dict, battle: dict, who: str) -> dic
         return {}
     if result == "E" and who == "defenders":
         return {}
+    if who == "defenders" and not battle[who] and battle.get("forts"):
+        return {}                                            # 22.5 B: a vacant fort never retreats; any loss destroys it
     if result == "E" and who == "attackers":
         units = [u for u in battle[who] if u in state["units"]]
         if all(state["units"][u]["steps"] == 1 for u in units) and len(units) == 1:

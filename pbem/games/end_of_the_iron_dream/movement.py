@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import (calendar, combat, flak, reinforcements, replacements, satellites, shock, special_units, strategic, supply, supply_play,
+from . import (calendar, combat, flak, forts, reinforcements, replacements, satellites, shock, special_units, strategic, supply, supply_play,
                yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, zoc_of)
@@ -272,6 +272,9 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
             return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
     if "dike" in hexside(data, here, target):
         return "the dike hexside prevents mobile assaults across it (10.9 B)"
+    why = forts.mobile_problem(data, state, target)                                # 11.3, 22.4
+    if why:
+        return why
     other = [a for a in ("western", "soviet") if a != army and army != "axis"]
     if other and target in state["assaulted"].get(other[0], []):
         return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
@@ -348,7 +351,8 @@ def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: li
                     "mobile assault", "11.8")]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     return (shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
-            + supply_play.assault_shifts(data, state, army, units, defenders) + flak.shifts(data, state, [], defenders))
+            + supply_play.assault_shifts(data, state, army, units, defenders) + flak.shifts(data, state, [], defenders)
+            + forts.shifts(data, state, army, [target]))                                       # 22.6 A
 
 
 def supply_problem(data: GameData, state: dict, rec: dict, units: list[str], path: list | None, launch: str,
@@ -451,18 +455,21 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
     rounds = state.setdefault("rounds", 0) + 1
     state["rounds"] = rounds
     die = dice.roll(f"mobile/{target}", 6, about=f"mobile assault on {target} (11.0, 18.9)")
-    result = combat.split_result(cells[str(die)], f"crt.cells.{line}.{column}.{die}")
+    row = forts.die(data, state, army, [target], die)                                   # 22.14
+    result = combat.split_result(cells[str(row)], f"crt.cells.{line}.{column}.{row}")
     state["assaulted"].setdefault(army, [])
     state["assaulted"][army] = sorted(set(state["assaulted"][army]) | {target})
-    support = flak.supporting(data, state, defenders)                                  # 25.2 I-K
-    battle = {**({"flak_defence": support} if support else {}), "kind": "mobile", "hex": target, "launch": launch, "attackers": units, "defenders": defenders,
+    support = {k: v for k, v in (("flak_defence", flak.supporting(data, state, defenders)),
+                                 ("forts", forts.held(data, state, [target]))) if v}        # 25.2 I-K, 22.x
+    battle = {**support, "kind": "mobile", "hex": target, "launch": launch, "attackers": units, "defenders": defenders,
               "defender_army": army_of(state, defenders[0]),
               "losses": list(order.get("losses", units)), "defence": defence, "attack": attack,
               "hex_of": {u: state["units"][u]["hex"] for u in [*units, *defenders]},
               "result": {"attackers": result[0], "defenders": result[1]}, "spent": {u: rec["spent"][u] for u in units}}
     events.append({"event": "assault", "kind": "mobile", "hex": target, "from": [launch], "attackers": units,
                    "defenders": defenders, "attack": attack, "defence": defence, "initial": initial, "line": line,
-                   "shifts": [s.as_event() for s in shifts], "column": column, "die": die, "result": cells[str(die)]})
+                   "shifts": [s.as_event() for s in shifts], "column": column, "die": die,
+                   **({"row": row} if "forts" in support else {}), "result": cells[str(row)]})
     state["pending"] = battle
     if combat.choice_needed(result[1]):
         state["phase"] = "ma_answer"
@@ -477,6 +484,7 @@ def finish_mobile(data: GameData, state: dict, events: list) -> None:
     occupied and they may go on; 11.13 a defender who stayed may be assaulted again by
     assaulters who lost no step."""
     battle, rec = state.pop("pending"), state["movement"]
+    forts.after_defender(data, state, battle, events)                                        # 22.7 B
     result = battle["result"]["attackers"]
     order = [u for u in battle["losses"] if u in state["units"]]
     steps = {u: state["units"][u]["steps"] for u in order}
@@ -499,6 +507,7 @@ def finish_mobile(data: GameData, state: dict, events: list) -> None:
         for unit_id in survivors:
             state["units"][unit_id]["hex"] = battle["hex"]
         events.append({"event": "occupy", "units": survivors, "hex": battle["hex"], "why": "11.12 A"})
+        forts.after_advance(data, state, battle, [battle["hex"]], events)                  # 22.7 A
         rec["going_on"] = survivors
     else:
         rec["going_on"], rec["again"] = survivors, battle["hex"]

@@ -19,6 +19,7 @@ dropped at the end of the phase; behaviour-2 campaigns never have it."""
 from __future__ import annotations
 
 from ...gamedata import GameData
+from . import forts
 from .common import army_of, board, enemies, plays, set_steps
 
 RETREATED = "pa_retreated"
@@ -30,19 +31,22 @@ def probe_problem(data: GameData, state: dict, hexes: list[str]) -> str | None:
     army = state["army"]
     for hex_id in hexes:
         units = board(state).units_in(hex_id)
+        if forts.vacant(data, state, hex_id, army):
+            continue                                                 # 22.5: the vacant fort defends
         if not plays(data, 3) and not any(army_of(state, u) in enemies(state, army) for u in units):
             return f"no enemy units in {hex_id} (18.1; 18.21 probing attacks are not enforced)"
         if units and not any(army_of(state, u) in enemies(state, army) for u in units):
             return f"{hex_id} holds no enemy units but {', '.join(sorted(units))}: no assault or probe into it (18.1, 18.21)"
-    empty = [h for h in hexes if not board(state).units_in(h)]
+    empty = [h for h in hexes if not board(state).units_in(h) and not forts.level(data, state, h)]
     if empty and len(empty) != len(hexes):
         return (f"{', '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty of combat units: a probing attack is an "
                 "assault of its own, on empty hexes only (18.21)")
     return None
 
 
-def is_probe(state: dict, hexes: list[str]) -> bool:
-    return all(not board(state).units_in(h) for h in hexes)
+def is_probe(data: GameData, state: dict, hexes: list[str]) -> bool:
+    """18.21: hexes "totally empty of forts and combat units"."""
+    return all(not board(state).units_in(h) and not forts.level(data, state, h) for h in hexes)
 
 
 def probe(state: dict, hexes: list[str], units: list[str], events: list) -> dict:

@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, reinforcements
+from . import economy, forts, reinforcements
 from .common import counter, full_steps, grid, is_type
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place")
+KEYS = ("replace", "surge", "cannibalize", "place", "fort")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -85,6 +85,8 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
     army = trial["army"]
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
+    if "fort" in order:
+        return forts.build_problem(data, trial, order)                  # 5.1.1 A, 22.1 (behaviour 3)
     if len(order) != 1:
         return REPLACE
     if "surge" in order:
@@ -152,6 +154,9 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
                            "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"})
         elif "surge" in order:
             events.append({"event": "surge", "turn": state["turn"], "rule": "7.23"})
+        elif "fort" in order:
+            hex_id = state["fort_turn"]["hexes"][-1]
+            events.append({"event": "fort_built", "hex": hex_id, "level": state["forts"][hex_id], "rule": "5.1.1 A, 22.1"})
         elif "cannibalize" in order:
             unit_id = str(order["cannibalize"])
             state["dead"] = sorted([*state["dead"], {"unit": unit_id, "side": "axis", "permanent": True}], key=lambda d: d["unit"])

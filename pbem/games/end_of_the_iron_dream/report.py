@@ -88,6 +88,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "not_placed": lambda e: f"{e['unit']} is not placed: {e['why']}",
     "replaced": lambda e: f"{e['unit']} fleshes out to {e['steps']} steps (7.11; it may not move this turn, 7.19)",
     "surge": lambda e: f"the German replacement surge is called on Turn {e['turn']} ({e['rule']})",
+    "fort_built": lambda e: f"a fort factor in {e['hex']}: a Level {e['level']} fort ({e['rule']})",
+    "fort_destroyed": lambda e: f"the fort in {e['hex']} is destroyed: {e['why']}",
     "bombed": lambda e: f"heavy bomber strike on {e['unit']} in {e['hex']} (25.5)",
     "enter": lambda e: f"{e['unit']} enters from the east edge: {' → '.join(e['path'])} ({e['mp']} MP, 7.3)",
     "weather": lambda e: f"Turn {e['turn']}: {e['weather']} weather (25.11)",
