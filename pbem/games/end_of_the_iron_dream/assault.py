@@ -313,8 +313,10 @@ def defender_advance_turn(data: GameData, state: dict, events: list) -> bool:
 
 
 def vacated(state: dict, battle: dict) -> list[str]:
-    """The defender's hexes left empty (22.5: a standing vacant fort still holds its hex)."""
-    standing = {h for h, n in battle.get("forts", {}).items() if state.get("forts", {}).get(h, n)}
+    """The defender's hexes left empty (22.5: a vacant fort still standing holds its hex; 22.7 A:
+    one whose garrison retreated does not, it falls when the attackers advance into it)."""
+    garrisoned = {battle["hex_of"][u] for u in battle["defenders"]}
+    standing = {h for h, n in battle.get("forts", {}).items() if state.get("forts", {}).get(h, n) and h not in garrisoned}
     return [h for h in battle["hexes"] if not board(state).units_in(h) and h not in standing]
 
 

@@ -126,7 +126,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold"}),
+                   "strategic", "hold", "fort"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
