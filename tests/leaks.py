@@ -83,20 +83,43 @@ def _opened_at(saves: list[dict], owner_steps: set[int], side: str, item: str, c
     return None
 
 
-def smithereens_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
+def smithereens_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart],
+                        wanted: Callable[[dict], bool] = lambda value: True) -> list[Needle]:
     """11.7: the unit ids under each stack's top, in the files of every save that holds them hidden."""
     needles: dict[str, set[int]] = {}
     for number in campaign.step_numbers():
         save = campaign.load_save(number)[0]
         for side, part in parts.items():
             for opening in part.items_at(number, hidden_of(save, side)).values():
-                needles.setdefault(opening.value["unit"], set()).add(number)
+                if wanted(opening.value):
+                    needles.setdefault(opening.value["unit"], set()).add(number)
     return [Needle(unit, f"unit {unit} under fog of war", frozenset(steps)) for unit, steps in sorted(needles.items())]
+
+
+def stargard_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
+    """12.6, 16.1: the withdrawn chit as the saves, reports and signed orders would name it, in the
+    files of every save that holds it hidden (the chit's id alone is public: it is in the cup)."""
+    needles: dict[str, set[int]] = {}
+    for number in campaign.step_numbers():
+        save = campaign.load_save(number)[0]
+        part = parts.get("soviet")
+        if part is None:
+            continue
+        for opening in part.items_at(number, hidden_of(save, "soviet")).values():
+            if "unit" in opening.value:          # 1.1.4: a unit under a stack's top
+                continue
+            chit = opening.value["chit"]
+            for text in (f"chit: {chit}", f'"chit":"{chit}"', f"withdraws {chit}", f"withdraw: {chit}",
+                         f'"withdraw":"{chit}"', ", ".join(opening.value["order"])):
+                needles.setdefault(text, set()).add(number)
+    units = smithereens_needles(campaign, {s: p for s, p in parts.items()}, lambda value: "unit" in value)
+    return units + [Needle(text, f"withdrawn chit ({text})", frozenset(steps)) for text, steps in sorted(needles.items())]
 
 
 LEAK_SOURCES: dict[str, Callable[[camp.Campaign, dict[str, PrivatePart]], list[Needle]]] = {
     "smithereens": smithereens_needles,
     "dark-december": smithereens_needles,        # 25.0: the same items, {unit: ID, ...} under a stack's top
+    "stargard-solstice": stargard_needles,
 }
 
 

@@ -47,6 +47,13 @@ def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
     first = next(e for e in events if e["event"] == "assault")
     assert {"shift": 1, "why": "WA tactical air power", "rule": "25.8 A"} in first["shifts"]
     assert saves[-1]["state"]["turn"] == 3
+    # behaviour 3: the prepared assaults burn off SUs for AS (15.22, 5.1.6 A); with Bagration the
+    # Soviets only bring on an SU on Turn 1 (6.5 B, 15.23.3 B); Germany's SUs of Turn 2 (16.2 A)
+    burns = [(e["unit"], e["hexes"]) for e in events if e["event"] == "burn_off"]
+    assert burns == [("wa-su-1", ["U6", "U7"]), ("su-su-1", ["T27"])]
+    assert {"event": "enter", "unit": "su-su-1", "path": ["T30", "T29", "T28", "T27"], "mp": 6} in events
+    placed = [(e["unit"], e["hex"]) for e in events if e["event"] == "placed"]
+    assert placed[:3] == [("de-su-1", "T21"), ("de-su-2", "U16"), ("de-su-3", "R23")]
 
 
 def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_prints_them():

@@ -8,13 +8,15 @@ S14, made-up CRT cells; the WA trace their supply to V6 (a made-up port)."""
 from __future__ import annotations
 
 from tests.eidhelp import COLUMNS, at, play, problems, start
+from tests.test_eid_supply_units import KOENIGSBURG
 from tests.test_eid_supply_play import BEACH, SUPPLY
 
+AS = {"supply": "wa-su-1", "hexes": ["U6"]}                                          # 15.22 (behaviour 3)
 CITIES = {"S12": {"terrain": "clear", "city": True, "vp": 1}, "S14": {"terrain": "clear", "city": True, "vp": 1}}
 
 
 def start3(position: dict, cells: dict | None = None):
-    return start(position, behaviour=3, hexes=CITIES, cells=cells, extra={**SUPPLY, **BEACH})
+    return start(position, behaviour=3, hexes=CITIES, cells=cells, extra={**SUPPLY, **KOENIGSBURG, **BEACH})
 
 
 def after_collapse(state: dict, collapsed: int, turn: int) -> dict:
@@ -51,11 +53,13 @@ def test_25_2_e_h_a_flak_corps_assaults_only_with_a_non_flak_unit_of_its_hex_and
     """25.2 E: "If alone in a hex, or stacked there with only other Flak units, they cannot make
     prepared assaults"; H: "For each Flak corps making a prepared assault in conjunction with at
     least one non-Flak combat unit in the same hex, apply a 1R shift." Its "S" adds no AF."""
-    d, s = start3({"de-inf-1": "T6", "de-flak-1": "T6", "de-flak-2": "T5", "wa-mech-2": "U6", "wa-mech-4": "V6"})
+    d, s = start3({"de-inf-1": "T6", "de-flak-1": "T6", "de-su-1": "T6", "de-flak-2": "T5", "wa-mech-2": "U6",
+                   "wa-mech-4": "V6"})
     s = at(s, 10, "axis", "assault")                                             # foul: no TAC AIR (25.11 C)
-    assert problems(d, s, "axis", [{"attack": "U6", "with": ["de-flak-2"]}]) == [
+    burn = {"supply": "de-su-1", "hexes": ["T6", "T5"]}                          # 15.22
+    assert problems(d, s, "axis", [burn, {"attack": "U6", "with": ["de-flak-2"]}]) == [
         "de-flak-2 may not make a prepared assault without a non-Flak combat unit of its hex (25.2 E, H)"]
-    _, events = play(d, s, "axis", [{"attack": "U6", "with": ["de-flak-1", "de-inf-1"]}], 1)
+    _, events = play(d, s, "axis", [burn, {"attack": "U6", "with": ["de-flak-1", "de-inf-1"]}], 1)
     battle = next(e for e in events if e["event"] == "assault")
     assert (battle["attack"], battle["defence"]) == (6, 9)
     assert {"shift": 1, "why": "1 Flak corps supporting the assault", "rule": "25.2 H"} in battle["shifts"]
@@ -68,9 +72,9 @@ def test_25_2_i_j_k_the_flak_defence_1l_the_flak_lost_first_and_the_alliances_ex
     one step from one mechanized unit in addition to the normal combat result"; K: "the Flak corps
     must be eliminated as a loss before any non-Flak units take any loss"."""
     cells = {col: {"1": "1/1"} for col in COLUMNS}
-    d, s = start3({"de-inf-1": "T6", "de-flak-1": "T6", "wa-mech-2": "U6", "wa-mech-4": "U6"}, cells=cells)
+    d, s = start3({"de-inf-1": "T6", "de-flak-1": "T6", "wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6"}, cells=cells)
     s = at(s, 10, "western", "assault")
-    state, events = play(d, s, "western", [{"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 1)
+    state, events = play(d, s, "western", [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 1)
     battle = next(e for e in events if e["event"] == "assault")
     assert (battle["attack"], battle["defence"], battle["initial"], battle["column"]) == (20, 7, "2-1", "1-1")
     assert battle["shifts"] == [{"shift": -1, "why": "1 Flak corps supporting the defence", "rule": "25.2 I"}]

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from pbem.games.end_of_the_iron_dream import forts
 from tests.eidhelp import COLUMNS, ROWS, at, play, problems, start
+from tests.test_eid_supply_units import KOENIGSBURG
 from tests.test_eid_supply_play import BEACH, SUPPLY
 
+AS = {"supply": "wa-su-1", "hexes": ["U6"]}                                          # 15.22 (behaviour 3)
 LANDS = {"map.countries.greater_germany": [f"{r}{c}" for r in ROWS for c in range(9, 22)],
          "map.countries.italy": ["R1", "R2"]}
 
 
 def start3(position: dict, hexes: dict | None = None, cells: dict | None = None):
-    return start(position, behaviour=3, hexes=hexes, cells=cells, extra={**SUPPLY, **BEACH, **LANDS})
+    return start(position, behaviour=3, hexes=hexes, cells=cells, extra={**SUPPLY, **KOENIGSBURG, **BEACH, **LANDS})
 
 
 def test_5_1_1_a_22_1_22_2_fort_factors_in_the_replacement_phase():
@@ -55,9 +57,9 @@ def test_22_6_a_each_level_1l_b_no_intrinsic_df_and_22_14_plus_1_on_the_die():
     strength of one is ignored, not added to the garrison's DFs"; 22.14: "Whenever a fort is
     assaulted in any way, apply a +1 DRM": the die 3 reads the row of 4."""
     cells = {col: {"4": "0/1"} for col in COLUMNS}
-    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "de-inf-1": "T6"}, hexes={"T6": {"terrain": "clear", "fort": 2}},
-                  cells=cells)
-    state, events = play(d, at(s, 10, "western", "assault"), "western", [{"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 3)
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": "T6"},
+                  hexes={"T6": {"terrain": "clear", "fort": 2}}, cells=cells)
+    state, events = play(d, at(s, 10, "western", "assault"), "western", [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 3)
     battle = next(e for e in events if e["event"] == "assault")
     assert (battle["defence"], battle["initial"], battle["column"], battle["die"], battle["row"], battle["result"]) == (
         7, "2-1", "1-2", 3, 4, "0/1")
@@ -80,10 +82,10 @@ def test_22_5_a_vacant_fort_defends_with_1_df_and_any_loss_destroys_it_14_21_d_e
     vacant Level-2 fort of a city resolves "on the clear terrain line of the CRT at 7-1 odds ... A
     +1 DRM still applies because of the fort." Not a probe (18.21: "empty of forts")."""
     cells = {"7-1": {"6": "0/1", "3": "0/0"}}
-    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-mech-6": "U6", "wa-mech-12": "U6", "de-inf-1": "P20"},
-                  hexes={"T6": {"terrain": "clear", "fort": 2, "city": True, "vp": 1}}, cells=cells)
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-mech-6": "U6", "wa-mech-12": "U6", "wa-su-1": "V6",
+                   "de-inf-1": "P20"}, hexes={"T6": {"terrain": "clear", "fort": 2, "city": True, "vp": 1}}, cells=cells)
     s = at(s, 9, "western", "assault")
-    orders = [{"attack": "T6", "with": ["wa-mech-2", "wa-mech-4", "wa-mech-6", "wa-mech-12"]}]
+    orders = [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4", "wa-mech-6", "wa-mech-12"]}]
     state, events = play(d, s, "western", orders, 2)
     battle = next(e for e in events if e["event"] == "assault")
     assert (battle["attack"], battle["defence"], battle["initial"], battle["column"], battle["row"]) == (40, 1, "40-1", "7-1", 3)
@@ -101,9 +103,9 @@ def test_22_7_a_the_fort_falls_when_the_alliance_advances_into_it_after_its_garr
     """22.7 A: "If combat units retreat out of a fort due to combat, the fort is automatically
     destroyed the instant any victorious Alliance attackers advance after combat into the fort hex"."""
     cells = {col: {"2": "0/1"} for col in COLUMNS}
-    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "de-inf-1": "T6"}, hexes={"T6": {"terrain": "clear", "fort": 1}},
-                  cells=cells)
-    state, _ = play(d, at(s, 10, "western", "assault"), "western", [{"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 1)
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": "T6"},
+                  hexes={"T6": {"terrain": "clear", "fort": 1}}, cells=cells)
+    state, _ = play(d, at(s, 10, "western", "assault"), "western", [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 1)
     state, _ = play(d, state, "axis", [{"retreat": {"de-inf-1": ["S6"]}}])
     assert forts.level(d, state, "T6") == 1
     state, events = play(d, state, "western", [{"advance": {"wa-mech-2": ["T6"]}}])
@@ -115,12 +117,12 @@ def test_25_5_f_a_strike_removes_an_ungarrisoned_fort_but_never_a_garrisoned_one
     """25.5 F: "If ungarrisoned forts are struck, remove the fort counter. If there are mobile units
     in the fort at the time of the strike, however, the fort itself can then not be struck"; G: the
     emptied hex makes the assault a probe."""
-    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "de-inf-1": "T5"},
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": "T5"},
                   hexes={"T6": {"terrain": "clear", "fort": 2}, "T5": {"terrain": "clear", "fort": 1}})
     s = at(s, 3, "western", "assault")
-    assert problems(d, s, "western", [{"bomb": "T5"}, {"attack": "T5", "with": ["wa-mech-2"]}]) == [
+    assert problems(d, s, "western", [{"bomb": "T5"}, AS, {"attack": "T5", "with": ["wa-mech-2"]}]) == [
         "the fort in T5 holds units: one of them takes the hit, not the fort (25.5 F)"]
-    state, events = play(d, s, "western", [{"bomb": "T6"}, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}])
+    state, events = play(d, s, "western", [{"bomb": "T6"}, AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}])
     assert {"event": "fort_destroyed", "hex": "T6", "why": "a heavy bomber strike on the ungarrisoned fort (25.5 F)"} in events
     assert {"event": "probe", "hexes": ["T6"], "attackers": ["wa-mech-2", "wa-mech-4"], "rule": "18.21, 25.5 G"} in events
 

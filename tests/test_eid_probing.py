@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from pbem.games.end_of_the_iron_dream.common import army_of
 from tests.eidhelp import at, play, problems, start
+from tests.test_eid_supply_units import KOENIGSBURG, SOVIET_SU_MA
 from tests.test_eid_supply_play import BEACH, SUPPLY
 
+AS = {"supply": "wa-su-1", "hexes": ["U6"]}                                          # 15.22 (behaviour 3)
 COLUMNS = ("1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1")
 
 
 def start3(position: dict, behaviour: int = 3, cells: dict | None = None):
-    return start(position, behaviour=behaviour, cells=cells, extra={**SUPPLY, **BEACH})
+    return start(position, behaviour=behaviour, cells=cells, extra={**SUPPLY, **KOENIGSBURG, **SOVIET_SU_MA, **BEACH})
 
 
 def test_18_21_a_probe_into_an_empty_hex_needs_no_die_and_advances_one_or_two_hexes():
@@ -23,14 +25,17 @@ def test_18_21_a_probe_into_an_empty_hex_needs_no_die_and_advances_one_or_two_he
     forts and combat units. ... The probe does not, however, require a die roll. The assaulters
     simply burn off supply and advance one or two hexes (within normal terrain and
     mechanized/non-mechanized strictures)."""
-    d, s = start3({"wa-mech-2": "U6", "wa-para-18": "U6", "wa-mech-4": "V6", "de-inf-1": "U7"})
+    d, s = start3({"wa-mech-2": "U6", "wa-para-18": "U6", "wa-su-1": "U6", "wa-mech-4": "V6", "de-inf-1": "U7"})
     s = at(s, 2, "western", "assault")
-    probe = [{"attack": "T6", "with": ["wa-mech-2", "wa-para-18"]}]
+    probe = [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-para-18"]}]
     assert problems(d, s, "western", probe) == []
-    assert problems(d, s, "western", [{"attack": ["T6", "U7"], "with": ["wa-mech-2", "wa-para-18"]}]) == [
+    assert problems(d, s, "western", [AS, {"attack": ["T6", "U7"], "with": ["wa-mech-2", "wa-para-18"]}]) == [
         "T6 is empty of combat units: a probing attack is an assault of its own, on empty hexes only (18.21)"]
-    assert problems(d, s, "western", [{"attack": "V6", "with": ["wa-mech-2"]}]) == [
+    assert problems(d, s, "western", [AS, {"attack": "V6", "with": ["wa-mech-2"]}]) == [
         "V6 holds no enemy units but wa-mech-4: no assault or probe into it (18.1, 18.21)"]
+    assert problems(d, s, "western", probe[1:]) == [                                   # 18.21: "do consume AS"
+        "wa-mech-2, wa-para-18 have no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` "
+        "(15.22, 5.1.6 A)"]
     state, events = play(d, s, "western", probe)                         # no die is scripted: none is rolled
     assert {"event": "probe", "hexes": ["T6"], "attackers": ["wa-mech-2", "wa-para-18"], "rule": "18.21"} in events
     assert not any(e["event"] == "assault" for e in events)
@@ -58,8 +63,8 @@ def test_25_5_g_a_strike_that_empties_the_hex_makes_the_assault_a_probe_and_25_5
     strike leaves the hex empty of defenders, the assault becomes a probing attack." H: "WA units
     advancing after combat into a just bombed hex must halt in that hex, even if the assault became
     a probing attack"."""
-    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "de-inf-1": {"hex": "T6", "steps": 1}})
-    strike = [{"bomb": "de-inf-1"}, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}]
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": {"hex": "T6", "steps": 1}})
+    strike = [{"bomb": "de-inf-1"}, AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}]
     state, events = play(d, at(s, 3, "western", "assault"), "western", strike)      # no CRT die
     assert {"event": "eliminated", "unit": "de-inf-1", "why": "heavy bomber strike (25.5 E)"} in events
     assert {"event": "probe", "hexes": ["T6"], "attackers": ["wa-mech-2", "wa-mech-4"], "rule": "18.21, 25.5 G"} in events
@@ -76,10 +81,11 @@ def test_18_4_units_retreated_into_a_hex_assaulted_later_add_no_dfs_and_die_with
     retreated units are eliminated." de-inf-1 retreats from T6 into S6; the second assault on S6
     meets de-inf-2's 7 DFs alone; de-inf-2 loses a step, and de-inf-1 is eliminated."""
     cells = {col: {"1": "0/1"} for col in COLUMNS}
-    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-mech-6": "T5", "de-inf-1": "T6", "de-inf-2": "S6"},
-                  cells=cells)
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "wa-mech-6": "T5", "de-inf-1": "T6",
+                   "de-inf-2": "S6"}, cells=cells)
     s = at(s, 2, "western", "assault")
-    orders = [{"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}, {"attack": "S6", "with": ["wa-mech-6"]}]
+    orders = [{"supply": "wa-su-1", "hexes": ["U6", "T5"]}, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]},
+              {"attack": "S6", "with": ["wa-mech-6"]}]
     state, _ = play(d, s, "western", orders, 1)
     state, _ = play(d, state, "axis", [{"retreat": {"de-inf-1": ["S6"]}}])
     assert state["pa_retreated"] == ["de-inf-1"] and state["phase"] == "pa_attacker"
@@ -97,11 +103,15 @@ def test_18_23_d_units_drawing_fs_and_wa_units_beneath_invasion_ports_cannot_be_
     """18.23 D: "Units drawing FS and WA units beneath invasion-port counters [cannot] be flanked."
     A ring like the 18.23 example's (T24 and T26 around T25) earns no 2R against them."""
     def shifts(position, army, state_extra, turn=4):
-        d, s = start3(position)
+        prefix = {"soviet": "su", "axis": "de"}[army]
+        mine = sorted(h for u, h in position.items() if u.startswith(prefix))
+        sus = {f"{prefix}-su-{n}": h for n, h in enumerate(mine, start=1)}             # an SU for each ring hex (15.22)
+        d, s = start3({**position, **sus})
         s = at(s, turn, army, "assault", bagration=False, **state_extra)
         target = next(h for u, h in position.items() if army_of(s, u) != army)
         attackers = sorted(u for u in position if army_of(s, u) == army)
-        _, events = play(d, s, army, [{"attack": target, "with": attackers}], 1)
+        burns = [{"supply": su, "hexes": [h]} for su, h in sus.items()]
+        _, events = play(d, s, army, [*burns, {"attack": target, "with": attackers}], 1)
         return next(e for e in events if e["event"] == "assault")["shifts"]
 
     ring = {"su-inf-3": "T24", "su-inf-5": "T26", "de-inf-1": "T25"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pbem.gamedata import load_game_data
 from pbem.games.end_of_the_iron_dream import special_units
 from tests.eidhelp import at, play, problems, start
+from tests.test_eid_supply_units import KOENIGSBURG
 from tests.test_eid_supply_play import SUPPLY
 
 HILLS = {"T11": {"terrain": "rough"}, "T12": {"terrain": "mountain"}, "T13": {"terrain": "rough"},
@@ -19,7 +20,7 @@ CMG = {"units.counters.su-cav-BA.attack": 5, "units.counters.su-cav-BA.defense":
 
 
 def start3(position: dict, behaviour: int = 3):
-    return start(position, behaviour=behaviour, hexes=HILLS, extra={**SUPPLY, **CMG})
+    return start(position, behaviour=behaviour, hexes=HILLS, extra={**SUPPLY, **KOENIGSBURG, **CMG})
 
 
 def test_21_1_b_a_mountain_unit_moves_through_rough_as_clear_and_mountain_as_rough():

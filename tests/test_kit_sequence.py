@@ -226,9 +226,11 @@ SEQUENCES = {
         ("Defender advance after combat into a vacated attacker's hex (18.20)", 'response'),
         ("The other Alliance player grants or refuses supply lines through its territory, at a supply check "
          "(15.10; 5.x.2, 5.x.7)", 'response'),
+        ("The second round of an echeloned STAVKA Shock Front assault (24.6-24.8)", 'orders'),
         ("Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", 'orders'),
         ("At the instant of the German economic collapse, in any player-turn, Germany places the Alpenfestung and "
          "the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", 'response'),
+        ("The WA permanently remove an SU of their choice on first entering the Hook of Holland (26.6.5 B)", 'response'),
     ],
     "stargard-solstice": [
         ('Set-up: the placing player puts each unit of its "within 1 of" groups (15.1, 15.2); the German first', 'orders'),
@@ -238,6 +240,12 @@ SEQUENCES = {
         ('A replacement point of a random event: its owner names the unit it rebuilds (19.1.11, 19.1.13)', 'response'),
         ('Corps Tettau enters: the German player enters and moves its units (19.1.5)', 'orders'),
         ('The Soviet player enters and moves the 2nd Guards Cavalry Corps (19.1.5)', 'response'),
+        ('Command Phase, before the first draw: the Soviet player may withdraw a Soviet chit, hidden from the German '
+         'player (12.6 turns 8-9; 16.1 turns 2-3)', 'orders'),
+        ('Command Phase: the first chit is drawn after the withdrawal (2.3.1, 12.6, 16.1)', 'orders'),
+        ('A Soviet slot drawn while a chit is withdrawn: the Soviet names the chit at that slot of its committed order '
+         '(3.1.1, 12.6, 16.1)', 'response'),
+        ('The Command Phase is over: the withdrawn chit goes back, opened (12.6, 16.1, 2.6.2)', 'response'),
         ('A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)', 'orders'),
         ('Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)', 'orders'),
         ('Combat segment: one attack per file, advances after combat first (2.3.3, 8.0, 10.0)', 'orders'),

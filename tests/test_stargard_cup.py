@@ -151,10 +151,11 @@ def test_14_2_2_a_soviet_unit_in_supply_in_a_stettin_hex_ends_the_game_at_once()
     assert GAME.awaiting(s).done
 
 
-def test_15_0_the_only_option_is_a_position_the_group_agrees_on():
+def test_15_0_an_unknown_option_is_refused_naming_the_known_ones():
     from pbem.errors import PbemError
-    with pytest.raises(PbemError, match="unknown Stargard Solstice option"):
-        GAME.options({"position": "x", "fog": True})
+    with pytest.raises(PbemError, match=r"unknown Stargard Solstice option\(s\): weather \(known: position, optional, "
+                                        r"withdrawal, fog, errata.ID\)"):
+        GAME.options({"position": "x", "weather": True})
 
 
 def test_12_1_on_turn_1_the_armies_the_germans_attacked_react_after_the_german_activation():

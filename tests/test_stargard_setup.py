@@ -71,7 +71,8 @@ def _apply(d, s, side, orders):
 
 @pytest.mark.parametrize("given", [{}, {"position": "demo"}])
 def test_the_position_option_is_optional(given):
-    assert GAME.options(given) == given
+    """Every new campaign records withdrawal=true (12.6, behaviour 3)."""
+    assert GAME.options(given) == {**given, "withdrawal": True}
 
 
 def test_15_0_without_the_printed_values_the_set_up_is_refused_naming_the_first_one_missing():

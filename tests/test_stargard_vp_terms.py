@@ -66,10 +66,10 @@ def test_14_1_the_count_adds_defend_the_reich_vps():
 
 
 def test_16_0_optional_rules_are_chosen_at_pbem_new():
-    assert GAME.options({"optional": "16.4,16.2"}) == {"optional": ["16.2", "16.4"]}
-    assert GAME.options({"errata.SS7": "german"}) == {"errata": {"SS7": "german"}}
-    with pytest.raises(PbemError, match=r"optional rule\(s\) 16.1: pbem plays 16.2, 16.3, 16.4"):
-        GAME.options({"optional": "16.1"})
+    assert GAME.options({"optional": "16.4,16.2"}) == {"optional": ["16.2", "16.4"], "withdrawal": True}
+    assert GAME.options({"errata.SS7": "german"}) == {"errata": {"SS7": "german"}, "withdrawal": True}
+    with pytest.raises(PbemError, match=r"optional rule\(s\) 16.5: pbem plays 16.1, 16.2, 16.3, 16.4"):
+        GAME.options({"optional": "16.5"})
     d, _ = start({})
     from tests.sshelp import SCENARIO
     state = GAME.setup(d, SCENARIO, ["german", "soviet"], {"position": "test", "optional": ["16.4"]})

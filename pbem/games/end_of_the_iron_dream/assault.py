@@ -21,7 +21,8 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, flak, forts, probing, satellites, shock, strategic, supply_play, yugoslavia
+from . import (calendar, combat, echelon, flak, fortress, forts, probing, satellites, shock, strategic, supply_play, supply_units,
+               yugoslavia)
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -38,8 +39,19 @@ def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     used: set[str] = set()
     hit: set[str] = set()
     first = 1 if orders and "bomb" in orders[0] else 0
+    state = {**state, "units": {u: dict(v) for u, v in state["units"].items()}, "attack_supply": {}}
+    burns = supply_units.leading(orders[first:], "supply")
+    for index in range(first, first + burns):                       # 5.1.6 A: the AS burn-offs first (15.22)
+        why = supply_units.as_problem(data, state, orders[index], [])
+        if why:
+            return [Problem(index, why)]
+    if echelon.announced(orders[first + burns:]):                   # 24.6 B: announced after the burn-offs
+        why = echelon.problem(data, state, orders[first + burns], front_units(data, state, orders[first + burns + 1:]))
+        if why:
+            return [Problem(first + burns, why)]
+        burns += 1
     plain = False                                                   # an assault without the Shock Front so far
-    for index, order in enumerate(orders[first:], start=first):
+    for index, order in enumerate(orders[first + burns:], start=first + burns):
         why = battle_problem(data, state, order, used, hit) if "bomb" not in order else \
             "a heavy bomber strike is the first order of the file, one a phase (25.5 B)"
         units = [str(u) for u in order["with"]] if isinstance(order.get("with"), list) else []
@@ -147,6 +159,7 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
         if barred:
             return f"{barred[0]} may never attack Berlin (19.1.2 A, 19.2.3)"
     why = supply_play.no_supply_problems(data, state, units, "15.22.1") if plays(data, 2) else None
+    why = why or supply_units.attack_problem(data, state, units)                # behaviour 3: 15.22, 24.4 B
     why = why or yugoslavia.assault_problem(data, state, units, hexes) or satellites.assault_problem(data, state, units, hexes)
     if why:
         return why
@@ -157,6 +170,8 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
     for hex_id in hexes:
         if hex_id in hit:
             return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"
+        if board(state).units_in(hex_id) and supply_units.alone_problem(data, state, hex_id):
+            return supply_units.alone_problem(data, state, hex_id)
         for unit_id in units:
             here = state["units"][unit_id]["hex"]
             if not g.adjacent(here, hex_id):
@@ -181,7 +196,7 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
     initial ratio; 18.8 A the line of the defender's terrain (several hexes: a reading, the
     line of the first hex named); the shifts."""
     army = state["army"]
-    defenders = probing.defenders(data, state, hexes)                          # 18.4
+    defenders = supply_units.fighting(data, probing.defenders(data, state, hexes))            # 15.23 B, 18.4
     defence = 0
     for hex_id in hexes:
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
@@ -192,7 +207,8 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
         defence += value * 2 if across and dry < value else value
     strong = flak.strength_units(data, state, units)
     attack = combat.attack_of(data, state, strong) + shock.attack_bonus(data, state, strong, combat.attack_of)   # 24.4 A
-    shifts = battle_shifts(data, state, army, hexes, units)
+    attack += supply_units.fmo_bonus(data, state, units)                                                     # 23.2 B
+    shifts = battle_shifts(data, state, army, hexes, units) + supply_units.okh_shift(data, state, units)      # 25.10 D
     line = combat.line_of(data, hexes[0])
     initial, column = combat.final_column(data, line, attack, defence, shifts)
     support = {k: v for k, v in (("flak_attack", flak.supporting(data, state, units)),
@@ -211,7 +227,9 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
     units drawing FS or WA units beneath invasion-port counters, behaviour 3); 18.24 city 1L
     (any defending hex a city); 6.7 Operation Bagration."""
     shifts: list[Shift] = []
-    if all(concentric(data, state, h, units) for h in hexes) and not probing.unflankable(data, state, hexes):   # 18.23 D
+    defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
+    if all(concentric(data, state, h, units) for h in hexes) and not fortress.shields(state, defenders) \
+            and not probing.unflankable(data, state, hexes):                                        # 15.19 B, 18.23 D
         shifts.append(Shift(numbers.integer(data, "crt.shifts.concentric", "the concentric shift (18.23)"),
                             "concentric assault", "18.23"))
     for hex_id in hexes:
@@ -219,7 +237,6 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
         if found:
             shifts += found
             break
-    defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
     return (shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
             + flak.shifts(data, state, units, probing.defenders(data, state, hexes))                   # 25.2 H, I
             + forts.shifts(data, state, army, hexes))                                                # 22.6 A, 22.5 C
@@ -239,8 +256,20 @@ def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     g = grid(data)
     strike = orders[0] if orders and "bomb" in orders[0] else None
     orders = orders[1:] if strike else orders
+    burns = supply_units.leading(orders, "supply")
+    events: list[dict] = []
+    if plays(data, 3):
+        state["attack_supply"] = {}
+    for order in orders[:burns]:                                    # 5.1.6 A: the AS burn-offs first (15.22)
+        supply_units.as_problem(data, state, order, events)
+    orders = orders[burns:]
+    echeloned = echelon.announced(orders)
+    orders = orders[1:] if echeloned else orders
     state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"])} for o in orders]
-    events: list[dict] = [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
+    events += [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
+    if echeloned:                                                   # 24.6 B-C: the front's first round first
+        state["battles"] = echelon.begin(state, state["battles"], front_units(data, state, orders))
+        events.append({"event": "echelon", "round": 1, "battles": [dict(b) for b in state["battles"]], "rule": "24.6 B"})
     if strike:
         bomb(data, state, strike, events)
     next_battle(game, data, state, dice, events)
@@ -281,8 +310,18 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         if after_roll(data, state, events):
             return
     state["pending"] = None
+    if state.get("echelon"):                                        # 24.6: the second round, then the others
+        if not echelon.after_round(state):
+            next_battle(game, data, state, dice, events)
+        return
     probing.phase_over(state)
     game.next_phase(data, state, events, dice)
+
+
+def front_units(data: GameData, state: dict, orders: list) -> list[str]:
+    """The Shock Front's units among a file's assaulters (24.4 A)."""
+    named = [str(u) for o in orders if isinstance(o.get("with"), list) for u in o["with"] if str(u) in state["units"]]
+    return sorted(set(shock.members(state, named, data)))
 
 
 def after_roll(data: GameData, state: dict, events: list) -> bool:

@@ -144,6 +144,12 @@ def loss_problems(data: GameData, state: dict, battle: dict, answer: dict, who: 
     steps, retreat = answer.get("steps", []), answer.get("retreat", {})
     if not isinstance(steps, list) or not isinstance(retreat, dict):
         return ["the answer is `steps: [UNIT, ...]` and/or `retreat: {UNIT: [HEX, ...]}` (18.14)"]
+    from .supply_units import along_problem, goes_along                  # behaviour 3: 15.23 G
+    along = {u: p for u, p in retreat.items() if u not in units and goes_along(data, state, battle, who, u)}
+    retreat = {u: p for u, p in retreat.items() if u not in along}
+    why = along_problem(along, retreat)
+    if why:
+        return [why]
     bad = [u for u in [*steps, *retreat] if u not in units]
     if bad:
         return [f"{', '.join(map(str, bad))} {'is' if len(bad) == 1 else 'are'} not among the units taking this result "
@@ -224,7 +230,15 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
 
 
 def take_result(data: GameData, state: dict, battle: dict, answer: dict, who: str, events: list) -> None:
-    """Steps first, then the retreat (18.14); an E clears the defending hex (18.14 E)."""
+    """Steps first, then the retreat (18.14); an E clears the defending hex (18.14 E); behaviour 3:
+    SUs left alone in the defending hex share its fate (15.23 B-C)."""
+    apply_result(data, state, battle, answer, who, events)
+    if who == "defenders":
+        from .supply_units import share_fate
+        share_fate(data, state, battle.get("hexes") or [battle["hex"]], battle["defender_army"], events)
+
+
+def apply_result(data: GameData, state: dict, battle: dict, answer: dict, who: str, events: list) -> None:
     result = battle["result"][who]
     units = [u for u in battle[who] if u in state["units"]]
     if result == "E" and who == "defenders":
@@ -236,8 +250,9 @@ def take_result(data: GameData, state: dict, battle: dict, answer: dict, who: st
             set_steps(state, unit_id, state["units"][unit_id]["steps"] - 1, events, f"a {result} result (18.14)")
     for unit_id, path in sorted(answer.get("retreat", {}).items()):
         if unit_id in state["units"] and path:
+            start = battle["hex_of"][unit_id] if unit_id in battle["hex_of"] else state["units"][unit_id]["hex"]   # 15.23 G
             state["units"][unit_id]["hex"] = str(path[-1])
-            events.append({"event": "retreat", "unit": unit_id, "path": [battle["hex_of"][unit_id], *map(str, path)]})
+            events.append({"event": "retreat", "unit": unit_id, "path": [start, *map(str, path)]})
     battle.setdefault("retreated", {})[who] = len(next(iter(answer.get("retreat", {}).values()), []))
 
 

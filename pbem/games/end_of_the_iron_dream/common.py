@@ -24,7 +24,8 @@ ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
 # the module's behaviour revision (docs/upgrading.md): 1 played every unit in general supply in
 # fair weather; 2 plays supply (15.x), the weather (25.11, 25.8), the economy (16.x), strategic
 # movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27);
-# 3 plays the combat extras (18.21, 18.4, 21.x, 25.5 G) and the other helpers' rules of that release
+# 3 puts the supply units on the map (15.21-15.23, 16.2-16.5, 23.0, 25.10: supply_units.py) and plays the
+# combat extras (18.4, 18.21, 18.23 D, 21.x, 22.x forts, 25.2 Flak, 25.5 F-G: probing.py, special_units.py, forts.py, flak.py)
 BEHAVIOUR = 3
 
 
@@ -161,7 +162,7 @@ def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
     found: set[str] = set()
     stacks = board(state).stacks()
     for hex_id in sorted(stacks):
-        units = [u for u in stacks[hex_id] if army_of(state, u) in armies]
+        units = [u for u in stacks[hex_id] if army_of(state, u) in armies and u not in state.get("fs", ())]   # 15.19 A
         if not units or all(is_type(data, u, "supply_unit") for u in units):
             continue
         found |= zoc_reach(data, hex_id)

@@ -20,10 +20,11 @@ ORDERS: list = [
     # Turn 1 (6.1: no Axis prepared assault, so that phase passes by itself)
     ("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}]),
     ("western", []),                                                     # 6.2: no mobile assaults on Turn 1
-    ("western", [{"attack": "T6", "with": ["wa-mech-2", "wa-mech-4", "wa-mech-6"]}]),
+    ("western", [{"supply": "wa-su-1", "hexes": ["U6", "U7"]},                 # 5.1.6 A, 15.22: attack supply
+                 {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4", "wa-mech-6"]}]),
     ("western", [{"steps": ["wa-mech-6"], "advance": {"wa-mech-2": ["T6", "S6"], "wa-mech-4": ["T6"]}}]),
     ("soviet", [{"bagration": True}]),                                   # 6.5 A
-    ("soviet", []),                                                      # 6.5 B: only SUs move (there are none)
+    ("soviet", [{"enter": "su-su-1", "path": ["T30", "T29", "T28", "T27"]}]),   # 6.5 B: only SUs move (15.23.3 B)
     ("soviet", []),                                                      # 5.3.7: no Shock Front
     # Turn 2: the German mobile assault (11.0) from S26 into T10
     ("axis", [{"assault": "T26", "with": ["de-pz-3"], "path": ["R26", "S26"]}]),
@@ -32,7 +33,8 @@ ORDERS: list = [
     ("western", []),
     ("western", []),
     ("soviet", []),
-    ("soviet", [{"attack": "T26", "with": ["su-tank-1", "su-inf-3"]}]),   # 6.7 A: 2R
+    ("soviet", [{"supply": "su-su-1", "hexes": ["T27"]},                      # 15.22: the SU burned off for AS
+                {"attack": "T26", "with": ["su-tank-1", "su-inf-3"]}]),   # 6.7 A: 2R
     ("soviet", [{"steps": ["su-inf-3"]}]),
     ("soviet", [{"shock_front": ["T27"]}]),                              # 5.3.7, 24.1: next turn's front
 ]

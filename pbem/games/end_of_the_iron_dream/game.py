@@ -28,8 +28,8 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
-               warsaw, yugoslavia)
+from . import (assault, calendar, collapse, echelon, fortress, french, hook, garrisons, movement, report, satellites, setup, shock, supply_play,
+               supply_units, victory, warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -38,47 +38,45 @@ NOT_ENFORCED = (
     "position marks `flip: true`",
     "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
     "withheld units simply stay off the map, 7.8); 7.18, "
-    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, Yugoslav 4th "
-    "Army, 25.2 the Flak corps: not written yet); "
+    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, Yugoslav 4th "
+    "Army, 25.2 the Flak corps: not written yet; behaviour 3 plays OKH, 25.10 A); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
     "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
     "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
     "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
     "22.x forts (no fortification counters in the data)",
-    "SUs are not on the map (the position places combat units only): SU production (15.23.3, 16.2-16.5), EGS (15.21), "
-    "attack supply burn-offs (15.22, 15.22.2: a prepared assault needs only the attackers' GS, 15.22.1), OKH (25.10), "
-    "fortress supply (15.16-15.20), 15.15 Baltic coastal supply, 25.9 C; so 15.3 C and 5.1.5 B-E (how OOS units move, "
-    "and units in GS not moving out of it, need the EGS and FS sources) are not enforced; 19.x satellite GS sources "
-    "(every Axis unit traces to the German sources, 15.12); the holding boxes as WA sources (15.14 A) and 15.14 F",
+    "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
+    "needs only the attackers' GS): 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
+    "stay off the map, state su_burned); 4.10 "
+    "B's exceptions but the airborne corps (4.10 C invasion-ports, E cooperative assaults: not played); 25.10 B OKH's area (the inter-theater boundary is "
+    "not in the data); 15.16 A a Baltic port fortified in play and 15.18 forts (no fortification counters); the "
+    "holding boxes as WA sources (15.14 A) and 15.14 F",
     "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
     "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
     "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
-    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; 6.4; 6.7 A the third attack SU; "
+    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
-    "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
+    "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 E/F the WA army "
     "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
     "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
     "written yet)",
     "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
     "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
-    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
+    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box at the "
     "collapse, 16.10",
-    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3, 19.1.4 B and 19.2.1 the satellites' "
-    "GS sources, 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
+    "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3 (before behaviour 3, 19.1.4 B, "
+    "19.2.1 and 19.3 D the satellites' GS sources too), 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
     "extra-territorial assault, 19.3 F the Hungarian replacement; 20.2 B-D and 9.5 the Yugoslav ZOC "
     "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
     "Trieste (ports are not played); 27.x Let History Judge's own rules "
     "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
     "(27.10) leaves out the Soviet garrison points (26.6.4 is played in Iron Dream only) and counts Belgrade whenever NATO "
     "controls it (27.7 B: neutrality is not played)",
-    "23.0 Führer-mandated offensives: an FMO is launched by burning off an SU into the Permanently Destroyed Units Box "
-    "(23.2 C, 23.3), and SUs are not on the map, so no FMO can be paid for; 24.6-24.8 echeloned Shock Front assaults "
-    "burn double attack supply (SUs, likewise); 24.4 B the front's AS burn-off (15.22 is not played)",
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
     "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
-    "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU (SUs are not on the "
-    "map), 26.6.12 "
+    "while it holds all five hexes (pbem reads their printed terrain throughout, so B's marsh conversion changes "
+    "nothing), 26.6.12 "
     "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
     "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
     "converted 3-4-5 is not modelled)",
@@ -88,8 +86,8 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
+               "strategic", "hold", "egs", "supply", "okh", "remove_su")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -100,7 +98,7 @@ class EndOfTheIronDream(SequencedGame):
     id = "end-of-the-iron-dream"
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
-    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8) are played; 3: see common.py
+    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8); 3: see common.BEHAVIOUR
     behaviours = (1, 2, 3)
 
     def __init__(self) -> None:
@@ -126,7 +124,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "fort"}),
+                   "strategic", "hold", "egs", "hexes", "okh", "withdraw", "fort"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -134,7 +132,7 @@ class EndOfTheIronDream(SequencedGame):
             entry("assault", "Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)",
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.assault_template, assault.check_assaults,
                   assault.apply_assaults, "each battle's answers (18.15, 18.20); then the next player-turn (5.0)",
-                  {"attack", "with", "bomb"}, assault.no_choice),
+                  {"attack", "with", "bomb", "supply", "hexes", "fmo", "echelon"}, assault.no_choice),
             entry("pa_defender", "The defender applies its prepared-assault result first (18.15, 18.14, 18.19)", "response",
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender,
                   assault.apply_defender, "the attacker's result and advance (18.16)", {"steps", "retreat"}),
@@ -151,6 +149,9 @@ class EndOfTheIronDream(SequencedGame):
                   supply_play.template, supply_play.check_answer, supply_play.apply_answer,
                   "the supply check goes on: the Operational Movement Phase, or attrition and the next player-turn",
                   {"grant"}),
+            entry("echelon", "The second round of an echeloned STAVKA Shock Front assault (24.6-24.8)", "orders",
+                  self.phasing_seat, self.mover_reveals, echelon.template, echelon.check, echelon.apply,
+                  "the file's other prepared assaults (24.6 C)", {"attack", "with"}),
             entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
                   self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
                   "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
@@ -158,6 +159,9 @@ class EndOfTheIronDream(SequencedGame):
                   "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
                   self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
                   "the interrupted phase goes on", {"twelfth_army", "alpenfestung"}),
+            entry("hook_su", "The WA permanently remove an SU of their choice on first entering the Hook of Holland "
+                  "(26.6.5 B)", "response", hook.wa_seat, self.attacker_reveals, hook.template, hook.check, hook.apply,
+                  "the interrupted phase goes on", {"remove_su"}),
         )
 
     # -- seats and reveals -------------------------------------------------------------------
@@ -206,7 +210,9 @@ class EndOfTheIronDream(SequencedGame):
                  "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance",
                  "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)",
                  "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)",
-                 "shock_front": "STAVKA Shock Front creation (5.3.7)"}
+                 "shock_front": "STAVKA Shock Front creation (5.3.7)",
+                 "echelon": "echeloned Shock Front assault, second round (24.6)",
+                 "hook_su": "the Hook of Holland: the WA's SU (26.6.5 B)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
@@ -236,6 +242,7 @@ class EndOfTheIronDream(SequencedGame):
             french.validate(data, state)
             satellites.validate(data, state)
             yugoslavia.validate(data)
+            fortress.validate(data, state)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
@@ -260,6 +267,10 @@ class EndOfTheIronDream(SequencedGame):
             french.watch(data, state)
             satellites.watch(data, state, events)
             shock.watch(state, events)
+            supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
+            fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
+            echelon.watch(state, events)                                # behaviour 3: 24.7 D
+            hook.watch(data, state, events)                             # behaviour 3: 26.6.5 B
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a
@@ -271,6 +282,7 @@ class EndOfTheIronDream(SequencedGame):
             events.append({"event": "weather", "turn": state["turn"],
                            "weather": calendar.weather(data, state["scenario"], state["turn"])})
         supply_play.record_control(data, state, events)
+        supply_units.produce(data, state, events)                       # behaviour 3: 5.1.1 B, 15.23.3, 16.2
         supply_play.initial_check(data, state, events)
 
     def normalise_orders(self, orders: Any) -> Any:
@@ -316,6 +328,7 @@ class EndOfTheIronDream(SequencedGame):
         if state["army"] == "soviet" and plays(data, 2):
             garrisons.check(data, state, events)                        # 26.6.4 C
             satellites.end_of_soviet_turn(data, state, events)          # 19.1.1 B
+        supply_units.withdraw(data, state, events)                      # behaviour 3: 15.23.1
         events.append({"event": "player_turn_over", "army": state["army"], "turn": state["turn"]})
         if index == len(order):
             if plays(data, 2):

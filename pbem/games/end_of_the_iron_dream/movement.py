@@ -26,8 +26,8 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import (calendar, combat, flak, forts, reinforcements, replacements, satellites, shock, special_units, strategic, supply, supply_play,
-               yugoslavia)
+from . import (calendar, combat, flak, fortress, forts, reinforcements, replacements, satellites, shock, special_units, strategic,
+               supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, zoc_of)
 
@@ -53,7 +53,8 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     sides = set(hexside(data, a, b))
     if {"blocked", "lake"} & sides:
         return None, f"the {'blocked' if 'blocked' in sides else 'lake'} hexside is not crossed (10.4 B)"
-    if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)):
+    if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)) \
+            and not supply_units.enterable(data, state, b, enemies(state, army)):                # 15.23 C
         return None, f"{b} holds enemy units (10.2; a mobile assault enters it, 11.5)"
     mapdata(data).info(b)
     if "road" in sides:
@@ -89,10 +90,13 @@ def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spe
     army = army_of(state, unit_id)
     ezoc = enemy_zoc(data, state, army)
     limit = allowance(data, state, unit_id)
+    su_rule = supply_units.mover_rule(data, state, unit_id)                 # behaviour 3: 15.23 A, F
+    oos_rule = supply_units.oos_rule(data, state, unit_id)                  # behaviour 3: 15.3 C, 5.1.5 D-E
 
     def cost(a: str, b: str) -> tuple[int | None, str]:
         crowd = stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
-            or satellites.enter_problem(data, state, unit_id, b)
+            or satellites.enter_problem(data, state, unit_id, b) or (su_rule(b) if su_rule else None) \
+            or (oos_rule(a, b) if oos_rule else None)
         return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc, unit_id)
 
     result = walk(grid(data), unit_id, path, cost, allowance=limit)
@@ -127,6 +131,24 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             return found
         trial.update(economy=dict(state["economy"]), dead=list(state["dead"]))
         replacements.apply(data, trial, orders[:first], [])
+    if plays(data, 3) and not state.get("movement"):
+        why = supply_units.unplaced_problem(data, trial)                       # 16.4 A
+        if why:
+            return [Problem(None, why)]
+    burns = supply_units.leading(orders[first:], "egs")
+    for index in range(first, first + burns):                       # 5.x.2: EGS burn-offs (15.21)
+        why = "EGS burn-offs come before any move, in the phase's first file (5.1.2 B)" if state.get("movement") else \
+            supply_units.egs_problem(data, trial, orders[index], [])
+        if why:
+            return [Problem(index, why)]
+    first += burns
+    asked = supply_units.leading(orders[first:], "withdraw")
+    for index in range(first, first + asked):                       # 15.23.1, made at the end of the player-turn
+        why = supply_units.WITHDRAW + ": in the phase's first file" if state.get("movement") else \
+            supply_units.withdraw_problem(data, trial, orders[index])
+        if why:
+            return [Problem(index, why)]
+    first += asked
     moves = strategic.leading(orders[first:]) if plays(data, 2) else 0
     if moves:                                                       # 5.x.3: the Strategic Land Movement Phase
         if state.get("movement"):
@@ -181,6 +203,9 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
         return why or satellites.end_problem(data, state, unit_id, path[-1])
     state["units"][unit_id]["hex"] = path[-1]
     supply_play.entered(state, state["army"], path[1:])
+    why = supply_units.gs_exit_problem(data, state, unit_id, path)         # behaviour 3: 5.1.5 B
+    if why:
+        return why
     rec["spent"][unit_id] = int(rec["spent"].get(unit_id, 0)) + cost
     rec["done"] = sorted(set(rec["done"]) | {unit_id})
     return None
@@ -201,6 +226,9 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     if path[0] in enemy_zoc(data, state, army):
         first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
     state["units"][unit_id] = {"side": army, "hex": path[0], "steps": full_steps(data, unit_id)}
+    su_rule = supply_units.mover_rule(data, state, unit_id)                 # behaviour 3: 15.23 F, the entry hex too
+    if su_rule and su_rule(path[0]):
+        return su_rule(path[0])
     cost = 0
     if len(path) > 1:
         why, cost = walk_problem(data, state, unit_id, path, first)
@@ -278,7 +306,7 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     other = [a for a in ("western", "soviet") if a != army and army != "axis"]
     if other and target in state["assaulted"].get(other[0], []):
         return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
-    why = supply_problem(data, state, rec, units, path, here, target)
+    why = supply_units.alone_problem(data, state, target) or supply_problem(data, state, rec, units, path, here, target)
     if why:
         return why
     cost = assault_cost(data, state, army, here, target)
@@ -314,7 +342,7 @@ def held_problem(data: GameData, state: dict, unit_id: str) -> str | None:
     """A unit that may not move now: 6.5 B Bagration, 7.19 fleshed out, 24.3 A beneath a Shock Front
     marker, 12.2 moved strategically or 12.4.1 holding the line."""
     return turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) \
-        or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id)
+        or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id) or fortress.held_problem(state, unit_id)
 
 
 def stack_walk(data: GameData, state: dict, rec: dict, units: list[str], path: list, here: str) -> tuple[str | None, list[str]]:
@@ -393,6 +421,14 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     if first:
         replacements.apply(data, state, orders[:first], events)
         orders = orders[first:]
+    burns = supply_units.leading(orders, "egs")
+    for order in orders[:burns]:                                    # 5.x.2: EGS (15.21)
+        supply_units.egs_problem(data, state, order, events)
+    orders = orders[burns:]
+    asked = supply_units.leading(orders, "withdraw")
+    for order in orders[:asked]:                                    # 15.23.1
+        supply_units.withdraw_problem(data, state, order)
+    orders = orders[asked:]
     moves = strategic.leading(orders) if plays(data, 2) and not state.get("movement") else 0
     if moves:
         strategic.apply(data, state, orders[:moves], events)
@@ -445,7 +481,7 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
     rec["done"] = sorted(set(rec["done"]) | set(units))
     if plays(data, 2):
         rec["assaulted"] = sorted(set(rec.get("assaulted", [])) | set(units))       # 11.4, 25.11 D
-    defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
+    defenders = supply_units.fighting(data, [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)])
     defence = mobile_defence(data, state, launch, target)
     attack = combat.attack_of(data, state, units)
     shifts = mobile_shifts(data, state, army, target, units)

@@ -95,7 +95,10 @@ def entry_problem(data: GameData, state: dict, order: dict) -> tuple[str | None,
         return PLACE, "", []
     if state["army"] != "soviet":
         return "only Soviet reinforcements enter from the east edge (7.3)", "", []
-    if unit_id not in due(data, state, "soviet"):
+    from .supply_units import due as sus_due, is_su               # behaviour 3: 15.23.3 B the SUs received
+    if is_su(data, unit_id) and unit_id not in sus_due(state, "soviet"):
+        return f"{unit_id} is not an SU the Soviets received: two a turn (15.23.3 B)", "", []
+    if not is_su(data, unit_id) and unit_id not in due(data, state, "soviet"):
         return f"{unit_id} is not a Soviet reinforcement due by Turn {state['turn']} (2.14, {SCHEDULE})", "", []
     g = grid(data)
     path = [g.canonical(str(h)) for h in path]

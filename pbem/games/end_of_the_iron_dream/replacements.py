@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, forts, reinforcements
+from . import economy, forts, reinforcements, supply_units
 from .common import counter, full_steps, grid, is_type
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place", "fort")
+KEYS = ("replace", "surge", "cannibalize", "place", "okh", "fort")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -83,8 +83,12 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
 def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str | None:
     """One order of the Replacement Phase; a legal one changes `trial` as apply would."""
     army = trial["army"]
+    if "place" in order and str(order["place"]) in supply_units.due(trial, "axis"):
+        return supply_units.place_problem(data, trial, order)                # 16.4 A
     if "place" in order:
         return reinforcements.place_problem(data, trial, order)
+    if "okh" in order:
+        return supply_units.okh_problem(data, trial, order)                  # 25.10 A
     if "fort" in order:
         return forts.build_problem(data, trial, order)                  # 5.1.1 A, 22.1 (behaviour 3)
     if len(order) != 1:
@@ -150,8 +154,13 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
         order_problem(data, state, order, used)
         if "place" in order:
             unit_id = str(order["place"])
-            events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"],
-                           "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"})
+            why = "a new SU: its MA doubled this turn (16.2 B, 16.4 A)" if supply_units.is_su(data, unit_id) else \
+                "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"
+            events.append({"event": "placed", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "why": why})
+        elif "okh" in order:
+            events.append({"event": "eliminated", "unit": str(order["okh"]), "why": "removed for OKH: permanently (25.10 A)"})
+            events.append({"event": "placed", "unit": supply_units.OKH, "hex": state["units"][supply_units.OKH]["hex"],
+                           "why": "OKH arrives at Berlin (25.10 A)"})
         elif "surge" in order:
             events.append({"event": "surge", "turn": state["turn"], "rule": "7.23"})
         elif "fort" in order:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...gamedata import GameData
 from ..base import MapUnit
-from . import victory
+from . import supply_units, victory
 from .common import ARMY_NAMES, full_steps
 
 Block = tuple
@@ -100,6 +100,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
                               f"granted {', '.join(e['granted']) or 'none'}; refused {', '.join(e['refused']) or 'none'} "
                               f"({e['why']})"),
 }
+ITEMS.update(supply_units.REPORT_ITEMS)                       # behaviour 3: the SUs (15.21-15.23)
 
 
 def describe(events: list) -> list:

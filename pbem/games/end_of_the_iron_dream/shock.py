@@ -14,7 +14,7 @@ Assault Phase of the turn of use, the Soviet units in the marked hexes have thei
 resolved first (18.10 C exception); then the front is over. 6.5 B: a front created on Turn 1
 with Operation Bagration is "for use on Turn 3" (special.operation_bagration, recorded as
 printed; see docs/errata.md); any other is used in the next Soviet player-turn (24.4 A, 5.3.7).
-24.6-24.8 echeloned assaults burn double attack supply: SUs are not on the map (not enforced)."""
+Behaviour 3: 24.4 B the front burns off AS (supply_units.py), 24.6-24.8 echeloned assaults (echelon.py)."""
 
 from __future__ import annotations
 
@@ -149,7 +149,9 @@ def members(state: dict, units: list[str], data: GameData | None = None) -> list
     found = front(state)
     if not found or state["army"] != "soviet" or state["turn"] != found["use"]:
         return []
-    return [u for u in units if army_of(state, u) == "soviet" and state["units"][u]["hex"] in found["hexes"]
+    from .echelon import units as second_round                 # 24.7 C: the second round's units took their flags
+    flagged = second_round(state)
+    return [u for u in units if army_of(state, u) == "soviet" and (state["units"][u]["hex"] in found["hexes"] or u in flagged)
             and (data is None or unwrap(counter(data, u).get("nation")) not in SATELLITES)]
 
 

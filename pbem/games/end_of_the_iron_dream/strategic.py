@@ -25,7 +25,7 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
-from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, stacking_problem, zoc_of
+from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, plays, stacking_problem, zoc_of
 from . import reinforcements, satellites, yugoslavia
 from .supply_play import entered, in_gs, lines
 
@@ -81,7 +81,7 @@ def one_problem(data: GameData, state: dict, order: dict) -> str | None:
     rec = record(state)
     if unit_id in rec["units"] or unit_id in rec["holding"]:
         return f"{unit_id} moved strategically or holds the line this player-turn (12.2, 12.4.1)"
-    if is_type(data, unit_id, "non_combat"):
+    if is_type(data, unit_id, "non_combat") and not (plays(data, 3) and is_type(data, unit_id, "okh")):   # 25.10 D: OKH may
         return f"{unit_id} is not a combat unit: only combat units move strategically (5.1.3 A, 12.6 A; 15.23)"
     if unit_id in state.get("oos", []):
         return f"{unit_id} did not start the phase in GS and may not move strategically (12.1)"

@@ -10,8 +10,8 @@ lhj_soviet_controlled, 27.3), the Soviet sources (map.edges.east, 15.13), the Ge
 (supply.sources.german.hex_list, 15.12: each must be a listed hex when a German unit's supply
 depends on it), the WA sources of the agreed position (positions.NAME.wa_supply_sources: its
 opened ports and invasion-port counters, 15.14 A) and coastal hexes (map.hexes.HEX.coast,
-15.14 C). SUs, EGS, AS burn-offs and fortress supply are not on the map in this module: the
-campaign's not-enforced list says so."""
+15.14 C). Behaviour 3 adds the SUs' EGS (supply_units.py: units with EGS count as in GS and do not
+attrite, 15.21), the 12th Army's (25.9 C), Baltic coastal and fortress supply (fortress.py, 15.15-15.20)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, supply
+from . import calendar, fortress, satellite_supply, supply, supply_units
 from .common import (ALLIANCE, PRINTED_ON, army_of, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
                      zoc_of)
 
@@ -176,8 +176,13 @@ def status(data: GameData, state: dict, army: str) -> Supply:
     for unit_id, unit in sorted(state["units"].items()):
         if unit["side"] != army or is_type(data, unit_id, "supply_unit"):
             continue
+        own = satellite_supply.traces(data, state, unit_id, unit["hex"], mine, ezoc, reach) if army == "axis" else None
+        if own is not None:                                                   # behaviour 3: 19.1.4 B, 19.2.1, 19.3 D
+            (out.in_gs if own else out.oos).add(unit_id)
+            continue
         if unit["hex"] in reach or is_type(data, unit_id, "yugoslav") or (army == "western" and coastal(data, state, unit["hex"])) or (
-                army == "axis" and collapsed(state) and unit["hex"] == berlin_hex(data) and owner.get(unit["hex"]) == "axis"):
+                army == "axis" and collapsed(state) and unit["hex"] == berlin_hex(data) and owner.get(unit["hex"]) == "axis") or (
+                army == "axis" and fortress.coastal_gs(data, state, unit["hex"], owner, reach)):          # 15.15 (behaviour 3)
             out.in_gs.add(unit_id)
             continue
         ally = [a for a in ALLIANCE if a != army]
@@ -201,7 +206,9 @@ def in_gs(data: GameData, state: dict, army: str) -> set[str]:
     granted (15.10) at the army's last supply check."""
     now = status(data, state, army)
     granted = state.get("granted", {}).get(army, {})
-    return now.in_gs | {u for u, hexes in now.needs_ally.items() if granted.get(u) == hexes}
+    egs = {u for u in state.get("egs", []) if u in state["units"] and state["units"][u]["side"] == army}   # 15.21.2
+    egs |= supply_units.twelfth_army(data, state, army, supply_units.stage(state))                    # 25.9 C
+    return now.in_gs | egs | {u for u, hexes in now.needs_ally.items() if granted.get(u) == hexes}
 
 
 def defender_shift(data: GameData, state: dict, defenders: list[str]) -> list[Shift]:
@@ -211,7 +218,7 @@ def defender_shift(data: GameData, state: dict, defenders: list[str]) -> list[Sh
         return []
     army = army_of(state, defenders[0])
     supplied = in_gs(data, state, army)
-    if any(u in supplied for u in defenders):
+    if any(u in supplied for u in defenders) or fortress.shields(state, defenders):       # 15.19 B
         return []
     shift = supply.defender_supply_shift(data, in_gs=False, drawing_fs=False)
     return [Shift(shift, "defender without general supply", "15.4")]
@@ -256,6 +263,9 @@ def initial_check(data: GameData, state: dict, events: list) -> None:
         return
     granted = state["granted"][army]
     state["oos"] = sorted(now.oos | {u for u, h in now.needs_ally.items() if granted.get(u) != h})
+    keep = supply_units.twelfth_army(data, state, army, supply_units.STAGES["initial"]) | set(state.get("egs", []))
+    if keep:                                                                                  # 25.9 C, 6.4
+        state["oos"] = [u for u in state["oos"] if u not in keep]
     events.append({"event": "supply_check", "check": "initial", "army": army, "oos": state["oos"]})
     state["phase"] = "movement"
 
@@ -271,7 +281,15 @@ def terminal_check(data: GameData, state: dict, events: list) -> bool:
     state["oos"] = []
     granted = state["granted"].get(army, {})
     short = sorted(now.oos | {u for u, h in now.needs_ally.items() if granted.get(u) != h})
+    egs = state.pop("egs", [])                                 # 15.21.6, 5.1.7 D: no step loss, markers off
+    twelfth = supply_units.twelfth_army(data, state, army, 3)   # 25.9 C
+    short = [u for u in short if u not in twelfth]
+    if egs:
+        short = [u for u in short if u not in egs]
+    short = fortress.go_over(data, state, short, events)       # behaviour 3: 5.1.7 B, 15.16, 15.20
     events.append({"event": "supply_check", "check": "terminal", "army": army, "oos": short})
+    if egs:
+        events.append({"event": "egs_over", "army": army, "units": egs, "rule": "15.21.6"})
     for unit_id in short:
         attrite(data, state, unit_id, events)
     state.pop("refused", None)

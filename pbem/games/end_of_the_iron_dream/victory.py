@@ -146,8 +146,8 @@ def watch(data: GameData, state: dict, events: list) -> None:
 
 def hook_entered(data: GameData, state: dict, events: list) -> None:
     """26.6.5 B-C: the first Alliance unit to move or assault into the Hook of Holland (the hexes
-    of map.hexes.HEX.hook_of_holland): a WA one costs the WA 3 VPs (its SU, not on the map, is not
-    removed), a Soviet one nothing."""
+    of map.hexes.HEX.hook_of_holland): a WA one costs the WA 3 VPs (behaviour 3: and an SU, hook.py),
+    a Soviet one nothing."""
     book = ledger(state)
     if book.get("hook"):
         return

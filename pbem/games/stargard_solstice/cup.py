@@ -18,6 +18,7 @@ from ...kit import numbers
 from ..base import Problem
 from .common import behaviour, commanded_by, counter, grid, is_hq, kind, side_of
 from .reich import command_range, movers
+from . import withdrawal
 
 
 # -- the chits ---------------------------------------------------------------------------
@@ -72,45 +73,84 @@ def draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
     """2.3.1, 3.1.1-3.1.3: draw until a chit activates; a chit whose side has reached its
     limit is set aside (3.1.2); the HQ chosen with a special chit in the previous segment goes
     back into the cup when drawn (3.1.3). No chit left to activate ends the Command Phase.
-    12.1: on turn 1 the armies the Germans attacked react first, one by one."""
+    12.1: on turn 1 the armies the Germans attacked react first, one by one. 12.6, 16.1: while a
+    Soviet chit is withdrawn, a Soviet slot drawn waits for the Soviet to name its chit."""
     if react(data, state, events):
         return
     while True:
         room = {s: state["activations"][s] < limit(data, state, s) for s in ("german", "soviet")}
-        barred = state.get("barred")
-        if not state["cup"] or not any(room.values()) or state["cup"] == [barred]:
+        if command_over(data, state, room):
             over = {"event": "command_over", "turn": state["turn"], "left": list(state["cup"])}
+            record = withdrawal.held(state)
             if state["cup"] and behaviour(data, 2):        # behaviour 2: the report says why they are left
-                over["why"] = ("only the chit just played is left (3.1.3)" if state["cup"] == [barred] and any(room.values())
-                               else "each side has activated the chits the turn track allows this turn (3.1.2, 2.3.3)")
+                over["why"] = ("each side has activated the chits the turn track allows this turn (3.1.2, 2.3.3)"
+                               if not any(room.values()) else "only the chit just played is left (3.1.3)"
+                               if record is None or len(state["cup"]) > 1 else "only the withdrawn chit is left")
+            if record is not None:
+                over["withdrawn"] = record["rule"]           # one Soviet chit of those left is the one set aside
             events.append(over)
             state.update(phase="supply", active=None, hq=None, chit=None)      # 2.4
+            if record is not None:
+                state["phase"] = "return_chit"              # 12.6, 16.1: the chit goes back, opened
             return
-        chit = pick(state, dice)
-        side = chit_side(data, chit)
-        if chit == barred:
-            events.append({"event": "chit_back", "chit": chit, "rule": "3.1.3"})
-            continue
-        state["cup"].remove(chit)
-        state["drawn"][side].append(chit)
-        if state["turn"] == 1 and chit in state.get("activated_hqs", []):
-            events.append({"event": "chit_aside", "chit": chit, "side": side, "why": "its army was activated this turn (12.1)"})
-            continue
-        if not room[side]:
-            events.append({"event": "chit_aside", "chit": chit, "side": side,
-                           "why": f"the {side} limit of chits this turn is reached (3.1.2)"})
-            continue
-        if not special_side(data, chit) and chit not in state["units"]:
-            events.append({"event": "chit_aside", "chit": chit, "side": side, "why": "its HQ is not on the map (3.3)"})
-            continue
-        state["activations"][side] += 1
-        state["active"], state["chit"], state["barred"] = side, chit, None
-        events.append({"event": "chit", "chit": chit, "side": side, "draw": state["draws"]})
-        if special_side(data, chit):
-            state["phase"] = "pick_hq"
-        else:
-            activate(data, state, chit, events)
-        return
+        chit = pick(data, state, dice)
+        if chit is None:                                   # 12.6, 16.1: the Soviet names the chit at the slot
+            state.update(phase="name_chit", active="soviet", hq=None, chit=None)
+            events.append({"event": "slot", "slot": state["slot"]["slot"], "of": state["slot"]["of"],
+                           "draw": state["draws"], "rule": withdrawal.held(state)["rule"]})   # type: ignore[index]
+            return
+        if take(data, state, events, chit):
+            return
+
+
+def command_over(data: GameData, state: dict, room: dict[str, bool]) -> bool:
+    """No chit left that may activate: the cup empty (less a withdrawn chit, 12.6), no side with
+    room (3.1.2), or only the chit just played left (3.1.3)."""
+    barred = state.get("barred")
+    record = withdrawal.held(state)
+    if record is None:
+        return not state["cup"] or not any(room.values()) or state["cup"] == [barred]
+    german = [c for c in state["cup"] if chit_side(data, c) == "german"]
+    slots = len(withdrawal.soviet_cup(data, state)) - 1
+    if not any(room.values()) or len(german) + slots == 0:
+        return True
+    # only the barred chit is really left: a German one, or a Soviet one the Soviet named and put back
+    return (german == [barred] and slots == 0) or (
+        not german and slots == 1 and barred is not None and record.get("back") == barred and barred in state["cup"])
+
+
+def take(data: GameData, state: dict, events: list, chit: str) -> bool:
+    """The drawn chit (3.1.1-3.1.3, 12.1): True when it activates (the draw stops)."""
+    room = {s: state["activations"][s] < limit(data, state, s) for s in ("german", "soviet")}
+    side = chit_side(data, chit)
+    record = withdrawal.held(state)
+    if chit == state.get("barred"):
+        events.append({"event": "chit_back", "chit": chit, "rule": "3.1.3"})
+        if record is not None:
+            record["back"] = chit
+        return False
+    if record is not None:
+        record.pop("back", None)
+    state["cup"].remove(chit)
+    state["drawn"][side].append(chit)
+    if state["turn"] == 1 and chit in state.get("activated_hqs", []):
+        events.append({"event": "chit_aside", "chit": chit, "side": side, "why": "its army was activated this turn (12.1)"})
+        return False
+    if not room[side]:
+        events.append({"event": "chit_aside", "chit": chit, "side": side,
+                       "why": f"the {side} limit of chits this turn is reached (3.1.2)"})
+        return False
+    if not special_side(data, chit) and chit not in state["units"]:
+        events.append({"event": "chit_aside", "chit": chit, "side": side, "why": "its HQ is not on the map (3.3)"})
+        return False
+    state["activations"][side] += 1
+    state["active"], state["chit"], state["barred"] = side, chit, None
+    events.append({"event": "chit", "chit": chit, "side": side, "draw": state["draws"]})
+    if special_side(data, chit):
+        state["phase"] = "pick_hq"
+    else:
+        activate(data, state, chit, events)
+    return True
 
 
 def react(data: GameData, state: dict, events: list) -> bool:
@@ -142,19 +182,38 @@ def attacked_armies(data: GameData, state: dict, side: str, defenders: list[str]
             state["reactions"].append(hq)
 
 
-def pick(state: dict, dice: Dice) -> str:
-    """One chit from the cup: a die with as many faces as chits, over the chits in id order."""
+def pick(data: GameData, state: dict, dice: Dice) -> str | None:
+    """One chit from the cup: a die with as many faces as chits, over the chits in id order.
+    12.6, 16.1: while a Soviet chit is withdrawn, one face per German chit (id order) and one per
+    Soviet slot (the Soviet chits in the cup less the withdrawn one); a slot returns None and
+    is kept in `state["slot"]` for the Soviet to name (withdrawal.apply_name)."""
     cup = sorted(state["cup"])
     state["draws"] += 1
-    if len(cup) == 1:
-        return cup[0]
-    face = dice.roll(f"cup/{state['turn']}/{state['draws']}", len(cup),
-                     about=f"turn {state['turn']} draw {state['draws']} from the cup: {', '.join(cup)} (3.1.1)")
-    return cup[face - 1]
+    record = withdrawal.held(state)
+    if record is None:
+        if len(cup) == 1:
+            return cup[0]
+        face = dice.roll(f"cup/{state['turn']}/{state['draws']}", len(cup),
+                         about=f"turn {state['turn']} draw {state['draws']} from the cup: {', '.join(cup)} (3.1.1)")
+        return cup[face - 1]
+    german = [c for c in cup if chit_side(data, c) == "german"]
+    slots = len(cup) - len(german) - 1
+    faces = len(german) + slots
+    face = 1 if faces == 1 else dice.roll(
+        f"cup/{state['turn']}/{state['draws']}", faces,
+        about=f"turn {state['turn']} draw {state['draws']} from the cup: {', '.join(german) or 'no German chit'} and "
+              f"{slots} Soviet slot(s) (3.1.1, {record['rule']})")
+    if face <= len(german):
+        return german[face - 1]
+    state["slot"] = {"slot": face - len(german), "of": slots}
+    return None
 
 
 def first_draw(data: GameData, state: dict, events: list, dice: Dice) -> None:
     """2.3.1: on turn 1 the first chit is automatically the 3rd SS Panzer Corps chit."""
+    if withdrawal.due(data, state):                    # 12.6, 16.1: the Soviet may first set a chit aside
+        state["phase"] = "withdraw"
+        return
     if state["turn"] == 1 and state["first_chit"] in state["cup"]:
         chit = state["first_chit"]
         state["cup"].remove(chit)
@@ -175,9 +234,24 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
     orders, two at most."""
     if hq not in state["units"]:
         raise PbemError(f"internal: the HQ {hq} is not on the map")
-    g = grid(data)
     where = state["units"][hq]["hex"]
     reach = command_range(data, state, hq)                  # 19.1.3: Munzel reduced
+    units = commanded_units(data, state, hq, where, reach)
+    if "fog_segment" in state:                     # 1.1.4: the hidden units' lists belong to one activation
+        state["fog_segment"] += 1
+    if "reich" in state:                           # 19.1.3: the withdrawing divisions move with any German chit
+        state["reich_movers"] = [u for u in movers(data, state, hq) if u not in units]
+        units = sorted({*units, *state["reich_movers"]})
+    if "activated_hqs" in state:
+        state["activated_hqs"].append(hq)         # 12.1: each army once a turn
+    state.update(hq=hq, hq_hex=where, activated=units, independents=[], moved=[], attackers=[], attacked=[],
+                 phase="movement", vacated=None, previous=hq)
+    events.append({"event": "activated", "hq": hq, "units": units, "range": reach})
+
+
+def commanded_units(data: GameData, state: dict, hq: str, where: str, reach: int) -> list[str]:
+    """3.3.1, 3.3.3, 12.3, 12.5: the combat units `hq` (at `where`, range `reach`) activates."""
+    g = grid(data)
     units = []
     for unit_id in sorted(state["units"]):
         if unit_id == hq or is_hq(data, unit_id) or side_of(state, unit_id) != state["active"]:
@@ -191,14 +265,7 @@ def activate(data: GameData, state: dict, hq: str, events: list) -> None:
     if state.get("cavalry_units") and state["chit"] == numbers.text(
             data, "module.second_guards_cavalry_corps.chit", "the chit that commands the 2nd Guards Cavalry Corps (12.5)"):
         units += [u for u in state["cavalry_units"] if u in state["units"]]     # 12.5: AND the cavalry corps
-    if "reich" in state:                           # 19.1.3: the withdrawing divisions move with any German chit
-        state["reich_movers"] = [u for u in movers(data, state, hq) if u not in units]
-        units = sorted({*units, *state["reich_movers"]})
-    if "activated_hqs" in state:
-        state["activated_hqs"].append(hq)         # 12.1: each army once a turn
-    state.update(hq=hq, hq_hex=where, activated=units, independents=[], moved=[], attackers=[], attacked=[],
-                 phase="movement", vacated=None, previous=hq)
-    events.append({"event": "activated", "hq": hq, "units": units, "range": reach})
+    return units
 
 
 def check_pick(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:

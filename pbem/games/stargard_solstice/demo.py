@@ -8,7 +8,10 @@ retreat route, 9.0), the advance after combat (10.0), the attacked 2nd Guards Ta
 reaction (12.1) — then every other chit the cup gives, each a die both players can check
 (3.1.1), the Supply Phase (2.4), both players' reinforcements (2.5, 7.0; the German one placed
 along the rail line from its entry point and moved on by rail, 5.5.1, 5.5), until the turn ends
-(2.6)."""
+(2.6). Played under fog of war (1.1.4, `fog=true`) and with Stavka Orders (16.1): on turn 2 the
+Soviet bombards, withdraws 47A-HQ hidden (its stacked reinforcements are hidden by the same
+owner step), names each Soviet slot the cup gives from its committed order, and the chit is
+opened when the Command Phase ends; then the Supply Phase."""
 
 from __future__ import annotations
 
@@ -63,6 +66,18 @@ def answer(data: GameData, state: dict) -> list:
 
 
 def respond(campaign: Any, state: dict) -> list:
+    """A defender's answer (above); 12.6, 16.1: the chit at the drawn slot of the Soviet's committed
+    order, read from its private part (the demo plays both seats on one machine); the withdrawn
+    chit's return: an empty file (`pbem sign` opens it)."""
+    if state["phase"] == "name_chit":
+        from ...hidden.private import find_private
+        from ...hidden.steps import own_view
+        from .withdrawal import remaining, soviet_cup
+        number, save, _ = campaign.latest()
+        view = own_view(campaign, number, save, "soviet", find_private(campaign.folder, campaign.id, "soviet"))
+        return [{"chit": remaining(view["withdrawal"], soviet_cup(campaign.data, view))[state["slot"]["slot"] - 1]}]
+    if state["phase"] == "return_chit":
+        return []
     return answer(campaign.data, state)
 
 
@@ -124,12 +139,15 @@ def quiet(campaign: Any, state: dict) -> list:
         return [{"hq": hqs[0]}]
     if state["phase"] == "attacker_answer":
         return answer(campaign.data, state)
-    if state["phase"] == "reinforce":
-        return enter_all(campaign.data, state, state["reinforcing"][0])
+    if state["phase"] == "reinforce":                 # 1.1.4: where its own hidden units stand too
+        from ...hidden.steps import view_for
+        number, save, _ = campaign.latest()
+        side = state["reinforcing"][0]
+        return enter_all(campaign.data, view_for(campaign, number, save, side), side)
     return []
 
 
-ORDERS: list = [
+TURN_1: list = [
     ("german", []),                                                       # 2.1, 2.2.1: the random event roll
     ("german", [{"bombard": ["65GT/9GT"]}]),                              # 19.1.1, 8.5.1; then 2.3.1: 3SS
     ("german", [{"move": "Oehms/27SS", "path": ["1312"]}]),               # 2.3.2
@@ -143,6 +161,14 @@ ORDERS: list = [
                 {"enter": "265/7", "at": "3001"}, {"enter": "207/79", "at": "3101"}, {"enter": "115UR", "at": "3101"},
                 {"enter": "1A-HQ", "at": "4801"}, {"enter": "1/1", "at": "4801"}]),
 ]
+TURN_2: list = [
+    ("german", []),                                                       # turn 2: the random event roll (19.0)
+    ("soviet", [{"bombard": ["Oehms/27SS"]}]),                            # 19.1.2 Soviet bombardment, 8.5.1
+    ("soviet", [{"withdraw": "47A-HQ", "order": ["61-HQ", "2GT-HQ"]}]),   # 16.1: hidden; 1.1.4 its stacks hidden too
+    ("soviet", []),                                                       # the first draw after the withdrawal
+    *[(None, quiet)] * 9,                                                 # the segments; each Soviet slot named (respond);
+]                                                                         # the chit opened; the Supply Phase (2.4)
+ORDERS: list = [*TURN_1, *TURN_2]
 
 
 def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | None:
@@ -156,4 +182,4 @@ def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | 
 
 def plan() -> DemoPlan:
     return DemoPlan("stargard-solstice-demo", "campaign", SEATS, "Stargard Solstice demo (demonstration data)",
-                    ORDERS, respond, cast(Any, bench_orders), {"position": "demo"})
+                    ORDERS, respond, cast(Any, bench_orders), {"position": "demo", "optional": "16.1", "fog": "true"})

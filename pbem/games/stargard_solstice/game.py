@@ -23,24 +23,36 @@ from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import Phase, SequencedGame
 from ..base import DemoPlan, MapArrow, MapUnit
 from . import air, bombard, combat, cup, hqs, losses, movement, reinforcements, replacements, report, setup, soviet_rp, supply, tettau
+from . import withdrawal
 from .common import SIDES, behaviour, combat_units, facts, grid, hexes, other
+from .hidden import StargardHidden
 
-NOT_BUILT = "not built yet"
 NOT_ENFORCED = (
-    f"1.1.4 fog of war (only the top unit of an enemy stack shown): {NOT_BUILT}; every report shows every unit",
-    f"12.6 Zhukov's Report and 16.1 Stavka Orders, the hidden withdrawal of a Soviet chit: {NOT_BUILT}",
+    "campaigns begun before behaviour 3 play without 12.6 Zhukov's Report (and 16.1 Stavka Orders is refused as an option), "
+    "which they replay as recorded; from behaviour 3 the withdrawn chit is hidden from the German player until the "
+    "Command Phase ends (withdrawal.py, docs/stargard-solstice.md)",
     "12.4, 2.5.2 Volksturm redeployment: the text does not define where a Volksturm unit may be placed — \"They may "
     "not be placed behind the Soviet front line\" (12.4; 2.5.2 \"behind Soviet lines\"): no rule says where that "
     "line runs; and \"German-controlled town or city hex\": control is defined only for VP hexes (14.1.1); a lost "
     "Volksturm unit waits in the Volksturm box (12.4) and is not redeployed",
-    f"14.1 the 12.6/16.1 VP penalties (they follow the hidden chit withdrawal): {NOT_BUILT}; the count after the "
-    "last turn (14.3) is the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs; "
-    "16.1 is refused as an option",
+    "14.1 the 12.6/16.1 VP penalties are counted from behaviour 3 (with the withdrawal); campaigns begun before count "
+    "the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs",
 )
 
-OPTIONAL_RULES = ("16.2", "16.3", "16.4")      # 16.0: optional rules pbem plays, when both players agree
+FOG_OFF = ("1.1.4 fog of war is the campaign option `fog=true` (from behaviour 3), not chosen here: saves and reports show "
+           "every unit of every stack")
+FOG_ON = ("1.1.4 under fog (`fog=true`), pbem's readings: HQs, Festungs and, once Defend the Reich has occurred, its "
+          "withdrawing divisions are never hidden (every activation measures from its HQ in the open, 3.3.3; 12.3; 19.1.3 "
+          "counts them at the turn end); a stack opened by an attack stays shown until its owner's next Movement segment, "
+          "and reinforcements until then; the defender's best retreat routes (9.2) count hidden friendly units only in the "
+          "hexes its answer names; 14.2.2 reads the supply of the units shown; the Soviet Replacement Segment opens on each "
+          "of turns 4-8 (a reduced unit may be hidden); optional 16.3 is refused with fog; a withdrawing unit of Defend the "
+          "Reich still hidden since the event is opened by the German's Supply Phase file, an opening the Soviet's machine "
+          "cannot require (it does not know which hidden units withdraw): until the German's private part is checked, "
+          "the count of 19.1.3/14.3.2 rests on the German's machine")
+OPTIONAL_RULES = ("16.1", "16.2", "16.3", "16.4")      # 16.0: optional rules pbem plays, when both players agree
 TEXT_FIELDS = ("move", "activate", "attack", "advance", "hq", "place", "at", "relocate", "to", "ground", "replace",
-               "enter", "overstack", "rebuild")
+               "enter", "overstack", "rebuild", "withdraw", "chit")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -52,10 +64,12 @@ class StargardSolstice(SequencedGame):
     game_over_rule = "14.0"
     not_enforced = NOT_ENFORCED
     behaviour = 3           # 2: the supply_checked event and the command_over "why" (the report's wording);
-    behaviours = (1, 2, 3)  # 3: rail movement (5.5, 3.1.5, 19.1.3), strategic movement on entry (7.1.1), Roll-Bahns (5.4)
+    behaviours = (1, 2, 3)  # 3: rail movement (5.5, 3.1.5, 19.1.3), strategic movement on entry (7.1.1), Roll-Bahns
+                            # (5.4); 12.6/16.1 the hidden chit withdrawal and its 14.1 VPs (option `withdrawal`); 1.1.4 fog
 
     def __init__(self) -> None:
         self.sequence = self.table()
+        self.hidden = StargardHidden(self)     # 12.6, 16.1 (campaign option `withdrawal`, behaviour 3)
 
     def table(self) -> tuple[Phase, ...]:
         """2.0: the random event roll, then the Command Phase's draws and segments (2.3)."""
@@ -87,6 +101,18 @@ class StargardSolstice(SequencedGame):
             entry("cavalry", "The Soviet player enters and moves the 2nd Guards Cavalry Corps (19.1.5)", "response",
                   self.soviet_seat, tettau.check_entry, tettau.apply_entry, "the Tettau chit joins the cup; the first "
                   "chit is drawn (2.3.1)", {"enter", "at", "move", "path", "overstack", "to", "on_top", "strategic", "rail"}),
+            entry("withdraw", "Command Phase, before the first draw: the Soviet player may withdraw a Soviet chit, hidden "
+                  "from the German player (12.6 turns 8-9; 16.1 turns 2-3)", "orders", self.soviet_seat,
+                  withdrawal.check_withdraw, withdrawal.apply_withdraw, "the first draw (a withdrawal: the Soviet's "
+                  "next file; none: at once, 2.3.1)", {"withdraw", "order"}),
+            entry("draw", "Command Phase: the first chit is drawn after the withdrawal (2.3.1, 12.6, 16.1)", "orders",
+                  self.soviet_seat, check_draw, apply_draw, "the drawn chit's owner acts", set()),
+            entry("name_chit", "A Soviet slot drawn while a chit is withdrawn: the Soviet names the chit at that slot "
+                  "of its committed order (3.1.1, 12.6, 16.1)", "response", self.soviet_seat, withdrawal.check_name,
+                  withdrawal.apply_name, "the chit is played as drawn (3.1.1-3.1.3)", {"chit"}),
+            entry("return_chit", "The Command Phase is over: the withdrawn chit goes back, opened (12.6, 16.1, 2.6.2)",
+                  "response", self.soviet_seat, withdrawal.check_return, withdrawal.apply_return,
+                  "the Supply Phase (2.4)", set()),
             entry("pick_hq", "A special chit drawn: its owner picks the HQ it activates (3.1.4, 3.1.5)", "orders",
                   self.active_seat, cup.check_pick, cup.apply_pick, "the Movement segment (2.3.2)", {"hq"}),
             entry("movement", "Movement segment of the activated HQ (2.3.2, 3.3, 4.0-6.0)", "orders", self.active_seat,
@@ -168,6 +194,12 @@ class StargardSolstice(SequencedGame):
                  "attacker_answer": "attacker's result", "defender_answer": "defender's result"}
         if state["phase"] == "supply":
             return f"Turn {state['turn']} Supply Phase (2.4)"
+        if state["phase"] in ("withdraw", "draw", "name_chit", "return_chit"):
+            rule = "12.6, 16.1" if state["phase"] == "withdraw" else state["withdrawal"]["rule"]
+            what = {"withdraw": f"Soviet chit withdrawal ({rule})", "draw": f"first draw after the withdrawal ({rule})",
+                    "name_chit": f"Soviet names the chit of slot {state.get('slot', {}).get('slot')} ({rule})",
+                    "return_chit": f"the withdrawn chit goes back ({rule})"}[state["phase"]]
+            return f"Turn {state['turn']} {what}"
         if state["phase"] in ("tettau", "cavalry"):
             return f"Turn {state['turn']} {'Corps Tettau' if state['phase'] == 'tettau' else '2nd Guards Cavalry Corps'} enters (19.1.5)"
         if state["phase"] == "soviet_replacements":
@@ -194,27 +226,54 @@ class StargardSolstice(SequencedGame):
     def options(self, given: dict) -> dict:
         """`position=NAME`: start from module.positions.NAME of the data instead of the 15.1/15.2
         set-up; `optional=16.2,16.4`: the optional rules both players agree on (16.0);
-        `errata.ID=CHOICE`: a reading (rules/stargard-solstice/readings.yaml)."""
+        `errata.ID=CHOICE`: a reading (rules/stargard-solstice/readings.yaml); `withdrawal=true`
+        (recorded in every new campaign, behaviour 3): 12.6 and 16.1 played with the chit hidden."""
         errata = dict(given.get("errata") or {})
         errata.update({k.removeprefix("errata."): v for k, v in given.items() if k.startswith("errata.")})
-        unknown = sorted(k for k in given if k not in ("position", "optional", "errata") and not k.startswith("errata."))
+        unknown = sorted(k for k in given if k not in ("position", "optional", "errata", "withdrawal", "fog")
+                         and not k.startswith("errata."))
         if unknown:
-            raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position, optional, errata.ID)")
+            raise PbemError(f"unknown Stargard Solstice option(s): {', '.join(unknown)} (known: position, optional, "
+                            "withdrawal, fog, errata.ID)")
         chosen: dict[str, Any] = {"position": str(given["position"])} if "position" in given else {}
+        hidden = str(given.get("withdrawal", "true")).lower()
+        if hidden not in ("true", "false"):
+            raise PbemError(f"option withdrawal must be true or false, not {hidden!r}")
         if "optional" in given:
             listed = given["optional"]
             rules = sorted({str(r) for r in (listed.split(",") if isinstance(listed, str) else listed) if str(r)})
             bad = [r for r in rules if r not in OPTIONAL_RULES]
             if bad:
-                raise PbemError(f"optional rule(s) {', '.join(bad)}: pbem plays {', '.join(OPTIONAL_RULES)} (16.1 needs the "
-                                f"hidden chit withdrawal: {NOT_BUILT})")
+                raise PbemError(f"optional rule(s) {', '.join(bad)}: pbem plays {', '.join(OPTIONAL_RULES)}")
+            if "16.1" in rules and hidden != "true":
+                raise PbemError("optional rule 16.1 withdraws a hidden chit: it needs withdrawal=true (12.6)")
             chosen["optional"] = rules
         if errata:
             chosen["errata"] = errata
+        chosen["withdrawal"] = hidden == "true"       # 12.6, 16.1 (behaviour 3); absent in older campaigns
+        if "fog" in given:                            # 1.1.4 (behaviour 3), recorded only when given
+            fog = str(given["fog"]).lower()
+            if fog not in ("true", "false"):
+                raise PbemError(f"option fog must be true or false, not {fog!r}")
+            chosen["fog"] = fog == "true"
+            if chosen["fog"] and "16.3" in chosen.get("optional", []):
+                raise PbemError("options fog=true and optional 16.3 cannot be played together: 16.3 exchanges the 234/77 "
+                                "for the 234/80 in the open, wherever it stands, which fog of war (1.1.4) may hide")
+        return chosen
+
+    def not_enforced_for(self, options: dict) -> list:
+        chosen = [*self.not_enforced, FOG_ON if options.get("fog") is True else FOG_OFF]
+        if options.get("withdrawal") is False:
+            chosen.append("12.6 Zhukov's Report is not played: the campaign chose withdrawal=false (the withdrawn chit is "
+                          "hidden on the hidden-information core, which the group chose not to use)")
         return chosen
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
-        return setup.start(data, scenario, self.options(options or {}))
+        chosen = self.options(options or {})
+        if "withdrawal" not in (options or {}):       # a campaign begun before behaviour 3: as it was recorded
+            chosen.pop("withdrawal")
+            chosen.pop("fog", None)
+        return setup.start(data, scenario, chosen)
 
     def normalise_orders(self, orders: Any) -> Any:
         return each_order(orders, _ids_as_text)
@@ -245,7 +304,12 @@ class StargardSolstice(SequencedGame):
                  "cavalry": reinforcements.ENTER + " (19.1.5)",
                  "random_event": "send an empty file: pbem rolls the random event (2.2.1) and draws the first chit",
                  "pick_hq": "`hq: UNIT` the HQ this special chit activates (3.1.4, 3.1.5)",
-                 "movement": movement.MOVE, "combat": combat.ATTACK + "; before it `advance: UNIT, path: [HEX, ...]` (10.0)",
+                 "movement": movement.MOVE, "withdraw": withdrawal.WITHDRAW,
+                 "draw": "send an empty file: pbem draws the first chit (2.3.1)",
+                 "name_chit": f"`chit: CHIT` the chit at slot {state.get('slot', {}).get('slot')} of the order you committed "
+                              "to (12.6, 16.1)",
+                 "return_chit": "send an empty file: `pbem sign` opens the withdrawn chit from your private part (12.6, 16.1)",
+                 "combat": combat.ATTACK + "; before it `advance: UNIT, path: [HEX, ...]` (10.0)",
                  "attacker_answer": losses.ANSWER, "defender_answer": losses.ANSWER}[state["phase"]]
         extra = []
         if state["phase"] in ("movement", "combat"):
@@ -260,6 +324,9 @@ class StargardSolstice(SequencedGame):
         if state["phase"] in ("tettau", "cavalry"):
             extra += [f"{u}: enter at {', '.join(reinforcements.where(data, state, side, u, hexes))}, {steps} step(s)"
                      for u, (steps, hexes) in sorted(tettau.arriving(state).items())]
+        if state["phase"] == "withdraw":
+            extra = [f"Soviet chits in the cup: {', '.join(withdrawal.soviet_cup(data, state))} (12.6, 16.1)",
+                     withdrawal.shuffled_note(data, state)]
         if state["phase"] == "placement":
             extra = [f"{', '.join(g['units'])}: within {g['within']} of {g['of']} ({g['rule']})"
                      for g in setup.groups_of(state, side)]
@@ -305,6 +372,20 @@ class StargardSolstice(SequencedGame):
     def demo_plan(self) -> DemoPlan:
         from . import demo
         return demo.plan()
+
+
+def check_draw(data: GameData, state: dict, side: str, orders: list) -> list:
+    from ..base import Problem
+    if orders:
+        return [Problem(0, "the draw takes no orders: send an empty file (2.3.1)")]
+    cup.draw_problems(data, state)
+    return []
+
+
+def apply_draw(data: GameData, state: dict, side: str, orders: list, dice: Any) -> list[dict]:
+    events: list[dict] = []
+    cup.first_draw(data, state, events, dice)
+    return events
 
 
 GAME = StargardSolstice()

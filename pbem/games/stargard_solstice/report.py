@@ -100,7 +100,18 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "retreat": lambda e: f"{e['unit']} retreats {' → '.join(e['path'])} (9.0)",
     "advance": lambda e: f"{e['unit']} advances {' → '.join(e['path'])} (10.0)",
     "command_over": lambda e: f"the turn {e['turn']} Command Phase is over (2.3.3)" + (
-        f"; left in the cup: {', '.join(e['left'])}" if e["left"] else "") + (f" — {e['why']}" if "why" in e else ""),
+        f"; left in the cup: {', '.join(e['left'])}" if e["left"] else "") + (f" — {e['why']}" if "why" in e else "") + (
+        f" (one Soviet chit of these is the one withdrawn, {e['withdrawn']})" if "withdrawn" in e else ""),
+    "chit_withdrawn": lambda e: (f"the Soviet player withdraws {e['chit']}" if "chit" in e else
+                            "the Soviet player withdraws a Soviet chit, hidden from the German player") +
+                           f" for turn {e['turn']} (1 VP at the game's end, {e['rule']}, 14.1)",
+    "fog": lambda e: f"the {e['side'].capitalize()} Movement segment is played under fog of war: the enemy sees the "
+                     f"moves of the units still shown at the top of a stack or alone ({e['rule']})",
+    "no_withdrawal": lambda e: f"the Soviet player withdraws no chit this turn ({e['rule']})",
+    "slot": lambda e: f"draw {e['draw']}: Soviet slot {e['slot']} of {e['of']}; the Soviet player names its chit ({e['rule']})",
+    "named": lambda e: f"the Soviet chit at slot {e['slot']} of {e['of']} is {e['chit']} ({e['rule']})",
+    "chit_returned": lambda e: f"the withdrawn chit {e['chit']} goes back with the others; every chit the Soviet named "
+                               f"matches its committed order ({e['rule']}, 2.6.2)",
     "supply_checked": lambda e: "Supply Phase: " + ("every unit in supply" if not e["oos"] + e["isolated"] else
                                                     f"{e['in']} unit(s) in supply, {e['oos']} out of supply, "
                                                     f"{e['isolated']} isolated") + f" ({e['rule']})",

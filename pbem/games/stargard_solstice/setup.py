@@ -86,6 +86,10 @@ def start(data: GameData, scenario: dict, options: dict) -> dict:
     }
     if options.get("optional"):              # 16.0, only when chosen: a campaign without keeps its saves
         state["optional"] = list(options["optional"])
+    if options.get("withdrawal") is True:    # 12.6, 16.1 (behaviour 3): the turns a chit was withdrawn, for 14.1
+        state["withdrawals"] = []
+    if options.get("fog") is True:           # 1.1.4 (behaviour 3): fog.py
+        state.update(fog_segment=0, fog_hidden={"german": [], "soviet": []}, fog_supply=[])
     return state
 
 

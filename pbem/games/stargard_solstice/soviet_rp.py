@@ -47,7 +47,8 @@ def candidates(data: GameData, state: dict) -> list[str]:
 def start(data: GameData, state: dict) -> bool:
     """Open the segment on turns 4-8 when some unit could take a step (2.5.1)."""
     first, last = turns(data)
-    if state["turn"] < first or state["turn"] > last or not candidates(data, state):
+    # 1.1.4: under fog a reduced unit may be hidden, so the segment opens on each of those turns
+    if state["turn"] < first or state["turn"] > last or not (candidates(data, state) or "fog_segment" in state):
         return False
     state["phase"] = "soviet_replacements"
     return True

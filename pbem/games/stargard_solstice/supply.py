@@ -149,6 +149,9 @@ def apply_supply(data: GameData, state: dict, side: str, orders: list, dice: Dic
         if status != "in" and is_hq(data, unit_id):          # 11.3.1, 12.2.2: relocated by its owner
             queue(state, unit_id, state["units"][unit_id]["hex"], "out of supply at the end of the Supply Phase (12.2.2)",
                   "turn_end")
+    if "fog_segment" in state:      # 1.1.4: the hidden units take these results when put back (fog.py)
+        from .fog import record_supply
+        record_supply(data, state, found)
     if behaviour(data, 2):          # behaviour 2: the report says what the check found, not "nothing happened"
         counts = list(found.values())
         events.insert(0, {"event": "supply_checked", "in": counts.count("in"), "oos": counts.count("oos"),

@@ -107,10 +107,13 @@ def terms(data: GameData, state: dict) -> dict[str, int]:
     Reich), and from this total subtracts any VPs caused by 12.6 and 16.1. Finally, subtract any
     German VPs (only available with optional rules 16.2 & 16.4)". 16.4's VPs, rounded up (16.4),
     are the Soviet player's unless the group reads 14.1's list (reading SS7). The 12.6/16.1
-    penalties need the hidden chit withdrawal, which is not built: none are counted."""
+    penalties: the data's cost per turn the Soviet withdrew a chit (campaigns of behaviour 3)."""
     out = {}
     if "reich_vps" in state:
         out["defend_the_reich"] = int(state["reich_vps"])
+    if "withdrawals" in state:
+        from .withdrawal import penalty
+        out.update(penalty(data, state))
     if "16.4" in state.get("optional", []):
         per_turn = numbers.fraction(data, f"{DELAYED}.soviet_vp_per_turn", "the 16.4 VPs per turn")
         earned = -(-(per_turn * state.get("delayed_turns", 0)) // 1)          # 16.4: round fractions up
