@@ -132,3 +132,14 @@ def test_22_15_no_forts_in_let_history_judge():
     d, s = start3({"de-inf-1": "P20", "su-inf-3": "T25"}, hexes={"T6": {"terrain": "clear", "fort": 2}})
     assert forts.level(d, s, "T6") == 2
     assert forts.level(d, {**s, "scenario": "let-history-judge"}, "T6") == 0
+
+
+def test_25_5_e_bombed_supply_concentrations_are_permanently_destroyed():
+    """25.5 E: "The bombed unit suffers a one step loss. Bombed supply concentrations are permanently
+    destroyed." A German SU in the hex the WA assault is struck: off the map for good."""
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": "T6", "de-su-1": "T6"})
+    state, events = play(d, at(s, 3, "western", "assault"), "western",
+                         [{"bomb": "de-su-1"}, AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 1)
+    assert {"event": "eliminated", "unit": "de-su-1",
+            "why": "heavy bomber strike: a supply concentration is destroyed permanently (25.5 E)"} in events
+    assert {"unit": "de-su-1", "side": "axis", "permanent": True} in state["dead"]

@@ -93,7 +93,8 @@ def bomb_problem(data: GameData, state: dict, order: dict, assaulted: set[str]) 
 
 
 def bomb(data: GameData, state: dict, order: dict, events: list) -> None:
-    """25.5 E: the bombed unit loses one step; H: the WA advancing into its hex halt there."""
+    """25.5 E: the bombed unit loses one step (behaviour 3: a bombed SU is destroyed for good; F: a
+    vacant fort is removed); H: the WA advancing into its hex halt there."""
     unit_id = str(order["bomb"])
     hex_id = state["units"][unit_id]["hex"] if unit_id in state["units"] else unit_id
     state["bombers"] = sorted([*state.get("bombers", []), str(bomber_window(data, state["turn"]))])
@@ -101,6 +102,10 @@ def bomb(data: GameData, state: dict, order: dict, events: list) -> None:
     events.append({"event": "bombed", "unit": unit_id, "hex": hex_id})
     if unit_id not in state["units"]:
         forts.destroy(state, hex_id, events, "a heavy bomber strike on the ungarrisoned fort (25.5 F)")
+        return
+    if plays(data, 3) and supply_units.is_su(data, unit_id):
+        supply_units.destroy(state, unit_id, "heavy bomber strike: a supply concentration is destroyed permanently (25.5 E)",
+                             events)
         return
     set_steps(state, unit_id, state["units"][unit_id]["steps"] - 1, events, "heavy bomber strike (25.5 E)")
 

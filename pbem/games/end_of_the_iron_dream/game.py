@@ -39,12 +39,11 @@ NOT_ENFORCED = (
     "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
     "withheld units simply stay off the map, 7.8); 7.18, "
     "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, Yugoslav 4th "
-    "Army, 25.2 the Flak corps: not written yet; behaviour 3 plays OKH, 25.10 A); "
+    "Army: not written yet; behaviour 3 plays OKH, 25.10 A, and the Flak corps, 25.2 A-C); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
     "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
     "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
-    "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
-    "22.x forts (no fortification counters in the data)",
+    "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled)",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
     "needs only the attackers' GS): 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
     "stay off the map, state su_burned); 4.10 "
@@ -56,14 +55,17 @@ NOT_ENFORCED = (
     "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
-    "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 E/F the WA army "
+    "4.1 B Volkssturm and fortification factors in hex control (the Volkssturm is not on the map; the forts of "
+    "behaviour 3 do not take part yet); 4.2 C, 4.10 E/F the WA army "
     "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
     "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
     "written yet)",
-    "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
-    "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
-    "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
-    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box at the "
+    "18.22 C paratroops dropped atop defenders (17.6 air assaults are not played); 18.21 a probe in a Prepared "
+    "Assault Phase with no battle to fight (when no unit stands next to an enemy unit the phase passes by itself, to "
+    "keep round trips few); 22.4-22.5 a mobile assault on, or a move into, a vacant fort; 28.5's 16 fort markers as a "
+    "limit; 25.5 D the bombed unit drawn blindly under fog of war (25.3 is not played); not written yet: 25.4 Greece, "
+    "25.6 the Polish 2nd Corps, 25.7 the Volkssturm (so never with Flak, 25.7 E), 25.12 Southern Italy (25.1 Berlin's "
+    "all-steps results, 25.2, 25.5, 25.8, 25.9 B, 25.10 and 25.11 are played); 16.8 the holding box at the "
     "collapse, 16.10",
     "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3 (before behaviour 3, 19.1.4 B, "
     "19.2.1 and 19.3 D the satellites' GS sources too), 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
