@@ -72,7 +72,8 @@ def build_problem(data: GameData, trial: dict, order: dict) -> str | None:
     hex_id = g.canonical(hex_id)
     if trial["turn"] < numbers.integer(data, f"{DATA}.from_turn", "the first turn of fort building (22.1 B)"):
         return "fort factors are deployed from the Turn 2 Replacement Phase (22.1 B)"
-    record = trial.get("fort_turn") if (trial.get("fort_turn") or {}).get("turn") == trial["turn"] else {"turn": trial["turn"], "hexes": []}
+    done = trial.get("fort_turn")
+    record: dict = done if isinstance(done, dict) and done["turn"] == trial["turn"] else {"turn": trial["turn"], "hexes": []}
     if len(record["hexes"]) >= numbers.integer(data, f"{DATA}.max_factors_per_turn", "the fort factors a turn (22.1 B)"):
         return "Germany deploys 0-4 fort factors a turn (22.1 B)"
     if hex_id in record["hexes"]:
