@@ -143,3 +143,13 @@ def test_25_5_e_bombed_supply_concentrations_are_permanently_destroyed():
     assert {"event": "eliminated", "unit": "de-su-1",
             "why": "heavy bomber strike: a supply concentration is destroyed permanently (25.5 E)"} in events
     assert {"unit": "de-su-1", "side": "axis", "permanent": True} in state["dead"]
+
+
+def test_4_1_b_a_zoc_into_a_fort_hex_is_not_uncontested():
+    """4.1 B: "An uncontested ZOC is defined as a unit having a ZOC in a hex that is not occupied by
+    another player's unit or German Volkssturm or fortification factor". The WA ZOC from U6 takes
+    T5 but not the vacant fort in T6, which stays German."""
+    from pbem.games.end_of_the_iron_dream.supply_play import control
+    d, s = start3({"wa-mech-2": "U6", "de-inf-1": "P20"}, hexes={"T6": {"terrain": "clear", "fort": 1}})
+    owner = control(d, s)
+    assert (owner["T5"], owner["T6"]) == ("western", "axis")

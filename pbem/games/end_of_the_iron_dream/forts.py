@@ -23,6 +23,7 @@ have it).
 
 from __future__ import annotations
 
+from ...errors import UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
@@ -43,11 +44,30 @@ def level(data: GameData, state: dict, hex_id: str) -> int:
 
 
 def printed(data: GameData, hex_id: str) -> int:
-    """22.13: the map's fort in a hex at the start (`map.hexes.HEX.fort`)."""
-    value = unwrap(mapdata(data).info(hex_id).get("fort", 0))
-    if value == "unknown":
-        mapdata(data).has(hex_id, "fort")                                    # refuses naming map.hexes.HEX.fort
-    return int(value or 0)
+    """22.13: the map's fort in a hex at the start (`map.hexes.HEX.fort`; a hex off the map has none)."""
+    return printed_forts(data).get(hex_id, 0)
+
+
+def printed_forts(data: GameData) -> dict[str, int]:
+    """Every map hex with a fort at the start, {HEX: LEVEL}; `unknown` refuses naming its path."""
+    def build() -> dict[str, int]:
+        out = {}
+        for hex_id, entry in sorted(mapdata(data).hexes().items()):
+            value = unwrap(entry.get("fort", 0)) if isinstance(entry, dict) else 0
+            if value == "unknown":
+                raise UnknownDataError(f"map.hexes.{hex_id}.fort", f"the level of the fort printed in {hex_id} (22.13)",
+                                       "the End of the Iron Dream map (2.12)", data.override_file)
+            if value:
+                out[hex_id] = int(value)
+        return out
+    return data.derived("eid.printed_forts", build)
+
+
+def standing(data: GameData, state: dict) -> set[str]:
+    """The hexes with a fort now."""
+    if not plays(data, 3) or state["scenario"] == LHJ:
+        return set()
+    return {h for h in {*printed_forts(data), *state.get("forts", {})} if level(data, state, h)}
 
 
 def destroy(state: dict, hex_id: str, events: list, why: str) -> None:

@@ -23,7 +23,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, fortress, satellite_supply, supply, supply_units
+from . import calendar, fortress, forts, satellite_supply, supply, supply_units
 from .common import (ALLIANCE, PRINTED_ON, army_of, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
                      zoc_of)
 
@@ -62,8 +62,9 @@ def present_control(data: GameData, state: dict) -> dict[str, str]:
     for army in sorted({str(u["side"]) for u in state["units"].values()}):
         for hex_id in zoc_of(data, state, (army,)):
             zocs.setdefault(hex_id, set()).add(army)
+    fortified = forts.standing(data, state)                          # 4.1 B (behaviour 3): a fort contests ZOCs
     for hex_id, armies in zocs.items():
-        if hex_id not in out and len(armies) == 1:
+        if hex_id not in out and len(armies) == 1 and not (hex_id in fortified and armies != {"axis"}):
             out[hex_id] = next(iter(armies))
     return out
 
