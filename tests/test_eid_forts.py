@@ -153,3 +153,22 @@ def test_4_1_b_a_zoc_into_a_fort_hex_is_not_uncontested():
     d, s = start3({"wa-mech-2": "U6", "de-inf-1": "P20"}, hexes={"T6": {"terrain": "clear", "fort": 1}})
     owner = control(d, s)
     assert (owner["T5"], owner["T6"]) == ("western", "axis")
+
+
+def test_22_4_22_5_a_vacant_fort_is_mobile_assaulted_not_entered():
+    """22.4: "Level 1 and 2 forts may be mobile assaulted"; 22.5 A: a vacant fort defends with 1 DF;
+    B: any step loss destroys it. A reading: a vacant fort's hex is assaulted, not moved into. wa-mech-2
+    (10 AFs) against the vacant Level-1 fort in T6 (fair weather): 10-1, 2L mobile, 1R TAC AIR, 1L
+    the fort: the 7-1 column; the die 3 reads the row of 4 (22.14); the fort falls and wa-mech-2
+    occupies T6 (11.12 A)."""
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "V6", "de-inf-1": "P20"}, hexes={"T6": {"terrain": "clear", "fort": 1}},
+                  cells={"7-1": {"4": "0/1"}})
+    s = at(s, 9, "western")
+    assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["U6", "T6"]}]) == [
+        "U6 → T6: T6 holds a German fort: it is assaulted, not entered (22.4, 22.5)"]
+    state, events = play(d, s, "western", [{"assault": "T6", "with": ["wa-mech-2"]}], 3)
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["defenders"], battle["defence"], battle["initial"], battle["column"], battle["row"]) == ([], 1, "10-1", "7-1", 4)
+    assert {"event": "fort_destroyed", "hex": "T6", "why": "a vacant fort: any step loss destroys it (22.5 B)"} in events
+    assert {"event": "occupy", "units": ["wa-mech-2"], "hex": "T6", "why": "11.12 A"} in events
+    assert state["units"]["wa-mech-2"]["hex"] == "T6" and state["phase"] == "movement"

@@ -462,7 +462,8 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
             if not g.adjacent(here, hex_id):
                 return f"{hex_id} is not adjacent to {here} (18.16 D)"
             if i and ("blocked" in hexside(data, here, hex_id) or board(trial).units_in(hex_id) and
-                      any(army_of(trial, u) != state["army"] for u in board(trial).units_in(hex_id))):
+                      any(army_of(trial, u) != state["army"] for u in board(trial).units_in(hex_id))
+                      or forts.vacant(data, trial, hex_id, state["army"])):                        # 22.5
                 return f"{unit_id} advances only into adjacent vacant hexes, not across blocked hexsides ({hex_id}, 18.16 D)"
             mapdata(data).info(hex_id)
             kind = terrain(data, hex_id)

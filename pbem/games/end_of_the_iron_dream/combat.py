@@ -15,7 +15,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift, clamp, total, whole_column
 from ...kit.losses import retreat_path
-from . import flak, satellites, yugoslavia
+from . import flak, forts, satellites, yugoslavia
 from .common import (army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, mapdata, plays, set_steps,
                      stacking_problem)
 
@@ -217,8 +217,8 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
             return f"{unit_id}'s retreat into {b} is not one hex further from {start} (18.19 D)"
         if {"blocked", "lake"} & set(hexside(data, a, b)):
             return f"{unit_id} cannot retreat across the {a}-{b} hexside (9.3, 14.33)"
-        if b in enemy:
-            return f"{unit_id} cannot retreat into {b}: enemy units (18.19)"
+        if b in enemy or forts.vacant(data, state, b, army):
+            return f"{unit_id} cannot retreat into {b}: enemy units{' or a German fort (22.5)' if b not in enemy else ''} (18.19)"
         mapdata(data).info(b)
         if b in ezoc and b not in friends:
             return f"{unit_id} cannot retreat into {b}: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"

@@ -61,8 +61,7 @@ NOT_ENFORCED = (
     "written yet)",
     "18.22 C paratroops dropped atop defenders (17.6 air assaults are not played); 18.21 a probe in a Prepared "
     "Assault Phase with no battle to fight (when no unit stands next to an enemy unit the phase passes by itself, to "
-    "keep round trips few); 22.4-22.5 a mobile assault on, or a move into, a vacant fort; 28.5's 16 fort markers as a "
-    "limit; 25.5 D the bombed unit drawn blindly under fog of war (25.3 is not played); not written yet: 25.4 Greece, "
+    "keep round trips few); 28.5's 16 fort markers as a limit; 25.5 D the bombed unit drawn blindly under fog of war (25.3 is not played); not written yet: 25.4 Greece, "
     "25.6 the Polish 2nd Corps, 25.7 the Volkssturm (so never with Flak, 25.7 E), 25.12 Southern Italy (25.1 Berlin's "
     "all-steps results, 25.2, 25.5, 25.8, 25.9 B, 25.10 and 25.11 are played); 16.8 the holding box at the "
     "collapse, 16.10",

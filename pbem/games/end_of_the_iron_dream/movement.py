@@ -56,6 +56,8 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)) \
             and not supply_units.enterable(data, state, b, enemies(state, army)):                # 15.23 C
         return None, f"{b} holds enemy units (10.2; a mobile assault enters it, 11.5)"
+    if forts.vacant(data, state, b, army):                                          # 22.5 (behaviour 3)
+        return None, f"{b} holds a German fort: it is assaulted, not entered (22.4, 22.5)"
     mapdata(data).info(b)
     if "road" in sides:
         cost = numbers.integer(data, "terrain.roads.cost_mp", "the road cost (10.11)")
@@ -292,8 +294,9 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
         here = path[-1]
     if not g.adjacent(here, target):
         return f"{target} is not adjacent to the launch hex {here} (11.5)"
-    if not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
-                                                             for u in board(state).units_in(target)):
+    if (not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
+                                                              for u in board(state).units_in(target))) \
+            and not forts.vacant(data, state, target, army):                          # 22.4, 22.5 A
         return f"no enemy units in {target} to assault (11.0)"
     for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
         if terrain(data, hex_id) in ("marsh", "mountain"):
@@ -306,7 +309,8 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
     other = [a for a in ("western", "soviet") if a != army and army != "axis"]
     if other and target in state["assaulted"].get(other[0], []):
         return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
-    why = supply_units.alone_problem(data, state, target) or supply_problem(data, state, rec, units, path, here, target)
+    alone = supply_units.alone_problem(data, state, target) if board(state).units_in(target) else None
+    why = alone or supply_problem(data, state, rec, units, path, here, target)
     if why:
         return why
     cost = assault_cost(data, state, army, here, target)
@@ -369,6 +373,7 @@ def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int
     army = state["army"]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     value = combat.defence_of(data, state, flak.strength_units(data, state, defenders))          # 25.2 G
+    value = value if defenders or not forts.vacant(data, state, target, army) else forts.vacant_df(data)   # 22.5 A
     return value * 2 if combat.water_between(data, launch, target) else value
 
 
@@ -498,7 +503,7 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
     support = {k: v for k, v in (("flak_defence", flak.supporting(data, state, defenders)),
                                  ("forts", forts.held(data, state, [target]))) if v}        # 25.2 I-K, 22.x
     battle = {**support, "kind": "mobile", "hex": target, "launch": launch, "attackers": units, "defenders": defenders,
-              "defender_army": army_of(state, defenders[0]),
+              "defender_army": army_of(state, defenders[0]) if defenders else "axis",        # 22.5: a vacant fort
               "losses": list(order.get("losses", units)), "defence": defence, "attack": attack,
               "hex_of": {u: state["units"][u]["hex"] for u in [*units, *defenders]},
               "result": {"attackers": result[0], "defenders": result[1]}, "spent": {u: rec["spent"][u] for u in units}}
@@ -507,7 +512,7 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
                    "shifts": [s.as_event() for s in shifts], "column": column, "die": die,
                    **({"row": row} if "forts" in support else {}), "result": cells[str(row)]})
     state["pending"] = battle
-    if combat.choice_needed(result[1]):
+    if combat.choice_needed(result[1]) and combat.automatic_answer(data, state, battle, "defenders") is None:
         state["phase"] = "ma_answer"
         return
     combat.take_result(data, state, battle, combat.automatic_answer(data, state, battle, "defenders") or {}, "defenders", events)
@@ -539,7 +544,8 @@ def finish_mobile(data: GameData, state: dict, events: list) -> None:
     rec["going_on"], rec["again"] = [], None
     if lost:
         events.append({"event": "stopped", "units": survivors, "hex": battle["launch"], "why": "11.9 A"})
-    elif not any(army_of(state, u) in enemies(state, state["army"]) for u in board(state).units_in(battle["hex"])):
+    elif not any(army_of(state, u) in enemies(state, state["army"]) for u in board(state).units_in(battle["hex"])) \
+            and not forts.vacant(data, state, battle["hex"], state["army"]):              # 22.5: a fort left standing
         for unit_id in survivors:
             state["units"][unit_id]["hex"] = battle["hex"]
         events.append({"event": "occupy", "units": survivors, "hex": battle["hex"], "why": "11.12 A"})
