@@ -143,19 +143,8 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
         return str(exc)
     if state["turn"] == 1 and army == "axis":
         return "on Turn 1 the Axis may only move strategically in the east and operationally in Italy: no prepared assaults (6.1)"
-    for unit_id in units:
-        if unit_id not in state["units"] or army_of(state, unit_id) != army:
-            return f"{unit_id} is not a {army} unit on the map (18.1)"
-        if unit_id in used:
-            return f"{unit_id} makes one prepared assault per phase (18.2 A)"
-        if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
-            return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
-        if not flak.flak(data, unit_id) and factor(data, state, unit_id, "attack") <= 0:
-            return f"{unit_id} has no attack factor"
-        moved = strategic.done_problem(state, unit_id, prepared=True)         # 12.2; 12.4.2 holders may
-        if moved:
-            return moved
-    why = flak.attack_problem(data, state, units)                              # 25.2 E, H
+    why = next((w for w in (attacker_problem(data, state, u, used) for u in units) if w), None)
+    why = why or flak.attack_problem(data, state, units)                       # 25.2 E, H
     if why:
         return why
     if plays(data, 2) and state["scenario"] != supply_play.LHJ and supply_play.berlin_hex(data) in hexes:
@@ -193,6 +182,20 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
     battle = plan_battle(data, state, hexes, list(units))
     combat.column_cells(data, battle["line"], battle["column"])
     return None
+
+
+def attacker_problem(data: GameData, state: dict, unit_id: str, used: set[str]) -> str | None:
+    """18.1, 18.2 A, 6.5 B, 12.2 for one announced attacker (a Flak corps' AF is "S", 25.2 G)."""
+    army = state["army"]
+    if unit_id not in state["units"] or army_of(state, unit_id) != army:
+        return f"{unit_id} is not a {army} unit on the map (18.1)"
+    if unit_id in used:
+        return f"{unit_id} makes one prepared assault per phase (18.2 A)"
+    if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
+        return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
+    if not flak.flak(data, unit_id) and factor(data, state, unit_id, "attack") <= 0:
+        return f"{unit_id} has no attack factor"
+    return strategic.done_problem(state, unit_id, prepared=True)                   # 12.2; 12.4.2 holders may
 
 
 def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str]) -> dict:

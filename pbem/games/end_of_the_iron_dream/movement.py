@@ -294,16 +294,7 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
         here = path[-1]
     if not g.adjacent(here, target):
         return f"{target} is not adjacent to the launch hex {here} (11.5)"
-    if (not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
-                                                              for u in board(state).units_in(target))) \
-            and not forts.vacant(data, state, target, army):                          # 22.4, 22.5 A
-        return f"no enemy units in {target} to assault (11.0)"
-    for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
-        if terrain(data, hex_id) in ("marsh", "mountain"):
-            return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
-    if "dike" in hexside(data, here, target):
-        return "the dike hexside prevents mobile assaults across it (10.9 B)"
-    why = forts.mobile_problem(data, state, target)                                # 11.3, 22.4
+    why = target_problem(data, state, here, target)
     if why:
         return why
     other = [a for a in ("western", "soviet") if a != army and army != "axis"]
@@ -325,6 +316,22 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
                                         mobile_shifts(data, state, army, target, units))
     combat.column_cells(data, line, column)
     return None
+
+
+def target_problem(data: GameData, state: dict, here: str, target: str) -> str | None:
+    """11.0 enemy units in the target (22.4, 22.5 A: or a vacant fort); 11.2 A-B marsh and
+    mountain; 10.9 B the dike; 11.3, 22.4 no Level 3 fort."""
+    army = state["army"]
+    if (not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
+                                                              for u in board(state).units_in(target))) \
+            and not forts.vacant(data, state, target, army):
+        return f"no enemy units in {target} to assault (11.0)"
+    for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
+        if terrain(data, hex_id) in ("marsh", "mountain"):
+            return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
+    if "dike" in hexside(data, here, target):
+        return "the dike hexside prevents mobile assaults across it (10.9 B)"
+    return forts.mobile_problem(data, state, target)
 
 
 def assaulters_problem(data: GameData, state: dict, rec: dict, units: list[str]) -> str | None:
