@@ -172,3 +172,20 @@ def test_22_4_22_5_a_vacant_fort_is_mobile_assaulted_not_entered():
     assert {"event": "fort_destroyed", "hex": "T6", "why": "a vacant fort: any step loss destroys it (22.5 B)"} in events
     assert {"event": "occupy", "units": ["wa-mech-2"], "hex": "T6", "why": "11.12 A"} in events
     assert state["units"]["wa-mech-2"]["hex"] == "T6" and state["phase"] == "movement"
+
+
+def test_15_11_and_9_8_a_german_fort_negates_ezocs_for_supply_lines_and_retreats():
+    """15.11: "German fortification counters, just like combat units, do serve to negate the effects
+    of EZOCs in their hexes for the purposes of tracing supply lines"; 9.8: they "count as friendly
+    units for purposes of negating EZOCs as in 9.7" (retreats). wa-mech-6 in S5 projects a ZOC into
+    S6, a fort hex: de-inf-1 may retreat there from T6; T5 (no fort) stays closed to it."""
+    from pbem.games.end_of_the_iron_dream.supply_play import lines
+    cells = {col: {"1": "0/1"} for col in COLUMNS}
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "wa-mech-6": "S5", "de-inf-1": "T6"},
+                  hexes={"S6": {"terrain": "clear", "fort": 1}}, cells=cells)
+    ezoc = lines(d, s, "axis")[2]
+    assert "S6" not in ezoc and "T5" in ezoc
+    state, _ = play(d, at(s, 10, "western", "assault"), "western", [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 1)
+    assert problems(d, state, "axis", [{"retreat": {"de-inf-1": ["T5"]}}]) == [
+        "de-inf-1 cannot retreat into T5: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"]
+    assert problems(d, state, "axis", [{"retreat": {"de-inf-1": ["S6"]}}]) == []

@@ -220,7 +220,7 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
         if b in enemy or forts.vacant(data, state, b, army):
             return f"{unit_id} cannot retreat into {b}: enemy units{' or a German fort (22.5)' if b not in enemy else ''} (18.19)"
         mapdata(data).info(b)
-        if b in ezoc and b not in friends:
+        if b in ezoc and b not in friends and not (army == "axis" and b in forts.standing(data, state)):   # 9.8
             return f"{unit_id} cannot retreat into {b}: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"
         return stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
             or satellites.enter_problem(data, state, unit_id, b)

@@ -56,7 +56,7 @@ NOT_ENFORCED = (
     "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
     "4.1 B the Volkssturm in hex control (not on the map; the forts of behaviour 3 take part); 4.2 C, 4.10 E/F the WA army "
-    "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
+    "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.12 (not "
     "written yet); 10.9 the dike as a river hexside (the dike's hexside is in the data, its river costs are not "
     "written yet)",
     "18.22 C paratroops dropped atop defenders (17.6 air assaults are not played); 18.21 a probe in a Prepared "

@@ -163,6 +163,7 @@ def lines(data: GameData, state: dict, army: str) -> tuple[dict[str, str], set[s
     mine = {h for h, a in owner.items() if a == army}
     friends = {u["hex"] for k, u in state["units"].items() if u["side"] == army and not is_type(data, k, "supply_unit")}
     ezoc = enemy_zoc(data, state, army) - friends
+    ezoc -= forts.standing(data, state) if army == "axis" else set()           # 15.11 (behaviour 3)
     listed = [h for h in sources(data, state, army) if mapdata(data).terrain_known(h)]
     reach = supply.general_supply(data, army, state["scenario"], grid(data), listed, mine, ezoc, blocked(data))
     return owner, mine, ezoc, listed, reach
