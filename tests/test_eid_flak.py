@@ -96,3 +96,21 @@ def test_25_2_j_a_mobile_assault_on_a_combined_stack_costs_one_more_mechanized_s
     d, s = start3({"de-inf-1": "T6", "de-flak-1": "T6", "wa-mech-2": "U6", "wa-mech-4": "V6"}, cells=cells)
     state, events = play(d, at(s, 10, "western"), "western", [{"assault": "T6", "with": ["wa-mech-2"]}], 1)
     assert {"event": "eliminated", "unit": "wa-mech-2", "why": "mobile assault result 1 (11.9 A)"} in events
+
+
+def test_25_2_k_an_exchange_for_a_flak_supported_german_assault_takes_the_flak_corps_first():
+    """25.2 K: "When a German assault or defense uses the Flak support bonus, the Flak corps must be
+    eliminated as a loss before any non-Flak units take any loss"; 18.14 E: the attacker's steps
+    must cost AFs at least the defender's DFs (the Flak corps' "S" is worth no AF)."""
+    cells = {col: {"1": "E/0"} for col in COLUMNS}
+    d, s = start3({"de-inf-1": "T6", "de-flak-1": "T6", "de-su-1": "T6", "wa-mech-2": "U6", "wa-mech-4": "V6"},
+                  cells=cells)
+    burn = {"supply": "de-su-1", "hexes": ["T6"]}
+    state, _ = play(d, at(s, 10, "axis", "assault"), "axis", [burn, {"attack": "U6", "with": ["de-flak-1", "de-inf-1"]}], 1)
+    assert state["phase"] == "pa_attacker"
+    assert problems(d, state, "axis", [{"steps": ["de-inf-1"]}]) == [
+        "de-flak-1 (Flak support) must be eliminated before de-inf-1 loses a step (25.2 K)"]
+    assert problems(d, state, "axis", [{"steps": ["de-flak-1"]}]) == [
+        "an E result costs the attacker steps worth at least the defender's 9 DFs; these lose 0 AFs (18.14)"]
+    state, events = play(d, state, "axis", [{"steps": ["de-flak-1", "de-inf-1", "de-inf-1"]}])
+    assert "de-flak-1" not in state["units"] and "de-inf-1" not in state["units"]

@@ -194,7 +194,7 @@ def exchange_problems(data: GameData, state: dict, battle: dict, steps: list) ->
     before = attack_of(data, state, battle["attackers"])
     for unit_id in steps:
         trial["units"][unit_id]["steps"] -= 1
-    after = sum(factor(data, trial, u, "attack") for u in battle["attackers"] if trial["units"][u]["steps"] > 0)
+    after = attack_of(data, trial, [u for u in battle["attackers"] if trial["units"][u]["steps"] > 0])
     if before - after < battle["defence"] and any(trial["units"][u]["steps"] > 0 for u in battle["attackers"]):
         return [f"an E result costs the attacker steps worth at least the defender's {battle['defence']} DFs; "
                 f"these lose {before - after} AFs (18.14)"]
