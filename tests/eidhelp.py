@@ -37,6 +37,7 @@ def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | Non
         **{f"crt.cells.clear.{col}": faces for col, faces in table.items() if col != "5-1"},
         **{f"crt.cells.clear.5-1.{d}": table["5-1"][d] for d in "12345"},
         "positions.test": {"units": position or {}, **({"flip": True} if flip else {})},
+        "special.fortifications.at_start": {},                    # no fort printed on the test map (22.13)
         **(extra or {}),
     }
     apply_values(d, values, "tests/eidhelp.py", "override")

@@ -4,11 +4,14 @@
 (25.5 F), none in Let History Judge (22.15).
 
 TEST DATA (tests/eidhelp.py, tests/test_eid_supply_play.py): clear hexes, made-up CRT cells and
-forts (`map.hexes.HEX.fort`, the map's); Greater Germany is columns 9-21, Italy R1-R2 (made up);
+forts at the start (`special.fortifications.at_start`, 22.13); Greater Germany is columns 9-21, Italy R1-R2 (made up);
 Berlin is T21 (15.12); the WA trace their supply to V6 (a made-up port)."""
 
 from __future__ import annotations
 
+import pytest
+
+from pbem.errors import PbemError, UnknownDataError
 from pbem.games.end_of_the_iron_dream import forts
 from tests.eidhelp import COLUMNS, ROWS, at, play, problems, start
 from tests.test_eid_supply_units import KOENIGSBURG
@@ -19,8 +22,10 @@ LANDS = {"map.countries.greater_germany": [f"{r}{c}" for r in ROWS for c in rang
          "map.countries.italy": ["R1", "R2"]}
 
 
-def start3(position: dict, hexes: dict | None = None, cells: dict | None = None):
-    return start(position, behaviour=3, hexes=hexes, cells=cells, extra={**SUPPLY, **KOENIGSBURG, **BEACH, **LANDS})
+def start3(position: dict, hexes: dict | None = None, cells: dict | None = None, forts: dict | None = None):
+    """A behaviour-3 campaign; `forts` the ones printed on the map at the start (22.13, made up)."""
+    return start(position, behaviour=3, hexes=hexes, cells=cells,
+                 extra={**SUPPLY, **KOENIGSBURG, **BEACH, **LANDS, "special.fortifications.at_start": forts or {}})
 
 
 def test_5_1_1_a_22_1_22_2_fort_factors_in_the_replacement_phase():
@@ -58,7 +63,7 @@ def test_22_6_a_each_level_1l_b_no_intrinsic_df_and_22_14_plus_1_on_the_die():
     assaulted in any way, apply a +1 DRM": the die 3 reads the row of 4."""
     cells = {col: {"4": "0/1"} for col in COLUMNS}
     d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": "T6"},
-                  hexes={"T6": {"terrain": "clear", "fort": 2}}, cells=cells)
+                  forts={"T6": 2}, cells=cells)
     state, events = play(d, at(s, 10, "western", "assault"), "western", [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 3)
     battle = next(e for e in events if e["event"] == "assault")
     assert (battle["defence"], battle["initial"], battle["column"], battle["die"], battle["row"], battle["result"]) == (
@@ -71,7 +76,7 @@ def test_11_3_22_4_no_mobile_assault_into_a_level_3_fort():
     fortifications"; 22.4: "Level 1 and 2 forts may be mobile assaulted"."""
     for level, expected in ((3, ["T6 holds a Level 3 fort: no mobile assault into it (11.3, 22.4)"]), (2, [])):
         d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "V6", "de-inf-1": "T6"},
-                      hexes={"T6": {"terrain": "clear", "fort": level}})
+                      forts={"T6": level})
         assert problems(d, at(s, 10, "western"), "western", [{"assault": "T6", "with": ["wa-mech-2"]}]) == expected
 
 
@@ -83,7 +88,7 @@ def test_22_5_a_vacant_fort_defends_with_1_df_and_any_loss_destroys_it_14_21_d_e
     +1 DRM still applies because of the fort." Not a probe (18.21: "empty of forts")."""
     cells = {"7-1": {"6": "0/1", "3": "0/0"}}
     d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-mech-6": "U6", "wa-mech-12": "U6", "wa-su-1": "V6",
-                   "de-inf-1": "P20"}, hexes={"T6": {"terrain": "clear", "fort": 2, "city": True, "vp": 1}}, cells=cells)
+                   "de-inf-1": "P20"}, hexes={"T6": {"terrain": "clear", "city": True, "vp": 1}}, forts={"T6": 2}, cells=cells)
     s = at(s, 9, "western", "assault")
     orders = [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4", "wa-mech-6", "wa-mech-12"]}]
     state, events = play(d, s, "western", orders, 2)
@@ -104,7 +109,7 @@ def test_22_7_a_the_fort_falls_when_the_alliance_advances_into_it_after_its_garr
     destroyed the instant any victorious Alliance attackers advance after combat into the fort hex"."""
     cells = {col: {"2": "0/1"} for col in COLUMNS}
     d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": "T6"},
-                  hexes={"T6": {"terrain": "clear", "fort": 1}}, cells=cells)
+                  forts={"T6": 1}, cells=cells)
     state, _ = play(d, at(s, 10, "western", "assault"), "western", [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 1)
     state, _ = play(d, state, "axis", [{"retreat": {"de-inf-1": ["S6"]}}])
     assert forts.level(d, state, "T6") == 1
@@ -118,7 +123,7 @@ def test_25_5_f_a_strike_removes_an_ungarrisoned_fort_but_never_a_garrisoned_one
     in the fort at the time of the strike, however, the fort itself can then not be struck"; G: the
     emptied hex makes the assault a probe."""
     d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": "T5"},
-                  hexes={"T6": {"terrain": "clear", "fort": 2}, "T5": {"terrain": "clear", "fort": 1}})
+                  forts={"T6": 2, "T5": 1})
     s = at(s, 3, "western", "assault")
     assert problems(d, s, "western", [{"bomb": "T5"}, AS, {"attack": "T5", "with": ["wa-mech-2"]}]) == [
         "the fort in T5 holds units: one of them takes the hit, not the fort (25.5 F)"]
@@ -129,7 +134,7 @@ def test_25_5_f_a_strike_removes_an_ungarrisoned_fort_but_never_a_garrisoned_one
 
 def test_22_15_no_forts_in_let_history_judge():
     """22.15: "There are no forts in the Let History Judge scenario. Ignore the ones printed on the board"."""
-    d, s = start3({"de-inf-1": "P20", "su-inf-3": "T25"}, hexes={"T6": {"terrain": "clear", "fort": 2}})
+    d, s = start3({"de-inf-1": "P20", "su-inf-3": "T25"}, forts={"T6": 2})
     assert forts.level(d, s, "T6") == 2
     assert forts.level(d, {**s, "scenario": "let-history-judge"}, "T6") == 0
 
@@ -150,7 +155,7 @@ def test_4_1_b_a_zoc_into_a_fort_hex_is_not_uncontested():
     another player's unit or German Volkssturm or fortification factor". The WA ZOC from U6 takes
     T5 but not the vacant fort in T6, which stays German."""
     from pbem.games.end_of_the_iron_dream.supply_play import control
-    d, s = start3({"wa-mech-2": "U6", "de-inf-1": "P20"}, hexes={"T6": {"terrain": "clear", "fort": 1}})
+    d, s = start3({"wa-mech-2": "U6", "de-inf-1": "P20"}, forts={"T6": 1})
     owner = control(d, s)
     assert (owner["T5"], owner["T6"]) == ("western", "axis")
 
@@ -161,7 +166,7 @@ def test_22_4_22_5_a_vacant_fort_is_mobile_assaulted_not_entered():
     (10 AFs) against the vacant Level-1 fort in T6 (fair weather): 10-1, 2L mobile, 1R TAC AIR, 1L
     the fort: the 7-1 column; the die 3 reads the row of 4 (22.14); the fort falls and wa-mech-2
     occupies T6 (11.12 A)."""
-    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "V6", "de-inf-1": "P20"}, hexes={"T6": {"terrain": "clear", "fort": 1}},
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "V6", "de-inf-1": "P20"}, forts={"T6": 1},
                   cells={"7-1": {"4": "0/1"}})
     s = at(s, 9, "western")
     assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["U6", "T6"]}]) == [
@@ -182,10 +187,21 @@ def test_15_11_and_9_8_a_german_fort_negates_ezocs_for_supply_lines_and_retreats
     from pbem.games.end_of_the_iron_dream.supply_play import lines
     cells = {col: {"1": "0/1"} for col in COLUMNS}
     d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "wa-mech-6": "S5", "de-inf-1": "T6"},
-                  hexes={"S6": {"terrain": "clear", "fort": 1}}, cells=cells)
+                  forts={"S6": 1}, cells=cells)
     ezoc = lines(d, s, "axis")[2]
     assert "S6" not in ezoc and "T5" in ezoc
     state, _ = play(d, at(s, 10, "western", "assault"), "western", [AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}], 1)
     assert problems(d, state, "axis", [{"retreat": {"de-inf-1": ["T5"]}}]) == [
         "de-inf-1 cannot retreat into T5: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"]
     assert problems(d, state, "axis", [{"retreat": {"de-inf-1": ["S6"]}}]) == []
+
+
+def test_22_13_the_forts_printed_at_the_start_are_the_campaigns_data():
+    """22.13: "At the start of the game there are hexes outside of Germany and Italy that already
+    contain fortifications" -- the text names none: a behaviour-3 Iron Dream campaign is refused
+    until its data give `special.fortifications.at_start` ({} for none); a level must be 1-3."""
+    with pytest.raises(UnknownDataError, match=r"special\.fortifications\.at_start"):
+        start({"de-inf-1": "P20"}, behaviour=3,
+              extra={**SUPPLY, **KOENIGSBURG, **BEACH, **LANDS, "special.fortifications.at_start": "unknown"})
+    with pytest.raises(PbemError, match=r"special\.fortifications\.at_start\.T6` must be a fort level 1-3, not 4"):
+        start3({"de-inf-1": "P20"}, forts={"T6": 4})

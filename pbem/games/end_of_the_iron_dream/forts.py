@@ -1,8 +1,8 @@
 """End of the Iron Dream, behaviour 3: German fortifications (5.1.1 A, 11.3, 22.x, 25.5 F).
 
-The text prints no fort's hex: the forts on the map at the start (22.13) are map data like a
-city, `map.hexes.HEX.fort: LEVEL` (a hex without it has none; `unknown` refuses naming that
-path); Let History Judge has none (22.15). The forts built in play and the ones destroyed are
+The text prints no fort's hex: the forts on the map at the start (22.13) are the campaign's
+`special.fortifications.at_start: {HEX: LEVEL}` ({} for none; unknown refuses naming that path,
+from the set-up of a behaviour-3 Iron Dream campaign on); Let History Judge has none (22.15). The forts built in play and the ones destroyed are
 state["forts"] {HEX: LEVEL, 0 once destroyed}, created by the first change (older saves never
 have it).
 
@@ -23,7 +23,7 @@ have it).
 
 from __future__ import annotations
 
-from ...errors import UnknownDataError
+from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
@@ -44,21 +44,27 @@ def level(data: GameData, state: dict, hex_id: str) -> int:
 
 
 def printed(data: GameData, hex_id: str) -> int:
-    """22.13: the map's fort in a hex at the start (`map.hexes.HEX.fort`; a hex off the map has none)."""
+    """22.13: the fort in a hex at the start (special.fortifications.at_start)."""
     return printed_forts(data).get(hex_id, 0)
 
 
 def printed_forts(data: GameData) -> dict[str, int]:
-    """Every map hex with a fort at the start, {HEX: LEVEL}; `unknown` refuses naming its path."""
+    """22.13: the forts printed on the map, {HEX: LEVEL}: `special.fortifications.at_start`, which
+    the text does not give (unknown refuses naming the path; {} for none)."""
     def build() -> dict[str, int]:
+        value = unwrap(data.get(f"{DATA}.at_start", "the forts printed on the map at the start, {HEX: LEVEL} (22.13)"))
+        if not isinstance(value, dict):
+            raise PbemError(f"data `{DATA}.at_start` must map a hex to its fort level 1-3 ({{}} for none), not {value!r}",
+                            data.override_file)
+        g, top = grid(data), numbers.integer(data, f"{DATA}.max_level", "the highest fort level (22.3 A)")
         out = {}
-        for hex_id, entry in sorted(mapdata(data).hexes().items()):
-            value = unwrap(entry.get("fort", 0)) if isinstance(entry, dict) else 0
-            if value == "unknown":
-                raise UnknownDataError(f"map.hexes.{hex_id}.fort", f"the level of the fort printed in {hex_id} (22.13)",
-                                       "the End of the Iron Dream map (2.12)", data.override_file)
-            if value:
-                out[hex_id] = int(value)
+        for hex_id, level_now in sorted(value.items()):
+            hex_id = g.canonical(str(hex_id))
+            mapdata(data).entry(hex_id)                                          # a hex of the map
+            if not isinstance(level_now, int) or not 1 <= level_now <= top:
+                raise PbemError(f"data `{DATA}.at_start.{hex_id}` must be a fort level 1-{top}, not {level_now!r}",
+                                data.override_file)
+            out[hex_id] = level_now
         return out
     return data.derived("eid.printed_forts", build)
 
