@@ -154,7 +154,7 @@ def held(data: GameData, state: dict, hexes: list[str]) -> dict[str, int]:
 
 def vacant(data: GameData, state: dict, hex_id: str, army: str) -> bool:
     """22.5: a fort hex without units, assaulted by the Alliance."""
-    return army in ALLIANCE and not board(state).units_in(hex_id) and level(data, state, hex_id) > 0
+    return army in ALLIANCE and level(data, state, hex_id) > 0 and not board(state).units_in(hex_id)
 
 
 def vacant_df(data: GameData) -> int:
