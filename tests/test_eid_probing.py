@@ -122,3 +122,17 @@ def test_18_23_d_units_drawing_fs_and_wa_units_beneath_invasion_ports_cannot_be_
     ports = {"eto": 0, "mto": 0, "ashore": ["S19"]}
     assert concentric in shifts(beachhead, "axis", {})
     assert concentric not in shifts(beachhead, "axis", {"invasion_ports": ports})
+
+
+def test_25_5_g_a_strike_leaving_only_sus_in_the_hex_makes_a_probe_whose_advance_destroys_them():
+    """25.5 G: the strike leaves the hex "empty of defenders" (a German SU has no step and does not
+    defend, 15.23 B): the assault becomes a probing attack, and the WA advancing into the hex
+    destroy the SU left alone there (15.23 C)."""
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": {"hex": "T6", "steps": 1},
+                   "de-su-1": "T6"})
+    strike = [{"bomb": "de-inf-1"}, AS, {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4"]}]
+    state, events = play(d, at(s, 3, "western", "assault"), "western", strike)
+    assert {"event": "probe", "hexes": ["T6"], "attackers": ["wa-mech-2", "wa-mech-4"], "rule": "18.21, 25.5 G"} in events
+    state, events = play(d, state, "western", [{"advance": {"wa-mech-2": ["T6"]}}])
+    assert state["units"]["wa-mech-2"]["hex"] == "T6" and "de-su-1" not in state["units"]
+    assert any(e["event"] == "eliminated" and e["unit"] == "de-su-1" for e in events)

@@ -289,7 +289,8 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
     while state["battles"]:
         declared = state["battles"].pop(0)
         units = [u for u in declared["with"] if u in state["units"] and state["units"][u]["side"] == army]
-        hexes = [h for h in declared["hexes"] if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))]
+        hexes = [h for h in declared["hexes"] if any(army_of(state, u) in enemies(state, army)
+                                                     for u in supply_units.fighting(data, board(state).units_in(h)))]
         hexes += [h for h in declared["hexes"] if h not in hexes and forts.vacant(data, state, h, army)]     # 22.5
         if units and not hexes and plays(data, 3) and probing.is_probe(data, state, declared["hexes"]):
             state["pending"] = probing.probe(state, declared["hexes"], units, events)      # 18.21, 25.5 G
@@ -362,6 +363,8 @@ def defender_advance_turn(data: GameData, state: dict, events: list) -> bool:
 def vacated(state: dict, battle: dict) -> list[str]:
     """The defender's hexes left empty (22.5: a vacant fort still standing holds its hex; 22.7 A:
     one whose garrison retreated does not, it falls when the attackers advance into it)."""
+    if battle["kind"] == "probe":
+        return list(battle["hexes"])                         # 18.21: empty of forts and combat units
     garrisoned = {battle["hex_of"][u] for u in battle["defenders"]}
     standing = {h for h, n in battle.get("forts", {}).items() if state.get("forts", {}).get(h, n) and h not in garrisoned}
     return [h for h in battle["hexes"] if not board(state).units_in(h) and h not in standing]

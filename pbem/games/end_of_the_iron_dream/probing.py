@@ -19,7 +19,7 @@ dropped at the end of the phase; behaviour-2 campaigns never have it."""
 from __future__ import annotations
 
 from ...gamedata import GameData
-from . import forts
+from . import forts, supply_units
 from .common import army_of, board, enemies, plays, set_steps
 
 RETREATED = "pa_retreated"
@@ -45,8 +45,9 @@ def probe_problem(data: GameData, state: dict, hexes: list[str]) -> str | None:
 
 
 def is_probe(data: GameData, state: dict, hexes: list[str]) -> bool:
-    """18.21: hexes "totally empty of forts and combat units"."""
-    return all(not board(state).units_in(h) and not forts.level(data, state, h) for h in hexes)
+    """18.21: hexes "totally empty of forts and combat units" (enemy SUs left alone there by a
+    strike, 25.5 G, are destroyed by the advance into them, 15.23 C)."""
+    return all(not supply_units.fighting(data, board(state).units_in(h)) and not forts.level(data, state, h) for h in hexes)
 
 
 def probe(state: dict, hexes: list[str], units: list[str], events: list) -> dict:
