@@ -43,11 +43,11 @@ def _assault(e: dict) -> list[Block]:
     return [("h4", f"{kind} on {', '.join(e.get('hexes', [e['hex']]))} from {', '.join(e['from'])}"),
             ("table", ["", ""], [
                 ["Attackers", f"{', '.join(e['attackers'])} = {e['attack']} AF"],
-                ["Defenders", f"{', '.join(e['defenders'])} = {e['defence']} DF (18.4, 18.22)"],
+                ["Defenders", f"{', '.join(e['defenders']) or 'a vacant fort (22.5 A)'} = {e['defence']} DF (18.4, 18.22)"],
                 ["Initial ratio", f"{e['initial']} (18.7)"],
                 ["Shifts", _shifts(e)],
                 ["Column", f"{e['column']} on the {e['line']} line (18.8, 18.12)"],
-                ["Die", str(e["die"])],
+                ["Die", str(e["die"]) + (f" +1 for the fort: the row of {e['row']} (22.14)" if "row" in e else "")],
                 ["Result", f"{e['result']} (attacker/defender, 18.13)"],
             ])]
 
