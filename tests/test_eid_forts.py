@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.errors import PbemError, UnknownDataError
-from pbem.games.end_of_the_iron_dream import forts
+from pbem.games.end_of_the_iron_dream import GAME, forts
 from tests.eidhelp import COLUMNS, ROWS, at, play, problems, start
 from tests.test_eid_supply_units import KOENIGSBURG
 from tests.test_eid_supply_play import BEACH, SUPPLY
@@ -69,6 +69,8 @@ def test_22_6_a_each_level_1l_b_no_intrinsic_df_and_22_14_plus_1_on_the_die():
     assert (battle["defence"], battle["initial"], battle["column"], battle["die"], battle["row"], battle["result"]) == (
         7, "2-1", "1-2", 3, 4, "0/1")
     assert battle["shifts"] == [{"shift": -2, "why": "Level 2 fort", "rule": "22.6 A"}]
+    table = next(b for b in GAME.describe(d, state, events) if b[0] == "table")
+    assert ["Die", "3 +1 for the fort: the row of 4 (22.14)"] in table[2]
 
 
 def test_11_3_22_4_no_mobile_assault_into_a_level_3_fort():
