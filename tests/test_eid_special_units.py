@@ -60,3 +60,16 @@ def test_21_3_b_a_cavalry_mechanized_group_moves_through_marsh_as_rough_and_roug
     assert {"event": "move", "unit": "su-cav-BA", "path": ["T24", "T23", "T22"], "mp": 3} in events
     assert problems(d, s, "soviet", [{"move": "su-inf-3", "path": ["S24", "T23", "T22", "T21"]}]) == [
         "su-inf-3 needs 6 MP for this path but has 5 left (10.1, 10.3; 10.4 A: one hex only)"]
+
+
+def test_21_1_b_mountain_units_move_strategically_through_rough_as_clear_too():
+    """21.1 B: "for all operational and strategic movement purposes": eight rough hexes cost
+    de-mtn-49 8 MPs of its 15 (12.1: three times its MA of 5); de-inf-1 would need 16."""
+    rough = {f"S{c}": {"terrain": "rough"} for c in range(11, 19)}
+    d, s = start({"de-mtn-49": "S10", "de-inf-1": "S10", "su-inf-3": "T25"}, behaviour=3, hexes=rough,
+                 extra={**SUPPLY, **KOENIGSBURG, **CMG})
+    s = at(s, 2, "axis")
+    path = [f"S{c}" for c in range(10, 19)]
+    assert problems(d, s, "axis", [{"strategic": "de-mtn-49", "path": path}]) == []
+    assert problems(d, s, "axis", [{"strategic": "de-inf-1", "path": path}]) == [
+        "de-inf-1 needs 16 MP but moves strategically three times its MA (12.1): 15"]
