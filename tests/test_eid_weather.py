@@ -65,3 +65,17 @@ def test_25_8_a_tac_air_1r_for_wa_assaults_and_1l_for_wa_defences_in_fair_weathe
     assert defence in shifts(9, "axis", german) and defence not in shifts(10, "axis", german)
     mobile = [{"assault": "U6", "with": ["de-pz-3"]}]                                  # 11.15 B
     assert defence in shifts(9, "axis", mobile) and defence not in shifts(10, "axis", mobile)
+
+
+def test_25_8_b_units_in_egs_have_no_tac_air_until_a_regular_gs_line_reaches_them():
+    """25.8 B: airborne corps in EGS on their drop turn "do not have TAC AIR benefits until a
+    regular GS line is opened up to them" (behaviour 3: EGS, 15.21). wa-mech-2, cut off in U6 by
+    de-inf-1's ZOC, assaults with EGS and AS: no 1R; with wa-mech-4 in V6 keeping its line open, 1R."""
+    from tests.test_eid_supply_units import KOENIGSBURG
+    tac = {"shift": 1, "why": "WA tactical air power", "rule": "25.8 A"}
+    for position, expected in (({}, False), ({"wa-mech-4": "V6"}, True)):
+        d, s = start({"wa-mech-2": "U6", "wa-su-1": "U6", "de-inf-1": "U7", **position}, behaviour=3,
+                     extra={**SUPPLY, **BEACH, **KOENIGSBURG})
+        s = at(s, 2, "western", "assault", egs=["wa-mech-2"])
+        _, events = play(d, s, "western", [{"supply": "wa-su-1", "hexes": ["U6"]}, {"attack": "U7", "with": ["wa-mech-2"]}], 1)
+        assert (tac in next(e for e in events if e["event"] == "assault")["shifts"]) is expected

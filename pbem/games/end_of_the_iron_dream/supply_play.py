@@ -213,6 +213,15 @@ def in_gs(data: GameData, state: dict, army: str) -> set[str]:
     return now.in_gs | egs | {u for u, hexes in now.needs_ally.items() if granted.get(u) == hexes}
 
 
+def regular_gs(data: GameData, state: dict, army: str) -> set[str]:
+    """The units of `army` with a regular GS line (their own or a granted one, 15.10), EGS left out:
+    25.8 B, airborne corps in EGS "do not have TAC AIR benefits until a regular GS line is opened
+    up to them" (behaviour 2 has no EGS: the same as in_gs)."""
+    now = status(data, state, army)
+    granted = state.get("granted", {}).get(army, {})
+    return now.in_gs | {u for u, hexes in now.needs_ally.items() if granted.get(u) == hexes}
+
+
 def defender_shift(data: GameData, state: dict, defenders: list[str]) -> list[Shift]:
     """15.4: defenders without GS at the instant they defend give a 2R shift (a reading: when
     none of the defending units has GS; units of one hex share their line)."""
@@ -380,12 +389,12 @@ def assault_shifts(data: GameData, state: dict, army: str, attackers: list[str],
     shifts = defender_shift(data, state, defenders)
     now = calendar.weather(data, state["scenario"], state["turn"])
     if army == "western" and attackers:
-        supplied = in_gs(data, state, army)
+        supplied = regular_gs(data, state, army)                                  # 25.8 B: not EGS
         value = calendar.tac_air(data, now, all(u in supplied for u in attackers))
         if value:
             shifts.append(Shift(value, "WA tactical air power", "25.8 A"))
     wa = [u for u in defenders if army_of(state, u) == "western"]
-    if army == "axis" and wa and now == calendar.FAIR and set(wa) & in_gs(data, state, "western"):
+    if army == "axis" and wa and now == calendar.FAIR and set(wa) & regular_gs(data, state, "western"):
         shifts.append(Shift(numbers.integer(data, "crt.shifts.wa_tac_air_defence", "the TAC AIR defence shift (25.8 A)"),
                             "WA tactical air power in defence", "25.8 A"))
     return shifts
