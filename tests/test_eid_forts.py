@@ -55,6 +55,8 @@ def test_5_1_1_a_22_1_22_2_fort_factors_in_the_replacement_phase():
     assert events[:2] == [{"event": "fort_built", "hex": "S12", "level": 1, "rule": "5.1.1 A, 22.1"},
                           {"event": "fort_built", "hex": "S13", "level": 2, "rule": "5.1.1 A, 22.1"}]
     assert state["forts"] == {"S12": 1, "S13": 2} and state["fort_factors"] == ["S12", "S13"]
+    assert [row for row in GAME.positions(d, state) if row[0] in ("S12", "S13")] == [
+        ["S12", "Level 1 fort", "axis", "-"], ["S12", "de-inf-1", "axis", "2/2"], ["S13", "Level 2 fort", "axis", "-"]]
 
 
 def test_22_6_a_each_level_1l_b_no_intrinsic_df_and_22_14_plus_1_on_the_die():

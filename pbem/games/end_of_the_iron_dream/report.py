@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...gamedata import GameData
 from ..base import MapUnit
-from . import supply_units, victory
+from . import forts, supply_units, victory
 from .common import ARMY_NAMES, full_steps
 
 Block = tuple
@@ -28,8 +28,10 @@ def map_units(data: GameData, state: dict) -> list[MapUnit]:
 
 
 def positions(data: GameData, state: dict) -> list:
-    return [[v["hex"], u, v["side"], f"{v['steps']}/{full_steps(data, u)}"]
-            for u, v in sorted(state["units"].items(), key=lambda kv: (kv[1]["hex"], kv[0]))]
+    """Every unit by hex; behaviour 3: the forts standing (22.3) among them."""
+    rows = [[v["hex"], u, v["side"], f"{v['steps']}/{full_steps(data, u)}"] for u, v in state["units"].items()]
+    rows += [[h, f"Level {forts.level(data, state, h)} fort", "axis", "-"] for h in forts.standing(data, state)]
+    return sorted(rows, key=lambda row: (row[0], row[1]))
 
 
 def _shifts(e: dict) -> str:
