@@ -209,3 +209,14 @@ def test_22_13_the_forts_printed_at_the_start_are_the_campaigns_data():
               extra={**SUPPLY, **KOENIGSBURG, **BEACH, **LANDS, "special.fortifications.at_start": "unknown"})
     with pytest.raises(PbemError, match=r"special\.fortifications\.at_start\.T6` must be a fort level 1-3, not 4"):
         start3({"de-inf-1": "P20"}, forts={"T6": 4})
+
+
+def test_22_5_a_vacant_fort_next_to_a_wa_unit_keeps_the_prepared_assault_phase_open():
+    """22.5: a vacant fort defends, so the WA Prepared Assault Phase does not pass by itself while
+    a WA unit stands next to one (with no German unit near, it would, 18.1)."""
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "V6", "de-inf-1": "P20"}, forts={"T6": 3})
+    state, events = play(d, at(s, 10, "western"), "western", [])
+    assert state["phase"] == "assault" and not any(e["event"] == "passed" for e in events)
+    d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "V6", "de-inf-1": "P20"})
+    state, events = play(d, at(s, 10, "western"), "western", [])
+    assert any(e["event"] == "passed" for e in events) and state["army"] == "soviet"

@@ -112,14 +112,15 @@ def bomb(data: GameData, state: dict, order: dict, events: list) -> None:
 
 def no_choice(game: Any, data: GameData, state: dict) -> str | None:
     """The phasing side has no prepared assault to make: on Turn 1 the Axis (6.1), or no unit
-    that may assault stands next to an enemy unit (18.1, 18.3; 6.5 B with Operation Bagration
-    only Yugoslav partisans, 6.6)."""
+    that may assault stands next to an enemy unit or a vacant fort (18.1, 18.3, 22.5; 6.5 B with
+    Operation Bagration only Yugoslav partisans, 6.6)."""
     army = state["army"]
     if state["turn"] == 1 and army == "axis":
         return "on Turn 1 the Axis makes no prepared assaults (6.1)"
     g = grid(data)
     foes = board(state).enemy_hexes(army)
     foes = {h for h in foes if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))}
+    foes |= {h for h in forts.standing(data, state) if forts.vacant(data, state, h, army)}      # 22.5 (behaviour 3)
     for unit_id, unit in sorted(state["units"].items()):
         if unit["side"] != army or not any(g.adjacent(unit["hex"], h) for h in foes):
             continue
