@@ -25,13 +25,16 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
-from .common import ALLIANCE, army_of, board, full_steps, grid, is_type, mapdata, plays, stacking_problem
+from .common import ALLIANCE, COUNTER, army_of, board, full_steps, grid, is_type, mapdata, plays, stacking_problem
 
 DATA = "special.special_units.flak_corps"
 
 
 def flak(data: GameData, unit_id: str) -> bool:
-    return is_type(data, unit_id, "flak")
+    """A Flak corps (its counter's type; its other factors are not needed to say so)."""
+    path = f"units.counters.{unit_id}"
+    return str(data.require_keys(data.get(path, f"the counter of {unit_id}"), path, ("type",), f"unit {unit_id}",
+                                 COUNTER)["type"]) == "flak"
 
 
 # -- A-C: the arrival ------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from .common import counter, full_steps, grid, is_type, plays, stacking_problem
+from .common import counter, full_steps, grid, plays, stacking_problem
 from .supply_play import control, lines
 
 SCHEDULE = "reinforcements.reinforcements.schedule"
@@ -59,9 +59,10 @@ def place_problem(data: GameData, trial: dict, order: dict) -> str | None:
         return PLACE
     if trial["army"] != "axis":
         return "only the Axis places reinforcements on the map in its Reinforcement Phase (7.5; 7.3 the Soviets enter)"
-    if plays(data, 3) and unit_id in data.get("units.counters", "the unit counters") and is_type(data, unit_id, "flak"):
-        from .flak import place_problem as flak_place                   # 25.2 A-C
-        return flak_place(data, trial, unit_id, at)
+    if plays(data, 3) and unit_id in data.get("units.counters", "the unit counters"):
+        from .flak import flak, place_problem as flak_place             # 25.2 A-C
+        if flak(data, unit_id):
+            return flak_place(data, trial, unit_id, at)
     if unit_id not in due(data, trial, "axis"):
         return f"{unit_id} is not an Axis reinforcement due by Turn {trial['turn']} (2.14, {SCHEDULE})"
     hex_id = grid(data).canonical(at)
