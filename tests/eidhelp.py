@@ -39,6 +39,7 @@ def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | Non
         "positions.test": {"units": position or {}, **({"flip": True} if flip else {})},
         # behaviour 3 reads Königsburg's hex at set-up (15.16 fortress supply); made up here
         **({"map.places.koenigsburg.hex": "P20"} if behaviour >= 3 else {}),
+        "special.fortifications.at_start": {},                    # no fort printed on the test map (22.13)
         **(extra or {}),
     }
     apply_values(d, values, "tests/eidhelp.py", "override")

@@ -161,8 +161,8 @@ def test_27_let_history_judge_asks_no_bagration_question():
     assert s["phase"] == "movement" and GAME.awaiting(s).phase == "Turn 1 Soviet operational movement"
     assert s["bagration"] is None
     assert problems(d, s, "soviet", [{"bagration": True}]) == [
-        "unknown key(s) bagration here (expected assault, at, cannibalize, claim, egs, enter, freikorps, hexes, hold, losses, move, okh, "
-        "path, place, recreate, replace, strategic, surge, with, withdraw)"]
+        "unknown key(s) bagration here (expected assault, at, cannibalize, claim, egs, enter, fort, freikorps, hexes, hold, losses, move, "
+        "okh, path, place, recreate, replace, strategic, surge, with, withdraw)"]
 
 
 def test_27_behaviour_1_let_history_judge_campaigns_keep_the_question():

@@ -21,7 +21,8 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, echelon, fortress, groups, satellites, shock, strategic, supply_play, supply_units, yugoslavia
+from . import (calendar, combat, echelon, flak, fortress, forts, groups, probing, satellites, shock, strategic, supply_play,
+               supply_units, yugoslavia)
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -87,6 +88,8 @@ def bomb_problem(data: GameData, state: dict, order: dict, assaulted: set[str]) 
     found = calendar.heavy_bomber_problems(data, state["turn"], set(state.get("bombers", [])))
     if found:
         return found[0].message
+    if unit_id not in state["units"] and plays(data, 3) and mapdata(data).listed(unit_id):
+        return forts.bomb_problem(data, state, unit_id, assaulted)                   # 25.5 F
     if unit_id not in state["units"] or unwrap(counter(data, unit_id).get("nation")) != "german":
         return f"{unit_id} is not a German unit on the map (25.5 C)"
     if state["units"][unit_id]["hex"] not in assaulted:
@@ -95,31 +98,40 @@ def bomb_problem(data: GameData, state: dict, order: dict, assaulted: set[str]) 
 
 
 def bomb(data: GameData, state: dict, order: dict, events: list) -> None:
-    """25.5 E: the bombed unit loses one step; H: the WA advancing into its hex halt there."""
+    """25.5 E: the bombed unit loses one step (behaviour 3: a bombed SU is destroyed for good; F: a
+    vacant fort is removed); H: the WA advancing into its hex halt there."""
     unit_id = str(order["bomb"])
-    hex_id = state["units"][unit_id]["hex"]
+    hex_id = state["units"][unit_id]["hex"] if unit_id in state["units"] else unit_id
     state["bombers"] = sorted([*state.get("bombers", []), str(bomber_window(data, state["turn"]))])
     state["bombed"] = {"turn": state["turn"], "hex": hex_id}
     events.append({"event": "bombed", "unit": unit_id, "hex": hex_id})
+    if unit_id not in state["units"]:
+        forts.destroy(state, hex_id, events, "a heavy bomber strike on the ungarrisoned fort (25.5 F)")
+        return
+    if plays(data, 3) and supply_units.is_su(data, unit_id):
+        supply_units.destroy(state, unit_id, "heavy bomber strike: a supply concentration is destroyed permanently (25.5 E)",
+                             events)
+        return
     set_steps(state, unit_id, state["units"][unit_id]["steps"] - 1, events, "heavy bomber strike (25.5 E)")
 
 
 def no_choice(game: Any, data: GameData, state: dict) -> str | None:
     """The phasing side has no prepared assault to make: on Turn 1 the Axis (6.1), or no unit
-    that may assault stands next to an enemy unit (18.1, 18.3; 6.5 B with Operation Bagration
-    only Yugoslav partisans, 6.6)."""
+    that may assault stands next to an enemy unit or a vacant fort (18.1, 18.3, 22.5; 6.5 B with
+    Operation Bagration only Yugoslav partisans, 6.6)."""
     army = state["army"]
     if state["turn"] == 1 and army == "axis":
         return "on Turn 1 the Axis makes no prepared assaults (6.1)"
     g = grid(data)
     foes = board(state).enemy_hexes(army)
     foes = {h for h in foes if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))}
+    foes |= {h for h in forts.standing(data, state) if forts.vacant(data, state, h, army)}      # 22.5 (behaviour 3)
     for unit_id, unit in sorted(state["units"].items()):
         if unit["side"] != army or not any(g.adjacent(unit["hex"], h) for h in foes):
             continue
         if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
             continue
-        if factor(data, state, unit_id, "attack") > 0:
+        if not flak.flak(data, unit_id) and factor(data, state, unit_id, "attack") > 0:
             return None
     return "no unit that may make a prepared assault stands next to an enemy unit (18.1, 18.3; 6.5 B)"
 
@@ -137,18 +149,10 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
         return str(exc)
     if state["turn"] == 1 and army == "axis":
         return "on Turn 1 the Axis may only move strategically in the east and operationally in Italy: no prepared assaults (6.1)"
-    for unit_id in units:
-        if unit_id not in state["units"] or army_of(state, unit_id) != army:
-            return f"{unit_id} is not a {army} unit on the map (18.1)"
-        if unit_id in used:
-            return f"{unit_id} makes one prepared assault per phase (18.2 A)"
-        if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
-            return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
-        if factor(data, state, unit_id, "attack") <= 0:
-            return f"{unit_id} has no attack factor"
-        moved = strategic.done_problem(state, unit_id, prepared=True)         # 12.2; 12.4.2 holders may
-        if moved:
-            return moved
+    why = next((w for w in (attacker_problem(data, state, u, used) for u in units) if w), None)
+    why = why or flak.attack_problem(data, state, units)                       # 25.2 E, H
+    if why:
+        return why
     if plays(data, 2) and state["scenario"] != supply_play.LHJ and supply_play.berlin_hex(data) in hexes:
         barred = [u for u in units if army_of(state, u) == "soviet"
                   and unwrap(counter(data, u).get("nation")) in shock.SATELLITES]
@@ -160,13 +164,13 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
     if why:
         return why
 
+    why = probing.probe_problem(data, state, hexes)                  # 18.21 (behaviour 3)
+    if why:
+        return why
     for hex_id in hexes:
         if hex_id in hit:
             return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"
-        defenders = [u for u in board(state).units_in(hex_id) if army_of(state, u) in enemies(state, army)]
-        if not defenders:
-            return f"no enemy units in {hex_id} (18.1; 18.21 probing attacks are not enforced)"
-        if supply_units.alone_problem(data, state, hex_id):
+        if board(state).units_in(hex_id) and supply_units.alone_problem(data, state, hex_id):
             return supply_units.alone_problem(data, state, hex_id)
         for unit_id in units:
             here = state["units"][unit_id]["hex"]
@@ -179,9 +183,25 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"the {other[0]} forces assaulted {hex_id} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
     used.update(units)
     hit.update(hexes)
+    if probing.is_probe(data, state, hexes):
+        return None                                                  # 18.21: no die, no CRT column
     battle = plan_battle(data, state, hexes, list(units))
     combat.column_cells(data, battle["line"], battle["column"])
     return None
+
+
+def attacker_problem(data: GameData, state: dict, unit_id: str, used: set[str]) -> str | None:
+    """18.1, 18.2 A, 6.5 B, 12.2 for one announced attacker (a Flak corps' AF is "S", 25.2 G)."""
+    army = state["army"]
+    if unit_id not in state["units"] or army_of(state, unit_id) != army:
+        return f"{unit_id} is not a {army} unit on the map (18.1)"
+    if unit_id in used:
+        return f"{unit_id} makes one prepared assault per phase (18.2 A)"
+    if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
+        return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
+    if not flak.flak(data, unit_id) and factor(data, state, unit_id, "attack") <= 0:
+        return f"{unit_id} has no attack factor"
+    return strategic.done_problem(state, unit_id, prepared=True)                   # 12.2; 12.4.2 holders may
 
 
 def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str]) -> dict:
@@ -190,21 +210,26 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
     initial ratio; 18.8 A the line of the defender's terrain (several hexes: a reading, the
     line of the first hex named); the shifts."""
     army = state["army"]
-    defenders = supply_units.fighting(data, sorted(u for h in hexes for u in board(state).units_in(h)
-                                                   if army_of(state, u) in enemies(state, army)))       # 15.23 B
+    defenders = supply_units.fighting(data, probing.defenders(data, state, hexes))            # 15.23 B, 18.4
     defence = 0
     for hex_id in hexes:
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
-        value = combat.defence_of(data, state, here)
+        value = combat.defence_of(data, state, flak.strength_units(data, state, here))            # 25.2 G
+        value = value if here else forts.vacant_df(data)                                          # 22.5 A, 22.6 B
         across = [u for u in units if combat.water_between(data, state["units"][u]["hex"], hex_id)]
-        dry = combat.attack_of(data, state, [u for u in units if u not in across])
+        dry = combat.attack_of(data, state, [u for u in flak.strength_units(data, state, units) if u not in across])
         defence += value * 2 if across and dry < value else value
-    attack = combat.attack_of(data, state, units) + shock.attack_bonus(data, state, units, combat.attack_of)   # 24.4 A
+    strong = flak.strength_units(data, state, units)
+    attack = combat.attack_of(data, state, strong) + shock.attack_bonus(data, state, strong, combat.attack_of)   # 24.4 A
     attack += supply_units.fmo_bonus(data, state, units)                                                     # 23.2 B
     shifts = battle_shifts(data, state, army, hexes, units) + supply_units.okh_shift(data, state, units)      # 25.10 D
     line = combat.line_of(data, hexes[0])
     initial, column = combat.final_column(data, line, attack, defence, shifts)
-    return {"kind": "prepared", "hexes": hexes, "attackers": units, "defenders": defenders, "defender_army": army_of(state, defenders[0]), "attack": attack,
+    support = {k: v for k, v in (("flak_attack", flak.supporting(data, state, units)),
+                                 ("flak_defence", flak.supporting(data, state, defenders)),
+                                 ("forts", forts.held(data, state, hexes))) if v}                      # 25.2 H-K, 22.x
+    return {**support, "kind": "prepared", "hexes": hexes, "attackers": units, "defenders": defenders,
+            "defender_army": army_of(state, defenders[0]) if defenders else "axis", "attack": attack,
             "defence": defence, "line": line, "initial": initial, "column": column,
             "shifts": [s.as_event() for s in shifts],
             "hex_of": {u: state["units"][u]["hex"] for u in [*units, *defenders]},
@@ -212,11 +237,13 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
 
 
 def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], units: list[str]) -> list[Shift]:
-    """18.23 concentric 2R (a reading for several hexes: each of them ringed); 18.24 city 1L
+    """18.23 concentric 2R (a reading for several hexes: each of them ringed; D: never against
+    units drawing FS or WA units beneath invasion-port counters, behaviour 3); 18.24 city 1L
     (any defending hex a city); 6.7 Operation Bagration."""
     shifts: list[Shift] = []
     defenders = sorted(u for h in hexes for u in board(state).units_in(h) if army_of(state, u) in enemies(state, army))
-    if all(concentric(data, state, h, units) for h in hexes) and not fortress.shields(state, defenders):   # 15.19 B
+    if all(concentric(data, state, h, units) for h in hexes) and not fortress.shields(state, defenders) \
+            and not probing.unflankable(data, state, hexes):                                        # 15.19 B, 18.23 D
         shifts.append(Shift(numbers.integer(data, "crt.shifts.concentric", "the concentric shift (18.23)"),
                             "concentric assault", "18.23"))
     for hex_id in hexes:
@@ -224,7 +251,9 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
         if found:
             shifts += found
             break
-    return shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
+    return (shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
+            + flak.shifts(data, state, units, probing.defenders(data, state, hexes))                   # 25.2 H, I
+            + forts.shifts(data, state, army, hexes))                                                # 22.6 A, 22.5 C
 
 
 def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bool:
@@ -266,15 +295,24 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
     while state["battles"]:
         declared = state["battles"].pop(0)
         units = [u for u in declared["with"] if u in state["units"] and state["units"][u]["side"] == army]
-        hexes = [h for h in declared["hexes"] if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))]
+        hexes = [h for h in declared["hexes"] if any(army_of(state, u) in enemies(state, army)
+                                                     for u in supply_units.fighting(data, board(state).units_in(h)))]
+        hexes += [h for h in declared["hexes"] if h not in hexes and forts.vacant(data, state, h, army)]     # 22.5
+        if units and not hexes and plays(data, 3) and probing.is_probe(data, state, declared["hexes"]):
+            state["pending"] = probing.probe(state, declared["hexes"], units, events)      # 18.21, 25.5 G
+            state["assaulted"][army] = sorted(set(state["assaulted"].get(army, [])) | set(declared["hexes"]))
+            if after_roll(data, state, events):
+                return
+            continue
         if not units or not hexes:
             events.append({"event": "assault_off", "hexes": declared["hexes"], "why": "no attacker or defender left (18.4, 18.9 B)"})
             continue
         battle = plan_battle(data, state, hexes, units)
         cells = combat.column_cells(data, battle["line"], battle["column"])
         die = dice.roll(f"crt/{hexes[0]}", 6, about=f"prepared assault on {', '.join(hexes)} (18.9)")
-        cell = cells[str(die)]
-        attacker, defender = combat.split_result(cell, f"crt.cells.{battle['line']}.{battle['column']}.{die}")
+        row = forts.die(data, state, army, hexes, die)                                        # 22.14
+        cell = cells[str(row)]
+        attacker, defender = combat.split_result(cell, f"crt.cells.{battle['line']}.{battle['column']}.{row}")
         battle["result"] = {"attackers": attacker, "defenders": defender}
         battle["die"], battle["taken"] = die, []
         state["assaulted"][army] = sorted(set(state["assaulted"].get(army, [])) | set(hexes))
@@ -282,7 +320,7 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
                        "from": sorted({battle["hex_of"][u] for u in units}), "attackers": units,
                        "defenders": battle["defenders"], "attack": battle["attack"], "defence": battle["defence"],
                        "initial": battle["initial"], "line": battle["line"], "shifts": battle["shifts"],
-                       "column": battle["column"], "die": die, "result": cell})
+                       "column": battle["column"], "die": die, **({"row": row} if "forts" in battle else {}), "result": cell})
         state["pending"] = battle
         if after_roll(data, state, events):
             return
@@ -291,6 +329,7 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         if not echelon.after_round(state):
             next_battle(game, data, state, dice, events)
         return
+    probing.phase_over(state)
     game.next_phase(data, state, events, dice)
 
 
@@ -313,6 +352,9 @@ def after_roll(data: GameData, state: dict, events: list) -> bool:
             return True
         combat.take_result(data, state, battle, auto, who, events)
         battle["taken"].append(who)
+        if who == "defenders":
+            probing.after_defender(data, state, battle, events)                     # 18.4
+            forts.after_defender(data, state, battle, events)                       # 22.5 B, 22.7 B
     return defender_advance_turn(data, state, events)
 
 
@@ -325,7 +367,13 @@ def defender_advance_turn(data: GameData, state: dict, events: list) -> bool:
 
 
 def vacated(state: dict, battle: dict) -> list[str]:
-    return [h for h in battle["hexes"] if not board(state).units_in(h)]
+    """The defender's hexes left empty (22.5: a vacant fort still standing holds its hex; 22.7 A:
+    one whose garrison retreated does not, it falls when the attackers advance into it)."""
+    if battle["kind"] == "probe":
+        return list(battle["hexes"])                         # 18.21: empty of forts and combat units
+    garrisoned = {battle["hex_of"][u] for u in battle["defenders"]}
+    standing = {h for h, n in battle.get("forts", {}).items() if state.get("forts", {}).get(h, n) and h not in garrisoned}
+    return [h for h in battle["hexes"] if not board(state).units_in(h) and h not in standing]
 
 
 def may_advance(state: dict, battle: dict) -> bool:
@@ -367,6 +415,9 @@ def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: li
     events: list[dict] = [{"event": "answer", "hex": battle["hexes"][0], "side": side}]
     combat.take_result(data, state, battle, normalise_answer(orders[0]), "defenders", events)
     battle["taken"].append("defenders")
+    probing.note_retreats(data, state, normalise_answer(orders[0]))              # 18.4
+    probing.after_defender(data, state, battle, events)
+    forts.after_defender(data, state, battle, events)                            # 22.7 B
     if not after_roll(data, state, events):
         next_battle(game, data, state, dice, events)
     return events
@@ -423,7 +474,8 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
             if not g.adjacent(here, hex_id):
                 return f"{hex_id} is not adjacent to {here} (18.16 D)"
             if i and ("blocked" in hexside(data, here, hex_id) or board(trial).units_in(hex_id) and
-                      any(army_of(trial, u) != state["army"] for u in board(trial).units_in(hex_id))):
+                      any(army_of(trial, u) != state["army"] for u in board(trial).units_in(hex_id))
+                      or forts.vacant(data, trial, hex_id, state["army"])):                        # 22.5
                 return f"{unit_id} advances only into adjacent vacant hexes, not across blocked hexsides ({hex_id}, 18.16 D)"
             mapdata(data).info(hex_id)
             kind = terrain(data, hex_id)
@@ -471,6 +523,7 @@ def apply_attacker(game: Any, data: GameData, state: dict, side: str, orders: li
         path = [g.canonical(str(h)) for h in raw]
         state["units"][str(unit_id)]["hex"] = path[-1]
         events.append({"event": "advance", "unit": str(unit_id), "path": [battle["hex_of"][str(unit_id)], *path]})
+        forts.after_advance(data, state, battle, path, events)                   # 22.7 A
     if not defender_advance_turn(data, state, events):
         next_battle(game, data, state, dice, events)
     return events

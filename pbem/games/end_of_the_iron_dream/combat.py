@@ -15,8 +15,8 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift, clamp, total, whole_column
 from ...kit.losses import retreat_path
-from . import satellites, yugoslavia
-from .common import (army_of, board, counter, factor, full_steps, grid, hexside, is_type, mapdata, plays, set_steps,
+from . import flak, forts, satellites, yugoslavia
+from .common import (army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem)
 
 CRT_CARD = "the Combat Results Table card (18.8)"
@@ -100,7 +100,8 @@ def defence_of(data: GameData, state: dict, units: list[str]) -> int:
 
 
 def attack_of(data: GameData, state: dict, units: list[str]) -> int:
-    return sum(factor(data, state, u, "attack") for u in units)
+    """The AFs totalled (18.7); behaviour 3: a Flak corps' AF is "S", its support a shift (25.2 G)."""
+    return sum(factor(data, state, u, "attack") for u in units if not (plays(data, 3) and flak.flak(data, u)))
 
 
 def water_between(data: GameData, a: str, b: str) -> bool:
@@ -157,8 +158,14 @@ def loss_problems(data: GameData, state: dict, battle: dict, answer: dict, who: 
     if any(v < 0 for v in left.values()):
         return ["a unit cannot lose more steps than it has (18.14)"]
     survivors = [u for u in units if left[u] > 0]
+    first = flak.first_losses_problem(data, state, battle, who, steps)                    # 25.2 K
+    if first:
+        return [first]
+    extra, why = flak.extra_step_problem(data, state, battle, steps) if who == "attackers" else (0, None)   # 25.2 J
+    if why:
+        return [why]
     if result == "E":
-        return exchange_problems(data, state, battle, steps) if who == "attackers" else []
+        return exchange_problems(data, state, battle, flak.without_extra(data, steps, extra)) if who == "attackers" else []
     distance = {len(p) if isinstance(p, list) else -1 for p in retreat.values()}
     hexes = next(iter(distance)) if len(distance) == 1 else 0
     if retreat and (len(distance) != 1 or hexes <= 0 or sorted(retreat) != survivors):
@@ -167,9 +174,10 @@ def loss_problems(data: GameData, state: dict, battle: dict, answer: dict, who: 
         return ["mobile assaulting units absorb all combat results as step losses (11.9 A)"]
     if retreat and battle.get("berlin"):
         return ["units assaulting or defending in Berlin take all results as step losses (25.1)"]
-    if len(steps) + hexes != int(result) and not (survivors == [] and len(steps) <= int(result)):
-        return [f"a {result} result is {result} in steps lost and hexes retreated together; this answer gives "
-                f"{len(steps)} step(s) and {hexes} hex(es) (18.14)"]
+    if len(steps) + hexes != int(result) + extra and not (survivors == [] and len(steps) <= int(result) + extra):
+        return [f"a {result} result is {result} in steps lost and hexes retreated together"
+                + (" (and the extra mechanized step, 25.2 J)" if extra else "")
+                + f"; this answer gives {len(steps)} step(s) and {hexes} hex(es) (18.14)"]
     if who == "attackers" and result == "3" and battle["kind"] == "prepared" and not steps and survivors:
         return ["an attacker's 3 must absorb at least one step loss; it retreats at most two hexes (18.14)"]
     problems = []
@@ -186,7 +194,7 @@ def exchange_problems(data: GameData, state: dict, battle: dict, steps: list) ->
     before = attack_of(data, state, battle["attackers"])
     for unit_id in steps:
         trial["units"][unit_id]["steps"] -= 1
-    after = sum(factor(data, trial, u, "attack") for u in battle["attackers"] if trial["units"][u]["steps"] > 0)
+    after = attack_of(data, trial, [u for u in battle["attackers"] if trial["units"][u]["steps"] > 0])
     if before - after < battle["defence"] and any(trial["units"][u]["steps"] > 0 for u in battle["attackers"]):
         return [f"an E result costs the attacker steps worth at least the defender's {battle['defence']} DFs; "
                 f"these lose {before - after} AFs (18.14)"]
@@ -210,10 +218,10 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
             return f"{unit_id}'s retreat into {b} is not one hex further from {start} (18.19 D)"
         if {"blocked", "lake"} & set(hexside(data, a, b)):
             return f"{unit_id} cannot retreat across the {a}-{b} hexside (9.3, 14.33)"
-        if b in enemy:
-            return f"{unit_id} cannot retreat into {b}: enemy units (18.19)"
+        if b in enemy or forts.vacant(data, state, b, army):
+            return f"{unit_id} cannot retreat into {b}: enemy units{' or a German fort (22.5)' if b not in enemy else ''} (18.19)"
         mapdata(data).info(b)
-        if b in ezoc and b not in friends:
+        if b in ezoc and b not in friends and not (army == "axis" and b in forts.standing(data, state)):   # 9.8
             return f"{unit_id} cannot retreat into {b}: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"
         return stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
             or satellites.enter_problem(data, state, unit_id, b)
@@ -257,6 +265,8 @@ def automatic_answer(data: GameData, state: dict, battle: dict, who: str) -> dic
         return {}
     if result == "E" and who == "defenders":
         return {}
+    if who == "defenders" and not battle[who] and battle.get("forts"):
+        return {}                                            # 22.5 B: a vacant fort never retreats; any loss destroys it
     if result == "E" and who == "attackers":
         units = [u for u in battle[who] if u in state["units"]]
         if all(state["units"][u]["steps"] == 1 for u in units) and len(units) == 1:

@@ -25,8 +25,9 @@ ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
 # fair weather; 2 plays supply (15.x), the weather (25.11, 25.8), the economy (16.x), strategic
 # movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27);
 # 3 puts the supply units on the map (15.21-15.23, 16.2-16.5, 23.0, 25.10: supply_units.py), plays the dike (10.9),
-# the WA army groups (4.2 C, 4.10 E), the Hook as clear (26.6.5 A), the Führer's die (26.7 B), and the satellites',
-# Yugoslavia's and Let History Judge's rules of issue 14's second round (satellites.py, yugoslavia.py, recreate.py, ...)
+# the WA army groups (4.2 C, 4.10 E), the Hook as clear (26.6.5 A), the Führer's die (26.7 B), the satellites',
+# Yugoslavia's and Let History Judge's rules (satellites.py, yugoslavia.py, recreate.py, ...) and the combat extras
+# (18.4, 18.21, 18.23 D, 21.x, 22.x forts, 25.2 Flak, 25.5 F-G: probing.py, special_units.py, forts.py, flak.py)
 BEHAVIOUR = 3
 
 

@@ -37,14 +37,13 @@ NOT_ENFORCED = (
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
     "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
-    "withheld units simply stay off the map, 7.8); special-event arrivals: 25.2 the Flak corps (not written yet; "
-    "behaviour 3 plays OKH, 25.10 A, the satellites' 7.24 and the Yugoslav 4th Army's 20.5 B); the WA recreate units "
+    "withheld units simply stay off the map, 7.8); special-event arrivals: behaviour 3 plays OKH (25.10 A), the "
+    "satellites' 7.24, the Yugoslav 4th Army's 20.5 B and the Flak corps (25.2 A-C); the WA recreate units "
     "in their holding boxes (7.21, not modelled); "
     "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
     "is refused); 7.16 B (the three-step elite corps' second counters are not modelled: GD, HG and 1SS have two steps "
     "here, so none is ever fleshed out to its third); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
-    "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
-    "22.x forts (no fortification counters in the data)",
+    "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled)",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
     "needs only the attackers' GS): 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
     "stay off the map, state su_burned); 4.10 "
@@ -55,17 +54,16 @@ NOT_ENFORCED = (
     "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
     "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion",
-    "4.1 B Volkssturm and fortification factors in hex control: 25.7 the Volkssturm is not played (no city's "
-    "Volkssturm DF is on the map or tracked, so a German city held by its Volkssturm alone goes to an uncontested "
-    "Alliance ZOC) and no fortification counter is in the data (22.x); 9.4 and 9.12 go with the WA invasion-port "
+    "4.1 B the Volkssturm in hex control (25.7 the Volkssturm is not played: no city's Volkssturm DF is on the map or "
+    "tracked, so a German city held by its Volkssturm alone goes to an uncontested Alliance ZOC; the forts of "
+    "behaviour 3 take part); 9.4 and 9.12 go with the WA invasion-port "
     "counters and invasions (14.x: without them no "
-    "counter or invading unit is on the map; 9.4 keeps Axis ZOCs out of a counter's hex for hex control, 4.1); "
-    "9.8 the German fortification counters that negate "
-    "EZOCs are not in the data (22.x)",
-    "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
-    "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
-    "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
-    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box at the "
+    "counter or invading unit is on the map; 9.4 keeps Axis ZOCs out of a counter's hex for hex control, 4.1)",
+    "18.22 C paratroops dropped atop defenders (17.6 air assaults are not played); 18.21 a probe in a Prepared "
+    "Assault Phase with no battle to fight (when no unit stands next to an enemy unit the phase passes by itself, to "
+    "keep round trips few); 28.5's 16 fort markers as a limit; 25.5 D the bombed unit drawn blindly under fog of war (25.3 is not played); not written yet: 25.4 Greece, "
+    "25.6 the Polish 2nd Corps, 25.7 the Volkssturm (so never with Flak, 25.7 E), 25.12 Southern Italy (25.1 Berlin's "
+    "all-steps results, 25.2, 25.5, 25.8, 25.9 B, 25.10 and 25.11 are played); 16.8 the holding box at the "
     "collapse, 16.10",
     "20.6 Trieste (ports are not played); behaviour 2 campaigns also lack 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and "
     "19.3 D the satellites' GS sources, 19.2.1's army held in Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, "
@@ -84,7 +82,7 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate", "freikorps")
+               "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate", "freikorps", "fort")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw", "claim")
 
 
@@ -96,7 +94,7 @@ class EndOfTheIronDream(SequencedGame):
     id = "end-of-the-iron-dream"
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
-    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8); 3: the SUs (supply_units.py) and more
+    behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8); 3: see common.BEHAVIOUR
     behaviours = (1, 2, 3)
 
     def __init__(self) -> None:
@@ -122,7 +120,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate", "freikorps"}),
+                   "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate", "freikorps", "fort"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "

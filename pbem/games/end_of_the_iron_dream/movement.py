@@ -20,16 +20,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...dice import Dice
-from ...gamedata import GameData
+from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import (calendar, combat, dike, fortress, fuhrer, groups, hook_clear, recreated, reinforcements, replacements, satellites, shock,
-               strategic, supply, supply_play, supply_units, yugoslavia)
+from . import (calendar, combat, dike, flak, fortress, forts, fuhrer, groups, hook_clear, recreated, reinforcements, replacements, satellites,
+               shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
-                     set_steps, stacking_problem, terrain, terrain_value, zoc_of)
+                     set_steps, stacking_problem, terrain, zoc_of)
 
 MOVE = "a move is `move: UNIT, path: [HEX, ...]`, the path starting at the unit's hex (10.2)"
 ASSAULT = "a mobile assault is `assault: HEX, with: [UNIT, ...]` (optional `path:` to the launch hex, `losses:`) (11.0)"
@@ -45,8 +45,9 @@ def record(state: dict) -> dict:
 
 
 # -- costs ---------------------------------------------------------------------------------
-def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set[str]) -> tuple[int | None, str]:
-    """10.6 the hex's terrain, 10.8 +1 across a river or canal, 10.11 a road hexside 1 MP
+def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set[str],
+               unit_id: str | None = None) -> tuple[int | None, str]:
+    """10.6 the hex's terrain (behaviour 3: as `unit_id` treats it, 21.1 B, 21.3 B), 10.8 +1 across a river or canal, 10.11 a road hexside 1 MP
     whatever the terrain; 9.6 +2 to enter and +2 to leave an EZOC (cumulative, 10.3); 10.4 B
     blocked and lake hexsides are not crossed; enemy units are not entered (10.2)."""
     sides = set(hexside(data, a, b))
@@ -60,6 +61,8 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)) \
             and not supply_units.enterable(data, state, b, enemies(state, army)):                # 15.23 C
         return None, f"{b} holds enemy units (10.2; a mobile assault enters it, 11.5)"
+    if forts.vacant(data, state, b, army):                                          # 22.5 (behaviour 3)
+        return None, f"{b} holds a German fort: it is assaulted, not entered (22.4, 22.5)"
     mapdata(data).info(b)
     if "road" in sides:
         cost = numbers.integer(data, "terrain.roads.cost_mp", "the road cost (10.11)")
@@ -67,7 +70,8 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
         if plays(data, 3) and hook_clear.clear_for(data, state, army, b):                  # 26.6.5 A
             cost = numbers.integer(data, "terrain.hexes.clear.movement_mp", "the MP cost of clear terrain (10.6)")
         else:
-            cost = int(terrain_value(data, b, "movement_mp", "the MP cost (10.6)"))
+            kind = special_units.movement_terrain(data, unit_id, b)                        # 21.x
+            cost = int(unwrap(data.get(f"terrain.hexes.{kind}.movement_mp", f"the MP cost (10.6) of {kind} terrain")))
         for water in ("river", "canal"):
             if water in sides:
                 cost += numbers.integer(data, f"terrain.hexsides.{water}.movement_extra_mp", f"the {water} cost (10.8)")
@@ -103,7 +107,7 @@ def walk_problem(data: GameData, state: dict, unit_id: str, path: list[str], spe
         crowd = stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
             or satellites.enter_problem(data, state, unit_id, b) or (su_rule(b) if su_rule else None) \
             or (oos_rule(a, b) if oos_rule else None)
-        return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc)
+        return (None, crowd) if crowd else entry_cost(data, state, army, a, b, ezoc, unit_id)
 
     result = walk(grid(data), unit_id, path, cost, allowance=limit)
     if result.problem:
@@ -232,7 +236,8 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     crowd = stacking_problem(data, state, army, [unit_id], path[0])
     if crowd:
         return f"{crowd} (7.10)"
-    first = int(terrain_value(data, path[0], "movement_mp", "the MP cost (10.6)"))
+    kind = special_units.movement_terrain(data, unit_id, path[0])                     # 21.3 B
+    first = int(unwrap(data.get(f"terrain.hexes.{kind}.movement_mp", f"the MP cost (10.6) of {kind} terrain")))
     if path[0] in enemy_zoc(data, state, army):
         first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
     steps = recreated.entering_steps(data, state, unit_id) if plays(data, 3) else full_steps(data, unit_id)     # 7.20
@@ -303,18 +308,14 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
         here = path[-1]
     if not g.adjacent(here, target):
         return f"{target} is not adjacent to the launch hex {here} (11.5)"
-    if not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
-                                                             for u in board(state).units_in(target)):
-        return f"no enemy units in {target} to assault (11.0)"
-    for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
-        if terrain(data, hex_id) in ("marsh", "mountain") and not (plays(data, 3) and hook_clear.clear_for(data, state, army, hex_id)):
-            return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
-    if "dike" in hexside(data, here, target):
-        return "the dike hexside prevents mobile assaults across it (10.9 B)"
+    why = target_problem(data, state, here, target)
+    if why:
+        return why
     other = [a for a in ("western", "soviet") if a != army and army != "axis"]
     if other and target in state["assaulted"].get(other[0], []):
         return f"the {other[0]} forces assaulted {target} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
-    why = supply_units.alone_problem(data, state, target) or supply_problem(data, state, rec, units, path, here, target)
+    alone = supply_units.alone_problem(data, state, target) if board(state).units_in(target) else None
+    why = alone or supply_problem(data, state, rec, units, path, here, target)
     if not why and plays(data, 3) and army == "western":
         why = groups.mobile_problem(data, state, rec, units, target)                # 4.2 C, 4.10 E
     if why:
@@ -331,6 +332,22 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
                                         mobile_shifts(data, state, army, target, units))
     combat.column_cells(data, line, column)
     return None
+
+
+def target_problem(data: GameData, state: dict, here: str, target: str) -> str | None:
+    """11.0 enemy units in the target (22.4, 22.5 A: or a vacant fort); 11.2 A-B marsh and
+    mountain; 10.9 B the dike; 11.3, 22.4 no Level 3 fort."""
+    army = state["army"]
+    if (not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
+                                                              for u in board(state).units_in(target))) \
+            and not forts.vacant(data, state, target, army):
+        return f"no enemy units in {target} to assault (11.0)"
+    for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
+        if terrain(data, hex_id) in ("marsh", "mountain") and not (plays(data, 3) and hook_clear.clear_for(data, state, army, hex_id)):
+            return f"mobile assaults are never launched {'into' if hex_id == target else 'out of'} {terrain(data, hex_id)} hexes like {hex_id} ({rule})"
+    if "dike" in hexside(data, here, target):
+        return "the dike hexside prevents mobile assaults across it (10.9 B)"
+    return forts.mobile_problem(data, state, target)
 
 
 def assaulters_problem(data: GameData, state: dict, rec: dict, units: list[str]) -> str | None:
@@ -378,7 +395,8 @@ def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int
     """18.4 the defending hex's DFs totalled; 11.7 B, 18.22 A doubled across a river or canal."""
     army = state["army"]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
-    value = combat.defence_of(data, state, defenders)
+    value = combat.defence_of(data, state, flak.strength_units(data, state, defenders))          # 25.2 G
+    value = value if defenders or not forts.vacant(data, state, target, army) else forts.vacant_df(data)   # 22.5 A
     return value * 2 if combat.water_between(data, launch, target) else value
 
 
@@ -389,7 +407,8 @@ def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: li
                     "mobile assault", "11.8")]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     return (shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
-            + supply_play.assault_shifts(data, state, army, units, defenders))
+            + supply_play.assault_shifts(data, state, army, units, defenders) + flak.shifts(data, state, [], defenders)
+            + forts.shifts(data, state, army, [target]))                                       # 22.6 A
 
 
 def supply_problem(data: GameData, state: dict, rec: dict, units: list[str], path: list | None, launch: str,
@@ -504,19 +523,23 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
     rounds = state.setdefault("rounds", 0) + 1
     state["rounds"] = rounds
     die = dice.roll(f"mobile/{target}", 6, about=f"mobile assault on {target} (11.0, 18.9)")
-    result = combat.split_result(cells[str(die)], f"crt.cells.{line}.{column}.{die}")
+    row = forts.die(data, state, army, [target], die)                                   # 22.14
+    result = combat.split_result(cells[str(row)], f"crt.cells.{line}.{column}.{row}")
     state["assaulted"].setdefault(army, [])
     state["assaulted"][army] = sorted(set(state["assaulted"][army]) | {target})
-    battle = {"kind": "mobile", "hex": target, "launch": launch, "attackers": units, "defenders": defenders,
-              "defender_army": army_of(state, defenders[0]),
+    support = {k: v for k, v in (("flak_defence", flak.supporting(data, state, defenders)),
+                                 ("forts", forts.held(data, state, [target]))) if v}        # 25.2 I-K, 22.x
+    battle = {**support, "kind": "mobile", "hex": target, "launch": launch, "attackers": units, "defenders": defenders,
+              "defender_army": army_of(state, defenders[0]) if defenders else "axis",        # 22.5: a vacant fort
               "losses": list(order.get("losses", units)), "defence": defence, "attack": attack,
               "hex_of": {u: state["units"][u]["hex"] for u in [*units, *defenders]},
               "result": {"attackers": result[0], "defenders": result[1]}, "spent": {u: rec["spent"][u] for u in units}}
     events.append({"event": "assault", "kind": "mobile", "hex": target, "from": [launch], "attackers": units,
                    "defenders": defenders, "attack": attack, "defence": defence, "initial": initial, "line": line,
-                   "shifts": [s.as_event() for s in shifts], "column": column, "die": die, "result": cells[str(die)]})
+                   "shifts": [s.as_event() for s in shifts], "column": column, "die": die,
+                   **({"row": row} if "forts" in support else {}), "result": cells[str(row)]})
     state["pending"] = battle
-    if combat.choice_needed(result[1]):
+    if combat.choice_needed(result[1]) and combat.automatic_answer(data, state, battle, "defenders") is None:
         state["phase"] = "ma_answer"
         return
     combat.take_result(data, state, battle, combat.automatic_answer(data, state, battle, "defenders") or {}, "defenders", events)
@@ -529,23 +552,31 @@ def finish_mobile(data: GameData, state: dict, events: list) -> None:
     occupied and they may go on; 11.13 a defender who stayed may be assaulted again by
     assaulters who lost no step."""
     battle, rec = state.pop("pending"), state["movement"]
+    forts.after_defender(data, state, battle, events)                                        # 22.7 B
     result = battle["result"]["attackers"]
     order = [u for u in battle["losses"] if u in state["units"]]
     steps = {u: state["units"][u]["steps"] for u in order}
+    extra = 1 if result != "0" and flak.extra_mechanized_step(data, state, battle) else 0      # 25.2 J
     if result == "E":
         lost = exchange_losses(data, state, order, battle["defence"])
+        if extra:
+            left = {u: steps[u] - lost.get(u, 0) for u in order}
+            for unit_id, n in spread_steps(order, left, extra, keep_alive=False).items():
+                lost[unit_id] = lost.get(unit_id, 0) + n
     else:
-        lost = spread_steps(order, steps, int(result), keep_alive=False)
+        lost = spread_steps(order, steps, int(result) + extra, keep_alive=False)
     for unit_id, n in sorted(lost.items()):
         set_steps(state, unit_id, state["units"][unit_id]["steps"] - n, events, f"mobile assault result {result} (11.9 A)")
     survivors = [u for u in battle["attackers"] if u in state["units"]]
     rec["going_on"], rec["again"] = [], None
     if lost:
         events.append({"event": "stopped", "units": survivors, "hex": battle["launch"], "why": "11.9 A"})
-    elif not any(army_of(state, u) in enemies(state, state["army"]) for u in board(state).units_in(battle["hex"])):
+    elif not any(army_of(state, u) in enemies(state, state["army"]) for u in board(state).units_in(battle["hex"])) \
+            and not forts.vacant(data, state, battle["hex"], state["army"]):              # 22.5: a fort left standing
         for unit_id in survivors:
             state["units"][unit_id]["hex"] = battle["hex"]
         events.append({"event": "occupy", "units": survivors, "hex": battle["hex"], "why": "11.12 A"})
+        forts.after_advance(data, state, battle, [battle["hex"]], events)                  # 22.7 A
         rec["going_on"] = survivors
     else:
         rec["going_on"], rec["again"] = survivors, battle["hex"]

@@ -62,6 +62,10 @@ def place_problem(data: GameData, trial: dict, order: dict) -> str | None:
         return PLACE
     if trial["army"] != "axis":
         return "only the Axis places reinforcements on the map in its Reinforcement Phase (7.5; 7.3 the Soviets enter)"
+    if plays(data, 3) and unit_id in data.get("units.counters", "the unit counters"):
+        from .flak import flak, place_problem as flak_place             # 25.2 A-C
+        if flak(data, unit_id):
+            return flak_place(data, trial, unit_id, at)
     if unit_id not in due(data, trial, "axis"):
         return f"{unit_id} is not an Axis reinforcement due by Turn {trial['turn']} (2.14, {SCHEDULE})"
     hex_id = grid(data).canonical(at)

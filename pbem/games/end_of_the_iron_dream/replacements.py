@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, freikorps, fuhrer, recreate, recreated, reinforcements, supply_units, yugoslavia
+from . import economy, forts, freikorps, fuhrer, recreate, recreated, reinforcements, supply_units, yugoslavia
 from .common import counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place", "okh", "recreate", "freikorps")
+KEYS = ("replace", "surge", "cannibalize", "place", "okh", "recreate", "freikorps", "fort")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -117,6 +117,8 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
         return f"{order['replace']} has absorbed a step this player-turn: one per unit (7.16 A)"
     if plays(data, 3) and set(order) == {"replace"} and str(order["replace"]) in trial.get("off_board", {}):
         return recreated.off_board_replace(data, trial, str(order["replace"]), used)  # 7.20
+    if "fort" in order:
+        return forts.build_problem(data, trial, order)                  # 5.1.1 A, 22.1 (behaviour 3)
     if len(order) != 1:
         return REPLACE
     if "surge" in order:
@@ -200,6 +202,9 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
             unit_id = str(order["recreate"])
             where = state["units"][unit_id]["hex"] if unit_id in state["units"] else "off the board (7.20)"
             events.append({"event": "recreated", "unit": unit_id, "at": where, "rule": "7.11"})
+        elif "fort" in order:
+            hex_id = state["fort_turn"]["hexes"][-1]
+            events.append({"event": "fort_built", "hex": hex_id, "level": state["forts"][hex_id], "rule": "5.1.1 A, 22.1"})
         elif "cannibalize" in order:
             unit_id = str(order["cannibalize"])
             state["dead"] = sorted([*state["dead"], {"unit": unit_id, "side": "axis", "permanent": True}], key=lambda d: d["unit"])

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...gamedata import GameData
 from ..base import MapUnit
-from . import supply_units, victory
+from . import forts, supply_units, victory
 from .common import ARMY_NAMES, full_steps
 
 Block = tuple
@@ -28,8 +28,10 @@ def map_units(data: GameData, state: dict) -> list[MapUnit]:
 
 
 def positions(data: GameData, state: dict) -> list:
-    return [[v["hex"], u, v["side"], f"{v['steps']}/{full_steps(data, u)}"]
-            for u, v in sorted(state["units"].items(), key=lambda kv: (kv[1]["hex"], kv[0]))]
+    """Every unit by hex; behaviour 3: the forts standing (22.3) among them."""
+    rows = [[v["hex"], u, v["side"], f"{v['steps']}/{full_steps(data, u)}"] for u, v in state["units"].items()]
+    rows += [[h, f"Level {forts.level(data, state, h)} fort", "axis", "-"] for h in forts.standing(data, state)]
+    return sorted(rows, key=lambda row: (row[0], row[1]))
 
 
 def _shifts(e: dict) -> str:
@@ -43,11 +45,11 @@ def _assault(e: dict) -> list[Block]:
     return [("h4", f"{kind} on {', '.join(e.get('hexes', [e['hex']]))} from {', '.join(e['from'])}"),
             ("table", ["", ""], [
                 ["Attackers", f"{', '.join(e['attackers'])} = {e['attack']} AF"],
-                ["Defenders", f"{', '.join(e['defenders'])} = {e['defence']} DF (18.4, 18.22)"],
+                ["Defenders", f"{', '.join(e['defenders']) or 'a vacant fort (22.5 A)'} = {e['defence']} DF (18.4, 18.22)"],
                 ["Initial ratio", f"{e['initial']} (18.7)"],
                 ["Shifts", _shifts(e)],
                 ["Column", f"{e['column']} on the {e['line']} line (18.8, 18.12)"],
-                ["Die", str(e["die"])],
+                ["Die", str(e["die"]) + (f" +1 for the fort: the row of {e['row']} (22.14)" if "row" in e else "")],
                 ["Result", f"{e['result']} (attacker/defender, 18.13)"],
             ])]
 
@@ -67,6 +69,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "stopped": lambda e: f"{', '.join(e['units']) or 'no unit'} end their movement in {e['hex']} ({e['why']})",
     "announced": lambda e: f"{len(e['battles'])} prepared assault(s) announced (18.10 A)",
     "assault_off": lambda e: f"the assault on {', '.join(e['hexes'])} does not take place: {e['why']}",
+    "probe": lambda e: f"probing attack on the empty {', '.join(e['hexes'])} by {', '.join(e['attackers'])}: no die roll ({e['rule']})",
     "player_turn_over": lambda e: f"the Turn {e['turn']} {e['army']} player-turn is over (5.0)",
     "game_over": lambda e: f"the game ends after Turn {e['turn']} ({e['rule']}" + (")" if e.get("counted") else "; victory points are not counted by pbem yet)"),
     "vp": lambda e: f"{ARMY_NAMES[e['army']]} {'+' if not e['vp'].startswith('-') else ''}{e['vp']} VP: {e['what']} ({e['rule']})",
@@ -88,6 +91,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "replaced": lambda e: (f"{e['unit']} fleshes out to {e['steps']} steps off the board (7.20)" if e.get("off_board")
                            else f"{e['unit']} fleshes out to {e['steps']} steps (7.11; it may not move this turn, 7.19)"),
     "surge": lambda e: f"the German replacement surge is called on Turn {e['turn']} ({e['rule']})",
+    "fort_built": lambda e: f"a fort factor in {e['hex']}: a Level {e['level']} fort ({e['rule']})",
+    "fort_destroyed": lambda e: f"the fort in {e['hex']} is destroyed: {e['why']}",
     "bombed": lambda e: f"heavy bomber strike on {e['unit']} in {e['hex']} (25.5)",
     "enter": lambda e: (f"{e['unit']} enters at {e['path'][0]} with the Soviet strategic move ({e['rule']})" if "rule" in e
                         else f"{e['unit']} enters from the east edge: {' → '.join(e['path'])} ({e['mp']} MP, 7.3)"),

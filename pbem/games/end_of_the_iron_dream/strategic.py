@@ -178,7 +178,7 @@ def path_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> 
         why = yugoslavia.enter_problem(data, state, unit_id, b) or satellites.enter_problem(data, state, unit_id, b)
         if why:
             return why
-        cost, why = entry_cost(data, state, army, a, b, ezoc)
+        cost, why = entry_cost(data, state, army, a, b, ezoc, unit_id)           # 21.1 B: strategic movement too
         if plays(data, 3) and dike.strategic_problem(data, a, b):              # 10.9 B
             return dike.strategic_problem(data, a, b)
         if cost is None:

@@ -23,7 +23,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, fortress, satellite_supply, supply, supply_units
+from . import calendar, fortress, forts, satellite_supply, supply, supply_units
 from .common import (ALLIANCE, PRINTED_ON, army_of, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
                      zoc_of)
 
@@ -64,8 +64,9 @@ def present_control(data: GameData, state: dict) -> dict[str, str]:
     for army in sorted({str(u["side"]) for u in state["units"].values()}):
         for hex_id in zoc_of(data, state, (army,)) - (ports if army == "axis" else set()):      # 9.4
             zocs.setdefault(hex_id, set()).add(army)
+    fortified = forts.standing(data, state)                          # 4.1 B (behaviour 3): a fort contests ZOCs
     for hex_id, armies in zocs.items():
-        if hex_id not in out and len(armies) == 1:
+        if hex_id not in out and len(armies) == 1 and not (hex_id in fortified and armies != {"axis"}):
             out[hex_id] = next(iter(armies))
     return out
 
@@ -164,6 +165,7 @@ def lines(data: GameData, state: dict, army: str) -> tuple[dict[str, str], set[s
     mine = {h for h, a in owner.items() if a == army}
     friends = {u["hex"] for k, u in state["units"].items() if u["side"] == army and not is_type(data, k, "supply_unit")}
     ezoc = enemy_zoc(data, state, army) - friends
+    ezoc -= forts.standing(data, state) if army == "axis" else set()           # 15.11 (behaviour 3)
     listed = [h for h in sources(data, state, army) if mapdata(data).terrain_known(h)]
     reach = supply.general_supply(data, army, state["scenario"], grid(data), listed, mine, ezoc, blocked(data))
     return owner, mine, ezoc, listed, reach
@@ -211,6 +213,15 @@ def in_gs(data: GameData, state: dict, army: str) -> set[str]:
     egs = {u for u in state.get("egs", []) if u in state["units"] and state["units"][u]["side"] == army}   # 15.21.2
     egs |= supply_units.twelfth_army(data, state, army, supply_units.stage(state))                    # 25.9 C
     return now.in_gs | egs | {u for u, hexes in now.needs_ally.items() if granted.get(u) == hexes}
+
+
+def regular_gs(data: GameData, state: dict, army: str) -> set[str]:
+    """The units of `army` with a regular GS line (their own or a granted one, 15.10), EGS left out:
+    25.8 B, airborne corps in EGS "do not have TAC AIR benefits until a regular GS line is opened
+    up to them" (behaviour 2 has no EGS: the same as in_gs)."""
+    now = status(data, state, army)
+    granted = state.get("granted", {}).get(army, {})
+    return now.in_gs | {u for u, hexes in now.needs_ally.items() if granted.get(u) == hexes}
 
 
 def defender_shift(data: GameData, state: dict, defenders: list[str]) -> list[Shift]:
@@ -380,12 +391,12 @@ def assault_shifts(data: GameData, state: dict, army: str, attackers: list[str],
     shifts = defender_shift(data, state, defenders)
     now = calendar.weather(data, state["scenario"], state["turn"])
     if army == "western" and attackers:
-        supplied = in_gs(data, state, army)
+        supplied = regular_gs(data, state, army)                                  # 25.8 B: not EGS
         value = calendar.tac_air(data, now, all(u in supplied for u in attackers))
         if value:
             shifts.append(Shift(value, "WA tactical air power", "25.8 A"))
     wa = [u for u in defenders if army_of(state, u) == "western"]
-    if army == "axis" and wa and now == calendar.FAIR and set(wa) & in_gs(data, state, "western"):
+    if army == "axis" and wa and now == calendar.FAIR and set(wa) & regular_gs(data, state, "western"):
         shifts.append(Shift(numbers.integer(data, "crt.shifts.wa_tac_air_defence", "the TAC AIR defence shift (25.8 A)"),
                             "WA tactical air power in defence", "25.8 A"))
     return shifts
