@@ -21,7 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, satellites, shock, strategic, supply_play, yugoslavia
+from . import calendar, combat, satellites, sea, shock, strategic, supply_play, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -130,7 +130,7 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
         if factor(data, state, unit_id, "attack") <= 0:
             return f"{unit_id} has no attack factor"
-        moved = strategic.done_problem(state, unit_id, prepared=True)         # 12.2; 12.4.2 holders may
+        moved = strategic.done_problem(state, unit_id, prepared=True) or sea.done_problem(state, unit_id, True)  # 12.2; 5.2.4 D, 7.21
         if moved:
             return moved
     if plays(data, 2) and state["scenario"] != supply_play.LHJ and supply_play.berlin_hex(data) in hexes:

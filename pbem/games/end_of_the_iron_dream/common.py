@@ -23,8 +23,9 @@ COUNTER = "the unit counter (2.x, 28.0)"
 ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
 # the module's behaviour revision (docs/upgrading.md): 1 played every unit in general supply in
 # fair weather; 2 plays supply (15.x), the weather (25.11, 25.8), the economy (16.x), strategic
-# movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27)
-BEHAVIOUR = 2
+# movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27);
+# 3 plays the holding boxes (7.1, 7.21, 7.22), WA replacements (7.13), 7.25, 7.26 and sea movement (14.x)
+BEHAVIOUR = 3
 
 
 def plays(data: GameData, revision: int) -> bool:
@@ -106,7 +107,8 @@ def factor(data: GameData, state: dict, unit_id: str, which: str) -> int:
     """The printed attack/defense/movement of the side showing (28.0: the reduced strengths to
     the right of the slash)."""
     counter(data, unit_id)
-    side = "reduced." if state["units"][unit_id]["steps"] < full_steps(data, unit_id) else ""
+    converted = unit_id in state.get("reserve_converted", ())          # 7.26: a one-step 3-4-5
+    side = "reduced." if state["units"][unit_id]["steps"] < full_steps(data, unit_id) and not converted else ""
     return numbers.integer(data, f"units.counters.{unit_id}.{side}{which}", f"the {side.replace('.', ' ')}{which} of {unit_id}")
 
 

@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
+from . import (assault, boxes, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -101,7 +101,7 @@ class EndOfTheIronDream(SequencedGame):
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
     behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8) are played
-    behaviours = (1, 2)
+    behaviours = (1, 2, 3)
 
     def __init__(self) -> None:
         self.sequence = self.table()
@@ -236,6 +236,8 @@ class EndOfTheIronDream(SequencedGame):
             french.validate(data, state)
             satellites.validate(data, state)
             yugoslavia.validate(data)
+            if plays(data, 3):
+                boxes.start(data, state)                                 # 7.1, 7.22, 14.8 A
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
@@ -270,6 +272,8 @@ class EndOfTheIronDream(SequencedGame):
         if state["army"] == state["turn_order"][0]:
             events.append({"event": "weather", "turn": state["turn"],
                            "weather": calendar.weather(data, state["scenario"], state["turn"])})
+        if state["army"] == "western" and plays(data, 3):
+            boxes.start_of_wa_turn(data, state, events)                  # 7.25 C
         supply_play.record_control(data, state, events)
         supply_play.initial_check(data, state, events)
 

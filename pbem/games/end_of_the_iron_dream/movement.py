@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, reinforcements, replacements, satellites, shock, strategic, supply, supply_play, yugoslavia
+from . import calendar, combat, reinforcements, replacements, satellites, sea, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -40,7 +40,7 @@ def record(state: dict) -> dict:
         return state["movement"]
     army = state["army"]
     return {"began": {u: v["hex"] for u, v in sorted(state["units"].items()) if v["side"] == army},
-            "spent": {}, "done": [], "going_on": [], "again": None}
+            "spent": sea.landed_spent(state), "done": [], "going_on": [], "again": None}
 
 
 # -- costs ---------------------------------------------------------------------------------
@@ -116,13 +116,16 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     if "control" in state:
         trial["control"] = dict(state["control"])
     first = replacements.leading(orders) if plays(data, 2) else 0
-    if first:                                                       # 5.x.1: the Replacement Phase first
+    arrivals = plays(data, 3) and state["army"] == "western" and not state.get("movement")      # 7.1 A (boxes.py)
+    if first or arrivals:                                           # 5.x.1: the Replacement Phase first
         if state.get("movement"):
             return [Problem(0, replacements.REPLACE)]
         found = replacements.problems(data, state, orders[:first])
         if found:
             return found
         trial.update(economy=dict(state["economy"]), dead=list(state["dead"]))
+        if "boxes" in state:
+            trial["boxes"] = {b: dict(v) for b, v in state["boxes"].items()}
         replacements.apply(data, trial, orders[:first], [])
     moves = strategic.leading(orders[first:]) if plays(data, 2) else 0
     if moves:                                                       # 5.x.3: the Strategic Land Movement Phase
@@ -131,6 +134,13 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         for index, why in strategic.problems(data, trial, orders[first:first + moves]):
             return [Problem(first + index, why)]
         first += moves
+    naval = sea.leading(orders[first:]) if plays(data, 3) else 0
+    if naval:                                                       # 5.2.4: the Naval Movement Phase
+        if state.get("movement"):
+            return [Problem(first, f"{sea.ORDER}: before any operational move, in the phase's first file (5.2.4)")]
+        for index, why in sea.problems(data, trial, orders[first:first + naval]):
+            return [Problem(None if index is None else first + index, why)]
+        first += naval
     problems = movement_problems(data, trial, orders[first:])
     return [Problem(None if p.index is None else p.index + first, p.message) for p in problems]
 
@@ -307,7 +317,7 @@ def held_problem(data: GameData, state: dict, unit_id: str) -> str | None:
     """A unit that may not move now: 6.5 B Bagration, 7.19 fleshed out, 24.3 A beneath a Shock Front
     marker, 12.2 moved strategically or 12.4.1 holding the line."""
     return turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) \
-        or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id)
+        or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id) or sea.done_problem(state, unit_id)
 
 
 def stack_walk(data: GameData, state: dict, rec: dict, units: list[str], path: list, here: str) -> tuple[str | None, list[str]]:
@@ -389,6 +399,12 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     if moves:
         strategic.apply(data, state, orders[:moves], events)
         orders = orders[moves:]
+    naval = sea.leading(orders) if plays(data, 3) and not state.get("movement") else 0
+    if naval:
+        sea.apply(data, state, orders[:naval], events)
+        orders = orders[naval:]
+    if plays(data, 3) and not state.get("movement"):
+        rec = record(state)                       # the units placed, entered or landed this phase (7.1 B, 7.5)
     state["movement"] = rec
     g = grid(data)
     going = list(rec["going_on"])
