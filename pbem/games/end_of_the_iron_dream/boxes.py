@@ -281,7 +281,11 @@ def start_of_wa_turn(data: GameData, state: dict, events: list) -> None:
 
 # -- 7.26 the German reserve corps -------------------------------------------------------------
 def reserve_corps(data: GameData) -> tuple[str, ...]:
-    return numbers.texts(data, f"{RESERVE}.units", "the German reserve corps (7.26)")
+    """7.26's 62R, 64R and 66R: the counters marked `reserve: true` (as 26.6.11 reads them)."""
+    def read() -> tuple[str, ...]:
+        counters = data.get("units.counters", "the unit counters")
+        return tuple(sorted(k for k, v in counters.items() if isinstance(v, dict) and unwrap(v.get("reserve")) is True))
+    return data.derived("eid.reserve_corps", read)
 
 
 def converted(state: dict, unit_id: str) -> bool:

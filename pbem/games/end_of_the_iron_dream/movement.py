@@ -316,8 +316,8 @@ def assaulters_problem(data: GameData, state: dict, rec: dict, units: list[str])
 def held_problem(data: GameData, state: dict, unit_id: str) -> str | None:
     """A unit that may not move now: 6.5 B Bagration, 7.19 fleshed out, 24.3 A beneath a Shock Front
     marker, 12.2 moved strategically or 12.4.1 holding the line."""
-    return turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) \
-        or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id) or sea.done_problem(state, unit_id)
+    return turn_one_problem(data, state, unit_id) or sea.done_problem(state, unit_id) or replacements.moved_problem(state, unit_id) \
+        or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id)
 
 
 def stack_walk(data: GameData, state: dict, rec: dict, units: list[str], path: list, here: str) -> tuple[str | None, list[str]]:
