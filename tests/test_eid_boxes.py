@@ -11,11 +11,12 @@ import pytest
 
 from pbem.errors import UnknownDataError
 from pbem.games.end_of_the_iron_dream import GAME
-from pbem.games.end_of_the_iron_dream.common import factor
+from pbem.games.end_of_the_iron_dream.common import factor, zoc_of
 from tests.eidhelp import at, data, play, problems, start
 from tests.test_eid_supply_play import SUPPLY
 
-COASTS = {"P1": "mediterranean", "Q1": "mediterranean", "V1": "atlantic", "W1": "atlantic", "W2": "baltic"}
+COASTS = {"P1": "mediterranean", "Q1": "mediterranean", "V1": "atlantic", "W1": "atlantic", "W2": "baltic", "U2": "atlantic",
+          "U14": "atlantic"}
 TAN = {f"units.counters.wa-x-B1.{k}": v for k, v in {"type": "infantry", "attack": 7, "defense": 7, "movement": 5,
                                                       "reduced": {"attack": 3, "defense": 3, "movement": 5}}.items()}
 NO_REINFORCEMENTS = {"reinforcements.reinforcements.schedule": {}}
@@ -254,3 +255,100 @@ def test_7_26_one_step_flips_the_first_reserve_corps_the_next_the_other_two():
     assert problems(d, at(s2, 3, "axis"), "axis", [{"convert": ["de-inf-64R"]}])[0].endswith(
         "the second the remaining ones on the map: de-inf-64R, de-inf-66R")
     assert problems(d, s, "axis", [{"convert": ["de-inf-62R"]}, {"replace": "de-inf-5"}]) != []
+
+
+# -- 14.x invasions ------------------------------------------------------------------------------
+FORCE = {"eto": {"wa-mech-3": {}, "wa-mech-5": {}, "wa-x-B1": {}, "wa-x-B8": {}, "wa-mech-7": {}}}
+INVADE = {"invade": "U2", "with": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto"}
+B8 = {k.replace("B1", "B8"): v for k, v in TAN.items()}
+
+
+def start_invasion(position: dict | None = None, **extra):
+    return start3({"de-inf-1": "T10", **(position or {})}, FORCE,
+                  **{"invasions.invasions.invadable_hexes": ["U2", "U14", "P1", "V1"], **B8, **extra})
+
+
+def test_6_3_the_wa_must_invade_on_turn_1_between_t2_and_z13_with_two_corps_of_each_group():
+    """6.3 A: "The WA must conduct an invasion on the French, Belgian, or Dutch Atlantic coasts";
+    14.11 A: "between T2 and Z13, inclusive"; 4.10 C: "The Turn 1 WA invasion must be made with
+    two corps from each group"."""
+    d, s = start_invasion()
+    assert problems(d, wa(s, 1), "western", []) == [
+        "the WA must launch an invasion on Turn 1: `invade: HEX, with: [UNIT, ...], from: eto` (6.3 A, 14.11 A)"]
+    assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "U14"}]) == [
+        "U14 is not on the French, Belgian or Dutch coast between T2 and Z13 (6.3 A, 14.11 A)"]
+    assert problems(d, wa(s, 1), "western", [{**INVADE, "with": ["wa-mech-3", "wa-mech-5", "wa-mech-7", "wa-x-B1"]}]) == [
+        "the Turn 1 invasion is made with 2 corps from each army group (4.10 C)"]
+    assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "P1"}]) == [
+        "P1 is not in the eto (14.16 A: an invadable hex within the same theater of operations)"]
+    assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "U3"}]) == [
+        "U3 is not an invadable coastal hex (14.9: a white arrow points to it)"]
+
+
+def test_14_17_c_an_unopposed_invasion_goes_ashore_and_the_counter_becomes_a_gs_source():
+    """14.17 C: "If the coastal hex is empty of any combat units of the enemy, immediately move the
+    invasion force ashore. The invasion force may not move or attack any further that player-turn";
+    14.24 A: the counter "instantly functions as a source of GS"; 14.25 A: it lands a corps a turn."""
+    d, s = start_invasion()
+    s2, events = play(d, wa(s, 1), "western", [INVADE])
+    assert events[0] == {"event": "invasion", "hex": "U2", "units": INVADE["with"], "from": "eto", "number": 1, "rule": "14.17 C"}
+    assert {u: s2["units"][u]["hex"] for u in INVADE["with"]} == {u: "U2" for u in INVADE["with"]}
+    assert s2["invasion_ports"] == {"eto": 1, "mto": 1, "ashore": ["U2"]} and s2["boxes"]["eto"] == {"wa-mech-7": 2}
+    assert problems(d, wa(s, 1), "western", [INVADE, {"move": "wa-mech-3", "path": ["U2", "U3"]}]) == [
+        "wa-mech-3 moved by sea and takes part in nothing else this player-turn (5.2.4 D, 14.5)"]
+    s3 = at(s2, 2, "western")
+    assert problems(d, s3, "western", [{"sail": "wa-mech-7", "to": "U2"}]) == [
+        "U2 would hold 5 western units, over the limit of 4 (8.1) (7.10)"]
+    s3["units"]["wa-mech-3"]["hex"] = "U3"
+    s4, _ = play(d, s3, "western", [{"sail": "wa-mech-7", "to": "U2"}])
+    assert s4["units"]["wa-mech-7"]["hex"] == "U2"
+    from pbem.games.end_of_the_iron_dream.supply_play import sources
+    assert "U2" in sources(d, s2, "western")
+
+
+def test_14_17_d_an_opposed_invasion_is_refused_and_14_1_one_counter_a_turn():
+    d, s = start_invasion({"de-inf-2": "U2"})
+    assert problems(d, wa(s, 1), "western", [INVADE]) == [
+        "U2 is defended: an opposed invasion (14.17 D, 14.18-14.23) is not played by pbem yet"]
+
+
+def test_14_13_an_invasion_after_turn_9_is_a_third_invasion_costing_10_vps():
+    """14.13 A: "The WA third invasion is any invasion they launch after Turn 9"; 14.14, 26.6.12:
+    "If the WA makes a third invasion, they lose 10 VPs"; 14.12: the second needs its chit; 14.13 C:
+    not in the two-player game."""
+    d, s = start_invasion()
+    s, _ = play(d, wa(s, 1), "western", [INVADE])
+    s["boxes"]["eto"]["wa-mech-8"] = 2
+    later = {"invade": "U14", "with": ["wa-mech-7"], "from": "eto"}
+    assert problems(d, wa(s, 9), "western", [later]) == [
+        "the second invasion needs its chit (14.12: drawn in secret by the WA at the first landing), which pbem does not draw yet"]
+    s2, events = play(d, wa(s, 10), "western", [later])
+    assert events[1] == {"event": "vp", "army": "western", "vp": "-10", "rule": "26.6.12", "turn": 10,
+                         "what": "the WA third invasion", "hex": "U14"}
+    assert s2["invasion_ports"] == {"eto": 0, "mto": 1, "ashore": ["U14", "U2"]}
+    assert problems(d, wa(s, 10), "western", [later, {"invade": "U14", "with": ["wa-mech-8"], "from": "eto"}]) == [
+        "one invasion-port counter a turn goes to sea (14.1, 14.15)"]
+    two = {**s, "seats": ["alliance", "axis"]}
+    assert problems(d, wa(two, 10), "alliance", [later]) == ["a WA third invasion is not possible in the two-player game (14.13 C)"]
+
+
+def test_7_2_a_german_zocs_do_not_extend_into_invasion_ports_and_14_24_c_an_advance_removes_one():
+    """7.2 A: "German ZOCs do not extend into WA invasion-port counters"; 14.24 C: "Victorious
+    attacking enemy units may advance after combat into a hex containing only an invasion-port
+    counter ... This is the only way an invasion-port can be removed from its coastal hex"."""
+    d, s = start_invasion({"de-inf-2": "U4"})
+    s, _ = play(d, wa(s, 1), "western", [INVADE])
+    s = at(s, 2, "western")
+    for unit_id in INVADE["with"]:
+        s["units"][unit_id]["hex"] = "U1"
+    s["units"]["de-inf-2"]["hex"] = "U3"
+    _, events = play(d, s, "western", [{"move": "wa-mech-3", "path": ["U1", "U2"]}])
+    assert events[0]["mp"] == 1                                   # no +2 for entering an EZOC (9.6) in U2
+    s["units"]["wa-mech-3"]["hex"] = "U2"
+    assert "U2" in zoc_of(d, s, ("axis",))                       # the German ZOC itself still reaches it
+    s["units"]["de-inf-2"]["hex"] = "U2"
+    for unit_id in INVADE["with"]:
+        s["units"].pop(unit_id)
+    s2, events = play(d, at(s, 2, "axis", "assault"), "axis", [])
+    assert {"event": "invasion_port_removed", "hex": "U2", "rule": "14.24 C"} in events
+    assert s2["invasion_ports"]["ashore"] == []

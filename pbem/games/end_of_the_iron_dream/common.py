@@ -178,7 +178,9 @@ def zoc_reach(data: GameData, hex_id: str) -> frozenset[str]:
 
 
 def enemy_zoc(data: GameData, state: dict, army: str) -> set[str]:
-    return zoc_of(data, state, enemies(state, army))
+    """7.2 A, 14.24 B: enemy ZOCs never extend into a WA invasion-port counter (behaviour 3)."""
+    found = zoc_of(data, state, enemies(state, army))
+    return found - set(state["invasion_ports"]["ashore"]) if army == "western" and "invasion_ports" in state else found
 
 
 def stacking_problem(data: GameData, state: dict, army: str, units: list[str], hex_id: str) -> str | None:

@@ -28,7 +28,7 @@ from ...hexgrid import GridSpec
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, boxes, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
+from . import (assault, boxes, calendar, collapse, french, garrisons, invasion, movement, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -88,7 +88,7 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold", "arrive", "box", "sail", "theater", "convert")
+               "strategic", "hold", "arrive", "box", "sail", "theater", "convert", "invade", "from")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
 
 
@@ -126,7 +126,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "arrive", "box", "sail", "to", "theater", "convert"}),
+                   "strategic", "hold", "arrive", "box", "sail", "to", "theater", "convert", "invade", "from"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -262,6 +262,7 @@ class EndOfTheIronDream(SequencedGame):
             french.watch(data, state)
             satellites.watch(data, state, events)
             shock.watch(state, events)
+            invasion.watch(state, events)                                # 14.24 C
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a

@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, reinforcements, replacements, satellites, sea, shock, strategic, supply, supply_play, yugoslavia
+from . import calendar, combat, invasion, reinforcements, replacements, satellites, sea, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -135,6 +135,10 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             return [Problem(first + index, why)]
         first += moves
     naval = sea.leading(orders[first:]) if plays(data, 3) else 0
+    if arrivals:
+        required = invasion.required_problem(data, state, orders[first:first + naval])  # 6.3 A, 14.11 A
+        if required:
+            return [Problem(None, required)]
     if naval:                                                       # 5.2.4: the Naval Movement Phase
         if state.get("movement"):
             return [Problem(first, f"{sea.ORDER}: before any operational move, in the phase's first file (5.2.4)")]

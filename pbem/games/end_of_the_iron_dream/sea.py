@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...gamedata import GameData
 from ...kit import numbers
-from . import boxes, strategic
+from . import boxes, invasion, strategic
 from .common import army_of, enemy_zoc, grid, is_type, mapdata, stacking_problem
 from .supply_play import sources
 
@@ -33,7 +33,7 @@ LIMIT = "invasions.sea_movement.per_turn_limit"
 def leading(orders: list) -> int:
     """How many of the orders (after the Strategic Land Movement Phase's) are sea moves."""
     count = 0
-    while count < len(orders) and "sail" in orders[count]:
+    while count < len(orders) and ("sail" in orders[count] or "invade" in orders[count]):
         count += 1
     return count
 
@@ -77,10 +77,18 @@ def landing_hexes(data: GameData, state: dict) -> dict[str, int]:
 def problems(data: GameData, trial: dict, orders: list) -> list[tuple[int, str]]:
     """Each sea move tried on `trial` in turn (changed as apply would)."""
     for index, order in enumerate(orders):
-        why = sail_problem(data, trial, order)
+        why = invade(data, trial, order) if "invade" in order else sail_problem(data, trial, order)
         if why:
             return [(index, why)]
     return []
+
+
+def invade(data: GameData, trial: dict, order: dict) -> str | None:
+    rec = record(trial)
+    why = invasion.invade_problem(data, trial, rec, order)
+    if not why:
+        trial["sea"] = rec
+    return why
 
 
 def sail_problem(data: GameData, trial: dict, order: dict) -> str | None:
@@ -181,6 +189,11 @@ def from_coast(data: GameData, trial: dict, rec: dict, unit_id: str, to: str) ->
 
 def apply(data: GameData, state: dict, orders: list, events: list) -> None:
     for order in orders:
+        if "invade" in order:
+            count = len(record(state).get("invaded", []))
+            invade(data, state, order)
+            invasion.events_of(data, state, {"invaded": record(state)["invaded"][count:]}, events)
+            continue
         unit_id = str(order["sail"])
         before = boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]
         sail_problem(data, state, order)
