@@ -20,12 +20,16 @@ COASTS = {"P1": "mediterranean", "Q1": "mediterranean", "V1": "atlantic", "W1": 
 TAN = {f"units.counters.wa-x-B1.{k}": v for k, v in {"type": "infantry", "attack": 7, "defense": 7, "movement": 5,
                                                       "reduced": {"attack": 3, "defense": 3, "movement": 5}}.items()}
 NO_REINFORCEMENTS = {"reinforcements.reinforcements.schedule": {}}
+# the port cities (14.26 A) and the Port Opening Chart but its 4 (14.27): made up
+PORTS = {"invasions.ports.port_cities": ["P1", "V1", "R5", "V12"],
+         **{f"invasions.ports.opening.results.{die}": die for die in (1, 2, 3, 5, 6)},
+         "invasions.ports.inland_ports.labelled_hexes.V12": ["W12", "W13"]}
 
 
 def start3(position: dict, boxes: dict | None = None, **extra):
     """A behaviour-3 campaign from `position` with the boxes `boxes` (all three empty unless given)."""
     given = {"eto": {}, "mto": {}, "german": {}, **(boxes or {})}
-    values = {**SUPPLY, **TAN, **NO_REINFORCEMENTS, "positions.test.wa_supply_sources": ["P1", "V1"],
+    values = {**SUPPLY, **TAN, **NO_REINFORCEMENTS, **PORTS, "positions.test.wa_supply_sources": ["P1", "V1"],
               "positions.test.boxes": given, **extra}
     return start(position, behaviour=3, extra=values, hexes={h: {"terrain": "clear", "coast": c} for h, c in COASTS.items()})
 
@@ -352,3 +356,46 @@ def test_7_2_a_german_zocs_do_not_extend_into_invasion_ports_and_14_24_c_an_adva
     s2, events = play(d, at(s, 2, "axis", "assault"), "axis", [])
     assert {"event": "invasion_port_removed", "hex": "U2", "rule": "14.24 C"} in events
     assert s2["invasion_ports"]["ashore"] == []
+
+
+# -- 14.27 ports opened in play --------------------------------------------------------------------
+def test_14_27_a_port_liberated_on_turn_3_with_a_4_works_from_turn_7():
+    """14.27 B example: "The WA liberate Cherbourg in Turn 3. A 4 is rolled, so Cherbourg starts to
+    function as a port at the start of Turn 7" (the chart's 4 is the rulebook's); 15.14 A: "WA GS
+    sources are any opened Atlantic, Mediterranean, or Adriatic port"."""
+    from pbem.games.end_of_the_iron_dream.supply_play import sources
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "R3"})
+    s2, events = play(d, wa(s, 3), "western", [{"move": "wa-mech-3", "path": ["R3", "R4", "R5"]}], **{"port/": [4]})
+    assert events[-1] == {"event": "port_liberated", "hex": "R5", "die": 4, "opens": 7, "rule": "14.27"}
+    assert "R5" not in sources(d, at(s2, 6, "western"), "western")
+    assert "R5" in sources(d, at(s2, 7, "western"), "western")
+
+
+def test_14_28_a_port_the_axis_take_back_never_reopens():
+    """14.28: "If a liberated port is subsequently recaptured by Germany and then liberated again,
+    it never reopens"."""
+    from pbem.games.end_of_the_iron_dream.supply_play import sources
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "R3", "de-inf-2": "P5"})
+    s, _ = play(d, wa(s, 3), "western", [{"move": "wa-mech-3", "path": ["R3", "R4", "R5"]}], **{"port/": [1]})
+    s["units"]["wa-mech-3"]["hex"] = "R2"
+    s, events = play(d, at(s, 4, "axis"), "axis", [{"move": "de-inf-2", "path": ["P5", "Q5", "R5"]}])
+    assert {"event": "port_closed", "hex": "R5", "rule": "14.28"} in events
+    s["units"]["de-inf-2"]["hex"] = "T10"
+    s, events = play(d, wa(s, 5), "western", [{"move": "wa-mech-3", "path": ["R2", "R3", "R4", "R5"]}])
+    assert not [e for e in events if e["event"].startswith("port_")] and "R5" not in sources(d, s, "western")
+
+
+def test_14_31_b_an_inland_port_works_only_with_its_labelled_hexes():
+    """14.31 B: "the WA must also control all the hexes around those ports containing the initial
+    of the port in question"; D: "Roll for the opening of the inland ports at the time the city
+    itself is liberated" (V12 is Antwerp's hex, 14.31 A; its labelled hexes W12, W13 made up)."""
+    from pbem.games.end_of_the_iron_dream.supply_play import sources
+    d, s = start3({"de-inf-1": "T20", "wa-mech-3": "V11"})
+    s, events = play(d, wa(s, 3), "western", [{"move": "wa-mech-3", "path": ["V11", "V12"]}], **{"port/": [1]})
+    assert events[-1]["event"] == "port_liberated" and events[-1]["opens"] == 4
+    s = at(s, 4, "western")
+    s["units"]["wa-mech-3"]["hex"] = "V10"
+    s["control"] = {**s["control"], "W12": "axis", "W13": "western"}
+    assert "V12" not in sources(d, s, "western")
+    s["control"]["W12"] = "western"
+    assert "V12" in sources(d, s, "western")

@@ -25,10 +25,11 @@ from ...dice import Dice, fair_reveals
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
+from ...kit import numbers
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, boxes, calendar, collapse, french, garrisons, invasion, movement, report, satellites, setup, shock, supply_play, victory,
+from . import (assault, boxes, calendar, collapse, french, garrisons, invasion, movement, ports, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -238,6 +239,7 @@ class EndOfTheIronDream(SequencedGame):
             yugoslavia.validate(data)
             if plays(data, 3):
                 boxes.start(data, state)                                 # 7.1, 7.22, 14.8 A
+                ports.validate(data, state)                              # 14.26, 14.27, 14.31
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
@@ -248,6 +250,10 @@ class EndOfTheIronDream(SequencedGame):
         """Behaviour 2: the steps each unit lost in this step (26.6.1, 26.6.6 D count them)."""
         before = victory.snapshot(state) if plays(data, 2) else None
         outcome = super().apply(data, state, side, orders, dice)
+        if plays(data, 3) and not outcome.state.get("game_over"):        # 14.27 A: at a port's liberation
+            given = [grid(data).canonical(h) for h in numbers.texts(
+                data, f"positions.{state['position']}.wa_supply_sources", "the WA opened ports of the position (15.14 A)")]
+            ports.watch(data, outcome.state, outcome.events, dice, supply_play.control(data, outcome.state), given)
         if before is not None:
             victory.step_losses(data, outcome.state, before, outcome.events)
         return outcome

@@ -136,7 +136,9 @@ def sources(data: GameData, state: dict, army: str) -> list[str]:
         found = set(numbers.texts(data, f"positions.{name}.wa_supply_sources",
                                   "the WA opened ports and invasion-port counters of the position (15.14 A)"))
         found |= set(state.get("invasion_ports", {}).get("ashore", []))      # behaviour 3: 14.24 A
-        found |= set(state.get("ports", {}).get("opened", []))               # behaviour 3: 14.27 B
+        if state.get("ports", {}).get("opening"):                          # behaviour 3: 14.27 B
+            from .ports import opened
+            found |= set(opened(data, state, control(data, state)))
     return sorted(g.canonical(h) for h in found)
 
 
