@@ -1,7 +1,7 @@
 """The End of the Iron Dream demonstration campaign (`pbem demo --game end-of-the-iron-dream`,
 bundled as examples/end-of-the-iron-dream-demo/campaign): Iron Dream with three players from the
 made-up position `demo` of examples/end-of-the-iron-dream-demo/ (DEMONSTRATION DATA, labelled so
-in the file and in every report). Turn 1 in full — a WA prepared assault on the city T6 with the
+in the file and in every report). Turn 1 in full — the WA invasion at V5 from the ETO box (6.3, 14.17 C), a WA prepared assault on the city T6 with the
 Axis defender's answer first (18.15) and the attacker's step loss and advance (18.16), the
 Soviets choosing Operation Bagration (6.5) — then Turn 2: a German mobile assault with the Soviet
 defender's retreat (11.13) and the panzer occupying the hex (11.12), a Soviet prepared
@@ -19,7 +19,8 @@ SEATS = ("axis", "soviet", "western")
 ORDERS: list = [
     # Turn 1 (6.1: no Axis prepared assault, so that phase passes by itself)
     ("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}]),
-    ("western", []),                                                     # 6.2: no mobile assaults on Turn 1
+    # 6.3 A, 14.11 A: the Turn 1 invasion, two corps of each army group (4.10 C), unopposed (14.17 C)
+    ("western", [{"invade": "V5", "with": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto"}]),
     ("western", [{"attack": "T6", "with": ["wa-mech-2", "wa-mech-4", "wa-mech-6"]}]),
     ("western", [{"steps": ["wa-mech-6"], "advance": {"wa-mech-2": ["T6", "S6"], "wa-mech-4": ["T6"]}}]),
     ("soviet", [{"bagration": True}]),                                   # 6.5 A

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...gamedata import GameData
 from ..base import MapUnit
-from . import victory
+from . import sea_report, victory
 from .common import ARMY_NAMES, full_steps
 
 Block = tuple
@@ -97,6 +97,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
                               f"granted {', '.join(e['granted']) or 'none'}; refused {', '.join(e['refused']) or 'none'} "
                               f"({e['why']})"),
 }
+
+ITEMS.update(sea_report.ITEMS)                         # behaviour 3: boxes, sea movement, invasions, ports
 
 
 def describe(events: list) -> list:
