@@ -399,3 +399,56 @@ def test_14_31_b_an_inland_port_works_only_with_its_labelled_hexes():
     assert "V12" not in sources(d, s, "western")
     s["control"]["W12"] = "western"
     assert "V12" in sources(d, s, "western")
+
+
+# -- 13.x German sea movement ----------------------------------------------------------------------
+GERMAN_SEA = {"game.movement.german_sea_movement.baltic_port_hexes": ["W5", "V20"],
+              **{f"game.movement.german_sea_movement.losses.results.{die}": {6: 2, 5: 1}.get(die, 0) for die in range(1, 7)},
+              "game.turns.iron_dream.first_turn_of_1945": 14}
+# the hexes the map data lists around the estuary X12 (8.4), clear for the test
+SCHELDT_MAP = {h: {"terrain": "clear"} for h in ("X9", "X11", "X13", "Y13", "Y14", "Z13")}
+
+
+def test_13_1_one_german_unit_a_turn_sails_from_the_baltic_coast_to_a_german_baltic_port():
+    """13.1 A: "Germany may move one unit per turn that starts the phase in a Baltic Sea port or
+    Baltic Sea coastal hex, by sea to any other German-controlled Baltic port (but not to another
+    coastal hex without a port in it)"; 13.4 A: one die on the German Sea Movement Chart at
+    disembarkation; 13.5 B: nothing else that player-turn (the chart is made up)."""
+    d, s = start3({"de-inf-1": "W2", "de-inf-2": "W5", "su-inf-3": "T24"}, **GERMAN_SEA)
+    s = at(s, 2, "axis")
+    assert problems(d, s, "axis", [{"sail": "de-inf-1", "to": "W6"}]) == [
+        "W6 is not another German-controlled Baltic port (13.1 A: not a coastal hex without a port)"]
+    assert problems(d, s, "axis", [{"sail": "de-inf-1", "to": "V20"}, {"sail": "de-inf-2", "to": "V20"}]) == [
+        "Germany sea moves 1 unit a turn in the Baltic (13.1 A, 5.1.4 A)"]
+    s2, events = play(d, s, "axis", [{"sail": "de-inf-1", "to": "V20"}], **{"sea/": [5]})
+    assert events[:3] == [{"event": "sail", "unit": "de-inf-1", "from": "W2", "to": "V20", "rule": "13.1"},
+                          {"event": "sea_losses", "unit": "de-inf-1", "die": 5, "steps": 1, "rule": "13.4 A"},
+                          {"event": "reduced", "unit": "de-inf-1", "steps": 1, "why": "German Sea Movement Chart (13.4 A)"}]
+    assert problems(d, s, "axis", [{"sail": "de-inf-1", "to": "V20"}, {"move": "de-inf-1", "path": ["V20", "W10"]}]) == [
+        "de-inf-1 moved by sea and takes part in nothing else this player-turn (5.2.4 D, 14.5)"]
+    s3, events = play(d, s, "axis", [{"sail": "de-inf-1", "to": "V20"}], **{"sea/": [6]})
+    assert {"unit": "de-inf-1", "side": "axis", "permanent": True} in s3["dead"]          # 13.4 B
+    assert problems(d, at(s, 2, "soviet"), "soviet", [{"sail": "su-inf-3", "to": "V20"}]) == [
+        "the Soviets have no sea movement capabilities at all (13.0 A, 5.3.3 B)"]
+
+
+def test_13_7_the_scheldt_crossing_once_in_fair_1944_with_two_non_mechanized_steps():
+    """13.7 B: "This ability can only be used once on one turn, and then only during clear weather
+    turns in 1944"; C: "One or two non-mechanized steps (not supply) may move across the mouth of
+    the Scheldt River Estuary"; D: both hexes German-controlled; E: "No sea movement die roll is
+    made" (Turn 14 is made up as the first of 1945)."""
+    d, s = start(
+        {"de-inf-1": {"hex": "X11"}, "de-inf-2": {"hex": "X11", "steps": 1}, "su-inf-3": {"hex": "T24"}}, behaviour=3,
+        hexes={**SCHELDT_MAP, **{h: {"terrain": "clear", "coast": c} for h, c in COASTS.items()}},
+        extra={**SUPPLY, **TAN, **NO_REINFORCEMENTS, **PORTS, **GERMAN_SEA, "positions.test.wa_supply_sources": ["P1", "V1"],
+               "positions.test.boxes": {"eto": {}, "mto": {}, "german": {}}})
+    s = at(s, 2, "axis")
+    assert problems(d, s, "axis", [{"sail": "de-inf-1", "to": "X12"}, {"sail": "de-inf-2", "to": "X12"}]) == [
+        "3 steps would cross the Scheldt: one or two (13.7 C)"]
+    s2, events = play(d, s, "axis", [{"sail": "de-inf-1", "to": "X12"}])
+    assert events[0] == {"event": "sail", "unit": "de-inf-1", "from": "X11", "to": "X12", "rule": "13.7"}
+    assert s2["scheldt"] == 2
+    assert problems(d, at(s2, 3, "axis"), "axis", [{"sail": "de-inf-2", "to": "X12"}]) == [
+        "the Scheldt crossing was used on Turn 2: only once (13.7 B)"]
+    assert problems(d, at(s, 14, "axis"), "axis", [{"sail": "de-inf-2", "to": "X12"}]) == [
+        "the Scheldt crossing is made only in clear weather turns in 1944 (13.7 B)"]

@@ -405,7 +405,7 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         orders = orders[moves:]
     naval = sea.leading(orders) if plays(data, 3) and not state.get("movement") else 0
     if naval:
-        sea.apply(data, state, orders[:naval], events)
+        sea.apply(data, state, orders[:naval], events, dice)
         orders = orders[naval:]
     if plays(data, 3) and not state.get("movement"):
         rec = record(state)                       # the units placed, entered or landed this phase (7.1 B, 7.5)

@@ -15,13 +15,16 @@ an opened port (14.29; Antwerp's 14.30 differs in SUs only); at most four corps 
 (14.1, 5.2.4 E); a port city's hex in a German ZOC needs a WA combat unit already there (7.2 B;
 an invasion-port counter's hex never, 7.2 A, 14.24 B); stacking on landing (7.10). The theater of
 a hex is its sea's (map.hexes.HEX.coast, 4.9 B-D; 14.7: no WA sea movement in the Baltic and
-Black Seas of Iron Dream). SUs are not on the map in this module (their sea movement neither)."""
+Black Seas of Iron Dream). SUs are not on the map in this module (their sea movement neither).
+The Axis `sail:` orders of its Sea Movement Phase (5.1.4) are german_sea.py's; invasions
+(`invade:`) invasion.py's."""
 
 from __future__ import annotations
 
 from ...gamedata import GameData
 from ...kit import numbers
-from . import boxes, invasion, strategic
+from ...dice import Dice
+from . import boxes, german_sea, invasion, strategic
 from .common import army_of, enemy_zoc, grid, is_type, mapdata, stacking_problem
 from .supply_play import sources
 
@@ -95,8 +98,15 @@ def sail_problem(data: GameData, trial: dict, order: dict) -> str | None:
     unit_id, to = order.get("sail"), order.get("to")
     if set(order) != {"sail", "to"} or not isinstance(unit_id, str) or not isinstance(to, str):
         return ORDER
+    if trial["army"] == "axis":                                     # 5.1.4, 13.x
+        rec = record(trial)
+        why = german_sea.sail_problem(data, trial, rec, unit_id, to)
+        if not why:
+            rec["units"].append(unit_id)
+            trial["sea"] = rec
+        return why
     if trial["army"] != "western":
-        return "only the WA move by sea in their Naval Movement Phase (5.2.4; 13.0 A: the Soviets never; German sea movement, 13.1, is not played)"
+        return "the Soviets have no sea movement capabilities at all (13.0 A, 5.3.3 B)"
     rec = record(trial)
     if unit_id in rec["units"]:
         return f"{unit_id} has moved by sea this player-turn (14.3)"
@@ -187,7 +197,7 @@ def from_coast(data: GameData, trial: dict, rec: dict, unit_id: str, to: str) ->
     return None
 
 
-def apply(data: GameData, state: dict, orders: list, events: list) -> None:
+def apply(data: GameData, state: dict, orders: list, events: list, dice: Dice) -> None:
     for order in orders:
         if "invade" in order:
             count = len(record(state).get("invaded", []))
@@ -200,5 +210,7 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
         after = boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]
         events.append({"event": "sail", "unit": unit_id, "from": before, "to": after,
                        **({"mp": record(state)["spent"][unit_id]} if unit_id in record(state)["go_on"] else {}),
-                       "rule": "5.2.4"})
+                       "rule": "5.2.4" if state["army"] == "western" else "13.7" if unit_id in record(state).get("scheldt", []) else "13.1"})
+        if state["army"] == "axis" and unit_id not in record(state).get("scheldt", []):
+            german_sea.disembark(data, state, unit_id, dice, events)              # 13.4
 

@@ -31,4 +31,5 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "convert": lambda e: f"{e['unit']} is withdrawn for the Free French conversion ({e['rule']})",
     "converted": lambda e: f"{', '.join(e['units'])} flip to their 3-4-5 sides, one step each ({e['rule']})",
     "replaced": _replaced,
+    "sea_losses": lambda e: f"{e['unit']} disembarks: German Sea Movement Chart die {e['die']}, {e['steps']} step(s) lost ({e['rule']})",
 }
