@@ -37,24 +37,24 @@ NOT_ENFORCED = (
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
-    "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
-    "withheld units simply stay off the map, 7.8); 7.18, "
-    "7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, Yugoslav 4th "
-    "Army, 25.2 the Flak corps: not written yet); "
-    "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
-    "is refused); 7.16 B (the three-step elite corps' second counters are not modelled), 7.16 D (it concerns units "
-    "recreated from the dead pile); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
-    "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled); 5.1.1 A and "
-    "22.x forts (no fortification counters in the data)",
+    "7.18, 7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, "
+    "Yugoslav 4th Army, 25.2 the Flak corps: not written yet); 7.16 B (the three-step elite corps' second counters are "
+    "not modelled), 7.16 D (it concerns units recreated from the dead pile); 7.22 B with 16.8 and 16.10: the German "
+    "holding box emptied at the next Replacement Phase after the collapse, regardless of GS (not written yet); 5.1.1 A "
+    "and 22.x forts (no fortification counters in the data)",
     "SUs are not on the map (the position places combat units only): SU production (15.23.3, 16.2-16.5), EGS (15.21), "
     "attack supply burn-offs (15.22, 15.22.2: a prepared assault needs only the attackers' GS, 15.22.1), OKH (25.10), "
     "fortress supply (15.16-15.20), 15.15 Baltic coastal supply, 25.9 C; so 15.3 C and 5.1.5 B-E (how OOS units move, "
     "and units in GS not moving out of it, need the EGS and FS sources) are not enforced; 19.x satellite GS sources "
-    "(every Axis unit traces to the German sources, 15.12); the holding boxes as WA sources (15.14 A) and 15.14 F",
-    "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
-    "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
-    "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
-    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion; 6.4; 6.7 A the third attack SU; "
+    "(every Axis unit traces to the German sources, 15.12); 15.14 F; SUs in the holding boxes and at sea (3.11 A-B, "
+    "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
+    "not written yet: 14.17 D and 14.18-14.23 opposed invasions (an invasion of a hex holding enemy combat units is "
+    "refused), 14.12 the second-invasion chit (a draw the WA alone may see: their secret committed in an owner step of "
+    "pbem/hidden before the Axis adds its part; a second invasion, Turns 2-9, is refused), 14.10 invasion-port counters "
+    "moved between the boxes, 14.24 C only an advance after combat removes a counter (an Axis unit in its hex removes "
+    "it, whatever brought it there), 14.32 emergency beach supply, 14.33 amphibious coastal attacks, 17.0 paradrops "
+    "(and with an invasion, 14.17 B, 17.3 A); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
+    "and hexes are eastern or Italian is not in the data); 6.4; 6.7 A the third attack SU; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
     "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
     "groups' cooperation limits (not written yet; 4.4 A is enforced); 9.4, 9.5, 9.7 A for supply, 9.8, 9.12 (not "
@@ -69,7 +69,7 @@ NOT_ENFORCED = (
     "GS sources, 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
     "extra-territorial assault, 19.3 F the Hungarian replacement; 20.2 B-D and 9.5 the Yugoslav ZOC "
     "rules, 20.4 the double VPs of a 1944 Yugoslav liberation, 20.5 B the Yugoslav 4th Army's arrival (7.24), 20.6 "
-    "Trieste (ports are not played); 27.x Let History Judge's own rules "
+    "Trieste (Yugoslav units opening it: the port opening roll is made for WA liberations only); 27.x Let History Judge's own rules "
     "(27.3 set-up limits, 27.5 Freikorps, 27.6 A-bombs, 27.7 Yugoslav neutrality, 27.8, 27.9 Greece); its count "
     "(27.10) leaves out the Soviet garrison points (26.6.4 is played in Iron Dream only) and counts Belgrade whenever NATO "
     "controls it (27.7 B: neutrality is not played)",
@@ -79,10 +79,7 @@ NOT_ENFORCED = (
     "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge (the "
     "garrison size needs each city's Iron Dream VPs, and the at-start garrisons of 27.3 H: not written yet), 26.6.5 A the Hook as clear for the Axis "
     "while it holds all five hexes (pbem reads their printed terrain throughout) and B the WA's SU (SUs are not on the "
-    "map), 26.6.12 "
-    "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
-    "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
-    "converted 3-4-5 is not modelled)",
+    "map)",
     "26.7 B the Führer's die: each four-player Axis phase is the west commander's file, then the east's, so a shared "
     "resource (a replacement step, a reinforcement) goes to whichever orders it first; a dispute would need a claim "
     "from each commander in one step (not written yet)",
