@@ -16,7 +16,7 @@ DEMO_DATA = EXAMPLE / "data-override.yaml"
 
 
 def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
-    """Three seats sign; a prepared assault answered by the defender first (18.15) and the
+    """Three seats sign; the WA's Turn 1 invasion (6.3); a prepared assault answered by the defender first (18.15) and the
     attacker's advance (18.16); the Bagration decision (6.5); a mobile assault answered by the
     Soviet retreat (11.13) and the panzer occupying the hex (11.12); Bagration's 2R (6.7 A); the
     supply checks of every player-turn (15.2)."""
@@ -47,6 +47,10 @@ def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
     first = next(e for e in events if e["event"] == "assault")
     assert {"shift": 1, "why": "WA tactical air power", "rule": "25.8 A"} in first["shifts"]
     assert saves[-1]["state"]["turn"] == 3
+    # behaviour 3: the Turn 1 invasion from the ETO box (6.3 A, 14.17 C), its counter a WA source (14.24 A)
+    assert {"event": "invasion", "hex": "V5", "units": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto",
+            "number": 1, "rule": "14.17 C"} in events
+    assert saves[-1]["state"]["invasion_ports"] == {"eto": 1, "mto": 1, "ashore": ["V5"]}
 
 
 def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_prints_them():
