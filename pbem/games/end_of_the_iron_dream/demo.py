@@ -55,13 +55,17 @@ def respond(campaign: Any, state: dict) -> list:
 
 
 def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | None:
-    """The benchmarks' long game: a quiet policy (nobody moves or assaults) to the last turn."""
+    """The benchmarks' long game: a quiet policy (nobody moves or assaults, but the WA's required
+    Turn 1 invasion, 6.3 A) to the last turn."""
     if waiting.get("done"):
         return None
     if waiting["kind"] == "response":
         raise PbemError(f"benchmark: no answer for {state['phase']}")
     if state["phase"] == "bagration":
         return [{"bagration": False}]
+    if state["phase"] == "movement" and state["army"] == "western" and state["turn"] == 1 and not state.get("movement") \
+            and not state.get("invasions") and "invasion_ports" in state:
+        return [ORDERS[1][1][0]]                                         # 6.3 A: the demo's Turn 1 invasion
     return []
 
 
