@@ -284,6 +284,8 @@ def test_6_3_the_wa_must_invade_on_turn_1_between_t2_and_z13_with_two_corps_of_e
     assert problems(d, wa(s, 1), "western", [{**INVADE, "with": ["wa-mech-3", "wa-mech-5", "wa-mech-7", "wa-x-B1"]}]) == [
         "the Turn 1 invasion is made with 2 corps from each army group (4.10 C)"]
     assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "P1"}]) == [
+        "P1 is not on the French, Belgian or Dutch coast between T2 and Z13 (6.3 A, 14.11 A)"]
+    assert problems(d, wa(s, 10), "western", [{**INVADE, "invade": "P1"}]) == [
         "P1 is not in the eto (14.16 A: an invadable hex within the same theater of operations)"]
     assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "U3"}]) == [
         "U3 is not an invadable coastal hex (14.9: a white arrow points to it)"]
@@ -316,16 +318,58 @@ def test_14_17_d_an_opposed_invasion_is_refused_and_14_1_one_counter_a_turn():
         "U2 is defended: an opposed invasion (14.17 D, 14.18-14.23) is not played by pbem yet"]
 
 
-def test_14_13_an_invasion_after_turn_9_is_a_third_invasion_costing_10_vps():
-    """14.13 A: "The WA third invasion is any invasion they launch after Turn 9"; 14.14, 26.6.12:
-    "If the WA makes a third invasion, they lose 10 VPs"; 14.12: the second needs its chit; 14.13 C:
-    not in the two-player game."""
+SECRET = "ab" * 32                  # the WA's secret in these tests: with the Axis salt "d" the chit is C, "c" A
+
+
+def drawn(d, s, salt):
+    """14.12 A: after the first landing's file, the WA's secret, then the Axis part (played in the open here)."""
+    s, events = play(d, s, "western", [{"chit_secret": SECRET}])
+    assert s["phase"] == "chit_axis" and events[0] == {"event": "chit_committed", "rule": "14.12 A"}
+    s, events = play(d, s, "axis", [{"chit_salt": salt}])
+    assert events[0] == {"event": "chit_drawn", "rule": "14.12 A"}
+    return s
+
+
+def test_14_12_the_chit_sets_the_earliest_turn_of_the_second_invasion():
+    """14.12 A: "At the instant the WA corps step ashore during the first invasion, the WA secretly
+    draw one of the second invasion chits"; B: chit A Turn 3, B Turn 5, C Turn 7; C: "The instant
+    the second invasion is launched, the WA should reveal the chit to the Axis"; 14.13 A: any
+    invasion after Turn 9 is the third."""
     d, s = start_invasion()
     s, _ = play(d, wa(s, 1), "western", [INVADE])
+    assert s["phase"] == "chit" and s["chit"] == {"stage": "commit", "resume": "assault"}
+    assert problems(d, s, "western", [{"chit_secret": "ab"}]) == [
+        "one order: `chit_secret: HEX`, 64 lowercase hex digits chosen at random (14.12 A)"]
+    s = drawn(d, s, "d")
+    # the WA Prepared Assault Phase resumes and passes by itself (no WA unit next to an enemy): the Soviet turn
+    assert s["phase"] == "bagration" and s["chit"] == {"stage": "drawn", "turn": 1, "salt": "d", "second": None}
+    s["boxes"]["eto"]["wa-mech-8"] = 2
+    second = {"invade": "U14", "with": ["wa-mech-7"], "from": "eto"}
+    assert problems(d, wa(s, 6), "western", [second]) == [
+        "the second-invasion chit is C: the second invasion comes on Turn 7 at the earliest (14.12 B)"]
+    assert GAME.movement_template(d, wa(s, 6), "western")["notes"][-1] == (
+        "your second-invasion chit is C: the second invasion from Turn 7 (14.12 B)")
+    hidden = {**wa(s, 7)}
+    hidden.pop("chit_secret")                                          # the public state: the secret unopened
+    assert problems(d, hidden, "western", [second]) == [
+        "the second invasion reveals the chit (14.12 C): its orders must open the WA's item `invasion-chit`"]
+    s2, events = play(d, wa(s, 7), "western", [second])
+    assert events[1] == {"event": "chit_revealed", "chit": "C", "rule": "14.12 C"}
+    assert [e for e in events if e["event"] == "vp"] == []             # a second invasion costs nothing
+    assert problems(d, wa(s2, 9), "western", [{"invade": "P1", "with": ["wa-mech-8"], "from": "mto"}]) == [
+        "the second invasion was launched on Turn 7: the next is a third, after Turn 9 (14.13 A)"]
+
+
+def test_14_13_an_invasion_after_turn_9_is_a_third_invasion_costing_10_vps():
+    """14.13 A: "The WA third invasion is any invasion they launch after Turn 9"; B: without a
+    second invasion, "any invasion launched after that time would be considered a third
+    invasion"; 14.14, 26.6.12: "If the WA makes a third invasion, they lose 10 VPs"; 14.13 C: not
+    in the two-player game; 14.1: one invasion-port counter a turn."""
+    d, s = start_invasion()
+    s, _ = play(d, wa(s, 1), "western", [INVADE])
+    s = drawn(d, s, "c")
     s["boxes"]["eto"]["wa-mech-8"] = 2
     later = {"invade": "U14", "with": ["wa-mech-7"], "from": "eto"}
-    assert problems(d, wa(s, 9), "western", [later]) == [
-        "the second invasion needs its chit (14.12: drawn in secret by the WA at the first landing), which pbem does not draw yet"]
     s2, events = play(d, wa(s, 10), "western", [later])
     assert events[1] == {"event": "vp", "army": "western", "vp": "-10", "rule": "26.6.12", "turn": 10,
                          "what": "the WA third invasion", "hex": "U14"}

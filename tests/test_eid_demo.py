@@ -51,6 +51,9 @@ def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
     assert {"event": "invasion", "hex": "V5", "units": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto",
             "number": 1, "rule": "14.17 C"} in events
     assert saves[-1]["state"]["invasion_ports"] == {"eto": 1, "mto": 1, "ashore": ["V5"]}
+    # 14.12 A: the WA's chit secret is held hidden (its commitment only) from then on
+    assert list(saves[-1]["hidden"]["western"]) == ["invasion-chit"] and "chit_secret" not in saves[-1]["state"]
+    assert {"event": "chit_drawn", "rule": "14.12 A"} in events
 
 
 def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_prints_them():
@@ -61,7 +64,7 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
     printed = run("demo", "--game", "end-of-the-iron-dream").stdout
-    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 20 saves" in printed
+    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 22 saves" in printed
 
 
 def test_the_quiet_benchmark_policy_is_legal_at_the_last_step_and_chooses_no_bagration():

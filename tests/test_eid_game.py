@@ -126,7 +126,7 @@ def test_pbem_new_needs_a_position_and_starts_three_seats(tmp_path, monkeypatch)
     override = ROOT / "examples" / "end-of-the-iron-dream-demo" / "data-override.yaml"
     run("new", "end-of-the-iron-dream", "iron-dream", "--dir", "c1", *args, "--data", str(override), "--option", "position=demo")
     header = yaml.safe_load((tmp_path / "c1" / "campaign.yaml").read_text())
-    assert header["game"] == "end-of-the-iron-dream" and header["options"] == {"position": "demo"}
+    assert header["game"] == "end-of-the-iron-dream" and header["options"] == {"position": "demo", "chit": "hidden"}
     save = yaml.safe_load((tmp_path / "c1" / "steps" / "0000" / "save.yaml").read_text())
     assert save["awaiting"]["side"] == "axis" and save["state"]["units"]["de-inf-1"] == {"side": "axis", "hex": "T6", "steps": 2}
 

@@ -226,6 +226,9 @@ SEQUENCES = {
         ("The other Alliance player grants or refuses supply lines through its territory, at a supply check "
          "(15.10; 5.x.2, 5.x.7)", 'response'),
         ("Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", 'orders'),
+        ("The WA commit to the secret of their second-invasion chit, after the file of the first landing (14.12 A): "
+         "a step kept from the other players", "orders"),
+        ("The Axis adds its part to the draw of the WA's second-invasion chit (14.12 A)", "response"),
         ("At the instant of the German economic collapse, in any player-turn, Germany places the Alpenfestung and "
          "the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", 'response'),
     ],

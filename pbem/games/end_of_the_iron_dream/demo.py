@@ -15,12 +15,15 @@ from ...errors import PbemError
 from ..base import DemoPlan
 
 SEATS = ("axis", "soviet", "western")
+# the WA's second-invasion chit secret (14.12 A): a demonstration value, public in this file
+DEMO_SECRET = "5eed" * 16
 
 ORDERS: list = [
     # Turn 1 (6.1: no Axis prepared assault, so that phase passes by itself)
     ("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}]),
     # 6.3 A, 14.11 A: the Turn 1 invasion, two corps of each army group (4.10 C), unopposed (14.17 C)
     ("western", [{"invade": "V5", "with": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto"}]),
+    ("western", [{"chit_secret": DEMO_SECRET}]),       # 14.12 A: kept in the WA's private part; the Axis adds its part
     ("western", [{"attack": "T6", "with": ["wa-mech-2", "wa-mech-4", "wa-mech-6"]}]),
     ("western", [{"steps": ["wa-mech-6"], "advance": {"wa-mech-2": ["T6", "S6"], "wa-mech-4": ["T6"]}}]),
     ("soviet", [{"bagration": True}]),                                   # 6.5 A
@@ -43,6 +46,8 @@ def respond(campaign: Any, state: dict) -> list:
     """The defenders' answers: the German corps in T6 retreats two hexes; the Soviet army in T10
     falls back into T27, where its comrades negate the German ZOC (9.7 A); the panzer in T10
     takes its two steps."""
+    if state["phase"] == "chit_axis":
+        return [{"chit_salt": "demonstration"}]                        # 14.12 A: the Axis part of the draw
     battle = state["pending"]
     where = battle.get("hex") or battle["hexes"][0]
     if state["phase"] == "pa_defender" and where == "T6":
@@ -59,8 +64,12 @@ def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | 
     Turn 1 invasion, 6.3 A) to the last turn."""
     if waiting.get("done"):
         return None
+    if state["phase"] == "chit_axis":
+        return [{"chit_salt": "benchmark"}]
     if waiting["kind"] == "response":
         raise PbemError(f"benchmark: no answer for {state['phase']}")
+    if state["phase"] == "chit":
+        return [{"chit_secret": DEMO_SECRET}]
     if state["phase"] == "bagration":
         return [{"bagration": False}]
     if state["phase"] == "movement" and state["army"] == "western" and state["turn"] == 1 and not state.get("movement") \

@@ -29,7 +29,7 @@ from ...kit import numbers
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, boxes, calendar, collapse, french, garrisons, invasion, movement, ports, report, satellites, setup, shock, supply_play, victory,
+from . import (assault, boxes, calendar, chit, collapse, french, garrisons, invasion, movement, ports, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -49,8 +49,7 @@ NOT_ENFORCED = (
     "(every Axis unit traces to the German sources, 15.12); 15.14 F; SUs in the holding boxes and at sea (3.11 A-B, "
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
     "not written yet: 14.17 D and 14.18-14.23 opposed invasions (an invasion of a hex holding enemy combat units is "
-    "refused), 14.12 the second-invasion chit (a draw the WA alone may see: their secret committed in an owner step of "
-    "pbem/hidden before the Axis adds its part; a second invasion, Turns 2-9, is refused), 14.10 invasion-port counters "
+    "refused), 14.10 invasion-port counters "
     "moved between the boxes, 14.24 C only an advance after combat removes a counter (an Axis unit in its hex removes "
     "it, whatever brought it there), 14.32 emergency beach supply, 14.33 amphibious coastal attacks, 17.0 paradrops "
     "(and with an invasion, 14.17 B, 17.3 A); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
@@ -103,6 +102,7 @@ class EndOfTheIronDream(SequencedGame):
 
     def __init__(self) -> None:
         self.sequence = self.table()
+        self.hidden = chit.InvasionChit(self)      # 14.12 the second-invasion chit (option `chit=hidden`, behaviour 3)
 
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (5.0-5.3), the Bagration choice (6.5) and the mid-phase answers."""
@@ -152,6 +152,13 @@ class EndOfTheIronDream(SequencedGame):
             entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
                   self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
                   "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
+            entry("chit", "The WA commit to the secret of their second-invasion chit, after the file of the first "
+                  "landing (14.12 A): a step kept from the other players", "orders", chit.wa_seat, self.attacker_reveals,
+                  chit.secret_template, chit.check_secret, chit.apply_secret, "the Axis adds its part (14.12 A)",
+                  {"chit_secret"}),
+            entry("chit_axis", "The Axis adds its part to the draw of the WA's second-invasion chit (14.12 A)", "response",
+                  chit.axis_seat, self.attacker_reveals, chit.salt_template, chit.check_salt, chit.apply_salt,
+                  "the interrupted phase goes on", {"chit_salt"}),
             entry("collapse", "At the instant of the German economic collapse, in any player-turn, Germany places the "
                   "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
                   self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
@@ -204,7 +211,9 @@ class EndOfTheIronDream(SequencedGame):
                  "pa_attacker": "attacker's result and advance", "pa_advance": "defender's advance",
                  "ally_supply": "supply check: lines through the other Alliance camp's territory (15.10)",
                  "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)",
-                 "shock_front": "STAVKA Shock Front creation (5.3.7)"}
+                 "shock_front": "STAVKA Shock Front creation (5.3.7)",
+                 "chit": "second-invasion chit: the WA's secret (14.12 A)",
+                 "chit_axis": "second-invasion chit: the Axis part (14.12 A)"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
             "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
@@ -212,17 +221,22 @@ class EndOfTheIronDream(SequencedGame):
 
     # -- options, set-up -----------------------------------------------------------------------
     def options(self, given: dict) -> dict:
-        """`position=NAME`: start from positions.NAME of the data (3.x set-up at the table)."""
-        unknown = sorted(set(given) - {"position"})
+        """`position=NAME`: start from positions.NAME of the data (3.x set-up at the table); `chit`:
+        `hidden` (the only value, and the default of every new campaign: 14.12's chit is drawn
+        on the hidden-information core; campaigns created before it have no `chit`)."""
+        unknown = sorted(set(given) - {"position", "chit"})
         if unknown:
-            raise PbemError(f"unknown End of the Iron Dream option(s): {', '.join(unknown)} (known: position)")
+            raise PbemError(f"unknown End of the Iron Dream option(s): {', '.join(unknown)} (known: position, chit)")
+        if given.get("chit", "hidden") != "hidden":
+            raise PbemError("End of the Iron Dream option `chit` has one value, `hidden` (14.12 A: the WA draw it secretly)")
         if "position" not in given:
             raise PbemError("End of the Iron Dream needs `position=NAME`: the 3.x set-up is played at the table and its "
                             "result entered as positions.NAME in the data override (docs/end-of-the-iron-dream.md)")
-        return {"position": str(given["position"])}
+        return {"position": str(given["position"]), "chit": "hidden"}
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
-        state = setup.start(data, scenario, seats, self.options(options or {}))
+        options = self.options(options or {})
+        state = setup.start(data, scenario, seats, options)
         state[PASSES] = True
         if plays(data, 2):
             state.update(control={}, oos=[], granted={})
@@ -237,6 +251,8 @@ class EndOfTheIronDream(SequencedGame):
             if plays(data, 3):
                 boxes.start(data, state)                                 # 7.1, 7.22, 14.8 A
                 ports.validate(data, state)                              # 14.26, 14.27, 14.31
+                if chit.active(options) and state["scenario"] != supply_play.LHJ:
+                    state["chit"] = {"stage": "none"}                    # 14.12 (14.15: not in Let History Judge)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
@@ -257,6 +273,8 @@ class EndOfTheIronDream(SequencedGame):
 
     def after_step(self, data: GameData, state: dict, events: list) -> None:
         """Behaviour 2: who last held each hex (4.1); liberations and the collapse (16.x)."""
+        if plays(data, 3):
+            chit.after_step(state)                                       # 14.12 A: the draw after the first landing
         if plays(data, 2) and not state.get("game_over"):
             supply_play.record_control(data, state, events)
             collapse.watch(data, state, events)
@@ -354,7 +372,10 @@ class EndOfTheIronDream(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "notes": [movement.MOVE, movement.ASSAULT]}
+        found = chit.drawn(state) if state["army"] == "western" else None          # the WA's own view (14.12 A)
+        seen = [f"your second-invasion chit is {found}: the second invasion from Turn {chit.earliest(data, found)} "
+                "(14.12 B)"] if found else []
+        return {"orders": [], "notes": [movement.MOVE, movement.ASSAULT, *seen]}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
         return {"orders": [], "notes": [assault.ATTACK]}

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from . import boxes
+from . import boxes, chit
 from .common import army_of, board, counter, enemies, grid, stacking_problem
 from .supply_play import LHJ, entered
 
@@ -57,16 +57,14 @@ def invade_problem(data: GameData, trial: dict, rec: dict, order: dict) -> str |
         hex_id = grid(data).canonical(target)
     except ValueError as exc:
         return str(exc)
-    why = force_problem(data, trial, rec, [str(u) for u in units], str(box)) or target_problem(data, trial, hex_id, str(box))
-    if why:
-        return why
-    why = scenario_problem(data, trial, hex_id, [str(u) for u in units])
+    why = scenario_problem(data, trial, hex_id, [str(u) for u in units]) \
+        or force_problem(data, trial, rec, [str(u) for u in units], str(box)) or target_problem(data, trial, hex_id, str(box))
     if why:
         return why
     crowd = stacking_problem(data, trial, "western", [str(u) for u in units], hex_id)
     if crowd:
         return f"{crowd} (14.16 D: the invasion-port counter does not count)"
-    land(trial, rec, hex_id, [str(u) for u in units], str(box))
+    land(trial, rec, hex_id, [str(u) for u in units], str(box), kind_of(data, trial))
     return None
 
 
@@ -107,9 +105,10 @@ def scenario_problem(data: GameData, trial: dict, hex_id: str, units: list[str])
     if trial["turn"] == 1:
         return first_problem(data, hex_id, units)
     last = numbers.integer(data, f"{DATA}.second_latest_turn", "the last turn of a second invasion (14.13 A)")
+    if trial["turn"] <= last and "chit" not in trial:
+        return "the second invasion needs its chit (14.12), which this campaign does not draw (its option `chit` is not set)"
     if trial["turn"] <= last:
-        return ("the second invasion needs its chit (14.12: drawn in secret by the WA at the first landing), "
-                "which pbem does not draw yet")
+        return chit.second_problem(data, trial)                           # 14.12 B-D
     if "alliance" in trial["seats"]:
         return "a WA third invasion is not possible in the two-player game (14.13 C)"
     return None
@@ -130,15 +129,27 @@ def first_problem(data: GameData, hex_id: str, units: list[str]) -> str | None:
     return None
 
 
-def land(state: dict, rec: dict, hex_id: str, units: list[str], box: str) -> None:
+def kind_of(data: GameData, state: dict) -> str:
+    """Which invasion a legal one launched now is: Iron Dream's first (Turn 1), second (by Turn 9,
+    with the chit) or third (14.13 A); Let History Judge's are all alike (14.15)."""
+    if state["scenario"] == LHJ:
+        return "lhj"
+    last = numbers.integer(data, f"{DATA}.second_latest_turn", "the last turn of a second invasion (14.13 A)")
+    return "first" if state["turn"] == 1 else "second" if state["turn"] <= last else "third"
+
+
+def land(state: dict, rec: dict, hex_id: str, units: list[str], box: str, kind: str) -> None:
     """14.17 C: the force goes ashore; 14.24 A: the counter stays, a GS source."""
     for unit_id in units:
         state["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": state["boxes"][box].pop(unit_id)}
     state["invasion_ports"] = {**state["invasion_ports"], box: state["invasion_ports"][box] - 1,
                                "ashore": sorted([*state["invasion_ports"]["ashore"], hex_id])}
     number = len(launched(state)) + 1
-    third = state["scenario"] != LHJ and state["turn"] > 1          # a legal Iron Dream one after Turn 1 (14.13 A)
-    state["invasions"] = [*launched(state), {"turn": state["turn"], "hex": hex_id, **({"third": True} if third else {})}]
+    state["invasions"] = [*launched(state), {"turn": state["turn"], "hex": hex_id, **({"third": True} if kind == "third" else {})}]
+    if kind == "first" and "chit" in state:
+        state["chit"] = {**state["chit"], "stage": "draw"}            # 14.12 A: drawn as the corps step ashore
+    if kind == "second":
+        state["chit"] = {**state["chit"], "second": state["turn"], "revealed": chit.drawn(state)}     # 14.12 C
     entered(state, "western", [hex_id])
     rec["units"] = [*rec["units"], *units]
     rec.setdefault("invaded", []).append({"hex": hex_id, "units": units, "from": box, "number": number})
@@ -149,6 +160,8 @@ def events_of(data: GameData, state: dict, rec: dict, events: list) -> None:
     from .victory import add
     for done in rec.get("invaded", []):
         events.append({"event": "invasion", **done, "rule": "14.17 C"})
+        if state.get("chit", {}).get("second") == state["turn"]:
+            events.append({"event": "chit_revealed", "chit": state["chit"]["revealed"], "rule": "14.12 C"})
         if any(i["hex"] == done["hex"] and i.get("third") for i in launched(state)):
             vp = Fraction(numbers.integer(data, f"{DATA}.third.vp_cost", "the VPs of a third invasion (14.14, 26.6.12)"))
             events.append(add(state, "western", vp, "26.6.12", "the WA third invasion", done["hex"]))

@@ -31,5 +31,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "convert": lambda e: f"{e['unit']} is withdrawn for the Free French conversion ({e['rule']})",
     "converted": lambda e: f"{', '.join(e['units'])} flip to their 3-4-5 sides, one step each ({e['rule']})",
     "replaced": _replaced,
+    "chit_committed": lambda e: f"the WA commit to the secret of their second-invasion chit ({e['rule']})",
+    "chit_drawn": lambda e: f"the Axis add their part: the WA alone know their second-invasion chit ({e['rule']})",
+    "chit_revealed": lambda e: f"the second invasion reveals the chit: {e['chit']} ({e['rule']})",
     "sea_losses": lambda e: f"{e['unit']} disembarks: German Sea Movement Chart die {e['die']}, {e['steps']} step(s) lost ({e['rule']})",
 }
