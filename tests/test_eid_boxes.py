@@ -496,3 +496,24 @@ def test_13_7_the_scheldt_crossing_once_in_fair_1944_with_two_non_mechanized_ste
         "the Scheldt crossing was used on Turn 2: only once (13.7 B)"]
     assert problems(d, at(s, 14, "axis"), "axis", [{"sail": "de-inf-2", "to": "X12"}]) == [
         "the Scheldt crossing is made only in clear weather turns in 1944 (13.7 B)"]
+
+
+def test_16_8_after_the_collapse_the_german_box_is_emptied_regardless_of_gs():
+    """16.8: "Any units in the Replacement Army Holding Box must be brought out and placed normally
+    at the start of the next German Replacement Phase"; 16.10: "GS is for once not a consideration
+    when Germany places any units in its holding box at the time of collapse. They appear in any
+    Wehrkreis still under German control, regardless of supply state" (S12 cut off by Soviet ZOCs
+    here; the Wehrkreis hexes are made up)."""
+    extra = {"reinforcements.reinforcements.german.wehrkreis_hexes": ["S12"], "map.places.warsaw.hex": "U20",
+             "map.places.prague.hex": "Q18"}
+    d, s = start3({"de-inf-1": "P5", "su-inf-3": "T24"}, {"german": {"de-inf-5": {"steps": 1}}}, **extra)
+    s = at(s, 12, "axis")
+    s["economy"] = {**s["economy"], "collapsed": 11}
+    assert problems(d, s, "axis", []) == [
+        "de-inf-5 must be brought out of the Replacement Army Holding Box and placed now, after the economic collapse: "
+        "`place: UNIT, at: HEX` (16.8, 16.10)"]
+    s["control"] = {**s["control"], **{h: "soviet" for h in ("R12", "R13", "S11", "S13", "T12", "T13")}}
+    s2, events = play(d, s, "axis", [{"place": "de-inf-5", "at": "S12"}])
+    assert events[0] == {"event": "placed", "unit": "de-inf-5", "hex": "S12",
+                         "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"}
+    assert s2["boxes"]["german"] == {}             # (16.9: out of GS after the collapse, the Terminal Check takes it)

@@ -236,6 +236,17 @@ def apply_wa(data: GameData, state: dict, orders: list, events: list) -> None:
                            **({"box": box} if box else {})})
 
 
+# -- 16.8, 16.10 the German box at the collapse ----------------------------------------------
+def after_collapse_left(data: GameData, trial: dict) -> list[str]:
+    """16.8: after the collapse, the units of the Replacement Army Holding Box (7.8: the withheld
+    reinforcements too) "must be brought out and placed normally at the start of the next German
+    Replacement Phase": those the file leaves there."""
+    if not reinforcements.entry_hexes(data, trial):
+        return []                              # no Wehrkreis left to place them on: they wait (a reading)
+    due = [u for u in reinforcements.due(data, trial, "axis") if unwrap(counter(data, u).get("nation")) == "german"]
+    return sorted({*trial["boxes"]["german"], *due})
+
+
 # -- 7.25 the Free French conversion ------------------------------------------------------------
 def french_units(data: GameData) -> tuple[str, str, str]:
     units = data.get(f"{FRENCH}.units", "the FX, F1 and F2 counters (7.25)")

@@ -116,7 +116,8 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     if "control" in state:
         trial["control"] = dict(state["control"])
     first = replacements.leading(orders) if plays(data, 2) else 0
-    arrivals = plays(data, 3) and state["army"] == "western" and not state.get("movement")      # 7.1 A (boxes.py)
+    arrivals = plays(data, 3) and not state.get("movement") and (
+        state["army"] == "western" or (state["army"] == "axis" and supply_play.collapsed(state)))   # 7.1 A; 16.8 (boxes.py)
     if first or arrivals:                                           # 5.x.1: the Replacement Phase first
         if state.get("movement"):
             return [Problem(0, replacements.REPLACE)]
@@ -135,7 +136,7 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             return [Problem(first + index, why)]
         first += moves
     naval = sea.leading(orders[first:]) if plays(data, 3) else 0
-    if arrivals:
+    if arrivals and state["army"] == "western":
         required = invasion.required_problem(data, state, orders[first:first + naval])  # 6.3 A, 14.11 A
         if required:
             return [Problem(None, required)]

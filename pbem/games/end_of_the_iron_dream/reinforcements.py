@@ -49,6 +49,9 @@ def entry_hexes(data: GameData, state: dict) -> set[str]:
     hexes |= {g.canonical(numbers.text(data, f"map.places.{city}.hex", f"the hex of {city.title()} (7.5 B)"))
               for city in ("warsaw", "prague") if not (city == "warsaw" and closed(state))}
     owner, _, _, _, reach = lines(data, state, "axis")
+    from .supply_play import collapsed
+    if "boxes" in state and collapsed(state):                       # behaviour 3, 16.10: "GS is for once not a consideration"
+        return {h for h in hexes if owner.get(h) == "axis"}
     return {h for h in hexes if owner.get(h) == "axis" and h in reach}
 
 

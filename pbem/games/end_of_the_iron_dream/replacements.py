@@ -78,6 +78,11 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
         if why:
             return [Problem(index, why)]
     steps = available(data, trial, army)
+    if army == "axis" and plays(data, 3) and collapsed(trial):
+        left = boxes.after_collapse_left(data, trial)
+        if left:
+            return [Problem(None, f"{', '.join(left)} must be brought out of the Replacement Army Holding Box and placed "
+                                  "now, after the economic collapse: `place: UNIT, at: HEX` (16.8, 16.10)")]
     if army == "axis":
         return [Problem(None, p.message) for p in economy.replacement_use_problems(steps, used["mechanized"], used["non_mechanized"])]
     if used["mechanized"] + used["non_mechanized"] > steps["either"]:
