@@ -39,8 +39,7 @@ NOT_ENFORCED = (
     "position marks `flip: true`",
     "7.18, 7.20, 7.24, 7.28 units recreated from the dead pile and special-event arrivals (Polish 2nd Army, OKH, "
     "Yugoslav 4th Army, 25.2 the Flak corps: not written yet); 7.16 B (the three-step elite corps' second counters are "
-    "not modelled), 7.16 D (it concerns units recreated from the dead pile); 7.22 B with 16.8 and 16.10: the German "
-    "holding box emptied at the next Replacement Phase after the collapse, regardless of GS (not written yet); 5.1.1 A "
+    "not modelled), 7.16 D (it concerns units recreated from the dead pile); 5.1.1 A "
     "and 22.x forts (no fortification counters in the data)",
     "SUs are not on the map (the position places combat units only): SU production (15.23.3, 16.2-16.5), EGS (15.21), "
     "attack supply burn-offs (15.22, 15.22.2: a prepared assault needs only the attackers' GS, 15.22.1), OKH (25.10), "
@@ -62,8 +61,7 @@ NOT_ENFORCED = (
     "not written yet: 11.3 Level 3 forts, 18.21 probing attacks, 18.4's retreated units, 18.22 C paratroops, 18.23 D, "
     "21.x special units' terrain, 25.x special rules but 25.1 Berlin's "
     "all-steps results, 25.5 heavy bombers (but 25.5 D fog of war and F forts), 25.8 TAC AIR, 25.9 B the 12th Army, 25.11 "
-    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 the holding box and OKH at the "
-    "collapse, 16.10",
+    "weather (25.2 the Flak corps at the collapse and 25.3 fog of war are not); 16.8 OKH at the collapse",
     "not written yet: 19.1.1 D the Romanian armies' return at Bucharest, 19.1.3, 19.1.4 B and 19.2.1 the satellites' "
     "GS sources, 19.2 Axis Bulgaria's army held in Sofia and retreats not ending there, 19.3 A the 1st Army's "
     "extra-territorial assault, 19.3 F the Hungarian replacement; 20.2 B-D and 9.5 the Yugoslav ZOC "
