@@ -517,3 +517,18 @@ def test_16_8_after_the_collapse_the_german_box_is_emptied_regardless_of_gs():
     assert events[0] == {"event": "placed", "unit": "de-inf-5", "hex": "S12",
                          "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"}
     assert s2["boxes"]["german"] == {}             # (16.9: out of GS after the collapse, the Terminal Check takes it)
+
+
+def test_14_10_an_invasion_port_counter_moves_between_the_boxes_one_a_turn():
+    """14.10: "The invasion-port counters themselves may be moved from theater holding box to
+    theater holding box any number of times"; 14.1: "one invasion-port counter in sea movement in a
+    single turn"."""
+    d, s = start_invasion()
+    move = {"sail": "invasion-port", "from": "eto", "to": "mto"}
+    s2, events = play(d, wa(s, 2), "western", [move])
+    assert s2["invasion_ports"] == {"eto": 1, "mto": 2, "ashore": []}
+    assert events[0] == {"event": "sail", "unit": "invasion-port", "from": "eto", "to": "mto", "rule": "14.10"}
+    assert problems(d, wa(s, 2), "western", [move, move]) == [
+        "the WA have 1 invasion-port counter in sea movement this turn, the limit (14.1)"]
+    assert problems(d, wa(s, 12), "western", [move, {"invade": "U14", "with": ["wa-mech-7"], "from": "eto"}]) == [
+        "one invasion-port counter a turn goes to sea (14.1, 14.15)"]

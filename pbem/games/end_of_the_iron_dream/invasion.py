@@ -49,7 +49,7 @@ def invade_problem(data: GameData, trial: dict, rec: dict, order: dict) -> str |
         return ORDER
     if trial["army"] != "western":
         return "only the WA invade (14.0)"
-    if any(i["turn"] == trial["turn"] for i in launched(trial)):
+    if any(i["turn"] == trial["turn"] for i in launched(trial)) or rec.get("ports"):
         return "one invasion-port counter a turn goes to sea (14.1, 14.15)"
     if trial["invasion_ports"][box] < 1:
         return f"no invasion-port counter is in the {box} box (14.8, 14.16 A)"

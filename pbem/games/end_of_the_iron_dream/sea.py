@@ -29,6 +29,7 @@ from .common import army_of, enemy_zoc, grid, is_type, mapdata, stacking_problem
 from .supply_play import sources
 
 KEYS = ("sail",)
+PORT = "invasion-port"                     # `sail: invasion-port, from: BOX, to: BOX` (14.10)
 ORDER = "a sea move is `sail: UNIT, to: eto|mto|HEX` (5.2.4, 14.2, 14.4, 14.6)"
 LIMIT = "invasions.sea_movement.per_turn_limit"
 
@@ -96,6 +97,8 @@ def invade(data: GameData, trial: dict, order: dict) -> str | None:
 
 def sail_problem(data: GameData, trial: dict, order: dict) -> str | None:
     unit_id, to = order.get("sail"), order.get("to")
+    if order.get("sail") == PORT:
+        return port_problem(data, trial, order)
     if set(order) != {"sail", "to"} or not isinstance(unit_id, str) or not isinstance(to, str):
         return ORDER
     if trial["army"] == "axis":                                     # 5.1.4, 13.x
@@ -122,6 +125,26 @@ def sail_problem(data: GameData, trial: dict, order: dict) -> str | None:
     if why:
         return why
     rec["units"].append(unit_id)
+    trial["sea"] = rec
+    return None
+
+
+def port_problem(data: GameData, trial: dict, order: dict) -> str | None:
+    """14.10: an invasion-port counter moves from box to box "any number of times"; 14.1: one
+    counter in sea movement a turn (an invasion's included)."""
+    box, to = order.get("from"), order.get("to")
+    if set(order) != {"sail", "from", "to"} or box not in boxes.THEATERS or to not in boxes.THEATERS or box == to:
+        return f"an invasion-port counter moves between the boxes: `sail: {PORT}, from: eto|mto, to: mto|eto` (14.10)"
+    if trial["army"] != "western":
+        return "only the WA have invasion-port counters (14.8)"
+    rec = record(trial)
+    most = numbers.integer(data, f"{LIMIT}.invasion_ports", "the invasion-port counters at sea in a turn (14.1)")
+    if rec.get("ports", 0) + len([i for i in trial.get("invasions", []) if i["turn"] == trial["turn"]]) >= most:
+        return f"the WA have {most} invasion-port counter in sea movement this turn, the limit (14.1)"
+    if trial["invasion_ports"][box] < 1:
+        return f"no invasion-port counter is in the {box} box (14.8)"
+    trial["invasion_ports"] = {**trial["invasion_ports"], box: trial["invasion_ports"][box] - 1, to: trial["invasion_ports"][to] + 1}
+    rec["ports"] = rec.get("ports", 0) + 1
     trial["sea"] = rec
     return None
 
@@ -199,6 +222,10 @@ def from_coast(data: GameData, trial: dict, rec: dict, unit_id: str, to: str) ->
 
 def apply(data: GameData, state: dict, orders: list, events: list, dice: Dice) -> None:
     for order in orders:
+        if order.get("sail") == PORT:
+            sail_problem(data, state, order)
+            events.append({"event": "sail", "unit": PORT, "from": order["from"], "to": order["to"], "rule": "14.10"})
+            continue
         if "invade" in order:
             count = len(record(state).get("invaded", []))
             invade(data, state, order)
