@@ -26,12 +26,13 @@ PORTS = {"invasions.ports.port_cities": ["P1", "V1", "R5", "V12"],
          "invasions.ports.inland_ports.labelled_hexes.V12": ["W12", "W13"]}
 
 
-def start3(position: dict, boxes: dict | None = None, **extra):
+def start3(position: dict, boxes: dict | None = None, hexes: dict | None = None, **extra):
     """A behaviour-3 campaign from `position` with the boxes `boxes` (all three empty unless given)."""
     given = {"eto": {}, "mto": {}, "german": {}, **(boxes or {})}
     values = {**SUPPLY, **TAN, **NO_REINFORCEMENTS, **PORTS, "positions.test.wa_supply_sources": ["P1", "V1"],
               "positions.test.boxes": given, **extra}
-    return start(position, behaviour=3, extra=values, hexes={h: {"terrain": "clear", "coast": c} for h, c in COASTS.items()})
+    return start(position, behaviour=3, extra=values,
+                 hexes={**{h: {"terrain": "clear", "coast": c} for h, c in COASTS.items()}, **(hexes or {})})
 
 
 def wa(s, turn=2):
@@ -532,3 +533,59 @@ def test_14_10_an_invasion_port_counter_moves_between_the_boxes_one_a_turn():
         "the WA have 1 invasion-port counter in sea movement this turn, the limit (14.1)"]
     assert problems(d, wa(s, 12), "western", [move, {"invade": "U14", "with": ["wa-mech-7"], "from": "eto"}]) == [
         "one invasion-port counter a turn goes to sea (14.1, 14.15)"]
+
+
+# -- 17.x paratroop drops ---------------------------------------------------------------------------
+PARA = {"eto": {"wa-para-18": {}}}
+
+
+def test_17_2_to_17_5_a_paratroop_drop_into_an_empty_hex():
+    """17.2: "the paratroops must start the WA turn in either theater holding box or in an
+    WA-controlled hex on the map that is in GS and has no adjacent German units"; 17.4 D-E: the
+    take-off's theater, "within two hexes of other WA units in GS"; 17.5 B: not mountain or marsh;
+    E: no ZOC but in their own hex; F: "If paratroops land in a hex empty of enemy defenders, they
+    may not attack at all"."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2"}, PARA, hexes={"U4": {"terrain": "marsh"}})
+    s = wa(s, 7)
+    assert problems(d, s, "western", [{"drop": "wa-para-18", "at": "V6"}]) == ["V6 is not within two hexes of a WA unit in GS (17.4 E)"]
+    assert problems(d, s, "western", [{"drop": "wa-para-18", "at": "U4"}]) == ["paratroops may not land in the marsh hex U4 (17.5 B)"]
+    assert problems(d, s, "western", [{"drop": "wa-mech-3", "at": "V4"}]) == [
+        "wa-mech-3 is not a WA paratroop corps yet to drop this player-turn (17.1 A)"]
+    s2, events = play(d, s, "western", [{"drop": "wa-para-18", "at": "V4"}, {"move": "wa-para-18", "path": ["V4", "V5"]}])
+    assert events[0] == {"event": "drop", "unit": "wa-para-18", "from": "eto", "at": "V4", "rule": "17.3 A"}
+    assert s2["units"]["wa-para-18"]["hex"] == "V5"                     # in GS at once: it may move (17.5 D)
+    s3, _ = play(d, s, "western", [{"drop": "wa-para-18", "at": "V4"}])
+    alone = {**s3, "units": {"wa-para-18": s3["units"]["wa-para-18"]}}
+    assert zoc_of(d, alone, ("western",)) == {"V4"}                            # 17.5 E, the drop turn
+    assert zoc_of(d, {**alone, "turn": 8}, ("western",)) == {"U5", "V3", "V4", "V5", "W4", "W5"}   # from Turn 8 (9.2: not U4)
+    assert problems(d, at(s3, 7, "western", "assault"), "western", [{"attack": "T10", "with": ["wa-para-18"]}]) == [
+        "wa-para-18 dropped into an empty hex this player-turn and may not attack (17.5 F)"]
+
+
+def test_17_5_d_g_a_cut_off_drop_stays_put_and_keeps_its_supply_that_turn():
+    """17.5 D: "Dropped paratroops may not move or even retreat from the hex into which they were
+    dropped until a GS line is opened to them"; G: "Paratroops are considered to have AS as well
+    as EGS on the turn they drop" (the Terminal Supply Check spares them; German W4 cuts V4 off)."""
+    d, s = start3({"de-inf-1": "W4", "wa-mech-3": "V2"}, PARA)
+    s = wa(s, 7)
+    assert problems(d, s, "western", [{"drop": "wa-para-18", "at": "V4"}, {"move": "wa-para-18", "path": ["V4", "U4"]}]) == [
+        "wa-para-18 dropped and may not move until a GS line is opened to it (17.5 D)"]
+    s2, _ = play(d, s, "western", [{"drop": "wa-para-18", "at": "V4"}])
+    s3, events = play(d, at(s2, 7, "western", "assault"), "western", [])
+    check = next(e for e in events if e["event"] == "supply_check")
+    assert check["oos"] == [] and s3["units"]["wa-para-18"]["steps"] == 2
+    # Turn 8: its ZOC reaches U4 again (17.5 E held for the drop turn only), a line V2-U3-U4-V4 opens: it moves
+    assert problems(d, wa(s3, 8), "western", [{"move": "wa-para-18", "path": ["V4", "U4"]}]) == []
+
+
+def test_17_7_four_turns_of_refit_between_drops():
+    """17.7 example: "Paratroops airdrop on Turn 7 ... On Turn 8, they move to a suitable refit
+    area. The refit period does not start until Turn 9, and so the earliest they could drop again
+    would be Turn 13"."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2"}, PARA)
+    s, _ = play(d, wa(s, 7), "western", [{"drop": "wa-para-18", "at": "V4"}])
+    s, _ = play(d, wa(s, 8), "western", [{"move": "wa-para-18", "path": ["V4", "V3"]}])
+    assert s["airborne"] == {"wa-para-18": 8}
+    assert problems(d, wa(s, 12), "western", [{"drop": "wa-para-18", "at": "U4"}]) == [
+        "wa-para-18 refits until Turn 13 (17.7: four turns between drops, from Turn 9)"]
+    assert problems(d, wa(s, 13), "western", [{"drop": "wa-para-18", "at": "U4"}]) == []

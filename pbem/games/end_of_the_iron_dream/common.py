@@ -165,6 +165,10 @@ def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
         units = [u for u in stacks[hex_id] if army_of(state, u) in armies]
         if not units or all(is_type(data, u, "supply_unit") for u in units):
             continue
+        drops = state.get("drops") or {}
+        if drops.get("turn") == state["turn"] and all(u in drops["units"] for u in units):
+            found.add(hex_id)                       # 17.5 E: just-dropped paratroops, their own hex only
+            continue
         found |= zoc_reach(data, hex_id)
     return found
 

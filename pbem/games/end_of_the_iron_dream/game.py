@@ -29,7 +29,7 @@ from ...kit import numbers
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (assault, boxes, calendar, chit, collapse, french, garrisons, invasion, movement, ports, report, satellites, setup, shock, supply_play, victory,
+from . import (airborne, assault, boxes, calendar, chit, collapse, french, garrisons, invasion, movement, ports, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -82,7 +82,7 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold", "arrive", "box", "sail", "theater", "convert", "invade", "from")
+               "strategic", "hold", "arrive", "box", "sail", "theater", "convert", "invade", "from", "drop")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
 
 
@@ -121,7 +121,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "arrive", "box", "sail", "to", "theater", "convert", "invade", "from"}),
+                   "strategic", "hold", "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -281,6 +281,8 @@ class EndOfTheIronDream(SequencedGame):
             satellites.watch(data, state, events)
             shock.watch(state, events)
             invasion.watch(state, events)                                # 14.24 C
+            if plays(data, 3):
+                airborne.watch(data, state, events)                      # 17.5 D, 17.7
 
     def begin_player_turn(self, data: GameData, state: dict, events: list) -> None:
         """Before the Operational Movement Phase: the weather (25.11, at the first player-turn of a

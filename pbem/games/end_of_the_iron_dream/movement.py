@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import calendar, combat, invasion, reinforcements, replacements, satellites, sea, shock, strategic, supply, supply_play, yugoslavia
+from . import airborne, calendar, combat, invasion, reinforcements, replacements, satellites, sea, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -321,7 +321,8 @@ def assaulters_problem(data: GameData, state: dict, rec: dict, units: list[str])
 def held_problem(data: GameData, state: dict, unit_id: str) -> str | None:
     """A unit that may not move now: 6.5 B Bagration, 7.19 fleshed out, 24.3 A beneath a Shock Front
     marker, 12.2 moved strategically or 12.4.1 holding the line."""
-    return turn_one_problem(data, state, unit_id) or sea.done_problem(state, unit_id) or replacements.moved_problem(state, unit_id) \
+    return turn_one_problem(data, state, unit_id) or sea.done_problem(state, unit_id) or airborne.move_problem(data, state, unit_id) \
+        or replacements.moved_problem(state, unit_id) \
         or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id)
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from ...dice import Dice
-from . import boxes, german_sea, invasion, strategic
+from . import airborne, boxes, german_sea, invasion, strategic
 from .common import army_of, enemy_zoc, grid, is_type, mapdata, stacking_problem
 from .supply_play import sources
 
@@ -37,7 +37,7 @@ LIMIT = "invasions.sea_movement.per_turn_limit"
 def leading(orders: list) -> int:
     """How many of the orders (after the Strategic Land Movement Phase's) are sea moves."""
     count = 0
-    while count < len(orders) and ("sail" in orders[count] or "invade" in orders[count]):
+    while count < len(orders) and ("sail" in orders[count] or "invade" in orders[count] or "drop" in orders[count]):
         count += 1
     return count
 
@@ -56,6 +56,8 @@ def done_problem(state: dict, unit_id: str, prepared: bool = False) -> str | Non
     one that fleshed out in the box and landed moves no further but may make a prepared assault
     (14.25 B bars it any attack: the two rules disagree, docs/errata.md ID9)."""
     found = record(state)
+    if prepared and airborne.attack_problem(state, unit_id):
+        return airborne.attack_problem(state, unit_id)                 # 17.5 F
     if unit_id in found.get("fleshed", []):
         return None if prepared else f"{unit_id} fleshed out in its box and landed: it moves no further this player-turn (7.21, 14.25 B)"
     if unit_id in found["units"] and unit_id not in found["go_on"]:
@@ -81,7 +83,8 @@ def landing_hexes(data: GameData, state: dict) -> dict[str, int]:
 def problems(data: GameData, trial: dict, orders: list) -> list[tuple[int, str]]:
     """Each sea move tried on `trial` in turn (changed as apply would)."""
     for index, order in enumerate(orders):
-        why = invade(data, trial, order) if "invade" in order else sail_problem(data, trial, order)
+        why = invade(data, trial, order) if "invade" in order else airborne.drop_problem(data, trial, order) \
+            if "drop" in order else sail_problem(data, trial, order)
         if why:
             return [(index, why)]
     return []
@@ -222,6 +225,12 @@ def from_coast(data: GameData, trial: dict, rec: dict, unit_id: str, to: str) ->
 
 def apply(data: GameData, state: dict, orders: list, events: list, dice: Dice) -> None:
     for order in orders:
+        if "drop" in order:                                            # 17.3 A
+            unit_id = str(order["drop"])
+            before = boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]
+            airborne.drop_problem(data, state, order)
+            events.append({"event": "drop", "unit": unit_id, "from": before, "at": state["units"][unit_id]["hex"], "rule": "17.3 A"})
+            continue
         if order.get("sail") == PORT:
             sail_problem(data, state, order)
             events.append({"event": "sail", "unit": PORT, "from": order["from"], "to": order["to"], "rule": "14.10"})

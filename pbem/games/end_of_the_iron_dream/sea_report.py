@@ -34,5 +34,6 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "chit_committed": lambda e: f"the WA commit to the secret of their second-invasion chit ({e['rule']})",
     "chit_drawn": lambda e: f"the Axis add their part: the WA alone know their second-invasion chit ({e['rule']})",
     "chit_revealed": lambda e: f"the second invasion reveals the chit: {e['chit']} ({e['rule']})",
+    "drop": lambda e: f"{e['unit']} drops from {_where(e['from'])} into {e['at']} ({e['rule']}, 17.5)",
     "sea_losses": lambda e: f"{e['unit']} disembarks: German Sea Movement Chart die {e['die']}, {e['steps']} step(s) lost ({e['rule']})",
 }

@@ -275,6 +275,9 @@ def terminal_check(data: GameData, state: dict, events: list) -> bool:
     state["oos"] = []
     granted = state["granted"].get(army, {})
     short = sorted(now.oos | {u for u, h in now.needs_ally.items() if granted.get(u) != h})
+    drops = state.get("drops") or {}
+    if drops.get("turn") == state["turn"] and drops.get("army") == army:
+        short = [u for u in short if u not in drops["units"]]        # 17.5 G: EGS on the drop turn (behaviour 3)
     events.append({"event": "supply_check", "check": "terminal", "army": army, "oos": short})
     for unit_id in short:
         attrite(data, state, unit_id, events)
