@@ -589,3 +589,14 @@ def test_17_7_four_turns_of_refit_between_drops():
     assert problems(d, wa(s, 12), "western", [{"drop": "wa-para-18", "at": "U4"}]) == [
         "wa-para-18 refits until Turn 13 (17.7: four turns between drops, from Turn 9)"]
     assert problems(d, wa(s, 13), "western", [{"drop": "wa-para-18", "at": "U4"}]) == []
+
+
+def test_17_7_c_a_paratroop_corps_fleshed_out_refits_before_its_drop():
+    """17.7 C: "Paratroops are available for instant use when they first appear on Turn 7, but
+    after that, if they flesh out with replacements ... they must go through the refit process
+    before dropping again"."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2"}, {"eto": {"wa-para-18": {"steps": 1}}})
+    s, _ = play(d, wa(s, 7), "western", [{"replace": "wa-para-18"}])
+    assert s["airborne"] == {"wa-para-18": 7}
+    assert problems(d, wa(s, 8), "western", [{"drop": "wa-para-18", "at": "V4"}]) == [
+        "wa-para-18 refits until Turn 12 (17.7: four turns between drops, from Turn 8)"]

@@ -133,6 +133,9 @@ def attack_problem(state: dict, unit_id: str) -> str | None:
 def watch(data: GameData, state: dict, events: list) -> None:
     """17.7 A-B: a paratroop corps that moves, or stands out of GS or next to an enemy unit, starts
     its refit again; 17.7 C: so does one fleshing out; 17.5 D: a dropped one not yet in GS."""
+    fleshed = sorted(str(e["unit"]) for e in events if e.get("event") == "replaced" and is_type(data, str(e["unit"]), "paratroop_infantry"))
+    if fleshed:                                                    # 17.7 C: even before their first drop
+        state["airborne"] = {**state.get("airborne", {}), **{u: state["turn"] for u in fleshed}}
     book = state.get("airborne")
     if not book:
         return

@@ -49,8 +49,9 @@ NOT_ENFORCED = (
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
     "not written yet: 14.17 D and 14.18-14.23 opposed invasions (an invasion of a hex holding enemy combat units is "
     "refused), 14.24 C only an advance after combat removes a counter (an Axis unit in its hex removes "
-    "it, whatever brought it there), 14.32 emergency beach supply, 14.33 amphibious coastal attacks, 17.0 paradrops "
-    "(and with an invasion, 14.17 B, 17.3 A); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
+    "it, whatever brought it there), 14.32 emergency beach supply, 14.33 amphibious coastal attacks, 17.6 and "
+    "17.8 paratroops dropping onto enemy units (refused), 17.3 A and 14.17 B drops with an invasion, 17.5 D their "
+    "retreats; 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.4; 6.7 A the third attack SU; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
     "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
