@@ -26,12 +26,12 @@ PORTS = {"invasions.ports.port_cities": ["P1", "V1", "R5", "V12"],
          "invasions.ports.inland_ports.labelled_hexes.V12": ["W12", "W13"]}
 
 
-def start3(position: dict, boxes: dict | None = None, hexes: dict | None = None, **extra):
+def start3(position: dict, boxes: dict | None = None, hexes: dict | None = None, sides: dict | None = None, **extra):
     """A behaviour-3 campaign from `position` with the boxes `boxes` (all three empty unless given)."""
     given = {"eto": {}, "mto": {}, "german": {}, **(boxes or {})}
     values = {**SUPPLY, **TAN, **NO_REINFORCEMENTS, **PORTS, "positions.test.wa_supply_sources": ["P1", "V1"],
               "positions.test.boxes": given, **extra}
-    return start(position, behaviour=3, extra=values,
+    return start(position, behaviour=3, extra=values, sides=sides,
                  hexes={**{h: {"terrain": "clear", "coast": c} for h, c in COASTS.items()}, **(hexes or {})})
 
 
@@ -600,3 +600,25 @@ def test_17_7_c_a_paratroop_corps_fleshed_out_refits_before_its_drop():
     assert s["airborne"] == {"wa-para-18": 7}
     assert problems(d, wa(s, 8), "western", [{"drop": "wa-para-18", "at": "V4"}]) == [
         "wa-para-18 refits until Turn 12 (17.7: four turns between drops, from Turn 8)"]
+
+
+# -- 14.33 the amphibious coastal attack -----------------------------------------------------------
+def test_14_33_one_wa_stack_a_turn_assaults_across_a_blocked_hexside_as_across_a_river():
+    """14.33 A: "Once per player-turn, during the Prepared Assault Phase, the WA may make one
+    amphibious coastal attack. This allows one stack of WA units to make a prepared assault across
+    a blocked or lake hexside, treating it as if it were a river or canal hexside" (docs/errata.md
+    ID10: no other prepared assault crosses one); 18.22 A: the defender doubled."""
+    position = {"wa-mech-3": "V2", "wa-mech-5": "V2", "de-inf-1": "V3", "wa-mech-7": "W2", "de-inf-2": "W3"}
+    d, s = start3(position, sides={"V2|V3": ["blocked"], "W2|W3": ["lake"], "V3|W2": ["blocked"], "V2|W3": ["blocked"]})
+    s = at(s, 3, "western", "assault")
+    attack = {"attack": "V3", "with": ["wa-mech-3", "wa-mech-5"]}
+    assert problems(d, s, "western", [attack]) == [
+        "V2-V3 is a blocked or lake hexside: only the WA amphibious coastal attack crosses it, `amphibious: true` (14.33 A)"]
+    assert problems(d, s, "western", [{**attack, "amphibious": True}, {"attack": "W3", "with": ["wa-mech-7"], "amphibious": True}]) == [
+        "the WA make 1 amphibious coastal attack a player-turn (14.33 A)"]
+    s2, events = play(d, s, "western", [{**attack, "amphibious": True}], 1)
+    battle = next(e for e in events if e["event"] == "assault")
+    assert battle["attack"] == 20 and battle["defence"] == 14                       # de-inf-1's 7 doubled
+    axis = at(s, 3, "axis", "assault")
+    assert problems(d, axis, "axis", [{"attack": "V2", "with": ["de-inf-1"], "amphibious": True}]) == [
+        "only the WA make amphibious coastal attacks (14.33 A)"]

@@ -21,6 +21,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
+from . import amphibious as amphibious_mod
 from . import calendar, combat, satellites, sea, shock, strategic, supply_play, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
@@ -38,14 +39,17 @@ def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     used: set[str] = set()
     hit: set[str] = set()
     first = 1 if orders and "bomb" in orders[0] else 0
+    amphibious = 0                                                  # 14.33 A: one a player-turn
     plain = False                                                   # an assault without the Shock Front so far
     for index, order in enumerate(orders[first:], start=first):
         why = battle_problem(data, state, order, used, hit) if "bomb" not in order else \
             "a heavy bomber strike is the first order of the file, one a phase (25.5 B)"
         units = [str(u) for u in order["with"]] if isinstance(order.get("with"), list) else []
-        why = why or shock.battle_problem(data, state, units, plain)
+        why = why or shock.battle_problem(data, state, units, plain) \
+            or amphibious_mod.order_problem(data, state, order, units, [grid(data).canonical(h) for h in targets(order)], amphibious)
         if why:
             return [Problem(index, why)]
+        amphibious += 1 if order.get("amphibious") is True else 0
         plain = plain or ("bomb" not in order and not shock.members(state, units, data))
     why = bomb_problem(data, state, orders[0], hit) if first else None
     return [Problem(0, why)] if why else []
@@ -112,7 +116,7 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
     """18.2, 18.3, 18.5, 6.1, 6.5 B, 4.4 A for one announced assault; the whole CRT column it
     may need is required now (before any die)."""
     units = order.get("with")
-    if set(order) - {"attack", "with"} or "attack" not in order or not isinstance(units, list) or not units:
+    if set(order) - {"attack", "with", "amphibious"} or "attack" not in order or not isinstance(units, list) or not units:
         return ATTACK
     army, g = state["army"], grid(data)
     try:
@@ -153,19 +157,22 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             here = state["units"][unit_id]["hex"]
             if not g.adjacent(here, hex_id):
                 return f"{unit_id} in {here} is not adjacent to {hex_id}: every attacker must be adjacent to every defending hex (18.3, 18.5)"
-            if "dike" in hexside(data, here, hex_id):
+            if "dike" in hexside(data, here, hex_id) and not amphibious_mod.over_dike(data, order):
                 return f"the dike hexside {here}-{hex_id} prevents prepared assaults across it (10.9 B)"
+            crossing = amphibious_mod.crossing_problem(data, state, order, here, hex_id)             # 14.33 A
+            if crossing:
+                return crossing
         other = [a for a in ("western", "soviet") if a != army and army != "axis"]
         if other and hex_id in state["assaulted"].get(other[0], []):
             return f"the {other[0]} forces assaulted {hex_id} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
     used.update(units)
     hit.update(hexes)
-    battle = plan_battle(data, state, hexes, list(units))
+    battle = plan_battle(data, state, hexes, list(units), order.get("amphibious") is True)
     combat.column_cells(data, battle["line"], battle["column"])
     return None
 
 
-def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str]) -> dict:
+def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str], amphibious: bool = False) -> dict:
     """The battle's odds: 18.4 the DFs totalled; 18.22 doubled across a river or canal unless
     units with AFs at least the hex's printed DFs attack across other hexsides; 18.7 the
     initial ratio; 18.8 A the line of the defender's terrain (several hexes: a reading, the
@@ -176,7 +183,7 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
     for hex_id in hexes:
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
         value = combat.defence_of(data, state, here)
-        across = [u for u in units if combat.water_between(data, state["units"][u]["hex"], hex_id)]
+        across = [u for u in units if amphibious_mod.water(data, state["units"][u]["hex"], hex_id, amphibious)]   # 14.33 A
         dry = combat.attack_of(data, state, [u for u in units if u not in across])
         defence += value * 2 if across and dry < value else value
     attack = combat.attack_of(data, state, units) + shock.attack_bonus(data, state, units, combat.attack_of)   # 24.4 A
@@ -220,7 +227,8 @@ def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     g = grid(data)
     strike = orders[0] if orders and "bomb" in orders[0] else None
     orders = orders[1:] if strike else orders
-    state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"])} for o in orders]
+    state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"]),
+                         **({"amphibious": True} if o.get("amphibious") is True else {})} for o in orders]
     events: list[dict] = [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
     if strike:
         bomb(data, state, strike, events)
@@ -237,7 +245,7 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         if not units or not hexes:
             events.append({"event": "assault_off", "hexes": declared["hexes"], "why": "no attacker or defender left (18.4, 18.9 B)"})
             continue
-        battle = plan_battle(data, state, hexes, units)
+        battle = plan_battle(data, state, hexes, units, declared.get("amphibious") is True)
         cells = combat.column_cells(data, battle["line"], battle["column"])
         die = dice.roll(f"crt/{hexes[0]}", 6, about=f"prepared assault on {', '.join(hexes)} (18.9)")
         cell = cells[str(die)]

@@ -49,7 +49,7 @@ NOT_ENFORCED = (
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
     "not written yet: 14.17 D and 14.18-14.23 opposed invasions (an invasion of a hex holding enemy combat units is "
     "refused), 14.24 C only an advance after combat removes a counter (an Axis unit in its hex removes "
-    "it, whatever brought it there), 14.32 emergency beach supply, 14.33 amphibious coastal attacks, 17.6 and "
+    "it, whatever brought it there), 14.32 emergency beach supply, 17.6 and "
     "17.8 paratroops dropping onto enemy units (refused), 17.3 A and 14.17 B drops with an invasion, 17.5 D their "
     "retreats; 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.4; 6.7 A the third attack SU; "
@@ -130,7 +130,7 @@ class EndOfTheIronDream(SequencedGame):
             entry("assault", "Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)",
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.assault_template, assault.check_assaults,
                   assault.apply_assaults, "each battle's answers (18.15, 18.20); then the next player-turn (5.0)",
-                  {"attack", "with", "bomb"}, assault.no_choice),
+                  {"attack", "with", "bomb", "amphibious"}, assault.no_choice),
             entry("pa_defender", "The defender applies its prepared-assault result first (18.15, 18.14, 18.19)", "response",
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender,
                   assault.apply_defender, "the attacker's result and advance (18.16)", {"steps", "retreat"}),
