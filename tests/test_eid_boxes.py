@@ -622,3 +622,10 @@ def test_14_33_one_wa_stack_a_turn_assaults_across_a_blocked_hexside_as_across_a
     axis = at(s, 3, "axis", "assault")
     assert problems(d, axis, "axis", [{"attack": "V2", "with": ["de-inf-1"], "amphibious": True}]) == [
         "only the WA make amphibious coastal attacks (14.33 A)"]
+
+
+def test_14_2_no_landing_in_a_port_the_enemy_holds():
+    """14.2: units sail to "an opened port" of their theater; a port with enemy units in it is not
+    one they land in (the position's port V1, retaken by the Axis)."""
+    d, s = start3({"de-inf-1": "V1"}, {"eto": {"wa-mech-3": {}}})
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}]) == ["V1 holds enemy units: no landing there (14.2, 14.4)"]

@@ -25,7 +25,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...dice import Dice
 from . import airborne, boxes, german_sea, invasion, strategic
-from .common import army_of, enemy_zoc, grid, is_type, mapdata, stacking_problem
+from .common import army_of, board, enemies, enemy_zoc, grid, is_type, mapdata, stacking_problem
 from .supply_play import sources
 
 KEYS = ("sail",)
@@ -186,6 +186,8 @@ def landing_problem(data: GameData, trial: dict, rec: dict, unit_id: str, theate
                 f"{', '.join(sorted(ports)) or 'none'})"), ""
     if boxes.coast_theater(data, trial, hex_id) != theater:
         return f"{hex_id} is not in the {theater} (4.9, 14.2, 14.4: the same theater of operations)", ""
+    if any(army_of(trial, u) in enemies(trial, "western") for u in board(trial).units_in(hex_id)):
+        return f"{hex_id} holds enemy units: no landing there (14.2, 14.4)", ""
     if rec["landed"].get(hex_id, 0) + 1 > ports[hex_id]:
         return f"{hex_id} has landed {rec['landed'][hex_id]} corps this turn, its capacity (14.25 A, 14.26 B, 14.29)", ""
     if hex_id not in trial["invasion_ports"]["ashore"] and hex_id in enemy_zoc(data, trial, "western") and not any(
