@@ -1,0 +1,440 @@
+"""End of the Iron Dream, behaviour 3: sea movement (5.1.4, 5.2.4; 13.x, 14.1-14.7), invasions
+(14.8-14.17, 14.24; 6.3; 14.12 the chit played in the open here, tests/test_eid_chit.py for the
+hidden draw), ports opened in play (14.27-14.31), paratroop drops (17.x) and the amphibious coastal
+attack (14.33).
+
+TEST DATA: tests/eidhelp.py, tests/test_eid_supply_play.py and tests/test_eid_boxes.py; the ports,
+coasts, invadable hexes, charts and the tan corps' factors are made up."""
+
+from __future__ import annotations
+
+from pbem.games.end_of_the_iron_dream import GAME
+from pbem.games.end_of_the_iron_dream.common import zoc_of
+from tests.eidhelp import at, play, problems, start
+from tests.test_eid_boxes import COASTS, NO_REINFORCEMENTS, PORTS, TAN, start3, wa
+from tests.test_eid_supply_play import SUPPLY
+
+
+def test_7_1_b_a_unit_landing_from_its_box_pays_1_mp_and_moves_on():
+    """5.2.4 D: "Units sea moving from holding boxes to opened port or invasion-port counters pay
+    1 MP upon landing and may then continue moving"; 14.2: only in the box's theater."""
+    d, s = start3({"de-inf-1": "T10"}, {"eto": {"wa-mech-3": {}}})
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "P1"}]) == [
+        "P1 is not in the eto (4.9, 14.2, 14.4: the same theater of operations)"]
+    path = ["V1", "V2", "V3", "V4", "V5", "V6", "V7"]
+    s2, events = play(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}, {"move": "wa-mech-3", "path": path}])
+    assert events[0] == {"event": "sail", "unit": "wa-mech-3", "from": "eto", "to": "V1", "mp": 1, "rule": "5.2.4"}
+    assert s2["units"]["wa-mech-3"] == {"side": "western", "hex": "V7", "steps": 2} and s2["boxes"]["eto"] == {}
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}, {"move": "wa-mech-3", "path": path + ["V8"]}]) == [
+        "wa-mech-3 needs 7 MP for this path but has 6 left (10.1, 10.3; 10.4 A: one hex only)"]
+
+
+def test_14_26_b_a_port_lands_one_corps_a_turn_and_14_2_the_box_to_box_move():
+    """14.26 B: "one corps and one SU may come ashore per turn"; 14.2: to "The other theater
+    holding box"."""
+    d, s = start3({"de-inf-1": "T10"}, {"eto": {"wa-mech-3": {}, "wa-mech-5": {}}})
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}, {"sail": "wa-mech-5", "to": "V1"}]) == [
+        "V1 has landed 1 corps this turn, its capacity (14.25 A, 14.26 B, 14.29)"]
+    s2, _ = play(d, wa(s), "western", [{"sail": "wa-mech-5", "to": "mto"}])
+    assert s2["boxes"] == {"eto": {"wa-mech-3": 2}, "mto": {"wa-mech-5": 2}, "german": {}}
+
+
+def test_14_1_at_most_four_corps_at_sea_in_a_turn():
+    """14.1: "The WA may have up to four corps ... in sea movement in a single turn"."""
+    five = ["wa-mech-3", "wa-mech-5", "wa-mech-7", "wa-mech-8", "wa-mech-12"]
+    d, s = start3({"de-inf-1": "T10"}, {"eto": {u: {} for u in five}})
+    orders = [{"sail": u, "to": "mto"} for u in five]
+    assert problems(d, wa(s), "western", orders) == [
+        "wa-mech-12: the WA have 4 corps in sea movement this turn, the limit (14.1, 5.2.4 E)"]
+    assert problems(d, wa(s), "western", orders[:4]) == []
+
+
+def test_7_2_b_a_port_in_a_german_zoc_needs_a_wa_combat_unit_there():
+    """7.2 B: "German ZOCs do extend into regular port city hexes, thus for an WA unit to arrive in
+    such a port, there would need to be at least one other WA combat unit already in the hex"."""
+    d, s = start3({"de-inf-1": "V2"}, {"eto": {"wa-mech-3": {}}})
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}]) == [
+        "V1 is a port in a German ZOC: a WA combat unit must be there already to land (7.2 B)"]
+    d, s = start3({"de-inf-1": "V2", "wa-mech-5": "V1"}, {"eto": {"wa-mech-3": {}}})
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}]) == []
+
+
+def test_14_4_a_unit_sailing_from_a_port_does_nothing_else_this_player_turn():
+    """14.4: from an opened port "into the holding box of their theater"; 5.2.4 D: "WA units that
+    sea move in any other way may not take part in any further activities that same
+    player-turn"."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "W1", "wa-mech-5": "V1"})
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-5", "to": "mto"}]) == [
+        "wa-mech-5 sails from the eto to its own theater's box only (14.4, 14.6)"]
+    s2, _ = play(d, wa(s), "western", [{"sail": "wa-mech-5", "to": "eto"}])
+    assert s2["boxes"]["eto"] == {"wa-mech-5": 2} and "wa-mech-5" not in s2["units"]
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}]) == [
+        "W1 has no opened port or invasion-port: a unit there is evacuated to the eto box only (14.6)"]
+    s2, _ = play(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "eto"}])         # 14.6 sea evacuation
+    assert s2["boxes"]["eto"] == {"wa-mech-3": 2}
+
+
+def test_5_2_4_d_a_port_to_port_mover_may_not_move_or_assault():
+    """14.5: "Units moving from port to port or invasion-port (and vice versa) may not continue
+    moving after landing. Nor could they launch any kind of assault"."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-5": "P1"}, **{"positions.test.wa_supply_sources": ["P1", "Q1", "V1"]})
+    s2, _ = play(d, wa(s), "western", [{"sail": "wa-mech-5", "to": "Q1"}])
+    assert s2["units"]["wa-mech-5"]["hex"] == "Q1"
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-5", "to": "Q1"}, {"move": "wa-mech-5", "path": ["Q1", "Q2"]}]) == [
+        "wa-mech-5 moved by sea and takes part in nothing else this player-turn (5.2.4 D, 14.5)"]
+
+
+def test_14_7_no_wa_sea_movement_in_the_baltic():
+    """14.7: "In the Iron Dream scenario, there is no WA sea movement at all in the Baltic and
+    Black Seas"."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-5": "W2"})
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-5", "to": "eto"}]) == [
+        "W2 is on the baltic: no WA sea movement there (14.7)"]
+
+
+# -- 14.x invasions ------------------------------------------------------------------------------
+FORCE = {"eto": {"wa-mech-3": {}, "wa-mech-5": {}, "wa-x-B1": {}, "wa-x-B8": {}, "wa-mech-7": {}}}
+INVADE = {"invade": "U2", "with": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto"}
+B8 = {k.replace("B1", "B8"): v for k, v in TAN.items()}
+
+
+def start_invasion(position: dict | None = None, **extra):
+    return start3({"de-inf-1": "T10", **(position or {})}, FORCE,
+                  **{"invasions.invasions.invadable_hexes": ["U2", "U14", "P1", "V1"], **B8, **extra})
+
+
+def test_6_3_the_wa_must_invade_on_turn_1_between_t2_and_z13_with_two_corps_of_each_group():
+    """6.3 A: "The WA must conduct an invasion on the French, Belgian, or Dutch Atlantic coasts";
+    14.11 A: "between T2 and Z13, inclusive"; 4.10 C: "The Turn 1 WA invasion must be made with
+    two corps from each group"."""
+    d, s = start_invasion()
+    assert problems(d, wa(s, 1), "western", []) == [
+        "the WA must launch an invasion on Turn 1: `invade: HEX, with: [UNIT, ...], from: eto` (6.3 A, 14.11 A)"]
+    assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "U14"}]) == [
+        "U14 is not on the French, Belgian or Dutch coast between T2 and Z13 (6.3 A, 14.11 A)"]
+    assert problems(d, wa(s, 1), "western", [{**INVADE, "with": ["wa-mech-3", "wa-mech-5", "wa-mech-7", "wa-x-B1"]}]) == [
+        "the Turn 1 invasion is made with 2 corps from each army group (4.10 C)"]
+    assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "P1"}]) == [
+        "P1 is not on the French, Belgian or Dutch coast between T2 and Z13 (6.3 A, 14.11 A)"]
+    assert problems(d, wa(s, 10), "western", [{**INVADE, "invade": "P1"}]) == [
+        "P1 is not in the eto (14.16 A: an invadable hex within the same theater of operations)"]
+    assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "U3"}]) == [
+        "U3 is not an invadable coastal hex (14.9: a white arrow points to it)"]
+
+
+def test_14_17_c_an_unopposed_invasion_goes_ashore_and_the_counter_becomes_a_gs_source():
+    """14.17 C: "If the coastal hex is empty of any combat units of the enemy, immediately move the
+    invasion force ashore. The invasion force may not move or attack any further that player-turn";
+    14.24 A: the counter "instantly functions as a source of GS"; 14.25 A: it lands a corps a turn."""
+    d, s = start_invasion()
+    s2, events = play(d, wa(s, 1), "western", [INVADE])
+    assert events[0] == {"event": "invasion", "hex": "U2", "units": INVADE["with"], "from": "eto", "number": 1, "rule": "14.17 C"}
+    assert {u: s2["units"][u]["hex"] for u in INVADE["with"]} == {u: "U2" for u in INVADE["with"]}
+    assert s2["invasion_ports"] == {"eto": 1, "mto": 1, "ashore": ["U2"]} and s2["boxes"]["eto"] == {"wa-mech-7": 2}
+    assert problems(d, wa(s, 1), "western", [INVADE, {"move": "wa-mech-3", "path": ["U2", "U3"]}]) == [
+        "wa-mech-3 moved by sea and takes part in nothing else this player-turn (5.2.4 D, 14.5)"]
+    s3 = at(s2, 2, "western")
+    assert problems(d, s3, "western", [{"sail": "wa-mech-7", "to": "U2"}]) == [
+        "U2 would hold 5 western units, over the limit of 4 (8.1) (7.10)"]
+    s3["units"]["wa-mech-3"]["hex"] = "U3"
+    s4, _ = play(d, s3, "western", [{"sail": "wa-mech-7", "to": "U2"}])
+    assert s4["units"]["wa-mech-7"]["hex"] == "U2"
+    from pbem.games.end_of_the_iron_dream.supply_play import sources
+    assert "U2" in sources(d, s2, "western")
+
+
+def test_14_17_d_an_opposed_invasion_is_refused_and_14_1_one_counter_a_turn():
+    d, s = start_invasion({"de-inf-2": "U2"})
+    assert problems(d, wa(s, 1), "western", [INVADE]) == [
+        "U2 is defended: an opposed invasion (14.17 D, 14.18-14.23) is not played by pbem yet"]
+
+
+SECRET = "ab" * 32                  # the WA's secret in these tests: with the Axis salt "d" the chit is C, "c" A
+
+
+def drawn(d, s, salt):
+    """14.12 A: after the first landing's file, the WA's secret, then the Axis part (played in the open here)."""
+    s, events = play(d, s, "western", [{"chit_secret": SECRET}])
+    assert s["phase"] == "chit_axis" and events[0] == {"event": "chit_committed", "rule": "14.12 A"}
+    s, events = play(d, s, "axis", [{"chit_salt": salt}])
+    assert events[0] == {"event": "chit_drawn", "rule": "14.12 A"}
+    return s
+
+
+def test_14_12_the_chit_sets_the_earliest_turn_of_the_second_invasion():
+    """14.12 A: "At the instant the WA corps step ashore during the first invasion, the WA secretly
+    draw one of the second invasion chits"; B: chit A Turn 3, B Turn 5, C Turn 7; C: "The instant
+    the second invasion is launched, the WA should reveal the chit to the Axis"; 14.13 A: any
+    invasion after Turn 9 is the third."""
+    d, s = start_invasion()
+    s, _ = play(d, wa(s, 1), "western", [INVADE])
+    assert s["phase"] == "chit" and s["chit"] == {"stage": "commit", "resume": "assault"}
+    assert problems(d, s, "western", [{"chit_secret": "ab"}]) == [
+        "one order: `chit_secret: HEX`, 64 lowercase hex digits chosen at random (14.12 A)"]
+    s = drawn(d, s, "d")
+    # the WA Prepared Assault Phase resumes and passes by itself (no WA unit next to an enemy): the Soviet turn
+    assert s["phase"] == "bagration" and s["chit"] == {"stage": "drawn", "turn": 1, "salt": "d", "second": None}
+    s["boxes"]["eto"]["wa-mech-8"] = 2
+    second = {"invade": "U14", "with": ["wa-mech-7"], "from": "eto"}
+    assert problems(d, wa(s, 6), "western", [second]) == [
+        "the second-invasion chit is C: the second invasion comes on Turn 7 at the earliest (14.12 B)"]
+    assert GAME.movement_template(d, wa(s, 6), "western")["notes"][-1] == (
+        "your second-invasion chit is C: the second invasion from Turn 7 (14.12 B)")
+    hidden = {**wa(s, 7)}
+    hidden.pop("chit_secret")                                          # the public state: the secret unopened
+    assert problems(d, hidden, "western", [second]) == [
+        "the second invasion reveals the chit (14.12 C): its orders must open the WA's item `invasion-chit`"]
+    s2, events = play(d, wa(s, 7), "western", [second])
+    assert events[1] == {"event": "chit_revealed", "chit": "C", "rule": "14.12 C"}
+    assert [e for e in events if e["event"] == "vp"] == []             # a second invasion costs nothing
+    assert problems(d, wa(s2, 9), "western", [{"invade": "P1", "with": ["wa-mech-8"], "from": "mto"}]) == [
+        "the second invasion was launched on Turn 7: the next is a third, after Turn 9 (14.13 A)"]
+
+
+def test_14_13_an_invasion_after_turn_9_is_a_third_invasion_costing_10_vps():
+    """14.13 A: "The WA third invasion is any invasion they launch after Turn 9"; B: without a
+    second invasion, "any invasion launched after that time would be considered a third
+    invasion"; 14.14, 26.6.12: "If the WA makes a third invasion, they lose 10 VPs"; 14.13 C: not
+    in the two-player game; 14.1: one invasion-port counter a turn."""
+    d, s = start_invasion()
+    s, _ = play(d, wa(s, 1), "western", [INVADE])
+    s = drawn(d, s, "c")
+    s["boxes"]["eto"]["wa-mech-8"] = 2
+    later = {"invade": "U14", "with": ["wa-mech-7"], "from": "eto"}
+    s2, events = play(d, wa(s, 10), "western", [later])
+    assert events[1] == {"event": "vp", "army": "western", "vp": "-10", "rule": "26.6.12", "turn": 10,
+                         "what": "the WA third invasion", "hex": "U14"}
+    assert s2["invasion_ports"] == {"eto": 0, "mto": 1, "ashore": ["U14", "U2"]}
+    assert problems(d, wa(s, 10), "western", [later, {"invade": "U14", "with": ["wa-mech-8"], "from": "eto"}]) == [
+        "one invasion-port counter a turn goes to sea (14.1, 14.15)"]
+    two = {**s, "seats": ["alliance", "axis"]}
+    assert problems(d, wa(two, 10), "alliance", [later]) == ["a WA third invasion is not possible in the two-player game (14.13 C)"]
+
+
+def test_7_2_a_german_zocs_do_not_extend_into_invasion_ports_and_14_24_c_an_advance_removes_one():
+    """7.2 A: "German ZOCs do not extend into WA invasion-port counters"; 14.24 C: "Victorious
+    attacking enemy units may advance after combat into a hex containing only an invasion-port
+    counter ... This is the only way an invasion-port can be removed from its coastal hex"."""
+    d, s = start_invasion({"de-inf-2": "U4"})
+    s, _ = play(d, wa(s, 1), "western", [INVADE])
+    s = at(s, 2, "western")
+    for unit_id in INVADE["with"]:
+        s["units"][unit_id]["hex"] = "U1"
+    s["units"]["de-inf-2"]["hex"] = "U3"
+    _, events = play(d, s, "western", [{"move": "wa-mech-3", "path": ["U1", "U2"]}])
+    assert events[0]["mp"] == 1                                   # no +2 for entering an EZOC (9.6) in U2
+    s["units"]["wa-mech-3"]["hex"] = "U2"
+    assert "U2" in zoc_of(d, s, ("axis",))                       # the German ZOC itself still reaches it
+    s["units"]["de-inf-2"]["hex"] = "U2"
+    for unit_id in INVADE["with"]:
+        s["units"].pop(unit_id)
+    s2, events = play(d, at(s, 2, "axis", "assault"), "axis", [])
+    assert {"event": "invasion_port_removed", "hex": "U2", "rule": "14.24 C"} in events
+    assert s2["invasion_ports"]["ashore"] == []
+
+
+# -- 14.27 ports opened in play --------------------------------------------------------------------
+def test_14_27_a_port_liberated_on_turn_3_with_a_4_works_from_turn_7():
+    """14.27 B example: "The WA liberate Cherbourg in Turn 3. A 4 is rolled, so Cherbourg starts to
+    function as a port at the start of Turn 7" (the chart's 4 is the rulebook's); 15.14 A: "WA GS
+    sources are any opened Atlantic, Mediterranean, or Adriatic port"."""
+    from pbem.games.end_of_the_iron_dream.supply_play import sources
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "R3"})
+    s2, events = play(d, wa(s, 3), "western", [{"move": "wa-mech-3", "path": ["R3", "R4", "R5"]}], **{"port/": [4]})
+    assert events[-1] == {"event": "port_liberated", "hex": "R5", "die": 4, "opens": 7, "rule": "14.27"}
+    assert "R5" not in sources(d, at(s2, 6, "western"), "western")
+    assert "R5" in sources(d, at(s2, 7, "western"), "western")
+
+
+def test_14_28_a_port_the_axis_take_back_never_reopens():
+    """14.28: "If a liberated port is subsequently recaptured by Germany and then liberated again,
+    it never reopens"."""
+    from pbem.games.end_of_the_iron_dream.supply_play import sources
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "R3", "de-inf-2": "P5"})
+    s, _ = play(d, wa(s, 3), "western", [{"move": "wa-mech-3", "path": ["R3", "R4", "R5"]}], **{"port/": [1]})
+    s["units"]["wa-mech-3"]["hex"] = "R2"
+    s, events = play(d, at(s, 4, "axis"), "axis", [{"move": "de-inf-2", "path": ["P5", "Q5", "R5"]}])
+    assert {"event": "port_closed", "hex": "R5", "rule": "14.28"} in events
+    s["units"]["de-inf-2"]["hex"] = "T10"
+    s, events = play(d, wa(s, 5), "western", [{"move": "wa-mech-3", "path": ["R2", "R3", "R4", "R5"]}])
+    assert not [e for e in events if e["event"].startswith("port_")] and "R5" not in sources(d, s, "western")
+
+
+def test_14_31_b_an_inland_port_works_only_with_its_labelled_hexes():
+    """14.31 B: "the WA must also control all the hexes around those ports containing the initial
+    of the port in question"; D: "Roll for the opening of the inland ports at the time the city
+    itself is liberated" (V12 is Antwerp's hex, 14.31 A; its labelled hexes W12, W13 made up)."""
+    from pbem.games.end_of_the_iron_dream.supply_play import sources
+    d, s = start3({"de-inf-1": "T20", "wa-mech-3": "V11"})
+    s, events = play(d, wa(s, 3), "western", [{"move": "wa-mech-3", "path": ["V11", "V12"]}], **{"port/": [1]})
+    assert events[-1]["event"] == "port_liberated" and events[-1]["opens"] == 4
+    s = at(s, 4, "western")
+    s["units"]["wa-mech-3"]["hex"] = "V10"
+    s["control"] = {**s["control"], "W12": "axis", "W13": "western"}
+    assert "V12" not in sources(d, s, "western")
+    s["control"]["W12"] = "western"
+    assert "V12" in sources(d, s, "western")
+
+
+# -- 13.x German sea movement ----------------------------------------------------------------------
+GERMAN_SEA = {"game.movement.german_sea_movement.baltic_port_hexes": ["W5", "V20"],
+              **{f"game.movement.german_sea_movement.losses.results.{die}": {6: 2, 5: 1}.get(die, 0) for die in range(1, 7)},
+              "game.turns.iron_dream.first_turn_of_1945": 14}
+# the hexes the map data lists around the estuary X12 (8.4), clear for the test
+SCHELDT_MAP = {h: {"terrain": "clear"} for h in ("X9", "X11", "X13", "Y13", "Y14", "Z13")}
+
+
+def test_13_1_one_german_unit_a_turn_sails_from_the_baltic_coast_to_a_german_baltic_port():
+    """13.1 A: "Germany may move one unit per turn that starts the phase in a Baltic Sea port or
+    Baltic Sea coastal hex, by sea to any other German-controlled Baltic port (but not to another
+    coastal hex without a port in it)"; 13.4 A: one die on the German Sea Movement Chart at
+    disembarkation; 13.5 B: nothing else that player-turn (the chart is made up)."""
+    d, s = start3({"de-inf-1": "W2", "de-inf-2": "W5", "su-inf-3": "T24"}, **GERMAN_SEA)
+    s = at(s, 2, "axis")
+    assert problems(d, s, "axis", [{"sail": "de-inf-1", "to": "W6"}]) == [
+        "W6 is not another German-controlled Baltic port (13.1 A: not a coastal hex without a port)"]
+    assert problems(d, s, "axis", [{"sail": "de-inf-1", "to": "V20"}, {"sail": "de-inf-2", "to": "V20"}]) == [
+        "Germany sea moves 1 unit a turn in the Baltic (13.1 A, 5.1.4 A)"]
+    s2, events = play(d, s, "axis", [{"sail": "de-inf-1", "to": "V20"}], **{"sea/": [5]})
+    assert events[:3] == [{"event": "sail", "unit": "de-inf-1", "from": "W2", "to": "V20", "rule": "13.1"},
+                          {"event": "sea_losses", "unit": "de-inf-1", "die": 5, "steps": 1, "rule": "13.4 A"},
+                          {"event": "reduced", "unit": "de-inf-1", "steps": 1, "why": "German Sea Movement Chart (13.4 A)"}]
+    assert problems(d, s, "axis", [{"sail": "de-inf-1", "to": "V20"}, {"move": "de-inf-1", "path": ["V20", "W10"]}]) == [
+        "de-inf-1 moved by sea and takes part in nothing else this player-turn (5.2.4 D, 14.5)"]
+    s3, events = play(d, s, "axis", [{"sail": "de-inf-1", "to": "V20"}], **{"sea/": [6]})
+    assert {"unit": "de-inf-1", "side": "axis", "permanent": True} in s3["dead"]          # 13.4 B
+    assert problems(d, at(s, 2, "soviet"), "soviet", [{"sail": "su-inf-3", "to": "V20"}]) == [
+        "the Soviets have no sea movement capabilities at all (13.0 A, 5.3.3 B)"]
+
+
+def test_13_7_the_scheldt_crossing_once_in_fair_1944_with_two_non_mechanized_steps():
+    """13.7 B: "This ability can only be used once on one turn, and then only during clear weather
+    turns in 1944"; C: "One or two non-mechanized steps (not supply) may move across the mouth of
+    the Scheldt River Estuary"; D: both hexes German-controlled; E: "No sea movement die roll is
+    made" (Turn 14 is made up as the first of 1945)."""
+    d, s = start(
+        {"de-inf-1": {"hex": "X11"}, "de-inf-2": {"hex": "X11", "steps": 1}, "su-inf-3": {"hex": "T24"}}, behaviour=3,
+        hexes={**SCHELDT_MAP, **{h: {"terrain": "clear", "coast": c} for h, c in COASTS.items()}},
+        extra={**SUPPLY, **TAN, **NO_REINFORCEMENTS, **PORTS, **GERMAN_SEA, "positions.test.wa_supply_sources": ["P1", "V1"],
+               "positions.test.boxes": {"eto": {}, "mto": {}, "german": {}}})
+    s = at(s, 2, "axis")
+    assert problems(d, s, "axis", [{"sail": "de-inf-1", "to": "X12"}, {"sail": "de-inf-2", "to": "X12"}]) == [
+        "3 steps would cross the Scheldt: one or two (13.7 C)"]
+    s2, events = play(d, s, "axis", [{"sail": "de-inf-1", "to": "X12"}])
+    assert events[0] == {"event": "sail", "unit": "de-inf-1", "from": "X11", "to": "X12", "rule": "13.7"}
+    assert s2["scheldt"] == 2
+    assert problems(d, at(s2, 3, "axis"), "axis", [{"sail": "de-inf-2", "to": "X12"}]) == [
+        "the Scheldt crossing was used on Turn 2: only once (13.7 B)"]
+    assert problems(d, at(s, 14, "axis"), "axis", [{"sail": "de-inf-2", "to": "X12"}]) == [
+        "the Scheldt crossing is made only in clear weather turns in 1944 (13.7 B)"]
+
+
+def test_14_10_an_invasion_port_counter_moves_between_the_boxes_one_a_turn():
+    """14.10: "The invasion-port counters themselves may be moved from theater holding box to
+    theater holding box any number of times"; 14.1: "one invasion-port counter in sea movement in a
+    single turn"."""
+    d, s = start_invasion()
+    move = {"sail": "invasion-port", "from": "eto", "to": "mto"}
+    s2, events = play(d, wa(s, 2), "western", [move])
+    assert s2["invasion_ports"] == {"eto": 1, "mto": 2, "ashore": []}
+    assert events[0] == {"event": "sail", "unit": "invasion-port", "from": "eto", "to": "mto", "rule": "14.10"}
+    assert problems(d, wa(s, 2), "western", [move, move]) == [
+        "the WA have 1 invasion-port counter in sea movement this turn, the limit (14.1)"]
+    assert problems(d, wa(s, 12), "western", [move, {"invade": "U14", "with": ["wa-mech-7"], "from": "eto"}]) == [
+        "one invasion-port counter a turn goes to sea (14.1, 14.15)"]
+
+
+# -- 17.x paratroop drops ---------------------------------------------------------------------------
+PARA = {"eto": {"wa-para-18": {}}}
+
+
+def test_17_2_to_17_5_a_paratroop_drop_into_an_empty_hex():
+    """17.2: "the paratroops must start the WA turn in either theater holding box or in an
+    WA-controlled hex on the map that is in GS and has no adjacent German units"; 17.4 D-E: the
+    take-off's theater, "within two hexes of other WA units in GS"; 17.5 B: not mountain or marsh;
+    E: no ZOC but in their own hex; F: "If paratroops land in a hex empty of enemy defenders, they
+    may not attack at all"."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2"}, PARA, hexes={"U4": {"terrain": "marsh"}})
+    s = wa(s, 7)
+    assert problems(d, s, "western", [{"drop": "wa-para-18", "at": "V6"}]) == ["V6 is not within two hexes of a WA unit in GS (17.4 E)"]
+    assert problems(d, s, "western", [{"drop": "wa-para-18", "at": "U4"}]) == ["paratroops may not land in the marsh hex U4 (17.5 B)"]
+    assert problems(d, s, "western", [{"drop": "wa-mech-3", "at": "V4"}]) == [
+        "wa-mech-3 is not a WA paratroop corps yet to drop this player-turn (17.1 A)"]
+    s2, events = play(d, s, "western", [{"drop": "wa-para-18", "at": "V4"}, {"move": "wa-para-18", "path": ["V4", "V5"]}])
+    assert events[0] == {"event": "drop", "unit": "wa-para-18", "from": "eto", "at": "V4", "rule": "17.3 A"}
+    assert s2["units"]["wa-para-18"]["hex"] == "V5"                     # in GS at once: it may move (17.5 D)
+    s3, _ = play(d, s, "western", [{"drop": "wa-para-18", "at": "V4"}])
+    alone = {**s3, "units": {"wa-para-18": s3["units"]["wa-para-18"]}}
+    assert zoc_of(d, alone, ("western",)) == {"V4"}                            # 17.5 E, the drop turn
+    assert zoc_of(d, {**alone, "turn": 8}, ("western",)) == {"U5", "V3", "V4", "V5", "W4", "W5"}   # from Turn 8 (9.2: not U4)
+    assert problems(d, at(s3, 7, "western", "assault"), "western", [{"attack": "T10", "with": ["wa-para-18"]}]) == [
+        "wa-para-18 dropped into an empty hex this player-turn and may not attack (17.5 F)"]
+
+
+def test_17_5_d_g_a_cut_off_drop_stays_put_and_keeps_its_supply_that_turn():
+    """17.5 D: "Dropped paratroops may not move or even retreat from the hex into which they were
+    dropped until a GS line is opened to them"; G: "Paratroops are considered to have AS as well
+    as EGS on the turn they drop" (the Terminal Supply Check spares them; German W4 cuts V4 off)."""
+    d, s = start3({"de-inf-1": "W4", "wa-mech-3": "V2"}, PARA)
+    s = wa(s, 7)
+    assert problems(d, s, "western", [{"drop": "wa-para-18", "at": "V4"}, {"move": "wa-para-18", "path": ["V4", "U4"]}]) == [
+        "wa-para-18 dropped and may not move until a GS line is opened to it (17.5 D)"]
+    s2, _ = play(d, s, "western", [{"drop": "wa-para-18", "at": "V4"}])
+    s3, events = play(d, at(s2, 7, "western", "assault"), "western", [])
+    check = next(e for e in events if e["event"] == "supply_check")
+    assert check["oos"] == [] and s3["units"]["wa-para-18"]["steps"] == 2
+    # Turn 8: its ZOC reaches U4 again (17.5 E held for the drop turn only), a line V2-U3-U4-V4 opens: it moves
+    assert problems(d, wa(s3, 8), "western", [{"move": "wa-para-18", "path": ["V4", "U4"]}]) == []
+
+
+def test_17_7_four_turns_of_refit_between_drops():
+    """17.7 example: "Paratroops airdrop on Turn 7 ... On Turn 8, they move to a suitable refit
+    area. The refit period does not start until Turn 9, and so the earliest they could drop again
+    would be Turn 13"."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2"}, PARA)
+    s, _ = play(d, wa(s, 7), "western", [{"drop": "wa-para-18", "at": "V4"}])
+    s, _ = play(d, wa(s, 8), "western", [{"move": "wa-para-18", "path": ["V4", "V3"]}])
+    assert s["airborne"] == {"wa-para-18": 8}
+    assert problems(d, wa(s, 12), "western", [{"drop": "wa-para-18", "at": "U4"}]) == [
+        "wa-para-18 refits until Turn 13 (17.7: four turns between drops, from Turn 9)"]
+    assert problems(d, wa(s, 13), "western", [{"drop": "wa-para-18", "at": "U4"}]) == []
+
+
+def test_17_7_c_a_paratroop_corps_fleshed_out_refits_before_its_drop():
+    """17.7 C: "Paratroops are available for instant use when they first appear on Turn 7, but
+    after that, if they flesh out with replacements ... they must go through the refit process
+    before dropping again"."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2"}, {"eto": {"wa-para-18": {"steps": 1}}})
+    s, _ = play(d, wa(s, 7), "western", [{"replace": "wa-para-18"}])
+    assert s["airborne"] == {"wa-para-18": 7}
+    assert problems(d, wa(s, 8), "western", [{"drop": "wa-para-18", "at": "V4"}]) == [
+        "wa-para-18 refits until Turn 12 (17.7: four turns between drops, from Turn 8)"]
+
+
+# -- 14.33 the amphibious coastal attack -----------------------------------------------------------
+def test_14_33_one_wa_stack_a_turn_assaults_across_a_blocked_hexside_as_across_a_river():
+    """14.33 A: "Once per player-turn, during the Prepared Assault Phase, the WA may make one
+    amphibious coastal attack. This allows one stack of WA units to make a prepared assault across
+    a blocked or lake hexside, treating it as if it were a river or canal hexside" (docs/errata.md
+    ID10: no other prepared assault crosses one); 18.22 A: the defender doubled."""
+    position = {"wa-mech-3": "V2", "wa-mech-5": "V2", "de-inf-1": "V3", "wa-mech-7": "W2", "de-inf-2": "W3"}
+    d, s = start3(position, sides={"V2|V3": ["blocked"], "W2|W3": ["lake"], "V3|W2": ["blocked"], "V2|W3": ["blocked"]})
+    s = at(s, 3, "western", "assault")
+    attack = {"attack": "V3", "with": ["wa-mech-3", "wa-mech-5"]}
+    assert problems(d, s, "western", [attack]) == [
+        "V2-V3 is a blocked or lake hexside: only the WA amphibious coastal attack crosses it, `amphibious: true` (14.33 A)"]
+    assert problems(d, s, "western", [{**attack, "amphibious": True}, {"attack": "W3", "with": ["wa-mech-7"], "amphibious": True}]) == [
+        "the WA make 1 amphibious coastal attack a player-turn (14.33 A)"]
+    s2, events = play(d, s, "western", [{**attack, "amphibious": True}], 1)
+    battle = next(e for e in events if e["event"] == "assault")
+    assert battle["attack"] == 20 and battle["defence"] == 14                       # de-inf-1's 7 doubled
+    axis = at(s, 3, "axis", "assault")
+    assert problems(d, axis, "axis", [{"attack": "V2", "with": ["de-inf-1"], "amphibious": True}]) == [
+        "only the WA make amphibious coastal attacks (14.33 A)"]
+
+
+def test_14_2_no_landing_in_a_port_the_enemy_holds():
+    """14.2: units sail to "an opened port" of their theater; a port with enemy units in it is not
+    one they land in (the position's port V1, retaken by the Axis)."""
+    d, s = start3({"de-inf-1": "V1"}, {"eto": {"wa-mech-3": {}}})
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}]) == ["V1 holds enemy units: no landing there (14.2, 14.4)"]
