@@ -11,7 +11,7 @@ import pytest
 
 from pbem.errors import UnknownDataError
 from pbem.games.end_of_the_iron_dream import GAME
-from pbem.games.end_of_the_iron_dream.common import factor, zoc_of
+from pbem.games.end_of_the_iron_dream.common import factor
 from tests.eidhelp import at, data, play, problems, start
 from tests.test_eid_supply_play import SUPPLY
 
