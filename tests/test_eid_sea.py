@@ -98,8 +98,8 @@ INVADE = {"invade": "U2", "with": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8
 B8 = {k.replace("B1", "B8"): v for k, v in TAN.items()}
 
 
-def start_invasion(position: dict | None = None, **extra):
-    return start3({"de-inf-1": "T10", **(position or {})}, FORCE,
+def start_invasion(position: dict | None = None, cells: dict | None = None, **extra):
+    return start3({"de-inf-1": "T10", **(position or {})}, FORCE, cells=cells,
                   **{"invasions.invasions.invadable_hexes": ["U2", "U14", "P1", "V1"], **B8, **extra})
 
 
@@ -143,10 +143,43 @@ def test_14_17_c_an_unopposed_invasion_goes_ashore_and_the_counter_becomes_a_gs_
     assert "U2" in sources(d, s2, "western")
 
 
-def test_14_17_d_an_opposed_invasion_is_refused_and_14_1_one_counter_a_turn():
-    d, s = start_invasion({"de-inf-2": "U2"})
-    assert problems(d, wa(s, 1), "western", [INVADE]) == [
-        "U2 is defended: an opposed invasion (14.17 D, 14.18-14.23) is not played by pbem yet"]
+def test_14_18_an_opposed_invasion_is_fought_first_in_the_prepared_assault_phase_and_goes_ashore():
+    """14.17 D: "If the hex to be invaded is defended by an enemy combat unit ... the force must
+    fight its way ashore"; 14.18: resolved first in the Prepared Assault Phase; 14.19 A: 1R naval
+    support and 1R tactical air in clear weather; 14.20: "The DFs are doubled"; 14.23: "Invading
+    units must absorb all adverse combat results as step losses ... no advance after combat, beyond
+    occupying the beach hex" (the 4-1 cell, die 3: 1/2, made up)."""
+    d, s = start_invasion({"de-inf-2": "U2"}, cells={"4-1": {"3": "1/2"}})
+    s, events = play(d, wa(s, 1), "western", [INVADE], **{"crt/": [3]})
+    assert events[0]["event"] == "invasion" and events[0]["opposed"] is True and events[0]["rule"] == "14.17 D"
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["kind"], battle["attack"], battle["defence"], battle["initial"], battle["column"]) == ("invasion", 34, 14, "2-1", "4-1")
+    assert [x["rule"] for x in battle["shifts"]] == ["14.19 A", "14.19 A, 25.8 A"]
+    assert s["phase"] == "inv_defender" and "wa-mech-3" not in s["units"] and s["boxes"]["eto"] == {"wa-mech-7": 2}
+    s, events = play(d, s, "axis", [{"steps": ["de-inf-2", "de-inf-2"]}])
+    assert s["phase"] == "inv_attacker"
+    assert problems(d, s, "western", [{"steps": ["wa-x-B1", "wa-x-B8"]}]) == ["the invaders lose 1 step(s) (14.23), not 2"]
+    s, events = play(d, s, "western", [{"steps": ["wa-x-B1"]}])
+    assert {"event": "invasion_ashore", "hex": "U2", "units": INVADE["with"], "rule": "14.17 D, 14.23"} in events
+    assert s["units"]["wa-x-B1"] == {"side": "western", "hex": "U2", "steps": 1}
+    assert s["invasion_ports"] == {"eto": 1, "mto": 1, "ashore": ["U2"]} and s["phase"] == "chit"      # 14.12 A
+
+
+def test_14_22_a_failed_invasion_goes_back_to_its_box_after_one_more_step_loss():
+    """14.22 A: "If invading units fail to clear the defender's hex of enemy units, the invasion has
+    failed, and the invasion force is sent back to its holding box after absorbing an additional
+    step loss incurred in evacuating from a hostile beach"; B: it counts as launched (a 1/0, made up)."""
+    d, s = start_invasion({"de-inf-2": "U2"}, cells={"4-1": {"3": "1/0"}})
+    s, events = play(d, wa(s, 1), "western", [INVADE], **{"crt/": [3]})
+    assert s["phase"] == "inv_attacker"
+    assert problems(d, s, "western", [{"steps": ["wa-x-B1"]}]) == [
+        "the invaders lose 2 step(s) (14.23, 14.22 A: one more on evacuating), not 1"]
+    s, events = play(d, s, "western", [{"steps": ["wa-x-B1", "wa-x-B1"]}])
+    assert {"event": "invasion_failed", "hex": "U2", "box": "eto", "units": ["wa-mech-3", "wa-mech-5", "wa-x-B8"],
+            "rule": "14.22"} in events
+    assert s["boxes"]["eto"] == {"wa-mech-3": 2, "wa-mech-5": 2, "wa-mech-7": 2, "wa-x-B8": 2}
+    assert {"unit": "wa-x-B1", "side": "western"} in s["dead"]
+    assert s["invasion_ports"] == {"eto": 1, "mto": 1, "ashore": []} and len(s["invasions"]) == 1
 
 
 SECRET = "ab" * 32                  # the WA's secret in these tests: with the Axis salt "d" the chit is C, "c" A

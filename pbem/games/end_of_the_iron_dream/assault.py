@@ -22,7 +22,7 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from . import amphibious as amphibious_mod
-from . import calendar, combat, satellites, sea, shock, strategic, supply_play, yugoslavia
+from . import calendar, combat, invasion_battle, satellites, sea, shock, strategic, supply_play, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -232,6 +232,9 @@ def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     events: list[dict] = [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
     if strike:
         bomb(data, state, strike, events)
+    if invasion_battle.waiting(state):                              # 14.18: the invasion battle first
+        invasion_battle.start(game, data, state, dice, events)
+        return events
     next_battle(game, data, state, dice, events)
     return events
 

@@ -29,7 +29,7 @@ from ...kit import numbers
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (airborne, assault, boxes, calendar, chit, collapse, french, garrisons, invasion, movement, ports, report, satellites, setup, shock, supply_play, victory,
+from . import (airborne, assault, boxes, calendar, chit, collapse, french, garrisons, invasion, invasion_battle, movement, ports, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -47,8 +47,8 @@ NOT_ENFORCED = (
     "and units in GS not moving out of it, need the EGS and FS sources) are not enforced; 19.x satellite GS sources "
     "(every Axis unit traces to the German sources, 15.12); 15.14 F; SUs in the holding boxes and at sea (3.11 A-B, "
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
-    "not written yet: 14.17 D and 14.18-14.23 opposed invasions (an invasion of a hex holding enemy combat units is "
-    "refused), 14.24 C only an advance after combat removes a counter (an Axis unit in its hex removes "
+    "not written yet: 14.17 D fortifications on the invaded hex (no fortification counters), 17.3 B paratroops "
+    "undoubling invasion defenders, 14.24 C only an advance after combat removes a counter (an Axis unit in its hex removes "
     "it, whatever brought it there), 14.32 emergency beach supply, 17.6 and "
     "17.8 paratroops dropping onto enemy units (refused), 17.3 A and 14.17 B drops with an invasion, 17.5 D their "
     "retreats; 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
@@ -150,6 +150,13 @@ class EndOfTheIronDream(SequencedGame):
             entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
                   self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
                   "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
+            entry("inv_defender", "The defender applies the invasion battle's result first (14.18, 18.15, 18.14)", "response",
+                  self.defender_seat, self.attacker_reveals, invasion_battle.template, invasion_battle.check_defender,
+                  invasion_battle.apply_defender, "the invaders' losses (14.23)", {"steps", "retreat"}),
+            entry("inv_attacker", "The WA take the invasion battle's result as step losses (14.23, 14.22 A)", "orders",
+                  self.phasing_seat, self.mover_reveals, invasion_battle.template, invasion_battle.check_attacker,
+                  invasion_battle.apply_attacker, "ashore, or back to the box; then the announced assaults (14.18)",
+                  {"steps"}),
             entry("chit", "The WA commit to the secret of their second-invasion chit, after the file of the first "
                   "landing (14.12 A): a step kept from the other players", "orders", chit.wa_seat, self.attacker_reveals,
                   chit.secret_template, chit.check_secret, chit.apply_secret, "the Axis adds its part (14.12 A)",
@@ -211,10 +218,11 @@ class EndOfTheIronDream(SequencedGame):
                  "collapse": "German economic collapse: the 12th Army and the Alpenfestung (16.8)",
                  "shock_front": "STAVKA Shock Front creation (5.3.7)",
                  "chit": "second-invasion chit: the WA's secret (14.12 A)",
-                 "chit_axis": "second-invasion chit: the Axis part (14.12 A)"}
+                 "chit_axis": "second-invasion chit: the Axis part (14.12 A)",
+                 "inv_defender": "invasion battle: the defender's result", "inv_attacker": "invasion battle: the WA's losses"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
-            "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
+            "ma_answer", "pa_defender", "pa_attacker", "pa_advance", "inv_defender", "inv_attacker") else ""
         return f"Turn {state['turn']} {ARMY_NAMES[state['army']]}{front} {names[state['phase']]}{where}"
 
     # -- options, set-up -----------------------------------------------------------------------

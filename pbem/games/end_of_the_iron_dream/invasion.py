@@ -6,15 +6,16 @@ corps of that box (14.16 A-E; SUs are not on the map in this module) to an invad
 hex of the box's theater (14.9: the map's white arrows, `invasions.invasions.invadable_hexes`;
 4.9: the hex's sea). An empty hex (no enemy combat unit, 14.17 C) is taken at once: the force
 goes ashore and neither moves nor attacks further this player-turn; the counter stays there for
-the game, a WA GS source and landing hex (14.10, 14.24 A, 14.25). One counter a turn (14.1); its
-corps count among the four at sea (14.1).
+the game, a WA GS source and landing hex (14.10, 14.24 A, 14.25). A defended hex: the force waits
+at sea for its battle (14.17 D, 14.18: invasion_battle.py). One counter a turn (14.1); its corps
+count among the four at sea (14.1).
 - Iron Dream: the first invasion is Turn 1's, required, on a hex between T2 and Z13 inclusive
   (6.3 A, 14.11 A: read as rows T-Z, columns 2-13), with two corps of each army group (4.10 C;
   the paratroops either, 4.10 D); any invasion after Turn 9 is a third invasion (14.13 A-B): it
   costs the WA 10 VPs (14.14, 26.6.12) and is not possible in the two-player game (14.13 C).
 - Let History Judge: three invasions, one a turn at most (14.15).
-Not played yet (the campaign's not-enforced list): an opposed invasion (14.17 D, 14.18-14.23), the
-second invasion (its chit, 14.12, is a hidden draw), paratroops with an invasion (17.3 A)."""
+The second invasion's turn comes from its chit (14.12, chit.py). Not played yet (the campaign's
+not-enforced list): forts on the invaded hex (14.17 D), paratroops with an invasion (17.3)."""
 
 from __future__ import annotations
 
@@ -91,8 +92,8 @@ def target_problem(data: GameData, trial: dict, hex_id: str, box: str) -> str | 
         return f"{hex_id} is not an invadable coastal hex (14.9: a white arrow points to it)"
     if boxes.coast_theater(data, trial, hex_id) != box:
         return f"{hex_id} is not in the {box} (14.16 A: an invadable hex within the same theater of operations)"
-    if any(army_of(trial, u) in enemies(trial, "western") for u in board(trial).units_in(hex_id)):
-        return f"{hex_id} is defended: an opposed invasion (14.17 D, 14.18-14.23) is not played by pbem yet"
+    if trial.get("invasion_force"):
+        return "one invasion force at sea at a time (14.1)"
     return None
 
 
@@ -139,27 +140,44 @@ def kind_of(data: GameData, state: dict) -> str:
 
 
 def land(state: dict, rec: dict, hex_id: str, units: list[str], box: str, kind: str) -> None:
-    """14.17 C: the force goes ashore; 14.24 A: the counter stays, a GS source."""
-    for unit_id in units:
-        state["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": state["boxes"][box].pop(unit_id)}
-    state["invasion_ports"] = {**state["invasion_ports"], box: state["invasion_ports"][box] - 1,
-                               "ashore": sorted([*state["invasion_ports"]["ashore"], hex_id])}
+    """14.16 A: the counter leaves its box with the force, an invasion launched (14.22 B); 14.17 C:
+    on an empty hex it goes ashore at once; 14.17 D: else it waits at sea for its battle, first in
+    the Prepared Assault Phase (14.18, invasion_battle.py)."""
+    state["invasion_ports"] = {**state["invasion_ports"], box: state["invasion_ports"][box] - 1}
     number = len(launched(state)) + 1
-    state["invasions"] = [*launched(state), {"turn": state["turn"], "hex": hex_id, **({"third": True} if kind == "third" else {})}]
-    if kind == "first" and "chit" in state:
-        state["chit"] = {**state["chit"], "stage": "draw"}            # 14.12 A: drawn as the corps step ashore
+    opposed = defended(state, hex_id)
+    state["invasions"] = [*launched(state), {"turn": state["turn"], "hex": hex_id, **({"third": True} if kind == "third" else {}),
+                                             **({"opposed": True} if opposed else {})}]
     if kind == "second":
         state["chit"] = {**state["chit"], "second": state["turn"], "revealed": chit.drawn(state)}     # 14.12 C
-    entered(state, "western", [hex_id])
     rec["units"] = [*rec["units"], *units]
-    rec.setdefault("invaded", []).append({"hex": hex_id, "units": units, "from": box, "number": number})
+    rec.setdefault("invaded", []).append({"hex": hex_id, "units": units, "from": box, "number": number,
+                                          **({"opposed": True} if opposed else {})})
+    if opposed:
+        state["invasion_force"] = {"hex": hex_id, "box": box, "kind": kind, "units": {u: state["boxes"][box].pop(u) for u in units}}
+        return
+    for unit_id in units:
+        state["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": state["boxes"][box].pop(unit_id)}
+    ashore(state, hex_id, kind)
+
+
+def defended(state: dict, hex_id: str) -> bool:
+    return any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(hex_id))
+
+
+def ashore(state: dict, hex_id: str, kind: str) -> None:
+    """14.24 A: the counter stays, a GS source; 14.12 A: the chit is drawn as the first force steps ashore."""
+    state["invasion_ports"] = {**state["invasion_ports"], "ashore": sorted([*state["invasion_ports"]["ashore"], hex_id])}
+    if kind == "first" and "chit" in state:
+        state["chit"] = {**state["chit"], "stage": "draw"}
+    entered(state, "western", [hex_id])
 
 
 def events_of(data: GameData, state: dict, rec: dict, events: list) -> None:
     """The invasions of the phase; 14.14, 26.6.12: a third invasion costs the WA 10 VPs."""
     from .victory import add
     for done in rec.get("invaded", []):
-        events.append({"event": "invasion", **done, "rule": "14.17 C"})
+        events.append({"event": "invasion", **done, "rule": "14.17 D" if done.get("opposed") else "14.17 C"})
         if state.get("chit", {}).get("second") == state["turn"]:
             events.append({"event": "chit_revealed", "chit": state["chit"]["revealed"], "rule": "14.12 C"})
         if any(i["hex"] == done["hex"] and i.get("third") for i in launched(state)):

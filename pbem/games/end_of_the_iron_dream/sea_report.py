@@ -23,7 +23,12 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "sail": lambda e: f"{e['unit']} moves by sea from {_where(e['from'])} to {_where(e['to'])}"
                       + (f" ({e['mp']} MP to land, 7.1 B)" if "mp" in e else f" ({e['rule']})"),
     "invasion": lambda e: (f"invasion {e['number']}: an invasion-port counter and {', '.join(e['units'])} from "
-                           f"{_where(e['from'])} go ashore unopposed in {e['hex']} ({e['rule']}, 14.24 A)"),
+                           f"{_where(e['from'])} " + (f"sail against the defenders of {e['hex']}: the battle comes first in "
+                                                      f"the Prepared Assault Phase ({e['rule']}, 14.18)" if e.get("opposed") else
+                                                      f"go ashore unopposed in {e['hex']} ({e['rule']}, 14.24 A)")),
+    "invasion_ashore": lambda e: f"the invasion force {', '.join(e['units'])} goes ashore in {e['hex']} ({e['rule']}, 14.24 A)",
+    "invasion_failed": lambda e: (f"the invasion of {e['hex']} failed: {', '.join(e['units']) or 'nothing'} back to "
+                                  f"{_where(e['box'])} ({e['rule']})"),
     "invasion_port_removed": lambda e: f"the invasion-port counter in {e['hex']} is removed ({e['rule']})",
     "port_liberated": lambda e: (f"the port of {e['hex']} is liberated: Port Opening Chart die {e['die']}, it works from "
                                  f"the start of Turn {e['opens']} ({e['rule']})"),
