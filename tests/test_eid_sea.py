@@ -471,3 +471,24 @@ def test_14_2_no_landing_in_a_port_the_enemy_holds():
     one they land in (the position's port V1, retaken by the Axis)."""
     d, s = start3({"de-inf-1": "V1"}, {"eto": {"wa-mech-3": {}}})
     assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}]) == ["V1 holds enemy units: no landing there (14.2, 14.4)"]
+
+
+def test_14_21_the_invasion_example_without_its_fortification():
+    """14.21 A: "Two WA 10-9-7s and two 9-10-7s, with an invasion-port counter, invade hex V6 (Le
+    Havre). It is defended by a German 3-4-5 infantry corps, in a Level-2 fortification." B:
+    "Germany has a total defense strength of eight factors in the hex as the infantry's DF of 4 is
+    doubled to 8. The WA AFs total 38, making initial odds ratio 4-1 in clear terrain." C: "1R for
+    tactical airpower, and 1R for invasion naval support makes the odds 6-1. The German Level 2
+    fortification provides a 2L shift ... Then the city of Le Havre provides a 1L shift".
+    Fortifications are not on the map (the campaign's not-enforced list): without the fort's 2L the
+    odds end at 5-1 (TEST DATA: the two tan corps as 9-10-7s; de-inf-2 on its 3-4-5 side)."""
+    nines = {f"units.counters.{u}.{k}": v for u in ("wa-x-B1", "wa-x-B8") for k, v in
+             {"type": "infantry", "attack": 9, "defense": 10, "movement": 7, "reduced": {"attack": 4, "defense": 5, "movement": 7}}.items()}
+    d, s = start3({"de-inf-1": "T10", "de-inf-2": {"hex": "V6", "steps": 1}}, FORCE,
+                  hexes={"V6": {"terrain": "clear", "coast": "atlantic"}},          # the city is the rulebook's (14.21 C)
+                  **{"invasions.invasions.invadable_hexes": ["V6"], **nines})
+    s, events = play(d, wa(s, 1), "western", [{**INVADE, "invade": "V6"}], **{"crt/": [1]})
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["attack"], battle["defence"], battle["initial"]) == (38, 8, "4-1")
+    assert [(x["shift"], x["rule"]) for x in battle["shifts"]] == [(1, "14.19 A"), (1, "14.19 A, 25.8 A"), (-1, "18.24")]
+    assert battle["column"] == "5-1"
