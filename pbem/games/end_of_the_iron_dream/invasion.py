@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from . import boxes, chit
+from . import boxes, chit, combat
 from .common import army_of, board, counter, enemies, grid, stacking_problem
 from .supply_play import LHJ, entered
 
@@ -94,6 +94,10 @@ def target_problem(data: GameData, trial: dict, hex_id: str, box: str) -> str | 
         return f"{hex_id} is not in the {box} (14.16 A: an invadable hex within the same theater of operations)"
     if trial.get("invasion_force"):
         return "one invasion force at sea at a time (14.1)"
+    if defended(trial, hex_id):                      # its battle (14.18) may need any column of the hex's line
+        line = combat.line_of(data, hex_id)
+        for column in combat.columns(data, line):
+            combat.column_cells(data, line, column)
     return None
 
 
