@@ -492,3 +492,38 @@ def test_14_21_the_invasion_example_without_its_fortification():
     assert (battle["attack"], battle["defence"], battle["initial"]) == (38, 8, "4-1")
     assert [(x["shift"], x["rule"]) for x in battle["shifts"]] == [(1, "14.19 A"), (1, "14.19 A, 25.8 A"), (-1, "18.24")]
     assert battle["column"] == "5-1"
+
+
+def test_14_32_emergency_beach_supply_lands_a_corps_at_a_threatened_invasion_port():
+    """14.32 A: "any WA turn that begins with one or more enemy units ... in any of the hexes adjacent
+    to an invasion-port counter across an unblocked hexside"; B: "No invasions may be launched on the
+    turns in which emergency beach supply (EBS) is used"; C: corps from the theater's holding box,
+    "up to the normal per-turn capacity for the hex"; D: "instead of, not in addition to, normal sea
+    movement capacities"; the example: "That corps cannot move or attack further that turn"."""
+    d, s = start3({"de-inf-1": "T10", "de-inf-2": "T2", "wa-mech-3": "U2"}, {"eto": {"wa-mech-7": {}, "wa-mech-8": {}}},
+                  **{"invasions.invasions.invadable_hexes": ["U14"]})
+    s["invasion_ports"] = {"eto": 2, "mto": 1, "ashore": ["U2"]}
+    s, _ = play(d, at(s, 11, "axis", "assault"), "axis", [])                  # the WA player-turn begins
+    assert s["army"] == "western" and s["ebs"] == {"turn": 11, "hexes": ["U2"], "used": False}
+    assert problems(d, s, "western", [{"ebs": "wa-mech-7", "at": "V1"}]) == [
+        "V1 is not an invasion-port counter with an enemy unit next to it at the start of this WA player-turn (14.32 A): U2"]
+    assert problems(d, s, "western", [{"ebs": "wa-mech-7", "at": "U2"}, {"sail": "wa-mech-8", "to": "U2"}]) == [
+        "U2 has landed 1 corps this turn, its capacity (14.25 A, 14.26 B, 14.29)"]
+    assert problems(d, s, "western", [{"ebs": "wa-mech-7", "at": "U2"}, {"invade": "U14", "with": ["wa-mech-8"], "from": "eto"}]) == [
+        "no invasion on a turn of emergency beach supply (14.32 B)"]
+    assert problems(d, s, "western", [{"ebs": "wa-mech-7", "at": "U2"}, {"move": "wa-mech-7", "path": ["U2", "U3"]}]) == [
+        "wa-mech-7 moved by sea and takes part in nothing else this player-turn (5.2.4 D, 14.5)"]
+    s2, events = play(d, s, "western", [{"ebs": "wa-mech-7", "at": "U2"}])
+    assert events[0] == {"event": "ebs", "unit": "wa-mech-7", "at": "U2", "rule": "14.32"}
+    assert s2["units"]["wa-mech-7"]["hex"] == "U2" and s2["ebs"]["used"] is True
+
+
+def test_14_29_an_invasion_port_in_an_opened_port_lands_two_corps():
+    """14.29: "If an invasion-port counter exists in a hex along with an opened city port, then the
+    landing capacity of that hex is two corps and two SUs per turn"."""
+    d, s = start3({"de-inf-1": "T10"}, {"eto": {"wa-mech-3": {}, "wa-mech-5": {}, "wa-mech-7": {}}})
+    s["invasion_ports"] = {"eto": 1, "mto": 1, "ashore": ["V1"]}
+    two = [{"sail": "wa-mech-3", "to": "V1"}, {"sail": "wa-mech-5", "to": "V1"}]
+    assert problems(d, wa(s), "western", two) == []
+    assert problems(d, wa(s), "western", [*two, {"sail": "wa-mech-7", "to": "V1"}]) == [
+        "V1 has landed 2 corps this turn, its capacity (14.25 A, 14.26 B, 14.29)"]

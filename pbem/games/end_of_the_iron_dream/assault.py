@@ -22,7 +22,7 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from . import amphibious as amphibious_mod
-from . import calendar, combat, invasion_battle, satellites, sea, shock, strategic, supply_play, yugoslavia
+from . import calendar, combat, ebs, invasion_battle, satellites, sea, shock, strategic, supply_play, yugoslavia
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -342,15 +342,21 @@ def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: li
 
 # -- the attacker's result and advance (18.14, 18.16) --------------------------------------
 def check_attacker(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    problems = loss_answer_problems(data, state, orders, "attackers", {"advance"})
-    if problems or not orders or "advance" not in orders[0]:
+    problems = loss_answer_problems(data, state, orders, "attackers", {"advance", "ebs"})
+    if problems or not orders or not {"advance", "ebs"} & set(orders[0]):
         return problems
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}, "dead": list(state["dead"])}
     battle = copy.deepcopy(state["pending"])
     answer = normalise_answer(orders[0])
     auto = combat.automatic_answer(data, trial, battle, "attackers")
     combat.take_result(data, trial, battle, auto if auto is not None else answer, "attackers", [])
-    why = advance_problem(data, trial, battle, orders[0]["advance"])
+    why = advance_problem(data, trial, battle, orders[0]["advance"]) if "advance" in orders[0] else None
+    if not why and "ebs" in orders[0]:                              # 14.32 C, after the advance (its example)
+        for key in ("boxes", "sea", "ebs"):
+            trial[key] = copy.deepcopy(state.get(key))
+        for unit_id, raw in sorted((orders[0].get("advance") or {}).items()):
+            trial["units"][str(unit_id)]["hex"] = grid(data).canonical(str(raw[-1]))
+        why = ebs.answer_problem(data, trial, orders[0]["ebs"])
     return [Problem(0, why)] if why else []
 
 
@@ -436,6 +442,9 @@ def apply_attacker(game: Any, data: GameData, state: dict, side: str, orders: li
         path = [g.canonical(str(h)) for h in raw]
         state["units"][str(unit_id)]["hex"] = path[-1]
         events.append({"event": "advance", "unit": str(unit_id), "path": [battle["hex_of"][str(unit_id)], *path]})
+    for unit_id in sorted((orders[0].get("ebs") or {}) if orders else []):          # 14.32 C
+        ebs.land_problem(data, state, str(unit_id), orders[0]["ebs"][unit_id])
+        events.append(ebs.event(state, str(unit_id)))
     if not defender_advance_turn(data, state, events):
         next_battle(game, data, state, dice, events)
     return events

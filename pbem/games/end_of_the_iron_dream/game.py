@@ -29,7 +29,7 @@ from ...kit import numbers
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (airborne, assault, boxes, calendar, chit, collapse, french, garrisons, invasion, invasion_battle, movement, ports, report, satellites, setup, shock, supply_play, victory,
+from . import (airborne, assault, boxes, calendar, chit, collapse, ebs, french, garrisons, invasion, invasion_battle, movement, ports, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
@@ -83,7 +83,7 @@ NOT_ENFORCED = (
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold", "arrive", "box", "sail", "theater", "convert", "invade", "from", "drop")
+               "strategic", "hold", "arrive", "box", "sail", "theater", "convert", "invade", "from", "drop", "ebs")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
 
 
@@ -122,7 +122,7 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop"}),
+                   "strategic", "hold", "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop", "ebs"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -137,7 +137,7 @@ class EndOfTheIronDream(SequencedGame):
             entry("pa_attacker", "The attacker applies its result and advances after combat (18.14, 18.16-18.18)", "orders",
                   self.phasing_seat, self.mover_reveals, EndOfTheIronDream.answer_template, assault.check_attacker,
                   assault.apply_attacker, "the defender's advance (18.20) if it holds and the attackers left; then the "
-                  "next battle", {"steps", "retreat", "advance"}),
+                  "next battle", {"steps", "retreat", "advance", "ebs"}),
             entry("pa_advance", "Defender advance after combat into a vacated attacker's hex (18.20)", "response",
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender_advance,
                   assault.apply_defender_advance, "the next battle (18.10 C); after the last, the next player-turn (5.0)",
@@ -304,6 +304,7 @@ class EndOfTheIronDream(SequencedGame):
                            "weather": calendar.weather(data, state["scenario"], state["turn"])})
         if state["army"] == "western" and plays(data, 3):
             boxes.start_of_wa_turn(data, state, events)                  # 7.25 C
+            ebs.start_of_wa_turn(data, state)                            # 14.32 A
         supply_play.record_control(data, state, events)
         supply_play.initial_check(data, state, events)
 

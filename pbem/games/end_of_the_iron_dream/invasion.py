@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from . import boxes, chit, combat
+from . import boxes, chit, combat, ebs
 from .common import army_of, board, counter, enemies, grid, stacking_problem
 from .supply_play import LHJ, entered
 
@@ -54,6 +54,8 @@ def invade_problem(data: GameData, trial: dict, rec: dict, order: dict) -> str |
         return "one invasion-port counter a turn goes to sea (14.1, 14.15)"
     if trial["invasion_ports"][box] < 1:
         return f"no invasion-port counter is in the {box} box (14.8, 14.16 A)"
+    if ebs.used(trial):
+        return "no invasion on a turn of emergency beach supply (14.32 B)"
     try:
         hex_id = grid(data).canonical(target)
     except ValueError as exc:

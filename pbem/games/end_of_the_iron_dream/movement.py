@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import airborne, calendar, combat, invasion, reinforcements, replacements, satellites, sea, shock, strategic, supply, supply_play, yugoslavia
+from . import airborne, calendar, combat, ebs, invasion, reinforcements, replacements, satellites, sea, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -167,6 +167,7 @@ def movement_problems(data: GameData, trial: dict, orders: list) -> list[Problem
         why = (move_problem(data, trial, rec, order) if "move" in order else
                assault_problem(data, trial, rec, order) if "assault" in order else
                enter(data, trial, rec, order, []) if "enter" in order and plays(data, 2) else
+               ebs.order_problem(data, trial, order) if "ebs" in order and plays(data, 3) else
                f"unknown order {sorted(order)}: {MOVE}; {ASSAULT}")
         if why:
             return [Problem(index, why)]
@@ -415,7 +416,7 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     g = grid(data)
     going = list(rec["going_on"])
     for order in orders:
-        named = [order["move"]] if "move" in order else [order["enter"]] if "enter" in order else list(order["with"])
+        named = [order["move"]] if "move" in order else [order["enter"]] if "enter" in order else list(order.get("with", []))
         if going and not set(named) <= set(going):
             going = []
         rec["going_on"] = going
@@ -429,6 +430,9 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             events.append({"event": "move", "unit": order["move"], "path": path, "mp": cost})
         elif "enter" in order:
             enter(data, state, rec, order, events)
+        elif "ebs" in order:                                        # 14.32 C: at any time of the WA player-turn
+            ebs.order_problem(data, state, order)
+            events.append(ebs.event(state, str(order["ebs"])))
     rec["going_on"], rec["again"] = [], None
     assault = orders[-1] if orders and "assault" in orders[-1] else None
     if assault is None:

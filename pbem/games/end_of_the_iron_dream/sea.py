@@ -24,9 +24,9 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from ...dice import Dice
-from . import airborne, boxes, german_sea, invasion, strategic
+from . import airborne, boxes, ebs, german_sea, invasion, ports, strategic
 from .common import army_of, board, enemies, enemy_zoc, grid, is_type, mapdata, stacking_problem
-from .supply_play import sources
+from .supply_play import control
 
 KEYS = ("sail",)
 PORT = "invasion-port"                     # `sail: invasion-port, from: BOX, to: BOX` (14.10)
@@ -37,7 +37,7 @@ LIMIT = "invasions.sea_movement.per_turn_limit"
 def leading(orders: list) -> int:
     """How many of the orders (after the Strategic Land Movement Phase's) are sea moves."""
     count = 0
-    while count < len(orders) and ("sail" in orders[count] or "invade" in orders[count] or "drop" in orders[count]):
+    while count < len(orders) and {"sail", "invade", "drop", "ebs"} & set(orders[count]):
         count += 1
     return count
 
@@ -74,8 +74,12 @@ def landed_spent(state: dict) -> dict[str, int]:
 def landing_hexes(data: GameData, state: dict) -> dict[str, int]:
     """14.25 A, 14.26 B, 14.29: each opened port or invasion-port lands one corps a turn; an
     invasion-port counter in an opened port two."""
+    g = grid(data)
+    given = [g.canonical(h) for h in numbers.texts(data, f"positions.{state['position']}.wa_supply_sources",
+                                                   "the WA opened ports and invasion-port counters of the position (15.14 A)")]
+    opened = ports.opened(data, state, control(data, state)) if state.get("ports", {}).get("opening") else []
     found: dict[str, int] = {}
-    for hex_id in [*sources(data, state, "western"), *state["invasion_ports"]["ashore"]]:
+    for hex_id in [*given, *opened, *state["invasion_ports"]["ashore"]]:
         found[hex_id] = found.get(hex_id, 0) + 1
     return found
 
@@ -84,7 +88,7 @@ def problems(data: GameData, trial: dict, orders: list) -> list[tuple[int, str]]
     """Each sea move tried on `trial` in turn (changed as apply would)."""
     for index, order in enumerate(orders):
         why = invade(data, trial, order) if "invade" in order else airborne.drop_problem(data, trial, order) \
-            if "drop" in order else sail_problem(data, trial, order)
+            if "drop" in order else ebs.order_problem(data, trial, order) if "ebs" in order else sail_problem(data, trial, order)
         if why:
             return [(index, why)]
     return []
@@ -227,6 +231,10 @@ def from_coast(data: GameData, trial: dict, rec: dict, unit_id: str, to: str) ->
 
 def apply(data: GameData, state: dict, orders: list, events: list, dice: Dice) -> None:
     for order in orders:
+        if "ebs" in order:                                             # 14.32
+            ebs.order_problem(data, state, order)
+            events.append(ebs.event(state, str(order["ebs"])))
+            continue
         if "drop" in order:                                            # 17.3 A
             unit_id = str(order["drop"])
             before = boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]

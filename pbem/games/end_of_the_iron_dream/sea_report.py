@@ -40,5 +40,6 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "chit_drawn": lambda e: f"the Axis add their part: the WA alone know their second-invasion chit ({e['rule']})",
     "chit_revealed": lambda e: f"the second invasion reveals the chit: {e['chit']} ({e['rule']})",
     "drop": lambda e: f"{e['unit']} drops from {_where(e['from'])} into {e['at']} ({e['rule']}, 17.5)",
+    "ebs": lambda e: f"{e['unit']} lands in {e['at']} by emergency beach supply: it moves and attacks no further ({e['rule']})",
     "sea_losses": lambda e: f"{e['unit']} disembarks: German Sea Movement Chart die {e['die']}, {e['steps']} step(s) lost ({e['rule']})",
 }
