@@ -527,3 +527,24 @@ def test_14_29_an_invasion_port_in_an_opened_port_lands_two_corps():
     assert problems(d, wa(s), "western", two) == []
     assert problems(d, wa(s), "western", [*two, {"sail": "wa-mech-7", "to": "V1"}]) == [
         "V1 has landed 2 corps this turn, its capacity (14.25 A, 14.26 B, 14.29)"]
+
+
+def test_14_32_the_example_lands_a_corps_right_after_the_advance():
+    """14.32 C example: "the WA launch a successful attack from V5 into a surrounding hex, clearing it
+    of enemy defenders. Three attacking corps advance into the hex. ... The WA call for EBS, and
+    immediately after advancing after combat with the V5 attackers, move another corps from the ETO
+    holding box onto V5" (here U2; the 4-1 cell, die 1: 0/E, made up)."""
+    stack = {u: "U2" for u in ("wa-mech-3", "wa-mech-5", "wa-mech-8", "wa-mech-12")}
+    d, s = start3({"de-inf-1": "T10", "de-inf-2": "T2", "de-inf-4": "U3", **stack}, {"eto": {"wa-mech-7": {}}},
+                  cells={"4-1": {"1": "0/E"}})
+    s["invasion_ports"] = {"eto": 2, "mto": 1, "ashore": ["U2"]}
+    s, _ = play(d, at(s, 11, "axis", "assault"), "axis", [])                  # the WA player-turn begins
+    s, _ = play(d, s, "western", [])                                          # Turn 11: no move
+    three = ["wa-mech-3", "wa-mech-5", "wa-mech-8"]
+    s, events = play(d, s, "western", [{"attack": "U3", "with": three}], **{"crt/": [1]})
+    assert s["phase"] == "pa_attacker"
+    answer = {"advance": {u: ["U3"] for u in three}, "ebs": {"wa-mech-7": "U2"}}
+    s2, events = play(d, s, "western", [answer])
+    assert {"event": "ebs", "unit": "wa-mech-7", "at": "U2", "rule": "14.32"} in events
+    assert {u: s2["units"][u]["hex"] for u in [*three, "wa-mech-12", "wa-mech-7"]} == {
+        "wa-mech-3": "U3", "wa-mech-5": "U3", "wa-mech-8": "U3", "wa-mech-12": "U2", "wa-mech-7": "U2"}
