@@ -49,7 +49,8 @@ NOT_ENFORCED = (
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
     "not written yet: 14.17 D fortifications on the invaded hex (no fortification counters), 17.3 B paratroops "
     "undoubling invasion defenders, 14.24 C only an advance after combat removes a counter (an Axis unit in its hex removes "
-    "it, whatever brought it there), 14.32 emergency beach supply, 17.6 and "
+    "it, whatever brought it there), 14.32 A enemy units drawing FS still call for emergency beach supply (FS is not on "
+    "the map), 17.6 and "
     "17.8 paratroops dropping onto enemy units (refused), 17.3 A and 14.17 B drops with an invasion, 17.5 D their "
     "retreats; 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.4; 6.7 A the third attack SU; "
