@@ -548,3 +548,14 @@ def test_14_32_the_example_lands_a_corps_right_after_the_advance():
     assert {"event": "ebs", "unit": "wa-mech-7", "at": "U2", "rule": "14.32"} in events
     assert {u: s2["units"][u]["hex"] for u in [*three, "wa-mech-12", "wa-mech-7"]} == {
         "wa-mech-3": "U3", "wa-mech-5": "U3", "wa-mech-8": "U3", "wa-mech-12": "U2", "wa-mech-7": "U2"}
+
+
+def test_26_6_1_invasion_losses_after_the_collapse_cost_the_wa():
+    """26.6.1: each WA step lost after the German economic collapse costs the WA 1 VP, the invasion
+    force's steps lost at sea included (14.23, 14.22 A; Turn 12 is foul: 20 AFs to 14 DFs, 1-1, naval
+    support 2-1; its cell, die 3: 1/0, made up)."""
+    d, s = start_invasion({"de-inf-2": "U2"}, cells={"2-1": {"3": "1/0"}})
+    s["economy"] = {**s["economy"], "collapsed": 8}
+    s, _ = play(d, wa(s, 12), "western", [{"invade": "U2", "with": ["wa-mech-3", "wa-mech-5"], "from": "eto"}], **{"crt/": [3]})
+    s, events = play(d, s, "western", [{"steps": ["wa-mech-3", "wa-mech-3"]}])
+    assert [(e["vp"], e["rule"], e["what"]) for e in events if e["event"] == "vp"] == [("-2", "26.6.1", "wa-mech-3 lost 2 step(s)")]

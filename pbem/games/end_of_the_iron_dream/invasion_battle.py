@@ -150,6 +150,7 @@ def finish(game: Any, data: GameData, state: dict, steps: list[str], dice: Dice,
         units[unit_id] -= 1
         events.append({"event": "reduced" if units[unit_id] else "eliminated", "unit": unit_id,
                        **({"steps": units[unit_id]} if units[unit_id] else {}), "why": "invasion losses (14.23, 14.22 A)"})
+    lost_vps(data, state, force["hex"], steps, events)
     gone = [u for u, n in units.items() if n <= 0]
     state["dead"] = sorted([*state["dead"], *({"unit": u, "side": "western"} for u in gone)], key=lambda d: d["unit"])
     alive = {u: n for u, n in units.items() if n > 0}
@@ -163,6 +164,21 @@ def finish(game: Any, data: GameData, state: dict, steps: list[str], dice: Dice,
         events.append({"event": "invasion_ashore", "hex": force["hex"], "units": sorted(alive), "rule": "14.17 D, 14.23"})
     state["phase"] = "assault"
     assault.next_battle(game, data, state, dice, events)
+
+
+def lost_vps(data: GameData, state: dict, hex_id: str, steps: list[str], events: list) -> None:
+    """26.6.1: each WA step lost after the collapse costs the WA 1 VP (the force's steps are lost off
+    the map, where victory.step_losses does not see them)."""
+    from fractions import Fraction
+
+    from .supply_play import LHJ, collapsed
+    from .victory import VALUES, add
+    if not steps or not collapsed(state) or state["scenario"] == LHJ:
+        return
+    vp = numbers.integer(data, f"{VALUES}.wa_step_after_collapse", "the VPs of a WA step after the collapse (26.6.1)")
+    for unit_id in sorted(set(steps)):
+        lost = steps.count(unit_id)
+        events.append(add(state, "western", Fraction(vp * lost), "26.6.1", f"{unit_id} lost {lost} step(s)", hex_id))
 
 
 # -- the answers ------------------------------------------------------------------------------

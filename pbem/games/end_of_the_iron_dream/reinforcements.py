@@ -30,7 +30,8 @@ def due(data: GameData, state: dict, army: str) -> list[str]:
     schedule = data.get(SCHEDULE, "the turn of arrival of each reinforcement, printed on its counter (2.14)")
     if not isinstance(schedule, dict):
         raise PbemError(f"data `{SCHEDULE}` must map a turn to a list of units, not {schedule!r}", data.override_file)
-    gone = {d["unit"] for d in state["dead"]} | {u for box in state.get("boxes", {}).values() for u in box}   # 7.1, 7.22
+    gone = {d["unit"] for d in state["dead"]} | {u for box in state.get("boxes", {}).values() for u in box} \
+        | set((state.get("invasion_force") or {}).get("units", {}))              # 7.1, 7.22; at sea (14.17 D)
     out = []
     for turn, units in sorted(schedule.items(), key=lambda kv: int(kv[0])):
         if int(turn) <= state["turn"]:
