@@ -27,12 +27,12 @@ PORTS = {"invasions.ports.port_cities": ["P1", "V1", "R5", "V12"],
 
 
 def start3(position: dict, boxes: dict | None = None, hexes: dict | None = None, sides: dict | None = None,
-           cells: dict | None = None, **extra):
+           cells: dict | None = None, seats: tuple = ("axis", "soviet", "western"), **extra):
     """A behaviour-3 campaign from `position` with the boxes `boxes` (all three empty unless given)."""
     given = {"eto": {}, "mto": {}, "german": {}, **(boxes or {})}
     values = {**SUPPLY, **TAN, **NO_REINFORCEMENTS, **PORTS, "positions.test.wa_supply_sources": ["P1", "V1"],
               "positions.test.boxes": given, **extra}
-    return start(position, behaviour=3, extra=values, sides=sides, cells=cells,
+    return start(position, seats=seats, behaviour=3, extra=values, sides=sides, cells=cells,
                  hexes={**{h: {"terrain": "clear", "coast": c} for h, c in COASTS.items()}, **(hexes or {})})
 
 

@@ -559,3 +559,16 @@ def test_26_6_1_invasion_losses_after_the_collapse_cost_the_wa():
     s, _ = play(d, wa(s, 12), "western", [{"invade": "U2", "with": ["wa-mech-3", "wa-mech-5"], "from": "eto"}], **{"crt/": [3]})
     s, events = play(d, s, "western", [{"steps": ["wa-mech-3", "wa-mech-3"]}])
     assert [(e["vp"], e["rule"], e["what"]) for e in events if e["event"] == "vp"] == [("-2", "26.6.1", "wa-mech-3 lost 2 step(s)")]
+
+
+def test_14_12_with_two_players_the_alliance_seat_draws_and_the_axis_answers():
+    """1.0 C: with two players the Grand Alliance seat runs the WA turns: it commits to the chit's
+    secret, the Axis adds its part (14.12 A)."""
+    west = [f"{r}{c}" for r in "PQRSTUVW" for c in range(1, 14)]                      # made up (26.3 B)
+    d, s = start3({"de-inf-1": "T10"}, FORCE, seats=("alliance", "axis"),
+                  **{"invasions.invasions.invadable_hexes": ["U2"], "victory.two_player.line.west_hexes": west, **B8})
+    s, _ = play(d, at(s, 1, "western"), "alliance", [INVADE])
+    assert s["phase"] == "chit" and GAME.awaiting(s).side == "alliance"
+    assert GAME.hidden.owner_step(d, s, "alliance") is True and GAME.hidden.owner_step(d, s, "axis") is False
+    s, _ = play(d, s, "alliance", [{"chit_secret": SECRET}])
+    assert s["phase"] == "chit_axis" and GAME.awaiting(s).side == "axis"

@@ -14,7 +14,9 @@ A fair draw only the WA see, in two signed messages right after the WA file of t
    commitment, so the WA could not aim their secret at a chit.
 The chit is "ABC"[SHA-256("SECRET|SALT") mod 3]; the WA's own view (`pbem orders`, `pbem check`,
 `report --side`) shows it. A second invasion's orders open the item (14.12 C: pbem sign puts the
-opening in them) and every machine checks the turn against it."""
+opening in them) and every machine checks the turn against it. A first invasion that fails (14.22)
+puts no corps ashore: no chit is drawn, and no second invasion can follow (a reading; any
+invasion after Turn 9 is then a third, 14.13 A-B)."""
 
 from __future__ import annotations
 
