@@ -572,3 +572,36 @@ def test_14_12_with_two_players_the_alliance_seat_draws_and_the_axis_answers():
     assert GAME.hidden.owner_step(d, s, "alliance") is True and GAME.hidden.owner_step(d, s, "axis") is False
     s, _ = play(d, s, "alliance", [{"chit_secret": SECRET}])
     assert s["phase"] == "chit_axis" and GAME.awaiting(s).side == "axis"
+
+
+def test_17_6_1_paratroops_dropped_onto_a_defender_assault_it_alone():
+    """17.6.1 A: "the paratroops immediately run one or two rounds of mobile assaults"; B: "The
+    defender may retreat from the hex with the paratroops to satisfy combat results, but the
+    paratroops themselves can only take step losses"; D: no tactical air shift; 11.8: 2L (the 1-2
+    cell, die 2: 0/1, made up)."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2", "de-inf-2": {"hex": "V4", "steps": 1}}, PARA,
+                  cells={"1-2": {"2": "0/1"}})
+    s = wa(s, 7)
+    drop = {"drop": "wa-para-18", "at": "V4"}
+    assert problems(d, s, "western", [drop, {"move": "wa-mech-3", "path": ["V2", "U3"]}]) == [
+        "a paratroop air assault ends its orders file, its last order (17.6.1, 11.0)"]
+    s, events = play(d, s, "western", [drop], **{"crt/": [2]})
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["kind"], battle["attack"], battle["defence"], battle["initial"], battle["column"]) == ("air", 7, 4, "1-1", "1-2")
+    assert [x["rule"] for x in battle["shifts"]] == ["11.8"]
+    assert s["phase"] == "air_defender" and GAME.awaiting(s).side == "axis"
+    s, events = play(d, s, "axis", [{"steps": ["de-inf-2"]}])
+    assert {"event": "occupy", "units": ["wa-para-18"], "hex": "V4", "why": "17.6.1"} in events
+    assert s["units"]["wa-para-18"] == {"side": "western", "hex": "V4", "steps": 2} and s["phase"] == "movement"
+
+
+def test_17_6_1_c_paratroops_still_atop_defenders_after_two_rounds_are_eliminated():
+    """17.6.1 C: "If there are still enemy units underneath the paratroops at the end of the second
+    round of mobile assaults, the paratroops are eliminated at that instant" (1-2, die 1: 0/0, then
+    die 2: 1/0, made up)."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2", "de-inf-2": {"hex": "V4", "steps": 1}}, PARA,
+                  cells={"1-2": {"1": "0/0", "2": "1/0"}})
+    s, events = play(d, wa(s, 7), "western", [{"drop": "wa-para-18", "at": "V4"}], **{"crt/": [1, 2]})
+    assert [e["die"] for e in events if e["event"] == "assault"] == [1, 2]
+    assert {"event": "eliminated", "unit": "wa-para-18", "why": "17.6.1 C: enemy units still under them after the second round"} in events
+    assert "wa-para-18" not in s["units"] and s["phase"] == "movement"

@@ -226,6 +226,7 @@ SEQUENCES = {
         ("The other Alliance player grants or refuses supply lines through its territory, at a supply check "
          "(15.10; 5.x.2, 5.x.7)", 'response'),
         ("Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", 'orders'),
+        ("The defender takes a paratroop air assault's result: retreat or step losses (17.6.1 B, 18.14)", "response"),
         ("The defender applies the invasion battle's result first (14.18, 18.15, 18.14)", "response"),
         ("The WA take the invasion battle's result as step losses (14.23, 14.22 A)", "orders"),
         ("The WA commit to the secret of their second-invasion chit, after the file of the first landing (14.12 A): "

@@ -13,13 +13,14 @@ Operational Movement Phase"): `drop: UNIT, at: HEX`.
 - 17.7: four turns of refit between drops, in a box or motionless in GS with no enemy next to
   them (state["airborne"][UNIT] = the last turn it dropped, moved, fleshed out or refitted
   badly; the next drop from that turn + 5: the 17.7 example, Turn 8's move, Turn 13's drop).
-A drop onto enemy units (17.6, 17.8) and with an invasion (17.3 A, 14.17 B) is not played yet."""
+A drop onto enemy units runs its air assault alone (17.6.1, air_assault.py); 17.6.2, 17.8 and the
+drops with an invasion (17.3 A, 14.17 B) are not played yet."""
 
 from __future__ import annotations
 
 from ...gamedata import GameData
 from ...kit import numbers
-from . import boxes
+from . import air_assault, boxes
 from .common import army_of, board, enemies, grid, is_type, mapdata, stacking_problem, terrain
 from .supply_play import collapsed, control, in_gs
 
@@ -56,10 +57,18 @@ def drop_problem(data: GameData, trial: dict, order: dict) -> str | None:
     crowd = stacking_problem(data, trial, "western", [unit_id], hex_id)
     if crowd:
         return f"{crowd} (17.3 B)"
+    fight = any(army_of(trial, u) in enemies(trial, "western") for u in board(trial).units_in(hex_id))
+    why = air_assault.drop_problem(data, trial, unit_id, hex_id) if fight else None      # 17.6.1
+    if why:
+        return why
     box = boxes.holds(trial, unit_id)
     steps = trial["boxes"][box].pop(unit_id) if box else trial["units"].pop(unit_id)["steps"]
-    trial["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": steps}
-    trial["drops"] = {"turn": trial["turn"], "army": "western", "units": [*dropped(trial), unit_id]}
+    if fight:
+        trial["air_assault"]["steps"] = steps
+    else:
+        trial["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": steps}
+    empty = [*(trial["drops"].get("empty", []) if dropped(trial) else []), *([] if fight else [unit_id])]
+    trial["drops"] = {"turn": trial["turn"], "army": "western", "units": [*dropped(trial), unit_id], "empty": empty}
     trial["airborne"] = {**trial.get("airborne", {}), unit_id: trial["turn"]}
     return None
 
@@ -99,8 +108,6 @@ def target_problem(data: GameData, trial: dict, hex_id: str) -> str | None:
     german = {grid(data).canonical(h) for h in numbers.texts(data, "map.countries.germany", "the hexes of Germany (17.5 C)")}
     if hex_id in german and mapdata(data).info(hex_id).get("city") is True and not collapsed(trial):
         return f"{hex_id} is a German city: no drop there before the economic collapse (17.5 C)"
-    if any(army_of(trial, u) in enemies(trial, "western") for u in board(trial).units_in(hex_id)):
-        return f"{hex_id} holds enemy units: a drop into combat (17.6, 17.8) is not played by pbem yet"
     return None
 
 
@@ -125,7 +132,7 @@ def move_problem(data: GameData, state: dict, unit_id: str) -> str | None:
 
 def attack_problem(state: dict, unit_id: str) -> str | None:
     """17.5 F: paratroops landing in a hex empty of enemy defenders may not attack at all."""
-    if unit_id in dropped(state):
+    if unit_id in dropped(state) and unit_id in state["drops"].get("empty", []):
         return f"{unit_id} dropped into an empty hex this player-turn and may not attack (17.5 F)"
     return None
 

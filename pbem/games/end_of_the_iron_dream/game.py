@@ -29,8 +29,9 @@ from ...kit import numbers
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
-from . import (airborne, assault, boxes, calendar, chit, collapse, ebs, french, garrisons, invasion, invasion_battle, movement, ports, report, satellites, setup, shock, supply_play, victory,
+from . import (assault, calendar, collapse, french, garrisons, movement, report, satellites, setup, shock, supply_play, victory,
                warsaw, yugoslavia)
+from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle, ports     # behaviour 3
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -47,12 +48,12 @@ NOT_ENFORCED = (
     "and units in GS not moving out of it, need the EGS and FS sources) are not enforced; 19.x satellite GS sources "
     "(every Axis unit traces to the German sources, 15.12); 15.14 F; SUs in the holding boxes and at sea (3.11 A-B, "
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
-    "not written yet: 14.17 D fortifications on the invaded hex (no fortification counters), 17.3 B paratroops "
-    "undoubling invasion defenders, 14.24 C only an advance after combat removes a counter (an Axis unit in its hex removes "
-    "it, whatever brought it there), 14.32 A enemy units drawing FS still call for emergency beach supply (FS is not on "
-    "the map), 17.6 and "
-    "17.8 paratroops dropping onto enemy units (refused), 17.3 A and 14.17 B drops with an invasion, 17.5 D their "
-    "retreats; 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
+    "not written yet: 14.17 D fortifications on the invaded hex (no fortification counters); 14.24 C only an advance "
+    "after combat removes a counter (an Axis unit in its hex removes it, whatever brought it there); 14.32 A enemy units "
+    "drawing FS still call for emergency beach supply (FS is not on the map); 17.6.2 paratroops awaiting ground units' "
+    "support atop the defenders, two paratroop corps in one air assault, 17.8 bridgeheads, 17.3 A-B and 14.17 B drops "
+    "with an invasion (and their undoubling of its defenders), 17.5 D their retreats; 6.1 the Axis Turn 1 limits "
+    "(strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.4; 6.7 A the third attack SU; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
     "4.1 B Volkssturm and fortification factors in hex control (neither is on the map); 4.2 C, 4.10 B/E/F the WA army "
@@ -151,6 +152,10 @@ class EndOfTheIronDream(SequencedGame):
             entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
                   self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
                   "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
+            entry("air_defender", "The defender takes a paratroop air assault's result: retreat or step losses (17.6.1 B, "
+                  "18.14)", "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template,
+                  air_assault.check_defender, air_assault.apply_defender, "the paratroops' losses, a second round "
+                  "(17.6.1 C), then the Operational Movement Phase goes on", {"steps", "retreat"}),
             entry("inv_defender", "The defender applies the invasion battle's result first (14.18, 18.15, 18.14)", "response",
                   self.defender_seat, self.attacker_reveals, invasion_battle.template, invasion_battle.check_defender,
                   invasion_battle.apply_defender, "the invaders' losses (14.23)", {"steps", "retreat"}),
@@ -220,10 +225,11 @@ class EndOfTheIronDream(SequencedGame):
                  "shock_front": "STAVKA Shock Front creation (5.3.7)",
                  "chit": "second-invasion chit: the WA's secret (14.12 A)",
                  "chit_axis": "second-invasion chit: the Axis part (14.12 A)",
-                 "inv_defender": "invasion battle: the defender's result", "inv_attacker": "invasion battle: the WA's losses"}
+                 "inv_defender": "invasion battle: the defender's result", "inv_attacker": "invasion battle: the WA's losses",
+                 "air_defender": "paratroop air assault answer"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
-            "ma_answer", "pa_defender", "pa_attacker", "pa_advance", "inv_defender", "inv_attacker") else ""
+            "ma_answer", "pa_defender", "pa_attacker", "pa_advance", "inv_defender", "inv_attacker", "air_defender") else ""
         return f"Turn {state['turn']} {ARMY_NAMES[state['army']]}{front} {names[state['phase']]}{where}"
 
     # -- options, set-up -----------------------------------------------------------------------

@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import airborne, calendar, combat, ebs, invasion, reinforcements, replacements, satellites, sea, shock, strategic, supply, supply_play, yugoslavia
+from . import air_assault, airborne, calendar, combat, ebs, invasion, reinforcements, replacements, satellites, sea, shock, strategic, supply, supply_play, yugoslavia
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, terrain_value, zoc_of)
 
@@ -146,6 +146,8 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         for index, why in sea.problems(data, trial, orders[first:first + naval]):
             return [Problem(None if index is None else first + index, why)]
         first += naval
+        if air_assault.pending(trial) and (orders[first:] or "drop" not in orders[first - 1]):
+            return [Problem(first - 1, "a paratroop air assault ends its orders file, its last order (17.6.1, 11.0)")]
     problems = movement_problems(data, trial, orders[first:])
     return [Problem(None if p.index is None else p.index + first, p.message) for p in problems]
 
@@ -413,6 +415,9 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     if plays(data, 3) and not state.get("movement"):
         rec = record(state)                       # the units placed, entered or landed this phase (7.1 B, 7.5)
     state["movement"] = rec
+    if air_assault.pending(state):                # 17.6.1: the paratroops' rounds, at once
+        air_assault.start(game, data, state, dice, events)
+        return events
     g = grid(data)
     going = list(rec["going_on"])
     for order in orders:

@@ -39,7 +39,7 @@ def _shifts(e: dict) -> str:
 
 
 def _assault(e: dict) -> list[Block]:
-    kind = "Mobile assault" if e["kind"] == "mobile" else "Prepared assault"
+    kind = {"mobile": "Mobile assault", "air": "Paratroop air assault", "invasion": "Invasion battle"}.get(e["kind"], "Prepared assault")
     return [("h4", f"{kind} on {', '.join(e.get('hexes', [e['hex']]))} from {', '.join(e['from'])}"),
             ("table", ["", ""], [
                 ["Attackers", f"{', '.join(e['attackers'])} = {e['attack']} AF"],

@@ -239,7 +239,8 @@ def apply(data: GameData, state: dict, orders: list, events: list, dice: Dice) -
             unit_id = str(order["drop"])
             before = boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]
             airborne.drop_problem(data, state, order)
-            events.append({"event": "drop", "unit": unit_id, "from": before, "at": state["units"][unit_id]["hex"], "rule": "17.3 A"})
+            at = state["units"][unit_id]["hex"] if unit_id in state["units"] else state["air_assault"]["hex"]     # 17.6.1
+            events.append({"event": "drop", "unit": unit_id, "from": before, "at": at, "rule": "17.3 A"})
             continue
         if order.get("sail") == PORT:
             sail_problem(data, state, order)
