@@ -605,3 +605,22 @@ def test_17_6_1_c_paratroops_still_atop_defenders_after_two_rounds_are_eliminate
     assert [e["die"] for e in events if e["event"] == "assault"] == [1, 2]
     assert {"event": "eliminated", "unit": "wa-para-18", "why": "17.6.1 C: enemy units still under them after the second round"} in events
     assert "wa-para-18" not in s["units"] and s["phase"] == "movement"
+
+
+def test_17_8_a_bridgehead_across_the_drop_hexs_river():
+    """17.8 A: paratroops that "drive off any enemy defenders in their drop hex via mobile assaults
+    ... may then attempt to secure a bridgehead across any of their hex's water hexsides"; B: "On a
+    1-4, they succeed. Other Allied ground units may then move into the paratroops' hex and attack
+    across that river hexside as if the river did not exist"; C: +1 to each later attempt (1-2, die 2:
+    0/E, made up; V4-V5 and V4-U4 rivers)."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2", "de-inf-2": {"hex": "V4", "steps": 1}}, PARA,
+                  sides={"V4|V5": ["river"], "U4|V4": ["river"], "V3|V4": ["river"]}, cells={"1-2": {"2": "0/E"}})
+    drop = {"drop": "wa-para-18", "at": "V4", "bridgeheads": ["V5", "U4", "V3"]}
+    assert problems(d, wa(s, 7), "western", [{**drop, "bridgeheads": ["W4"]}]) == [
+        "W4 is not across a river or canal hexside of V4 (17.8 A)"]
+    s, events = play(d, wa(s, 7), "western", [drop], **{"crt/": [2], "bridgehead/": [4, 4, 1]})
+    assert [(e["across"], e["die"], e["drm"], e["secured"]) for e in events if e["event"] == "bridgehead"] == [
+        ("V5", 4, 0, True), ("U4", 4, 1, False), ("V3", 1, 2, True)]
+    assert s["bridgeheads"] == {"turn": 7, "army": "western", "sides": ["V3|V4", "V4|V5"]}
+    s2, events = play(d, s, "western", [{"move": "wa-mech-3", "path": ["V2", "V3", "V4"]}])
+    assert events[0]["mp"] == 2                      # no river MP across V3-V4 (10.8)

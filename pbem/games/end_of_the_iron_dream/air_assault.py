@@ -10,7 +10,13 @@ paratroops take their result as step losses only (17.6.1 B; an E: steps until th
 the defenders' DFs). A cleared hex is theirs; defenders still there after the first round face the
 second; after the second the paratroops are eliminated (17.6.1 C). Then the Operational Movement
 Phase goes on. One paratroop corps a hex (both in one hex: not played), never atop a Flak corps
-(17.5 C); 17.6.2 (with ground units) and 17.8 (bridgeheads) are not played yet."""
+(17.5 C); 17.6.2 (with ground units) is not played yet.
+
+17.8 bridgeheads: the drop order's `bridgeheads: [HEX, ...]` names the hexes across the drop hex's
+river or canal hexsides to try, in order, once the defenders are driven off: one die each, +1 for
+each attempt after the first (C), 1-4 succeeds (B). This WA player-turn other Allied ground units
+cross such a hexside into the paratroops' hex, and attack across it, "as if the river did not
+exist" (no river MP, 10.8; no doubled defender, 11.7, 18.22; state["bridgeheads"])."""
 
 from __future__ import annotations
 
@@ -50,6 +56,15 @@ def drop_problem(data: GameData, trial: dict, unit_id: str, hex_id: str) -> str 
         combat.column_cells(data, line, column)
     numbers.integer(data, ROUNDS, "the rounds of a paratroop air assault (17.6.1 A)")
     trial["air_assault"] = {"hex": hex_id, "unit": unit_id, "round": 1}
+    return None
+
+
+def set_bridgeheads(data: GameData, trial: dict, hex_id: str, others: object) -> str | None:
+    """The drop order's `bridgeheads:` (17.8), kept for after the rounds."""
+    why = bridgehead_problem(data, hex_id, others)
+    if why or not pending(trial) or not isinstance(others, list):
+        return why or "bridgeheads are tried only by paratroops driving defenders off their drop hex (17.8 A)"
+    trial["air_assault"]["bridgeheads"] = [str(h) for h in others]
     return None
 
 
@@ -127,7 +142,52 @@ def after_round(game: Any, data: GameData, state: dict, dice: Dice, events: list
         set_steps(state, unit_id, 0, events, why)
     else:
         events.append({"event": "occupy", "units": [unit_id], "hex": hex_id, "why": "17.6.1"})
+        bridgeheads(data, state, fight, dice, events)
     state["phase"] = "movement"
+
+
+# -- 17.8 bridgeheads ------------------------------------------------------------------------
+BRIDGE = "invasions.airborne.bridgehead"
+
+
+def bridgehead_problem(data: GameData, hex_id: str, others: object) -> str | None:
+    """17.8 A: across the drop hex's own river or canal hexsides."""
+    from .common import grid, hexside
+    g = grid(data)
+    if not isinstance(others, list) or len(set(map(str, others))) != len(others):
+        return "`bridgeheads:` lists the hexes across the drop hex's river or canal hexsides, each once (17.8 A)"
+    for other in others:
+        there = g.canonical(str(other))
+        if not g.adjacent(hex_id, there) or not {"river", "canal"} & set(hexside(data, hex_id, there)):
+            return f"{there} is not across a river or canal hexside of {hex_id} (17.8 A)"
+    numbers.integer(data, f"{BRIDGE}.success_at_most", "the bridgehead's success (17.8 B)")
+    numbers.integer(data, f"{BRIDGE}.subsequent_attempt_drm", "the DRM of later attempts (17.8 C)")
+    return None
+
+
+def bridgeheads(data: GameData, state: dict, fight: dict, dice: Dice, events: list) -> None:
+    """17.8 B-C: the attempts, in the order named."""
+    from .common import grid
+    best = numbers.integer(data, f"{BRIDGE}.success_at_most", "the bridgehead's success (17.8 B)")
+    drm = numbers.integer(data, f"{BRIDGE}.subsequent_attempt_drm", "the DRM of later attempts (17.8 C)")
+    won = []
+    for index, other in enumerate(fight.get("bridgeheads", [])):
+        there = grid(data).canonical(str(other))
+        die = dice.roll(f"bridgehead/{fight['hex']}/{there}", 6, about=f"bridgehead {fight['hex']}-{there} (17.8)")
+        ok = die + drm * index <= best
+        events.append({"event": "bridgehead", "hex": fight["hex"], "across": there, "die": die, "drm": drm * index,
+                       "secured": ok, "rule": "17.8"})
+        if ok:
+            won.append("|".join(sorted((fight["hex"], there))))
+    if won:
+        state["bridgeheads"] = {"turn": state["turn"], "army": state["army"], "sides": sorted(won)}
+
+
+def bridged(state: dict, a: str, b: str) -> bool:
+    """17.8 B: this WA player-turn, the river between a and b is as if it did not exist."""
+    found = state.get("bridgeheads")
+    return bool(found and found["turn"] == state["turn"] and found["army"] == state["army"]
+                and "|".join(sorted((a, b))) in found["sides"])
 
 
 def check_defender(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:

@@ -13,8 +13,8 @@ Operational Movement Phase"): `drop: UNIT, at: HEX`.
 - 17.7: four turns of refit between drops, in a box or motionless in GS with no enemy next to
   them (state["airborne"][UNIT] = the last turn it dropped, moved, fleshed out or refitted
   badly; the next drop from that turn + 5: the 17.7 example, Turn 8's move, Turn 13's drop).
-A drop onto enemy units runs its air assault alone (17.6.1, air_assault.py); 17.6.2, 17.8 and the
-drops with an invasion (17.3 A, 14.17 B) are not played yet."""
+A drop onto enemy units runs its air assault alone (17.6.1, air_assault.py; 17.8 bridgeheads);
+17.6.2 and the drops with an invasion (17.3 A, 14.17 B) are not played yet."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def dropped(state: dict) -> list[str]:
 def drop_problem(data: GameData, trial: dict, order: dict) -> str | None:
     """17.1-17.5, 17.7 for one drop; a legal one lands the unit on `trial`."""
     unit_id, at = order.get("drop"), order.get("at")
-    if set(order) != {"drop", "at"} or not isinstance(unit_id, str) or not isinstance(at, str):
+    if set(order) - {"bridgeheads"} != {"drop", "at"} or not isinstance(unit_id, str) or not isinstance(at, str):
         return ORDER
     if trial["army"] != "western" or not is_type(data, unit_id, "paratroop_infantry") or unit_id in dropped(trial):
         return f"{unit_id} is not a WA paratroop corps yet to drop this player-turn (17.1 A)"
@@ -59,6 +59,8 @@ def drop_problem(data: GameData, trial: dict, order: dict) -> str | None:
         return f"{crowd} (17.3 B)"
     fight = any(army_of(trial, u) in enemies(trial, "western") for u in board(trial).units_in(hex_id))
     why = air_assault.drop_problem(data, trial, unit_id, hex_id) if fight else None      # 17.6.1
+    if not why and "bridgeheads" in order:
+        why = air_assault.set_bridgeheads(data, trial, hex_id, order["bridgeheads"])     # 17.8
     if why:
         return why
     box = boxes.holds(trial, unit_id)

@@ -61,6 +61,8 @@ def order_problem(data: GameData, state: dict, order: dict, units: list[str], he
     return None
 
 
-def water(data: GameData, a: str, b: str, amphibious: bool) -> bool:
-    """18.22 A's river or canal; 14.33 A: the amphibious attack's blocked or lake hexside too."""
-    return water_between(data, a, b) or (amphibious and barrier(data, a, b))
+def water(data: GameData, state: dict, a: str, b: str, amphibious: bool) -> bool:
+    """18.22 A's river or canal (17.8 B: not a bridgehead's); 14.33 A: the amphibious attack's
+    blocked or lake hexside too."""
+    from .air_assault import bridged
+    return (water_between(data, a, b) and not bridged(state, a, b)) or (amphibious and barrier(data, a, b))

@@ -183,7 +183,7 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str],
     for hex_id in hexes:
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
         value = combat.defence_of(data, state, here)
-        across = [u for u in units if amphibious_mod.water(data, state["units"][u]["hex"], hex_id, amphibious)]   # 14.33 A
+        across = [u for u in units if amphibious_mod.water(data, state, state["units"][u]["hex"], hex_id, amphibious)]   # 14.33 A, 17.8
         dry = combat.attack_of(data, state, [u for u in units if u not in across])
         defence += value * 2 if across and dry < value else value
     attack = combat.attack_of(data, state, units) + shock.attack_bonus(data, state, units, combat.attack_of)   # 24.4 A

@@ -51,7 +51,7 @@ NOT_ENFORCED = (
     "not written yet: 14.17 D fortifications on the invaded hex (no fortification counters); 14.24 C only an advance "
     "after combat removes a counter (an Axis unit in its hex removes it, whatever brought it there); 14.32 A enemy units "
     "drawing FS still call for emergency beach supply (FS is not on the map); 17.6.2 paratroops awaiting ground units' "
-    "support atop the defenders, two paratroop corps in one air assault, 17.8 bridgeheads, 17.3 A-B and 14.17 B drops "
+    "support atop the defenders, two paratroop corps in one air assault, 17.3 A-B and 14.17 B drops "
     "with an invasion (and their undoubling of its defenders), 17.5 D their retreats; 6.1 the Axis Turn 1 limits "
     "(strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.4; 6.7 A the third attack SU; "
@@ -86,7 +86,7 @@ NOT_ENFORCED = (
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
                "strategic", "hold", "arrive", "box", "sail", "theater", "convert", "invade", "from", "drop", "ebs")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "bridgeheads")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -124,7 +124,8 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop", "ebs"}),
+                   "strategic", "hold", "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop", "ebs",
+                   "bridgeheads"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "

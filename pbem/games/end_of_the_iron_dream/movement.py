@@ -59,7 +59,7 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
     else:
         cost = int(terrain_value(data, b, "movement_mp", "the MP cost (10.6)"))
         for water in ("river", "canal"):
-            if water in sides:
+            if water in sides and not air_assault.bridged(state, a, b):                   # 17.8 B
                 cost += numbers.integer(data, f"terrain.hexsides.{water}.movement_extra_mp", f"the {water} cost (10.8)")
     if b in ezoc:
         cost += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
@@ -239,7 +239,7 @@ def assault_cost(data: GameData, state: dict, army: str, launch: str, target: st
         cost += numbers.integer(data, "assaults.mobile_from_other_ezoc_mp", "the mobile assault cost from another EZOC (11.6)")
     else:
         cost += numbers.integer(data, "crt.mobile_assault.cost.assault_mp", "the mobile assault cost (11.5)")
-    if combat.water_between(data, launch, target):
+    if combat.water_between(data, launch, target) and not air_assault.bridged(state, launch, target):   # 17.8 B
         cost += numbers.integer(data, "crt.mobile_assault.cost.water_hexside_extra_mp", "the water hexside cost (11.7 A)")
     return cost
 
@@ -353,7 +353,7 @@ def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int
     army = state["army"]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     value = combat.defence_of(data, state, defenders)
-    return value * 2 if combat.water_between(data, launch, target) else value
+    return value * 2 if combat.water_between(data, launch, target) and not air_assault.bridged(state, launch, target) else value
 
 
 def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: list[str]) -> list[Shift]:

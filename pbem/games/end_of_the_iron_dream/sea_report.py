@@ -41,5 +41,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "chit_revealed": lambda e: f"the second invasion reveals the chit: {e['chit']} ({e['rule']})",
     "drop": lambda e: f"{e['unit']} drops from {_where(e['from'])} into {e['at']} ({e['rule']}, 17.5)",
     "ebs": lambda e: f"{e['unit']} lands in {e['at']} by emergency beach supply: it moves and attacks no further ({e['rule']})",
+    "bridgehead": lambda e: (f"bridgehead across {e['hex']}-{e['across']}: die {e['die']}" + (f" +{e['drm']}" if e["drm"] else "")
+                             + (" secured" if e["secured"] else ", no effect") + f" ({e['rule']})"),
     "sea_losses": lambda e: f"{e['unit']} disembarks: German Sea Movement Chart die {e['die']}, {e['steps']} step(s) lost ({e['rule']})",
 }
