@@ -298,8 +298,8 @@ def test_14_31_b_an_inland_port_works_only_with_its_labelled_hexes():
     of the port in question"; D: "Roll for the opening of the inland ports at the time the city
     itself is liberated" (V12 is Antwerp's hex, 14.31 A; its labelled hexes W12, W13 made up)."""
     from pbem.games.end_of_the_iron_dream.supply_play import sources
-    d, s = start3({"de-inf-1": "T20", "wa-mech-3": "V11"})
-    s, events = play(d, wa(s, 3), "western", [{"move": "wa-mech-3", "path": ["V11", "V12"]}], **{"port/": [1]})
+    d, s = start3({"de-inf-1": "T20", "wa-mech-3": "V10"})
+    s, events = play(d, wa(s, 3), "western", [{"move": "wa-mech-3", "path": ["V10", "V11", "V12"]}], **{"port/": [1]})
     assert events[-1]["event"] == "port_liberated" and events[-1]["opens"] == 4
     s = at(s, 4, "western")
     s["units"]["wa-mech-3"]["hex"] = "V10"
@@ -624,3 +624,14 @@ def test_17_8_a_bridgehead_across_the_drop_hexs_river():
     assert s["bridgeheads"] == {"turn": 7, "army": "western", "sides": ["V3|V4", "V4|V5"]}
     s2, events = play(d, s, "western", [{"move": "wa-mech-3", "path": ["V2", "V3", "V4"]}])
     assert events[0]["mp"] == 2                      # no river MP across V3-V4 (10.8)
+
+
+def test_27_8_let_history_judge_nato_ports_work_from_the_start():
+    """27.8: in Let History Judge "all NATO-controlled ports at the start function as GS sources;
+    new ones still roll" (the port cities are made up)."""
+    from pbem.games.end_of_the_iron_dream.supply_play import sources
+    from tests.test_eid_game import lhj_start
+    d, s = lhj_start(3, more={**PORTS, "positions.test.boxes": {"eto": {}, "mto": {}, "german": {}},
+                              "reinforcements.reinforcements.schedule": {}})
+    assert s["ports"]["opening"] == {"P1": 1, "R5": 1, "V1": 1, "V12": 1} and "chit" not in s
+    assert {"R5", "V12"} <= set(sources(d, at(s, 1, "western", control={**s["control"], "W12": "western", "W13": "western"}), "western"))

@@ -124,7 +124,9 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         found = replacements.problems(data, state, orders[:first])
         if found:
             return found
-        trial.update(economy=dict(state["economy"]), dead=list(state["dead"]))
+        trial["dead"] = list(state["dead"])
+        if "economy" in state:                                      # not in Let History Judge
+            trial["economy"] = dict(state["economy"])
         if "boxes" in state:
             trial["boxes"] = {b: dict(v) for b, v in state["boxes"].items()}
         replacements.apply(data, trial, orders[:first], [])

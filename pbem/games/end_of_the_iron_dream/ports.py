@@ -18,6 +18,7 @@ from ...dice import Dice
 from ...gamedata import GameData
 from ...kit import numbers
 from .common import grid
+from .supply_play import LHJ, control
 
 CITIES = "invasions.ports.port_cities"
 CHART = "invasions.ports.opening.results"
@@ -47,11 +48,16 @@ def labelled(data: GameData, port: str) -> list[str]:
 
 
 def validate(data: GameData, state: dict) -> None:
+    """At set-up: the data any later step may need; the port cities the WA hold now (no roll for
+    them; 27.8: in Let History Judge those "function as GS sources" from the start)."""
     chart(data)
     for port in port_cities(data):
         if port in inland(data):
             labelled(data, port)
-    state["ports"] = {"opening": {}, "closed": []}
+    owner = control(data, state)
+    held = [p for p in port_cities(data) if owner.get(p) == "western"]
+    opening = {p: state["turn"] for p in held} if state["scenario"] == LHJ else {}
+    state["ports"] = {"opening": opening, "closed": [], "held": held}
 
 
 def opened(data: GameData, state: dict, owner: dict[str, str]) -> list[str]:
@@ -71,14 +77,16 @@ def opened(data: GameData, state: dict, owner: dict[str, str]) -> list[str]:
 def watch(data: GameData, state: dict, events: list, dice: Dice, owner: dict[str, str], given: list[str]) -> None:
     """14.27 A: a roll at each port's liberation; 14.28: a port the Axis take back is closed."""
     ports = state["ports"]
+    held = set(ports["held"])
+    ports["held"] = [p for p in port_cities(data) if owner.get(p) == "western"]
     for port in port_cities(data):
         holder = owner.get(port)
         if port in given or port in ports["closed"]:
             continue
-        if port in ports["opening"] and holder == "axis":
+        if port in ports["opening"] and holder != "western":
             ports["closed"] = sorted([*ports["closed"], port])
             events.append({"event": "port_closed", "hex": port, "rule": "14.28"})
-        elif port not in ports["opening"] and holder == "western":
+        elif port not in ports["opening"] and holder == "western" and port not in held:
             table = chart(data)
             die = dice.roll(f"port/{port}", 6, about=f"Port Opening Chart for {port} (14.27)")
             ports["opening"] = {**ports["opening"], port: state["turn"] + table[die]}
