@@ -635,3 +635,13 @@ def test_27_8_let_history_judge_nato_ports_work_from_the_start():
                               "reinforcements.reinforcements.schedule": {}})
     assert s["ports"]["opening"] == {"P1": 1, "R5": 1, "V1": 1, "V12": 1} and "chit" not in s
     assert {"R5", "V12"} <= set(sources(d, at(s, 1, "western", control={**s["control"], "W12": "western", "W13": "western"}), "western"))
+
+
+def test_14_24_c_only_an_advance_takes_an_enemy_unit_into_a_lone_invasion_port():
+    """14.24 C: "Victorious attacking enemy units may advance after combat into a hex containing only
+    an invasion-port counter or SUs; they could not, however, retreat into one. This is the only way
+    an invasion-port can be removed from its coastal hex"."""
+    d, s = start3({"de-inf-1": "T10", "de-inf-2": "T2"})
+    s["invasion_ports"] = {"eto": 1, "mto": 1, "ashore": ["U2"]}
+    assert problems(d, at(s, 11, "axis"), "axis", [{"move": "de-inf-2", "path": ["T2", "U2"]}]) == [
+        "T2 → U2: U2 holds only a WA invasion-port counter: an enemy unit enters it by advancing after combat only (14.24 C)"]

@@ -204,6 +204,9 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
             return f"{unit_id} cannot retreat across the {a}-{b} hexside (9.3, 14.33)"
         if b in enemy:
             return f"{unit_id} cannot retreat into {b}: enemy units (18.19)"
+        from .invasion import barred                  # 14.24 C: "they could not, however, retreat into one"
+        if barred(state, army, b):
+            return f"{unit_id} cannot retreat into {b}, a WA invasion-port counter's hex (14.24 C)"
         mapdata(data).info(b)
         if b in ezoc and b not in friends:
             return f"{unit_id} cannot retreat into {b}: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"

@@ -48,8 +48,7 @@ NOT_ENFORCED = (
     "and units in GS not moving out of it, need the EGS and FS sources) are not enforced; 19.x satellite GS sources "
     "(every Axis unit traces to the German sources, 15.12); 15.14 F; SUs in the holding boxes and at sea (3.11 A-B, "
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
-    "not written yet: 14.17 D fortifications on the invaded hex (no fortification counters); 14.24 C only an advance "
-    "after combat removes a counter (an Axis unit in its hex removes it, whatever brought it there); 14.32 A enemy units "
+    "not written yet: 14.17 D fortifications on the invaded hex (no fortification counters); 14.32 A enemy units "
     "drawing FS still call for emergency beach supply (FS is not on the map); 17.6.2 paratroops awaiting ground units' "
     "support atop the defenders, two paratroop corps in one air assault, 17.3 A-B and 14.17 B drops "
     "with an invasion (and their undoubling of its defenders), 17.5 D their retreats; 6.1 the Axis Turn 1 limits "

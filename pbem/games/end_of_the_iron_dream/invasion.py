@@ -191,6 +191,13 @@ def events_of(data: GameData, state: dict, rec: dict, events: list) -> None:
             events.append(add(state, "western", vp, "26.6.12", "the WA third invasion", done["hex"]))
 
 
+def barred(state: dict, army: str, hex_id: str) -> bool:
+    """14.24 C: only an advance after combat takes an enemy unit into a hex holding only a WA
+    invasion-port counter (no move, no retreat)."""
+    ashore = (state.get("invasion_ports") or {}).get("ashore", [])
+    return army in enemies(state, "western") and hex_id in ashore and not board(state).units_in(hex_id)
+
+
 def watch(state: dict, events: list) -> None:
     """14.24 C: an enemy unit advancing into a hex holding only the invasion-port counter removes it."""
     ports = state.get("invasion_ports")

@@ -53,6 +53,8 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
         return None, f"the {'blocked' if 'blocked' in sides else 'lake'} hexside is not crossed (10.4 B)"
     if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(b)):
         return None, f"{b} holds enemy units (10.2; a mobile assault enters it, 11.5)"
+    if invasion.barred(state, army, b):
+        return None, f"{b} holds only a WA invasion-port counter: an enemy unit enters it by advancing after combat only (14.24 C)"
     mapdata(data).info(b)
     if "road" in sides:
         cost = numbers.integer(data, "terrain.roads.cost_mp", "the road cost (10.11)")
