@@ -162,7 +162,8 @@ def test_27_let_history_judge_asks_no_bagration_question():
     assert s["bagration"] is None
     assert problems(d, s, "soviet", [{"bagration": True}]) == [
         "unknown key(s) bagration here (expected arrive, assault, at, box, bridgeheads, cannibalize, convert, drop, ebs, "
-        "enter, from, hold, invade, losses, move, path, place, replace, sail, strategic, surge, theater, to, with)"]
+        "enter, from, hold, invade, losses, move, paratroops, path, place, replace, sail, strategic, surge, theater, to, "
+        "with)"]
 
 
 def test_27_behaviour_1_let_history_judge_campaigns_keep_the_question():

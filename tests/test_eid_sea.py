@@ -645,3 +645,27 @@ def test_14_24_c_only_an_advance_takes_an_enemy_unit_into_a_lone_invasion_port()
     s["invasion_ports"] = {"eto": 1, "mto": 1, "ashore": ["U2"]}
     assert problems(d, at(s, 11, "axis"), "axis", [{"move": "de-inf-2", "path": ["T2", "U2"]}]) == [
         "T2 → U2: U2 holds only a WA invasion-port counter: an enemy unit enters it by advancing after combat only (14.24 C)"]
+
+
+def test_17_3_paratroops_drop_with_a_later_invasion_and_undouble_its_defenders():
+    """17.3 A: "Paratroops may be dropped in conjunction with a second or third invasion. In such
+    cases they are dropped when the invasion force goes ashore during the sea movement phase"; B:
+    "Paratroops do serve to undouble invasion defenders and do count toward Allied stacking limits
+    in the hex into which they drop" (a third invasion on Turn 10, foul: no TAC AIR)."""
+    d, s = start_invasion({"de-inf-2": "U14"})
+    s["boxes"]["eto"]["wa-para-18"] = 2
+    third = {"invade": "U14", "with": ["wa-mech-3"], "from": "eto", "paratroops": ["wa-para-18"]}
+    assert problems(d, wa(s, 1), "western", [{**INVADE, "paratroops": ["wa-para-18"]}]) == [
+        "paratroops drop with a second or third invasion only (17.3 A)"]
+    s2, events = play(d, wa(s, 10), "western", [third], **{"crt/": [1]})
+    assert events[0]["paratroops"] == ["wa-para-18"] and events[0]["opposed"] is True
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["attackers"], battle["attack"], battle["defence"]) == (["wa-mech-3", "wa-para-18"], 17, 7)   # 7 not doubled
+    d, s = start_invasion()
+    s["boxes"]["eto"]["wa-para-18"] = 2
+    s3, _ = play(d, wa(s, 10), "western", [third])
+    assert s3["units"]["wa-para-18"] == {"side": "western", "hex": "U14", "steps": 2} and s3["airborne"] == {"wa-para-18": 10}
+    four = {"invade": "U14", "with": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto", "paratroops": ["wa-para-18"]}
+    assert problems(d, wa(s, 10), "western", [four]) == [
+        "U14 would hold 5 western units, over the limit of 4 (8.1) (14.16 D: the invasion-port counter does not count; "
+        "17.3 B: the paratroops do)"]

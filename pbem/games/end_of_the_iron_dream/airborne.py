@@ -13,8 +13,9 @@ Operational Movement Phase"): `drop: UNIT, at: HEX`.
 - 17.7: four turns of refit between drops, in a box or motionless in GS with no enemy next to
   them (state["airborne"][UNIT] = the last turn it dropped, moved, fleshed out or refitted
   badly; the next drop from that turn + 5: the 17.7 example, Turn 8's move, Turn 13's drop).
-A drop onto enemy units runs its air assault alone (17.6.1, air_assault.py; 17.8 bridgeheads);
-17.6.2 and the drops with an invasion (17.3 A, 14.17 B) are not played yet."""
+A drop onto enemy units runs its air assault alone (17.6.1, air_assault.py; 17.8 bridgeheads); a
+drop with a second or third invasion joins its force (17.3 A-B, `paratroops:` of the `invade:`
+order; with_invasion below); 17.6.2 is not played yet."""
 
 from __future__ import annotations
 
@@ -73,6 +74,32 @@ def drop_problem(data: GameData, trial: dict, order: dict) -> str | None:
     trial["drops"] = {"turn": trial["turn"], "army": "western", "units": [*dropped(trial), unit_id], "empty": empty}
     trial["airborne"] = {**trial.get("airborne", {}), unit_id: trial["turn"]}
     return None
+
+
+def with_invasion(data: GameData, trial: dict, units: object, hex_id: str, kind: str) -> tuple[str | None, dict[str, int]]:
+    """17.3 A: "Paratroops may be dropped in conjunction with a second or third invasion ... when
+    the invasion force goes ashore"; they drop into its hex (17.4 D its theater, 17.5 B-C, 17.7; the
+    force there stands for 17.4 E's WA units, a reading). Each leaves its box or hex: {UNIT: steps}."""
+    if not isinstance(units, list) or len(set(map(str, units))) != len(units):
+        return "`paratroops: [UNIT, ...]` lists paratroop corps, each once (17.3 A)", {}
+    if units and kind not in ("second", "third", "lhj"):
+        return "paratroops drop with a second or third invasion only (17.3 A)", {}
+    out: dict[str, int] = {}
+    for unit_id in map(str, units):
+        if not is_type(data, unit_id, "paratroop_infantry") or unit_id in dropped(trial):
+            return f"{unit_id} is not a WA paratroop corps yet to drop this player-turn (17.1 A)", {}
+        theaters, why = take_off(data, trial, unit_id)
+        why = why or refit_problem(data, trial, unit_id) or target_problem(data, trial, hex_id)
+        if why:
+            return why, {}
+        if boxes.coast_theater(data, trial, hex_id) not in theaters:
+            return f"{hex_id} is not in the take-off's {'/'.join(sorted(theaters))} (17.4 D)", {}
+        box = boxes.holds(trial, unit_id)
+        out[unit_id] = trial["boxes"][box].pop(unit_id) if box else trial["units"].pop(unit_id)["steps"]
+        empty = [*(trial["drops"].get("empty", []) if dropped(trial) else [])]
+        trial["drops"] = {"turn": trial["turn"], "army": "western", "units": [*dropped(trial), unit_id], "empty": empty}
+        trial["airborne"] = {**trial.get("airborne", {}), unit_id: trial["turn"]}
+    return None, out
 
 
 def take_off(data: GameData, trial: dict, unit_id: str) -> tuple[set[str], str | None]:

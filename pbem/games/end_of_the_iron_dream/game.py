@@ -50,8 +50,7 @@ NOT_ENFORCED = (
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
     "not written yet: 14.17 D fortifications on the invaded hex (no fortification counters); 14.32 A enemy units "
     "drawing FS still call for emergency beach supply (FS is not on the map); 17.6.2 paratroops awaiting ground units' "
-    "support atop the defenders, two paratroop corps in one air assault, 17.3 A-B and 14.17 B drops "
-    "with an invasion (and their undoubling of its defenders), 17.5 D their retreats; 6.1 the Axis Turn 1 limits "
+    "support atop the defenders, two paratroop corps in one air assault, 17.5 D their retreats; 6.1 the Axis Turn 1 limits "
     "(strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.4; 6.7 A the third attack SU; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
@@ -85,7 +84,7 @@ NOT_ENFORCED = (
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
                "strategic", "hold", "arrive", "box", "sail", "theater", "convert", "invade", "from", "drop", "ebs")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "bridgeheads")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "bridgeheads", "paratroops")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -124,7 +123,7 @@ class EndOfTheIronDream(SequencedGame):
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
                    "strategic", "hold", "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop", "ebs",
-                   "bridgeheads"}),
+                   "bridgeheads", "paratroops"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from . import boxes, chit, combat, ebs
+from . import airborne, boxes, chit, combat, ebs
 from .common import army_of, board, counter, enemies, grid, stacking_problem
 from .supply_play import LHJ, entered
 
@@ -45,7 +45,7 @@ def required_problem(data: GameData, state: dict, orders: list) -> str | None:
 def invade_problem(data: GameData, trial: dict, rec: dict, order: dict) -> str | None:
     """14.1, 14.8-14.17, 6.3, 4.10 C for one invasion; a legal one lands on `trial`."""
     target, units, box = order.get("invade"), order.get("with"), order.get("from")
-    if set(order) != {"invade", "with", "from"} or not isinstance(target, str) or not isinstance(units, list) \
+    if set(order) - {"paratroops"} != {"invade", "with", "from"} or not isinstance(target, str) or not isinstance(units, list) \
             or not units or box not in boxes.THEATERS:
         return ORDER
     if trial["army"] != "western":
@@ -64,10 +64,13 @@ def invade_problem(data: GameData, trial: dict, rec: dict, order: dict) -> str |
         or force_problem(data, trial, rec, [str(u) for u in units], str(box)) or target_problem(data, trial, hex_id, str(box))
     if why:
         return why
-    crowd = stacking_problem(data, trial, "western", [str(u) for u in units], hex_id)
+    why, dropping = airborne.with_invasion(data, trial, order.get("paratroops", []), hex_id, kind_of(data, trial))   # 17.3 A
+    if why:
+        return why
+    crowd = stacking_problem(data, trial, "western", [*map(str, units), *dropping], hex_id)
     if crowd:
-        return f"{crowd} (14.16 D: the invasion-port counter does not count)"
-    land(trial, rec, hex_id, [str(u) for u in units], str(box), kind_of(data, trial))
+        return f"{crowd} (14.16 D: the invasion-port counter does not count; 17.3 B: the paratroops do)"
+    land(trial, rec, hex_id, [str(u) for u in units], str(box), kind_of(data, trial), dropping)
     return None
 
 
@@ -145,7 +148,7 @@ def kind_of(data: GameData, state: dict) -> str:
     return "first" if state["turn"] == 1 else "second" if state["turn"] <= last else "third"
 
 
-def land(state: dict, rec: dict, hex_id: str, units: list[str], box: str, kind: str) -> None:
+def land(state: dict, rec: dict, hex_id: str, units: list[str], box: str, kind: str, paras: dict | None = None) -> None:
     """14.16 A: the counter leaves its box with the force, an invasion launched (14.22 B); 14.17 C:
     on an empty hex it goes ashore at once; 14.17 D: else it waits at sea for its battle, first in
     the Prepared Assault Phase (14.18, invasion_battle.py)."""
@@ -159,11 +162,19 @@ def land(state: dict, rec: dict, hex_id: str, units: list[str], box: str, kind: 
     rec["units"] = [*rec["units"], *units]
     rec.setdefault("invaded", []).append({"hex": hex_id, "units": units, "from": box, "number": number,
                                           **({"opposed": True} if opposed else {})})
-    if opposed:
-        state["invasion_force"] = {"hex": hex_id, "box": box, "kind": kind, "units": {u: state["boxes"][box].pop(u) for u in units}}
+    paras = paras or {}
+    if paras:
+        rec["invaded"][-1]["paratroops"] = sorted(paras)
+    if opposed:                                                    # 17.3 B: the paratroops join its battle
+        state["invasion_force"] = {"hex": hex_id, "box": box, "kind": kind,
+                                   "units": {**{u: state["boxes"][box].pop(u) for u in units}, **paras},
+                                   **({"paratroops": sorted(paras)} if paras else {})}
         return
     for unit_id in units:
         state["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": state["boxes"][box].pop(unit_id)}
+    for unit_id, steps in sorted(paras.items()):                   # 17.5 F: into an empty hex, no attack
+        state["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": steps}
+        state["drops"]["empty"] = sorted({*state["drops"]["empty"], unit_id})
     ashore(state, hex_id, kind)
 
 

@@ -50,7 +50,8 @@ def plan(data: GameData, state: dict) -> dict:
     defenders = sorted(u for u in board(state).units_in(hex_id) if army_of(state, u) in enemies(state, "western"))
     attackers = sorted(force["units"])
     attack = combat.attack_of(data, with_force(state), attackers)
-    times = numbers.integer(data, f"{DATA}.defender_df_multiplier", "the DFs against an invasion (14.20)")
+    times = 1 if force.get("paratroops") else \
+        numbers.integer(data, f"{DATA}.defender_df_multiplier", "the DFs against an invasion (14.20)")   # 17.3 B undoubles
     defence = combat.defence_of(data, state, defenders) * times
     shifts = [Shift(numbers.integer(data, f"{DATA}.support.naval_shift_columns", "the naval support shift (14.19 A)"),
                     "naval support", "14.19 A")]
