@@ -159,6 +159,14 @@ def move_problem(data: GameData, state: dict, unit_id: str) -> str | None:
     return None
 
 
+def retreat_problem(data: GameData, state: dict, unit_id: str) -> str | None:
+    """17.5 D: "Dropped paratroops may not move or even retreat from the hex into which they were
+    dropped until a GS line is opened to them": such a result is taken in steps."""
+    if move_problem(data, state, unit_id):
+        return f"{unit_id} dropped and may not retreat until a GS line is opened to it (17.5 D): it takes steps"
+    return None
+
+
 def attack_problem(state: dict, unit_id: str) -> str | None:
     """17.5 F: paratroops landing in a hex empty of enemy defenders may not attack at all."""
     if unit_id in dropped(state) and unit_id in state["drops"].get("empty", []):

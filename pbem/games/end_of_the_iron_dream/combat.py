@@ -213,8 +213,9 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
         return stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
             or satellites.enter_problem(data, state, unit_id, b)
 
+    from .airborne import retreat_problem as dropped_problem      # 17.5 D
     why, _ = retreat_path(g, start, path, can_enter)
-    return why
+    return dropped_problem(data, state, unit_id) or why
 
 
 def take_result(data: GameData, state: dict, battle: dict, answer: dict, who: str, events: list) -> None:
