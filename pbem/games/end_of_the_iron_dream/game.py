@@ -48,9 +48,9 @@ NOT_ENFORCED = (
     "and units in GS not moving out of it, need the EGS and FS sources) are not enforced; 19.x satellite GS sources "
     "(every Axis unit traces to the German sources, 15.12); 15.14 F; SUs in the holding boxes and at sea (3.11 A-B, "
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities)",
-    "not written yet: 14.17 D fortifications on the invaded hex (no fortification counters); 14.32 A enemy units "
-    "drawing FS still call for emergency beach supply (FS is not on the map); 17.6.2 paratroops awaiting ground units' "
-    "support atop the defenders, two paratroop corps in one air assault; 6.1 the Axis Turn 1 limits "
+    "14.17 D fortifications on the invaded hex (no fortification counters in the data); 14.32 A enemy units drawing FS "
+    "still call for emergency beach supply (FS is not on the map); not written yet: 17.6.2 paratroops awaiting ground "
+    "units' support atop the defenders, two paratroop corps in one air assault; 6.1 the Axis Turn 1 limits "
     "(strategic moves of eastern units only, operational moves in Italy only: which units "
     "and hexes are eastern or Italian is not in the data); 6.4; 6.7 A the third attack SU; "
     "5.3.3 C the Soviet strategic capacity saved to bring a new unit on (not written yet)",
