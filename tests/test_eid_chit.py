@@ -99,3 +99,32 @@ def test_a_second_invasion_opens_the_chit_and_the_axis_checks_the_hidden_step():
     public, items = rules.split(None, {"seats": state["seats"], "chit": {"stage": "salt"}, "chit_secret": SECRET}, "western")
     assert items == {ITEM: SECRET} and "chit_secret" not in public
     assert rules.merge(None, public, "western", items)["chit_secret"] == SECRET
+
+
+def test_the_second_invasion_opens_the_chit_in_its_signed_orders(tmp_path):
+    """14.12 B-C: with chit A the second invasion may come on Turn 3; `pbem sign` puts the opening of
+    the WA's item in the orders, every machine checks it, and the chit becomes public."""
+    campaign = new_campaign(tmp_path)
+    play(campaign, "axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}])
+    play(campaign, "western", [INVADE])
+    play(campaign, "western", [{"chit_secret": SECRET}])
+    play(campaign, "axis", [{"chit_salt": "g"}])                       # letter(SECRET, "g") == "A"
+    assert letter(SECRET, "g") == "A"
+    for _ in range(40):
+        state = campaign.latest()[1]["state"]
+        if (state["turn"], state["army"], state["phase"]) == (3, "western", "movement"):
+            break
+        side = campaign.latest()[1]["awaiting"]["side"]
+        orders: list = [{"bagration": False}] if state["phase"] == "bagration" else []
+        if (state["turn"], state["army"], state["phase"]) == (2, "western", "movement"):
+            orders = [{"sail": "wa-mech-3", "to": "eto"}]             # back to the box for the second invasion
+        play(campaign, side, orders)
+    assert (state["turn"], state["army"], state["phase"]) == (3, "western", "movement")
+    play(campaign, "western", [{"invade": "V6", "with": ["wa-mech-3"], "from": "eto"}])
+    number, save, _ = campaign.latest()
+    events = save["events"]
+    assert {"event": "chit_revealed", "chit": "A", "rule": "14.12 C"} in events
+    assert save["state"]["chit"]["revealed"] == "A" and save["hidden"]["western"] == {}          # opened: public now
+    part = find_private(campaign.folder, campaign.id, "western")
+    assert camp.verify(campaign.folder).ok and camp.verify(campaign.folder, part.folder).ok
+    assert find_leaks(campaign.folder, {"western": part})[0] == []    # the secret public only from its opening on
