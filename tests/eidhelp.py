@@ -21,6 +21,14 @@ CELLS = {col: {str(d): "0/0" for d in range(1, 7)} for col in COLUMNS}
 SCENARIO = load_scenario("end-of-the-iron-dream", "iron-dream")[0]
 
 
+BEHAVIOUR_3_SETUP = {
+    "map.places.koenigsburg.hex": "P20",
+    "positions.test.boxes": {"eto": {}, "mto": {}, "german": {}},
+    "invasions.ports.port_cities": [],
+    **{f"invasions.ports.opening.results.{die}": die for die in (1, 2, 3, 5, 6)},
+}
+
+
 def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | None = None, position: dict | None = None,
          flip: bool = False, behaviour: int = 1, extra: dict | None = None):
     """Behaviour 1 (every unit in general supply, fair weather) unless a test of the supply and
@@ -37,8 +45,10 @@ def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | Non
         **{f"crt.cells.clear.{col}": faces for col, faces in table.items() if col != "5-1"},
         **{f"crt.cells.clear.5-1.{d}": table["5-1"][d] for d in "12345"},
         "positions.test": {"units": position or {}, **({"flip": True} if flip else {})},
-        # behaviour 3 reads Königsburg's hex at set-up (15.16 fortress supply); made up here
-        **({"map.places.koenigsburg.hex": "P20"} if behaviour >= 3 else {}),
+        # behaviour 3 reads at set-up Königsburg's hex (15.16 fortress supply), the holding boxes (7.1,
+        # 7.22) and the port data (14.26, 14.27): made up here (no port city, empty boxes) unless a test
+        # gives its own in `extra`
+        **(BEHAVIOUR_3_SETUP if behaviour >= 3 else {}),
         "special.fortifications.at_start": {},                    # no fort printed on the test map (22.13)
         **(extra or {}),
     }

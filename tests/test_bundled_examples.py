@@ -18,7 +18,7 @@ VERIFIED = {
     "smithereens": "OK: 14 saves, 18 signatures, 3 die rolls verified",
     "operation-grenade": "OK: 17 saves, 25 signatures, 21 die rolls verified",
     "dark-december": "OK: 14 saves, 20 signatures, 8 die rolls verified",
-    "end-of-the-iron-dream": "OK: 20 saves, 28 signatures, 3 die rolls verified",
+    "end-of-the-iron-dream": "OK: 22 saves, 30 signatures, 3 die rolls verified",
     "stargard-solstice": "OK: 32 saves, 44 signatures, 14 die rolls verified",
 }
 

@@ -16,7 +16,7 @@ DEMO_DATA = EXAMPLE / "data-override.yaml"
 
 
 def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
-    """Three seats sign; a prepared assault answered by the defender first (18.15) and the
+    """Three seats sign; the WA's Turn 1 invasion (6.3); a prepared assault answered by the defender first (18.15) and the
     attacker's advance (18.16); the Bagration decision (6.5); a mobile assault answered by the
     Soviet retreat (11.13) and the panzer occupying the hex (11.12); Bagration's 2R (6.7 A); the
     supply checks of every player-turn (15.2)."""
@@ -54,6 +54,13 @@ def test_the_example_plays_turn_1_with_three_players_and_every_exchange():
     assert {"event": "enter", "unit": "su-su-1", "path": ["T30", "T29", "T28", "T27"], "mp": 6} in events
     placed = [(e["unit"], e["hex"]) for e in events if e["event"] == "placed"]
     assert placed[:3] == [("de-su-1", "T21"), ("de-su-2", "U16"), ("de-su-3", "R23")]
+    # behaviour 3: the Turn 1 invasion from the ETO box (6.3 A, 14.17 C), its counter a WA source (14.24 A)
+    assert {"event": "invasion", "hex": "V5", "units": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto",
+            "number": 1, "rule": "14.17 C"} in events
+    assert saves[-1]["state"]["invasion_ports"] == {"eto": 1, "mto": 1, "ashore": ["V5"]}
+    # 14.12 A: the WA's chit secret is held hidden (its commitment only) from then on
+    assert list(saves[-1]["hidden"]["western"]) == ["invasion-chit"] and "chit_secret" not in saves[-1]["state"]
+    assert {"event": "chit_drawn", "rule": "14.12 A"} in events
 
 
 def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_prints_them():
@@ -64,7 +71,7 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
     printed = run("demo", "--game", "end-of-the-iron-dream").stdout
-    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 20 saves" in printed
+    assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 22 saves" in printed
 
 
 def test_the_quiet_benchmark_policy_is_legal_at_the_last_step_and_chooses_no_bagration():

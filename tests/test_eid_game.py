@@ -126,7 +126,7 @@ def test_pbem_new_needs_a_position_and_starts_three_seats(tmp_path, monkeypatch)
     override = ROOT / "examples" / "end-of-the-iron-dream-demo" / "data-override.yaml"
     run("new", "end-of-the-iron-dream", "iron-dream", "--dir", "c1", *args, "--data", str(override), "--option", "position=demo")
     header = yaml.safe_load((tmp_path / "c1" / "campaign.yaml").read_text())
-    assert header["game"] == "end-of-the-iron-dream" and header["options"] == {"position": "demo"}
+    assert header["game"] == "end-of-the-iron-dream" and header["options"] == {"position": "demo", "chit": "hidden"}
     save = yaml.safe_load((tmp_path / "c1" / "steps" / "0000" / "save.yaml").read_text())
     assert save["awaiting"]["side"] == "axis" and save["state"]["units"]["de-inf-1"] == {"side": "axis", "hex": "T6", "steps": 2}
 
@@ -161,8 +161,9 @@ def test_27_let_history_judge_asks_no_bagration_question():
     assert s["phase"] == "movement" and GAME.awaiting(s).phase == "Turn 1 Soviet operational movement"
     assert s["bagration"] is None
     assert problems(d, s, "soviet", [{"bagration": True}]) == [
-        "unknown key(s) bagration here (expected assault, at, cannibalize, claim, egs, enter, fort, freikorps, hexes, hold, losses, move, "
-        "okh, path, place, recreate, replace, strategic, surge, with, withdraw)"]
+        "unknown key(s) bagration here (expected arrive, assault, at, box, bridgeheads, cannibalize, claim, convert, drop, "
+        "ebs, egs, enter, fort, freikorps, from, hexes, hold, invade, losses, move, okh, paratroops, path, place, recreate, "
+        "replace, sail, strategic, surge, theater, to, with, withdraw)"]
 
 
 def test_27_behaviour_1_let_history_judge_campaigns_keep_the_question():

@@ -228,6 +228,12 @@ SEQUENCES = {
          "(15.10; 5.x.2, 5.x.7)", 'response'),
         ("The second round of an echeloned STAVKA Shock Front assault (24.6-24.8)", 'orders'),
         ("Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", 'orders'),
+        ("The defender takes a paratroop air assault's result: retreat or step losses (17.6.1 B, 18.14)", "response"),
+        ("The defender applies the invasion battle's result first (14.18, 18.15, 18.14)", "response"),
+        ("The WA take the invasion battle's result as step losses (14.23, 14.22 A)", "orders"),
+        ("The WA commit to the secret of their second-invasion chit, after the file of the first landing (14.12 A): "
+         "a step kept from the other players", "orders"),
+        ("The Axis adds its part to the draw of the WA's second-invasion chit (14.12 A)", "response"),
         ("At the instant of the German economic collapse, in any player-turn, Germany places the Alpenfestung and "
          "the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", 'response'),
         ("The WA permanently remove an SU of their choice on first entering the Hook of Holland (26.6.5 B)", 'response'),

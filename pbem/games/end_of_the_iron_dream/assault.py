@@ -21,8 +21,9 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import (calendar, combat, echelon, flak, fortress, forts, groups, probing, satellites, shock, strategic, supply_play,
-               supply_units, yugoslavia)
+from . import amphibious as amphibious_mod
+from . import (calendar, combat, ebs, echelon, flak, fortress, forts, groups, invasion_battle, probing, satellites, sea, shock, strategic,
+               supply_play, supply_units, yugoslavia)
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
@@ -50,14 +51,17 @@ def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
         if why:
             return [Problem(first + burns, why)]
         burns += 1
+    amphibious = 0                                                  # 14.33 A: one a player-turn
     plain = False                                                   # an assault without the Shock Front so far
     for index, order in enumerate(orders[first + burns:], start=first + burns):
         why = battle_problem(data, state, order, used, hit) if "bomb" not in order else \
             "a heavy bomber strike is the first order of the file, one a phase (25.5 B)"
         units = [str(u) for u in order["with"]] if isinstance(order.get("with"), list) else []
-        why = why or shock.battle_problem(data, state, units, plain)
+        why = why or shock.battle_problem(data, state, units, plain) \
+            or amphibious_mod.order_problem(data, state, order, units, [grid(data).canonical(h) for h in targets(order)], amphibious)
         if why:
             return [Problem(index, why)]
+        amphibious += 1 if order.get("amphibious") is True else 0
         plain = plain or ("bomb" not in order and not shock.members(state, units, data))
     why = bomb_problem(data, state, orders[0], hit) if first else None
     if not why and plays(data, 3) and state["army"] == "western":
@@ -140,7 +144,7 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
     """18.2, 18.3, 18.5, 6.1, 6.5 B, 4.4 A for one announced assault; the whole CRT column it
     may need is required now (before any die)."""
     units = order.get("with")
-    if set(order) - {"attack", "with"} or "attack" not in order or not isinstance(units, list) or not units:
+    if set(order) - {"attack", "with", "amphibious"} or "attack" not in order or not isinstance(units, list) or not units:
         return ATTACK
     army, g = state["army"], grid(data)
     try:
@@ -176,8 +180,11 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             here = state["units"][unit_id]["hex"]
             if not g.adjacent(here, hex_id):
                 return f"{unit_id} in {here} is not adjacent to {hex_id}: every attacker must be adjacent to every defending hex (18.3, 18.5)"
-            if "dike" in hexside(data, here, hex_id):
+            if "dike" in hexside(data, here, hex_id) and not amphibious_mod.over_dike(data, order):
                 return f"the dike hexside {here}-{hex_id} prevents prepared assaults across it (10.9 B)"
+            crossing = amphibious_mod.crossing_problem(data, state, order, here, hex_id)             # 14.33 A
+            if crossing:
+                return crossing
         other = [a for a in ("western", "soviet") if a != army and army != "axis"]
         if other and hex_id in state["assaulted"].get(other[0], []):
             return f"the {other[0]} forces assaulted {hex_id} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
@@ -185,7 +192,7 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
     hit.update(hexes)
     if probing.is_probe(data, state, hexes):
         return None                                                  # 18.21: no die, no CRT column
-    battle = plan_battle(data, state, hexes, list(units))
+    battle = plan_battle(data, state, hexes, list(units), order.get("amphibious") is True)
     combat.column_cells(data, battle["line"], battle["column"])
     return None
 
@@ -201,10 +208,10 @@ def attacker_problem(data: GameData, state: dict, unit_id: str, used: set[str]) 
         return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
     if not flak.flak(data, unit_id) and factor(data, state, unit_id, "attack") <= 0:
         return f"{unit_id} has no attack factor"
-    return strategic.done_problem(state, unit_id, prepared=True)                   # 12.2; 12.4.2 holders may
+    return strategic.done_problem(state, unit_id, prepared=True) or sea.done_problem(state, unit_id, True)  # 12.2; 5.2.4 D, 7.21
 
 
-def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str]) -> dict:
+def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str], amphibious: bool = False) -> dict:
     """The battle's odds: 18.4 the DFs totalled; 18.22 doubled across a river or canal unless
     units with AFs at least the hex's printed DFs attack across other hexsides; 18.7 the
     initial ratio; 18.8 A the line of the defender's terrain (several hexes: a reading, the
@@ -216,7 +223,7 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str])
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
         value = combat.defence_of(data, state, flak.strength_units(data, state, here))            # 25.2 G
         value = value if here else forts.vacant_df(data)                                          # 22.5 A, 22.6 B
-        across = [u for u in units if combat.water_between(data, state["units"][u]["hex"], hex_id)]
+        across = [u for u in units if amphibious_mod.water(data, state, state["units"][u]["hex"], hex_id, amphibious)]   # 14.33 A, 17.8
         dry = combat.attack_of(data, state, [u for u in flak.strength_units(data, state, units) if u not in across])
         defence += value * 2 if across and dry < value else value
     strong = flak.strength_units(data, state, units)
@@ -279,13 +286,17 @@ def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     orders = orders[burns:]
     echeloned = echelon.announced(orders)
     orders = orders[1:] if echeloned else orders
-    state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"])} for o in orders]
+    state["battles"] = [{"hexes": [g.canonical(h) for h in targets(o)], "with": list(o["with"]),
+                         **({"amphibious": True} if o.get("amphibious") is True else {})} for o in orders]
     events += [{"event": "announced", "battles": [dict(b) for b in state["battles"]]}] if orders else []
     if echeloned:                                                   # 24.6 B-C: the front's first round first
         state["battles"] = echelon.begin(state, state["battles"], front_units(data, state, orders))
         events.append({"event": "echelon", "round": 1, "battles": [dict(b) for b in state["battles"]], "rule": "24.6 B"})
     if strike:
         bomb(data, state, strike, events)
+    if invasion_battle.waiting(state):                              # 14.18: the invasion battle first
+        invasion_battle.start(game, data, state, dice, events)
+        return events
     next_battle(game, data, state, dice, events)
     return events
 
@@ -307,7 +318,7 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         if not units or not hexes:
             events.append({"event": "assault_off", "hexes": declared["hexes"], "why": "no attacker or defender left (18.4, 18.9 B)"})
             continue
-        battle = plan_battle(data, state, hexes, units)
+        battle = plan_battle(data, state, hexes, units, declared.get("amphibious") is True)
         cells = combat.column_cells(data, battle["line"], battle["column"])
         die = dice.roll(f"crt/{hexes[0]}", 6, about=f"prepared assault on {', '.join(hexes)} (18.9)")
         row = forts.die(data, state, army, hexes, die)                                        # 22.14
@@ -425,15 +436,21 @@ def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: li
 
 # -- the attacker's result and advance (18.14, 18.16) --------------------------------------
 def check_attacker(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    problems = loss_answer_problems(data, state, orders, "attackers", {"advance"})
-    if problems or not orders or "advance" not in orders[0]:
+    problems = loss_answer_problems(data, state, orders, "attackers", {"advance", "ebs"})
+    if problems or not orders or not {"advance", "ebs"} & set(orders[0]):
         return problems
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}, "dead": list(state["dead"])}
     battle = copy.deepcopy(state["pending"])
     answer = normalise_answer(orders[0])
     auto = combat.automatic_answer(data, trial, battle, "attackers")
     combat.take_result(data, trial, battle, auto if auto is not None else answer, "attackers", [])
-    why = advance_problem(data, trial, battle, orders[0]["advance"])
+    why = advance_problem(data, trial, battle, orders[0]["advance"]) if "advance" in orders[0] else None
+    if not why and "ebs" in orders[0]:                              # 14.32 C, after the advance (its example)
+        for key in ("boxes", "sea", "ebs"):
+            trial[key] = copy.deepcopy(state.get(key))
+        for unit_id, raw in sorted((orders[0].get("advance") or {}).items()):
+            trial["units"][str(unit_id)]["hex"] = grid(data).canonical(str(raw[-1]))
+        why = ebs.answer_problem(data, trial, orders[0]["ebs"])
     return [Problem(0, why)] if why else []
 
 
@@ -524,6 +541,9 @@ def apply_attacker(game: Any, data: GameData, state: dict, side: str, orders: li
         state["units"][str(unit_id)]["hex"] = path[-1]
         events.append({"event": "advance", "unit": str(unit_id), "path": [battle["hex_of"][str(unit_id)], *path]})
         forts.after_advance(data, state, battle, path, events)                   # 22.7 A
+    for unit_id in sorted((orders[0].get("ebs") or {}) if orders else []):          # 14.32 C
+        ebs.land_problem(data, state, str(unit_id), orders[0]["ebs"][unit_id])
+        events.append(ebs.event(state, str(unit_id)))
     if not defender_advance_turn(data, state, events):
         next_battle(game, data, state, dice, events)
     return events

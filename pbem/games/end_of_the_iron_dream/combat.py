@@ -16,7 +16,7 @@ from ...kit import numbers
 from ...kit.combat import Shift, clamp, total, whole_column
 from ...kit.losses import retreat_path
 from . import flak, forts, satellites, yugoslavia
-from .common import (army_of, board, counter, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays, set_steps,
+from .common import (army_of, board, counter, factor, full_steps, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem)
 
 CRT_CARD = "the Combat Results Table card (18.8)"
@@ -220,14 +220,19 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
             return f"{unit_id} cannot retreat across the {a}-{b} hexside (9.3, 14.33)"
         if b in enemy or forts.vacant(data, state, b, army):
             return f"{unit_id} cannot retreat into {b}: enemy units{' or a German fort (22.5)' if b not in enemy else ''} (18.19)"
+        from .invasion import barred                  # 14.24 C: "they could not, however, retreat into one"
+        if barred(state, army, b):
+            return f"{unit_id} cannot retreat into {b}, a WA invasion-port counter's hex (14.24 C)"
         mapdata(data).info(b)
         if b in ezoc and b not in friends and not (army == "axis" and b in forts.standing(data, state)):   # 9.8
             return f"{unit_id} cannot retreat into {b}: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"
         return stacking_problem(data, state, army, [unit_id], b) or yugoslavia.enter_problem(data, state, unit_id, b) \
             or satellites.enter_problem(data, state, unit_id, b)
 
+    from .airborne import retreat_problem as dropped_problem      # 17.5 D
     why, _ = retreat_path(g, start, path, can_enter)
-    return why or satellites.retreat_end_problem(data, state, unit_id, [str(h) for h in path])     # 19.2
+    return dropped_problem(data, state, unit_id) or why or \
+        satellites.retreat_end_problem(data, state, unit_id, [str(h) for h in path])     # 17.5 D; 19.2
 
 
 def take_result(data: GameData, state: dict, battle: dict, answer: dict, who: str, events: list) -> None:

@@ -26,8 +26,9 @@ ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
 # movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27);
 # 3 puts the supply units on the map (15.21-15.23, 16.2-16.5, 23.0, 25.10: supply_units.py), plays the dike (10.9),
 # the WA army groups (4.2 C, 4.10 E), the Hook as clear (26.6.5 A), the Führer's die (26.7 B), the satellites',
-# Yugoslavia's and Let History Judge's rules (satellites.py, yugoslavia.py, recreate.py, ...) and the combat extras
-# (18.4, 18.21, 18.23 D, 21.x, 22.x forts, 25.2 Flak, 25.5 F-G: probing.py, special_units.py, forts.py, flak.py)
+# Yugoslavia's and Let History Judge's rules (satellites.py, yugoslavia.py, recreate.py, ...), the combat extras
+# (18.4, 18.21, 18.23 D, 21.x, 22.x forts, 25.2 Flak, 25.5 F-G: probing.py, special_units.py, forts.py, flak.py),
+# the holding boxes (7.1, 7.21, 7.22), WA replacements (7.13), 7.25, 7.26 and sea movement (14.x, 17.x)
 BEHAVIOUR = 3
 
 
@@ -110,7 +111,8 @@ def factor(data: GameData, state: dict, unit_id: str, which: str) -> int:
     """The printed attack/defense/movement of the side showing (28.0: the reduced strengths to
     the right of the slash)."""
     counter(data, unit_id)
-    side = "reduced." if state["units"][unit_id]["steps"] < full_steps(data, unit_id) else ""
+    converted = unit_id in state.get("reserve_converted", ())          # 7.26: a one-step 3-4-5
+    side = "reduced." if state["units"][unit_id]["steps"] < full_steps(data, unit_id) and not converted else ""
     return numbers.integer(data, f"units.counters.{unit_id}.{side}{which}", f"the {side.replace('.', ' ')}{which} of {unit_id}")
 
 
@@ -171,6 +173,10 @@ def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
         units = [u for u in stacks[hex_id] if army_of(state, u) in armies and u not in state.get("fs", ())]   # 15.19 A
         if not units or all(is_type(data, u, "supply_unit") for u in units):
             continue
+        drops = state.get("drops") or {}
+        if drops.get("turn") == state["turn"] and all(u in drops["units"] for u in units):
+            found.add(hex_id)                       # 17.5 E: just-dropped paratroops, their own hex only
+            continue
         if plays(data, 3) and all(is_type(data, u, "yugoslav") or is_type(data, u, "supply_unit") for u in units):
             from .yugoslavia import hexes as yugoslav_hexes            # 9.5 B, 20.2 C (yugoslavia imports this module)
             found |= zoc_reach(data, hex_id) & yugoslav_hexes(data)
@@ -188,7 +194,9 @@ def zoc_reach(data: GameData, hex_id: str) -> frozenset[str]:
 
 
 def enemy_zoc(data: GameData, state: dict, army: str) -> set[str]:
-    return zoc_of(data, state, enemies(state, army))
+    """7.2 A, 14.24 B: enemy ZOCs never extend into a WA invasion-port counter (behaviour 3)."""
+    found = zoc_of(data, state, enemies(state, army))
+    return found - set(state["invasion_ports"]["ashore"]) if army == "western" and "invasion_ports" in state else found
 
 
 def stacking_problem(data: GameData, state: dict, army: str, units: list[str], hex_id: str) -> str | None:

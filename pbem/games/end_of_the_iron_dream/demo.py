@@ -1,7 +1,7 @@
 """The End of the Iron Dream demonstration campaign (`pbem demo --game end-of-the-iron-dream`,
 bundled as examples/end-of-the-iron-dream-demo/campaign): Iron Dream with three players from the
 made-up position `demo` of examples/end-of-the-iron-dream-demo/ (DEMONSTRATION DATA, labelled so
-in the file and in every report). Turn 1 in full — a WA prepared assault on the city T6 with the
+in the file and in every report). Turn 1 in full — the WA invasion at V5 from the ETO box (6.3, 14.17 C), a WA prepared assault on the city T6 with the
 Axis defender's answer first (18.15) and the attacker's step loss and advance (18.16), the
 Soviets choosing Operation Bagration (6.5) — then Turn 2: a German mobile assault with the Soviet
 defender's retreat (11.13) and the panzer occupying the hex (11.12), a Soviet prepared
@@ -15,11 +15,15 @@ from ...errors import PbemError
 from ..base import DemoPlan
 
 SEATS = ("axis", "soviet", "western")
+# the WA's second-invasion chit secret (14.12 A): a demonstration value, public in this file
+DEMO_SECRET = "5eed" * 16
 
 ORDERS: list = [
     # Turn 1 (6.1: no Axis prepared assault, so that phase passes by itself)
     ("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}]),
-    ("western", []),                                                     # 6.2: no mobile assaults on Turn 1
+    # 6.3 A, 14.11 A: the Turn 1 invasion, two corps of each army group (4.10 C), unopposed (14.17 C)
+    ("western", [{"invade": "V5", "with": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto"}]),
+    ("western", [{"chit_secret": DEMO_SECRET}]),       # 14.12 A: kept in the WA's private part; the Axis adds its part
     ("western", [{"supply": "wa-su-1", "hexes": ["U6", "U7"]},                 # 5.1.6 A, 15.22: attack supply
                  {"attack": "T6", "with": ["wa-mech-2", "wa-mech-4", "wa-mech-6"]}]),
     ("western", [{"steps": ["wa-mech-6"], "advance": {"wa-mech-2": ["T6", "S6"], "wa-mech-4": ["T6"]}}]),
@@ -44,6 +48,8 @@ def respond(campaign: Any, state: dict) -> list:
     """The defenders' answers: the German corps in T6 retreats two hexes; the Soviet army in T10
     falls back into T27, where its comrades negate the German ZOC (9.7 A); the panzer in T10
     takes its two steps."""
+    if state["phase"] == "chit_axis":
+        return [{"chit_salt": "demonstration"}]                        # 14.12 A: the Axis part of the draw
     battle = state["pending"]
     where = battle.get("hex") or battle["hexes"][0]
     if state["phase"] == "pa_defender" and where == "T6":
@@ -56,13 +62,21 @@ def respond(campaign: Any, state: dict) -> list:
 
 
 def bench_orders(campaign: Any, waiting: dict, state: dict, rng: Any) -> list | None:
-    """The benchmarks' long game: a quiet policy (nobody moves or assaults) to the last turn."""
+    """The benchmarks' long game: a quiet policy (nobody moves or assaults, but the WA's required
+    Turn 1 invasion, 6.3 A) to the last turn."""
     if waiting.get("done"):
         return None
+    if state["phase"] == "chit_axis":
+        return [{"chit_salt": "benchmark"}]
     if waiting["kind"] == "response":
         raise PbemError(f"benchmark: no answer for {state['phase']}")
+    if state["phase"] == "chit":
+        return [{"chit_secret": DEMO_SECRET}]
     if state["phase"] == "bagration":
         return [{"bagration": False}]
+    if state["phase"] == "movement" and state["army"] == "western" and state["turn"] == 1 and not state.get("movement") \
+            and not state.get("invasions") and "invasion_ports" in state:
+        return [ORDERS[1][1][0]]                                         # 6.3 A: the demo's Turn 1 invasion
     return []
 
 

@@ -62,7 +62,8 @@ def end_of_wa_turn(data: GameData, state: dict, events: list) -> None:
     each = numbers.fraction(data, f"{VALUES}.french_corps_outside", "26.6.3 A")
     lost = -sum((Fraction(e["vp"]) for e in book["ledger"] if e["rule"] == "26.6.3"), Fraction(0))
     home = homeland(data)
-    for unit_id, unit in sorted(state["units"].items()):
+    boxed = {u: {"side": "western", "hex": box} for box in ("eto", "mto") for u in state.get("boxes", {}).get(box, {})}
+    for unit_id, unit in sorted({**state["units"], **boxed}.items()):          # behaviour 3: the boxes are outside
         if unit["side"] != "western" or unwrap(counter(data, unit_id).get("nation")) != "free_french" \
                 or not is_type(data, unit_id, "mechanized") or unit["hex"] in home:
             continue

@@ -25,65 +25,56 @@ from ...dice import Dice, fair_reveals
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...hexgrid import GridSpec
+from ...kit import numbers
 from ...kit.orders import each_order, ids_as_text
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
 from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, garrisons, hook, lhj_setup, movement, neutrality, recreated,
                report, satellites, setup, shock, supply_play, supply_units, victory, warsaw, yugoslavia)
+from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle, ports     # behaviour 3
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
-    "7.1, 7.2, 7.21, 7.22 the WA and German holding boxes are not modelled (WA reinforcements arrive there; German "
-    "withheld units simply stay off the map, 7.8); special-event arrivals: behaviour 3 plays OKH (25.10 A), the "
-    "satellites' 7.24, the Yugoslav 4th Army's 20.5 B and the Flak corps (25.2 A-C); the WA recreate units "
-    "in their holding boxes (7.21, not modelled); "
-    "7.13 WA replacements: they go by theater (4.9), which needs the seas of the WA ports (a `replace:` order of the WA "
-    "is refused); 7.16 B (the three-step elite corps' second counters are not modelled: GD, HG and 1SS have two steps "
-    "here, so none is ever fleshed out to its third); 7.25 the Free French conversion (F1 and F2 arrive in the MTO holding box, not "
-    "modelled) and 7.26 the reserve corps (their one-step 3-4-5 sides after the flip are not modelled)",
+    "7.16 B the three-step elite corps' second counters are not in the data (GD, HG and 1SS have two steps here, so none "
+    "is ever fleshed out to its third); 7.21 the WA's units recreated from the dead pile into their holding boxes "
+    "(not written yet: `recreate:` is played for the Axis and the Soviets, 7.11-7.22 A)",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
-    "needs only the attackers' GS): 15.23.3 C the WA's burned-off and withdrawn SUs return through the holding boxes (not modelled: they "
-    "stay off the map, state su_burned); 4.10 "
-    "B: an EGS burn-off takes the airborne exception only (4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area (the inter-theater boundary is "
-    "not in the data); 15.16 A a Baltic port fortified in play and 15.18 forts (no fortification counters); the "
-    "holding boxes as WA sources (15.14 A) and 15.14 F",
-    "5.x.4, 13.0-14.0, 17.0 sea movement, invasions, paradrops (not written yet): the WA GS sources are the position's "
-    "opened ports and invasion-ports (positions.NAME.wa_supply_sources, 15.14 A) and ports opened in play are not added; "
-    "6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only: which units "
-    "and hexes are eastern or Italian is not in the data); 6.3 the Turn 1 invasion",
-    "4.1 B the Volkssturm in hex control (25.7 the Volkssturm is not played: no city's Volkssturm DF is on the map or "
-    "tracked, so a German city held by its Volkssturm alone goes to an uncontested Alliance ZOC; the forts of "
-    "behaviour 3 take part); 9.4 and 9.12 go with the WA invasion-port "
-    "counters and invasions (14.x: without them no "
-    "counter or invading unit is on the map; 9.4 keeps Axis ZOCs out of a counter's hex for hex control, 4.1)",
-    "18.22 C paratroops dropped atop defenders (17.6 air assaults are not played); 18.21 a probe in a Prepared "
-    "Assault Phase with no battle to fight (when no unit stands next to an enemy unit the phase passes by itself, to "
-    "keep round trips few); 28.5's 16 fort markers as a limit; 25.5 D the bombed unit drawn blindly under fog of war (25.3 is not played); not written yet: 25.4 Greece, "
-    "25.6 the Polish 2nd Corps, 25.7 the Volkssturm (so never with Flak, 25.7 E), 25.12 Southern Italy (25.1 Berlin's "
-    "all-steps results, 25.2, 25.5, 25.8, 25.9 B, 25.10 and 25.11 are played); 16.8 the holding box at the "
-    "collapse, 16.10",
-    "20.6 Trieste (ports are not played); behaviour 2 campaigns also lack 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and "
-    "19.3 D the satellites' GS sources, 19.2.1's army held in Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, "
-    "20.5 B and Let History Judge's 27.3-27.5, 27.7, 27.9 E and 26.6.4 (played from behaviour 3); Let History Judge: "
-    "27.3 K and 27.4 C, K the holding boxes, "
-    "27.6 A-bombs (the secret A-bomb chit needs the hidden-information core, not wired into this game yet), 27.8 (the "
-    "map data marks no ports: the position's wa_supply_sources name the NATO ports of the start; B ports are not "
-    "played), 27.9 A-D Greece (the MTO holding box and invasions are not played)",
-    "26.6 special VPs left out of the count (the report's totals lack them): 26.6.4 in Let History Judge before "
-    "behaviour 3, 26.6.12 "
-    "(invasions are not played); 26.6.3 counts the French corps on the map only (F1 and F2 arrive through the MTO "
-    "holding box after the 7.25 conversion, not modelled); 26.6.11 reads a reserve corps on its 1-1-4 side as unconverted (7.26's one-step "
-    "converted 3-4-5 is not modelled)",
-    "26.7 B the Führer's die over a fort point (no fortification counters in the data, 22.x); a resource neither "
-    "commander claims goes to whichever orders it first",
+    "needs only the attackers' GS): not written yet: 15.23.3 C the WA's burned-off and withdrawn SUs return through "
+    "the holding boxes (they stay off the map, state su_burned), SUs in the holding boxes and at sea (3.11 A-B, "
+    "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities), 15.16 A a Baltic port fortified in play, "
+    "15.18 forts as fortress supply sources, 15.14 F; 4.10 B: an EGS burn-off takes the airborne exception only "
+    "(4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area (the inter-theater boundary is not in the data)",
+    "sea movement, invasions and paradrops (behaviour 3): not written yet: 14.17 D fortifications on the invaded "
+    "hex, 14.32 A enemy units drawing FS calling for emergency beach supply, 17.6.2 paratroops awaiting ground "
+    "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
+    "defenders in a prepared assault; 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
+    "liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
+    "Italy only: which units and hexes are eastern or Italian is not in the data)",
+    "4.1 B the Volkssturm in hex control: 25.7 the Volkssturm is not played (no city's Volkssturm DF is on the map "
+    "or tracked, so a German city held by its Volkssturm alone goes to an uncontested Alliance ZOC; the forts of "
+    "behaviour 3 take part)",
+    "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
+    "phase passes by itself, to keep round trips few); 28.5's 16 fort markers as a limit; 25.5 D the bombed unit "
+    "drawn blindly under fog of war and 25.3 fog of war itself (not written yet: 25.3 B hides every camp's stacks "
+    "from the other two, and the public supply, control and 15.10 steps read every unit); not written yet: 25.4 "
+    "Greece, 25.6 the Polish 2nd Corps, 25.7 the Volkssturm (so never with Flak, 25.7 E), 25.12 Southern Italy",
+    "Let History Judge: not written yet: 27.3 K and 27.4 C, K the holding boxes at the start, 27.6 A-bombs (a "
+    "secret chit drawn on the hidden-information core, as 14.12's), 27.9 A-D Greece (an invasion off the map's south "
+    "edge); behaviour 2 campaigns also lack 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and 19.3 D the satellites' GS "
+    "sources, 19.2.1's army held in Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, 20.5 B, Let History "
+    "Judge's 27.3-27.5, 27.7, 27.9 E and its garrison points (26.6.4, 27.10 A), and count 26.6.3 and 26.6.11 "
+    "without the boxes and conversions (played from behaviour 3)",
+    "26.7 B the Führer's die over a fort point (not written yet: the claims name reinforcements and replacement "
+    "steps); a resource neither commander claims goes to whichever orders it first",
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
-               "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate", "freikorps", "fort")
-TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw", "claim")
+               "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate", "freikorps", "fort", "arrive", "box", "sail",
+               "theater", "convert", "invade", "from", "drop", "ebs")
+TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw", "claim", "bridgeheads", "paratroops")
 
 
 def _ids_as_text(order: dict) -> dict:
@@ -99,6 +90,7 @@ class EndOfTheIronDream(SequencedGame):
 
     def __init__(self) -> None:
         self.sequence = self.table()
+        self.hidden = chit.InvasionChit(self)      # 14.12 the second-invasion chit (option `chit=hidden`, behaviour 3)
 
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (5.0-5.3), the Bagration choice (6.5) and the mid-phase answers."""
@@ -120,7 +112,9 @@ class EndOfTheIronDream(SequencedGame):
                   movement.apply_movement, "a mobile assault pauses for the defender's answer (11.13); a file without "
                   "one ends the phase: the Prepared Assault Phase (5.1.6)",
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
-                   "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate", "freikorps", "fort"}),
+                   "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate", "freikorps", "fort",
+                   "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop", "ebs", "bridgeheads",
+                   "paratroops"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -128,14 +122,14 @@ class EndOfTheIronDream(SequencedGame):
             entry("assault", "Prepared Assault Phase: every assault announced, then resolved one by one (5.1.6; 18.0)",
                   "orders", self.phasing_seat, self.mover_reveals, EndOfTheIronDream.assault_template, assault.check_assaults,
                   assault.apply_assaults, "each battle's answers (18.15, 18.20); then the next player-turn (5.0)",
-                  {"attack", "with", "bomb", "supply", "hexes", "fmo", "echelon"}, assault.no_choice),
+                  {"attack", "with", "bomb", "supply", "hexes", "fmo", "echelon", "amphibious"}, assault.no_choice),
             entry("pa_defender", "The defender applies its prepared-assault result first (18.15, 18.14, 18.19)", "response",
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender,
                   assault.apply_defender, "the attacker's result and advance (18.16)", {"steps", "retreat"}),
             entry("pa_attacker", "The attacker applies its result and advances after combat (18.14, 18.16-18.18)", "orders",
                   self.phasing_seat, self.mover_reveals, EndOfTheIronDream.answer_template, assault.check_attacker,
                   assault.apply_attacker, "the defender's advance (18.20) if it holds and the attackers left; then the "
-                  "next battle", {"steps", "retreat", "advance"}),
+                  "next battle", {"steps", "retreat", "advance", "ebs"}),
             entry("pa_advance", "Defender advance after combat into a vacated attacker's hex (18.20)", "response",
                   self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, assault.check_defender_advance,
                   assault.apply_defender_advance, "the next battle (18.10 C); after the last, the next player-turn (5.0)",
@@ -151,6 +145,24 @@ class EndOfTheIronDream(SequencedGame):
             entry("shock_front", "Soviet STAVKA Shock Front Creation Phase: next turn's front (5.3.7, 24.1)", "orders",
                   self.phasing_seat, self.mover_reveals, shock.template, shock.check, shock.apply,
                   "the next player-turn (5.0)", {"shock_front"}, shock.no_choice),
+            entry("air_defender", "The defender takes a paratroop air assault's result: retreat or step losses (17.6.1 B, "
+                  "18.14)", "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template,
+                  air_assault.check_defender, air_assault.apply_defender, "the paratroops' losses, a second round "
+                  "(17.6.1 C), then the Operational Movement Phase goes on", {"steps", "retreat"}),
+            entry("inv_defender", "The defender applies the invasion battle's result first (14.18, 18.15, 18.14)", "response",
+                  self.defender_seat, self.attacker_reveals, invasion_battle.template, invasion_battle.check_defender,
+                  invasion_battle.apply_defender, "the invaders' losses (14.23)", {"steps", "retreat"}),
+            entry("inv_attacker", "The WA take the invasion battle's result as step losses (14.23, 14.22 A)", "orders",
+                  self.phasing_seat, self.mover_reveals, invasion_battle.template, invasion_battle.check_attacker,
+                  invasion_battle.apply_attacker, "ashore, or back to the box; then the announced assaults (14.18)",
+                  {"steps"}),
+            entry("chit", "The WA commit to the secret of their second-invasion chit, after the file of the first "
+                  "landing (14.12 A): a step kept from the other players", "orders", chit.wa_seat, self.attacker_reveals,
+                  chit.secret_template, chit.check_secret, chit.apply_secret, "the Axis adds its part (14.12 A)",
+                  {"chit_secret"}),
+            entry("chit_axis", "The Axis adds its part to the draw of the WA's second-invasion chit (14.12 A)", "response",
+                  chit.axis_seat, self.attacker_reveals, chit.salt_template, chit.check_salt, chit.apply_salt,
+                  "the interrupted phase goes on", {"chit_salt"}),
             entry("collapse", "At the instant of the German economic collapse, in any player-turn, Germany places the "
                   "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
                   self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
@@ -212,25 +224,34 @@ class EndOfTheIronDream(SequencedGame):
                  "shock_front": "STAVKA Shock Front creation (5.3.7)",
                  "echelon": "echeloned Shock Front assault, second round (24.6)",
                  "hook_su": "the Hook of Holland: the WA's SU (26.6.5 B)",
-                 "fuhrer": "the Führer's die: the other commander's claims (26.7 B)"}
+                 "fuhrer": "the Führer's die: the other commander's claims (26.7 B)",
+                 "chit": "second-invasion chit: the WA's secret (14.12 A)",
+                 "chit_axis": "second-invasion chit: the Axis part (14.12 A)",
+                 "inv_defender": "invasion battle: the defender's result", "inv_attacker": "invasion battle: the WA's losses",
+                 "air_defender": "paratroop air assault answer"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
         where = f" at {state['pending'].get('hex') or state['pending']['hexes'][0]}" if state["phase"] in (
-            "ma_answer", "pa_defender", "pa_attacker", "pa_advance") else ""
+            "ma_answer", "pa_defender", "pa_attacker", "pa_advance", "inv_defender", "inv_attacker", "air_defender") else ""
         return f"Turn {state['turn']} {ARMY_NAMES[state['army']]}{front} {names[state['phase']]}{where}"
 
     # -- options, set-up -----------------------------------------------------------------------
     def options(self, given: dict) -> dict:
-        """`position=NAME`: start from positions.NAME of the data (3.x set-up at the table)."""
-        unknown = sorted(set(given) - {"position"})
+        """`position=NAME`: start from positions.NAME of the data (3.x set-up at the table); `chit`:
+        `hidden` (the only value, and the default of every new campaign: 14.12's chit is drawn
+        on the hidden-information core; campaigns created before it have no `chit`)."""
+        unknown = sorted(set(given) - {"position", "chit"})
         if unknown:
-            raise PbemError(f"unknown End of the Iron Dream option(s): {', '.join(unknown)} (known: position)")
+            raise PbemError(f"unknown End of the Iron Dream option(s): {', '.join(unknown)} (known: position, chit)")
+        if given.get("chit", "hidden") != "hidden":
+            raise PbemError("End of the Iron Dream option `chit` has one value, `hidden` (14.12 A: the WA draw it secretly)")
         if "position" not in given:
             raise PbemError("End of the Iron Dream needs `position=NAME`: the 3.x set-up is played at the table and its "
                             "result entered as positions.NAME in the data override (docs/end-of-the-iron-dream.md)")
-        return {"position": str(given["position"])}
+        return {"position": str(given["position"]), "chit": "hidden"}
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
-        state = setup.start(data, scenario, seats, self.options(options or {}))
+        options = self.options(options or {})
+        state = setup.start(data, scenario, seats, options)
         state[PASSES] = True
         if plays(data, 2):
             state.update(control={}, oos=[], granted={})
@@ -246,6 +267,11 @@ class EndOfTheIronDream(SequencedGame):
             satellites.validate(data, state)
             yugoslavia.validate(data)
             fortress.validate(data, state)
+            if plays(data, 3):
+                boxes.start(data, state)                                 # 7.1, 7.22, 14.8 A
+                ports.validate(data, state)                              # 14.26, 14.27, 14.31
+                if chit.active(options) and state["scenario"] != supply_play.LHJ:
+                    state["chit"] = {"stage": "none"}                    # 14.12 (14.15: not in Let History Judge)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
@@ -256,12 +282,18 @@ class EndOfTheIronDream(SequencedGame):
         """Behaviour 2: the steps each unit lost in this step (26.6.1, 26.6.6 D count them)."""
         before = victory.snapshot(state) if plays(data, 2) else None
         outcome = super().apply(data, state, side, orders, dice)
+        if plays(data, 3) and not outcome.state.get("game_over"):        # 14.27 A: at a port's liberation
+            given = [grid(data).canonical(h) for h in numbers.texts(
+                data, f"positions.{state['position']}.wa_supply_sources", "the WA opened ports of the position (15.14 A)")]
+            ports.watch(data, outcome.state, outcome.events, dice, supply_play.control(data, outcome.state), given)
         if before is not None:
             victory.step_losses(data, outcome.state, before, outcome.events)
         return outcome
 
     def after_step(self, data: GameData, state: dict, events: list) -> None:
         """Behaviour 2: who last held each hex (4.1); liberations and the collapse (16.x)."""
+        if plays(data, 3):
+            chit.after_step(state)                                       # 14.12 A: the draw after the first landing
         if plays(data, 2) and not state.get("game_over"):
             supply_play.record_control(data, state, events)
             collapse.watch(data, state, events)
@@ -276,6 +308,9 @@ class EndOfTheIronDream(SequencedGame):
             fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
             echelon.watch(state, events)                                # behaviour 3: 24.7 D
             hook.watch(data, state, events)                             # behaviour 3: 26.6.5 B
+            invasion.watch(state, events)                                # 14.24 C
+            if plays(data, 3):
+                airborne.watch(data, state, events)                      # 17.5 D, 17.7
         if plays(data, 3) and not state.get("game_over"):
             recreated.watch(data, state, events)                       # 7.28
 
@@ -288,6 +323,9 @@ class EndOfTheIronDream(SequencedGame):
         if state["army"] == state["turn_order"][0]:
             events.append({"event": "weather", "turn": state["turn"],
                            "weather": calendar.weather(data, state["scenario"], state["turn"])})
+        if state["army"] == "western" and plays(data, 3):
+            boxes.start_of_wa_turn(data, state, events)                  # 7.25 C
+            ebs.start_of_wa_turn(data, state)                            # 14.32 A
         supply_play.record_control(data, state, events)
         supply_units.produce(data, state, events)                       # behaviour 3: 5.1.1 B, 15.23.3, 16.2
         yugoslavia.fourth_army_lost(data, state, events)                # 20.5 B (behaviour 3)
@@ -374,6 +412,10 @@ class EndOfTheIronDream(SequencedGame):
                 notes.append(recreated.RECREATE)                                   # 7.11
             if fuhrer.four_player_axis(state):
                 notes.append(fuhrer.CLAIM)                                          # 26.7 B
+        found = chit.drawn(state) if state["army"] == "western" else None          # the WA's own view (14.12 A)
+        if found:
+            notes.append(f"your second-invasion chit is {found}: the second invasion from Turn {chit.earliest(data, found)} "
+                         "(14.12 B)")
         return {"orders": [], "notes": notes}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:

@@ -26,8 +26,8 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import (calendar, combat, dike, flak, fortress, forts, fuhrer, groups, hook_clear, recreated, reinforcements, replacements, satellites,
-               shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
+from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
+               reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, zoc_of)
 
@@ -41,7 +41,7 @@ def record(state: dict) -> dict:
         return state["movement"]
     army = state["army"]
     return {"began": {u: v["hex"] for u, v in sorted(state["units"].items()) if v["side"] == army},
-            "spent": {}, "done": [], "going_on": [], "again": None}
+            "spent": sea.landed_spent(state), "done": [], "going_on": [], "again": None}
 
 
 # -- costs ---------------------------------------------------------------------------------
@@ -63,6 +63,8 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
         return None, f"{b} holds enemy units (10.2; a mobile assault enters it, 11.5)"
     if forts.vacant(data, state, b, army):                                          # 22.5 (behaviour 3)
         return None, f"{b} holds a German fort: it is assaulted, not entered (22.4, 22.5)"
+    if invasion.barred(state, army, b):
+        return None, f"{b} holds only a WA invasion-port counter: an enemy unit enters it by advancing after combat only (14.24 C)"
     mapdata(data).info(b)
     if "road" in sides:
         cost = numbers.integer(data, "terrain.roads.cost_mp", "the road cost (10.11)")
@@ -73,7 +75,7 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
             kind = special_units.movement_terrain(data, unit_id, b)                        # 21.x
             cost = int(unwrap(data.get(f"terrain.hexes.{kind}.movement_mp", f"the MP cost (10.6) of {kind} terrain")))
         for water in ("river", "canal"):
-            if water in sides:
+            if water in sides and not air_assault.bridged(state, a, b):                   # 17.8 B
                 cost += numbers.integer(data, f"terrain.hexsides.{water}.movement_extra_mp", f"the {water} cost (10.8)")
     if b in ezoc:
         cost += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
@@ -138,13 +140,19 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     if missing:
         return [Problem(None, missing)]
     first = replacements.leading(orders) if plays(data, 2) else 0
-    if first:                                                       # 5.x.1: the Replacement Phase first
+    arrivals = plays(data, 3) and not state.get("movement") and (
+        state["army"] == "western" or (state["army"] == "axis" and supply_play.collapsed(state)))   # 7.1 A; 16.8 (boxes.py)
+    if first or arrivals:                                           # 5.x.1: the Replacement Phase first
         if state.get("movement"):
             return [Problem(0, replacements.REPLACE)]
         found = replacements.problems(data, state, orders[:first])
         if found:
             return found
-        trial.update(dead=list(state["dead"]), **({"economy": dict(state["economy"])} if "economy" in state else {}))
+        trial["dead"] = list(state["dead"])
+        if "economy" in state:                                      # not in Let History Judge
+            trial["economy"] = dict(state["economy"])
+        if "boxes" in state:
+            trial["boxes"] = {b: dict(v) for b, v in state["boxes"].items()}
         replacements.apply(data, trial, orders[:first], [])
     if plays(data, 3) and not state.get("movement"):
         why = supply_units.unplaced_problem(data, trial)                       # 16.4 A
@@ -171,6 +179,19 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         for index, why in strategic.problems(data, trial, orders[first:first + moves]):
             return [Problem(first + index, why)]
         first += moves
+    naval = sea.leading(orders[first:]) if plays(data, 3) else 0
+    if arrivals and state["army"] == "western":
+        required = invasion.required_problem(data, state, orders[first:first + naval])  # 6.3 A, 14.11 A
+        if required:
+            return [Problem(None, required)]
+    if naval:                                                       # 5.2.4: the Naval Movement Phase
+        if state.get("movement"):
+            return [Problem(first, f"{sea.ORDER}: before any operational move, in the phase's first file (5.2.4)")]
+        for index, why in sea.problems(data, trial, orders[first:first + naval]):
+            return [Problem(None if index is None else first + index, why)]
+        first += naval
+        if air_assault.pending(trial) and (orders[first:] or "drop" not in orders[first - 1]):
+            return [Problem(first - 1, "a paratroop air assault ends its orders file, its last order (17.6.1, 11.0)")]
     problems = movement_problems(data, trial, orders[first:])
     return [Problem(None if p.index is None else p.index + first, p.message) for p in problems]
 
@@ -192,6 +213,7 @@ def movement_problems(data: GameData, trial: dict, orders: list) -> list[Problem
         why = (move_problem(data, trial, rec, order) if "move" in order else
                assault_problem(data, trial, rec, order) if "assault" in order else
                enter(data, trial, rec, order, []) if "enter" in order and plays(data, 2) else
+               ebs.order_problem(data, trial, order) if "ebs" in order and plays(data, 3) else
                f"unknown order {sorted(order)}: {MOVE}; {ASSAULT}")
         if why:
             return [Problem(index, why)]
@@ -269,7 +291,7 @@ def assault_cost(data: GameData, state: dict, army: str, launch: str, target: st
         cost += numbers.integer(data, "assaults.mobile_from_other_ezoc_mp", "the mobile assault cost from another EZOC (11.6)")
     else:
         cost += numbers.integer(data, "crt.mobile_assault.cost.assault_mp", "the mobile assault cost (11.5)")
-    if combat.water_between(data, launch, target):
+    if combat.water_between(data, launch, target) and not air_assault.bridged(state, launch, target):   # 17.8 B
         cost += numbers.integer(data, "crt.mobile_assault.cost.water_hexside_extra_mp", "the water hexside cost (11.7 A)")
     return cost
 
@@ -368,7 +390,8 @@ def assaulters_problem(data: GameData, state: dict, rec: dict, units: list[str])
 def held_problem(data: GameData, state: dict, unit_id: str) -> str | None:
     """A unit that may not move now: 6.5 B Bagration, 7.19 fleshed out, 24.3 A beneath a Shock Front
     marker, 12.2 moved strategically or 12.4.1 holding the line."""
-    return turn_one_problem(data, state, unit_id) or replacements.moved_problem(state, unit_id) \
+    return turn_one_problem(data, state, unit_id) or sea.done_problem(state, unit_id) or airborne.move_problem(data, state, unit_id) \
+        or replacements.moved_problem(state, unit_id) \
         or shock.move_problem(state, unit_id) or strategic.done_problem(state, unit_id) or fortress.held_problem(state, unit_id)
 
 
@@ -397,7 +420,7 @@ def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     value = combat.defence_of(data, state, flak.strength_units(data, state, defenders))          # 25.2 G
     value = value if defenders or not forts.vacant(data, state, target, army) else forts.vacant_df(data)   # 22.5 A
-    return value * 2 if combat.water_between(data, launch, target) else value
+    return value * 2 if combat.water_between(data, launch, target) and not air_assault.bridged(state, launch, target) else value
 
 
 def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: list[str]) -> list[Shift]:
@@ -463,11 +486,20 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     if moves:
         strategic.apply(data, state, orders[:moves], events)
         orders = orders[moves:]
+    naval = sea.leading(orders) if plays(data, 3) and not state.get("movement") else 0
+    if naval:
+        sea.apply(data, state, orders[:naval], events, dice)
+        orders = orders[naval:]
+    if plays(data, 3) and not state.get("movement"):
+        rec = record(state)                       # the units placed, entered or landed this phase (7.1 B, 7.5)
     state["movement"] = rec
+    if air_assault.pending(state):                # 17.6.1: the paratroops' rounds, at once
+        air_assault.start(game, data, state, dice, events)
+        return events
     g = grid(data)
     going = list(rec["going_on"])
     for order in orders:
-        named = [order["move"]] if "move" in order else [order["enter"]] if "enter" in order else list(order["with"])
+        named = [order["move"]] if "move" in order else [order["enter"]] if "enter" in order else list(order.get("with", []))
         if going and not set(named) <= set(going):
             going = []
         rec["going_on"] = going
@@ -481,6 +513,9 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
             events.append({"event": "move", "unit": order["move"], "path": path, "mp": cost})
         elif "enter" in order:
             enter(data, state, rec, order, events)
+        elif "ebs" in order:                                        # 14.32 C: at any time of the WA player-turn
+            ebs.order_problem(data, state, order)
+            events.append(ebs.event(state, str(order["ebs"])))
     rec["going_on"], rec["again"] = [], None
     assault = orders[-1] if orders and "assault" in orders[-1] else None
     if assault is None:

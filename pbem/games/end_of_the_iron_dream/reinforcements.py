@@ -30,7 +30,8 @@ def due(data: GameData, state: dict, army: str) -> list[str]:
     schedule = data.get(SCHEDULE, "the turn of arrival of each reinforcement, printed on its counter (2.14)")
     if not isinstance(schedule, dict):
         raise PbemError(f"data `{SCHEDULE}` must map a turn to a list of units, not {schedule!r}", data.override_file)
-    gone = {d["unit"] for d in state["dead"]}
+    gone = {d["unit"] for d in state["dead"]} | {u for box in state.get("boxes", {}).values() for u in box} \
+        | set((state.get("invasion_force") or {}).get("units", {}))              # 7.1, 7.22; at sea (14.17 D)
     out = []
     for turn, units in sorted(schedule.items(), key=lambda kv: int(kv[0])):
         if int(turn) <= state["turn"]:
@@ -52,6 +53,9 @@ def entry_hexes(data: GameData, state: dict) -> set[str]:
     hexes |= {g.canonical(numbers.text(data, f"map.places.{city}.hex", f"the hex of {city.title()} (7.5 B)"))
               for city in ("warsaw", "prague") if not (city == "warsaw" and closed(state))}
     owner, _, _, _, reach = lines(data, state, "axis")
+    from .supply_play import collapsed
+    if "boxes" in state and collapsed(state):                       # behaviour 3, 16.10: "GS is for once not a consideration"
+        return {h for h in hexes if owner.get(h) == "axis"}
     return {h for h in hexes if owner.get(h) == "axis" and h in reach}
 
 
@@ -66,7 +70,8 @@ def place_problem(data: GameData, trial: dict, order: dict) -> str | None:
         from .flak import flak, place_problem as flak_place             # 25.2 A-C
         if flak(data, unit_id):
             return flak_place(data, trial, unit_id, at)
-    if unit_id not in due(data, trial, "axis"):
+    boxed = unit_id in trial.get("boxes", {}).get("german", {})                  # 7.22 A: out of the box
+    if unit_id not in due(data, trial, "axis") and not boxed:
         return f"{unit_id} is not an Axis reinforcement due by Turn {trial['turn']} (2.14, {SCHEDULE})"
     hex_id = grid(data).canonical(at)
     allowed = entry_hexes(data, trial)
@@ -76,7 +81,8 @@ def place_problem(data: GameData, trial: dict, order: dict) -> str | None:
     crowd = stacking_problem(data, trial, "axis", [unit_id], hex_id)
     if crowd:
         return f"{crowd} (7.10)"
-    trial["units"][unit_id] = {"side": "axis", "hex": hex_id, "steps": full_steps(data, unit_id)}
+    steps = trial["boxes"]["german"].pop(unit_id) if boxed else full_steps(data, unit_id)
+    trial["units"][unit_id] = {"side": "axis", "hex": hex_id, "steps": steps}
     trial["arrived"] = {"turn": trial["turn"], "units": [*arrived(trial), unit_id]}
     return None
 

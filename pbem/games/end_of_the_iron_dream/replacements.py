@@ -14,11 +14,11 @@ from __future__ import annotations
 from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
-from . import economy, forts, freikorps, fuhrer, recreate, recreated, reinforcements, supply_units, yugoslavia
+from . import boxes, economy, forts, freikorps, fuhrer, recreate, recreated, reinforcements, supply_units, yugoslavia
 from .common import counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
-KEYS = ("replace", "surge", "cannibalize", "place", "okh", "recreate", "freikorps", "fort")
+KEYS = ("replace", "surge", "cannibalize", "place", "okh", "recreate", "freikorps", "fort", "arrive", "convert")
 REPLACE = ("the Reinforcement and Replacement Phase comes first: `replace: UNIT` (7.11), Axis `place: UNIT, at: HEX` "
            "(7.5), `surge: true` (7.23) and `cannibalize: UNIT` (7.27), before any move, in the phase's first file (5.1.1)")
 PER_TURN = "reinforcements.replacements.per_turn"
@@ -62,12 +62,19 @@ def available(data: GameData, state: dict, army: str) -> dict:
 def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
     """Every leading order of the file (the Replacement Phase), checked on a trial state."""
     army = state["army"]
-    if army == "western" and not all("freikorps" in o for o in orders):     # 27.5 A: NATO's Freikorps
+    freikorps_only = all("freikorps" in o for o in orders)                     # 27.5 A: NATO's Freikorps
+    if army == "western" and plays(data, 3) and not freikorps_only:    # 7.1, 7.13, 7.25 (boxes.py)
+        trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}, "dead": list(state["dead"]),
+                 "boxes": {b: dict(v) for b, v in state["boxes"].items()}}
+        return [Problem(i, m) for i, m in boxes.wa_problems(data, trial, orders)]
+    if army == "western" and not freikorps_only:
         return [Problem(0, "WA replacements are not played by pbem yet: 7.13 gives them by theater (4.9), which needs "
                            "the seas of the WA ports (see the campaign's not-enforced list)")]
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
     if "economy" in state:                                       # Let History Judge has no German economy
         trial["economy"] = dict(state["economy"])
+    if "boxes" in state:
+        trial["boxes"] = {b: dict(v) for b, v in state["boxes"].items()}
     used = fuhrer.steps_used(state) if plays(data, 3) else {"mechanized": 0, "non_mechanized": 0}     # 26.7 A-B
     for index, order in enumerate(orders):
         why = order_problem(data, trial, order, used)
@@ -76,6 +83,11 @@ def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
     if army == "western":
         return []                                                  # Freikorps only (27.5 A)
     steps = available(data, trial, army)
+    if army == "axis" and plays(data, 3) and collapsed(trial):
+        left = boxes.after_collapse_left(data, trial)
+        if left:
+            return [Problem(None, f"{', '.join(left)} must be brought out of the Replacement Army Holding Box and placed "
+                                  "now, after the economic collapse: `place: UNIT, at: HEX` (16.8, 16.10)")]
     if army == "axis":
         return [Problem(None, p.message) for p in economy.replacement_use_problems(steps, used["mechanized"], used["non_mechanized"])]
     if used["mechanized"] + used["non_mechanized"] > steps["either"]:
@@ -119,6 +131,8 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
         return recreated.off_board_replace(data, trial, str(order["replace"]), used)  # 7.20
     if "fort" in order:
         return forts.build_problem(data, trial, order)                  # 5.1.1 A, 22.1 (behaviour 3)
+    if "convert" in order and plays(data, 3) and army == "axis":
+        return boxes.convert_reserve_problem(data, trial, order, used)              # 7.26
     if len(order) != 1:
         return REPLACE
     if "surge" in order:
@@ -131,6 +145,10 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
         trial["economy"]["surge"] = trial["turn"]
         return None
     unit_id = str(order.get("cannibalize") or order.get("replace"))
+    if plays(data, 3) and "replace" in order:
+        why = boxes.reserve_replace_problem(data, unit_id) if army == "axis" else None
+        if why or boxes.holds(trial, unit_id) == "german":
+            return why or german_box_problem(data, trial, unit_id, used)
     if unit_id not in trial["units"] or trial["units"][unit_id]["side"] != army:
         return f"{unit_id} is not a {army} unit on the map (7.11; recreating dead units is not played by pbem yet)"
     if "cannibalize" in order:
@@ -147,6 +165,19 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
     used["mechanized" if is_type(data, unit_id, "mechanized") else "non_mechanized"] += 1
     unit["steps"] += 1
     trial["replaced"] = {"turn": trial["turn"], "army": army, "units": [*trial.get("replaced", {}).get("units", []), unit_id]}
+    return None
+
+
+def german_box_problem(data: GameData, trial: dict, unit_id: str, used: dict) -> str | None:
+    """7.22 A: a unit fleshes out in the Replacement Army Holding Box (7.16 A, C as in the field)."""
+    steps = trial["boxes"]["german"][unit_id]
+    if steps >= full_steps(data, unit_id):
+        return f"{unit_id} is at full strength: only depleted units flesh out (7.11, 7.12)"
+    if unit_id in trial.get("replaced", {}).get("units", []) and trial["replaced"]["turn"] == trial["turn"]:
+        return f"{unit_id} has absorbed a step this player-turn: one per unit (7.16 A)"
+    used["mechanized" if is_type(data, unit_id, "mechanized") else "non_mechanized"] += 1
+    trial["boxes"]["german"][unit_id] = steps + 1
+    trial["replaced"] = {"turn": trial["turn"], "army": "axis", "units": [*trial.get("replaced", {}).get("units", []), unit_id]}
     return None
 
 
@@ -177,6 +208,9 @@ def cannibalize_problem(data: GameData, trial: dict, unit_id: str) -> str | None
 
 def apply(data: GameData, state: dict, orders: list, events: list) -> None:
     """The Replacement Phase's orders, in the file's order (checked first)."""
+    if state["army"] == "western" and plays(data, 3) and not all("freikorps" in o for o in orders):
+        boxes.apply_wa(data, state, orders, events)                             # 7.1, 7.13, 7.25
+        return
     used = fuhrer.steps_used(state) if plays(data, 3) else {"mechanized": 0, "non_mechanized": 0}
     for order in orders:
         order_problem(data, state, order, used)
@@ -205,13 +239,18 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
         elif "fort" in order:
             hex_id = state["fort_turn"]["hexes"][-1]
             events.append({"event": "fort_built", "hex": hex_id, "level": state["forts"][hex_id], "rule": "5.1.1 A, 22.1"})
+        elif "convert" in order:
+            events.append({"event": "converted", "units": sorted(str(u) for u in order["convert"]), "rule": "7.26"})
         elif "cannibalize" in order:
             unit_id = str(order["cannibalize"])
             state["dead"] = sorted([*state["dead"], {"unit": unit_id, "side": "axis", "permanent": True}], key=lambda d: d["unit"])
             events.append({"event": "eliminated", "unit": unit_id, "why": "cannibalized: permanently (7.27 B)"})
         else:
             unit_id = str(order["replace"])
-            if unit_id in state["units"]:
+            box = "german" if unit_id in state.get("boxes", {}).get("german", {}) else None
+            if box:
+                events.append({"event": "replaced", "unit": unit_id, "steps": state["boxes"]["german"][unit_id], "box": box})
+            elif unit_id in state["units"]:
                 events.append({"event": "replaced", "unit": unit_id, "steps": state["units"][unit_id]["steps"]})
             else:
                 events.append({"event": "replaced", "unit": unit_id, "steps": state["off_board"][unit_id], "off_board": True})

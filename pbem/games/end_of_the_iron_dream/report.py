@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...gamedata import GameData
 from ..base import MapUnit
-from . import forts, supply_units, victory
+from . import forts, sea_report, supply_units, victory
 from .common import ARMY_NAMES, full_steps
 
 Block = tuple
@@ -41,7 +41,7 @@ def _shifts(e: dict) -> str:
 
 
 def _assault(e: dict) -> list[Block]:
-    kind = "Mobile assault" if e["kind"] == "mobile" else "Prepared assault"
+    kind = {"mobile": "Mobile assault", "air": "Paratroop air assault", "invasion": "Invasion battle"}.get(e["kind"], "Prepared assault")
     return [("h4", f"{kind} on {', '.join(e.get('hexes', [e['hex']]))} from {', '.join(e['from'])}"),
             ("table", ["", ""], [
                 ["Attackers", f"{', '.join(e['attackers'])} = {e['attack']} AF"],
@@ -110,6 +110,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
                               f"({e['why']})"),
 }
 ITEMS.update(supply_units.REPORT_ITEMS)                       # behaviour 3: the SUs (15.21-15.23)
+
+ITEMS.update(sea_report.ITEMS)                         # behaviour 3: boxes, sea movement, invasions, ports
 
 
 def describe(events: list) -> list:

@@ -138,6 +138,10 @@ def sources(data: GameData, state: dict, army: str) -> list[str]:
         name = state["position"]
         found = set(numbers.texts(data, f"positions.{name}.wa_supply_sources",
                                   "the WA opened ports and invasion-port counters of the position (15.14 A)"))
+        found |= set(state.get("invasion_ports", {}).get("ashore", []))      # behaviour 3: 14.24 A
+        if state.get("ports", {}).get("opening"):                          # behaviour 3: 14.27 B
+            from .ports import opened
+            found |= set(opened(data, state, control(data, state)))
     return sorted(g.canonical(h) for h in found)
 
 
@@ -300,6 +304,9 @@ def terminal_check(data: GameData, state: dict, events: list) -> bool:
     if egs:
         short = [u for u in short if u not in egs]
     short = fortress.go_over(data, state, short, events)       # behaviour 3: 5.1.7 B, 15.16, 15.20
+    drops = state.get("drops") or {}
+    if drops.get("turn") == state["turn"] and drops.get("army") == army:
+        short = [u for u in short if u not in drops["units"]]        # 17.5 G: EGS on the drop turn (behaviour 3)
     events.append({"event": "supply_check", "check": "terminal", "army": army, "oos": short})
     if egs:
         events.append({"event": "egs_over", "army": army, "units": egs, "rule": "15.21.6"})

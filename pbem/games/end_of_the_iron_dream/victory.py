@@ -248,6 +248,8 @@ def end_entries(data: GameData, state: dict) -> list[dict]:
         if is_type(data, unit_id, "yugoslav"):
             continue
         unit = state["units"].get(unit_id)
+        if unit_id in state.get("reserve_converted", []):              # 7.26: no longer the 1-1-4 (behaviour 3)
+            continue
         if unit_id in dead or (unit is not None and unit["steps"] == 1):
             out.append(add(state, "axis", vp, "26.6.11", f"{unit_id} {'dead' if unit is None else 'unconverted'}",
                            ledger(state)["last_hex"][unit_id]))
@@ -308,7 +310,8 @@ def two_player_totals(data: GameData, state: dict) -> dict[str, Fraction]:
             if key:
                 sums[key] += city_vp(data, hex_id)
     for entry in ledger(state)["ledger"]:
-        side = "west" if entry["hex"] in west else "east"
+        # the WA theater boxes (behaviour 3, 26.6.3) lie in the Atlantic and the Mediterranean, west of the line
+        side = "west" if entry["hex"] in west or entry["hex"] in ("eto", "mto") else "east"
         key = counts_for(entry["army"], side)
         if key:
             sums[key] += Fraction(entry["vp"])
