@@ -126,9 +126,10 @@ def test_smithereens_explain_shows_the_canonical_form_and_its_commands_recompute
     the mobile assault of save 11 (the prepared assaults' dice are rolled in the tactical air answers, 13.5)."""
     record = yaml.safe_load((demo_build / "steps" / "0011" / "save.yaml").read_text())["dice"]
     text = run("rolls", demo_build, "--explain", "11").stdout
-    assert ('   (the signed list, before the game\'s canonical form: [{"assault":"1819E","path":["2117E","2018E","1918E",'
-            '"1818E"],"with":["sov-3gta"]}])') in text
-    assert '   order 1: {"assault":"1819E","losses":["sov-3gta"],"path":["2117E","2018E","1918E","1818E"],"with":["sov-3gta"]}' in text
+    assert ('   (the signed list, before the game\'s canonical form: [{"air":true,"assault":"1819E","path":["2117E","2018E",'
+            '"1918E","1818E"],"with":["sov-3gta"]}])') in text
+    assert ('   order 1: {"air":true,"assault":"1819E","losses":["sov-3gta"],"path":["2117E","2018E","1918E","1818E"],'
+            '"with":["sov-3gta"]}') in text
     printed = commands(text)
     assert [shell(c) for c in printed if c.endswith("| sha256sum")][-2:] == [record["orders_digest"], record["seed"]]
     roll = record["rolls"][0]
