@@ -161,12 +161,13 @@ def test_move_arrows_follow_the_paths(tmp_path):
 
 def test_the_bundled_demos_mobile_assault_is_marked_on_its_picture(smithereens):
     """Save 11 of the Smithereens demo (standard level, no fog): sov-3gta's move to its launch hex
-    1818E is drawn, and the mobile assault on 1819E is marked as the step's combat (12.2, 12.8)."""
+    1818E is drawn, and the mobile assault on 1819E is marked as the step's combat (12.2, 12.8), its
+    column shifted one right by the Soviet tactical air (12.18, 13.5: 1:1/1:2 without it)."""
     root = picture(smithereens, 11)
     arrows = {a.get("data-units"): points(a) for a in of_class(root, "polyline", "arrow-move")}
     assert list(arrows) == ["sov-3gta"]
     assert math.dist(arrows["sov-3gta"][0], centre(root, "2117E")) < 0.01
-    assert "MA 1:1/1:2" in "".join(t.text or "" for t in root.iter(NS + "text"))
+    assert "MA 2:1/1:1" in "".join(t.text or "" for t in root.iter(NS + "text"))
 
 
 def test_step_pips_show_steps_left_of_printed_steps(smithereens):
