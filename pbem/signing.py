@@ -19,7 +19,7 @@ from .armour import (TOP_KEY, NarrowError, mail_texts, narrow_yaml, plain_string
                      strip_forum_tags)
 from .canonical import canonical_bytes, data_hash
 from .errors import PbemError
-from .ed25519_strict import signature_problem
+from .ed25519_strict import signature_problem, signature_problem_strict
 from .keys import key_id, public_from_id, verify_signature
 from .yamlio import MAX_SIGNED_BYTES, dump_yaml, parse_yaml_text
 
@@ -303,6 +303,9 @@ def _verified(body_lines: list[str], trailer_lines: list[str], source: str, body
     except ValueError as exc:
         raise PbemError(f"signed body holds unsupported data: {exc}", source) from None
     if not verify_signature(signer, signature, message):
+        problem = signature_problem_strict(signature)     # an R off the curve passes the byte checks
+        if problem:
+            raise PbemError(f"BAD SIGNATURE: not a canonical Ed25519 signature ({problem})", source)
         raise PbemError(f"BAD SIGNATURE: the content does not match the signature of {signer}", source)
     return SignedMessage(body=body, signer=signer, signature=base64.b64encode(signature).decode("ascii"),
                          body_line=body_line, source=source, layout=layout,
