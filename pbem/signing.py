@@ -9,6 +9,7 @@ every line within 64 columns); it reads layout 1 too (campaign format 3 folders 
 """
 
 import base64
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -47,15 +48,21 @@ class SignedMessage:
     def kind(self) -> str:
         return self.body.get("pbem", "")
 
-    @property
+    # digest and armoured text: worked out once per message (issue 13: verify and adjudicate ask
+    # several times); a message is never changed after it is read (frozen, its body never edited)
+    @functools.cached_property
     def digest(self) -> str:
         return data_hash(self.body)
+
+    @functools.cached_property
+    def _armoured(self) -> str:
+        return armour(self.body, self.signer, self.signature, known=self.body_text)
 
     def armoured(self) -> str:
         """The message as pbem stores it: only what is signed, in one spelling (layout 2). A step
         folder never keeps text the signature does not cover (comments, quoting, surrounding
         email), and two copies of one message, however they travelled, are stored byte for byte alike."""
-        return armour(self.body, self.signer, self.signature, known=self.body_text)
+        return self._armoured
 
     def armoured_as_read(self) -> str:
         """The message in the layout it was read in (a stored layout-1 file stays as it is)."""
