@@ -102,6 +102,11 @@ class MapData:
         entry = self.hexes().get(hex_id)
         return isinstance(entry, dict) and unwrap(entry.get("terrain", "unknown")) != "unknown"
 
+    def known_hexes(self) -> tuple[str, ...]:
+        """The listed hexes whose terrain is given (terrain_known), in the data's order: worked
+        out once per data, as hexes() is (issue 13: a control map asked at every step)."""
+        return self.data.derived("kit.known_hexes", lambda: tuple(h for h in self.hexes() if self.terrain_known(h)))
+
     def entry(self, hex_id: str) -> dict:
         """What the data lists for a hex, wrappers unwrapped, whether or not its terrain is known
         yet (the rulebook text names cities and set-up facts of hexes whose terrain is on the
