@@ -144,7 +144,8 @@ class MapData:
         if hexes_known:
             self.info(a)
             self.info(b)
-        sides = self.data.get("map.hexsides", "hexside features", default={}) or {}
+        # read once per data (a supply line asks thousands of times; derived notes the override each time)
+        sides = self.data.derived("kit.hexsides", lambda: self.data.get("map.hexsides", "hexside features", default={}) or {})
         value = unwrap(sides.get(hexside_key(a, b), ())) if isinstance(sides, dict) else ()
         if value == "unknown":
             raise UnknownDataError(f"map.hexsides.{hexside_key(a, b)}", f"the hexside {a}-{b}",
