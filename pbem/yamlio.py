@@ -369,10 +369,13 @@ def dump_yaml_python(data) -> str:
 def dump_yaml(data) -> str:
     """Deterministic YAML: insertion order kept, no aliases, no line folding, LF endings."""
     if _C_DUMPER is not None:
-        if type(data) is dict and data:
+        # entry by entry from a process's second document on: the first (often the only one, as
+        # in `pbem adjudicate`) is written whole, which costs less than filling the entry texts
+        if type(data) is dict and data and _DOCUMENTS_WRITTEN[0]:
             out: list[str] = []
             if _entries_text(data, "", out):
                 return "".join(out)
+        _DOCUMENTS_WRITTEN[0] += 1
         # plain data in the domain: its nodes built and checked in one walk, then libyaml's emitter
         node = _plain_node(data, checked=True) if type(data) in (dict, list) else None
         if node is not None:
@@ -405,6 +408,7 @@ def _c_emit(node) -> str:
 # and emitting their nodes again. The bytes are libyaml's for the whole document (tests/test_yamlio.py).
 _ENTRY_TEXT: dict = {}
 _KEY_TEXT: dict = {}
+_DOCUMENTS_WRITTEN = [0]         # documents this process has written through libyaml (dump_yaml)
 _ENTRY_TEXT_MAX = 200_000
 _KEY_ONLY = ": null\n"
 
