@@ -8,7 +8,9 @@ What users feel is a whole `pbem` process, interpreter start included, so that i
    as a campaign of its own), or until the game ends, or until the demonstration data lacks a
    value the dice led to (printed: where and why it stopped). Where the printed game is shorter
    than that, the benchmark lengthens it on benchmark data (LENGTHEN: e.g. Operation Grenade's
-   game length ×5), and says so in the table; and core-200 / core-400, a generated campaign on
+   game length ×5); where the demonstration data runs out in a long game, on a benchmark copy of
+   the demo data override with longer lists (ENLARGE_OVERRIDE: Operation Grenade's strength chits
+   ×3); the table says so; and core-200 / core-400, a generated campaign on
    the core with a rules-free benchmark game (one die per order).
 2. For each campaign: `pbem verify` as a fresh process (median of --runs), verify in-process
    (warm, median), and the floor measured in the same run: a fresh process doing, for every
@@ -118,6 +120,13 @@ def run_child(args: list[str]) -> None:
 # game -> (rules file, path of the game-length table in it, factor, the policy's turn limit)
 LENGTHEN = {"operation-grenade": ("game.yaml", ("game_length", "number_of_game_turns", "by_first_day"), 5,
                                   ("pbem.games.operation_grenade.demo", "BENCH_TURNS"))}
+# Games whose demonstration data runs out in a long game: the benchmark plays them on a copy of the
+# demo data override with these lists made `factor` times as long (each item copied with its id
+# suffixed), and the matching counts multiplied; benchmark data, never shipped; the table says so.
+# game -> (the override's keys of the lists, of their counts, the factor). Operation Grenade's 12
+# strength chits a morale pool (demonstration data) run out near step 210: every chit under a unit (8.32).
+ENLARGE_OVERRIDE = {"operation-grenade": ([f"chits.strength_chits.pools.{m}.chits" for m in (1, 2, 3)],
+                                          [f"chits.strength_chits.pools.{m}.count" for m in (1, 2, 3)], 3)}
 SNAPSHOT_STEPS = (4, 49, 99, 199, 349)
 SUITE_BEFORE = 65.0            # seconds: the test suite's wall time when issue 13 was filed (52-65 s)       # adjudicate is timed from copies taken before these steps
 
@@ -218,6 +227,27 @@ def lengthened_rules(work: Path, game: str):
         gamedata.rules_dir = real     # type: ignore[assignment]
 
 
+def enlarged_override(work: Path, game: str, source: Path) -> tuple[Path, str]:
+    """The demo data override, or a benchmark copy of it with longer lists (ENLARGE_OVERRIDE); and a note."""
+    from pbem.yamlio import dump_yaml, load_yaml_file
+    if game not in ENLARGE_OVERRIDE:
+        return source, ""
+    lists, counts, factor = ENLARGE_OVERRIDE[game]
+    doc = load_yaml_file(source)
+    values = doc["values"]
+    for key in lists:
+        values[key] = [dict(item, id=item['id'] + (f"x{copy}" if copy else "")) for copy in range(factor)
+                       for item in values[key]]
+    for key in counts:
+        values[key] *= factor
+    doc["notice"] = f"BENCHMARK DATA (benchmarks/run.py: lists x{factor}) on {doc['notice']}"
+    target = work / "override-enlarged" / game / source.name
+    target.parent.mkdir(parents=True)
+    target.write_text(f"# BENCHMARK DATA: {', '.join(lists)} x{factor} by the pbem benchmarks (benchmarks/run.py), "
+                      f"on the demonstration data of {source.parent.name}\n" + dump_yaml(doc))
+    return target, f"{', '.join(lists)} x{factor} on benchmark data (a copy of the demo data override)"
+
+
 def build_game(work: Path, game: str, max_steps: int, partial: int) -> Campaign:
     """A demo game's campaign on its demo data, played by its benchmark policy."""
     import random
@@ -233,10 +263,11 @@ def build_game(work: Path, game: str, max_steps: int, partial: int) -> Campaign:
     keys = {seat: load_private_key(keys_dir / seat) for seat in demo.seats}
     campaign = Campaign(game, work / "campaigns" / game)
     commitments = {s: demo_commitment(keys[s], f"bench-{game}", s) for s in demo.seats}
+    override, enlarged = enlarged_override(work, game, source / "data-override.yaml")
     with lengthened_rules(work, game) as note:
         camp.create_campaign(campaign.folder, game, demo.scenario, {s: key_id(keys[s].public_key()) for s in demo.seats},
-                             commitments, source / "data-override.yaml", options=dict(demo.options))
-    campaign.lengthened = note
+                             commitments, override, options=dict(demo.options))
+    campaign.lengthened = "; ".join(n for n in (note, enlarged) if n)
     policy = demo.play
     if policy is None:
         raise SystemExit(f"benchmark: {game} brings a demo but no benchmark policy (DemoPlan.play)")

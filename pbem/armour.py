@@ -237,6 +237,8 @@ _FORUM_CLOSE = re.compile(r"(?:[ \t]*\[/(?:code|quote)\])+$", re.IGNORECASE)
 def strip_forum_tags(line: str) -> str:
     """A forum's [code]/[quote] (or [quote=name]) tags at the start of a line, after any '> '
     quoting, and their closing tags at its end."""
+    if "[" not in line:            # no tag to strip (most lines): the line itself (issue 13)
+        return line
     quote = re.match(r"[> ]*", line)
     lead = quote.group() if quote else ""
     core = _FORUM_OPEN.sub("", line[len(lead):])

@@ -10,16 +10,44 @@ import json
 PLAIN_SCALARS = (str, int, bool, type(None))
 
 
+_EXACT_SCALARS = frozenset(PLAIN_SCALARS)
+
+
+def is_exactly_plain(value) -> bool:
+    """True if `value` is plain data of exactly dict, list, str, int, bool and None (no subclass):
+    the common case, checked without building each item's path (issue 13)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            if not all(type(key) is str for key in item):
+                return False
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+        elif kind not in _EXACT_SCALARS:
+            return False
+    return True
+
+
 def check_plain(value, where: str = "$") -> None:
     """Refuse anything that is not plain data (floats and dates differ across platforms)."""
+    if is_exactly_plain(value):
+        return
+    _check_plain(value, where)
+
+
+def _check_plain(value, where: str) -> None:
+    """check_plain, naming the path of what it refuses."""
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
                 raise ValueError(f"key {key!r} at {where} is not a string")
-            check_plain(item, f"{where}.{key}")
+            _check_plain(item, f"{where}.{key}")
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            check_plain(item, f"{where}[{index}]")
+            _check_plain(item, f"{where}[{index}]")
     elif not isinstance(value, PLAIN_SCALARS):
         raise ValueError(f"value at {where} has unsupported type {type(value).__name__}")
 

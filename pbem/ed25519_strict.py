@@ -117,15 +117,50 @@ def public_key_problem(raw: bytes) -> str | None:
     return None
 
 
+# The encodings of the eight points of order dividing the cofactor 8 (the torsion subgroup,
+# [k]T for an order-8 point T: tests/test_ed25519_extended.py derives them), and the two
+# non-canonical spellings of its x = 0 points with the sign bit set (RFC 8032 5.1.3 step 4).
+SMALL_ORDER_ENCODINGS = frozenset(bytes.fromhex(h) for h in (
+    "0100000000000000000000000000000000000000000000000000000000000000",     # identity (0, 1)
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",     # order 2 (0, -1)
+    "0000000000000000000000000000000000000000000000000000000000000000",     # order 4 (sqrt(-1), 0)
+    "0000000000000000000000000000000000000000000000000000000000000080",     # order 4, the other x
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",     # order 8
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+    "0100000000000000000000000000000000000000000000000000000000000080",     # (0, 1), sign bit set
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",     # (0, -1), sign bit set
+))
+_Y_MASK = (1 << 255) - 1
+R_PROBLEM = "its R is not a canonical point of large order"
+
+
 @lru_cache(maxsize=1024)
 def signature_problem(signature: bytes) -> str | None:
-    """Why a 64-byte signature is not canonical, or None (R canonical, not small-order; S < L).
-    Cached: reading a signed file and verifying it both ask."""
+    """Why a 64-byte signature is refused before verifying it, or None: byte checks only (issue 13:
+    the curve arithmetic was most of reading a signed file). S < L; R's y reduced (< p) and R not
+    a small-order point nor an x = 0 point with its sign bit set. An R that is no curve point at
+    all passes here and never verifies: OpenSSL's verify (the `cryptography` package) computes
+    R' = [S]B - [k]A and compares its encoding, always canonical and on the curve, with R's 32
+    bytes; so the signatures accepted are exactly those signature_problem_strict accepts
+    (tests/test_ed25519_extended.py). Cached: reading a signed file and verifying it both ask."""
     if len(signature) != 64:
         return f"a signature is 64 bytes, not {len(signature)}"
-    point = decode_point(signature[:32])
-    if point is None or has_small_order(point):
-        return "its R is not a canonical point of large order"
+    r = signature[:32]
+    if int.from_bytes(r, "little") & _Y_MASK >= P or r in SMALL_ORDER_ENCODINGS:
+        return R_PROBLEM
     if int.from_bytes(signature[32:], "little") >= L:
         return "its S is not reduced (S >= L): a malleated signature"
     return None
+
+
+def signature_problem_strict(signature: bytes) -> str | None:
+    """signature_problem with R decoded (RFC 8032 5.1.3): an R that is not a curve point is named
+    too. Only for the message of a signature that failed to verify."""
+    problem = signature_problem(signature)
+    if problem is None:
+        point = decode_point(signature[:32])
+        if point is None or has_small_order(point):
+            return R_PROBLEM
+    return problem

@@ -62,9 +62,15 @@ class GameData:
         """An object worked out from the data once per campaign (a grid, a road network), kept
         under `key`: "kit.NAME" for the kit's, "GAME.NAME" for a game's own."""
         if key not in self.cache:
-            before = set(self.used_overrides)
-            value = build()
-            self.cache[key] = (value, self.used_overrides - before)
+            # every override the build reads, including those this step had already read: a later
+            # step that only uses the cached value notes them as its own build would have
+            outer, self.used_overrides = self.used_overrides, set()
+            try:
+                value = build()
+                self.cache[key] = (value, self.used_overrides)
+            finally:
+                outer |= self.used_overrides
+                self.used_overrides = outer
         value, used = self.cache[key]
         # the overrides the build read count for every step that uses it, cached or not: a
         # save's list of used overrides is then the same whether the step ran alone or in a replay

@@ -127,6 +127,8 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
               if a.units and set(a.units) <= visible]          # never an arrow of a counter the viewer may not see
     # the same for every save of a campaign: worked out once per data (a data amendment clears it)
     known = data.derived("kit.picture.known_hexes", lambda: _known_hexes(data, grid))
+    # each known hex with its column, row and axial coordinates, for the excerpt's filter below
+    spots = data.derived("kit.picture.known_spots", lambda: [(h, a, *grid.parse(h), *grid.to_axial(h)) for h, a in known.items()])
     focus = sorted(set(marks) | {h for a in arrows for h in a.path}) or sorted({grid.canonical(u.hex) for u in shown}) or sorted(known)
     cols, rows = _window(grid, focus) if focus else (range(0), range(0))
 
@@ -147,7 +149,9 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
     marks = {h: text for h, text in marks.items() if inside(h)}
     drawn_arrows = [a for a in arrows if all(inside(h) for h in a.path)]
     centres = sorted(set(units) | set(marks) | {h for a in drawn_arrows for h in a.path})
-    hexes = {h: a for h, a in known.items() if inside(h) and (not centres or any(grid.distance(h, c) <= REACH for c in centres))}
+    near = [grid.to_axial(c) for c in centres]
+    hexes = {h: a for h, a, col, row, q, r in spots if col in cols and row in rows          # inside(h), within REACH
+             and (not near or any(max(abs(cq - q), abs(cr - r), abs(cq - q + cr - r)) <= REACH for cq, cr in near))}
     drawn = set(hexes) | set(centres)
     notes = tuple(notes)
     if outside:
@@ -161,7 +165,13 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
 
 def _hexsides(game: GameModule, data: GameData, grid: GridSpec, drawn: set[str]) -> dict[str, str]:
     """Featured hexsides between two drawn hexes, each as the line the game draws for it."""
-    hexsides: dict[str, str] = {}
+    featured = data.derived("kit.picture.featured_hexsides", lambda: _featured_hexsides(game, data, grid))
+    return {f"{a}|{b}": line for a, b, line in featured if a in drawn and b in drawn}
+
+
+def _featured_hexsides(game: GameModule, data: GameData, grid: GridSpec) -> list[tuple[str, str, str]]:
+    """Every featured hexside of the data between two adjacent hexes, (a, b, the line the game draws), in key order."""
+    hexsides: list[tuple[str, str, str]] = []
     try:
         listed = data.get("map.hexsides", "hexside features", default={}) or {}
     except PbemError:
@@ -178,8 +188,8 @@ def _hexsides(game: GameModule, data: GameData, grid: GridSpec, drawn: set[str])
             a, b = grid.canonical(a), grid.canonical(b)
         except ValueError:
             continue
-        if a in drawn and b in drawn and grid.adjacent(a, b):
-            hexsides[f"{a}|{b}"] = line
+        if grid.adjacent(a, b):
+            hexsides.append((a, b, line))
     return hexsides
 
 

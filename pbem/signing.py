@@ -9,6 +9,7 @@ every line within 64 columns); it reads layout 1 too (campaign format 3 folders 
 """
 
 import base64
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from .armour import (TOP_KEY, NarrowError, mail_texts, narrow_yaml, plain_string
                      strip_forum_tags)
 from .canonical import canonical_bytes, data_hash
 from .errors import PbemError
-from .ed25519_strict import signature_problem
+from .ed25519_strict import signature_problem, signature_problem_strict
 from .keys import key_id, public_from_id, verify_signature
 from .yamlio import MAX_SIGNED_BYTES, dump_yaml, parse_yaml_text
 
@@ -47,15 +48,21 @@ class SignedMessage:
     def kind(self) -> str:
         return self.body.get("pbem", "")
 
-    @property
+    # digest and armoured text: worked out once per message (issue 13: verify and adjudicate ask
+    # several times); a message is never changed after it is read (frozen, its body never edited)
+    @functools.cached_property
     def digest(self) -> str:
         return data_hash(self.body)
+
+    @functools.cached_property
+    def _armoured(self) -> str:
+        return armour(self.body, self.signer, self.signature, known=self.body_text)
 
     def armoured(self) -> str:
         """The message as pbem stores it: only what is signed, in one spelling (layout 2). A step
         folder never keeps text the signature does not cover (comments, quoting, surrounding
         email), and two copies of one message, however they travelled, are stored byte for byte alike."""
-        return armour(self.body, self.signer, self.signature, known=self.body_text)
+        return self._armoured
 
     def armoured_as_read(self) -> str:
         """The message in the layout it was read in (a stored layout-1 file stays as it is)."""
@@ -303,6 +310,9 @@ def _verified(body_lines: list[str], trailer_lines: list[str], source: str, body
     except ValueError as exc:
         raise PbemError(f"signed body holds unsupported data: {exc}", source) from None
     if not verify_signature(signer, signature, message):
+        problem = signature_problem_strict(signature)     # an R off the curve passes the byte checks
+        if problem:
+            raise PbemError(f"BAD SIGNATURE: not a canonical Ed25519 signature ({problem})", source)
         raise PbemError(f"BAD SIGNATURE: the content does not match the signature of {signer}", source)
     return SignedMessage(body=body, signer=signer, signature=base64.b64encode(signature).decode("ascii"),
                          body_line=body_line, source=source, layout=layout,

@@ -369,6 +369,13 @@ def dump_yaml_python(data) -> str:
 def dump_yaml(data) -> str:
     """Deterministic YAML: insertion order kept, no aliases, no line folding, LF endings."""
     if _C_DUMPER is not None:
+        # entry by entry from a process's second document on: the first (often the only one, as
+        # in `pbem adjudicate`) is written whole, which costs less than filling the entry texts
+        if type(data) is dict and data and _DOCUMENTS_WRITTEN[0]:
+            out: list[str] = []
+            if _entries_text(data, "", out):
+                return "".join(out)
+        _DOCUMENTS_WRITTEN[0] += 1
         # plain data in the domain: its nodes built and checked in one walk, then libyaml's emitter
         node = _plain_node(data, checked=True) if type(data) in (dict, list) else None
         if node is not None:
@@ -390,3 +397,70 @@ def _c_emit(node) -> str:
     finally:
         dumper.dispose()
     return stream.getvalue()
+
+
+# -- entry by entry (issue 13) -------------------------------------------------------------------
+# A block mapping's text is its entries' texts one after another, and an entry whose value is a
+# non-empty mapping is its key's line, then the value's entries two columns further in (libyaml at
+# indent 2: simple keys only in the domain above, a block scalar's blank lines left bare). So a
+# mapping is written entry by entry, each entry's text kept by key, value and indentation: the
+# next save repeats most of them (a unit's side, hex and form), and writes them without building
+# and emitting their nodes again. The bytes are libyaml's for the whole document (tests/test_yamlio.py).
+_ENTRY_TEXT: dict = {}
+_KEY_TEXT: dict = {}
+_DOCUMENTS_WRITTEN = [0]         # documents this process has written through libyaml (dump_yaml)
+_ENTRY_TEXT_MAX = 200_000
+_KEY_ONLY = ": null\n"
+
+
+def _frozen(value):
+    """A hashable stand-in of a scalar, an empty mapping or a list of scalars, with each type (1 and
+    True differ); None for anything else (not kept)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return kind, value
+    if kind is list and all(type(v) in (str, int, bool) or v is None for v in value):
+        return list, tuple((type(v), v) for v in value)
+    if kind is dict and not value:
+        return dict, ()
+    return None
+
+
+def _entries_text(mapping: dict, indent: str, out: list) -> bool:
+    """The texts of a non-empty mapping's entries at `indent`, appended to `out`; False if an entry
+    is outside the domain (the caller then writes the whole document the other way)."""
+    for key, value in mapping.items():
+        if type(key) is not str:
+            return False
+        if type(value) is dict and value:
+            key_text = _KEY_TEXT.get(key)
+            if key_text is None:
+                text = _entry_text(key, None, "")
+                if text is None or not text.endswith(_KEY_ONLY) or "\n" in text[:-1]:
+                    return False
+                key_text = _KEY_TEXT[key] = text[:-len(_KEY_ONLY)] + ":\n"
+            out.append(indent + key_text)
+            if not _entries_text(value, indent + "  ", out):
+                return False
+            continue
+        frozen = _frozen(value)
+        text = _ENTRY_TEXT.get((key, frozen, indent)) if frozen is not None else None
+        if text is None:
+            text = _entry_text(key, value, indent)
+            if text is None:
+                return False
+            if frozen is not None:
+                if len(_ENTRY_TEXT) >= _ENTRY_TEXT_MAX:
+                    _ENTRY_TEXT.clear()
+                _ENTRY_TEXT[(key, frozen, indent)] = text
+        out.append(text)
+    return True
+
+
+def _entry_text(key: str, value, indent: str) -> str | None:
+    """libyaml's text of the one-entry mapping {key: value}, each line but the blank ones indented."""
+    node = _plain_node({key: value}, checked=True)
+    if node is None:
+        return None
+    text = _c_emit(node)
+    return "\n".join(indent + line if line else line for line in text.split("\n")) if indent else text

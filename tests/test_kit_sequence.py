@@ -275,3 +275,36 @@ def test_every_game_runs_on_one_sequence_of_play_table(game):
     result = sequence(game)
     assert result.exit_code == 0 and result.stdout.startswith(f"{game}: sequence of play\n")
     assert all(step in result.stdout for step, _ in SEQUENCES[game])
+
+
+def test_a_plan_the_check_keeps_reaches_the_apply_of_the_same_step_once(monkeypatch):
+    """Issue 13: a phase's check may hand the plan it worked out (keep_plan) to the apply of the
+    same step (checked_plan): only inside SequencedGame.apply, for the very state and orders
+    objects the check saw, once; a check on its own keeps nothing."""
+    import dataclasses
+    state = start()
+    GAME.keep_plan("moves", state, [], "a check alone")
+    assert GAME.checked_plan("moves", state, []) is None
+    handed = []
+    real_require, real_phase = GAME.require_legal, GAME.phase
+
+    def require_legal(data, st, side, orders):
+        real_require(data, st, side, orders)
+        GAME.keep_plan("moves", st, orders, "planned")
+
+    def phase(st):
+        entry = real_phase(st)
+
+        def apply(data, st2, side, orders, dice):
+            handed.append(GAME.checked_plan("moves", st2, orders))
+            handed.append(GAME.checked_plan("moves", st2, orders))               # used once
+            GAME.keep_plan("moves", st2, orders, "again")
+            handed.append(GAME.checked_plan("moves", copy.deepcopy(st2), orders))  # another state object
+            return entry.apply(data, st2, side, orders, dice)
+        return dataclasses.replace(entry, apply=apply)
+    monkeypatch.setattr(GAME, "require_legal", require_legal)
+    monkeypatch.setattr(GAME, "phase", phase)
+    GAME.apply(DATA, state, "red", [{"move": "r1", "to": 201}], ScriptedDice())
+    assert handed == ["planned", None, None]
+    GAME.keep_plan("moves", state, [], "after the step")
+    assert GAME.checked_plan("moves", state, []) is None

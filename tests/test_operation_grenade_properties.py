@@ -161,3 +161,23 @@ def test_8_2_the_awaited_side_has_a_legal_order_file_through_a_bridge_pause_afte
         GAME.apply(data, state, waiting.side, orders, Dice(seed=seed_of(22, step)))
     assert kinds[0] == "bridge" and state["bridges"]["koeln"] in ("blown", "intact")
     assert (state["side"], state["phase"]) == ("german", "movement")
+
+
+def test_7_21_the_policy_attacks_with_a_regiment_beside_a_cadre(data, scenario):
+    """7.21: "No more than one regiment or brigade-sized unit may attack from ... any single hex";
+    a cadre is no regiment (7.13), so a regiment sharing its hex with one must still attack (9.12).
+    The benchmarks' policy once took the cadre for the hex's regiment and left the regiment out
+    (refused: "must attack (9.12)"), which ended the 400-step benchmark game at step 27."""
+    rng = random.Random(1945)
+    campaign = SimpleNamespace(game=GAME, data=data)
+    state = GAME.setup(data, scenario, SEATS, {})
+    while not (state["phase"] == "combat" and state["side"] == "german" and not state["awaiting_choice"]):
+        waiting = GAME.awaiting(state)
+        orders = demo.bench_orders(campaign, {"kind": waiting.kind}, state, rng)
+        GAME.apply(data, state, waiting.side, orders, Dice(seed=seed_of(1945, state["turn"])))
+    state["units"] = {"48/12/58": {"side": "german", "hex": "0409", "form": "cadre", "chit": None},
+                      "943/353/58": {"side": "german", "hex": "0409", "form": "untried"},
+                      "119/30/19": {"side": "allied", "hex": "0408", "form": "untried"}}
+    orders = demo.grenade_attacks(campaign, state)
+    assert orders == [{"attack": "0408", "with": ["48/12/58", "943/353/58"]}]
+    assert GAME.check(data, state, "german", orders) == []

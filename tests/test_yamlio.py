@@ -213,3 +213,25 @@ def test_without_libyaml_the_python_emitter_writes_the_same_bytes(monkeypatch):
             monkeypatch.setattr(yamlio, "_C_DUMPER", None)
             assert yamlio.dump_yaml(data) == with_c == stored, path
             monkeypatch.undo()
+
+
+@needs_libyaml
+def test_entry_by_entry_writes_the_whole_documents_bytes(monkeypatch):
+    """Issue 13: dump_yaml writes a mapping entry by entry (from a process's second document on),
+    keeping each entry's text by key, value and indentation; documents that repeat entries at other
+    depths, with other types of equal value (1, True), block scalars with blank lines and lists of
+    scalars, give the emitters' bytes."""
+    monkeypatch.setattr(yamlio, "_DOCUMENTS_WRITTEN", [1])
+    rng = random.Random(13)
+    units = {f"u{n}": {"side": rng.choice(["a", "b"]), "hex": rng.choice(["0410", "0101", "1819E"]), "form": "front",
+                       "chit": rng.choice([None, "1-01"]), "steps": rng.choice([1, True, 2, "2"])} for n in range(30)}
+    for step in range(40):
+        for unit in rng.sample(sorted(units), 5):
+            units[unit]["hex"] = rng.choice(["0410", "0101", "0202", "yes", "a: b", "x\n\ny"])
+            units[unit]["steps"] = rng.choice([1, True, False, 0, None, "1", "true"])
+        data = {"number": step, "flag": step % 2 == 1, "note": "one\n\n  two\n" if step % 3 else "one",
+                "state": {"units": units, "hex": "0410", "steps": 1, "list": ["0410", 1, True, None], "empty": {},
+                          "nested": {"units": {"u1": dict(units["u1"])}, "note": "a\n\nb"}},
+                "events": [{"event": "move", "unit": "u1", "path": ["0410", "0411"]}], "hex": "0410", "steps": True}
+        assert yamlio.dump_yaml(data) == yamlio.dump_yaml_python(data), step
+    assert yamlio.dump_yaml({"a": 1, "b": {"a": True}}) == "a: 1\nb:\n  a: true\n"

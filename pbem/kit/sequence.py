@@ -59,6 +59,8 @@ class SequencedGame(GameModule):
 
     sequence: tuple[Phase, ...] = ()
     game_over_rule: str = ""
+    # inside apply() only: the plans the step's check worked out, for its apply (keep_plan, checked_plan)
+    _planning: dict | None = None
 
     def phase_key(self, state: dict) -> str:
         """Which entry of the table the state waits on."""
@@ -161,11 +163,27 @@ class SequencedGame(GameModule):
 
     def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
         orders = self.normalise_orders(orders)
-        self.require_legal(data, state, side, orders)
-        events = self.phase(state).apply(data, state, side, orders, dice)
+        self._planning = {}
+        try:
+            self.require_legal(data, state, side, orders)
+            events = self.phase(state).apply(data, state, side, orders, dice)
+        finally:
+            self._planning = None
         self.after_step(data, state, events)
         self.pass_without_choice(data, state, events, dice)
         return Outcome(state, events)
+
+    def keep_plan(self, name: str, state: dict, orders: list, plan: Any) -> None:
+        """A phase's check keeps the plan it worked out (a movement's paths and costs) for the apply
+        of the same step, which then need not work it out again (issue 13). Kept only inside apply(),
+        where nothing changes the state between the check and the apply; a check alone keeps nothing."""
+        if self._planning is not None:
+            self._planning[name] = (state, orders, plan)
+
+    def checked_plan(self, name: str, state: dict, orders: list) -> Any:
+        """The plan the check of this step kept for these very state and orders objects (once), else None."""
+        held = self._planning.pop(name, None) if self._planning is not None else None
+        return held[2] if held is not None and held[0] is state and held[1] is orders else None
 
     def pass_without_choice(self, data: GameData, state: dict, events: list, dice: Dice) -> None:
         """Each next phase in which the awaited side has no choice at all passes by itself, as

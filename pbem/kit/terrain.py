@@ -102,6 +102,11 @@ class MapData:
         entry = self.hexes().get(hex_id)
         return isinstance(entry, dict) and unwrap(entry.get("terrain", "unknown")) != "unknown"
 
+    def known_hexes(self) -> tuple[str, ...]:
+        """The listed hexes whose terrain is given (terrain_known), in the data's order: worked
+        out once per data, as hexes() is (issue 13: a control map asked at every step)."""
+        return self.data.derived("kit.known_hexes", lambda: tuple(h for h in self.hexes() if self.terrain_known(h)))
+
     def entry(self, hex_id: str) -> dict:
         """What the data lists for a hex, wrappers unwrapped, whether or not its terrain is known
         yet (the rulebook text names cities and set-up facts of hexes whose terrain is on the
@@ -139,7 +144,8 @@ class MapData:
         if hexes_known:
             self.info(a)
             self.info(b)
-        sides = self.data.get("map.hexsides", "hexside features", default={}) or {}
+        # read once per data (a supply line asks thousands of times; derived notes the override each time)
+        sides = self.data.derived("kit.hexsides", lambda: self.data.get("map.hexsides", "hexside features", default={}) or {})
         value = unwrap(sides.get(hexside_key(a, b), ())) if isinstance(sides, dict) else ()
         if value == "unknown":
             raise UnknownDataError(f"map.hexsides.{hexside_key(a, b)}", f"the hexside {a}-{b}",

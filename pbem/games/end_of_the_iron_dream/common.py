@@ -77,7 +77,12 @@ def grid(data: GameData) -> GridSpec:
 
 def counter(data: GameData, unit_id: str) -> dict:
     """The counter of a unit: its army, type, factors, and its reduced side (28.0: "Units with
-    two steps have their reduced strengths shown to the right of the slash mark")."""
+    two steps have their reduced strengths shown to the right of the slash mark"). Looked up once
+    per data and unit (issue 13); a counter the data lacks refuses at every call, naming its path."""
+    return data.derived(f"end-of-the-iron-dream.counter.{unit_id}", lambda: _counter(data, unit_id))
+
+
+def _counter(data: GameData, unit_id: str) -> dict:
     value = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
     return data.require_keys(value, f"units.counters.{unit_id}", ("side", "type", "attack", "defense", "movement"),
                              f"unit {unit_id}", COUNTER)

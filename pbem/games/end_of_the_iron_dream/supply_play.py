@@ -79,7 +79,7 @@ def control(data: GameData, state: dict) -> dict[str, str]:
     now = present_control(data, state)
     owner = default_owner(state)
     hexes = mapdata(data)
-    return {h: now.get(h) or held.get(h) or start.get(h, owner) for h in hexes.hexes() if hexes.terrain_known(h)}
+    return {h: now.get(h) or held.get(h) or start.get(h, owner) for h in hexes.known_hexes()}
 
 
 def record_control(data: GameData, state: dict, events: list) -> None:

@@ -31,9 +31,10 @@ def grenade_attacks(campaign, state: dict) -> list:
         if not targets:
             continue
         members = combats.setdefault(targets, [])
-        regiment = game.counter(data, unit_id)["size"] != "battalion" and unit["form"] != "cadre"
-        if regiment and any(state["units"][m]["hex"] == unit["hex"] and game.counter(data, m)["size"] != "battalion" for m in members):
-            continue                                   # 7.21: its hex-mate fights this combat
+        # 7.21: its hex-mate regiment fights this combat (a cadre or battalion beside it is no regiment)
+        if game.regiment_sized(data, state, unit_id) and any(
+                state["units"][m]["hex"] == unit["hex"] and game.regiment_sized(data, state, m) for m in members):
+            continue
         members.append(unit_id)
     return [{"attack": list(hexes) if len(hexes) > 1 else hexes[0], "with": units} for hexes, units in combats.items()]
 

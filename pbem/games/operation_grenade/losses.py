@@ -45,15 +45,17 @@ class Choice:
         if len(orders) != 1 or orders[0].get("combat") != choice["hex"]:
             return [Problem(None, f"answer with one order `combat: {choice['hex']}` giving `losses:` and/or `retreat:` (9.85)")]
         try:
-            _, why = plan(game, data, state, orders[0])
+            chosen, why = plan(game, data, state, orders[0])
         except UnknownDataError as e:                 # a retreat into a hex the data does not list
-            why = str(e)
+            chosen, why = None, str(e)
+        if chosen is not None:
+            game.keep_plan("losses", state, orders, chosen)   # the apply of this step uses it
         return [Problem(0, why)] if why else []
 
     @staticmethod
     def apply(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events: list[dict] = []
-        apply_losses(game, data, state, orders[0], dice, events)
+        apply_losses(game, data, state, orders[0], dice, events, game.checked_plan("losses", state, orders))
         if not state["awaiting_choice"]:             # else a Volkssturm placement (21.12) comes first
             from .combat import run_combats
             run_combats(game, data, state, dice, events)
@@ -291,8 +293,10 @@ def can_retreat(game: OperationGrenade, data: GameData, state: dict, side: str, 
                for h in from_hexes for n in grid.neighbours(h))
 
 
-def apply_losses(game: OperationGrenade, data: GameData, state: dict, order: dict, dice: Dice, events: list) -> None:
-    chosen, why = plan(game, data, state, order)
+def apply_losses(game: OperationGrenade, data: GameData, state: dict, order: dict, dice: Dice, events: list,
+                 checked: dict | None = None) -> None:
+    """`checked`: the plan the check of this step worked out for this answer (else planned here)."""
+    chosen, why = (checked, None) if checked is not None else plan(game, data, state, order)
     if chosen is None:
         raise PbemError(f"internal: a loss choice checked legal is refused on applying: {why}")
     choice = state["awaiting_choice"]

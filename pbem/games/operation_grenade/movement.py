@@ -88,12 +88,15 @@ class Moves:
 
     @staticmethod
     def check(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-        return plan_moves(game, data, state, side, orders)[0]
+        problems, plans = plan_moves(game, data, state, side, orders)
+        if not problems:
+            game.keep_plan("moves", state, orders, plans)        # the apply of this step uses it
+        return problems
 
     @staticmethod
     def apply(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events: list[dict] = []
-        apply_moves(game, data, state, side, orders, dice, events)
+        apply_moves(game, data, state, side, orders, dice, events, game.checked_plan("moves", state, orders))
         if not state["interrupted"]:
             state.update(phase="combat", spent={})
             support.start_combat_phase(game, data, state)                     # 9.62
@@ -398,8 +401,10 @@ def restriction(game: OperationGrenade, data: GameData, state: dict, side: str, 
     return None
 
 
-def apply_moves(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list, dice: Dice, events: list) -> None:
-    problems, plans = plan_moves(game, data, state, side, orders)
+def apply_moves(game: OperationGrenade, data: GameData, state: dict, side: str, orders: list, dice: Dice, events: list,
+                checked: list[Plan] | None = None) -> None:
+    """`checked`: the plans the check of this step worked out for these orders (else planned here)."""
+    problems, plans = ([], checked) if checked is not None else plan_moves(game, data, state, side, orders)
     if problems:
         raise PbemError(f"internal: orders checked legal are refused on applying: {problems[0].message}")
     interrupted: dict = {}

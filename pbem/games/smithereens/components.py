@@ -186,8 +186,12 @@ class SmithereensBase(SequencedGame):
 
     # -- the counters (2.10-2.16) ---------------------------------------------------------------
     def counter(self, data: GameData, unit_id: str) -> dict:
-        counter = data.get(f"units.counters.{unit_id}", f"counter {unit_id}")
-        return data.require_keys(counter, f"units.counters.{unit_id}", ("side", "type", "steps"), f"unit {unit_id}", "the unit counter")
+        """Looked up once per data and unit (issue 13); a counter the data lacks refuses at every call."""
+        def build() -> dict:
+            counter = data.get(f"units.counters.{unit_id}", f"counter {unit_id}")
+            return data.require_keys(counter, f"units.counters.{unit_id}", ("side", "type", "steps"), f"unit {unit_id}",
+                                     "the unit counter")
+        return data.derived(f"smithereens.counter.{unit_id}", build)
 
     def factors(self, data: GameData, unit_id: str, steps: int) -> dict:
         counter = self.counter(data, unit_id)

@@ -114,7 +114,13 @@ def hexside_keys(data: GameData) -> bool:
 def counter(data: GameData, unit_id: str) -> dict:
     """A unit's counter (rules/stargard-solstice/units.yaml `units.counters.ID`): side, type
     (combat, hq, festung), listed_under (the HQ that commands it, 3.3.1), independent (3.3.2),
-    attack, defense, movement, steps, mechanized; an HQ has its command_range (3.2)."""
+    attack, defense, movement, steps, mechanized; an HQ has its command_range (3.2). Looked up
+    once per data and unit (issue 13: tens of thousands of times in a replay); a counter the data
+    lacks refuses at every call, naming its path."""
+    return data.derived(f"stargard-solstice.counter.{unit_id}", lambda: _counter(data, unit_id))
+
+
+def _counter(data: GameData, unit_id: str) -> dict:
     value = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
     c = data.require_keys(value, f"units.counters.{unit_id}", ("side", "type"), f"unit {unit_id}", COUNTER)
     if unwrap(c["type"]) == "hq":

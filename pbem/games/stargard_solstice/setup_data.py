@@ -62,9 +62,13 @@ def hex_id(text: str) -> str:
 
 
 def units(data: GameData) -> dict[str, dict]:
-    """Unit id -> its counter (units.yaml `counters`, plus any the override adds), unwrapped."""
-    value = data.get("units.counters", "the counter list (15.1, 15.2)")
-    return {uid: {k: unwrap(v) for k, v in c.items()} for uid, c in value.items() if isinstance(c, dict)}
+    """Unit id -> its counter (units.yaml `counters`, plus any the override adds), unwrapped.
+    Worked out once per data (issue 13: the reinforcement rules asked for it hundreds of times in a
+    replay); callers only read it."""
+    def build() -> dict[str, dict]:
+        value = data.get("units.counters", "the counter list (15.1, 15.2)")
+        return {uid: {k: unwrap(v) for k, v in c.items()} for uid, c in value.items() if isinstance(c, dict)}
+    return data.derived("stargard-solstice.units", build)
 
 
 def counter_value(data: GameData, unit_id: str, key: str):
