@@ -62,7 +62,9 @@ def available(data: GameData, state: dict, army: str) -> dict:
 def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
     """Every leading order of the file (the Replacement Phase), checked on a trial state."""
     army = state["army"]
-    freikorps_only = all("freikorps" in o for o in orders)                     # 27.5 A: NATO's Freikorps
+    # 27.5 A: NATO's Freikorps; an empty Replacement Phase is not "Freikorps only": the WA's first
+    # file must still place the reinforcements due (7.1 A)
+    freikorps_only = bool(orders) and all("freikorps" in o for o in orders)
     if army == "western" and plays(data, 3) and not freikorps_only:    # 7.1, 7.13, 7.25 (boxes.py)
         trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}, "dead": list(state["dead"]),
                  "boxes": {b: dict(v) for b, v in state["boxes"].items()}}
