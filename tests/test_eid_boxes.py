@@ -209,3 +209,20 @@ def test_16_8_after_the_collapse_the_german_box_is_emptied_regardless_of_gs():
     assert events[0] == {"event": "placed", "unit": "de-inf-5", "hex": "S12",
                          "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"}
     assert s2["boxes"]["german"] == {}             # (16.9: out of GS after the collapse, the Terminal Check takes it)
+
+
+def test_16_8_an_empty_german_box_needs_no_wehrkreis_hexes_after_the_collapse():
+    """16.8, 16.10: the Wehrkreis hexes are read only to place units out of the Replacement Army
+    Holding Box; with it empty and no German reinforcement due, the first file after the collapse
+    needs them not (merged behaviour 3: the Flak and OKH tests' collapse positions); with a unit
+    in the box the check names the missing data."""
+    d, s = start3({"de-inf-1": "P5", "su-inf-3": "T24"})
+    s = at(s, 12, "axis")
+    s["economy"] = {**s["economy"], "collapsed": 11}
+    assert problems(d, s, "axis", []) == []
+    d, s = start3({"de-inf-1": "P5", "su-inf-3": "T24"}, {"german": {"de-inf-5": {"steps": 1}}})
+    s = at(s, 12, "axis")
+    s["economy"] = {**s["economy"], "collapsed": 11}
+    found = problems(d, s, "axis", [])
+    assert len(found) == 1 and found[0].startswith("needs the hexes of the Wehrkreis cities (7.5)")
+    assert "`reinforcements.reinforcements.german.wehrkreis_hexes`" in found[0]

@@ -241,10 +241,12 @@ def after_collapse_left(data: GameData, trial: dict) -> list[str]:
     """16.8: after the collapse, the units of the Replacement Army Holding Box (7.8: the withheld
     reinforcements too) "must be brought out and placed normally at the start of the next German
     Replacement Phase": those the file leaves there."""
-    if not reinforcements.entry_hexes(data, trial):
-        return []                              # no Wehrkreis left to place them on: they wait (a reading)
     due = [u for u in reinforcements.due(data, trial, "axis") if unwrap(counter(data, u).get("nation")) == "german"]
-    return sorted({*trial["boxes"]["german"], *due})
+    left = sorted({*trial["boxes"]["german"], *due})
+    # the Wehrkreis hexes (16.10) are read only when there is a unit to place on them
+    if not left or not reinforcements.entry_hexes(data, trial):
+        return []                              # no Wehrkreis left to place them on: they wait (a reading)
+    return left
 
 
 # -- 7.25 the Free French conversion ------------------------------------------------------------
