@@ -26,6 +26,8 @@ BEHAVIOUR_3_SETUP = {
     "positions.test.boxes": {"eto": {}, "mto": {}, "german": {}},
     "invasions.ports.port_cities": [],
     **{f"invasions.ports.opening.results.{die}": die for die in (1, 2, 3, 5, 6)},
+    # test data: no reinforcement due on any turn (2.14; the WA's first file reads it, 7.1 A)
+    "reinforcements.reinforcements.schedule": {},
 }
 
 

@@ -159,11 +159,28 @@ def test_17_3_paratroops_drop_with_a_later_invasion_and_undouble_its_defenders()
 def test_17_5_d_a_cut_off_drop_takes_a_retreat_result_in_steps():
     """17.5 D: "Dropped paratroops may not move or even retreat from the hex into which they were
     dropped until a GS line is opened to them" (German W4 and U5 keep V4 cut off; 1-2 shifted 2R
-    against a defender without GS, 15.4: 2-1, die 1: 0/1, made up)."""
-    d, s = start3({"de-inf-1": "W4", "de-inf-4": "U5", "wa-mech-3": "V2"}, PARA, cells={"2-1": {"1": "0/1"}})
+    against a defender without GS, 15.4: 2-1, die 1: 0/1, made up; de-su-1 gives the German
+    assault its attack supply, 15.22)."""
+    d, s = start3({"de-inf-1": "W4", "de-inf-4": "U5", "de-su-1": "U5", "wa-mech-3": "V2"}, PARA, cells={"2-1": {"1": "0/1"}})
     s, _ = play(d, wa(s, 7), "western", [{"drop": "wa-para-18", "at": "V4"}])
-    s, _ = play(d, at(s, 8, "axis", "assault"), "axis", [{"attack": "V4", "with": ["de-inf-4"]}], **{"crt/": [1]})
+    s, _ = play(d, at(s, 8, "axis", "assault"), "axis", [{"supply": "de-su-1", "hexes": ["U5"]},
+                                                        {"attack": "V4", "with": ["de-inf-4"]}], **{"crt/": [1]})
     assert s["phase"] == "pa_defender" and s["cut_off_drops"] == ["wa-para-18"]
     assert problems(d, s, "western", [{"retreat": {"wa-para-18": ["V5"]}}]) == [
         "wa-para-18 dropped and may not retreat until a GS line is opened to it (17.5 D): it takes steps"]
     assert problems(d, s, "western", [{"steps": ["wa-para-18"]}]) == []
+
+
+def test_17_5_g_dropped_paratroops_have_attack_supply_on_their_drop_turn():
+    """17.5 G: "Paratroops are considered to have AS as well as EGS on the turn they drop": after
+    clearing V4 by air assault (17.6.1, as above) they make a prepared assault on V5 in the same
+    player-turn without an SU burn-off (15.22); on the next turn they need one again."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V2", "de-inf-2": {"hex": "V4", "steps": 1}, "de-inf-4": "V5"}, PARA,
+                  cells={"1-2": {"2": "0/1"}})
+    s, _ = play(d, wa(s, 7), "western", [{"drop": "wa-para-18", "at": "V4"}], **{"crt/": [2]})
+    s, _ = play(d, s, "axis", [{"steps": ["de-inf-2"]}])
+    assert s["units"]["wa-para-18"]["hex"] == "V4"
+    attack = [{"attack": "V5", "with": ["wa-para-18"]}]
+    assert problems(d, at(s, 7, "western", "assault"), "western", attack) == []
+    assert problems(d, at(s, 8, "western", "assault"), "western", attack) == [
+        "wa-para-18 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]

@@ -51,8 +51,12 @@ def test_3_11_the_position_puts_units_in_the_boxes_and_14_8_a_the_invasion_ports
 
 
 def test_a_behaviour_3_position_must_give_its_boxes():
-    d = data(position={"de-inf-1": {"hex": "T10"}}, behaviour=3, extra={**SUPPLY, **NO_REINFORCEMENTS})
-    from tests.eidhelp import SCENARIO
+    """3.11, 7.1, 7.8: a position without `boxes` is refused (eidhelp's behaviour-3 defaults,
+    which give empty boxes, are left out here: the data is built as behaviour 2, then played as 3)."""
+    from tests.eidhelp import BEHAVIOUR_3_SETUP, SCENARIO
+    rest = {k: v for k, v in BEHAVIOUR_3_SETUP.items() if k != "positions.test.boxes"}
+    d = data(position={"de-inf-1": {"hex": "T10"}}, behaviour=2, extra={**SUPPLY, **NO_REINFORCEMENTS, **rest})
+    d.behaviour = 3
     with pytest.raises(UnknownDataError, match="positions.test.boxes"):
         GAME.setup(d, SCENARIO, ["axis", "soviet", "western"], {"position": "test"})
 
@@ -205,3 +209,20 @@ def test_16_8_after_the_collapse_the_german_box_is_emptied_regardless_of_gs():
     assert events[0] == {"event": "placed", "unit": "de-inf-5", "hex": "S12",
                          "why": "a reinforcement: its MA doubled this turn (7.5, 7.7 A)"}
     assert s2["boxes"]["german"] == {}             # (16.9: out of GS after the collapse, the Terminal Check takes it)
+
+
+def test_16_8_an_empty_german_box_needs_no_wehrkreis_hexes_after_the_collapse():
+    """16.8, 16.10: the Wehrkreis hexes are read only to place units out of the Replacement Army
+    Holding Box; with it empty and no German reinforcement due, the first file after the collapse
+    needs them not (merged behaviour 3: the Flak and OKH tests' collapse positions); with a unit
+    in the box the check names the missing data."""
+    d, s = start3({"de-inf-1": "P5", "su-inf-3": "T24"})
+    s = at(s, 12, "axis")
+    s["economy"] = {**s["economy"], "collapsed": 11}
+    assert problems(d, s, "axis", []) == []
+    d, s = start3({"de-inf-1": "P5", "su-inf-3": "T24"}, {"german": {"de-inf-5": {"steps": 1}}})
+    s = at(s, 12, "axis")
+    s["economy"] = {**s["economy"], "collapsed": 11}
+    found = problems(d, s, "axis", [])
+    assert len(found) == 1 and found[0].startswith("needs the hexes of the Wehrkreis cities (7.5)")
+    assert "`reinforcements.reinforcements.german.wehrkreis_hexes`" in found[0]

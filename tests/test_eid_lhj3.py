@@ -101,6 +101,22 @@ def test_27_5_a_from_turn_3_nato_places_one_freikorps_a_turn_on_a_supplied_germa
     assert {"event": "freikorps", "unit": "de-inf-1", "hex": "S12", "rule": "27.5 A"} in events
 
 
+def test_27_5_a_a_freikorps_and_a_replacement_step_in_one_nato_replacement_phase():
+    """27.4 I: "The green NATO army grouping receives its normal allotment of replacements
+    throughout this scenario, starting with Turn 2"; 27.5 A: one Freikorps a turn from Turn 3. Both
+    are orders of the same NATO Replacement Phase, in either order (merged behaviour 3: the
+    Freikorps order is one of the WA phase's, boxes.py). wa-mech-2 has lost a step in play; the
+    sea of the NATO source P1 (4.9) is test data."""
+    d, s = lhj_start(3, position(), {**FREIKORPS, "map.hexes.P1": {"terrain": "clear", "coast": "mediterranean"}})
+    s["units"]["wa-mech-2"]["steps"] = 1
+    order = [{"freikorps": "de-inf-1", "at": "S12"}, {"replace": "wa-mech-2"}]
+    assert problems(d, at(s, 3, "western"), "western", order[::-1]) == []
+    after, events = play(d, at(s, 3, "western"), "western", order)
+    assert events[:2] == [{"event": "freikorps", "unit": "de-inf-1", "hex": "S12", "rule": "27.5 A"},
+                          {"event": "replaced", "unit": "wa-mech-2", "steps": 2}]
+    assert after["units"]["de-inf-1"] == {"side": "western", "hex": "S12", "steps": 1} and after["units"]["wa-mech-2"]["steps"] == 2
+
+
 def test_27_5_b_d_freikorps_stay_in_greater_germany_and_stack_and_assault_only_with_vlasov():
     """27.5 B: "These units may never leave or assault out of Greater Germany"; D: "These units may
     never stack or assault in conjunction with any other NATO units. Exception: They may do stack and

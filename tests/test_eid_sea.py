@@ -21,6 +21,7 @@ def test_7_1_b_a_unit_landing_from_its_box_pays_1_mp_and_moves_on():
     d, s = start3({"de-inf-1": "T10"}, {"eto": {"wa-mech-3": {}}})
     assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "P1"}]) == [
         "P1 is not in the eto (4.9, 14.2, 14.4: the same theater of operations)"]
+    s["egs"] = ["wa-mech-3"]            # V7 is beyond its GS: EGS lets it go on (5.1.5 B is not what this test is about)
     path = ["V1", "V2", "V3", "V4", "V5", "V6", "V7"]
     s2, events = play(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}, {"move": "wa-mech-3", "path": path}])
     assert events[0] == {"event": "sail", "unit": "wa-mech-3", "from": "eto", "to": "V1", "mp": 1, "rule": "5.2.4"}
@@ -299,6 +300,7 @@ def test_14_31_b_an_inland_port_works_only_with_its_labelled_hexes():
     itself is liberated" (V12 is Antwerp's hex, 14.31 A; its labelled hexes W12, W13 made up)."""
     from pbem.games.end_of_the_iron_dream.supply_play import sources
     d, s = start3({"de-inf-1": "T20", "wa-mech-3": "V10"})
+    s["egs"] = ["wa-mech-3"]            # V12 is beyond its GS: EGS lets it go (5.1.5 B is not what this test is about)
     s, events = play(d, wa(s, 3), "western", [{"move": "wa-mech-3", "path": ["V10", "V11", "V12"]}], **{"port/": [1]})
     assert events[-1]["event"] == "port_liberated" and events[-1]["opens"] == 4
     s = at(s, 4, "western")
@@ -383,19 +385,24 @@ def test_14_33_one_wa_stack_a_turn_assaults_across_a_blocked_hexside_as_across_a
     amphibious coastal attack. This allows one stack of WA units to make a prepared assault across
     a blocked or lake hexside, treating it as if it were a river or canal hexside" (docs/errata.md
     ID10: no other prepared assault crosses one); 18.22 A: the defender doubled."""
-    position = {"wa-mech-3": "V2", "wa-mech-5": "V2", "de-inf-1": "V3", "wa-mech-7": "W2", "de-inf-2": "W3"}
+    position = {"wa-mech-3": "V2", "wa-mech-5": "V2", "de-inf-1": "V3", "wa-mech-7": "W2", "de-inf-2": "W3",
+                "wa-su-1": "V2", "wa-su-2": "W2"}
     d, s = start3(position, sides={"V2|V3": ["blocked"], "W2|W3": ["lake"], "V3|W2": ["blocked"], "V2|W3": ["blocked"]})
     s = at(s, 3, "western", "assault")
     attack = {"attack": "V3", "with": ["wa-mech-3", "wa-mech-5"]}
-    assert problems(d, s, "western", [attack]) == [
+    fed = [{"supply": "wa-su-1", "hexes": ["V2"]}, {"supply": "wa-su-2", "hexes": ["W2"]}]      # attack supply (15.22)
+    assert problems(d, s, "western", [*fed, attack]) == [
         "V2-V3 is a blocked or lake hexside: only the WA amphibious coastal attack crosses it, `amphibious: true` (14.33 A)"]
-    assert problems(d, s, "western", [{**attack, "amphibious": True}, {"attack": "W3", "with": ["wa-mech-7"], "amphibious": True}]) == [
+    assert problems(d, s, "western", [*fed, {**attack, "amphibious": True},
+                                      {"attack": "W3", "with": ["wa-mech-7"], "amphibious": True}]) == [
         "the WA make 1 amphibious coastal attack a player-turn (14.33 A)"]
-    s2, events = play(d, s, "western", [{**attack, "amphibious": True}], 1)
+    s2, events = play(d, s, "western", [fed[0], {**attack, "amphibious": True}], 1)
     battle = next(e for e in events if e["event"] == "assault")
     assert battle["attack"] == 20 and battle["defence"] == 14                       # de-inf-1's 7 doubled
     axis = at(s, 3, "axis", "assault")
-    assert problems(d, axis, "axis", [{"attack": "V2", "with": ["de-inf-1"], "amphibious": True}]) == [
+    axis["units"]["de-su-1"] = {"side": "axis", "hex": "V3", "steps": 1}         # its attack supply (15.22)
+    assert problems(d, axis, "axis", [{"supply": "de-su-1", "hexes": ["V3"]},
+                                      {"attack": "V2", "with": ["de-inf-1"], "amphibious": True}]) == [
         "only the WA make amphibious coastal attacks (14.33 A)"]
 
 
@@ -512,8 +519,9 @@ def test_27_8_let_history_judge_nato_ports_work_from_the_start():
     new ones still roll" (the port cities are made up)."""
     from pbem.games.end_of_the_iron_dream.supply_play import sources
     from tests.test_eid_game import lhj_start
-    d, s = lhj_start(3, more={**PORTS, "positions.test.boxes": {"eto": {}, "mto": {}, "german": {}},
-                              "reinforcements.reinforcements.schedule": {}})
+    from tests.test_eid_lhj3 import MORE, position                   # a set-up keeping 27.3's limits (lhj_setup.py)
+    d, s = lhj_start(3, position(), {**MORE, **PORTS, "positions.test.boxes": {"eto": {}, "mto": {}, "german": {}},
+                                     "reinforcements.reinforcements.schedule": {}})
     assert s["ports"]["opening"] == {"P1": 1, "R5": 1, "V1": 1, "V12": 1} and "chit" not in s
     assert {"R5", "V12"} <= set(sources(d, at(s, 1, "western", control={**s["control"], "W12": "western", "W13": "western"}), "western"))
 

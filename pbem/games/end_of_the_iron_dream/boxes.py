@@ -157,6 +157,9 @@ def wa_problems(data: GameData, trial: dict, orders: list) -> list[tuple[int | N
 
 
 def wa_order_problem(data: GameData, trial: dict, order: dict, used: list) -> str | None:
+    if "freikorps" in order:                          # 27.5 A: NATO's Freikorps in the same phase (Let History Judge)
+        from .freikorps import place_problem
+        return place_problem(data, trial, order)
     if "arrive" in order:
         unit_id, box = order.get("arrive"), order.get("box")
         if set(order) != {"arrive", "box"} or box not in THEATERS:
@@ -228,6 +231,9 @@ def apply_wa(data: GameData, state: dict, orders: list, events: list) -> None:
             events.append({"event": "arrive", "unit": order["arrive"], "box": order["box"], "rule": "7.1 A"})
         elif "convert" in order:
             events.append({"event": "convert", "unit": order["convert"], "rule": "7.25 B"})
+        elif "freikorps" in order:
+            unit_id = str(order["freikorps"])
+            events.append({"event": "freikorps", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "rule": "27.5 A"})
         else:
             unit_id = str(order["replace"])
             box = holds(state, unit_id)
@@ -241,10 +247,12 @@ def after_collapse_left(data: GameData, trial: dict) -> list[str]:
     """16.8: after the collapse, the units of the Replacement Army Holding Box (7.8: the withheld
     reinforcements too) "must be brought out and placed normally at the start of the next German
     Replacement Phase": those the file leaves there."""
-    if not reinforcements.entry_hexes(data, trial):
-        return []                              # no Wehrkreis left to place them on: they wait (a reading)
     due = [u for u in reinforcements.due(data, trial, "axis") if unwrap(counter(data, u).get("nation")) == "german"]
-    return sorted({*trial["boxes"]["german"], *due})
+    left = sorted({*trial["boxes"]["german"], *due})
+    # the Wehrkreis hexes (16.10) are read only when there is a unit to place on them
+    if not left or not reinforcements.entry_hexes(data, trial):
+        return []                              # no Wehrkreis left to place them on: they wait (a reading)
+    return left
 
 
 # -- 7.25 the Free French conversion ------------------------------------------------------------

@@ -62,12 +62,13 @@ def available(data: GameData, state: dict, army: str) -> dict:
 def problems(data: GameData, state: dict, orders: list) -> list[Problem]:
     """Every leading order of the file (the Replacement Phase), checked on a trial state."""
     army = state["army"]
-    freikorps_only = all("freikorps" in o for o in orders)                     # 27.5 A: NATO's Freikorps
-    if army == "western" and plays(data, 3) and not freikorps_only:    # 7.1, 7.13, 7.25 (boxes.py)
+    # behaviour 3: the WA's phase (7.1 A reinforcements due, 7.13, 7.25 and 27.5 A NATO's Freikorps,
+    # boxes.py), an empty one too: the first file still places the reinforcements due
+    if army == "western" and plays(data, 3):
         trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}, "dead": list(state["dead"]),
                  "boxes": {b: dict(v) for b, v in state["boxes"].items()}}
         return [Problem(i, m) for i, m in boxes.wa_problems(data, trial, orders)]
-    if army == "western" and not freikorps_only:
+    if army == "western" and not all("freikorps" in o for o in orders):     # a Freikorps is refused below (27.5 A)
         return [Problem(0, "WA replacements are not played by pbem yet: 7.13 gives them by theater (4.9), which needs "
                            "the seas of the WA ports (see the campaign's not-enforced list)")]
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
@@ -208,8 +209,8 @@ def cannibalize_problem(data: GameData, trial: dict, unit_id: str) -> str | None
 
 def apply(data: GameData, state: dict, orders: list, events: list) -> None:
     """The Replacement Phase's orders, in the file's order (checked first)."""
-    if state["army"] == "western" and plays(data, 3) and not all("freikorps" in o for o in orders):
-        boxes.apply_wa(data, state, orders, events)                             # 7.1, 7.13, 7.25
+    if state["army"] == "western" and plays(data, 3):
+        boxes.apply_wa(data, state, orders, events)                             # 7.1, 7.13, 7.25, 27.5 A
         return
     used = fuhrer.steps_used(state) if plays(data, 3) else {"mechanized": 0, "non_mechanized": 0}
     for order in orders:

@@ -15,6 +15,8 @@ def _where(place: str) -> str:
 def _replaced(e: dict) -> str:
     if "box" in e:
         return f"{e['unit']} fleshes out to {e['steps']} steps in {_where(e['box'])} (7.11, 7.21, 7.22 A)"
+    if e.get("off_board"):                                    # a recreated Soviet unit (7.20, recreated.py)
+        return f"{e['unit']} fleshes out to {e['steps']} steps off the board (7.20)"
     return f"{e['unit']} fleshes out to {e['steps']} steps (7.11; it may not move this turn, 7.19)"
 
 

@@ -248,8 +248,12 @@ def oos_rule(data: GameData, state: dict, unit_id: str) -> Any:
 
 def gs_exit_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> str | None:
     """5.1.5 B: "Units in GS may not voluntarily move out of GS; units with EGS markers on them may
-    do so" (SUs need no GS, 15.23 A). `state` has the unit at the path's end."""
+    do so" (SUs need no GS, 15.23 A; 17.5 G: paratroops "are considered to have AS as well as EGS
+    on the turn they drop"). `state` has the unit at the path's end."""
     if not plays(data, 3) or is_su(data, unit_id) or unit_id in state.get("oos", []) or unit_id in state.get("egs", []):
+        return None
+    from .airborne import dropped
+    if unit_id in dropped(state):                                               # 17.5 G
         return None
     from .supply_play import in_gs
     if unit_id not in in_gs(data, state, army_of(state, unit_id)):
@@ -495,6 +499,8 @@ def attack_problem(data: GameData, state: dict, units: list[str]) -> str | None:
         always |= set(state.get("italian_front", []))                                          # 6.4
     from .echelon import units as second_round
     always |= set(second_round(state)) | port_supplied(data, state, units)                   # 24.6 A; 15.22 B
+    from .airborne import dropped
+    always |= set(dropped(state))                                                               # 17.5 G
     without = [u for u in units if state["units"][u]["hex"] not in given and not is_type(data, u, "yugoslav") and u not in always]
     if without:
         return (f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} no attack supply: first burn off an SU "
