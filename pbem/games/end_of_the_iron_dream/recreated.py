@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from .common import ALLIANCE, counter, full_steps, grid, is_type, stacking_problem
+from .common import ALLIANCE, counter, full_steps, grid, is_type
 
 RECREATE = "a unit recreated from the dead pile is Axis `recreate: UNIT, at: HEX` (7.11, 7.22 A) or Soviet `recreate: UNIT` (7.20)"
 POLISH = "pl-inf-P2"
@@ -71,7 +71,7 @@ def mark(state: dict, unit_id: str) -> None:
 
 def axis_problem(data: GameData, trial: dict, unit_id: str, order: dict) -> str | None:
     """7.16 C-D, 7.18, 7.22 A for a German unit; a legal one is placed on `trial`."""
-    from .reinforcements import arrived, entry_hexes
+    from .reinforcements import arrived, wehrkreis_problem
     c = counter(data, unit_id)
     if unwrap(c.get("nation")) != "german":
         return f"{unit_id}: German steps do not recreate satellite units (7.16 C)"
@@ -82,13 +82,9 @@ def axis_problem(data: GameData, trial: dict, unit_id: str, order: dict) -> str 
     if len(trial["economy"]["liberated"]) >= most:
         return f"{most} German secondary economic hexes are liberated: no more Axis units come from the dead pile (7.18)"
     hex_id = grid(data).canonical(str(order["at"]))
-    allowed = entry_hexes(data, trial)
-    if hex_id not in allowed:
-        return (f"{hex_id} is not a German-controlled Wehrkreis city, Warsaw or Prague in GS (7.22 A, 7.5): "
-                f"{', '.join(sorted(allowed)) or 'none'}")
-    crowd = stacking_problem(data, trial, "axis", [unit_id], hex_id)
-    if crowd:
-        return f"{crowd} (7.22 A)"
+    why = wehrkreis_problem(data, trial, unit_id, hex_id, "7.22 A, 7.5", "7.22 A")
+    if why:
+        return why
     trial["units"][unit_id] = {"side": "axis", "hex": hex_id, "steps": 1}
     trial["arrived"] = {"turn": trial["turn"], "units": [*arrived(trial), unit_id]}       # 7.22 A: MA doubled
     return None

@@ -59,6 +59,18 @@ def entry_hexes(data: GameData, state: dict) -> set[str]:
     return {h for h in hexes if owner.get(h) == "axis" and h in reach}
 
 
+def wehrkreis_problem(data: GameData, trial: dict, unit_id: str, hex_id: str, where_rule: str,
+                      stacking_rule: str) -> str | None:
+    """A German unit placed on the map: a German-controlled Wehrkreis city, Warsaw or Prague in GS
+    (7.5; recreated units too, 7.22 A), within the stacking limit."""
+    allowed = entry_hexes(data, trial)
+    if hex_id not in allowed:
+        return (f"{hex_id} is not a German-controlled Wehrkreis city, Warsaw or Prague in GS ({where_rule}): "
+                f"{', '.join(sorted(allowed)) or 'none'}")
+    crowd = stacking_problem(data, trial, "axis", [unit_id], hex_id)
+    return f"{crowd} ({stacking_rule})" if crowd else None
+
+
 def place_problem(data: GameData, trial: dict, order: dict) -> str | None:
     """7.5, 7.9, 7.10 for one German placement; a legal one places it on `trial`."""
     unit_id, at = order.get("place"), order.get("at")
@@ -74,13 +86,9 @@ def place_problem(data: GameData, trial: dict, order: dict) -> str | None:
     if unit_id not in due(data, trial, "axis") and not boxed:
         return f"{unit_id} is not an Axis reinforcement due by Turn {trial['turn']} (2.14, {SCHEDULE})"
     hex_id = grid(data).canonical(at)
-    allowed = entry_hexes(data, trial)
-    if hex_id not in allowed:
-        return (f"{hex_id} is not a German-controlled Wehrkreis city, Warsaw or Prague in GS (7.5): "
-                f"{', '.join(sorted(allowed)) or 'none'}")
-    crowd = stacking_problem(data, trial, "axis", [unit_id], hex_id)
-    if crowd:
-        return f"{crowd} (7.10)"
+    why = wehrkreis_problem(data, trial, unit_id, hex_id, "7.5", "7.10")
+    if why:
+        return why
     steps = trial["boxes"]["german"].pop(unit_id) if boxed else full_steps(data, unit_id)
     trial["units"][unit_id] = {"side": "axis", "hex": hex_id, "steps": steps}
     trial["arrived"] = {"turn": trial["turn"], "units": [*arrived(trial), unit_id]}
