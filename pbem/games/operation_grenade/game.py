@@ -82,6 +82,10 @@ class OperationGrenade(SequencedGame):
         "8.42 \"It is strictly forbidden for either Player to ever write down the strength of a 'tried' Enemy unit\": "
         "what a player notes privately cannot be checked, and the reports of earlier combats stay in the campaign "
         "folder (the positions and reports a side receives never show an enemy chit outside the combat that examined it)",
+        "8.33, 8.41, 8.42 the strength chits are drawn with the public two-party dice and the shared save names each "
+        "unit's chit: a player who reads the save (not the reports) learns the back of an enemy chit, and the chit of "
+        "a unit drawn outside a combat, which 8.42 keeps from him; the secret draw from the shared pools "
+        "(docs/hidden-information.md, \"Shared pools\") is not wired in yet",
     )
 
     def __init__(self) -> None:
