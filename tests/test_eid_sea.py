@@ -457,6 +457,20 @@ def test_14_32_emergency_beach_supply_lands_a_corps_at_a_threatened_invasion_por
     assert events[0] == {"event": "ebs", "unit": "wa-mech-7", "at": "U2", "rule": "14.32"}
     assert s2["units"]["wa-mech-7"]["hex"] == "U2" and s2["ebs"]["used"] is True
 
+def test_14_32_a_an_enemy_unit_drawing_fs_does_not_call_for_emergency_beach_supply():
+    """14.32 A: "any WA turn that begins with one or more enemy units (not drawing FS) in any of the
+    hexes adjacent to an invasion-port counter across an unblocked hexside" (15.16-15.20: de-inf-2
+    draws FS in T2, next to the counter in U2; TEST DATA: T2 an FS hex, made up)."""
+    d, s = start3({"de-inf-1": "T10", "de-inf-2": "T2", "wa-mech-3": "U2"}, {"eto": {"wa-mech-7": {}}},
+                  hexes={"T2": {"terrain": "clear", "fortress_supply": True}})
+    s["invasion_ports"] = {"eto": 2, "mto": 1, "ashore": ["U2"]}
+    s["fs"] = ["de-inf-2"]
+    s, _ = play(d, at(s, 11, "axis", "assault"), "axis", [])                  # the WA player-turn begins
+    assert s["army"] == "western" and s["fs"] == ["de-inf-2"]
+    assert s["ebs"] == {"turn": 11, "hexes": [], "used": False}
+    assert problems(d, s, "western", [{"ebs": "wa-mech-7", "at": "U2"}]) == [
+        "U2 is not an invasion-port counter with an enemy unit next to it at the start of this WA player-turn (14.32 A): none"]
+
 
 def test_14_29_an_invasion_port_in_an_opened_port_lands_two_corps():
     """14.29: "If an invasion-port counter exists in a hex along with an opened city port, then the

@@ -2,7 +2,8 @@
 
 14.32 A: "This capability may be called for on any WA turn that begins with one or more enemy
 units (not drawing FS) in any of the hexes adjacent to an invasion-port counter across an
-unblocked hexside." (Fortress supply is not on the map in this module: every enemy unit counts.)
+unblocked hexside." A German unit drawing FS at that moment (state["fs"], fortress.py) does not
+count.
 B: no invasion that turn. C: corps come from the theater's holding box "up to the normal per-turn
 capacity for the hex, into the hex with the invasion-port counter at any time during the WA
 player-turn"; D: "instead of, not in addition to, normal sea movement capacities into a landing
@@ -18,19 +19,20 @@ from __future__ import annotations
 
 from ...gamedata import GameData
 from ...kit import numbers
-from . import boxes
+from . import boxes, fortress
 from .common import army_of, board, enemies, grid, hexside, stacking_problem
 
 ORDER = "an emergency beach supply landing is `ebs: UNIT, at: HEX` (14.32)"
 
 
 def start_of_wa_turn(data: GameData, state: dict) -> None:
-    """14.32 A: the counters with an enemy unit next to them across an unblocked hexside now."""
-    g = grid(data)
+    """14.32 A: the counters with an enemy unit (not drawing FS) next to them across an unblocked
+    hexside now."""
+    g, on_fs = grid(data), set(fortress.on_fs(state))
     found = []
     for hex_id in state["invasion_ports"]["ashore"]:
         for n in g.neighbours(hex_id):
-            if any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(n)) \
+            if any(army_of(state, u) in enemies(state, "western") and u not in on_fs for u in board(state).units_in(n)) \
                     and not {"blocked", "lake"} & set(hexside(data, hex_id, n)):
                 found.append(hex_id)
                 break
