@@ -413,25 +413,74 @@ def test_14_2_no_landing_in_a_port_the_enemy_holds():
     assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}]) == ["V1 holds enemy units: no landing there (14.2, 14.4)"]
 
 
-def test_14_21_the_invasion_example_without_its_fortification():
+NINES = {f"units.counters.{u}.{k}": v for u in ("wa-x-B1", "wa-x-B8") for k, v in
+         {"type": "infantry", "attack": 9, "defense": 10, "movement": 7, "reduced": {"attack": 4, "defense": 5, "movement": 7}}.items()}
+
+
+def le_havre(position: dict, cells: dict | None = None):
+    """14.21 A: V6 (Le Havre) with a Level-2 fortification (TEST DATA: the two tan corps as
+    9-10-7s; the fort is the example's, `special.fortifications.at_start`)."""
+    return start3({"de-inf-1": "T10", **position}, FORCE, cells=cells,
+                  hexes={"V6": {"terrain": "clear", "coast": "atlantic"}},          # the city is the rulebook's (14.21 C)
+                  **{"invasions.invasions.invadable_hexes": ["V6"], "special.fortifications.at_start": {"V6": 2}, **NINES})
+
+
+def test_14_21_the_invasion_example_with_its_fortification():
     """14.21 A: "Two WA 10-9-7s and two 9-10-7s, with an invasion-port counter, invade hex V6 (Le
     Havre). It is defended by a German 3-4-5 infantry corps, in a Level-2 fortification." B:
     "Germany has a total defense strength of eight factors in the hex as the infantry's DF of 4 is
     doubled to 8. The WA AFs total 38, making initial odds ratio 4-1 in clear terrain." C: "1R for
     tactical airpower, and 1R for invasion naval support makes the odds 6-1. The German Level 2
-    fortification provides a 2L shift ... Then the city of Le Havre provides a 1L shift".
-    Fortifications are not on the map (the campaign's not-enforced list): without the fort's 2L the
-    odds end at 5-1 (TEST DATA: the two tan corps as 9-10-7s; de-inf-2 on its 3-4-5 side)."""
-    nines = {f"units.counters.{u}.{k}": v for u in ("wa-x-B1", "wa-x-B8") for k, v in
-             {"type": "infantry", "attack": 9, "defense": 10, "movement": 7, "reduced": {"attack": 4, "defense": 5, "movement": 7}}.items()}
-    d, s = start3({"de-inf-1": "T10", "de-inf-2": {"hex": "V6", "steps": 1}}, FORCE,
-                  hexes={"V6": {"terrain": "clear", "coast": "atlantic"}},          # the city is the rulebook's (14.21 C)
-                  **{"invasions.invasions.invadable_hexes": ["V6"], **nines})
+    fortification provides a 2L shift, one column for each level, reducing the odds to 4-1. Then the
+    city of Le Havre provides a 1L shift, to 3-1. The WA add one to the die roll (a +1 die roll
+    modification, DRM) because of the presence of the fort." (14.17 D; de-inf-2 on its 3-4-5 side.)"""
+    d, s = le_havre({"de-inf-2": {"hex": "V6", "steps": 1}})
     s, events = play(d, wa(s, 1), "western", [{**INVADE, "invade": "V6"}], **{"crt/": [1]})
+    assert [e["rule"] for e in events if e["event"] == "invasion"] == ["14.17 D"]
     battle = next(e for e in events if e["event"] == "assault")
     assert (battle["attack"], battle["defence"], battle["initial"]) == (38, 8, "4-1")
-    assert [(x["shift"], x["rule"]) for x in battle["shifts"]] == [(1, "14.19 A"), (1, "14.19 A, 25.8 A"), (-1, "18.24")]
-    assert battle["column"] == "5-1"
+    assert [(x["shift"], x["rule"]) for x in battle["shifts"]] == [
+        (1, "14.19 A"), (1, "14.19 A, 25.8 A"), (-1, "18.24"), (-2, "22.6 A")]
+    assert (battle["column"], battle["die"], battle["row"]) == ("3-1", 1, 2)
+
+
+def test_14_21_d_e_an_ungarrisoned_fort_defends_the_beach_alone_with_1_df():
+    """14.21 D: "If the situation were the same, except that the 3-4-5 were not present, ... The Axis
+    would now have only a defense factor of one, though, because ungarrisoned fortifications, no
+    matter what their level, always defend alone with 1 DF." E: "The actual roll of the die would be
+    resolved on the clear terrain line of the CRT at 7-1 odds ... A +1 DRM still applies because of
+    the fort." 14.17 D: a hex "defended by an enemy combat unit or fortification" is fought for;
+    22.5 B: any result but 0 destroys the vacant fort, and the force comes ashore (the 7-1 cell, row
+    2: 0/1, made up)."""
+    d, s = le_havre({}, cells={"7-1": {"2": "0/1"}})
+    s, events = play(d, wa(s, 1), "western", [{**INVADE, "invade": "V6"}], **{"crt/": [1]})
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["attack"], battle["defence"], battle["defenders"]) == (38, 1, [])
+    assert (battle["column"], battle["die"], battle["row"], battle["result"]) == ("7-1", 1, 2, "0/1")
+    assert {"event": "fort_destroyed", "hex": "V6", "why": "a vacant fort: any step loss destroys it (22.5 B)"} in events
+    assert s["forts"] == {"V6": 0} and s["invasion_ports"]["ashore"] == ["V6"]
+    assert {s["units"][u]["hex"] for u in INVADE["with"]} == {"V6"}
+
+
+def test_22_5_b_a_vacant_fort_that_stands_fails_the_invasion():
+    """22.5 B: the vacant fort is destroyed "by any result but 0"; 14.22 A: "If invading units fail
+    to clear the defender's hex ... the invasion has failed, and the invasion force is sent back to
+    its holding box after absorbing an additional step loss" (the 7-1 cell, row 2: 1/0, made up)."""
+    d, s = le_havre({}, cells={"7-1": {"2": "1/0"}})
+    s, events = play(d, wa(s, 1), "western", [{**INVADE, "invade": "V6"}], **{"crt/": [1]})
+    assert s["phase"] == "inv_attacker" and "forts" not in s
+    s, events = play(d, s, "western", [{"steps": ["wa-mech-3", "wa-mech-5"]}])
+    assert {"event": "invasion_failed", "hex": "V6", "box": "eto", "units": sorted(INVADE["with"]), "rule": "14.22"} in events
+    assert s["invasion_ports"]["ashore"] == [] and s["boxes"]["eto"]["wa-mech-3"] == 1
+
+
+def test_22_7_a_b_the_garrisoned_fort_falls_with_its_last_step():
+    """22.7 B: a fort is destroyed with its garrison's last step; 14.17 D then the force comes ashore
+    (the 3-1 cell, row 2: 0/E, made up)."""
+    d, s = le_havre({"de-inf-2": {"hex": "V6", "steps": 1}}, cells={"3-1": {"2": "0/E"}})
+    s, events = play(d, wa(s, 1), "western", [{**INVADE, "invade": "V6"}], **{"crt/": [1]})
+    assert {"event": "fort_destroyed", "hex": "V6", "why": "its last defending step is lost (22.7 B)"} in events
+    assert s["forts"] == {"V6": 0} and s["invasion_ports"]["ashore"] == ["V6"]
 
 
 def test_14_32_emergency_beach_supply_lands_a_corps_at_a_threatened_invasion_port():

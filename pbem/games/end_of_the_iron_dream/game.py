@@ -47,8 +47,7 @@ NOT_ENFORCED = (
     "5.2.1 A, 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities), 15.16 A a Baltic port fortified in play, "
     "15.18 forts as fortress supply sources, 15.14 F; 4.10 B: an EGS burn-off takes the airborne exception only "
     "(4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area (the inter-theater boundary is not in the data)",
-    "sea movement, invasions and paradrops (behaviour 3): not written yet: 14.17 D fortifications on the invaded "
-    "hex, 17.6.2 paratroops awaiting ground "
+    "sea movement, invasions and paradrops (behaviour 3): not written yet: 17.6.2 paratroops awaiting ground "
     "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
     "defenders in a prepared assault; 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
     "liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "

@@ -4,18 +4,19 @@ an order of the WA Naval Movement Phase (sea.py): `invade: HEX, with: [UNIT, ...
 An invasion-port counter of the box (14.8 A, state["invasion_ports"]) goes with one to four
 corps of that box (14.16 A-E; SUs are not on the map in this module) to an invadable coastal
 hex of the box's theater (14.9: the map's white arrows, `invasions.invasions.invadable_hexes`;
-4.9: the hex's sea). An empty hex (no enemy combat unit, 14.17 C) is taken at once: the force
+4.9: the hex's sea). An empty hex (no enemy combat unit and no fort, 14.17 C-D) is taken at once: the force
 goes ashore and neither moves nor attacks further this player-turn; the counter stays there for
-the game, a WA GS source and landing hex (14.10, 14.24 A, 14.25). A defended hex: the force waits
-at sea for its battle (14.17 D, 14.18: invasion_battle.py). One counter a turn (14.1); its corps
+the game, a WA GS source and landing hex (14.10, 14.24 A, 14.25). A hex "defended by an enemy
+combat unit or fortification" (a garrisoned or a vacant fort, forts.py): the force waits at sea for
+its battle (14.17 D, 14.18: invasion_battle.py). One counter a turn (14.1); its corps
 count among the four at sea (14.1).
 - Iron Dream: the first invasion is Turn 1's, required, on a hex between T2 and Z13 inclusive
   (6.3 A, 14.11 A: read as rows T-Z, columns 2-13), with two corps of each army group (4.10 C;
   the paratroops either, 4.10 D); any invasion after Turn 9 is a third invasion (14.13 A-B): it
   costs the WA 10 VPs (14.14, 26.6.12) and is not possible in the two-player game (14.13 C).
 - Let History Judge: three invasions, one a turn at most (14.15).
-The second invasion's turn comes from its chit (14.12, chit.py). Not played yet (the campaign's
-not-enforced list): forts on the invaded hex (14.17 D), paratroops with an invasion (17.3)."""
+The second invasion's turn comes from its chit (14.12, chit.py); paratroops with a second or third
+invasion: airborne.py (17.3)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from . import airborne, boxes, chit, combat, ebs
+from . import airborne, boxes, chit, combat, ebs, forts
 from .common import army_of, board, counter, enemies, grid, stacking_problem
 from .supply_play import LHJ, entered
 
@@ -70,7 +71,7 @@ def invade_problem(data: GameData, trial: dict, rec: dict, order: dict) -> str |
     crowd = stacking_problem(data, trial, "western", [*map(str, units), *dropping], hex_id)
     if crowd:
         return f"{crowd} (14.16 D: the invasion-port counter does not count; 17.3 B: the paratroops do)"
-    land(trial, rec, hex_id, [str(u) for u in units], str(box), kind_of(data, trial), dropping)
+    land(data, trial, rec, hex_id, [str(u) for u in units], str(box), kind_of(data, trial), dropping)
     return None
 
 
@@ -99,7 +100,7 @@ def target_problem(data: GameData, trial: dict, hex_id: str, box: str) -> str | 
         return f"{hex_id} is not in the {box} (14.16 A: an invadable hex within the same theater of operations)"
     if trial.get("invasion_force"):
         return "one invasion force at sea at a time (14.1)"
-    if defended(trial, hex_id):                      # its battle (14.18) may need any column of the hex's line
+    if defended(data, trial, hex_id):                # its battle (14.18) may need any column of the hex's line
         line = combat.line_of(data, hex_id)
         for column in combat.columns(data, line):
             combat.column_cells(data, line, column)
@@ -148,13 +149,14 @@ def kind_of(data: GameData, state: dict) -> str:
     return "first" if state["turn"] == 1 else "second" if state["turn"] <= last else "third"
 
 
-def land(state: dict, rec: dict, hex_id: str, units: list[str], box: str, kind: str, paras: dict | None = None) -> None:
+def land(data: GameData, state: dict, rec: dict, hex_id: str, units: list[str], box: str, kind: str,
+         paras: dict | None = None) -> None:
     """14.16 A: the counter leaves its box with the force, an invasion launched (14.22 B); 14.17 C:
     on an empty hex it goes ashore at once; 14.17 D: else it waits at sea for its battle, first in
     the Prepared Assault Phase (14.18, invasion_battle.py)."""
     state["invasion_ports"] = {**state["invasion_ports"], box: state["invasion_ports"][box] - 1}
     number = len(launched(state)) + 1
-    opposed = defended(state, hex_id)
+    opposed = defended(data, state, hex_id)
     state["invasions"] = [*launched(state), {"turn": state["turn"], "hex": hex_id, **({"third": True} if kind == "third" else {}),
                                              **({"opposed": True} if opposed else {})}]
     if kind == "second":
@@ -178,8 +180,10 @@ def land(state: dict, rec: dict, hex_id: str, units: list[str], box: str, kind: 
     ashore(state, hex_id, kind)
 
 
-def defended(state: dict, hex_id: str) -> bool:
-    return any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(hex_id))
+def defended(data: GameData, state: dict, hex_id: str) -> bool:
+    """14.17 D: "defended by an enemy combat unit or fortification"."""
+    return any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(hex_id)) \
+        or forts.level(data, state, hex_id) > 0
 
 
 def ashore(state: dict, hex_id: str, kind: str) -> None:

@@ -8,6 +8,12 @@ assaults (even when the phase otherwise passes by itself):
   by ground units are separate battles after it, so the defenders always defend "solely" against
   the invasion), on the CRT line of the hex's terrain; 1R naval support (14.19 A) and 1R TAC AIR in
   fair weather (14.19 A-B, 25.8: the force from its box is in GS, 5.2.1 B); the city's 1L (18.24);
+- a fort (14.17 D: "defended by an enemy combat unit or fortification"; 14.21): its level's 1L each
+  (22.6 A) and +1 on the die (22.14); a vacant one defends alone with 1 DF, not doubled (14.21 D:
+  "The Axis would now have only a defense factor of one"; 22.5), and holds the hex until a result
+  but 0 destroys it (22.5 B: the invasion fails while it stands); a garrisoned one falls with its
+  last step (22.7 B) or, when its garrison retreated, as the force comes ashore (22.7 A: the
+  attackers occupying the beach hex, 14.23);
 - the defender applies its result first (18.15; phase `inv_defender`, as 18.14);
 - then the WA (phase `inv_attacker`, when they have a choice): every adverse result as step losses,
   no retreat (14.23), `steps: [UNIT, ...]`; if enemy units still hold the hex the invasion failed
@@ -25,7 +31,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat
+from . import calendar, combat, forts
 from .common import army_of, board, enemies, factor
 from .movement import normalise_answer
 
@@ -52,17 +58,19 @@ def plan(data: GameData, state: dict) -> dict:
     attack = combat.attack_of(data, with_force(state), attackers)
     times = 1 if force.get("paratroops") else \
         numbers.integer(data, f"{DATA}.defender_df_multiplier", "the DFs against an invasion (14.20)")   # 17.3 B undoubles
-    defence = combat.defence_of(data, state, defenders) * times
+    defence = combat.defence_of(data, state, defenders) * times if defenders else forts.vacant_df(data)   # 14.21 D
     shifts = [Shift(numbers.integer(data, f"{DATA}.support.naval_shift_columns", "the naval support shift (14.19 A)"),
                     "naval support", "14.19 A")]
     air = calendar.tac_air(data, calendar.weather(data, state["scenario"], state["turn"]), True)
     if air:
         shifts.append(Shift(air, "WA tactical air power", "14.19 A, 25.8 A"))
-    shifts += combat.city_shift(data, hex_id)
+    shifts += combat.city_shift(data, hex_id) + forts.shifts(data, state, "western", [hex_id])       # 14.21 C, 22.6 A
     line = combat.line_of(data, hex_id)
     initial, column = combat.final_column(data, line, attack, defence, shifts)
-    return {"kind": "prepared", "invasion": True, "hexes": [hex_id], "hex": hex_id, "attackers": attackers,
-            "defenders": defenders, "defender_army": army_of(state, defenders[0]), "attack": attack, "defence": defence,
+    held_forts = forts.held(data, state, [hex_id])
+    return {**({"forts": held_forts} if held_forts else {}), "kind": "prepared", "invasion": True, "hexes": [hex_id],
+            "hex": hex_id, "attackers": attackers, "defenders": defenders,
+            "defender_army": army_of(state, defenders[0]) if defenders else "axis", "attack": attack, "defence": defence,
             "line": line, "initial": initial, "column": column, "shifts": [s.as_event() for s in shifts],
             "hex_of": {u: hex_id for u in [*attackers, *defenders]}, "berlin": False}
 
@@ -73,19 +81,22 @@ def start(game: Any, data: GameData, state: dict, dice: Dice, events: list) -> N
     battle = plan(data, state)
     cells = combat.column_cells(data, battle["line"], battle["column"])
     die = dice.roll(f"crt/invasion/{battle['hex']}", 6, about=f"invasion battle at {battle['hex']} (14.18, 18.9)")
-    attacker, defender = combat.split_result(cells[str(die)], f"crt.cells.{battle['line']}.{battle['column']}.{die}")
+    row = forts.die(data, state, "western", battle["hexes"], die)                  # 14.21 C, 22.14
+    attacker, defender = combat.split_result(cells[str(row)], f"crt.cells.{battle['line']}.{battle['column']}.{row}")
     battle.update(result={"attackers": attacker, "defenders": defender}, die=die, taken=[])
     state["assaulted"]["western"] = sorted(set(state["assaulted"].get("western", [])) | {battle["hex"]})
     events.append({"event": "assault", "kind": "invasion", "hex": battle["hex"], "hexes": battle["hexes"],
                    "from": [f"the sea ({state['invasion_force']['box']} box)"], "attackers": battle["attackers"],
                    "defenders": battle["defenders"], "attack": battle["attack"], "defence": battle["defence"],
                    "initial": battle["initial"], "line": battle["line"], "shifts": battle["shifts"],
-                   "column": battle["column"], "die": die, "result": cells[str(die)]})
+                   "column": battle["column"], "die": die, **({"row": row} if "forts" in battle else {}),
+                   "result": cells[str(row)]})
     state["pending"] = battle
-    if combat.choice_needed(defender):
+    if combat.choice_needed(defender) and battle["defenders"]:
         state["phase"] = "inv_defender"
         return
     combat.take_result(data, state, battle, combat.automatic_answer(data, state, battle, "defenders") or {}, "defenders", events)
+    forts.after_defender(data, state, battle, events)                           # 22.5 B, 22.7 B
     attacker_turn(game, data, state, dice, events)
 
 
@@ -99,7 +110,9 @@ def needed(data: GameData, state: dict, battle: dict) -> int:
 
 
 def held(state: dict, battle: dict) -> bool:
-    return any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(battle["hex"]))
+    """14.22 A: enemy units still in the hex, or the vacant fort still standing (22.5 B)."""
+    vacant_fort = not battle["defenders"] and state.get("forts", {}).get(battle["hex"], battle.get("forts", {}).get(battle["hex"], 0))
+    return bool(vacant_fort) or any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(battle["hex"]))
 
 
 def attacker_turn(game: Any, data: GameData, state: dict, dice: Dice, events: list) -> None:
@@ -162,6 +175,7 @@ def finish(game: Any, data: GameData, state: dict, steps: list[str], dice: Dice,
         for unit_id, steps_left in sorted(alive.items()):
             state["units"][unit_id] = {"side": "western", "hex": force["hex"], "steps": steps_left}
         invasion.ashore(state, force["hex"], force["kind"])
+        forts.after_advance(data, state, battle, [force["hex"]], events)            # 22.7 A
         events.append({"event": "invasion_ashore", "hex": force["hex"], "units": sorted(alive), "rule": "14.17 D, 14.23"})
     state["phase"] = "assault"
     assault.next_battle(game, data, state, dice, events)
@@ -192,6 +206,7 @@ def check_defender(game: Any, data: GameData, state: dict, side: str, orders: li
 def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
     events: list[dict] = [{"event": "answer", "hex": state["pending"]["hex"], "side": side}]
     combat.take_result(data, state, state["pending"], normalise_answer(orders[0]), "defenders", events)
+    forts.after_defender(data, state, state["pending"], events)                 # 22.7 B
     attacker_turn(game, data, state, dice, events)
     return events
 
