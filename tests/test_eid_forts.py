@@ -220,3 +220,21 @@ def test_22_5_a_vacant_fort_next_to_a_wa_unit_keeps_the_prepared_assault_phase_o
     d, s = start3({"wa-mech-2": "U6", "wa-mech-4": "V6", "de-inf-1": "P20"})
     state, events = play(d, at(s, 10, "western"), "western", [])
     assert any(e["event"] == "passed" for e in events) and state["army"] == "soviet"
+
+
+def test_28_5_the_16_fort_markers_limit_the_forts_built_in_play():
+    """28.5: the counter mix holds "16 Fortification markers" (a reading: one marks each fort built or
+    enhanced in play while it stands; a printed fort needs none, a destroyed one gives its marker
+    back). A 17th is refused; enhancing a marked fort needs no new marker."""
+    d, s = start3({"de-inf-1": "S12", "su-inf-3": "T25"}, forts={"S9": 1})
+    sixteen = {f"{r}{c}": 1 for r in ("R", "S") for c in range(14, 22)}             # 16 forts built in play
+    full = {**at(s, 5, "axis"), "forts": sixteen}
+    assert problems(d, full, "axis", [{"fort": "S12"}]) == [
+        "all 16 fort markers are on the map: no new fort in S12 until one is destroyed (28.5)"]
+    assert problems(d, full, "axis", [{"fort": "S9"}]) == [
+        "all 16 fort markers are on the map: no new fort in S9 until one is destroyed (28.5)"]
+    assert problems(d, full, "axis", [{"fort": "S14"}]) == []                       # a marked fort enhanced
+    assert forts.marked(d, full) == set(sixteen)
+    freed = {**full, "forts": {**sixteen, "S14": 0, "S9": 1}}                      # one destroyed; the printed one as printed
+    state, events = play(d, freed, "axis", [{"fort": "S12"}])
+    assert state["forts"]["S12"] == 1 and len(forts.marked(d, state)) == 16

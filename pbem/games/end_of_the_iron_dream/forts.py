@@ -11,6 +11,10 @@ have it).
   0-4 a turn, one a hex a turn, 36 in all, Level 3 at most; in Greater Germany or Italy
   (map.countries) but never Berlin, German-controlled (22.12: EZOCs allowed) and in GS (22.1 D);
   none once all three secondary economic hexes are liberated or the economy has collapsed (22.11).
+- 28.5: the counter mix holds 16 fort markers (`units.roster.fortification_markers`). A reading: a
+  marker stands on every hex whose fort was built or enhanced in play and still stands (a fort
+  printed on the map needs none until enhanced); a destroyed fort's marker comes back. A factor
+  that needs a 17th marker is refused; one enhancing a marked fort is not.
 - 11.3, 22.4: no mobile assault into a Level 3 fort.
 - 22.5: a vacant fort defends with 1 DF (a prepared assault, not a probe, 18.21), never retreats
   and is destroyed by any result but 0; C: it gives its level's shifts.
@@ -112,10 +116,18 @@ def build_problem(data: GameData, trial: dict, order: dict) -> str | None:
     now = level(data, trial, hex_id)
     if now >= numbers.integer(data, f"{DATA}.max_level", "the highest fort level (22.3 A)"):
         return f"the fort in {hex_id} is at Level {now}, the highest (22.3 A)"
+    markers = numbers.integer(data, "units.roster.fortification_markers", "the fort markers of the counter mix (28.5)")
+    if hex_id not in marked(data, trial) and len(marked(data, trial)) >= markers:
+        return f"all {markers} fort markers are on the map: no new fort in {hex_id} until one is destroyed (28.5)"
     trial["forts"] = {**trial.get("forts", {}), hex_id: now + 1}
     trial["fort_turn"] = {"turn": trial["turn"], "hexes": [*record["hexes"], hex_id]}
     trial["fort_factors"] = [*trial.get("fort_factors", []), hex_id]
     return None
+
+
+def marked(data: GameData, state: dict) -> set[str]:
+    """28.5: the hexes holding a fort marker: a fort built or enhanced in play, still standing."""
+    return {h for h, n in state.get("forts", {}).items() if n and n != printed(data, h)}
 
 
 def where_problem(data: GameData, trial: dict, hex_id: str) -> str | None:

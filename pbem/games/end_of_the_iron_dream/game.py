@@ -56,7 +56,7 @@ NOT_ENFORCED = (
     "or tracked, so a German city held by its Volkssturm alone goes to an uncontested Alliance ZOC; the forts of "
     "behaviour 3 take part)",
     "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
-    "phase passes by itself, to keep round trips few); 28.5's 16 fort markers as a limit; 25.5 D the bombed unit "
+    "phase passes by itself, to keep round trips few); 25.5 D the bombed unit "
     "drawn blindly under fog of war and 25.3 fog of war itself (not written yet: 25.3 B hides every camp's stacks "
     "from the other two, and the public supply, control and 15.10 steps read every unit); not written yet: 25.4 "
     "Greece, 25.6 the Polish 2nd Corps, 25.7 the Volkssturm (so never with Flak, 25.7 E), 25.12 Southern Italy",
