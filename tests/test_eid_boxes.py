@@ -89,6 +89,37 @@ def test_7_21_a_unit_fleshed_out_in_its_box_lands_and_moves_no_further():
         "wa-mech-3 fleshed out in its box and landed: it moves no further this player-turn (7.21, 14.25 B)"]
 
 
+def test_7_21_a_dead_wa_unit_is_recreated_into_a_theater_holding_box():
+    """7.11: "Steps may be used to recreate units from the dead pile or to flesh-out depleted units
+    still on the board or in holding boxes"; 7.21: "WA units may flesh-out in the theater holding
+    boxes. Such units may sea move onto an open port or invasion-port that same turn, but they may
+    then move no further"; 7.13 A: one green step in each theater; 7.16 A: one step a unit a
+    player-turn; 7.17: a unit eliminated out of GS is permanently eliminated."""
+    d, s = start3({"de-inf-1": "T10"})
+    s["dead"] = [{"unit": "wa-mech-5", "side": "western"}, {"unit": "wa-mech-7", "side": "western"},
+                 {"unit": "wa-mech-8", "side": "western", "permanent": True}, {"unit": "de-inf-2", "side": "axis"}]
+    assert problems(d, wa(s, 1), "western", [{"recreate": "wa-mech-5", "box": "eto"}]) == [
+        "the WA receive replacements from Turn 2 (7.13, 6.8)"]
+    assert problems(d, wa(s), "western", [{"recreate": "wa-mech-8", "box": "eto"}]) == [
+        "wa-mech-8 was destroyed for good (7.17, 15.9 A) and is not recreated"]
+    assert problems(d, wa(s), "western", [{"recreate": "de-inf-2", "box": "eto"}]) == ["de-inf-2 is not in the WA dead pile (7.11)"]
+    assert problems(d, wa(s), "western", [{"recreate": "wa-mech-5", "at": "V1"}])[0].startswith(
+        "WA Replacement and Reinforcement Phase orders:")
+    assert problems(d, wa(s), "western", [{"recreate": "wa-mech-5", "box": "eto"}, {"recreate": "wa-mech-7", "box": "eto"}]) == [
+        "2 green steps used in the eto, 1 a turn (7.13 A)"]
+    assert problems(d, wa(s), "western", [{"recreate": "wa-mech-5", "box": "eto"}, {"replace": "wa-mech-5"}]) == [
+        "wa-mech-5 has absorbed a step this player-turn: one per unit (7.16 A)"]
+    orders = [{"recreate": "wa-mech-5", "box": "eto"}, {"recreate": "wa-mech-7", "box": "mto"}, {"sail": "wa-mech-5", "to": "V1"}]
+    s2, events = play(d, wa(s), "western", orders)
+    assert events[:2] == [{"event": "recreated", "unit": "wa-mech-5", "at": "in the eto holding box", "rule": "7.11, 7.21"},
+                          {"event": "recreated", "unit": "wa-mech-7", "at": "in the mto holding box", "rule": "7.11, 7.21"}]
+    assert "wa-mech-5 is recreated from the dead pile with one step, in the eto holding box (7.11, 7.21)" in \
+        GAME.describe(d, s2, events)[0][1]
+    assert s2["boxes"]["mto"] == {"wa-mech-7": 1} and s2["units"]["wa-mech-5"] == {"side": "western", "hex": "V1", "steps": 1}
+    assert [x["unit"] for x in s2["dead"]] == ["wa-mech-8", "de-inf-2"]
+    assert problems(d, wa(s), "western", [*orders, {"move": "wa-mech-5", "path": ["V1", "V2"]}]) == [
+        "wa-mech-5 fleshed out in its box and landed: it moves no further this player-turn (7.21, 14.25 B)"]
+
 def test_7_13_a_green_step_in_each_theater_and_a_tan_step_in_either():
     """7.13 A: "the green army group of the WA receives one step of replacements ... in each
     theater each turn"; B: "the tan army group receives one step of either kind in either theater

@@ -17,6 +17,11 @@ Operational Movement file, 5.2.1, as the Axis `place:`):
 - WA `replace: UNIT` (and `theater: eto|mto` when the unit's GS lines reach sources of both
   theaters, 4.9 E): 7.13, one green step per theater and one tan step in either, from Turn 2; a
   unit in a box is in GS (5.2.1 B) and in that box's theater;
+- WA `recreate: UNIT, box: eto|mto` (7.11, 7.21): a WA unit of the dead pile (not destroyed for
+  good: 7.17, the airborne corps excepted) comes back into that theater holding box with one step
+  (a two-step unit on its weaker side), one of 7.13's steps of its army group in the box's theater;
+  it absorbs no other step this player-turn (7.16 A) and, landed this turn, moves no further (7.21,
+  sea.py), as a unit fleshed out in its box;
 - WA `convert: wa-mtn-FX` (7.25): the FX corps, at full strength and in GS on the map, goes to
   the MTO Permanently Destroyed Units Box at the start of a WA player-turn after Turn 1; F1
   arrives in the MTO box at the start of the next WA player-turn, F2 at the one after (7.25 C);
@@ -45,7 +50,8 @@ COAST_THEATER = {"iron-dream": {"atlantic": "eto", "mediterranean": "mto", "adri
                  LHJ: {"atlantic": "eto", "mediterranean": "mto", "adriatic": "mto", "baltic": "eto", "black": "mto"}}
 KEYS = ("arrive", "convert", "theater", "box")
 WA_ORDERS = ("WA Replacement and Reinforcement Phase orders: `arrive: UNIT, box: eto|mto` (7.1 A), `replace: UNIT` "
-             "(+ `theater: eto|mto` when both, 4.9 E; 7.13), `convert: wa-mtn-FX` (7.25)")
+             "(+ `theater: eto|mto` when both, 4.9 E; 7.13), `recreate: UNIT, box: eto|mto` (7.11, 7.21), "
+             "`convert: wa-mtn-FX` (7.25)")
 PER_TURN = "reinforcements.replacements.per_turn.western_allies"
 FRENCH = "reinforcements.replacements.free_french_conversion"
 RESERVE = "reinforcements.replacements.german_reserve_corps"
@@ -170,6 +176,8 @@ def wa_order_problem(data: GameData, trial: dict, order: dict, used: list) -> st
         return None
     if "convert" in order:
         return convert_fx_problem(data, trial, order)
+    if "recreate" in order:
+        return wa_recreate_problem(data, trial, order, used)
     if "replace" not in order or set(order) - {"replace", "theater"}:
         return WA_ORDERS
     return wa_replace_problem(data, trial, str(order["replace"]), order.get("theater"), used)
@@ -182,7 +190,8 @@ def wa_replace_problem(data: GameData, trial: dict, unit_id: str, theater: objec
         return f"the WA receive replacements from Turn {first} (7.13, 6.8)"
     box = holds(trial, unit_id)
     if not box and (unit_id not in trial["units"] or trial["units"][unit_id]["side"] != "western"):
-        return f"{unit_id} is not a WA unit on the map or in a holding box (7.11; recreating dead units is not played by pbem yet)"
+        return (f"{unit_id} is not a WA unit on the map or in a holding box (7.11; a unit of the dead pile: "
+                "`recreate: UNIT, box: eto|mto`, 7.21)")
     steps = trial["boxes"][box][unit_id] if box else trial["units"][unit_id]["steps"]
     if steps >= full_steps(data, unit_id):
         return f"{unit_id} is at full strength: only depleted units flesh out (7.11, 7.12)"
@@ -202,6 +211,29 @@ def wa_replace_problem(data: GameData, trial: dict, unit_id: str, theater: objec
         trial["boxes"][box][unit_id] = steps + 1
     else:
         trial["units"][unit_id]["steps"] = steps + 1
+    trial["replaced"] = {"turn": trial["turn"], "army": "western",
+                         "units": [*(done["units"] if done and done["turn"] == trial["turn"] else []), unit_id]}
+    return None
+
+
+def wa_recreate_problem(data: GameData, trial: dict, order: dict, used: list) -> str | None:
+    """7.11, 7.13, 7.16 A, 7.17, 7.21 for one WA unit recreated into a theater holding box."""
+    from .recreated import dead
+    unit_id, box = order.get("recreate"), order.get("box")
+    if set(order) != {"recreate", "box"} or not isinstance(unit_id, str) or box not in THEATERS:
+        return WA_ORDERS
+    first = numbers.integer(data, f"{PER_TURN}.from_turn", "the first WA replacement turn (7.13)")
+    if trial["turn"] < first:
+        return f"the WA receive replacements from Turn {first} (7.13, 6.8)"
+    found = dead(trial, unit_id)
+    if found is None or found["side"] != "western":
+        return f"{unit_id} is not in the WA dead pile (7.11)"
+    if found.get("permanent"):
+        return f"{unit_id} was destroyed for good (7.17, 15.9 A) and is not recreated"
+    used.append((str(unwrap(counter(data, unit_id).get("group"))), str(box)))
+    trial["dead"] = [d for d in trial["dead"] if d["unit"] != unit_id]
+    trial["boxes"][box][unit_id] = 1
+    done = trial.get("replaced")
     trial["replaced"] = {"turn": trial["turn"], "army": "western",
                          "units": [*(done["units"] if done and done["turn"] == trial["turn"] else []), unit_id]}
     return None
@@ -231,6 +263,9 @@ def apply_wa(data: GameData, state: dict, orders: list, events: list) -> None:
             events.append({"event": "arrive", "unit": order["arrive"], "box": order["box"], "rule": "7.1 A"})
         elif "convert" in order:
             events.append({"event": "convert", "unit": order["convert"], "rule": "7.25 B"})
+        elif "recreate" in order:
+            events.append({"event": "recreated", "unit": order["recreate"], "at": f"in the {order['box']} holding box",
+                           "rule": "7.11, 7.21"})
         elif "freikorps" in order:
             unit_id = str(order["freikorps"])
             events.append({"event": "freikorps", "unit": unit_id, "hex": state["units"][unit_id]["hex"], "rule": "27.5 A"})

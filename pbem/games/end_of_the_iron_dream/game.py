@@ -39,8 +39,7 @@ NOT_ENFORCED = (
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
     "7.16 B the three-step elite corps' second counters are not in the data (GD, HG and 1SS have two steps here, so none "
-    "is ever fleshed out to its third); 7.21 the WA's units recreated from the dead pile into their holding boxes "
-    "(not written yet: `recreate:` is played for the Axis and the Soviets, 7.11-7.22 A)",
+    "is ever fleshed out to its third)",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
     "needs only the attackers' GS): not written yet: 15.23.3 C the WA's burned-off and withdrawn SUs return through "
     "the holding boxes (they stay off the map, state su_burned), SUs in the holding boxes and at sea (3.11 A-B, "

@@ -12,8 +12,8 @@ weaker side, 28.0); it absorbs no other step this player-turn (7.16 A).
   the dead pile, then stay off the board and flesh-out there, too"): a later `replace: UNIT`
   fleshes it out there, and it enters as a reinforcement (`enter:` on the east edge, 7.3, or the
   strategic move, 5.3.3 C), with the steps it has.
-A unit destroyed out of GS is in the dead pile for good (7.17: `permanent`). The WA recreate in
-their holding boxes (7.21, 14.x: not on this branch); the satellites' own replacements (7.24,
+A unit destroyed out of GS is in the dead pile for good (7.17: `permanent`). The WA recreate into
+their holding boxes (7.21: boxes.py, the WA Replacement and Reinforcement Phase); the satellites' own replacements (7.24,
 19.1.3, 19.3 F) and the Yugoslav 4th Army (20.5 B) are the satellite rules'.
 
 7.28: "The 2nd [Polish Army] appears at liberated Warsaw two turns after its liberation": from the
@@ -26,7 +26,8 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from .common import ALLIANCE, counter, full_steps, grid, is_type
 
-RECREATE = "a unit recreated from the dead pile is Axis `recreate: UNIT, at: HEX` (7.11, 7.22 A) or Soviet `recreate: UNIT` (7.20)"
+RECREATE = ("a unit recreated from the dead pile is Axis `recreate: UNIT, at: HEX` (7.11, 7.22 A), Soviet `recreate: UNIT` "
+            "(7.20) or WA `recreate: UNIT, box: eto|mto` (7.21)")
 POLISH = "pl-inf-P2"
 
 
@@ -41,7 +42,7 @@ def problem(data: GameData, trial: dict, order: dict, used: dict) -> str | None:
     if set(order) != keys or not isinstance(unit_id, str):
         return RECREATE
     if army not in ("axis", "soviet"):
-        return "the WA recreate units in their holding boxes (7.21), not played here"
+        return "the WA recreate units into their holding boxes in their own phase: `recreate: UNIT, box: eto|mto` (7.21)"
     found = dead(trial, unit_id)
     if found is None or found["side"] != army:
         return f"{unit_id} is not in the {army} dead pile (7.11)"
