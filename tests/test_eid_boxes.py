@@ -257,3 +257,23 @@ def test_16_8_an_empty_german_box_needs_no_wehrkreis_hexes_after_the_collapse():
     found = problems(d, s, "axis", [])
     assert len(found) == 1 and found[0].startswith("needs the hexes of the Wehrkreis cities (7.5)")
     assert "`reinforcements.reinforcements.german.wehrkreis_hexes`" in found[0]
+
+
+# -- 15.23.3 C the WA SUs back through the holding boxes ----------------------------------------
+def test_15_23_3_c_burned_off_and_withdrawn_wa_sus_are_placed_in_a_holding_box():
+    """15.23.3 C: "The WA each turn place all burned off SUs from the previous turn into their
+    holding boxes, and must sea move them ashore normally from there"; 5.2.1 A: "Place SUs burned
+    off during the last WA player-turn into either theater holding box"; 15.23.1 B: a withdrawn SU
+    goes back "in the pool of SUs available for future placement" (the WA's through the boxes).
+    The WA withdraw wa-su-2 at the end of their Turn 2 (it traces GS from V1: 15.23.1 A)."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-3": "V1", "wa-su-2": "V2"})
+    s["su_burned"] = {"western": ["wa-su-1"]}                 # burned off for AS in the WA's Turn 1 (15.22)
+    assert problems(d, wa(s), "western", []) == [
+        "wa-su-1 burned off or withdrawn last WA player-turn: place each in a theater holding box, "
+        "`arrive: UNIT, box: eto|mto` (5.2.1 A, 15.23.3 C)"]
+    s2, events = play(d, wa(s), "western", [{"arrive": "wa-su-1", "box": "mto"}, {"withdraw": ["wa-su-2"]}])
+    assert events[0] == {"event": "arrive", "unit": "wa-su-1", "box": "mto", "rule": "5.2.1 A, 15.23.3 C"}
+    assert {"event": "withdrawn", "unit": "wa-su-2", "hex": "V2", "rule": "15.23.1"} in events   # no assault: the turn ends
+    assert s2["boxes"]["mto"] == {"wa-su-1": 1} and "wa-su-2" not in s2["units"] and s2["su_burned"] == {"western": ["wa-su-2"]}
+    s3, events = play(d, wa(s2, 3), "western", [{"arrive": "wa-su-2", "box": "eto"}])
+    assert s3["boxes"]["eto"] == {"wa-su-2": 1} and s3["boxes"]["mto"] == {"wa-su-1": 1} and s3["su_burned"] == {"western": []}

@@ -13,7 +13,10 @@ Orders of the Replacement and Reinforcement Phase (the first orders of the playe
 Operational Movement file, 5.2.1, as the Axis `place:`):
 - WA `arrive: UNIT, box: eto|mto`: each reinforcement due this turn is placed in a box of the
   WA's choice (7.1 A; 2.14: the schedule `reinforcements.reinforcements.schedule`); every one
-  due must be placed in the first file (7.1 A "at the start of their scheduled turn");
+  due must be placed in the first file (7.1 A "at the start of their scheduled turn"); so is
+  every WA SU burned off or withdrawn (15.23.1) since the last WA Replacement and Reinforcement
+  Phase (5.2.1 A: "Place SUs burned off during the last WA player-turn into either theater
+  holding box"; 15.23.3 C: state["su_burned"]), which then sails ashore normally;
 - WA `replace: UNIT` (and `theater: eto|mto` when the unit's GS lines reach sources of both
   theaters, 4.9 E): 7.13, one green step per theater and one tan step in either, from Turn 2; a
   unit in a box is in GS (5.2.1 B) and in that box's theater;
@@ -155,6 +158,9 @@ def wa_problems(data: GameData, trial: dict, orders: list) -> list[tuple[int | N
         why = steps_problem(data, trial, used)
         if why:
             return [(None, why)]
+    if burned(trial):
+        return [(None, f"{', '.join(burned(trial))} burned off or withdrawn last WA player-turn: place each in a theater "
+                       "holding box, `arrive: UNIT, box: eto|mto` (5.2.1 A, 15.23.3 C)")]
     left = [u for u in reinforcements.due(data, trial, "western") if u not in french_units(data)]
     if left:
         return [(None, f"{', '.join(left)} arrive(s) this turn: place each in a theater holding box, `arrive: UNIT, "
@@ -170,6 +176,10 @@ def wa_order_problem(data: GameData, trial: dict, order: dict, used: list) -> st
         unit_id, box = order.get("arrive"), order.get("box")
         if set(order) != {"arrive", "box"} or box not in THEATERS:
             return WA_ORDERS
+        if unit_id in burned(trial):                  # 5.2.1 A, 15.23.3 C
+            trial["su_burned"] = {**trial["su_burned"], "western": [u for u in burned(trial) if u != unit_id]}
+            trial["boxes"][box][str(unit_id)] = full_steps(data, str(unit_id))
+            return None
         if unit_id not in reinforcements.due(data, trial, "western") or unit_id in french_units(data):
             return f"{unit_id} is not a WA reinforcement due by Turn {trial['turn']} (2.14, {reinforcements.SCHEDULE}; 7.25 C)"
         trial["boxes"][box][str(unit_id)] = full_steps(data, str(unit_id))
@@ -216,6 +226,11 @@ def wa_replace_problem(data: GameData, trial: dict, unit_id: str, theater: objec
     return None
 
 
+def burned(state: dict) -> list[str]:
+    """15.23.3 C: the WA SUs burned off or withdrawn, off the map until placed in a box."""
+    return list(state.get("su_burned", {}).get("western", []))
+
+
 def wa_recreate_problem(data: GameData, trial: dict, order: dict, used: list) -> str | None:
     """7.11, 7.13, 7.16 A, 7.17, 7.21 for one WA unit recreated into a theater holding box."""
     from .recreated import dead
@@ -258,9 +273,11 @@ def steps_problem(data: GameData, trial: dict, used: list[tuple[str, str]]) -> s
 
 def apply_wa(data: GameData, state: dict, orders: list, events: list) -> None:
     for order in orders:
+        su = "arrive" in order and str(order["arrive"]) in burned(state)
         wa_order_problem(data, state, order, [])
         if "arrive" in order:
-            events.append({"event": "arrive", "unit": order["arrive"], "box": order["box"], "rule": "7.1 A"})
+            events.append({"event": "arrive", "unit": order["arrive"], "box": order["box"],
+                           "rule": "5.2.1 A, 15.23.3 C" if su else "7.1 A"})
         elif "convert" in order:
             events.append({"event": "convert", "unit": order["convert"], "rule": "7.25 B"})
         elif "recreate" in order:

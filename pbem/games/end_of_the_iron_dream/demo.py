@@ -34,7 +34,7 @@ ORDERS: list = [
     ("axis", [{"assault": "T26", "with": ["de-pz-3"], "path": ["R26", "S26"]}]),
     ("axis", []),                                                        # the panzer stops in T26 (11.12)
     ("axis", []),                                                        # no prepared assault
-    ("western", []),
+    ("western", [{"arrive": "wa-su-1", "box": "eto"}]),                  # 5.2.1 A, 15.23.3 C: Turn 1's burned-off SU
     ("western", []),
     ("soviet", []),
     ("soviet", [{"supply": "su-su-1", "hexes": ["T27"]},                      # 15.22: the SU burned off for AS

@@ -589,7 +589,7 @@ def withdraw_problem(data: GameData, state: dict, order: dict) -> str | None:
 def withdraw(data: GameData, state: dict, events: list) -> None:
     """15.23.1: at the end of the player-turn the announced SUs still on the map that "trace a GS
     line at the instant of removal" go back to the pool (B; the WA's through the holding boxes,
-    15.23.3 C, not modelled); the others stay."""
+    15.23.3 C: boxes.py); the others stay."""
     from .supply_play import coastal, lines
     asked = [u for u in state.pop("withdraw", []) if u in state["units"]]
     if not asked:
