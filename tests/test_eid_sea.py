@@ -597,3 +597,91 @@ def test_14_24_c_only_an_advance_takes_an_enemy_unit_into_a_lone_invasion_port()
     s["invasion_ports"] = {"eto": 1, "mto": 1, "ashore": ["U2"]}
     assert problems(d, at(s, 11, "axis"), "axis", [{"move": "de-inf-2", "path": ["T2", "U2"]}]) == [
         "T2 → U2: U2 holds only a WA invasion-port counter: an enemy unit enters it by advancing after combat only (14.24 C)"]
+
+
+# -- SUs at sea (13.3, 14.1, 14.16 C, 14.25-14.30, 14.32 C; 3.11 A-B, 15.23.3 C put them in the boxes) --
+SUS = {f"wa-su-{n}": {} for n in range(1, 6)}
+
+
+def test_14_1_four_corps_and_four_sus_at_sea_in_a_turn():
+    """14.1: "The WA may have up to four corps, four SUs, and one invasion-port counter in sea
+    movement in a single turn"; 5.2.4 E: "four SUs and four combat units (eight total)"; 13.3:
+    SUs "may attempt sea movement just as combat class units"."""
+    corps = ["wa-mech-3", "wa-mech-5", "wa-mech-7", "wa-mech-8"]
+    d, s = start3({"de-inf-1": "T10"}, {"eto": {**{u: {} for u in corps}, **SUS}})
+    eight = [{"sail": u, "to": "mto"} for u in [*corps, "wa-su-1", "wa-su-2", "wa-su-3", "wa-su-4"]]
+    assert problems(d, wa(s), "western", eight) == []
+    assert problems(d, wa(s), "western", [*eight, {"sail": "wa-su-5", "to": "mto"}]) == [
+        "wa-su-5: the WA have 4 SUs in sea movement this turn, the limit (14.1, 5.2.4 E)"]
+    s2, _ = play(d, wa(s), "western", eight)
+    assert s2["boxes"]["mto"] == {**{u: 2 for u in corps}, **{f"wa-su-{n}": 1 for n in range(1, 5)}}
+
+
+def test_14_26_b_a_port_lands_one_corps_and_one_su_a_turn():
+    """14.26 B: "one corps and one SU may come ashore per turn"; 15.23.3 C: the WA "must sea move
+    them ashore normally from there"; 5.2.4 D: a unit landing from a box pays 1 MP and moves on."""
+    d, s = start3({"de-inf-1": "T10"}, {"eto": {"wa-mech-3": {}, **SUS}})
+    both = [{"sail": "wa-mech-3", "to": "V1"}, {"sail": "wa-su-1", "to": "V1"}]
+    assert problems(d, wa(s), "western", [*both, {"sail": "wa-su-2", "to": "V1"}]) == [
+        "V1 has landed 1 SU(s) this turn, its capacity (14.25 A, 14.26 B, 14.29, 14.30)"]
+    s2, events = play(d, wa(s), "western", [*both, {"move": "wa-su-1", "path": ["V1", "V2"]}])
+    assert events[1] == {"event": "sail", "unit": "wa-su-1", "from": "eto", "to": "V1", "mp": 1, "rule": "5.2.4"}
+    assert s2["units"]["wa-su-1"] == {"side": "western", "hex": "V2", "steps": 1} and s2["units"]["wa-mech-3"]["hex"] == "V1"
+
+
+def test_14_30_opened_antwerp_lands_one_corps_and_three_sus_and_14_29_two_and_two():
+    """14.30: "Once opened, Antwerp has a landing capacity of one corps and three SUs per turn";
+    14.29: "If an invasion-port counter exists in a hex along with an opened city port, then the
+    landing capacity of that hex is two corps and two SUs per turn" (TEST DATA: Antwerp V12 an
+    opened port of the position, on the Atlantic; 14.31 A names its hex)."""
+    d, s = start3({"de-inf-1": "T10"}, {"eto": {"wa-mech-3": {}, "wa-mech-5": {}, **SUS}},
+                  hexes={"V12": {"terrain": "clear", "coast": "atlantic"}},
+                  **{"positions.test.wa_supply_sources": ["P1", "V1", "V12"]})
+    three = [{"sail": f"wa-su-{n}", "to": "V12"} for n in (1, 2, 3)]
+    assert problems(d, wa(s), "western", [*three, {"sail": "wa-mech-3", "to": "V12"}]) == []
+    assert problems(d, wa(s), "western", [*three, {"sail": "wa-su-4", "to": "V12"}]) == [
+        "V12 has landed 3 SU(s) this turn, its capacity (14.25 A, 14.26 B, 14.29, 14.30)"]
+    assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V12"}, {"sail": "wa-mech-5", "to": "V12"}]) == [
+        "V12 has landed 1 corps this turn, its capacity (14.25 A, 14.26 B, 14.29)"]
+    s["invasion_ports"] = {"eto": 1, "mto": 1, "ashore": ["V1"]}                  # an invasion-port counter in opened V1
+    two = [{"sail": "wa-su-1", "to": "V1"}, {"sail": "wa-su-2", "to": "V1"}]
+    assert problems(d, wa(s), "western", two) == []
+    assert problems(d, wa(s), "western", [*two, {"sail": "wa-su-3", "to": "V1"}]) == [
+        "V1 has landed 2 SU(s) this turn, its capacity (14.25 A, 14.26 B, 14.29, 14.30)"]
+
+
+def test_14_16_c_no_su_goes_along_on_an_invasion():
+    """14.16 C: "SUs may never be carried along on an invasion"."""
+    d, s = start_invasion()
+    s["boxes"]["eto"]["wa-su-1"] = 1
+    assert problems(d, wa(s, 12), "western", [{"invade": "U14", "with": ["wa-mech-3", "wa-su-1"], "from": "eto"}]) == [
+        "wa-su-1 is an SU: SUs may never be carried along on an invasion (14.16 C)"]
+
+
+def test_14_32_c_emergency_beach_supply_lands_an_su():
+    """14.32 C: "EBS allows the WA to move corps and SUs from the theater's holding box, up to the
+    normal per-turn capacity for the hex, into the hex with the invasion-port counter"."""
+    d, s = start3({"de-inf-1": "T10", "de-inf-2": "T2", "wa-mech-3": "U2"}, {"eto": {"wa-mech-7": {}, **SUS}})
+    s["invasion_ports"] = {"eto": 2, "mto": 1, "ashore": ["U2"]}
+    s, _ = play(d, at(s, 11, "axis", "assault"), "axis", [])                  # the WA player-turn begins
+    assert problems(d, s, "western", [{"ebs": "wa-su-1", "at": "U2"}, {"ebs": "wa-su-2", "at": "U2"}]) == [
+        "U2 has landed 1 SU(s) this turn, its capacity (14.32 C-D, 14.25, 14.29, 14.30)"]
+    s2, events = play(d, s, "western", [{"ebs": "wa-su-1", "at": "U2"}, {"ebs": "wa-mech-7", "at": "U2"}])
+    assert [e for e in events if e["event"] == "ebs"] == [{"event": "ebs", "unit": "wa-su-1", "at": "U2", "rule": "14.32"},
+                                                          {"event": "ebs", "unit": "wa-mech-7", "at": "U2", "rule": "14.32"}]
+    assert s2["units"]["wa-su-1"] == {"side": "western", "hex": "U2", "steps": 1}
+
+
+def test_13_3_a_german_su_sails_in_the_baltic_as_a_combat_unit():
+    """13.3: "SUs, including OKH, may attempt sea movement just as combat class units" (13.1 A the
+    one unit a turn, 13.4 A the chart's die: a 5 costs one step, made up, and an SU has one: 13.4 B
+    "Units destroyed while sea moving are placed in the Permanently Destroyed Units Box")."""
+    d, s = start3({"de-inf-1": "W5", "de-su-1": "W2", "su-inf-3": "T24"}, **GERMAN_SEA)
+    s = at(s, 2, "axis")
+    assert problems(d, s, "axis", [{"sail": "de-su-1", "to": "V20"}, {"sail": "de-inf-1", "to": "V20"}]) == [
+        "Germany sea moves 1 unit a turn in the Baltic (13.1 A, 5.1.4 A)"]
+    s2, events = play(d, s, "axis", [{"sail": "de-su-1", "to": "V20"}], **{"sea/": [1]})
+    assert events[0] == {"event": "sail", "unit": "de-su-1", "from": "W2", "to": "V20", "rule": "13.1"}
+    assert s2["units"]["de-su-1"]["hex"] == "V20"
+    s3, events = play(d, s, "axis", [{"sail": "de-su-1", "to": "V20"}], **{"sea/": [5]})
+    assert "de-su-1" not in s3["units"] and {"unit": "de-su-1", "side": "axis", "permanent": True} in s3["dead"]

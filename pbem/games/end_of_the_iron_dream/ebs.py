@@ -4,7 +4,7 @@
 units (not drawing FS) in any of the hexes adjacent to an invasion-port counter across an
 unblocked hexside." A German unit drawing FS at that moment (state["fs"], fortress.py) does not
 count.
-B: no invasion that turn. C: corps come from the theater's holding box "up to the normal per-turn
+B: no invasion that turn. C: corps and SUs come from the theater's holding box "up to the normal per-turn
 capacity for the hex, into the hex with the invasion-port counter at any time during the WA
 player-turn"; D: "instead of, not in addition to, normal sea movement capacities into a landing
 hex" (one count of the hex's landings, sea.py). The example: the corps landed "cannot move or
@@ -18,7 +18,6 @@ qualify this WA player-turn (marked at its start)."""
 from __future__ import annotations
 
 from ...gamedata import GameData
-from ...kit import numbers
 from . import boxes, fortress
 from .common import army_of, board, enemies, grid, hexside, stacking_problem
 
@@ -50,7 +49,7 @@ def used(state: dict) -> bool:
 
 
 def land_problem(data: GameData, trial: dict, unit_id: object, at: object) -> str | None:
-    """14.32 A-D for one corps; a legal one lands on `trial`."""
+    """14.32 A-D for one corps or SU; a legal one lands on `trial`."""
     from . import sea
     if not isinstance(unit_id, str) or not isinstance(at, str):
         return ORDER
@@ -67,17 +66,14 @@ def land_problem(data: GameData, trial: dict, unit_id: object, at: object) -> st
     if boxes.holds(trial, unit_id) != theater:
         return f"{unit_id} is not in the {theater} box (14.32 C: from the theater's holding box)"
     rec = sea.record(trial)
-    capacity = sea.landing_hexes(data, trial)[hex_id]
-    if rec["landed"].get(hex_id, 0) + 1 > capacity:
-        return f"{hex_id} has landed {rec['landed'][hex_id]} corps this turn, its capacity (14.32 C-D, 14.25, 14.29)"
-    limit = numbers.integer(data, f"{sea.LIMIT}.corps", "the corps at sea in a turn (14.1)")
-    if len(rec["units"]) + 1 > limit:
-        return f"{unit_id}: the WA have {len(rec['units'])} corps in sea movement this turn, the limit (14.1)"
+    why = sea.capacity_problem(data, trial, rec, unit_id, hex_id, "14.32 C-D, 14.25, 14.29") or sea.at_sea_problem(data, rec, unit_id)
+    if why:
+        return why
     crowd = stacking_problem(data, trial, "western", [unit_id], hex_id)
     if crowd:
         return f"{crowd} (14.32 example)"
     trial["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": trial["boxes"][str(theater)].pop(unit_id)}
-    rec["landed"][hex_id] = rec["landed"].get(hex_id, 0) + 1
+    sea.count_landing(data, rec, unit_id, hex_id)
     rec["units"].append(unit_id)                 # it moves and attacks no further (sea.done_problem)
     trial["sea"] = rec
     trial["ebs"] = {**trial["ebs"], "used": True}

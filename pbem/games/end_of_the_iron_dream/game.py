@@ -41,8 +41,7 @@ NOT_ENFORCED = (
     "7.16 B the three-step elite corps' second counters are not in the data (GD, HG and 1SS have two steps here, so none "
     "is ever fleshed out to its third)",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
-    "needs only the attackers' GS): not written yet: the sea movement of SUs (the WA's stay in their holding boxes, "
-    "where 3.11 A-B and 15.23.3 C put them: 5.2.4 E, 13.3, 14.25-14.26 and 14.30 their landing capacities), 15.16 A a Baltic port fortified in play, "
+    "needs only the attackers' GS): not written yet: 15.16 A a Baltic port fortified in play, "
     "15.18 forts as fortress supply sources, 15.14 F; 4.10 B: an EGS burn-off takes the airborne exception only "
     "(4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area (the inter-theater boundary is not in the data)",
     "sea movement, invasions and paradrops (behaviour 3): not written yet: 17.6.2 paratroops awaiting ground "

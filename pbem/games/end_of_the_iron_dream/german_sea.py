@@ -12,7 +12,8 @@ file): `sail: UNIT, to: HEX`.
 - The Scheldt (13.7): once in the game, on one turn of fair weather in 1944 (before
   game.turns.iron_dream.first_turn_of_1945), one or two non-mechanized steps starting in X11
   or X12 cross to the other hex, both German-controlled; no die.
-SUs and OKH are not on the map in this module (13.3)."""
+SUs, OKH included, sail as combat units do (13.3; an SU losing its step on the chart is
+permanently destroyed, 13.4 B)."""
 
 from __future__ import annotations
 

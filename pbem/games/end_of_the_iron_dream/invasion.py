@@ -2,7 +2,7 @@
 an order of the WA Naval Movement Phase (sea.py): `invade: HEX, with: [UNIT, ...], from: eto|mto`.
 
 An invasion-port counter of the box (14.8 A, state["invasion_ports"]) goes with one to four
-corps of that box (14.16 A-E; SUs are not on the map in this module) to an invadable coastal
+corps of that box (14.16 A-E; C: never an SU) to an invadable coastal
 hex of the box's theater (14.9: the map's white arrows, `invasions.invasions.invadable_hexes`;
 4.9: the hex's sea). An empty hex (no enemy combat unit and no fort, 14.17 C-D) is taken at once: the force
 goes ashore and neither moves nor attacks further this player-turn; the counter stays there for
@@ -84,9 +84,14 @@ def force_problem(data: GameData, trial: dict, rec: dict, units: list[str], box:
     away = [u for u in units if boxes.holds(trial, u) != box]
     if away:
         return f"{away[0]} is not in the {box} box (14.16 A: the force sails from the counter's box)"
+    from .supply_units import is_su
+    sus = [u for u in units if is_su(data, u)]
+    if sus:
+        return f"{sus[0]} is an SU: SUs may never be carried along on an invasion (14.16 C)"
     limit = numbers.integer(data, "invasions.sea_movement.per_turn_limit.corps", "the corps at sea in a turn (14.1)")
-    if len(rec["units"]) + len(units) > limit:
-        return f"the WA have {len(rec['units'])} corps in sea movement this turn: {len(units)} more pass the limit of {limit} (14.1)"
+    corps = [u for u in rec["units"] if not is_su(data, u)]
+    if len(corps) + len(units) > limit:
+        return f"the WA have {len(corps)} corps in sea movement this turn: {len(units)} more pass the limit of {limit} (14.1)"
     return None
 
 

@@ -10,13 +10,14 @@ file: `sail: UNIT, to: eto|mto|HEX`.
 - From a landing hex on the map (14.4): to another landing hex of its theater, or to its
   theater's box; from a coastal hex without one (14.6): to its theater's box. These units take
   part in nothing else this player-turn (5.2.4 D, 14.5).
-Each landing hex lands one corps a turn (14.25 A, 14.26 B), two with an invasion-port counter in
-an opened port (14.29; Antwerp's 14.30 differs in SUs only); at most four corps at sea in a turn
-(14.1, 5.2.4 E); a port city's hex in a German ZOC needs a WA combat unit already there (7.2 B;
+Each landing hex lands one corps and one SU a turn (14.25 A, 14.26 B), two and two with an
+invasion-port counter in an opened port (14.29), opened Antwerp one corps and three SUs (14.30;
+its hex: the 14.31 A inland port named Antwerp); at most four corps and four SUs at sea in a turn
+(14.1, 5.2.4 E); SUs sail as corps do (13.3 "just as combat class units"), from the holding boxes
+where 3.11 A-B and 15.23.3 C put them, never with an invasion (14.16 C); a port city's hex in a German ZOC needs a WA combat unit already there (7.2 B;
 an invasion-port counter's hex never, 7.2 A, 14.24 B); stacking on landing (7.10). The theater of
 a hex is its sea's (map.hexes.HEX.coast, 4.9 B-D; 14.7: no WA sea movement in the Baltic and
-Black Seas of Iron Dream). SUs are not on the map in this module (their sea movement neither).
-The Axis `sail:` orders of its Sea Movement Phase (5.1.4) are german_sea.py's; invasions
+Black Seas of Iron Dream). The Axis `sail:` orders of its Sea Movement Phase (5.1.4) are german_sea.py's; invasions
 (`invade:`) invasion.py's."""
 
 from __future__ import annotations
@@ -84,6 +85,56 @@ def landing_hexes(data: GameData, state: dict) -> dict[str, int]:
     return found
 
 
+def kind_of(data: GameData, unit_id: str) -> str:
+    """14.1, 14.25-14.30: SUs and corps are counted apart at sea and on landing."""
+    from .supply_units import is_su
+    return "sus" if is_su(data, unit_id) else "corps"
+
+
+def at_sea_problem(data: GameData, rec: dict, unit_id: str) -> str | None:
+    """14.1, 5.2.4 E: four corps and four SUs at sea in a turn."""
+    kind = kind_of(data, unit_id)
+    already = [u for u in rec["units"] if kind_of(data, u) == kind]
+    if len(already) + 1 > numbers.integer(data, f"{LIMIT}.{kind}", f"the {WORD[kind]} at sea in a turn (14.1)"):
+        return f"{unit_id}: the WA have {len(already)} {WORD[kind]} in sea movement this turn, the limit (14.1, 5.2.4 E)"
+    return None
+
+
+WORD = {"corps": "corps", "sus": "SUs"}
+LANDED = {"corps": "landed", "sus": "landed_sus"}
+
+
+def capacity(data: GameData, state: dict, hex_id: str, kind: str) -> int:
+    """14.25 A, 14.26 B, 14.29, 14.30: the corps or SUs a landing hex takes a turn."""
+    count = landing_hexes(data, state)[hex_id]
+    if count > 1:
+        key = "invasion_port_in_opened_port_city"                            # 14.29
+    elif hex_id in state["invasion_ports"]["ashore"]:
+        key = "invasion_port_landing_capacity"                               # 14.25 A
+    else:
+        key = "antwerp" if hex_id == antwerp(data) else "landing_capacity"   # 14.30, 14.26 B
+    return numbers.integer(data, f"invasions.ports.{key}.{kind}", f"the {WORD[kind]} a landing hex takes a turn (14.25-14.30)")
+
+
+def antwerp(data: GameData) -> str | None:
+    """14.31 A: "Antwerp (V12)", among the inland ports."""
+    named = data.get("invasions.ports.inland_ports.ports", "the inland ports (14.31 A)")
+    return next((grid(data).canonical(str(h)) for h, name in named.items() if str(name) == "Antwerp"), None)
+
+
+def capacity_problem(data: GameData, state: dict, rec: dict, unit_id: str, hex_id: str, rule: str = "14.25 A, 14.26 B, 14.29") -> str | None:
+    kind = kind_of(data, unit_id)
+    done = rec.get(LANDED[kind], {}).get(hex_id, 0)
+    if done + 1 > capacity(data, state, hex_id, kind):
+        return f"{hex_id} has landed {done} {WORD[kind] if kind == 'corps' else 'SU(s)'} this turn, its capacity ({rule}{', 14.30' if kind == 'sus' else ''})"
+    return None
+
+
+def count_landing(data: GameData, rec: dict, unit_id: str, hex_id: str) -> None:
+    key = LANDED[kind_of(data, unit_id)]
+    rec[key] = {**rec.get(key, {}), hex_id: rec.get(key, {}).get(hex_id, 0) + 1}
+
+
 def problems(data: GameData, trial: dict, orders: list) -> list[tuple[int, str]]:
     """Each sea move tried on `trial` in turn (changed as apply would)."""
     for index, order in enumerate(orders):
@@ -120,8 +171,9 @@ def sail_problem(data: GameData, trial: dict, order: dict) -> str | None:
     rec = record(trial)
     if unit_id in rec["units"]:
         return f"{unit_id} has moved by sea this player-turn (14.3)"
-    if len(rec["units"]) + 1 > numbers.integer(data, f"{LIMIT}.corps", "the corps at sea in a turn (14.1)"):
-        return f"{unit_id}: the WA have {len(rec['units'])} corps in sea movement this turn, the limit (14.1, 5.2.4 E)"
+    why = at_sea_problem(data, rec, unit_id)
+    if why:
+        return why
     box = boxes.holds(trial, unit_id)
     if box in boxes.THEATERS:
         why = from_box(data, trial, rec, unit_id, str(box), to)
@@ -192,15 +244,16 @@ def landing_problem(data: GameData, trial: dict, rec: dict, unit_id: str, theate
         return f"{hex_id} is not in the {theater} (4.9, 14.2, 14.4: the same theater of operations)", ""
     if any(army_of(trial, u) in enemies(trial, "western") for u in board(trial).units_in(hex_id)):
         return f"{hex_id} holds enemy units: no landing there (14.2, 14.4)", ""
-    if rec["landed"].get(hex_id, 0) + 1 > ports[hex_id]:
-        return f"{hex_id} has landed {rec['landed'][hex_id]} corps this turn, its capacity (14.25 A, 14.26 B, 14.29)", ""
+    why = capacity_problem(data, trial, rec, unit_id, hex_id)
+    if why:
+        return why, ""
     if hex_id not in trial["invasion_ports"]["ashore"] and hex_id in enemy_zoc(data, trial, "western") and not any(
             u["hex"] == hex_id and u["side"] == "western" and not is_type(data, k, "supply_unit") for k, u in trial["units"].items()):
         return f"{hex_id} is a port in a German ZOC: a WA combat unit must be there already to land (7.2 B)", ""
     crowd = stacking_problem(data, trial, "western", [unit_id], hex_id)
     if crowd:
         return f"{crowd} (7.10)", ""
-    rec["landed"][hex_id] = rec["landed"].get(hex_id, 0) + 1
+    count_landing(data, rec, unit_id, hex_id)
     return None, hex_id
 
 
