@@ -50,6 +50,15 @@ def test_3_11_the_position_puts_units_in_the_boxes_and_14_8_a_the_invasion_ports
     assert "wa-mech-3" not in s["units"]
 
 
+def test_3_11_a_b_sus_start_in_the_holding_boxes():
+    """3.11 A: "the Western Allies (WA) place two invasion-port counters and five SUs in the ETO
+    Holding Box"; B: "The third invasion-port counter and one SU go in the ... (MTO) Holding Box"
+    (the position gives them, as the corps)."""
+    d, s = start3({"de-inf-1": "T10"}, {"eto": {f"wa-su-{n}": {} for n in range(1, 6)}, "mto": {"wa-su-6": {}}})
+    assert s["boxes"]["eto"] == {f"wa-su-{n}": 1 for n in range(1, 6)} and s["boxes"]["mto"] == {"wa-su-6": 1}
+    assert s["invasion_ports"] == {"eto": 2, "mto": 1, "ashore": []} and "wa-su-1" not in s["units"]
+
+
 def test_a_behaviour_3_position_must_give_its_boxes():
     """3.11, 7.1, 7.8: a position without `boxes` is refused (eidhelp's behaviour-3 defaults,
     which give empty boxes, are left out here: the data is built as behaviour 2, then played as 3)."""
