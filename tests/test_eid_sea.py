@@ -457,6 +457,9 @@ def test_14_21_d_e_an_ungarrisoned_fort_defends_the_beach_alone_with_1_df():
     battle = next(e for e in events if e["event"] == "assault")
     assert (battle["attack"], battle["defence"], battle["defenders"]) == (38, 1, [])
     assert (battle["column"], battle["die"], battle["row"], battle["result"]) == ("7-1", 1, 2, "0/1")
+    table = next(b for b in GAME.describe(d, s, events) if b[0] == "table")
+    assert ["Defenders", "a vacant fort (22.5 A) = 1 DF (18.4, 18.22)"] in table[2]
+    assert ["Die", "1 +1 for the fort: the row of 2 (22.14)"] in table[2]
     assert {"event": "fort_destroyed", "hex": "V6", "why": "a vacant fort: any step loss destroys it (22.5 B)"} in events
     assert s["forts"] == {"V6": 0} and s["invasion_ports"]["ashore"] == ["V6"]
     assert {s["units"][u]["hex"] for u in INVADE["with"]} == {"V6"}
