@@ -92,8 +92,9 @@ def grenade_response(campaign, state: dict) -> list:
         options = combat_answers.advance_options(game, data, state, combat, choice["side"])
         first = sorted(options["paths"]) if options else []
         grid = game.grid(data)
-        return [{"advance": u, "path": [v]} for u in (options["units"] if options else [])
-                for v in first[:1] if grid.adjacent(state["units"][u]["hex"], v)]
+        return [{"advance": u, "path": [v]} for u in (options["units"] if options else [])    # 9.96: a legal step only
+                for v in first[:1] if grid.adjacent(state["units"][u]["hex"], v) and combat_answers.advance_order_problem(
+                    game, data, state, choice["side"], options, {"advance": u, "path": [v]}, set()) is None]
     loss = combat["result"][choice["result"]]
     units = combat["attackers"] if choice["result"] == "A" else combat["defenders"]
     starts = sorted({state["units"][u]["hex"] for u in units if u in state["units"]})
