@@ -90,11 +90,12 @@ def grenade_response(campaign, state: dict) -> list:
         return [{"combat": choice["hex"], "retreat": chosen[held[0]] if len(held) == 1 else chosen}]
     if choice["kind"] == "advance":                # 9.95: each unit one hex, into the vacated hex
         options = combat_answers.advance_options(game, data, state, combat, choice["side"])
-        first = sorted(options["paths"]) if options else []
-        grid = game.grid(data)
-        return [{"advance": u, "path": [v]} for u in (options["units"] if options else [])    # 9.96: a legal step only
-                for v in first[:1] if grid.adjacent(state["units"][u]["hex"], v) and combat_answers.advance_order_problem(
-                    game, data, state, choice["side"], options, {"advance": u, "path": [v]}, set()) is None]
+        if options is None:
+            return []
+        first = sorted(options["paths"])[:1]
+        orders = [{"advance": u, "path": [v]} for u in options["units"] for v in first]
+        return [o for o in orders if combat_answers.advance_order_problem(             # 9.95, 9.96: legal steps only
+            game, data, state, choice["side"], options, o, set()) is None]
     loss = combat["result"][choice["result"]]
     units = combat["attackers"] if choice["result"] == "A" else combat["defenders"]
     starts = sorted({state["units"][u]["hex"] for u in units if u in state["units"]})
