@@ -8,19 +8,22 @@ Each side's machine here is a Machine (its key, its private cards, the public de
 way one learns anything from the other is a message in `inbox`, dumped as the YAML it would send."""
 
 import base64
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem.games.operation_grenade import GAME
-from pbem.games.operation_grenade import chits, dealing
+from pbem.dice import Dice
+from pbem.games.operation_grenade import chits, dealing, demo
 from pbem.hidden import poker, pools
 from pbem.hidden.poker import Event, PokerError
 from pbem.yamlio import dump_yaml, load_yaml_file, parse_yaml_text
 from tests.test_operation_grenade_fixes import FIVE, ScriptedDice, mandatory_result
-from tests.test_operation_grenade_properties import play
+from tests.test_operation_grenade_properties import play, seed_of
 from tests.test_operation_grenade_rules import data, scenario  # noqa: F401 (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -319,3 +322,133 @@ def test_the_grenade_needles_find_what_the_issue_found():
 def test_bundled_grenade_campaign_files_leak_no_chit():
     """The goal: once the chits are dealt by poker, no file the opponent receives names one."""
     assert grenade_leaks(CAMPAIGN) == []
+
+
+# -- what the dealing costs in messages, per Game-Turn (docs/hidden-information.md, "the message flow") --
+
+@dataclass
+class Step:
+    """One step as the message flow sees it: its Game-Turn, who signed its orders (or answer),
+    who sent a dice reveal for it, and its events (the chit draws and the 8.52 returns)."""
+    turn: int
+    signer: str
+    revealers: tuple
+    events: list
+
+
+def extra_messages(steps: list) -> dict:
+    """The messages the poker dealing adds to each Game-Turn, following the table of the message
+    flow: a drawer's card needs the other side's share on a message of the step at or after the
+    orders that fix the draw, and the drawer's word (the strength, 8.42; the steps, 9.86) on a
+    later message of the step; each of those a step lacks is one message more (one per side and
+    kind per step: a message carries every share or claim of its side). An 8.52 return needs a
+    stage of each side, German then US, riding on messages after the return's step and before
+    the share of the pool's next draw; each missing stage is one message more."""
+    extra: dict = {}
+    held: dict = {}                               # unit -> pool
+    owed: dict = {}                               # pool -> sides still owing a stage of the new epoch
+    for step in steps:
+        messages, added, before = [step.signer, *step.revealers], set(), set(owed)
+        for event in step.events:
+            if event["event"] == "chit":
+                pool, drawer = str(event["pool"]), event["side"]
+                added |= {("stage", pool, side) for side in owed.pop(pool, ())}   # sent before the step's orders
+                held[event["unit"]] = pool
+                other = OTHER[drawer]
+                if other not in messages:
+                    added |= {("share", other), ("claim", drawer)}
+                elif drawer not in messages[messages.index(other) + 1:]:
+                    added.add(("claim", drawer))
+            elif event["event"] in ("cadre", "eliminated") and event["unit"] in held:
+                owed[held.pop(event["unit"])] = ORDER                 # due on messages after this step
+        for pool in before & set(owed):           # a pool not drawn from here: its stages ride, in ORDER
+            for side in messages:
+                if owed[pool] and owed[pool][0] == side:
+                    owed[pool] = owed[pool][1:]
+            if not owed[pool]:
+                del owed[pool]
+        extra[step.turn] = extra.get(step.turn, 0) + len(added)
+    return extra
+
+
+def signed_messages(steps: list) -> dict:
+    counted: dict = {}
+    for step in steps:
+        counted[step.turn] = counted.get(step.turn, 0) + 1 + len(step.revealers)
+    return counted
+
+
+def bundled_steps() -> list:
+    steps = []
+    for folder in sorted((CAMPAIGN / "steps").iterdir())[1:]:
+        save = load_yaml_file(folder / "save.yaml")
+        made = save["produced_by"]
+        turn = int(made["phase"].split("Game-Turn ")[1].split(" ")[0]) if "Game-Turn " in made["phase"] else 0
+        steps.append(Step(turn, made["side"], tuple(made["reveals"]), save["events"]))
+    return steps
+
+
+def random_steps(data, scenario, seed: int, turns: int) -> list:  # noqa: F811
+    """The random game of tests/test_operation_grenade_properties.py, with each step's Game-Turn
+    and whether it rolled a die other than a chit's (then the other side sends a dice reveal)."""
+    rng, campaign = random.Random(seed), SimpleNamespace(game=GAME, data=data)
+    state, steps = GAME.setup(data, scenario, ["allied", "german"], {}), []
+    while not state["game_over"] and state["turn"] <= turns:
+        waiting, turn = GAME.awaiting(state), state["turn"]
+        orders = demo.bench_orders(campaign, {"kind": waiting.kind}, state, rng)
+        dice = Dice(seed=seed_of(seed, len(steps)))
+        events = GAME.apply(data, state, waiting.side, orders, dice).events
+        rolled = any(not roll["purpose"].startswith("chit/") for roll in dice.rolls)
+        steps.append(Step(turn, waiting.side,
+                          (OTHER[waiting.side],) if rolled else (), events))
+    return steps
+
+
+def test_the_bundled_campaign_costs_one_message_more_per_combat_step_with_a_mover_draw():
+    """Game-Turn 1 of the demo: the Allied attacks at 0110 and 0310 draw chits for two US and two
+    German regiments in the German `defend` answer (step 5): the US chits' shares ride on the
+    German answer and their strengths on the US dice reveal; the German chits' shares ride on the
+    US reveal, and the German strengths need one message more. 943/353/58 becomes a cadre
+    (step 7, 8.52): the new epoch of pool 1 rides on the German and then the US messages that
+    follow, before any draw from pool 1. Game-Turn 2 draws nothing: no message more."""
+    steps = bundled_steps()
+    assert signed_messages(steps) == {0: 3, 1: 14, 2: 6}
+    assert extra_messages(steps) == {0: 0, 1: 1, 2: 0}
+
+
+def test_a_9_86_draw_in_an_answer_without_dice_costs_two_messages(data, scenario):  # noqa: F811
+    """9.86 in a `losses` answer that rolls no die: the US share and the German word on the steps
+    are two messages more."""
+    state = mandatory_result(data, scenario, 5)
+    outcome = GAME.apply(data, state, "german", [{"combat": "1012", "losses": FIVE}], ScriptedDice(3, 3, 3, keyed={"chit/": [3]}))
+    assert extra_messages([Step(1, "german", (), outcome.events)]) == {1: 2}
+    assert extra_messages([Step(1, "german", ("allied",), outcome.events)]) == {1: 1}
+
+
+def test_a_return_then_a_draw_from_its_pool_before_both_stages_costs_the_missing_stages():
+    draw = {"event": "chit", "unit": "A", "side": "german", "pool": "1", "rule": "8.33"}
+    steps = [Step(1, "german", ("allied",), [draw]), Step(1, "german", (), [{"event": "cadre", "unit": "A", "rule": "10.0"}]),
+             Step(1, "allied", ("german",), [draw | {"unit": "B", "side": "allied"}])]
+    # step 1: the German strength (+1); step 3 draws from pool 1 with both stages of its new epoch
+    # still due (+2, before the step's orders) and the US strength after the German reveal (+1)
+    assert extra_messages(steps) == {1: 4}
+    steps.insert(2, Step(1, "german", ("allied",), []))                  # a step between carries both stages
+    assert extra_messages(steps) == {1: 2}
+
+
+def test_random_games_cost_about_one_message_more_per_game_turn(data, scenario):  # noqa: F811
+    """Random legal games (the property tests' orders): what the dealing adds per Game-Turn
+    (Game-Turn 0: the flood and D-Day declarations, 17.0, 18.0, which carry the first stages)
+    against the signed messages the Game-Turn already costs. They also check the benchmark's
+    policy: seed 1945's Game-Turn 3 once offered a mechanized advance across a river without a
+    road (9.96); seed 6's Game-Turn 3 once attacked 0509 twice (9.14): two groups of attackers both
+    faced it; now the group facing fewer hexes attacks first and the other only the hexes left (9.21)."""
+    games = {seed: random_steps(data, scenario, seed, 6) for seed in (17, 1, 1945)}
+    assert signed_messages(games[17]) == {0: 3, 1: 9, 2: 8, 3: 9, 4: 14, 5: 12, 6: 16}
+    assert extra_messages(games[17]) == {0: 0, 1: 1, 2: 1, 3: 1, 4: 1, 5: 0, 6: 2}
+    assert signed_messages(games[1]) == {0: 3, 1: 12, 2: 14, 3: 26, 4: 9, 5: 4, 6: 13}
+    assert extra_messages(games[1]) == {0: 0, 1: 2, 2: 3, 3: 2, 4: 1, 5: 0, 6: 2}
+    assert signed_messages(games[1945]) == {0: 3, 1: 11, 2: 21, 3: 24, 4: 5, 5: 14, 6: 9}
+    assert extra_messages(games[1945]) == {0: 0, 1: 2, 2: 4, 3: 4, 4: 0, 5: 1, 6: 0}
+    six = random_steps(data, scenario, 6, 3)
+    assert (signed_messages(six), extra_messages(six)) == ({0: 3, 1: 8, 2: 21, 3: 20}, {0: 0, 1: 1, 2: 5, 3: 2})

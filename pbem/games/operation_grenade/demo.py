@@ -19,7 +19,8 @@ BENCH_TURNS = 16         # the benchmark plays the declarations and every Game-T
 
 def grenade_attacks(campaign, state: dict) -> list:
     """The attacks 9.11/9.12 oblige: each unit in contact attacks all the enemy hexes next to it
-    (9.21) together with the units that face exactly the same hexes, one regiment per hex (7.21)."""
+    that no other attack engages (9.21), together with the units that face exactly the same
+    hexes, one regiment per hex (7.21), and no hex twice (9.14)."""
     game, data = campaign.game, campaign.data
     grid, side = game.grid(data), state["side"]
     combats: dict = {}
@@ -30,13 +31,37 @@ def grenade_attacks(campaign, state: dict) -> list:
                                and "rhine" not in game.hexside(data, unit["hex"], h)))   # 22.11, 22.12
         if not targets:
             continue
-        members = combats.setdefault(targets, [])
-        # 7.21: its hex-mate regiment fights this combat (a cadre or battalion beside it is no regiment)
+        _join(campaign, state, combats.setdefault(targets, []), [unit_id])
+    attacks = _once(campaign, state, combats)
+    return [{"attack": list(hexes) if len(hexes) > 1 else hexes[0], "with": units} for hexes, units in attacks.items()]
+
+
+def _join(campaign, state: dict, members: list, units: list) -> None:
+    """7.21: a regiment whose hex-mate regiment already fights this combat sits it out (a cadre or
+    battalion beside it is no regiment)."""
+    game, data = campaign.game, campaign.data
+    for unit_id in units:
+        here = state["units"][unit_id]["hex"]
         if game.regiment_sized(data, state, unit_id) and any(
-                state["units"][m]["hex"] == unit["hex"] and game.regiment_sized(data, state, m) for m in members):
+                state["units"][m]["hex"] == here and game.regiment_sized(data, state, m) for m in members):
             continue
         members.append(unit_id)
-    return [{"attack": list(hexes) if len(hexes) > 1 else hexes[0], "with": units} for hexes, units in combats.items()]
+
+
+def _once(campaign, state: dict, combats: dict) -> dict:
+    """9.14: each hex attacked once. The groups facing fewer hexes attack first; a later group
+    attacks the hexes next to it that no attack engages yet (9.21), or, if none is left, joins an
+    attack on hexes all next to it (9.12, 9.25)."""
+    engaged: set = set()
+    kept: dict = {}
+    for targets in sorted(combats, key=lambda t: (len(t), t)):
+        rest = tuple(h for h in targets if h not in engaged)
+        joinable = [t for t in kept if set(t) <= set(targets)]
+        join = rest or (joinable[0] if joinable else ())
+        if join:
+            _join(campaign, state, kept.setdefault(join, []), combats[targets])
+            engaged.update(join)
+    return kept
 
 
 # Operation Grenade: the declarations (17.0, 18.0) and Game-Turn One, both player-turns.
@@ -90,10 +115,12 @@ def grenade_response(campaign, state: dict) -> list:
         return [{"combat": choice["hex"], "retreat": chosen[held[0]] if len(held) == 1 else chosen}]
     if choice["kind"] == "advance":                # 9.95: each unit one hex, into the vacated hex
         options = combat_answers.advance_options(game, data, state, combat, choice["side"])
-        first = sorted(options["paths"]) if options else []
-        grid = game.grid(data)
-        return [{"advance": u, "path": [v]} for u in (options["units"] if options else [])
-                for v in first[:1] if grid.adjacent(state["units"][u]["hex"], v)]
+        if options is None:
+            return []
+        first = sorted(options["paths"])[:1]
+        orders = [{"advance": u, "path": [v]} for u in options["units"] for v in first]
+        return [o for o in orders if combat_answers.advance_order_problem(             # 9.95, 9.96: legal steps only
+            game, data, state, choice["side"], options, o, set()) is None]
     loss = combat["result"][choice["result"]]
     units = combat["attackers"] if choice["result"] == "A" else combat["defenders"]
     starts = sorted({state["units"][u]["hex"] for u in units if u in state["units"]})
