@@ -22,7 +22,7 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from . import amphibious as amphibious_mod
-from . import volkssturm
+from . import polish, volkssturm
 from . import (calendar, combat, ebs, echelon, flak, fortress, forts, groups, invasion_battle, probing, satellites, sea, shock, strategic,
                supply_play, supply_units, yugoslavia)
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
@@ -211,6 +211,9 @@ def attacker_problem(data: GameData, state: dict, unit_id: str, used: set[str]) 
         return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
     if not flak.flak(data, unit_id) and factor(data, state, unit_id, "attack") <= 0:
         return f"{unit_id} has no attack factor"
+    why = polish.assault_problem(data, state, unit_id)                                # 25.6 (behaviour 3)
+    if why:
+        return why
     return strategic.done_problem(state, unit_id, prepared=True) or sea.done_problem(state, unit_id, True)  # 12.2; 5.2.4 D, 7.21
 
 

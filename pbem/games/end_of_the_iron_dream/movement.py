@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import volkssturm
+from . import polish, volkssturm
 from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
                reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
@@ -384,7 +384,7 @@ def assaulters_problem(data: GameData, state: dict, rec: dict, units: list[str])
             return f"{unit_id} was not on the map at the start of the phase"
         if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
             return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
-        why = held_problem(data, state, unit_id)
+        why = held_problem(data, state, unit_id) or polish.assault_problem(data, state, unit_id)     # 25.6
         if why:
             return why
     return None
