@@ -31,6 +31,8 @@ BEHAVIOUR_3_SETUP = {
     # test data: Trieste and Ljubljana (no Volkssturm, 25.7 A) off the test map's patch
     "map.places.trieste.hex": "A1",
     "map.places.ljubljana.hex": "A2",
+    # test data: no hex of Italy's south edge on the test map (25.12 B) unless a test gives them
+    "map.edges.south": [],
 }
 
 

@@ -2,7 +2,7 @@
 
 TEST DATA (tests/eidhelp.py, tests/test_eid_supply_play.py): clear hexes but W20 (mountain), W14
 (rough) and W21 (clear); the south edge (`map.edges.south`) is W14, W20 and W21, Albania
-(`map.countries.albania`) W14, Bulgaria W20-W21 (all made up); the factors of de-inf-68 and
+(`map.countries.albania`) W14, Bulgaria W20-W21, Italy R1-R2 (all made up); the factors of de-inf-68 and
 de-inf-91 (not in the text) are made up as 6-7-5 infantry corps."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tests.test_eid_supply_units import KOENIGSBURG
 
 CORPS = {f"units.counters.{u}.{k}": v for u in ("de-inf-68", "de-inf-91") for k, v in
          {"attack": 6, "defense": 7, "movement": 5, "reduced": {"attack": 3, "defense": 4, "movement": 5}}.items()}
-EDGE = {"map.edges.south": ["W14", "W20", "W21"], "map.countries.albania": ["W14"]}
+EDGE = {"map.edges.south": ["W14", "W20", "W21"], "map.countries.albania": ["W14"], "map.countries.italy": ["R1", "R2"]}
 HEXES = {"W20": {"terrain": "mountain"}, "W14": {"terrain": "rough"}}
 
 

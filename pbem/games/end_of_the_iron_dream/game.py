@@ -59,9 +59,10 @@ NOT_ENFORCED = (
     "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
     "phase passes by itself, to keep round trips few); 28.5's 16 fort markers as a limit; 25.5 D the bombed unit "
     "drawn blindly under fog of war and 25.3 fog of war itself (not written yet: 25.3 B hides every camp's stacks "
-    "from the other two, and the public supply, control and 15.10 steps read every unit); not written yet: 25.12 "
-    "Southern Italy; behaviour 2 campaigns also lack 25.4 Greece (its two corps never leave the box) and 25.6 the "
-    "Polish 2nd Corps' Turns 19-20",
+    "from the other two, and the public supply, control and 15.10 steps read every unit); not written yet: 25.12 B "
+    "units moving off the map into Southern Italy and back, and WA sea movement to its port (its port supplies "
+    "the WA through Italy's south edge from behaviour 3); behaviour 2 campaigns also lack 25.4 Greece (its two "
+    "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",
     "Let History Judge: not written yet: 27.3 K and 27.4 C, K the holding boxes at the start, 27.6 A-bombs (a "
     "secret chit drawn on the hidden-information core, as 14.12's), 27.9 A-D Greece (an invasion off the map's south "
     "edge); behaviour 2 campaigns also lack 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and 19.3 D the satellites' GS "
