@@ -7,7 +7,7 @@ de-inf-91 (not in the text) are made up as 6-7-5 infantry corps."""
 
 from __future__ import annotations
 
-from pbem.games.end_of_the_iron_dream import greece
+from pbem.games.end_of_the_iron_dream import GAME, greece
 from tests.eidhelp import at, play, problems, start
 from tests.test_eid_supply_play import SUPPLY
 from tests.test_eid_supply_units import KOENIGSBURG
@@ -64,7 +64,10 @@ def test_25_4_b_terrain_paid_ma_doubled_egs_and_as_for_the_player_turn():
     s = at(s, 6, "axis")
     path = ["W20", "V20", "V21", "V22", "U22", "U23", "T23", "T22"]
     state, events = play(d, s, "axis", [{"enter": "de-inf-68", "path": path}])
-    assert {"event": "enter", "unit": "de-inf-68", "path": path, "mp": 10} in events
+    assert {"event": "enter", "unit": "de-inf-68", "path": path, "mp": 10,
+            "via": "the German Forces Greece box (25.4 B)"} in events
+    assert ("item", "de-inf-68 enters from the German Forces Greece box (25.4 B): W20 → V20 → V21 → V22 → U22 → U23 → "
+            "T23 → T22 (10 MP)") in GAME.describe(d, state, events)
     assert state["units"]["de-inf-68"] == {"side": "axis", "hex": "T22", "steps": 2}
     assert {"event": "egs_over", "army": "axis", "units": ["de-inf-68"], "rule": "15.21.6"} in events
     assert greece.in_box(d, state) == ["de-inf-91"]

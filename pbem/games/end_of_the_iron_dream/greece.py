@@ -63,6 +63,11 @@ def entry_problem(data: GameData, state: dict, unit_id: str, path: list[str]) ->
     return None
 
 
+def via(state: dict, unit_id: str) -> str | None:
+    """How a unit entering this turn came (for the report)."""
+    return "the German Forces Greece box (25.4 B)" if unit_id in entered(state) else None
+
+
 def entered(state: dict) -> list[str]:
     """25.4 B: the Greece corps that entered this Axis player-turn (their AS)."""
     done = state.get("greece_entry")

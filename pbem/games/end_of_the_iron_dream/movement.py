@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import polish, volkssturm
+from . import greece, greece_lhj, polish, volkssturm
 from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
                reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
@@ -266,6 +266,8 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     if path[0] in enemy_zoc(data, state, army):
         first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
     steps = recreated.entering_steps(data, state, unit_id) if plays(data, 3) else full_steps(data, unit_id)     # 7.20
+    if plays(data, 3):
+        steps = greece_lhj.entering_steps(state, unit_id) or steps                   # 27.9 B: out of the MTO box
     state["units"][unit_id] = {"side": army, "hex": path[0], "steps": steps}
     su_rule = supply_units.mover_rule(data, state, unit_id)                 # behaviour 3: 15.23 F, the entry hex too
     if su_rule and su_rule(path[0]):
@@ -279,7 +281,8 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     supply_play.entered(state, army, path)
     rec["spent"][unit_id] = first + cost
     rec["done"] = sorted(set(rec["done"]) | {unit_id})
-    events.append({"event": "enter", "unit": unit_id, "path": path, "mp": first + cost})
+    came = (greece.via(state, unit_id) or greece_lhj.via(state, unit_id)) if plays(data, 3) else None   # 25.4 B, 27.9 B
+    events.append({"event": "enter", "unit": unit_id, "path": path, "mp": first + cost, **({"via": came} if came else {})})
     return None
 
 

@@ -115,6 +115,10 @@ def entry_problem(data: GameData, state: dict, order: dict) -> tuple[str | None,
         from .greece import entry_problem as greece_entry
         steps = [grid(data).canonical(str(h)) for h in path]
         return greece_entry(data, state, unit_id, steps), unit_id, steps
+    if plays(data, 3) and state["army"] == "western" and state["scenario"] == "let-history-judge":   # 27.9 B
+        from .greece_lhj import entry_problem as greece_lhj_entry
+        steps = [grid(data).canonical(str(h)) for h in path]
+        return greece_lhj_entry(data, state, unit_id, steps), unit_id, steps
     if state["army"] != "soviet":
         return "only Soviet reinforcements enter from the east edge (7.3)", "", []
     if state["scenario"] == "let-history-judge" and plays(data, 3):
