@@ -125,3 +125,30 @@ def test_4_1_b_an_alliance_zoc_into_a_city_held_by_its_volkssturm_is_not_unconte
     owner = control(d, s)
     assert (owner["T9"], owner["T7"]) == ("axis", "western")
     assert control(d, {**s, "volkssturm_lost": ["T9"]})["T9"] == "western"
+
+
+def test_25_7_b_a_mobile_assault_destroys_it_alone_and_the_assaulters_occupy_the_city():
+    """25.7 B, D in a mobile assault: a 1 result on the Volkssturm alone destroys it; the city is
+    then vacant and the assaulters occupy it (11.12 A)."""
+    cells = {"7-1": {"2": "0/1"}}
+    d, s = start3({"wa-mech-2": "U9", "de-inf-1": "P20", "su-inf-3": "T25"}, cells=cells)
+    state, events = play(d, at(s, 3, "western"), "western", [{"assault": "T9", "with": ["wa-mech-2"]}], 2)
+    assert {"event": "volkssturm_lost", "hex": "T9",
+            "why": "alone it cannot retreat and has no step of its own: any loss destroys it (25.7 B, D)"} in events
+    assert {"event": "occupy", "units": ["wa-mech-2"], "hex": "T9", "why": "11.12 A"} in events
+    assert state["units"]["wa-mech-2"]["hex"] == "T9" and state["volkssturm_lost"] == ["T9"]
+
+
+def test_22_6_b_with_a_fort_the_forts_own_df_is_ignored():
+    """22.6 B: "When combat units or Volkssturm garrison a fort hex, the intrinsic fort defense
+    strength of one is ignored, not added to the garrison's DFs": T9's Level 2 fort (made up) with
+    its Volkssturm alone defends with 1 DF, with de-inf-1 with 7 + 1; the fort's 2L either way (22.6 A)."""
+    forts = {"special.fortifications.at_start": {"T9": 2}}
+    orders = [AS, {"attack": "T9", "with": ["wa-mech-2", "wa-mech-4"]}]
+    for position, defence in (({}, 1), ({"de-inf-1": "T9"}, 8)):
+        d, s = start3({"wa-mech-2": "U9", "wa-mech-4": "U9", "wa-su-1": "U9", "de-inf-2": "P20", "su-inf-3": "T25",
+                       **position}, **forts)
+        _, events = play(d, at(s, 10, "western", "assault"), "western", orders, 1)
+        battle = next(e for e in events if e["event"] == "assault")
+        assert battle["defence"] == defence
+        assert {"shift": -2, "why": "Level 2 fort", "rule": "22.6 A"} in battle["shifts"]
