@@ -152,3 +152,21 @@ def test_22_6_b_with_a_fort_the_forts_own_df_is_ignored():
         battle = next(e for e in events if e["event"] == "assault")
         assert battle["defence"] == defence
         assert {"shift": -2, "why": "Level 2 fort", "rule": "22.6 A"} in battle["shifts"]
+
+
+def test_25_7_b_always_in_gs_the_city_it_defends_gives_no_oos_2r():
+    """25.7 B: the Volkssturm is "always in GS (even after economic collapse)": de-inf-1, cut off
+    in T9 by the WA ZOCs of U9, S10 and T8, defends with the Volkssturm, so the hex is no defence
+    without GS (15.4: a reading, the 2R when none of the defenders has GS); in the Benelux city T7
+    (no Volkssturm) the same cut-off unit gives the 2R."""
+    d, s = start3({"wa-mech-2": "U9", "wa-mech-4": "S10", "wa-mech-6": "T8", "wa-su-1": "U9", "de-inf-1": "T9",
+                   "su-inf-3": "T25"})
+    _, events = play(d, at(s, 10, "western", "assault"), "western", [AS, {"attack": "T9", "with": ["wa-mech-2"]}], 1)
+    battle = next(e for e in events if e["event"] == "assault")
+    assert battle["defence"] == 8 and [x["rule"] for x in battle["shifts"]] == ["18.24"]
+    d, s = start3({"wa-mech-2": "U8", "wa-mech-4": "S8", "wa-mech-6": "T6", "wa-su-1": "U8", "de-inf-1": "T7",
+                   "su-inf-3": "T25"})
+    _, events = play(d, at(s, 10, "western", "assault"), "western",
+                     [{"supply": "wa-su-1", "hexes": ["U8"]}, {"attack": "T7", "with": ["wa-mech-2"]}], 1)
+    battle = next(e for e in events if e["event"] == "assault")
+    assert battle["defence"] == 7 and [x["rule"] for x in battle["shifts"]] == ["18.24", "15.4"]

@@ -265,7 +265,8 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
         if found:
             shifts += found
             break
-    return (shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
+    supply = volkssturm.supplied_shifts(data, state, army, hexes, supply_play.assault_shifts(data, state, army, units, defenders))
+    return (shifts + combat.bagration_shift(data, state, army) + supply                                # 15.4, 25.7 B
             + flak.shifts(data, state, units, probing.defenders(data, state, hexes))                   # 25.2 H, I
             + forts.shifts(data, state, army, hexes))                                                # 22.6 A, 22.5 C
 

@@ -437,7 +437,8 @@ def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: li
                     "mobile assault", "11.8")]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     return (shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
-            + supply_play.assault_shifts(data, state, army, units, defenders) + flak.shifts(data, state, [], defenders)
+            + volkssturm.supplied_shifts(data, state, army, [target], supply_play.assault_shifts(data, state, army, units, defenders))
+            + flak.shifts(data, state, [], defenders)
             + forts.shifts(data, state, army, [target]))                                       # 22.6 A
 
 

@@ -6,8 +6,8 @@
   none (none_in: names of map.places, whose hexes a campaign gives). The Iron Dream only: Let
   History Judge has no German army (27.1).
 - B: it never assaults and has no ZOC (it is no unit), never retreats and is never replaced:
-  once lost, the city's hex is in state["volkssturm_lost"] for the rest of the game. Its GS is
-  nothing to track (it is no unit).
+  once lost, the city's hex is in state["volkssturm_lost"] for the rest of the game. Always in GS:
+  a city it defends gives no 15.4 2R (that rule's reading: none of the defenders in GS).
 - C: German units defending the city add its DF to theirs (an assault by the Alliance).
 - Alone it holds the city as a vacant fort does (22.5, 4.1 B): the Alliance assaults it, never
   enters it; a reading of B-D: alone it is destroyed by any result but 0 (it cannot retreat and
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ...gamedata import GameData
 from ...kit import numbers
+from ...kit.combat import Shift
 from .common import ALLIANCE, board, grid, mapdata, plays
 
 DATA = "special.special_units.volkssturm"
@@ -86,6 +87,14 @@ def defence(data: GameData, state: dict, army: str, hex_id: str, value: int, gar
     if garrisoned:
         return value + here
     return here or forts.vacant_df(data)
+
+
+def supplied_shifts(data: GameData, state: dict, army: str, hexes: list[str], shifts: list[Shift]) -> list[Shift]:
+    """B: the Volkssturm is "always in GS": a hex it defends is no defence without GS (15.4, whose
+    reading is "none of the defending units in GS"), so no 2R."""
+    if not held(data, state, army, hexes):
+        return shifts
+    return [s for s in shifts if s.rule != "15.4"]
 
 
 def lose(state: dict, hex_id: str, events: list, why: str) -> None:
