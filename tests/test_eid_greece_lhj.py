@@ -1,8 +1,8 @@
 """End of the Iron Dream, behaviour 3, Let History Judge: Greece off the south edge (27.9 A-D).
 
 TEST DATA (tests/test_eid_lhj3.py, tests/test_eid_game.py, made up): the Let History Judge
-position of test_eid_lhj3 with wa-mech-4 and wa-mech-6 (two steps) and wa-mech-12 (one) in the
-MTO box and one invasion-port counter there; the south edge is W1-W4 (`map.edges.south`),
+position of test_eid_lhj3 with wa-mech-4 and wa-mech-6 (two steps), wa-mech-12 (one) and
+wa-su-1..3 in the MTO box and one invasion-port counter there; the south edge is W1-W4 (`map.edges.south`),
 Bulgaria W3-W4, Turkey W1-W2 (W2 rough); NATO's port of the position is P1 on the Atlantic."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from tests.test_eid_lhj3 import MORE, position
 
 GREECE = {**MORE, "map.edges.south": ["W1", "W2", "W3", "W4"], "map.countries.bulgaria": ["W3", "W4"],
           "map.hexes.W2": {"terrain": "rough"}, "map.hexes.P1": {"terrain": "clear", "coast": "atlantic"},
-          "positions.test.boxes": {"eto": {}, "mto": {"wa-mech-4": {}, "wa-mech-6": {}, "wa-mech-12": {"steps": 1}}, "german": {}}}
+          "positions.test.boxes": {"eto": {}, "mto": {"wa-mech-4": {}, "wa-mech-6": {}, "wa-mech-12": {"steps": 1},
+                                                          "wa-su-1": {}, "wa-su-2": {}, "wa-su-3": {}}, "german": {}}}
 INVADE = {"invade": "greece", "from": "mto"}
 
 
@@ -66,7 +67,19 @@ def test_27_9_b_e_two_corps_a_turn_enter_along_the_south_edge_of_bulgaria_or_tur
         ("item", "wa-mech-4 enters from Greece (27.9 B): W3 → V3 (2 MP)")]
     assert state["units"]["wa-mech-4"] == {"side": "western", "hex": "V3", "steps": 2}
     assert state["units"]["wa-mech-12"] == {"side": "western", "hex": "W1", "steps": 1}
-    assert state["boxes"]["mto"] == {"wa-mech-6": 2}
+    assert state["boxes"]["mto"] == {"wa-mech-6": 2, "wa-su-1": 1, "wa-su-2": 1, "wa-su-3": 1}
+
+
+def test_27_9_b_and_two_sus_a_turn():
+    """27.9 B: "Up to two corps and two SUs per turn": the SUs count apart from the corps."""
+    d, s = start()
+    sus = [INVADE, {"enter": "wa-su-1", "path": ["W3"]}, {"enter": "wa-su-2", "path": ["W4"]},
+           {"enter": "wa-mech-4", "path": ["W3"]}]
+    assert problems(d, s, "western", sus) == []
+    assert problems(d, s, "western", [*sus, {"enter": "wa-su-3", "path": ["W4"]}]) == [
+        "up to 2 SUs a turn enter from Greece (27.9 B): wa-su-1, wa-su-2 did"]
+    state, _ = play(d, s, "western", sus)
+    assert state["units"]["wa-su-2"] == {"side": "western", "hex": "W4", "steps": 1}
 
 
 def test_27_9_c_the_lines_count_from_the_south_edge_hex_in_the_mto():

@@ -6,11 +6,10 @@
   orders, one of Let History Judge's three invasions, one a turn (14.15); the counter leaves the
   MTO box (14.8) and stays in Greece (state["greece"]). "Up to two corps and two SUs per turn may
   enter along the south edge of Bulgaria or Turkey": `enter: UNIT, path: [HEX, ...]` among the
-  WA movement orders for a corps of the MTO box, the first hex one of the south edge
+  WA movement orders for a corps or an SU of the MTO box, the first hex one of the south edge
   (map.edges.south) of Bulgaria or Turkey (map.countries; Turkey's clear hexes only, 27.9 E), free
-  of enemy units, its terrain cost paid (movement.enter), with its box steps; two corps a turn
-  (special.let_history_judge.greece.corps_per_turn). SUs are not in the boxes in this module, so
-  none enters (the not-enforced list).
+  of enemy units, its terrain cost paid (movement.enter), with its box steps; two corps and two
+  SUs a turn (special.let_history_judge.greece.corps_per_turn, sus_per_turn).
 - C: "Count the 12 hexes supply line radius from the south edge hex": once Greece is invaded, each
   of those edge hexes is a NATO GS source of the MTO (4.9 C), the line counted from it (supply_play,
   groups), when NATO controls it free of an unnegated enemy ZOC (15.8 B, as any source).
@@ -68,18 +67,22 @@ def edge(data: GameData, state: dict) -> set[str]:
 
 
 def entry_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> str | None:
-    """27.9 B, E for one NATO corps entering from Greece; a legal one is taken out of its box."""
+    """27.9 B, E for one NATO corps or SU entering from Greece; a legal one is taken out of its box."""
     box = numbers.text(data, f"{DATA}.from_box", "the box NATO invades Greece from (27.9 B)")
     if not invaded(state):
         return f"{unit_id} cannot enter from Greece: NATO has not invaded it (`invade: greece, from: {box}`, 27.9 B)"
     from .boxes import holds
     if holds(state, unit_id) != box:
         return f"{unit_id} is not in the {box.upper()} holding box: units enter from Greece out of it (27.9 B)"
+    from .supply_units import is_su
     done = state.get("nato_greece_entry")
     entered = list(done["units"]) if done and done["turn"] == state["turn"] else []
-    most = numbers.integer(data, f"{DATA}.corps_per_turn", "the corps entering from Greece a turn (27.9 B)")
-    if len(entered) >= most:
-        return f"up to {most} corps a turn enter from Greece (27.9 B): {', '.join(entered)} did"
+    su = is_su(data, unit_id)
+    kind = "SUs" if su else "corps"
+    most = numbers.integer(data, f"{DATA}.{'sus' if su else 'corps'}_per_turn", f"the {kind} entering from Greece a turn (27.9 B)")
+    same = [u for u in entered if is_su(data, u) == su]
+    if len(same) >= most:
+        return f"up to {most} {kind} a turn enter from Greece (27.9 B): {', '.join(same)} did"
     first = path[0]
     if first not in edge(data, state):
         return f"{first} is not a hex of the south edge of Bulgaria or Turkey (27.9 B)"
