@@ -65,7 +65,8 @@ NOT_ENFORCED = (
     "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",
     "Let History Judge: not written yet: 27.3 K and 27.4 C, K the holding boxes at the start, 27.6 A-bombs (a "
     "secret chit drawn on the hidden-information core, as 14.12's); behaviour 2 campaigns also lack 27.9 A-D "
-    "Greece, 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and 19.3 D the satellites' GS sources, 19.2.1's army held in Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, 20.5 B, Let History "
+    "Greece, 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and 19.3 D the satellites' GS sources, 19.2.1's army held in "
+    "Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, 20.5 B, Let History "
     "Judge's 27.3-27.5, 27.7, 27.9 E and its garrison points (26.6.4, 27.10 A), and count 26.6.3 and 26.6.11 "
     "without the boxes and conversions (played from behaviour 3)",
     "26.7 B the Führer's die over a fort point (not written yet: the claims name reinforcements and replacement "
