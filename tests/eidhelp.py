@@ -28,6 +28,11 @@ BEHAVIOUR_3_SETUP = {
     **{f"invasions.ports.opening.results.{die}": die for die in (1, 2, 3, 5, 6)},
     # test data: no reinforcement due on any turn (2.14; the WA's first file reads it, 7.1 A)
     "reinforcements.reinforcements.schedule": {},
+    # test data: Trieste and Ljubljana (no Volkssturm, 25.7 A) off the test map's patch
+    "map.places.trieste.hex": "A1",
+    "map.places.ljubljana.hex": "A2",
+    # test data: no hex of Italy's south edge on the test map (25.12 B) unless a test gives them
+    "map.edges.south": [],
 }
 
 

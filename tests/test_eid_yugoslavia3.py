@@ -87,7 +87,9 @@ def test_20_5_b_with_no_yugoslav_army_left_the_4th_never_arrives_and_germany_ear
     assert problems(d, after, "soviet", [{"move": "su-inf-3", "path": ["T25", "T24"]}]) == []
 
 
-CITY = {"map.hexes.T11": {"terrain": "clear", "city": True, "vp": 2}, "game.turns.iron_dream.first_turn_of_1945": 15}
+CITY = {"map.hexes.T11": {"terrain": "clear", "city": True, "vp": 2}, "game.turns.iron_dream.first_turn_of_1945": 15,
+        # test data: the Yugoslav city T11 is no hex of Germany (so it has no Volkssturm, 25.7 A)
+        "map.countries.germany": [h for h in SUPPLY["map.countries.germany"] if h != "T11"]}
 
 
 def test_20_4_yugoslav_units_alone_liberating_a_yugoslav_city_in_1944_earn_double_vps():

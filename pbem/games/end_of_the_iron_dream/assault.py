@@ -22,6 +22,7 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from . import amphibious as amphibious_mod
+from . import polish, volkssturm
 from . import (calendar, combat, ebs, echelon, flak, fortress, forts, groups, invasion_battle, probing, satellites, sea, shock, strategic,
                supply_play, supply_units, yugoslavia)
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
@@ -130,6 +131,8 @@ def no_choice(game: Any, data: GameData, state: dict) -> str | None:
     foes = board(state).enemy_hexes(army)
     foes = {h for h in foes if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))}
     foes |= {h for h in forts.standing(data, state) if forts.vacant(data, state, h, army)}      # 22.5 (behaviour 3)
+    foes |= {h for h in {state["units"][u]["hex"] for u in state["units"] if state["units"][u]["side"] == army}
+             for h in grid(data).neighbours(h) if volkssturm.vacant(data, state, h, army)}      # 25.7 (behaviour 3)
     for unit_id, unit in sorted(state["units"].items()):
         if unit["side"] != army or not any(g.adjacent(unit["hex"], h) for h in foes):
             continue
@@ -208,6 +211,9 @@ def attacker_problem(data: GameData, state: dict, unit_id: str, used: set[str]) 
         return f"{unit_id} may not assault: with Operation Bagration only SUs act on Turn 1 (6.5 B; 6.6 Yugoslav partisans)"
     if not flak.flak(data, unit_id) and factor(data, state, unit_id, "attack") <= 0:
         return f"{unit_id} has no attack factor"
+    why = polish.assault_problem(data, state, unit_id)                                # 25.6 (behaviour 3)
+    if why:
+        return why
     return strategic.done_problem(state, unit_id, prepared=True) or sea.done_problem(state, unit_id, True)  # 12.2; 5.2.4 D, 7.21
 
 
@@ -222,7 +228,7 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str],
     for hex_id in hexes:
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
         value = combat.defence_of(data, state, flak.strength_units(data, state, here))            # 25.2 G
-        value = value if here else forts.vacant_df(data)                                          # 22.5 A, 22.6 B
+        value = volkssturm.defence(data, state, army, hex_id, value, bool(here))                 # 25.7 C, 22.5 A, 22.6 B
         across = [u for u in units if amphibious_mod.water(data, state, state["units"][u]["hex"], hex_id, amphibious)]   # 14.33 A, 17.8
         dry = combat.attack_of(data, state, [u for u in flak.strength_units(data, state, units) if u not in across])
         defence += value * 2 if across and dry < value else value
@@ -234,7 +240,8 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str],
     initial, column = combat.final_column(data, line, attack, defence, shifts)
     support = {k: v for k, v in (("flak_attack", flak.supporting(data, state, units)),
                                  ("flak_defence", flak.supporting(data, state, defenders)),
-                                 ("forts", forts.held(data, state, hexes))) if v}                      # 25.2 H-K, 22.x
+                                 ("forts", forts.held(data, state, hexes)),
+                                 ("volkssturm", volkssturm.held(data, state, army, hexes))) if v}     # 25.2 H-K, 22.x, 25.7
     return {**support, "kind": "prepared", "hexes": hexes, "attackers": units, "defenders": defenders,
             "defender_army": army_of(state, defenders[0]) if defenders else "axis", "attack": attack,
             "defence": defence, "line": line, "initial": initial, "column": column,
@@ -258,7 +265,8 @@ def battle_shifts(data: GameData, state: dict, army: str, hexes: list[str], unit
         if found:
             shifts += found
             break
-    return (shifts + combat.bagration_shift(data, state, army) + supply_play.assault_shifts(data, state, army, units, defenders)
+    supply = volkssturm.supplied_shifts(data, state, army, hexes, supply_play.assault_shifts(data, state, army, units, defenders))
+    return (shifts + combat.bagration_shift(data, state, army) + supply                                # 15.4, 25.7 B
             + flak.shifts(data, state, units, probing.defenders(data, state, hexes))                   # 25.2 H, I
             + forts.shifts(data, state, army, hexes))                                                # 22.6 A, 22.5 C
 
@@ -308,7 +316,8 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         units = [u for u in declared["with"] if u in state["units"] and state["units"][u]["side"] == army]
         hexes = [h for h in declared["hexes"] if any(army_of(state, u) in enemies(state, army)
                                                      for u in supply_units.fighting(data, board(state).units_in(h)))]
-        hexes += [h for h in declared["hexes"] if h not in hexes and forts.vacant(data, state, h, army)]     # 22.5
+        hexes += [h for h in declared["hexes"] if h not in hexes and (forts.vacant(data, state, h, army)
+                                                                      or volkssturm.vacant(data, state, h, army))]  # 22.5, 25.7
         if units and not hexes and plays(data, 3) and probing.is_probe(data, state, declared["hexes"]):
             state["pending"] = probing.probe(state, declared["hexes"], units, events)      # 18.21, 25.5 G
             state["assaulted"][army] = sorted(set(state["assaulted"].get(army, [])) | set(declared["hexes"]))
@@ -366,6 +375,7 @@ def after_roll(data: GameData, state: dict, events: list) -> bool:
         if who == "defenders":
             probing.after_defender(data, state, battle, events)                     # 18.4
             forts.after_defender(data, state, battle, events)                       # 22.5 B, 22.7 B
+            volkssturm.after_defender(state, battle, events)                        # 25.7 B, D
     return defender_advance_turn(data, state, events)
 
 
@@ -384,6 +394,7 @@ def vacated(state: dict, battle: dict) -> list[str]:
         return list(battle["hexes"])                         # 18.21: empty of forts and combat units
     garrisoned = {battle["hex_of"][u] for u in battle["defenders"]}
     standing = {h for h, n in battle.get("forts", {}).items() if state.get("forts", {}).get(h, n) and h not in garrisoned}
+    standing |= volkssturm.standing(state, battle)                 # 25.7 B: it never retreats
     return [h for h in battle["hexes"] if not board(state).units_in(h) and h not in standing]
 
 
@@ -429,6 +440,7 @@ def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: li
     probing.note_retreats(data, state, normalise_answer(orders[0]))              # 18.4
     probing.after_defender(data, state, battle, events)
     forts.after_defender(data, state, battle, events)                            # 22.7 B
+    volkssturm.after_defender(state, battle, events)                             # 25.7 B, D
     if not after_roll(data, state, events):
         next_battle(game, data, state, dice, events)
     return events
@@ -492,7 +504,8 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
                 return f"{hex_id} is not adjacent to {here} (18.16 D)"
             if i and ("blocked" in hexside(data, here, hex_id) or board(trial).units_in(hex_id) and
                       any(army_of(trial, u) != state["army"] for u in board(trial).units_in(hex_id))
-                      or forts.vacant(data, trial, hex_id, state["army"])):                        # 22.5
+                      or forts.vacant(data, trial, hex_id, state["army"])                          # 22.5
+                      or volkssturm.vacant(data, trial, hex_id, state["army"])):                   # 25.7
                 return f"{unit_id} advances only into adjacent vacant hexes, not across blocked hexsides ({hex_id}, 18.16 D)"
             mapdata(data).info(hex_id)
             kind = terrain(data, hex_id)

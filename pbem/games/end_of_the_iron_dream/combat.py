@@ -15,7 +15,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.combat import Shift, clamp, total, whole_column
 from ...kit.losses import retreat_path
-from . import flak, forts, satellites, yugoslavia
+from . import flak, forts, satellites, volkssturm, yugoslavia
 from .common import (army_of, board, counter, factor, full_steps, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem)
 
@@ -218,8 +218,8 @@ def retreat_problem(data: GameData, state: dict, battle: dict, unit_id: str, pat
             return f"{unit_id}'s retreat into {b} is not one hex further from {start} (18.19 D)"
         if {"blocked", "lake"} & set(hexside(data, a, b)):
             return f"{unit_id} cannot retreat across the {a}-{b} hexside (9.3, 14.33)"
-        if b in enemy or forts.vacant(data, state, b, army):
-            return f"{unit_id} cannot retreat into {b}: enemy units{' or a German fort (22.5)' if b not in enemy else ''} (18.19)"
+        if b in enemy or forts.vacant(data, state, b, army) or volkssturm.vacant(data, state, b, army):
+            return f"{unit_id} cannot retreat into {b}: enemy units{' or a German fort or Volkssturm (22.5, 25.7)' if b not in enemy else ''} (18.19)"
         from .invasion import barred                  # 14.24 C: "they could not, however, retreat into one"
         if barred(state, army, b):
             return f"{unit_id} cannot retreat into {b}, a WA invasion-port counter's hex (14.24 C)"
@@ -270,8 +270,8 @@ def automatic_answer(data: GameData, state: dict, battle: dict, who: str) -> dic
         return {}
     if result == "E" and who == "defenders":
         return {}
-    if who == "defenders" and not battle[who] and battle.get("forts"):
-        return {}                                            # 22.5 B: a vacant fort never retreats; any loss destroys it
+    if who == "defenders" and not battle[who] and (battle.get("forts") or battle.get("volkssturm")):
+        return {}                                            # 22.5 B, 25.7 B: never retreats; any loss destroys it
     if result == "E" and who == "attackers":
         units = [u for u in battle[who] if u in state["units"]]
         if all(state["units"][u]["steps"] == 1 for u in units) and len(units) == 1:

@@ -31,7 +31,7 @@ from ...kit.sequence import PASSES, Phase, SequencedGame
 from ..base import DemoPlan, MapUnit, Outcome, Problem
 from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, garrisons, hook, lhj_setup, movement, neutrality, recreated,
                report, satellites, setup, shock, supply_play, supply_units, victory, warsaw, yugoslavia)
-from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle, ports     # behaviour 3
+from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle, ports, volkssturm     # behaviour 3
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -49,18 +49,20 @@ NOT_ENFORCED = (
     "defenders in a prepared assault; 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
     "liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
     "Italy only: which units and hexes are eastern or Italian is not in the data)",
-    "4.1 B the Volkssturm in hex control: 25.7 the Volkssturm is not played (no city's Volkssturm DF is on the map "
-    "or tracked, so a German city held by its Volkssturm alone goes to an uncontested Alliance ZOC; the forts of "
-    "behaviour 3 take part)",
+    "25.7 the Volkssturm (behaviour 3): an Alliance paradrop, air assault or invasion into a German city held by "
+    "its Volkssturm alone is not refused (the landing takes the city and the Volkssturm is lost); behaviour 2 "
+    "campaigns lack 25.7 and its part in hex control (4.1 B)",
     "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
     "phase passes by itself, to keep round trips few); 25.5 D the bombed unit "
     "drawn blindly under fog of war and 25.3 fog of war itself (not written yet: 25.3 B hides every camp's stacks "
-    "from the other two, and the public supply, control and 15.10 steps read every unit); not written yet: 25.4 "
-    "Greece, 25.6 the Polish 2nd Corps, 25.7 the Volkssturm (so never with Flak, 25.7 E), 25.12 Southern Italy",
+    "from the other two, and the public supply, control and 15.10 steps read every unit); not written yet: 25.12 B "
+    "units moving off the map into Southern Italy and back, and WA sea movement to its port (its port supplies "
+    "the WA through Italy's south edge from behaviour 3); behaviour 2 campaigns also lack 25.4 Greece (its two "
+    "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",
     "Let History Judge: not written yet: 27.3 K and 27.4 C, K the holding boxes at the start, 27.6 A-bombs (a "
-    "secret chit drawn on the hidden-information core, as 14.12's), 27.9 A-D Greece (an invasion off the map's south "
-    "edge); behaviour 2 campaigns also lack 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and 19.3 D the satellites' GS "
-    "sources, 19.2.1's army held in Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, 20.5 B, Let History "
+    "secret chit drawn on the hidden-information core, as 14.12's); behaviour 2 campaigns also lack 27.9 A-D "
+    "Greece, 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and 19.3 D the satellites' GS sources, 19.2.1's army held in "
+    "Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, 20.5 B, Let History "
     "Judge's 27.3-27.5, 27.7, 27.9 E and its garrison points (26.6.4, 27.10 A), and count 26.6.3 and 26.6.11 "
     "without the boxes and conversions (played from behaviour 3)",
     "26.7 B the Führer's die over a fort point (not written yet: the claims name reinforcements and replacement "
@@ -302,6 +304,7 @@ class EndOfTheIronDream(SequencedGame):
             shock.watch(state, events)
             supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
             fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
+            volkssturm.watch(data, state, events)                       # behaviour 3: 25.7
             echelon.watch(state, events)                                # behaviour 3: 24.7 D
             hook.watch(data, state, events)                             # behaviour 3: 26.6.5 B
             invasion.watch(state, events)                                # 14.24 C

@@ -94,6 +94,10 @@ def theaters(data: GameData, state: dict, units: list[str]) -> set[str]:
 
 
 def source_theater(data: GameData, state: dict, hex_id: str) -> str:
+    from .greece_lhj import edge_sources as greece_sources
+    from .italy import edge_sources
+    if hex_id in edge_sources(data, state) | greece_sources(data, state):
+        return "mto"                                   # 25.12, 27.9 C: Southern Italy's and Greece's ports (4.9 C)
     sea = unwrap(mapdata(data).info(hex_id).get("coast", "unknown"))
     seas = ("atlantic", "mediterranean", "adriatic", *(("baltic", "black") if state["scenario"] == LHJ else ()))
     if sea not in seas:

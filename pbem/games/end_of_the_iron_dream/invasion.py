@@ -46,6 +46,13 @@ def required_problem(data: GameData, state: dict, orders: list) -> str | None:
 def invade_problem(data: GameData, trial: dict, rec: dict, order: dict) -> str | None:
     """14.1, 14.8-14.17, 6.3, 4.10 C for one invasion; a legal one lands on `trial`."""
     target, units, box = order.get("invade"), order.get("with"), order.get("from")
+    if target == "greece":                                                   # 27.9 B (Let History Judge)
+        from .greece_lhj import invade_problem as greece_problem
+        why = greece_problem(data, trial, order)
+        if not why:
+            rec.setdefault("invaded", []).append({"hex": "greece", "units": [], "from": str(box),
+                                                  "number": len(launched(trial))})
+        return why
     if set(order) - {"paratroops"} != {"invade", "with", "from"} or not isinstance(target, str) or not isinstance(units, list) \
             or not units or box not in boxes.THEATERS:
         return ORDER
@@ -203,6 +210,9 @@ def events_of(data: GameData, state: dict, rec: dict, events: list) -> None:
     """The invasions of the phase; 14.14, 26.6.12: a third invasion costs the WA 10 VPs."""
     from .victory import add
     for done in rec.get("invaded", []):
+        if done["hex"] == "greece":                                          # 27.9 B
+            events.append({"event": "greece_invaded", "number": done["number"], "from": done["from"], "rule": "27.9 B"})
+            continue
         events.append({"event": "invasion", **done, "rule": "14.17 D" if done.get("opposed") else "14.17 C"})
         if state.get("chit", {}).get("second") == state["turn"]:
             events.append({"event": "chit_revealed", "chit": state["chit"]["revealed"], "rule": "14.12 C"})

@@ -26,6 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
+from . import greece, greece_lhj, polish, volkssturm
 from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
                reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
@@ -63,6 +64,8 @@ def entry_cost(data: GameData, state: dict, army: str, a: str, b: str, ezoc: set
         return None, f"{b} holds enemy units (10.2; a mobile assault enters it, 11.5)"
     if forts.vacant(data, state, b, army):                                          # 22.5 (behaviour 3)
         return None, f"{b} holds a German fort: it is assaulted, not entered (22.4, 22.5)"
+    if volkssturm.vacant(data, state, b, army):                                     # 25.7 (behaviour 3)
+        return None, f"{b} is a German city held by its Volkssturm: it is assaulted, not entered (25.7 A-C)"
     if invasion.barred(state, army, b):
         return None, f"{b} holds only a WA invasion-port counter: an enemy unit enters it by advancing after combat only (14.24 C)"
     mapdata(data).info(b)
@@ -263,6 +266,8 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     if path[0] in enemy_zoc(data, state, army):
         first += numbers.integer(data, "terrain.zoc_extra_mp.enter", "the cost to enter an EZOC (9.6)")
     steps = recreated.entering_steps(data, state, unit_id) if plays(data, 3) else full_steps(data, unit_id)     # 7.20
+    if plays(data, 3):
+        steps = greece_lhj.entering_steps(state, unit_id) or steps                   # 27.9 B: out of the MTO box
     state["units"][unit_id] = {"side": army, "hex": path[0], "steps": steps}
     su_rule = supply_units.mover_rule(data, state, unit_id)                 # behaviour 3: 15.23 F, the entry hex too
     if su_rule and su_rule(path[0]):
@@ -276,7 +281,8 @@ def enter(data: GameData, state: dict, rec: dict, order: dict, events: list) -> 
     supply_play.entered(state, army, path)
     rec["spent"][unit_id] = first + cost
     rec["done"] = sorted(set(rec["done"]) | {unit_id})
-    events.append({"event": "enter", "unit": unit_id, "path": path, "mp": first + cost})
+    came = (greece.via(state, unit_id) or greece_lhj.via(state, unit_id)) if plays(data, 3) else None   # 25.4 B, 27.9 B
+    events.append({"event": "enter", "unit": unit_id, "path": path, "mp": first + cost, **({"via": came} if came else {})})
     return None
 
 
@@ -362,7 +368,7 @@ def target_problem(data: GameData, state: dict, here: str, target: str) -> str |
     army = state["army"]
     if (not board(state).enemies_in(target, army) or not any(army_of(state, u) in enemies(state, army)
                                                               for u in board(state).units_in(target))) \
-            and not forts.vacant(data, state, target, army):
+            and not forts.vacant(data, state, target, army) and not volkssturm.vacant(data, state, target, army):
         return f"no enemy units in {target} to assault (11.0)"
     for hex_id, rule in ((target, "11.2 A"), (here, "11.2 B")):
         if terrain(data, hex_id) in ("marsh", "mountain") and not (plays(data, 3) and hook_clear.clear_for(data, state, army, hex_id)):
@@ -381,7 +387,7 @@ def assaulters_problem(data: GameData, state: dict, rec: dict, units: list[str])
             return f"{unit_id} was not on the map at the start of the phase"
         if not is_type(data, unit_id, "mechanized") or is_type(data, unit_id, "flak"):
             return f"{unit_id} is not a mechanized combat unit; only those make mobile assaults (11.1; Flak never)"
-        why = held_problem(data, state, unit_id)
+        why = held_problem(data, state, unit_id) or polish.assault_problem(data, state, unit_id)     # 25.6
         if why:
             return why
     return None
@@ -419,7 +425,8 @@ def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int
     army = state["army"]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     value = combat.defence_of(data, state, flak.strength_units(data, state, defenders))          # 25.2 G
-    value = value if defenders or not forts.vacant(data, state, target, army) else forts.vacant_df(data)   # 22.5 A
+    if defenders or forts.vacant(data, state, target, army) or volkssturm.vacant(data, state, target, army):
+        value = volkssturm.defence(data, state, army, target, value, bool(defenders))        # 25.7 C, 22.5 A
     return value * 2 if combat.water_between(data, launch, target) and not air_assault.bridged(state, launch, target) else value
 
 
@@ -430,7 +437,8 @@ def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: li
                     "mobile assault", "11.8")]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     return (shifts + combat.city_shift(data, target) + combat.bagration_shift(data, state, army)
-            + supply_play.assault_shifts(data, state, army, units, defenders) + flak.shifts(data, state, [], defenders)
+            + volkssturm.supplied_shifts(data, state, army, [target], supply_play.assault_shifts(data, state, army, units, defenders))
+            + flak.shifts(data, state, [], defenders)
             + forts.shifts(data, state, army, [target]))                                       # 22.6 A
 
 
@@ -563,7 +571,8 @@ def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Di
     state["assaulted"].setdefault(army, [])
     state["assaulted"][army] = sorted(set(state["assaulted"][army]) | {target})
     support = {k: v for k, v in (("flak_defence", flak.supporting(data, state, defenders)),
-                                 ("forts", forts.held(data, state, [target]))) if v}        # 25.2 I-K, 22.x
+                                 ("forts", forts.held(data, state, [target])),
+                                 ("volkssturm", volkssturm.held(data, state, army, [target]))) if v}   # 25.2 I-K, 22.x, 25.7
     battle = {**support, "kind": "mobile", "hex": target, "launch": launch, "attackers": units, "defenders": defenders,
               "defender_army": army_of(state, defenders[0]) if defenders else "axis",        # 22.5: a vacant fort
               "losses": list(order.get("losses", units)), "defence": defence, "attack": attack,
@@ -588,6 +597,7 @@ def finish_mobile(data: GameData, state: dict, events: list) -> None:
     assaulters who lost no step."""
     battle, rec = state.pop("pending"), state["movement"]
     forts.after_defender(data, state, battle, events)                                        # 22.7 B
+    volkssturm.after_defender(state, battle, events)                                         # 25.7 B, D
     result = battle["result"]["attackers"]
     order = [u for u in battle["losses"] if u in state["units"]]
     steps = {u: state["units"][u]["steps"] for u in order}
@@ -607,7 +617,8 @@ def finish_mobile(data: GameData, state: dict, events: list) -> None:
     if lost:
         events.append({"event": "stopped", "units": survivors, "hex": battle["launch"], "why": "11.9 A"})
     elif not any(army_of(state, u) in enemies(state, state["army"]) for u in board(state).units_in(battle["hex"])) \
-            and not forts.vacant(data, state, battle["hex"], state["army"]):              # 22.5: a fort left standing
+            and not forts.vacant(data, state, battle["hex"], state["army"]) \
+            and not volkssturm.vacant(data, state, battle["hex"], state["army"]):         # 22.5, 25.7 B: left standing
         for unit_id in survivors:
             state["units"][unit_id]["hex"] = battle["hex"]
         events.append({"event": "occupy", "units": survivors, "hex": battle["hex"], "why": "11.12 A"})

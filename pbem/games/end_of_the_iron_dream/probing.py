@@ -19,7 +19,7 @@ dropped at the end of the phase; behaviour-2 campaigns never have it."""
 from __future__ import annotations
 
 from ...gamedata import GameData
-from . import forts, supply_units
+from . import forts, supply_units, volkssturm
 from .common import army_of, board, enemies, plays, set_steps
 
 RETREATED = "pa_retreated"
@@ -31,13 +31,14 @@ def probe_problem(data: GameData, state: dict, hexes: list[str]) -> str | None:
     army = state["army"]
     for hex_id in hexes:
         units = board(state).units_in(hex_id)
-        if forts.vacant(data, state, hex_id, army):
-            continue                                                 # 22.5: the vacant fort defends
+        if forts.vacant(data, state, hex_id, army) or volkssturm.vacant(data, state, hex_id, army):
+            continue                                                 # 22.5, 25.7: the vacant fort or Volkssturm defends
         if not plays(data, 3) and not any(army_of(state, u) in enemies(state, army) for u in units):
             return f"no enemy units in {hex_id} (18.1; 18.21 probing attacks are not enforced)"
         if units and not any(army_of(state, u) in enemies(state, army) for u in units):
             return f"{hex_id} holds no enemy units but {', '.join(sorted(units))}: no assault or probe into it (18.1, 18.21)"
-    empty = [h for h in hexes if not board(state).units_in(h) and not forts.level(data, state, h)]
+    empty = [h for h in hexes if not board(state).units_in(h) and not forts.level(data, state, h)
+             and not volkssturm.vacant(data, state, h, army)]
     if empty and len(empty) != len(hexes):
         return (f"{', '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty of combat units: a probing attack is an "
                 "assault of its own, on empty hexes only (18.21)")
@@ -47,7 +48,8 @@ def probe_problem(data: GameData, state: dict, hexes: list[str]) -> str | None:
 def is_probe(data: GameData, state: dict, hexes: list[str]) -> bool:
     """18.21: hexes "totally empty of forts and combat units" (enemy SUs left alone there by a
     strike, 25.5 G, are destroyed by the advance into them, 15.23 C)."""
-    return all(not supply_units.fighting(data, board(state).units_in(h)) and not forts.level(data, state, h) for h in hexes)
+    return all(not supply_units.fighting(data, board(state).units_in(h)) and not forts.level(data, state, h)
+               and not volkssturm.vacant(data, state, h, state["army"]) for h in hexes)      # 25.7
 
 
 def probe(state: dict, hexes: list[str], units: list[str], events: list) -> dict:

@@ -111,6 +111,14 @@ def entry_problem(data: GameData, state: dict, order: dict) -> tuple[str | None,
     unit_id, path = order.get("enter"), order.get("path")
     if set(order) != {"enter", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or not path:
         return PLACE, "", []
+    if plays(data, 3) and state["army"] == "axis":                                  # 25.4 B: the Greece corps
+        from .greece import entry_problem as greece_entry
+        steps = [grid(data).canonical(str(h)) for h in path]
+        return greece_entry(data, state, unit_id, steps), unit_id, steps
+    if plays(data, 3) and state["army"] == "western" and state["scenario"] == "let-history-judge":   # 27.9 B
+        from .greece_lhj import entry_problem as greece_lhj_entry
+        steps = [grid(data).canonical(str(h)) for h in path]
+        return greece_lhj_entry(data, state, unit_id, steps), unit_id, steps
     if state["army"] != "soviet":
         return "only Soviet reinforcements enter from the east edge (7.3)", "", []
     if state["scenario"] == "let-history-judge" and plays(data, 3):

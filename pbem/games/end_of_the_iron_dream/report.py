@@ -95,6 +95,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "fort_destroyed": lambda e: f"the fort in {e['hex']} is destroyed: {e['why']}",
     "bombed": lambda e: f"heavy bomber strike on {e['unit']} in {e['hex']} (25.5)",
     "enter": lambda e: (f"{e['unit']} enters at {e['path'][0]} with the Soviet strategic move ({e['rule']})" if "rule" in e
+                        else f"{e['unit']} enters from {e['via']}: {' → '.join(e['path'])} ({e['mp']} MP)" if "via" in e
                         else f"{e['unit']} enters from the east edge: {' → '.join(e['path'])} ({e['mp']} MP, 7.3)"),
     "recreated": lambda e: f"{e['unit']} is recreated from the dead pile with one step, {e['at']} ({e['rule']})",
     "polish_2nd": lambda e: f"Warsaw is liberated: the Polish 2nd Army may appear there from Turn {e['turn']} ({e['rule']})",

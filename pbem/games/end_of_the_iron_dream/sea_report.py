@@ -28,6 +28,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
                            f"{_where(e['from'])} " + (f"sail against the defenders of {e['hex']}: the battle comes first in "
                                                       f"the Prepared Assault Phase ({e['rule']}, 14.18)" if e.get("opposed") else
                                                       f"go ashore unopposed in {e['hex']} ({e['rule']}, 14.24 A)")),
+    "greece_invaded": lambda e: (f"invasion {e['number']}: an invasion-port counter from {_where(e['from'])} to Greece, "
+                                 f"off the south edge ({e['rule']})"),
     "invasion_ashore": lambda e: f"the invasion force {', '.join(e['units'])} goes ashore in {e['hex']} ({e['rule']}, 14.24 A)",
     "invasion_failed": lambda e: (f"the invasion of {e['hex']} failed: {', '.join(e['units']) or 'nothing'} back to "
                                   f"{_where(e['box'])} ({e['rule']})"),

@@ -23,7 +23,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, fortress, forts, satellite_supply, supply, supply_units
+from . import calendar, fortress, forts, greece_lhj, italy, satellite_supply, supply, supply_units, volkssturm
 from .common import (ALLIANCE, PRINTED_ON, army_of, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
                      zoc_of)
 
@@ -66,7 +66,8 @@ def present_control(data: GameData, state: dict) -> dict[str, str]:
             zocs.setdefault(hex_id, set()).add(army)
     fortified = forts.standing(data, state)                          # 4.1 B (behaviour 3): a fort contests ZOCs
     for hex_id, armies in zocs.items():
-        if hex_id not in out and len(armies) == 1 and not (hex_id in fortified and armies != {"axis"}):
+        if hex_id not in out and len(armies) == 1 and not ((hex_id in fortified or volkssturm.df(data, state, hex_id))
+                                                           and armies != {"axis"}):        # 4.1 B: the Volkssturm too
             out[hex_id] = next(iter(armies))
     return out
 
@@ -139,6 +140,7 @@ def sources(data: GameData, state: dict, army: str) -> list[str]:
         found = set(numbers.texts(data, f"positions.{name}.wa_supply_sources",
                                   "the WA opened ports and invasion-port counters of the position (15.14 A)"))
         found |= set(state.get("invasion_ports", {}).get("ashore", []))      # behaviour 3: 14.24 A
+        found |= italy.edge_sources(data, state) | greece_lhj.edge_sources(data, state)   # behaviour 3: 25.12, 27.9 C
         if state.get("ports", {}).get("opening"):                          # behaviour 3: 14.27 B
             from .ports import opened
             found |= set(opened(data, state, control(data, state)))

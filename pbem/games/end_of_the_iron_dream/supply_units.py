@@ -500,7 +500,8 @@ def attack_problem(data: GameData, state: dict, units: list[str]) -> str | None:
     from .echelon import units as second_round
     always |= set(second_round(state)) | port_supplied(data, state, units)                   # 24.6 A; 15.22 B
     from .airborne import dropped
-    always |= set(dropped(state))                                                               # 17.5 G
+    from .greece import entered
+    always |= set(dropped(state)) | set(entered(state))                                         # 17.5 G, 25.4 B
     without = [u for u in units if state["units"][u]["hex"] not in given and not is_type(data, u, "yugoslav") and u not in always]
     if without:
         return (f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} no attack supply: first burn off an SU "
