@@ -28,7 +28,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...gamedata import GameData
-from ...hexgrid import hexside_key
 from ..base import Problem
 from .common import board, enemy_zoc, mapdata
 
@@ -66,10 +65,8 @@ class Lines:
     """The river lines' sides and far banks, and the distances to them (reading DD20)."""
 
     def __init__(self, data: GameData) -> None:
-        from .edges import edge
-        from .restricted import hexsides
-        hexes = mapdata(data)
-        self.grid = hexes.grid
+        from .restricted import hexsides, side_of
+        self.grid = mapdata(data).grid
         self.beyond: dict[str, set[str]] = {}
         self.bank: dict[str, set[str]] = {}
         self.broken: dict[str, str] = {}
@@ -77,14 +74,7 @@ class Lines:
             blocked = hexsides(data, river)
             if not blocked:
                 continue                                   # not on the map
-            start = [h for h in edge(data, side, f"26.13 B: {side} of {NAMES[river]}") if hexes.listed(h)]
-            seen, todo = set(start), list(start)
-            while todo:
-                here = todo.pop()
-                for n in self.grid.neighbours(here):
-                    if n not in seen and hexes.listed(n) and hexside_key(here, n) not in blocked:
-                        seen.add(n)
-                        todo.append(n)
+            seen = side_of(data, blocked, side, f"26.13 B: {side} of {NAMES[river]}")
             crossed = sorted(k for k in blocked if all(h in seen for h in k.split("|")))
             if crossed:
                 self.broken[river] = crossed[0]

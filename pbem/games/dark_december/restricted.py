@@ -42,10 +42,14 @@ def hexsides(data: GameData, river: str) -> set[str]:
 
 def west_side(data: GameData, river: str) -> set[str]:
     """The hexes joined to the west map edge without crossing the river (DD14)."""
+    return side_of(data, hexsides(data, river), "west", "10.9.1 A: the west side of the Meuse")
+
+
+def side_of(data: GameData, blocked: set[str], side: str, why: str) -> set[str]:
+    """The map's hexes joined to its `side` edge without crossing the `blocked` hexsides (DD14, DD20)."""
     from .edges import edge
     hexes = mapdata(data)
-    blocked = hexsides(data, river)
-    todo = [h for h in edge(data, "west", "10.9.1 A: the west side of the Meuse") if hexes.listed(h)]
+    todo = [h for h in edge(data, side, why) if hexes.listed(h)]
     seen = set(todo)
     while todo:
         here = todo.pop()
