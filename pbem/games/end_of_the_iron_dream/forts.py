@@ -192,15 +192,25 @@ def die(data: GameData, state: dict, army: str, hexes: list[str], rolled: int) -
     return min(6, rolled + numbers.integer(data, "crt.die_modifiers.fortification_assaulted", "the fort DRM (22.14)"))
 
 
+def falls(state: dict, battle: dict, hex_id: str) -> str | None:
+    """How a defending hex's own strength (a fort, 22.5 B, 22.7 B; a Volkssturm, 25.7 B, D) is lost
+    after the defender's result: `alone` when no unit defended the hex and the result was not 0,
+    `with_garrison` when every unit that defended it is gone, else None."""
+    garrison = [u for u in battle["defenders"] if battle["hex_of"][u] == hex_id]
+    if not garrison:
+        return "alone" if battle["result"]["defenders"] != "0" else None
+    return "with_garrison" if all(u not in state["units"] for u in garrison) else None
+
+
 def after_defender(data: GameData, state: dict, battle: dict, events: list) -> None:
     """22.5 B: a vacant fort is destroyed by any result but 0; 22.7 B: with its garrison's last step."""
     for hex_id in sorted(battle.get("forts", {})):
         if level(data, state, hex_id) == 0:
             continue
-        garrison = [u for u in battle["defenders"] if battle["hex_of"][u] == hex_id]
-        if not garrison and battle["result"]["defenders"] != "0":
+        fall = falls(state, battle, hex_id)
+        if fall == "alone":
             destroy(state, hex_id, events, "a vacant fort: any step loss destroys it (22.5 B)")
-        elif garrison and all(u not in state["units"] for u in garrison):
+        elif fall == "with_garrison":
             destroy(state, hex_id, events, "its last defending step is lost (22.7 B)")
 
 

@@ -393,8 +393,8 @@ def groups_problem(data: GameData, state: dict, unit_id: str, units: list[str]) 
     the airborne corps belong to either."""
     if state["army"] != "western":
         return None
-    groups = {numbers.text(data, f"units.counters.{u}.group", f"the army group of {u} (4.10 A)") for u in units
-              if unwrap(counter(data, u)["type"]) != "paratroop_infantry"}
+    from .groups import group
+    groups = {group(data, u) for u in units} - {"either"}            # 4.10 D: the airborne corps are `either`
     if len(groups) > 1:
         return f"{unit_id} may not supply units of both WA army groups ({', '.join(sorted(groups))}) (4.2 B, 4.10 B)"
     return None

@@ -25,6 +25,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from .common import ALLIANCE, board, grid, mapdata, plays
+from .forts import falls
 
 DATA = "special.special_units.volkssturm"
 LHJ = "let-history-judge"
@@ -108,10 +109,10 @@ def after_defender(state: dict, battle: dict, events: list) -> None:
     for hex_id in sorted(battle.get("volkssturm", {})):
         if hex_id in state.get("volkssturm_lost", []):
             continue
-        garrison = [u for u in battle["defenders"] if battle["hex_of"][u] == hex_id]
-        if not garrison and battle["result"]["defenders"] != "0":
+        fall = falls(state, battle, hex_id)
+        if fall == "alone":
             lose(state, hex_id, events, "alone it cannot retreat and has no step of its own: any loss destroys it (25.7 B, D)")
-        elif garrison and all(u not in state["units"] for u in garrison):
+        elif fall == "with_garrison":
             lose(state, hex_id, events, "all the mobile units defending the city are lost (25.7 D)")
 
 
