@@ -138,14 +138,18 @@ class MapData:
         return bool(value)
 
     # -- hexsides -----------------------------------------------------------------------
+    def listed_hexsides(self) -> Any:
+        """The data's hexside list as written (`map.hexsides`), read once per data: a supply line
+        asks thousands of times, and derived notes the override each time."""
+        return self.data.derived("kit.hexsides", lambda: self.data.get("map.hexsides", "hexside features", default={}) or {})
+
     def hexside(self, a: str, b: str, *, hexes_known: bool = True) -> tuple[str, ...]:
         """The features on the side between two adjacent hexes. The data lists features only,
         so by default both hexes must be listed for "no feature" to mean anything."""
         if hexes_known:
             self.info(a)
             self.info(b)
-        # read once per data (a supply line asks thousands of times; derived notes the override each time)
-        sides = self.data.derived("kit.hexsides", lambda: self.data.get("map.hexsides", "hexside features", default={}) or {})
+        sides = self.listed_hexsides()
         value = unwrap(sides.get(hexside_key(a, b), ())) if isinstance(sides, dict) else ()
         if value == "unknown":
             raise UnknownDataError(f"map.hexsides.{hexside_key(a, b)}", f"the hexside {a}-{b}",

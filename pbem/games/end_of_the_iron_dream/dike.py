@@ -27,7 +27,7 @@ def features(data: GameData, a: str, b: str) -> tuple[str, ...]:
     """The features of the a-b hexside: the kit's reading, or for a `{kind: ...}` mapping its kind
     and every other feature whose value is true (10.9, 13.7)."""
     hexes = mapdata(data)
-    sides = data.get("map.hexsides", "hexside features", default={}) or {}
+    sides = hexes.listed_hexsides()
     raw = sides.get(hexside_key(a, b)) if isinstance(sides, dict) else None
     if isinstance(raw, dict) and "kind" in raw:
         extra = [str(k) for k, v in raw.items() if k not in META and unwrap(v) is True]
