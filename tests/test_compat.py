@@ -121,7 +121,7 @@ def test_a_campaign_of_pbem_0_3_is_refused_naming_the_pbem_that_plays_it(tmp_pat
     shutil.copytree(OLD / "campaign", folder)
     refused = run("verify", folder, ok=False)
     assert refused.stderr.startswith("pbem: verify FAILED: ") and len(refused.stderr.splitlines()) == 1
-    assert ("this campaign plays operation-grenade behaviour 1 (created with pbem 0.3.0); this pbem plays behaviours 2. "
+    assert ("this campaign plays operation-grenade behaviour 1 (created with pbem 0.3.0); this pbem plays behaviours 2, 3. "
             "Finish it with pbem 0.3.0 (`pip install pbem==0.3.0`)") in refused.stderr
     assert run("status", folder, ok=False).stderr.count("Finish it with pbem 0.3.0") == 1
 

@@ -28,8 +28,9 @@ ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
 # the WA army groups (4.2 C, 4.10 E), the Hook as clear (26.6.5 A), the Führer's die (26.7 B), the satellites',
 # Yugoslavia's and Let History Judge's rules (satellites.py, yugoslavia.py, recreate.py, ...), the combat extras
 # (18.4, 18.21, 18.23 D, 21.x, 22.x forts, 25.2 Flak, 25.5 F-G: probing.py, special_units.py, forts.py, flak.py),
-# the holding boxes (7.1, 7.21, 7.22), WA replacements (7.13), 7.25, 7.26 and sea movement (14.x, 17.x)
-BEHAVIOUR = 3
+# the holding boxes (7.1, 7.21, 7.22), WA replacements (7.13), 7.25, 7.26 and sea movement (14.x, 17.x);
+# 4 (pbem 0.7.0) plays the rules written after 0.6.0 (docs/upgrading.md, "The revisions of pbem 0.7.0")
+BEHAVIOUR = 4
 
 
 def plays(data: GameData, revision: int) -> bool:

@@ -84,7 +84,7 @@ class EndOfTheIronDream(SequencedGame):
     game_over_rule = "26.1"
     not_enforced = NOT_ENFORCED
     behaviour = BEHAVIOUR          # 2: supply (15.x) and weather (25.11, 25.8); 3: see common.BEHAVIOUR
-    behaviours = (1, 2, 3)
+    behaviours = (1, 2, 3, 4)
 
     def __init__(self) -> None:
         self.sequence = self.table()

@@ -74,8 +74,9 @@ def _answering_opponent(state: dict) -> tuple:
 
 class OperationGrenade(SequencedGame):
     id = "operation-grenade"
-    behaviour = 2          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders
-    behaviours = (2,)      # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
+    behaviour = 3          # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders;
+                           # 3 (pbem 0.7.0): the strength chits are dealt in secret (docs/hidden-information.md)
+    behaviours = (2, 3)      # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "28.0"
     # Everything else is adjudicated (docs/operation-grenade.md); what stays cannot be, and says why.
     not_enforced = (
