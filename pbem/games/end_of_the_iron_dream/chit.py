@@ -140,6 +140,9 @@ class InvasionChit(HiddenRules):
     def __init__(self, game: "EndOfTheIronDream") -> None:
         self.game = game
 
+    def owns(self, item: str) -> bool:
+        return item == ITEM
+
     def active(self, options: Mapping[str, Any]) -> bool:
         return active(options)
 

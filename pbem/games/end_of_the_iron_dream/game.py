@@ -32,6 +32,7 @@ from ..base import DemoPlan, MapUnit, Outcome, Problem
 from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, garrisons, hook, lhj_setup, movement, neutrality, recreated,
                report, satellites, setup, shock, supply_play, supply_units, victory, warsaw, yugoslavia)
 from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle, ports, volkssturm     # behaviour 3
+from . import abomb, hidden_parts                                                                     # behaviour 4
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -71,7 +72,7 @@ NOT_ENFORCED = (
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
                "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate", "freikorps", "fort", "arrive", "box", "sail",
-               "theater", "convert", "invade", "from", "drop", "ebs")
+               "theater", "convert", "invade", "from", "drop", "ebs", "abomb", "destroy")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw", "claim", "bridgeheads", "paratroops")
 
 
@@ -88,7 +89,8 @@ class EndOfTheIronDream(SequencedGame):
 
     def __init__(self) -> None:
         self.sequence = self.table()
-        self.hidden = chit.InvasionChit(self)      # 14.12 the second-invasion chit (option `chit=hidden`, behaviour 3)
+        # 14.12 the second-invasion chit (option `chit=hidden`, behaviour 3); 27.6 A the A-bomb chit (behaviour 4)
+        self.hidden = hidden_parts.HiddenParts(chit.InvasionChit(self), abomb.ABombChit())
 
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (5.0-5.3), the Bagration choice (6.5) and the mid-phase answers."""
@@ -112,7 +114,7 @@ class EndOfTheIronDream(SequencedGame):
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
                    "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate", "freikorps", "fort",
                    "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop", "ebs", "bridgeheads",
-                   "paratroops"}),
+                   "paratroops", "abomb", "destroy", "retreat"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -161,6 +163,12 @@ class EndOfTheIronDream(SequencedGame):
             entry("chit_axis", "The Axis adds its part to the draw of the WA's second-invasion chit (14.12 A)", "response",
                   chit.axis_seat, self.attacker_reveals, chit.salt_template, chit.check_salt, chit.apply_salt,
                   "the interrupted phase goes on", {"chit_salt"}),
+            entry("abomb", "NATO commits to the secret of its A-bomb chit at the start of the game (27.6 A): a step "
+                  "kept from the Soviets", "orders", abomb.nato_seat, self.attacker_reveals, abomb.secret_template,
+                  abomb.check_secret, abomb.apply_secret, "the Soviets add their part (27.6 A)", {"abomb_secret"}),
+            entry("abomb_salt", "The Soviets add their part to the draw of NATO's A-bomb chit (27.6 A)", "response",
+                  abomb.soviet_seat, self.attacker_reveals, abomb.salt_template, abomb.check_salt, abomb.apply_salt,
+                  "NATO's Turn 1 player-turn (27.2)", {"abomb_salt"}),
             entry("collapse", "At the instant of the German economic collapse, in any player-turn, Germany places the "
                   "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
                   self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
@@ -225,6 +233,7 @@ class EndOfTheIronDream(SequencedGame):
                  "fuhrer": "the Führer's die: the other commander's claims (26.7 B)",
                  "chit": "second-invasion chit: the WA's secret (14.12 A)",
                  "chit_axis": "second-invasion chit: the Axis part (14.12 A)",
+                 "abomb": "A-bomb chit: NATO's secret (27.6 A)", "abomb_salt": "A-bomb chit: the Soviet part (27.6 A)",
                  "inv_defender": "invasion battle: the defender's result", "inv_attacker": "invasion battle: the WA's losses",
                  "air_defender": "paratroop air assault answer"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
@@ -274,6 +283,8 @@ class EndOfTheIronDream(SequencedGame):
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
             collapse.watch(data, state, [])
+            if plays(data, 4) and chit.active(options) and state["scenario"] == supply_play.LHJ:
+                abomb.start(state)                                       # 27.6 A: before NATO's first file
         return state
 
     def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
@@ -415,6 +426,9 @@ class EndOfTheIronDream(SequencedGame):
         if found:
             notes.append(f"your second-invasion chit is {found}: the second invasion from Turn {chit.earliest(data, found)} "
                          "(14.12 B)")
+        bombs = abomb.note(data, state) if plays(data, 4) else None                # NATO's own view (27.6 A)
+        if bombs:
+            notes.append(bombs)
         return {"orders": [], "notes": notes}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from ...dice import Dice
-from . import airborne, boxes, ebs, german_sea, invasion, ports, strategic
+from . import abomb, airborne, boxes, ebs, german_sea, invasion, ports, strategic
 from .common import army_of, board, enemies, enemy_zoc, grid, is_type, mapdata, stacking_problem
 from .supply_play import control
 
@@ -79,6 +79,7 @@ def landing_hexes(data: GameData, state: dict) -> dict[str, int]:
     given = [g.canonical(h) for h in numbers.texts(data, f"positions.{state['position']}.wa_supply_sources",
                                                    "the WA opened ports and invasion-port counters of the position (15.14 A)")]
     opened = ports.opened(data, state, control(data, state)) if state.get("ports", {}).get("opening") else []
+    given = abomb.working_ports(state, given)                                   # 27.6 J (behaviour 4)
     found: dict[str, int] = {}
     for hex_id in [*given, *opened, *state["invasion_ports"]["ashore"]]:
         found[hex_id] = found.get(hex_id, 0) + 1

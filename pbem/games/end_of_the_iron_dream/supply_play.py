@@ -139,6 +139,9 @@ def sources(data: GameData, state: dict, army: str) -> list[str]:
         name = state["position"]
         found = set(numbers.texts(data, f"positions.{name}.wa_supply_sources",
                                   "the WA opened ports and invasion-port counters of the position (15.14 A)"))
+        if "abomb" in state:                                                 # behaviour 4: 27.6 J
+            from .abomb import working_ports
+            found = set(working_ports(state, [g.canonical(h) for h in found]))
         found |= set(state.get("invasion_ports", {}).get("ashore", []))      # behaviour 3: 14.24 A
         found |= italy.edge_sources(data, state) | greece_lhj.edge_sources(data, state)   # behaviour 3: 25.12, 27.9 C
         if state.get("ports", {}).get("opening"):                          # behaviour 3: 14.27 B
