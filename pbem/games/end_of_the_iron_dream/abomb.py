@@ -23,7 +23,8 @@ in any direction by the NATO player": NATO names in the same order which unit a 
 each other unit's retreat (`destroy: UNIT, retreat: {UNIT: [HEX, HEX]}`: NATO chooses both, a
 reading that saves a message); the retreat goes two hexes, each next to the last, never back into
 the bombed hex, into a NATO unit's hex, across a blocked or lake hexside, nor where the unit may not
-enter (Yugoslavs stay in Yugoslavia, 27.10 D; satellites.enter_problem).
+enter (Yugoslavs stay in Yugoslavia, 27.10 D; satellites.enter_problem), and ends within the
+stacking limit (8.3); "in any direction" sets no other limit (enemy ZOCs do not stop it: a reading).
 I: "The mushroom cloud remains in the hex throughout the ensuing turn. No units of either side may
 enter the hex ... Remove the cloud at the very end of that turn": the detonation comes at the start
 of a turn, so the cloud stands for the rest of that turn (`cloud_problem`, wherever a unit enters
@@ -47,7 +48,7 @@ from ...hidden.rules import HiddenRules
 from ...kit import numbers
 from ..base import Problem
 from .chit import SECRET, letter
-from .common import army_of, grid, hexside, mapdata, plays, seat_of, set_steps
+from .common import army_of, grid, hexside, mapdata, plays, seat_of, set_steps, stacking_problem
 from .supply_play import LHJ
 
 ITEM = "abomb-chit"
@@ -187,10 +188,12 @@ def target_problem(data: GameData, state: dict, order: dict) -> str | None:
     if destroy not in units or not isinstance(retreat, dict) or sorted(map(str, retreat)) != [u for u in units if u != destroy]:
         return (f"{hex_id} holds {', '.join(units)}: name the unit a 5-6 destroys and the retreat of each other, "
                 "`destroy: UNIT, retreat: {UNIT: [HEX, HEX]}` (27.6 H: NATO retreats them; NATO names the unit too, a reading)")
+    trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
     for unit_id in sorted(map(str, retreat)):
-        why = retreat_problem(data, state, hex_id, unit_id, retreat[unit_id])
+        why = retreat_problem(data, trial, hex_id, unit_id, retreat[unit_id])
         if why:
             return why
+        trial["units"][unit_id]["hex"] = grid(data).canonical(str(retreat[unit_id][-1]))
     return None
 
 
@@ -220,7 +223,7 @@ def retreat_problem(data: GameData, state: dict, start_hex: str, unit_id: str, p
         if why:
             return why
         here = hex_id
-    return None
+    return stacking_problem(data, state, "soviet", [unit_id], here)             # 8.3 where it ends
 
 
 def apply(data: GameData, state: dict, orders: list, dice: Dice) -> list[dict]:
@@ -280,6 +283,7 @@ def working_ports(state: dict, ports: list[str]) -> list[str]:
 # -- the hidden-information core's interface ---------------------------------------------------
 class ABombChit(HiddenRules):
     """NATO's item `abomb-chit` (27.6 A), opened by the first detonation (27.6 F)."""
+    PHASES = ("abomb",)                  # its owner step (hidden_parts.py)
 
     def owns(self, item: str) -> bool:
         return item == ITEM

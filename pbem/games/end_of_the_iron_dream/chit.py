@@ -137,6 +137,8 @@ def apply_salt(game: Any, data: GameData, state: dict, side: str, orders: list, 
 
 # -- the hidden-information core's interface ---------------------------------------------------
 class InvasionChit(HiddenRules):
+    PHASES = ("chit",)                   # its owner step (hidden_parts.py)
+
     def __init__(self, game: "EndOfTheIronDream") -> None:
         self.game = game
 

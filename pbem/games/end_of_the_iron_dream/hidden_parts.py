@@ -4,7 +4,8 @@ parts: the second-invasion chit (14.12, chit.py) and the A-bomb chit (27.6, abom
 Each part owns its item ids (`owns`) and its owner steps. The core calls the game's rules: a split
 takes out every part's items (an owner step of one part must not publish another's secret), a merge
 hands each item to the part that owns it, openings and public events are the union, and the checks
-the enemy makes at once of an owner step are the owning part's (the part whose owner step it is)."""
+the enemy makes at once of an owner step are the owning part's (the part whose owner step it is: each
+part names its owner-step phases, `PHASES`)."""
 
 from __future__ import annotations
 
@@ -57,12 +58,16 @@ class HiddenParts(HiddenRules):
     def mover_opens(self, data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:
         return sorted({i for p in self.parts for i in p.mover_opens(data, view, items, side, orders)})
 
+    def _stepping(self, state: dict) -> list[HiddenRules]:
+        """The parts whose owner step the state awaits (by its phase: `PHASES` of each part)."""
+        return [p for p in self.parts if state.get("phase") in getattr(p, "PHASES")]
+
     def public_orders(self, data: GameData, state: dict, side: str, orders: list) -> list:
-        return [o for p in self.parts if p.owner_step(data, state, side) for o in p.public_orders(data, state, side, orders)]
+        return [o for p in self._stepping(state) for o in p.public_orders(data, state, side, orders)]
 
     def public_events(self, data: GameData, state: dict, side: str, events: list) -> list:
         kept = [id(e) for p in self.parts for e in p.public_events(data, state, side, events)]
         return [e for e in events if id(e) in kept]
 
     def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:
-        return [w for p in self.parts if p.owner_step(data, before, side) for w in p.public_problems(data, before, after, side)]
+        return [w for p in self._stepping(before) for w in p.public_problems(data, before, after, side)]
