@@ -10,13 +10,29 @@ SU in Riga (U26), two on V24, the rest on V25; NATO's wa-mech-4 on U22, next to 
 from __future__ import annotations
 
 import copy
+import re
+from pathlib import Path
 
+import pytest
+import yaml
+
+from pbem import campaign as camp
+from pbem.demo import DEMO_SENT, demo_commitment, demo_folder
+from pbem.errors import PbemError
+from pbem.hidden.private import find_private
+from pbem.keys import key_id, load_private_key
+from pbem.yamlio import parse_yaml_text
 from pbem.games.end_of_the_iron_dream import GAME, abomb, ports, sea, supply_play, victory
 from pbem.games.end_of_the_iron_dream.chit import letter
 from tests.dicehelp import ScriptedDice
 from tests.eidhelp import at, play, problems
 from tests.test_eid_game import lhj_start
 from tests.test_eid_lhj_boxes import more, units
+
+from .conftest import forge_signed, tree_bytes
+from .leaks import find_leaks
+
+EXAMPLE = demo_folder("end-of-the-iron-dream-demo")
 
 SECRET = "0123456789abcdef" * 4
 SALTS = {"A": "g", "B": "a", "C": "c"}              # letter(SECRET, salt)
@@ -198,3 +214,100 @@ def test_27_6_behaviour_3_let_history_judge_campaigns_draw_no_a_bomb_chit():
     d, s = lhj_start(3, lhj3_position(), MORE)
     assert s["phase"] == "movement" and "abomb" not in s
     assert problems(d, s, "western", [{"abomb": "U23"}])[0].startswith("unknown order ['abomb']")
+
+
+# -- a campaign on disk: the draw kept from the Soviets, its opening, a false claim ------------------
+def new_campaign(tmp_path: Path):
+    """A Let History Judge campaign of the test data above (an override file of tests/eidhelp.py's
+    values), signed with the demo's keys (examples/end-of-the-iron-dream-demo/keys)."""
+    k = keys()
+    override = tmp_path / "data-override.yaml"
+    override.write_text(yaml.safe_dump({"pbem": "data-override", "game": "end-of-the-iron-dream", "values": lhj_values()},
+                                       sort_keys=False))
+    return camp.create_campaign(tmp_path / "campaign", "end-of-the-iron-dream", "let-history-judge",
+                                {s: key_id(k[s].public_key()) for s in SEATS},
+                                {s: demo_commitment(k[s], "eid-abomb", s) for s in SEATS}, override,
+                                title="A-bomb test (test data)", options={"position": "test"})
+
+
+def lhj_values() -> dict:
+    from tests.eidhelp import values
+    from tests.test_eid_game import LHJ_CITIES
+    from tests.eidhelp import ROWS
+    extra = {"map.setup_areas.lhj_soviet_controlled": [f"{r}{c}" for r in ROWS for c in (24, 25, 26)],
+             "map.edges.east": [f"{r}26" for r in ROWS], "positions.test.wa_supply_sources": ["P1"],
+             "map.countries.yugoslavia": [], "map.countries.red_y": [], **LHJ_CITIES, **more()}
+    units = {u: (v if isinstance(v, dict) else {"hex": v}) for u, v in position().items()}
+    return values(position=units, behaviour=4, extra=extra)
+
+
+SEATS = ("soviet", "western")
+
+
+def keys() -> dict:
+    return {s: load_private_key(EXAMPLE / "keys" / s) for s in SEATS}
+
+
+def sign(campaign, side: str, orders: list) -> str:
+    template = parse_yaml_text(camp.order_template(campaign.folder, side), "template")
+    template["orders"] = orders
+    return camp.sign_orders(campaign, template, keys()[side], sent=DEMO_SENT)
+
+
+def play_signed(campaign, side: str, text: str):
+    path = campaign.folder.parent / f"orders-{campaign.latest()[0] + 1:04d}-{side}.txt"
+    path.write_text(text)
+    other = next(s for s in SEATS if s != side)
+    return camp.adjudicate(campaign.folder, [path], key=keys()[other], sent=DEMO_SENT)
+
+
+def test_the_chit_stays_nato_s_until_the_first_bomb_and_a_false_opening_is_refused(tmp_path):
+    """27.6 A: NATO draws secretly at the start (an owner step, then the Soviet part); no file the
+    Soviets receive holds the secret before the first detonation opens it (F); `verify --private`
+    re-runs NATO's hidden step; a bomb whose opening claims another secret is refused."""
+    campaign = new_campaign(tmp_path)
+    assert campaign.header["options"] == {"position": "test", "chit": "hidden"}
+    play_signed(campaign, "western", sign(campaign, "western", [{"abomb_secret": SECRET}]))
+    number, save, _ = campaign.latest()
+    assert list(save["hidden"]["western"]) == [abomb.ITEM] and "abomb_secret" not in save["state"]
+    assert save["events"] == [{"event": "abomb_committed", "rule": "27.6 A"}]
+    play_signed(campaign, "soviet", sign(campaign, "soviet", [{"abomb_salt": SALTS["A"]}]))
+    part = find_private(campaign.folder, campaign.id, "western")
+    for _ in range(40):                                          # to NATO's first file of Turn 4 (chit A)
+        state = campaign.latest()[1]["state"]
+        if (state["turn"], state["army"], state["phase"]) == (4, "western", "movement"):
+            break
+        side = campaign.latest()[1]["awaiting"]["side"]
+        play_signed(campaign, side, sign(campaign, side, []))
+    assert (state["turn"], state["army"], state["phase"]) == (4, "western", "movement")
+    leaks, searched = find_leaks(campaign.folder, {"western": part})
+    assert leaks == [] and searched >= 3
+    assert camp.verify(campaign.folder).ok and camp.verify(campaign.folder, part.folder).ok
+    honest = sign(campaign, "western", [{"abomb": "U23"}])
+    body = parse_yaml_text(honest.split("-----BEGIN PBEM SIGNED MESSAGE-----\n")[1].split("-----BEGIN PBEM SIGNATURE")[0], "b")
+    assert list(body["hidden"]["open"]) == [abomb.ITEM]
+    body["hidden"]["open"][abomb.ITEM]["value"] = "f" * 64               # a secret drawing another chit
+    before = tree_bytes(campaign.folder)
+    with pytest.raises(PbemError, match=re.escape("FALSE REVEAL: the opening of western's hidden item 'abomb-chit' "
+                                                  "does not match its commitment in the save")):
+        play_signed(campaign, "western", forge_signed(campaign.folder, body, keys()["western"], sent=DEMO_SENT))
+    assert tree_bytes(campaign.folder) == before
+    play_signed(campaign, "western", honest)
+    number, save, _ = campaign.latest()
+    assert {"event": "abomb_chit_revealed", "chit": "A", "turn": 4, "rule": "27.6 F"} in save["events"]
+    assert save["hidden"]["western"] == {} and save["state"]["abomb"]["revealed"] == "A"
+    assert "su-inf-43" not in save["state"]["units"]
+    assert camp.verify(campaign.folder).ok and camp.verify(campaign.folder, part.folder).ok
+    assert find_leaks(campaign.folder, {"western": part})[0] == []        # public only from its opening on
+
+
+def test_an_owner_step_that_did_more_than_commit_is_refused_at_once(tmp_path):
+    """The Soviets' immediate check of NATO's hidden step (HiddenRules.public_problems): a public result
+    that moved a unit besides committing the secret is refused, naming the step."""
+    campaign = new_campaign(tmp_path)
+    honest = sign(campaign, "western", [{"abomb_secret": SECRET}])
+    body = parse_yaml_text(honest.split("-----BEGIN PBEM SIGNED MESSAGE-----\n")[1].split("-----BEGIN PBEM SIGNATURE")[0], "b")
+    body["hidden"]["result"]["state"]["units"]["wa-mech-4"]["hex"] = "U21"
+    with pytest.raises(PbemError, match=re.escape("CHEATED: step 1 of western: the A-bomb chit step changed more than "
+                                                  "NATO's committed secret (27.6 A)")):
+        play_signed(campaign, "western", forge_signed(campaign.folder, body, keys()["western"], sent=DEMO_SENT))
