@@ -311,3 +311,34 @@ def test_an_owner_step_that_did_more_than_commit_is_refused_at_once(tmp_path):
     with pytest.raises(PbemError, match=re.escape("CHEATED: step 1 of western: the A-bomb chit step changed more than "
                                                   "NATO's committed secret (27.6 A)")):
         play_signed(campaign, "western", forge_signed(campaign.folder, body, keys()["western"], sent=DEMO_SENT))
+
+
+def test_the_game_s_hidden_rules_serve_both_chits_and_publish_neither():
+    """14.12 A and 27.6 A: a state holding both NATO's (the WA's) secrets. An owner step's split takes out
+    both, so neither is published by the other's step; each merge goes to its own part; a bomb opens the
+    A-bomb chit only, an invasion the second-invasion chit only; the Soviets' immediate check of an owner
+    step is the stepping part's."""
+    rules = GAME.hidden
+    other = "fedcba9876543210" * 4
+    state = {"seats": ["soviet", "western"], "phase": "movement", "army": "western", "turn": 4,
+             "chit": {"stage": "drawn", "salt": "x", "second": None}, "chit_secret": other,
+             "abomb": {"stage": "drawn", "salt": "g", "used": 0, "clouds": {}, "nuked": []}, "abomb_secret": SECRET}
+    public, items = rules.split(None, copy.deepcopy(state), "western")
+    assert items == {"invasion-chit": other, abomb.ITEM: SECRET}
+    assert other not in yaml.safe_dump(public) and SECRET not in yaml.safe_dump(public)
+    assert rules.split(None, copy.deepcopy(state), "soviet")[1] == {}
+    assert rules.merge(None, copy.deepcopy(public), "western", items) == state
+    with pytest.raises(PbemError, match="hidden item 'x/1' is none of End of the Iron Dream's"):
+        rules.merge(None, copy.deepcopy(public), "western", {"x/1": SECRET})
+    held = {"western": ["invasion-chit", abomb.ITEM]}
+    assert rules.opens(None, public, held, "western", [{"abomb": "U23"}]) == {"western": [abomb.ITEM]}
+    assert rules.opens(None, public, held, "western", [{"invade": "V5", "with": ["wa-mech-7"], "from": "eto"}]) == {
+        "western": ["invasion-chit"]}
+    before = {**public, "phase": "abomb", "abomb": {"stage": "commit", "resume": "movement"}}
+    after = {**public, "phase": "abomb_salt", "abomb": {"stage": "salt", "resume": "movement"}}
+    assert rules.owner_step(None, before, "western") and not rules.owner_step(None, before, "soviet")
+    assert rules.public_problems(None, before, after, "western") == []
+    assert rules.public_problems(None, before, {**after, "turn": 5}, "western") == [
+        "the A-bomb chit step changed more than NATO's committed secret (27.6 A)"]
+    opened = {**state, "abomb": {**state["abomb"], "revealed": "A"}}
+    assert rules.split(None, copy.deepcopy(opened), "western")[1] == {"invasion-chit": other}    # opened: public now

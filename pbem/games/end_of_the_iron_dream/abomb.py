@@ -44,10 +44,10 @@ from ...canonical import data_hash
 from ...dice import Dice
 from ...errors import PbemError
 from ...gamedata import GameData
-from ...hidden.rules import HiddenRules
 from ...kit import numbers
 from ..base import Problem
 from .chit import SECRET, letter
+from .hidden_parts import Part
 from .common import army_of, grid, hexside, mapdata, plays, seat_of, set_steps, stacking_problem
 from .supply_play import LHJ
 
@@ -281,7 +281,7 @@ def working_ports(state: dict, ports: list[str]) -> list[str]:
 
 
 # -- the hidden-information core's interface ---------------------------------------------------
-class ABombChit(HiddenRules):
+class ABombChit(Part):
     """NATO's item `abomb-chit` (27.6 A), opened by the first detonation (27.6 F)."""
     PHASES = ("abomb",)                  # its owner step (hidden_parts.py)
 

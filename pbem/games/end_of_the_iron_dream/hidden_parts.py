@@ -17,13 +17,21 @@ from ...gamedata import GameData
 from ...hidden.rules import HiddenRules
 
 
+class Part(HiddenRules):
+    """One hidden part: the item ids it owns, the phases of its owner steps."""
+    PHASES: tuple[str, ...] = ()
+
+    def owns(self, item: str) -> bool:
+        return False
+
+
 class HiddenParts(HiddenRules):
-    def __init__(self, *parts: HiddenRules) -> None:
+    def __init__(self, *parts: Part) -> None:
         self.parts = parts
 
-    def _owner(self, item: str) -> HiddenRules:
+    def _owner(self, item: str) -> Part:
         for part in self.parts:
-            if getattr(part, "owns")(item):
+            if part.owns(item):
                 return part
         raise PbemError(f"hidden item {item!r} is none of End of the Iron Dream's (14.12, 27.6)")
 
@@ -58,9 +66,9 @@ class HiddenParts(HiddenRules):
     def mover_opens(self, data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:
         return sorted({i for p in self.parts for i in p.mover_opens(data, view, items, side, orders)})
 
-    def _stepping(self, state: dict) -> list[HiddenRules]:
+    def _stepping(self, state: dict) -> list[Part]:
         """The parts whose owner step the state awaits (by its phase: `PHASES` of each part)."""
-        return [p for p in self.parts if state.get("phase") in getattr(p, "PHASES")]
+        return [p for p in self.parts if state.get("phase") in p.PHASES]
 
     def public_orders(self, data: GameData, state: dict, side: str, orders: list) -> list:
         return [o for p in self._stepping(state) for o in p.public_orders(data, state, side, orders)]
