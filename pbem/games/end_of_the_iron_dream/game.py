@@ -39,8 +39,9 @@ NOT_ENFORCED = (
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
-    "7.16 B the three-step elite corps' second counters are not in the data (GD, HG and 1SS have two steps here, so none "
-    "is ever fleshed out to its third)",
+    "7.16 B the three-step elite corps' second counters: the text prints no factors for them (28.2's note \"Elite corps "
+    "with two counters to show three steps\" marks its Pz* line, which gives no strengths, and GD has no line), so GD, HG "
+    "and 1SS have two steps here (28.0: a counter and its reduced side) and none is ever fleshed out to its third",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
     "needs only the attackers' GS): not written yet: 15.16 A a Baltic port fortified in play, "
     "15.18 forts as fortress supply sources, 15.14 F; 4.10 B: an EGS burn-off takes the airborne exception only "
@@ -60,8 +61,9 @@ NOT_ENFORCED = (
     "units moving off the map into Southern Italy and back, and WA sea movement to its port (its port supplies "
     "the WA through Italy's south edge from behaviour 3); behaviour 2 campaigns also lack 25.4 Greece (its two "
     "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",
-    "Let History Judge: not written yet: 27.3 K and 27.4 C, K the holding boxes at the start, 27.6 A-bombs (a "
-    "secret chit drawn on the hidden-information core, as 14.12's); behaviour 2 campaigns also lack 27.9 A-D "
+    "Let History Judge: 27.6 B-E are not printed (the transcription's note: 27.6 A, F-L are played); behaviour 3 "
+    "campaigns lack 27.3 K and 27.4 C, K (their boxes take 14.8 A's invasion-port counters, the SUs unchecked) and "
+    "27.6's A-bombs (played from behaviour 4); behaviour 2 campaigns also lack 27.9 A-D "
     "Greece, 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and 19.3 D the satellites' GS sources, 19.2.1's army held in "
     "Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, 20.5 B, Let History "
     "Judge's 27.3-27.5, 27.7, 27.9 E and its garrison points (26.6.4, 27.10 A), and count 26.6.3 and 26.6.11 "
