@@ -342,3 +342,19 @@ def test_the_game_s_hidden_rules_serve_both_chits_and_publish_neither():
         "the A-bomb chit step changed more than NATO's committed secret (27.6 A)"]
     opened = {**state, "abomb": {**state["abomb"], "revealed": "A"}}
     assert rules.split(None, copy.deepcopy(opened), "western")[1] == {"invasion-chit": other}    # opened: public now
+
+
+def test_27_6_i_no_freikorps_placed_and_no_unit_landed_under_the_cloud():
+    """27.6 I: "No units of either side may enter the hex while the mushroom is in it": a Freikorps placed
+    (27.5 A) or a corps landed from a box (14.2) enters it too. S12 (a German city) and P1 (NATO's port,
+    on the Atlantic) made up as under Turn 4's cloud."""
+    from tests.test_eid_lhj3 import FREIKORPS
+    d, s = start({**{k: v for k, v in FREIKORPS.items() if k.startswith("map.")}, "map.hexes.P1": {"terrain": "clear", "coast": "atlantic"}})
+    s = drawn(s, "A", 4)
+    s["abomb"]["clouds"] = {"S12": 4, "P1": 4}
+    assert problems(d, s, "western", [{"freikorps": "de-inf-1", "at": "S12"}]) == [
+        "no unit may enter S12 while the mushroom cloud is in it, until the end of Turn 4 (27.6 I)"]
+    assert problems(d, s, "western", [{"sail": "wa-mech-23", "to": "P1"}]) == [
+        "no unit may enter P1 while the mushroom cloud is in it, until the end of Turn 4 (27.6 I)"]
+    s["abomb"]["clouds"] = {}
+    assert problems(d, s, "western", [{"freikorps": "de-inf-1", "at": "S12"}, {"sail": "wa-mech-23", "to": "P1"}]) == []

@@ -19,6 +19,7 @@ order; with_invasion below); 17.6.2 is not played yet."""
 
 from __future__ import annotations
 
+from .abomb import cloud_problem
 from ...gamedata import GameData
 from ...kit import numbers
 from . import air_assault, boxes
@@ -132,6 +133,8 @@ def refit_problem(data: GameData, trial: dict, unit_id: str) -> str | None:
 def target_problem(data: GameData, trial: dict, hex_id: str) -> str | None:
     """17.5 B-C; 17.6: a drop onto enemy units is not played yet."""
     mapdata(data).info(hex_id)
+    if cloud_problem(trial, hex_id):                                           # 27.6 I (behaviour 4)
+        return cloud_problem(trial, hex_id)
     if terrain(data, hex_id) in ("mountain", "marsh"):
         return f"paratroops may not land in the {terrain(data, hex_id)} hex {hex_id} (17.5 B)"
     german = {grid(data).canonical(h) for h in numbers.texts(data, "map.countries.germany", "the hexes of Germany (17.5 C)")}

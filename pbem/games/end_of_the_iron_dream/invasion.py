@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .abomb import cloud_problem
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from . import airborne, boxes, chit, combat, ebs, forts
@@ -108,6 +109,8 @@ def target_problem(data: GameData, trial: dict, hex_id: str, box: str) -> str | 
                                                                 "the invadable coastal hexes: the map's white arrows (14.9)")}
     if hex_id not in invadable:
         return f"{hex_id} is not an invadable coastal hex (14.9: a white arrow points to it)"
+    if cloud_problem(trial, hex_id):                                           # 27.6 I (behaviour 4)
+        return cloud_problem(trial, hex_id)
     if boxes.coast_theater(data, trial, hex_id) != box:
         return f"{hex_id} is not in the {box} (14.16 A: an invadable hex within the same theater of operations)"
     if trial.get("invasion_force"):

@@ -238,6 +238,8 @@ def landing_problem(data: GameData, trial: dict, rec: dict, unit_id: str, theate
     except ValueError as exc:
         return str(exc), ""
     ports = landing_hexes(data, trial)
+    if abomb.cloud_problem(trial, hex_id):                                     # 27.6 I (behaviour 4)
+        return abomb.cloud_problem(trial, hex_id), ""
     if hex_id not in ports:
         return (f"{hex_id} is not an opened port or invasion-port of the WA (14.2, 14.4; opened: "
                 f"{', '.join(sorted(ports)) or 'none'})"), ""
