@@ -32,6 +32,7 @@ from ..base import DemoPlan, MapUnit, Outcome, Problem
 from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, garrisons, hook, lhj_setup, movement, neutrality, recreated,
                report, satellites, setup, shock, supply_play, supply_units, victory, warsaw, yugoslavia)
 from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle, ports, volkssturm     # behaviour 3
+from . import lake_supply                                                                                   # behaviour 4
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -304,6 +305,7 @@ class EndOfTheIronDream(SequencedGame):
             shock.watch(state, events)
             supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
             fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
+            lake_supply.watch(data, state)                              # behaviour 4: 15.14 F
             volkssturm.watch(data, state, events)                       # behaviour 3: 25.7
             echelon.watch(state, events)                                # behaviour 3: 24.7 D
             hook.watch(data, state, events)                             # behaviour 3: 26.6.5 B
