@@ -525,6 +525,7 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
         if why:
             return why
         trial["units"][unit_id]["hex"] = here
+        lake_supply.landed(data, trial, battle["hex_of"][unit_id], path[0])        # 15.14 F: the line across (behaviour 4)
         if "control" in trial:
             trial["control"] = {**trial["control"], **{h: state["army"] for h in path}}
     return out_of_supply_advance(data, trial, list(advance))

@@ -32,16 +32,16 @@ def west_of_line(data: GameData) -> frozenset[str]:
 
 
 def outside(data: GameData, hex_id: str) -> str | None:
-    """Where `hex_id` lies outside OKH's area (25.10 B): "in Yugoslavia", "west of the
-    inter-theater boundary line", or None inside it."""
+    """Where `hex_id` lies outside OKH's area (25.10 B), with the rules: in Yugoslavia, west of the
+    inter-theater boundary line; None inside it."""
     from .supply_play import berlin_hex
     from .yugoslavia import hexes
     if hex_id == grid(data).canonical(berlin_hex(data)):
         return None                                                       # 25.10 A, 26.3 B (a reading)
     if hex_id in hexes(data):
-        return "in Yugoslavia"
+        return "in Yugoslavia (25.10 B)"
     if hex_id in west_of_line(data):
-        return "west of the inter-theater boundary line"
+        return "west of the inter-theater boundary line (25.10 B, 26.3 B)"
     return None
 
 
@@ -50,7 +50,7 @@ def enter_problem(data: GameData, unit_id: str, hex_id: str) -> str | None:
     if unit_id != OKH or not plays(data, 4):
         return None
     where = outside(data, hex_id)
-    return f"OKH may not enter {hex_id}: it lies {where} (25.10 B, 26.3 B)" if where else None
+    return f"OKH may not enter {hex_id}: it lies {where}" if where else None
 
 
 def supply_problem(data: GameData, hexes: list[str]) -> str | None:
@@ -60,5 +60,5 @@ def supply_problem(data: GameData, hexes: list[str]) -> str | None:
     for hex_id in hexes:
         where = outside(data, hex_id)
         if where:
-            return f"OKH gives no AS in {hex_id}: it lies {where} (25.10 B, a reading of \"operate\")"
+            return f"OKH gives AS only in its area, not in {hex_id}: it lies {where}"
     return None
