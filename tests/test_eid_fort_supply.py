@@ -24,11 +24,11 @@ BALTIC = {"game.movement.german_sea_movement.baltic_port_hexes": ["V25", "P20"]}
 PORTS = "game.movement.german_sea_movement.baltic_port_hexes"
 
 
-def begin(position: dict, behaviour: int = 4, printed: dict | None = None, **extra):
+def begin(position: dict, behaviour: int = 4, printed: dict | None = None, cells: dict | None = None, **extra):
     """A campaign of `behaviour` (4 unless a test shows the behaviour-3 result); `printed` the forts
     on the map at the start (22.13, made up)."""
     values = {**SUPPLY, **SOVIET_SU_MA, **KOENIGSBURG, **LANDS, "special.fortifications.at_start": printed or {}, **extra}
-    return start(position, behaviour=behaviour, extra=values)
+    return start(position, behaviour=behaviour, extra=values, cells=cells)
 
 
 def axis_check(d, s, turn: int):
@@ -225,6 +225,34 @@ def test_25_10_b_the_line_is_not_in_the_text_an_okh_move_refuses_naming_the_data
     assert "victory.two_player.line.west_hexes" in message
 
 
+def test_25_10_b_okh_sails_only_to_a_baltic_port_in_its_area():
+    """13.3: SUs and OKH sail as combat units do; 25.10 B: never to a port west of the line."""
+    from tests.test_eid_sea import GERMAN_SEA
+    extra = {**SUPPLY, **KOENIGSBURG, **LANDS, **GERMAN_SEA, **LINE, PORTS: ["W5", "V20", "V22"]}
+    d, s = start({"de-okh": "W2", "su-inf-3": "T24", "de-inf-1": "S4"}, behaviour=4, extra=extra,
+                 hexes={"W2": {"terrain": "clear", "coast": "baltic"}})
+    s = at(s, 5, "axis")
+    assert problems(d, s, "axis", [{"sail": "de-okh", "to": "V20"}]) == [
+        "OKH may not enter V20: it lies west of the inter-theater boundary line (25.10 B, 26.3 B)"]
+    assert problems(d, s, "axis", [{"sail": "de-okh", "to": "V22"}]) == []
+
+
+def test_25_10_b_okh_goes_along_on_a_retreat_only_inside_its_area():
+    """15.23 G: SUs (OKH has "all the characteristics of a regular German SU", 25.10 D) "may go along
+    on retreats"; 25.10 B: not west of the line (here columns 1-22, made up). A 1 result (clear 2-1,
+    die 1, made up) on de-inf-1 (DF 7) assaulted by two Soviet armies (14)."""
+    from tests.test_eid_supply_units import FRONT
+    line = {**LINE, "victory.two_player.line.west_hexes": [f"{r}{c}" for r in "PQRSTUVW" for c in range(1, 23)]}
+    d, s = begin({**FRONT, "de-okh": "T23"}, cells={"2-1": {"1": "0/1"}}, **line)
+    s = at(s, 5, "soviet", "assault", bagration=False)
+    s, _ = play(d, s, "soviet", [{"supply": "su-su-1", "hexes": ["T24", "U24"]},
+                                 {"attack": "T23", "with": ["su-inf-3", "su-inf-5"]}], 1)
+    assert problems(d, s, "axis", [{"retreat": {"de-inf-1": ["T22"], "de-okh": ["T22"]}}]) == [
+        "OKH may not enter T22: it lies west of the inter-theater boundary line (25.10 B, 26.3 B)"]
+    along, _ = play(d, s, "axis", [{"retreat": {"de-inf-1": ["S23"], "de-okh": ["S23"]}}])
+    assert along["units"]["de-okh"]["hex"] == "S23"
+
+
 # -- 26.7 B ---------------------------------------------------------------------------------------
 def start4(behaviour: int = 4, **extra):
     d, s = start({"de-inf-1": "S12", "de-inf-2": "S14", "su-inf-3": "T24"}, seats=FOUR, behaviour=behaviour,
@@ -238,8 +266,8 @@ def test_26_7_b_the_fuhrers_die_over_a_fort_point():
     die. On a 1-2, the Führer decides in favor of the westerner. On a 3-6, he sides with the
     easterner." 22.1 B: four fort points this turn. The west claims fort_point_1 and fort_point_2,
     the east claims fort_point_1: the die (5) gives it the east; fort_point_2 is the west's. The west
-    then places one factor (its point) and is refused a second (the points left are the east's or
-    nobody's: it takes the free ones first) only when none is left to it."""
+    places three factors (its point, then the two nobody claimed); a fourth is refused, the point
+    left being the east's, which the east then uses."""
     d, s = start4()
     state, _ = play(d, s, "axis-west", [{"claim": ["fort_point_1", "fort_point_2"]}])
     state, events = play(d, state, "axis-east", [{"claim": ["fort_point_1"]}], 5)

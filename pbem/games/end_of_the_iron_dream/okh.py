@@ -9,11 +9,10 @@ the order naming that path); Yugoslavia is `map.countries.yugoslavia` (4.5, red 
 
 - A reading: Berlin lies on the line (its apexes begin it; 26.4 puts it on either side), and 25.10 A
   places OKH there, so Berlin is in OKH's area whatever the list says.
-- OKH never enters a hex outside its area: operational and strategic moves, retreats (the
-  movement rules' entry test, yugoslavia.enter_problem) and German sea movement (13.3).
-- A reading of "operate": OKH's AS (25.10 D) goes only to hexes of its area.
-- Not checked: an SU going along on its stack's retreat (15.23 G) follows the combat unit's path,
-  checked for that unit only."""
+- OKH never enters a hex outside its area: operational and strategic moves (the movement rules'
+  entry test, yugoslavia.enter_problem), German sea movement (13.3) and going along on its stack's
+  retreat (15.23 G; OKH never retreats alone: SUs alone are destroyed, 15.23 C).
+- A reading of "operate": OKH's AS (25.10 D) goes only to hexes of its area."""
 
 from __future__ import annotations
 
@@ -51,6 +50,22 @@ def enter_problem(data: GameData, unit_id: str, hex_id: str) -> str | None:
         return None
     where = outside(data, hex_id)
     return f"OKH may not enter {hex_id}: it lies {where}" if where else None
+
+
+def along_problem(data: GameData, along: dict) -> str | None:
+    """25.10 B for OKH going along on its stack's retreat (15.23 G): each hex of its path."""
+    path = along.get(OKH)
+    if not plays(data, 4) or not isinstance(path, list):
+        return None
+    for raw in path:
+        try:
+            hex_id = grid(data).canonical(str(raw))
+        except ValueError:
+            return None                                       # the retreat's own checks name the bad hex
+        why = enter_problem(data, OKH, hex_id)
+        if why:
+            return why
+    return None
 
 
 def supply_problem(data: GameData, hexes: list[str]) -> str | None:
