@@ -27,7 +27,7 @@ def baltic_source(data: GameData, state: dict, hex_id: str) -> bool:
     """15.16 A: a Baltic port whose fort was built in play and stands."""
     from . import forts
     from .german_sea import ports
-    if not plays(data, 4) or hex_id in forts.printed_forts(data) or not state.get("forts", {}).get(hex_id):
+    if not plays(data, 4) or not state.get("forts", {}).get(hex_id) or hex_id in forts.printed_forts(data):
         return False
     return hex_id in ports(data)
 

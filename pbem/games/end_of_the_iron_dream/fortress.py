@@ -8,7 +8,8 @@ German units without GS or EGS in such a hex go over to FS when the hex holds no
 of them (Königsburg: four corps, 15.16 B); with more they attrite as normal (15.20). Units on FS
 (state["fs"]) do not attrite, lose their ZOC, never attack and never move (15.19 A), give no OOS
 shift and are never flanked (15.19 B), until another German unit in GS stands next to their hex
-(15.17); destroyed while on FS, permanently (15.9 C)."""
+(15.17); destroyed while on FS, permanently (15.9 C). Behaviour 4 adds the Baltic ports fortified in
+play (15.16 A) and the forts' own need of GS (15.18): fort_supply.py."""
 
 from __future__ import annotations
 
