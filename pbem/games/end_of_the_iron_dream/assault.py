@@ -22,7 +22,7 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from . import amphibious as amphibious_mod
-from . import polish, volkssturm
+from . import lake_supply, polish, volkssturm
 from . import (calendar, combat, ebs, echelon, flak, fortress, forts, groups, invasion_battle, probing, satellites, sea, shock, strategic,
                supply_play, supply_units, yugoslavia)
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
@@ -525,6 +525,7 @@ def advance_problem(data: GameData, state: dict, battle: dict, advance: Any) -> 
         if why:
             return why
         trial["units"][unit_id]["hex"] = here
+        lake_supply.landed(data, trial, battle["hex_of"][unit_id], path[0])        # 15.14 F: the line across (behaviour 4)
         if "control" in trial:
             trial["control"] = {**trial["control"], **{h: state["army"] for h in path}}
     return out_of_supply_advance(data, trial, list(advance))
@@ -554,6 +555,7 @@ def apply_attacker(game: Any, data: GameData, state: dict, side: str, orders: li
         state["units"][str(unit_id)]["hex"] = path[-1]
         events.append({"event": "advance", "unit": str(unit_id), "path": [battle["hex_of"][str(unit_id)], *path]})
         forts.after_advance(data, state, battle, path, events)                   # 22.7 A
+        lake_supply.landed(data, state, battle["hex_of"][str(unit_id)], path[0])  # 15.14 F (behaviour 4)
     for unit_id in sorted((orders[0].get("ebs") or {}) if orders else []):          # 14.32 C
         ebs.land_problem(data, state, str(unit_id), orders[0]["ebs"][unit_id])
         events.append(ebs.event(state, str(unit_id)))

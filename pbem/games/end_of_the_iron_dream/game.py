@@ -32,7 +32,7 @@ from ..base import DemoPlan, MapUnit, Outcome, Problem
 from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, garrisons, hook, lhj_setup, movement, neutrality, recreated,
                report, satellites, setup, shock, supply_play, supply_units, victory, warsaw, yugoslavia)
 from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle, ports, volkssturm     # behaviour 3
-from . import abomb, hidden_parts                                                                     # behaviour 4
+from . import abomb, hidden_parts, lake_supply                                                        # behaviour 4
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
@@ -43,9 +43,11 @@ NOT_ENFORCED = (
     "with two counters to show three steps\" marks its Pz* line, which gives no strengths, and GD has no line), so GD, HG "
     "and 1SS have two steps here (28.0: a counter and its reduced side) and none is ever fleshed out to its third",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
-    "needs only the attackers' GS): not written yet: 15.16 A a Baltic port fortified in play, "
-    "15.18 forts as fortress supply sources, 15.14 F; 4.10 B: an EGS burn-off takes the airborne exception only "
-    "(4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area (the inter-theater boundary is not in the data)",
+    "needs only the attackers' GS); behaviour 3 campaigns also lack 15.16 A a Baltic port fortified in play as an FS "
+    "source, 15.18 forts needing GS, 15.14 F, 4.10 C for an EGS burn-off (it takes the airborne exception only, 4.10 D) "
+    "and 25.10 B OKH's area (played from behaviour 4); 25.10 B's inter-theater boundary is not in the text (26.3 B "
+    "gives only its start at Berlin's apexes): a campaign lists its hexes in victory.two_player.line.west_hexes, "
+    "else OKH's moves and AS are refused naming that path",
     "sea movement, invasions and paradrops (behaviour 3): not written yet: 17.6.2 paratroops awaiting ground "
     "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
     "defenders in a prepared assault; 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
@@ -68,8 +70,8 @@ NOT_ENFORCED = (
     "Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, 20.5 B, Let History "
     "Judge's 27.3-27.5, 27.7, 27.9 E and its garrison points (26.6.4, 27.10 A), and count 26.6.3 and 26.6.11 "
     "without the boxes and conversions (played from behaviour 3)",
-    "26.7 B the Führer's die over a fort point (not written yet: the claims name reinforcements and replacement "
-    "steps); a resource neither commander claims goes to whichever orders it first",
+    "26.7 B: a resource neither commander claims goes to whichever orders it first; behaviour 3 campaigns also lack "
+    "the Führer's die over a fort point (their claims name reinforcements and replacement steps only)",
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
@@ -317,6 +319,7 @@ class EndOfTheIronDream(SequencedGame):
             shock.watch(state, events)
             supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
             fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
+            lake_supply.watch(data, state)                              # behaviour 4: 15.14 F
             volkssturm.watch(data, state, events)                       # behaviour 3: 25.7
             echelon.watch(state, events)                                # behaviour 3: 24.7 D
             hook.watch(data, state, events)                             # behaviour 3: 26.6.5 B
