@@ -71,7 +71,7 @@ NOT_ENFORCED = (
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
                "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate", "freikorps", "fort", "arrive", "box", "sail",
-               "theater", "convert", "invade", "from", "drop", "ebs")
+               "theater", "convert", "invade", "from", "drop", "ebs", "combat")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw", "claim", "bridgeheads", "paratroops")
 
 
@@ -112,7 +112,7 @@ class EndOfTheIronDream(SequencedGame):
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
                    "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate", "freikorps", "fort",
                    "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop", "ebs", "bridgeheads",
-                   "paratroops"}),
+                   "paratroops", "combat"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "

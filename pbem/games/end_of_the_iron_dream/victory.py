@@ -206,7 +206,8 @@ def end_of_wa_turn(data: GameData, state: dict, events: list) -> None:
 
 def snapshot(state: dict) -> dict:
     """Before a step: each unit's hex and steps, whether the collapse and the Alpenfestung were there."""
-    return {"units": {u: (v["hex"], v["steps"], v["side"]) for u, v in state["units"].items()},
+    atop = {u: (p["hex"], p["steps"], "western") for u, p in state.get("pledges", {}).items()}       # 17.6.2 (behaviour 4)
+    return {"units": {**atop, **{u: (v["hex"], v["steps"], v["side"]) for u, v in state["units"].items()}},
             "collapsed": collapsed(state), "alpenfestung": state.get("alpenfestung")}
 
 
