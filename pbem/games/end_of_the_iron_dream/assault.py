@@ -243,7 +243,8 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str],
     strong = flak.strength_units(data, state, units)
     attack = combat.attack_of(data, state, strong) + shock.attack_bonus(data, state, strong, combat.attack_of)   # 24.4 A
     attack += supply_units.fmo_bonus(data, state, units)                                                     # 23.2 B
-    shifts = pledge.no_tac_air(state, units, battle_shifts(data, state, army, hexes, units))                 # 25.8 B
+    shifts = pledge.no_tac_air(state, units, battle_shifts(data, pledge.without(state), army, hexes,
+                                                           pledge.ground(state, units)))                    # 17.6.2, 25.8 B
     shifts += supply_units.okh_shift(data, state, units)                                                     # 25.10 D
     line = combat.line_of(data, hexes[0])
     initial, column = combat.final_column(data, line, attack, defence, shifts)

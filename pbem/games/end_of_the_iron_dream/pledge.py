@@ -82,6 +82,14 @@ def view(data: GameData, state: dict) -> dict:
     return {**state, "units": {**state["units"], **placed}} if placed else state
 
 
+def without(state: dict) -> dict:
+    """The state with the pledged paratroops off the map again: the battle's shifts read the hex as
+    it is (the defenders' GS, 15.4; the ring, 18.23; no TAC AIR for them, 25.8 B: no_tac_air)."""
+    if not pledged(state):
+        return state
+    return {**state, "units": {u: v for u, v in state["units"].items() if u not in pledged(state)}}
+
+
 def atop(state: dict, unit_id: str, hex_id: str) -> bool:
     """A pledged corps attacking its own drop hex (18.3: from atop it)."""
     found = pledged(state).get(unit_id)
@@ -129,6 +137,8 @@ def begin(data: GameData, state: dict, battles: list[dict], events: list) -> Non
         met = any(unit_id in b["with"] and hex_id in b["hexes"] for b in battles)
         if not met:
             destroy(state, unit_id, events, "17.6.2 B: the WA did not meet their pledge of support")
+    if "pledges" in state and not state["pledges"]:
+        state.pop("pledges")
 
 
 def destroy(state: dict, unit_id: str, events: list, why: str) -> None:
