@@ -44,14 +44,15 @@ NOT_ENFORCED = (
     "needs only the attackers' GS): not written yet: 15.16 A a Baltic port fortified in play, "
     "15.18 forts as fortress supply sources, 15.14 F; 4.10 B: an EGS burn-off takes the airborne exception only "
     "(4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area (the inter-theater boundary is not in the data)",
-    "sea movement, invasions and paradrops (behaviour 3): not written yet: 17.6.2 paratroops awaiting ground "
-    "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
-    "defenders in a prepared assault; 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
-    "liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
-    "Italy only: which units and hexes are eastern or Italian is not in the data)",
-    "25.7 the Volkssturm (behaviour 3): an Alliance paradrop, air assault or invasion into a German city held by "
-    "its Volkssturm alone is not refused (the landing takes the city and the Volkssturm is lost); behaviour 2 "
-    "campaigns lack 25.7 and its part in hex control (4.1 B)",
+    "sea movement, invasions and paradrops (behaviour 3): not written yet: 20.6 Trieste opened by Yugoslav units (the "
+    "Port Opening Chart is rolled for WA liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern "
+    "units only, operational moves in Italy only: which units and hexes are eastern or Italian is not in the data); "
+    "behaviour 3 campaigns also lack 17.6.2 paratroops awaiting ground units' support atop the defenders, both "
+    "paratroop corps in one air assault (17.5 A) and 18.22 C (played from behaviour 4)",
+    "25.7 the Volkssturm (behaviour 3): in behaviour 3 campaigns an Alliance paradrop, air assault or invasion into a "
+    "German city held by its Volkssturm alone takes the city and the Volkssturm is lost (from behaviour 4 the "
+    "Volkssturm defends its city against them: 14.17 D, 17.5 F); behaviour 2 campaigns lack 25.7 and its part in "
+    "hex control (4.1 B)",
     "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
     "phase passes by itself, to keep round trips few); 25.5 D the bombed unit "
     "drawn blindly under fog of war and 25.3 fog of war itself (not written yet: 25.3 B hides every camp's stacks "
