@@ -75,8 +75,9 @@ def test_17_6_2_a_the_paratroops_sit_atop_the_defenders_and_the_file_goes_on():
 
 def test_17_6_2_a_the_paratroops_attack_with_the_ground_units_and_hold_the_cleared_hex():
     """17.6.2 A: the ground units "assist in the attack on the enemy units in the paratroops' drop
-    hex"; the paratroops attack from atop it (7 AFs + wa-mech-3's 10 against de-inf-2's 7: 2-1; 25.8
-    B: no TAC AIR with them although Turn 7 is fair; die 3: 0/1, made up). The defender retreats:
+    hex"; the paratroops attack from atop it (7 AFs + wa-mech-3's 10 against de-inf-2's 7: 2-1; no
+    shift: 25.8 B no TAC AIR with them although Turn 7 is fair, and no 18.23 ring from atop the hex,
+    a reading; die 3: 0/1, made up). The defender retreats:
     the paratroops hold V4, and wa-mech-3 may advance into it beside them."""
     d, s, _ = pledged(cells={"2-1": {"3": "0/1"}})
     a = at(s, 7, "western", "assault")
@@ -265,3 +266,51 @@ def test_25_7_an_invasion_failing_against_the_volkssturm_goes_back_to_its_box():
     d, s = invade(behaviour=3)
     s, events = play(d, s, "western", [THIRD])
     assert s["units"]["wa-mech-3"]["hex"] == "U14" and s["volkssturm_lost"] == ["U14"]
+
+
+def test_25_7_and_17_6_2_paratroops_pledged_onto_a_city_held_by_its_volkssturm():
+    """25.7 A: the Volkssturm defends its city; 17.6.2 A: the paratroops await the prepared assault
+    atop it; wa-mech-3 assists from V8 (17 AFs against its 1 DF: 17-1, 18.24 city 1L: 7-1 on the
+    clear line; die 2: 0/1, made up): any loss destroys it (25.7 B, D) and the city is the
+    paratroops'."""
+    d, s = start4({"de-inf-1": "T10", "wa-mech-3": "V7", "wa-su-1": "V7", "de-inf-2": "P15"}, PARA, hexes=CITYMAP,
+                  cells={"7-1": {"2": "0/1"}}, **NEAR)
+    s = at(s, 7, "western")
+    s["economy"] = {"collapsed": 6, "liberated": []}
+    s, _ = play(d, s, "western", [{"drop": "wa-para-18", "at": "V9", "combat": "ground"}, {"move": "wa-mech-3", "path": ["V7", "V8"]}])
+    assert s["pledges"] == {"wa-para-18": {"hex": "V9", "steps": 2}}
+    orders = [{"supply": "wa-su-1", "hexes": ["V8"]}, {"attack": "V9", "with": ["wa-para-18", "wa-mech-3"]}]
+    a = at(s, 7, "western", "assault")
+    assert problems(d, a, "western", orders) == []
+    s, events = play(d, a, "western", orders, **{"crt/": [2]})
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["defenders"], battle["attack"], battle["defence"], battle["initial"], battle["column"]) == ([], 17, 1, "17-1", "7-1")
+    assert [e["event"] for e in events[3:5]] == ["volkssturm_lost", "paratroops_land"]
+    assert s["units"]["wa-para-18"] == {"side": "western", "hex": "V9", "steps": 2} and s["volkssturm_lost"] == ["V9"]
+
+
+def test_25_7_c_the_volkssturm_adds_its_df_against_an_air_assault_and_an_invasion():
+    """25.7 C: "If a German mobile unit moves into the city to share in the hex's defense, add the
+    Volkssturm DF on to the mobile unit's DF": de-inf-2's 7 and the city's 1 against the air assault
+    (8: 7 against 8, 1-1, 11.8's 2L and the city's 1L: 1-2; die 1: 0/0 twice, made up); against the
+    invasion doubled (14.20): 16."""
+    d, s = start4({"de-inf-1": "T10", "wa-mech-3": "V7", "de-inf-2": "V9"}, PARA, hexes=CITYMAP, **NEAR)
+    s = at(s, 7, "western")
+    s["economy"] = {"collapsed": 6, "liberated": []}
+    _, events = play(d, s, "western", [{"drop": "wa-para-18", "at": "V9", "combat": "alone"}], **{"crt/": [1, 1]})
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["defenders"], battle["attack"], battle["defence"], battle["column"]) == (["de-inf-2"], 7, 8, "1-2")
+    d, s = invade()
+    s["units"]["de-inf-2"] = {"side": "axis", "hex": "U14", "steps": 2}
+    _, events = play(d, s, "western", [THIRD], **{"crt/": [5]})
+    assert next(e for e in events if e["event"] == "assault")["defence"] == 16
+
+
+def test_26_6_1_paratroops_destroyed_for_an_unmet_pledge_after_the_collapse_cost_their_steps():
+    """26.6.1: each WA step lost after the economic collapse costs the WA 1 VP: the two steps of the
+    paratroops destroyed under 17.6.2 B count although they waited off the map."""
+    d, s, _ = pledged()
+    s["economy"] = {"collapsed": 6, "liberated": []}
+    _, events = play(d, at(s, 7, "western", "assault"), "western", [])
+    assert {"event": "vp", "army": "western", "vp": "-2", "rule": "26.6.1", "turn": 7, "what": "wa-para-18 lost 2 step(s)",
+            "hex": "V4"} in events

@@ -175,14 +175,15 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
     if why:
         return why
 
-    why = probing.probe_problem(data, state, hexes)                  # 18.21 (behaviour 3)
+    bare = pledge.without(state)                                     # the hexes without the paratroops atop (17.6.2)
+    why = probing.probe_problem(data, bare, hexes)                   # 18.21 (behaviour 3)
     if why:
         return why
     for hex_id in hexes:
         if hex_id in hit:
             return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"
-        if board(state).units_in(hex_id) and supply_units.alone_problem(data, state, hex_id):
-            return supply_units.alone_problem(data, state, hex_id)
+        if board(bare).units_in(hex_id) and supply_units.alone_problem(data, bare, hex_id):
+            return supply_units.alone_problem(data, bare, hex_id)
         for unit_id in units:
             here = state["units"][unit_id]["hex"]
             if pledge.atop(state, unit_id, hex_id):
@@ -199,7 +200,7 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"the {other[0]} forces assaulted {hex_id} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
     used.update(units)
     hit.update(hexes)
-    if probing.is_probe(data, state, hexes):
+    if probing.is_probe(data, bare, hexes):
         return None                                                  # 18.21: no die, no CRT column
     battle = plan_battle(data, state, hexes, list(units), order.get("amphibious") is True)
     combat.column_cells(data, battle["line"], battle["column"])
