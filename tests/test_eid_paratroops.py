@@ -60,6 +60,15 @@ def test_17_6_b_the_drop_onto_defenders_declares_its_attack_at_the_instant_of_th
         "a paratroop drop is `drop: UNIT, at: HEX` (17.3)"]
 
 
+def test_17_5_c_never_atop_a_flak_corps_alone_or_awaiting_support():
+    """17.5 C: "they may then land on German cities, but never atop Flak corps" (either way of 17.6)."""
+    d, s = start4({"de-inf-1": "T10", "wa-mech-3": "V2", "de-flak-1": "V4"}, PARA)
+    s = at(s, 7, "western")
+    for way in ("alone", "ground"):
+        assert problems(d, s, "western", [{"drop": "wa-para-18", "at": "V4", "combat": way}]) == [
+            "paratroops never land atop Flak corps (V4, 17.5 C)"]
+
+
 def test_17_6_2_a_the_paratroops_sit_atop_the_defenders_and_the_file_goes_on():
     """17.6.2 A: "If ground units move up and assist in the attack on the enemy units in the
     paratroops' drop hex, the paratroops do not run any mobile assaults. Instead, they simply sit in

@@ -61,14 +61,21 @@ def drop_problem(data: GameData, trial: dict, unit_id: str, hex_id: str, order: 
         return "one paratroop air assault at a time: it ends its orders file (17.6.1, 11.0)"
     if "losses" in order:
         return LOSSES
-    found = defenders(trial, hex_id)
-    if any(is_type(data, u, "flak") for u in found):
-        return f"paratroops never land atop Flak corps ({hex_id}, 17.5 C)"
+    why = flak_problem(data, trial, hex_id)
+    if why:
+        return why
     line = combat.line_of(data, hex_id)
     for column in combat.columns(data, line):                      # the rounds may need any column
         combat.column_cells(data, line, column)
     numbers.integer(data, ROUNDS, "the rounds of a paratroop air assault (17.6.1 A)")
     trial["air_assault"] = {"hex": hex_id, "unit": unit_id, "round": 1}
+    return None
+
+
+def flak_problem(data: GameData, trial: dict, hex_id: str) -> str | None:
+    """17.5 C: "but never atop Flak corps" (an air assault alone or a pledge, 17.6.2)."""
+    if any(is_type(data, u, "flak") for u in defenders(trial, hex_id)):
+        return f"paratroops never land atop Flak corps ({hex_id}, 17.5 C)"
     return None
 
 

@@ -66,6 +66,8 @@ def drop_problem(data: GameData, trial: dict, order: dict) -> str | None:
     way, why = pledge.declared(data, trial, order, hex_id, fight)                                # 17.6 A-B (behaviour 4)
     if way == "alone":
         why = why or air_assault.drop_problem(data, trial, unit_id, hex_id, order)       # 17.6.1
+    elif way == "ground":
+        why = why or air_assault.flak_problem(data, trial, hex_id)                      # 17.5 C
     if not why and "bridgeheads" in order:
         why = air_assault.set_bridgeheads(data, trial, hex_id, order["bridgeheads"])     # 17.8
     if why:
