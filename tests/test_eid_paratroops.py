@@ -323,3 +323,19 @@ def test_26_6_1_paratroops_destroyed_for_an_unmet_pledge_after_the_collapse_cost
     _, events = play(d, at(s, 7, "western", "assault"), "western", [])
     assert {"event": "vp", "army": "western", "vp": "-2", "rule": "26.6.1", "turn": 7, "what": "wa-para-18 lost 2 step(s)",
             "hex": "V4"} in events
+
+
+def test_17_6_1_b_c_both_corps_lose_steps_in_the_order_given_and_fall_together():
+    """17.6.1 B: the paratroops "can only take step losses" (round 1, 1-2 die 1: 2/0, made up: the
+    first two steps of `losses:`, one of each corps); C: "If there are still enemy units underneath
+    the paratroops at the end of the second round ... the paratroops are eliminated" (round 2 at 6
+    AFs against 7, die 3: 0/0): both corps."""
+    d, s = start4({"de-inf-1": "T10", "wa-mech-3": "V2", "de-inf-2": "V4"}, TWO, cells={"1-2": {"1": "2/0"}})
+    orders = [FIRST, {"drop": "wa-x-B12", "at": "V4", "combat": "alone", "losses": LOSSES}]
+    s, events = play(d, at(s, 7, "western"), "western", orders, **{"crt/": [1, 3]})
+    rounds = [e for e in events if e["event"] == "assault"]
+    assert [(e["attack"], e["die"], e["result"]) for e in rounds] == [(14, 1, "2/0"), (6, 3, "0/0")]
+    why = "17.6.1 C: enemy units still under them after the second round"
+    assert [e for e in events if e["event"] == "eliminated"] == [
+        {"event": "eliminated", "unit": "wa-para-18", "why": why}, {"event": "eliminated", "unit": "wa-x-B12", "why": why}]
+    assert s["units"]["de-inf-2"]["steps"] == 2 and s["phase"] == "movement"
