@@ -125,6 +125,9 @@ def test_17_6_2_b_an_unmet_pledge_destroys_the_paratroops_and_spares_the_defende
     d, s, _ = pledged()
     a = at(s, 7, "western", "assault")
     assert assault.no_choice(GAME, d, a) is None
+    assert GAME.assault_template(d, a, "western")["notes"][1] == (
+        "wa-para-18 awaits ground units' support atop the defenders of V4: name it with them in an assault on V4, or it "
+        "is destroyed (17.6.2 A-B)")
     s, events = play(d, a, "western", [])
     assert events[0] == {"event": "eliminated", "unit": "wa-para-18", "why": "17.6.2 B: the WA did not meet their pledge of support"}
     assert "wa-para-18" not in s["units"] and {"unit": "wa-para-18", "side": "western"} in s["dead"]

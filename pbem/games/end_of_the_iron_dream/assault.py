@@ -32,6 +32,12 @@ from .movement import normalise_answer
 ATTACK = "a prepared assault is `attack: [HEX, ...]` (or `attack: HEX`) with `with: [UNIT, ...]` (18.10 B)"
 
 
+def pledge_notes(state: dict) -> list[str]:
+    """17.6.2 A-B: the paratroops awaiting this phase's support (behaviour 4)."""
+    return [f"{u} awaits ground units' support atop the defenders of {p['hex']}: name it with them in an assault on "
+            f"{p['hex']}, or it is destroyed (17.6.2 A-B)" for u, p in sorted(pledge.pledged(state).items())]
+
+
 def targets(order: dict) -> list[str]:
     value = order.get("attack")
     return [str(h) for h in value] if isinstance(value, list) else [str(value)]

@@ -419,7 +419,7 @@ class EndOfTheIronDream(SequencedGame):
         return {"orders": [], "notes": notes}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "notes": [assault.ATTACK]}
+        return {"orders": [], "notes": [assault.ATTACK, *assault.pledge_notes(state)]}
 
     def answer_template(self, data: GameData, state: dict, side: str) -> dict:
         battle = state["pending"]
