@@ -54,7 +54,9 @@ def test_17_6_b_the_drop_onto_defenders_declares_its_attack_at_the_instant_of_th
         "a drop onto enemy defenders declares its attack at the instant of the drop: `combat: alone` (17.6.1) or "
         "`combat: ground` (17.6.2) (17.6 A-B)"]
     assert problems(d, s, "western", [{"drop": "wa-para-18", "at": "U4", "combat": "ground"}]) == [
-        "`combat:` is declared for a drop onto enemy defenders only (17.6 A)"]
+        "`combat:` and `losses:` are given for a drop onto enemy defenders only (17.6 A)"]
+    assert problems(d, s, "western", [{**GROUND, "bridgeheads": ["V5"]}]) == [
+        "bridgeheads are tried only by paratroops driving defenders off their drop hex (17.8 A)"]
     d3, s3 = start4({"de-inf-1": "T10", "wa-mech-3": "V2", "de-inf-2": "V4"}, PARA, behaviour=3)
     assert problems(d3, at(s3, 7, "western"), "western", [GROUND]) == [
         "a paratroop drop is `drop: UNIT, at: HEX` (17.3)"]

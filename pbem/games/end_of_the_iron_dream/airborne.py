@@ -68,8 +68,10 @@ def drop_problem(data: GameData, trial: dict, order: dict) -> str | None:
         why = why or air_assault.drop_problem(data, trial, unit_id, hex_id, order)       # 17.6.1
     elif way == "ground":
         why = why or air_assault.flak_problem(data, trial, hex_id)                      # 17.5 C
-    if not why and "bridgeheads" in order:
-        why = air_assault.set_bridgeheads(data, trial, hex_id, order["bridgeheads"])     # 17.8
+    if not why and "bridgeheads" in order:                                               # 17.8 A: "via mobile assaults"
+        why = air_assault.set_bridgeheads(data, trial, hex_id, order["bridgeheads"]) \
+            if way == "alone" or not plays(data, 4) else \
+            "bridgeheads are tried only by paratroops driving defenders off their drop hex (17.8 A)"
     if why:
         return why
     box = boxes.holds(trial, unit_id)

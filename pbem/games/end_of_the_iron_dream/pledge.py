@@ -48,7 +48,8 @@ def waiting(state: dict) -> bool:
 def declared(data: GameData, trial: dict, order: dict, hex_id: str, fight: bool) -> tuple[str | None, str | None]:
     """17.6 A-B: the way a drop fights ("alone" or "ground"; None for a drop into an empty hex)."""
     if not fight:
-        return None, ("`combat:` is declared for a drop onto enemy defenders only (17.6 A)" if "combat" in order else None)
+        return None, ("`combat:` and `losses:` are given for a drop onto enemy defenders only (17.6 A)"
+                      if {"combat", "losses"} & set(order) else None)
     if not plays(data, 4):
         return "alone", None
     way = order.get("combat")
