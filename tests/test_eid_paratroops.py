@@ -344,3 +344,18 @@ def test_17_6_1_b_c_both_corps_lose_steps_in_the_order_given_and_fall_together()
     assert [e for e in events if e["event"] == "eliminated"] == [
         {"event": "eliminated", "unit": "wa-para-18", "why": why}, {"event": "eliminated", "unit": "wa-x-B12", "why": why}]
     assert s["units"]["de-inf-2"]["steps"] == 2 and s["phase"] == "movement"
+
+
+def test_26_6_1_an_air_assault_from_the_box_after_the_collapse_counts_its_lost_steps():
+    """26.6.1: each WA step lost after the collapse costs the WA 1 VP, the air assault's too (the
+    corps took off from the ETO box and lost a step off the map: 1-1, 11.8's 2L and 15.4's 2R, the
+    German unit without GS after the collapse; die 4: 1/1 made up; the defender retreats)."""
+    d, s = start4({"de-inf-1": "T10", "wa-mech-3": "V2", "de-inf-2": "V4"}, PARA, cells={"1-1": {"4": "1/1"}})
+    s = at(s, 7, "western")
+    s["economy"] = {"collapsed": 6, "liberated": []}
+    s, events = play(d, s, "western", [{**FIRST}], **{"crt/": [4]})
+    assert not [e for e in events if e["event"] == "vp"]                  # the step is still to be taken
+    assert s["phase"] == "air_defender"
+    s, events = play(d, s, "axis", [{"retreat": {"de-inf-2": ["V5"]}}])
+    assert [e for e in events if e["event"] == "vp"] == [
+        {"event": "vp", "army": "western", "vp": "-1", "rule": "26.6.1", "turn": 7, "what": "wa-para-18 lost 1 step(s)", "hex": "V4"}]

@@ -85,7 +85,9 @@ def drop_problem(data: GameData, trial: dict, order: dict) -> str | None:
     else:
         trial["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": steps}
     empty = [*(trial["drops"].get("empty", []) if dropped(trial) else []), *([] if fight else [unit_id])]
-    trial["drops"] = {"turn": trial["turn"], "army": "western", "units": [*dropped(trial), unit_id], "empty": empty}
+    boarded = {**(trial["drops"].get("boarded", {}) if dropped(trial) else {}), **({unit_id: [box, steps]} if box else {})}
+    trial["drops"] = {"turn": trial["turn"], "army": "western", "units": [*dropped(trial), unit_id], "empty": empty,
+                      **({"boarded": boarded} if plays(data, 4) and boarded else {})}     # 26.6.1 (victory.step_losses)
     trial["airborne"] = {**trial.get("airborne", {}), unit_id: trial["turn"]}
     return None
 

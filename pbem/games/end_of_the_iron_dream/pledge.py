@@ -162,3 +162,22 @@ def after_defender(data: GameData, state: dict, battle: dict, events: list) -> N
         forts.after_advance(data, state, battle, [hex_id], events)               # 22.7 A: its garrison retreated
     if "pledges" in state and not state["pledges"]:
         state.pop("pledges")
+
+
+def aloft(state: dict) -> dict[str, tuple[str, int, str]]:
+    """The paratroop corps off the map but in play (behaviour 4, for 26.6.1's step count): those
+    awaiting support and those of an air assault, {UNIT: (HEX, steps, side)}."""
+    found = {u: (p["hex"], int(p["steps"]), "western") for u, p in pledged(state).items()}
+    fight = state.get("air_assault") or {}
+    if "steps" in fight:
+        from .air_assault import corps
+        found.update({u: (fight["hex"], n, "western") for u, n in corps(fight).items()})
+    return found
+
+
+def boarded(state: dict) -> dict[str, tuple[str, int, str]]:
+    """The corps that took off from a holding box this player-turn, with their steps then."""
+    drops = state.get("drops") or {}
+    if drops.get("turn") != state["turn"] or drops.get("army") != state["army"]:
+        return {}
+    return {u: (str(box), int(steps), "western") for u, (box, steps) in sorted(drops.get("boarded", {}).items())}
