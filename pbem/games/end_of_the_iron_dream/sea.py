@@ -295,7 +295,12 @@ def apply(data: GameData, state: dict, orders: list, events: list, dice: Dice) -
             unit_id = str(order["drop"])
             before = boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]
             airborne.drop_problem(data, state, order)
-            at = state["units"][unit_id]["hex"] if unit_id in state["units"] else state["air_assault"]["hex"]     # 17.6.1
+            at = state["units"][unit_id]["hex"] if unit_id in state["units"] else \
+                state["pledges"][unit_id]["hex"] if unit_id in state.get("pledges", {}) else state["air_assault"]["hex"]  # 17.6
+            if unit_id in state.get("pledges", {}):
+                events.append({"event": "drop", "unit": unit_id, "from": before, "at": at, "rule": "17.3 A",
+                               "combat": "ground", "awaits": "the WA Prepared Assault Phase (17.6.2 A)"})
+                continue
             events.append({"event": "drop", "unit": unit_id, "from": before, "at": at, "rule": "17.3 A"})
             continue
         if order.get("sail") == PORT:
