@@ -156,3 +156,20 @@ def test_5_2_5_5_2_6_5_3_4_5_3_5_the_wa_and_soviet_player_turns_move_then_assaul
     assert problems(d, at(s, 4, "soviet", "assault", bagration=False), "soviet",
                     [{"bomb": "T23"}, {"supply": "su-su-1", "hexes": ["T24"]}, {"attack": "T23", "with": ["su-inf-3"]}]) == [
         "only the WA call heavy bomber strikes, in their Prepared Assault Phase (25.5 B, 5.2.6)"]
+
+
+def test_5_2_2_the_wa_initial_check_and_5_2_7_the_terminal_check_without_fs():
+    """5.2.2: "Use the same procedures as in the Axis player-turn, but check the status of WA
+    units"; 5.2.7: the same as the Axis Terminal Supply-Check Phase, "except there is no WA FS
+    capacity": a WA corps 14 hexes from its source (P1; 15.5: ten) is marked OOS when the WA
+    player-turn begins, and attrites at its end though it stands in a hex with FS (made up,
+    15.16), where a German unit would go over to FS."""
+    d, s = su3({"wa-mech-2": {"hex": "T15", "steps": 1}, "de-inf-1": "S4", "su-inf-3": "T25"},
+               **{"map.hexes.T15": {"terrain": "clear", "fortress_supply": True}})
+    s, events = play(d, at(s, 2, "axis", "assault"), "axis", [])
+    assert {"event": "supply_check", "check": "initial", "army": "western", "oos": ["wa-mech-2"]} in events
+    assert (s["army"], s["phase"], s["oos"]) == ("western", "movement", ["wa-mech-2"])
+    s, events = play(d, at(s, 2, "western", "assault"), "western", [])
+    assert {"event": "supply_check", "check": "terminal", "army": "western", "oos": ["wa-mech-2"]} in events
+    assert "wa-mech-2" not in s["units"] and "fs" not in s
+    assert {"unit": "wa-mech-2", "side": "western", "permanent": True} in s["dead"]

@@ -188,3 +188,45 @@ def test_14_3_a_wa_unit_sails_once_a_player_turn():
     d, s = sea3({"de-inf-1": "T10"}, {"eto": {"wa-mech-3": {}}})
     assert problems(d, wa(s), "western", [{"sail": "wa-mech-3", "to": "V1"}, {"sail": "wa-mech-3", "to": "eto"}]) == [
         "wa-mech-3 has moved by sea this player-turn (14.3)"]
+
+
+def test_9_12_invading_units_have_no_zoc_until_ashore():
+    """9.12: "WA units making invasions do not project any ZOCs until they actually get into the
+    invaded coastal hex. Their ZOCs then instantly extend normally": while the invasion battle
+    at U2 waits for the answers, the invaders are on no hex and exert no ZOC; ashore, they do
+    (the 4-1 cell, die 3: 1/2, made up, as test_eid_sea's 14.18 test)."""
+    from pbem.games.end_of_the_iron_dream.common import zoc_of
+    from tests.test_eid_sea import INVADE, start_invasion, wa
+    d, s = start_invasion({"de-inf-2": "U2"}, cells={"4-1": {"3": "1/2"}})
+    s, _ = play(d, wa(s, 1), "western", [INVADE], **{"crt/": [3]})
+    assert s["phase"] == "inv_defender" and "U3" not in zoc_of(d, s, ("western",))
+    s, _ = play(d, s, "axis", [{"steps": ["de-inf-2", "de-inf-2"]}])
+    s, _ = play(d, s, "western", [{"steps": ["wa-x-B1"]}])
+    assert s["units"]["wa-mech-3"]["hex"] == "U2" and {"U2", "U3"} <= zoc_of(d, s, ("western",))
+
+
+def test_13_6_an_out_of_supply_german_unit_may_sea_move():
+    """13.6: "The supply state of a unit has no bearing on its ability to attempt sea movement"
+    (13.1 A: from the Baltic coast to a German-controlled Baltic port)."""
+    from tests.test_eid_sea import GERMAN_SEA, start3 as sea3
+    d, s = sea3({"de-inf-1": "W2", "su-inf-3": "T24"}, **GERMAN_SEA)
+    s = at(s, 2, "axis", oos=["de-inf-1"])
+    state, events = play(d, s, "axis", [{"sail": "de-inf-1", "to": "V20"}], **{"sea/": [1]})
+    assert events[0] == {"event": "sail", "unit": "de-inf-1", "from": "W2", "to": "V20", "rule": "13.1"}
+    assert state["units"]["de-inf-1"]["hex"] == "V20"
+
+
+def test_15_21_5_egs_to_move_beyond_the_supply_line_length():
+    """15.21.5: "Because the GS lines of the Soviets and the WA are of a finite length (20 and 10
+    hexes, respectively), Grand Alliance units wishing to move beyond their supply line radii need
+    EGS to do so even without the presence of German units": a WA corps may go ten hexes from its
+    source (P1, 15.5) but not eleven, with no German unit near, unless it has EGS (15.21.2)."""
+    from tests.test_eid_supply_units import start3 as su3
+    d, s = su3({"wa-mech-2": "P8", "de-inf-1": "W20", "su-inf-3": "T25"})
+    s = at(s, 2, "western")
+    s["control"] = {**s["control"], **{f"P{c}": "western" for c in range(1, 9)}}
+    assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["P8", "P9", "P10", "P11"]}]) == []
+    assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["P8", "P9", "P10", "P11", "P12"]}]) == [
+        "wa-mech-2 is in GS and may not move out of it to P12 (5.1.5 B; a unit with EGS may, 15.21.2)"]
+    s["egs"] = ["wa-mech-2"]
+    assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["P8", "P9", "P10", "P11", "P12"]}]) == []

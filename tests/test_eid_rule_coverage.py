@@ -55,6 +55,8 @@ DEFINITIONAL = {
     "7.24": "a pointer to 19.0 for satellite replacement rates",
     "8.0": "defines stacked units",
     "10.0": "defines operational movement",
+    "10.7": "how to read the printed map: a hex has one terrain in the map data (map.yaml, with the J14/F12 errata; "
+            "the campaign's override for the rest)",
     "10.10": "describes where the three road symbols are on the map (map data; their effect is 10.11)",
     "14.0": "says sea and naval movement are the same term",
     "15.1": "defines general supply (its tracing is 15.2 and 15.5-15.8)",

@@ -52,6 +52,8 @@ NOT_ENFORCED = (
     "defenders in a prepared assault; 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
     "liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
     "Italy only: which units and hexes are eastern or Italian is not in the data)",
+    "17.6 A-B the WA's choice, declared at the drop, between paratroops attacking alone and with other combat units: "
+    "a drop onto enemy units is always the attack alone (17.6.1); the attack with other units is 17.6.2's",
     "25.7 the Volkssturm (behaviour 3): an Alliance paradrop, air assault or invasion into a German city held by "
     "its Volkssturm alone is not refused (the landing takes the city and the Volkssturm is lost); behaviour 2 "
     "campaigns lack 25.7 and its part in hex control (4.1 B)",
