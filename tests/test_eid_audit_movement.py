@@ -230,3 +230,17 @@ def test_15_21_5_egs_to_move_beyond_the_supply_line_length():
         "wa-mech-2 is in GS and may not move out of it to P12 (5.1.5 B; a unit with EGS may, 15.21.2)"]
     s["egs"] = ["wa-mech-2"]
     assert problems(d, s, "western", [{"move": "wa-mech-2", "path": ["P8", "P9", "P10", "P11", "P12"]}]) == []
+
+
+def test_4_3_the_soviets_command_the_yugoslav_partisans_and_their_control_is_soviet():
+    """4.3 B: "The Soviets also command the Yugoslav partisan armies. Any victory points (VPs)
+    earned by Yugoslav units are counted in the Soviet total": the Soviet seat moves the 1st
+    Yugoslav Army, the Axis seat may not, and the hex it takes is Soviet-controlled (4.1 A), so its
+    city VPs are the Soviets' (26.1)."""
+    from tests.test_eid_supply_play import start2
+    d, s = start2({"yu-mtn-1Y": "U10", "de-inf-1": "S4", "su-inf-3": "T25"})
+    s = at(s, 2, "soviet")
+    assert problems(d, at(s, 2, "axis"), "axis", [{"move": "yu-mtn-1Y", "path": ["U10", "U11"]}]) == [
+        "yu-mtn-1Y is not a axis unit on the map (10.2: each side moves only its own units)"]
+    state, _ = play(d, s, "soviet", [{"move": "yu-mtn-1Y", "path": ["U10", "U11"]}])
+    assert state["units"]["yu-mtn-1Y"]["hex"] == "U11" and state["control"]["U11"] == "soviet"

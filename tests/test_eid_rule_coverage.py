@@ -49,7 +49,6 @@ DEFINITIONAL = {
             "campaign's data override",
     "2.13": "lists the other components (rules, play aids, a die)",
     "3.9": "set-up: counters kept off the map until they arrive; a campaign's position holds no such counter on the map",
-    "4.3": "defines the Soviet command (the Yugoslav partisans' VPs are the Soviets' in victory.py, 20.x, 26.x)",
     "4.6": "defines 'German' units",
     "4.7": "defines 'Axis' units",
     "4.11": "an abbreviation table",
