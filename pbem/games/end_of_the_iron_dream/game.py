@@ -51,7 +51,8 @@ NOT_ENFORCED = (
     "sea movement, invasions and paradrops (behaviour 3): not written yet: 20.6 Trieste opened by Yugoslav units (the "
     "Port Opening Chart is rolled for WA liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern "
     "units only, operational moves in Italy only: which units and hexes are eastern or Italian is not in the data); "
-    "behaviour 3 campaigns also lack 17.6.2 paratroops awaiting ground units' support atop the defenders, both "
+    "behaviour 3 campaigns also lack 17.6 A-B (a drop onto enemy units is always the attack alone), 17.6.2 "
+    "paratroops awaiting ground units' support atop the defenders, both "
     "paratroop corps in one air assault (17.5 A) and 18.22 C (played from behaviour 4)",
     "25.7 the Volkssturm (behaviour 3): in behaviour 3 campaigns an Alliance paradrop, air assault or invasion into a "
     "German city held by its Volkssturm alone takes the city and the Volkssturm is lost (from behaviour 4 the "
