@@ -36,6 +36,20 @@ def words(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s-]", " ", text.lower()).split())
 
 
+def named_rules(name: str) -> list[str]:
+    """The rule numbers a test's name opens with: test_9_85_9_92_loss -> 9.85, 9.92;
+    test_10_10_to_10_14_terrain -> 10.10, 10.14 (an odd run of numbers cites nothing)."""
+    numbers: list[str] = []
+    for token in name.removeprefix("test_").split("_"):
+        if token.isdigit():
+            numbers.append(token)
+        elif token not in ("to", "and"):
+            break
+    if len(numbers) % 2:
+        return []
+    return [f"{numbers[i]}.{numbers[i + 1]}" for i in range(0, len(numbers), 2)]
+
+
 @dataclass
 class Audit:
     """One game's rulebook against its tests.
@@ -53,6 +67,8 @@ class Audit:
     skip: str
     extra_examples: tuple[str, ...] = ()
     not_a_rule_line: re.Pattern[str] | None = None      # lines (designer's notes) whose examples are no rule's
+    names: bool = False         # a test named test_9_85_9_92_... cites 9.85 and 9.92 (Grenade's, Smithereens' naming)
+    heading_lines: tuple[str, ...] = ()     # lines that are no text of their own ("CASES:")
 
     @cached_property
     def rules(self) -> dict[str, str]:
@@ -65,7 +81,7 @@ class Audit:
             end = starts[k + 1][1] if k + 1 < len(starts) else len(lines)
             own = match.group(2).strip() if match.re.groups >= 2 and match.group(2) else ""
             body = [own] if SENTENCE.search(own) else []
-            body += [line for line in lines[i + 1:end] if line.strip()]
+            body += [line for line in lines[i + 1:end] if line.strip() and line.strip() not in self.heading_lines]
             found.setdefault(match.group(1), "\n".join(body))
         return found
 
@@ -78,9 +94,12 @@ class Audit:
         """The comments and strings (docstrings, messages, rule fields) of the game's test files."""
         parts = []
         for path in self.files():
-            for token in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline):
+            source = path.read_text(encoding="utf-8")
+            for token in tokenize.generate_tokens(io.StringIO(source).readline):
                 if token.type in (tokenize.COMMENT, tokenize.STRING):
                     parts.append(token.string)
+            if self.names:
+                parts += [" ".join(named_rules(name)) for name in re.findall(r"def (test_\w+)", source)]
         return "\n".join(parts)
 
     @cached_property
