@@ -1,0 +1,197 @@
+"""Smithereens rules the coverage audit (tests/test_smithereens_rule_coverage.py) found without a
+test citing them, and worked examples without a test quoting them. Test data only (tests/data/,
+made up: not the published map or counters)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pbem.gamedata import load_game_data, load_scenario
+from pbem.games.smithereens import GAME
+from tests.dicehelp import ScriptedDice
+
+DATA = Path(__file__).parent / "data"
+CORPS = {"side": "western", "grouping": "us", "nationality": "us", "type": "infantry", "steps": 4,
+         "by_steps": {str(s): {"attack": 6 + s, "defense": 6 + s, "movement": 3} for s in (4, 3, 2, 1)}}
+
+
+def load(name: str, tmp_path: Path | None = None, **values) -> object:
+    """The test data file `name` with `values` (data paths) set in a copy of it (in `tmp_path`)."""
+    if not values:
+        return load_game_data("smithereens", DATA / name)
+    doc = yaml.safe_load((DATA / name).read_text())
+    doc["values"].update(copy.deepcopy(values))
+    assert tmp_path is not None
+    target = tmp_path / name
+    target.write_text(yaml.safe_dump(doc))
+    return load_game_data("smithereens", target)
+
+
+def position(data, army="soviet", turn=2, level="standard", phase="movement"):
+    scenario, _ = load_scenario("smithereens", "historical")
+    state = GAME.setup(data, scenario, ["alliance", "german"], {"level": level})
+    state.update(turn=turn, army=army, phase=phase)
+    return state
+
+
+def messages(data, state, orders, side=None):
+    return [p.message for p in GAME.check(data, state, side or GAME.awaiting(state).side, orders)]
+
+
+# -- 2.3, 3.2, 3.4, 3.8 the map and the set-up ------------------------------------------------
+
+def test_2_3_example_warsaw_is_1819e_and_metz_1511():
+    """2.3 example: "the city of Warsaw is in hex 1819E. The French city of Metz, on the western map,
+    is in 1511." The published map data names them there (rules/smithereens/map.yaml)."""
+    data = load_game_data("smithereens")
+    assert data.get("map.hexes.1819E.name") == "Warsaw" and data.get("map.hexes.1511.name") == "Metz"
+    assert GAME.grid(data).canonical("1819E") == "1819E"
+
+
+def test_3_2_3_8_units_start_in_their_printed_hex_at_full_strength():
+    """3.2: units start in the hex printed on them ("E" for the eastern map); 3.8: all units begin
+    play at their full step-strength."""
+    data = load("smithereens-supply.yaml")
+    state = position(data)
+    assert state["units"]["sov-a"] == {"hex": "4010E", "steps": 2} and state["units"]["ger-c"] == {"hex": "2707E", "steps": 1}
+
+
+def test_3_4_example_the_2nd_mountain_division_waits_in_the_turn_5_box():
+    """3.4 example: "the German 2nd Mountain Infantry Division is placed in the Turn 5 (16 February)
+    box." The published data records it so; on test data a reinforcement waits off the map with its turn."""
+    entry = next(u for u in load_game_data("smithereens").get("units.named_units.german") if u["id"] == "2nd Mountain Infantry Division")
+    assert entry["entry"] == {"value": "reinforcement, Turn 5 (16 February) box", "rule": "3.4"}
+    state = position(load("smithereens-reinforcements.yaml"), "german", turn=1)
+    assert state["reinforcements"]["ger-2geb"] == {"turn": 2, "steps": 2} and "ger-2geb" not in state["units"]
+
+
+# -- 6.x supply ---------------------------------------------------------------------------
+
+def test_6_3_example_half_of_5_is_3(tmp_path):
+    """6.3 example: ""half" of 5 is 3. When halving more than one unit in a given battle, add up all
+    the factors of all the units to be halved, then make just one division."""
+    data = load("smithereens-supply.yaml", tmp_path, **{"units.counters.sov-5": {
+        "side": "soviet", "nationality": "soviet", "type": "infantry", "steps": 1, "full": {"attack": 5, "defense": 5, "movement": 4}}})
+    state = position(data)
+    state["units"]["sov-5"] = {"hex": "4010E", "steps": 1}
+    assert GAME.strength(data, state, ["sov-5"], "attack", ["sov-5"]) == 3
+    assert GAME.strength(data, state, ["sov-5", "sov-a"], "attack", ["sov-5", "sov-a"]) == 4      # (5 + 3) / 2
+
+
+def test_6_5_a_unit_may_move_willfully_out_of_supply(tmp_path):
+    """6.5: "It is permissible for both players to willfully move their units into hexes wherein they
+    will become OOS." A Western corps supplied on the coast (6.11, 4111E) moves inland to 4110E, where
+    it traces no supply: the move is legal."""
+    data = load("smithereens-supply.yaml", tmp_path, **{"units.counters.wa-x": CORPS, "map.regions.non_baltic_coastal_hexes.hexes": ["4111E"]})
+    state = position(data, "western")
+    state["units"]["wa-x"] = {"hex": "4111E", "steps": 4}
+    del state["units"]["ger-x"]
+    assert GAME.in_supply(data, state, "wa-x") and not GAME.in_supply(data, state, "wa-x", "4110E")
+    order = {"move": "wa-x", "path": ["4111E", "4110E"]}
+    assert messages(data, state, [order]) == []
+    after = GAME.apply(data, state, "alliance", [order], ScriptedDice(default=6)).state
+    assert after["units"]["wa-x"]["hex"] == "4110E" and not GAME.in_supply(data, after, "wa-x")
+
+
+def test_6_11_western_units_in_non_baltic_coastal_hexes_are_supplied(tmp_path):
+    """6.11: "All Western Allied units are fully supplied when in non-Baltic coastal hexes." 4111E is
+    such a hex on this test map; 4110E, next to it, traces to no Western source."""
+    data = load("smithereens-supply.yaml", tmp_path, **{"units.counters.wa-x": CORPS, "map.regions.non_baltic_coastal_hexes.hexes": ["4111E"]})
+    state = position(data, "western")
+    state["units"]["wa-x"] = {"hex": "4111E", "steps": 4}
+    assert GAME.in_supply(data, state, "wa-x") and not GAME.in_supply(data, state, "wa-x", "4110E")
+
+
+def test_6_12_yugoslav_units_are_always_supplied_inside_yugoslavia(tmp_path):
+    """6.12: "All Yugoslavian units ... are always in supply inside Yugoslavia." At 4010E, cut off by
+    the Germans at 4110E and 4011E, a Red Army unit is out of supply; a Yugoslav one is not."""
+    yug = {"side": "soviet", "nationality": "yugoslavian", "type": "infantry", "steps": 1, "full": {"attack": 2, "defense": 2, "movement": 3}}
+    data = load("smithereens-supply.yaml", tmp_path, **{"units.counters.yug-x": yug, "map.regions.yugoslavia.hexes": ["4010E"]})
+    state = position(data)
+    state["units"]["yug-x"] = {"hex": "4010E", "steps": 1}
+    assert not GAME.in_supply(data, state, "sov-a") and GAME.in_supply(data, state, "yug-x")
+    # outside Yugoslavia it traces supply as the Red Army does (6.12: Yugoslav armies are Soviet-side)
+    assert GAME.in_supply(data, state, "yug-x", "4011E") == GAME.in_supply(data, state, "sov-a", "4011E")
+
+
+def test_6_14_german_supply_to_the_usir_until_a_usir_hex_falls(tmp_path):
+    """6.14: German units trace supply to the Upper Silesian Industrial Region; "The first time any
+    Upper Silesian Industrial hex comes under Alliance control, all hexes of the entire industrial area
+    immediately and permanently cease to be full supply source hexes": then only units in a remaining
+    USIR hex are supplied. (The Courland ports, 6.18, are lost here.)"""
+    data = load("smithereens-supply.yaml", tmp_path, **{"map.regions.upper_silesian_industrial_region.hexes": ["2707E", "2708E"],
+                                                        "map.hexes.2708E": {"terrain": "clear"}, "map.hexes.2706E": {"terrain": "clear"}})
+    state = position(data, "german")
+    state["ports_lost"] = list(GAME.courland_ports(data))
+    state["units"]["ger-c"]["hex"] = "2706E"
+    assert GAME.in_supply(data, state, "ger-c")                  # traces to 2707E next to it
+    state["destroyed"]["2708E"] = True          # an Alliance unit entered it (control.py, 11.20)
+    assert not GAME.in_supply(data, state, "ger-c")
+    assert GAME.in_supply(data, state, "ger-c", "2707E")
+
+
+def test_6_15_no_german_supply_line_east_of_the_34xxe_row():
+    """6.15: "No German supply line may be traced east of (into O.K.) the 34xxE hexrow." The known
+    hexes beyond it on this test map are closed to German lines."""
+    data = load("smithereens-supply.yaml")
+    assert data.get("supply.sources.german.east_limit_column") == 34
+    assert GAME.beyond_german_limit(data) == {"3909E", "3910E", "4009E", "4010E", "4011E", "4012E", "4109E", "4110E", "4111E", "4210E", "4211E"}
+    assert "2707E" not in GAME.beyond_german_limit(data)
+
+
+def test_6_17_german_baltic_coast_supply_until_the_collapse(tmp_path):
+    """6.17: German units in the Baltic coastal hexes 3600 to 3403E "are always in supply while in
+    those hexes" (7.4: after the collapse only in-city and Courland supply remain)."""
+    data = load("smithereens-supply.yaml", tmp_path, **{"map.regions.baltic_coast_german_range.hexes": ["4111E"]})
+    state = position(data, "german")
+    assert GAME.in_supply(data, state, "ger-x", "4111E") and not GAME.in_supply(data, state, "ger-x", "4110E")
+    state["collapsed"] = True
+    assert not GAME.in_supply(data, state, "ger-x", "4111E")
+
+
+def test_6_19_example_antwerp_is_no_german_supply_source(tmp_path):
+    """6.19 example: "the Germans captured Antwerp, that place does not become a supply source for
+    them." A German unit in Antwerp (1703) traces no supply; a Western one there is supplied (6.8)."""
+    data = load("smithereens-supply.yaml", tmp_path, **{"units.counters.wa-x": CORPS, "map.hexes.1703": {"terrain": "clear", "city": True, "control_at_start": "alliance"}})
+    state = position(data, "german")
+    state["units"]["ger-x"]["hex"] = "1703"
+    state["control"]["1703"] = "german"
+    assert not GAME.in_supply(data, state, "ger-x")
+    state["units"]["wa-x"] = {"hex": "1703", "steps": 4}
+    del state["units"]["ger-x"]
+    assert GAME.in_supply(data, state, "wa-x")
+
+
+# -- 9.x replacements --------------------------------------------------------------------
+
+def replacements(tmp_path=None, **counters):
+    return load("smithereens-reinforcements.yaml", tmp_path, **{f"units.counters.{u}": c for u, c in counters.items()})
+
+
+def test_9_11_unused_replacement_steps_are_forfeit_at_the_end_of_the_game_turn():
+    """9.11: "Replacement steps may not be accumulated from turn to turn. Those not committed during the
+    turn they become available are forfeit." The count of steps used starts afresh every game turn."""
+    data = replacements()
+    state = position(data, "german", phase="assault", level="beginner")
+    state["replacements_used"] = {"soviet.total": 1}
+    state["pending"] = []
+    GAME.next_player_turn(data, state)
+    assert state["turn"] == 3 and state["army"] == "soviet" and state["replacements_used"] == {}
+
+
+def test_9_13_one_yugoslav_step_a_turn_besides_the_red_army_s(tmp_path):
+    """9.13: "The Soviet player receives one step of Yugoslav replacements every turn." Four Red Army
+    steps (9.12) do not use it up; a second Yugoslav step is refused."""
+    yug = {"side": "soviet", "nationality": "yugoslavian", "type": "infantry", "steps": 3,
+           "full": {"attack": 3, "defense": 3, "movement": 3}, "reduced": {"attack": 1, "defense": 1, "movement": 3}}
+    data = replacements(tmp_path, **{"yug-1": yug})
+    state = position(data, "soviet", level="beginner")
+    state["units"]["yug-1"] = {"hex": "2019E", "steps": 1}
+    state["units"]["sov-5a"]["steps"] = state["units"]["sov-6a"]["steps"] = 1
+    assert messages(data, state, [{"replace": "yug-1", "steps": 1}, {"replace": "sov-5a", "steps": 1},
+                                  {"replace": "sov-6a", "steps": 1}]) == []
+    assert messages(data, state, [{"replace": "yug-1", "steps": 2}]) == ["only 1 Yugoslav replacement step(s) per game turn (9.13)"]
