@@ -124,7 +124,8 @@ def test_6_14_german_supply_to_the_usir_until_a_usir_hex_falls(tmp_path):
     immediately and permanently cease to be full supply source hexes": then only units in a remaining
     USIR hex are supplied. (The Courland ports, 6.18, are lost here.)"""
     data = load("smithereens-supply.yaml", tmp_path, **{"map.regions.upper_silesian_industrial_region.hexes": ["2707E", "2708E"],
-                                                        "map.hexes.2708E": {"terrain": "clear"}, "map.hexes.2706E": {"terrain": "clear"}})
+                                                        "map.hexes.2708E": {"terrain": "clear"}, "map.hexes.2706E": {"terrain": "clear"},
+                                                        "map.hexes.2607E": {"terrain": "sea"}, "map.hexes.2507E": {"terrain": "sea"}})
     state = position(data, "german")
     state["ports_lost"] = list(GAME.courland_ports(data))
     state["units"]["ger-c"]["hex"] = "2706E"
