@@ -196,3 +196,62 @@ def test_9_13_one_yugoslav_step_a_turn_besides_the_red_army_s(tmp_path):
     assert messages(data, state, [{"replace": "yug-1", "steps": 1}, {"replace": "sov-5a", "steps": 1},
                                   {"replace": "sov-6a", "steps": 1}]) == []
     assert messages(data, state, [{"replace": "yug-1", "steps": 2}]) == ["only 1 Yugoslav replacement step(s) per game turn (9.13)"]
+
+
+def test_9_14_western_replacements_four_steps_one_commonwealth_one_french(tmp_path):
+    """9.14: "The Western Allied player receives four steps of replacements every game turn. No more
+    than one step ... may be absorbed by Commonwealth forces ... and no more than one step ... by French
+    forces during any one game turn.\""""
+    corps = {u: dict(copy.deepcopy(CORPS), setup="2020E", **extra) for u, extra in (
+        ("us-a", {}), ("us-b", {}), ("br-a", {"grouping": "commonwealth", "nationality": "british"}),
+        ("br-b", {"grouping": "commonwealth", "nationality": "canadian"}), ("fr-a", {"nationality": "french"}),
+        ("fr-b", {"nationality": "french"}))}
+    data = replacements(tmp_path, **corps)
+    state = position(data, "western", level="beginner")
+    for unit in corps:
+        state["units"][unit] = {"hex": "1718E", "steps": 2}
+    one = {u: {"replace": u, "steps": 1} for u in corps}
+    assert messages(data, state, [one["us-a"], one["us-b"], one["br-a"], one["fr-a"]]) == []
+    assert messages(data, state, [one["us-a"], {"replace": "us-b", "steps": 2}, one["br-a"], one["fr-a"]]) == [
+        "only 4 replacement step(s) per game turn (9.14)"]
+    assert messages(data, state, [one["br-a"], one["br-b"]]) == ["no more than 1 replacement step(s) per turn to commonwealth units (9.14)"]
+    assert messages(data, state, [one["fr-a"], one["fr-b"]]) == ["no more than 1 replacement step(s) per turn to french units (9.14)"]
+
+
+# -- 10.x movement, 11.x prepared assaults, 13.14 (the prepared-assault test map) -----------------
+
+RULES_DATA = "smithereens-rules-test-override.yaml"
+
+
+def test_10_18_no_unit_may_ever_enter_the_hook_of_holland(tmp_path):
+    """10.18: "No units may ever enter the Hook of Holland." (2115 is made Hook terrain here.)"""
+    from tests.test_smithereens_rules import make_state
+    data = load(RULES_DATA, tmp_path, **{"map.hexes.2115": {"terrain": "hook_of_holland"}})
+    state = make_state({"g-pz1": "2016"}, phase="movement", data=data)
+    assert GAME.grid(data).adjacent("2016", "2115")
+    assert GAME.entry_cost(data, state, "g-pz1", "2016", "2115") == (None, "no unit may enter 2115 (10.18)")
+
+
+def test_10_20_the_alpine_transport_corridor_costs_1_mp_a_hex_across_its_hexsides(tmp_path):
+    """10.20: "All units can move from corridor hex to corridor hex — but only across hexsides traversed
+    by the corridor — for a cost of only 1 MP per hex." Into the mountain hex 2116 across the corridor
+    hexside: 1 MP; across a plain hexside the mountain costs its full price."""
+    from tests.test_smithereens_rules import make_state
+    data = load(RULES_DATA, tmp_path, **{"map.hexsides.2016|2116": "atc"})
+    state = make_state({"g-pz1": "2016", "g-inf1": "2115"}, phase="movement", data=data)
+    assert GAME.entry_cost(data, state, "g-pz1", "2016", "2116") == (1, "")
+    plain = load_game_data("smithereens", DATA / RULES_DATA)
+    assert GAME.entry_cost(plain, state, "g-pz1", "2016", "2116") == (4, "")          # mountain 3 + river 1 (10.22)
+
+
+def test_10_25_italian_fascist_units_never_leave_italy(tmp_path):
+    """10.25: "Italian Fascist units may never move out of Italy." 13.14: they trace supply and attack
+    as German units."""
+    from tests.test_smithereens_rules import make_state
+    fascist = {"side": "german", "nationality": "italian_fascist", "type": "infantry", "mech": False, "steps": 1,
+               "full": {"attack": 2, "defense": 2, "movement": 4}}
+    data = load(RULES_DATA, tmp_path, **{"units.counters.it-1": fascist, "map.regions.italy.hexes": ["2016", "2015"]})
+    state = make_state({"it-1": "2016"}, phase="movement", data=data)
+    assert messages(data, state, [{"move": "it-1", "path": ["2016", "2015"]}]) == []
+    assert messages(data, state, [{"move": "it-1", "path": ["2016", "2017"]}]) == [
+        "it-1 is italian fascist and may never move out of Italy (2017) (10.25)"]
