@@ -255,3 +255,65 @@ def test_10_25_italian_fascist_units_never_leave_italy(tmp_path):
     assert messages(data, state, [{"move": "it-1", "path": ["2016", "2015"]}]) == []
     assert messages(data, state, [{"move": "it-1", "path": ["2016", "2017"]}]) == [
         "it-1 is italian fascist and may never move out of Italy (2017) (10.25)"]
+
+
+def test_11_2_11_6_one_combined_defender_and_a_stack_attacking_two_hexes():
+    """11.2: several enemy units in the attacked hex are attacked "as if it were one large, combined,
+    defending unit"; 11.6: "Some of the units might attack into one defender hex, while others attack
+    into some other(s)" and "No defending unit, however, may refuse combat". 11.5: the attacks are
+    resolved in the order the attacker gives them, each completed before the next."""
+    from tests.test_smithereens_rules import battle, make_state
+    data = load(RULES_DATA)
+    state = make_state({"g-pz1": "2218", "g-pz2": "2218", "s-inf1": ("2219", 1), "s-art1": "2219", "us-1": "2118"}, data=data)
+    result = battle(data, state, {"attack": "2219", "with": ["g-pz1"]}, 3)
+    assert result["defenders"] == ["s-art1", "s-inf1"] and result["defense"] == 3          # 2 + 1, one combined defense
+    orders = [{"attack": "2118", "with": ["g-pz2"]}, {"attack": "2219", "with": ["g-pz1"]}]
+    assert messages(data, state, orders) == []
+    out = GAME.apply(data, copy.deepcopy(state), "german", orders, ScriptedDice(default=6))
+    assert [e["hex"] for e in out.events if e["event"] == "assault"] == ["2118", "2219"]
+    out = GAME.apply(data, copy.deepcopy(state), "german", orders[::-1], ScriptedDice(default=6))
+    assert [e["hex"] for e in out.events if e["event"] == "assault"] == ["2219", "2118"]
+
+
+def test_11_25_example_no_retreat_across_an_all_sea_hexside(tmp_path):
+    """11.25 example: "they can't retreat across an all-sea hexside." The 11.22 battle again (1/2 against
+    the Soviets in 2219), with the hexside 2119-2219 all-sea: the retreat into 2119 is refused."""
+    from tests.test_smithereens_rules import _german_4_1_roll_3, problems_of
+    data = load(RULES_DATA, tmp_path, **{"map.hexsides.2119|2219": "sea"})
+    state = _german_4_1_roll_3(data)
+    [problem] = problems_of(data, state, [{"battle": "2219", "retreat": "2119", "steps": {"s-inf1": 1}}])
+    assert problem == "s-art1 may not retreat across the hexside 2219-2119 (10.15, 10.17)"
+    assert problems_of(load(RULES_DATA), _german_4_1_roll_3(load(RULES_DATA)),
+                       [{"battle": "2219", "retreat": "2119", "steps": {"s-inf1": 1}}]) == []
+
+
+def test_11_29_example_a_flip_is_one_increment_an_elimination_two():
+    """11.29 example: "flipping a two-step unit to its reverse side satisfies one increment of combat
+    result; eliminating it entirely would satisfy two increments of the result, etc." 12 against 5 is
+    2:1, the die 5 gives 1/2: 2 LP against the two-step s-inf1 and the one-step s-art1."""
+    from tests.test_smithereens_rules import make_state, problems_of
+    data = load(RULES_DATA)
+    state = make_state({"g-pz1": "2218", "g-pz2": "2218", "s-inf1": "2219", "s-art1": "2219", "g-inf1": "2319"}, data=data)
+    state = GAME.apply(data, state, "german", [{"attack": "2219", "with": ["g-pz1", "g-pz2"]}], ScriptedDice(default=5)).state
+    assert state["pending"][0]["defender_lp"] == 2
+    assert problems_of(data, state, [{"battle": "2219", "steps": {"s-inf1": 2}}]) == []
+    assert problems_of(data, state, [{"battle": "2219", "steps": {"s-inf1": 1, "s-art1": 1}}]) == []
+    [short] = problems_of(data, state, [{"battle": "2219", "steps": {"s-inf1": 1}}])
+    assert "absorbs 1" in short and "11.29" in short
+    after = GAME.apply(data, state, "alliance", [{"battle": "2219", "steps": {"s-inf1": 2}}], ScriptedDice(default=1)).state
+    assert "s-inf1" in after["eliminated"] and after["units"]["s-art1"] == {"hex": "2219", "steps": 1}
+
+
+def test_13_14_hungarian_units_attack_with_the_germans(tmp_path):
+    """13.14: "Hungarian & Italian Fascist units ... may cooperate in attacks with other German-side units
+    just as if they were themselves German units." (Their removal at Budapest's fall is on the
+    not-enforced list.)"""
+    from tests.test_smithereens_rules import make_state
+    hungarian = {"side": "german", "nationality": "hungarian", "type": "infantry", "mech": False, "steps": 1,
+                 "full": {"attack": 2, "defense": 2, "movement": 3}}
+    data = load(RULES_DATA, tmp_path, **{"units.counters.hu-1": hungarian})
+    state = make_state({"g-pz1": "2218", "hu-1": "2220", "s-inf1": ("2219", 1)}, data=data)
+    order = {"attack": "2219", "with": ["g-pz1", "hu-1"]}
+    assert messages(data, state, [order]) == []
+    out = GAME.apply(data, state, "german", [order], ScriptedDice(default=6))
+    assert next(e for e in out.events if e["event"] == "assault")["attackers"] == ["g-pz1", "hu-1"]
