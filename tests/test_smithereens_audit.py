@@ -317,3 +317,53 @@ def test_13_14_hungarian_units_attack_with_the_germans(tmp_path):
     assert messages(data, state, [order]) == []
     out = GAME.apply(data, state, "german", [order], ScriptedDice(default=6))
     assert next(e for e in out.events if e["event"] == "assault")["attackers"] == ["g-pz1", "hu-1"]
+
+
+# -- 12.x mobile assaults ------------------------------------------------------------------
+
+def test_12_4_the_launch_hex_must_meet_the_stacking_limits():
+    """12.4: "Stacking limits must be met in the hex from which the MA is being launched ... at the
+    instant the move is made." Five Soviet units in 4212E (three plus artillery is the most, 8.4): the
+    assault is refused until one has moved out."""
+    from tests.test_smithereens_mobile import STACK, position as mobile_position
+    data = load("smithereens-mobile.yaml")
+    state = mobile_position(data)
+    for unit in ("sov-inf", "sov-t3"):
+        state["units"][unit]["hex"] = "4212E"
+    assault = {"assault": "4112E", "with": STACK}
+    [problem] = messages(data, state, [assault])
+    assert problem.startswith("hex 4212E is overstacked at the start of the mobile assault") and problem.endswith("(8.2, 12.4)")
+    assert messages(data, state, [{"move": "sov-inf", "path": ["4212E", "4213E"]}, {"move": "sov-t3", "path": ["4212E", "4213E"]}, assault]) == []
+
+
+def test_12_12_mobile_assaulters_may_fight_in_the_following_prepared_assault_phase():
+    """12.12: "Mechanized units that participate in one or more MAs during their side's movement phase
+    can also fight in a PA during their side's immediately following combat phase." sov-t1 cleared 4112E
+    by a mobile assault; in the Prepared Assault Phase it attacks the German next to it."""
+    from tests.test_smithereens_mobile import first_round
+    data = load("smithereens-mobile.yaml")
+    state = first_round(data, face=6).state
+    state = GAME.apply(data, state, "alliance", [{"move": "sov-t2", "path": ["4112E", "4111E"]}], ScriptedDice(default=6)).state
+    assert state["phase"] == "assault" and state["units"]["sov-t1"]["hex"] == "4112E"
+    assert GAME.grid(data).adjacent("4112E", "4113E") and state["units"]["ger-r"]["hex"] == "4113E"
+    assert messages(data, state, [{"attack": "4113E", "with": ["sov-t1"]}]) == []
+
+
+def test_12_17_paratroopers_make_mobile_assaults_when_not_deployed_as_1aaa(tmp_path):
+    """12.17: "Western Allied Paratroopers may conduct MAs normally on turns they are not deployed as
+    1AAA." ab-18, supplied on the coast (6.11) at 4212E next to the Germans in 4112E, may assault them;
+    deployed as 1AAA (13.3: passive in its drop hex) it may not."""
+    from tests.test_smithereens_mobile import position as mobile_position
+    para = {"side": "western", "grouping": "us", "type": "western_allied_paratroopers", "steps": 2,
+            "full": {"attack": 3, "defense": 3, "movement": 5}, "reduced": {"attack": 1, "defense": 1, "movement": 5}}
+    data = load("smithereens-mobile.yaml", tmp_path, **{"units.counters.ab-18": para, "map.regions.non_baltic_coastal_hexes.hexes": ["4212E"]})
+    state = mobile_position(data)
+    state["army"] = "western"
+    for unit_id in [u for u in state["units"] if u.startswith("sov-")]:
+        del state["units"][unit_id]
+    state["units"]["ab-18"] = {"hex": "4212E", "steps": 2}
+    assault = {"assault": "4112E", "with": ["ab-18"]}
+    assert messages(data, state, [assault]) == []
+    state["aaa"] = {"hex": "4212E", "units": ["ab-18"]}
+    assert messages(data, state, [assault]) == [
+        "ab-18 stays passively in its drop hex until relieved: it may not make mobile assaults (13.3, 12.17)"]
