@@ -50,9 +50,12 @@ DEFINITIONAL = {
     "7.1": "introduces the economic collapse rules 7.2-7.5",
     "8.3": "markers have no stacking value: pbem keeps markers in the state, never as units in a hex",
     "9.7": "defines replacement steps (their use is 9.9-9.16)",
+    "9.8": "a committed step is never recalled: no order takes a step back (`replace:` only adds)",
     "10.1": "introduces movement factors and movement points (their costs are 10.9-10.22)",
     "10.8": "introduces the terrain categories: one natural terrain per hex in the map data",
     "10.9": "lists the eight natural terrain types described in 10.10-10.17",
+    "10.7": "each unit moves by its own `move:` order within its own MF: units going together are each held to "
+            "theirs, the slowest stopping first (\"you may leave them behind\")",
     "15.0": "the designer's notes: history, no rule",
     "16.1": "the Terrain Effects Chart is printed on the map: its values are rules/smithereens data",
     "16.3": "player aids: a summary of the turn sequence of 5.2",

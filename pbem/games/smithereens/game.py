@@ -80,6 +80,16 @@ class Smithereens(MobileAirRules):
         "orders, enforced)",
         "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
         "(the special movement step refuses until the group settles it)",
+        "3.12 the Italian Front (at least six Western Allied corps in Italy until the collapse or no supplied "
+        "German-side unit is left there, or the game is forfeit): not counted by pbem; the group checks it",
+        "9.13 the Yugoslav step's limits (Yugoslav armies only, not partisans; a reclaimed Yugoslav unit re-enters at an "
+        "Alliance-controlled city in Yugoslavia): not checked (the one Yugoslav step a turn is)",
+        "13.14 the surviving Hungarian units removed the instant Budapest becomes Alliance controlled: not done by pbem; "
+        "the group removes them (their supply, cooperation and confinement, 10.24, are enforced)",
+        "5.5 more than three players: pbem seats two or three (1.2); a larger group shares those seats",
+        "the World War III scenarios 14.1, 14.2, 14.3, 14.4, 14.5, 14.6, 14.7, 14.8, 14.9, 14.10, 14.11, 14.12, 14.13, "
+        "14.14, 14.15, 14.16, 14.17, 14.18, 14.19 and their Swiss units (2.15, 8.6): encoded as data "
+        "(scenarios/smithereens/) but `pbem new` refuses any scenario but 'historical'",
     )
 
     def __init__(self) -> None:
