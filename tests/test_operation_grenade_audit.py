@@ -1,0 +1,177 @@
+"""Operation Grenade cases the coverage audit (tests/test_grenade_rule_coverage.py) found without a
+test citing them, and worked examples without a test quoting them. The map, counters and chits are
+the made-up values of examples/operation-grenade-demo/data-override.yaml (tests/test_operation_grenade_rules.py)."""
+
+import copy
+
+from pbem.games.operation_grenade import GAME
+from pbem.games.operation_grenade.crt import crt_line
+from tests.test_operation_grenade_rules import (ScriptedDice, attack, d_result, data, end_game_turn, loss_problems, move,  # noqa: F401 (fixtures)
+                                                position, problems, scenario)
+
+# -- 5.x movement -------------------------------------------------------------------------------
+
+
+def test_5_11_5_23_all_some_or_none_of_the_units_move_spending_some_of_their_points(data, scenario):
+    """5.11: "all, some or none of the Phasing Player's units may be moved"; 5.23: "A unit may expend
+    all, some, or none of its Movement Points". One of two units moves one clear hex of its five."""
+    state = position(data, scenario, {"119/30/19": "1208", "120/30/19": "1210"})
+    assert problems(data, state, []) == []
+    GAME.apply(data, state, "allied", [move("119/30/19", "1208", "1209")], ScriptedDice(*[6] * 20))
+    assert state["units"]["119/30/19"]["hex"] == "1209" and state["units"]["120/30/19"]["hex"] == "1210"
+
+
+def test_5_12_combat_never_occurs_during_the_movement_phase(data, scenario):
+    """5.12: "Combat may never occur during the Movement Phase." An attack order there is refused."""
+    state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": "1012"})
+    [message] = problems(data, state, [{"attack": "1012", "with": ["119/30/19"]}])
+    assert "attack" in message
+
+
+def test_5_13_5_41_each_unit_moves_tactically_or_strategically_never_both(data, scenario):
+    """5.13: the Phasing Player decides "if each of his units will move as tactically or strategically";
+    5.41: "a given unit may employ either tactical or strategic movement, but never both"."""
+    state = position(data, scenario, {"A/2A/19": "0501"}, turn=4)
+    orders = [move("A/2A/19", "0501", "0502"), {"move": "A/2A/19", "path": ["0502", "0503"], "strategic": True}]
+    [found] = GAME.check(data, state, "allied", orders)
+    assert found.index == 1 and "already moved" in found.message
+
+
+def test_5_44_strategic_moves_may_come_before_tactical_ones(data, scenario):
+    """5.44: "Players are not obligated to adhere rigidly to the sequence of moving units first tactically
+    and then strategically." A strategic move written before a tactical one is legal."""
+    state = position(data, scenario, {"A/2A/19": "0501", "119/30/19": "1208"}, turn=4)
+    orders = [{"move": "A/2A/19", "path": ["0501", "0502", "0503"], "strategic": True}, move("119/30/19", "1208", "1209")]
+    assert problems(data, state, orders) == []
+
+
+def test_5_32_mechanized_and_non_mechanized_units_pay_different_costs(data, scenario):
+    """5.32: "Mechanized and non-mechanized units pay different Movement Point costs for each hex entered"
+    (5.62). In mud (24.22) the same clear-then-hilltop path costs the German infantry 5 MP, the tank 12."""
+    state = position(data, scenario, {"1150/183/12": "1309", "120/30/19": "1209"}, side="german", turn=4, mud=True)
+    assert problems(data, state, [move("1150/183/12", "1309", "1308")]) == []        # 5.25: one hex at least
+    state = position(data, scenario, {"9P/81": "1309", "120/30/19": "1209"}, side="german", turn=4, mud=True)
+    [message] = problems(data, state, [move("9P/81", "1309", "1308")])
+    assert "needs 12 MP" in message
+
+
+def test_5_71_5_72_7_12_friendly_units_cost_nothing_to_pass_or_join(data, scenario):
+    """5.71: "A Friendly unit may move through hexes occupied by other Friendly units at no additional
+    Movement Point cost"; 5.72: Friendly-controlled hexes never interfere; 7.12: "There is no Movement
+    Point cost to stack or unstack." The 4-MP clear path of 5.42 stays 4 MP through and into friendly hexes."""
+    state = position(data, scenario, {"119/30/19": "1208", "120/30/19": "1209", "117/30/19": "1210", "175/29/19": "1212"})
+    path = move("119/30/19", "1208", "1209", "1210", "1211", "1212")
+    assert problems(data, state, [path]) == []
+    GAME.apply(data, state, "allied", [path], ScriptedDice(*[6] * 20))
+    assert state["units"]["119/30/19"]["hex"] == state["units"]["175/29/19"]["hex"] == "1212"
+    [message] = problems(data, position(data, scenario, {"119/30/19": "1208", "120/30/19": "1209"}),
+                         [move("119/30/19", "1208", "1209", "1210", "1211", "1212", "1213")])
+    assert "needs 6 MP" in message                                                # woods 2: the friendly hex added nothing
+
+
+# -- 6.x zones of control ---------------------------------------------------------------------
+
+def test_6_0_6_22_6_23_the_six_surrounding_hexes_whatever_their_terrain(data, scenario):
+    """6.0: "The six hexes immediately surrounding a unit (or stack) constitute that unit's Zone of
+    Control"; 6.23: "No terrain ever affects Zones of Control" (the woods 1213 next to 1212 is in it);
+    6.22: "A unit never pays an additional cost to enter an Enemy-controlled hex": 1111 -> 1112 (clear,
+    1 MP) is legal, and the move ends there (6.31)."""
+    state = position(data, scenario, {"1150/183/12": "1212", "1151/183/12": "1213"}, side="german")
+    grid = GAME.grid(data)
+    assert GAME.enemy_zoc(data, state, "allied") == set(grid.neighbours("1212")) | set(grid.neighbours("1213"))
+    assert len(grid.neighbours("1212")) == 6 and "1213" in grid.neighbours("1212")
+    state = position(data, scenario, {"119/30/19": "1111", "1150/183/12": "1012"})
+    assert problems(data, state, [move("119/30/19", "1111", "1112")]) == []
+    [message] = problems(data, state, [move("119/30/19", "1111", "1112", "1212")])
+    assert "must stop on entering the enemy ZOC at 1112 (6.31)" in message
+
+
+def test_6_21_zones_of_control_bind_in_both_player_turns(data, scenario):
+    """6.21: "Any unit that exerts a Zone of Control exerts it at all times during the Game-Turn": the
+    Allied regiment at 1012 stops a German unit moving in the German Player-Turn."""
+    state = position(data, scenario, {"1150/183/12": "1111", "119/30/19": "1012"}, side="german")
+    assert problems(data, state, [move("1150/183/12", "1111", "1112")]) == []
+    [message] = problems(data, state, [move("1150/183/12", "1111", "1112", "1212")])
+    assert "must stop on entering the enemy ZOC at 1112 (6.31)" in message
+
+
+def test_6_34_a_friendly_unit_does_not_negate_the_enemy_zone_for_movement(data, scenario):
+    """6.34: "Friendly units do not negate Enemy Zones of Control in the hexes they occupy for the
+    purposes of movement." 120/30/19 already stands at 1112, next to the German: the mover still stops there."""
+    state = position(data, scenario, {"119/30/19": "1111", "120/30/19": "1112", "1150/183/12": "1012"})
+    [message] = problems(data, state, [move("119/30/19", "1111", "1112", "1212")])
+    assert "must stop on entering the enemy ZOC at 1112 (6.31)" in message
+
+
+def test_6_4_a_friendly_unit_does_not_negate_the_enemy_zone_for_a_retreat(data, scenario):
+    """6.4: "Friendly units do not negate Enemy Zones of Control in the hexes they occupy for the
+    purposes of tracing paths of retreat." The zone a German retreat reads (9.92) keeps 1113 though a
+    German unit stands in it; the D2 of 9.92's test through 1113 costs the step."""
+    state = position(data, scenario, {"119/30/19": "1112", "1151/183/12": "1113"}, phase="combat")
+    assert "1113" in GAME.enemy_zoc(data, state, "german")
+    state = d_result(data, scenario, (4, 4), extra={"120/30/19": "0813"})
+    GAME.apply(data, state, "german", [{"combat": "1012", "losses": ["1150/183/12"], "retreat": ["1113", "1114"]}], ScriptedDice())
+    unit = state["units"]["1150/183/12"]
+    assert (unit["hex"], unit["form"]) == ("1114", "reduced")
+
+
+# -- 7.0, 8.51 stacking --------------------------------------------------------------------------
+
+def test_7_0_8_51_three_units_a_hex_their_chits_not_counted(data, scenario):
+    """7.0: "A maximum of three units may end the Friendly Movement Phase stacked in the same hex";
+    8.51: "Strength chits never count for stacking purposes." Three tried units (each with its chit)
+    stack; a fourth unit is refused."""
+    state = position(data, scenario, {"119/30/19": ("1209", "3-06"), "120/30/19": ("1209", "3-02"), "117/30/19": "1208",
+                                      "175/29/19": "1207"})
+    assert problems(data, state, [move("117/30/19", "1208", "1209")]) == []
+    [message] = problems(data, state, [move("117/30/19", "1208", "1209"), move("175/29/19", "1207", "1208", "1209")])
+    assert "1209 would hold 4 units" in message and "(7.11)" in message
+
+
+# -- 9.x combat ---------------------------------------------------------------------------------
+
+def test_9_22_9_23_9_24_attacks_from_several_hexes_one_combined_defence_a_stack_split(data, scenario):
+    """9.22: "Units in two or more different hexes may combine their Combat Strengths to attack a single,
+    adjacent hex"; 9.23: "All units in a given hex must be attacked as a single, combined Combat Strength";
+    9.24: units of one hex "may attack a different hex" each (one regiment per hex, 7.21)."""
+    units = {"119/30/19": ("1112", "3-06"), "120/30/19": ("1011", "3-02"), "1150/183/12": ("1012", "2-01"), "Pol/12": "1012"}
+    state = position(data, scenario, units, phase="combat")
+    _, _, event = attack(data, state, "1012", ["119/30/19", "120/30/19"], 6, 6)
+    assert (event["attackers"], event["defenders"]) == ({"119/30/19": 8, "120/30/19": 5}, {"1150/183/12": 3, "Pol/12": 1})
+    assert (event["attack"], event["defence"], event["column"], event["result"]) == (13, 4, "3-1", "D2(1)")
+    units = {"119/30/19": ("1112", "3-06"), "113/19": "1112", "1150/183/12": ("1012", "2-01"), "1151/183/12": ("1113", "2-04")}
+    state = position(data, scenario, units, phase="combat")
+    assert problems(data, state, [{"attack": "1012", "with": ["119/30/19"]}, {"attack": "1113", "with": ["113/19"]}]) == []
+
+
+def test_9_26_9_31_the_defender_s_terrain_picks_the_crt_line_the_best_of_several(data, scenario):
+    """9.31: "terrain effects are "integrated" into the CRT ... determine the terrain type occupied by the
+    defending unit"; 9.26: "If several units subject to a single attack are defending in more than one
+    hex, use the terrain line on the CRT most favorable to the defender.\""""
+    state = position(data, scenario, {})
+    assert crt_line(GAME, data, state, ["1012"]) == "clear"
+    assert crt_line(GAME, data, state, ["1213"]) == "woods_swamp_town"
+    assert crt_line(GAME, data, state, ["1012", "1213"]) == "woods_swamp_town"
+
+
+# -- 24.11 weather -------------------------------------------------------------------------------
+
+def test_24_11_the_weather_is_rolled_at_the_beginning_of_every_game_turn(data, scenario):
+    """24.11: "At the beginning of every Game-Turn, the US player should roll a single die and consult the
+    Weather Table." Ending Game-Turn 1 rolls one die for Game-Turn 2's weather."""
+    state = position(data, scenario, turn=1, weather="light_overcast")
+    outcome = end_game_turn(data, state, 4)
+    weather = next(e for e in outcome.events if e["event"] == "weather")
+    assert (state["turn"], state["weather"], weather["roll"]) == (2, "heavy_overcast", 4)
+
+
+def test_24_21_example_a_thaw_gives_mud_on_its_game_turn_and_the_next(data, scenario):
+    """24.21 example: "There is a thaw on Game-Turn Two. Mud is in effect during Game-Turns Two and Three.
+    If there is a thaw on Game-Turn Three, mud would also be in effect during Game-Turn Four."."""
+    state = position(data, scenario, turn=1, weather="heavy_overcast")
+    end_game_turn(data, state, 6)                                        # heavy overcast +1: 7, kept at 6: thaw
+    assert (state["turn"], state["weather"]) == (2, "thaw") and state["mud_turns"] == [2, 3]
+    end_game_turn(data, copy.deepcopy(state), 3)
+    state["weather"] = "heavy_overcast"
+    end_game_turn(data, state, 6)
+    assert (state["turn"], state["weather"]) == (3, "thaw") and 4 in state["mud_turns"] and GAME.mud(state)
