@@ -175,3 +175,59 @@ def test_24_21_example_a_thaw_gives_mud_on_its_game_turn_and_the_next(data, scen
     state["weather"] = "heavy_overcast"
     end_game_turn(data, state, 6)
     assert (state["turn"], state["weather"]) == (3, "thaw") and 4 in state["mud_turns"] and GAME.mud(state)
+
+
+# -- 5.5 strategic movement: the examples -------------------------------------------------------
+
+def test_5_51_example_strategic_movement_never_starts_in_or_enters_hex_a(data, scenario):
+    """5.51 example: "(An example diagram shows a permissible execution of strategic movement. Note that if
+    the moving unit began the Segment in hex A, or moved into hex A during the course of the Segment,
+    strategic movement would not be permitted.)" Hex A is the first road hex within two hexes of the German at 0705."""
+    grid = GAME.grid(data)
+    road = ["0501", "0502", "0503", "0504", "0505", "0506"]
+    hex_a = next(h for h in road if grid.distance(h, "0705") < 3)
+    before = road[:road.index(hex_a)]
+    state = position(data, scenario, {"A/2A/19": "0501", "1150/183/12": "0705"}, turn=4)
+    assert problems(data, state, [{"move": "A/2A/19", "path": before, "strategic": True}]) == []
+    [message] = problems(data, state, [{"move": "A/2A/19", "path": before + [hex_a], "strategic": True}])
+    assert "(5.51)" in message
+    state = position(data, scenario, {"A/2A/19": hex_a, "1150/183/12": "0705"}, turn=4)
+    [message] = problems(data, state, [{"move": "A/2A/19", "path": [hex_a, before[-1]], "strategic": True}])
+    assert "(5.51)" in message
+
+
+def test_5_52_example_a_third_of_a_point_a_road_hex_and_only_through_road_hexsides(data, scenario):
+    """5.52 example: "a mechanized unit moving along a road would only spend 1/3 of a Movement Point per hex
+    entered when employing this type of movement. However, note that a road benefit is only provided if a
+    unit enters a hex through a hexside containing a road feature." The tank brigade (MA 10) runs eleven
+    road hexes strategically (11/3 MP); off the road the hex costs its terrain."""
+    from pbem.games.operation_grenade.movement import entry_cost
+    state = position(data, scenario, {"A/2A/19": "0501"}, turn=4)
+    road = ["0501", "0502", "0503", "0504", "0505", "0506", "0507", "0508", "0509", "0510", "0511", "0512"]
+    assert problems(data, state, [{"move": "A/2A/19", "path": road, "strategic": True}]) == []
+    assert str(entry_cost(GAME, data, state, "A/2A/19", "0501", "0502", strategic=True)[0]) == "1/3"
+    off_road = next(h for h in GAME.grid(data).neighbours("0502") if h not in road and GAME.on_map(data, h)
+                    and "road" not in GAME.map(data).hexside("0502", h) and data.get(f"map.hexes.{h}.terrain") == "clear")
+    assert entry_cost(GAME, data, state, "A/2A/19", "0502", off_road, strategic=True) == (1, "")
+
+
+# -- 8.36, 22.21, 22.22 examples (data) --------------------------------------------------------
+
+def test_8_36_example_a_morale_1_class_c_regiment_with_strength_3(data, scenario):
+    """8.36 example: "The German infantry regiment 126/48/13 is performing combat for the first time. The unit
+    is morale level 1, so the German Player picks a chit from morale pool #1. The chit is immediately placed
+    underneath 126/48/13 with the front side facing up. Since 126/48/13 is combat class C, the combat strength
+    of this unit is 3." 126/48/13 is a counter of another game (its known chit face is in the rules data);
+    here the morale-1, class-C regiment 943/353/58 carries the demo's pool-1 chit 1-05 (C 3 on the front)."""
+    face = data.get("chits.strength_chits.pools.1.known_faces")[0]
+    assert (face["class"], face["strength"], face["example_unit"]) == ("C", 3, "126/48/13")
+    state = position(data, scenario, {"943/353/58": ("0310", "1-05")}, side="german")
+    assert GAME.strength(data, state, "943/353/58") == 3 and state["units"]["943/353/58"]["steps"] == 3     # 9.82
+
+
+def test_22_21_22_22_examples_the_koeln_bridge_runs_from_0419_to_0320(data):
+    """22.21 example: "the western terminus hex of the bridge at Koeln is 0419." 22.22 example: "the
+    eastern terminus hex of the bridge at Koeln is 0320." The two hexes share the bridge hexside."""
+    assert data.get("map.hexes.0419.name") == "Koeln" and GAME.grid(data).adjacent("0419", "0320")
+    assert (data.get("bridges.rhine_bridges.locations.koeln.west_terminus"),
+            data.get("bridges.rhine_bridges.locations.koeln.east_terminus")) == ("0419", "0320")
