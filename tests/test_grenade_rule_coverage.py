@@ -36,6 +36,8 @@ DEFINITIONAL = {
     "2.23": "the unit type symbols: each counter's type is data (units.yaml; mechanized types are 5.31's)",
     "2.3": "the parts inventory (pbem's two-party dice stand for the dice)",
     "3.0": "the glossary: combat class, strength, morale, movement allowance, strength chit (their rules are 5.0-9.0)",
+    "5.24": "pbem counts Movement Points only in the Movement Phase: retreats (9.9x) and advances (9.94, 9.95) are "
+            "bounded by their own cases, never by a Movement Allowance",
     "4.1": "defines Game-Turn, Player-Turn and the Phasing Player (the sequence table is 4.2's)",
     "8.0": "introduces strength chits (drawn, read and returned under 8.3-8.5)",
     "8.1": "defines the combat class letter printed on counters (units.yaml `class`; read by 8.34)",

@@ -231,3 +231,52 @@ def test_22_21_22_22_examples_the_koeln_bridge_runs_from_0419_to_0320(data):
     assert data.get("map.hexes.0419.name") == "Koeln" and GAME.grid(data).adjacent("0419", "0320")
     assert (data.get("bridges.rhine_bridges.locations.koeln.west_terminus"),
             data.get("bridges.rhine_bridges.locations.koeln.east_terminus")) == ("0419", "0320")
+
+
+# -- 11.32, 12.1, 14.12, 18.14 -----------------------------------------------------------------
+
+def test_11_32_units_found_out_of_supply_are_marked(data, scenario):
+    """11.32: "Place an Out of Supply marker on all units that are determined to be out of supply during
+    the Mutual Supply Determination Phase." The save's `supply` marks 329/83/19, seven hexes from a road
+    (11.31), and the step's events say so."""
+    from pbem.games.operation_grenade import supply
+    state = position(data, scenario, {"329/83/19": "2503", "330/83/19": "0810"}, turn=8)
+    events: list = []
+    supply.determine(GAME, data, state, events)
+    assert state["supply"] == {"329/83/19": "out_of_supply", "330/83/19": "in_supply"}
+    assert events == [{"event": "supply", "unit": "329/83/19", "status": "out_of_supply", "rule": "11.31"}]
+
+
+def test_12_1_no_penalty_to_enter_an_entrenchment_and_it_stays(data, scenario):
+    """12.1: "There is no Movement Point penalty to enter an entrenchment hex. Entrenchment hexes are
+    permanent." 0110 (clear, entrenched) costs a US regiment the clear hex's 1 MP, and it stays entrenched."""
+    from pbem.games.operation_grenade.movement import entry_cost
+    state = position(data, scenario, {"119/30/19": "0209"})
+    assert data.get("map.hexes.0110") == {"terrain": "clear", "entrenchment": True}
+    assert entry_cost(GAME, data, state, "119/30/19", "0209", "0110") == entry_cost(GAME, data, state, "119/30/19", "0209", "0210") == (1, "")
+    GAME.apply(data, state, "allied", [move("119/30/19", "0209", "0110")], ScriptedDice(*[6] * 20))
+    assert state["units"]["119/30/19"]["hex"] == "0110" and GAME.map(data).has("0110", "entrenchment")
+
+
+def test_14_12_reinforcements_may_move_strategically_three_hexes_from_the_enemy(data, scenario):
+    """14.12: "It is permissible for reinforcements to employ strategic movement in their Game-Turn of
+    entry as long as they remain at least three hexes away from Enemy units at all times during the
+    Movement Phase.\""""
+    order = {"enter": "393/99/7", "path": ["0301", "0302", "0303"], "strategic": True}
+    assert problems(data, position(data, scenario, turn=4), [order]) == []
+    [message] = problems(data, position(data, scenario, {"1150/183/12": "0404"}, turn=4), [order])
+    assert message == "393/99/7 may move strategically only 3 or more hexes from the enemy; 0303 is 2 from 0404 (5.51)"
+
+
+def test_18_14_roer_hexsides_are_rivers_for_movement_whatever_the_current(data, scenario):
+    """18.14: "All Roer hexsides are considered normal river hexsides for purposes of movement, regardless
+    of the current." 0109 -> 0108 crosses the upper Roer: the river cost for a regiment, a refusal for a
+    tank without a road (5.61), the same at every current."""
+    from pbem.games.operation_grenade.movement import entry_cost
+    costs = set()
+    for current in (None, "normal", "rapid", "torrent"):
+        state = position(data, scenario, {"119/30/19": "0109", "9P/81": "0109"}, flood="gradual_flood", d_day="1945-02-20", current=current)
+        costs.add((entry_cost(GAME, data, state, "119/30/19", "0109", "0108"), entry_cost(GAME, data, state, "9P/81", "0109", "0108")[0]))
+    plain = entry_cost(GAME, data, state, "119/30/19", "0109", "0209")[0]
+    river = data.get("game.movement.costs.river_hexside.non_mechanized")
+    assert costs == {((data.get("terrain.hexes.hilltop.movement.non_mechanized") + river, ""), None)} and plain == 1
