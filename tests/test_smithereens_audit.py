@@ -367,3 +367,43 @@ def test_12_17_paratroopers_make_mobile_assaults_when_not_deployed_as_1aaa(tmp_p
     state["aaa"] = {"hex": "4212E", "units": ["ab-18"]}
     assert messages(data, state, [assault]) == [
         "ab-18 stays passively in its drop hex until relieved: it may not make mobile assaults (13.3, 12.17)"]
+
+
+# -- behaviour 6 (pbem 0.7.0): 9.13 partisans, 13.14 the Hungarians at Budapest's fall ------------------
+
+PARTISANS = {"side": "soviet", "nationality": "yugoslavian", "type": "partisan_band", "steps": 2,
+             "full": {"attack": 2, "defense": 2, "movement": 0}, "reduced": {"attack": 1, "defense": 1, "movement": 0}}
+
+
+def test_9_13_the_yugoslav_step_replenishes_armies_not_partisans(tmp_path):
+    """9.13: "This step may only be used to replenish Yugoslav army (mobile) units, not partisans."
+    Behaviour 6 refuses a step for a partisan band; behaviour 5 campaigns took it and still do."""
+    import dataclasses
+    data = replacements(tmp_path, **{"yug-p": PARTISANS})
+    state = position(data, "soviet", level="beginner")
+    state["units"]["yug-p"] = {"hex": "2019E", "steps": 1}
+    assert messages(data, state, [{"replace": "yug-p", "steps": 1}]) == [
+        "yug-p is a Yugoslav partisan band: the Yugoslav step replenishes Yugoslav armies only (9.13)"]
+    assert messages(dataclasses.replace(data, behaviour=5), state, [{"replace": "yug-p", "steps": 1}]) == []
+
+
+def test_13_14_the_hungarians_are_removed_the_instant_budapest_falls(tmp_path):
+    """13.14: "Remove any surviving Hungarian units the instant Budapest becomes Alliance controlled."
+    (Budapest is 3730, 3.3.) A Soviet advance takes the city: the Hungarians anywhere on the map go to the
+    deadpile (behaviour 6); a behaviour 5 campaign keeps them."""
+    import dataclasses
+    hungarian = {"side": "german", "nationality": "hungarian", "type": "infantry", "steps": 1, "full": {"attack": 1, "defense": 1, "movement": 3}}
+    data = load("smithereens-supply.yaml", tmp_path, **{"units.counters.hu-1": hungarian, "units.counters.hu-2": copy.deepcopy(hungarian)})
+    assert data.get("special.hungarian_and_italian_fascist.budapest_hex") == "3730"
+    for behaviour, removed in ((6, ["hu-1", "hu-2"]), (5, [])):
+        state = position(data, level="beginner")
+        state["units"]["hu-1"] = {"hex": "4011E", "steps": 1}
+        state["units"]["hu-2"] = {"hex": "4111E", "steps": 1}
+        events: list = []
+        GAME.take_control(dataclasses.replace(data, behaviour=behaviour), state, "3730", "soviet", events)
+        assert state["control"]["3730"] == "alliance"
+        assert [u for u in ("hu-1", "hu-2") if u in state["eliminated"] and u not in state["units"]] == removed
+        assert [e for e in events if e["event"] == "hungarians_removed"] == (
+            [{"event": "hungarians_removed", "hex": "3730", "units": removed, "rule": "13.14"}] if removed else [])
+    assert GAME.describe(data, state, [{"event": "hungarians_removed", "hex": "3730", "units": ["hu-1", "hu-2"], "rule": "13.14"}]) == [
+        ("item", "Budapest (3730) is Alliance controlled: the surviving Hungarian units are removed: hu-1, hu-2 (13.14)")]

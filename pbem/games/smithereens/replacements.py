@@ -69,6 +69,9 @@ class ReplacementRules(ControlRules):
         nationality = counter.get("nationality", army)
         if nationality in numbers.texts(data, f"{REPLACEMENTS}.replenishing.never_replaced", "the nationalities never replaced (9.9)"):
             return f"{nationality.replace('_', ' ')} units never receive replacements (9.9)"
+        if nationality == "yugoslavian" and self.plays(data, 6) and \
+                counter["type"] in numbers.texts(data, f"{REPLACEMENTS}.rates.yugoslav.never_types", "the Yugoslav units never replaced (9.13)"):
+            return f"{unit_id} is a Yugoslav partisan band: the Yugoslav step replenishes Yugoslav armies only (9.13)"
         if unit_id in state["eliminated"]:
             if army == "german":
                 return "German-side units may never be brought out of the deadpile (9.10)"
