@@ -22,10 +22,13 @@ def test_5_11_5_23_all_some_or_none_of_the_units_move_spending_some_of_their_poi
 
 
 def test_5_12_combat_never_occurs_during_the_movement_phase(data, scenario):
-    """5.12: "Combat may never occur during the Movement Phase." An attack order there is refused."""
+    """5.12: "Combat may never occur during the Movement Phase." The Movement Phase's orders have no
+    `attack:`; one there is refused, and the same order is legal in the Combat Phase."""
     state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": "1012"})
-    [message] = problems(data, state, [{"attack": "1012", "with": ["119/30/19"]}])
-    assert "attack" in message
+    assert problems(data, state, [{"attack": "1012", "with": ["119/30/19"]}]) == [
+        "unknown key(s) attack, with here (expected eliminate, enter, move, path, ruse, strategic)"]
+    state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": "1012"}, phase="combat")
+    assert problems(data, state, [{"attack": "1012", "with": ["119/30/19"]}]) == []
 
 
 def test_5_13_5_41_each_unit_moves_tactically_or_strategically_never_both(data, scenario):
@@ -169,12 +172,13 @@ def test_24_21_example_a_thaw_gives_mud_on_its_game_turn_and_the_next(data, scen
     """24.21 example: "There is a thaw on Game-Turn Two. Mud is in effect during Game-Turns Two and Three.
     If there is a thaw on Game-Turn Three, mud would also be in effect during Game-Turn Four."."""
     state = position(data, scenario, turn=1, weather="heavy_overcast")
-    end_game_turn(data, state, 6)                                        # heavy overcast +1: 7, kept at 6: thaw
-    assert (state["turn"], state["weather"]) == (2, "thaw") and state["mud_turns"] == [2, 3]
-    end_game_turn(data, copy.deepcopy(state), 3)
-    state["weather"] = "heavy_overcast"
-    end_game_turn(data, state, 6)
-    assert (state["turn"], state["weather"]) == (3, "thaw") and 4 in state["mud_turns"] and GAME.mud(state)
+    end_game_turn(data, state, 6)                                        # heavy overcast +1: 7, kept at 6: thaw (24.14)
+    assert (state["turn"], state["weather"]) == (2, "thaw") and state["mud_turns"] == [2, 3] and GAME.mud(state)
+    dry = copy.deepcopy(state)
+    end_game_turn(data, dry, 3)                                          # Game-Turn 3 light overcast: still mud, none after
+    assert (dry["turn"], dry["weather"], dry["mud_turns"]) == (3, "light_overcast", [2, 3]) and GAME.mud(dry)
+    end_game_turn(data, state, 6)                                        # a thaw on Game-Turn Three too
+    assert (state["turn"], state["weather"], state["mud_turns"]) == (3, "thaw", [2, 3, 4])
 
 
 # -- 5.5 strategic movement: the examples -------------------------------------------------------

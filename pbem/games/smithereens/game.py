@@ -83,7 +83,8 @@ class Smithereens(MobileAirRules):
         "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
         "(the special movement step refuses until the group settles it)",
         "3.12 the Italian Front (at least six Western Allied corps in Italy until the collapse or no supplied "
-        "German-side unit is left there, or the game is forfeit): not counted by pbem; the group checks it",
+        "German-side unit is left there, or the game is forfeit): not adjudicated yet, it needs the hexes of Italy "
+        "(printed on the map, `map.regions.italy.hexes`) and a forfeit beside 4.4's count; the group checks it",
         "9.13 a reclaimed Yugoslav unit re-enters at an Alliance-controlled city in Yugoslavia (none available, no "
         "reclaiming): not checked; it enters as other Soviet reinforcements do (9.3) (the one Yugoslav step a turn and, "
         "behaviour 6, no step for a partisan band are enforced)",
