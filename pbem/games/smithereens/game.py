@@ -86,8 +86,8 @@ class Smithereens(MobileAirRules):
         "German-side unit is left there, or the game is forfeit): not adjudicated yet, it needs the hexes of Italy "
         "(printed on the map, `map.regions.italy.hexes`) and a forfeit beside 4.4's count; the group checks it",
         "9.13 a reclaimed Yugoslav unit re-enters at an Alliance-controlled city in Yugoslavia (none available, no "
-        "reclaiming): not checked; it enters as other Soviet reinforcements do (9.3) (the one Yugoslav step a turn and, "
-        "behaviour 6, no step for a partisan band are enforced)",
+        "reclaiming): not adjudicated yet, such a unit enters as other Soviet reinforcements do (9.3); the group checks "
+        "it (the one Yugoslav step a turn and, behaviour 6, no step for a partisan band are enforced)",
         "5.5 more than three players: pbem seats two or three (1.2); a larger group shares those seats",
         "the World War III scenarios 14.1, 14.2, 14.3, 14.4, 14.5, 14.6, 14.7, 14.8, 14.9, 14.10, 14.11, 14.12, 14.13, "
         "14.14, 14.15, 14.16, 14.17, 14.18, 14.19 and their Swiss units (2.15, 8.6): encoded as data "
