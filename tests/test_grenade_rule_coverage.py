@@ -3,7 +3,8 @@
 Every numbered case of /work/shared/rulebooks/operation-grenade.txt (a line opening with [N.N] or
 [N.NN]: the Victory in the West standard rules 1.0-14.0 and the exclusive rules 15.0-28.0) must be
 cited in a comment, docstring or string of a test under tests/test_operation_grenade*.py (or
-tests/test_poker_grenade.py, the secret chit draw), or by a test's name (test_9_85_9_92_...), or
+tests/test_grenade*.py and tests/test_poker_grenade.py, the secret chit draw), or by a test's name
+(test_9_85_9_92_...), or
 named in the game's not-enforced list (game.py `not_enforced`, written into every campaign header),
 or be a bare heading ("[20.0] CASES:"), or be in DEFINITIONAL below with a one-line reason. Every
 worked example ("Example:", "For example, ...", "Combined Arms Example:", the strategic movement
@@ -24,7 +25,7 @@ from tests.rulecoverage import RULEBOOKS, Audit
 RULEBOOK = RULEBOOKS / "operation-grenade.txt"
 pytestmark = pytest.mark.skipif(not RULEBOOK.exists(), reason=f"no rulebook text at {RULEBOOK}")
 AUDIT = Audit(RULEBOOK, re.compile(r"^\[(\d+\.\d+)\]\s*(.*)"), re.compile(r"(?:[Ff]or example,|Example:|\(An example)\s*(.*)"),
-              ("test_operation_grenade*.py", "test_poker_grenade.py"), Path(__file__).name, names=True,
+              ("test_operation_grenade*.py", "test_grenade*.py", "test_poker_grenade.py"), Path(__file__).name, names=True,
               heading_lines=("CASES:", "GENERAL RULE:"))
 
 # Cases with nothing to adjudicate: component descriptions, definitions, introductions, the
