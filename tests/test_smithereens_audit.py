@@ -407,3 +407,34 @@ def test_13_14_the_hungarians_are_removed_the_instant_budapest_falls(tmp_path):
             [{"event": "hungarians_removed", "hex": "3730", "units": removed, "rule": "13.14"}] if removed else [])
     assert GAME.describe(data, state, [{"event": "hungarians_removed", "hex": "3730", "units": ["hu-1", "hu-2"], "rule": "13.14"}]) == [
         ("item", "Budapest (3730) is Alliance controlled: the surviving Hungarian units are removed: hu-1, hu-2 (13.14)")]
+
+
+def test_9_13_a_reclaimed_yugoslav_unit_re_enters_via_an_alliance_city_in_yugoslavia(tmp_path):
+    """9.13: "Yugoslav units reclaimed from the deadpile re-enter via any Alliance controlled city in
+    Yugoslavia; if no such hex is available, Yugoslav deadpile reclamations cease until one is."
+    (2020E is made an Alliance city of Yugoslavia; 2019E is a Soviet entry city outside it, 9.3.)
+    Behaviour 5 campaigns enter it as any Soviet reinforcement, as they recorded."""
+    import dataclasses
+    yug = {"side": "soviet", "nationality": "yugoslavian", "type": "infantry", "steps": 2,
+           "full": {"attack": 3, "defense": 3, "movement": 3}, "reduced": {"attack": 1, "defense": 1, "movement": 3}}
+    data = load("smithereens-reinforcements.yaml", tmp_path, **{
+        "units.counters.yug-a": yug, "map.regions.yugoslavia.hexes": ["2020E"],
+        "map.hexes.2020E": {"terrain": "clear", "city": True, "control_at_start": "alliance"}})
+    state = position(data, "soviet", level="beginner")
+    del state["units"]["rom-4a"]                            # no Romanian in 2020E to stack with (8.4)
+    state["eliminated"].append("yug-a")
+    reclaim = {"replace": "yug-a", "steps": 1}
+    assert messages(data, state, [reclaim, {"enter": "yug-a", "path": ["2019E"]}]) == [
+        "yug-a re-enters via an Alliance-controlled city in Yugoslavia, not 2019E (9.13)"]
+    assert messages(data, state, [reclaim, {"enter": "yug-a", "path": ["2020E"]}]) == []
+    old = dataclasses.replace(data, behaviour=5)
+    assert messages(old, state, [reclaim, {"enter": "yug-a", "path": ["2019E"]}]) == []
+    after = GAME.apply(data, copy.deepcopy(state), "alliance", [reclaim], ScriptedDice(default=1)).state
+    assert after["reinforcements"]["yug-a"] == {"turn": 2, "steps": 1, "reclaimed": True} and "yug-a" not in after["eliminated"]
+    after.update(army="soviet", phase="movement", turn=3)         # the next Soviet movement phase
+    assert messages(data, after, [{"enter": "yug-a", "path": ["2019E"]}]) == [
+        "yug-a re-enters via an Alliance-controlled city in Yugoslavia, not 2019E (9.13)"]
+    assert messages(data, after, [{"enter": "yug-a", "path": ["2020E"]}]) == []
+    state["control"]["2020E"] = "german"
+    assert messages(data, state, [reclaim]) == [
+        "no Alliance-controlled city in Yugoslavia: Yugoslav deadpile reclamations cease until one is (9.13), so not yug-a"]
