@@ -1,0 +1,222 @@
+"""End of the Iron Dream 25.3 Fog of War (campaign option `fog=true`, behaviour 4) and 25.5 D on
+the hidden-information core (pbem/games/end_of_the_iron_dream/fog*.py).
+
+25.3 B: "no player may examine the stacks of any other player until committing forces to a mobile
+or prepared assault into the enemy-occupied hex." C: "the WA may always examine German stacks
+located in France and Italy." D: "Germany receives four blank dummy counters to deploy as desired
+with real units in any stack outside of France and Italy. Dummy units may never be deployed alone
+in a hex. They may be deployed under fort counters with or without German combat units."
+25.5 D: "place all the units in the hex in a cup and draw one out blindly. That unit receives the
+bombs even if it is a dummy."
+
+Unit tests on the made-up test data of tests/eidhelp.py (TEST DATA); the campaign tests on the
+bundled example's DEMONSTRATION DATA (examples/end-of-the-iron-dream-demo/, made up)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from pbem.dice import Dice
+from pbem.errors import PbemError
+from pbem.games.end_of_the_iron_dream import GAME, fog, fog_dummies
+from tests.dicehelp import ScriptedDice
+from tests.eidhelp import SCENARIO, at, data, play, problems
+from tests.test_eid_supply_play import SUPPLY
+
+SEATS = ["axis", "soviet", "western"]
+
+
+def fogged(position: dict, seats=SEATS, **extra):
+    units = {u: (v if isinstance(v, dict) else {"hex": v}) for u, v in position.items()}
+    d = data(position=units, behaviour=4, extra={**SUPPLY, **extra})
+    return d, GAME.setup(d, SCENARIO, list(seats), {"position": "test", "fog": "true"})
+
+
+def test_25_3_b_only_the_top_shows_the_units_under_it_are_items_of_the_hex():
+    """The top is the unit with the most steps, then the lowest id, never an SU: de-inf-1 (2
+    steps) over de-inf-2, de-inf-4 (reduced) and the SU de-su-1; a lone unit shows; the items
+    are `T10/1`..`T10/3`, each a unit with what puts it back (its references, the supply checks
+    since it was hidden)."""
+    d, s = fogged({"de-inf-4": {"hex": "T10", "steps": 1}, "de-inf-2": "T10", "de-inf-1": "T10", "de-su-1": "T10",
+                   "de-inf-5": "R12", "su-inf-3": "T24"})
+    s["oos"] = ["de-inf-2", "de-inf-5"]
+    public, items = GAME.hidden.split(d, copy.deepcopy(s), "axis")
+    assert items == {
+        "T10/1": {"unit": "de-inf-2", "side": "axis", "hex": "T10", "steps": 2, "refs": [["oos", ["at", 0], "de-inf-2"]], "seq": 0},
+        "T10/2": {"unit": "de-inf-4", "side": "axis", "hex": "T10", "steps": 1, "refs": [], "seq": 0},
+        "T10/3": {"unit": "de-su-1", "side": "axis", "hex": "T10", "steps": 1, "refs": [], "seq": 0}}
+    assert sorted(public["units"]) == ["de-inf-1", "de-inf-5", "su-inf-3"] and public["oos"] == ["de-inf-5"]
+    assert public["fog"]["hidden"] == {"axis": ["T10"], "soviet": [], "western": []}
+    assert GAME.hidden.merge(d, copy.deepcopy(public), "axis", items) == s
+
+
+def test_25_3_b_units_whose_supply_is_not_their_hexs_always_show():
+    """A Hungarian unit (19.3 D: its own source) and a unit on EGS (15.21) are never hidden, so
+    every public supply step reads them; an SU alone with them is not hidden either."""
+    d, s = fogged({"hu-inf-H1": "T10", "de-inf-1": "T10", "de-inf-2": "T10", "de-su-1": "S10", "de-inf-5": "S10"})
+    s["egs"] = ["de-inf-5"]
+    public, items = GAME.hidden.split(d, copy.deepcopy(s), "axis")
+    assert [v["unit"] for v in items.values()] == ["de-inf-2"]
+    assert {"hu-inf-H1", "de-inf-1", "de-su-1", "de-inf-5"} <= set(public["units"])
+
+
+def test_25_3_c_ultra_german_stacks_in_france_show_to_the_grand_alliance():
+    """Two players: the Alliance seat always examines German stacks in France and Italy (S4 is in
+    the test data's France); with three players they stay hidden from both (game.FOG_ON)."""
+    position = {"de-inf-1": "S4", "de-inf-2": "S4", "su-inf-3": "T24"}
+    d, s = fogged(position, seats=["axis", "alliance"], **{"map.countries.italy": ["W1"], "victory.two_player.line.west_hexes": []})
+    assert GAME.hidden.split(d, copy.deepcopy(s), "axis")[1] == {}
+    d, s = fogged(position, **{"map.countries.italy": ["W1"]})
+    assert [v["unit"] for v in GAME.hidden.split(d, copy.deepcopy(s), "axis")[1].values()] == ["de-inf-2"]
+
+
+def test_25_3_b_an_assault_opens_the_defending_stack_a_file_in_the_open_the_movers():
+    d, s = fogged({"de-inf-1": "T10", "su-inf-3": "T11"})
+    hidden = {"axis": ["T10/1", "T10/2", "R12/1"], "soviet": ["T11/1"], "western": []}
+    soviet = at(s, 2, "soviet", "assault")
+    assert GAME.hidden.opens(d, soviet, hidden, "soviet", [{"attack": "T10", "with": ["su-inf-3"]}]) == {
+        "axis": ["T10/1", "T10/2"], "western": []}
+    mobile = at(s, 2, "soviet", "movement")
+    assert GAME.hidden.opens(d, mobile, hidden, "soviet", [{"assault": "T10", "with": ["su-inf-3"]}]) == {
+        "axis": ["T10/1", "T10/2"], "western": [], "soviet": ["T11/1"]}
+    view = copy.deepcopy(s)
+    assert GAME.hidden.mover_opens(d, view, {"T11/1": {}, "S11/1": {}}, "soviet",
+                                   [{"attack": "T10", "with": ["su-inf-3"]}]) == ["T11/1"]
+    assert GAME.hidden.owner_step(d, at(s, 2, "soviet", "movement"), "soviet")
+    assert not GAME.hidden.owner_step(d, at(s, 2, "soviet", "movement"), "axis")
+    assert not GAME.hidden.owner_step(d, at(s, 2, "soviet", "assault"), "soviet")
+
+
+# -- 25.3 D-E the dummies ----------------------------------------------------------------------------
+DUMMY_DATA = {"map.countries.italy": ["W1", "W2"]}
+
+
+def test_25_3_d_a_dummy_goes_with_real_units_outside_france_and_italy():
+    d, s = fogged({"de-inf-1": "T10", "de-inf-2": "T10", "de-su-1": "R12", "su-inf-3": "T24"}, **DUMMY_DATA)
+    s = at(s, 1, "axis", "movement")
+    assert problems(d, s, "axis", [{"dummy": "dummy-1", "at": "S4"}]) == ["S4 is in France or Italy: no dummy there (25.3 D)"]
+    assert problems(d, s, "axis", [{"dummy": "dummy-5", "at": "T10"}]) == [
+        "dummy-5 is not one of Germany's dummies (dummy-1, dummy-2, dummy-3, dummy-4; 25.3 D)"]
+    assert problems(d, s, "axis", [{"dummy": "dummy-1", "at": "T10"}]) == []
+    assert problems(d, at(s, 1, "soviet", "movement"), "soviet", [{"dummy": "dummy-1", "at": "T10"}]) == [
+        "Germany deploys its dummies in its Operational Movement files (25.3 E; pbem's reading)"]
+    with pytest.raises(PbemError, match=r"dummy-1 in Q10 would be alone: no dummy alone in a hex \(25.3 D\)"):
+        play(d, s, "axis", [{"dummy": "dummy-1", "at": "Q10"}])
+    with pytest.raises(PbemError, match=r"dummy-1 in R12 joins a stack of SUs only \(15.23 C\)"):
+        play(d, s, "axis", [{"dummy": "dummy-1", "at": "R12"}])
+    moved, events = play(d, s, "axis", [{"dummy": "dummy-1", "at": "T10"}, {"dummy": "dummy-2", "at": "T10"}])
+    assert moved["fog"]["dummies"] == {"dummy-1": "T10", "dummy-2": "T10"}
+    assert {"event": "dummies", "placed": {"dummy-1": "T10", "dummy-2": "T10"}, "rule": "25.3 E"} in events
+    public, items = GAME.hidden.split(d, copy.deepcopy(moved), "axis")
+    assert [v for v in items.values() if "dummy" in v] == [{"dummy": "dummy-1"}, {"dummy": "dummy-2"}]
+    assert sorted(items) == ["T10/1", "T10/2", "T10/3"] and public["fog"]["dummies"] == {}
+    assert GAME.hidden.merge(d, public, "axis", items)["fog"]["dummies"] == moved["fog"]["dummies"]
+
+
+def test_25_3_d_a_dummy_under_a_fort_counter_needs_no_unit_and_one_left_alone_is_refused():
+    """"They may be deployed under fort counters with or without German combat units"; the Axis's
+    own file may not leave one alone by moving its stack away."""
+    d, s = fogged({"de-inf-1": "T10", "su-inf-3": "T24"}, **DUMMY_DATA)
+    s = at(s, 1, "axis", "movement", forts={"Q10": 1})
+    moved, _ = play(d, s, "axis", [{"dummy": "dummy-3", "at": "Q10"}, {"dummy": "dummy-1", "at": "T10"}])
+    assert moved["fog"]["dummies"] == {"dummy-1": "T10", "dummy-3": "Q10"}
+    with pytest.raises(PbemError, match=r"dummy-1 in T10 would be alone"):
+        play(d, at(moved, 2, "axis", "movement"), "axis", [{"move": "de-inf-1", "path": ["T10", "T9"]}])
+    off, _ = play(d, at(moved, 2, "axis", "movement"), "axis",
+                  [{"move": "de-inf-1", "path": ["T10", "T9"]}, {"dummy": "dummy-1", "at": "T9"}])
+    assert off["fog"]["dummies"] == {"dummy-1": "T9", "dummy-3": "Q10"}
+
+
+def test_25_3_b_a_dummy_in_an_assaulted_hex_is_revealed_and_goes_back_to_the_german():
+    """After a Soviet assault file on T11 (its stack opened: the state is what every machine sees
+    after the Axis's reveal) the dummy there is revealed; a dummy whose stack was destroyed is seen
+    to be one (25.3 D); the one in S5 stays."""
+    d, s = fogged({"de-inf-1": "T11", "su-inf-3": "T12", "de-inf-2": "S5"}, **DUMMY_DATA)
+    s = at(s, 2, "soviet", "assault")
+    s["fog"]["dummies"] = {"dummy-2": "T11", "dummy-3": "R9", "dummy-4": "S5"}
+    events: list = []
+    fog_dummies.reveal(d, s, [{"attack": "T11", "with": ["su-inf-3"]}], events)
+    assert events == [{"event": "dummy_revealed", "hex": "R9", "rule": "25.3 D"},
+                      {"event": "dummy_revealed", "hex": "T11", "rule": "25.3 B"}]
+    assert s["fog"]["dummies"] == {"dummy-4": "S5"}
+
+
+# -- 25.5 D ----------------------------------------------------------------------------------------
+def test_25_5_d_the_bombed_counter_is_drawn_blindly_from_every_counter_in_the_hex():
+    """Outside France and Italy under fog: the cup holds de-inf-1, de-inf-2 and dummy-4 (in that
+    order); the seed `4`*64 rolls 3 on the d3 (`bomb/T11`): the dummy takes the bombs, the strike is
+    spent (25.5 A) and no unit loses a step."""
+    d, s = fogged({"de-inf-1": "T11", "de-inf-2": "T11", "wa-mech-2": "T12", "su-inf-3": "T24"}, **DUMMY_DATA)
+    s = at(s, 3, "western", "assault")
+    s["fog"]["dummies"] = {"dummy-4": "T11"}
+    dice = Dice("4" * 64)
+    events: list = []
+    strike = fog_dummies.blind_strike(d, s, {"bomb": "de-inf-1"}, dice, events)
+    assert fog_dummies.blind_strike(d, s, {"bomb": "de-inf-1"}, Dice("5" * 64), []) == {"bomb": "de-inf-1"}     # rolls 1
+    assert dice.rolls[0]["purpose"] == "bomb/T11" and dice.rolls[0]["die"] == "1d3" and dice.rolls[0]["result"] == 3
+    assert strike == {"bomb": "dummy-4"}
+    assert events == [{"event": "bomb_draw", "hex": "T11", "cup": ["de-inf-1", "de-inf-2", "dummy-4"], "drawn": "dummy-4",
+                       "rule": "25.5 D"}]
+    from pbem.games.end_of_the_iron_dream.assault import bomb
+    bomb(d, s, strike, events)
+    assert s["fog"]["dummies"] == {} and s["bombed"] == {"turn": 3, "hex": "T11"} and s["bombers"] == ["first"]
+    assert s["units"]["de-inf-1"]["steps"] == 2 and s["units"]["de-inf-2"]["steps"] == 2
+    assert events[-1] == {"event": "dummy_revealed", "hex": "T11", "rule": "25.5 D"}
+
+
+def test_25_5_d_in_france_the_wa_designate_the_bombed_unit():
+    d, s = fogged({"de-inf-1": "S4", "de-inf-2": "S4", "wa-mech-2": "S3", "su-inf-3": "T24"}, **DUMMY_DATA)
+    dice = Dice("5" * 64)
+    assert fog_dummies.blind_strike(d, at(s, 3, "western", "assault"), {"bomb": "de-inf-2"}, dice, []) == {"bomb": "de-inf-2"}
+    assert dice.rolls == []
+
+
+# -- the supply checks ---------------------------------------------------------------------------
+def test_15_9_a_hidden_unit_takes_the_terminal_check_it_missed_when_put_back():
+    """T10 is deep behind the Axis lines (no Soviet GS): su-inf-3 shows, su-inf-5 (one step) is
+    hidden under it. The Soviet Terminal Supply Check (5.3.6), a public step, reduces the top and
+    records T10 as short; put back, su-inf-5 is permanently destroyed (15.9 A, 7.17), reported."""
+    d, s = fogged({"su-inf-3": "T10", "su-inf-5": {"hex": "T10", "steps": 1}, "de-inf-1": "S4"})
+    public, items = GAME.hidden.split(d, at(s, 2, "soviet", "assault"), "soviet")
+    assert [v["unit"] for v in items.values()] == ["su-inf-5"]
+    after, events = play(d, public, "soviet", [])
+    assert {"event": "supply_check", "check": "terminal", "army": "soviet", "oos": ["su-inf-3"]} in events
+    assert after["fog"]["checks"] == [{"check": "terminal", "army": "soviet", "hexes": {"T10": True}}]
+    back = GAME.hidden.merge(d, copy.deepcopy(after), "soviet", items)
+    assert "su-inf-5" not in back["units"] and {"unit": "su-inf-5", "side": "soviet", "permanent": True} in back["dead"]
+    assert back["fog"]["caught"] == [{"event": "eliminated", "unit": "su-inf-5", "why": "out of supply: permanently (15.9 A, 7.17)",
+                                      "caught_up": "the Terminal Supply Check it missed under fog of war (25.3 B)"}]
+    _, events = play(d, at(back, 3, "soviet", "movement"), "soviet", [])
+    assert events[0]["unit"] == "su-inf-5" and events[0]["caught_up"]
+
+
+def test_15_3_a_hidden_unit_takes_the_oos_marker_of_the_player_turn_under_way():
+    """The Axis Initial Supply Check (5.1.2) of Turn 3 marks the top of R12 OOS (cut off by the
+    Soviet ZOC ring below: TEST DATA); the hidden de-inf-2 under it gets the marker when its owner
+    puts it back for its Operational Movement file."""
+    d, s = fogged({"de-inf-1": "Q3", "de-inf-2": "Q3", "su-inf-3": "T24"})
+    public, items = GAME.hidden.split(d, copy.deepcopy(s), "axis")
+    public["fog"]["checks"] = [{"check": "initial", "army": "axis", "turn": 1, "hexes": {"Q3": True}}]
+    back = GAME.hidden.merge(d, copy.deepcopy(public), "axis", items)
+    assert "de-inf-2" in back["oos"]
+    public["turn"] = 2                                 # a later player-turn: the marker came off (5.1.6 C)
+    assert "de-inf-2" not in GAME.hidden.merge(d, copy.deepcopy(public), "axis", items).get("oos", [])
+
+
+# -- the option -------------------------------------------------------------------------------------
+def test_25_3_a_the_option_is_recorded_when_given_and_refused_where_not_written():
+    assert GAME.options({"position": "x", "fog": "true"}) == {"position": "x", "chit": "hidden", "fog": True}
+    assert "fog" not in GAME.options({"position": "x"})
+    with pytest.raises(PbemError, match="option fog must be true or false"):
+        GAME.options({"position": "x", "fog": "maybe"})
+    assert GAME.not_enforced_for({"fog": True})[-1].startswith("25.3 under fog (`fog=true`), pbem's readings")
+    assert GAME.not_enforced_for({})[-1].startswith("25.3 fog of war is the optional campaign option")
+    units = {"de-inf-1": {"hex": "T10"}, "su-inf-3": {"hex": "T24"}}
+    with pytest.raises(PbemError, match="played from behaviour 4"):
+        GAME.setup(data(position=units, behaviour=3, extra=SUPPLY), SCENARIO, SEATS, {"position": "test", "fog": "true"})
+    with pytest.raises(PbemError, match="two German commanders"):
+        GAME.setup(data(position=units, behaviour=4, extra=SUPPLY), SCENARIO, ["axis-west", "axis-east", "soviet", "western"],
+                   {"position": "test", "fog": "true"})
+    assert not fog.active(GAME.setup(data(position=units, behaviour=4, extra=SUPPLY), SCENARIO, SEATS, {"position": "test"}))
