@@ -138,8 +138,8 @@ def test_25_3_b_a_dummy_in_an_assaulted_hex_is_revealed_and_goes_back_to_the_ger
     s["fog"]["dummies"] = {"dummy-2": "T11", "dummy-3": "R9", "dummy-4": "S5"}
     events: list = []
     fog_dummies.reveal(d, s, [{"attack": "T11", "with": ["su-inf-3"]}], events)
-    assert events == [{"event": "dummy_revealed", "hex": "R9", "rule": "25.3 D"},
-                      {"event": "dummy_revealed", "hex": "T11", "rule": "25.3 B"}]
+    assert events == [{"event": "dummy_revealed", "hex": "T11", "rule": "25.3 B"},
+                      {"event": "dummy_revealed", "hex": "R9", "rule": "25.3 D"}]
     assert s["fog"]["dummies"] == {"dummy-4": "S5"}
 
 
