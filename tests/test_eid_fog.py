@@ -18,6 +18,7 @@ import copy
 
 import pytest
 
+from pbem.demo import demo_folder
 from pbem.dice import Dice
 from pbem.errors import PbemError
 from pbem.games.end_of_the_iron_dream import GAME, fog, fog_dummies
@@ -26,6 +27,7 @@ from tests.eidhelp import SCENARIO, at, data, play, problems
 from tests.test_eid_supply_play import SUPPLY
 
 SEATS = ["axis", "soviet", "western"]
+EXAMPLE = demo_folder("end-of-the-iron-dream-demo")
 
 
 def fogged(position: dict, seats=SEATS, **extra):
@@ -186,10 +188,10 @@ def test_15_9_a_hidden_unit_takes_the_terminal_check_it_missed_when_put_back():
     assert after["fog"]["checks"] == [{"check": "terminal", "army": "soviet", "hexes": {"T10": True}}]
     back = GAME.hidden.merge(d, copy.deepcopy(after), "soviet", items)
     assert "su-inf-5" not in back["units"] and {"unit": "su-inf-5", "side": "soviet", "permanent": True} in back["dead"]
-    assert back["fog"]["caught"] == [{"event": "eliminated", "unit": "su-inf-5", "why": "out of supply: permanently (15.9 A, 7.17)",
-                                      "caught_up": "the Terminal Supply Check it missed under fog of war (25.3 B)"}]
+    assert back["fog"]["caught"] == [{"event": "eliminated", "unit": "su-inf-5", "why": "out of supply: permanently (15.9 A, "
+                                      "7.17), at a Terminal Supply Check it missed hidden under fog of war (25.3 B)"}]
     _, events = play(d, at(back, 3, "soviet", "movement"), "soviet", [])
-    assert events[0]["unit"] == "su-inf-5" and events[0]["caught_up"]
+    assert events[0]["unit"] == "su-inf-5" and events[0]["why"].endswith("it missed hidden under fog of war (25.3 B)")
 
 
 def test_15_3_a_hidden_unit_takes_the_oos_marker_of_the_player_turn_under_way():
@@ -220,3 +222,155 @@ def test_25_3_a_the_option_is_recorded_when_given_and_refused_where_not_written(
         GAME.setup(data(position=units, behaviour=4, extra=SUPPLY), SCENARIO, ["axis-west", "axis-east", "soviet", "western"],
                    {"position": "test", "fog": "true"})
     assert not fog.active(GAME.setup(data(position=units, behaviour=4, extra=SUPPLY), SCENARIO, SEATS, {"position": "test"}))
+
+
+# -- a campaign ----------------------------------------------------------------------------------
+def campaign_keys() -> dict:
+    from pbem.keys import load_private_key
+    return {s: load_private_key(EXAMPLE / "keys" / s) for s in SEATS}
+
+
+def sign_and_adjudicate(campaign, side: str, orders: list):
+    """`side` signs as `pbem sign` does (an owner step sealed into its private part); each other
+    seat a roll needs adds its reveal (with its openings) from its key, as the demo does."""
+    from pbem import campaign as camp
+    from pbem.demo import DEMO_SENT
+    from pbem.yamlio import parse_yaml_text
+    keys = campaign_keys()
+    template = parse_yaml_text(camp.order_template(campaign.folder, side), "template")
+    template["orders"] = orders
+    path = campaign.folder.parent / f"orders-{campaign.latest()[0] + 1:04d}-{side}.txt"
+    path.write_text(camp.sign_orders(campaign, template, keys[side], sent=DEMO_SENT))
+    others = [s for s in SEATS if s != side]
+    result = camp.adjudicate(campaign.folder, [path], key=keys[others[0]], sent=DEMO_SENT)
+    for other in others[1:]:
+        if result.save is not None:
+            break
+        result = camp.adjudicate(campaign.folder, [], key=keys[other], sent=DEMO_SENT)
+    assert result.save is not None
+    return result
+
+
+
+
+def fog_campaign(work):
+    """The demo's Turn 1 under fog, on a copy of its DEMONSTRATION DATA with Italy's hexes (made
+    up, off this patch of map): the Axis's first file also puts dummy-1 under de-inf-1 in T6,
+    which the WA then assault (the dummy is revealed); the WA stack in U6 is hidden by the WA's
+    next file kept hidden."""
+    from pbem import campaign as camp
+    from pbem.demo import demo_commitment, next_orders
+    from pbem.games.end_of_the_iron_dream import demo
+    from pbem.keys import key_id
+    (work / "override.yaml").write_text((EXAMPLE / "data-override.yaml").read_text().replace(
+        "  map.countries.benelux:", "  map.countries.italy: [A1, A2]\n  map.countries.benelux:", 1))
+    import shutil
+    keys = campaign_keys()
+    campaign = camp.create_campaign(work / "campaign", "end-of-the-iron-dream", "iron-dream",
+                                    {s: key_id(keys[s].public_key()) for s in SEATS},
+                                    {s: demo_commitment(keys[s], "eid-fog", s) for s in SEATS},
+                                    work / "override.yaml", title="25.3 test (demonstration data)",
+                                    options={"position": "demo", "fog": "true"})
+    shutil.copytree(work / "campaign", work / "start" / "campaign")
+    plan = [("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}, {"dummy": "dummy-1", "at": "T6"}]), *demo.ORDERS[1:8]]
+    planned = iter(plan)
+    while (due := next_orders(campaign, planned, demo.respond)) is not None:
+        sign_and_adjudicate(campaign, *due)
+    return campaign
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    work = tmp_path_factory.mktemp("eid-fog")
+    fog_campaign(work)
+    return work
+
+
+def test_25_3_the_campaign_hides_each_seats_stacks_and_reveals_the_dummy_at_combat(played):
+    """The Axis's first file (kept hidden) puts dummy-1 under de-inf-1 in T6: the public save holds
+    one Axis item there and no word of a dummy; the WA's prepared assault on T6 opens it (the Axis's
+    dice reveal carries the opening) and the dummy is revealed (25.3 B); the WA's invasion force in
+    V5 and the Soviet stack in T27 are hidden by their files."""
+    from pbem import campaign as camp
+    from pbem.hidden.steps import hidden_of
+    campaign = camp.open_campaign(played / "campaign")
+    saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
+    assert list(hidden_of(saves[1], "axis")) == ["T6/1"] and saves[1]["events"][0] == {"event": "fog", "side": "axis", "rule": "25.3 B"}
+    assert not any(e["event"] == "dummies" for e in saves[1]["events"])
+    assert saves[1]["state"]["fog"]["dummies"] == {}
+    fight = next(s for s in saves if any(e["event"] == "dummy_revealed" for e in s["events"]))
+    assert {"event": "dummy_revealed", "hex": "T6", "rule": "25.3 B"} in fight["events"] and hidden_of(fight, "axis") == {}
+    reveal = camp.read_stored(campaign.step_dir(fight["number"]) / "reveal-axis.txt").body
+    assert reveal["hidden"]["open"]["T6/1"]["value"] == {"dummy": "dummy-1"}
+    assert sorted(hidden_of(saves[2], "western")) == ["V5/1", "V5/2", "V5/3"]
+    assert sorted(hidden_of(saves[-1], "soviet")) == ["T27/1"]
+    report = (campaign.step_dir(saves[-1]["number"]) / "report.txt").read_text()
+    assert "Hidden from the enemy:" in report
+
+
+def test_25_3_nothing_any_camp_receives_names_what_fog_hides_and_each_part_verifies(played):
+    """The leak search over every file of the folder and its rendered reports and maps (what every
+    camp receives), each seat's `verify --private`, and each seat's own report and template name
+    no hidden counter of another seat."""
+    from pbem import campaign as camp
+    from pbem.hidden.private import find_private
+    from pbem.hidden.steps import hidden_of, own_view
+    from tests.leaks import find_leaks
+    from tests.test_cli import run
+    folder = played / "campaign"
+    campaign = camp.open_campaign(folder)
+    parts = {s: find_private(folder, campaign.id, s) for s in SEATS}
+    leaks, searched = find_leaks(folder, parts)
+    assert leaks == [] and searched >= 10
+    for side in SEATS:
+        checked = run("verify", folder, "--private", played / f"campaign.private-{side}").stdout
+        assert f"every hidden item and hidden step of {side} from its private part" in checked
+    number, save, _ = campaign.latest()
+    hidden_units = {side: {v.value["unit"] for v in parts[side].items_at(number, hidden_of(save, side)).values()
+                           if "unit" in v.value} for side in SEATS}
+    assert hidden_units["soviet"] and hidden_units["western"]
+    status = run("status", folder).stdout
+    assert not any(unit in status for units in hidden_units.values() for unit in units)
+    for side in SEATS:
+        mine = run("report", folder, "--side", side, "--step", number).stdout
+        template = camp.order_template(folder, side) if side == save["awaiting"]["side"] else ""
+        for other in SEATS:
+            for unit in hidden_units[other]:
+                assert (unit in mine) == (other == side), (side, unit)
+                assert unit not in template, (side, unit)
+        view = own_view(campaign, number, save, side, parts[side])
+        assert hidden_units[side] <= set(view["units"])
+
+
+def test_25_3_two_machines_make_the_same_save_and_a_forged_result_is_refused(played, tmp_path):
+    """The Axis seals its first file on its machine; the Soviet's machine, without the Axis part,
+    records the same save byte for byte. A modified pbem signing a result in which a Soviet unit
+    lost a step is refused at once."""
+    import shutil
+    from pbem import campaign as camp
+    from pbem.demo import DEMO_SENT
+    from pbem.signing import parse_signed
+    from pbem.yamlio import parse_yaml_text
+    from tests.conftest import forge_signed
+    keys = campaign_keys()
+    axis, soviet = tmp_path / "axis", tmp_path / "soviet"
+    for where in (axis, soviet):
+        shutil.copytree(played / "start" / "campaign", where / "campaign")
+    mine = camp.open_campaign(axis / "campaign")
+    template = parse_yaml_text(camp.order_template(mine.folder, "axis"), "template")
+    template["orders"] = [{"move": "de-inf-2", "path": ["S4", "S5"]}, {"dummy": "dummy-1", "at": "T6"}]
+    signed = camp.sign_orders(mine, template, keys["axis"], sent=DEMO_SENT)
+    for where in (axis, soviet):
+        (where / "orders.txt").write_text(signed)
+        assert camp.adjudicate(where / "campaign", [where / "orders.txt"], key=keys["soviet"], sent=DEMO_SENT).save
+    step = "steps/0001/save.yaml"
+    assert (axis / "campaign" / step).read_bytes() == (soviet / "campaign" / step).read_bytes()
+    assert (axis / "campaign" / step).read_bytes() == (played / "campaign" / step).read_bytes()
+    body = parse_signed(signed, "orders.txt").body
+    body["hidden"]["result"]["state"]["units"]["su-inf-3"]["steps"] = 1
+    cheat = tmp_path / "cheat"
+    shutil.copytree(played / "start" / "campaign", cheat / "campaign")
+    (cheat / "orders.txt").write_text(forge_signed(cheat / "campaign", body, keys["axis"]))
+    with pytest.raises(PbemError, match=r"CHEATED: step 1 of axis: another seat's units changed in an Operational "
+                                        r"Movement file"):
+        camp.adjudicate(cheat / "campaign", [cheat / "orders.txt"], key=keys["soviet"], sent=DEMO_SENT)

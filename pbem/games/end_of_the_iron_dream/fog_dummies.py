@@ -159,6 +159,15 @@ def hex_of(state: dict, unit_id: str) -> str:
     return str(state["fog"]["dummies"][unit_id]) if is_dummy(state, unit_id) else str(state["units"][unit_id]["hex"])
 
 
+REPORT_ITEMS = {
+    "fog": lambda e: f"the {e['side']} file was played kept hidden: only the tops of its stacks show (25.3 B)",
+    "dummies": lambda e: f"Germany deploys its dummies: {', '.join(f'{d} in {h}' for d, h in e['placed'].items()) or 'none'} "
+                         f"({e['rule']})",
+    "dummy_revealed": lambda e: f"a German dummy in {e['hex']} is revealed and goes back to Germany ({e['rule']})",
+    "bomb_draw": lambda e: f"the bombed counter in {e['hex']} is drawn blindly from {', '.join(e['cup'])}: {e['drawn']} (25.5 D)",
+}
+
+
 # -- the campaign option and the step ------------------------------------------------------------
 FOG_OFF = ("25.3 fog of war is the optional campaign option `fog=true` (from behaviour 4), not chosen here: every "
            "stack shows; 25.5 D's blind draw belongs to it")

@@ -60,7 +60,8 @@ def catch_up(data: GameData, state: dict, unit_id: str, seq: int, caught: list) 
         if entry["check"] == "terminal":
             events: list = []
             attrite(data, state, unit_id, events)
-            caught += [{**e, "caught_up": "the Terminal Supply Check it missed under fog of war (25.3 B)"} for e in events]
+            caught += [{**e, "why": f"{e['why']}, at a Terminal Supply Check it missed hidden under fog of war (25.3 B)"}
+                       for e in events]
             if unit_id not in state["units"]:
                 return
         elif current_initial(state, records[index + 1:], entry) and unit_id not in state.get("oos", []):
