@@ -131,6 +131,19 @@ def test_25_3_d_a_dummy_under_a_fort_counter_needs_no_unit_and_one_left_alone_is
     assert off["fog"]["dummies"] == {"dummy-1": "T9", "dummy-3": "Q10"}
 
 
+def test_25_3_e_the_german_template_shows_its_dummies_and_a_map_without_italy_is_named():
+    """The Axis's own view of its Operational Movement file lists its dummies; a campaign whose
+    data lacks Italy's hexes is told which path 25.3 D needs."""
+    d, s = fogged({"de-inf-1": "T10", "de-inf-2": "T10", "su-inf-3": "T24"}, **DUMMY_DATA)
+    s = at(s, 1, "axis", "movement")
+    s["fog"]["dummies"] = {"dummy-2": "T10"}
+    assert GAME.movement_template(d, s, "axis")["notes"][-1] == (
+        "dummies (25.3 D-E): `dummy: dummy-N, at: HEX` or `at: off`, anywhere in the file; yours: dummy-2 in T10")
+    d, s = fogged({"de-inf-1": "T10", "su-inf-3": "T24"})
+    found = problems(d, at(s, 1, "axis", "movement"), "axis", [{"dummy": "dummy-1", "at": "T10"}])
+    assert len(found) == 1 and "map.countries.italy" in found[0]
+
+
 def test_25_3_b_a_dummy_in_an_assaulted_hex_is_revealed_and_goes_back_to_the_german():
     """After a Soviet assault file on T11 (its stack opened: the state is what every machine sees
     after the Axis's reveal) the dummy there is revealed; a dummy whose stack was destroyed is seen

@@ -26,7 +26,7 @@ import json
 import re
 from typing import Any
 from ...dice import Dice
-from ...errors import PbemError
+from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
@@ -62,6 +62,19 @@ def france_italy(data: GameData) -> frozenset[str]:
 
 def problems(data: GameData, state: dict, side: str, dummies: list[tuple[int, dict]]) -> list[Problem]:
     """25.3 D-E, as far as a file alone shows (the stack a dummy joins is checked after the moves)."""
+    try:
+        return _problems(data, state, side, dummies)
+    except UnknownDataError as exc:
+        return [Problem(None, str(exc))]
+
+
+def template_note(data: GameData, state: dict) -> str:
+    """The German's own view: where its dummies are (25.3 E)."""
+    placed = ", ".join(f"{d} in {h}" for d, h in sorted(state["fog"]["dummies"].items())) or "none placed"
+    return f"dummies (25.3 D-E): `dummy: dummy-N, at: HEX` or `at: off`, anywhere in the file; yours: {placed}"
+
+
+def _problems(data: GameData, state: dict, side: str, dummies: list[tuple[int, dict]]) -> list[Problem]:
     out = []
     for index, order in dummies:
         at = order.get("at")
@@ -174,8 +187,11 @@ FOG_OFF = ("25.3 fog of war is the optional campaign option `fog=true` (from beh
 FOG_ON = ("25.3 under fog (`fog=true`), pbem's readings: only a stack's top shows (the unit with the most steps, then "
           "the lowest id, never an SU) and how many counters lie under it; shown anyway: satellite and Yugoslav units, "
           "units on EGS or FS or just dropped, the 12th Army (their supply does not follow their hex's), and in the "
-          "two-player game German stacks in France and Italy (25.3 C); the supply checks read the shown units and a "
-          "hidden unit takes the top's result when it is put back (an OOS marker still on, a terminal step loss); "
+          "two-player game German stacks in France and Italy (25.3 C); so ZOCs (9.1), control (4.1) and every supply "
+          "line read the same from the top: the supply checks read the shown units and a hidden unit takes the top's "
+          "result when it is put back (an OOS marker still on, a terminal step loss), a 15.10 answer for the top's "
+          "line serving the units under it (one hex, one line); an assault opens the defending stack (the defender's "
+          "dice reveal) and a file played in the open the stacks of the mover at the hexes and units it names; "
           "Germany deploys its dummies in its Operational Movement files, not at any other time of 25.3 E (each "
           "would be one more signed message per player-turn); not written yet: the three-player WA's ULTRA look at "
           "German stacks in France and Italy (25.3 C: it needs a channel the Soviet does not read; those stacks stay "
@@ -203,6 +219,9 @@ def apply(game: Any, step: Any, data: GameData, state: dict, side: str, orders: 
     the supply checks recorded for the hidden units."""
     from . import fog_supply, victory
     rest, dummies = split_orders(state, orders)
+    found = problems(data, state, side, dummies)
+    if found:                                     # as the check refuses them (verify --private replays this)
+        raise PbemError(f"illegal orders: order {found[0].index + 1 if found[0].index is not None else ''}: {found[0].message}")
     phase, army = state["phase"], state["army"]
     caught = fog_supply.take_caught(state)
     before = victory.snapshot(state)

@@ -438,6 +438,8 @@ class EndOfTheIronDream(SequencedGame):
                 notes.append(recreated.RECREATE)                                   # 7.11
             if fuhrer.four_player_axis(state):
                 notes.append(fuhrer.CLAIM)                                          # 26.7 B
+        if fog.active(state) and state["army"] == "axis":
+            notes.append(fog_dummies.template_note(data, state))                   # 25.3 E, the German's own view
         found = chit.drawn(state) if state["army"] == "western" else None          # the WA's own view (14.12 A)
         if found:
             notes.append(f"your second-invasion chit is {found}: the second invasion from Turn {chit.earliest(data, found)} "
