@@ -207,6 +207,44 @@ def test_15_9_a_hidden_unit_takes_the_terminal_check_it_missed_when_put_back():
     assert events[0]["unit"] == "su-inf-5" and events[0]["why"].endswith("it missed hidden under fog of war (25.3 B)")
 
 
+def test_26_6_1_a_wa_step_lost_to_a_missed_check_costs_its_vp_when_put_back():
+    """After the collapse each WA step lost costs the WA 1 VP (26.6.1): wa-mech-4, hidden under
+    wa-mech-2 in T10 (no WA GS there: TEST DATA), loses its step at the WA Terminal Supply Check
+    it missed; the VP is counted in the step that puts it back."""
+    d, s = fogged({"wa-mech-2": "T10", "wa-mech-4": "T10", "de-inf-1": "S4", "su-inf-3": "T24"})
+    public, items = GAME.hidden.split(d, at(s, 2, "western", "assault"), "western")
+    assert [v["unit"] for v in items.values()] == ["wa-mech-4"]
+    after, _ = play(d, public, "western", [])
+    assert after["fog"]["checks"][-1] == {"check": "terminal", "army": "western", "hexes": {"T10": True}}
+    after["economy"]["collapsed"] = 2                          # TEST: the collapse on Turn 2 (16.7)
+    back = GAME.hidden.merge(d, copy.deepcopy(after), "western", items)
+    assert back["units"]["wa-mech-4"]["steps"] == 1 and back["fog"]["lost"] == {"wa-mech-4": ["T10", 2, "western"]}
+    _, events = play(d, at(back, 3, "western", "movement"), "western", [])
+    assert events[0]["event"] == "reduced" and events[0]["unit"] == "wa-mech-4"
+    assert {"event": "vp", "army": "western", "vp": "-1", "rule": "26.6.1", "turn": 3, "what": "wa-mech-4 lost 1 step(s)",
+            "hex": "T10"} in events
+
+
+def test_1_0_c_the_grand_alliance_seat_hides_both_allied_armies_stacks():
+    """Two players: the Alliance seat's items are its Soviet and WA stacks (4.4 A: never together);
+    its Operational Movement file is kept from the Axis in both Allied player-turns."""
+    d, s = fogged({"wa-mech-2": "T10", "wa-mech-4": "T10", "su-inf-3": "T24", "su-inf-5": "T24", "de-inf-1": "R12"},
+                  seats=["axis", "alliance"], **{"map.countries.italy": ["W1"], "victory.two_player.line.west_hexes": []})
+    public, items = GAME.hidden.split(d, copy.deepcopy(s), "alliance")
+    assert {k: v["unit"] for k, v in items.items()} == {"T10/1": "wa-mech-4", "T24/1": "su-inf-5"}
+    assert public["fog"]["hidden"] == {"alliance": ["T10", "T24"], "axis": []}
+    assert GAME.hidden.owner_step(d, at(s, 1, "western", "movement"), "alliance")
+    assert GAME.hidden.owner_step(d, at(s, 1, "soviet", "movement"), "alliance")
+    changed = copy.deepcopy(public)
+    changed["units"]["de-inf-1"]["steps"] = 1
+    assert GAME.hidden.public_problems(d, public, changed, "alliance") == [
+        "another seat's units changed in an Operational Movement file, which moves only the phasing army's units (25.3 B)"]
+    alone = copy.deepcopy(public)
+    del alone["units"]["wa-mech-2"]
+    assert GAME.hidden.public_problems(d, public, alone, "alliance") == [
+        "hidden counters in T10 without a shown unit of theirs (25.3 B: only a stack's top shows; 25.3 D)"]
+
+
 def test_15_3_a_hidden_unit_takes_the_oos_marker_of_the_player_turn_under_way():
     """The Axis Initial Supply Check (5.1.2) of Turn 3 marks the top of R12 OOS (cut off by the
     Soviet ZOC ring below: TEST DATA); the hidden de-inf-2 under it gets the marker when its owner

@@ -196,7 +196,7 @@ FOG_ON = ("25.3 under fog (`fog=true`), pbem's readings: only a stack's top show
           "would be one more signed message per player-turn); not written yet: the three-player WA's ULTRA look at "
           "German stacks in France and Italy (25.3 C: it needs a channel the Soviet does not read; those stacks stay "
           "hidden from both), 25.3 F the holding boxes covered, 25.3 G Let History Judge and the four-player game "
-          "under fog (refused), a step a hidden unit loses to attrition in 26.6.1 and 26.6.6 D's VPs; an Operational "
+          "under fog (refused); an Operational "
           "Movement file with a mobile assault rolls dice, so it is played in the open and shows the mover's stacks "
           "until its next file")
 
@@ -223,7 +223,7 @@ def apply(game: Any, step: Any, data: GameData, state: dict, side: str, orders: 
     if found:                                     # as the check refuses them (verify --private replays this)
         raise PbemError(f"illegal orders: order {found[0].index + 1 if found[0].index is not None else ''}: {found[0].message}")
     phase, army = state["phase"], state["army"]
-    caught = fog_supply.take_caught(state)
+    caught = fog_supply.take_caught(data, state)
     before = victory.snapshot(state)
     outcome = game.apply_step(step, data, state, side, rest, dice)
     if phase == "movement" and army == "axis" and side == seat_of({**outcome.state, "front": "west"}, "axis"):

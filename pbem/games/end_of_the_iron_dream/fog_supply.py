@@ -6,7 +6,7 @@ line, or one the other Alliance camp granted, 15.10). A hidden unit is of the to
 kind (fog.stacks: neither an SU nor one whose supply does not follow its hex), in the same hex
 since it was hidden, so the top's result is its own. When it is put back it takes each check it
 missed: the initial check's OOS marker (15.3) if that player-turn is still under way, the
-terminal check's step loss (15.9 A, B), reported then ("caught up").
+terminal check's step loss (15.9 A, B), reported then, with the VPs the lost step gives (26.6.1, 26.6.6 D).
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ def catch_up(data: GameData, state: dict, unit_id: str, seq: int, caught: list) 
         if not short:
             continue
         if entry["check"] == "terminal":
+            lost = state["fog"].setdefault("lost", {})
+            lost.setdefault(unit_id, [unit["hex"], unit["steps"], unit["side"]])      # for 26.6.1, 26.6.6 D
             events: list = []
             attrite(data, state, unit_id, events)
             caught += [{**e, "why": f"{e['why']}, at a Terminal Supply Check it missed hidden under fog of war (25.3 B)"}
@@ -74,5 +76,13 @@ def current_initial(state: dict, later: list, entry: dict) -> bool:
         e["army"] == entry["army"] for e in later)
 
 
-def take_caught(state: dict) -> list:
-    return state["fog"].pop("caught", []) if fog.active(state) else []
+def take_caught(data: GameData, state: dict) -> list:
+    """The events of the checks caught up since the last step, and the VPs of the steps they cost
+    (26.6.1, 26.6.6 D: counted now, as the collapse and the redoubt stand)."""
+    from .victory import snapshot, step_losses
+    caught = state["fog"].pop("caught", [])
+    lost = state["fog"].pop("lost", {})
+    if lost:
+        before = {**snapshot(state), "units": {u: tuple(v) for u, v in sorted(lost.items())}}
+        step_losses(data, state, before, caught)
+    return caught
