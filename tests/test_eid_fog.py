@@ -323,7 +323,7 @@ def fog_campaign(work):
                                     work / "override.yaml", title="25.3 test (demonstration data)",
                                     options={"position": "demo", "fog": "true"})
     shutil.copytree(work / "campaign", work / "start" / "campaign")
-    plan = [("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}, {"dummy": "dummy-1", "at": "T6"}]), *demo.ORDERS[1:8]]
+    plan = [("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}, {"dummy": "dummy-1", "at": "T6"}]), *demo.ORDERS[1:]]
     planned = iter(plan)
     while (due := next_orders(campaign, planned, demo.respond)) is not None:
         sign_and_adjudicate(campaign, *due)
@@ -354,9 +354,14 @@ def test_25_3_the_campaign_hides_each_seats_stacks_and_reveals_the_dummy_at_comb
     reveal = camp.read_stored(campaign.step_dir(fight["number"]) / "reveal-axis.txt").body
     assert reveal["hidden"]["open"]["T6/1"]["value"] == {"dummy": "dummy-1"}
     assert sorted(hidden_of(saves[2], "western")) == ["V5/1", "V5/2", "V5/3"]
-    assert sorted(hidden_of(saves[-1], "soviet")) == ["T27/1"]
-    report = (campaign.step_dir(saves[-1]["number"]) / "report.txt").read_text()
-    assert "Hidden from the enemy:" in report
+    assert sorted(hidden_of(saves[9], "soviet")) == ["T27/1"]
+    soviet_moved = next(s for s in saves[12:] if hidden_of(s, "soviet"))
+    assert sorted(hidden_of(soviet_moved, "soviet")) == ["T27/1", "T27/2"] and soviet_moved["state"]["phase"] == "assault"
+    attack = saves[soviet_moved["number"] + 1]                  # the Soviet's attack from T27 opens its own stack
+    assert hidden_of(attack, "soviet") == {} and "open" in camp.read_stored(
+        campaign.step_dir(attack["number"]) / "orders-soviet.txt").body["hidden"]
+    report = (campaign.step_dir(soviet_moved["number"]) / "report.txt").read_text()
+    assert "Hidden from the enemy:" in report and "soviet 2 items (T27/1, T27/2)" in report
 
 
 def test_25_3_nothing_any_camp_receives_names_what_fog_hides_and_each_part_verifies(played):
@@ -376,19 +381,23 @@ def test_25_3_nothing_any_camp_receives_names_what_fog_hides_and_each_part_verif
     for side in SEATS:
         checked = run("verify", folder, "--private", played / f"campaign.private-{side}").stdout
         assert f"every hidden item and hidden step of {side} from its private part" in checked
-    number, save, _ = campaign.latest()
+    number = next(n for n in campaign.step_numbers() if len(campaign.load_save(n)[0]["hidden"]["soviet"]) == 2)
+    save = campaign.load_save(number)[0]
     hidden_units = {side: {v.value["unit"] for v in parts[side].items_at(number, hidden_of(save, side)).values()
                            if "unit" in v.value} for side in SEATS}
     assert hidden_units["soviet"] and hidden_units["western"]
-    status = run("status", folder).stdout
-    assert not any(unit in status for units in hidden_units.values() for unit in units)
+    latest, last, _ = campaign.latest()
+    mover = last["awaiting"]["side"]
+    now = {side: {u for v in parts[side].items_at(latest, hidden_of(last, side)).values()
+                  if isinstance(v.value, dict) and (u := v.value.get("unit"))} for side in SEATS}
+    status, template = run("status", folder).stdout, camp.order_template(folder, mover)
+    assert now["western"] and not any(u in status for units in now.values() for u in units)
+    assert not any(u in template for side in SEATS if side != mover for u in now[side])
     for side in SEATS:
         mine = run("report", folder, "--side", side, "--step", number).stdout
-        template = camp.order_template(folder, side) if side == save["awaiting"]["side"] else ""
         for other in SEATS:
             for unit in hidden_units[other]:
                 assert (unit in mine) == (other == side), (side, unit)
-                assert unit not in template, (side, unit)
         view = own_view(campaign, number, save, side, parts[side])
         assert hidden_units[side] <= set(view["units"])
 
