@@ -43,13 +43,15 @@ def test_25_3_b_only_the_top_shows_the_units_under_it_are_items_of_the_hex():
     since it was hidden)."""
     d, s = fogged({"de-inf-4": {"hex": "T10", "steps": 1}, "de-inf-2": "T10", "de-inf-1": "T10", "de-su-1": "T10",
                    "de-inf-5": "R12", "su-inf-3": "T24"})
-    s["oos"] = ["de-inf-2", "de-inf-5"]
+    s.update(oos=["de-inf-2", "de-inf-5"], refused=["de-inf-2|T9|T8"])
     public, items = GAME.hidden.split(d, copy.deepcopy(s), "axis")
     assert items == {
-        "T10/1": {"unit": "de-inf-2", "side": "axis", "hex": "T10", "steps": 2, "refs": [["oos", ["at", 0], "de-inf-2"]], "seq": 0},
+        "T10/1": {"unit": "de-inf-2", "side": "axis", "hex": "T10", "steps": 2,
+                  "refs": [["oos", ["at", 0], "de-inf-2"], ["refused", ["at", 0], "de-inf-2|T9|T8"]], "seq": 0},
         "T10/2": {"unit": "de-inf-4", "side": "axis", "hex": "T10", "steps": 1, "refs": [], "seq": 0},
         "T10/3": {"unit": "de-su-1", "side": "axis", "hex": "T10", "steps": 1, "refs": [], "seq": 0}}
     assert sorted(public["units"]) == ["de-inf-1", "de-inf-5", "su-inf-3"] and public["oos"] == ["de-inf-5"]
+    assert public["refused"] == []
     assert public["fog"]["hidden"] == {"axis": ["T10"], "soviet": [], "western": []}
     assert GAME.hidden.merge(d, copy.deepcopy(public), "axis", items) == s
 
@@ -62,6 +64,19 @@ def test_25_3_b_units_whose_supply_is_not_their_hexs_always_show():
     public, items = GAME.hidden.split(d, copy.deepcopy(s), "axis")
     assert [v["unit"] for v in items.values()] == ["de-inf-2"]
     assert {"hu-inf-H1", "de-inf-1", "de-su-1", "de-inf-5"} <= set(public["units"])
+
+
+def test_25_3_b_units_a_public_vp_count_reads_always_show():
+    """26.6.3 counts the French mechanized corps outside France at each WA-turn's end, 26.6.9 B the
+    German steps in Warsaw (P12 in the test data), 26.6.4 the Soviet steps in a city needing a
+    garrison: none of them is hidden; the corps beside them are."""
+    d, s = fogged({"wa-mech-2": "T10", "wa-mech-F1": "T10", "wa-mech-4": "T10", "de-inf-1": "P12", "de-inf-2": "P12",
+                   "su-inf-3": "T24", "su-inf-5": "T24"})
+    assert [v["unit"] for v in GAME.hidden.split(d, copy.deepcopy(s), "western")[1].values()] == ["wa-mech-4"]
+    assert GAME.hidden.split(d, copy.deepcopy(s), "axis")[1] == {}
+    assert [v["unit"] for v in GAME.hidden.split(d, copy.deepcopy(s), "soviet")[1].values()] == ["su-inf-5"]
+    s["victory"]["garrisons"] = ["T24"]
+    assert GAME.hidden.split(d, copy.deepcopy(s), "soviet")[1] == {}
 
 
 def test_25_3_c_ultra_german_stacks_in_france_show_to_the_grand_alliance():

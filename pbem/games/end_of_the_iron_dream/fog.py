@@ -10,9 +10,10 @@ The top (pbem's reading, so that every public step reads the same from the shown
 whole stack): the unit with the most steps, then the lowest id, among the stack's units that are
 neither SUs nor shown anyway. Shown anyway (never hidden): the units whose supply does not follow
 their hex's -- the satellites' and Yugoslavia's (19.x, 20.x: their own sources), units on EGS,
-on FS or just dropped (15.21, 15.16, 17.5 G), the 12th Army (25.9 C) -- and, in the two-player
-game, German stacks in France and Italy (25.3 C, ULTRA: the Grand Alliance seat may always
-examine them). A ZOC, control and each supply line then read the same from the top (9.1 A: the
+on FS or just dropped (15.21, 15.16, 17.5 G), the 12th Army (25.9 C) --, the units a public VP
+count names (26.6.3, 26.6.8 G, 26.6.10, 26.6.11) or whose steps it sums (26.6.9 B Warsaw's Germans,
+26.6.4 the Soviet garrisons) and, in the two-player game, German stacks in France and Italy (25.3
+C, ULTRA: the Grand Alliance seat may always examine them). A ZOC, control and each supply line then read the same from the top (9.1 A: the
 top is a combat unit; 4.1: the hex is occupied either way; 4.4 A: one camp per hex).
 
 Owner steps: each Operational Movement file of the phasing seat that rolls no die (its moves,
@@ -37,6 +38,7 @@ from typing import Any
 
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
+from ...kit import numbers
 from .common import army_of_seat, counter, is_type, seat_of
 
 SATELLITES = ("romanian", "bulgarian", "hungarian", "yugoslav")     # 19.1.4 B, 19.2.1, 19.3 D, 20.x
@@ -70,12 +72,24 @@ def ultra(data: GameData, state: dict) -> frozenset[str]:
 
 
 def exempt(data: GameData, state: dict, unit_id: str, shown: frozenset[str]) -> bool:
+    """Never hidden: units whose supply does not follow their hex's (satellites, EGS, FS, just
+    dropped, the 12th Army), units a public count names (26.6.3 the French mechanized corps, 26.6.8
+    G the 65th Z.B.V., 26.6.10-11 victory.watched) and stacks whose steps a public count sums (26.6.9
+    B Warsaw's Germans, 26.6.4 the Soviet garrisons); German stacks in `shown` (25.3 C)."""
+    from .victory import ZBV, watched
     unit = state["units"][unit_id]
     drops = state.get("drops") or {}
-    return (unwrap(counter(data, unit_id).get("nation")) in SATELLITES or unit_id in state.get("egs", [])
-            or unit_id in state.get("fs", []) or (drops.get("turn") == state["turn"] and unit_id in drops.get("units", []))
-            or unit_id == (state.get("twelfth_army") or {}).get("unit")
-            or (unit["side"] == "axis" and unit["hex"] in shown))
+    nation = unwrap(counter(data, unit_id).get("nation"))
+    if (nation in SATELLITES or unit_id in state.get("egs", []) or unit_id in state.get("fs", [])
+            or (drops.get("turn") == state["turn"] and unit_id in drops.get("units", []))
+            or unit_id == (state.get("twelfth_army") or {}).get("unit") or watched(data, unit_id)
+            or (nation == "free_french" and is_type(data, unit_id, "mechanized"))
+            or unit_id == numbers.text(data, ZBV, "the 65th Z.B.V.'s counter (2.4.3)")):
+        return True
+    if unit["side"] == "axis":
+        from .warsaw import hex_of
+        return unit["hex"] in shown or unit["hex"] == hex_of(data)
+    return unit["side"] == "soviet" and unit["hex"] in (state.get("victory") or {}).get("garrisons", [])
 
 
 def top_key(state: dict, unit_id: str) -> tuple:
@@ -141,8 +155,9 @@ def scrub(state: dict, hidden: list[str]) -> dict[str, list]:
                     walk(node[key], [*path, key])
         elif isinstance(node, list):
             for index in reversed(range(len(node))):
-                if isinstance(node[index], str) and node[index] in wanted:
-                    refs.setdefault(node[index], []).append([*path, ["at", index], node.pop(index)])
+                named = node[index].split("|", 1)[0] if isinstance(node[index], str) else None     # 15.10 "UNIT|HEX|..."
+                if named in wanted:
+                    refs.setdefault(str(named), []).append([*path, ["at", index], node.pop(index)])
             for index, value in enumerate(node):
                 walk(value, [*path, index])
 

@@ -186,7 +186,9 @@ FOG_OFF = ("25.3 fog of war is the optional campaign option `fog=true` (from beh
            "stack shows; 25.5 D's blind draw belongs to it")
 FOG_ON = ("25.3 under fog (`fog=true`), pbem's readings: only a stack's top shows (the unit with the most steps, then "
           "the lowest id, never an SU) and how many counters lie under it; shown anyway: satellite and Yugoslav units, "
-          "units on EGS or FS or just dropped, the 12th Army (their supply does not follow their hex's), and in the "
+          "units on EGS or FS or just dropped, the 12th Army (their supply does not follow their hex's), the units a "
+          "public VP count names or sums (26.6.3 the French mechanized corps, 26.6.8 G the 65th Z.B.V., 26.6.10-11, "
+          "26.6.9 B the Germans in Warsaw, 26.6.4 the Soviet garrisons), and in the "
           "two-player game German stacks in France and Italy (25.3 C); so ZOCs (9.1), control (4.1) and every supply "
           "line read the same from the top: the supply checks read the shown units and a hidden unit takes the top's "
           "result when it is put back (an OOS marker still on, a terminal step loss), a 15.10 answer for the top's "
