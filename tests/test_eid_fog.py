@@ -98,6 +98,11 @@ def test_25_3_b_an_assault_opens_the_defending_stack_a_file_in_the_open_the_move
     mobile = at(s, 2, "soviet", "movement")
     assert GAME.hidden.opens(d, mobile, hidden, "soviet", [{"assault": "T10", "with": ["su-inf-3"]}]) == {
         "axis": ["T10/1", "T10/2"], "western": [], "soviet": ["T11/1"]}
+    western = at(s, 2, "western", "movement")
+    assert GAME.hidden.opens(d, western, hidden, "western", [{"invade": "R12", "with": ["wa-mech-3"], "from": "eto"}])["axis"] == [
+        "R12/1"]
+    assert GAME.hidden.opens(d, western, hidden, "western", [{"drop": "wa-para-18", "at": "R12"}])["axis"] == ["R12/1"]
+    assert GAME.hidden.opens(d, western, hidden, "western", [{"place": "wa-mech-3", "at": "R12"}])["axis"] == []
     view = copy.deepcopy(s)
     assert GAME.hidden.mover_opens(d, view, {"T11/1": {}, "S11/1": {}}, "soviet",
                                    [{"attack": "T10", "with": ["su-inf-3"]}]) == ["T11/1"]

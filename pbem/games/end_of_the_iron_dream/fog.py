@@ -205,11 +205,12 @@ def merge(data: GameData, state: dict, seat: str, items: Mapping[str, Any]) -> N
 
 # -- what a step opens -----------------------------------------------------------------------------
 def attacked(orders: list) -> set[str]:
-    """The hexes a file assaults (11.x `assault:`, 18.x `attack:`)."""
+    """The hexes a file assaults (11.x `assault:`, 18.x `attack:`, 14.x `invade:`, 17.6 a `drop:`'s
+    `at:`): an enemy stack there is opened (25.3 B)."""
     found: set[str] = set()
     for order in orders:
         if isinstance(order, dict):
-            for key in ("assault", "attack"):
+            for key in ("assault", "attack", "invade", *(("at",) if "drop" in order else ())):
                 value = order.get(key)
                 found |= {str(v) for v in (value if isinstance(value, list) else [value]) if v is not None}
     return found
