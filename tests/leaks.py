@@ -129,7 +129,7 @@ def chit_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list
 
 def iron_dream_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
     """End of the Iron Dream: 14.12 the WA's chit secret; 25.3 the unit ids under each stack's top
-    and the hexes of the German dummies (as `dummy-N: HEX` or `"dummy-N":"HEX"`), in the files of
+    and the hexes of the German dummies (as `dummy-N: HEX`, `"dummy-N":"HEX"` or `dummy-N in HEX`), in the files of
     every save that holds them hidden."""
     from pbem.games.end_of_the_iron_dream.chit import ITEM
     secrets: dict[str, set[int]] = {}
@@ -142,7 +142,8 @@ def iron_dream_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -
                     secrets.setdefault(str(opening.value), set()).add(number)
                 elif "dummy" in opening.value:
                     where = item.rsplit("/", 1)[0]
-                    for text in (f"{opening.value['dummy']}: {where}", f'"{opening.value["dummy"]}":"{where}"'):
+                    name = opening.value["dummy"]
+                    for text in (f"{name}: {where}", f'"{name}":"{where}"', f"{name} in {where}"):
                         dummies.setdefault(text, set()).add(number)
     units = smithereens_needles(campaign, parts, lambda value: isinstance(value, dict) and "unit" in value)
     return (units + [Needle(s, "the WA's second-invasion chit secret", frozenset(n)) for s, n in sorted(secrets.items())]

@@ -111,6 +111,18 @@ def test_25_3_b_an_assault_opens_the_defending_stack_a_file_in_the_open_the_move
     assert not GAME.hidden.owner_step(d, at(s, 2, "soviet", "assault"), "soviet")
 
 
+def test_25_3_b_the_other_seats_read_the_events_of_a_hidden_file_without_the_hidden_counters():
+    """de-inf-2 moved under de-inf-1 in T10 and dummy-1 was placed: the move and the dummies are
+    left out, a list keeps its shown units only, the rest is read as played."""
+    d, s = fogged({"de-inf-1": "T10", "de-inf-2": "T10", "su-inf-3": "T24"})
+    public, _ = GAME.hidden.split(d, copy.deepcopy(s), "axis")
+    events = [{"event": "move", "unit": "de-inf-2", "path": ["T9", "T10"]},
+              {"event": "movement_over", "army": "axis", "units": ["de-inf-1", "de-inf-2"]},
+              {"event": "dummies", "placed": {"dummy-1": "T10"}, "rule": "25.3 E"}]
+    assert GAME.hidden.public_events(d, public, "axis", events) == [
+        {"event": "fog", "side": "axis", "rule": "25.3 B"}, {"event": "movement_over", "army": "axis", "units": ["de-inf-1"]}]
+
+
 # -- 25.3 D-E the dummies ----------------------------------------------------------------------------
 DUMMY_DATA = {"map.countries.italy": ["W1", "W2"]}
 

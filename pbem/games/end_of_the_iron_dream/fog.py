@@ -271,11 +271,19 @@ def unseen(data: GameData, state: dict, seat: str) -> list[str]:
 
 
 def public_events(data: GameData, state: dict, seat: str, events: list) -> list:
-    """The step's events that name no unit the public state does not show and no dummy (a move
-    of a unit still shown is what the table sees)."""
-    names = [TOKEN.format(re.escape(n)) for n in unseen(data, state, seat)] + [TOKEN.format(r"dummy-[0-9]+")]
-    pattern = re.compile("|".join(names))
-    shown = [e for e in events if not pattern.search(json.dumps(e, sort_keys=True))]
+    """The step's events as the other seats may read them: the units the public state does not
+    show are taken out of the events' lists (an invasion shows the corps still shown); an event
+    naming one elsewhere (a move of a unit now hidden), or a dummy, is left out."""
+    unseen_ids = set(unseen(data, state, seat))
+    pattern = re.compile("|".join([TOKEN.format(re.escape(n)) for n in sorted(unseen_ids)] + [TOKEN.format(r"dummy-[0-9]+")]))
+
+    def trim(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: trim(v) for k, v in node.items() if k not in unseen_ids}
+        if isinstance(node, list):
+            return [trim(v) for v in node if not (isinstance(v, str) and v in unseen_ids)]
+        return node
+    shown = [e for e in (trim(e) for e in events) if not pattern.search(json.dumps(e, sort_keys=True))]
     return [{"event": "fog", "side": seat, "rule": "25.3 B"}, *shown]
 
 

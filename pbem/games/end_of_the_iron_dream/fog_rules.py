@@ -5,6 +5,7 @@ the WA's second-invasion chit (14.12, chit.py: option `chit=hidden`) and, under 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +26,7 @@ class IronDreamHidden(chit.InvasionChit):
     def split(self, data: GameData, state: dict, side: str) -> tuple[dict, dict[str, Any]]:
         state, items = super().split(data, state, side)
         if fog.active(state):
+            state = copy.deepcopy(state)              # the step's events share lists with it: they stay as played
             items = {**items, **fog.split(data, state, side)}
         return state, items
 
