@@ -77,6 +77,8 @@ def test_25_3_b_units_a_public_vp_count_reads_always_show():
     assert [v["unit"] for v in GAME.hidden.split(d, copy.deepcopy(s), "soviet")[1].values()] == ["su-inf-5"]
     s["victory"]["garrisons"] = ["T24"]
     assert GAME.hidden.split(d, copy.deepcopy(s), "soviet")[1] == {}
+    d, s = fogged({"de-inf-1": "P20", "de-inf-2": "P20", "su-inf-3": "T24"})      # Königsburg, an FS source (15.16 B)
+    assert GAME.hidden.split(d, copy.deepcopy(s), "axis")[1] == {}
 
 
 def test_25_3_c_ultra_german_stacks_in_france_show_to_the_grand_alliance():

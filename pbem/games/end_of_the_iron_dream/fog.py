@@ -12,7 +12,8 @@ neither SUs nor shown anyway. Shown anyway (never hidden): the units whose suppl
 their hex's -- the satellites' and Yugoslavia's (19.x, 20.x: their own sources), units on EGS,
 on FS or just dropped (15.21, 15.16, 17.5 G), the 12th Army (25.9 C) --, the units a public VP
 count names (26.6.3, 26.6.8 G, 26.6.10, 26.6.11) or whose steps it sums (26.6.9 B Warsaw's Germans,
-26.6.4 the Soviet garrisons) and, in the two-player game, German stacks in France and Italy (25.3
+26.6.4 the Soviet garrisons), the Axis stacks in a fortress supply source hex (15.16: its capacity
+counts them) and, in the two-player game, German stacks in France and Italy (25.3
 C, ULTRA: the Grand Alliance seat may always examine them). A ZOC, control and each supply line then read the same from the top (9.1 A: the
 top is a combat unit; 4.1: the hex is occupied either way; 4.4 A: one camp per hex).
 
@@ -75,7 +76,8 @@ def exempt(data: GameData, state: dict, unit_id: str, shown: frozenset[str]) -> 
     """Never hidden: units whose supply does not follow their hex's (satellites, EGS, FS, just
     dropped, the 12th Army), units a public count names (26.6.3 the French mechanized corps, 26.6.8
     G the 65th Z.B.V., 26.6.10-11 victory.watched) and stacks whose steps a public count sums (26.6.9
-    B Warsaw's Germans, 26.6.4 the Soviet garrisons); German stacks in `shown` (25.3 C)."""
+    B Warsaw's Germans, 26.6.4 the Soviet garrisons, 15.16 an FS hex's capacity); German stacks in
+    `shown` (25.3 C)."""
     from .victory import ZBV, watched
     unit = state["units"][unit_id]
     drops = state.get("drops") or {}
@@ -87,8 +89,9 @@ def exempt(data: GameData, state: dict, unit_id: str, shown: frozenset[str]) -> 
             or unit_id == numbers.text(data, ZBV, "the 65th Z.B.V.'s counter (2.4.3)")):
         return True
     if unit["side"] == "axis":
+        from .fortress import sources
         from .warsaw import hex_of
-        return unit["hex"] in shown or unit["hex"] == hex_of(data)
+        return unit["hex"] in shown or unit["hex"] == hex_of(data) or unit["hex"] in sources(data)      # 15.16 B: FS counts them
     return unit["side"] == "soviet" and unit["hex"] in (state.get("victory") or {}).get("garrisons", [])
 
 
