@@ -114,15 +114,15 @@ def test_25_3_b_an_assault_opens_the_defending_stack_a_file_in_the_open_the_move
 
 
 def test_25_3_b_the_other_seats_read_the_events_of_a_hidden_file_without_the_hidden_counters():
-    """de-inf-2 moved under de-inf-1 in T10 and dummy-1 was placed: the move and the dummies are
-    left out, a list keeps its shown units only, the rest is read as played."""
+    """de-inf-2 moved under de-inf-1 in T10 and dummy-1 was placed: every event naming either is
+    left out, the rest is read as played."""
     d, s = fogged({"de-inf-1": "T10", "de-inf-2": "T10", "su-inf-3": "T24"})
     public, _ = GAME.hidden.split(d, copy.deepcopy(s), "axis")
     events = [{"event": "move", "unit": "de-inf-2", "path": ["T9", "T10"]},
-              {"event": "movement_over", "army": "axis", "units": ["de-inf-1", "de-inf-2"]},
+              {"event": "move", "unit": "de-inf-1", "path": ["T9", "T10"]},
+              {"event": "movement_over", "army": "axis"},
               {"event": "dummies", "placed": {"dummy-1": "T10"}, "rule": "25.3 E"}]
-    assert GAME.hidden.public_events(d, public, "axis", events) == [
-        {"event": "fog", "side": "axis", "rule": "25.3 B"}, {"event": "movement_over", "army": "axis", "units": ["de-inf-1"]}]
+    assert GAME.hidden.public_events(d, public, "axis", events) == [events[1], events[2]]
 
 
 # -- 25.3 D-E the dummies ----------------------------------------------------------------------------
@@ -154,7 +154,8 @@ def test_25_3_d_a_dummy_goes_with_real_units_outside_france_and_italy():
 def test_25_3_d_a_dummy_under_a_fort_counter_needs_no_unit_and_one_left_alone_is_refused():
     """"They may be deployed under fort counters with or without German combat units"; the Axis's
     own file may not leave one alone by moving its stack away."""
-    d, s = fogged({"de-inf-1": "T10", "su-inf-3": "T24"}, **DUMMY_DATA)
+    d, s = fogged({"de-inf-1": "T10", "su-inf-3": "T24"}, **DUMMY_DATA,
+                  **{"game.movement.german_sea_movement.baltic_port_hexes": []})        # TEST DATA: no Baltic port (15.16 A)
     s = at(s, 1, "axis", "movement", forts={"Q10": 1})
     moved, _ = play(d, s, "axis", [{"dummy": "dummy-3", "at": "Q10"}, {"dummy": "dummy-1", "at": "T10"}])
     assert moved["fog"]["dummies"] == {"dummy-1": "T10", "dummy-3": "Q10"}
@@ -382,7 +383,7 @@ def test_25_3_the_campaign_hides_each_seats_stacks_and_reveals_the_dummy_at_comb
     from pbem.hidden.steps import hidden_of
     campaign = camp.open_campaign(played / "campaign")
     saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
-    assert list(hidden_of(saves[1], "axis")) == ["T6/1"] and saves[1]["events"][0] == {"event": "fog", "side": "axis", "rule": "25.3 B"}
+    assert list(hidden_of(saves[1], "axis")) == ["T6/1"] and saves[1]["events"][0]["event"] == "move"
     assert not any(e["event"] == "dummies" for e in saves[1]["events"])
     assert saves[1]["state"]["fog"]["dummies"] == {}
     fight = next(s for s in saves if any(e["event"] == "dummy_revealed" for e in s["events"]))

@@ -29,10 +29,10 @@ from ...canonical import data_hash
 from ...dice import Dice
 from ...errors import PbemError
 from ...gamedata import GameData
-from ...hidden.rules import HiddenRules
 from ...kit import numbers
 from ..base import Problem
 from .common import seat_of
+from .hidden_parts import Part
 
 if TYPE_CHECKING:
     from .game import EndOfTheIronDream
@@ -136,9 +136,14 @@ def apply_salt(game: Any, data: GameData, state: dict, side: str, orders: list, 
 
 
 # -- the hidden-information core's interface ---------------------------------------------------
-class InvasionChit(HiddenRules):
+class InvasionChit(Part):
+    PHASES = ("chit",)                   # its owner step (hidden_parts.py)
+
     def __init__(self, game: "EndOfTheIronDream") -> None:
         self.game = game
+
+    def owns(self, item: str) -> bool:
+        return item == ITEM
 
     def active(self, options: Mapping[str, Any]) -> bool:
         return active(options)
@@ -173,6 +178,8 @@ class InvasionChit(HiddenRules):
         """The Axis checks at once that the WA's hidden step did nothing but commit the secret: the
         units, boxes, dead and counters as they were, the draw waiting for its part (the rest the
         WA's private part lets `verify --private` check)."""
+        from .fog import hidden_again
+        before = hidden_again(before, after, side)                      # 25.3 B: the WA's stacks hidden again
         keys = ("units", "boxes", "dead", "invasion_ports", "turn", "army")
         if any(data_hash(before.get(k)) != data_hash(after.get(k)) for k in keys) or after.get("phase") != "chit_axis" \
                 or after.get("chit") != {**before["chit"], "stage": "salt"}:

@@ -89,9 +89,11 @@ def exempt(data: GameData, state: dict, unit_id: str, shown: frozenset[str]) -> 
             or unit_id == numbers.text(data, ZBV, "the 65th Z.B.V.'s counter (2.4.3)")):
         return True
     if unit["side"] == "axis":
+        from .fort_supply import baltic_source
         from .fortress import sources
         from .warsaw import hex_of
-        return unit["hex"] in shown or unit["hex"] == hex_of(data) or unit["hex"] in sources(data)      # 15.16 B: FS counts them
+        return (unit["hex"] in shown or unit["hex"] == hex_of(data) or unit["hex"] in sources(data)      # 15.16 B: FS counts them
+                or baltic_source(data, state, unit["hex"]))
     return unit["side"] == "soviet" and unit["hex"] in (state.get("victory") or {}).get("garrisons", [])
 
 
@@ -274,20 +276,22 @@ def unseen(data: GameData, state: dict, seat: str) -> list[str]:
 
 
 def public_events(data: GameData, state: dict, seat: str, events: list) -> list:
-    """The step's events as the other seats may read them: the units the public state does not
-    show are taken out of the events' lists (an invasion shows the corps still shown); an event
-    naming one elsewhere (a move of a unit now hidden), or a dummy, is left out."""
-    unseen_ids = set(unseen(data, state, seat))
-    pattern = re.compile("|".join([TOKEN.format(re.escape(n)) for n in sorted(unseen_ids)] + [TOKEN.format(r"dummy-[0-9]+")]))
+    """The step's events the other seats may read: those naming no unit the public state does not
+    show and no dummy (a move of a unit still shown is what the table sees), as played."""
+    names = [TOKEN.format(re.escape(n)) for n in unseen(data, state, seat)] + [TOKEN.format(r"dummy-[0-9]+")]
+    pattern = re.compile("|".join(names))
+    return [e for e in events if not pattern.search(json.dumps(e, sort_keys=True))]
 
-    def trim(node: Any) -> Any:
-        if isinstance(node, dict):
-            return {k: trim(v) for k, v in node.items() if k not in unseen_ids}
-        if isinstance(node, list):
-            return [trim(v) for v in node if not (isinstance(v, str) and v in unseen_ids)]
-        return node
-    shown = [e for e in (trim(e) for e in events) if not pattern.search(json.dumps(e, sort_keys=True))]
-    return [{"event": "fog", "side": seat, "rule": "25.3 B"}, *shown]
+
+def hidden_again(before: dict, after: dict, seat: str) -> dict:
+    """`before` less the seat's units another part's owner step hid again (25.3 B), for that part's
+    own check of what its step changed (chit.py)."""
+    if not active(before):
+        return before
+    gone = set(before["units"]) - set(after["units"])
+    if any(seat_of_unit(before, u) != seat for u in gone):
+        return before
+    return {**before, "units": {u: v for u, v in before["units"].items() if u not in gone}}
 
 
 def public_problems(data: GameData, before: dict, after: dict, seat: str) -> list[str]:

@@ -1,66 +1,60 @@
-"""What End of the Iron Dream hides, on the hidden-information core (pbem.hidden.rules.HiddenRules):
-the WA's second-invasion chit (14.12, chit.py: option `chit=hidden`) and, under 25.3 fog of war
-(option `fog=true`, behaviour 4: fog.py), the units under each stack's top and the German dummies
-(items `HEX/N`). The chit's item and steps are chit.InvasionChit's; the rest is fog's."""
+"""25.3 fog of war as one hidden part of End of the Iron Dream (hidden_parts.py; option `fog=true`,
+behaviour 4): the units under each stack's top and the German dummies, items `HEX/N` of each seat
+(fog.py). Its owner steps are the phasing seat's Operational Movement files; every other part's owner
+step (the 14.12 chit's, 27.6's) hides the mover's stacks again too, since every part's split runs."""
 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...gamedata import GameData
-from . import chit, fog
+from . import fog
+from .hidden_parts import Part
+
+if TYPE_CHECKING:
+    from .game import EndOfTheIronDream
+
+ITEM = re.compile(r"[A-Za-z0-9]+/[0-9]+")
 
 
-class IronDreamHidden(chit.InvasionChit):
+class FogOfWar(Part):
+    PHASES = fog.OWNER_PHASES
+
+    def __init__(self, game: "EndOfTheIronDream") -> None:
+        self.game = game
+
+    def owns(self, item: str) -> bool:
+        return ITEM.fullmatch(item) is not None
+
     def active(self, options: Mapping[str, Any]) -> bool:
-        return chit.active(options) or options.get("fog") is True
+        return options.get("fog") is True
 
     def owner_step(self, data: GameData, state: dict, side: str) -> bool:
-        if super().owner_step(data, state, side):
-            return True
         return (fog.active(state) and not state.get("game_over") and state["phase"] in fog.OWNER_PHASES
                 and self.game.phasing_seat(state) == side)
 
     def split(self, data: GameData, state: dict, side: str) -> tuple[dict, dict[str, Any]]:
-        state, items = super().split(data, state, side)
-        if fog.active(state):
-            state = copy.deepcopy(state)              # the step's events share lists with it: they stay as played
-            items = {**items, **fog.split(data, state, side)}
-        return state, items
+        if not fog.active(state):
+            return state, {}
+        state = copy.deepcopy(state)                  # the step's events share lists with it: they stay as played
+        return state, fog.split(data, state, side)
 
     def merge(self, data: GameData, state: dict, side: str, items: Mapping[str, Any]) -> dict:
-        own = {i: v for i, v in items.items() if i == chit.ITEM}
-        if own:
-            state = super().merge(data, state, side, own)
-        rest = {i: v for i, v in items.items() if i != chit.ITEM}
-        if rest:
-            fog.merge(data, state, side, rest)
+        fog.merge(data, state, side, items)
         return state
 
     def opens(self, data: GameData, state: dict, hidden: Mapping[str, list[str]], side: str,
               orders: list) -> dict[str, list[str]]:
-        wanted = super().opens(data, state, hidden, side, orders)
-        if fog.active(state):
-            for owner, ids in fog.opens(data, state, hidden, side, orders).items():
-                wanted[owner] = sorted({*wanted.get(owner, []), *ids})
-        return wanted
+        return fog.opens(data, state, hidden, side, orders) if fog.active(state) else {}
 
     def mover_opens(self, data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:
         return fog.mover_opens(data, view, items, side, orders) if fog.active(view) else []
 
     def public_events(self, data: GameData, state: dict, side: str, events: list) -> list:
-        if state.get("phase") == "chit_axis" or any(e.get("event") == "chit_committed" for e in events):
-            return super().public_events(data, state, side, events)
-        return fog.public_events(data, state, side, events)
+        return fog.public_events(data, state, side, events) if fog.active(state) else []
 
     def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:
-        if before["phase"] == "chit":
-            if fog.active(before):                    # 25.3 B: the WA's step also hides its stacks again
-                gone = set(before["units"]) - set(after["units"])
-                if any(fog.seat_of_unit(before, u) != side for u in gone):
-                    return ["the second-invasion chit step changed more than the WA's committed secret (14.12 A)"]
-                before = {**before, "units": {u: v for u, v in before["units"].items() if u not in gone}}
-            return super().public_problems(data, before, after, side)
         return fog.public_problems(data, before, after, side)

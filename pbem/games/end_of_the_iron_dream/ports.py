@@ -17,6 +17,7 @@ from __future__ import annotations
 from ...dice import Dice
 from ...gamedata import GameData
 from ...kit import numbers
+from .abomb import working_ports
 from .common import grid
 from .supply_play import LHJ, control
 
@@ -68,6 +69,8 @@ def opened(data: GameData, state: dict, owner: dict[str, str]) -> list[str]:
     for port, turn in sorted(state["ports"]["opening"].items()):
         if state["turn"] < turn or owner.get(port) != "western" or port in state["ports"]["closed"]:      # 14.28
             continue
+        if not working_ports(state, [port]):                            # 27.6 J
+            continue
         if port in inland(data) and any(owner.get(h) != "western" for h in labelled(data, port)):
             continue                                                    # 14.31 B, D
         found.append(port)
@@ -81,7 +84,7 @@ def watch(data: GameData, state: dict, events: list, dice: Dice, owner: dict[str
     ports["held"] = [p for p in port_cities(data) if owner.get(p) == "western"]
     for port in port_cities(data):
         holder = owner.get(port)
-        if port in given or port in ports["closed"]:
+        if port in given or port in ports["closed"] or not working_ports(state, [port]):     # 27.6 J: no roll
             continue
         if port in ports["opening"] and holder != "western":
             ports["closed"] = sorted([*ports["closed"], port])

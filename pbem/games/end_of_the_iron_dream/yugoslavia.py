@@ -20,6 +20,7 @@ from fractions import Fraction
 from ...gamedata import GameData
 from ...kit import numbers
 from .common import army_of, enemies, enemy_zoc, grid, is_type, mapdata, plays, zoc_of
+from .okh import enter_problem as okh_problem
 
 
 def hexes(data: GameData, key: str = "yugoslavia") -> frozenset[str]:
@@ -37,9 +38,10 @@ def validate(data: GameData) -> None:
 
 def enter_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
     """20.1 the Yugoslavs stay in Yugoslavia; 20.3 other Soviet units enter only its clear and Y
-    hexes (behaviour 2)."""
-    if not plays(data, 2) or army_of(state, unit_id) != "soviet":
-        return None
+    hexes (behaviour 2); behaviour 4: OKH's area (25.10 B, okh.py)."""
+    why = okh_problem(data, unit_id, hex_id)
+    if why or not plays(data, 2) or army_of(state, unit_id) != "soviet":
+        return why
     inside = hex_id in hexes(data)
     if is_type(data, unit_id, "yugoslav"):
         return None if inside else f"{unit_id} may not leave Yugoslavia for {hex_id} (20.1)"
