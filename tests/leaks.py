@@ -128,17 +128,16 @@ def chit_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list
 
 
 def iron_dream_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
-    """End of the Iron Dream: 14.12 the WA's chit secret; 25.3 the unit ids under each stack's top
+    """End of the Iron Dream: 14.12 the WA's chit secret (27.6 A NATO's); 25.3 the unit ids under each stack's top
     and the hexes of the German dummies (as `dummy-N: HEX`, `"dummy-N":"HEX"` or `dummy-N in HEX`), in the files of
     every save that holds them hidden."""
-    from pbem.games.end_of_the_iron_dream.chit import ITEM
     secrets: dict[str, set[int]] = {}
     dummies: dict[str, set[int]] = {}
     for number in campaign.step_numbers():
         save = campaign.load_save(number)[0]
         for side, part in parts.items():
             for item, opening in part.items_at(number, hidden_of(save, side)).items():
-                if item == ITEM:
+                if not isinstance(opening.value, dict):             # 14.12, 27.6 A: a chit's secret
                     secrets.setdefault(str(opening.value), set()).add(number)
                 elif "dummy" in opening.value:
                     where = item.rsplit("/", 1)[0]
