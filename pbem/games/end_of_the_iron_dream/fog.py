@@ -238,7 +238,7 @@ def opens(data: GameData, state: dict, hidden: Mapping[str, list[str]], side: st
     wanted = {owner: [i for i in ids if hex_of(i) in targets] for owner, ids in hidden.items() if owner != side}
     if state["phase"] in OWNER_PHASES:
         wanted[side] = list(hidden.get(side, []))
-    return {o: [i for i in ids if re.fullmatch(r"[A-Za-z0-9]+/[0-9]+", i)] for o, ids in wanted.items()}
+    return {o: [i for i in ids if re.fullmatch(r"[A-Za-z]+[0-9]+/[1-9][0-9]*", i)] for o, ids in wanted.items()}
 
 
 def mover_opens(data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:

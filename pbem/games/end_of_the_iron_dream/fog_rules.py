@@ -17,7 +17,7 @@ from .hidden_parts import Part
 if TYPE_CHECKING:
     from .game import EndOfTheIronDream
 
-ITEM = re.compile(r"[A-Za-z0-9]+/[0-9]+")
+ITEM = re.compile(r"[A-Za-z]+[0-9]+/[1-9][0-9]*")          # HEX/N (a hex id of the map, a slot)
 
 
 class FogOfWar(Part):
