@@ -216,6 +216,30 @@ def test_25_5_d_the_bombed_counter_is_drawn_blindly_from_every_counter_in_the_he
     assert events[-1] == {"event": "dummy_revealed", "hex": "T11", "rule": "25.5 D"}
 
 
+def test_25_5_d_a_wa_prepared_assault_file_with_a_strike_draws_blindly_and_the_dummy_takes_the_bombs():
+    """The whole file, as every machine plays it once the Axis's reveal opened U7 (outside France in
+    the test data): the WA name de-inf-1, the seed `1`*64 rolls 3 on the d3 `bomb/U7`, so dummy-4
+    takes the bombs (no step lost: 25.5 D), the strike is spent (25.5 A) and the dummy, revealed,
+    goes back to the German (25.3 B)."""
+    from tests.test_eid_forts import LANDS
+    from tests.test_eid_supply_play import BEACH
+    from tests.test_eid_supply_units import KOENIGSBURG
+    d, s = fogged({"wa-mech-2": "U6", "wa-mech-4": "U6", "wa-su-1": "U6", "de-inf-1": "U7", "de-inf-2": "U7"},
+                  **{**DUMMY_DATA, **KOENIGSBURG, **BEACH, **LANDS})
+    s = at(s, 3, "western", "assault", egs=["wa-mech-2", "wa-mech-4"])         # TEST: on EGS (15.21.2)
+    s["fog"]["dummies"] = {"dummy-4": "U7"}
+    dice = Dice("1" * 64)
+    outcome = GAME.apply(d, copy.deepcopy(s), "western", [{"bomb": "de-inf-1"}, {"supply": "wa-su-1", "hexes": ["U6"]},
+                                                          {"attack": "U7", "with": ["wa-mech-2", "wa-mech-4"]}], dice)
+    assert [(r["purpose"], r["die"], r["result"]) for r in dice.rolls][0] == ("bomb/U7", "1d3", 3)
+    events = outcome.events
+    assert {"event": "bomb_draw", "hex": "U7", "cup": ["de-inf-1", "de-inf-2", "dummy-4"], "drawn": "dummy-4",
+            "rule": "25.5 D"} in events
+    assert {"event": "dummy_revealed", "hex": "U7", "rule": "25.5 D"} in events
+    assert outcome.state["bombers"] == ["first"] and outcome.state["fog"]["dummies"] == {}
+    assert not any(e["event"] == "reduced" and e["why"] == "heavy bomber strike (25.5 E)" for e in events)
+
+
 def test_25_5_d_in_france_the_wa_designate_the_bombed_unit():
     d, s = fogged({"de-inf-1": "S4", "de-inf-2": "S4", "wa-mech-2": "S3", "su-inf-3": "T24"}, **DUMMY_DATA)
     dice = Dice("5" * 64)
