@@ -269,7 +269,7 @@ def test_15_9_a_hidden_unit_takes_the_terminal_check_it_missed_when_put_back():
 def test_26_6_1_a_wa_step_lost_to_a_missed_check_costs_its_vp_when_put_back():
     """After the collapse each WA step lost costs the WA 1 VP (26.6.1): wa-mech-4, hidden under
     wa-mech-2 in T10 (no WA GS there: TEST DATA), loses its step at the WA Terminal Supply Check
-    it missed; the VP is counted in the step that puts it back."""
+    it missed; the VP is counted in the step that puts it back, without its name."""
     d, s = fogged({"wa-mech-2": "T10", "wa-mech-4": "T10", "de-inf-1": "S4", "su-inf-3": "T24"})
     public, items = GAME.hidden.split(d, at(s, 2, "western", "assault"), "western")
     assert [v["unit"] for v in items.values()] == ["wa-mech-4"]
@@ -280,8 +280,13 @@ def test_26_6_1_a_wa_step_lost_to_a_missed_check_costs_its_vp_when_put_back():
     assert back["units"]["wa-mech-4"]["steps"] == 1 and back["fog"]["lost"] == {"wa-mech-4": ["T10", 2, "western"]}
     _, events = play(d, at(back, 3, "western", "movement"), "western", [])
     assert events[0]["event"] == "reduced" and events[0]["unit"] == "wa-mech-4"
-    assert {"event": "vp", "army": "western", "vp": "-1", "rule": "26.6.1", "turn": 3, "what": "wa-mech-4 lost 1 step(s)",
-            "hex": "T10"} in events
+    assert {"event": "vp", "army": "western", "vp": "-1", "rule": "26.6.1", "turn": 3,
+            "what": "a unit hidden under fog of war (25.3 B) lost 1 step(s)", "hex": "T10"} in events
+    from pbem.games.end_of_the_iron_dream import fog_supply
+    fog_supply.take_caught(d, back)                                    # the public VP track does not name it
+    assert "wa-mech-4" not in str(back["victory"]["ledger"])
+    public, items = GAME.hidden.split(d, back, "western")
+    assert [v["unit"] for v in items.values()] == ["wa-mech-4"] and "wa-mech-4" not in public["units"]
 
 
 def test_1_0_c_the_grand_alliance_seat_hides_both_allied_armies_stacks():

@@ -22,7 +22,6 @@ faces (purpose `bomb/HEX`); the unit the WA's `bomb:` order names only designate
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 from ...dice import Dice
@@ -43,9 +42,24 @@ def names(data: GameData) -> list[str]:
 
 
 def named(state: dict, ids: list[str]) -> str | None:
-    """The first of `ids` the state still names (a leak fog.split refuses to sign)."""
-    text = json.dumps({k: v for k, v in state.items() if k != "fog"}, sort_keys=True)
-    return next((u for u in ids if re.search(fog.TOKEN.format(re.escape(u)), text)), None)
+    """The first of `ids` the state still refers to, as a value of its own (a leak fog.split refuses
+    to sign; a unit named inside a text, e.g. a VP ledger line of a step lost in the open, is history
+    the table saw)."""
+    wanted = set(ids)
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            found.extend(k for k in node if k in wanted)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+        elif isinstance(node, str) and node in wanted:
+            found.append(node)
+    walk({k: v for k, v in state.items() if k != "fog"})
+    return min(found) if found else None
 
 
 def split_orders(state: dict, orders: list) -> tuple[list, list[tuple[int, dict]]]:
@@ -173,7 +187,6 @@ def hex_of(state: dict, unit_id: str) -> str:
 
 
 REPORT_ITEMS = {
-    "fog": lambda e: f"the {e['side']} file was played kept hidden: only the tops of its stacks show (25.3 B)",
     "dummies": lambda e: f"Germany deploys its dummies: {', '.join(f'{d} in {h}' for d, h in e['placed'].items()) or 'none'} "
                          f"({e['rule']})",
     "dummy_revealed": lambda e: f"a German dummy in {e['hex']} is revealed and goes back to Germany ({e['rule']})",

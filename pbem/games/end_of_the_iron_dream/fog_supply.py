@@ -79,10 +79,13 @@ def current_initial(state: dict, later: list, entry: dict) -> bool:
 def take_caught(data: GameData, state: dict) -> list:
     """The events of the checks caught up since the last step, and the VPs of the steps they cost
     (26.6.1, 26.6.6 D: counted now, as the collapse and the redoubt stand)."""
-    from .victory import snapshot, step_losses
+    from .victory import ledger, snapshot, step_losses
     caught = state["fog"].pop("caught", [])
     lost = state["fog"].pop("lost", {})
     if lost:
         before = {**snapshot(state), "units": {u: tuple(v) for u, v in sorted(lost.items())}}
+        counted, first = len(caught), len(ledger(state)["ledger"])
         step_losses(data, state, before, caught)
+        for entry in [*ledger(state)["ledger"][first:], *caught[counted:]]:       # the public VP track: no name
+            entry["what"] = " ".join("a unit hidden under fog of war (25.3 B)" if w in lost else w for w in entry["what"].split())
     return caught
