@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import abomb, greece, greece_lhj, polish, volkssturm
+from . import abomb, greece, greece_lhj, pledge, polish, volkssturm
 from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
                reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
@@ -423,13 +423,17 @@ def stack_walk(data: GameData, state: dict, rec: dict, units: list[str], path: l
 
 
 def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int:
-    """18.4 the defending hex's DFs totalled; 11.7 B, 18.22 A doubled across a river or canal."""
+    """18.4 the defending hex's DFs totalled; 11.7 B, 18.22 A doubled across a river or canal, unless
+    paratroops sit atop the defenders (18.22 C: "Any paratroops ... dropped atop defenders serve to undouble
+    them"; behaviour 4, pledge.py)."""
     army = state["army"]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     value = combat.defence_of(data, state, flak.strength_units(data, state, defenders))          # 25.2 G
     if defenders or forts.vacant(data, state, target, army) or volkssturm.vacant(data, state, target, army):
         value = volkssturm.defence(data, state, army, target, value, bool(defenders))        # 25.7 C, 22.5 A
-    return value * 2 if combat.water_between(data, launch, target) and not air_assault.bridged(state, launch, target) else value
+    atop = any(p["hex"] == target for p in pledge.pledged(state).values())      # 18.22 C (behaviour 4: 17.6.2 A)
+    return value * 2 if combat.water_between(data, launch, target) and not air_assault.bridged(state, launch, target) \
+        and not atop else value
 
 
 def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: list[str]) -> list[Shift]:
