@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import greece, greece_lhj, polish, volkssturm
+from . import first_turn, greece, greece_lhj, polish, volkssturm
 from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
                reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
@@ -136,6 +136,9 @@ def turn_one_problem(data: GameData, state: dict, unit_id: str) -> str | None:
 def check_movement(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     if plays(data, 3) and orders and isinstance(orders[0], dict) and "claim" in orders[0]:
         return fuhrer.check_claim(data, state, orders)                              # 26.7 B
+    turn_one = first_turn.problems(data, state, orders)                             # 6.1 (behaviour 4)
+    if turn_one:
+        return turn_one
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
     if "control" in state:
         trial["control"] = dict(state["control"])

@@ -34,8 +34,8 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "invasion_failed": lambda e: (f"the invasion of {e['hex']} failed: {', '.join(e['units']) or 'nothing'} back to "
                                   f"{_where(e['box'])} ({e['rule']})"),
     "invasion_port_removed": lambda e: f"the invasion-port counter in {e['hex']} is removed ({e['rule']})",
-    "port_liberated": lambda e: (f"the port of {e['hex']} is liberated: Port Opening Chart die {e['die']}, it works from "
-                                 f"the start of Turn {e['opens']} ({e['rule']})"),
+    "port_liberated": lambda e: (f"the port of {e['hex']} is liberated{' by Yugoslav units, for the WA' if e.get('by') else ''}: "
+                                 f"Port Opening Chart die {e['die']}, it works from the start of Turn {e['opens']} ({e['rule']})"),
     "port_closed": lambda e: f"the Axis take the port of {e['hex']} back: it never reopens ({e['rule']})",
     "convert": lambda e: f"{e['unit']} is withdrawn for the Free French conversion ({e['rule']})",
     "converted": lambda e: f"{', '.join(e['units'])} flip to their 3-4-5 sides, one step each ({e['rule']})",
