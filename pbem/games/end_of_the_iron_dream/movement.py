@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import first_turn, greece, greece_lhj, polish, volkssturm
+from . import first_turn, greece, greece_lhj, italy, polish, volkssturm
 from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
                reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
@@ -216,7 +216,8 @@ def movement_problems(data: GameData, trial: dict, orders: list) -> list[Problem
         if going and not set(named) <= set(going):
             going = []                                            # 8.7: another stack moves; theirs is over
         rec["going_on"] = going
-        why = (move_problem(data, trial, rec, order) if "move" in order else
+        why = (italy.move_problem(data, trial, rec, order) if italy.names(order) and plays(data, 4) else     # 25.12 B
+               move_problem(data, trial, rec, order) if "move" in order else
                assault_problem(data, trial, rec, order) if "assault" in order else
                enter(data, trial, rec, order, []) if "enter" in order and plays(data, 2) else
                ebs.order_problem(data, trial, order) if "ebs" in order and plays(data, 3) else
@@ -514,7 +515,11 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         if going and not set(named) <= set(going):
             going = []
         rec["going_on"] = going
-        if "move" in order:
+        if italy.names(order) and plays(data, 4):                                 # 25.12 B
+            italy.move_problem(data, state, rec, order)
+            events.append({"event": "southern_italy", "unit": order["move"], "path": list(order["path"]),
+                           "mp": rec["spent"][order["move"]], "rule": "25.12 B"})
+        elif "move" in order:
             path = [g.canonical(str(h)) for h in order["path"]]
             _, cost = walk_problem(data, state, order["move"], path, int(rec["spent"].get(order["move"], 0)))
             state["units"][order["move"]]["hex"] = path[-1]

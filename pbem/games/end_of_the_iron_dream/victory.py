@@ -26,7 +26,7 @@ from fractions import Fraction
 from ...errors import UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from .common import ALLIANCE, ARMY_NAMES, PRINTED_ON, counter, grid, is_type, mapdata
+from .common import ALLIANCE, ARMY_NAMES, PRINTED_ON, counter, grid, is_type, mapdata, plays
 from . import yugoslavia
 from .supply_play import LHJ, berlin_hex, collapsed, control
 
@@ -221,7 +221,7 @@ def step_losses(data: GameData, state: dict, before: dict, events: list) -> None
     zone = {redoubt, *(h for h in grid(data).neighbours(redoubt) if mapdata(data).listed(h)
                        and mapdata(data).terrain(h) == "mountain")} if redoubt else set()
     for unit_id, (hex_id, steps, side) in sorted(before["units"].items()):
-        now = state["units"].get(unit_id)
+        now = state["units"].get(unit_id) or (off_board(state, unit_id, hex_id) if plays(data, 4) else None)
         lost = steps - (now["steps"] if now else 0)
         where = now["hex"] if now else hex_id
         if lost <= 0:
@@ -232,6 +232,16 @@ def step_losses(data: GameData, state: dict, before: dict, events: list) -> None
         if side == "axis" and where in zone and unwrap(counter(data, unit_id).get("nation")) == "german":
             vp = numbers.integer(data, f"{VALUES}.alpenfestung_german_step_wa", "the WA's VPs per German step at the redoubt (26.6.6 D)")
             events.append(add(state, "western", Fraction(vp * lost), "26.6.6 D", f"{unit_id} lost {lost} step(s)", where))
+
+
+def off_board(state: dict, unit_id: str, hex_id: str) -> dict | None:
+    """Behaviour 4: a unit that left the map by sea for a holding box (14.4, 14.6) or for Southern
+    Italy (25.12 B) lost no step (before it, such a WA unit counted as lost after the collapse)."""
+    from .italy import off_map
+    for units in [*state.get("boxes", {}).values(), off_map(state)]:
+        if unit_id in units:
+            return {"hex": hex_id, "steps": int(units[unit_id])}
+    return None
 
 
 # -- the end of the game ---------------------------------------------------------------------
