@@ -46,16 +46,18 @@ NOT_ENFORCED = (
     "(4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area (the inter-theater boundary is not in the data)",
     "sea movement, invasions and paradrops (behaviour 3): not written yet: 17.6.2 paratroops awaiting ground "
     "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
-    "defenders in a prepared assault; 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
-    "liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
-    "Italy only: which units and hexes are eastern or Italian is not in the data)",
+    "defenders in a prepared assault",
+    "Southern Italy (behaviour 4, italy.py): not written yet (refused): strategic movement into or out of it, a mobile "
+    "assault in the phase a unit comes on from it, paratroops taking off from it; behaviour 3 campaigns also lack "
+    "20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA liberations only) and 6.1 the "
+    "Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only)",
     "25.7 the Volkssturm (behaviour 3): an Alliance paradrop, air assault or invasion into a German city held by "
     "its Volkssturm alone is not refused (the landing takes the city and the Volkssturm is lost); behaviour 2 "
     "campaigns lack 25.7 and its part in hex control (4.1 B)",
     "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
     "phase passes by itself, to keep round trips few); 25.5 D the bombed unit "
     "drawn blindly under fog of war and 25.3 fog of war itself (not written yet: 25.3 B hides every camp's stacks "
-    "from the other two, and the public supply, control and 15.10 steps read every unit); not written yet: 25.12 B "
+    "from the other two, and the public supply, control and 15.10 steps read every unit); behaviour 3 campaigns lack 25.12 B "
     "units moving off the map into Southern Italy and back, and WA sea movement to its port (its port supplies "
     "the WA through Italy's south edge from behaviour 3); behaviour 2 campaigns also lack 25.4 Greece (its two "
     "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",

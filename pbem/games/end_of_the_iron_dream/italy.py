@@ -125,7 +125,7 @@ def leave(data: GameData, state: dict, rec: dict, unit_id: str, hexes: list[str]
         if why:
             return why
     edge = state["units"][unit_id]["hex"]
-    if hexes[0] != edge and len(hexes) == 1:
+    if hexes[-1] != edge:
         return f"{unit_id}'s path must start at its hex {edge}"
     if edge not in edge_hexes(data):
         return f"{edge} is not a hex along the southern edge of Italy: Southern Italy is reached from those only (25.12 B)"
@@ -134,8 +134,7 @@ def leave(data: GameData, state: dict, rec: dict, unit_id: str, hexes: list[str]
         return f"{unit_id} needs {cost} MP to get off the map from {edge} but has {limit - spent} left (25.12 B, 10.1)"
     state["southern_italy"] = {**off_map(state), unit_id: state["units"].pop(unit_id)["steps"]}
     rec["spent"][unit_id] = spent + cost
-    rec["done"] = sorted(set(rec["done"]) | {unit_id})
-    rec.setdefault("left", []).append(unit_id)
+    rec["done"] = sorted(set(rec["done"]) | {unit_id})                          # 8.7: back on in a later phase
     return None
 
 
@@ -148,8 +147,6 @@ def come_on(data: GameData, state: dict, rec: dict, unit_id: str, hexes: list[st
     why = done_problem(state, unit_id)                                          # 5.2.4 D, 14.5, 7.21
     if why:
         return why
-    if unit_id in rec.get("left", []):
-        return f"{unit_id} left the map this phase: it comes back in a later one (8.7)"
     edge = hexes[0]
     if edge not in edge_hexes(data):
         return f"{edge} is not a hex along the southern edge of Italy: units come on from Southern Italy there only (25.12 B)"

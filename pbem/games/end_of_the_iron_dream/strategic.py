@@ -81,6 +81,8 @@ def one_problem(data: GameData, state: dict, order: dict) -> str | None:
     unit_id, path, army = order.get("strategic"), order.get("path"), state["army"]
     if set(order) - {"strategic", "path", "hold"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2:
         return ORDER
+    if "southern_italy" in path and plays(data, 4):
+        return "strategic movement into or out of Southern Italy is not written yet: move operationally (25.12 B)"
     if army == "soviet" and state["scenario"] == "let-history-judge" and plays(data, 3):
         return "the Soviets have no strategic land or sea movement in Let History Judge (27.3 L)"
     path, why = own_path(data, state, unit_id, path, f"{unit_id} is not a {army} unit on the map")
