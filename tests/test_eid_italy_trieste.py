@@ -10,6 +10,9 @@ up: the rulebook text prints no map."""
 
 from __future__ import annotations
 
+import pytest
+
+from pbem.errors import UnknownDataError
 from pbem.games.end_of_the_iron_dream import report
 from pbem.games.end_of_the_iron_dream.supply_play import sources
 from tests.eidhelp import at, play, problems, start
@@ -236,3 +239,13 @@ def test_26_6_1_a_wa_unit_leaving_the_map_after_the_collapse_loses_no_step():
     after, events = play(d, wa, "western", [{"move": "wa-mech-2", "path": ["V20", "W20", "southern_italy"]}])
     assert after["southern_italy"] == {"wa-mech-2": 2}
     assert not [e for e in events if e["event"] == "vp" and e["rule"] == "26.6.1"]
+
+
+def test_20_6_trieste_s_hex_is_the_campaigns_to_give_when_the_map_has_yugoslav_hexes():
+    """20.6: any step may liberate Trieste, so its hex (printed on the map only) is read at set-up;
+    unknown refuses naming the path (20.1: without Yugoslav hexes no Yugoslav unit reaches it)."""
+    with pytest.raises(UnknownDataError, match=r"map\.places\.trieste\.hex"):
+        begin(YUGOSLAV, **{"map.places.trieste.hex": "unknown"})
+    d, s = begin({"de-inf-1": "P10", "su-inf-3": "T25", "wa-mech-2": "P2"},
+                 **{"map.places.trieste.hex": "unknown", "map.countries.yugoslavia": [], "map.countries.red_y": []})
+    assert s["ports"] == {"opening": {}, "closed": [], "held": [], "yugoslav": []}

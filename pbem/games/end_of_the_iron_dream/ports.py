@@ -13,7 +13,8 @@ X12 and W13 for Antwerp and Rotterdam). The chart and the port cities are read a
 step may liberate a port); the labelled hexes when an inland port is among the port cities.
 
 Behaviour 4, 20.6: "Yugoslav units can open Trieste for the WA, but must, as usual in such cases,
-roll on the port opening chart." At the instant Trieste (map.places.trieste.hex, read at set-up)
+roll on the port opening chart." At the instant Trieste (map.places.trieste.hex, read at set-up
+when the map has Yugoslav hexes: the Yugoslavs move only there, 20.1)
 passes from the Axis to the Soviets with a Yugoslav unit among its liberators (the Soviet combat
 units in it, else those whose ZOC reaches it, as 20.4's), the WA roll the chart as at 14.27 A;
 the port then works for the WA from that turn plus the wait while the WA or the Soviets hold
@@ -28,6 +29,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from .common import grid, is_type, plays, zoc_reach
 from .supply_play import LHJ, control
+from .yugoslavia import hexes as yugoslav_hexes
 
 CITIES = "invasions.ports.port_cities"
 CHART = "invasions.ports.opening.results"
@@ -67,8 +69,10 @@ def validate(data: GameData, state: dict) -> None:
     held = [p for p in port_cities(data) if owner.get(p) == "western"]
     opening = {p: state["turn"] for p in held} if state["scenario"] == LHJ else {}
     state["ports"] = {"opening": opening, "closed": [], "held": held}
-    if plays(data, 4):
-        state["ports"].update(trieste=owner.get(trieste(data)), yugoslav=[])      # 20.6
+    if plays(data, 4):                                                  # 20.6 (20.1: with Yugoslav hexes only)
+        state["ports"]["yugoslav"] = []
+        if yugoslav_hexes(data):
+            state["ports"]["trieste"] = owner.get(trieste(data))
 
 
 def trieste(data: GameData) -> str:
@@ -114,6 +118,8 @@ def watch(data: GameData, state: dict, events: list, dice: Dice, owner: dict[str
 
 def yugoslav_opening(data: GameData, state: dict, events: list, dice: Dice, owner: dict[str, str]) -> None:
     """20.6: Trieste liberated by Yugoslav units: the Port Opening Chart (14.27); 14.28 its recapture."""
+    if "trieste" not in state["ports"]:
+        return                                                          # 20.1: no Yugoslav hex, no Yugoslav liberation
     ports, hex_id = state["ports"], trieste(data)
     before, now = ports["trieste"], owner.get(hex_id)
     ports["trieste"] = now
