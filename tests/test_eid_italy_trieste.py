@@ -25,6 +25,7 @@ MADE_UP = {f"units.counters.{u}.{k}": v for u in ("de-mtn-15", "de-pz-58")
            for k, v in (("attack", 3), ("defense", 4), ("movement", 5), ("reduced", "none"))}
 EXTRA = {**SUPPLY, **SOVIET_SU_MA, **KOENIGSBURG, **ITALY, **BOXES, **MADE_UP, "map.places.trieste.hex": "U10"}
 HEXES = {"P1": {"terrain": "clear", "coast": "atlantic"}, "W19": {"terrain": "rough"},
+         "V22": {"terrain": "clear", "coast": "mediterranean"},
          "U10": {"terrain": "clear", "coast": "adriatic"}}
 ONLY = ("on Turn 1 the Axis may only strategically move up to three corps of its eastern units and operationally move "
         "its units in Italy to other hexes in Italy (6.1)")
@@ -168,6 +169,20 @@ def test_25_12_b_units_pay_the_edge_hexs_terrain_to_get_off_the_map_and_on_again
         "wa-mech-2 needs 2 MP to get off the map from W19 but has 0 left (25.12 B, 10.1)"]
 
 
+def test_25_12_b_9_6_an_enemy_zoc_on_the_edge_hex_costs_its_2_mp_getting_off_and_on():
+    """9.6: +2 MP to leave and +2 to enter an EZOC, as for any hex: wa-mech-2 in W20, in the ZOC of
+    de-inf-1 (V19), pays 1 + 2 to get off the map; wa-mech-4 landing in Southern Italy from the
+    MTO box (1 MP) pays 1 + 2 to come on at W20 (4 MP in all)."""
+    d, s = begin({"wa-mech-2": "W20", "de-inf-1": "V19", "su-inf-3": "T25"})
+    wa = at(s, 2, "western")
+    after, events = play(d, wa, "western", [{"move": "wa-mech-2", "path": ["W20", "southern_italy"]}])
+    assert {"event": "southern_italy", "unit": "wa-mech-2", "path": ["W20", "southern_italy"], "mp": 3, "rule": "25.12 B"} in events
+    after, events = play(d, wa, "western", [{"sail": "wa-mech-4", "to": "southern_italy"},
+                                            {"move": "wa-mech-4", "path": ["southern_italy", "W20"]}])
+    assert {"event": "southern_italy", "unit": "wa-mech-4", "path": ["southern_italy", "W20"], "mp": 4, "rule": "25.12 B"} in events
+    assert after["units"]["wa-mech-4"]["hex"] == "W20"
+
+
 def test_25_12_b_only_from_italys_south_edge_once_a_phase_and_only_the_wa():
     """25.12 B: Southern Italy is reached "from any hex along the southern edge of Italy" only; 8.7:
     a unit that left comes back in a later phase; 25.12 A: it is the WA's port (a reading: the
@@ -217,17 +232,22 @@ def test_25_12_a_the_wa_sail_to_the_port_of_southern_italy_and_from_it():
     assert {"event": "sail", "unit": "wa-mech-4", "from": "southern_italy", "to": "mto", "rule": "5.2.4"} in events
 
 
-def test_25_12_b_a_unit_that_sails_to_southern_italy_from_a_port_moves_no_further():
-    """14.5: "Units moving from port to port ... may not continue moving after landing"; 5.2.4 D."""
-    d, s = begin(ITALIAN_FRONT)
+def test_14_4_14_5_port_to_port_with_southern_italy_and_no_further_move():
+    """14.4: units "sitting in an opened port ... may move from there to another opened port ...
+    within that same theater"; 14.5: "Units moving from port to port ... may not continue moving
+    after landing". wa-mech-2 in V22 (made up: an opened Mediterranean port of the position) sails to
+    Southern Italy and may not come on this turn; next turn it sails back to V22."""
+    d, s = begin({"wa-mech-2": "V22", "de-inf-1": "P10", "su-inf-3": "T25"},
+                 **{"positions.test.wa_supply_sources": ["P1", "V22"]})
     wa = at(s, 2, "western")
-    there, _ = play(d, wa, "western", [{"sail": "wa-mech-4", "to": "southern_italy"}])
-    later = at(there, 3, "western")
-    moved, _ = play(d, later, "western", [{"sail": "wa-mech-4", "to": "mto"}])
-    assert problems(d, at(moved, 4, "western"), "western", [
-        {"sail": "wa-mech-4", "to": "southern_italy"}, {"move": "wa-mech-4", "path": ["southern_italy", "W21"]}]) == []
-    assert problems(d, later, "western", [{"sail": "wa-mech-4", "to": "mto"}, {"sail": "wa-mech-4", "to": "southern_italy"}]) == [
-        "wa-mech-4 has moved by sea this player-turn (14.3)"]
+    assert problems(d, wa, "western", [{"sail": "wa-mech-2", "to": "southern_italy"},
+                                       {"move": "wa-mech-2", "path": ["southern_italy", "W21"]}]) == [
+        "wa-mech-2 moved by sea and takes part in nothing else this player-turn (5.2.4 D, 14.5)"]
+    there, events = play(d, wa, "western", [{"sail": "wa-mech-2", "to": "southern_italy"}])
+    assert there["southern_italy"] == {"wa-mech-2": 2} and "wa-mech-2" not in there["units"]
+    assert {"event": "sail", "unit": "wa-mech-2", "from": "V22", "to": "southern_italy", "rule": "5.2.4"} in events
+    back, events = play(d, at(there, 3, "western"), "western", [{"sail": "wa-mech-2", "to": "V22"}])
+    assert back["units"]["wa-mech-2"] == {"side": "western", "hex": "V22", "steps": 2} and back["southern_italy"] == {}
 
 
 def test_26_6_1_a_wa_unit_leaving_the_map_after_the_collapse_loses_no_step():
