@@ -43,7 +43,7 @@ NOT_ENFORCED = (
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
     "needs only the attackers' GS): not written yet: 15.16 A a Baltic port fortified in play, "
     "15.18 forts as fortress supply sources, 15.14 F; 4.10 B: an EGS burn-off takes the airborne exception only "
-    "(4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area (the inter-theater boundary is not in the data)",
+    "(4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area east of the inter-theater boundary (not in the data; from behaviour 4 OKH never enters Yugoslavia)",
     "sea movement, invasions and paradrops (behaviour 3): not written yet: 17.6.2 paratroops awaiting ground "
     "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
     "defenders in a prepared assault",

@@ -19,8 +19,8 @@
   costs the terrain of the edge hex left again (a reading: the only terrain of the crossing; the
   text names no other) and +2 to leave an EZOC (9.6). No 10.4 A one-hex guarantee: Southern Italy
   is no hex. The units there are off the map (state["southern_italy"]: UNIT -> steps) at their
-  port, in GS; a unit moves off or on once a phase (8.7) and may not come back on in the phase it
-  left; entering, it observes stacking (8.9) and enters no enemy unit (10.2). A reading: only the
+  port, in GS (coming on, it may not move out of GS, 5.1.5 B); a unit moves off or on once a phase
+  (8.7); entering, it observes stacking (8.9) and enters no enemy unit (10.2). A reading: only the
   WA, who hold Southern Italy the whole game (25.12 A; no rule takes it from them), go there.
 - Behaviour 4, its port (25.12 A; 14.2, 14.4): `sail: UNIT, to: southern_italy` from the MTO box
   (1 MP ashore and the unit moves on, 7.1 B, 5.2.4 D, unless it fleshed out there, 7.21) or from
@@ -169,7 +169,11 @@ def come_on(data: GameData, state: dict, rec: dict, unit_id: str, hexes: list[st
             return why
     state["units"][unit_id]["hex"] = hexes[-1]
     from .supply_play import entered
+    from .supply_units import gs_exit_problem
     entered(state, "western", hexes)
+    why = gs_exit_problem(data, state, unit_id, hexes)                          # 5.1.5 B: in GS at its port
+    if why:
+        return why
     rec["spent"][unit_id] = spent + cost
     rec["done"] = sorted(set(rec["done"]) | {unit_id})
     return None

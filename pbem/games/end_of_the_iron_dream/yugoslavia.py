@@ -11,7 +11,8 @@ any Soviet move may need them (20.3).
 - 20.5 A: Yugoslav units are never replaced;
 - behaviour 3: 9.5 B, 20.2 C Yugoslav ZOCs stop at Yugoslavia's border (common.zoc_of); 9.5 A,
   20.2 B, D: Yugoslav units retreat into and through Axis ZOCs, Axis units through Yugoslav ZOCs
-  (`retreat_zoc`); moving, both still pay the ZOC costs (9.5 B)."""
+  (`retreat_zoc`); moving, both still pay the ZOC costs (9.5 B);
+- behaviour 4: 25.10 B OKH never enters Yugoslavia (moving, strategically or not; retreating)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,9 @@ def validate(data: GameData) -> None:
 
 def enter_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
     """20.1 the Yugoslavs stay in Yugoslavia; 20.3 other Soviet units enter only its clear and Y
-    hexes (behaviour 2)."""
+    hexes (behaviour 2); 25.10 B OKH "may also never enter Yugoslavia" (behaviour 4)."""
+    if plays(data, 4) and is_type(data, unit_id, "okh") and hex_id in hexes(data):
+        return f"{unit_id} may never enter Yugoslavia, not {hex_id} (25.10 B)"
     if not plays(data, 2) or army_of(state, unit_id) != "soviet":
         return None
     inside = hex_id in hexes(data)
