@@ -186,7 +186,7 @@ def test_25_12_b_9_6_an_enemy_zoc_on_the_edge_hex_costs_its_2_mp_getting_off_and
 def test_25_12_b_only_from_italys_south_edge_once_a_phase_and_only_the_wa():
     """25.12 B: Southern Italy is reached "from any hex along the southern edge of Italy" only; 8.7:
     a unit that left comes back in a later phase; 25.12 A: it is the WA's port (a reading: the
-    others never go there); strategic movement to it is not written yet."""
+    others never go there)."""
     d, s = begin(ITALIAN_FRONT)
     wa = at(s, 2, "western")
     assert problems(d, wa, "western", [{"move": "wa-mech-2", "path": ["V20", "southern_italy"]}]) == [
@@ -194,14 +194,35 @@ def test_25_12_b_only_from_italys_south_edge_once_a_phase_and_only_the_wa():
     assert problems(d, wa, "western", [{"move": "wa-mech-2", "path": ["V20", "W20", "southern_italy"]},
                                        {"move": "wa-mech-2", "path": ["southern_italy", "W20"]}]) == [
         "wa-mech-2 has completed its movement this phase (8.7)"]
-    assert problems(d, wa, "western", [{"strategic": "wa-mech-2", "path": ["V20", "W20", "southern_italy"]}]) == [
-        "strategic movement into or out of Southern Italy is not written yet: move operationally (25.12 B)"]
     d, s = begin({**ITALIAN_FRONT, "de-inf-1": "V22"})
     assert problems(d, at(s, 2, "axis"), "axis", [{"move": "de-inf-1", "path": ["V22", "W21", "southern_italy"]}]) == [
         "only the WA go to Southern Italy, their port off the map in Iron Dream (25.12 A-B)"]
     d3, s3 = begin(ITALIAN_FRONT, behaviour=3)
     assert problems(d3, at(s3, 2, "western"), "western", [{"move": "wa-mech-2", "path": ["V20", "W20", "southern_italy"]}]) == [
         "bad hex id 'southern_italy': expected row letters then column number, e.g. 'C12'"]
+
+
+def test_25_12_b_12_5_wa_strategic_moves_into_southern_italy_and_out_of_it():
+    """12.5 A: "The WA may strategically move any number of units each turn, any distance through
+    friendly-controlled and in GS land hexes"; 5.2.3 A: never next to an Axis unit nor out of its
+    ZOC; 12.2: nothing else that player-turn. wa-mech-2 goes V20-W20 and off the map, comes back
+    next turn at W21 and on to U21; with de-inf-1 in V19 (next to V20) it may not start."""
+    d, s = begin(ITALIAN_FRONT)
+    wa = at(s, 2, "western")
+    order = {"strategic": "wa-mech-2", "path": ["V20", "W20", "southern_italy"]}
+    after, events = play(d, wa, "western", [order])
+    entry = {"event": "southern_italy", "unit": "wa-mech-2", "path": ["V20", "W20", "southern_italy"], "strategic": True,
+             "rule": "25.12 B, 12.5"}
+    assert entry in events and after["southern_italy"] == {"wa-mech-2": 2} and "wa-mech-2" not in after["units"]
+    assert report.describe([entry]) == [("item", "wa-mech-2 moves strategically V20 - W20 - Southern Italy, off the map "
+                                                 "(25.12 B, 12.5)")]
+    assert problems(d, wa, "western", [order, {"sail": "wa-mech-2", "to": "mto"}]) == [
+        "wa-mech-2 moved strategically and takes part in nothing else this player-turn (12.2, 5.1.3 F)"]
+    back, _ = play(d, at(after, 3, "western"), "western", [{"strategic": "wa-mech-2", "path": ["southern_italy", "W21", "V21", "U21"]}])
+    assert back["units"]["wa-mech-2"] == {"side": "western", "hex": "U21", "steps": 2} and back["southern_italy"] == {}
+    d, s = begin({**ITALIAN_FRONT, "de-inf-1": "V19"})
+    assert problems(d, at(s, 2, "western"), "western", [order]) == [
+        "wa-mech-2 starts next to an Axis unit or in its ZOC and may not move strategically (5.2.3 A)"]
 
 
 def test_25_12_a_the_wa_sail_to_the_port_of_southern_italy_and_from_it():

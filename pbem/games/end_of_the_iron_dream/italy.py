@@ -27,7 +27,13 @@
   an opened port or invasion-port of the MTO on the map; from Southern Italy `sail: UNIT, to:
   mto|HEX` (the MTO box, or an MTO landing hex: those sea movers take part in nothing else, 14.5).
   Its landing capacity is a port city's (14.26 B: one corps and one SU a turn), never in a German
-  ZOC (7.2 B concerns map hexes)."""
+  ZOC (7.2 B concerns map hexes).
+- Behaviour 4, strategic movement (12.5 A, 12.3, 5.2.3 A): `strategic: UNIT, path: [HEX, ...,
+  EDGE, southern_italy]` or `[southern_italy, EDGE, ...]`, any distance through friendly-controlled
+  hexes in GS, never into or out of an Axis ZOC nor next to an Axis unit; nothing else that
+  player-turn (12.2).
+Not written yet (refused): a mobile assault in the phase a unit came on (its stack was not on the
+map at the phase's start, 11.10), paratroops taking off from Southern Italy (17.2)."""
 
 from __future__ import annotations
 
@@ -78,6 +84,12 @@ def names(order: dict) -> bool:
     """A `move:` whose path goes off the map into Southern Italy or comes out of it."""
     path = order.get("path")
     return "move" in order and isinstance(path, list) and PLACE in path
+
+
+def names_strategic(data: GameData, order: dict) -> bool:
+    """A `strategic:` whose path goes off the map into Southern Italy or comes out of it (behaviour 4)."""
+    path = order.get("path")
+    return plays(data, 4) and "strategic" in order and isinstance(path, list) and PLACE in path
 
 
 def crossing_cost(data: GameData, state: dict, unit_id: str, edge: str, leaving: bool) -> int:
@@ -144,7 +156,8 @@ def come_on(data: GameData, state: dict, rec: dict, unit_id: str, hexes: list[st
     from .sea import done_problem
     if unit_id not in off_map(state):
         return f"{unit_id} is not in Southern Italy (25.12 B)"
-    why = done_problem(state, unit_id)                                          # 5.2.4 D, 14.5, 7.21
+    from .strategic import done_problem as strategic_done
+    why = done_problem(state, unit_id) or strategic_done(state, unit_id)        # 5.2.4 D, 14.5, 7.21; 12.2
     if why:
         return why
     edge = hexes[0]
@@ -176,4 +189,89 @@ def come_on(data: GameData, state: dict, rec: dict, unit_id: str, hexes: list[st
         return why
     rec["spent"][unit_id] = spent + cost
     rec["done"] = sorted(set(rec["done"]) | {unit_id})
+    return None
+
+
+# -- behaviour 4: strategic movement to and from Southern Italy (12.5, 5.2.3; 25.12 B) ------------
+STRATEGIC = ("a strategic move into Southern Italy is `strategic: UNIT, path: [HEX, ..., EDGE, southern_italy]`, "
+             "out of it `strategic: UNIT, path: [southern_italy, EDGE, ...]` (25.12 B, 12.5)")
+
+
+def strategic_problem(data: GameData, state: dict, order: dict) -> str | None:
+    """12.5 A: WA units move strategically any distance through friendly-controlled land hexes in
+    GS (12.3; 5.2.3 A never into or out of an Axis ZOC nor next to an Axis unit): off the map from an
+    edge hex of Italy, or on at one. Made on `state`."""
+    from . import strategic
+    unit_id, path = order.get("strategic"), order.get("path")
+    if set(order) - {"strategic", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2 \
+            or path.count(PLACE) != 1 or PLACE not in (path[0], path[-1]):
+        return STRATEGIC
+    why = open_problem(data, state)
+    if why:
+        return why
+    from .common import is_type
+    if is_type(data, unit_id, "non_combat"):
+        return f"{unit_id} is not a combat unit: only combat units move strategically (5.2.3 A)"
+    rec = strategic.record(state)
+    if unit_id in rec["units"]:
+        return f"{unit_id} moved strategically this player-turn (12.2)"
+    try:
+        hexes = [grid(data).canonical(str(h)) for h in path if h != PLACE]
+    except ValueError as exc:
+        return str(exc)
+    why = strategic_off(data, state, unit_id, hexes) if path[-1] == PLACE else strategic_on(data, state, unit_id, hexes)
+    if why:
+        return why
+    state["strategic"] = {**rec, "units": sorted([*rec["units"], unit_id])}     # 12.2: nothing else this player-turn
+    return None
+
+
+def strategic_off(data: GameData, state: dict, unit_id: str, hexes: list[str]) -> str | None:
+    from .strategic import next_to_enemy, path_problem
+    from .supply_play import entered
+    if unit_id not in state["units"] or army_of(state, unit_id) != "western":
+        return f"{unit_id} is not a WA unit on the map"
+    here = state["units"][unit_id]["hex"]
+    if hexes[0] != here:
+        return f"{unit_id}'s path must start at its hex {here}"
+    if unit_id in state.get("oos", []):
+        return f"{unit_id} did not start the phase in GS and may not move strategically (12.1)"
+    if next_to_enemy(data, state, here) or here in enemy_zoc(data, state, "western"):
+        return f"{unit_id} starts next to an Axis unit or in its ZOC and may not move strategically (5.2.3 A)"
+    why = path_problem(data, state, unit_id, hexes) if len(hexes) > 1 else None
+    if why:
+        return why
+    if hexes[-1] not in edge_hexes(data):
+        return f"{hexes[-1]} is not a hex along the southern edge of Italy: Southern Italy is reached from those only (25.12 B)"
+    entered(state, "western", hexes[1:])
+    state["southern_italy"] = {**off_map(state), unit_id: state["units"].pop(unit_id)["steps"]}
+    return None
+
+
+def strategic_on(data: GameData, state: dict, unit_id: str, hexes: list[str]) -> str | None:
+    from .strategic import next_to_enemy, path_problem
+    from .supply_play import entered, lines
+    if unit_id not in off_map(state):
+        return f"{unit_id} is not in Southern Italy (25.12 B)"
+    edge = hexes[0]
+    if edge not in edge_hexes(data):
+        return f"{edge} is not a hex along the southern edge of Italy: units come on from Southern Italy there only (25.12 B)"
+    owner, _, _, _, reach = lines(data, state, "western")
+    if edge in enemy_zoc(data, state, "western"):
+        return f"{unit_id} may never enter an enemy ZOC when moving strategically, not {edge} (12.3)"
+    if owner.get(edge) != "western" or edge not in reach:
+        return f"{unit_id} may enter only friendly-controlled hexes in GS when moving strategically, not {edge} (12.3)"
+    if next_to_enemy(data, state, edge):
+        return f"{unit_id} may not move strategically next to an enemy unit, into {edge} (5.2.3 A)"
+    crowd = stacking_problem(data, state, "western", [unit_id], edge)
+    if crowd:
+        return f"{crowd} (8.9)"
+    units = off_map(state)
+    state["units"][unit_id] = {"side": "western", "hex": edge, "steps": units.pop(unit_id)}
+    state["southern_italy"] = units
+    why = path_problem(data, state, unit_id, hexes) if len(hexes) > 1 else None
+    if why:
+        return why
+    state["units"][unit_id]["hex"] = hexes[-1]
+    entered(state, "western", hexes)
     return None

@@ -180,7 +180,7 @@ def sail_problem(data: GameData, trial: dict, order: dict) -> str | None:
     elif unit_id in trial["units"] and army_of(trial, unit_id) == "western":
         why = strategic.done_problem(trial, unit_id) or from_coast(data, trial, rec, unit_id, to)
     elif unit_id in italy.off_map(trial):
-        why = from_southern_italy(data, trial, rec, unit_id, to)                  # 25.12 A, 14.4
+        why = strategic.done_problem(trial, unit_id) or from_southern_italy(data, trial, rec, unit_id, to)   # 25.12 A, 14.4
     else:
         why = f"{unit_id} is not a WA unit on the map or in a theater holding box"
     if why:

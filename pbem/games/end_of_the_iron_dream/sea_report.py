@@ -35,7 +35,9 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "invasion_failed": lambda e: (f"the invasion of {e['hex']} failed: {', '.join(e['units']) or 'nothing'} back to "
                                   f"{_where(e['box'])} ({e['rule']})"),
     "invasion_port_removed": lambda e: f"the invasion-port counter in {e['hex']} is removed ({e['rule']})",
-    "southern_italy": lambda e: (f"{e['unit']} moves {' - '.join(_where(h) for h in e['path'])}: {e['mp']} MP this phase "
+    "southern_italy": lambda e: (f"{e['unit']} moves strategically {' - '.join(_where(h) for h in e['path'])} ({e['rule']})"
+                                 if e.get("strategic") else
+                                 f"{e['unit']} moves {' - '.join(_where(h) for h in e['path'])}: {e['mp']} MP this phase "
                                  f"({e['rule']}: the edge hex's terrain paid to get on or off the map)"),
     "port_liberated": lambda e: (f"the port of {e['hex']} is liberated{' by Yugoslav units, for the WA' if e.get('by') else ''}: "
                                  f"Port Opening Chart die {e['die']}, it works from the start of Turn {e['opens']} ({e['rule']})"),

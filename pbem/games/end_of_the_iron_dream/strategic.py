@@ -26,7 +26,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
 from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, plays, stacking_problem, zoc_of
-from . import dike, reinforcements, satellites, soviet_entry, yugoslavia
+from . import dike, italy, reinforcements, satellites, soviet_entry, yugoslavia
 from .supply_play import entered, in_gs, lines
 
 KEYS = ("strategic", "hold")
@@ -70,6 +70,11 @@ def problems(data: GameData, trial: dict, orders: list) -> list[tuple[int, str]]
             if why:
                 return [(index, why)]
             order = soviet_entry.place(data, trial, order)
+        if italy.names_strategic(data, order):                                  # 25.12 B (behaviour 4)
+            why = italy.strategic_problem(data, trial, order)
+            if why:
+                return [(index, why)]
+            continue
         why = None if entry and len(order["path"]) == 1 else one_problem(data, trial, order)
         if why:
             return [(index, why)]
@@ -81,8 +86,6 @@ def one_problem(data: GameData, state: dict, order: dict) -> str | None:
     unit_id, path, army = order.get("strategic"), order.get("path"), state["army"]
     if set(order) - {"strategic", "path", "hold"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2:
         return ORDER
-    if "southern_italy" in path and plays(data, 4):
-        return "strategic movement into or out of Southern Italy is not written yet: move operationally (25.12 B)"
     if army == "soviet" and state["scenario"] == "let-history-judge" and plays(data, 3):
         return "the Soviets have no strategic land or sea movement in Let History Judge (27.3 L)"
     path, why = own_path(data, state, unit_id, path, f"{unit_id} is not a {army} unit on the map")
@@ -221,4 +224,9 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
         if soviet_entry.is_entry(data, state, order):                           # 5.3.3 C
             order = soviet_entry.place(data, state, order)
             events.append({"event": "enter", "unit": order["strategic"], "path": [order["path"][0]], "rule": "5.3.3 C"})
+        if italy.names_strategic(data, order):                                  # 25.12 B (behaviour 4)
+            italy.strategic_problem(data, state, order)
+            events.append({"event": "southern_italy", "unit": order["strategic"], "path": list(order["path"]),
+                           "strategic": True, "rule": "25.12 B, 12.5"})
+            continue
         move(data, state, order, events)
