@@ -14,7 +14,7 @@ import pytest
 
 from pbem.errors import UnknownDataError
 from pbem.games.end_of_the_iron_dream import report
-from pbem.games.end_of_the_iron_dream.supply_play import sources
+from pbem.games.end_of_the_iron_dream.supply_play import sources, status
 from tests.eidhelp import at, play, problems, start
 from tests.test_eid_supply_play import SUPPLY
 from tests.test_eid_supply_units import KOENIGSBURG, SOVIET_SU_MA
@@ -100,7 +100,8 @@ def test_20_6_yugoslav_units_open_trieste_for_the_wa_rolling_on_the_port_opening
     """20.6: "Yugoslav units can open Trieste for the WA, but must, as usual in such cases, roll on
     the port opening chart." yu-mtn-1Y takes Trieste (U10) on Turn 2: a 3 on the chart (14.27 B:
     3 turns) opens it from Turn 5 as a WA source and landing hex (14.2), though the Soviets hold
-    it; the WA land there once no Soviet unit is in it (4.4 A). Behaviour 3 rolled nothing."""
+    it (a WA line from it runs through their hex: 15.10, their consent); the WA land there once no
+    Soviet unit is in it (4.4 A). Behaviour 3 rolled nothing."""
     d, s = begin(YUGOSLAV)
     after, events = play(d, at(s, 2, "soviet"), "soviet", [{"move": "yu-mtn-1Y", "path": ["U12", "U11", "U10"]}], 3)
     liberated = {"event": "port_liberated", "hex": "U10", "die": 3, "opens": 5, "by": "yugoslav", "rule": "20.6"}
@@ -112,6 +113,9 @@ def test_20_6_yugoslav_units_open_trieste_for_the_wa_rolling_on_the_port_opening
     assert sources(d, at(after, 4, "western"), "western") == ["P1", *EDGE]
     assert sources(d, at(after, 5, "western"), "western") == ["P1", "U10", *EDGE]
     wa = at(after, 5, "western")
+    wa["units"]["wa-mech-6"] = {"side": "western", "hex": "V9", "steps": 2}       # next to U10 (made up)
+    assert status(d, wa, "western").needs_ally == {"wa-mech-6": ["U10"]}          # 15.10: the Soviets' hex
+    del wa["units"]["wa-mech-6"]
     assert problems(d, wa, "western", [{"sail": "wa-mech-4", "to": "U10"}]) == [
         "U10 holds yu-mtn-1Y: Soviet and WA forces may not stack together (4.4 A) (7.10)"]
     wa["units"]["yu-mtn-1Y"]["hex"] = "U12"                          # gone; the Soviets still hold U10 (4.1 A)

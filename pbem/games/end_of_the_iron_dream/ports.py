@@ -18,7 +18,8 @@ when the map has Yugoslav hexes: the Yugoslavs move only there, 20.1)
 passes from the Axis to the Soviets with a Yugoslav unit among its liberators (the Soviet combat
 units in it, else those whose ZOC reaches it, as 20.4's), the WA roll the chart as at 14.27 A;
 the port then works for the WA from that turn plus the wait while the WA or the Soviets hold
-Trieste (the Soviets' own units never use it: 13.0 A); a port is closed for good only when
+Trieste (the Soviets' own units never use it: 13.0 A; a WA line from it in Soviet hands asks the
+Soviets' consent, 15.10, as any line through their hexes); a port is closed for good only when
 Germany recaptures it (14.28: "recaptured by Germany"; behaviour 3 closed one on any change away
 from the WA)."""
 
