@@ -310,3 +310,14 @@ def test_25_10_b_okh_may_never_enter_yugoslavia():
     assert problems(d, axis, "axis", [{"move": "de-okh", "path": ["T12", "T13"]}]) == []
     d3, s3 = begin(position, behaviour=3)
     assert problems(d3, at(s3, 2, "axis"), "axis", [{"move": "de-okh", "path": ["T12", "T11"]}]) == []
+
+
+def test_17_2_paratroops_in_southern_italy_do_not_air_drop():
+    """17.2: "the paratroops must start the WA turn in either theater holding box or in an
+    WA-controlled hex on the map": Southern Italy is neither. wa-para-18 moves off the map on Turn 2
+    and may not drop from there on Turn 3."""
+    d, s = begin({**ITALIAN_FRONT, "wa-para-18": "W21"})
+    after, _ = play(d, at(s, 2, "western"), "western", [{"move": "wa-para-18", "path": ["W21", "southern_italy"]}])
+    assert after["southern_italy"] == {"wa-para-18": 2}
+    assert problems(d, at(after, 3, "western"), "western", [{"drop": "wa-para-18", "at": "V21"}]) == [
+        "wa-para-18 is neither in a theater box nor on the map (17.2)"]

@@ -48,7 +48,7 @@ NOT_ENFORCED = (
     "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
     "defenders in a prepared assault",
     "Southern Italy (behaviour 4, italy.py): not written yet (refused): a mobile assault in the phase a unit comes on "
-    "from it, paratroops taking off from it; behaviour 3 campaigns also lack "
+    "from it; behaviour 3 campaigns also lack "
     "20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA liberations only) and 6.1 the "
     "Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only)",
     "25.7 the Volkssturm (behaviour 3): an Alliance paradrop, air assault or invasion into a German city held by "

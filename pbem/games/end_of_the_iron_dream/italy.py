@@ -32,8 +32,9 @@
   EDGE, southern_italy]` or `[southern_italy, EDGE, ...]`, any distance through friendly-controlled
   hexes in GS, never into or out of an Axis ZOC nor next to an Axis unit; nothing else that
   player-turn (12.2).
-Not written yet (refused): a mobile assault in the phase a unit came on (its stack was not on the
-map at the phase's start, 11.10), paratroops taking off from Southern Italy (17.2)."""
+17.2: paratroops drop from a theater holding box or a WA-controlled hex on the map, so never from
+Southern Italy (airborne.take_off refuses). Not written yet (refused): a mobile assault in the phase
+a unit came on (its stack was not on the map at the phase's start, 11.10)."""
 
 from __future__ import annotations
 
