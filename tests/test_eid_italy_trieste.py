@@ -321,3 +321,25 @@ def test_17_2_paratroops_in_southern_italy_do_not_air_drop():
     assert after["southern_italy"] == {"wa-para-18": 2}
     assert problems(d, at(after, 3, "western"), "western", [{"drop": "wa-para-18", "at": "V21"}]) == [
         "wa-para-18 is neither in a theater box nor on the map (17.2)"]
+
+
+def test_25_12_b_11_10_a_mobile_assault_brings_its_stack_on_from_southern_italy():
+    """25.12 B with 11.10 ("units mobile assault together only if stacked together at the start of
+    the phase"): wa-mech-2 and wa-mech-6, off the map since Turn 2, come on at W21 (1 MP + 2 for
+    de-inf-2's ZOC, 9.6) and assault V21 (3 MP, 11.5): the clear 2-1 less 11.8's 2L plus TAC AIR's 1R
+    (25.8 A) is 1-1, a 3 (test cells: 0/0). wa-mech-4, in the MTO box, did not start there."""
+    d, s = begin({"wa-mech-2": "W20", "wa-mech-6": "W19", "de-inf-1": "P10", "su-inf-3": "T25"})
+    off, _ = play(d, at(s, 2, "western"), "western", [{"move": "wa-mech-2", "path": ["W20", "southern_italy"]},
+                                                      {"move": "wa-mech-6", "path": ["W19", "southern_italy"]}])
+    turn_3 = at(off, 3, "western")
+    turn_3["units"]["de-inf-2"] = {"side": "axis", "hex": "V21", "steps": 2}          # made up: a German corps ahead
+    order = {"assault": "V21", "with": ["wa-mech-2", "wa-mech-6"], "path": ["southern_italy", "W21"]}
+    after, events = play(d, turn_3, "western", [order], 3)
+    assert [e for e in events if e["event"] == "southern_italy"] == [
+        {"event": "southern_italy", "unit": u, "path": ["southern_italy", "W21"], "mp": 3, "rule": "25.12 B"}
+        for u in ("wa-mech-2", "wa-mech-6")]
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["from"], battle["column"], battle["die"], battle["result"]) == (["W21"], "1-1", 3, "0/0")
+    assert after["units"]["wa-mech-2"]["hex"] == "W21" and after["southern_italy"] == {}
+    assert problems(d, turn_3, "western", [{**order, "with": ["wa-mech-2", "wa-mech-4"]}]) == [
+        "wa-mech-4 was not in Southern Italy at the start of the phase (11.10)"]

@@ -47,10 +47,9 @@ NOT_ENFORCED = (
     "sea movement, invasions and paradrops (behaviour 3): not written yet: 17.6.2 paratroops awaiting ground "
     "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
     "defenders in a prepared assault",
-    "Southern Italy (behaviour 4, italy.py): not written yet (refused): a mobile assault in the phase a unit comes on "
-    "from it; behaviour 3 campaigns also lack "
-    "20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA liberations only) and 6.1 the "
-    "Axis Turn 1 limits (strategic moves of eastern units only, operational moves in Italy only)",
+    "behaviour 3 campaigns lack 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
+    "liberations only), 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
+    "Italy only) and 25.10 B OKH kept out of Yugoslavia (played from behaviour 4)",
     "25.7 the Volkssturm (behaviour 3): an Alliance paradrop, air assault or invasion into a German city held by "
     "its Volkssturm alone is not refused (the landing takes the city and the Volkssturm is lost); behaviour 2 "
     "campaigns lack 25.7 and its part in hex control (4.1 B)",

@@ -33,8 +33,9 @@
   hexes in GS, never into or out of an Axis ZOC nor next to an Axis unit; nothing else that
   player-turn (12.2).
 17.2: paratroops drop from a theater holding box or a WA-controlled hex on the map, so never from
-Southern Italy (airborne.take_off refuses). Not written yet (refused): a mobile assault in the phase
-a unit came on (its stack was not on the map at the phase's start, 11.10)."""
+Southern Italy (airborne.take_off refuses). A mobile assault may bring its stack on:
+`assault: HEX, with: [UNIT, ...], path: [southern_italy, EDGE, ...]`, every unit in Southern Italy
+at the start of the phase (11.10: stacked together there), each paying its crossing cost."""
 
 from __future__ import annotations
 
@@ -153,15 +154,38 @@ def leave(data: GameData, state: dict, rec: dict, unit_id: str, hexes: list[str]
 
 def come_on(data: GameData, state: dict, rec: dict, unit_id: str, hexes: list[str]) -> str | None:
     """Out of Southern Italy onto an edge hex of Italy, then on along the path."""
-    from .movement import allowance, walk_problem
+    from .movement import walk_problem
+    from .supply_play import entered
+    from .supply_units import gs_exit_problem
+    why = place_on(data, state, rec, unit_id, hexes[0])
+    if why:
+        return why
+    spent, cost = int(rec["spent"][unit_id]), 0
+    if len(hexes) > 1:
+        why, cost = walk_problem(data, state, unit_id, hexes, spent)
+        if why:
+            return why
+    state["units"][unit_id]["hex"] = hexes[-1]
+    entered(state, "western", hexes[1:])
+    why = gs_exit_problem(data, state, unit_id, hexes)                          # 5.1.5 B: in GS at its port
+    if why:
+        return why
+    rec["spent"][unit_id] = spent + cost
+    rec["done"] = sorted(set(rec["done"]) | {unit_id})
+    return None
+
+
+def place_on(data: GameData, state: dict, rec: dict, unit_id: str, edge: str) -> str | None:
+    """A unit out of Southern Italy onto the edge hex `edge`, its crossing cost spent (made on `state`)."""
+    from .movement import allowance
     from .sea import done_problem
+    from .strategic import done_problem as strategic_done
+    from .supply_play import entered
     if unit_id not in off_map(state):
         return f"{unit_id} is not in Southern Italy (25.12 B)"
-    from .strategic import done_problem as strategic_done
     why = done_problem(state, unit_id) or strategic_done(state, unit_id)        # 5.2.4 D, 14.5, 7.21; 12.2
     if why:
         return why
-    edge = hexes[0]
     if edge not in edge_hexes(data):
         return f"{edge} is not a hex along the southern edge of Italy: units come on from Southern Italy there only (25.12 B)"
     if any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(edge)):
@@ -176,21 +200,33 @@ def come_on(data: GameData, state: dict, rec: dict, unit_id: str, hexes: list[st
     limit = allowance(data, state, unit_id)
     if spent > limit:
         return f"{unit_id} needs {spent} MP to get on the map at {edge} but has {limit} (25.12 B, 10.1)"
-    cost = 0
-    if len(hexes) > 1:
-        why, cost = walk_problem(data, state, unit_id, hexes, spent)
-        if why:
-            return why
-    state["units"][unit_id]["hex"] = hexes[-1]
-    from .supply_play import entered
-    from .supply_units import gs_exit_problem
-    entered(state, "western", hexes)
-    why = gs_exit_problem(data, state, unit_id, hexes)                          # 5.1.5 B: in GS at its port
-    if why:
-        return why
-    rec["spent"][unit_id] = spent + cost
-    rec["done"] = sorted(set(rec["done"]) | {unit_id})
+    rec["spent"][unit_id] = spent
+    entered(state, "western", [edge])
     return None
+
+
+def stack_on(data: GameData, state: dict, rec: dict, units: list, path: list) -> tuple[str | None, list[str] | None]:
+    """A mobile assault's stack coming on from Southern Italy (`path: [southern_italy, EDGE, ...]`):
+    each unit onto the edge hex, its crossing cost paid; 11.10: the stack began the phase there.
+    Returns the problem, or the path left to walk on the map (None: the edge hex is the launch hex)."""
+    why = open_problem(data, state)
+    if why:
+        return why, None
+    if path.count(PLACE) != 1 or not all(isinstance(u, str) for u in units):
+        return ORDER, None
+    try:
+        hexes = [grid(data).canonical(str(h)) for h in path[1:]]
+    except ValueError as exc:
+        return str(exc), None
+    for unit_id in units:
+        if rec["began"].get(unit_id) != PLACE:
+            return f"{unit_id} was not in Southern Italy at the start of the phase (11.10)", None
+        if unit_id in rec["done"]:
+            return f"{unit_id} has completed its movement this phase (8.7)", None
+        why = place_on(data, state, rec, unit_id, hexes[0])
+        if why:
+            return why, None
+    return None, (hexes if len(hexes) > 1 else None)
 
 
 # -- behaviour 4: strategic movement to and from Southern Italy (12.5, 5.2.3; 25.12 B) ------------

@@ -41,7 +41,8 @@ def record(state: dict) -> dict:
     if state.get("movement"):
         return state["movement"]
     army = state["army"]
-    return {"began": {u: v["hex"] for u, v in sorted(state["units"].items()) if v["side"] == army},
+    return {"began": {**{u: v["hex"] for u, v in sorted(state["units"].items()) if v["side"] == army},
+                      **{u: italy.PLACE for u in sorted(italy.off_map(state)) if army == "western"}},      # 25.12 B
             "spent": sea.landed_spent(state), "done": [], "going_on": [], "again": None}
 
 
@@ -322,6 +323,10 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
         target = g.canonical(target)
     except ValueError as exc:
         return str(exc)
+    if path and path[0] == italy.PLACE and plays(data, 4):                        # 25.12 B: the stack comes on
+        why, path = italy.stack_on(data, state, rec, units, path)
+        if why:
+            return why
     if len(set(units)) != len(units) or any(u not in state["units"] or army_of(state, u) != army for u in units):
         return f"`with:` lists {army} units on the map, each once"
     hexes = {state["units"][u]["hex"] for u in units}
@@ -546,6 +551,11 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
 def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Dice, events: list) -> None:
     g, army = grid(data), state["army"]
     units, target = list(order["with"]), g.canonical(str(order["assault"]))
+    if order.get("path") and order["path"][0] == italy.PLACE and plays(data, 4):  # 25.12 B: the stack comes on
+        _, rest = italy.stack_on(data, state, rec, units, list(order["path"]))
+        events += [{"event": "southern_italy", "unit": u, "path": list(order["path"][:2]), "mp": rec["spent"][u],
+                    "rule": "25.12 B"} for u in units]
+        order = {k: v for k, v in order.items() if k != "path"} | ({"path": rest} if rest else {})
     if order.get("path"):
         path = [g.canonical(str(h)) for h in order["path"]]
         for unit_id in units:
