@@ -275,6 +275,18 @@ def test_14_4_14_5_port_to_port_with_southern_italy_and_no_further_move():
     assert back["units"]["wa-mech-2"] == {"side": "western", "hex": "V22", "steps": 2} and back["southern_italy"] == {}
 
 
+def test_26_6_1_a_wa_unit_sailing_to_its_box_after_the_collapse_loses_no_step():
+    """26.6.1 counts WA steps lost after the collapse; wa-mech-2 sailing from P1 to the ETO box (14.4)
+    loses none. Behaviour 3 counted its two steps as lost (-2 VP): kept for its campaigns."""
+    for behaviour, vp in ((4, []), (3, ["-2"])):
+        d, s = begin({"wa-mech-2": "P1", "de-inf-1": "P10", "su-inf-3": "T25"}, behaviour=behaviour)
+        wa = at(s, 2, "western")
+        wa["economy"] = {**wa["economy"], "collapsed": 1}
+        after, events = play(d, wa, "western", [{"sail": "wa-mech-2", "to": "eto"}])
+        assert after["boxes"]["eto"]["wa-mech-2"] == 2
+        assert [e["vp"] for e in events if e["event"] == "vp" and e["rule"] == "26.6.1"] == vp
+
+
 def test_26_6_1_a_wa_unit_leaving_the_map_after_the_collapse_loses_no_step():
     """26.6.1 counts each WA step lost after the collapse: wa-mech-2 moving off the map into
     Southern Italy keeps its two steps (no VP entry)."""
