@@ -42,10 +42,17 @@ def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | Non
     weather rules asks for 2 (with their data in `extra`)."""
     d = load_game_data("end-of-the-iron-dream")
     d.behaviour = behaviour
+    apply_values(d, values(hexes, sides, cells, position, flip, behaviour, extra), "tests/eidhelp.py", "override")
+    return d
+
+
+def values(hexes: dict | None = None, sides: dict | None = None, cells: dict | None = None, position: dict | None = None,
+           flip: bool = False, behaviour: int = 1, extra: dict | None = None) -> dict:
+    """The test data `data()` applies, as a data override's values (a campaign on disk takes them)."""
     table = copy.deepcopy(CELLS)
     for col, faces in (cells or {}).items():
         table[col].update(faces)
-    values = {
+    return {
         **{f"map.hexes.{h}": v for h, v in {**MAP, **(hexes or {})}.items()},
         **{f"map.hexsides.{k}": v for k, v in (sides or {}).items()},
         "crt.terrain_lines.clear.columns": COLUMNS,
@@ -59,8 +66,6 @@ def data(hexes: dict | None = None, sides: dict | None = None, cells: dict | Non
         "special.fortifications.at_start": {},                    # no fort printed on the test map (22.13)
         **(extra or {}),
     }
-    apply_values(d, values, "tests/eidhelp.py", "override")
-    return d
 
 
 def start(position: dict, seats=("axis", "soviet", "western"), **kw):

@@ -117,21 +117,21 @@ def stargard_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> 
 
 
 def chit_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
-    """End of the Iron Dream 14.12: the WA's chit secret, in the files of every save that holds it hidden."""
+    """End of the Iron Dream 14.12, 27.6 A: the WA's (NATO's) chit secrets, in the files of every save that holds them hidden."""
     needles: dict[str, set[int]] = {}
     for number in campaign.step_numbers():
         save = campaign.load_save(number)[0]
         for side, part in parts.items():
             for opening in part.items_at(number, hidden_of(save, side)).values():
                 needles.setdefault(str(opening.value), set()).add(number)
-    return [Needle(secret, "the WA's second-invasion chit secret", frozenset(steps)) for secret, steps in sorted(needles.items())]
+    return [Needle(secret, "the WA's second-invasion or A-bomb chit secret", frozenset(steps)) for secret, steps in sorted(needles.items())]
 
 
 LEAK_SOURCES: dict[str, Callable[[camp.Campaign, dict[str, PrivatePart]], list[Needle]]] = {
     "smithereens": smithereens_needles,
     "dark-december": smithereens_needles,        # 25.0: the same items, {unit: ID, ...} under a stack's top
     "stargard-solstice": stargard_needles,
-    "end-of-the-iron-dream": chit_needles,       # 14.12: the WA's secret
+    "end-of-the-iron-dream": chit_needles,       # 14.12, 27.6 A: the WA's (NATO's) secrets
 }
 
 

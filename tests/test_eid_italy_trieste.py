@@ -308,22 +308,6 @@ def test_20_6_trieste_s_hex_is_the_campaigns_to_give_when_the_map_has_yugoslav_h
     assert s["ports"] == {"opening": {}, "closed": [], "held": [], "yugoslav": []}
 
 
-def test_25_10_b_okh_may_never_enter_yugoslavia():
-    """25.10 B: "OKH may only operate in hexes east of the inter-theater boundary line (26.0), and
-    it may also never enter Yugoslavia": de-okh in T12 may not move or move strategically into T11
-    (Yugoslavia); behaviour 3 let it."""
-    position = {"de-okh": "T12", "de-inf-1": "P10", "su-inf-3": "T25", "wa-mech-2": "P2"}
-    d, s = begin(position)
-    axis = at(s, 2, "axis")
-    assert problems(d, axis, "axis", [{"move": "de-okh", "path": ["T12", "T11"]}]) == [
-        "T12 → T11: de-okh may never enter Yugoslavia, not T11 (25.10 B)"]
-    assert problems(d, axis, "axis", [{"strategic": "de-okh", "path": ["T12", "T11", "T10"]}]) == [
-        "de-okh may never enter Yugoslavia, not T11 (25.10 B)"]
-    assert problems(d, axis, "axis", [{"move": "de-okh", "path": ["T12", "T13"]}]) == []
-    d3, s3 = begin(position, behaviour=3)
-    assert problems(d3, at(s3, 2, "axis"), "axis", [{"move": "de-okh", "path": ["T12", "T11"]}]) == []
-
-
 def test_17_2_paratroops_in_southern_italy_do_not_air_drop():
     """17.2: "the paratroops must start the WA turn in either theater holding box or in an
     WA-controlled hex on the map": Southern Italy is neither. wa-para-18 moves off the map on Turn 2

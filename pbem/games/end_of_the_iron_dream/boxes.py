@@ -40,7 +40,7 @@ from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from . import reinforcements
-from .common import counter, full_steps, grid, mapdata
+from .common import counter, full_steps, grid, mapdata, plays
 from .setup_data import not_in_scenario
 from .supply_play import LHJ, in_gs, lines
 
@@ -78,6 +78,10 @@ def start(data: GameData, state: dict) -> None:
         for unit_id in sorted(units):
             boxes[box][unit_id] = box_unit(data, state, f"{path}.{box}.{unit_id}", box, unit_id, units[unit_id], excluded)
     state["boxes"] = boxes
+    if plays(data, 4) and state["scenario"] == LHJ:
+        from .lhj_boxes import start as lhj_start
+        lhj_start(data, state)                                           # 27.3 K, 27.4 C, K
+        return
     at_start = data.get("invasions.invasions.at_start", "the invasion-port counters in each box at the start (14.8 A)")
     state["invasion_ports"] = {"eto": int(at_start["eto_box"]), "mto": int(at_start["mto_box"]), "ashore": []}
 

@@ -29,10 +29,10 @@ from ...canonical import data_hash
 from ...dice import Dice
 from ...errors import PbemError
 from ...gamedata import GameData
-from ...hidden.rules import HiddenRules
 from ...kit import numbers
 from ..base import Problem
 from .common import seat_of
+from .hidden_parts import Part
 
 if TYPE_CHECKING:
     from .game import EndOfTheIronDream
@@ -136,9 +136,14 @@ def apply_salt(game: Any, data: GameData, state: dict, side: str, orders: list, 
 
 
 # -- the hidden-information core's interface ---------------------------------------------------
-class InvasionChit(HiddenRules):
+class InvasionChit(Part):
+    PHASES = ("chit",)                   # its owner step (hidden_parts.py)
+
     def __init__(self, game: "EndOfTheIronDream") -> None:
         self.game = game
+
+    def owns(self, item: str) -> bool:
+        return item == ITEM
 
     def active(self, options: Mapping[str, Any]) -> bool:
         return active(options)

@@ -147,7 +147,8 @@ def loss_problems(data: GameData, state: dict, battle: dict, answer: dict, who: 
     from .supply_units import along_problem, goes_along                  # behaviour 3: 15.23 G
     along = {u: p for u, p in retreat.items() if u not in units and goes_along(data, state, battle, who, u)}
     retreat = {u: p for u, p in retreat.items() if u not in along}
-    why = along_problem(along, retreat)
+    from .okh import along_problem as okh_along                           # behaviour 4: 25.10 B
+    why = along_problem(along, retreat) or okh_along(data, along)
     if why:
         return [why]
     bad = [u for u in [*steps, *retreat] if u not in units]

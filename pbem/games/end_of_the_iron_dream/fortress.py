@@ -8,7 +8,8 @@ German units without GS or EGS in such a hex go over to FS when the hex holds no
 of them (Königsburg: four corps, 15.16 B); with more they attrite as normal (15.20). Units on FS
 (state["fs"]) do not attrite, lose their ZOC, never attack and never move (15.19 A), give no OOS
 shift and are never flanked (15.19 B), until another German unit in GS stands next to their hex
-(15.17); destroyed while on FS, permanently (15.9 C)."""
+(15.17); destroyed while on FS, permanently (15.9 C). Behaviour 4 adds the Baltic ports fortified in
+play (15.16 A) and the forts' own need of GS (15.18): fort_supply.py."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from . import supply
 from .common import grid, mapdata, plays
+from .fort_supply import baltic_source, baltic_sources
 
 KOENIGSBURG = "map.places.koenigsburg.hex"
 
@@ -58,6 +60,12 @@ def coastal_gs(data: GameData, state: dict, unit_hex: str, owner: dict[str, str]
     return supply.german_coastal_supply(grid(data), unit_hex, set(coast), german, held, False)
 
 
+def every_source(data: GameData, state: dict) -> set[str]:
+    """The FS sources now: the map's and Königsburg, and from behaviour 4 the Baltic ports
+    fortified in play (15.16 A)."""
+    return set(sources(data)) | (baltic_sources(data, state) if plays(data, 4) else set())
+
+
 def on_fs(state: dict) -> list[str]:
     return list(state.get("fs", []))
 
@@ -72,7 +80,8 @@ def go_over(data: GameData, state: dict, short: list[str], events: list) -> list
     for hex_id in sorted({state["units"][u]["hex"] for u in short}):
         here = [u for u in short if state["units"][u]["hex"] == hex_id]
         steps = sum(state["units"][u]["steps"] for u in here)
-        if hex_id in found and not supply.fortress_supply_problems(data, found[hex_id], steps, len(here)):
+        kind = found.get(hex_id, False if baltic_source(data, state, hex_id) else None)     # 15.16 A (behaviour 4)
+        if kind is not None and not supply.fortress_supply_problems(data, kind, steps, len(here)):
             new = sorted(set(here) - drawing)
             drawing |= set(here)
             if new:

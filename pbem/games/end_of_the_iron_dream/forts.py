@@ -113,6 +113,8 @@ def build_problem(data: GameData, trial: dict, order: dict) -> str | None:
     why = where_problem(data, trial, hex_id)
     if why:
         return why
+    from .fort_supply import read_ports
+    read_ports(data)                                                         # 15.16 A (behaviour 4)
     now = level(data, trial, hex_id)
     if now >= numbers.integer(data, f"{DATA}.max_level", "the highest fort level (22.3 A)"):
         return f"the fort in {hex_id} is at Level {now}, the highest (22.3 A)"

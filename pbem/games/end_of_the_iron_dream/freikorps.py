@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
+from .abomb import cloud_problem
 from .common import counter, grid, mapdata, plays, stacking_problem
 from .supply_play import LHJ, control, lines
 
@@ -61,7 +62,8 @@ def place_problem(data: GameData, trial: dict, order: dict) -> str | None:
         return f"{unit_id} is not a counter (28.0)"
     why = corps_problem(data, trial, unit_id) or city_problem(data, trial, grid(data).canonical(at))
     hex_id = grid(data).canonical(at)
-    why = why or stack_problem(data, trial, unit_id, hex_id) or stacking_problem(data, trial, "western", [unit_id], hex_id)
+    why = why or stack_problem(data, trial, unit_id, hex_id) or stacking_problem(data, trial, "western", [unit_id], hex_id) \
+        or cloud_problem(trial, hex_id)                                            # 27.6 I (behaviour 4)
     if why:
         return why
     trial["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": 1}

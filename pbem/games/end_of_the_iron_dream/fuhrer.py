@@ -14,7 +14,13 @@ resource both claim (special.dual_german_commanders: 1-2 west, 3-6 east), rolled
 step. A resource claimed by one commander only is that commander's. For the rest of the Axis
 player-turn a resource awarded to one commander may not be used by the other: a reinforcement
 placed (`place:`), a step of that kind fleshing out or recreating a unit (`replace:`,
-`recreate:`; a reading: the kind of that unit). Fort points are not on the map (22.x)."""
+`recreate:`; a reading: the kind of that unit).
+
+Behaviour 4: the turn's fort points too (22.1 B: 0-4 factors a turn, fewer when fewer of the 36
+are left, 22.1 A; none before Turn 2 or once 22.11 bars building), claimed as `fort_point_1` ...
+`fort_point_N`. The points are alike: the names only count them. A `fort: HEX` order (forts.py)
+uses a point the Führer gave its commander, else one nobody was given; none left refuses it
+(state["fort_points"] records which commander used which point this turn)."""
 
 from __future__ import annotations
 
@@ -24,7 +30,7 @@ from ...dice import Dice
 from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
-from .common import is_type, seat_of
+from .common import is_type, plays, seat_of
 
 STEPS = ("mechanized_step", "non_mechanized_step")
 DATA = "special.dual_german_commanders"
@@ -51,7 +57,49 @@ def claimable(data: GameData, state: dict) -> list[str]:
     from .reinforcements import due
     from .replacements import available
     steps = available(data, state, "axis")
-    return [*due(data, state, "axis"), *(s for s, kind in zip(STEPS, ("mechanized", "non_mechanized")) if steps[kind] > 0)]
+    points = [p for p in fort_points(data, state) if p not in points_used(state)] if plays(data, 4) else []
+    return [*due(data, state, "axis"), *(s for s, kind in zip(STEPS, ("mechanized", "non_mechanized")) if steps[kind] > 0),
+            *points]
+
+
+# -- behaviour 4: fort points (22.1 A-B) ---------------------------------------------------
+FORTS = "special.fortifications"
+
+
+def fort_points(data: GameData, state: dict) -> list[str]:
+    """The turn's fort points, used or not: 22.1 B "0-4 factors per turn, beginning with the start
+    of the Turn 2 Replacement Phase", out of 22.1 A's 36; none once 22.11 bars building."""
+    from . import economy
+    if state["turn"] < numbers.integer(data, f"{FORTS}.from_turn", "the first turn of fort building (22.1 B)"):
+        return []
+    econ = state.get("economy", {})
+    if econ.get("collapsed") is not None or len(econ.get("liberated", [])) >= len(economy.secondary_names(data)):
+        return []                                                                      # 22.11
+    record = state.get("fort_turn")
+    this_turn = len(record["hexes"]) if isinstance(record, dict) and record["turn"] == state["turn"] else 0
+    left = numbers.integer(data, f"{FORTS}.factors", "the fort factors (22.1 A)") - len(state.get("fort_factors", [])) + this_turn
+    most = min(numbers.integer(data, f"{FORTS}.max_factors_per_turn", "the fort factors a turn (22.1 B)"), left)
+    return [f"fort_point_{n}" for n in range(1, most + 1)]
+
+
+def points_used(state: dict) -> dict[str, str]:
+    """This turn's fort points used: point -> the commander's front."""
+    record = state.get("fort_points") or {}
+    return dict(record["used"]) if record.get("turn") == state["turn"] else {}
+
+
+def fort_point_problem(data: GameData, state: dict) -> str | None:
+    """26.7 B: a fort factor uses a point given to its commander, else one nobody was given; a
+    legal one is recorded on `state`."""
+    used, done, front = points_used(state), awarded(state), state["front"]
+    free = [p for p in fort_points(data, state) if p not in used]
+    mine = [p for p in free if done.get(p) == front] or [p for p in free if p not in done]
+    if not mine:
+        if free:
+            return f"the Führer gave the fort points left this turn ({', '.join(free)}) to the {other_front(front)} commander (26.7 B)"
+        return None                                                           # forts.py refuses it (22.1)
+    state["fort_points"] = {"turn": state["turn"], "used": {**used, mine[0]: front}}
+    return None
 
 
 def claims_of(order: dict) -> list[str] | None:
@@ -147,6 +195,8 @@ def use_problem(data: GameData, state: dict, order: dict) -> str | None:
     """26.7 B: a resource the Führer gave the other commander this player-turn is not used."""
     if not four_player_axis(state):
         return None
+    if "fort" in order:
+        return fort_point_problem(data, state) if plays(data, 4) else None
     done = awarded(state)
     if "place" in order:
         name = str(order["place"])

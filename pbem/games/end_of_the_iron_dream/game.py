@@ -32,27 +32,32 @@ from ..base import DemoPlan, MapUnit, Outcome, Problem
 from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, garrisons, hook, lhj_setup, movement, neutrality, recreated,
                report, satellites, setup, shock, supply_play, supply_units, victory, warsaw, yugoslavia)
 from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle, ports, volkssturm     # behaviour 3
+from . import abomb, hidden_parts, lake_supply                                                        # behaviour 4
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 
 NOT_ENFORCED = (
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
-    "7.16 B the three-step elite corps' second counters are not in the data (GD, HG and 1SS have two steps here, so none "
-    "is ever fleshed out to its third)",
+    "7.16 B the three-step elite corps' second counters: the text prints no factors for them (28.2's note \"Elite corps "
+    "with two counters to show three steps\" marks its Pz* line, which gives no strengths, and GD has no line), so GD, HG "
+    "and 1SS have two steps here (28.0: a counter and its reduced side) and none is ever fleshed out to its third",
     "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
-    "needs only the attackers' GS): not written yet: 15.16 A a Baltic port fortified in play, "
-    "15.18 forts as fortress supply sources, 15.14 F; 4.10 B: an EGS burn-off takes the airborne exception only "
-    "(4.10 D; AS takes C, D and E: groups.py); 25.10 B OKH's area east of the inter-theater boundary (not in the data; from behaviour 4 OKH never enters Yugoslavia)",
-    "sea movement, invasions and paradrops (behaviour 3): not written yet: 17.6.2 paratroops awaiting ground "
-    "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
-    "defenders in a prepared assault",
+    "needs only the attackers' GS); behaviour 3 campaigns also lack 15.16 A a Baltic port fortified in play as an FS "
+    "source, 15.18 forts needing GS, 15.14 F, 4.10 C for an EGS burn-off (it takes the airborne exception only, 4.10 D) "
+    "and 25.10 B OKH's area (played from behaviour 4); 25.10 B's inter-theater boundary is not in the text (26.3 B "
+    "gives only its start at Berlin's apexes): a campaign lists its hexes in victory.two_player.line.west_hexes, "
+    "else OKH's moves and AS are refused naming that path",
+    "sea movement, invasions and paradrops (behaviour 3): behaviour 3 campaigns lack 17.6.2 paratroops awaiting ground "
+    "units' support atop the defenders, both paratroop corps in one air assault (17.5 A) and 18.22 C (played from "
+    "behaviour 4)",
     "behaviour 3 campaigns lack 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
-    "liberations only), 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
-    "Italy only) and 25.10 B OKH kept out of Yugoslavia (played from behaviour 4)",
-    "25.7 the Volkssturm (behaviour 3): an Alliance paradrop, air assault or invasion into a German city held by "
-    "its Volkssturm alone is not refused (the landing takes the city and the Volkssturm is lost); behaviour 2 "
-    "campaigns lack 25.7 and its part in hex control (4.1 B)",
+    "liberations only) and 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
+    "Italy only) (played from behaviour 4)",
+    "25.7 the Volkssturm (behaviour 3): in behaviour 3 campaigns an Alliance paradrop, air assault or invasion into a "
+    "German city held by its Volkssturm alone takes the city and the Volkssturm is lost (from behaviour 4 the "
+    "Volkssturm defends its city against them: 14.17 D, 17.5 F); behaviour 2 campaigns lack 25.7 and its part in "
+    "hex control (4.1 B)",
     "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
     "phase passes by itself, to keep round trips few); 25.5 D the bombed unit "
     "drawn blindly under fog of war and 25.3 fog of war itself (not written yet: 25.3 B hides every camp's stacks "
@@ -60,19 +65,20 @@ NOT_ENFORCED = (
     "units moving off the map into Southern Italy and back, and WA sea movement to its port (its port supplies "
     "the WA through Italy's south edge from behaviour 3); behaviour 2 campaigns also lack 25.4 Greece (its two "
     "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",
-    "Let History Judge: not written yet: 27.3 K and 27.4 C, K the holding boxes at the start, 27.6 A-bombs (a "
-    "secret chit drawn on the hidden-information core, as 14.12's); behaviour 2 campaigns also lack 27.9 A-D "
+    "Let History Judge: 27.6 B-E are not printed (the transcription's note: 27.6 A, F-L are played); behaviour 3 "
+    "campaigns lack 27.3 K and 27.4 C, K (their boxes take 14.8 A's invasion-port counters, the SUs unchecked) and "
+    "27.6's A-bombs (played from behaviour 4); behaviour 2 campaigns also lack 27.9 A-D "
     "Greece, 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and 19.3 D the satellites' GS sources, 19.2.1's army held in "
     "Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, 20.5 B, Let History "
     "Judge's 27.3-27.5, 27.7, 27.9 E and its garrison points (26.6.4, 27.10 A), and count 26.6.3 and 26.6.11 "
     "without the boxes and conversions (played from behaviour 3)",
-    "26.7 B the Führer's die over a fort point (not written yet: the claims name reinforcements and replacement "
-    "steps); a resource neither commander claims goes to whichever orders it first",
+    "26.7 B: a resource neither commander claims goes to whichever orders it first; behaviour 3 campaigns also lack "
+    "the Führer's die over a fort point (their claims name reinforcements and replacement steps only)",
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
                "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate", "freikorps", "fort", "arrive", "box", "sail",
-               "theater", "convert", "invade", "from", "drop", "ebs")
+               "theater", "convert", "invade", "from", "drop", "ebs", "abomb", "destroy", "combat")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw", "claim", "bridgeheads", "paratroops")
 
 
@@ -89,7 +95,8 @@ class EndOfTheIronDream(SequencedGame):
 
     def __init__(self) -> None:
         self.sequence = self.table()
-        self.hidden = chit.InvasionChit(self)      # 14.12 the second-invasion chit (option `chit=hidden`, behaviour 3)
+        # 14.12 the second-invasion chit (option `chit=hidden`, behaviour 3); 27.6 A the A-bomb chit (behaviour 4)
+        self.hidden = hidden_parts.HiddenParts(chit.InvasionChit(self), abomb.ABombChit())
 
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (5.0-5.3), the Bagration choice (6.5) and the mid-phase answers."""
@@ -113,7 +120,7 @@ class EndOfTheIronDream(SequencedGame):
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
                    "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate", "freikorps", "fort",
                    "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop", "ebs", "bridgeheads",
-                   "paratroops"}),
+                   "paratroops", "abomb", "destroy", "retreat", "combat"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -162,6 +169,12 @@ class EndOfTheIronDream(SequencedGame):
             entry("chit_axis", "The Axis adds its part to the draw of the WA's second-invasion chit (14.12 A)", "response",
                   chit.axis_seat, self.attacker_reveals, chit.salt_template, chit.check_salt, chit.apply_salt,
                   "the interrupted phase goes on", {"chit_salt"}),
+            entry("abomb", "NATO commits to the secret of its A-bomb chit at the start of the game (27.6 A): a step "
+                  "kept from the Soviets", "orders", abomb.nato_seat, self.attacker_reveals, abomb.secret_template,
+                  abomb.check_secret, abomb.apply_secret, "the Soviets add their part (27.6 A)", {"abomb_secret"}),
+            entry("abomb_salt", "The Soviets add their part to the draw of NATO's A-bomb chit (27.6 A)", "response",
+                  abomb.soviet_seat, self.attacker_reveals, abomb.salt_template, abomb.check_salt, abomb.apply_salt,
+                  "NATO's Turn 1 player-turn (27.2)", {"abomb_salt"}),
             entry("collapse", "At the instant of the German economic collapse, in any player-turn, Germany places the "
                   "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,
                   self.attacker_reveals, collapse.template, collapse.check_answer, collapse.apply_answer,
@@ -226,6 +239,7 @@ class EndOfTheIronDream(SequencedGame):
                  "fuhrer": "the Führer's die: the other commander's claims (26.7 B)",
                  "chit": "second-invasion chit: the WA's secret (14.12 A)",
                  "chit_axis": "second-invasion chit: the Axis part (14.12 A)",
+                 "abomb": "A-bomb chit: NATO's secret (27.6 A)", "abomb_salt": "A-bomb chit: the Soviet part (27.6 A)",
                  "inv_defender": "invasion battle: the defender's result", "inv_attacker": "invasion battle: the WA's losses",
                  "air_defender": "paratroop air assault answer"}
         front = f" ({state['front']} front)" if state["army"] == "axis" and "axis-west" in state["seats"] else ""
@@ -275,6 +289,8 @@ class EndOfTheIronDream(SequencedGame):
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
             collapse.watch(data, state, [])
+            if plays(data, 4) and chit.active(options) and state["scenario"] == supply_play.LHJ:
+                abomb.start(state)                                       # 27.6 A: before NATO's first file
         return state
 
     def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
@@ -305,6 +321,7 @@ class EndOfTheIronDream(SequencedGame):
             shock.watch(state, events)
             supply_units.watch(data, state, events)                     # behaviour 3: 15.23 C, 16.5 B
             fortress.watch(data, state, events)                         # behaviour 3: 15.9 C, 15.17
+            lake_supply.watch(data, state)                              # behaviour 4: 15.14 F
             volkssturm.watch(data, state, events)                       # behaviour 3: 25.7
             echelon.watch(state, events)                                # behaviour 3: 24.7 D
             hook.watch(data, state, events)                             # behaviour 3: 26.6.5 B
@@ -416,10 +433,13 @@ class EndOfTheIronDream(SequencedGame):
         if found:
             notes.append(f"your second-invasion chit is {found}: the second invasion from Turn {chit.earliest(data, found)} "
                          "(14.12 B)")
+        bombs = abomb.note(data, state) if plays(data, 4) else None                # NATO's own view (27.6 A)
+        if bombs:
+            notes.append(bombs)
         return {"orders": [], "notes": notes}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "notes": [assault.ATTACK]}
+        return {"orders": [], "notes": [assault.ATTACK, *assault.pledge_notes(state)]}
 
     def answer_template(self, data: GameData, state: dict, side: str) -> dict:
         battle = state["pending"]

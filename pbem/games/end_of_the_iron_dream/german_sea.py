@@ -62,6 +62,8 @@ def sail_problem(data: GameData, trial: dict, rec: dict, unit_id: str, to: str) 
         why = scheldt_problem(data, trial, rec, unit_id)
     else:
         why = baltic_problem(data, trial, rec, here, hex_id)
+    from .okh import enter_problem as okh_problem                            # 25.10 B (behaviour 4)
+    why = why or okh_problem(data, unit_id, hex_id)
     if why:
         return why
     crowd = stacking_problem(data, trial, "axis", [unit_id], hex_id)

@@ -23,7 +23,7 @@ from itertools import product
 from ...errors import UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from . import supply
+from . import lake_supply, supply
 from .common import PRINTED_ON, counter, grid, mapdata
 from .supply_play import LHJ, blocked, coastal, lines
 
@@ -55,6 +55,16 @@ def groups(data: GameData, state: dict, units: list[str]) -> set[str]:
     return {group(data, u) for u in units} - {"either"}
 
 
+def egs_groups(data: GameData, state: dict, units: list[str]) -> set[str]:
+    """Behaviour 4, the groups one EGS burn-off supplies (4.2 B, 4.10 B): 4.10 C "WA units beneath an
+    invasion-port counter are always considered to belong to the same army group, regardless of
+    their actual colors"; the text names no colour for that group, so a reading (docs/end-of-the-iron-dream.md):
+    as 4.10 D's airborne corps, the port stack takes the group of the other hex's units the SU
+    supplies. Only the units outside the port hexes count their colours."""
+    ports = port_hexes(state)
+    return {group(data, u) for u in units if state["units"][u]["hex"] not in ports} - {"either"}
+
+
 # -- mobile assaults (4.2 C, 4.10 E) -------------------------------------------------------
 def mobile_problem(data: GameData, state: dict, rec: dict, units: list[str], target: str) -> str | None:
     mixed = groups(data, state, units)
@@ -81,7 +91,8 @@ def theaters(data: GameData, state: dict, units: list[str]) -> set[str]:
     by_theater: dict[str, list[str]] = {}
     for hex_id in listed:
         by_theater.setdefault(source_theater(data, state, hex_id), []).append(hex_id)
-    reach = {t: supply.general_supply(data, "western", state["scenario"], grid(data), hexes, mine, ezoc, blocked(data))
+    sides = lake_supply.blocked_for(data, state, "western", blocked(data))              # 15.14 F (behaviour 4)
+    reach = {t: supply.general_supply(data, "western", state["scenario"], grid(data), hexes, mine, ezoc, sides)
              for t, hexes in sorted(by_theater.items())}
     common = {"eto", "mto"}
     for unit_id in units:

@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import first_turn, greece, greece_lhj, italy, polish, volkssturm
+from . import abomb, first_turn, greece, greece_lhj, italy, polish, volkssturm
 from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
                reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
@@ -140,6 +140,8 @@ def check_movement(game: Any, data: GameData, state: dict, side: str, orders: li
     turn_one = first_turn.problems(data, state, orders)                             # 6.1 (behaviour 4)
     if turn_one:
         return turn_one
+    if abomb.ordered(data, orders):
+        return abomb.check(data, state, orders)                                     # 27.6 F-H (behaviour 4)
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
     if "control" in state:
         trial["control"] = dict(state["control"])
@@ -485,6 +487,8 @@ def supply_problem(data: GameData, state: dict, rec: dict, units: list[str], pat
 def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
     if plays(data, 3) and orders and "claim" in orders[0]:
         return fuhrer.apply_claim(state, orders)                                    # 26.7 B
+    if abomb.ordered(data, orders):
+        return abomb.apply(data, state, orders, dice)                               # 27.6 F-I (behaviour 4)
     rec = record(state)
     events: list[dict] = []
     first = replacements.leading(orders) if plays(data, 2) and not state.get("movement") else 0

@@ -28,6 +28,7 @@ from __future__ import annotations
 from ...dice import Dice
 from ...gamedata import GameData
 from ...kit import numbers
+from .abomb import working_ports
 from .common import grid, is_type, plays, zoc_reach
 from .supply_play import LHJ, control
 from .yugoslavia import hexes as yugoslav_hexes
@@ -89,6 +90,8 @@ def opened(data: GameData, state: dict, owner: dict[str, str]) -> list[str]:
         holders = ("western", "soviet") if port in state["ports"].get("yugoslav", ()) else ("western",)    # 20.6
         if state["turn"] < turn or owner.get(port) not in holders or port in state["ports"]["closed"]:      # 14.28
             continue
+        if not working_ports(state, [port]):                            # 27.6 J
+            continue
         if port in inland(data) and any(owner.get(h) != "western" for h in labelled(data, port)):
             continue                                                    # 14.31 B, D
         found.append(port)
@@ -102,7 +105,7 @@ def watch(data: GameData, state: dict, events: list, dice: Dice, owner: dict[str
     ports["held"] = [p for p in port_cities(data) if owner.get(p) == "western"]
     for port in port_cities(data):
         holder = owner.get(port)
-        if port in given or port in ports["closed"]:
+        if port in given or port in ports["closed"] or not working_ports(state, [port]):     # 27.6 J: no roll
             continue
         if port in ports["opening"] and (holder == "axis" if plays(data, 4) else holder != "western"):
             ports["closed"] = sorted([*ports["closed"], port])
@@ -127,7 +130,8 @@ def yugoslav_opening(data: GameData, state: dict, events: list, dice: Dice, owne
     if hex_id in ports["yugoslav"] and now == "axis" and hex_id not in ports["closed"]:
         ports["closed"] = sorted([*ports["closed"], hex_id])
         events.append({"event": "port_closed", "hex": hex_id, "rule": "14.28"})
-    if before != "axis" or now != "soviet" or hex_id in ports["opening"] or hex_id in ports["closed"]:
+    if before != "axis" or now != "soviet" or hex_id in ports["opening"] or hex_id in ports["closed"] \
+            or not working_ports(state, [hex_id]):                                # 27.6 J: no roll
         return
     soviet = [k for k, u in state["units"].items() if u["side"] == "soviet" and not is_type(data, k, "supply_unit")]
     inside = [k for k in soviet if state["units"][k]["hex"] == hex_id]

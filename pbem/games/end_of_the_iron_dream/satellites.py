@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from . import freikorps, lhj_setup
+from . import abomb, freikorps, lhj_setup
 from .common import army_of, counter, grid, is_type, plays
 from .supply_play import LHJ, control
 from .victory import VALUES, add, ledger
@@ -117,7 +117,8 @@ def enter_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str
     """19.1.4 A: Axis Romanians never leave Romania nor stack with Hungarians; 19.3 A: no Hungarian
     unit ever leaves Hungary (the 1st Army, outside at the start, leaves its hex only into Hungary)."""
     corps = freikorps.enter_problem(data, state, unit_id, hex_id) \
-        or lhj_setup.turkey_problem(data, state, unit_id, hex_id)          # 27.5 B, D; 27.9 E (behaviour 3)
+        or lhj_setup.turkey_problem(data, state, unit_id, hex_id) \
+        or abomb.cloud_problem(state, hex_id)                               # 27.5 B, D; 27.9 E (behaviour 3); 27.6 I (4)
     if corps:
         return corps
     if nation(data, unit_id) == "bulgarian":

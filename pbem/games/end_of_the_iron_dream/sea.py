@@ -25,7 +25,7 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from ...dice import Dice
-from . import airborne, boxes, ebs, german_sea, invasion, italy, ports, strategic
+from . import abomb, airborne, boxes, ebs, german_sea, invasion, italy, ports, strategic
 from .common import army_of, board, enemies, enemy_zoc, grid, is_type, mapdata, plays, stacking_problem
 from .supply_play import control
 
@@ -79,6 +79,7 @@ def landing_hexes(data: GameData, state: dict) -> dict[str, int]:
     given = [g.canonical(h) for h in numbers.texts(data, f"positions.{state['position']}.wa_supply_sources",
                                                    "the WA opened ports and invasion-port counters of the position (15.14 A)")]
     opened = ports.opened(data, state, control(data, state)) if state.get("ports", {}).get("opening") else []
+    given = abomb.working_ports(state, given)                                   # 27.6 J (behaviour 4)
     found: dict[str, int] = {}
     for hex_id in [*given, *opened, *state["invasion_ports"]["ashore"]]:
         found[hex_id] = found.get(hex_id, 0) + 1
@@ -245,6 +246,8 @@ def landing_problem(data: GameData, trial: dict, rec: dict, unit_id: str, theate
     except ValueError as exc:
         return str(exc), ""
     ports = landing_hexes(data, trial)
+    if abomb.cloud_problem(trial, hex_id):                                     # 27.6 I (behaviour 4)
+        return abomb.cloud_problem(trial, hex_id), ""
     if hex_id not in ports:
         return (f"{hex_id} is not an opened port or invasion-port of the WA (14.2, 14.4; opened: "
                 f"{', '.join(sorted(ports)) or 'none'})"), ""
@@ -347,7 +350,12 @@ def apply(data: GameData, state: dict, orders: list, events: list, dice: Dice) -
             unit_id = str(order["drop"])
             before = boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]
             airborne.drop_problem(data, state, order)
-            at = state["units"][unit_id]["hex"] if unit_id in state["units"] else state["air_assault"]["hex"]     # 17.6.1
+            at = state["units"][unit_id]["hex"] if unit_id in state["units"] else \
+                state["pledges"][unit_id]["hex"] if unit_id in state.get("pledges", {}) else state["air_assault"]["hex"]  # 17.6
+            if unit_id in state.get("pledges", {}):
+                events.append({"event": "drop", "unit": unit_id, "from": before, "at": at, "rule": "17.3 A",
+                               "combat": "ground", "awaits": "the WA Prepared Assault Phase (17.6.2 A)"})
+                continue
             events.append({"event": "drop", "unit": unit_id, "from": before, "at": at, "rule": "17.3 A"})
             continue
         if order.get("sail") == PORT:

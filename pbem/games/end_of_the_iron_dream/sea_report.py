@@ -48,7 +48,9 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "chit_committed": lambda e: f"the WA commit to the secret of their second-invasion chit ({e['rule']})",
     "chit_drawn": lambda e: f"the Axis add their part: the WA alone know their second-invasion chit ({e['rule']})",
     "chit_revealed": lambda e: f"the second invasion reveals the chit: {e['chit']} ({e['rule']})",
-    "drop": lambda e: f"{e['unit']} drops from {_where(e['from'])} into {e['at']} ({e['rule']}, 17.5)",
+    "paratroops_land": lambda e: f"{', '.join(e['units'])} hold {e['hex']}, clear of enemy units beneath them ({e['why']})",
+    "drop": lambda e: f"{e['unit']} drops from {_where(e['from'])} into {e['at']} ({e['rule']}, 17.5)"
+                      + (f", atop the defenders: it awaits {e['awaits']}" if e.get("awaits") else ""),
     "ebs": lambda e: f"{e['unit']} lands in {e['at']} by emergency beach supply: it moves and attacks no further ({e['rule']})",
     "bridgehead": lambda e: (f"bridgehead across {e['hex']}-{e['across']}: die {e['die']}" + (f" +{e['drm']}" if e["drm"] else "")
                              + (" secured" if e["secured"] else ", no effect") + f" ({e['rule']})"),

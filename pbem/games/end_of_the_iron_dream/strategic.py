@@ -26,7 +26,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
 from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, plays, stacking_problem, zoc_of
-from . import dike, italy, reinforcements, satellites, soviet_entry, yugoslavia
+from . import abomb, dike, italy, reinforcements, satellites, soviet_entry, yugoslavia
 from .supply_play import entered, in_gs, lines
 
 KEYS = ("strategic", "hold")
@@ -180,7 +180,8 @@ def path_problem(data: GameData, state: dict, unit_id: str, path: list[str]) -> 
         crowd = stacking_problem(data, state, army, [unit_id], b)
         if crowd:
             return f"{crowd} (8.9)"
-        why = yugoslavia.enter_problem(data, state, unit_id, b) or satellites.enter_problem(data, state, unit_id, b)
+        why = yugoslavia.enter_problem(data, state, unit_id, b) or satellites.enter_problem(data, state, unit_id, b) \
+            or abomb.strategic_problem(state, unit_id, b)                            # 27.6 K (behaviour 4)
         if why:
             return why
         cost, why = entry_cost(data, state, army, a, b, ezoc, unit_id)           # 21.1 B: strategic movement too

@@ -23,7 +23,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, fortress, forts, greece_lhj, italy, satellite_supply, supply, supply_units, volkssturm
+from . import calendar, fort_supply, fortress, forts, greece_lhj, lake_supply, italy, satellite_supply, supply, supply_units, volkssturm
 from .common import (ALLIANCE, PRINTED_ON, army_of, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
                      zoc_of)
 
@@ -139,6 +139,9 @@ def sources(data: GameData, state: dict, army: str) -> list[str]:
         name = state["position"]
         found = set(numbers.texts(data, f"positions.{name}.wa_supply_sources",
                                   "the WA opened ports and invasion-port counters of the position (15.14 A)"))
+        if "abomb" in state:                                                 # behaviour 4: 27.6 J
+            from .abomb import working_ports
+            found = set(working_ports(state, [g.canonical(h) for h in found]))
         found |= set(state.get("invasion_ports", {}).get("ashore", []))      # behaviour 3: 14.24 A
         found |= italy.edge_sources(data, state) | greece_lhj.edge_sources(data, state)   # behaviour 3: 25.12, 27.9 C
         if state.get("ports", {}).get("opening"):                          # behaviour 3: 14.27 B
@@ -173,7 +176,8 @@ def lines(data: GameData, state: dict, army: str) -> tuple[dict[str, str], set[s
     ezoc = enemy_zoc(data, state, army) - friends
     ezoc -= forts.standing(data, state) if army == "axis" else set()           # 15.11 (behaviour 3)
     listed = [h for h in sources(data, state, army) if mapdata(data).terrain_known(h)]
-    reach = supply.general_supply(data, army, state["scenario"], grid(data), listed, mine, ezoc, blocked(data))
+    sides = lake_supply.blocked_for(data, state, army, blocked(data))          # 15.14 F (behaviour 4)
+    reach = supply.general_supply(data, army, state["scenario"], grid(data), listed, mine, ezoc, sides)
     return owner, mine, ezoc, listed, reach
 
 
@@ -198,7 +202,8 @@ def status(data: GameData, state: dict, army: str) -> Supply:
         ally = [a for a in ALLIANCE if a != army]
         if army in ALLIANCE and state["scenario"] != LHJ:
             theirs = {h for h, a in owner.items() if a == ally[0]}
-            need = supply.ally_trace(data, army, state["scenario"], g, unit["hex"], listed, mine, theirs, ezoc, blocked(data))
+            need = supply.ally_trace(data, army, state["scenario"], g, unit["hex"], listed, mine, theirs, ezoc,
+                                     lake_supply.blocked_for(data, state, army, blocked(data)))   # 15.14 F
             if need:
                 out.needs_ally[unit_id] = sorted(need)
                 continue
@@ -306,6 +311,7 @@ def terminal_check(data: GameData, state: dict, events: list) -> bool:
     if egs:
         short = [u for u in short if u not in egs]
     short = fortress.go_over(data, state, short, events)       # behaviour 3: 5.1.7 B, 15.16, 15.20
+    cut = fort_supply.cut_off(data, state)                     # behaviour 4: 15.18, before the attrition
     drops = state.get("drops") or {}
     if drops.get("turn") == state["turn"] and drops.get("army") == army:
         short = [u for u in short if u not in drops["units"]]        # 17.5 G: EGS on the drop turn (behaviour 3)
@@ -314,6 +320,7 @@ def terminal_check(data: GameData, state: dict, events: list) -> bool:
         events.append({"event": "egs_over", "army": army, "units": egs, "rule": "15.21.6"})
     for unit_id in short:
         attrite(data, state, unit_id, events)
+    fort_supply.remove_cut(data, state, cut, events)           # 15.18 A, B
     state.pop("refused", None)
     return True
 

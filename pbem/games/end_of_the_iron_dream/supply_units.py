@@ -226,12 +226,12 @@ def oos_rule(data: GameData, state: dict, unit_id: str) -> Any:
     None. A reading: "nearer" in hexes, to the sources nearest its hex when it starts moving."""
     if not plays(data, 3) or unit_id not in state.get("oos", []):
         return None
-    from .fortress import sources as fs_sources
+    from .fortress import every_source
     from .supply_play import sources
     army, g = army_of(state, unit_id), grid(data)
     found = set(sources(data, state, army)) | {u["hex"] for k, u in state["units"].items() if u["side"] == army and is_su(data, k)}
     if army == "axis":
-        found |= set(fs_sources(data))
+        found |= every_source(data, state)                                      # 15.16 A (behaviour 4)
     if not found:
         return None
     start = state["units"][unit_id]["hex"]
@@ -390,11 +390,15 @@ def egs_problem(data: GameData, state: dict, order: dict, events: list) -> str |
 
 def groups_problem(data: GameData, state: dict, unit_id: str, units: list[str]) -> str | None:
     """4.2 B, 4.10 B: one WA SU never supplies units of both army groups (green and tan); 4.10 D:
-    the airborne corps belong to either."""
+    the airborne corps belong to either; behaviour 4: 4.10 C, the units beneath an invasion-port
+    counter are one group (groups.egs_groups)."""
     if state["army"] != "western":
         return None
-    from .groups import group
-    groups = {group(data, u) for u in units} - {"either"}            # 4.10 D: the airborne corps are `either`
+    from .groups import egs_groups, group
+    if plays(data, 4):
+        groups = egs_groups(data, state, units)                          # 4.10 C, D
+    else:
+        groups = {group(data, u) for u in units} - {"either"}            # 4.10 D: the airborne corps are `either`
     if len(groups) > 1:
         return f"{unit_id} may not supply units of both WA army groups ({', '.join(sorted(groups))}) (4.2 B, 4.10 B)"
     return None
@@ -478,6 +482,10 @@ def okh_hexes(data: GameData, state: dict, hexes: Any) -> tuple[str | None, list
         chosen = sorted({grid(data).canonical(str(h)) for h in hexes})
     except ValueError as exc:
         return str(exc), []
+    from .okh import supply_problem
+    why = supply_problem(data, chosen)                                          # 25.10 B (behaviour 4)
+    if why:
+        return why, chosen
     german = {h for h, a in control(data, state).items() if a == "axis"}
     found = supply.okh_problems(data, grid(data), state["units"][OKH]["hex"], chosen, german, done_problem(state, OKH) is not None)
     return (found[0].message if found else None), chosen

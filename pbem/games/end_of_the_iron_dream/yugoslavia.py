@@ -11,8 +11,7 @@ any Soviet move may need them (20.3).
 - 20.5 A: Yugoslav units are never replaced;
 - behaviour 3: 9.5 B, 20.2 C Yugoslav ZOCs stop at Yugoslavia's border (common.zoc_of); 9.5 A,
   20.2 B, D: Yugoslav units retreat into and through Axis ZOCs, Axis units through Yugoslav ZOCs
-  (`retreat_zoc`); moving, both still pay the ZOC costs (9.5 B);
-- behaviour 4: 25.10 B OKH never enters Yugoslavia (moving, strategically or not; retreating)."""
+  (`retreat_zoc`); moving, both still pay the ZOC costs (9.5 B)."""
 
 from __future__ import annotations
 
@@ -21,6 +20,7 @@ from fractions import Fraction
 from ...gamedata import GameData
 from ...kit import numbers
 from .common import army_of, enemies, enemy_zoc, grid, is_type, mapdata, plays, zoc_of
+from .okh import enter_problem as okh_problem
 
 
 def hexes(data: GameData, key: str = "yugoslavia") -> frozenset[str]:
@@ -38,11 +38,10 @@ def validate(data: GameData) -> None:
 
 def enter_problem(data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
     """20.1 the Yugoslavs stay in Yugoslavia; 20.3 other Soviet units enter only its clear and Y
-    hexes (behaviour 2); 25.10 B OKH "may also never enter Yugoslavia" (behaviour 4)."""
-    if plays(data, 4) and is_type(data, unit_id, "okh") and hex_id in hexes(data):
-        return f"{unit_id} may never enter Yugoslavia, not {hex_id} (25.10 B)"
-    if not plays(data, 2) or army_of(state, unit_id) != "soviet":
-        return None
+    hexes (behaviour 2); behaviour 4: OKH's area (25.10 B, okh.py)."""
+    why = okh_problem(data, unit_id, hex_id)
+    if why or not plays(data, 2) or army_of(state, unit_id) != "soviet":
+        return why
     inside = hex_id in hexes(data)
     if is_type(data, unit_id, "yugoslav"):
         return None if inside else f"{unit_id} may not leave Yugoslavia for {hex_id} (20.1)"
