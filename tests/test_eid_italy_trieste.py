@@ -339,3 +339,15 @@ def test_25_12_b_11_10_a_mobile_assault_brings_its_stack_on_from_southern_italy(
     assert after["units"]["wa-mech-2"]["hex"] == "W21" and after["southern_italy"] == {}
     assert problems(d, turn_3, "western", [{**order, "with": ["wa-mech-2", "wa-mech-4"]}]) == [
         "wa-mech-4 was not in Southern Italy at the start of the phase (11.10)"]
+
+
+def test_5_2_1_b_no_flesh_out_in_southern_italy():
+    """5.2.1 B: "units in GS on the map or in the holding boxes may now flesh-out with replacements":
+    a depleted wa-mech-2 in Southern Italy (off the map, in no box) may not."""
+    d, s = begin(ITALIAN_FRONT)
+    off, _ = play(d, at(s, 2, "western"), "western", [{"move": "wa-mech-2", "path": ["V20", "W20", "southern_italy"]}])
+    turn_3 = at(off, 3, "western")
+    turn_3["southern_italy"] = {"wa-mech-2": 1}                                     # depleted (made up)
+    assert problems(d, turn_3, "western", [{"replace": "wa-mech-2"}]) == [
+        "wa-mech-2 is not a WA unit on the map or in a holding box (7.11; a unit of the dead pile: `recreate: UNIT, "
+        "box: eto|mto`, 7.21)"]
