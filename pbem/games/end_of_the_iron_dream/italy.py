@@ -33,7 +33,7 @@
   hexes in GS, never into or out of an Axis ZOC nor next to an Axis unit; nothing else that
   player-turn (12.2).
 17.2: paratroops drop from a theater holding box or a WA-controlled hex on the map, so never from
-Southern Italy (airborne.take_off refuses). A mobile assault may bring its stack on:
+Southern Italy (airborne.take_off refuses); 5.2.1 B: no flesh-out there either (replacements.py). A mobile assault may bring its stack on:
 `assault: HEX, with: [UNIT, ...], path: [southern_italy, EDGE, ...]`, every unit in Southern Italy
 at the start of the phase (11.10: stacked together there), each paying its crossing cost."""
 
