@@ -48,9 +48,9 @@ NOT_ENFORCED = (
     "and 25.10 B OKH's area (played from behaviour 4); 25.10 B's inter-theater boundary is not in the text (26.3 B "
     "gives only its start at Berlin's apexes): a campaign lists its hexes in victory.two_player.line.west_hexes, "
     "else OKH's moves and AS are refused naming that path",
-    "sea movement, invasions and paradrops (behaviour 3): behaviour 3 campaigns lack 17.6.2 paratroops awaiting ground "
-    "units' support atop the defenders, both paratroop corps in one air assault (17.5 A) and 18.22 C (played from "
-    "behaviour 4)",
+    "sea movement, invasions and paradrops (behaviour 3): behaviour 3 campaigns lack 17.6 A-B (a drop onto enemy "
+    "units is always the attack alone), 17.6.2 paratroops awaiting ground units' support atop the defenders, both "
+    "paratroop corps in one air assault (17.5 A) and 18.22 C (played from behaviour 4)",
     "behaviour 3 campaigns lack 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
     "liberations only) and 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
     "Italy only) (played from behaviour 4)",
