@@ -371,10 +371,10 @@ def sign_and_adjudicate(campaign, side: str, orders: list):
 
 
 def fog_campaign(work):
-    """The demo's Turn 1 under fog, on a copy of its DEMONSTRATION DATA with Italy's hexes (made
-    up, off this patch of map): the Axis's first file also puts dummy-1 under de-inf-1 in T6,
-    which the WA then assault (the dummy is revealed); the WA stack in U6 is hidden by the WA's
-    next file kept hidden."""
+    """The demo's two turns under fog, on a copy of its DEMONSTRATION DATA with Italy's hexes (made
+    up, off this patch of map): the Axis's first file (6.1: nothing moves) puts dummy-1 under
+    de-inf-1 in T6, which the WA then assault (the dummy is revealed); the WA's invasion force and
+    the Soviet stack in T27 are hidden by their files."""
     from pbem import campaign as camp
     from pbem.demo import demo_commitment, next_orders
     from pbem.games.end_of_the_iron_dream import demo
@@ -389,7 +389,7 @@ def fog_campaign(work):
                                     work / "override.yaml", title="25.3 test (demonstration data)",
                                     options={"position": "demo", "fog": "true"})
     shutil.copytree(work / "campaign", work / "start" / "campaign")
-    plan = [("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}, {"dummy": "dummy-1", "at": "T6"}]), *demo.ORDERS[1:]]
+    plan = [("axis", [{"dummy": "dummy-1", "at": "T6"}]), *demo.ORDERS[1:]]
     planned = iter(plan)
     while (due := next_orders(campaign, planned, demo.respond)) is not None:
         sign_and_adjudicate(campaign, *due)
@@ -412,7 +412,7 @@ def test_25_3_the_campaign_hides_each_seats_stacks_and_reveals_the_dummy_at_comb
     from pbem.hidden.steps import hidden_of
     campaign = camp.open_campaign(played / "campaign")
     saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
-    assert list(hidden_of(saves[1], "axis")) == ["T6/1"] and saves[1]["events"][0]["event"] == "move"
+    assert list(hidden_of(saves[1], "axis")) == ["T6/1"] and saves[1]["events"][0]["event"] == "movement_over"
     assert not any(e["event"] == "dummies" for e in saves[1]["events"])
     assert saves[1]["state"]["fog"]["dummies"] == {}
     fight = next(s for s in saves if any(e["event"] == "dummy_revealed" for e in s["events"]))
@@ -484,7 +484,7 @@ def test_25_3_two_machines_make_the_same_save_and_a_forged_result_is_refused(pla
         shutil.copytree(played / "start" / "campaign", where / "campaign")
     mine = camp.open_campaign(axis / "campaign")
     template = parse_yaml_text(camp.order_template(mine.folder, "axis"), "template")
-    template["orders"] = [{"move": "de-inf-2", "path": ["S4", "S5"]}, {"dummy": "dummy-1", "at": "T6"}]
+    template["orders"] = [{"dummy": "dummy-1", "at": "T6"}]
     signed = camp.sign_orders(mine, template, keys["axis"], sent=DEMO_SENT)
     for where in (axis, soviet):
         (where / "orders.txt").write_text(signed)

@@ -49,17 +49,18 @@ NOT_ENFORCED = (
     "and 25.10 B OKH's area (played from behaviour 4); 25.10 B's inter-theater boundary is not in the text (26.3 B "
     "gives only its start at Berlin's apexes): a campaign lists its hexes in victory.two_player.line.west_hexes, "
     "else OKH's moves and AS are refused naming that path",
-    "sea movement, invasions and paradrops (behaviour 3): not written yet: 20.6 Trieste opened by Yugoslav units (the "
-    "Port Opening Chart is rolled for WA liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern "
-    "units only, operational moves in Italy only: which units and hexes are eastern or Italian is not in the data); "
-    "behaviour 3 campaigns also lack 17.6.2 paratroops awaiting ground units' support atop the defenders, both "
+    "sea movement, invasions and paradrops (behaviour 3): behaviour 3 campaigns lack 17.6 A-B (a drop onto enemy "
+    "units is always the attack alone), 17.6.2 paratroops awaiting ground units' support atop the defenders, both "
     "paratroop corps in one air assault (17.5 A) and 18.22 C (played from behaviour 4)",
+    "behaviour 3 campaigns lack 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
+    "liberations only) and 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
+    "Italy only) (played from behaviour 4)",
     "25.7 the Volkssturm (behaviour 3): in behaviour 3 campaigns an Alliance paradrop, air assault or invasion into a "
     "German city held by its Volkssturm alone takes the city and the Volkssturm is lost (from behaviour 4 the "
     "Volkssturm defends its city against them: 14.17 D, 17.5 F); behaviour 2 campaigns lack 25.7 and its part in "
     "hex control (4.1 B)",
     "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
-    "phase passes by itself, to keep round trips few); not written yet: 25.12 B "
+    "phase passes by itself, to keep round trips few); behaviour 3 campaigns lack 25.12 B "
     "units moving off the map into Southern Italy and back, and WA sea movement to its port (its port supplies "
     "the WA through Italy's south edge from behaviour 3); behaviour 2 campaigns also lack 25.4 Greece (its two "
     "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",
