@@ -500,3 +500,27 @@ def test_25_3_two_machines_make_the_same_save_and_a_forged_result_is_refused(pla
     with pytest.raises(PbemError, match=r"CHEATED: step 1 of axis: another seat's units changed in an Operational "
                                         r"Movement file"):
         camp.adjudicate(cheat / "campaign", [cheat / "orders.txt"], key=keys["soviet"], sent=DEMO_SENT)
+
+
+def test_25_3_d_verify_private_finds_a_dummy_a_modified_pbem_hid_in_france(played, tmp_path, monkeypatch):
+    """A modified pbem on the Axis machine skips 25.3 D and seals a file putting dummy-1 under
+    de-inf-2 in S4 (France in the demo's data): the other seats' machines cannot see it and take the
+    public result; `verify --private` of the Axis part replays the hidden file and names the step."""
+    import shutil
+    from pbem import campaign as camp
+    from pbem.demo import DEMO_SENT
+    from pbem.yamlio import parse_yaml_text
+    keys = campaign_keys()
+    shutil.copytree(played / "start" / "campaign", tmp_path / "campaign")
+    mine = camp.open_campaign(tmp_path / "campaign")
+    template = parse_yaml_text(camp.order_template(mine.folder, "axis"), "template")
+    template["orders"] = [{"dummy": "dummy-1", "at": "S4"}]
+    with monkeypatch.context() as patched:
+        patched.setattr(fog_dummies, "problems", lambda *args: [])
+        signed = camp.sign_orders(mine, template, keys["axis"], sent=DEMO_SENT)
+    (tmp_path / "orders.txt").write_text(signed)
+    assert camp.adjudicate(mine.folder, [tmp_path / "orders.txt"], key=keys["soviet"], sent=DEMO_SENT).save
+    assert camp.verify(mine.folder).ok
+    with pytest.raises(PbemError, match=r"CHEATED: step 1 of axis: its hidden orders are refused: illegal orders: "
+                                        r"order 1: S4 is in France or Italy: no dummy there \(25.3 D\)"):
+        camp.verify(mine.folder, tmp_path / "campaign.private-axis")
