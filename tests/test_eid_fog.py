@@ -511,16 +511,18 @@ def test_25_3_d_verify_private_finds_a_dummy_a_modified_pbem_hid_in_france(playe
     from pbem.demo import DEMO_SENT
     from pbem.yamlio import parse_yaml_text
     keys = campaign_keys()
-    shutil.copytree(played / "start" / "campaign", tmp_path / "campaign")
-    mine = camp.open_campaign(tmp_path / "campaign")
+    axis, soviet = tmp_path / "axis", tmp_path / "soviet"
+    for where in (axis, soviet):
+        shutil.copytree(played / "start" / "campaign", where / "campaign")
+    mine = camp.open_campaign(axis / "campaign")
     template = parse_yaml_text(camp.order_template(mine.folder, "axis"), "template")
     template["orders"] = [{"dummy": "dummy-1", "at": "S4"}]
     with monkeypatch.context() as patched:
         patched.setattr(fog_dummies, "problems", lambda *args: [])
         signed = camp.sign_orders(mine, template, keys["axis"], sent=DEMO_SENT)
-    (tmp_path / "orders.txt").write_text(signed)
-    assert camp.adjudicate(mine.folder, [tmp_path / "orders.txt"], key=keys["soviet"], sent=DEMO_SENT).save
-    assert camp.verify(mine.folder).ok
+    (soviet / "orders.txt").write_text(signed)
+    assert camp.adjudicate(soviet / "campaign", [soviet / "orders.txt"], key=keys["soviet"], sent=DEMO_SENT).save
+    assert camp.verify(soviet / "campaign").ok
     with pytest.raises(PbemError, match=r"CHEATED: step 1 of axis: its hidden orders are refused: illegal orders: "
                                         r"order 1: S4 is in France or Italy: no dummy there \(25.3 D\)"):
-        camp.verify(mine.folder, tmp_path / "campaign.private-axis")
+        camp.verify(soviet / "campaign", axis / "campaign.private-axis")
