@@ -411,6 +411,8 @@ def test_25_3_the_campaign_hides_each_seats_stacks_and_reveals_the_dummy_at_comb
     from pbem import campaign as camp
     from pbem.hidden.steps import hidden_of
     campaign = camp.open_campaign(played / "campaign")
+    assert campaign.header["options"]["fog"] is True
+    assert campaign.header["not_enforced"][-1].startswith("25.3 under fog (`fog=true`), pbem's readings")    # the header
     saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
     assert list(hidden_of(saves[1], "axis")) == ["T6/1"] and saves[1]["events"][0]["event"] == "movement_over"
     assert not any(e["event"] == "dummies" for e in saves[1]["events"])
