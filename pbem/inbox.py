@@ -75,7 +75,7 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
         reveal_key = key if any(p in mine for p in campaign.revealers(save["awaiting"])) else None
         step = adjudicate_messages(campaign, given, reveal_key, sent)
         used.update(m.digest for m in given)
-        _note_reveals(campaign, step, mine, outbox, received, result)
+        _note_reveals(campaign, step, mine, outbox, received, result, used)
         campaign = open_campaign(folder)          # a recorded amendment changes the data of what follows
         if step.save is None and any(n.startswith("amendment-") for n in step.inputs):
             if given:
@@ -113,9 +113,10 @@ def _orders_for(campaign: Campaign, received: dict[str, SignedMessage], number: 
 
 
 def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, received: dict[str, SignedMessage],
-                  result: InboxResult) -> None:
+                  result: InboxResult, used: set[str]) -> None:
     """A reveal this player made here is written to the outbox (never only inside steps/ or
-    pending/), with exactly whom to send it to."""
+    pending/), with exactly whom to send it to; it is used, never listed among the leftovers (as a
+    duplicate of the step it just made, or as waiting while its step awaits another seat's reveal)."""
     movers = [n[len("orders-"):-len(".txt")] for n in step.inputs if n.startswith("orders-")]
     if not movers:
         return                              # a data amendment step: no reveal in it
@@ -127,6 +128,7 @@ def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, recei
         message = parse_signed(text, name)
         if message.digest in received:
             continue                        # received, not made here: the mover has it already
+        used.add(message.digest)
         target = Path(outbox) / f"reveal-{party}-{step.number:04d}.txt"
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             write_new_file(target, text.encode("utf-8"))
