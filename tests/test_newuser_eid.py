@@ -142,3 +142,18 @@ def test_new_names_the_data_file_given(group):
     none = run(*args, ok=False)
     assert ("in the campaign's data override (none given: write one with `pbem data template end-of-the-iron-dream`, "
             "pass it with --data)") in none.stderr
+
+
+def test_an_order_of_another_step_names_that_step(group):
+    """A prepared assault (18.10) written into the Operational Movement Phase's file: the refusal
+    names the step that takes `attack:` and the one the campaign awaits."""
+    folder = copy_upto(group / "c", 1)
+    run("orders", folder, "--side", "western")
+    orders = group / "orders-western-0001.yaml"
+    orders.write_text(orders.read_text().replace("orders: []", "orders:\n- {attack: T6, with: [wa-mech-2]}"))
+    refused = run("check", folder, orders.name, ok=False)
+    assert refused.exit_code == 1
+    assert ("orders-western-0001.yaml:14: unknown key(s) attack here (expected abomb, arrive, ") in refused.stderr
+    assert ("withdraw); `attack:` is an order of another step: Prepared Assault Phase: every assault announced, then "
+            "resolved one by one (5.1.6; 18.0) (and 1 more); this one is Turn 1 Western Allied operational movement "
+            "(order 1)") in refused.stderr
