@@ -255,17 +255,31 @@ def _order_problems(campaign: "camp.Campaign", body: dict, text: str, signed: Si
             camp.check_orders_message(campaign, signed, number, save, digest)
         else:
             camp.check_orders_body(campaign, body, str(orders), number, save, digest)
-        from .hidden.steps import owner_step_problems, view_for
-        state = view_for(campaign, number, save, str(body["side"]))      # a side's own units under fog (11.7)
+        state = _checked_state(campaign, (number, save, digest), body, signed, orders)
         for problem in campaign.game.check(campaign.data, state, body["side"], body["orders"]):
             where = f"{orders}:{lines[problem.index]}" if problem.index is not None and problem.index < len(lines) else str(orders)
             label = f" (order {problem.index + 1})" if problem.index is not None else ""
             problems.append(f"{where}: {problem.message}{label}")
         if not problems and signed is None:
+            from .hidden.steps import owner_step_problems
             problems += [f"{orders}: {m}" for m in owner_step_problems(campaign, number, save, str(body["side"]), body["orders"])]
     except PbemError as exc:
         problems.append(exc.one_line() if exc.file else f"{orders}: {exc.one_line()}")
     return problems
+
+
+def _checked_state(campaign: "camp.Campaign", latest: tuple, body: dict, signed: SignedMessage | None,
+                   orders: Path) -> dict:
+    """The state orders are checked against: the mover's own view (its hidden items back, from its
+    private part); for another seat's signed orders, which it never holds, the public state with the
+    items the orders open, as adjudication sees it."""
+    from .hidden.private import find_private
+    from .hidden.steps import hidden_of, open_block, public_state, view_for
+    number, save, digest = latest
+    side = str(body["side"])
+    if signed is not None and hidden_of(save, side) and find_private(campaign.folder, campaign.id, side) is None:
+        return public_state(campaign, number, save, side, body, str(orders), {side: open_block(body, str(orders))})[0]
+    return view_for(campaign, number, save, side)      # a side's own units under fog (11.7)
 
 
 @command("check")

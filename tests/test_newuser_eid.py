@@ -157,3 +157,13 @@ def test_an_order_of_another_step_names_that_step(group):
     assert ("withdraw); `attack:` is an order of another step: Prepared Assault Phase: every assault announced, then "
             "resolved one by one (5.1.6; 18.0) (and 1 more); this one is Turn 1 Western Allied operational movement "
             "(order 1)") in refused.stderr
+
+
+def test_a_recipient_checks_the_signed_orders_of_a_seat_with_hidden_items(group):
+    """`pbem check` before sending, or on what arrived: the Axis checks the WA's signed prepared
+    assaults while the WA hold their second-invasion chit (14.12 A); the Axis never has the WA's
+    private part, so the orders are checked as adjudication sees them (the public state)."""
+    folder = copy_upto(group / "c", 4)
+    checked = run("check", folder, step_file(5, "orders-western.txt"))
+    assert checked.stdout == (f"{step_file(5, 'orders-western.txt')}: OK — 2 order(s) legal for Turn 1 Western Allied "
+                              "prepared assaults\n")
