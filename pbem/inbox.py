@@ -89,6 +89,9 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
                 if key is not None and not reveal_key:
                     result.lines.append(f"your key is {', '.join(mine)}'s: it reveals nothing for this step "
                                         "(run this with the key of the seat it awaits)")
+                elif key is None:
+                    result.lines.append(f"without --key nothing is revealed here: {', '.join(step.awaiting_reveal)} "
+                                        "reveal with `pbem inbox DIR FILE --key KEY`")
             break
         result.recorded.append(step.number)
         result.lines.append(f"recorded save {step.number}: {step.save['produced_by']['phase']} "

@@ -167,3 +167,13 @@ def test_a_recipient_checks_the_signed_orders_of_a_seat_with_hidden_items(group)
     checked = run("check", folder, step_file(5, "orders-western.txt"))
     assert checked.stdout == (f"{step_file(5, 'orders-western.txt')}: OK — 2 order(s) legal for Turn 1 Western Allied "
                               "prepared assaults\n")
+
+
+def test_inbox_without_a_key_says_how_to_reveal(group):
+    """The Axis runs `pbem inbox` on the WA's attack orders and forgets --key: the orders are kept
+    and the line after says how the awaited seats reveal."""
+    folder = copy_upto(group / "c", 4)
+    lines = run("inbox", folder, step_file(5, "orders-western.txt")).stdout.splitlines()
+    assert lines[:2] == [f"kept the orders of western for save 4 in {folder / 'pending'}: they roll dice and await "
+                         "the reveal of axis, soviet",
+                         "without --key nothing is revealed here: axis, soviet reveal with `pbem inbox DIR FILE --key KEY`"]
