@@ -404,17 +404,17 @@ def adjudicate_cmd(folder: Path = Argument(...), files: Optional[List[Path]] = A
     if result.save is None:
         out(f"kept the orders in {folder / camp.PENDING}: adjudicate the reveal of "
             f"{', '.join(result.awaiting_reveal)} when it comes")
-        return
-    step = campaign.step_dir(result.number)
-    out(f"wrote save {result.number} in {step}")
-    mover = result.save["produced_by"]["side"]
+    else:
+        out(f"wrote save {result.number} in {campaign.step_dir(result.number)}")
     given = {read_text(Path(f), limit=MAX_SIGNED_BYTES) for f in files or []}
     for name, text in sorted(result.inputs.items()):
         party = name[len("reveal-"):-len(".txt")]
         if name.startswith("reveal-") and party in mine and text not in given:
+            # made here (three or four seats: also while another seat's reveal is awaited)
             target = Path(f"reveal-{party}-{result.number:04d}.txt")   # not hidden in steps/
-            write_new_file(target, text.encode())
-            out(f"send {target} to {mover}")
+            if not target.exists() or read_text(target, limit=MAX_SIGNED_BYTES) != text:
+                write_new_file(target, text.encode())
+            _send_hint(campaign, target, exclude=party)    # every copy records the step with it, not the mover's alone
 
 
 @command("inbox")

@@ -120,10 +120,8 @@ def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, recei
     """A reveal this player made here is written to the outbox (never only inside steps/ or
     pending/), with exactly whom to send it to; it is used, never listed among the leftovers (as a
     duplicate of the step it just made, or as waiting while its step awaits another seat's reveal)."""
-    movers = [n[len("orders-"):-len(".txt")] for n in step.inputs if n.startswith("orders-")]
-    if not movers:
+    if not any(n.startswith("orders-") for n in step.inputs):
         return                              # a data amendment step: no reveal in it
-    mover = movers[0]
     for name, text in sorted(step.inputs.items()):
         party = name[len("reveal-"):-len(".txt")] if name.startswith("reveal-") else None
         if party is None or party not in mine:
@@ -136,7 +134,8 @@ def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, recei
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             write_new_file(target, text.encode("utf-8"))
         received[message.digest] = message
-        result.sends.append((target, [mover]))
+        # every other seat records the step with it (three or four seats: not the mover's copy alone)
+        result.sends.append((target, [s for s in sorted(campaign.header["players"]) if s != party]))
 
 
 def recorded_inputs(campaign: Campaign) -> dict[str, int]:

@@ -63,7 +63,7 @@ def test_inbox_says_nothing_of_the_reveal_it_just_made(group):
     assert first == [f"kept the orders of western for save 4 in {folder / 'pending'}: they roll dice and await the "
                      "reveal of axis",
                      "save 4: the orders of western are fixed and await the dice reveal of axis",
-                     "send reveal-soviet-0005.txt to western"]
+                     "send reveal-soviet-0005.txt to axis, western"]
     second = run("inbox", folder, step_file(5, "reveal-axis.txt"), "--key", "soviet").stdout.splitlines()
     assert second[0].startswith("recorded save 5: Turn 1 Western Allied prepared assaults (orders of western)")
     assert not any("duplicate" in line for line in second)
@@ -177,3 +177,14 @@ def test_inbox_without_a_key_says_how_to_reveal(group):
     assert lines[:2] == [f"kept the orders of western for save 4 in {folder / 'pending'}: they roll dice and await "
                          "the reveal of axis, soviet",
                          "without --key nothing is revealed here: axis, soviet reveal with `pbem inbox DIR FILE --key KEY`"]
+
+
+def test_adjudicate_writes_a_reveal_made_while_another_is_awaited(group):
+    """`pbem adjudicate DIR ORDERS --key` by one of two revealers (docs/dice.md: every other camp
+    reveals): the step still awaits the Axis, and the Soviet reveal made here is written out and
+    sent to both other seats (each copy records the step with it), not only kept in pending/."""
+    folder = copy_upto(group / "c", 4)
+    printed = run("adjudicate", folder, step_file(5, "orders-western.txt"), "--key", "soviet").stdout.splitlines()
+    assert printed[-2:] == [f"kept the orders in {folder / 'pending'}: adjudicate the reveal of axis when it comes",
+                            "send reveal-soviet-0005.txt to axis, western"]
+    assert (group / "reveal-soviet-0005.txt").read_text() == (folder / "pending" / "reveal-soviet.txt").read_text()
