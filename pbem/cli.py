@@ -411,9 +411,8 @@ def adjudicate_cmd(folder: Path = Argument(...), files: Optional[List[Path]] = A
         party = name[len("reveal-"):-len(".txt")]
         if name.startswith("reveal-") and party in mine and text not in given:
             # made here (three or four seats: also while another seat's reveal is awaited)
-            target = Path(f"reveal-{party}-{result.number:04d}.txt")   # not hidden in steps/
-            if not target.exists() or read_text(target, limit=MAX_SIGNED_BYTES) != text:
-                write_new_file(target, text.encode())
+            from .inbox import write_outgoing
+            target = write_outgoing(Path(f"reveal-{party}-{result.number:04d}.txt"), text)   # not hidden in steps/
             _send_hint(campaign, target, exclude=party)    # every copy records the step with it, not the mover's alone
 
 

@@ -130,12 +130,24 @@ def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, recei
         if message.digest in received:
             continue                        # received, not made here: the mover has it already
         used.add(message.digest)
-        target = Path(outbox) / f"reveal-{party}-{step.number:04d}.txt"
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            write_new_file(target, text.encode("utf-8"))
+        target = write_outgoing(Path(outbox) / f"reveal-{party}-{step.number:04d}.txt", text)
         received[message.digest] = message
         # every other seat records the step with it (three or four seats: not the mover's copy alone)
         result.sends.append((target, [s for s in sorted(campaign.header["players"]) if s != party]))
+
+
+def write_outgoing(target: Path, text: str) -> Path:
+    """Write a file to send: `target`, or the one already there with this text, or, when another
+    file holds the name (another campaign's reveal of the same step number), the first free
+    NAME-2.txt, NAME-3.txt: the step is recorded by now, and refusing would leave its reveal unsent."""
+    candidate, number = target, 1
+    while candidate.exists():
+        if candidate.read_text(encoding="utf-8") == text:
+            return candidate
+        number += 1
+        candidate = target.with_name(f"{target.stem}-{number}{target.suffix}")
+    write_new_file(candidate, text.encode("utf-8"))
+    return candidate
 
 
 def recorded_inputs(campaign: Campaign) -> dict[str, int]:

@@ -188,3 +188,15 @@ def test_adjudicate_writes_a_reveal_made_while_another_is_awaited(group):
     assert printed[-2:] == [f"kept the orders in {folder / 'pending'}: adjudicate the reveal of axis when it comes",
                             "send reveal-soviet-0005.txt to axis, western"]
     assert (group / "reveal-soviet-0005.txt").read_text() == (folder / "pending" / "reveal-soviet.txt").read_text()
+
+
+def test_a_reveal_is_never_lost_to_a_file_of_the_same_name(group):
+    """Two campaigns played from one folder: another campaign's reveal-soviet-0005.txt is there.
+    The step is recorded before the reveal is written out, so the reveal goes to the next free
+    name instead of an error that leaves it unsent."""
+    folder = copy_upto(group / "c", 4)
+    (group / "reveal-soviet-0005.txt").write_text("another campaign's reveal\n")
+    printed = run("inbox", folder, step_file(5, "orders-western.txt"), "--key", "soviet").stdout.splitlines()
+    assert printed[-1] == "send reveal-soviet-0005-2.txt to axis, western"
+    assert (group / "reveal-soviet-0005-2.txt").read_text() == (folder / "pending" / "reveal-soviet.txt").read_text()
+    assert (group / "reveal-soviet-0005.txt").read_text() == "another campaign's reveal\n"
