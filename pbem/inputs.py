@@ -75,7 +75,8 @@ def _stale_hint(body: dict, number: int) -> str:
     if type(save) is not int:
         return ""
     if save < number:
-        return (f": save {number} was recorded since (`pbem log DIR`); orders already recorded need nothing more, "
+        since = f"save {number} was" if save == number - 1 else f"saves {save + 1}–{number} were"
+        return (f": {since} recorded since (`pbem log DIR`); orders already recorded need nothing more, "
                 f"else write them again from `pbem orders DIR --side {side}`")
     if save == number:
         return (f", not the hash {str(body.get('save_hash'))[:12]}… they name: this copy's save {number} differs from "

@@ -98,14 +98,16 @@ def test_stale_orders_say_what_to_do(group):
     assert replayed.exit_code == 1
     assert (f"{step_file(1, 'orders-axis.txt')}: STALE OR REPLAYED: orders were written for save 0 but the campaign "
             "is at save 4 (hash ") in replayed.stderr
-    assert ("…): save 4 was recorded since (`pbem log DIR`); orders already recorded need nothing more, else write "
-            "them again from `pbem orders DIR --side axis`") in replayed.stderr
+    assert ("…): saves 1–4 were recorded since (`pbem log DIR`); orders already recorded need nothing more, else "
+            "write them again from `pbem orders DIR --side axis`") in replayed.stderr
     early = copy_upto(group / "early", 0)
     run("orders", early, "--side", "axis")
     shutil.copytree(BUNDLED / "steps" / "0001", early / "steps" / "0001")
     refused = run("sign", early, "orders-axis-0000.yaml", "--key", "axis", ok=False)
     assert refused.exit_code == 1 and "--no-check" not in refused.stderr
-    assert "orders-axis-0000.yaml: STALE OR REPLAYED: orders were written for save 0 but the campaign is at save 1" in refused.stderr
+    assert ("orders-axis-0000.yaml: STALE OR REPLAYED: orders were written for save 0 but the campaign is at save 1 "
+            "(hash ") in refused.stderr
+    assert "…): save 1 was recorded since (`pbem log DIR`)" in refused.stderr
 
 
 def test_orders_for_an_edited_save_point_at_verify(group):
