@@ -15,15 +15,18 @@ Operational Movement Phase"): `drop: UNIT, at: HEX`.
   badly; the next drop from that turn + 5: the 17.7 example, Turn 8's move, Turn 13's drop).
 A drop onto enemy units runs its air assault alone (17.6.1, air_assault.py; 17.8 bridgeheads); a
 drop with a second or third invasion joins its force (17.3 A-B, `paratroops:` of the `invade:`
-order; with_invasion below); 17.6.2 is not played yet."""
+order; with_invasion below). Behaviour 4: the drop onto defenders declares its attack (17.6 B,
+`combat: alone|ground`); `ground` waits atop the defenders for the Prepared Assault Phase (17.6.2,
+pledge.py); both corps may run one air assault (17.5 A, air_assault.py); a German city held by
+its Volkssturm alone is defended (25.7 A), never an empty hex (17.5 F)."""
 
 from __future__ import annotations
 
 from .abomb import cloud_problem
 from ...gamedata import GameData
 from ...kit import numbers
-from . import air_assault, boxes
-from .common import army_of, board, enemies, grid, is_type, mapdata, stacking_problem, terrain
+from . import air_assault, boxes, pledge, volkssturm
+from .common import army_of, board, enemies, grid, is_type, mapdata, plays, stacking_problem, terrain
 from .supply_play import collapsed, control, in_gs
 
 ORDER = "a paratroop drop is `drop: UNIT, at: HEX` (17.3)"
@@ -39,7 +42,8 @@ def dropped(state: dict) -> list[str]:
 def drop_problem(data: GameData, trial: dict, order: dict) -> str | None:
     """17.1-17.5, 17.7 for one drop; a legal one lands the unit on `trial`."""
     unit_id, at = order.get("drop"), order.get("at")
-    if set(order) - {"bridgeheads"} != {"drop", "at"} or not isinstance(unit_id, str) or not isinstance(at, str):
+    extra = {"bridgeheads", *(("combat", "losses") if plays(data, 4) else ())}
+    if set(order) - extra != {"drop", "at"} or not isinstance(unit_id, str) or not isinstance(at, str):
         return ORDER
     if trial["army"] != "western" or not is_type(data, unit_id, "paratroop_infantry") or unit_id in dropped(trial):
         return f"{unit_id} is not a WA paratroop corps yet to drop this player-turn (17.1 A)"
@@ -59,22 +63,42 @@ def drop_problem(data: GameData, trial: dict, order: dict) -> str | None:
     crowd = stacking_problem(data, trial, "western", [unit_id], hex_id)
     if crowd:
         return f"{crowd} (17.3 B)"
-    fight = any(army_of(trial, u) in enemies(trial, "western") for u in board(trial).units_in(hex_id))
-    why = air_assault.drop_problem(data, trial, unit_id, hex_id) if fight else None      # 17.6.1
-    if not why and "bridgeheads" in order:
-        why = air_assault.set_bridgeheads(data, trial, hex_id, order["bridgeheads"])     # 17.8
+    fight = defended(data, trial, hex_id)
+    way, why = pledge.declared(data, trial, order, hex_id, fight)                                # 17.6 A-B (behaviour 4)
+    if way == "alone":
+        why = why or air_assault.drop_problem(data, trial, unit_id, hex_id, order)       # 17.6.1
+    elif way == "ground":
+        why = why or air_assault.flak_problem(data, trial, hex_id)                      # 17.5 C
+    if not why and "bridgeheads" in order:                                               # 17.8 A: "via mobile assaults"
+        why = air_assault.set_bridgeheads(data, trial, hex_id, order["bridgeheads"]) \
+            if way == "alone" or not plays(data, 4) else \
+            "bridgeheads are tried only by paratroops driving defenders off their drop hex (17.8 A)"
     if why:
         return why
     box = boxes.holds(trial, unit_id)
     steps = trial["boxes"][box].pop(unit_id) if box else trial["units"].pop(unit_id)["steps"]
-    if fight:
-        trial["air_assault"]["steps"] = steps
+    if way == "ground":
+        pledge.pledge(trial, unit_id, hex_id, steps)                                     # 17.6.2 A
+    elif fight:
+        why = air_assault.join(data, trial, unit_id, steps, order)                      # 17.5 A: a second corps joins
+        if why:
+            return why
     else:
         trial["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": steps}
     empty = [*(trial["drops"].get("empty", []) if dropped(trial) else []), *([] if fight else [unit_id])]
-    trial["drops"] = {"turn": trial["turn"], "army": "western", "units": [*dropped(trial), unit_id], "empty": empty}
+    boarded = {**(trial["drops"].get("boarded", {}) if dropped(trial) else {}), **({unit_id: [box, steps]} if box else {})}
+    trial["drops"] = {"turn": trial["turn"], "army": "western", "units": [*dropped(trial), unit_id], "empty": empty,
+                      **({"boarded": boarded} if plays(data, 4) and boarded else {})}     # 26.6.1 (victory.step_losses)
     trial["airborne"] = {**trial.get("airborne", {}), unit_id: trial["turn"]}
     return None
+
+
+def defended(data: GameData, trial: dict, hex_id: str) -> bool:
+    """17.5 F, 17.6 A: a hex with enemy defenders; behaviour 4: a German city's Volkssturm is one
+    (25.7 A: "intrinsic defense for each German city"), so a drop there is no drop into an empty hex."""
+    if any(army_of(trial, u) in enemies(trial, "western") for u in board(trial).units_in(hex_id)):
+        return True
+    return plays(data, 4) and volkssturm.df(data, trial, hex_id) > 0
 
 
 def with_invasion(data: GameData, trial: dict, units: object, hex_id: str, kind: str) -> tuple[str | None, dict[str, int]]:

@@ -22,7 +22,7 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from . import amphibious as amphibious_mod
-from . import lake_supply, polish, volkssturm
+from . import lake_supply, pledge, polish, volkssturm
 from . import (calendar, combat, ebs, echelon, flak, fortress, forts, groups, invasion_battle, probing, satellites, sea, shock, strategic,
                supply_play, supply_units, yugoslavia)
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
@@ -30,6 +30,12 @@ from .common import (army_of, board, counter, enemies, factor, grid, hexside, is
 from .movement import normalise_answer
 
 ATTACK = "a prepared assault is `attack: [HEX, ...]` (or `attack: HEX`) with `with: [UNIT, ...]` (18.10 B)"
+
+
+def pledge_notes(state: dict) -> list[str]:
+    """17.6.2 A-B: the paratroops awaiting this phase's support (behaviour 4)."""
+    return [f"{u} awaits ground units' support atop the defenders of {p['hex']}: name it with them in an assault on "
+            f"{p['hex']}, or it is destroyed (17.6.2 A-B)" for u, p in sorted(pledge.pledged(state).items())]
 
 
 def targets(order: dict) -> list[str]:
@@ -41,6 +47,7 @@ def check_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     used: set[str] = set()
     hit: set[str] = set()
     first = 1 if orders and "bomb" in orders[0] else 0
+    state = pledge.view(data, state)                                # 17.6.2 A: atop their defenders (behaviour 4)
     state = {**state, "units": {u: dict(v) for u, v in state["units"].items()}, "attack_supply": {}}
     burns = supply_units.leading(orders[first:], "supply")
     for index in range(first, first + burns):                       # 5.1.6 A: the AS burn-offs first (15.22)
@@ -127,6 +134,8 @@ def no_choice(game: Any, data: GameData, state: dict) -> str | None:
     army = state["army"]
     if state["turn"] == 1 and army == "axis":
         return "on Turn 1 the Axis makes no prepared assaults (6.1)"
+    if pledge.waiting(state):
+        return None                                                 # 17.6.2 B: the pledge is met or not in the file
     g = grid(data)
     foes = board(state).enemy_hexes(army)
     foes = {h for h in foes if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))}
@@ -157,6 +166,7 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
     if state["turn"] == 1 and army == "axis":
         return "on Turn 1 the Axis may only move strategically in the east and operationally in Italy: no prepared assaults (6.1)"
     why = next((w for w in (attacker_problem(data, state, u, used) for u in units) if w), None)
+    why = why or pledge.order_problem(data, state, [str(u) for u in units], hexes)   # 17.6.2 A (behaviour 4)
     why = why or flak.attack_problem(data, state, units)                       # 25.2 E, H
     if why:
         return why
@@ -165,22 +175,25 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
                   and unwrap(counter(data, u).get("nation")) in shock.SATELLITES]
         if barred:
             return f"{barred[0]} may never attack Berlin (19.1.2 A, 19.2.3)"
-    why = supply_play.no_supply_problems(data, state, units, "15.22.1") if plays(data, 2) else None
+    why = supply_play.no_supply_problems(data, state, pledge.ground(state, units), "15.22.1") if plays(data, 2) else None
     why = why or supply_units.attack_problem(data, state, units)                # behaviour 3: 15.22, 24.4 B
     why = why or yugoslavia.assault_problem(data, state, units, hexes) or satellites.assault_problem(data, state, units, hexes)
     if why:
         return why
 
-    why = probing.probe_problem(data, state, hexes)                  # 18.21 (behaviour 3)
+    bare = pledge.without(state)                                     # the hexes without the paratroops atop (17.6.2)
+    why = probing.probe_problem(data, bare, hexes)                   # 18.21 (behaviour 3)
     if why:
         return why
     for hex_id in hexes:
         if hex_id in hit:
             return f"{hex_id} may be the object of only one prepared assault per phase (18.2 B)"
-        if board(state).units_in(hex_id) and supply_units.alone_problem(data, state, hex_id):
-            return supply_units.alone_problem(data, state, hex_id)
+        if board(bare).units_in(hex_id) and supply_units.alone_problem(data, bare, hex_id):
+            return supply_units.alone_problem(data, bare, hex_id)
         for unit_id in units:
             here = state["units"][unit_id]["hex"]
+            if pledge.atop(state, unit_id, hex_id):
+                continue                                             # 17.6.2 A: from atop the defenders
             if not g.adjacent(here, hex_id):
                 return f"{unit_id} in {here} is not adjacent to {hex_id}: every attacker must be adjacent to every defending hex (18.3, 18.5)"
             if "dike" in hexside(data, here, hex_id) and not amphibious_mod.over_dike(data, order):
@@ -193,7 +206,7 @@ def battle_problem(data: GameData, state: dict, order: dict, used: set[str], hit
             return f"the {other[0]} forces assaulted {hex_id} this turn: the Alliance camps may not assault the same hex in one turn (4.4 A)"
     used.update(units)
     hit.update(hexes)
-    if probing.is_probe(data, state, hexes):
+    if probing.is_probe(data, bare, hexes):
         return None                                                  # 18.21: no die, no CRT column
     battle = plan_battle(data, state, hexes, list(units), order.get("amphibious") is True)
     combat.column_cells(data, battle["line"], battle["column"])
@@ -229,13 +242,17 @@ def plan_battle(data: GameData, state: dict, hexes: list[str], units: list[str],
         here = [u for u in defenders if state["units"][u]["hex"] == hex_id]
         value = combat.defence_of(data, state, flak.strength_units(data, state, here))            # 25.2 G
         value = volkssturm.defence(data, state, army, hex_id, value, bool(here))                 # 25.7 C, 22.5 A, 22.6 B
-        across = [u for u in units if amphibious_mod.water(data, state, state["units"][u]["hex"], hex_id, amphibious)]   # 14.33 A, 17.8
+        across = [u for u in units if state["units"][u]["hex"] != hex_id
+                  and amphibious_mod.water(data, state, state["units"][u]["hex"], hex_id, amphibious)]   # 14.33 A, 17.8
         dry = combat.attack_of(data, state, [u for u in flak.strength_units(data, state, units) if u not in across])
-        defence += value * 2 if across and dry < value else value
+        atop = any(state["units"][u]["hex"] == hex_id for u in units)            # 18.22 C, 17.6.2 C (behaviour 4)
+        defence += value * 2 if across and dry < value and not atop else value
     strong = flak.strength_units(data, state, units)
     attack = combat.attack_of(data, state, strong) + shock.attack_bonus(data, state, strong, combat.attack_of)   # 24.4 A
     attack += supply_units.fmo_bonus(data, state, units)                                                     # 23.2 B
-    shifts = battle_shifts(data, state, army, hexes, units) + supply_units.okh_shift(data, state, units)      # 25.10 D
+    shifts = pledge.no_tac_air(state, units, battle_shifts(data, pledge.without(state), army, hexes,
+                                                           pledge.ground(state, units)))                    # 17.6.2, 25.8 B
+    shifts += supply_units.okh_shift(data, state, units)                                                     # 25.10 D
     line = combat.line_of(data, hexes[0])
     initial, column = combat.final_column(data, line, attack, defence, shifts)
     support = {k: v for k, v in (("flak_attack", flak.supporting(data, state, units)),
@@ -276,7 +293,7 @@ def concentric(data: GameData, state: dict, hex_id: str, units: list[str]) -> bo
     examples: T23 and T25 around T24; T23, S25 and U25)."""
     g = grid(data)
     ring = g.neighbours(hex_id)
-    attacking = {state["units"][u]["hex"] for u in units}
+    attacking = {state["units"][u]["hex"] for u in units} - {hex_id}      # paratroops atop it ring nothing (17.6.2)
     return all(h in attacking or any(g.adjacent(h, a) for a in attacking) for h in ring)
 
 
@@ -300,6 +317,8 @@ def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     if echeloned:                                                   # 24.6 B-C: the front's first round first
         state["battles"] = echelon.begin(state, state["battles"], front_units(data, state, orders))
         events.append({"event": "echelon", "round": 1, "battles": [dict(b) for b in state["battles"]], "rule": "24.6 B"})
+    if pledge.waiting(state):                                       # 17.6.2 B (behaviour 4)
+        pledge.begin(data, state, state["battles"], events)
     if strike:
         bomb(data, state, strike, events)
     if invasion_battle.waiting(state):                              # 14.18: the invasion battle first
@@ -313,7 +332,8 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
     army = state["army"]
     while state["battles"]:
         declared = state["battles"].pop(0)
-        units = [u for u in declared["with"] if u in state["units"] and state["units"][u]["side"] == army]
+        seen = pledge.view(data, state)                               # 17.6.2 A: the paratroops atop (behaviour 4)
+        units = [u for u in declared["with"] if u in seen["units"] and seen["units"][u]["side"] == army]
         hexes = [h for h in declared["hexes"] if any(army_of(state, u) in enemies(state, army)
                                                      for u in supply_units.fighting(data, board(state).units_in(h)))]
         hexes += [h for h in declared["hexes"] if h not in hexes and (forts.vacant(data, state, h, army)
@@ -327,7 +347,7 @@ def next_battle(game: Any, data: GameData, state: dict, dice: Dice, events: list
         if not units or not hexes:
             events.append({"event": "assault_off", "hexes": declared["hexes"], "why": "no attacker or defender left (18.4, 18.9 B)"})
             continue
-        battle = plan_battle(data, state, hexes, units, declared.get("amphibious") is True)
+        battle = plan_battle(data, seen, hexes, units, declared.get("amphibious") is True)
         cells = combat.column_cells(data, battle["line"], battle["column"])
         die = dice.roll(f"crt/{hexes[0]}", 6, about=f"prepared assault on {', '.join(hexes)} (18.9)")
         row = forts.die(data, state, army, hexes, die)                                        # 22.14
@@ -376,6 +396,7 @@ def after_roll(data: GameData, state: dict, events: list) -> bool:
             probing.after_defender(data, state, battle, events)                     # 18.4
             forts.after_defender(data, state, battle, events)                       # 22.5 B, 22.7 B
             volkssturm.after_defender(state, battle, events)                        # 25.7 B, D
+            pledge.after_defender(data, state, battle, events)                      # 17.6.2 (behaviour 4)
     return defender_advance_turn(data, state, events)
 
 
@@ -395,7 +416,8 @@ def vacated(state: dict, battle: dict) -> list[str]:
     garrisoned = {battle["hex_of"][u] for u in battle["defenders"]}
     standing = {h for h, n in battle.get("forts", {}).items() if state.get("forts", {}).get(h, n) and h not in garrisoned}
     standing |= volkssturm.standing(state, battle)                 # 25.7 B: it never retreats
-    return [h for h in battle["hexes"] if not board(state).units_in(h) and h not in standing]
+    return [h for h in battle["hexes"] if h not in standing and not [
+        u for u in board(state).units_in(h) if army_of(state, u) != state["army"]]]    # 17.6.2: the paratroops atop
 
 
 def may_advance(state: dict, battle: dict) -> bool:
@@ -441,6 +463,7 @@ def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: li
     probing.after_defender(data, state, battle, events)
     forts.after_defender(data, state, battle, events)                            # 22.7 B
     volkssturm.after_defender(state, battle, events)                             # 25.7 B, D
+    pledge.after_defender(data, state, battle, events)                           # 17.6.2 (behaviour 4)
     if not after_roll(data, state, events):
         next_battle(game, data, state, dice, events)
     return events

@@ -48,18 +48,20 @@ NOT_ENFORCED = (
     "and 25.10 B OKH's area (played from behaviour 4); 25.10 B's inter-theater boundary is not in the text (26.3 B "
     "gives only its start at Berlin's apexes): a campaign lists its hexes in victory.two_player.line.west_hexes, "
     "else OKH's moves and AS are refused naming that path",
-    "sea movement, invasions and paradrops (behaviour 3): not written yet: 17.6.2 paratroops awaiting ground "
-    "units' support atop the defenders, two paratroop corps in one air assault, 18.22 C paratroops dropped atop "
-    "defenders in a prepared assault; 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
-    "liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
-    "Italy only: which units and hexes are eastern or Italian is not in the data)",
-    "25.7 the Volkssturm (behaviour 3): an Alliance paradrop, air assault or invasion into a German city held by "
-    "its Volkssturm alone is not refused (the landing takes the city and the Volkssturm is lost); behaviour 2 "
-    "campaigns lack 25.7 and its part in hex control (4.1 B)",
+    "sea movement, invasions and paradrops (behaviour 3): behaviour 3 campaigns lack 17.6 A-B (a drop onto enemy "
+    "units is always the attack alone), 17.6.2 paratroops awaiting ground units' support atop the defenders, both "
+    "paratroop corps in one air assault (17.5 A) and 18.22 C (played from behaviour 4)",
+    "behaviour 3 campaigns lack 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
+    "liberations only) and 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
+    "Italy only) (played from behaviour 4)",
+    "25.7 the Volkssturm (behaviour 3): in behaviour 3 campaigns an Alliance paradrop, air assault or invasion into a "
+    "German city held by its Volkssturm alone takes the city and the Volkssturm is lost (from behaviour 4 the "
+    "Volkssturm defends its city against them: 14.17 D, 17.5 F); behaviour 2 campaigns lack 25.7 and its part in "
+    "hex control (4.1 B)",
     "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
     "phase passes by itself, to keep round trips few); 25.5 D the bombed unit "
     "drawn blindly under fog of war and 25.3 fog of war itself (not written yet: 25.3 B hides every camp's stacks "
-    "from the other two, and the public supply, control and 15.10 steps read every unit); not written yet: 25.12 B "
+    "from the other two, and the public supply, control and 15.10 steps read every unit); behaviour 3 campaigns lack 25.12 B "
     "units moving off the map into Southern Italy and back, and WA sea movement to its port (its port supplies "
     "the WA through Italy's south edge from behaviour 3); behaviour 2 campaigns also lack 25.4 Greece (its two "
     "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",
@@ -76,7 +78,7 @@ NOT_ENFORCED = (
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
                "strategic", "hold", "egs", "supply", "okh", "remove_su", "recreate", "freikorps", "fort", "arrive", "box", "sail",
-               "theater", "convert", "invade", "from", "drop", "ebs", "abomb", "destroy")
+               "theater", "convert", "invade", "from", "drop", "ebs", "abomb", "destroy", "combat")
 TEXT_LISTS = ("path", "with", "losses", "steps", "flip", "grant", "shock_front", "hexes", "withdraw", "claim", "bridgeheads", "paratroops")
 
 
@@ -118,7 +120,7 @@ class EndOfTheIronDream(SequencedGame):
                   {"move", "path", "assault", "with", "losses", "replace", "surge", "cannibalize", "place", "at", "enter",
                    "strategic", "hold", "egs", "hexes", "okh", "withdraw", "claim", "recreate", "freikorps", "fort",
                    "arrive", "box", "sail", "to", "theater", "convert", "invade", "from", "drop", "ebs", "bridgeheads",
-                   "paratroops", "abomb", "destroy", "retreat"}),
+                   "paratroops", "abomb", "destroy", "retreat", "combat"}),
             entry("ma_answer", "The defender takes a mobile assault's result: retreat or step losses (11.13, 18.14)",
                   "response", self.defender_seat, self.attacker_reveals, EndOfTheIronDream.answer_template, movement.check_ma_answer,
                   movement.apply_ma_answer, "the assaulters' losses (11.9 A), then the Operational Movement Phase goes on "
@@ -437,7 +439,7 @@ class EndOfTheIronDream(SequencedGame):
         return {"orders": [], "notes": notes}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "notes": [assault.ATTACK]}
+        return {"orders": [], "notes": [assault.ATTACK, *assault.pledge_notes(state)]}
 
     def answer_template(self, data: GameData, state: dict, side: str) -> dict:
         battle = state["pending"]

@@ -25,8 +25,8 @@ from fractions import Fraction
 from .abomb import cloud_problem
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from . import airborne, boxes, chit, combat, ebs, forts
-from .common import army_of, board, counter, enemies, grid, stacking_problem
+from . import airborne, boxes, chit, combat, ebs, forts, volkssturm
+from .common import army_of, board, counter, enemies, grid, plays, stacking_problem
 from .supply_play import LHJ, entered
 
 ORDER = "an invasion is `invade: HEX, with: [UNIT, ...], from: eto|mto` (14.16)"
@@ -196,9 +196,11 @@ def land(data: GameData, state: dict, rec: dict, hex_id: str, units: list[str], 
 
 
 def defended(data: GameData, state: dict, hex_id: str) -> bool:
-    """14.17 D: "defended by an enemy combat unit or fortification"."""
+    """14.17 D: "defended by an enemy combat unit or fortification"; behaviour 4: or a German city's
+    Volkssturm (25.7 A: "intrinsic defense for each German city"; its city is assaulted, never
+    entered: the force fights its way ashore, invasion_battle.py)."""
     return any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(hex_id)) \
-        or forts.level(data, state, hex_id) > 0
+        or forts.level(data, state, hex_id) > 0 or plays(data, 4) and volkssturm.df(data, state, hex_id) > 0
 
 
 def ashore(state: dict, hex_id: str, kind: str) -> None:

@@ -20,7 +20,15 @@ assaults (even when the phase otherwise passes by itself):
   and one more step is lost on evacuation (14.22 A), the last step named;
 - a cleared hex takes the force ashore with its counter (14.23: no advance beyond the beach hex;
   14.24 A); a failed force goes back to its box, its counter spent (14.22 B).
-Then the announced assaults follow (assault.next_battle)."""
+Then the announced assaults follow (assault.next_battle).
+
+Behaviour 4, 25.7: a German city's Volkssturm defends it against the invasion: alone, the force
+fights its way ashore against its DF (14.17 D; a reading: "defended by an enemy combat unit",
+its city never entered, 25.7 A-B) and any result but 0 destroys it (it cannot retreat and has no
+step of its own, 25.7 B, D); with German units its DF is added to theirs (25.7 C). Doubled as
+theirs are (14.20, a reading: the city's defenders "defending solely against an amphibious
+invasion"; 14.21 D's undoubled 1 DF is the ungarrisoned fort's only). While it stands the invasion
+has failed (14.22 A)."""
 
 from __future__ import annotations
 
@@ -31,8 +39,8 @@ from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
-from . import calendar, combat, forts
-from .common import army_of, board, enemies, factor
+from . import calendar, combat, forts, volkssturm
+from .common import army_of, board, enemies, factor, plays
 from .movement import normalise_answer
 
 DATA = "invasions.invasions"
@@ -59,6 +67,9 @@ def plan(data: GameData, state: dict) -> dict:
     times = 1 if force.get("paratroops") else \
         numbers.integer(data, f"{DATA}.defender_df_multiplier", "the DFs against an invasion (14.20)")   # 17.3 B undoubles
     defence = combat.defence_of(data, state, defenders) * times if defenders else forts.vacant_df(data)   # 14.21 D
+    guard = volkssturm.held(data, state, "western", [hex_id]) if plays(data, 4) else {}
+    if guard:                                                      # 25.7 A, C; 14.20 (behaviour 4)
+        defence = volkssturm.defence(data, state, "western", hex_id, combat.defence_of(data, state, defenders), bool(defenders)) * times
     shifts = [Shift(numbers.integer(data, f"{DATA}.support.naval_shift_columns", "the naval support shift (14.19 A)"),
                     "naval support", "14.19 A")]
     air = calendar.tac_air(data, calendar.weather(data, state["scenario"], state["turn"]), True)
@@ -68,7 +79,7 @@ def plan(data: GameData, state: dict) -> dict:
     line = combat.line_of(data, hex_id)
     initial, column = combat.final_column(data, line, attack, defence, shifts)
     held_forts = forts.held(data, state, [hex_id])
-    return {**({"forts": held_forts} if held_forts else {}), "kind": "prepared", "invasion": True, "hexes": [hex_id],
+    return {**({"forts": held_forts} if held_forts else {}), **({"volkssturm": guard} if guard else {}), "kind": "prepared", "invasion": True, "hexes": [hex_id],
             "hex": hex_id, "attackers": attackers, "defenders": defenders,
             "defender_army": army_of(state, defenders[0]) if defenders else "axis", "attack": attack, "defence": defence,
             "line": line, "initial": initial, "column": column, "shifts": [s.as_event() for s in shifts],
@@ -97,6 +108,7 @@ def start(game: Any, data: GameData, state: dict, dice: Dice, events: list) -> N
         return
     combat.take_result(data, state, battle, combat.automatic_answer(data, state, battle, "defenders") or {}, "defenders", events)
     forts.after_defender(data, state, battle, events)                           # 22.5 B, 22.7 B
+    volkssturm.after_defender(state, battle, events)                            # 25.7 B, D (behaviour 4)
     attacker_turn(game, data, state, dice, events)
 
 
@@ -112,7 +124,7 @@ def needed(data: GameData, state: dict, battle: dict) -> int:
 def held(state: dict, battle: dict) -> bool:
     """14.22 A: enemy units still in the hex, or the vacant fort still standing (22.5 B)."""
     vacant_fort = not battle["defenders"] and state.get("forts", {}).get(battle["hex"], battle.get("forts", {}).get(battle["hex"], 0))
-    return bool(vacant_fort) or any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(battle["hex"]))
+    return bool(vacant_fort) or bool(volkssturm.standing(state, battle)) or any(army_of(state, u) in enemies(state, "western") for u in board(state).units_in(battle["hex"]))
 
 
 def attacker_turn(game: Any, data: GameData, state: dict, dice: Dice, events: list) -> None:
@@ -207,6 +219,7 @@ def apply_defender(game: Any, data: GameData, state: dict, side: str, orders: li
     events: list[dict] = [{"event": "answer", "hex": state["pending"]["hex"], "side": side}]
     combat.take_result(data, state, state["pending"], normalise_answer(orders[0]), "defenders", events)
     forts.after_defender(data, state, state["pending"], events)                 # 22.7 B
+    volkssturm.after_defender(state, state["pending"], events)                  # 25.7 B, D (behaviour 4)
     attacker_turn(game, data, state, dice, events)
     return events
 

@@ -26,7 +26,7 @@ from fractions import Fraction
 from ...errors import UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from .common import ALLIANCE, ARMY_NAMES, PRINTED_ON, counter, grid, is_type, mapdata
+from .common import ALLIANCE, ARMY_NAMES, PRINTED_ON, counter, grid, is_type, mapdata, plays
 from . import yugoslavia
 from .supply_play import LHJ, berlin_hex, collapsed, control
 
@@ -206,8 +206,10 @@ def end_of_wa_turn(data: GameData, state: dict, events: list) -> None:
 
 def snapshot(state: dict) -> dict:
     """Before a step: each unit's hex and steps, whether the collapse and the Alpenfestung were there."""
+    from .pledge import aloft
     return {"units": {u: (v["hex"], v["steps"], v["side"]) for u, v in state["units"].items()},
-            "collapsed": collapsed(state), "alpenfestung": state.get("alpenfestung")}
+            "collapsed": collapsed(state), "alpenfestung": state.get("alpenfestung"), "aloft": aloft(state),
+            "boxed": {u for box in (state.get("boxes") or {}).values() for u in box}}
 
 
 def step_losses(data: GameData, state: dict, before: dict, events: list) -> None:
@@ -220,8 +222,19 @@ def step_losses(data: GameData, state: dict, before: dict, events: list) -> None
     redoubt = before["alpenfestung"]
     zone = {redoubt, *(h for h in grid(data).neighbours(redoubt) if mapdata(data).listed(h)
                        and mapdata(data).terrain(h) == "mountain")} if redoubt else set()
-    for unit_id, (hex_id, steps, side) in sorted(before["units"].items()):
-        now = state["units"].get(unit_id)
+    units = dict(before["units"])
+    aloft: dict[str, dict] = {}
+    if plays(data, 4):                                  # the paratroops off the map (17.6.1, 17.6.2) count too
+        from .pledge import aloft as aloft_now, boarded
+        took_off = {u: v for u, v in boarded(state).items() if u in before["boxed"]}     # from a box in this step
+        units = {**took_off, **before["aloft"], **units}
+        aloft = {u: {"hex": h, "steps": n} for u, (h, n, _) in aloft_now(state).items()}
+        aloft.update({u: {"hex": box, "steps": n} for box, held in sorted((state.get("boxes") or {}).items())
+                      for u, n in held.items()})                  # a unit sailing to its box loses no step
+        from .italy import PLACE, off_map
+        aloft.update({u: {"hex": PLACE, "steps": n} for u, n in off_map(state).items()})   # 25.12 B: gone to Southern Italy
+    for unit_id, (hex_id, steps, side) in sorted(units.items()):
+        now = state["units"].get(unit_id) or aloft.get(unit_id)
         lost = steps - (now["steps"] if now else 0)
         where = now["hex"] if now else hex_id
         if lost <= 0:

@@ -1,0 +1,167 @@
+"""End of the Iron Dream: issue 14's "Done means", checked against the rulebook text.
+
+Every numbered rule of /work/shared/rulebooks/end-of-the-iron-dream.txt (a line opening with
+N.N or N.N.N) must be cited in a comment, docstring or string of a test under
+tests/test_eid*.py, or named in the game's not-enforced list (game.py NOT_ENFORCED, written into
+every campaign header), or be a bare heading (no text of its own before its first sub-rule), or
+be in DEFINITIONAL below with a one-line reason why it needs no adjudication. Every worked
+example ("Example:", "Examples:", 14.21 Invasion Example) must be quoted, at least five words in a
+row, in the docstring of a test that cites its rule number.
+
+A citation of 15.23.3 does not cite 15.23 (nor 2.1 cite 2.12): the number must stand alone.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from pbem.games.end_of_the_iron_dream.game import NOT_ENFORCED
+
+ROOT = Path(__file__).resolve().parent.parent
+RULEBOOK = ROOT.parent / "shared" / "rulebooks" / "end-of-the-iron-dream.txt"       # beside the repository
+# the rulebook is not part of the repository: where it is absent there is nothing to check against
+pytestmark = pytest.mark.skipif(not RULEBOOK.exists(), reason=f"no rulebook text at {RULEBOOK}")
+HERE = Path(__file__).name
+RULE_LINE = re.compile(r"^(\d+\.\d+(?:\.\d+)?)\s")
+
+# Rules with nothing to adjudicate: component descriptions, definitions, pointers to other rules,
+# chapter introductions and the designer's notes. Each says why.
+DEFINITIONAL = {
+    "2.2": "a diagram of a sample counter",
+    "2.3": "unit size symbols on the counters; their effect is stacking's (8.1, 8.2, 8.6)",
+    "2.5": "lists the marker counters of the box",
+    "2.6": "introduces the abbreviation tables",
+    "2.6.1": "German abbreviations printed on counters (names only)",
+    "2.6.3": "nationality abbreviations printed on counters (names only)",
+    "2.6.4": "unit type abbreviations used in the text (names only)",
+    "2.7": "defines a unit's ID (a name)",
+    "2.8": "defines the attack factor (used by 18.7)",
+    "2.9": "defines the defense factor (used by 18.7)",
+    "2.10": "defines the movement allowance (used by 10.1)",
+    "2.11": "counter colours by nationality; the nationality is each counter's data (units.yaml)",
+    "2.12": "the map and its errata: map data (game.yaml hex_grid.map_errata, map.yaml); the map's hexes are a "
+            "campaign's data override",
+    "2.13": "lists the other components (rules, play aids, a die)",
+    "3.9": "set-up: counters kept off the map until they arrive; a campaign's position holds no such counter on the map",
+    "4.6": "defines 'German' units",
+    "4.7": "defines 'Axis' units",
+    "4.11": "an abbreviation table",
+    "7.6": "the list of Wehrkreis cities: data (units arrive there under 7.5)",
+    "7.24": "a pointer to 19.0 for satellite replacement rates",
+    "8.0": "defines stacked units",
+    "10.0": "defines operational movement",
+    "10.7": "how to read the printed map: a hex has one terrain in the map data (map.yaml, with the J14/F12 errata; "
+            "the campaign's override for the rest)",
+    "10.10": "describes where the three road symbols are on the map (map data; their effect is 10.11)",
+    "14.0": "says sea and naval movement are the same term",
+    "15.1": "defines general supply (its tracing is 15.2 and 15.5-15.8)",
+    "19.0": "introduces the satellite rules 19.1-19.3",
+    "25.0": "introduces the special rules 25.1-25.12",
+    "26.2": "introduces the special-event VPs of 26.6 (they add up with city VPs)",
+    "26.6": "introduces 26.6.1-26.6.12 and advises keeping a written record",
+    "26.8": "advice: units may be redeployed anywhere the other rules allow (no restriction of its own)",
+    "28.0": "introduces the unit roster (28.1-28.5: units.yaml)",
+    "29.0": "the designer's notes: history, no rule",
+}
+
+
+def rules() -> dict[str, str]:
+    """{number: its text up to the next numbered line} in the rulebook's order (6.2, printed
+    twice, keeps its first text)."""
+    lines = RULEBOOK.read_text(encoding="utf-8").splitlines()
+    starts = [(m.group(1), i) for i, line in enumerate(lines) if (m := RULE_LINE.match(line))]
+    found: dict[str, str] = {}
+    for k, (number, i) in enumerate(starts):
+        end = starts[k + 1][1] if k + 1 < len(starts) else len(lines)
+        found.setdefault(number, "\n".join(line for line in lines[i + 1:end] if line.strip()))
+    return found
+
+
+def cites(number: str, text: str) -> bool:
+    return re.search(r"(?<![\d.])" + re.escape(number) + r"(?!\d|\.\d)", text) is not None
+
+
+def cited_texts() -> str:
+    """The comments and strings (docstrings, messages, rule fields) of the EID test files."""
+    parts = []
+    for path in sorted((ROOT / "tests").glob("test_eid*.py")):
+        if path.name == HERE:
+            continue
+        for token in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline):
+            if token.type in (tokenize.COMMENT, tokenize.STRING):
+                parts.append(token.string)
+    return "\n".join(parts)
+
+
+def docstrings() -> list[tuple[str, str]]:
+    """(docstring, its words) of every EID test function."""
+    docs = []
+    for path in sorted((ROOT / "tests").glob("test_eid*.py")):
+        if path.name == HERE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                doc = ast.get_docstring(node) or ""
+                docs.append((doc, words(doc)))
+    return docs
+
+
+def words(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s-]", " ", text.lower()).split())
+
+
+def test_the_rulebook_has_its_numbered_rules():
+    found = rules()
+    assert len(found) == 402
+    assert list(found)[:3] == ["1.0", "2.0", "2.1"] and list(found)[-1] == "29.0"
+
+
+def test_every_numbered_rule_is_tested_listed_or_definitional():
+    """Issue 14: "every numbered rule is enforced with a test citing its number, or listed in the
+    campaign's not-enforced list with why"."""
+    tests, listed = cited_texts(), "\n".join(NOT_ENFORCED)
+    missing = [number for number, body in rules().items()
+               if body and number not in DEFINITIONAL and not cites(number, tests) and not cites(number, listed)]
+    assert missing == []
+
+
+def test_the_definitional_list_names_rules_of_the_text_with_a_reason():
+    found = rules()
+    assert [n for n in DEFINITIONAL if n not in found or not found[n]] == []
+    assert all(len(why) > 10 for why in DEFINITIONAL.values())
+
+
+def examples() -> list[tuple[str, str]]:
+    """(rule, text) of every worked example: the "Example(s):" passages and 14.21's section."""
+    found = []
+    for number, body in rules().items():
+        for line in body.splitlines():
+            if re.match(r"Examples?:", line):
+                found.append((number, line.split(":", 1)[1]))
+    found.append(("14.21", rules()["14.21"]))
+    return found
+
+
+def test_every_worked_example_is_a_test_quoting_it():
+    """Issue 14: "every worked example in the rulebook is a test" (DEVELOPERS.md: with the
+    example's text in the docstring): a test citing the rule quotes five words in a row of it."""
+    docs = docstrings()
+    missing = []
+    for number, text in examples():
+        said = words(text).split()
+        runs = {" ".join(said[i:i + 5]) for i in range(max(1, len(said) - 4))}
+        if not any(cites(number, doc) and any(run in said_in for run in runs) for doc, said_in in docs):
+            missing.append(f"{number}: {text[:60]}")
+    assert missing == []
+
+
+def test_the_examples_are_found():
+    assert [n for n, _ in examples()] == [
+        "10.8", "11.6", "11.8", "11.14", "14.9", "14.19", "14.27", "14.31", "14.32", "14.32", "15.16", "15.21.1",
+        "15.21.4", "17.7", "18.7", "18.9", "18.12", "18.23", "22.9", "26.1", "26.3", "26.6.3", "26.6.7", "14.21"]
