@@ -127,11 +127,33 @@ def chit_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list
     return [Needle(secret, "the WA's second-invasion or A-bomb chit secret", frozenset(steps)) for secret, steps in sorted(needles.items())]
 
 
+def iron_dream_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
+    """End of the Iron Dream: 14.12 the WA's chit secret (27.6 A NATO's); 25.3 the unit ids under each stack's top
+    and the hexes of the German dummies (as `dummy-N: HEX`, `"dummy-N":"HEX"` or `dummy-N in HEX`), in the files of
+    every save that holds them hidden."""
+    secrets: dict[str, set[int]] = {}
+    dummies: dict[str, set[int]] = {}
+    for number in campaign.step_numbers():
+        save = campaign.load_save(number)[0]
+        for side, part in parts.items():
+            for item, opening in part.items_at(number, hidden_of(save, side)).items():
+                if not isinstance(opening.value, dict):             # 14.12, 27.6 A: a chit's secret
+                    secrets.setdefault(str(opening.value), set()).add(number)
+                elif "dummy" in opening.value:
+                    where = item.rsplit("/", 1)[0]
+                    name = opening.value["dummy"]
+                    for text in (f"{name}: {where}", f'"{name}":"{where}"', f"{name} in {where}"):
+                        dummies.setdefault(text, set()).add(number)
+    units = smithereens_needles(campaign, parts, lambda value: isinstance(value, dict) and "unit" in value)
+    return (units + [Needle(s, "the WA's second-invasion chit secret", frozenset(n)) for s, n in sorted(secrets.items())]
+            + [Needle(t, f"a German dummy ({t})", frozenset(n)) for t, n in sorted(dummies.items())])
+
+
 LEAK_SOURCES: dict[str, Callable[[camp.Campaign, dict[str, PrivatePart]], list[Needle]]] = {
     "smithereens": smithereens_needles,
     "dark-december": smithereens_needles,        # 25.0: the same items, {unit: ID, ...} under a stack's top
     "stargard-solstice": stargard_needles,
-    "end-of-the-iron-dream": chit_needles,       # 14.12, 27.6 A: the WA's (NATO's) secrets
+    "end-of-the-iron-dream": iron_dream_needles,  # 14.12, 27.6 A: the WA's (NATO's) secrets; 25.3: units under a top, dummies
 }
 
 

@@ -135,7 +135,7 @@ def test_new_campaign_with_the_later_optional_rules(players):
     header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
     assert {k: header["options"][k] for k in ("fog", "commanders", "uncertain_weather", "infiltration")} == {
         "fog": True, "commanders": True, "uncertain_weather": True, "infiltration": True}
-    assert header["created_with"]["behaviour"] == 5
+    assert header["created_with"]["behaviour"] == 6
     save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
     assert save["hidden"] == {"allies": {}, "german": {}}
     assert {k: save["state"][k] for k in ("fog_reserves", "all_out_used", "clear_from", "infiltrations", "withdrawn")} == {

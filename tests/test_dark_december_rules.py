@@ -897,7 +897,9 @@ def test_supply_line_three_hexes_then_the_road(data):
 
 
 def test_unsupplied_units_attack_and_move_at_half(data):
-    """8.1 A supply is judged at the start of the side's player turn; 8.4 B unsupplied units have their
+    """8.0: units must be in supply to use their full combat strength and MA (the supplied us-inf1: 3 and 4;
+    the unsupplied us-inf2: 2 and 2);
+    8.1 A supply is judged at the start of the side's player turn; 8.4 B unsupplied units have their
     attack strength and MA halved (fractions rounded up), their defense unaffected."""
     from pbem.games.dark_december.combat import strength
     from pbem.games.dark_december.movement import allowance
@@ -910,6 +912,7 @@ def test_unsupplied_units_attack_and_move_at_half(data):
     assert state["supply"]["us-inf2"] == "unsupplied"
     assert allowance(data, state, "us-inf2") == 2 and strength(data, state, ["us-inf2"], "attack") == 2
     assert strength(data, state, ["us-inf2"], "defense") == 3
+    assert allowance(data, state, "us-inf1") == 4 and strength(data, state, ["us-inf1"], "attack") == 3    # 8.0
 
 
 def test_isolated_units(data):
@@ -960,7 +963,9 @@ def replacement_data(data, german=1, allies=1):
 
 def test_refit_a_reduced_unit(data):
     """9.0 C one replacement of its type brings a reduced unit to full strength; 9.1 A not in an enemy ZOC;
-    9.1 B not unsupplied; 9.1 C it then moves normally; 9.0 B motorized replacements for armor."""
+    9.1 B not unsupplied; 9.1 C it then moves normally; 9.0 B motorized replacements for armor. 7.1.2: the
+    replacement is incorporated in the Replacement Phase, before the move of the same orders; 9.3 A the side
+    begins the scenario with its accumulated replacements (group data `supply.replacements.initial`)."""
     data = replacement_data(data)
     state = position(data, {"ger-pz1": ("1412", 1), "ger-inf1": ("1211", 1), "us-inf1": "1111"})
     assert messages(GAME.check(data, state, "german", [{"refit": "ger-inf1"}])) == [
@@ -1030,7 +1035,8 @@ def test_armor_may_ignore_the_first_zoc_of_an_advance(data):
 
 def test_no_allied_armor_superiority_against_the_westwall_across_a_river(data):
     """13.3.1 D: when Germany uses the Westwall terrain defense level, the Allies lose the benefit of armor
-    superiority for attacking across a river hexside."""
+    superiority for attacking across a river hexside. 13.9: armor among the attackers and none among the
+    defenders: the attacker possesses armor superiority ((True, False) from 1412)."""
     from pbem.games.dark_december.combat import armor_superiority
     data = changed(data, {"units.units.counters.us-arm1": {"side": "allies", "nationality": "us", "type": "armor", "division": "none",
                                                             "attack": 6, "defense": 4, "movement": 6, "reduced": "none", "reinforcement": "none"},
@@ -1058,7 +1064,10 @@ def test_airborne_integrity_three_of_four(data):
 def test_road_march(data):
     """10.5.1: along contiguous road hexes, the mover the sole occupant of the hex it leaves and the hex it
     enters, one MP a road hex (the errata rate); 11.2 A not with other friendly units there; 10.5.3 a bridge
-    on the road costs nothing more; 16.1 E a blown bridge interdicts the road."""
+    on the road costs nothing more (16.0 A, read with 10.5.3 by DD1: no additional MP in road march); 16.1 E a
+    blown bridge interdicts the road. 10.5.2 B road march and non-road movement in the same Movement Phase
+    (woods by road, then a clear hex off it); 10.5.2 A a unit that cannot road march (ger-inf2 in 1312) pays the
+    full costs."""
     roads = changed(data, {"map.hexsides.1212|1313": ["road"], "map.hexsides.1312|1313": ["river", "bridge", "road"],
                            "map.hexsides.1211|1312": ["road"], "map.hexes.1212": {"terrain": "woods"}})
     roads = changed(roads, {"units.units.counters.ger-inf1.movement": 3})

@@ -358,3 +358,19 @@ def test_27_6_i_no_freikorps_placed_and_no_unit_landed_under_the_cloud():
         "no unit may enter P1 while the mushroom cloud is in it, until the end of Turn 4 (27.6 I)"]
     s["abomb"]["clouds"] = {}
     assert problems(d, s, "western", [{"freikorps": "de-inf-1", "at": "S12"}, {"sail": "wa-mech-23", "to": "P1"}]) == []
+
+
+def test_27_6_h_the_retreat_is_a_retreat_two_hexes_away_never_through_an_enemy_zoc():
+    """27.6 H: "the rest (if any) are retreated two hexes in any direction by the NATO player", read with
+    18.19 D: "A retreat can be in any direction or combination of directions, as long as each hex entered
+    is one hex further away from the defender's original hex", and 9.10: "No unit may ever retreat into or
+    through a hex containing an unnegated EZOC" (review: the first cut let a retreat end next to the bombed
+    hex and cross NATO's ZOC). V22 lies in the ZOC of NATO's wa-mech-4 on U22."""
+    d, s = start()
+    s = drawn(s, "A", 4)
+    order = {"abomb": "V24", "destroy": "su-su-2"}
+    assert problems(d, s, "western", [{**order, "retreat": {"su-su-3": ["W24", "V23"]}}]) == [
+        "su-su-3's retreat into V23 is not one hex further from V24 (18.19 D)"]
+    assert problems(d, s, "western", [{**order, "retreat": {"su-su-3": ["V23", "V22"]}}]) == [
+        "su-su-3 cannot retreat into V22: an enemy ZOC no friendly unit negates (9.10, 18.19 C)"]
+    assert problems(d, s, "western", [{**order, "retreat": {"su-su-3": ["W24", "W23"]}}]) == []

@@ -54,7 +54,7 @@ def test_the_wa_alone_see_the_chit_and_nothing_leaks(tmp_path):
     passes with and without the WA's private part."""
     campaign = new_campaign(tmp_path)
     assert campaign.header["options"] == {"position": "demo", "chit": "hidden"}
-    play(campaign, "axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}])
+    play(campaign, "axis", [])                                         # 6.1: no Axis move outside Italy on Turn 1
     play(campaign, "western", [INVADE])
     state = campaign.latest()[1]["state"]
     assert state["phase"] == "chit" and state["chit"]["stage"] == "commit"
@@ -105,7 +105,7 @@ def test_the_second_invasion_opens_the_chit_in_its_signed_orders(tmp_path):
     """14.12 B-C: with chit A the second invasion may come on Turn 3; `pbem sign` puts the opening of
     the WA's item in the orders, every machine checks it, and the chit becomes public."""
     campaign = new_campaign(tmp_path)
-    play(campaign, "axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}])
+    play(campaign, "axis", [])                                         # 6.1: no Axis move outside Italy on Turn 1
     play(campaign, "western", [INVADE])
     play(campaign, "western", [{"chit_secret": SECRET}])
     play(campaign, "axis", [{"chit_salt": "g"}])                       # letter(SECRET, "g") == "A"

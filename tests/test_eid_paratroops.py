@@ -359,3 +359,18 @@ def test_26_6_1_an_air_assault_from_the_box_after_the_collapse_counts_its_lost_s
     s, events = play(d, s, "axis", [{"retreat": {"de-inf-2": ["V5"]}}])
     assert [e for e in events if e["event"] == "vp"] == [
         {"event": "vp", "army": "western", "vp": "-1", "rule": "26.6.1", "turn": 7, "what": "wa-para-18 lost 1 step(s)", "hex": "V4"}]
+
+
+def test_18_22_c_paratroops_awaiting_support_undouble_a_mobile_assault_across_a_river():
+    """18.22 A: "Defending units being attacked (mobile or prepared assault) across river or canal
+    hexsides have their DFs doubled" (11.7 B); C: "Any paratroops, regardless of their numeric strength,
+    dropped atop defenders serve to undouble them" (review: the first cut undoubled a prepared assault
+    only). wa-mech-3 (10 AFs, made up cells) mobile assaults de-inf-2 (7 DFs) in V4 across the V3-V4 river
+    while wa-para-18 sits atop it awaiting support (17.6.2 A): 7 DFs, not 14."""
+    d, s = start4({"de-inf-1": "T10", "wa-mech-3": "V2", "wa-su-1": "V2", "de-inf-2": "V4"}, PARA, sides={"V3|V4": ["river"]})
+    mobile = {"assault": "V4", "with": ["wa-mech-3"], "path": ["V2", "V3"]}
+    _, events = play(d, at(s, 7, "western"), "western", [mobile], **{"mobile/": [3]})
+    assert next(e for e in events if e["event"] == "assault")["defence"] == 14
+    s, events = play(d, at(s, 7, "western"), "western", [GROUND, mobile], **{"mobile/": [3]})
+    battle = next(e for e in events if e["event"] == "assault")
+    assert (battle["attack"], battle["defence"]) == (10, 7)

@@ -234,6 +234,9 @@ SEQUENCES = {
         ("The WA commit to the secret of their second-invasion chit, after the file of the first landing (14.12 A): "
          "a step kept from the other players", "orders"),
         ("The Axis adds its part to the draw of the WA's second-invasion chit (14.12 A)", "response"),
+        ("NATO commits to the secret of its A-bomb chit at the start of the game (27.6 A): a step kept from the Soviets",
+         "orders"),
+        ("The Soviets add their part to the draw of NATO's A-bomb chit (27.6 A)", "response"),
         ("At the instant of the German economic collapse, in any player-turn, Germany places the Alpenfestung and "
          "the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", 'response'),
         ("The WA permanently remove an SU of their choice on first entering the Hook of Holland (26.6.5 B)", 'response'),

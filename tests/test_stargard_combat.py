@@ -25,7 +25,8 @@ def messages(d, s, side, orders):
 
 def test_8_4_the_ratio_of_the_totals_rounded_down_1_1_3_halves_added_before_rounding():
     """8.4, 1.1.3 "first add them together before dividing ... and then round down": an
-    out-of-supply s-inf defends with 3/2, with s-one 7/2, rounded down to 3: 10 to 3 is 3:1."""
+    out-of-supply s-inf defends with 3/2, with s-one 7/2, rounded down to 3: 10 to 3 is 3:1. 8.3.2 the units
+    in 1413 defend as one force; 8.4.1, 11.3.1 an OOS unit's defense strength is halved."""
     d, s = combat_segment()
     s["units"]["s-inf"]["supply"] = "oos"
     s, events, dice = play(d, s, "german", ATTACK, 1)
@@ -69,7 +70,8 @@ def test_8_6_1_the_first_loss_from_the_strongest_and_the_defender_answers_with_i
     """D2r2: the defender (a signed response) loses its first step from the strongest unit
     (8.6.1: s-inf, defence 3), the second where it likes (8.6.2), and retreats two hexes, each
     farther from 1413 (9.2), toward its supply source 1616 (9.2.1), avoiding the German ZOC of
-    1412 and 1414 (9.2.2)."""
+    1412 and 1414 (9.2.2). 8.6.3 s-one, with one step only, is eliminated by its step loss, and 8.6.4
+    removed from the map."""
     d, s = combat_segment(cells={"2:1": {"6": "D2r2"}})
     s, events, _ = play(d, s, "german", ATTACK, 6)
     assert events[-1]["result"] == "D2r2"
@@ -86,6 +88,7 @@ def test_8_6_1_the_first_loss_from_the_strongest_and_the_defender_answers_with_i
                           {"event": "retreat", "unit": "s-inf", "path": ["1413", "1513", "1614"]}]
     assert s["phase"] == "combat" and s["vacated"] == {"hex": "1413", "units": ["g-inf", "g-pz"], "retreated": True,
                                                        "hqs": {}, "advanced": {}}
+    assert "s-one" not in s["units"] and s["units"]["s-inf"]["steps"] == 1       # 8.6.3 one step only; 8.6.4 removed
 
 
 def test_10_3_mechanized_units_advance_two_hexes_when_the_defender_retreated_10_4_others_one():
@@ -129,7 +132,8 @@ def test_8_7_a_defender_in_a_city_ignores_the_first_loss_9_5_the_first_hex_of_re
 def test_8_1_1_on_a_double_result_the_attacker_executes_first():
     """8.1.1 "The attacker must always execute their result first" (A1r1/D1): the German
     retreat is its own order file before the defender's loss, taken at once (s-inf is the
-    stronger, 8.6.1)."""
+    stronger, 8.6.1). 9.1.4 the attacker's two units retreat by separate routes (1213, 1311); 10.1 the
+    defender never advances after combat: nothing is vacated for it."""
     d, s = combat_segment(cells={"2:1": {"5": "A1r1/D1"}})
     s, events, _ = play(d, s, "german", ATTACK, 5)
     assert events[-1] == {"event": "order", "why": "a double result: the attacker executes first (8.1.1)"}
@@ -144,8 +148,8 @@ def test_8_1_1_on_a_double_result_the_attacker_executes_first():
 
 def test_9_1_2_each_ezoc_hex_entered_costs_the_retreating_stack_one_step():
     """9.1.2 "Each hex containing an EZOC entered by the retreating stack costs that stack one
-    step ... the stack loses one step in total, not per unit": with German units also in 1614
-    and 1512, every hex of retreat is controlled."""
+    step ... the stack loses one step in total, not per unit" (4.4 "A stack retreating into an EZOC
+    loses one step"): with German units also in 1614 and 1512, every hex of retreat is controlled."""
     boxed = dict(POSITION, **{"g-inf2": "1614", "g-far": "1511"})
     d, s = combat_segment(boxed, cells={"2:1": {"4": "D1r1"}})
     s, _, _ = play(d, s, "german", ATTACK, 4)
@@ -197,7 +201,8 @@ def test_1_1_2_cumulative_effects_a_half_for_terrain_and_a_half_for_supply_is_a_
     """1.1.2 "A unit that is at half (1/2) for terrain and at half (1/2) for supply will be at a
     quarter (1/4) in combat. Retain the fractions ... and then use the standard rounding rule":
     g-pz (6), out of supply and attacking across a minor river (a made-up 1/2 in the test data),
-    adds 6/4; with g-inf's 4, 11/2 rounds down to 5: 5 to 5 is 1:1."""
+    adds 6/4; with g-inf's 4, 11/2 rounds down to 5: 5 to 5 is 1:1. 8.4.1 "Terrain effects (major and minor
+    rivers) are cumulative with supply effects"."""
     d, s = combat_segment(sides={"1313|1413": ["minor_river"]},
                           values={"terrain.hexsides.minor_river.combat_size": "1/2"})
     s["units"]["g-pz"]["supply"] = "oos"
@@ -216,7 +221,7 @@ OVERSTACKED = dict(POSITION, **{"s-one": "1513", "s-inf2": "1513"})
 def test_6_2_a_unit_ending_its_retreat_overstacked_retreats_one_additional_hex():
     """6.2 "If a unit exceeds the stacking limit in the final hex of a retreat, it must attempt
     to retreat one additional hex": s-inf's one hex of retreat is 1513, where two Soviet units
-    stand."""
+    stand (6.1: stacking limits are observed the instant a unit finishes its retreat)."""
     d, s = combat_segment(OVERSTACKED, cells={"3:1": {"4": "Dr1"}})
     s, _, _ = play(d, s, "german", ATTACK, 4)
     assert messages(d, s, "soviet", [{"retreat": {"s-inf": ["1513"]}}]) == [
@@ -262,7 +267,7 @@ def test_13_1_air_units_shift_the_column_after_the_ratio_full_grounds_normal_ref
     """13.1 "The number indicated on the air unit is the number of column shifts to the right on
     the CRT ... after ratios have been calculated"; 13.1.1 "An air unit that has used a FULL
     ATTACK becomes grounded ... a NORMAL ATTACK ... is placed on the 'recovered' (Refit) side";
-    15.1: 1 JG and Rudel start available."""
+    15.1: 1 JG and Rudel start available. 13.2.1 the grounded 1-JG is on the "Grounded" side."""
     d, s = combat_segment()
     order = [{"attack": "1413", "with": ["g-pz", "g-inf"], "air": {"1-JG": "full", "Rudel": "normal"}}]
     s2, events, _ = play(d, s, "german", order, 1)
@@ -284,6 +289,9 @@ def test_13_0_at_most_four_air_attack_points_a_side_a_turn():
 
 
 def test_2_1_the_air_unit_phase_returns_refit_units_and_refits_grounded_ones():
+    """2.1.1, 13.2.2 the units on the "Refit" side (Rudel after its normal attack, 2-JG and 3-JG) return to
+    the Luftwaffe box in the following recovered unit return segment; 13.2.1 the grounded 1-JG is moved
+    to the Refit side in the following refit segment."""
     none = {"primary": "made up", "secondary": "made up"}
     d, s = combat_segment(values={"events.random_events.table.2.5": none, "events.random_events.table.2.6": none})
     s, _, _ = play(d, s, "german", [{"attack": "1413", "with": ["g-pz", "g-inf"], "air": {"1-JG": "full", "Rudel": "normal"}}], 1)
@@ -296,7 +304,8 @@ def test_2_1_the_air_unit_phase_returns_refit_units_and_refits_grounded_ones():
 
 def test_12_2_4_an_hq_advances_with_a_unit_of_its_stack():
     """12.2.4 "An HQ stacked with combat units at the start of a combat may advance with them ...
-    It may advance two hexes if stacked with mechanized units advancing two hexes"."""
+    It may advance two hexes if stacked with mechanized units advancing two hexes" (10.2 "HQs may advance
+    after combat along with the unit(s) in their stack")."""
     position = dict(POSITION, **{"3SS-PZ-HQ": "1313"})
     d, s = combat_segment(position, cells={"2:1": {"6": "D2r2"}})
     s, _, _ = play(d, s, "german", ATTACK, 6)
@@ -311,8 +320,8 @@ def test_12_2_4_an_hq_advances_with_a_unit_of_its_stack():
 
 def test_6_3_an_hq_retreating_into_another_hqs_hex_is_relocated():
     """6.3 "If, through a retreat, 2 or more HQs end up stacked in the same hex, relocate the HQ
-    that moved into the hex to the nearest legal hex (see 12.2.2)"; 9.3.1: the HQ retreats with
-    its stack."""
+    that moved into the hex to the nearest legal hex (see 12.2.2)"; 9.3.1, 12.2.3: the HQ stacked with the
+    combat units at the start of the combat must retreat with them (its route is asked for)."""
     position = dict(POSITION, **{"61-HQ": "1413", "2GT-HQ": "1513", "s-one": "1412"})
     d, s = combat_segment(position, cells={"3:1": {"4": "Dr1"}})
     s, _, _ = play(d, s, "german", ATTACK, 4)

@@ -50,6 +50,7 @@ def test_19_1_9_general_wenck_falls_asleep_the_germans_draw_four_chits():
 
 
 def test_19_1_6_accurate_soviet_aa_fire_removes_rudel_for_the_rest_of_the_game():
+    """19.1.6 "Remove the German air unit Rudel from the game for the rest of the game"."""
     aa = {"primary": "Accurate Soviet Anti-Aircraft (AA) Fire", "secondary": "made up"}
     d, s = start(POSITION, values={"events.random_events.table.3": {"1-6": aa}})
     s, _, _ = play(d, at(s, turn=3, last_event=None), "german", [], 1, **{"cup/": [1]})
@@ -75,7 +76,8 @@ def test_19_1_13_the_mechanics_work_wonders_each_player_rebuilds_a_mechanized_st
     """19.1.13 "Both players receive 1 mechanized replacement point to spend on a mechanized unit
     on the map, in supply, in command, and not in an EZOC": the Soviet s-tank, alone eligible,
     gets it at once; the German player chooses between its reduced mechanized units, g-pz and
-    g-pz2 (the reduced g-inf is not mechanized)."""
+    g-pz2 (the reduced g-inf is not mechanized). 7.3.4: the German player, with no replacement schedule,
+    receives one via the random event table."""
     from tests.sshelp import COUNTERS, combat
     COUNTERS["g-pz2"] = combat(6, 5, "3SS-PZ-HQ", movement=6, mech=True)
     try:

@@ -47,7 +47,8 @@ def test_5_3_no_unit_enters_an_enemy_hex():
 
 def test_3_3_5_a_unit_out_of_command_may_not_move():
     """3.3.5 "A unit that is out of command may not move or attack": g-39 is under the 39th
-    Panzer Corps, not the activated 3rd SS Panzer Corps."""
+    Panzer Corps, not the activated 3rd SS Panzer Corps (3.0 combat units move and attack only when an HQ
+    activates them; 3.3.1 an HQ activates the combat units under its command)."""
     d, s = moving()
     assert problem(d, s, [{"move": "g-39", "path": ["1210"]}]) == [
         "g-39 is not activated by 3SS-PZ-HQ (out of command: it may not move, 3.3.5)"]
@@ -79,7 +80,7 @@ def test_6_0_two_combat_units_and_one_hq_a_hex_6_3_never_two_hqs():
 
 
 def test_5_2_terrain_rivers_bridges_and_roads():
-    """5.2.2 an unbridged minor river costs one more MP; 5.2.3 the unbridged Oder may not be
+    """5.2 each hex and hexside costs MPs (the TEC); 5.2.2 an unbridged minor river costs one more MP; 5.2.3 the unbridged Oder may not be
     crossed; 5.2.4 a bridge negates the river; 5.2.1 a road's cost replaces the hex's."""
     d, s = moving(hexes={"1312": {"terrain": "forest"}},
                   sides={"1312|1313": ["minor_river"], "1313|1413": ["major_river"], "1313|1314": ["major_river", "bridge"],

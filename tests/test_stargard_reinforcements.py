@@ -112,7 +112,7 @@ def test_7_1_2_a_blocked_entry_moves_along_the_map_edge_or_within_5_hexes_inland
     entry point occurs within the map (not on a map edge) and that hex is blocked, the unit may
     enter within 5 hexes of the initially designated hex, following the previously mentioned
     restrictions." s-inf in 0110 occupies 1/1Mar's area A (0110, 0111) and controls 0109 and
-    0111 (odd columns down)."""
+    0111 (odd columns down). 4.3 reinforcements may not enter the map directly into EZOCs (not 0511)."""
     from pbem.games.stargard_solstice.reinforcements import alternatives, entry_hexes
     d, s = start({**POSITION, "s-inf": "0110"}, values=VALUES)
     s, _, _ = play(d, at(s, phase="supply"), "german", [])

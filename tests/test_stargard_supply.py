@@ -16,7 +16,8 @@ def supply_phase(position=POSITION, **kw):
 def test_11_1_a_unit_cut_off_by_enemy_units_and_ezocs_is_out_of_supply_then_isolated():
     """11.1 "A supply line is a route free of enemy units and EZOCs"; 11.0: "If the unit is still
     OOS and already has an 'OOS' marker, that unit becomes isolated". s-one in 1415 is ringed by
-    German units' zones of control, g-far and g-inf2 on both sides."""
+    German units' zones of control, g-far and g-inf2 on both sides. 11.2.1 s-inf traces to the Soviet
+    source 1616."""
     ring = dict(POSITION, **{"g-far": "1416", "g-inf2": "1514", "g-39": "1315", "g-ind": "1516"})
     d, s = supply_phase(ring)
     s, events, dice = play(d, s, "german", [])
@@ -46,6 +47,8 @@ def test_11_3_2_an_out_of_supply_hq_makes_its_commanded_units_out_of_supply():
 
 
 def test_11_1_1_no_line_across_the_unbridged_oder():
+    """11.1.1 "A supply line may not cross unbridged major river hexsides": g-pz, walled in by the Oder,
+    is out of supply; 11.2.3 a German unit traces to a German source (1010), not the Soviet 1616."""
     sides = {"1313|1413": ["major_river"], "1313|1314": ["major_river"], "1214|1313": ["major_river"],
              "1213|1313": ["major_river"], "1312|1313": ["major_river"], "1313|1414": ["major_river"]}
     d, s = supply_phase({"3SS-PZ-HQ": "1212", "g-pz": "1313", "s-inf": "1616"}, sides=sides)
@@ -69,7 +72,7 @@ def test_a_hexside_keyed_out_of_order_is_refused_naming_the_one_spelling():
 
 
 def test_12_2_2_an_hq_out_of_supply_at_the_end_of_the_supply_phase_is_relocated_then_the_turn_ends():
-    """12.2.2 "An HQ with an OOS marker at the end of a supply phase is relocated": 61-HQ, ringed
+    """12.2.2, 11.3.1 "An HQ with an OOS marker at the end of a supply phase is relocated": 61-HQ, ringed
     by German zones of control, is; the turn ends after its owner's answer."""
     ring = {"3SS-PZ-HQ": "1212", "61-HQ": "1313", "g-pz": "1213", "g-inf": "1412", "g-inf2": "1314", "s-inf": "1514"}
     d, s = supply_phase(ring)

@@ -39,7 +39,8 @@ def test_5_1_a_move_is_an_arrow_of_the_picture_and_5_1_2_a_gap_in_the_path_cites
 
 
 def test_2_0_the_sequence_table_runs_supply_then_reinforcements_then_the_turn_end():
-    """2.4 Supply Phase, 2.5 Reinforcement Phase (2.5.1 Soviet Replacement Segment), 2.6 Turn End."""
+    """2.0 the phases of a turn in order: 2.4 Supply Phase, 2.5 Reinforcement Phase (2.5.1 Soviet
+    Replacement Segment), 2.6 Turn End."""
     rows = GAME.sequence_of_play()
     steps = [step for step, _, _ in rows]
     supply = next(i for i, s in enumerate(steps) if s.startswith("Supply Phase"))

@@ -22,7 +22,8 @@ def reich(**values):
 
 def test_19_1_3_defend_the_reich_removes_the_39th_chit_and_picks_units_up_at_0716():
     """19.1.3 "Immediately remove the 39th Panzer Corps' draw chit from the cup. ... When units
-    reach hex 07.16, they are picked up and removed from the map.\""""
+    reach hex 07.16, they are picked up and removed from the map."; 12.2.5 the event removes the HQ's command
+    chit from the game (the cup and the chits)."""
     d, s = reich()
     assert "39-Pz-HQ" in s["cup"]
     s, events, _ = play(d, s, "german", [], 2, **{"cup/": [1]})

@@ -167,7 +167,8 @@ def check_answer(game: Any, data: GameData, state: dict, side: str, orders: list
         from .air import check_pick
         return check_pick(game, data, state, side, orders)
     if due["kind"] == "advance":
-        return [Problem(i, p) for i, order in enumerate(orders) for p in _advance_problems(data, state, side, due, order)]
+        return [Problem(i, p) for i, order in enumerate(orders)
+                for p in _advance_problems(data, state, side, due, order, game.plays(data, 6))]
     if len(orders) != 1:
         return [Problem(None, f"answer with exactly one order for the {due['kind']} at battle {due['battle']}")]
     order = orders[0]
@@ -180,7 +181,7 @@ def check_answer(game: Any, data: GameData, state: dict, side: str, orders: list
         return []
     if due["kind"] == "FF":
         return [] if order.get("lose") in due["units"] else [Problem(0, f"`lose:` names the defending unit that takes the fire-fight step: {', '.join(due['units'])} (13.5.6 A)")]
-    return [Problem(0, p) for p in _advance_problems(data, state, side, due, order)]
+    return [Problem(0, p) for p in _advance_problems(data, state, side, due, order, game.plays(data, 6))]
 
 
 def _loss_problems(data: GameData, state: dict, side: str, due: dict, order: dict) -> list[str]:
@@ -426,12 +427,14 @@ def _armour_ignores_zoc(data: GameData, state: dict, unit_id: str, origin: str, 
     return not any({"bridge", "ford"} & set(hexes.hexside(a, b, hexes_known=False)) for a, b in steps)
 
 
-def _advance_problems(data: GameData, state: dict, side: str, due: dict, order: dict) -> list[str]:
+def _advance_problems(data: GameData, state: dict, side: str, due: dict, order: dict, retreated_stay: bool) -> list[str]:
     if not order:
         return []
     unit_id, path = order.get("advance"), [mapdata(data).grid.canonical(str(h)) for h in order.get("path") or []]
     if unit_id not in due["units"]:
         return [f"`advance:` names a unit of the victorious counterattack: {', '.join(due['units'])} (13.7.5)"]
+    if retreated_stay and unit_id in state["retreated"]:                   # 13.6.5 (behaviour 6)
+        return [f"{unit_id} retreated into a friendly occupied hex this player turn and may never advance after combat (13.6.5)"]
     why = advance_problem(data, state, side, str(unit_id), due["vacated"], path)
     return [why] if why else []
 

@@ -102,11 +102,12 @@ def _opponent_of_answering(state: dict) -> tuple:
 
 class DarkDecember(SequencedGame):
     id = "dark-december"
+    # 6 (pbem 0.7.0): 13.6.5 a unit retreated into a friendly occupied hex never advances after combat;
     # 5: 15.5 D commander displacement, 26.13 Montgomery's withdrawal; 4: 26.8 D the Small Solution's victory levels;
     # 3: 5.7 road control and 10.4 strategic movement (with 10.6.2, 11.2 B, 11.3 B, 12.2, 13.3.2 B, 16.1 G, 20.1 B/C),
     # 20.4.2 road interdiction; 2: 14.3 shock combat (with the optional reserves); 1: the Exploitation Phase has none
-    behaviour = 5
-    behaviours = (1, 2, 3, 4, 5)
+    behaviour = 6
+    behaviours = (1, 2, 3, 4, 5, 6)
     game_over_rule = "7.2 F"
     not_enforced = NOT_ENFORCED
 

@@ -38,7 +38,9 @@ NOT_ENFORCED = (
     "does a reinforcement's blocked entry hex (10.6.3 B) let it in; a displacement with no supplied friendly combat unit "
     "on the map is refused (15.5 D does not say where the leader goes); 15.7 C is the reinforcement code on the leaders' "
     "counters (10.6, group data)",
-    "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text)",
+    "16.2.4 A/B the Allied counter-mix limit on new bridges (the counter mix is not in the text); 16.0 C the Our bridges "
+    "demolished at the start: the text says only \"some\" (the map shows which), so pbem starts with no blown bridge and "
+    "a campaign's map data gives those hexsides without a bridge (built again as new bridges, 16.2)",
     "27.0 corps artillery (optional): it needs the artillery units and barrage rules of another game (SPI's Battles for the "
     "Ardennes), which the text does not give",
     "26.x variants adjudicated: 26.1, 26.2, 26.5, 26.14 A; with the conditional forces (23.0) 26.8 A, 26.12 B, 26.14 B; from behaviour 2 (divisions as group data, "

@@ -22,9 +22,14 @@ are destroyed. On a 5-6, only one unit is destroyed, and the rest (if any) are r
 in any direction by the NATO player": NATO names in the same order which unit a 5-6 destroys and
 each other unit's retreat (`destroy: UNIT, retreat: {UNIT: [HEX, HEX]}`: NATO chooses both, a
 reading that saves a message); the retreat goes two hexes, each next to the last, never back into
-the bombed hex, into a NATO unit's hex, across a blocked or lake hexside, nor where the unit may not
-enter (Yugoslavs stay in Yugoslavia, 27.10 D; satellites.enter_problem), and ends within the
-stacking limit (8.3); "in any direction" sets no other limit (enemy ZOCs do not stop it: a reading).
+the bombed hex, and is a retreat as every other (combat.retreat_problem): 18.19 D "A retreat can be
+in any direction ... as long as each hex entered is one hex further away" (so "two hexes in any
+direction" ends two hexes from the bombed hex), 9.10 "No unit may ever retreat into or through a hex
+containing an unnegated EZOC", 18.19 F "Stacking limits apply throughout all retreats", never into a
+NATO unit's hex, across a blocked or lake hexside (9.3, 14.33), into an invasion-port counter's hex
+(14.24 C), nor where the unit may not enter (Yugoslavs stay in Yugoslavia, 27.10 D). Not played: a
+unit with no such retreat (18.19 E destroys a unit that cannot retreat after a battle; 27.6 H is
+silent): NATO names a legal retreat for each unit, so such a stack is refused (docs).
 I: "The mushroom cloud remains in the hex throughout the ensuing turn. No units of either side may
 enter the hex ... Remove the cloud at the very end of that turn": the detonation comes at the start
 of a turn, so the cloud stands for the rest of that turn (`cloud_problem`, wherever a unit enters
@@ -48,7 +53,7 @@ from ...kit import numbers
 from ..base import Problem
 from .chit import SECRET, letter
 from .hidden_parts import Part
-from .common import army_of, grid, hexside, mapdata, plays, seat_of, set_steps, stacking_problem
+from .common import army_of, grid, hexside, mapdata, plays, seat_of, set_steps
 from .supply_play import LHJ
 
 ITEM = "abomb-chit"
@@ -223,7 +228,8 @@ def retreat_problem(data: GameData, state: dict, start_hex: str, unit_id: str, p
         if why:
             return why
         here = hex_id
-    return stacking_problem(data, state, "soviet", [unit_id], here)             # 8.3 where it ends
+    from .combat import retreat_problem as a_retreat                            # 18.19 C-F, 9.10, 8.3 throughout
+    return a_retreat(data, state, {"defenders": stack(state, start_hex)}, unit_id, steps, "defenders")
 
 
 def apply(data: GameData, state: dict, orders: list, dice: Dice) -> list[dict]:

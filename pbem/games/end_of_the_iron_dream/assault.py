@@ -22,7 +22,7 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from . import amphibious as amphibious_mod
-from . import lake_supply, pledge, polish, volkssturm
+from . import fog_dummies, lake_supply, pledge, polish, volkssturm
 from . import (calendar, combat, ebs, echelon, flak, fortress, forts, groups, invasion_battle, probing, satellites, sea, shock, strategic,
                supply_play, supply_units, yugoslavia)
 from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
@@ -113,10 +113,13 @@ def bomb(data: GameData, state: dict, order: dict, events: list) -> None:
     """25.5 E: the bombed unit loses one step (behaviour 3: a bombed SU is destroyed for good; F: a
     vacant fort is removed); H: the WA advancing into its hex halt there."""
     unit_id = str(order["bomb"])
-    hex_id = state["units"][unit_id]["hex"] if unit_id in state["units"] else unit_id
+    hex_id = fog_dummies.hex_of(state, unit_id) if unit_id in state["units"] or fog_dummies.is_dummy(state, unit_id) else unit_id
     state["bombers"] = sorted([*state.get("bombers", []), str(bomber_window(data, state["turn"]))])
     state["bombed"] = {"turn": state["turn"], "hex": hex_id}
     events.append({"event": "bombed", "unit": unit_id, "hex": hex_id})
+    if fog_dummies.is_dummy(state, unit_id):
+        fog_dummies.bombed(state, unit_id, events)                  # 25.5 D: spent on a dummy
+        return
     if unit_id not in state["units"]:
         forts.destroy(state, hex_id, events, "a heavy bomber strike on the ungarrisoned fort (25.5 F)")
         return
@@ -320,7 +323,7 @@ def apply_assaults(game: Any, data: GameData, state: dict, side: str, orders: li
     if pledge.waiting(state):                                       # 17.6.2 B (behaviour 4)
         pledge.begin(data, state, state["battles"], events)
     if strike:
-        bomb(data, state, strike, events)
+        bomb(data, state, fog_dummies.blind_strike(data, state, strike, dice, events), events)     # 25.5 D (behaviour 4)
     if invasion_battle.waiting(state):                              # 14.18: the invasion battle first
         invasion_battle.start(game, data, state, dice, events)
         return events

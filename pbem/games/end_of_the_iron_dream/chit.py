@@ -178,6 +178,8 @@ class InvasionChit(Part):
         """The Axis checks at once that the WA's hidden step did nothing but commit the secret: the
         units, boxes, dead and counters as they were, the draw waiting for its part (the rest the
         WA's private part lets `verify --private` check)."""
+        from .fog import hidden_again
+        before = hidden_again(before, after, side)                      # 25.3 B: the WA's stacks hidden again
         keys = ("units", "boxes", "dead", "invasion_ports", "turn", "army")
         if any(data_hash(before.get(k)) != data_hash(after.get(k)) for k in keys) or after.get("phase") != "chit_axis" \
                 or after.get("chit") != {**before["chit"], "stage": "salt"}:

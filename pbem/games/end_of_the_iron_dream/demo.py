@@ -19,8 +19,9 @@ SEATS = ("axis", "soviet", "western")
 DEMO_SECRET = "5eed" * 16
 
 ORDERS: list = [
-    # Turn 1 (6.1: no Axis prepared assault, so that phase passes by itself)
-    ("axis", [{"move": "de-inf-2", "path": ["S4", "S5"]}]),
+    # Turn 1 (6.1: the Axis moves only strategically in the east or within Italy, none of them on this map patch;
+    # no Axis prepared assault, so that phase passes by itself)
+    ("axis", []),
     # 6.3 A, 14.11 A: the Turn 1 invasion, two corps of each army group (4.10 C), unopposed (14.17 C)
     ("western", [{"invade": "V5", "with": ["wa-mech-3", "wa-mech-5", "wa-x-B1", "wa-x-B8"], "from": "eto"}]),
     ("western", [{"chit_secret": DEMO_SECRET}]),       # 14.12 A: kept in the WA's private part; the Axis adds its part

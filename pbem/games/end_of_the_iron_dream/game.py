@@ -34,6 +34,7 @@ from . import (assault, calendar, collapse, echelon, fortress, french, fuhrer, g
 from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle, ports, volkssturm     # behaviour 3
 from . import abomb, hidden_parts, lake_supply                                                        # behaviour 4
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
+from . import fog, fog_dummies, fog_rules                                                   # behaviour 4
 
 NOT_ENFORCED = (
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
@@ -48,20 +49,18 @@ NOT_ENFORCED = (
     "and 25.10 B OKH's area (played from behaviour 4); 25.10 B's inter-theater boundary is not in the text (26.3 B "
     "gives only its start at Berlin's apexes): a campaign lists its hexes in victory.two_player.line.west_hexes, "
     "else OKH's moves and AS are refused naming that path",
-    "sea movement, invasions and paradrops (behaviour 3): not written yet: 20.6 Trieste opened by Yugoslav units (the "
-    "Port Opening Chart is rolled for WA liberations only); 6.1 the Axis Turn 1 limits (strategic moves of eastern "
-    "units only, operational moves in Italy only: which units and hexes are eastern or Italian is not in the data); "
-    "behaviour 3 campaigns also lack 17.6 A-B (a drop onto enemy units is always the attack alone), 17.6.2 "
-    "paratroops awaiting ground units' support atop the defenders, both "
+    "sea movement, invasions and paradrops (behaviour 3): behaviour 3 campaigns lack 17.6 A-B (a drop onto enemy "
+    "units is always the attack alone), 17.6.2 paratroops awaiting ground units' support atop the defenders, both "
     "paratroop corps in one air assault (17.5 A) and 18.22 C (played from behaviour 4)",
+    "behaviour 3 campaigns lack 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
+    "liberations only) and 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
+    "Italy only) (played from behaviour 4)",
     "25.7 the Volkssturm (behaviour 3): in behaviour 3 campaigns an Alliance paradrop, air assault or invasion into a "
     "German city held by its Volkssturm alone takes the city and the Volkssturm is lost (from behaviour 4 the "
     "Volkssturm defends its city against them: 14.17 D, 17.5 F); behaviour 2 campaigns lack 25.7 and its part in "
     "hex control (4.1 B)",
     "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
-    "phase passes by itself, to keep round trips few); 25.5 D the bombed unit "
-    "drawn blindly under fog of war and 25.3 fog of war itself (not written yet: 25.3 B hides every camp's stacks "
-    "from the other two, and the public supply, control and 15.10 steps read every unit); not written yet: 25.12 B "
+    "phase passes by itself, to keep round trips few); behaviour 3 campaigns lack 25.12 B "
     "units moving off the map into Southern Italy and back, and WA sea movement to its port (its port supplies "
     "the WA through Italy's south edge from behaviour 3); behaviour 2 campaigns also lack 25.4 Greece (its two "
     "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",
@@ -95,8 +94,9 @@ class EndOfTheIronDream(SequencedGame):
 
     def __init__(self) -> None:
         self.sequence = self.table()
-        # 14.12 the second-invasion chit (option `chit=hidden`, behaviour 3); 27.6 A the A-bomb chit (behaviour 4)
-        self.hidden = hidden_parts.HiddenParts(chit.InvasionChit(self), abomb.ABombChit())
+        # 14.12 the second-invasion chit (option `chit=hidden`, behaviour 3); 27.6 A the A-bomb chit (behaviour 4);
+        # 25.3 fog of war (option `fog=true`, behaviour 4)
+        self.hidden = hidden_parts.HiddenParts(chit.InvasionChit(self), abomb.ABombChit(), fog_rules.FogOfWar(self))
 
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (5.0-5.3), the Bagration choice (6.5) and the mid-phase answers."""
@@ -251,16 +251,26 @@ class EndOfTheIronDream(SequencedGame):
     def options(self, given: dict) -> dict:
         """`position=NAME`: start from positions.NAME of the data (3.x set-up at the table); `chit`:
         `hidden` (the only value, and the default of every new campaign: 14.12's chit is drawn
-        on the hidden-information core; campaigns created before it have no `chit`)."""
-        unknown = sorted(set(given) - {"position", "chit"})
+        on the hidden-information core; campaigns created before it have no `chit`); `fog`: `true`
+        plays the optional 25.3 fog of war (behaviour 4, fog.py), recorded only when given."""
+        unknown = sorted(set(given) - {"position", "chit", "fog"})
         if unknown:
-            raise PbemError(f"unknown End of the Iron Dream option(s): {', '.join(unknown)} (known: position, chit)")
+            raise PbemError(f"unknown End of the Iron Dream option(s): {', '.join(unknown)} (known: position, chit, fog)")
         if given.get("chit", "hidden") != "hidden":
             raise PbemError("End of the Iron Dream option `chit` has one value, `hidden` (14.12 A: the WA draw it secretly)")
         if "position" not in given:
             raise PbemError("End of the Iron Dream needs `position=NAME`: the 3.x set-up is played at the table and its "
                             "result entered as positions.NAME in the data override (docs/end-of-the-iron-dream.md)")
-        return {"position": str(given["position"]), "chit": "hidden"}
+        chosen: dict = {"position": str(given["position"]), "chit": "hidden"}
+        if "fog" in given:                                               # 25.3 A: optional, agreed before play
+            value = str(given["fog"]).lower()
+            if value not in ("true", "false"):
+                raise PbemError(f"option fog must be true or false, not {value!r} (25.3 A)")
+            chosen["fog"] = value == "true"
+        return chosen
+
+    def not_enforced_for(self, options: dict) -> list:
+        return [*self.not_enforced, fog_dummies.FOG_ON if options.get("fog") is True else fog_dummies.FOG_OFF]
 
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         options = self.options(options or {})
@@ -285,6 +295,9 @@ class EndOfTheIronDream(SequencedGame):
                 ports.validate(data, state)                              # 14.26, 14.27, 14.31
                 if chit.active(options) and state["scenario"] != supply_play.LHJ:
                     state["chit"] = {"stage": "none"}                    # 14.12 (14.15: not in Let History Judge)
+            if options.get("fog") is True:
+                fog_dummies.validate(data, state)                        # 25.3 (behaviour 4)
+                fog.start(state)
             supply_play.record_control(data, state, [])
             if state["phase"] == "movement":
                 self.begin_player_turn(data, state, [])
@@ -293,10 +306,25 @@ class EndOfTheIronDream(SequencedGame):
                 abomb.start(state)                                       # 27.6 A: before NATO's first file
         return state
 
+    def check(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        """25.3 E: the German dummy orders of a fog-of-war file are checked apart (fog_dummies.py)."""
+        rest, dummies = fog_dummies.split_orders(state, orders)
+        if not dummies:
+            return super().check(data, state, side, orders)
+        kept = [i for i in range(len(orders)) if i not in {d for d, _ in dummies}]
+        found = [Problem(kept[p.index] if p.index is not None and p.index < len(kept) else p.index, p.message)
+                 for p in super().check(data, state, side, rest)]
+        return found + fog_dummies.problems(data, state, side, dummies)
+
     def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
         """Behaviour 2: the steps each unit lost in this step (26.6.1, 26.6.6 D count them)."""
+        if fog.active(state):
+            return fog_dummies.apply(self, super().apply, data, state, side, orders, dice)
+        return self.apply_step(super().apply, data, state, side, orders, dice)
+
+    def apply_step(self, step: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
         before = victory.snapshot(state) if plays(data, 2) else None
-        outcome = super().apply(data, state, side, orders, dice)
+        outcome = step(data, state, side, orders, dice)
         if plays(data, 3) and not outcome.state.get("game_over"):        # 14.27 A: at a port's liberation
             given = [grid(data).canonical(h) for h in numbers.texts(
                 data, f"positions.{state['position']}.wa_supply_sources", "the WA opened ports of the position (15.14 A)")]
@@ -429,6 +457,8 @@ class EndOfTheIronDream(SequencedGame):
                 notes.append(recreated.RECREATE)                                   # 7.11
             if fuhrer.four_player_axis(state):
                 notes.append(fuhrer.CLAIM)                                          # 26.7 B
+        if fog.active(state) and state["army"] == "axis":
+            notes.append(fog_dummies.template_note(data, state))                   # 25.3 E, the German's own view
         found = chit.drawn(state) if state["army"] == "western" else None          # the WA's own view (14.12 A)
         if found:
             notes.append(f"your second-invasion chit is {found}: the second invasion from Turn {chit.earliest(data, found)} "

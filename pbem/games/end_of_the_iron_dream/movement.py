@@ -26,7 +26,7 @@ from ...kit.combat import Shift
 from ...kit.losses import spread_steps
 from ...kit.movement import walk
 from ..base import Problem
-from . import abomb, greece, greece_lhj, polish, volkssturm
+from . import abomb, first_turn, greece, greece_lhj, italy, pledge, polish, volkssturm
 from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
                reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
 from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
@@ -41,7 +41,8 @@ def record(state: dict) -> dict:
     if state.get("movement"):
         return state["movement"]
     army = state["army"]
-    return {"began": {u: v["hex"] for u, v in sorted(state["units"].items()) if v["side"] == army},
+    return {"began": {**{u: v["hex"] for u, v in sorted(state["units"].items()) if v["side"] == army},
+                      **{u: italy.PLACE for u in sorted(italy.off_map(state)) if army == "western"}},      # 25.12 B
             "spent": sea.landed_spent(state), "done": [], "going_on": [], "again": None}
 
 
@@ -136,6 +137,9 @@ def turn_one_problem(data: GameData, state: dict, unit_id: str) -> str | None:
 def check_movement(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     if plays(data, 3) and orders and isinstance(orders[0], dict) and "claim" in orders[0]:
         return fuhrer.check_claim(data, state, orders)                              # 26.7 B
+    turn_one = first_turn.problems(data, state, orders)                             # 6.1 (behaviour 4)
+    if turn_one:
+        return turn_one
     if abomb.ordered(data, orders):
         return abomb.check(data, state, orders)                                     # 27.6 F-H (behaviour 4)
     trial = {**state, "units": {u: dict(v) for u, v in state["units"].items()}}
@@ -215,7 +219,8 @@ def movement_problems(data: GameData, trial: dict, orders: list) -> list[Problem
         if going and not set(named) <= set(going):
             going = []                                            # 8.7: another stack moves; theirs is over
         rec["going_on"] = going
-        why = (move_problem(data, trial, rec, order) if "move" in order else
+        why = (italy.move_problem(data, trial, rec, order) if italy.names(order) and plays(data, 4) else     # 25.12 B
+               move_problem(data, trial, rec, order) if "move" in order else
                assault_problem(data, trial, rec, order) if "assault" in order else
                enter(data, trial, rec, order, []) if "enter" in order and plays(data, 2) else
                ebs.order_problem(data, trial, order) if "ebs" in order and plays(data, 3) else
@@ -320,6 +325,10 @@ def assault_problem(data: GameData, state: dict, rec: dict, order: dict) -> str 
         target = g.canonical(target)
     except ValueError as exc:
         return str(exc)
+    if path and path[0] == italy.PLACE and plays(data, 4):                        # 25.12 B: the stack comes on
+        why, path = italy.stack_on(data, state, rec, units, path)
+        if why:
+            return why
     if len(set(units)) != len(units) or any(u not in state["units"] or army_of(state, u) != army for u in units):
         return f"`with:` lists {army} units on the map, each once"
     hexes = {state["units"][u]["hex"] for u in units}
@@ -423,13 +432,17 @@ def stack_walk(data: GameData, state: dict, rec: dict, units: list[str], path: l
 
 
 def mobile_defence(data: GameData, state: dict, launch: str, target: str) -> int:
-    """18.4 the defending hex's DFs totalled; 11.7 B, 18.22 A doubled across a river or canal."""
+    """18.4 the defending hex's DFs totalled; 11.7 B, 18.22 A doubled across a river or canal, unless
+    paratroops sit atop the defenders (18.22 C: "Any paratroops ... dropped atop defenders serve to undouble
+    them"; behaviour 4, pledge.py)."""
     army = state["army"]
     defenders = [u for u in board(state).units_in(target) if army_of(state, u) in enemies(state, army)]
     value = combat.defence_of(data, state, flak.strength_units(data, state, defenders))          # 25.2 G
     if defenders or forts.vacant(data, state, target, army) or volkssturm.vacant(data, state, target, army):
         value = volkssturm.defence(data, state, army, target, value, bool(defenders))        # 25.7 C, 22.5 A
-    return value * 2 if combat.water_between(data, launch, target) and not air_assault.bridged(state, launch, target) else value
+    atop = any(p["hex"] == target for p in pledge.pledged(state).values())      # 18.22 C (behaviour 4: 17.6.2 A)
+    return value * 2 if combat.water_between(data, launch, target) and not air_assault.bridged(state, launch, target) \
+        and not atop else value
 
 
 def mobile_shifts(data: GameData, state: dict, army: str, target: str, units: list[str]) -> list[Shift]:
@@ -515,7 +528,11 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
         if going and not set(named) <= set(going):
             going = []
         rec["going_on"] = going
-        if "move" in order:
+        if italy.names(order) and plays(data, 4):                                 # 25.12 B
+            italy.move_problem(data, state, rec, order)
+            events.append({"event": "southern_italy", "unit": order["move"], "path": list(order["path"]),
+                           "mp": rec["spent"][order["move"]], "rule": "25.12 B"})
+        elif "move" in order:
             path = [g.canonical(str(h)) for h in order["path"]]
             _, cost = walk_problem(data, state, order["move"], path, int(rec["spent"].get(order["move"], 0)))
             state["units"][order["move"]]["hex"] = path[-1]
@@ -542,6 +559,11 @@ def apply_movement(game: Any, data: GameData, state: dict, side: str, orders: li
 def launch_assault(data: GameData, state: dict, rec: dict, order: dict, dice: Dice, events: list) -> None:
     g, army = grid(data), state["army"]
     units, target = list(order["with"]), g.canonical(str(order["assault"]))
+    if order.get("path") and order["path"][0] == italy.PLACE and plays(data, 4):  # 25.12 B: the stack comes on
+        _, rest = italy.stack_on(data, state, rec, units, list(order["path"]))
+        events += [{"event": "southern_italy", "unit": u, "path": list(order["path"][:2]), "mp": rec["spent"][u],
+                    "rule": "25.12 B"} for u in units]
+        order = {k: v for k, v in order.items() if k != "path"} | ({"path": rest} if rest else {})
     if order.get("path"):
         path = [g.canonical(str(h)) for h in order["path"]]
         for unit_id in units:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...gamedata import GameData
 from ..base import MapUnit
-from . import abomb, forts, sea_report, supply_units, victory
+from . import abomb, fog_dummies, forts, sea_report, supply_units, victory
 from .common import ARMY_NAMES, full_steps
 
 Block = tuple
@@ -113,6 +113,7 @@ ITEMS: dict[str, Callable[[dict], str]] = {
 ITEMS.update(supply_units.REPORT_ITEMS)                       # behaviour 3: the SUs (15.21-15.23)
 
 ITEMS.update(sea_report.ITEMS)                         # behaviour 3: boxes, sea movement, invasions, ports
+ITEMS.update(fog_dummies.REPORT_ITEMS)                 # behaviour 4: 25.3 fog of war, 25.5 D
 ITEMS.update(abomb.REPORT_ITEMS)                       # behaviour 4: 27.6 A-bombs
 
 

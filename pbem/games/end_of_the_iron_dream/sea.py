@@ -25,8 +25,8 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from ...dice import Dice
-from . import abomb, airborne, boxes, ebs, german_sea, invasion, ports, strategic
-from .common import army_of, board, enemies, enemy_zoc, grid, is_type, mapdata, stacking_problem
+from . import abomb, airborne, boxes, ebs, german_sea, invasion, italy, ports, strategic
+from .common import army_of, board, enemies, enemy_zoc, grid, is_type, mapdata, plays, stacking_problem
 from .supply_play import control
 
 KEYS = ("sail",)
@@ -180,6 +180,8 @@ def sail_problem(data: GameData, trial: dict, order: dict) -> str | None:
         why = from_box(data, trial, rec, unit_id, str(box), to)
     elif unit_id in trial["units"] and army_of(trial, unit_id) == "western":
         why = strategic.done_problem(trial, unit_id) or from_coast(data, trial, rec, unit_id, to)
+    elif unit_id in italy.off_map(trial):
+        why = strategic.done_problem(trial, unit_id) or from_southern_italy(data, trial, rec, unit_id, to)   # 25.12 A, 14.4
     else:
         why = f"{unit_id} is not a WA unit on the map or in a theater holding box"
     if why:
@@ -216,11 +218,17 @@ def from_box(data: GameData, trial: dict, rec: dict, unit_id: str, box: str, to:
             return f"{unit_id} is in the {box} box already"
         trial["boxes"][to][unit_id] = trial["boxes"][box].pop(unit_id)
         return None
-    why, hex_id = landing_problem(data, trial, rec, unit_id, box, to)
-    if why:
-        return why
-    steps = trial["boxes"][box].pop(unit_id)
-    trial["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": steps}
+    if to == italy.PLACE and plays(data, 4):                                   # 25.12 A, 14.2
+        why = southern_italy_problem(data, trial, rec, unit_id, box)
+        if why:
+            return why
+        trial["southern_italy"] = {**italy.off_map(trial), unit_id: trial["boxes"][box].pop(unit_id)}
+    else:
+        why, hex_id = landing_problem(data, trial, rec, unit_id, box, to)
+        if why:
+            return why
+        steps = trial["boxes"][box].pop(unit_id)
+        trial["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": steps}
     done = trial.get("replaced")
     if not (done and done["turn"] == trial["turn"] and done["army"] == "western" and unit_id in done["units"]):
         cost = numbers.integer(data, "reinforcements.reinforcements.western_allies.landing_cost_mp", "the MP to land (7.1 B)")
@@ -278,11 +286,58 @@ def from_coast(data: GameData, trial: dict, rec: dict, unit_id: str, to: str) ->
         return None
     if not port:
         return f"{here} has no opened port or invasion-port: a unit there is evacuated to the {theater} box only (14.6)"
+    if to == italy.PLACE and plays(data, 4):                                   # 25.12 A, 14.4
+        why = southern_italy_problem(data, trial, rec, unit_id, theater)
+        if not why:
+            trial["southern_italy"] = {**italy.off_map(trial), unit_id: trial["units"].pop(unit_id)["steps"]}
+        return why
     why, hex_id = landing_problem(data, trial, rec, unit_id, theater, to)
     if why:
         return why
     trial["units"][unit_id]["hex"] = hex_id
     return None
+
+
+def southern_italy_problem(data: GameData, trial: dict, rec: dict, unit_id: str, theater: str) -> str | None:
+    """25.12 A: Southern Italy, a WA port of the MTO (4.9 C), lands one corps and one SU a turn (14.26 B)."""
+    why = italy.open_problem(data, trial)
+    if why:
+        return why
+    if theater != "mto":
+        return f"Southern Italy is a port of the MTO, not of the {theater} (4.9 C, 14.2, 14.4)"
+    kind = kind_of(data, unit_id)
+    done = rec.get(LANDED[kind], {}).get(italy.PLACE, 0)
+    most = numbers.integer(data, f"invasions.ports.landing_capacity.{kind}", f"the {WORD[kind]} a port city lands a turn (14.26 B)")
+    if done + 1 > most:
+        return f"Southern Italy has landed {done} {WORD[kind] if kind == 'corps' else 'SU(s)'} this turn, its capacity (14.26 B)"
+    count_landing(data, rec, unit_id, italy.PLACE)
+    return None
+
+
+def from_southern_italy(data: GameData, trial: dict, rec: dict, unit_id: str, to: str) -> str | None:
+    """14.4: from the port of Southern Italy to the MTO box or another landing hex of the MTO."""
+    units = italy.off_map(trial)
+    if to in boxes.THEATERS:
+        if to != "mto":
+            return f"{unit_id} sails from the mto to its own theater's box only (14.4, 14.6)"
+        trial["boxes"][to][unit_id] = units.pop(unit_id)
+        trial["southern_italy"] = units
+        return None
+    if to == italy.PLACE:
+        return f"{unit_id} is in Southern Italy already"
+    why, hex_id = landing_problem(data, trial, rec, unit_id, "mto", to)
+    if why:
+        return why
+    trial["units"][unit_id] = {"side": "western", "hex": hex_id, "steps": units.pop(unit_id)}
+    trial["southern_italy"] = units
+    return None
+
+
+def where(state: dict, unit_id: str) -> str:
+    """A sea mover's box, Southern Italy (25.12 A) or hex."""
+    if unit_id in italy.off_map(state):
+        return italy.PLACE
+    return boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]
 
 
 def apply(data: GameData, state: dict, orders: list, events: list, dice: Dice) -> None:
@@ -313,9 +368,9 @@ def apply(data: GameData, state: dict, orders: list, events: list, dice: Dice) -
             invasion.events_of(data, state, {"invaded": record(state)["invaded"][count:]}, events)
             continue
         unit_id = str(order["sail"])
-        before = boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]
+        before = where(state, unit_id)
         sail_problem(data, state, order)
-        after = boxes.holds(state, unit_id) or state["units"][unit_id]["hex"]
+        after = where(state, unit_id)
         events.append({"event": "sail", "unit": unit_id, "from": before, "to": after,
                        **({"mp": record(state)["spent"][unit_id]} if unit_id in record(state)["go_on"] else {}),
                        "rule": "5.2.4" if state["army"] == "western" else "13.7" if unit_id in record(state).get("scheldt", []) else "13.1"})

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-BOX = {"eto": "the ETO holding box", "mto": "the MTO holding box", "german": "the Replacement Army Holding Box"}
+BOX = {"eto": "the ETO holding box", "mto": "the MTO holding box", "german": "the Replacement Army Holding Box",
+       "southern_italy": "Southern Italy, off the map"}
 
 
 def _where(place: str) -> str:
@@ -34,8 +35,12 @@ ITEMS: dict[str, Callable[[dict], str]] = {
     "invasion_failed": lambda e: (f"the invasion of {e['hex']} failed: {', '.join(e['units']) or 'nothing'} back to "
                                   f"{_where(e['box'])} ({e['rule']})"),
     "invasion_port_removed": lambda e: f"the invasion-port counter in {e['hex']} is removed ({e['rule']})",
-    "port_liberated": lambda e: (f"the port of {e['hex']} is liberated: Port Opening Chart die {e['die']}, it works from "
-                                 f"the start of Turn {e['opens']} ({e['rule']})"),
+    "southern_italy": lambda e: (f"{e['unit']} moves strategically {' - '.join(_where(h) for h in e['path'])} ({e['rule']})"
+                                 if e.get("strategic") else
+                                 f"{e['unit']} moves {' - '.join(_where(h) for h in e['path'])}: {e['mp']} MP this phase "
+                                 f"({e['rule']}: the edge hex's terrain paid to get on or off the map)"),
+    "port_liberated": lambda e: (f"the port of {e['hex']} is liberated{' by Yugoslav units, for the WA' if e.get('by') else ''}: "
+                                 f"Port Opening Chart die {e['die']}, it works from the start of Turn {e['opens']} ({e['rule']})"),
     "port_closed": lambda e: f"the Axis take the port of {e['hex']} back: it never reopens ({e['rule']})",
     "convert": lambda e: f"{e['unit']} is withdrawn for the Free French conversion ({e['rule']})",
     "converted": lambda e: f"{', '.join(e['units'])} flip to their 3-4-5 sides, one step each ({e['rule']})",

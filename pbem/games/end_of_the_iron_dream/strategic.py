@@ -26,7 +26,7 @@ from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
 from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, plays, stacking_problem, zoc_of
-from . import abomb, dike, reinforcements, satellites, soviet_entry, yugoslavia
+from . import abomb, dike, italy, reinforcements, satellites, soviet_entry, yugoslavia
 from .supply_play import entered, in_gs, lines
 
 KEYS = ("strategic", "hold")
@@ -70,6 +70,11 @@ def problems(data: GameData, trial: dict, orders: list) -> list[tuple[int, str]]
             if why:
                 return [(index, why)]
             order = soviet_entry.place(data, trial, order)
+        if italy.names_strategic(data, order):                                  # 25.12 B (behaviour 4)
+            why = italy.strategic_problem(data, trial, order)
+            if why:
+                return [(index, why)]
+            continue
         why = None if entry and len(order["path"]) == 1 else one_problem(data, trial, order)
         if why:
             return [(index, why)]
@@ -220,4 +225,9 @@ def apply(data: GameData, state: dict, orders: list, events: list) -> None:
         if soviet_entry.is_entry(data, state, order):                           # 5.3.3 C
             order = soviet_entry.place(data, state, order)
             events.append({"event": "enter", "unit": order["strategic"], "path": [order["path"][0]], "rule": "5.3.3 C"})
+        if italy.names_strategic(data, order):                                  # 25.12 B (behaviour 4)
+            italy.strategic_problem(data, state, order)
+            events.append({"event": "southern_italy", "unit": order["strategic"], "path": list(order["path"]),
+                           "strategic": True, "rule": "25.12 B, 12.5"})
+            continue
         move(data, state, order, events)

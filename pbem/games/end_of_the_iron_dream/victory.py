@@ -231,6 +231,8 @@ def step_losses(data: GameData, state: dict, before: dict, events: list) -> None
         aloft = {u: {"hex": h, "steps": n} for u, (h, n, _) in aloft_now(state).items()}
         aloft.update({u: {"hex": box, "steps": n} for box, held in sorted((state.get("boxes") or {}).items())
                       for u, n in held.items()})                  # a unit sailing to its box loses no step
+        from .italy import PLACE, off_map
+        aloft.update({u: {"hex": PLACE, "steps": n} for u, n in off_map(state).items()})   # 25.12 B: gone to Southern Italy
     for unit_id, (hex_id, steps, side) in sorted(units.items()):
         now = state["units"].get(unit_id) or aloft.get(unit_id)
         lost = steps - (now["steps"] if now else 0)

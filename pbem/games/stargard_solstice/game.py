@@ -35,6 +35,10 @@ NOT_ENFORCED = (
     "not be placed behind the Soviet front line\" (12.4; 2.5.2 \"behind Soviet lines\"): no rule says where that "
     "line runs; and \"German-controlled town or city hex\": control is defined only for VP hexes (14.1.1); a lost "
     "Volksturm unit waits in the Volksturm box (12.4) and is not redeployed",
+    "1.2.1, 5.2.6, 5.3.1 \"destroy units forced off the map\" (into a water hex, across an impassable hexside): "
+    "a retreat that cannot go on for these is read as 9.4 reads any (units retreat only where regular movement "
+    "could go; one step lost per hex the stack cannot retreat): the text does not say which rule applies when "
+    "both do; from behaviour 4 a move off the map is refused (5.7)",
     "14.1 the 12.6/16.1 VP penalties are counted from behaviour 3 (with the withdrawal); campaigns begun before count "
     "the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs",
 )
@@ -63,9 +67,10 @@ class StargardSolstice(SequencedGame):
     id = "stargard-solstice"
     game_over_rule = "14.0"
     not_enforced = NOT_ENFORCED
-    behaviour = 3           # 2: the supply_checked event and the command_over "why" (the report's wording);
-    behaviours = (1, 2, 3)  # 3: rail movement (5.5, 3.1.5, 19.1.3), strategic movement on entry (7.1.1), Roll-Bahns
-                            # (5.4); 12.6/16.1 the hidden chit withdrawal and its 14.1 VPs (option `withdrawal`); 1.1.4 fog
+    behaviour = 4              # 2: the supply_checked event and the command_over "why" (the report's wording);
+    behaviours = (1, 2, 3, 4)  # 3: rail movement (5.5, 3.1.5, 19.1.3), strategic movement on entry (7.1.1), Roll-Bahns
+                               # (5.4); 12.6/16.1 the hidden chit withdrawal and its 14.1 VPs (option `withdrawal`); 1.1.4 fog;
+                               # 4 (pbem 0.7.0): 5.7 a move into a hex off the map is refused (not asked for as data)
 
     def __init__(self) -> None:
         self.sequence = self.table()

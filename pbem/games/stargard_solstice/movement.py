@@ -198,6 +198,11 @@ def one_order(data: GameData, state: dict, order: dict, events: list | None = No
         return f"expected {MOVE}"
     unit_id = str(order["move"])
     path = [canonical(data, h) for h in order["path"]]
+    if not leaving and behaviour(data, 4):
+        from .losses import on_map
+        off = [h for h in path if not on_map(data, h)]
+        if off:                                  # 5.7, 5.3.1 (behaviour 4): the map edge is a hard limit
+            return f"{off[0]} is off the map: there is no movement off the map (5.7, 5.3.1)"
     for h in path:
         info(data, h)
     strategic, by_rail = order.get("strategic", False), order.get("rail", False)

@@ -1,0 +1,72 @@
+"""Stargard Solstice: the rule-coverage audit of tests/test_eid_rule_coverage.py, on
+/work/shared/rulebooks/stargard-solstice.txt (read after its table of contents). Every numbered rule (a
+line opening with N.N or N.N.N) is cited in a comment, docstring or string of a test under
+tests/test_stargard*.py, or named in the game's not-enforced list (game.py NOT_ENFORCED, written into
+every campaign header), or is a bare heading, or is in DEFINITIONAL below with why it needs no
+adjudication. Every worked example ("Example:") is quoted, five words in a row, in the docstring of a
+test that cites its rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pbem.games.stargard_solstice.game import NOT_ENFORCED
+from tests.rulecoverage_dd_stargard import RULEBOOKS, examples, game_tests, rules, uncovered, unquoted
+
+RULEBOOK = RULEBOOKS / "stargard-solstice.txt"
+pytestmark = pytest.mark.skipif(not RULEBOOK.exists(), reason=f"no rulebook text at {RULEBOOK}")
+TESTS, HERE = "test_stargard*.py", Path(__file__).name
+
+# Rules with nothing to adjudicate: how the rules are numbered, component and marker descriptions, the
+# designer's notes. Each says why.
+DEFINITIONAL = {
+    "1.1.1": "how the rules are numbered",
+    "1.2": "lists the tracks and boxes printed around the map; pbem keeps their contents in the save",
+    "1.2.4": "says the CRT resolves combat (8.0; its cells are data, crt.yaml)",
+    "1.2.5": "says the BRT resolves bombardment (8.5.1; data, crt.yaml)",
+    "1.2.6": "the air force boxes: the save's `air.SIDE.box` (13.0)",
+    "1.2.7": "the drawn-chit boxes: the save's drawn chits (3.1)",
+    "1.2.8": "the grounded box: the save's `air.SIDE.grounded` and `refit` (13.2)",
+    "1.2.9": "the supply source symbols printed on the map: data (supply.sources.source_hexes), traced by 11.2.1-11.2.4",
+    "1.2.10": "the Volksturm box: the save's `volksturm` list (12.4)",
+    "1.2.11": "the Tettau and 2nd Guards Cavalry holding boxes: the units not yet arrived (19.1.5)",
+    "1.3": "introduces the tables of the player aid cards 1.3.1-1.3.7 (data)",
+    "1.5": "introduces the markers 1.5.1-1.5.4",
+    "1.5.1": "the turn marker: the save's `turn`",
+    "1.5.2": "optional out-of-command markers, a memory aid (command is judged by 3.3)",
+    "1.5.3": "the out-of-supply/isolated marker: each unit's `supply` in the save (11.0)",
+    "1.5.4": "the PINNED marker: each unit's `pinned` in the save (8.1.2, 8.5)",
+    "3.2": "defines HQs and the command range (their rules: 3.3, 6.0, 8.0, 12.2)",
+    "6.1.1": "markers are not units in pbem's save, so nothing counts them against stacking",
+    "17.0": "the designer's notes: history, no rule",
+}
+
+
+def test_the_rulebook_has_its_numbered_rules():
+    found = rules(RULEBOOK, table_of_contents=True)
+    assert len(found) == 226
+    assert list(found)[:3] == ["1.0", "1.1", "1.1.1"] and list(found)[-1] == "19.1.13"
+
+
+def test_every_numbered_rule_is_tested_listed_or_definitional():
+    """Issue 14: "every numbered rule is enforced with a test citing its number, or listed in the
+    campaign's not-enforced list with why"."""
+    assert uncovered(rules(RULEBOOK, table_of_contents=True), game_tests(TESTS, HERE), NOT_ENFORCED, DEFINITIONAL) == []
+
+
+def test_the_definitional_list_names_rules_of_the_text_with_a_reason():
+    found = rules(RULEBOOK, table_of_contents=True)
+    assert [n for n in DEFINITIONAL if n not in found or not found[n]] == []
+    assert all(len(why) > 10 for why in DEFINITIONAL.values())
+
+
+def test_every_worked_example_is_a_test_quoting_it():
+    """Issue 14: "every worked example in the rulebook is a test" (DEVELOPERS.md: with the example's
+    text in the docstring): a test citing the rule quotes five words in a row of it."""
+    assert unquoted(examples(rules(RULEBOOK, table_of_contents=True)), game_tests(TESTS, HERE)) == []
+
+
+def test_the_examples_are_found():
+    assert [n for n, _ in examples(rules(RULEBOOK, table_of_contents=True))] == ["12.1"]
