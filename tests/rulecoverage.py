@@ -69,12 +69,16 @@ class Audit:
     not_a_rule_line: re.Pattern[str] | None = None      # lines (designer's notes) whose examples are no rule's
     names: bool = False         # a test named test_9_85_9_92_... cites 9.85 and 9.92 (Grenade's, Smithereens' naming)
     heading_lines: tuple[str, ...] = ()     # lines that are no text of their own ("CASES:")
+    table_of_contents: bool = False     # skip a contents list: read from the second printing of the first numbered line
 
     @cached_property
     def rules(self) -> dict[str, str]:
         """{number: its text up to the next numbered line} in the rulebook's order (a number printed
         twice keeps its first text)."""
         lines = self.rulebook.read_text(encoding="utf-8").splitlines()
+        if self.table_of_contents:
+            first = next(line for line in lines if self.rule_line.match(line))
+            lines = lines[[i for i, line in enumerate(lines) if line == first][1]:]
         starts = [(m, i) for i, line in enumerate(lines) if (m := self.rule_line.match(line))]
         found: dict[str, str] = {}
         for k, (match, i) in enumerate(starts):
