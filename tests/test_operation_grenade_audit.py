@@ -26,7 +26,8 @@ def test_5_12_combat_never_occurs_during_the_movement_phase(data, scenario):
     `attack:`; one there is refused, and the same order is legal in the Combat Phase."""
     state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": "1012"})
     assert problems(data, state, [{"attack": "1012", "with": ["119/30/19"]}]) == [
-        "unknown key(s) attack, with here (expected eliminate, enter, move, path, ruse, strategic)"]
+        "unknown key(s) attack, with here (expected eliminate, enter, move, path, ruse, strategic); `attack:` is an order "
+        "of another step: Combat Phase (9.0); this one is Game-Turn 2 (1945-02-18) Allied Movement Phase (5.0)"]
     state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": "1012"}, phase="combat")
     assert problems(data, state, [{"attack": "1012", "with": ["119/30/19"]}]) == []
 
