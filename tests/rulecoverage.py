@@ -58,7 +58,7 @@ class Audit:
     after it on the same line (kept when it is more than a title).
     example: a worked example in a line of a rule's text; group 1 is the example's text.
     tests: the game's test files (globs under tests/); `skip` names the audit's own file.
-    extra_examples: (rule, text) of examples the pattern cannot find (a whole section)."""
+    extra_examples: rules whose whole text is a worked example the pattern cannot find (EID 14.21)."""
 
     rulebook: Path
     rule_line: re.Pattern[str]
