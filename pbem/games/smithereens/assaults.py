@@ -183,11 +183,15 @@ class AssaultRules(AirRules):
         oos = self.oos_units(data, state, list(order["with"]) + defenders)     # 6.4: both sides, each battle
         attack = self.strength(data, state, order["with"], "attack", oos)
         defense = self.strength(data, state, defenders, "defense", oos)
-        base, odds = self.base_column(data, attack, defense, self.odds_line(order, army))
+        base, odds = self.base_column(data, attack, defense, self.line_of(data, state, order, army))
         shifts = self.column_shifts(data, state, order, target, army)
         final = clamp(base + total(shifts), len(columns))                      # 11.21, then 11.23 limits
         return {"hex": target, "defenders": defenders, "oos": oos, "attack": attack, "defense": defense,
                 "odds": odds, "base_column": columns[clamp(base, len(columns))], "shifts": shifts, "column": columns[final]}
+
+    def line_of(self, data: GameData, state: dict, order: dict, army: str) -> str:
+        """The odds line a PA reads in this state (14.17: wwiii.py)."""
+        return self.odds_line(order, army)
 
     def odds_line(self, order: dict, army: str) -> str:
         """Whose odds line of the CRT (11.22) a PA reads: its army's (13.12 FMOs: support.py)."""

@@ -4,6 +4,7 @@ the three armies (2.8) and the two camps, German and Grand Alliance (1.1)."""
 import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from ...dice import Dice
@@ -41,7 +42,14 @@ def ordinal(n: int) -> str:
     return _ORDINALS[n] if 0 <= n < len(_ORDINALS) else f"{n}th"
 
 
+# 14.1: in the World War III scenarios the Soviet and the Western Allies are each other's enemies
+# (no German player turn); set for the step of a WWIII state by state_map (wwiii.py)
+WWIII: ContextVar[bool] = ContextVar("smithereens_wwiii", default=False)
+
+
 def camp(army: str) -> str:
+    if WWIII.get():
+        return army
     return "german" if army == "german" else "alliance"
 
 
@@ -76,10 +84,13 @@ class SmithereensBase(SequencedGame):
         board = self.map(data)
         before = board.overlay
         board.overlay = self.map_overlay(data, state)
+        token = WWIII.set("wwiii" in state) if state else None      # an empty state: the printed map only
         try:
             yield
         finally:
             board.overlay = before
+            if token is not None:
+                WWIII.reset(token)
 
     def renew_map(self, data: GameData, state: dict) -> None:
         """A step that changed the overlay (13.8) lays it at once for the rest of the step."""

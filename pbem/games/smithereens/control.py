@@ -130,8 +130,12 @@ class ControlRules(SupplyRules):
 
     def game_ends_after(self, data: GameData, state: dict) -> bool:
         """Whether the player turn now playing is the last one (4.4: the last German player turn)."""
-        order = numbers.texts(data, "game.sequence_of_play.player_turn_order", "the order of the player turns (5.2)")
+        order = self.turn_order(data, state)
         return state["army"] == order[-1] and state["turn"] >= state["last_turn"]
+
+    def turn_order(self, data: GameData, state: dict) -> tuple[str, ...]:
+        """5.2: Soviet, Western, German (14.5 in the WWIII scenarios: wwiii.py)."""
+        return numbers.texts(data, "game.sequence_of_play.player_turn_order", "the order of the player turns (5.2)")
 
     def check_collapse(self, data: GameData, state: dict, events: list) -> None:
         """7.3: the German economy collapses the instant (here: at the end of the step in which)
@@ -157,7 +161,7 @@ class ControlRules(SupplyRules):
 
     def next_player_turn(self, data: GameData, state: dict) -> None:
         """5.2: the Soviet, Western Allied and German player turns, in that order, make a game turn."""
-        order = list(numbers.texts(data, "game.sequence_of_play.player_turn_order", "the order of the player turns (5.2)"))
+        order = list(self.turn_order(data, state))
         index = order.index(state["army"])
         state["phase"] = "movement"
         state["pending"] = []
@@ -171,7 +175,7 @@ class ControlRules(SupplyRules):
             state["army"] = order[0]
         else:
             state["army"] = order[index + 1]
-        if state["army"] != "german" and not state.get("game_over"):
+        if state["army"] != "german" and not state.get("game_over") and "wwiii" not in state:
             self.note_yugoslavs_free(data, state)
 
     def note_yugoslavs_free(self, data: GameData, state: dict) -> None:

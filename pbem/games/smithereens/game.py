@@ -11,7 +11,7 @@ from ...kit.sequence import Phase
 from ..base import Awaiting, DemoPlan
 from .components import camp
 from .fog import FOG_OFF, SmithereensFog
-from .tactical_mobile import MobileAirRules
+from .wwiii import WorldWarThreeRules
 
 # the set-up codes each placement names in its label (the rules read them from game.placement.codes)
 PLACEMENT_LABELS = {"german": "A and AS", "soviet": "M"}
@@ -44,7 +44,7 @@ def normalise_orders(orders: Any) -> Any:
     return each_order(orders, _ids_as_text)
 
 
-class Smithereens(MobileAirRules):
+class Smithereens(WorldWarThreeRules):
     id = "smithereens"
     # 2: a phase without a choice passes by itself (kit.sequence PASSES); 1: it awaits signed orders.
     # 3: special movement 10.27-10.35 (strategic.py): `strategic:`, `embark:`, `transfer:` orders,
@@ -172,6 +172,8 @@ class Smithereens(MobileAirRules):
 
     def placement_label(self, state: dict) -> str:
         army = state["army"]
+        if "wwiii" in state:
+            return f"Set-up: {'Allied' if army == 'western' else 'Soviet'} deployment (14.2)"
         return f"Set-up: {army.capitalize()} {PLACEMENT_LABELS[army]} units ({'3.6' if army == 'german' else '3.7'})"
 
     @staticmethod

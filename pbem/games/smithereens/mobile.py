@@ -298,7 +298,7 @@ class MobileAssaultRules(ReportRules):
         oos = self.oos_units(data, state, defenders)                  # 12.7: the defenders at the instant
         attack = self.strength(data, state, units, "attack", [])      # 12.1: the assaulters are supplied
         defense = self.strength(data, state, defenders, "defense", oos)
-        base, odds = self.base_column(data, attack, defense, army)
+        base, odds = self.base_column(data, attack, defense, self.line_of(data, state, {}, army))
         shifts = self.ma_shifts(data, state, target, army, bool(opened["across_river"]) and int(opened["round"]) == 1)
         return defenders, oos, attack, defense, base, odds, shifts, columns[clamp(base + total(shifts), len(columns))]
 

@@ -26,6 +26,10 @@ class ReplacementRules(ControlRules):
                 for key in sorted(data.get(path, f"the {army} replacement rates ({rule})")) if key.startswith("max_to_")}
         return steps, caps, rule
 
+    def replacement_rate_in(self, data: GameData, state: dict, army: str) -> tuple[int, dict[str, int], str]:
+        """The rate in this state (14.8 in the WWIII scenarios: wwiii.py)."""
+        return self.replacement_rate(data, army)
+
     def entry_kind(self, data: GameData, state: dict, army: str, hex_id: str) -> str | None:
         """Whether `army`'s reinforcements may enter at `hex_id`: "city" (free, 9.2), "edge", or None.
         A city whose control (or whose city flag) the data lacks refuses, naming its path."""
@@ -107,7 +111,7 @@ class ReplacementRules(ControlRules):
             used["total"] += steps
             german = numbers.integer(data, f"{REPLACEMENTS}.rates.german.steps_per_game_turn", "German replacement steps per game turn (9.15)")
             return f"the German receives at most {spelled(german)} replacement step per game turn (9.15)" if used["total"] > german else None
-        rate, caps, rule = self.replacement_rate(data, army)
+        rate, caps, rule = self.replacement_rate_in(data, state, army)
         pool = "yugoslav" if nationality == "yugoslavian" else "total"          # 9.13: a separate Yugoslav step
         used[pool] = used.get(pool, 0) + steps
         if pool == "yugoslav":
