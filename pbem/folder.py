@@ -407,7 +407,7 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
                  "stored": _stored_files(game_name, scenario_name)},
         "players": {s: {"key": players[s]} for s in seats},
         "options": chosen,
-        "not_enforced": game.not_enforced_for(chosen),
+        "not_enforced": game.not_enforced_in(chosen, scenario),
         "dice": {"mode": "gm" if gm_key else "players", "commitments": tips},
     }
     if gm_key:

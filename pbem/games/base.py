@@ -124,6 +124,10 @@ class GameModule:
     def not_enforced_for(self, options: dict) -> list:
         return list(self.not_enforced)
 
+    def not_enforced_in(self, options: dict, scenario: dict) -> list:
+        """The header's list for a campaign of this scenario (a game whose scenarios differ says so)."""
+        return self.not_enforced_for(options)
+
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         raise NotImplementedError
 

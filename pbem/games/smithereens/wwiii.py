@@ -13,6 +13,7 @@ from typing import Any
 from ...dice import Dice
 from ...gamedata import GameData
 from ...kit import numbers
+from ...kit.combat import Shift
 from ..base import Problem
 from .components import spelled
 from .wwiii_setup import WWIIISetupRules, play
@@ -21,7 +22,33 @@ ABOMB = "a_bomb"
 WWIII_EVENTS = ("wwiii_victory", "a_bomb", "a_bomb_roll", "turn_15_check", "swiss_neutrality_violated")
 
 
+# What a WWIII Straight-Up campaign's header lists as not adjudicated (each with why); the
+# historical campaigns keep the game's `not_enforced` list.
+WWIII_NOT_ENFORCED = (
+    "14.10 the Vlassov Army's entry: \"through the Allied-controlled city nearest to Prague at that point\" needs a "
+    "tie rule the text does not give and the counter is not entered by pbem; the group enters it by agreement "
+    "(its no-replacement rule, 9.9's never-replaced nationalities, is enforced)",
+    "14.11 the Ukrainian separatists' intrinsic defense of 1 in the marsh hexes east of the 21xxE hexrow and south "
+    "of the Dvina: not adjudicated yet (it needs the Dvina's hexes, map.regions.rivers.dvina, and an attack on an "
+    "empty hex); the group resolves a Soviet entry into such a hex by hand",
+    "14.15 the nine German-Allied 0-1-4 infantry reinforcements via Frankfurt: not adjudicated yet (their "
+    "restrictions need the Oder, the Rhine, the Protectorate, Italy, Yugoslavia and Trieste as map data, all "
+    "`unknown`); the group enters and polices them by agreement",
+    "13.1 in WWIII each airborne corps may make one more airborne deployment: not adjudicated yet (13.1's one drop "
+    "a game is enforced)",
+    "14.2 the neutral Yugoslavs (they may not attack until the Western Allied player invades Yugoslavia): not "
+    "adjudicated yet; the group polices it",
+    "14.19 the segue from a won WWII campaign into WWIII: `pbem new` starts the Straight-Up scenario only",
+)
+
+
 class WorldWarThreeRules(WWIIISetupRules):
+    def not_enforced_in(self, options: dict, scenario: dict) -> list:
+        if scenario.get("scenario") != "wwiii_straight_up":
+            return super().not_enforced_in(options, scenario)
+        listed = self.not_enforced_for(options)
+        return [listed[0], *(listed[1:2] if options.get("level") != "standard" else []), *WWIII_NOT_ENFORCED]
+
     # -- the map the state lays over (14.3, 14.13) -------------------------------------------------
     def map_overlay(self, data: GameData, state: dict) -> dict[str, dict]:
         """14.3: the Thunderclapped city "is treated as rough terrain" but stays a city ("its VP value
@@ -121,6 +148,43 @@ class WorldWarThreeRules(WWIIISetupRules):
         if "wwiii" in state and any(self.is_swiss(data, u) for u in units) and not all(self.is_swiss(data, u) for u in units):
             problems.append("Swiss units never co-operate in attacks with any other Allied units (14.16)")
         return problems
+
+    def other_camp_next_to(self, data: GameData, state: dict, army: str, hex_id: str) -> bool:
+        """10.36 is the WWII meeting of two allies; in WWIII the Soviet and the Western Allies are
+        enemies (14.1; game.movement.restrictions.soviet_western_meeting.applies)."""
+        return False if "wwiii" in state else super().other_camp_next_to(data, state, army, hex_id)
+
+    def bomber_problems(self, data: GameData, state: dict, army: str, order: dict, target: str, defenders: list[str],
+                        bombed: list[str]) -> list[str]:
+        """14.18: "The Allied player has the WWII heavy bomber unit available for one combat assist
+        during every one of his player turns" (13.7's two uses a game do not apply; one a turn does)."""
+        if "wwiii" in state:
+            state = dict(state, bombers_used=[])
+        return super().bomber_problems(data, state, army, order, target, defenders, bombed)
+
+    def kiev(self, data: GameData) -> str:
+        return self.place_hex(data, "Kiev", "14.12")
+
+    def resolve(self, data: GameData, state: dict, army: str, order: dict, dice: Dice, columns: list[str]) -> dict:
+        """14.12: "The first time (only!) the Allies launch a PA (not MA) into ... Kiev ... The Allied
+        player rolls one die after calculating his combat odds; that result is the number of
+        rightward CRT odds shifts his attack receives"."""
+        wwiii = state.get("wwiii")
+        if not wwiii or army != "western" or wwiii.get("kiev_partisans") \
+                or self.grid(data).canonical(str(order["attack"])) != self.kiev(data):
+            return super().resolve(data, state, army, order, dice, columns)
+        wwiii["kiev_partisans"] = dice.roll("kiev-partisans", self.die_faces(data), about="the Kiev partisans' shifts (14.12)")
+        try:
+            return super().resolve(data, state, army, order, dice, columns)
+        finally:
+            wwiii["kiev_partisans_done"] = True
+
+    def column_shifts(self, data: GameData, state: dict, attack: dict, defender_hex: str, army: str) -> list[Shift]:
+        shifts = super().column_shifts(data, state, attack, defender_hex, army)
+        wwiii = state.get("wwiii") or {}
+        if army == "western" and wwiii.get("kiev_partisans") and not wwiii.get("kiev_partisans_done") and defender_hex == self.kiev(data):
+            shifts.append(Shift(int(wwiii["kiev_partisans"]), "the Kiev partisans' die", "14.12"))
+        return shifts
 
     # -- entering hexes: 14.6 sudden death, Swiss neutrality violated, the Swiss cities ------------------
     def enter_hex(self, data: GameData, state: dict, hex_id: str, army: str, events: list, dice: Dice | None = None) -> None:
