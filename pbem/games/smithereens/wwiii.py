@@ -107,6 +107,10 @@ class WorldWarThreeRules(WWIIISetupRules):
     def is_swiss(self, data: GameData, unit_id: str) -> bool:
         return self.counter(data, unit_id).get("nationality") == "swiss"
 
+    def grouping(self, data: GameData, unit_id: str) -> str | None:
+        """8.5's groupings are Commonwealth and US; the Swiss are their own (14.16: never with other Allies)."""
+        return "swiss" if self.is_swiss(data, unit_id) else super().grouping(data, unit_id)
+
     def stacking_problem(self, data: GameData, units: list[str]) -> str | None:
         """14.16: Swiss units "never stack with ... any other Allied units"; 8.6: "Swiss stacking is
         the same as Western Allied Stacking, three units per hex"."""
