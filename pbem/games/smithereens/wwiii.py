@@ -258,7 +258,7 @@ class WorldWarThreeRules(WWIIISetupRules):
         check = play(state, "turn_15_check") if "wwiii" in state else None
         ending = check is not None and state["turn"] == int(check["turn"]) and state["army"] == self.turn_order(data, state)[-1]
         super().end_player_turn(data, state, events)
-        if not ending or state.get("game_over"):
+        if check is None or not ending or state.get("game_over"):
             return
         east = self.region(data, "east_of_wwiii_demarcation_line", "14.7")
         west = {h for h in self.wwiii_cities(data, state) if h not in east}
@@ -268,6 +268,9 @@ class WorldWarThreeRules(WWIIISetupRules):
                        "allied_win": won, "rule": "14.7"})
         if won:
             state.update(game_over=True, winner="western")
+            events.append({"event": "wwiii_victory", "winner": "western", "rule": "14.7",
+                           "why": f"End of Game Turn {check['turn']}: the Soviet controls {held} VP of cities in or west of the "
+                                  f"WWIII demarcation line, fewer than {check['soviet_vp_min']} (14.7)."})
 
     # -- 14.13 / 14.14 A-bombs ------------------------------------------------------------------------
     def a_bombs_available(self, state: dict) -> int:
@@ -300,7 +303,7 @@ class WorldWarThreeRules(WWIIISetupRules):
         return None
 
     def split_bombs(self, data: GameData, state: dict, orders: list) -> tuple[list[Problem], list, list[int]]:
-        problems, rest, kept, placed = [], [], [], []
+        problems, rest, kept, placed = [], [], [], []        # type: tuple[list[Problem], list, list[int], list[str]]
         for index, order in enumerate(orders):
             if isinstance(order, dict) and ABOMB in order:
                 reason = self.a_bomb_problem(data, state, order, placed)
