@@ -302,3 +302,42 @@ def test_the_wwiii_header_lists_what_it_leaves_out(scenario):
     listed = GAME.not_enforced_in({"level": "beginner", "fog": False}, scenario)
     assert [r.split(" ")[0] for r in listed[2:]] == ["14.10", "14.11", "14.15", "13.1", "14.2", "14.19"]
     assert not any("14.6" in r or "14.13" in r for r in listed)
+
+
+# -- the CLI: `pbem new smithereens wwiii_straight_up` and signed files -----------------------------------
+def test_a_signed_wwiii_campaign_deploys_and_plays_a_soviet_and_an_allied_player_turn(tmp_path, monkeypatch):
+    """14.2-14.5 end to end on the demonstration data: both deployments, the Soviet Prepared Assault Phase
+    of Game Turn 11, the Allied player turn (a move), the Soviet movement of Game Turn 12; `verify` replays it."""
+    import yaml
+
+    from pbem import campaign as camp
+    from tests.test_cli import fill_orders, run
+    monkeypatch.chdir(tmp_path)
+    for side in ("soviet", "western"):
+        run("keygen", side)
+        run("commit", "--key", side, "--campaign", "w3", "--side", side)
+    created = run("new", "smithereens", "wwiii_straight_up", "--dir", "c", "--player", "soviet=soviet.pub",
+                  "--player", "western=western.pub", "--commitment", "w3-soviet.commit.txt",
+                  "--commitment", "w3-western.commit.txt", "--data", DATA, "--option", "fog=off")
+    assert "Set-up: Allied deployment (14.2)" in created.stdout
+    header = yaml.safe_load((tmp_path / "c" / "campaign.yaml").read_text())
+    assert header["scenario"] == "wwiii_straight_up" and header["data"]["override"]["demonstration"] is True
+    assert header["not_enforced"][-1].startswith("14.19 the segue")
+
+    def play(side, orders, name):
+        step = len(camp.open_campaign(tmp_path / "c").step_numbers()) - 1
+        run("orders", "c", "--side", side)
+        filled = fill_orders(tmp_path / f"orders-{side}-{step:04d}.yaml", orders, tmp_path / f"{name}.yaml")
+        run("sign", "c", filled, "--key", side)
+        return run("adjudicate", "c", tmp_path / f"{name}.yaml.signed.txt").stdout
+
+    assert "Set-up: Soviet deployment (14.2)" in play("western", ALLIED, "allied-setup")
+    assert "Turn 11 Soviet prepared assaults" in play("soviet", SOVIET, "soviet-setup")
+    assert "Turn 11 Western movement" in play("soviet", [], "soviet-pa-11")
+    assert "us-18ab moves 3015 → 3016" in play("western", [{"move": "us-18ab", "path": ["3015", "3016"]}], "allied-move-11")
+    assert "Turn 12 Soviet movement" in play("western", [], "allied-pa-11")
+    assert "sov-3gta moves 3313 → 3314" in play("soviet", [{"move": "sov-3gta", "path": ["3313", "3314"]}], "soviet-move-12")
+    state = camp.open_campaign(tmp_path / "c").latest()[1]["state"]
+    assert (state["turn"], state["army"], state["phase"]) == (12, "soviet", "assault")
+    assert state["units"]["sov-3gta"] == {"hex": "3314", "steps": 1} and state["units"]["us-18ab"]["hex"] == "3016"
+    assert run("verify", "c").stdout.splitlines()[0].startswith("OK: 7 saves")
