@@ -173,6 +173,27 @@ def test_14_7_the_turn_15_check(data, begun, taken, allied_win):
     assert outcome.state.get("winner") == ("western" if allied_win else None)
 
 
+# -- 14.10 the Vlassov Army -------------------------------------------------------------------------
+def test_14_10_the_vlassov_army_enters_on_turn_11_through_the_allied_city_nearest_prague(data, begun):
+    """14.10: "This unit enters as a Western Allied reinforcement during that player's first turn (turn 11). It
+    enters through the Allied-controlled city nearest to Prague at that point. The unit is mechanized, but it may
+    not make MAs. It may not receive replacements." (Prague is the made-up hex 0102 of the test data.)"""
+    assert begun["reinforcements"] == {"va": {"turn": 11, "steps": 2}}
+    state = at(begun, 11, "western")
+    assert problems(data, state, [{"enter": "va", "path": ["0101"]}]) == [
+        "va enters through the Allied-controlled city nearest to Prague (0102), not 0101 (14.10)"]
+    assert problems(data, state, [{"enter": "va", "path": ["0102"]}]) == []
+    state["control"]["0102"] = "soviet"
+    assert GAME.nearest_to_prague(data, state) == {"0101", "0103"}
+    assert problems(data, state, [{"enter": "va", "path": ["0103"]}]) == []
+    state = at(begun, 12, "western", va="0102")
+    state["units"]["va"]["steps"] = 1
+    assert problems(data, state, [{"replace": "va", "steps": 1}]) == ["va is the Vlassov Army: it may not receive replacements (14.10)"]
+    assert GAME.is_mech(data, "va")
+    assert GAME.mobile_assault_problem(data, dict(state, spent={}), {}, {"assault": "0103", "with": ["va"]}, True, set()) == \
+        "the Vlassov Army is mechanized, but it may not make MAs (14.10)"
+
+
 # -- 14.8, 14.9 ------------------------------------------------------------------------------------
 def test_14_8_two_soviet_replacement_steps_at_most_one_mechanized(data, begun):
     """14.8: "Soviet replacements are dropped to only two steps per turn in these scenarios, no more than one
@@ -297,10 +318,10 @@ def test_14_16_the_swiss_stay_home_pay_1_mp_a_hex_attack_alone_and_are_supplied(
 
 
 def test_the_wwiii_header_lists_what_it_leaves_out(scenario):
-    """14.10, 14.11, 14.15, 14.19 (and 13.1's extra WWIII drop, 14.2's neutral Yugoslavs) stay on the list, each
+    """14.11, 14.15, 14.19 (and 13.1's extra WWIII drop, 14.2's neutral Yugoslavs) stay on the list, each
     with why; the rules built here are gone from it."""
     listed = GAME.not_enforced_in({"level": "beginner", "fog": False}, scenario)
-    assert [r.split(" ")[0] for r in listed[2:]] == ["14.10", "14.11", "14.15", "13.1", "14.2", "14.19"]
+    assert [r.split(" ")[0] for r in listed[2:]] == ["14.11", "14.15", "13.1", "14.2", "14.19"]
     assert not any("14.6" in r or "14.13" in r for r in listed)
 
 

@@ -249,7 +249,7 @@ class MovementRules(ReplacementRules):
                 return f"{unit_id} re-enters via an Alliance-controlled city in Yugoslavia, not {path[0]} (9.13)"
             kind: str | None = "city"
         else:
-            kind = self.entry_kind(data, state, army, path[0])
+            kind = self.unit_entry_kind(data, state, army, unit_id, path[0])
         if kind is None:
             return f"{path[0]} is not an entry hex for {army} reinforcements ({'9.5' if army == 'german' else '9.3' if army == 'soviet' else '9.4'})"
         if self.enemies_in(data, state, path[0], army):
@@ -266,6 +266,10 @@ class MovementRules(ReplacementRules):
         if "oos_at_start" in trial:                      # the caller's view of the phase, not the saved state
             state["oos_at_start"] = trial["oos_at_start"]
         return None
+
+    def unit_entry_kind(self, data: GameData, state: dict, army: str, unit_id: str, hex_id: str) -> str | None:
+        """Where this unit may enter (9.2-9.5; 14.10 the Vlassov Army: wwiii.py)."""
+        return self.entry_kind(data, state, army, hex_id)
 
     def with_arrival(self, data: GameData, state: dict, unit_id: str, hex_id: str, steps: int) -> dict:
         """A copy of `state` with a reinforcement in its entry hex (9.2: it may enter unsupplied, 6.4)."""

@@ -25,9 +25,6 @@ WWIII_EVENTS = ("wwiii_victory", "a_bomb", "a_bomb_roll", "turn_15_check", "swis
 # What a WWIII Straight-Up campaign's header lists as not adjudicated (each with why); the
 # historical campaigns keep the game's `not_enforced` list.
 WWIII_NOT_ENFORCED = (
-    "14.10 the Vlassov Army's entry: \"through the Allied-controlled city nearest to Prague at that point\" needs a "
-    "tie rule the text does not give and the counter is not entered by pbem; the group enters it by agreement "
-    "(its no-replacement rule, 9.9's never-replaced nationalities, is enforced)",
     "14.11 the Ukrainian separatists' intrinsic defense of 1 in the marsh hexes east of the 21xxE hexrow and south "
     "of the Dvina: not adjudicated yet (it needs the Dvina's hexes, map.regions.rivers.dvina, and an attack on an "
     "empty hex); the group resolves a Soviet entry into such a hex by hand",
@@ -86,10 +83,49 @@ class WorldWarThreeRules(WWIIISetupRules):
                 return "there are no Swiss replacements (14.16)"
             if nationality == "yugoslavian":
                 return "there are no Yugoslavian replacements in the WWIII scenarios (14.2)"
+            if nationality == "vlassov":
+                return f"{unit_id} is the Vlassov Army: it may not receive replacements (14.10)"
         return super().replacement_problem(data, state, army, unit_id, steps, used, per_unit)
 
     def known_units(self, data: GameData) -> set[str]:
         return set(data.get("units.counters", "the unit counters"))
+
+    # -- 14.10 the Vlassov Army ------------------------------------------------------------------------
+    def is_vlassov(self, data: GameData, unit_id: object) -> bool:
+        return isinstance(unit_id, str) and unit_id in self.known_units(data) and self.counter(data, unit_id).get("nationality") == "vlassov"
+
+    def nearest_to_prague(self, data: GameData, state: dict) -> set[str]:
+        """14.10: "the Allied-controlled city nearest to Prague at that point" (equally near ones: any of them)."""
+        prague, grid = self.place_hex(data, "Prague", "14.10"), self.grid(data)
+        held = [h for h in self.wwiii_cities(data, state) if self.controller(data, state, h, "14.10") == "western"]
+        if not held:
+            return set()
+        nearest = min(grid.distance(h, prague) for h in held)
+        return {h for h in held if grid.distance(h, prague) == nearest}
+
+    def unit_entry_kind(self, data: GameData, state: dict, army: str, unit_id: str, hex_id: str) -> str | None:
+        if "wwiii" in state and self.is_vlassov(data, unit_id):
+            return "city" if hex_id in self.nearest_to_prague(data, state) else None
+        return super().unit_entry_kind(data, state, army, unit_id, hex_id)
+
+    def entry_problem(self, data: GameData, state: dict, army: str, order: dict, arrivals: dict) -> str | None:
+        path = order.get("path")
+        if "wwiii" in state and self.is_vlassov(data, order.get("enter")) and isinstance(path, list) and path:
+            nearest = self.nearest_to_prague(data, state)
+            try:
+                first = self.grid(data).canonical(str(path[0]))
+            except ValueError as exc:
+                return str(exc)
+            if first not in nearest:
+                return (f"{order['enter']} enters through the Allied-controlled city nearest to Prague "
+                        f"({', '.join(sorted(nearest)) or 'none'}), not {first} (14.10)")
+        return super().entry_problem(data, state, army, order, arrivals)
+
+    def mobile_assault_problem(self, data: GameData, view: dict, mobile: dict, order: dict, alone: bool, moved: set[str]) -> str | None:
+        units = order.get("with")
+        if "wwiii" in view and isinstance(units, list) and any(self.is_vlassov(data, u) for u in units):
+            return "the Vlassov Army is mechanized, but it may not make MAs (14.10)"
+        return super().mobile_assault_problem(data, view, mobile, order, alone, moved)
 
     # -- 14.9 Soviet supply; 14.16 the Swiss always supplied in Switzerland ------------------------------
     def in_supply(self, data: GameData, state: dict, unit_id: str, hex_id: str | None = None) -> bool:

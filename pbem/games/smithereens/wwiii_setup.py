@@ -59,29 +59,33 @@ class WWIIISetupRules(MobileAirRules):
         return state
 
     def wwiii_start(self, data: GameData, scenario: dict, rules: dict, seats: list[str], options: dict) -> dict:
-        to_place, units = self.wwiii_forces(data, rules)
+        first_turn = int(unwrap(scenario["first_turn"]))
+        to_place, units, reinforcements = self.wwiii_forces(data, rules, first_turn)
         return {
-            "turn": unwrap(scenario["first_turn"]), "last_turn": unwrap(scenario["last_turn"]), "army": "western",
+            "turn": first_turn, "last_turn": unwrap(scenario["last_turn"]), "army": "western",
             "phase": "placement", "seats": sorted(seats), "to_place": to_place, "level": options["level"],
             "fell": [], "antwerp_lost": False, "western_oos_until": 0, "ports_lost": [], "ruhr_lost": [],
             "oil_lost": False, "collapsed": True,        # no German economy in WWIII (14.2: "after the Germans have been defeated")
             "units": units, "eliminated": [], "control": self.wwiii_control(data, rules), "fanaticism_vp": 0,
-            "fortresses": [], "fortress_lost": [], "destroyed": {}, "reinforcements": {},
+            "fortresses": [], "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [], PASSES: True,
             "wwiii": {"scenario": STRAIGHT_UP, "play": rules, "swiss_violated": False, "movement_begun": False,
                       "rough": [self.grid(data).canonical(str(rules["thunderclap_hex"]))],      # 14.3 Dresden
                       "a_bombs": {"won": 0, "used": []}},
         }
 
-    def wwiii_forces(self, data: GameData, rules: dict) -> tuple[dict, dict]:
+    def wwiii_forces(self, data: GameData, rules: dict, first_turn: int) -> tuple[dict, dict, dict]:
         """14.2: each side's forces "available by the end of Game Turn 10" (a counter with a set-up
         hex, a placement code or an entry turn of 10 or earlier); 14.4 the asterisked US corps
-        (`asterisked: true`) may be added; the Swiss corps start in the hexes printed on them."""
+        (`asterisked: true`) may be added; the Swiss corps start in the hexes printed on them; 14.10
+        the Vlassov Army (`nationality: vlassov`) "enters as a Western Allied reinforcement during that
+        player's first turn (turn 11)"."""
         counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
         deleted = set(rules["soviet_nationalities_deleted"]) | {"swiss"}
         kept_out = set(rules["soviet_unit_types_not_deployed"])
         to_place: dict[str, str] = {}
         units: dict[str, dict] = {}
+        reinforcements: dict[str, dict] = {}
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):
             counter = self.counter(data, unit_id)
             setup, arrives = unwrap(counter.get("setup")), unwrap(counter.get("arrives"))
@@ -90,6 +94,9 @@ class WWIIISetupRules(MobileAirRules):
                     raise UnknownDataError(f"units.counters.{unit_id}.setup", f"the set-up hex printed on the Swiss corps {unit_id} (14.2)",
                                            "the unit counter", data.override_file)
                 units[unit_id] = {"hex": self.grid(data).canonical(setup), "steps": counter["steps"]}
+                continue
+            if counter.get("nationality") == "vlassov":
+                reinforcements[unit_id] = {"turn": first_turn, "steps": counter["steps"]}
                 continue
             if counter["side"] == "german" or counter.get("nationality") in deleted or counter["type"] in kept_out:
                 continue
@@ -100,7 +107,7 @@ class WWIIISetupRules(MobileAirRules):
                                        "whether it is available by the end of Game Turn 10 (14.2)", "the unit counter", data.override_file)
             elif isinstance(setup, str) or (isinstance(arrives, int) and arrives <= 10):
                 to_place[unit_id] = CODE
-        return to_place, units
+        return to_place, units, reinforcements
 
     def wwiii_control(self, data: GameData, rules: dict) -> dict[str, str]:
         """Who controls each city when the war begins (the scenario's reading: east of the WWIII
