@@ -12,7 +12,8 @@ from tests.dicehelp import ScriptedDice
 
 DATA = Path(__file__).parent / "data" / "smithereens-wwiii-demo.yaml"
 ALLIED = [{"place": "us-3", "at": "3114"}, {"place": "us-5", "at": "3115"}, {"place": "br-1", "at": "3116"},
-          {"place": "us-18ab", "at": "3015"}, {"place": "us-23", "at": "3117"}]
+          {"place": "us-18ab", "at": "3015"}, {"place": "us-23", "at": "3117"},
+          {"german_reinforcements": [f"ger-i{i}" for i in range(1, 10)]}]
 SOVIET = [{"place": f"sov-{i}a", "at": h, "steps": 1} for i, h in zip(range(1, 9), ["3214"] * 3 + ["3215"] * 2 + ["3216"] * 3)] + \
          [{"place": f"sov-{i}gta", "at": h, "steps": 1} for i, h in zip(range(1, 6), ["3217", "3217", "3313", "3313", "3215"])]
 
@@ -83,15 +84,15 @@ def test_14_2_the_swiss_start_in_their_printed_hexes_the_deleted_allies_are_gone
 def test_14_2_the_allied_deployment_on_the_wwiii_line(data, fresh, unit, hex_id, message):
     """14.2: "deploys them, all at full strength, in any hexes of the WWIII demarcation line ...
     Exception: The two airborne corps may be set up in or west of the line" and "no more than one unit per hex"."""
-    orders = [dict(o, at=hex_id) if o["place"] == unit else o for o in ALLIED]
+    orders = [dict(o, at=hex_id) if o.get("place") == unit else o for o in ALLIED]
     assert problems(data, fresh, orders) == [message]
-    assert problems(data, fresh, [o for o in ALLIED if o["place"] != "us-5"]) == [
+    assert problems(data, fresh, [o for o in ALLIED if o.get("place") != "us-5"]) == [
         "us-5 must be deployed: the side takes all the forces available by the end of Game Turn 10 (14.2)"]
 
 
 def test_14_4_the_asterisked_us_corps_may_be_added(data, fresh):
     """14.4: "Those units may, however, be added to the initial Allied placement for the Straight Up scenario"."""
-    without = [o for o in ALLIED if o["place"] != "us-23"]
+    without = [o for o in ALLIED if o.get("place") != "us-23"]
     assert problems(data, fresh, without) == []
     state = GAME.apply(data, GAME.apply(data, fresh, "western", without, None).state, "soviet", SOVIET, None).state
     assert "us-23" not in state["units"] and state["to_place"] == {}
@@ -178,7 +179,7 @@ def test_14_10_the_vlassov_army_enters_on_turn_11_through_the_allied_city_neares
     """14.10: "This unit enters as a Western Allied reinforcement during that player's first turn (turn 11). It
     enters through the Allied-controlled city nearest to Prague at that point. The unit is mechanized, but it may
     not make MAs. It may not receive replacements." (Prague is the made-up hex 0102 of the test data.)"""
-    assert begun["reinforcements"] == {"va": {"turn": 11, "steps": 2}}
+    assert begun["reinforcements"]["va"] == {"turn": 11, "steps": 2}
     state = at(begun, 11, "western")
     assert problems(data, state, [{"enter": "va", "path": ["0101"]}]) == [
         "va enters through the Allied-controlled city nearest to Prague (0102), not 0101 (14.10)"]
@@ -192,6 +193,43 @@ def test_14_10_the_vlassov_army_enters_on_turn_11_through_the_allied_city_neares
     assert GAME.is_mech(data, "va")
     assert GAME.mobile_assault_problem(data, dict(state, spent={}), {}, {"assault": "0103", "with": ["va"]}, True, set()) == \
         "the Vlassov Army is mechanized, but it may not make MAs (14.10)"
+
+
+# -- 14.15 German reinforcements ------------------------------------------------------------------------
+def test_14_15_the_allied_player_picks_nine_non_ss_0_1_4_german_infantry_at_set_up(data, fresh, begun):
+    """14.15: "Before starting play, the Western Allied player should go through the German countermix and select
+    nine non-SS 0-1-4 infantry units. Place one as a reinforcement in every box of the Turn Record Track from turn
+    12 through 20, inclusive" — one order of his signed deployment file."""
+    pick = [o for o in ALLIED if "place" in o]
+    assert problems(data, fresh, [*pick, {"german_reinforcements": [f"ger-i{i}" for i in range(2, 11)]}]) == [
+        "ger-i10 is not a non-SS 0-1-4 German infantry unit (14.15)"]
+    assert problems(data, fresh, [*pick, {"german_reinforcements": ["ger-i1"] * 9}]) == [
+        "select nine different German units, one for each turn from 12 (14.15)"]
+    assert problems(data, fresh, pick)[0].startswith("the Allied deployment names the German reinforcements once")
+    assert begun["reinforcements"]["ger-i1"] == {"turn": 12, "steps": 1} and begun["reinforcements"]["ger-i9"]["turn"] == 20
+    assert begun["wwiii"]["german_allied"] == [f"ger-i{i}" for i in range(1, 10)]
+
+
+def test_14_15_they_enter_via_allied_frankfurt_as_us_units_and_keep_out_of_the_forbidden_areas(data, begun):
+    """14.15: "These units enter via Frankfurt (provided that city is Allied controlled ...), and are considered
+    part of the US army grouping. (There are no German replacements.)" They "may never enter any hex in or adjacent
+    to The Protectorate ... nor may they enter Switzerland" (made-up Frankfurt 2914, Protectorate 3417)."""
+    state = at(begun, 12, "western")
+    with GAME.state_map(data, state):
+        assert GAME.army_of(data, "ger-i1") == "western" and GAME.grouping(data, "ger-i1") == "us"
+    assert problems(data, state, [{"enter": "ger-i1", "path": ["2913"]}]) == [
+        "2913 is not an entry hex for western reinforcements (9.4)"]
+    assert problems(data, state, [{"enter": "ger-i1", "path": ["2914", "3014"]}]) == []
+    assert problems(data, state, [{"enter": "ger-i2", "path": ["2914"]}]) == ["ger-i2 is not a reinforcement available on turn 12 (9.1)"]
+    state = at(state, 12, "western", ger_i1="3016")
+    state["units"]["ger-i1"]["steps"] = 1
+    assert problems(data, state, [{"move": "ger-i1", "path": ["3016", "3015"]}]) == []
+    assert problems(data, state, [{"move": "ger-i1", "path": ["3016", "3017"]}]) == [
+        "ger-i1 is a German-Allied unit: never in or next to the Protectorate, Italy, Yugoslavia or Trieste, nor in "
+        "Switzerland (3017) (14.15)"]          # next to Trieste (made-up 2917)
+    state["control"]["2914"] = "soviet"
+    assert problems(data, at(state, 13, "western"), [{"enter": "ger-i2", "path": ["2914"]}]) == [
+        "2914 is not an entry hex for western reinforcements (9.4)"]
 
 
 # -- 14.8, 14.9 ------------------------------------------------------------------------------------

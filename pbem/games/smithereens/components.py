@@ -43,12 +43,13 @@ def ordinal(n: int) -> str:
 
 
 # 14.1: in the World War III scenarios the Soviet and the Western Allies are each other's enemies
-# (no German player turn); set for the step of a WWIII state by state_map (wwiii.py)
-WWIII: ContextVar[bool] = ContextVar("smithereens_wwiii", default=False)
+# (no German player turn); set for the step of a WWIII state by state_map (wwiii.py) to the ids of
+# the German counters that play as Western Allied units there (14.15), None outside WWIII
+WWIII: ContextVar[frozenset | None] = ContextVar("smithereens_wwiii", default=None)
 
 
 def camp(army: str) -> str:
-    if WWIII.get():
+    if WWIII.get() is not None:
         return army
     return "german" if army == "german" else "alliance"
 
@@ -84,7 +85,8 @@ class SmithereensBase(SequencedGame):
         board = self.map(data)
         before = board.overlay
         board.overlay = self.map_overlay(data, state)
-        token = WWIII.set("wwiii" in state) if state else None      # an empty state: the printed map only
+        # an empty state: the printed map only
+        token = WWIII.set(frozenset(state["wwiii"].get("german_allied", ())) if "wwiii" in state else None) if state else None
         try:
             yield
         finally:
@@ -227,6 +229,8 @@ class SmithereensBase(SequencedGame):
         return str(value)
 
     def army_of(self, data: GameData, unit_id: str) -> str:
+        if unit_id in (WWIII.get() or ()):
+            return "western"              # 14.15: German-Allied reinforcements, "part of the US army grouping"
         side = self.counter(data, unit_id)["side"]
         if side not in ARMIES:
             raise PbemError(f"counter {unit_id} has side {side!r}; expected one of {', '.join(ARMIES)}")

@@ -16,7 +16,8 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from .components import spelled
-from .wwiii_setup import WWIIISetupRules, play
+from .wwiii_germans import GermanAlliedRules
+from .wwiii_setup import play
 
 ABOMB = "a_bomb"
 WWIII_EVENTS = ("wwiii_victory", "a_bomb", "a_bomb_roll", "turn_15_check", "swiss_neutrality_violated")
@@ -28,9 +29,9 @@ WWIII_NOT_ENFORCED = (
     "14.11 the Ukrainian separatists' intrinsic defense of 1 in the marsh hexes east of the 21xxE hexrow and south "
     "of the Dvina: not adjudicated yet (it needs the Dvina's hexes, map.regions.rivers.dvina, and an attack on an "
     "empty hex); the group resolves a Soviet entry into such a hex by hand",
-    "14.15 the nine German-Allied 0-1-4 infantry reinforcements via Frankfurt: not adjudicated yet (their "
-    "restrictions need the Oder, the Rhine, the Protectorate, Italy, Yugoslavia and Trieste as map data, all "
-    "`unknown`); the group enters and polices them by agreement",
+    "14.15 the German-Allied units may \"not move east of the Oder River or west of the Rhine\": the map data "
+    "gives no area east of the Oder or west of the Rhine (map.regions.rivers), so the group polices it (their "
+    "choice, entry via Frankfurt, the Protectorate, Italy, Yugoslavia, Trieste and Switzerland are enforced)",
     "13.1 in WWIII each airborne corps may make one more airborne deployment: not adjudicated yet (13.1's one drop "
     "a game is enforced)",
     "14.2 the neutral Yugoslavs (they may not attack until the Western Allied player invades Yugoslavia): not "
@@ -39,7 +40,7 @@ WWIII_NOT_ENFORCED = (
 )
 
 
-class WorldWarThreeRules(WWIIISetupRules):
+class WorldWarThreeRules(GermanAlliedRules):
     def not_enforced_in(self, options: dict, scenario: dict) -> list:
         if scenario.get("scenario") != "wwiii_straight_up":
             return super().not_enforced_in(options, scenario)
