@@ -356,10 +356,10 @@ def test_14_16_the_swiss_stay_home_pay_1_mp_a_hex_attack_alone_and_are_supplied(
 
 
 def test_the_wwiii_header_lists_what_it_leaves_out(scenario):
-    """14.11, 14.15, 14.19 (and 13.1's extra WWIII drop, 14.2's neutral Yugoslavs) stay on the list, each
+    """14.15's Oder and Rhine, 14.19 (and 13.1's extra WWIII drop, 14.2's neutral Yugoslavs) stay on the list, each
     with why; the rules built here are gone from it."""
     listed = GAME.not_enforced_in({"level": "beginner", "fog": False}, scenario)
-    assert [r.split(" ")[0] for r in listed[2:]] == ["14.11", "14.15", "13.1", "14.2", "14.19"]
+    assert [r.split(" ")[0] for r in listed[2:]] == ["14.15", "13.1", "14.2", "14.19"]
     assert not any("14.6" in r or "14.13" in r for r in listed)
 
 
@@ -400,3 +400,29 @@ def test_a_signed_wwiii_campaign_deploys_and_plays_a_soviet_and_an_allied_player
     assert (state["turn"], state["army"], state["phase"]) == (12, "soviet", "assault")
     assert state["units"]["sov-3gta"] == {"hex": "3314", "steps": 1} and state["units"]["us-18ab"]["hex"] == "3016"
     assert run("verify", "c").stdout.splitlines()[0].startswith("OK: 7 saves")
+
+
+# -- 14.11 the Ukrainian separatists --------------------------------------------------------------------
+def test_14_11_the_ukrainian_separatists_resist_soviet_entry_until_a_pa_destroys_them(data, begun):
+    """14.11: "all the marsh hexes east of the 21xxE hexrow and south of the Dvina River ... have an intrinsic
+    defense strength of "1," which resists Soviet (but not Western Allied) entry. If destroyed by Soviet PA attacks,
+    the factor returns to every such hex the instant it's again empty of Soviet units. The guerrilla factors need no
+    supply, and they can't retreat-after-combat." (Test data: 2510E south of the Dvina, 2509E north, 2611E unmarked.)"""
+    state = at(begun, 12, "soviet", sov_6a="2610E")
+    assert problems(data, state, [{"move": "sov-6a", "path": ["2610E", "2510E"]}]) == [
+        "sov-6a: 2610E → 2510E: 2510E holds the Ukrainian separatists' defense factor: a Soviet PA must destroy it first (14.11)"]
+    assert problems(data, state, [{"move": "sov-6a", "path": ["2610E", "2509E"]}]) == []
+    assert "map.hexes.2611E.ukrainian_separatists" in problems(data, state, [{"move": "sov-6a", "path": ["2610E", "2611E"]}])[0]
+    with GAME.state_map(data, state):
+        assert GAME.entry_cost(data, state, "us-3", "2610E", "2510E") == (2, "")     # not against the Western Allies
+    state["phase"] = "assault"
+    assert GAME.assault_without_choice(data, state) is None
+    outcome = GAME.apply(data, state, "soviet", [{"guerrillas": "2510E", "with": ["sov-6a"]}], ScriptedDice(by_key={"guerrillas/2510E": [6]}))
+    fight = outcome.events[0]
+    assert (fight["attack"], fight["defense"], fight["odds"], fight["roll"], fight["destroyed"]) == (6, 1, "6:1", 6, True)
+    state = at(outcome.state, 13, "soviet", "movement")
+    moved = GAME.apply(data, state, "soviet", [{"move": "sov-6a", "path": ["2610E", "2510E"]}], ScriptedDice()).state
+    assert moved["wwiii"]["guerrillas_destroyed"] == {"2510E": True}
+    left = GAME.apply(data, at(moved, 14, "soviet", "movement"), "soviet", [{"move": "sov-6a", "path": ["2510E", "2610E"]}], ScriptedDice())
+    assert {"event": "guerrillas_return", "hex": "2510E", "rule": "14.11"} in left.events
+    assert left.state["wwiii"]["guerrillas_destroyed"] == {}

@@ -193,6 +193,8 @@ class Smithereens(WorldWarThreeRules):
     def after_step(self, data: GameData, state: dict, events: list) -> None:
         self.check_collapse(data, state, events)      # 7.3: the instant a trigger occurs (here: the end of the step)
         self.flak_entry(data, state, events)          # 9.6: then the Flak Korps enter
+        if "wwiii" in state:
+            self.guerrillas_return(data, state, events)   # 14.11
 
     def known_ids(self, data: GameData, state: dict) -> dict:
         counters = data.get("units.counters", "the unit counters")

@@ -16,19 +16,16 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from .components import spelled
-from .wwiii_germans import GermanAlliedRules
+from .wwiii_guerrillas import UkrainianRules
 from .wwiii_setup import play
 
 ABOMB = "a_bomb"
-WWIII_EVENTS = ("wwiii_victory", "a_bomb", "a_bomb_roll", "turn_15_check", "swiss_neutrality_violated")
+WWIII_EVENTS = ("guerrillas", "guerrillas_return", "wwiii_victory", "a_bomb", "a_bomb_roll", "turn_15_check", "swiss_neutrality_violated")
 
 
 # What a WWIII Straight-Up campaign's header lists as not adjudicated (each with why); the
 # historical campaigns keep the game's `not_enforced` list.
 WWIII_NOT_ENFORCED = (
-    "14.11 the Ukrainian separatists' intrinsic defense of 1 in the marsh hexes east of the 21xxE hexrow and south "
-    "of the Dvina: not adjudicated yet (it needs the Dvina's hexes, map.regions.rivers.dvina, and an attack on an "
-    "empty hex); the group resolves a Soviet entry into such a hex by hand",
     "14.15 the German-Allied units may \"not move east of the Oder River or west of the Rhine\": the map data "
     "gives no area east of the Oder or west of the Rhine (map.regions.rivers), so the group polices it (their "
     "choice, entry via Frankfurt, the Protectorate, Italy, Yugoslavia, Trieste and Switzerland are enforced)",
@@ -40,7 +37,7 @@ WWIII_NOT_ENFORCED = (
 )
 
 
-class WorldWarThreeRules(GermanAlliedRules):
+class WorldWarThreeRules(UkrainianRules):
     def not_enforced_in(self, options: dict, scenario: dict) -> list:
         if scenario.get("scenario") != "wwiii_straight_up":
             return super().not_enforced_in(options, scenario)
@@ -410,6 +407,12 @@ class WorldWarThreeRules(GermanAlliedRules):
             if event.get("event") == "wwiii_victory":
                 lines.append(("h4", "End of game (14.6)"))
                 lines.append(("p", event["why"] + f" Winner: {event['winner']}."))
+            elif event.get("event") == "guerrillas":
+                lines.append(("item", f"Soviet PA on the Ukrainian separatists in {event['hex']}: {event['attack']} to "
+                                      f"{event['defense']}, column {event['column']}, die {event['roll']}: {event['result']}"
+                                      f"{' — the factor is destroyed' if event['destroyed'] else ''} (14.11)."))
+            elif event.get("event") == "guerrillas_return":
+                lines.append(("item", f"No Soviet unit is left in {event['hex']}: the separatists' factor returns (14.11)."))
             elif event.get("event") == "a_bomb":
                 lines.append(("item", f"A-bomb on {event['hex']}: eliminated {', '.join(event['eliminated']) or 'nothing'}; the hex is rough terrain (14.13)."))
             elif event.get("event") == "a_bomb_roll":
