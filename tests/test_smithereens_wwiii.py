@@ -15,7 +15,8 @@ ALLIED = [{"place": "us-3", "at": "3114"}, {"place": "us-5", "at": "3115"}, {"pl
           {"place": "us-18ab", "at": "3015"}, {"place": "us-23", "at": "3117"},
           {"german_reinforcements": [f"ger-i{i}" for i in range(1, 10)]}]
 SOVIET = [{"place": f"sov-{i}a", "at": h, "steps": 1} for i, h in zip(range(1, 9), ["3214"] * 3 + ["3215"] * 2 + ["3216"] * 3)] + \
-         [{"place": f"sov-{i}gta", "at": h, "steps": 1} for i, h in zip(range(1, 6), ["3217", "3217", "3313", "3313", "3215"])]
+         [{"place": f"sov-{i}gta", "at": h, "steps": 1} for i, h in zip(range(1, 6), ["3217", "3217", "3313", "3313", "3215"])] + \
+         [{"place": "yug-1", "at": "3519"}]
 
 
 @pytest.fixture(scope="module")
@@ -356,10 +357,9 @@ def test_14_16_the_swiss_stay_home_pay_1_mp_a_hex_attack_alone_and_are_supplied(
 
 
 def test_the_wwiii_header_lists_what_it_leaves_out(scenario):
-    """14.15's Oder and Rhine, 14.19 (and 13.1's extra WWIII drop, 14.2's neutral Yugoslavs) stay on the list, each
-    with why; the rules built here are gone from it."""
+    """14.15's Oder and Rhine and 14.19 stay on the list, each with why; the rules built here are gone from it."""
     listed = GAME.not_enforced_in({"level": "beginner", "fog": False}, scenario)
-    assert [r.split(" ")[0] for r in listed[2:]] == ["14.15", "13.1", "14.2", "14.19"]
+    assert [r.split(" ")[0] for r in listed[2:]] == ["14.15", "14.19"]
     assert not any("14.6" in r or "14.13" in r for r in listed)
 
 
@@ -426,3 +426,35 @@ def test_14_11_the_ukrainian_separatists_resist_soviet_entry_until_a_pa_destroys
     left = GAME.apply(data, at(moved, 14, "soviet", "movement"), "soviet", [{"move": "sov-6a", "path": ["2510E", "2610E"]}], ScriptedDice())
     assert {"event": "guerrillas_return", "hex": "2510E", "rule": "14.11"} in left.events
     assert left.state["wwiii"]["guerrillas_destroyed"] == {}
+
+
+# -- 14.2 the neutral Yugoslavs; 13.1 the WWIII airborne deployment ------------------------------------------
+def test_14_2_the_yugoslavs_stay_home_and_do_not_attack_until_the_western_allies_invade(data, fresh, begun):
+    """14.2: "Don't deploy the Yugoslav partisan units, only their mobile armies. In this scenario the Yugoslavs are
+    considered neutral unless the Western Allied player elects to invade their territory. Until that happens, the
+    Soviet may maneuver the Yugoslav units within their country as he sees fit, but they may not attack while still
+    unviolated. There are no Yugoslavian replacements." (Test data: Yugoslavia 3518-3520.)"""
+    assert "yug-p1" not in fresh["to_place"] and begun["units"]["yug-1"] == {"hex": "3519", "steps": 2}
+    state = at(begun, 12, "soviet")
+    assert problems(data, state, [{"move": "yug-1", "path": ["3519", "3520"]}]) == []
+    assert problems(data, state, [{"move": "yug-1", "path": ["3519", "3419"]}]) == [
+        "yug-1 is Yugoslav and stays inside Yugoslavia (3419) until the Western Allies invade it (14.2)"]
+    state["units"]["yug-1"]["steps"] = 1
+    assert problems(data, state, [{"replace": "yug-1", "steps": 1}]) == ["there are no Yugoslavian replacements in the WWIII scenarios (14.2)"]
+    state = at(begun, 12, "soviet", "assault", us_3="3418")
+    assert problems(data, state, [{"attack": "3418", "with": ["yug-1"]}]) == [
+        "yug-1 is Yugoslav and may not attack until the Western Allies invade Yugoslavia (14.2)"]
+    state = at(state, 12, "western")
+    outcome = GAME.apply(data, state, "western", [{"move": "us-3", "path": ["3418", "3518"]}], ScriptedDice())
+    assert {"event": "yugoslavia_invaded", "hex": "3518", "rule": "14.2"} in outcome.events
+    state = at(outcome.state, 13, "soviet", "assault")
+    assert problems(data, state, [{"attack": "3518", "with": ["yug-1"]}]) == []
+
+
+def test_13_1_each_airborne_corps_one_deployment_in_wwiii(data, begun):
+    """13.1: "Each airborne corps may make one more airborne deployment during WWIII" — in the Straight-Up scenario,
+    its one deployment of this war (the WWII drop is not on the map)."""
+    state = at(begun, 12, "western", us_18ab="3016")
+    assert GAME.corps_problem(data, state, "us-18ab") is None
+    state["aaa_drops"] = {"us-18ab": 1}
+    assert GAME.corps_problem(data, state, "us-18ab") == "us-18ab has made its one airborne deployment(s) of the game (13.1)"

@@ -20,7 +20,7 @@ from .wwiii_guerrillas import UkrainianRules
 from .wwiii_setup import play
 
 ABOMB = "a_bomb"
-WWIII_EVENTS = ("guerrillas", "guerrillas_return", "wwiii_victory", "a_bomb", "a_bomb_roll", "turn_15_check", "swiss_neutrality_violated")
+WWIII_EVENTS = ("yugoslavia_invaded", "guerrillas", "guerrillas_return", "wwiii_victory", "a_bomb", "a_bomb_roll", "turn_15_check", "swiss_neutrality_violated")
 
 
 # What a WWIII Straight-Up campaign's header lists as not adjudicated (each with why); the
@@ -29,10 +29,6 @@ WWIII_NOT_ENFORCED = (
     "14.15 the German-Allied units may \"not move east of the Oder River or west of the Rhine\": the map data "
     "gives no area east of the Oder or west of the Rhine (map.regions.rivers), so the group polices it (their "
     "choice, entry via Frankfurt, the Protectorate, Italy, Yugoslavia, Trieste and Switzerland are enforced)",
-    "13.1 in WWIII each airborne corps may make one more airborne deployment: not adjudicated yet (13.1's one drop "
-    "a game is enforced)",
-    "14.2 the neutral Yugoslavs (they may not attack until the Western Allied player invades Yugoslavia): not "
-    "adjudicated yet; the group polices it",
     "14.19 the segue from a won WWII campaign into WWIII: `pbem new` starts the Straight-Up scenario only",
 )
 
@@ -88,6 +84,27 @@ class WorldWarThreeRules(UkrainianRules):
     def known_units(self, data: GameData) -> set[str]:
         return set(data.get("units.counters", "the unit counters"))
 
+    # -- 14.2 the neutral Yugoslavs ----------------------------------------------------------------------
+    def is_yugoslav(self, data: GameData, unit_id: object) -> bool:
+        return isinstance(unit_id, str) and unit_id in self.known_units(data) and \
+            self.counter(data, unit_id).get("nationality") == "yugoslavian"
+
+    def yugoslav_unit_problem(self, data: GameData, state: dict, unit_id: str, hexes: list[str]) -> str | None:
+        """14.2: "Until that happens, the Soviet may maneuver the Yugoslav units within their country"."""
+        if "wwiii" in state and not state["wwiii"].get("yugoslavia_violated"):
+            home = self.region(data, "yugoslavia", "14.2")
+            outside = [h for h in hexes if h not in home]
+            if outside:
+                return f"{unit_id} is Yugoslav and stays inside Yugoslavia ({outside[0]}) until the Western Allies invade it (14.2)"
+            return None
+        return super().yugoslav_unit_problem(data, state, unit_id, hexes)
+
+    def attacker_problem(self, data: GameData, state: dict, army: str, unit_id: str, target: str, used: set[str]) -> str | None:
+        """14.2: the Yugoslav units "may not attack while still unviolated"."""
+        if "wwiii" in state and not state["wwiii"].get("yugoslavia_violated") and self.is_yugoslav(data, unit_id):
+            return f"{unit_id} is Yugoslav and may not attack until the Western Allies invade Yugoslavia (14.2)"
+        return super().attacker_problem(data, state, army, unit_id, target, used)
+
     # -- 14.10 the Vlassov Army ------------------------------------------------------------------------
     def is_vlassov(self, data: GameData, unit_id: object) -> bool:
         return isinstance(unit_id, str) and unit_id in self.known_units(data) and self.counter(data, unit_id).get("nationality") == "vlassov"
@@ -123,6 +140,9 @@ class WorldWarThreeRules(UkrainianRules):
         units = order.get("with")
         if "wwiii" in view and isinstance(units, list) and any(self.is_vlassov(data, u) for u in units):
             return "the Vlassov Army is mechanized, but it may not make MAs (14.10)"
+        if "wwiii" in view and isinstance(units, list) and not view["wwiii"].get("yugoslavia_violated") \
+                and any(self.is_yugoslav(data, u) for u in units):
+            return "the Yugoslav units may not attack until the Western Allies invade Yugoslavia (14.2)"
         return super().mobile_assault_problem(data, view, mobile, order, alone, moved)
 
     # -- 14.9 Soviet supply; 14.16 the Swiss always supplied in Switzerland ------------------------------
@@ -230,6 +250,10 @@ class WorldWarThreeRules(UkrainianRules):
         if "wwiii" not in state or state.get("game_over"):
             return
         wwiii = state["wwiii"]
+        if army == "western" and not wwiii.get("yugoslavia_violated") and hex_id in self.region(data, "yugoslavia", "14.2"):
+            wwiii["yugoslavia_violated"] = True             # 14.2: "unless the Western Allied player elects to invade"
+            state["yugoslavs_free"] = True                  # from now on 10.23's four hexes bound them, not 14.2
+            events.append({"event": "yugoslavia_invaded", "hex": hex_id, "rule": "14.2"})
         if army == "soviet" and not wwiii["swiss_violated"] and hex_id in self.region(data, "switzerland", "14.2"):
             wwiii["swiss_violated"] = True
             events.append({"event": "swiss_neutrality_violated", "hex": hex_id, "rule": "14.2"})
@@ -411,6 +435,8 @@ class WorldWarThreeRules(UkrainianRules):
                 lines.append(("item", f"Soviet PA on the Ukrainian separatists in {event['hex']}: {event['attack']} to "
                                       f"{event['defense']}, column {event['column']}, die {event['roll']}: {event['result']}"
                                       f"{' — the factor is destroyed' if event['destroyed'] else ''} (14.11)."))
+            elif event.get("event") == "yugoslavia_invaded":
+                lines.append(("item", f"A Western Allied unit entered Yugoslavia ({event['hex']}): the Yugoslavs are at war (14.2)."))
             elif event.get("event") == "guerrillas_return":
                 lines.append(("item", f"No Soviet unit is left in {event['hex']}: the separatists' factor returns (14.11)."))
             elif event.get("event") == "a_bomb":

@@ -130,9 +130,13 @@ class UkrainianRules(GermanAlliedRules):
         if "wwiii" in state and state["army"] == "soviet":
             rule, board, grid = play(state, "ukrainian_separatists"), self.map(data), self.grid(data)
             near = {n for u, v in state["units"].items() if self.army_of(data, u) == "soviet" for n in grid.neighbours(v["hex"])}
-            east = [h for h in near if h.endswith(str(rule["map_sheet_suffix"])) and int(h[:2]) > int(rule["east_of_column"])]
-            if any(not board.terrain_known(h) or self.guerrillas_in(data, state, h) for h in east):
-                return None
+            east = sorted(h for h in near if h.endswith(str(rule["map_sheet_suffix"])) and int(h[:2]) > int(rule["east_of_column"]))
+            for hex_id in east:
+                try:
+                    if not board.terrain_known(hex_id) or self.guerrillas_in(data, state, hex_id):
+                        return None
+                except UnknownDataError:
+                    return None          # an unmarked marsh hex may be a target: the Soviet's file says (and check refuses it)
         return super().assault_without_choice(data, state)
 
     def guerrillas_return(self, data: GameData, state: dict, events: list) -> None:

@@ -69,6 +69,9 @@ class WWIIISetupRules(MobileAirRules):
             "units": units, "eliminated": [], "control": self.wwiii_control(data, rules), "fanaticism_vp": 0,
             "fortresses": [], "fortress_lost": [], "destroyed": {}, "reinforcements": reinforcements,
             "attacked_this_turn": {}, "pending": [], "last_combats": [], PASSES: True,
+            # 10.23's Yugoslav restrictions wait for a German-side unit next to Belgrade, which WWIII never has;
+            # 14.2's neutrality governs instead (wwiii.py)
+            "yugoslavia_open": True,
             "wwiii": {"scenario": STRAIGHT_UP, "play": rules, "swiss_violated": False, "movement_begun": False,
                       "rough": [self.grid(data).canonical(str(rules["thunderclap_hex"]))],      # 14.3 Dresden
                       "a_bombs": {"won": 0, "used": []}},
