@@ -354,6 +354,10 @@ def test_14_16_the_swiss_stay_home_pay_1_mp_a_hex_attack_alone_and_are_supplied(
     state = at(state, 12, "western", "assault", sov_6a="2919", us_3="3020")
     assert "Swiss units never co-operate in attacks with any other Allied units (14.16)" in \
         problems(data, state, [{"attack": "2919", "with": ["sw-1", "us-3"]}])
+    state = at(state, 12, "western", "assault", sov_6a="3019", sw_1="2919")
+    assert problems(data, state, [{"attack": "3019", "with": ["sw-1"], "advance": ["sw-1"]}]) == [
+        "sw-1 is Swiss and never leaves Switzerland (3019) (14.16)"]
+    assert GAME.retreat_step_problem(data, state, "sw-1", ["2919", "3019"]) == "sw-1 is Swiss and never leaves Switzerland (3019) (14.16)"
 
 
 def test_the_wwiii_header_lists_what_it_leaves_out(scenario):

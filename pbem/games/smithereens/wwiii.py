@@ -205,7 +205,35 @@ class WorldWarThreeRules(UkrainianRules):
         units = [u for u in order.get("with", []) if isinstance(u, str) and u in state["units"]]
         if "wwiii" in state and any(self.is_swiss(data, u) for u in units) and not all(self.is_swiss(data, u) for u in units):
             problems.append("Swiss units never co-operate in attacks with any other Allied units (14.16)")
+        advance = order.get("advance")
+        if "wwiii" in state and not problems and isinstance(advance, list) and advance:
+            target = self.grid(data).canonical(str(order["attack"]))
+            problems += [reason for reason in (self.wwiii_entry_problem(data, state, u, target) for u in advance) if reason]
         return problems
+
+    def wwiii_entry_problem(self, data: GameData, state: dict, unit_id: str, hex_id: str) -> str | None:
+        """Where a unit may never go, by advance or retreat as by movement: the Swiss out of Switzerland
+        (14.16), a German-Allied unit into 14.15's areas, a Soviet unit into a separatists' hex (14.11)."""
+        if unit_id not in state["units"]:
+            return None
+        if self.is_swiss(data, unit_id) and hex_id not in self.region(data, "switzerland", "14.16"):
+            return f"{unit_id} is Swiss and never leaves Switzerland ({hex_id}) (14.16)"
+        if self.is_german_allied(state, unit_id):
+            return self.german_allied_problem(data, state, unit_id, [hex_id])
+        if self.army_of(data, unit_id) == "soviet" and self.guerrillas_in(data, state, hex_id):
+            return f"{unit_id} may not enter {hex_id}: the Ukrainian separatists' factor resists Soviet entry (14.11)"
+        return None
+
+    def retreat_step_problem(self, data: GameData, state: dict, unit_id: str, path: list[str]) -> str | None:
+        if "wwiii" in state:
+            for hex_id in path[1:]:
+                try:
+                    reason = self.wwiii_entry_problem(data, state, unit_id, self.grid(data).canonical(str(hex_id)))
+                except ValueError:
+                    break                             # refused by the retreat's own check
+                if reason:
+                    return reason
+        return super().retreat_step_problem(data, state, unit_id, path)
 
     def other_camp_next_to(self, data: GameData, state: dict, army: str, hex_id: str) -> bool:
         """10.36 is the WWII meeting of two allies; in WWIII the Soviet and the Western Allies are
