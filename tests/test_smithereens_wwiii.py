@@ -360,6 +360,15 @@ def test_14_16_the_swiss_stay_home_pay_1_mp_a_hex_attack_alone_and_are_supplied(
     assert GAME.retreat_step_problem(data, state, "sw-1", ["2919", "3019"]) == "sw-1 is Swiss and never leaves Switzerland (3019) (14.16)"
 
 
+def test_14_19_the_segue_is_refused_naming_what_to_play(data):
+    """14.19 ("Players may choose to segue straight from WWII into WWIII") is not built: `pbem new` says so."""
+    from pbem.errors import PbemError
+    segue = load_scenario("smithereens", "wwii_into_wwiii")[0]
+    with pytest.raises(PbemError, match=r"does not adjudicate the segue from WWII into WWIII \(14.19\) yet; play "
+                                        r"'historical' or 'wwiii_straight_up'"):
+        GAME.setup(data, segue, ["alliance", "german"], {"fog": "off"})
+
+
 def test_the_wwiii_header_lists_what_it_leaves_out(scenario):
     """14.15's Oder and Rhine and 14.19 stay on the list, each with why; the rules built here are gone from it."""
     listed = GAME.not_enforced_in({"level": "beginner", "fog": False}, scenario)
@@ -453,6 +462,14 @@ def test_14_2_the_yugoslavs_stay_home_and_do_not_attack_until_the_western_allies
     assert {"event": "yugoslavia_invaded", "hex": "3518", "rule": "14.2"} in outcome.events
     state = at(outcome.state, 13, "soviet", "assault")
     assert problems(data, state, [{"attack": "3518", "with": ["yug-1"]}]) == []
+
+
+def test_14_2_the_soviet_aircraft_unit_is_removed(data, begun):
+    """14.2: "Also remove the Soviet aircraft unit" (13.5's tactical air is not played, even at the standard level)."""
+    state = at(dict(begun, level="standard"), 11, "soviet", "assault")
+    assert not GAME.flies(data, state)
+    assert problems(data, state, [{"attack": "3114", "with": ["sov-3a"], "air": True}]) == [
+        "there is no tactical air in the WWIII scenarios: the Soviet aircraft unit is removed (14.2)"]
 
 
 def test_13_1_each_airborne_corps_one_deployment_in_wwiii(data, begun):

@@ -59,10 +59,10 @@ class SetupRules(MovementRules):
         recorded = "reveals" in (options or {})      # a campaign made before the option keeps its save 0
         options = self.options(options or {})
         if scenario.get("scenario") != "historical":
-            # 14.x: the WWIII scenarios change sides, turn order and victory; their data is in
-            # scenarios/smithereens/, their rules are not adjudicated yet.
+            # 14.19: the segue needs a campaign started from another's final save (docs/smithereens.md);
+            # the Straight-Up scenario is set up by wwiii_setup.py
             raise PbemError(f"scenario {scenario.get('scenario')!r} is encoded as data but pbem does not adjudicate "
-                            "its rules (14.x) yet; play 'historical'")
+                            "the segue from WWII into WWIII (14.19) yet; play 'historical' or 'wwiii_straight_up'")
         counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
         units, reinforcements, placements, variable = {}, {}, {}, {}
         for unit_id in sorted(k for k in counters if k not in ("open", "printed_on", "rule")):

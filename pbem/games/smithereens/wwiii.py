@@ -138,6 +138,8 @@ class WorldWarThreeRules(UkrainianRules):
 
     def mobile_assault_problem(self, data: GameData, view: dict, mobile: dict, order: dict, alone: bool, moved: set[str]) -> str | None:
         units = order.get("with")
+        if "wwiii" in view and "air" in order:
+            return "there is no tactical air in the WWIII scenarios: the Soviet aircraft unit is removed (14.2)"
         if "wwiii" in view and isinstance(units, list) and any(self.is_vlassov(data, u) for u in units):
             return "the Vlassov Army is mechanized, but it may not make MAs (14.10)"
         if "wwiii" in view and isinstance(units, list) and not view["wwiii"].get("yugoslavia_violated") \
@@ -199,8 +201,14 @@ class WorldWarThreeRules(UkrainianRules):
         river = self.river_extra_mp(data, state, unit_id) if {"river", "rhine"} & set(self.hexside(data, a, b)) else 0
         return int(play(state, "swiss_mp_per_hex")) + river, ""
 
+    def flies(self, data: GameData, state: dict) -> bool:
+        """14.2: "Also remove the Soviet aircraft unit"; the German air is gone with the Germans."""
+        return False if "wwiii" in state else super().flies(data, state)
+
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
         """14.16: Swiss units never "co-operate in attacks with any other Allied units"."""
+        if "wwiii" in state and "air" in order:
+            return ["there is no tactical air in the WWIII scenarios: the Soviet aircraft unit is removed (14.2)"]
         problems = super().attack_problems(data, state, army, order, used, targets)
         units = [u for u in order.get("with", []) if isinstance(u, str) and u in state["units"]]
         if "wwiii" in state and any(self.is_swiss(data, u) for u in units) and not all(self.is_swiss(data, u) for u in units):

@@ -108,7 +108,7 @@ class WWIIISetupRules(MobileAirRules):
             elif "unknown" in (setup, arrives):
                 raise UnknownDataError(f"units.counters.{unit_id}.setup", f"the set-up hex or entry turn of {unit_id}, to know "
                                        "whether it is available by the end of Game Turn 10 (14.2)", "the unit counter", data.override_file)
-            elif isinstance(setup, str) or (isinstance(arrives, int) and arrives <= 10):
+            elif isinstance(setup, str) or (isinstance(arrives, int) and arrives <= int(rules["forces_available_by_turn"])):
                 to_place[unit_id] = CODE
         return to_place, units, reinforcements
 
