@@ -51,7 +51,7 @@ class WorldWarThreeRules(UkrainianRules):
     # -- 14.5 turn order; 14.17 odds line; 14.8 replacements -----------------------------------------
     def turn_order(self, data: GameData, state: dict) -> tuple[str, ...]:
         if "wwiii" in state:
-            return tuple(play(state, "seats"))          # 14.5: the Soviet player turn first, no German one
+            return tuple(play(state, "turn_order"))     # 14.5: the Soviet player turn first, no German one
         return super().turn_order(data, state)
 
     def line_of(self, data: GameData, state: dict, order: dict, army: str) -> str:
