@@ -73,7 +73,7 @@ GROUPS: dict[str, dict[str, Any]] = {
              help="Adjudicate play-by-email wargame campaigns: signed orders, two-party dice, hash-chained saves."),
     "data": dict(no_args_is_help=True, help="Game data: what the rulebook text lacks, and templates to supply it."),
     "amend": dict(no_args_is_help=True,
-                  help="Data amendments signed by both players: values the campaign's data lack, supplied mid-game (pbem/amend.py)."),
+                  help="Data amendments signed by every player: values the campaign's data lack, supplied mid-game (pbem/amend.py)."),
 }
 COMMANDS: list[tuple[str, str, Callable[..., Any]]] = []       # (group, name, function), in the order of --help
 
@@ -158,7 +158,7 @@ def commit_cmd(key: Path = Option(..., help="Your private key (pbem or OpenSSH e
                side: str = Option(..., help="Your seat (or 'gm' for a referee)"),
                out_file: Optional[Path] = Option(None, "--out", help="Default: CAMPAIGN-SIDE.commit.txt"),
                passphrase: Optional[str] = Option(None)) -> None:
-    """Write your signed dice commitment (the tip of your hash chain) for a new campaign."""
+    """Write your signed dice commitment (the root of your dice tree, docs/dice.md) for a new campaign."""
     private = load_private_key(key, passphrase)
     text = camp.make_commitment(private, campaign_id, side)
     target = out_file or Path(f"{campaign_id}-{side}.commit.txt")
@@ -192,7 +192,7 @@ def new_cmd(game: str = Argument(...), scenario: str = Argument(...),
             player: List[str] = Option(..., help="SIDE=PUBKEY, one per seat"),
             commitment: List[str] = Option([], help="Signed dice commitment files (from `pbem commit`)"),
             data: Optional[Path] = Option(None, help="Data override file both players agreed on"),
-            gm: Optional[Path] = Option(None, help="GM mode: the referee's public key (holds the only dice chain)"),
+            gm: Optional[Path] = Option(None, help="GM mode: the referee's public key (holds the only dice commitment)"),
             title: str = Option("", help="A title for reports"),
             option: List[str] = Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x) or errata.S4=all-units (a reading, docs/errata.md)")) -> None:
     """Create a campaign folder: header, commitments, save 0."""
@@ -255,17 +255,31 @@ def _order_problems(campaign: "camp.Campaign", body: dict, text: str, signed: Si
             camp.check_orders_message(campaign, signed, number, save, digest)
         else:
             camp.check_orders_body(campaign, body, str(orders), number, save, digest)
-        from .hidden.steps import owner_step_problems, view_for
-        state = view_for(campaign, number, save, str(body["side"]))      # a side's own units under fog (11.7)
+        state = _checked_state(campaign, (number, save, digest), body, signed, orders)
         for problem in campaign.game.check(campaign.data, state, body["side"], body["orders"]):
             where = f"{orders}:{lines[problem.index]}" if problem.index is not None and problem.index < len(lines) else str(orders)
             label = f" (order {problem.index + 1})" if problem.index is not None else ""
             problems.append(f"{where}: {problem.message}{label}")
         if not problems and signed is None:
+            from .hidden.steps import owner_step_problems
             problems += [f"{orders}: {m}" for m in owner_step_problems(campaign, number, save, str(body["side"]), body["orders"])]
     except PbemError as exc:
         problems.append(exc.one_line() if exc.file else f"{orders}: {exc.one_line()}")
     return problems
+
+
+def _checked_state(campaign: "camp.Campaign", latest: tuple, body: dict, signed: SignedMessage | None,
+                   orders: Path) -> dict:
+    """The state orders are checked against: the mover's own view (its hidden items back, from its
+    private part); for another seat's signed orders, which it never holds, the public state with the
+    items the orders open, as adjudication sees it."""
+    from .hidden.private import find_private
+    from .hidden.steps import hidden_of, open_block, public_state, view_for
+    number, save, digest = latest
+    side = str(body["side"])
+    if signed is not None and hidden_of(save, side) and find_private(campaign.folder, campaign.id, side) is None:
+        return public_state(campaign, number, save, side, body, str(orders), {side: open_block(body, str(orders))})[0]
+    return view_for(campaign, number, save, side)      # a side's own units under fog (11.7)
 
 
 @command("check")
@@ -305,6 +319,8 @@ def sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder
     body = parse_yaml_text(text, str(orders))
     if not isinstance(body, dict) or body.get("pbem") != "orders":
         raise PbemError("not an orders file (expected 'pbem: orders')", str(orders))
+    # orders bound to another save, seat or phase are refused with --no-check too: no hint to use it
+    camp.check_orders_body(campaign, body, str(orders), *campaign.latest())
     problems = [] if no_check else _order_problems(campaign, body, text, None, orders)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -388,17 +404,16 @@ def adjudicate_cmd(folder: Path = Argument(...), files: Optional[List[Path]] = A
     if result.save is None:
         out(f"kept the orders in {folder / camp.PENDING}: adjudicate the reveal of "
             f"{', '.join(result.awaiting_reveal)} when it comes")
-        return
-    step = campaign.step_dir(result.number)
-    out(f"wrote save {result.number} in {step}")
-    mover = result.save["produced_by"]["side"]
+    else:
+        out(f"wrote save {result.number} in {campaign.step_dir(result.number)}")
     given = {read_text(Path(f), limit=MAX_SIGNED_BYTES) for f in files or []}
     for name, text in sorted(result.inputs.items()):
         party = name[len("reveal-"):-len(".txt")]
         if name.startswith("reveal-") and party in mine and text not in given:
-            target = Path(f"reveal-{party}-{result.number:04d}.txt")   # not hidden in steps/
-            write_new_file(target, text.encode())
-            out(f"send {target} to {mover}")
+            # made here (three or four seats: also while another seat's reveal is awaited)
+            from .inbox import write_outgoing
+            target = write_outgoing(Path(f"reveal-{party}-{result.number:04d}.txt"), text)   # not hidden in steps/
+            _send_hint(campaign, target, exclude=party)    # every copy records the step with it, not the mover's alone
 
 
 @command("inbox")
@@ -448,7 +463,8 @@ def status_cmd(folder: Path = Argument(...)) -> None:
                      f"{_waited(message.body['sent'])} ago)")
             out(f"{fixed}; {_what_pending_orders_await(campaign, (number, save, digest), message, missing)}")
         elif message.kind == "data-amendment":
-            others = [s for s in sorted(campaign.header["players"]) if s != message.body["side"]]
+            signed = {m.body["side"] for m in pending if m.kind == "data-consent"} | {message.body["side"]}
+            others = [s for s in sorted(campaign.header["players"]) if s not in signed]
             out(f"a data amendment of {message.body['side']} is proposed ({message.source}, sent {message.body['sent']}, "
                 f"{_waited(message.body['sent'])} ago); it awaits the countersignature of {', '.join(others)}")
 
@@ -577,17 +593,22 @@ def report_cmd(folder: Path = Argument(...), fmt: str = Option("text", "--format
 def _side_view(campaign: "camp.Campaign", side: Optional[str], private: Optional[Path]) -> Optional[Callable[[dict], dict]]:
     """`report --side` of a campaign that hides items reads that side's private part, and refuses without it."""
     from .hidden.private import find_private
-    from .hidden.steps import rules_of, side_save
+    from .hidden.steps import hidden_of, rules_of, side_save
 
     if side is None or rules_of(campaign) is None:
         if private is not None:
             raise PbemError("--private is for `report --side` of a campaign that hides items")
         return None
     part = find_private(campaign.folder, campaign.id, side, private)
-    if part is None:
-        raise PbemError(f"report --side {side} shows what only {side} may see, from {side}'s private part; "
-                        f"none at the default place (DIR.private-{side} beside the campaign folder): name it with --private")
-    return lambda save: side_save(campaign, save, side, part)
+
+    def view(save: dict) -> dict:
+        # a side that holds nothing hidden in this save (it never had a private part, e.g. End of
+        # the Iron Dream's Axis) sees the public save; one that holds items needs its part
+        if part is None and hidden_of(save, side):
+            raise PbemError(f"report --side {side} shows what only {side} may see, from {side}'s private part; "
+                            f"none at the default place (DIR.private-{side} beside the campaign folder): name it with --private")
+        return side_save(campaign, save, side, part)
+    return view
 
 
 @command("demo")
@@ -686,7 +707,7 @@ def amend_propose_cmd(folder: Path = Argument(..., help="Your copy of the campai
                       out_file: Optional[Path] = Option(None, "--out", help="Default: amendment-SIDE-NNNN.txt"),
                       passphrase: Optional[str] = Option(None)) -> None:
     """Sign a data amendment: the values of PROPOSAL the campaign's data do not hold yet (unknown
-    values, entries of open collections, errata readings not chosen yet), for the other side to countersign."""
+    values, entries of open collections, errata readings not chosen yet), for every other player to countersign."""
     from . import amend
     campaign = camp.open_campaign(folder)
     values, errata = amend.proposal_values(campaign, proposal)
@@ -700,7 +721,7 @@ def amend_propose_cmd(folder: Path = Argument(..., help="Your copy of the campai
     camp.adjudicate_messages(campaign, [message])      # kept in pending/: the countersignature alone completes it
     write_new_file(target, text.encode())
     out(f"wrote {target}: {len(values)} value(s)" + (f", errata {', '.join(sorted(errata))}" if errata else "")
-        + " for the other side to countersign (`pbem amend sign DIR FILE --key KEY`)")
+        + f" for {_countersigners(campaign)} to countersign (`pbem amend sign DIR FILE --key KEY`)")
     _send_hint(campaign, target, exclude=message.body["side"])
 
 
@@ -711,7 +732,8 @@ def amend_sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign 
                    key: Path = Option(...),
                    out_file: Optional[Path] = Option(None, "--out", help="Default: consent-SIDE-NNNN.txt"),
                    passphrase: Optional[str] = Option(None)) -> None:
-    """Countersign a data amendment (after reading its values, printed here) and record it in your copy."""
+    """Countersign a data amendment (after reading its values, printed here) and record it in your copy
+    (with three or four players, once every other player's countersignature is there too)."""
     from . import amend
     from .inbox import read_mail
     campaign = camp.open_campaign(folder)
@@ -730,8 +752,16 @@ def amend_sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign 
         out(f"  {path} = {value}")
     for reading, choice in sorted(found[0].body["errata"].items()):
         out(f"  errata {reading} = {choice}")
-    out(f"wrote {target}; save {result.number} (the amendment) recorded in {folder}")
+    if result.save is None:           # three or four seats: another countersignature is still to come
+        out(f"wrote {target}; {result.report}")
+    else:
+        out(f"wrote {target}; save {result.number} (the amendment) recorded in {folder}")
     _send_hint(campaign, target, exclude=consent.body["side"])
+
+
+def _countersigners(campaign: "camp.Campaign") -> str:
+    """Who countersigns an amendment: the other side of two, every other player of three or four."""
+    return "the other side" if len(campaign.header["players"]) == 2 else "every other player"
 
 
 # -- direct dispatch of the commands a whole process runs most ------------------------------------

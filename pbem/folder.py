@@ -388,6 +388,9 @@ def create_campaign(folder: Path, game_name: str, scenario_name: str, players: d
         raise PbemError(f"{game_name} is played by seats {' or '.join('+'.join(s) for s in game.seats(scenario))}; got {'+'.join(seats) or 'none'}")
     data = load_game_data(game_name, override)
     data.behaviour = game.behaviour            # new campaigns play the module's current behaviour
+    # a value the set-up needs is entered in the file given to --data (the folder's copy does not exist yet)
+    data.override_file = (str(override) if override is not None else
+                          f"none given: write one with `pbem data template {game_name}`, pass it with --data")
     if override is not None:
         _hexside_keys_found(data, gamedata.load_override(override, game_name)["values"], str(override))
     chosen = game.options(options or {})

@@ -75,7 +75,7 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
         reveal_key = key if any(p in mine for p in campaign.revealers(save["awaiting"])) else None
         step = adjudicate_messages(campaign, given, reveal_key, sent)
         used.update(m.digest for m in given)
-        _note_reveals(campaign, step, mine, outbox, received, result)
+        _note_reveals(campaign, step, mine, outbox, received, result, used)
         campaign = open_campaign(folder)          # a recorded amendment changes the data of what follows
         if step.save is None and any(n.startswith("amendment-") for n in step.inputs):
             if given:
@@ -89,6 +89,9 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
                 if key is not None and not reveal_key:
                     result.lines.append(f"your key is {', '.join(mine)}'s: it reveals nothing for this step "
                                         "(run this with the key of the seat it awaits)")
+                elif key is None:
+                    result.lines.append(f"without --key nothing is revealed here: {', '.join(step.awaiting_reveal)} "
+                                        "reveal with `pbem inbox DIR FILE --key KEY`")
             break
         result.recorded.append(step.number)
         result.lines.append(f"recorded save {step.number}: {step.save['produced_by']['phase']} "
@@ -113,13 +116,12 @@ def _orders_for(campaign: Campaign, received: dict[str, SignedMessage], number: 
 
 
 def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, received: dict[str, SignedMessage],
-                  result: InboxResult) -> None:
+                  result: InboxResult, used: set[str]) -> None:
     """A reveal this player made here is written to the outbox (never only inside steps/ or
-    pending/), with exactly whom to send it to."""
-    movers = [n[len("orders-"):-len(".txt")] for n in step.inputs if n.startswith("orders-")]
-    if not movers:
+    pending/), with exactly whom to send it to; it is used, never listed among the leftovers (as a
+    duplicate of the step it just made, or as waiting while its step awaits another seat's reveal)."""
+    if not any(n.startswith("orders-") for n in step.inputs):
         return                              # a data amendment step: no reveal in it
-    mover = movers[0]
     for name, text in sorted(step.inputs.items()):
         party = name[len("reveal-"):-len(".txt")] if name.startswith("reveal-") else None
         if party is None or party not in mine:
@@ -127,11 +129,25 @@ def _note_reveals(campaign: Campaign, step, mine: list[str], outbox: Path, recei
         message = parse_signed(text, name)
         if message.digest in received:
             continue                        # received, not made here: the mover has it already
-        target = Path(outbox) / f"reveal-{party}-{step.number:04d}.txt"
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            write_new_file(target, text.encode("utf-8"))
+        used.add(message.digest)
+        target = write_outgoing(Path(outbox) / f"reveal-{party}-{step.number:04d}.txt", text)
         received[message.digest] = message
-        result.sends.append((target, [mover]))
+        # every other seat records the step with it (three or four seats: not the mover's copy alone)
+        result.sends.append((target, [s for s in sorted(campaign.header["players"]) if s != party]))
+
+
+def write_outgoing(target: Path, text: str) -> Path:
+    """Write a file to send: `target`, or the one already there with this text, or, when another
+    file holds the name (another campaign's reveal of the same step number), the first free
+    NAME-2.txt, NAME-3.txt: the step is recorded by now, and refusing would leave its reveal unsent."""
+    candidate, number = target, 1
+    while candidate.exists():
+        if candidate.read_text(encoding="utf-8") == text:
+            return candidate
+        number += 1
+        candidate = target.with_name(f"{target.stem}-{number}{target.suffix}")
+    write_new_file(candidate, text.encode("utf-8"))
+    return candidate
 
 
 def recorded_inputs(campaign: Campaign) -> dict[str, int]:

@@ -68,6 +68,23 @@ def check_orders_message(campaign: Campaign, message: SignedMessage, number: int
         raise PbemError(f"WRONG KEY: orders for {side} are signed by {message.signer[:20]}…, not {side}'s key", message.source)
 
 
+def _stale_hint(body: dict, number: int) -> str:
+    """What to do about orders bound to another save: an earlier one was played since (or the file
+    is a replay), the same number with another hash means one copy of that save differs."""
+    save, side = body.get("save"), body.get("side")
+    if type(save) is not int:
+        return ""
+    if save < number:
+        since = f"save {number} was" if save == number - 1 else f"saves {save + 1}–{number} were"
+        return (f": {since} recorded since (`pbem log DIR`); orders already recorded need nothing more, "
+                f"else write them again from `pbem orders DIR --side {side}`")
+    if save == number:
+        return (f", not the hash {str(body.get('save_hash'))[:12]}… they name: this copy's save {number} differs from "
+                "the one they were written for (an edited or damaged save, or another campaign's copy): "
+                "`pbem verify DIR` names the first difference")
+    return ""
+
+
 def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, save: dict, digest: str) -> None:
     """An orders body (signed or not yet): right campaign, header, save, side, kind and phase; known fields."""
     if body.get("campaign") != campaign.id:
@@ -81,7 +98,7 @@ def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, 
                         f"save {number}: {catch_up(campaign, number, save, body['save'])}", source)
     if type(body.get("save")) is not int or body["save"] != number or body.get("save_hash") != digest:
         raise PbemError(f"STALE OR REPLAYED: orders were written for save {body.get('save')!r} "
-                        f"but the campaign is at save {number} (hash {digest[:12]}…)", source)
+                        f"but the campaign is at save {number} (hash {digest[:12]}…){_stale_hint(body, number)}", source)
     if body.get("header") != campaign.header_hash:
         raise PbemError(f"orders name campaign header {str(body.get('header'))[:12]}…, not this campaign's "
                         f"{campaign.header_hash[:12]}… (start from `pbem orders`)", source)
@@ -164,7 +181,10 @@ def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: st
     check_orders_body(campaign, body, source, number, save, digest)
     side = body["side"]
     if campaign.key_of(side) != key_id(key.public_key()):
-        raise PbemError(f"this key is not {side}'s key in campaign {campaign.id}", source)
+        holds = campaign.sides_of_key(key_id(key.public_key()))
+        whose = f"it is {' and '.join(holds)}'s" if holds else "it holds no seat"
+        raise PbemError(f"this key is not {side}'s key in campaign {campaign.id} ({whose}): sign {side}'s orders "
+                        f"with {side}'s key", source)
     pending = read_pending(campaign, number, save, digest)
     if any(m.kind == "orders" and m.body["orders"] != body["orders"] for m in pending):
         raise PbemError(f"other orders for save {number} are already signed and kept in {campaign.folder / PENDING} "

@@ -163,7 +163,9 @@ def test_27_let_history_judge_asks_no_bagration_question():
     assert problems(d, s, "soviet", [{"bagration": True}]) == [
         "unknown key(s) bagration here (expected abomb, arrive, assault, at, box, bridgeheads, cannibalize, claim, combat, "
         "convert, destroy, drop, ebs, egs, enter, fort, freikorps, from, hexes, hold, invade, losses, move, okh, paratroops, "
-        "path, place, recreate, replace, retreat, sail, strategic, surge, theater, to, with, withdraw)"]
+        "path, place, recreate, replace, retreat, sail, strategic, surge, theater, to, with, withdraw); `bagration:` is an "
+        "order of another step: Operation Bagration choice, at the beginning of the Soviet Turn 1 player-turn (6.5 A); "
+        "this one is Turn 1 Soviet operational movement"]
 
 
 def test_27_behaviour_1_let_history_judge_campaigns_keep_the_question():

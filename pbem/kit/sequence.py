@@ -120,8 +120,19 @@ class SequencedGame(GameModule):
                 unknown = sorted(set(order) - entry.order_keys)
                 if unknown:
                     return [Problem(index, f"unknown key(s) {', '.join(map(str, unknown))} here "
-                                           f"(expected {', '.join(sorted(entry.order_keys))})")]
+                                           f"(expected {', '.join(sorted(entry.order_keys))})"
+                                           + self._other_step(unknown, entry, state))]
         return self._with_suggestions(data, state, orders, entry.check(data, state, side, orders))
+
+    def _other_step(self, unknown: list, entry: Phase, state: dict) -> str:
+        """An order written for another step of the table (a prepared assault sent in the movement
+        phase): which step takes its key, and which one the campaign awaits now."""
+        for key in unknown:
+            steps = [p.rulebook for p in self.sequence if p is not entry and key in p.order_keys]
+            if steps:
+                more = f" (and {len(steps) - 1} more)" if len(steps) > 1 else ""
+                return f"; `{key}:` is an order of another step: {steps[0]}{more}; this one is {entry.label(state)}"
+        return ""
 
     def _with_suggestions(self, data: GameData, state: dict, orders: list, problems: list[Problem]) -> list[Problem]:
         """Each refused order's unknown unit or hex ids, with the nearest valid ones."""
