@@ -1,4 +1,4 @@
-"""Dark December: the rule-coverage audit of tests/test_eid_rule_coverage.py, on
+"""Dark December: the rule-coverage audit (tests/rulecoverage.py), on
 /work/shared/rulebooks/dark-december.txt. Every numbered rule (a line opening with N.N or N.N.N) is cited
 in a comment, docstring or string of a test under tests/test_dark_december*.py, or named in the game's
 not-enforced list (not_enforced.py NOT_ENFORCED, written into every campaign header), or is a bare
@@ -7,16 +7,19 @@ heading, or is in DEFINITIONAL below with why it needs no adjudication. Every wo
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from pbem.games.dark_december.not_enforced import NOT_ENFORCED
-from tests.rulecoverage_dd_stargard import RULEBOOKS, examples, game_tests, rules, uncovered, unquoted
+from tests.rulecoverage import RULEBOOKS, Audit
 
 RULEBOOK = RULEBOOKS / "dark-december.txt"
 pytestmark = pytest.mark.skipif(not RULEBOOK.exists(), reason=f"no rulebook text at {RULEBOOK}")
-TESTS, HERE = "test_dark_december*.py", Path(__file__).name
+# the rule's text starts on the line after its number; worked examples open "Example:" or "Examples:"
+AUDIT = Audit(RULEBOOK, re.compile(r"^(\d+\.\d+(?:\.\d+)?)\s"), re.compile(r"^Examples?:(.*)"), ("test_dark_december*.py",),
+              Path(__file__).name)
 
 # Rules with nothing to adjudicate: component descriptions, chapter introductions, strategy and notes.
 DEFINITIONAL = {
@@ -42,7 +45,7 @@ DEFINITIONAL = {
 
 
 def test_the_rulebook_has_its_numbered_rules():
-    found = rules(RULEBOOK)
+    found = AUDIT.rules
     assert len(found) == 223
     assert list(found)[:3] == ["1.0", "3.0", "4.0"] and list(found)[-1] == "31.0"
 
@@ -50,21 +53,19 @@ def test_the_rulebook_has_its_numbered_rules():
 def test_every_numbered_rule_is_tested_listed_or_definitional():
     """Issue 14: "every numbered rule is enforced with a test citing its number, or listed in the
     campaign's not-enforced list with why"."""
-    assert uncovered(rules(RULEBOOK), game_tests(TESTS, HERE), NOT_ENFORCED, DEFINITIONAL) == []
+    assert AUDIT.uncovered(NOT_ENFORCED, DEFINITIONAL) == []
 
 
 def test_the_definitional_list_names_rules_of_the_text_with_a_reason():
-    found = rules(RULEBOOK)
-    assert [n for n in DEFINITIONAL if n not in found or not found[n]] == []
-    assert all(len(why) > 10 for why in DEFINITIONAL.values())
+    assert AUDIT.bad_definitions(DEFINITIONAL) == []
 
 
 def test_every_worked_example_is_a_test_quoting_it():
     """Issue 14: "every worked example in the rulebook is a test" (DEVELOPERS.md: with the example's
     text in the docstring): a test citing the rule quotes five words in a row of it."""
-    assert unquoted(examples(rules(RULEBOOK)), game_tests(TESTS, HERE)) == []
+    assert AUDIT.unquoted_examples() == []
 
 
 def test_the_examples_are_found():
-    assert [n for n, _ in examples(rules(RULEBOOK))] == [
+    assert [n for n, _ in AUDIT.examples] == [
         "5.6.1", "10.4.4", "12.3", "13.3.1", "13.9.1", "21.0", "23.0", "26.2", "26.5", "26.20", "26.20"]

@@ -13,22 +13,20 @@ A citation of 15.23.3 does not cite 15.23 (nor 2.1 cite 2.12): the number must s
 
 from __future__ import annotations
 
-import ast
-import io
 import re
-import tokenize
 from pathlib import Path
 
 import pytest
 
 from pbem.games.end_of_the_iron_dream.game import NOT_ENFORCED
+from tests.rulecoverage import RULEBOOKS, Audit
 
-ROOT = Path(__file__).resolve().parent.parent
-RULEBOOK = ROOT.parent / "shared" / "rulebooks" / "end-of-the-iron-dream.txt"       # beside the repository
+RULEBOOK = RULEBOOKS / "end-of-the-iron-dream.txt"
 # the rulebook is not part of the repository: where it is absent there is nothing to check against
 pytestmark = pytest.mark.skipif(not RULEBOOK.exists(), reason=f"no rulebook text at {RULEBOOK}")
-HERE = Path(__file__).name
-RULE_LINE = re.compile(r"^(\d+\.\d+(?:\.\d+)?)\s")
+# the rule's text starts on the line after its number; 14.21 Invasion Example is a whole section
+AUDIT = Audit(RULEBOOK, re.compile(r"^(\d+\.\d+(?:\.\d+)?)\s"), re.compile(r"^Examples?:(.*)"), ("test_eid*.py",),
+              Path(__file__).name, extra_examples=("14.21",))
 
 # Rules with nothing to adjudicate: component descriptions, definitions, pointers to other rules,
 # chapter introductions and the designer's notes. Each says why.
@@ -71,53 +69,8 @@ DEFINITIONAL = {
 }
 
 
-def rules() -> dict[str, str]:
-    """{number: its text up to the next numbered line} in the rulebook's order (6.2, printed
-    twice, keeps its first text)."""
-    lines = RULEBOOK.read_text(encoding="utf-8").splitlines()
-    starts = [(m.group(1), i) for i, line in enumerate(lines) if (m := RULE_LINE.match(line))]
-    found: dict[str, str] = {}
-    for k, (number, i) in enumerate(starts):
-        end = starts[k + 1][1] if k + 1 < len(starts) else len(lines)
-        found.setdefault(number, "\n".join(line for line in lines[i + 1:end] if line.strip()))
-    return found
-
-
-def cites(number: str, text: str) -> bool:
-    return re.search(r"(?<![\d.])" + re.escape(number) + r"(?!\d|\.\d)", text) is not None
-
-
-def cited_texts() -> str:
-    """The comments and strings (docstrings, messages, rule fields) of the EID test files."""
-    parts = []
-    for path in sorted((ROOT / "tests").glob("test_eid*.py")):
-        if path.name == HERE:
-            continue
-        for token in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline):
-            if token.type in (tokenize.COMMENT, tokenize.STRING):
-                parts.append(token.string)
-    return "\n".join(parts)
-
-
-def docstrings() -> list[tuple[str, str]]:
-    """(docstring, its words) of every EID test function."""
-    docs = []
-    for path in sorted((ROOT / "tests").glob("test_eid*.py")):
-        if path.name == HERE:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                doc = ast.get_docstring(node) or ""
-                docs.append((doc, words(doc)))
-    return docs
-
-
-def words(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s-]", " ", text.lower()).split())
-
-
 def test_the_rulebook_has_its_numbered_rules():
-    found = rules()
+    found = AUDIT.rules
     assert len(found) == 402
     assert list(found)[:3] == ["1.0", "2.0", "2.1"] and list(found)[-1] == "29.0"
 
@@ -125,43 +78,20 @@ def test_the_rulebook_has_its_numbered_rules():
 def test_every_numbered_rule_is_tested_listed_or_definitional():
     """Issue 14: "every numbered rule is enforced with a test citing its number, or listed in the
     campaign's not-enforced list with why"."""
-    tests, listed = cited_texts(), "\n".join(NOT_ENFORCED)
-    missing = [number for number, body in rules().items()
-               if body and number not in DEFINITIONAL and not cites(number, tests) and not cites(number, listed)]
-    assert missing == []
+    assert AUDIT.uncovered(NOT_ENFORCED, DEFINITIONAL) == []
 
 
 def test_the_definitional_list_names_rules_of_the_text_with_a_reason():
-    found = rules()
-    assert [n for n in DEFINITIONAL if n not in found or not found[n]] == []
-    assert all(len(why) > 10 for why in DEFINITIONAL.values())
-
-
-def examples() -> list[tuple[str, str]]:
-    """(rule, text) of every worked example: the "Example(s):" passages and 14.21's section."""
-    found = []
-    for number, body in rules().items():
-        for line in body.splitlines():
-            if re.match(r"Examples?:", line):
-                found.append((number, line.split(":", 1)[1]))
-    found.append(("14.21", rules()["14.21"]))
-    return found
+    assert AUDIT.bad_definitions(DEFINITIONAL) == []
 
 
 def test_every_worked_example_is_a_test_quoting_it():
     """Issue 14: "every worked example in the rulebook is a test" (DEVELOPERS.md: with the
     example's text in the docstring): a test citing the rule quotes five words in a row of it."""
-    docs = docstrings()
-    missing = []
-    for number, text in examples():
-        said = words(text).split()
-        runs = {" ".join(said[i:i + 5]) for i in range(max(1, len(said) - 4))}
-        if not any(cites(number, doc) and any(run in said_in for run in runs) for doc, said_in in docs):
-            missing.append(f"{number}: {text[:60]}")
-    assert missing == []
+    assert AUDIT.unquoted_examples() == []
 
 
 def test_the_examples_are_found():
-    assert [n for n, _ in examples()] == [
+    assert [n for n, _ in AUDIT.examples] == [
         "10.8", "11.6", "11.8", "11.14", "14.9", "14.19", "14.27", "14.31", "14.32", "14.32", "15.16", "15.21.1",
         "15.21.4", "17.7", "18.7", "18.9", "18.12", "18.23", "22.9", "26.1", "26.3", "26.6.3", "26.6.7", "14.21"]

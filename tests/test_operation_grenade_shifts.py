@@ -322,3 +322,14 @@ def test_combat_event_lists_hilltop_and_combined_arms_shifts(data, state):
     assert [(s["shift"], s["rule"]) for s in combat["shifts"]] == [(1, "9.35"), (1, "9.53")]
     columns = data.get(f"crt.lines.{combat['line']}.columns")
     assert columns.index(combat["final_column"]) == min(len(columns) - 1, columns.index(combat["column"]) + 2)
+
+
+def test_9_55_combined_arms_example_a_tank_unit_with_a_non_tank_unit(data, state):                 # 9.5
+    """9.55 Combined Arms Example: "10/5/20 and 737/12 are eligible for a combined arms bonus because one
+    is a tank unit and the other is a non-tank unit." (Those are counters of other games of the series,
+    rules/operation-grenade/units.yaml; here the tank brigade R/2A/19 and the recon battalion 113/19.)"""
+    defend, (attack, _) = plain_site(data)
+    place(state, {"R/2A/19": attack, "113/19": attack, "942/353/58": defend})
+    assert shifts(data, state, defend, ["R/2A/19", "113/19"], ["942/353/58"]) == [
+        {"shift": 1, "why": f"combined arms: tank R/2A/19 with non-tank 113/19 attacking from {attack} (9.51)", "rule": "9.53"}]
+    assert data.get("crt.column_shifts.combined_arms.example") == "10/5/20 and 737/12 qualify: one is a tank unit, the other a non-tank unit"

@@ -36,7 +36,7 @@ def test_the_story_keeps_its_parts_and_adds_a_mobile_assault_answered_mid_moveme
     assert (ma["from"], ma["attackers"], ma["defenders"], ma["odds"], ma["column"], ma["roll"], ma["result"], ma["spent"]) == \
         ("1818E", ["sov-3gta"], ["ger-46pz", "ger-73id"], "2:1", "2:1/1:1", 4, "1/1", {"sov-3gta": 5})
     assert {"shift": 1, "why": "Soviet tactical air", "rule": "13.5"} in ma["shifts"]
-    assert saves[11]["state"]["air_used"] == {"soviet": 3} and campaign.header["created_with"]["behaviour"] == 5
+    assert saves[11]["state"]["air_used"] == {"soviet": 3} and campaign.header["created_with"]["behaviour"] == 6
     assert saves[11]["state"]["phase"] == "ma_response" and saves[11]["awaiting"]["side"] == "german"
     answer = (BUNDLED / "steps" / "0012" / "orders-german.txt").read_text()
     assert "battle: 1819E" in answer

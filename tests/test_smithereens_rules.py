@@ -69,6 +69,8 @@ def shift_total(shifts) -> int:
 # -- 2.3 / 11.3 hex grid ---------------------------------------------------------------------
 
 def test_11_3_example_2119_is_adjacent_to_2219_and_2220(data):
+    """11.3 example: "an attacking unit or stack in 2119 may not attack defenders in 2219 and 2220 as one battle
+    during a single Combat Phase."."""
     grid = GAME.grid(data)
     assert grid.adjacent("2119", "2219")
     assert grid.adjacent("2119", "2220")
@@ -87,6 +89,8 @@ def test_11_3_one_battle_attacks_one_hex_only(data):
 
 
 def test_10_17_example_hexes_3604_and_3606_are_not_adjacent(data):
+    """10.17 example: "a unit in 3604 could not move directly from there to hex 3606, since such a move would
+    involve crossing an all-sea hexside."."""
     # errata S7 (docs/errata.md): the sea example's two hexes share no hexside in xxyy numbering
     assert not GAME.grid(data).adjacent("3604", "3606")
 
@@ -94,6 +98,9 @@ def test_10_17_example_hexes_3604_and_3606_are_not_adjacent(data):
 # -- 2.15 / 2.16 counters --------------------------------------------------------------------
 
 def test_2_15_western_corps_single_number_by_step_strength(data):
+    """2.15 example: "a US corps at full (four-step) strength is a 10-10-10; at three steps it's a 9-9-9, at two
+    steps an 8-8-8, and at one step a 7-7-7. The Swiss corps are again different in that their strengths are:
+    4-4-4, 3-3-3, 2-2-2, and 1-1-1."."""
     # "a US corps at full (four-step) strength is a 10-10-10; at three steps it's a 9-9-9, at two
     # steps an 8-8-8, and at one step a 7-7-7" (the test counters copy this example)
     for steps, value in ((4, 10), (3, 9), (2, 8), (1, 7)):
@@ -134,6 +141,8 @@ def test_10_16_river_adds_one_mp(data):
 
 
 def test_10_22_example_armor_across_river_into_mountain_costs_4(data):
+    """10.22 example: "if an armor unit crossed a river hexside (on a non-thaw turn) into a mountain hex, that
+    move would cost a total of 4 MP (3 to enter a mountain hex, and +1 to cross a river hexside)."."""
     # 10.22: "an armor unit crossed a river hexside (on a non-thaw turn) into a mountain hex ... 4 MP"
     state = make_state({"g-pz1": "2016"}, turn=2, phase="movement", data=data)
     assert GAME.entry_cost(data, state, "g-pz1", "2016", "2116") == (4, "")
@@ -242,6 +251,9 @@ def test_8_4_soviet_stacking(data):
 
 
 def test_8_5_western_allied_stacking(data):
+    """8.5 example: "the two French corps could stack with each other and US corps (including Vlassov, in the
+    WWIII scenarios), but they could not stack with any British or Canadian or Free Polish units. Within those
+    limits, Western Allied stacking is limited to three units per hex."."""
     ok = GAME.stacking_problem
     assert ok(data, ["us-1", "us-2", "us-3"]) is None
     assert "8.5" in ok(data, ["us-1", "us-2", "us-3", "us-4"])
@@ -272,6 +284,10 @@ def test_8_2_stacking_checked_at_the_end_of_movement_only(data):
 # -- 11.8 / 11.9 / 11.22 / 11.23 odds --------------------------------------------------------
 
 def test_11_8_high_odds_example_rounds_down(data):
+    """11.8 example: "26 attack factors vs. 7 defense factors yields an odds ratio of 3:1. That is, 26 ÷ 7 =
+    3.71, which rounds down to 3. To turn that "3" into a ratio, you must set a "1" next to it on the right.
+    Thus, "3" becomes "3:1" (which is read "3-to-1"), which corresponds with a column heading on the Combat
+    Results Table (CRT) printed near the end of these rules (see 16.2)."."""
     # "26 attack factors vs. 7 defense factors yields an odds ratio of 3:1"
     columns = GAME.crt_columns(data)
     index, odds = GAME.base_column(data, 26, 7, "german")
@@ -281,6 +297,9 @@ def test_11_8_high_odds_example_rounds_down(data):
 
 
 def test_11_9_poor_odds_example_rounds_up(data):
+    """11.9 example: "A force with 5 attack factors is attacking a force with 11 defense factors. Divide 11 by 5
+    (11 ÷ 5 = 2.2), and round up (2.2 becomes 3), then set the "1" on the left of that "3," yielding odds of
+    1:3."."""
     # "A force with 5 attack factors is attacking a force with 11 defense factors ... 1:3"
     columns = GAME.crt_columns(data)
     index, odds = GAME.base_column(data, 5, 11, "german")
@@ -325,6 +344,7 @@ def test_11_23_shifts_apply_before_the_limits(data):
 
 
 def test_11_22_example_die_roll_3_at_german_4_1(data):
+    """11.22 example: "a die roll of "3" at odds of 3:1/4:1 yields a result of "1/2.""."""
     # "a die roll of "3" at odds of 3:1/4:1 yields a result of "1/2"" (errata S2: the German 4:1 /
     # Alliance 3:1 column, per the 16.2 transcription note)
     state = make_state({"g-pz1": "2218", "g-pz2": "2218", "s-inf1": ("2219", 1), "s-art1": "2219"}, data=data)
@@ -382,6 +402,8 @@ def test_11_10_concentric_geometry(data):
 
 
 def test_11_10_example_2_1_becomes_3_1(data):
+    """11.10 example: "a 2:1 attack would become a 3:1 if it were concentric. In the diagrams below, the
+    defending unit is being concentrically assaulted."."""
     state = make_state({"g-inf1": "2218", "g-inf2": "2220", "s-inf1": "2219"}, data=data)
     result = battle(data, state, {"attack": "2219", "with": ["g-inf1", "g-inf2"]}, 1)
     assert (result["odds"], result["base_column"]) == ("2:1", "2:1/1:1")
@@ -400,6 +422,7 @@ def test_11_11_clear_forest_marsh_no_shift(data):
     ("soviet", {"s-gta": "2515", "s-inf1": "2616", "s-inf2": "2416"}, {"g-slow": "2516", "g-inf1": ("2516", 1)}),
 ])
 def test_11_12_rough_example_4_1_becomes_3_1(data, army, attackers, defender):
+    """11.12 example: "a 4:1 would become a 3:1 if the defenders were in a rough hex."."""
     state = make_state({**attackers, **defender}, army=army, data=data)
     result = battle(data, state, {"attack": "2516", "with": list(attackers)}, 1)
     assert result["odds"] == "4:1"
@@ -410,6 +433,7 @@ def test_11_12_rough_example_4_1_becomes_3_1(data, army, attackers, defender):
 
 
 def test_11_13_mountain_example_6_1_becomes_5_1(data):
+    """11.13 example: "a 6:1 would become a 5:1 if the defenders were in a mountain hex."."""
     # errata S1 (docs/errata.md): the text says two columns, its example shows one; the example
     # is followed. 2625 is the rulebook's own mountain hex (10.13 design note).
     state = make_state({"g-pz1": "2624", "g-pz2": "2724", "s-inf1": ("2625", 1)}, data=data)
@@ -575,6 +599,11 @@ def test_11_29_one_lp_per_step(data):
 
 
 def test_11_30_example_no_elimination_before_all_are_one_step(data):
+    """11.30 example: "say the Western Allied player had three units involved in a battle, one with a step-
+    strength of 3, and the other two with step-strengths of 1. If he were attacking and got a numeric combat
+    result of "3," he would have to sacrifice two steps from the unit that began the battle with three steps
+    before he could finish absorbing his combat result by eliminating any one of the remaining (now all) one-
+    step units."."""
     # "three units involved in a battle, one with a step-strength of 3, and the other two with
     # step-strengths of 1 ... attacking and got a numeric combat result of "3"": two steps from the
     # three-step unit, then any one of the (now all) one-step units.
@@ -655,6 +684,8 @@ def test_11_33_advance_into_a_city_takes_control(data):
 
 
 def test_11_34_commonwealth_and_us_never_attack_the_same_hex(data):
+    """11.34 example: "Free French units can cooperate in attacks with US units, etc. Exception: see the 1AAA
+    rules, 13.1ff."."""
     units = {"us-1": "2218", "br-1": "2318", "fr-1": "2118", "g-inf1": "2219"}
     state = make_state(units, army="western", data=data)
     problems = problems_of(data, state, [{"attack": "2219", "with": ["us-1", "br-1"]}])
@@ -696,6 +727,7 @@ def test_11_4_no_unit_attacks_twice_no_hex_attacked_twice(data):
 # -- 3.9 control, 4.3 fanaticism, 4.4 victory -----------------------------------------------------
 
 def test_3_9_control_at_start_examples(data):
+    """3.9 example: "the German controls Warsaw (1819E), and the Grand Alliance controls Brest-Litovsk (2322E)."."""
     state = GAME.setup(data, historical(), ["alliance", "german"])
     assert state["control"]["1819E"] == "german"          # "the German controls Warsaw (1819E)"
     assert state["control"]["2322E"] == "alliance"        # "the Grand Alliance controls Brest-Litovsk (2322E)"
@@ -741,6 +773,11 @@ def cities_held(data, german, alliance=()) -> dict:
 
 
 def test_4_3_example_hannover_recaptured_counts_twice(complete):
+    """4.3 example: "say during Game Turn 9 the German attacked and captured Hannover (which in this example had
+    earlier been captured by the Alliance player). The German immediately and permanently adds 1 VP to what
+    will be his end-game total. Further, if he managed to hang on to Hannover until the final VP reckoning at
+    the end of the game, he'd also receive 1 VP for controlling Hannover at that instant, in effect counting
+    that city's VP twice."."""
     # "during Game Turn 9 the German attacked and captured Hannover (which ... had earlier been captured
     # by the Alliance player) ... immediately and permanently adds 1 VP ... he'd also receive 1 VP for
     # controlling Hannover at that instant". Here the 1-VP Ruhr City 2207 plays Hannover.
@@ -752,6 +789,10 @@ def test_4_3_example_hannover_recaptured_counts_twice(complete):
 
 
 def test_4_3_example_strasbourg_alliance_city_taken_then_lost_still_counts(complete):
+    """4.3 example: "say the German captured Strasbourg during Game Turn 1, but then lost it later on. At the end
+    of Game Turn 10 he still gets that 1 VP for having successfully, albeit temporarily, captured Strasbourg,
+    thus exhibiting "Nazi Fanaticism." If he somehow managed to hold on to Strasbourg until the end of the
+    game, he'd also get the normal 1 VP for it."."""
     # "say the German captured Strasbourg during Game Turn 1, but then lost it later on ... he still
     # gets that 1 VP". Brest-Litovsk (2322E, Alliance at start, 1 VP) plays Strasbourg.
     data = complete

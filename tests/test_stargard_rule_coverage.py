@@ -1,4 +1,4 @@
-"""Stargard Solstice: the rule-coverage audit of tests/test_eid_rule_coverage.py, on
+"""Stargard Solstice: the rule-coverage audit (tests/rulecoverage.py), on
 /work/shared/rulebooks/stargard-solstice.txt (read after its table of contents). Every numbered rule (a
 line opening with N.N or N.N.N) is cited in a comment, docstring or string of a test under
 tests/test_stargard*.py, or named in the game's not-enforced list (game.py NOT_ENFORCED, written into
@@ -8,16 +8,19 @@ test that cites its rule."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from pbem.games.stargard_solstice.game import NOT_ENFORCED
-from tests.rulecoverage_dd_stargard import RULEBOOKS, examples, game_tests, rules, uncovered, unquoted
+from tests.rulecoverage import RULEBOOKS, Audit
 
 RULEBOOK = RULEBOOKS / "stargard-solstice.txt"
 pytestmark = pytest.mark.skipif(not RULEBOOK.exists(), reason=f"no rulebook text at {RULEBOOK}")
-TESTS, HERE = "test_stargard*.py", Path(__file__).name
+# the rule's text starts on the line after its number; worked examples open "Example:" or "Examples:"
+AUDIT = Audit(RULEBOOK, re.compile(r"^(\d+\.\d+(?:\.\d+)?)\s"), re.compile(r"^Examples?:(.*)"), ("test_stargard*.py",),
+              Path(__file__).name, table_of_contents=True)
 
 # Rules with nothing to adjudicate: how the rules are numbered, component and marker descriptions, the
 # designer's notes. Each says why.
@@ -45,7 +48,7 @@ DEFINITIONAL = {
 
 
 def test_the_rulebook_has_its_numbered_rules():
-    found = rules(RULEBOOK, table_of_contents=True)
+    found = AUDIT.rules
     assert len(found) == 226
     assert list(found)[:3] == ["1.0", "1.1", "1.1.1"] and list(found)[-1] == "19.1.13"
 
@@ -53,20 +56,18 @@ def test_the_rulebook_has_its_numbered_rules():
 def test_every_numbered_rule_is_tested_listed_or_definitional():
     """Issue 14: "every numbered rule is enforced with a test citing its number, or listed in the
     campaign's not-enforced list with why"."""
-    assert uncovered(rules(RULEBOOK, table_of_contents=True), game_tests(TESTS, HERE), NOT_ENFORCED, DEFINITIONAL) == []
+    assert AUDIT.uncovered(NOT_ENFORCED, DEFINITIONAL) == []
 
 
 def test_the_definitional_list_names_rules_of_the_text_with_a_reason():
-    found = rules(RULEBOOK, table_of_contents=True)
-    assert [n for n in DEFINITIONAL if n not in found or not found[n]] == []
-    assert all(len(why) > 10 for why in DEFINITIONAL.values())
+    assert AUDIT.bad_definitions(DEFINITIONAL) == []
 
 
 def test_every_worked_example_is_a_test_quoting_it():
     """Issue 14: "every worked example in the rulebook is a test" (DEVELOPERS.md: with the example's
     text in the docstring): a test citing the rule quotes five words in a row of it."""
-    assert unquoted(examples(rules(RULEBOOK, table_of_contents=True)), game_tests(TESTS, HERE)) == []
+    assert AUDIT.unquoted_examples() == []
 
 
 def test_the_examples_are_found():
-    assert [n for n, _ in examples(rules(RULEBOOK, table_of_contents=True))] == ["12.1"]
+    assert [n for n, _ in AUDIT.examples] == ["12.1"]

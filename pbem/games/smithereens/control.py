@@ -67,10 +67,24 @@ class ControlRules(SupplyRules):
         if camp(army) == "alliance" and hex_id in state["fortresses"]:      # 11.20
             state["fortresses"].remove(hex_id)
             state["fortress_lost"].append(hex_id)
+        if camp(army) == "alliance" and self.plays(data, 6):
+            self.remove_hungarians(data, state, hex_id, events)
         if army == "german":
             vp = self.city_vp(data, hex_id)
             state["fanaticism_vp"] += vp
             events.append({"event": "fanaticism", "hex": hex_id, "vp": vp, "rule": "4.3"})
+
+    def remove_hungarians(self, data: GameData, state: dict, hex_id: str, events: list) -> None:
+        """13.14 (behaviour 6): "Remove any surviving Hungarian units the instant Budapest becomes
+        Alliance controlled." They go to the deadpile, whence German-side units never return (9.10)."""
+        if hex_id != numbers.text(data, "special.hungarian_and_italian_fascist.budapest_hex", "Budapest's hex (13.14)"):
+            return
+        gone = sorted(u for u in state["units"] if self.counter(data, u).get("nationality") == "hungarian")
+        for unit_id in gone:
+            del state["units"][unit_id]
+            state["eliminated"].append(unit_id)
+        if gone:
+            events.append({"event": "hungarians_removed", "hex": hex_id, "units": gone, "rule": "13.14"})
 
     def city_vp(self, data: GameData, hex_id: str) -> int:
         """4.2: the VP listed for the hex, else those of a named city (Berlin 5; Vienna, Prague,

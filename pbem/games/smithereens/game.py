@@ -61,8 +61,11 @@ class Smithereens(MobileAirRules):
     # 5: 12.6/12.18 tactical air with mobile assaults (`air:` on an `assault:` order; the other side's answer before
     # the first round's die, tactical_mobile.py); the standard level's header lists what it really leaves out; 11.19
     # declarations for the player turns of Game Turn 2 in the German set-up placement orders (fortress.py).
-    behaviour = 5
-    behaviours = (2, 3, 4, 5)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
+    # 6 (pbem 0.7.0): 9.13 no replacement step for a Yugoslav partisan band, and a reclaimed Yugoslav unit re-enters
+    # via an Alliance-controlled city in Yugoslavia (none, no reclaiming) (replacements.py, movement.py); 13.14 the
+    # surviving Hungarian units removed the instant Budapest becomes Alliance controlled (control.py).
+    behaviour = 6
+    behaviours = (2, 3, 4, 5, 6)    # 1 (pbem 0.3.x) is no longer played: see docs/upgrading.md
     game_over_rule = "4.4"
     not_enforced = (
         FOG_OFF,
@@ -80,6 +83,13 @@ class Smithereens(MobileAirRules):
         "orders, enforced)",
         "10.29/10.35 a unit off the map that finds no legal hex to come back to: the text does not say what befalls it "
         "(the special movement step refuses until the group settles it)",
+        "3.12 the Italian Front (at least six Western Allied corps in Italy until the collapse or no supplied "
+        "German-side unit is left there, or the game is forfeit): not adjudicated yet, it needs the hexes of Italy "
+        "(printed on the map, `map.regions.italy.hexes`) and a forfeit beside 4.4's count; the group checks it",
+        "5.5 more than three players: pbem seats two or three (1.2); a larger group shares those seats",
+        "the World War III scenarios 14.1, 14.2, 14.3, 14.4, 14.5, 14.6, 14.7, 14.8, 14.9, 14.10, 14.11, 14.12, 14.13, "
+        "14.14, 14.15, 14.16, 14.17, 14.18, 14.19 and their Swiss units (2.15, 8.6): encoded as data "
+        "(scenarios/smithereens/) but `pbem new` refuses any scenario but 'historical'",
     )
 
     def __init__(self) -> None:

@@ -244,7 +244,12 @@ class MovementRules(ReplacementRules):
             path = [self.grid(data).canonical(str(h)) for h in path]
         except ValueError as exc:
             return str(exc)
-        kind = self.entry_kind(data, state, army, path[0])
+        if arrivals[unit_id].get("reclaimed"):                  # 9.13 (behaviour 6): a reclaimed Yugoslav unit
+            if path[0] not in self.yugoslav_reentry_cities(data, state):
+                return f"{unit_id} re-enters via an Alliance-controlled city in Yugoslavia, not {path[0]} (9.13)"
+            kind: str | None = "city"
+        else:
+            kind = self.entry_kind(data, state, army, path[0])
         if kind is None:
             return f"{path[0]} is not an entry hex for {army} reinforcements ({'9.5' if army == 'german' else '9.3' if army == 'soviet' else '9.4'})"
         if self.enemies_in(data, state, path[0], army):

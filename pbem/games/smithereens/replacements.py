@@ -39,6 +39,18 @@ class ReplacementRules(ControlRules):
         edges = self.region(data, "france_west_edge", "9.4") | self.region(data, "italy_south_edge", "9.4")
         return "edge" if hex_id in edges | {self.antwerp(data)} else None   # 9.4 (Antwerp, 6.8)
 
+    def reclaimed(self, data: GameData, unit_id: str, arrival: dict) -> dict:
+        """A unit reclaimed from the deadpile waits as a reinforcement (9.10); a Yugoslav one is marked
+        (behaviour 6): it re-enters via an Alliance-controlled city in Yugoslavia (9.13)."""
+        if self.plays(data, 6) and self.counter(data, unit_id).get("nationality") == "yugoslavian":
+            return {**arrival, "reclaimed": True}
+        return arrival
+
+    def yugoslav_reentry_cities(self, data: GameData, state: dict) -> set[str]:
+        """9.13: the Alliance-controlled cities in Yugoslavia (map.regions.yugoslavia)."""
+        return {h for h in self.region(data, "yugoslavia", "9.13")
+                if self.is_city(data, h, "9.13") and self.controller(data, state, h, "9.13") == "alliance"}
+
     def check_replacements(self, data: GameData, state: dict, army: str, orders: list, arrivals: dict) -> list[Problem]:
         """9.7–9.15: replenish reduced units on the map or reclaim Alliance units from the deadpile."""
         problems: list[Problem] = []
@@ -55,7 +67,7 @@ class ReplacementRules(ControlRules):
             if reason:
                 problems.append(Problem(index, reason))
             elif unit_id in state["eliminated"]:                       # 9.10: re-enters as a reinforcement
-                arrivals[unit_id] = {"turn": state["turn"], "steps": steps}
+                arrivals[unit_id] = self.reclaimed(data, unit_id, {"turn": state["turn"], "steps": steps})
             else:
                 state["units"][unit_id] = dict(state["units"][unit_id], steps=state["units"][unit_id]["steps"] + steps)
         return problems
@@ -69,9 +81,14 @@ class ReplacementRules(ControlRules):
         nationality = counter.get("nationality", army)
         if nationality in numbers.texts(data, f"{REPLACEMENTS}.replenishing.never_replaced", "the nationalities never replaced (9.9)"):
             return f"{nationality.replace('_', ' ')} units never receive replacements (9.9)"
+        if nationality == "yugoslavian" and self.plays(data, 6) and \
+                counter["type"] in numbers.texts(data, f"{REPLACEMENTS}.rates.yugoslav.never_types", "the Yugoslav units never replaced (9.13)"):
+            return f"{unit_id} is a Yugoslav partisan band: the Yugoslav step replenishes Yugoslav armies only (9.13)"
         if unit_id in state["eliminated"]:
             if army == "german":
                 return "German-side units may never be brought out of the deadpile (9.10)"
+            if nationality == "yugoslavian" and self.plays(data, 6) and not self.yugoslav_reentry_cities(data, state):
+                return f"no Alliance-controlled city in Yugoslavia: Yugoslav deadpile reclamations cease until one is (9.13), so not {unit_id}"
             if counter["type"] in numbers.texts(data, f"{REPLACEMENTS}.deadpile.never_types", "the unit types never reclaimed (9.10)"):
                 return f"{counter['type'].replace('_', ' ')} units may never be reclaimed from the deadpile (9.10)"
             current = 0
@@ -138,7 +155,7 @@ class ReplacementRules(ControlRules):
             unit_id, steps = order["replace"], order["steps"]
             if unit_id in state["eliminated"]:
                 state["eliminated"].remove(unit_id)
-                state["reinforcements"][unit_id] = {"turn": state["turn"], "steps": steps}
+                state["reinforcements"][unit_id] = self.reclaimed(data, unit_id, {"turn": state["turn"], "steps": steps})
             else:
                 state["units"][unit_id]["steps"] += steps
             key = "yugoslav" if self.counter(data, unit_id).get("nationality") == "yugoslavian" else "total"

@@ -23,6 +23,7 @@ EVENT_LINES = {
     "destroyed": "The {works} in {hex} is destroyed (11.20)",
     "control": "City {hex} now controlled by the {now} (3.9)",
     "fanaticism": "Nazi fanaticism: German gains {vp} VP for {hex} (4.3)",
+    "hungarians_removed": "Budapest ({hex}) is Alliance controlled: the surviving Hungarian units are removed: {units} (13.14)",
     "oil": "Nagykanizsa (3130) lost: German mechanized movement factors are one less for good (7.2)",
     "collapse": "GERMAN ECONOMIC COLLAPSE: {why}; German units now draw only in-city or Courland supply (7.4)",
     "antwerp": "Antwerp captured: die roll {roll}, all Western Allied units out of supply through Game Turn {until} (6.9)",
