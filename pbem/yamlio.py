@@ -146,6 +146,102 @@ def _check_events(text: str) -> None:
         raise
 
 
+_DECLINED = object()        # _simple_load: not plain block/flow data of the common kind; read the checked way
+_SIMPLE_SCALARS = {"tag:yaml.org,2002:str": str, "tag:yaml.org,2002:int": int, "tag:yaml.org,2002:null": None,
+                   "tag:yaml.org,2002:bool": bool}
+
+
+def _simple_load(text: str):
+    """What the checked way (_check_events, then _CBoundedLoader) reads from `text`, built in one
+    pass over libyaml's events (issue 13: the event pass, libyaml's nodes and PyYAML's constructor
+    were three walks of every signed body); or _DECLINED for anything outside the common kind, which
+    the checked way then reads, or refuses with its own message. The common kind: one document of
+    mappings, sequences and scalars, with no tag, no anchor or alias (no '&' or '*' in the text at
+    all), at most MAX_DEPTH levels (counted as _check_events counts them, before a level is
+    entered), every scalar within MAX_SCALAR_CHARS and resolving to a string, an integer, a boolean
+    or null, every key a string and no key twice in a mapping."""
+    if "&" in text or "*" in text:
+        return _DECLINED
+    parser = yaml.cyaml.CParser(text)
+    try:
+        return _simple_events(parser)
+    except (yaml.YAMLError, ValueError):      # malformed, or a number too long for int()
+        return _DECLINED
+    finally:
+        parser.dispose()
+
+
+def _simple_events(parser):
+    """_simple_load on the parser's events."""
+    get = parser.get_event
+    if type(get()) is not yaml.StreamStartEvent or type(get()) is not yaml.DocumentStartEvent:
+        return _DECLINED
+    stack: list = []            # the open collections, innermost last
+    keys: list = []             # per open mapping: its key awaiting a value, else _DECLINED
+    root = _DECLINED
+    while True:
+        event = get()
+        kind = type(event)
+        if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            value = stack.pop()         # already in its parent (added when it opened)
+            if keys.pop() is not _DECLINED:
+                return _DECLINED        # never: libyaml ends no mapping after a key
+            if not stack:
+                root = value
+            continue
+        if kind is yaml.DocumentEndEvent:
+            break
+        else:
+            if event.anchor is not None or event.tag is not None or len(stack) + 1 > MAX_DEPTH:
+                return _DECLINED
+            if kind is yaml.ScalarEvent:
+                value = event.value
+                if len(value) > MAX_SCALAR_CHARS:
+                    return _DECLINED
+                if event.implicit[0]:
+                    tag = plain_scalar_tag(value)
+                    if tag not in _SIMPLE_SCALARS:
+                        return _DECLINED
+                    convert = _SIMPLE_SCALARS[tag]
+                    value = (value if convert is str else int(value) if convert is int
+                             else value.lower() == "true" if convert is bool else None)
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                collection: dict | list = {} if kind is yaml.MappingStartEvent else []
+                if stack and type(stack[-1]) is dict and keys[-1] is _DECLINED:
+                    return _DECLINED            # a collection as a key
+                _simple_add(stack, keys, collection)        # filled as its events come
+                stack.append(collection)
+                keys.append(_DECLINED)
+                continue
+            else:
+                return _DECLINED
+        if not stack:                   # a document of one scalar
+            root = value
+            continue
+        if not _simple_add(stack, keys, value):
+            return _DECLINED
+    if type(get()) is not yaml.StreamEndEvent or root is _DECLINED:
+        return _DECLINED          # a second document, or none
+    return root
+
+
+def _simple_add(stack: list, keys: list, value) -> bool:
+    """`value` into the innermost open collection: a mapping's key, a mapping's value or an item."""
+    if not stack:
+        return True
+    parent = stack[-1]
+    if type(parent) is list:
+        parent.append(value)
+    elif keys[-1] is _DECLINED:
+        if type(value) is not str or value in parent:
+            return False                # a key other than a string, or twice in one mapping
+        keys[-1] = value
+    else:
+        parent[keys[-1]] = value
+        keys[-1] = _DECLINED
+    return True
+
+
 def parse_yaml_text(text: str, name: str, trusted: bool = False):
     """Parse YAML text; any problem becomes a one-line PbemError naming `name` and the line.
 
@@ -156,8 +252,10 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
             data = yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
         elif _C_BOUNDED_LOADER:
             yaml.reader.Reader(text)        # PyYAML's check for unprintable characters, as before
-            _check_events(text)
-            data = yaml.load(text, Loader=_C_BOUNDED_LOADER)  # noqa: S506 - a safe loader
+            data = _simple_load(text)
+            if data is _DECLINED:
+                _check_events(text)
+                data = yaml.load(text, Loader=_C_BOUNDED_LOADER)  # noqa: S506 - a safe loader
         else:
             data = yaml.load(text, Loader=_BoundedLoader)  # noqa: S506 - a safe loader
     except yaml.MarkedYAMLError as exc:
