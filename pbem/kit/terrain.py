@@ -68,6 +68,10 @@ class MapData:
         # hex -> facts the game state lays over the data's (a city bombed to rough terrain, ...):
         # set by the game for the state it adjudicates, read by entry() and so by every lookup
         self.overlay: dict[str, dict] = {}
+        # hex -> its data entry with wrappers unwrapped (entry(): a supply line asks thousands of
+        # times), for the hex list it was read from (a new list, a new cache)
+        self._unwrapped: dict[str, dict] = {}
+        self._unwrapped_of: dict | None = None
 
     @staticmethod
     def of(data: GameData, printed_on: str = "the game map") -> "MapData":
@@ -111,11 +115,18 @@ class MapData:
         """What the data lists for a hex, wrappers unwrapped, whether or not its terrain is known
         yet (the rulebook text names cities and set-up facts of hexes whose terrain is on the
         printed map); refuses a hex the data does not list."""
-        entry = self.hexes().get(hex_id)
-        if not isinstance(entry, dict):
-            raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain",
-                                   self.printed_on, self.data.override_file)
-        return {**{k: unwrap(v) for k, v in entry.items()}, **self.overlay.get(hex_id, {})}
+        hexes = self.hexes()          # every lookup notes the overrides the hex list came from
+        if hexes is not self._unwrapped_of:
+            self._unwrapped, self._unwrapped_of = {}, hexes
+        base = self._unwrapped.get(hex_id)
+        if base is None:
+            entry = hexes.get(hex_id)
+            if not isinstance(entry, dict):
+                raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain",
+                                       self.printed_on, self.data.override_file)
+            base = self._unwrapped[hex_id] = {k: unwrap(v) for k, v in entry.items()}
+        over = self.overlay.get(hex_id)
+        return {**base, **over} if over else dict(base)       # the caller's own copy
 
     def info(self, hex_id: str) -> dict:
         """A listed hex's features, {value, rule} wrappers unwrapped; refuses an unlisted hex
