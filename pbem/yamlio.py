@@ -91,6 +91,8 @@ def plain_scalar_tag(text: str) -> str:
     """The tag the bounded loaders give `text` written as a plain scalar: what PyYAML's
     BaseResolver.resolve does for a plain scalar, on the bounded loaders' implicit resolvers."""
     table = _BoundedLoader.yaml_implicit_resolvers
+    if text[:1] not in table and None not in table:      # most words: no resolver to try (issue 13)
+        return "tag:yaml.org,2002:str"
     for tag, regexp in table.get(text[:1], []) + table.get(None, []):
         if regexp.match(text):
             return tag
@@ -147,8 +149,6 @@ def _check_events(text: str) -> None:
 
 
 _DECLINED = object()        # _simple_load: not plain block/flow data of the common kind; read the checked way
-_SIMPLE_SCALARS = {"tag:yaml.org,2002:str": str, "tag:yaml.org,2002:int": int, "tag:yaml.org,2002:null": None,
-                   "tag:yaml.org,2002:bool": bool}
 
 
 def _simple_load(text: str):
@@ -177,69 +177,67 @@ def _simple_events(parser):
     if type(get()) is not yaml.StreamStartEvent or type(get()) is not yaml.DocumentStartEvent:
         return _DECLINED
     stack: list = []            # the open collections, innermost last
-    keys: list = []             # per open mapping: its key awaiting a value, else _DECLINED
+    keys: list = []             # per open collection: a mapping's key awaiting its value, else _DECLINED
     root = _DECLINED
     while True:
         event = get()
         kind = type(event)
         if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
             value = stack.pop()         # already in its parent (added when it opened)
-            if keys.pop() is not _DECLINED:
-                return _DECLINED        # never: libyaml ends no mapping after a key
+            keys.pop()
             if not stack:
                 root = value
             continue
         if kind is yaml.DocumentEndEvent:
             break
-        else:
-            if event.anchor is not None or event.tag is not None or len(stack) + 1 > MAX_DEPTH:
-                return _DECLINED
-            if kind is yaml.ScalarEvent:
-                value = event.value
-                if len(value) > MAX_SCALAR_CHARS:
-                    return _DECLINED
-                if event.implicit[0]:
-                    tag = plain_scalar_tag(value)
-                    if tag not in _SIMPLE_SCALARS:
-                        return _DECLINED
-                    convert = _SIMPLE_SCALARS[tag]
-                    value = (value if convert is str else int(value) if convert is int
-                             else value.lower() == "true" if convert is bool else None)
-            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
-                collection: dict | list = {} if kind is yaml.MappingStartEvent else []
-                if stack and type(stack[-1]) is dict and keys[-1] is _DECLINED:
-                    return _DECLINED            # a collection as a key
-                _simple_add(stack, keys, collection)        # filled as its events come
-                stack.append(collection)
-                keys.append(_DECLINED)
-                continue
-            else:
-                return _DECLINED
-        if not stack:                   # a document of one scalar
-            root = value
-            continue
-        if not _simple_add(stack, keys, value):
+        if event.anchor is not None or event.tag is not None or len(stack) >= MAX_DEPTH:
             return _DECLINED
+        if kind is yaml.ScalarEvent:
+            value = event.value
+            if len(value) > MAX_SCALAR_CHARS:
+                return _DECLINED
+            if event.implicit[0]:
+                value = _simple_scalar(value)
+                if value is _DECLINED:
+                    return _DECLINED
+        elif kind is yaml.MappingStartEvent:
+            value = {}
+        elif kind is yaml.SequenceStartEvent:
+            value = []
+        else:
+            return _DECLINED
+        if not stack:
+            root = value
+        elif type(stack[-1]) is list:
+            stack[-1].append(value)
+        elif keys[-1] is _DECLINED:     # a mapping's key: a string, not twice in one mapping
+            if type(value) is not str or value in stack[-1]:
+                return _DECLINED
+            keys[-1] = value
+        else:
+            stack[-1][keys[-1]] = value
+            keys[-1] = _DECLINED
+        if type(value) is dict or type(value) is list:
+            stack.append(value)         # filled as its events come
+            keys.append(_DECLINED)
     if type(get()) is not yaml.StreamEndEvent or root is _DECLINED:
         return _DECLINED          # a second document, or none
     return root
 
 
-def _simple_add(stack: list, keys: list, value) -> bool:
-    """`value` into the innermost open collection: a mapping's key, a mapping's value or an item."""
-    if not stack:
-        return True
-    parent = stack[-1]
-    if type(parent) is list:
-        parent.append(value)
-    elif keys[-1] is _DECLINED:
-        if type(value) is not str or value in parent:
-            return False                # a key other than a string, or twice in one mapping
-        keys[-1] = value
-    else:
-        parent[keys[-1]] = value
-        keys[-1] = _DECLINED
-    return True
+def _simple_scalar(text: str):
+    """A plain scalar's value as the bounded loaders construct it: a string, an integer, a boolean
+    or null; _DECLINED for any other tag (a decimal number, a merge key, `=`)."""
+    tag = plain_scalar_tag(text)
+    if tag == "tag:yaml.org,2002:str":
+        return text
+    if tag == "tag:yaml.org,2002:int":
+        return int(text)
+    if tag == "tag:yaml.org,2002:bool":
+        return text.lower() == "true"
+    if tag == "tag:yaml.org,2002:null":
+        return None
+    return _DECLINED
 
 
 def parse_yaml_text(text: str, name: str, trusted: bool = False):
