@@ -96,34 +96,18 @@ def _crossing(features: set[str]) -> tuple[bool, bool]:
     return closed, bool(set(LINES) & features)
 
 
-_MEMO_MAX = 64          # searches kept per data (a Supply Phase asks a few, each about the whole map)
-
-
 def supplied_hexes(data: GameData, state: dict, side: str, goal: frozenset[str], negate: bool = True) -> set[str]:
     """Every hex from which a supply line reaches one of `goal`: one search backwards from the
     sources for all the side's units (a line's first hex, the unit's own, need not be enterable).
 
     The answer is a function of the data and the state: kept per data under the state's hash (a
     Supply Phase's check, its apply and the fog's record ask the same searches, issue 13), with the
-    overrides the search read, which count for every step that uses it, as GameData.derived does."""
+    overrides the search read (GameData.remembered)."""
     try:
-        key = (data_hash(state), side, goal, negate)
+        key = ("stargard.supplied_hexes", data_hash(state), side, goal, negate)
     except ValueError:               # a working state that is not plain data: searched, not kept
         return _search(data, state, side, goal, negate)
-    memo = data.derived("stargard.supplied_hexes", dict)
-    if key not in memo:
-        outer, data.used_overrides = data.used_overrides, set()
-        try:
-            reached = _search(data, state, side, goal, negate)
-            if len(memo) >= _MEMO_MAX:
-                memo.clear()
-            memo[key] = (reached, data.used_overrides)
-        finally:
-            outer |= data.used_overrides
-            data.used_overrides = outer
-    reached, used = memo[key]
-    data.used_overrides |= used
-    return set(reached)             # the caller's own
+    return set(data.remembered(key, lambda: _search(data, state, side, goal, negate)))      # the caller's own
 
 
 def _search(data: GameData, state: dict, side: str, goal: frozenset[str], negate: bool) -> set[str]:
