@@ -9,6 +9,7 @@ import functools
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -151,7 +152,7 @@ def _check_events(text: str) -> None:
 _DECLINED = object()        # _simple_load: not plain block/flow data of the common kind; read the checked way
 
 
-def _simple_load(text: str):
+def _simple_load(text: str) -> Any:
     """What the checked way (_check_events, then _CBoundedLoader) reads from `text`, built in one
     pass over libyaml's events (issue 13: the event pass, libyaml's nodes and PyYAML's constructor
     were three walks of every signed body); or _DECLINED for anything outside the common kind, which
@@ -171,7 +172,7 @@ def _simple_load(text: str):
         parser.dispose()
 
 
-def _simple_events(parser):
+def _simple_events(parser: Any) -> Any:
     """_simple_load on the parser's events."""
     get = parser.get_event
     if type(get()) is not yaml.StreamStartEvent or type(get()) is not yaml.DocumentStartEvent:
@@ -225,7 +226,7 @@ def _simple_events(parser):
     return root
 
 
-def _simple_scalar(text: str):
+def _simple_scalar(text: str) -> Any:
     """A plain scalar's value as the bounded loaders construct it: a string, an integer, a boolean
     or null; _DECLINED for any other tag (a decimal number, a merge key, `=`)."""
     tag = plain_scalar_tag(text)
