@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...errors import PbemError
 from ...gamedata import GameData, unwrap
-from . import abomb, boxes, chit, reinforcements, supply_units
+from . import abomb, airborne, boxes, chit, invasion, reinforcements, sea, supply_units
 from .common import counter, full_steps, plays
 from .sea_report import BOX
 
@@ -58,6 +58,7 @@ def box_lines(data: GameData, state: dict, army: str) -> list[str]:
         ashore = ", ".join(ports["ashore"]) or "none"
         lines.append(f"invasion-port counters (14.8 A): {held}; ashore: {ashore} (4.10 C: the units beneath one count "
                      "as one army group)")
+        lines.append(f"out of the boxes: {invasion.ORDER}; {sea.ORDER}; {airborne.ORDER}")
     return lines
 
 
@@ -115,7 +116,8 @@ def answer_notes(data: GameData, state: dict) -> list[str]:
             f"{', '.join(battle.get('attackers', [])) or 'none'}; defenders {', '.join(battle.get('defenders', [])) or 'none'}")
     phase = state["phase"]
     if phase == "pa_attacker":
-        ebs = "; an emergency beach supply landing after it, `ebs: {UNIT: HEX}` (14.32 C)" if plays(data, 3) else ""
+        ebs = "; an emergency beach supply landing after it, `ebs: {UNIT: HEX}` (14.32 C)" \
+            if plays(data, 3) and state["army"] == "western" else ""
         return [head, f"the attackers' result is {result['attackers']}: {ANSWER}; then they may advance, "
                       f"`advance: {{UNIT: [HEX, ...]}}` from an attacker's original hex into a vacated defender's hex "
                       f"(18.16){ebs}; all in one order"]
