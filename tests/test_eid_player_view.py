@@ -11,8 +11,11 @@ from pbem import campaign as camp
 from pbem.games import get_game
 from pbem.games.end_of_the_iron_dream.chit import check_salt, letter, salt_template
 from pbem.report import render, step_blocks
+from tests.eidhelp import at
 from tests.test_cli import run
+from tests.test_eid_boxes import start3, wa
 from tests.test_eid_chit import INVADE, SECRET, new_campaign, play
+from tests.test_eid_fog import fogged
 from tests.test_newuser_eid import copy_upto
 
 GAME = get_game("end-of-the-iron-dream")
@@ -140,3 +143,27 @@ def test_the_reports_show_the_boxes_and_the_was_own_report_its_chit(tmp_path):
     campaign.data.behaviour = 3
     assert GAME.off_map(campaign.data, save["state"], None) == []
     assert "Holding boxes" not in render(step_blocks(campaign, save))
+
+
+def test_the_first_file_names_the_reinforcements_due_and_the_german_box():
+    """5.2.1, 7.1 A: a WA reinforcement due goes into a theater holding box, `arrive:`; 7.5: a German
+    one is placed on a Wehrkreis city, Warsaw or Prague; 7.22 A: a unit of the German box is fleshed
+    out and brought out (TEST DATA: tests/eidhelp.py, the schedule made up)."""
+    d, s = start3({"de-inf-1": "T10", "wa-mech-2": "V1", "su-inf-3": "T24"}, {"german": {"de-inf-5": {"steps": 1}}},
+                  **{"reinforcements.reinforcements.schedule": {"2": ["wa-mech-7", "de-inf-6"]}})
+    assert GAME.movement_template(d, wa(s, 2), "western")["notes"][-1] == (
+        "to place in a theater holding box now (7.1 A, 5.2.1 A): wa-mech-7: `arrive: UNIT, box: eto|mto`")
+    assert GAME.movement_template(d, at(s, 2, "axis"), "axis")["notes"][2:] == [
+        "your units on the map (HEX: UNIT steps/full):", "  T10: de-inf-1 2/2",
+        "the Replacement Army Holding Box: de-inf-5 1/2 (`replace: UNIT` fleshes one out, `place: UNIT, at: HEX` brings "
+        "one out, 7.22 A)",
+        "reinforcements due (7.5, 7.8): de-inf-6: `place: UNIT, at: HEX`, a Wehrkreis city, Warsaw or Prague"]
+
+
+def test_a_fogged_template_lists_the_movers_own_units_only():
+    """25.3 B: the Axis file under fog of war lists the Axis units, its hidden ones included, and no
+    Soviet unit (TEST DATA: tests/test_eid_fog.py)."""
+    d, s = fogged({"de-inf-1": "T10", "de-inf-2": "T10", "su-inf-3": "T24", "su-tank-1": "T24"})
+    found = GAME.movement_template(d, at(s, 1, "axis", "movement"), "axis")["notes"]
+    assert found[2:4] == ["your units on the map (HEX: UNIT steps/full):", "  T10: de-inf-1 2/2, de-inf-2 2/2"]
+    assert not any("su-" in line for line in found)

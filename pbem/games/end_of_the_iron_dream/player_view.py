@@ -51,7 +51,8 @@ def box_lines(data: GameData, state: dict, army: str) -> list[str]:
     lines = []
     for box in OWN_BOXES[army]:
         units = [unit_text(data, u, int(s)) for u, s in sorted(state["boxes"].get(box, {}).items())]
-        lines.append(f"{BOX[box]}: {', '.join(units) or 'empty'}")
+        out = " (`replace: UNIT` fleshes one out, `place: UNIT, at: HEX` brings one out, 7.22 A)" if box == "german" and units else ""
+        lines.append(f"{BOX[box]}: {', '.join(units) or 'empty'}{out}")
     ports = state.get("invasion_ports")
     if army == "western" and ports:
         held = ", ".join(f"{n} in the {box.upper()} box" for box, n in sorted(ports.items()) if box != "ashore")
