@@ -161,6 +161,12 @@ class GameModule:
     def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
         raise NotImplementedError
 
+    def off_map(self, data: GameData, state: dict, side: str | None = None) -> list:
+        """Report blocks after the positions table: what lies off the map (holding boxes) and,
+        in `side`'s own report, what only that side may see. A public block here is written
+        into every step's report.txt: a game adds one only under a new behaviour revision."""
+        return []
+
     def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
         """Which side (army) a unit on the map belongs to (colours the map picture)."""
         raise NotImplementedError

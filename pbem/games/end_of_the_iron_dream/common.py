@@ -21,6 +21,7 @@ ALLIANCE = ("western", "soviet")           # 4.4 A: the Grand Alliance's two cam
 PRINTED_ON = "the End of the Iron Dream map (2.12)"
 COUNTER = "the unit counter (2.x, 28.0)"
 ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
+A_UNIT_OF = {"axis": "an Axis", "western": "a Western Allied", "soviet": "a Soviet"}     # "is not an Axis unit"
 # the module's behaviour revision (docs/upgrading.md): 1 played every unit in general supply in
 # fair weather; 2 plays supply (15.x), the weather (25.11, 25.8), the economy (16.x), strategic
 # movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27);

@@ -35,6 +35,7 @@ from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle
 from . import abomb, hidden_parts, lake_supply                                                        # behaviour 4
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 from . import fog, fog_dummies, fog_rules                                                   # behaviour 4
+from . import player_view                                                                  # templates, report boxes
 
 NOT_ENFORCED = (         # what a campaign created now (behaviour 4) leaves to the players; older revisions: docs/upgrading.md
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
@@ -427,7 +428,7 @@ class EndOfTheIronDream(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
-        notes = [movement.MOVE, movement.ASSAULT]
+        notes = [movement.MOVE, movement.ASSAULT, *player_view.movement_notes(data, state)]     # its units, boxes, arrivals
         if plays(data, 3) and not state.get("movement"):
             if any(d["side"] == state["army"] and not d.get("permanent") for d in state["dead"]):
                 notes.append(recreated.RECREATE)                                   # 7.11
@@ -445,14 +446,10 @@ class EndOfTheIronDream(SequencedGame):
         return {"orders": [], "notes": notes}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "notes": [assault.ATTACK, *assault.pledge_notes(state)]}
+        return {"orders": [], "notes": [assault.ATTACK, *assault.pledge_notes(state), *player_view.assault_notes(data, state)]}
 
     def answer_template(self, data: GameData, state: dict, side: str) -> dict:
-        battle = state["pending"]
-        return {"orders": [], "notes": [f"result {battle['result']['attackers']}/{battle['result']['defenders']} at "
-                                       f"{battle.get('hex') or battle['hexes'][0]}: `steps: [UNIT, ...]`, "
-                                       "`retreat: {UNIT: [HEX, ...]}` (18.14); attacker `advance: {UNIT: [HEX, ...]}` "
-                                       "(18.16); defender `advance: UNIT, to: HEX` (18.20)"]}
+        return {"orders": [], "notes": player_view.answer_notes(data, state)}
 
     def bagration_template(self, data: GameData, state: dict, side: str) -> dict:
         return {"orders": [{"bagration": False}], "notes": ["`bagration: true` runs Operation Bagration (6.5, 6.7)"]}
@@ -492,6 +489,9 @@ class EndOfTheIronDream(SequencedGame):
 
     def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
         return report.positions(data, state)
+
+    def off_map(self, data: GameData, state: dict, side: str | None = None) -> list:
+        return player_view.off_map(data, state, side)          # behaviour 4: the holding boxes; a seat's own chits
 
     def describe(self, data: GameData, state: dict, events: list) -> list:
         return report.describe(events)
