@@ -53,6 +53,23 @@ def _awaiting(e: dict) -> list[Block]:
     return [("p", f"Waiting for {e['side']} to choose {what} at {e['hex']}.")]
 
 
+def _deal(e: dict) -> list[Block]:
+    """The secret dealing's public steps (behaviour 3, secret.py): never a chit, only positions."""
+    record = e["record"]
+    if "stage" in record:
+        return _item(f"{record['side']} shuffles morale pool {e['pool']} (8.33)")
+    if "draw" in record:
+        return _item(f"{e['unit']} draws a strength chit from morale pool {e['pool']}, face down ({e['rule']})")
+    return _item(f"{e['unit']}'s strength chit returns to morale pool {e['pool']} (8.52)")
+
+
+def _shown(e: dict) -> list[Block]:
+    if "steps" in e:
+        return _item(f"{e['unit']} takes its 9.86 loss: its chit gives {e['steps']} steps (9.82)")
+    face = "front" if "front" in e else "back"
+    return _item(f"{e['unit']} shows Combat Strength {e[face]} ({face}, 8.42)")
+
+
 def _support(e: dict) -> list[Block]:
     what = [f"artillery {', '.join(e['artillery'])}"] if e["artillery"] else []
     what += ["one Air Point"] if e["air"] else []
@@ -94,6 +111,8 @@ DESCRIBE: dict[str, Callable[[dict], list[Block]]] = {
     "move": lambda e: _item(f"{e['unit']} moves {' → '.join(e['path'])} ({e['rule']})"),
     "enter": lambda e: _item(f"{e['unit']} enters {' → '.join(e['path'])} ({e['rule']})"),
     "chit": lambda e: _item(f"{e['unit']} draws a strength chit from morale pool {e['pool']} (8.33)"),
+    "deal": _deal,
+    "shown": _shown,
     "combat": _combat,
     "awaiting": _awaiting,
     "support": _support,

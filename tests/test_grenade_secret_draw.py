@@ -1,0 +1,185 @@
+"""Operation Grenade behaviour 3: the strength chits dealt in secret from the shared morale pools
+(8.31-8.52; pbem/games/operation_grenade/secret.py, dealer.py). Each side's machine holds only
+its own key and cards; what it sends is the block `dealer.due_parts` computes. The public state
+and events name no chit; the combat waits for the parts it needs, naming whose; the end-of-game
+replay with both dealing secrets checks every shown strength against the card really dealt."""
+
+import copy
+
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from pbem.errors import PbemError
+from pbem.games.operation_grenade import GAME, chits, dealer, dealing, secret
+from pbem.hidden import poker
+from pbem.yamlio import dump_yaml
+from tests.test_operation_grenade_rules import ScriptedDice, data, position, scenario  # noqa: F401 (fixtures)
+
+KEYS = {"allied": Ed25519PrivateKey.from_private_bytes(bytes([7]) * 32),
+        "german": Ed25519PrivateKey.from_private_bytes(bytes([8]) * 32)}
+POKER = {side: poker.poker_key(key, "grenade-secret", side, "ab" * 32) for side, key in KEYS.items()}
+
+
+class Table:
+    """The public record (state, every message's block, every event) and each machine's cards."""
+
+    def __init__(self, state):
+        self.state = state
+        self.cards = {"allied": {}, "german": {}}
+        self.sent = {"allied": [], "german": []}       # every block each side signed (the enemy reads them)
+        self.events = []                                # (save number, events) as the saves keep them
+
+    def message(self, side, mover, orders, dice, given):
+        block, self.cards[side] = dealer.due_parts(GAME, DATA[0], self.state, mover, orders, dice, POKER[side],
+                                                   given, self.cards[side])
+        self.sent[side].append(block)
+        return block
+
+    def step(self, mover, orders, dice, order_of_messages):
+        """The step's messages in order (each side's block computed on its own machine from the
+        earlier ones), then the step applied with all of them. Returns the outcome."""
+        given = {}
+        for side in order_of_messages:
+            block = self.message(side, mover, orders, dice, given)
+            given[side] = dealer.merged(given.get(side), block)
+        state = copy.deepcopy(self.state)
+        secret.receive(state, given)
+        outcome = GAME.apply(DATA[0], state, mover, orders, dice())
+        self.state = outcome.state
+        self.events.append((len(self.events) + 1, outcome.events))
+        return outcome
+
+    def public_bytes(self, side):
+        """All `side` holds from the other: the save (state, events) and the other's blocks."""
+        other = secret.other_side(side)
+        return dump_yaml({"state": self.state, "events": self.events, "inbox": self.sent[other]}).encode()
+
+
+DATA = []
+
+
+@pytest.fixture
+def table(data, scenario):  # noqa: F811
+    DATA[:] = [data]
+    state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": "1012", "1151/183/12": "1012"}, phase="combat")
+    for unit in state["units"].values():
+        del unit["chit"]
+    secret.start(data, state)
+    table = Table(state)
+    shuffle(table)
+    return table
+
+
+def shuffle(table):
+    """8.33: the campaign's first messages carry each side's stage of every pool, the German's
+    flood declaration (17.0) first, then the US player's next message."""
+    given = {}
+    for side in secret.ORDER:
+        given[side] = dealer.start_stages(table.state, POKER[side], given)
+        table.sent[side].append(given[side])
+    secret.receive(table.state, given)
+    events = []
+    secret.start_stages(table.state, events)
+    secret.finish(table.state)
+    table.events.append((1, events))
+
+
+def leaks(table, data):  # noqa: F811
+    """Each side's chit ids (and decoded cards) searched in the bytes the other side holds."""
+    found = []
+    for side, cards in table.cards.items():
+        seen = table.public_bytes(secret.other_side(side))
+        for unit, card in cards.items():
+            chit = dealing.chit_of_card(data, card["pool"], card["card"])
+            for text in (chit["id"], f"chit: {chit['id']}", poker.to_hex(poker.encode(card["card"]))):
+                if text.encode() in seen:
+                    found.append(f"{side}'s {unit}: {text}")
+        for text in (POKER[side].signature.hex(), POKER[side].master.hex()):
+            if text.encode() in seen:
+                found.append(f"{side}'s dealing secret")
+    return found
+
+
+def attack_then_defend(table):
+    """7.22: the US attack on 1012 with 119/30/19 (untried, morale 3); the German answer picks
+    1151/183/12 (untried, morale 2) to defend: both draw at the combat (8.33, 8.41)."""
+    table.step("allied", [{"attack": "1012", "with": ["119/30/19"]}], ScriptedDice, ["allied"])
+    assert GAME.awaiting(table.state).kind == "response"
+    return table.step("german", [{"defend": "1012", "with": "1151/183/12"}], lambda: ScriptedDice(1, 2),
+                      ["german", "allied", "german"])
+
+
+def test_the_first_combat_shuffles_deals_and_shows_only_the_strengths(table, data):  # noqa: F811
+    """8.33 at random from the pool of the unit's morale, 8.41 immediately before the die roll,
+    8.42 the enemy examines the strength in use. Message by message (both pools shuffled by the
+    campaign's first messages): the US attack carries nothing; the German answer its share of
+    the US card; the US dice reveal its claim for 119/30/19 and its share of the German card; the
+    German `strength` answer its claim for 1151/183/12. The combat is resolved on those."""
+    outcome = attack_then_defend(table)
+    german, allied = table.sent["german"][1:], table.sent["allied"][1:]
+    assert [[(s["pool"], s["position"]) for s in b["shares"]] for b in german] == [[("3", 0)], []]
+    assert [[(s["pool"], s["position"]) for s in b["shares"]] for b in allied] == [[], [("2", 0)]]
+    assert [list(b["claims"]) for b in german] == [[], ["1151/183/12"]]
+    assert [list(b["claims"]) for b in allied] == [[], ["119/30/19"]]
+    assert all(not b["stages"] for b in german + allied)
+    us, de = table.cards["allied"]["119/30/19"], table.cards["german"]["1151/183/12"]
+    assert (us["pool"], us["position"], de["pool"], de["position"]) == ("3", 0, "2", 0)
+    combat = next(e for e in outcome.events if e["event"] == "combat")
+    assert combat["attackers"] == {"119/30/19": dealer.claim_value(GAME, data, "119/30/19", us, "front")}
+    assert combat["defenders"] == {"1151/183/12": dealer.claim_value(GAME, data, "1151/183/12", de, "front")}
+    units = table.state["units"]
+    assert units["119/30/19"]["card"] == {"pool": "3", "position": 0} and "chit" not in units["119/30/19"]
+    assert units["119/30/19"]["shown"] == {"front": combat["attackers"]["119/30/19"]}
+    assert units["1150/183/12"]["form"] == "untried" and "card" not in units["1150/183/12"]     # 8.36
+    assert [(e["pool"], e["unit"], e["record"]["draw"]) for e in outcome.events if e["event"] == "deal"] == [
+        ("3", "119/30/19", 0), ("2", "1151/183/12", 0)]
+    assert (combat["attackers"], combat["defenders"]) == ({"119/30/19": 8}, {"1151/183/12": 3})     # these keys' cards
+    assert leaks(table, data) == []
+
+
+def test_the_combat_waits_for_the_movers_strength(table):
+    """Without the German `strength` answer the combat is not resolved: it names what it waits for."""
+    table.step("allied", [{"attack": "1012", "with": ["119/30/19"]}], ScriptedDice, ["allied"])
+    given = {}
+    for side in ("german", "allied"):
+        given[side] = table.message(side, "german", [{"defend": "1012", "with": "1151/183/12"}], lambda: ScriptedDice(1, 2), given)
+    state = copy.deepcopy(table.state)
+    secret.receive(state, given)
+    with pytest.raises(secret.AwaitingDeal, match=r"this step waits for german's claim of the Combat Strength of "
+                       r"1151/183/12's chit \(front, 8.42\)"):
+        GAME.apply(DATA[0], state, "german", [{"defend": "1012", "with": "1151/183/12"}], ScriptedDice(1, 2))
+
+
+def test_an_impossible_claim_is_refused_and_a_false_one_named_by_the_replay(table, data):  # noqa: F811
+    """8.34: a claimed strength no chit of the pool gives for the unit's class is refused at once;
+    a possible but false one passes in play (nobody else can decode the card) and the end-of-game
+    replay with both dealing secrets names it."""
+    outcome = attack_then_defend(table)
+    assert dealer.replay(GAME, data, table.events, POKER) == []
+    true = table.state["units"]["119/30/19"]["shown"]["front"]
+    lie = next(s for s in sorted({int(c["front"]["A"]) for c in chits.pool(data, "3")}) if s != true)
+    shown = next(e for e in outcome.events if e["event"] == "shown" and e["unit"] == "119/30/19")
+    shown["front"] = lie
+    assert dealer.replay(GAME, data, table.events, POKER) == [
+        f"CHEATED: save 3: pool 3 event 3: 119/30/19 revealed Combat Strength {lie} but its chit gives {true} (8.34, 8.42)"]
+    fresh = copy.deepcopy(table.state)
+    fresh["units"]["175/29/19"] = {"side": "allied", "hex": "1111", "form": "untried"}
+    fresh["units"]["175/29/19"]["card"], fresh["units"]["175/29/19"]["shown"] = {"pool": "3", "position": 1}, {}
+    secret.receive(fresh, {"allied": {"claims": {"175/29/19": {"front": 99}}}})
+    with pytest.raises(PbemError, match=r"FALSE CLAIM: allied claims Combat Strength 99 for 175/29/19; no chit of morale pool 3 "
+                       r"gives class A a front of 99 \(its chits give 5, 6, 7, 8\) \(8.34, 8.42\)$"):
+        secret.examine(GAME, data, fresh, "175/29/19", [])
+
+
+def test_a_share_for_no_draw_is_refused(table):
+    """A share opens a card to its receiver: one the step does not deal is refused."""
+    table.step("allied", [{"attack": "1012", "with": ["119/30/19"]}], ScriptedDice, ["allied"])
+    orders, dice, given = [{"defend": "1012", "with": "1151/183/12"}], lambda: ScriptedDice(1, 2), {}
+    for side in ("german", "allied", "german"):
+        given[side] = dealer.merged(given.get(side), table.message(side, "german", orders, dice, given))
+    deck = secret.read_pool(table.state, "1")
+    given["german"]["shares"].append({"pool": "1", "position": 0, "share": poker.to_hex(deck.cards[0])})
+    state = copy.deepcopy(table.state)
+    secret.receive(state, given)
+    with pytest.raises(PbemError, match=r"the share german sent for pool 1 position 0 is for no draw of this step \(8.33\)"):
+        GAME.apply(DATA[0], state, "german", orders, dice())
