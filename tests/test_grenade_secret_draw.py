@@ -5,14 +5,18 @@ and events name no chit; the combat waits for the parts it needs, naming whose; 
 replay with both dealing secrets checks every shown strength against the card really dealt."""
 
 import copy
+import random
+from types import SimpleNamespace
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from pbem.dice import Dice
 from pbem.errors import PbemError
-from pbem.games.operation_grenade import GAME, chits, dealer, dealing, secret
+from pbem.games.operation_grenade import GAME, chits, dealer, dealing, demo, secret
 from pbem.hidden import poker
 from pbem.yamlio import dump_yaml
+from tests.test_operation_grenade_properties import seed_of
 from tests.test_operation_grenade_rules import ScriptedDice, data, position, scenario  # noqa: F401 (fixtures)
 
 KEYS = {"allied": Ed25519PrivateKey.from_private_bytes(bytes([7]) * 32),
@@ -28,6 +32,7 @@ class Table:
         self.cards = {"allied": {}, "german": {}}
         self.sent = {"allied": [], "german": []}       # every block each side signed (the enemy reads them)
         self.events = []                                # (save number, events) as the saves keep them
+        self.last_dice = None
 
     def message(self, side, mover, orders, dice, given):
         block, self.cards[side] = dealer.due_parts(GAME, DATA[0], self.state, mover, orders, dice, POKER[side],
@@ -183,3 +188,110 @@ def test_a_share_for_no_draw_is_refused(table):
     secret.receive(state, given)
     with pytest.raises(PbemError, match=r"the share german sent for pool 1 position 0 is for no draw of this step \(8.33\)"):
         GAME.apply(DATA[0], state, "german", orders, dice())
+
+
+# -- a whole random game dealt in secret: every draw, 9.86 draw and 8.52 return ------------------
+
+def dealt_game(data, scenario, seed, turns):  # noqa: F811
+    """A random legal game (tests/test_operation_grenade_properties.py) played under the secret
+    dealing, message by message: the mover's orders (its machine cannot roll the step's dice yet),
+    then whoever the step waits for, until it is resolved. Returns the table and, per step, its
+    Game-Turn, the signed messages it took, and those it takes with the chits drawn in the open
+    (the orders, and the other side's dice reveal if it rolls)."""
+    rng, campaign = random.Random(seed), SimpleNamespace(game=GAME, data=data)
+    DATA[:] = [data]
+    state = GAME.setup(data, scenario, ["allied", "german"], {})
+    secret.start(data, state)
+    table, counts = Table(state), []
+    while not table.state["game_over"] and table.state["turn"] <= turns:
+        waiting, turn = GAME.awaiting(table.state), table.state["turn"]
+        orders = demo.bench_orders(campaign, {"kind": waiting.kind}, table.state, rng)
+        seed_text = seed_of(seed, len(counts))
+        sent = play_step(table, waiting.side, orders, seed_text)
+        rolled = any(not r["purpose"].startswith("chit/") for r in table.last_dice.rolls)
+        counts.append((turn, len(sent), 1 + rolled))
+    return table, counts
+
+
+def play_step(table, mover, orders, seed_text):
+    given, sent = {}, []
+
+    def send(side, dice):
+        block = table.message(side, mover, orders, dice, given)
+        given[side] = dealer.merged(given.get(side), block)
+        sent.append(side)
+
+    send(mover, lambda: Dice(None, "the other side's reveal has not come"))
+    while True:
+        state = copy.deepcopy(table.state)
+        secret.receive(state, given)
+        dice = Dice(seed_text)
+        try:
+            outcome = GAME.apply(DATA[0], state, mover, orders, dice)
+        except secret.AwaitingDeal as wait:
+            send(wait.side, lambda: Dice(seed_text))          # after the reveal both machines know the dice
+            continue
+        if dice.rolls and secret.other_side(mover) not in sent:
+            sent.append(secret.other_side(mover))             # the dice reveal, carrying nothing due
+        table.state, table.last_dice = outcome.state, dice
+        table.events.append((len(table.events) + 1, outcome.events))
+        return sent
+
+
+def per_turn(counts, index):
+    out = {}
+    for turn, *numbers in counts:
+        out[turn] = out.get(turn, 0) + numbers[index]
+    return out
+
+
+def test_a_random_game_dealt_in_secret_leaks_nothing_and_replays(data, scenario):  # noqa: F811
+    """Every draw (8.33 at a combat, 9.86 at a loss) and every return (8.52: a cadre, an
+    elimination, then both players re-shuffle the pool before its next draw) of a random legal
+    game dealt in secret: no chit in what either side receives, no two units on one card, the
+    replay with both dealing secrets agrees with every strength shown; and what it costs."""
+    table, counts = dealt_game(data, scenario, 17, 6)
+    events = [e for _, step in table.events for e in step]
+    kinds = {(e["rule"]) for e in events if e["event"] == "deal"}
+    assert {"8.33", "8.52"} <= kinds
+    assert not [e for e in events if e["event"] == "chit"]
+    held = [(c["pool"], c["card"]) for cards in table.cards.values() for c in cards.values()]
+    assert held and len(held) == len(set(held))
+    assert leaks(table, data) == []
+    assert dealer.replay(GAME, data, table.events, POKER) == []
+    today, dealt = per_turn(counts, 1), per_turn(counts, 0)
+    assert today == {0: 3, 1: 9, 2: 8, 3: 9, 4: 15, 5: 8, 6: 16}
+    assert {turn: dealt[turn] - today[turn] for turn in today} == {0: 0, 1: 1, 2: 2, 3: 1, 4: 1, 5: 1, 6: 2}
+
+
+def test_9_86_a_loss_after_a_return_to_the_same_pool_waits_for_the_new_shuffle(table, data):  # noqa: F811
+    """9.86: "he may take losses from units that are stacked on the same hex but did not
+    participate in the combat"; 8.52: a chit "placed back in the same morale pool ... may be chosen
+    later in the game at random by either Player". D(4) against 1151/183/12 (three steps, its chit
+    shown) with its untried hex-mate 1150/183/12 (morale 2 both): 1151 becomes a cadre, its card
+    goes back to pool 2 (8.52), and is eliminated; 1150's 9.86 draw from pool 2 then waits for both
+    players' stages of the pool's new epoch, made on the deck as the return left it; the German
+    claims only the steps the chit gives (9.82)."""
+    attack_then_defend(table)
+    state = table.state
+    assert state["units"]["1151/183/12"]["steps"] == 3
+    state["combats"] = [{"hex": "1012", "hexes": ["1012"], "attackers": ["119/30/19"], "defenders": ["1151/183/12"],
+                         "advance": [], "chosen": {"1012": "1151/183/12"}, "advance_path": [], "attacker_side": "allied",
+                         "result": {"D": {"flexible": 0, "mandatory": 4, "breakthrough": False}, "text": "D(4)"}}]
+    state["awaiting_choice"] = {"kind": "losses", "side": "german", "hex": "1012", "result": "D"}
+    orders = [{"combat": "1012", "losses": ["1151/183/12"] * 3 + ["1150/183/12"]}]
+    sent = play_step(table, "german", orders, "5" * 64)
+    assert sent == ["german", "allied", "german"]
+    german, allied = table.sent["german"][-2:], table.sent["allied"][-1]
+    assert [(len(b["stages"]), len(b["shares"]), list(b["claims"])) for b in german] == [(1, 0, []), (0, 0, ["1150/183/12"])]
+    assert (len(allied["stages"]), [(s["pool"], s["position"]) for s in allied["shares"]]) == (1, [("2", 0)])
+    _, events = table.events[-1]
+    deals = [(e["rule"], e["record"].get("draw"), e["record"].get("return"), e["record"].get("side")) for e in events
+             if e["event"] == "deal"]
+    assert deals == [("8.52", None, 0, None), ("8.33", None, None, "german"), ("8.33", None, None, "allied"),
+                     ("9.86", 0, None, None)]
+    steps = german[1]["claims"]["1150/183/12"]["steps"]
+    assert [e for e in events if e["event"] == "shown"] == [
+        {"event": "shown", "unit": "1150/183/12", "side": "german", "steps": steps, "rule": "9.86"}]
+    assert dealer.replay(GAME, data, table.events, POKER) == []
+    assert leaks(table, data) == []
