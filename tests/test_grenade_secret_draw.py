@@ -295,3 +295,14 @@ def test_9_86_a_loss_after_a_return_to_the_same_pool_waits_for_the_new_shuffle(t
         {"event": "shown", "unit": "1150/183/12", "side": "german", "steps": steps, "rule": "9.86"}]
     assert dealer.replay(GAME, data, table.events, POKER) == []
     assert leaks(table, data) == []
+    assert dealer.cards_of(POKER["german"], table.events) == {"1150/183/12": table.cards["german"]["1150/183/12"]}
+
+
+def test_a_side_decodes_its_own_cards_from_the_public_record_and_its_key(table, data):  # noqa: F811
+    """Nothing is stored beside the key: each stage publishes the deck, each draw the other side's
+    share, so a side's machine re-opens its own cards, and only its own (its private view)."""
+    attack_then_defend(table)
+    assert dealer.cards_of(POKER["allied"], table.events) == table.cards["allied"] == {
+        "119/30/19": {"pool": "3", "position": 0, "card": table.cards["allied"]["119/30/19"]["card"]}}
+    assert dealer.cards_of(POKER["german"], table.events) == table.cards["german"]
+    assert set(table.cards["german"]) == {"1151/183/12"}

@@ -151,3 +151,31 @@ def _claim_problem(game: OperationGrenade, data: GameData, event: dict, pool: st
     face = "front" if "front" in event else "back"
     return dealing.claim_problem(game, data, unit, pool, card, "reduced" if face == "back" else "front", event[face])
 
+
+
+def cards_of(key: poker.PokerKey, steps: Sequence[tuple[int, list]]) -> dict[str, dict]:
+    """The cards under `key.side`'s units now, decoded from the public record alone (each stage
+    publishes the whole deck, each draw the other side's share) with the side's own key: what its
+    private view shows (`report --side`), with nothing stored beside the key. unit -> {pool,
+    position, card}."""
+    decks: dict[str, tuple[tuple[int, ...], int, int]] = {}      # pool -> (cards, epoch, stages in it)
+    cards: dict[str, dict] = {}
+    for number, events in steps:
+        for event in events:
+            if event["event"] != "deal":
+                continue
+            pool, record = str(event["pool"]), event["record"]
+            where = f"save {number}: pool {pool}"
+            found = pools.read_event(record, where)
+            if found.kind == "stage":
+                _, epoch, staged = decks.get(pool, ((), -1, 0))
+                epoch, staged = (epoch + 1, 1) if staged in (0, len(secret.ORDER)) else (epoch, staged + 1)
+                decks[pool] = (found.cards, epoch, staged)
+            elif found.kind == "draw" and found.side == key.side:
+                deck_cards, epoch, _ = decks[pool]
+                deck = poker.Deck(pool, deck_cards, epoch, frozenset(), ())
+                index = poker.open_card(key, deck, found.position, found.share, secret.other_side(key.side))
+                cards[event["unit"]] = {"pool": pool, "position": found.position, "card": index}
+            elif found.kind == "return":
+                cards = {u: c for u, c in cards.items() if (c["pool"], c["position"]) != (pool, found.position)}
+    return cards
