@@ -9,7 +9,7 @@ them (the public report of each save and its map picture). What must not be in i
   orders of each owner step: nowhere, except an item's salt from the step that opened it on;
 - game needles: `LEAK_SOURCES[game_id](campaign, parts) -> [Needle]` (Smithereens below: the id of
   every unit hidden under a stack's top, in the files of each save that holds it hidden).
-  Operation Grenade's chits are added the same way (`LEAK_SOURCES["operation_grenade"] = ...`).
+  Operation Grenade: its strength chits (`grenade_needles`).
 """
 
 import re
@@ -127,11 +127,32 @@ def chit_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list
     return [Needle(secret, "the WA's second-invasion chit secret", frozenset(steps)) for secret, steps in sorted(needles.items())]
 
 
+def grenade_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
+    """Operation Grenade 8.42: the strength chits. Dealt in secret (behaviour 3, the save holds
+    `pools`): no file of any save may name any chit of the pools. Drawn in the open (behaviour 2,
+    and behaviour 3 campaigns begun before the dealing was wired in): each drawn chit, in the
+    files of every save from its draw on (which the open draw does leak: its `chit` events)."""
+    from pbem.games.operation_grenade import chits
+    numbers = campaign.step_numbers()
+    start = campaign.load_save(numbers[0])[0]["state"]
+    if "pools" in start:
+        ids = sorted({str(c["id"]) for pool in start["pools"] for c in chits.pool(campaign.data, pool)})
+        return [Needle(i, f"strength chit {i}", frozenset(numbers)) for i in ids]
+    needles = []
+    for number in numbers:
+        for event in campaign.load_save(number)[0]["events"]:
+            if event["event"] == "chit":
+                needles.append(Needle(event["chit"], f"chit {event['chit']} of {event['unit']}",
+                                      frozenset(n for n in numbers if n >= number)))
+    return needles
+
+
 LEAK_SOURCES: dict[str, Callable[[camp.Campaign, dict[str, PrivatePart]], list[Needle]]] = {
     "smithereens": smithereens_needles,
     "dark-december": smithereens_needles,        # 25.0: the same items, {unit: ID, ...} under a stack's top
     "stargard-solstice": stargard_needles,
     "end-of-the-iron-dream": chit_needles,       # 14.12: the WA's secret
+    "operation-grenade": grenade_needles,         # 8.42: the strength chits
 }
 
 

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from pbem.demo import run_demo
 from pbem.dice import Dice
 from pbem.errors import PbemError
 from pbem.games.operation_grenade import GAME, chits, dealer, dealing, demo, secret
@@ -306,3 +307,116 @@ def test_a_side_decodes_its_own_cards_from_the_public_record_and_its_key(table, 
         "119/30/19": {"pool": "3", "position": 0, "card": table.cards["allied"]["119/30/19"]["card"]}}
     assert dealer.cards_of(POKER["german"], table.events) == table.cards["german"]
     assert set(table.cards["german"]) == {"1151/183/12"}
+
+
+# -- a signed campaign: `pbem sign`, the dice reveal and the `strength` answers carry the parts ---------
+
+DEMO_ID = "operation-grenade-demo"
+
+
+@pytest.fixture(scope="module")
+def signed(tmp_path_factory):
+    """The Operation Grenade demo campaign, built by the demo builder with the chits dealt in
+    secret (secret.WIRED), to save 5: the US attacks on 0110 and 0310 (step 4), then the German
+    answer (step 5), whose two combats draw the first four chits (8.33)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secret, "WIRED", True)
+        folders = []
+        for machine in ("a", "b"):                       # two machines: the same signed inputs
+            work = tmp_path_factory.mktemp(f"machine-{machine}")
+            report = run_demo(work, "operation-grenade", last=5)
+            assert "pbem verify" in report and ": OK:" in report, report[-400:]
+            folders.append(work / "campaign")
+        yield folders
+
+
+def demo_keys():
+    from pbem.demo import demo_folder, demo_nonce
+    from pbem.keys import load_private_key
+    source = demo_folder(DEMO_ID)
+    return {side: poker.poker_key(load_private_key(source / "keys" / side), DEMO_ID, side, demo_nonce(DEMO_ID, side))
+            for side in ("allied", "german")}
+
+
+def folder_bytes(folder):
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_signed_campaign_deals_in_secret_and_its_files_name_no_chit(signed):
+    """Step 5 (the German answer to the US attacks): the US dice reveal and the `strength` answers
+    carry the claims; no file either side receives names a chit (tests/leaks.py, every chit id of
+    the pools in every save's files); the replay with both dealing secrets agrees with every
+    strength shown; two machines make byte-identical folders."""
+    from pbem import campaign as camp
+    from tests.leaks import find_leaks
+    folder = signed[0]
+    step5 = sorted(p.name for p in (folder / "steps" / "0005").iterdir())
+    assert step5 == ["orders-german.txt", "picture.svg", "report.txt", "reveal-allied.txt", "save.yaml",
+                     "strength-allied-1.txt", "strength-german-1.txt", "strength-german-2.txt"]
+    leaks, searched = find_leaks(folder, {})
+    assert (leaks, searched) == ([], 36)                 # three pools of 12 chits
+    campaign = camp.open_campaign(folder)
+    history = [(n, campaign.load_save(n)[0]["events"]) for n in campaign.step_numbers()]
+    keys = demo_keys()
+    assert dealer.replay(GAME, campaign.data, history, keys) == []
+    cards = {side: dealer.cards_of(keys[side], history) for side in keys}
+    assert {side: sorted(c) for side, c in cards.items()} == {"allied": ["13/8/7", "28/8/7"],
+                                                               "german": ["942/353/58", "943/353/58"]}
+    shown = {e["unit"]: e["front"] for _, events in history for e in events if e["event"] == "shown"}
+    assert shown == {u: dealer.claim_value(GAME, campaign.data, u, c, "front") for s in cards for u, c in cards[s].items()}
+    assert folder_bytes(signed[0]) == folder_bytes(signed[1])
+    assert camp.verify(folder).ok
+
+
+def test_the_combat_awaits_the_movers_strength_answer(signed, tmp_path):
+    """After the German answer and the US dice reveal, the step waits for the German `strength`
+    answer (its claim, made once its machine decoded its card with the US share), and says so."""
+    import shutil
+
+    from pbem import campaign as camp
+    folder = tmp_path / "campaign"
+    shutil.copytree(signed[0], folder)
+    five = folder / "steps" / "0005"
+    inputs = {name: (five / name).read_text() for name in ("orders-german.txt", "reveal-allied.txt")}
+    shutil.rmtree(five)
+    for name, text in inputs.items():
+        (tmp_path / name).write_text(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secret, "WIRED", True)
+        result = camp.adjudicate(folder, [tmp_path / n for n in inputs])
+    assert result.save is None and result.awaiting_strength == ["german"]
+    assert result.report.endswith(
+        "this step waits for german's claim of the Combat Strength of 942/353/58's chit (front, 8.42): german signs its "
+        f"strength message (`pbem strength`) on its copy. The inputs are kept in {folder / 'pending'} until it comes; "
+        "the position is unchanged.")
+
+
+def test_an_impossible_strength_claim_is_refused_naming_its_file(signed, tmp_path):
+    """8.34: a claimed Combat Strength that no chit of the unit's pool gives for its class is
+    refused when the step is adjudicated, naming the strength message that carried it."""
+    import shutil
+
+    from pbem import campaign as camp
+    from pbem.demo import demo_folder
+    from pbem.inputs import make_strength
+    from pbem.keys import load_private_key
+    from pbem.signing import parse_signed
+    folder = tmp_path / "campaign"
+    shutil.copytree(signed[0], folder)
+    five = folder / "steps" / "0005"
+    names = ("orders-german.txt", "reveal-allied.txt")
+    for name in names:
+        (tmp_path / name).write_text((five / name).read_text())
+    honest = parse_signed((five / "strength-german-1.txt").read_text(), "strength").body
+    shutil.rmtree(five)
+    key = load_private_key(demo_folder(DEMO_ID) / "keys" / "german")
+    claims = {"942/353/58": {"front": 99}}
+    lie = tmp_path / "strength-german-1.txt"
+    lie.write_text(make_strength(camp.open_campaign(folder), key, "german", 5, honest["orders"], 1, honest["sent"],
+                                 honest["hidden"] | {"claims": claims}))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secret, "WIRED", True)
+        with pytest.raises(PbemError) as refused:
+            camp.adjudicate(folder, [tmp_path / n for n in names] + [lie])
+    assert str(refused.value) == (f"{lie}: FALSE CLAIM: german claims Combat Strength 99 for 942/353/58; no chit of morale "
+                                  "pool 1 gives class B a front of 99 (its chits give 2, 3, 4) (8.34, 8.42)")

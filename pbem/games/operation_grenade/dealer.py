@@ -18,6 +18,7 @@ from ...dice import Dice, DiceUnavailable
 from ...errors import PbemError
 from ...gamedata import GameData
 from ...hidden import poker, pools
+from ...hidden.dealt import SharedPools
 from ...hidden.poker import PokerError
 from . import chits, dealing, secret
 
@@ -25,6 +26,28 @@ if TYPE_CHECKING:
     from .game import OperationGrenade
 
 Block = dict[str, Any]          # a side's `hidden: {stages, shares, claims}` in one message
+
+
+class GrenadeDealing(SharedPools):
+    """Operation Grenade's `dealing` (pbem.hidden.dealt): the morale pools of 8.32."""
+
+    def __init__(self, game: OperationGrenade) -> None:
+        self.game = game
+
+    def active(self, state: Mapping[str, Any]) -> bool:
+        return secret.dealt(state)
+
+    def receive(self, data: GameData, state: dict, given: Mapping[str, Mapping[str, Any]]) -> None:
+        secret.receive(state, given)
+
+    def parts(self, data: GameData, state: dict, mover: str, orders: list, dice: Callable[[], Dice], key: poker.PokerKey,
+              given: Mapping[str, Mapping[str, Any]], history: list[tuple[int, list]]) -> dict[str, Any]:
+        block, _ = due_parts(self.game, data, state, mover, orders, dice, key, {s: dict(b) for s, b in given.items()},
+                             cards_of(key, history))
+        return block
+
+    def merged(self, blocks: list[Mapping[str, Any] | None]) -> dict[str, Any]:
+        return merged(*blocks)
 
 
 def empty() -> Block:

@@ -36,7 +36,7 @@ from ...kit.board import Board
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ...kit.terrain import MapData
 from ..base import MapArrow, MapUnit, Outcome, Problem
-from . import answers, chits, combat, crt, losses, movement, pregame, reinforcements, report, rhine, secret, turn
+from . import answers, chits, combat, crt, dealer, losses, movement, pregame, reinforcements, report, rhine, secret, turn
 from .common import ARTILLERY, MECHANIZED, ONE_STEP_SIZES, PHASE_NAMES, SIDES, normalise_orders, other
 
 PRINTED_ON = "the game map (2.1)"
@@ -91,6 +91,7 @@ class OperationGrenade(SequencedGame):
 
     def __init__(self) -> None:
         self.sequence = self.table()
+        self.dealing = dealer.GrenadeDealing(self)          # behaviour 3: the chits dealt in secret (8.31-8.52)
 
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (4.2, 17.0, 18.0), the players' mid-phase answers included."""

@@ -22,6 +22,7 @@ from ...canonical import canonical_bytes
 from ...errors import PbemError
 from ...gamedata import GameData
 from ...hidden import poker, pools
+from ...hidden.dealt import AwaitingPart, PartRefused
 from ...hidden.poker import PokerError
 from ...kit import numbers
 from . import chits, dealing
@@ -38,7 +39,7 @@ PART_FIELDS = {"stages", "shares", "claims"}
 CLAIM_KEYS = ({"front"}, {"back"}, {"steps"})
 
 
-class AwaitingDeal(PbemError):
+class AwaitingDeal(AwaitingPart):
     """The step needs a part of the dealing that `side` has not sent yet: its `stage` of a pool's
     shuffle, its `share` of a draw by the other side, or its `claim` of a strength (`face`:
     front, back or steps) of `unit`. `share`: the share of the draw the claim follows, if any."""
@@ -192,7 +193,7 @@ def draw(game: OperationGrenade, data: GameData, state: dict, unit_id: str, even
     if rule == "9.86":
         steps = _claim(state, unit_id, side, "steps", share)
         if steps not in (chits.three_steps(data), _weak_steps(data)):
-            raise PbemError(f"{side} claims {steps} steps for {unit_id}; a chit gives {_weak_steps(data)} or "
+            raise PartRefused(side, f"FALSE CLAIM: {side} claims {steps} steps for {unit_id}; a chit gives {_weak_steps(data)} or "
                             f"{chits.three_steps(data)} (9.82)")
         unit["steps"] = steps
         events.append({"event": "shown", "unit": unit_id, "side": side, "steps": steps, "rule": "9.86"})
@@ -215,7 +216,7 @@ def _share(state: dict, sender: str, pool: str, position: int, unit_id: str) -> 
             try:
                 poker.from_hex(part["share"], f"the share {sender} sent for pool {pool} position {position}")
             except PokerError as exc:
-                raise PbemError(exc.one_line()) from None
+                raise PartRefused(sender, exc.one_line()) from None
             given["used"]["shares"].append(i)
             return str(part["share"])
     raise AwaitingDeal(sender, "share", f"share of morale pool {pool} position {position}, the card {unit_id} draws (8.33)",
@@ -231,7 +232,7 @@ def _claim(state: dict, unit_id: str, side: str, key: str, share: str = "") -> i
         raise AwaitingDeal(side, "claim", f"claim of the {what}", pool=card["pool"], position=card["position"], unit=unit_id,
                            face=key, share=share)
     if key not in claim:
-        raise PbemError(f"{side} claims {claim} for {unit_id}; this combat examines its {key} (8.35, 8.42)")
+        raise PartRefused(side, f"{side} claims {claim} for {unit_id}; this combat examines its {key} (8.35, 8.42)")
     given["used"]["claims"].append(unit_id)
     return int(claim[key])
 
@@ -247,7 +248,7 @@ def examine(game: OperationGrenade, data: GameData, state: dict, unit_id: str, e
     klass = game.counter_value(data, unit_id, "class", "the combat class (8.1)")
     possible = sorted({int(c[face][klass]) for c in chits.pool(data, unit["card"]["pool"])})
     if strength not in possible:
-        raise PbemError(f"FALSE CLAIM: {unit['side']} claims Combat Strength {strength} for {unit_id}; no chit of morale pool "
+        raise PartRefused(unit["side"], f"FALSE CLAIM: {unit['side']} claims Combat Strength {strength} for {unit_id}; no chit of morale pool "
                         f"{unit['card']['pool']} gives class {klass} a {face} of {strength} (its chits give "
                         f"{', '.join(map(str, possible))}) (8.34, 8.42)")
     unit["shown"] = {**unit["shown"], face: strength}
