@@ -21,7 +21,7 @@ from .errors import PbemError
 from .hidden.private import PrivatePart, find_private
 from .hidden.steps import is_owner_step, needed_openings, open_block, openings_for, owner_result, public_state, rules_of
 from .folder import Campaign, build_save, check_header, open_campaign, read_signed
-from .hidden.dealt import AwaitingPart, PartRefused, any_part, block_of, dealing_of, given_blocks, parts_for
+from .hidden.dealt import AwaitingPart, PartRefused, any_part, block_of, dealing_of, given_blocks, parts_for, rolls
 from .inputs import (PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, make_strength,
                      read_pending, sent_now, strength_inputs)
 from .keys import key_id
@@ -191,7 +191,9 @@ def _dealt_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, number
     dealing = dealing_of(campaign, save)
     assert dealing is not None
     given = given_blocks(dealing, [orders, *reveals.values(), *strengths])
-    block = parts_for(campaign, number, save, orders.body, key, party, given, seed)
+    block = parts_for(campaign, number, save, orders.body, key, party, given, seed, start=False)
+    if seed is not None and rolls(campaign, save, orders.body, given | ({party: block} if block else {}), seed):
+        block = parts_for(campaign, number, save, orders.body, key, party, given, seed)   # the stages due ride on it
     if block is None:
         return text
     return make_reveal(campaign, key, party, number + 1, orders.digest, sent or sent_now(), None, block)

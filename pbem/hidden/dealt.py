@@ -57,9 +57,10 @@ class SharedPools:
         """Put every side's parts (side -> merged block) into the state the step is applied to."""
 
     def parts(self, data: GameData, state: dict, mover: str, orders: list, dice: Callable[[], Dice], key: PokerKey,
-              given: Mapping[str, Mapping[str, Any]], history: list[tuple[int, list]]) -> dict[str, Any]:
+              given: Mapping[str, Mapping[str, Any]], history: list[tuple[int, list]], start: bool = True) -> dict[str, Any]:
         """`key.side`'s due parts for its next message of the step (`history`: every save's events,
-        from which its machine re-opens its own cards)."""
+        from which its machine re-opens its own cards; `start`: with the stages due at the step's
+        start that the step does not wait for, riding on a message sent anyway)."""
         return {}
 
     def merged(self, blocks: list[Mapping[str, Any] | None]) -> dict[str, Any]:
@@ -107,7 +108,8 @@ def given_blocks(dealing: SharedPools, messages: list["SignedMessage"]) -> dict[
 
 
 def parts_for(campaign: "Campaign", number: int, save: Mapping[str, Any], orders_body: Mapping[str, Any],
-              key: Ed25519PrivateKey, side: str, given: Mapping[str, Mapping[str, Any]], seed: str | None) -> dict[str, Any] | None:
+              key: Ed25519PrivateKey, side: str, given: Mapping[str, Mapping[str, Any]], seed: str | None,
+              start: bool = True) -> dict[str, Any] | None:
     """`side`'s due parts for its next message of the step of these orders (None: nothing due),
     computed on its machine; `seed`: the step's dice, once every reveal is in (else a part that
     needs a die waits for a later message)."""
@@ -119,8 +121,24 @@ def parts_for(campaign: "Campaign", number: int, save: Mapping[str, Any], orders
         return Dice(seed) if seed else Dice(None, "the step's dice reveal has not come yet")
 
     block = dealing.parts(campaign.data, copy.deepcopy(save["state"]), orders_body["side"], orders_body["orders"], dice,
-                          poker_key_of(campaign, key, side), given, history(campaign, number))
+                          poker_key_of(campaign, key, side), given, history(campaign, number), start)
     return block if any_part(block) else None
+
+
+def rolls(campaign: "Campaign", save: Mapping[str, Any], orders_body: Mapping[str, Any],
+          given: Mapping[str, Mapping[str, Any]], seed: str) -> bool:
+    """Whether the step, with the parts given so far, rolls a die or waits for more parts (then a
+    dice reveal is sent anyway, and stages due may ride on it)."""
+    dealing = dealing_of(campaign, save)
+    assert dealing is not None
+    state = copy.deepcopy(save["state"])
+    dealing.receive(campaign.data, state, given)
+    dice = Dice(seed)
+    try:
+        campaign.game.apply(campaign.data, state, orders_body["side"], orders_body["orders"], dice)
+    except AwaitingPart:
+        return True
+    return bool(dice.rolls)
 
 
 def check_strength(campaign: "Campaign", message: "SignedMessage", orders: "SignedMessage", number: int) -> None:

@@ -41,9 +41,9 @@ class GrenadeDealing(SharedPools):
         secret.receive(state, given)
 
     def parts(self, data: GameData, state: dict, mover: str, orders: list, dice: Callable[[], Dice], key: poker.PokerKey,
-              given: Mapping[str, Mapping[str, Any]], history: list[tuple[int, list]]) -> dict[str, Any]:
+              given: Mapping[str, Mapping[str, Any]], history: list[tuple[int, list]], start: bool = True) -> dict[str, Any]:
         block, _ = due_parts(self.game, data, state, mover, orders, dice, key, {s: dict(b) for s, b in given.items()},
-                             cards_of(key, history))
+                             cards_of(key, history), start)
         return block
 
     def merged(self, blocks: list[Mapping[str, Any] | None]) -> dict[str, Any]:
@@ -67,13 +67,16 @@ def merged(*blocks: Mapping[str, Any] | None) -> Block:
 
 
 def due_parts(game: OperationGrenade, data: GameData, state: dict, mover: str, orders: list, dice: Callable[[], Dice],
-              key: poker.PokerKey, given: Mapping[str, Block], cards: Mapping[str, dict]) -> tuple[Block, dict[str, dict]]:
+              key: poker.PokerKey, given: Mapping[str, Block], cards: Mapping[str, dict],
+              start: bool = True) -> tuple[Block, dict[str, dict]]:
     """`key.side`'s parts for its next message of the step of `mover`'s `orders` on `state`, given
     the parts the step's earlier messages carry (`given`: side -> merged block) and the cards its
     machine knows (`cards`: unit -> {pool, position, card}). Returns (the new parts, the cards
-    known after them: those it decoded with the other side's shares added)."""
+    known after them: those it decoded with the other side's shares added). `start`: add the
+    stages due at the step's start even if the step does not wait for them (they ride on a
+    message sent anyway)."""
     side, cards = key.side, dict(cards)
-    mine = start_stages(state, key, given)
+    mine = start_stages(state, key, given) if start else empty()
     for _ in range(4 * len(state["units"]) + 8):            # each round adds a part; a step has fewer
         trial = copy.deepcopy(state)
         secret.receive(trial, {**given, side: merged(given.get(side), mine)})
