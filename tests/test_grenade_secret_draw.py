@@ -319,15 +319,21 @@ def signed(tmp_path_factory):
     """The Operation Grenade demo campaign, built by the demo builder with the chits dealt in
     secret (secret.WIRED), to save 5: the US attacks on 0110 and 0310 (step 4), then the German
     answer (step 5), whose two combats draw the first four chits (8.33)."""
+    folders = []
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(secret, "WIRED", True)
-        folders = []
         for machine in ("a", "b"):                       # two machines: the same signed inputs
             work = tmp_path_factory.mktemp(f"machine-{machine}")
             report = run_demo(work, "operation-grenade", last=5)
             assert "pbem verify" in report and ": OK:" in report, report[-400:]
             folders.append(work / "campaign")
-        yield folders
+    return folders
+
+
+@pytest.fixture
+def wired(monkeypatch):
+    """New campaigns deal their chits in secret (what secret.WIRED will make the default)."""
+    monkeypatch.setattr(secret, "WIRED", True)
 
 
 def demo_keys():
@@ -342,7 +348,7 @@ def folder_bytes(folder):
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_a_signed_campaign_deals_in_secret_and_its_files_name_no_chit(signed):
+def test_a_signed_campaign_deals_in_secret_and_its_files_name_no_chit(signed, wired):
     """Step 5 (the German answer to the US attacks): the US dice reveal and the `strength` answers
     carry the claims; no file either side receives names a chit (tests/leaks.py, every chit id of
     the pools in every save's files); the replay with both dealing secrets agrees with every
@@ -368,7 +374,26 @@ def test_a_signed_campaign_deals_in_secret_and_its_files_name_no_chit(signed):
     assert camp.verify(folder).ok
 
 
-def test_the_combat_awaits_the_movers_strength_answer(signed, tmp_path):
+def test_verify_with_both_dealing_secrets_replays_the_pools(signed, wired):
+    """`verify --dealing`: each side's dealing secret, handed over at the end, is checked against
+    its key; every pool is replayed and every strength shown checked against its card."""
+    from pbem import campaign as camp
+    from pbem.demo import demo_folder
+    from pbem.hidden.dealt import dealing_secret
+    from pbem.keys import load_private_key
+    campaign = camp.open_campaign(signed[0])
+    secrets = {side: dealing_secret(campaign, load_private_key(demo_folder(DEMO_ID) / "keys" / side), side)
+               for side in ("allied", "german")}
+    result = camp.verify(signed[0], dealing=secrets)
+    assert result.ok and result.message.endswith(", and every shared pool's dealing with both dealing secrets")
+    forged = secrets | {"german": secrets["allied"]}
+    assert camp.verify(signed[0], dealing=forged).message == (
+        "FORGED REVEAL: the dealing secret of german is not its key's signature of the dealing text")
+    assert camp.verify(signed[0], dealing={"german": secrets["german"]}).message == (
+        "the pools are replayed with every side's dealing secret (allied, german); given: german")
+
+
+def test_the_combat_awaits_the_movers_strength_answer(signed, wired, tmp_path):
     """After the German answer and the US dice reveal, the step waits for the German `strength`
     answer (its claim, made once its machine decoded its card with the US share), and says so."""
     import shutil
@@ -381,9 +406,7 @@ def test_the_combat_awaits_the_movers_strength_answer(signed, tmp_path):
     shutil.rmtree(five)
     for name, text in inputs.items():
         (tmp_path / name).write_text(text)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(secret, "WIRED", True)
-        result = camp.adjudicate(folder, [tmp_path / n for n in inputs])
+    result = camp.adjudicate(folder, [tmp_path / n for n in inputs])
     assert result.save is None and result.awaiting_strength == ["german"]
     assert result.report.endswith(
         "this step waits for german's claim of the Combat Strength of 942/353/58's chit (front, 8.42): german signs its "
@@ -391,7 +414,7 @@ def test_the_combat_awaits_the_movers_strength_answer(signed, tmp_path):
         "the position is unchanged.")
 
 
-def test_an_impossible_strength_claim_is_refused_naming_its_file(signed, tmp_path):
+def test_an_impossible_strength_claim_is_refused_naming_its_file(signed, wired, tmp_path):
     """8.34: a claimed Combat Strength that no chit of the unit's pool gives for its class is
     refused when the step is adjudicated, naming the strength message that carried it."""
     import shutil
@@ -414,9 +437,7 @@ def test_an_impossible_strength_claim_is_refused_naming_its_file(signed, tmp_pat
     lie = tmp_path / "strength-german-1.txt"
     lie.write_text(make_strength(camp.open_campaign(folder), key, "german", 5, honest["orders"], 1, honest["sent"],
                                  honest["hidden"] | {"claims": claims}))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(secret, "WIRED", True)
-        with pytest.raises(PbemError) as refused:
-            camp.adjudicate(folder, [tmp_path / n for n in names] + [lie])
+    with pytest.raises(PbemError) as refused:
+        camp.adjudicate(folder, [tmp_path / n for n in names] + [lie])
     assert str(refused.value) == (f"{lie}: FALSE CLAIM: german claims Combat Strength 99 for 942/353/58; no chit of morale "
                                   "pool 1 gives class B a front of 99 (its chits give 2, 3, 4) (8.34, 8.42)")

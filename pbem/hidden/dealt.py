@@ -66,6 +66,17 @@ class SharedPools:
     def merged(self, blocks: list[Mapping[str, Any] | None]) -> dict[str, Any]:
         return {}
 
+    def replay(self, data: GameData, history: list[tuple[int, list]], keys: Mapping[str, PokerKey]) -> list[str]:
+        """The end of the game: every pool replayed with both revealed dealing secrets, and every
+        value a side showed checked against its card; the problems found, first first."""
+        return []
+
+
+def dealing_secret(campaign: "Campaign", key: Ed25519PrivateKey, side: str) -> str:
+    """What a side hands over at the end (`pbem dealing-secret`): its dealing secret, which
+    anyone checks against its public key (poker.revealed_key); it opens neither dice nor salts."""
+    return poker_key_of(campaign, key, side).signature.hex()
+
 
 def block_of(body: Mapping[str, Any], source: str) -> dict[str, Any] | None:
     """The `hidden: {stages, shares, claims}` of a message (None when absent)."""

@@ -49,6 +49,9 @@ class GrenadeDealing(SharedPools):
     def merged(self, blocks: list[Mapping[str, Any] | None]) -> dict[str, Any]:
         return merged(*blocks)
 
+    def replay(self, data: GameData, history: list[tuple[int, list]], keys: Mapping[str, poker.PokerKey]) -> list[str]:
+        return replay(self.game, data, history, keys)
+
 
 def empty() -> Block:
     return {"stages": [], "shares": [], "claims": {}}
