@@ -591,7 +591,9 @@ def report_cmd(folder: Path = Argument(...), fmt: str = Option("text", "--format
                svg: Optional[Path] = Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
                png: Optional[Path] = Option(None, "--png", help="Also write the map picture as a PNG 800 px wide, for forums without SVG (never overwrites; needs cairosvg)"),
                side: Optional[str] = Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)"),
-               private: Optional[Path] = Option(None, "--private", help="With --side: that side's private part (default DIR.private-SIDE beside the campaign)")) -> None:
+               private: Optional[Path] = Option(None, "--private", help="With --side: that side's private part (default DIR.private-SIDE beside the campaign)"),
+               key: Optional[Path] = Option(None, "--key", help="With --side, in a campaign that deals from shared pools: that side's key, which decodes its own cards"),
+               passphrase: Optional[str] = Option(None)) -> None:
     """The report of a save or of a whole Game-Turn (the public one, or with --side that side's own).
     With neither --step nor --turn: the Game-Turn the latest step finished, if it finished one,
     else the latest save."""
@@ -603,7 +605,7 @@ def report_cmd(folder: Path = Argument(...), fmt: str = Option("text", "--format
     campaign = open_campaign(folder)
     if side is not None and side not in campaign.header["players"]:
         raise PbemError(f"no side {side!r} in this campaign (sides: {', '.join(sorted(campaign.header['players']))})")
-    view = _side_view(campaign, side, private)
+    view = _dealt_view(campaign, side, key, passphrase) or _side_view(campaign, side, private)
     if step is None and turn is None:
         turn = finished_turn(campaign)
     if turn is not None:
@@ -625,6 +627,26 @@ def report_cmd(folder: Path = Argument(...), fmt: str = Option("text", "--format
                 write_new_file(path, data)
                 blocks.append(("p", f"Map picture of save {number} ({kind}): {path}"))
     out(render(blocks, fmt))
+
+
+def _dealt_view(campaign: "camp.Campaign", side: Optional[str], key: Optional[Path],
+                passphrase: Optional[str]) -> Optional[Callable[[dict], dict]]:
+    """`report --side` of a campaign that deals from shared pools: the side's own cards, decoded
+    from the public record with its key (pbem.hidden.dealt), put back into its view."""
+    from .hidden.dealt import dealing_of, history, poker_key_of
+    dealing = dealing_of(campaign, campaign.load_save(0)[0])
+    if dealing is None or side is None:
+        if key is not None:
+            raise PbemError("--key is for `report --side` of a campaign that deals from shared pools")
+        return None
+    if key is None:
+        raise PbemError(f"report --side {side} of this campaign shows {side}'s own strength chits, which only {side}'s key "
+                        "decodes: give it with --key")
+    private_key = load_private_key(key, passphrase)
+    if campaign.key_of(side) != key_id(private_key.public_key()):
+        raise PbemError(f"this key is not {side}'s key in this campaign", str(key))
+    poker = poker_key_of(campaign, private_key, side)
+    return lambda save: dealing.own_view(campaign.data, save, poker, history(campaign, save["number"]))
 
 
 def _side_view(campaign: "camp.Campaign", side: Optional[str], private: Optional[Path]) -> Optional[Callable[[dict], dict]]:

@@ -441,3 +441,35 @@ def test_an_impossible_strength_claim_is_refused_naming_its_file(signed, wired, 
         camp.adjudicate(folder, [tmp_path / n for n in names] + [lie])
     assert str(refused.value) == (f"{lie}: FALSE CLAIM: german claims Combat Strength 99 for 942/353/58; no chit of morale "
                                   "pool 1 gives class B a front of 99 (its chits give 2, 3, 4) (8.34, 8.42)")
+
+
+def test_a_sides_own_report_decodes_its_chits_with_its_key(signed):
+    """8.42: the owner sees its own chits; `pbem report --side SIDE --key KEY` decodes them from the
+    public record with that side's key; the enemy's units show only as tried; without the key the
+    own report is refused, saying why."""
+    import subprocess
+    import sys
+
+    from pbem import campaign as camp
+    from pbem.demo import demo_folder
+    folder, keys = signed[0], demo_folder(DEMO_ID) / "keys"
+    campaign = camp.open_campaign(folder)
+    history = [(n, campaign.load_save(n)[0]["events"]) for n in campaign.step_numbers()]
+    german = dealer.cards_of(demo_keys()["german"], history)
+    allied = dealer.cards_of(demo_keys()["allied"], history)
+
+    def report(*args):
+        return subprocess.run([sys.executable, "-m", "pbem", "report", str(folder), "--step", "5", *args],
+                              capture_output=True, text=True)
+
+    own = report("--side", "german", "--key", str(keys / "german"))
+    assert own.returncode == 0, own.stderr
+    for unit, card in german.items():
+        chit = dealing.chit_of_card(campaign.data, card["pool"], card["card"])["id"]
+        assert f"{unit}" in own.stdout and f"tried: chit {chit}, strength " in own.stdout
+    for unit, card in allied.items():
+        chit = dealing.chit_of_card(campaign.data, card["pool"], card["card"])["id"]
+        assert f"chit {chit}," not in own.stdout
+    refused = report("--side", "german")
+    assert refused.returncode != 0 and ("report --side german of this campaign shows german's own strength chits, which only "
+                                        "german's key decodes: give it with --key") in refused.stderr

@@ -66,6 +66,10 @@ class SharedPools:
     def merged(self, blocks: list[Mapping[str, Any] | None]) -> dict[str, Any]:
         return {}
 
+    def own_view(self, data: GameData, save: dict, key: PokerKey, history: list[tuple[int, list]]) -> dict:
+        """The save as `key.side` sees it (`report --side`): its own cards decoded and put back."""
+        return save
+
     def replay(self, data: GameData, history: list[tuple[int, list]], keys: Mapping[str, PokerKey]) -> list[str]:
         """The end of the game: every pool replayed with both revealed dealing secrets, and every
         value a side showed checked against its card; the problems found, first first."""

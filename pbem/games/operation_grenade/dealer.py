@@ -52,6 +52,16 @@ class GrenadeDealing(SharedPools):
     def replay(self, data: GameData, history: list[tuple[int, list]], keys: Mapping[str, poker.PokerKey]) -> list[str]:
         return replay(self.game, data, history, keys)
 
+    def own_view(self, data: GameData, save: dict, key: poker.PokerKey, history: list[tuple[int, list]]) -> dict:
+        """8.42: the owner sees its own chits (their id and both strengths), the enemy's as shown."""
+        state = copy.deepcopy(save["state"])
+        for unit_id, card in cards_of(key, history).items():
+            unit = state["units"].get(unit_id)
+            if unit is not None and "card" in unit:
+                unit["chit"] = dealing.chit_of_card(data, card["pool"], card["card"])["id"]
+                unit["shown"] = {face: claim_value(self.game, data, unit_id, card, face) for face in ("front", "back")}
+        return {**save, "state": state}
+
 
 def empty() -> Block:
     return {"stages": [], "shares": [], "claims": {}}

@@ -20,7 +20,7 @@ def unit_label(game: OperationGrenade, data: GameData, state: dict, unit_id: str
     """What `side` may see of a unit (8.42): the owner its chit and strength; anyone else
     only whether it is untried, tried (a chit on its front), reduced or a cadre."""
     unit = state["units"][unit_id]
-    if unit["side"] == side and unit.get("chit"):
+    if unit["side"] == side and unit.get("chit"):          # a dealt chit: in the owner's view only (dealer.own_view)
         return f"{PUBLIC_FORM[unit['form']]}: chit {unit['chit']}, strength {game.strength(data, state, unit_id)}"
     return PUBLIC_FORM[unit["form"]]
 
