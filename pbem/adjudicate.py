@@ -21,6 +21,7 @@ from .errors import PbemError
 from .hidden.private import PrivatePart, find_private
 from .hidden.steps import is_owner_step, needed_openings, open_block, openings_for, owner_result, public_state, rules_of
 from .folder import Campaign, build_save, check_header, open_campaign, read_signed
+from .games.base import Outcome
 from .hidden.dealt import AwaitingPart, PartRefused, any_part, block_of, dealing_of, given_blocks, parts_for, rolls
 from .inputs import (PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, make_strength,
                      read_pending, sent_now, strength_inputs)
@@ -107,8 +108,35 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
         start = _copy(start)
         dealing.receive(data, start, given_blocks(dealing, [orders, *reveals.values(), *strengths]))
     data.used_overrides = set()
+    outcome = _apply_or_wait(campaign, start, orders, reveals, strengths, dice, step, missing, needed)
+    if isinstance(outcome, StepResult):
+        return outcome
+    # reveals count only for a step that rolled (or that opened the revealer's hidden items): a
+    # step without dice is the same record whether or not a reveal came with it
+    used = sorted(reveals) if dice.rolls else sorted(p for p in reveals if p in opened or _deals(reveals[p]))
+    inputs = _inputs(orders, reveals, used, strengths)
+    dice_record = None
+    if dice.rolls:
+        dice_record = {"step": step, "orders_digest": orders_digest,
+                       "secrets": {p: secrets_given[p] for p in sorted(secrets_given)}, "seed": seed, "rolls": dice.rolls}
+    produced = _produced_by(save["awaiting"], orders, reveals, used)
+    if strengths:             # pbem.hidden.dealt: the strength messages the step took, in order
+        produced["strengths"] = [{"side": m.body["side"], "round": m.body["round"], "sha256": m.digest, "sent": m.body["sent"]}
+                                 for m in strengths]
+    new_save = build_save(campaign, step, digest, outcome.state, produced,
+                          outcome.events, dice_record, sorted(data.used_overrides), hidden)
+    return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs,
+                      picture=save_svg(campaign, new_save, before=save["state"]))
+
+
+def _apply_or_wait(campaign: Campaign, start: dict, orders: SignedMessage, reveals: dict[str, SignedMessage],
+                   strengths: list[SignedMessage], dice: Dice, step: int, missing: list[str],
+                   needed: list[str]) -> Outcome | StepResult:
+    """The step applied, or, when it waits for a dice reveal or a part of a secret dealing, the
+    pending result that keeps its inputs."""
+    body, side = orders.body, orders.body["side"]
     try:
-        outcome = _in_file(orders.source, campaign.game.apply, data, _copy(start), side, body["orders"], dice)
+        return _in_file(orders.source, campaign.game.apply, campaign.data, _copy(start), side, body["orders"], dice)
     except AwaitingPart as wait:
         inputs = _inputs(orders, reveals, sorted(reveals), strengths)
         if wait.side in missing:
@@ -123,22 +151,6 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
                             "(the game module names no opponents for it)") from None
         inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": m.armoured() for p, m in reveals.items()}
         return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
-    # reveals count only for a step that rolled (or that opened the revealer's hidden items): a
-    # step without dice is the same record whether or not a reveal came with it
-    used = sorted(reveals) if dice.rolls else sorted(p for p in reveals if p in opened or _deals(reveals[p]))
-    inputs = _inputs(orders, reveals, used, strengths)
-    dice_record = None
-    if dice.rolls:
-        dice_record = {"step": step, "orders_digest": orders_digest,
-                       "secrets": {p: secrets_given[p] for p in sorted(secrets_given)}, "seed": seed, "rolls": dice.rolls}
-    produced = _produced_by(save["awaiting"], orders, reveals, used)
-    if strengths:
-        produced["strengths"] = [{"side": m.body["side"], "round": m.body["round"], "sha256": m.digest, "sent": m.body["sent"]}
-                                 for m in strengths]
-    new_save = build_save(campaign, step, digest, outcome.state, produced,
-                          outcome.events, dice_record, sorted(data.used_overrides), hidden)
-    return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs,
-                      picture=save_svg(campaign, new_save, before=save["state"]))
 
 
 def _dice_secrets(campaign: Campaign, orders: SignedMessage, reveals: dict[str, SignedMessage], number: int,
