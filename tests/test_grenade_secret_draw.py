@@ -474,3 +474,23 @@ def test_a_sides_own_report_decodes_its_chits_with_its_key(signed):
     refused = report("--side", "german")
     assert refused.returncode != 0 and ("report --side german of this campaign shows german's own strength chits, which only "
                                         "german's key decodes: give it with --key") in refused.stderr
+
+
+def test_the_dealing_secret_is_printed_for_the_hand_over_and_checks_against_the_key(signed):
+    """`pbem dealing-secret DIR --key KEY` prints SIDE=SECRET, the text `verify --dealing` takes;
+    the secret is the side's key's signature of the dealing text (poker.revealed_key accepts it)."""
+    import subprocess
+    import sys
+
+    from pbem.demo import demo_folder, demo_nonce
+    from pbem.keys import key_id, load_private_key
+    keys = demo_folder(DEMO_ID) / "keys"
+    done = subprocess.run([sys.executable, "-m", "pbem", "dealing-secret", str(signed[0]), "--key", str(keys / "german")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    side, _, secret_hex = done.stdout.strip().partition("=")
+    assert side == "german" and len(secret_hex) == 128
+    key = load_private_key(keys / "german")
+    nonce = demo_nonce(DEMO_ID, "german")
+    assert poker.revealed_key(key_id(key.public_key()), DEMO_ID, "german", nonce, secret_hex) == poker.poker_key(
+        key, DEMO_ID, "german", nonce)
