@@ -70,7 +70,7 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
         heads = ([orders] if orders else []) + pending
         given = ([orders] if orders else []) + [
             m for m in received.values() if m.body.get("save") == number and (
-                (m.kind == "reveal" and m.body.get("orders") in {o.digest for o in heads})
+                (m.kind in ("reveal", "strength") and m.body.get("orders") in {o.digest for o in heads})
                 or (m.kind == CONSENT and m.body.get("amendment") in {o.digest for o in heads}))]
         reveal_key = key if any(p in mine for p in campaign.revealers(save["awaiting"])) else None
         step = adjudicate_messages(campaign, given, reveal_key, sent)
@@ -78,6 +78,10 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
         _note_reveals(campaign, step, mine, outbox, received, result, used)
         campaign = open_campaign(folder)          # a recorded amendment changes the data of what follows
         if step.save is None and any(n.startswith("amendment-") for n in step.inputs):
+            if given:
+                result.lines.append(step.report)
+            break
+        if step.save is None and step.awaiting_strength:
             if given:
                 result.lines.append(step.report)
             break
@@ -175,7 +179,7 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
         save = message.body.get("save")
         if message.kind == "dice-commitment":
             lines.append(f"{what} of {message.body.get('side')}: commitments are read by `pbem new`, not here")
-        elif message.kind not in ("orders", "reveal", AMENDMENT, CONSENT):
+        elif message.kind not in ("orders", "reveal", "strength", AMENDMENT, CONSENT):
             lines.append(f"{what}: not a step input this command applies")
         elif message.body.get("campaign") != campaign.id:
             lines.append(f"{what} for campaign {message.body.get('campaign')!r}, not {campaign.id!r}: ignored")

@@ -12,6 +12,7 @@ from ..dice import Dice
 from ..errors import PbemError
 from ..gamedata import GameData
 from ..hexgrid import GridSpec
+from ..hidden.dealt import SharedPools
 from ..hidden.rules import HiddenRules
 
 
@@ -98,6 +99,8 @@ class GameModule:
     not_enforced: tuple = ()
     # What the game hides from the enemy (fog of war, private chits): pbem.hidden.rules, None: nothing
     hidden: HiddenRules | None = None
+    # Secret draws from shared pools (mental poker): pbem.hidden.dealt, None: no such draw
+    dealing: SharedPools | None = None
 
     # The revision of the module's behaviour (how it adjudicates) that new campaigns play, and
     # every revision it still plays. A change that would give a running campaign another result
