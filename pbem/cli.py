@@ -228,6 +228,9 @@ def orders_cmd(folder: Path = Argument(...), side: str = Option(...),
     text = camp.template_for(campaign, side)
     number = campaign.step_numbers()[-1]
     target = out_file or Path(f"orders-{side}-{number:04d}.yaml")
+    if target.exists():               # most often the template an earlier `pbem orders` wrote
+        raise PbemError("already exists; pbem never overwrites: edit it and `pbem check` it, or remove it, "
+                        "or write the template elsewhere with --out FILE", str(target))
     write_new_file(target, text.encode())
     out(f"wrote {target}")
 

@@ -1,0 +1,72 @@
+"""Two new players' first fog-of-war campaigns by the CLI (Dark December 25.0 with `fog=true`,
+Stargard Solstice 1.1.4 with the hidden 16.1 Stavka withdrawal), the frictions they met: each test
+asserts the exact template or message a user now gets. Played on the bundled examples'
+DEMONSTRATION DATA (examples/*-demo/data-override.yaml, made up, not the games' values)."""
+
+import copy
+import shutil
+
+from pbem.games.stargard_solstice import GAME as STARGARD
+from pbem.hidden.private import find_private
+from pbem.hidden.steps import own_view
+from pbem.yamlio import parse_yaml_text
+from tests.conftest import ROOT
+from tests.test_cli import run
+from tests.test_dark_december_fog import stacked
+from tests.test_stargard_withdrawal import play, start, withdrawn
+
+DD_BUNDLED = ROOT / "examples" / "dark-december-demo" / "campaign"
+
+
+def test_the_soviet_slot_template_names_the_chit_of_its_committed_order():
+    """16.1/12.6: a Soviet slot drawn while a chit is withdrawn waits for the Soviet to name "the
+    chit at that slot of its committed order". The template was `orders: []`, which `check`
+    refuses; the Soviet's own machine holds the order, so the template now names the chit and
+    adjudicates as written. The German's public view has no order: nothing is pre-filled there."""
+    d, s = start(8, withdrawal=True)
+    s, _, _ = withdrawn(d, s)                        # 61-HQ withdrawn, order [2GT-HQ]
+    s, _, _ = play(d, s, "soviet", [], 6)            # face 6: Soviet slot 1 of 1
+    template = STARGARD.template(d, s, "soviet")
+    assert template["orders"] == [{"chit": "2GT-HQ"}]
+    assert template["notes"][1] == "slot 1 of your committed order is 2GT-HQ: sign this file as it is"
+    assert STARGARD.check(d, s, "soviet", template["orders"]) == []
+    public, _ = STARGARD.hidden.split(d, copy.deepcopy(s), "soviet")
+    seen = STARGARD.template(d, public, "soviet")
+    assert seen["orders"] == [] and "2GT-HQ" not in str(seen) and "61-HQ" not in str(seen)
+
+
+def test_a_second_pbem_orders_says_what_to_do_with_the_file_already_there(tmp_path, monkeypatch):
+    """Running `pbem orders` again for the same step met "already exists; pbem never overwrites",
+    which said nothing of what to do next."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(DD_BUNDLED, tmp_path / "dd")
+    first = run("orders", "dd", "--side", "german")
+    assert first.stdout == "wrote orders-german-0013.yaml\n"
+    again = run("orders", "dd", "--side", "german", ok=False)
+    assert again.exit_code == 1
+    assert again.stderr == ("pbem: error: orders-german-0013.yaml: already exists; pbem never overwrites: edit it and "
+                            "`pbem check` it, or remove it, or write the template elsewhere with --out FILE\n")
+    assert run("orders", "dd", "--side", "german", "--out", "mine.yaml").stdout == "wrote mine.yaml\n"
+
+
+def test_the_dark_december_movement_template_names_the_sides_units_and_their_hexes(tmp_path):
+    """The README promises a template pre-filled with "units, hexes"; Dark December's movement
+    template named none. It now lists the side's units from its own view, so under fog (25.0) the
+    owner sees its hidden ger-pz2, and never an enemy unit."""
+    campaign = stacked(tmp_path)                     # ger-pz2 hidden under ger-inf2 at 1313
+    number, save, _ = campaign.latest()
+    view = own_view(campaign, number, save, "german", find_private(campaign.folder, campaign.id, "german"))
+    view["phase"] = "movement"
+    notes = campaign.game.template(campaign.data, view, "german")["notes"]
+    assert notes[-1] == "your units on the map: ger-inf1 at 1211, ger-inf2 at 1313, ger-pz1 at 1412, ger-pz2 at 1313"
+
+
+def test_the_first_dark_december_movement_template_by_the_cli(tmp_path, monkeypatch):
+    """The bundled demo's German movement step (save 2), as `pbem orders` writes it."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(DD_BUNDLED, tmp_path / "dd", ignore=lambda folder, names: [
+        n for n in names if n.isdigit() and int(n) > 2])
+    run("orders", "dd", "--side", "german")
+    text = (tmp_path / "orders-german-0002.yaml").read_text()
+    assert "# your units on the map: ger-inf1 at 1311, ger-inf2 at 1313, ger-pz1 at 1412, ger-pz2 at 1414\n" in text
+    assert parse_yaml_text(text, "template")["orders"] == []
