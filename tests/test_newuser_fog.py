@@ -6,6 +6,7 @@ DEMONSTRATION DATA (examples/*-demo/data-override.yaml, made up, not the games' 
 import copy
 import shutil
 
+from pbem import campaign as camp
 from pbem.games.stargard_solstice import GAME as STARGARD
 from pbem.hidden.private import find_private
 from pbem.hidden.steps import own_view
@@ -70,3 +71,41 @@ def test_the_first_dark_december_movement_template_by_the_cli(tmp_path, monkeypa
     text = (tmp_path / "orders-german-0002.yaml").read_text()
     assert "# your units on the map: ger-inf1 at 1311, ger-inf2 at 1313, ger-pz1 at 1412, ger-pz2 at 1414\n" in text
     assert parse_yaml_text(text, "template")["orders"] == []
+
+
+def bundled_dd(tmp_path, last: int):
+    """The bundled Dark December demo as a player's copy holds it after save `last`."""
+    shutil.copytree(DD_BUNDLED, tmp_path / "dd", ignore=lambda folder, names: [
+        n for n in names if n.isdigit() and int(n) > last])
+    return camp.open_campaign(tmp_path / "dd")
+
+
+def test_a_typo_in_a_dark_december_unit_id_offers_the_sides_own_nearest_units(tmp_path):
+    """`move: ger-pz3` met "'ger-pz3' is not a german unit on the map" (Stargard Solstice offers the
+    nearest spellings). An id that is no counter now gets the nearest of the side's own units; a
+    real counter (the enemy's, here us-inf1, perhaps hidden by fog) gets none."""
+    campaign = bundled_dd(tmp_path, 2)                    # the German Movement Phase
+    state = campaign.latest()[1]["state"]
+    problems = campaign.game.check(campaign.data, state, "german", [
+        {"move": "ger-pz3", "path": ["1414", "1314"]}, {"move": "us-inf1", "path": ["1111", "1211"]},
+        {"move": "us-inf3", "path": ["1111", "1211"]}])
+    assert [p.message for p in problems] == [
+        "'ger-pz3' is not a german unit on the map (did you mean ger-pz2 or ger-pz1?)",
+        "'us-inf1' is not a german unit on the map", "'us-inf3' is not a german unit on the map"]
+    campaign = bundled_dd(tmp_path / "combat", 3)         # the German Combat Phase
+    state = campaign.latest()[1]["state"]
+    problems = campaign.game.check(campaign.data, state, "german", [{"attack": "1111", "with": ["ger-inf"]}])
+    assert [p.message for p in problems] == ["'ger-inf' is not a german unit on the map (did you mean ger-inf2 or ger-inf1?)"]
+
+
+def test_an_orders_file_whose_every_order_was_deleted_says_to_write_an_empty_list(tmp_path, monkeypatch):
+    """Deleting the last order leaves `orders:` bare (null in YAML), which met "orders file needs an
+    'orders:' list" although the key was there."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(DD_BUNDLED, tmp_path / "dd")
+    run("orders", "dd", "--side", "german")
+    path = tmp_path / "orders-german-0013.yaml"
+    path.write_text(path.read_text().replace("orders: []", "orders:"))
+    result = run("check", "dd", path.name, ok=False)
+    assert result.stderr == ("orders-german-0013.yaml: `orders:` is empty: write `orders: []` for no orders\n"
+                             "pbem: error: 1 problem(s) in orders-german-0013.yaml\n")
