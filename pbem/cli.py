@@ -338,6 +338,11 @@ def sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder
     ledger.bind(key, campaign, seats)
     kept = camp.keep_signed_orders(campaign, text)   # the reveal alone completes the step here (pbem inbox)
     out(f"wrote {target} (kept in {kept.parent} until the step is recorded)")
+    if "hidden" in parse_signed(text, str(target)).body:          # an owner step: what it hides stays here
+        from .hidden.private import default_private_folder
+        where = private or default_private_folder(campaign.folder, str(body.get("side")))
+        out(f"what these orders hide is kept in your private part {where}: never send it, back it up; "
+            "at the end it is handed over for `pbem verify --private`")
     latest = campaign.latest()
     kept_orders = [m for m in camp.read_pending(campaign, *latest) if m.kind == "orders"]
     if not no_check and kept_orders:

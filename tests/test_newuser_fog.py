@@ -13,7 +13,8 @@ from pbem.hidden.steps import own_view
 from pbem.yamlio import parse_yaml_text
 from tests.conftest import ROOT
 from tests.test_cli import run
-from tests.test_dark_december_fog import stacked
+from tests.test_dark_december_fog import new_campaign, stacked
+from tests.test_dark_december_fog import play as dd_play
 from tests.test_stargard_withdrawal import play, start, withdrawn
 
 DD_BUNDLED = ROOT / "examples" / "dark-december-demo" / "campaign"
@@ -109,3 +110,20 @@ def test_an_orders_file_whose_every_order_was_deleted_says_to_write_an_empty_lis
     result = run("check", "dd", path.name, ok=False)
     assert result.stderr == ("orders-german-0013.yaml: `orders:` is empty: write `orders: []` for no orders\n"
                              "pbem: error: 1 problem(s) in orders-german-0013.yaml\n")
+
+
+def test_signing_an_owner_step_under_fog_names_the_private_part_it_fills(tmp_path, monkeypatch):
+    """25.0: a fog Movement Phase is an owner step, and `pbem sign` silently wrote what it hides to
+    `DIR.private-german`, the folder the player must keep and hand over at the end; it now says so."""
+    monkeypatch.chdir(tmp_path)
+    campaign = new_campaign(tmp_path)
+    dd_play(campaign, "german", [])                                # 8.7 the fuel roll
+    dd_play(campaign, "allies", [{"deplete": "ger-demo-pz"}])      # 8.7.1 A
+    shutil.copy(DD_BUNDLED.parent / "keys" / "german", tmp_path / "german")
+    run("orders", "campaign", "--side", "german")
+    path = tmp_path / "orders-german-0002.yaml"
+    path.write_text(path.read_text().replace("orders: []", "orders:\n  - move: ger-pz2\n    path: ['1414', '1314', '1313']"))
+    signed = run("sign", "campaign", path.name, "--key", "german").stdout.splitlines()
+    assert signed[1] == (f"what these orders hide is kept in your private part {tmp_path.resolve() / 'campaign.private-german'}: "
+                         "never send it, back it up; at the end it is handed over for `pbem verify --private`")
+    assert (tmp_path / "campaign.private-german" / "0003.yaml").exists()
