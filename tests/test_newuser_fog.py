@@ -127,3 +127,16 @@ def test_signing_an_owner_step_under_fog_names_the_private_part_it_fills(tmp_pat
     assert signed[1] == (f"what these orders hide is kept in your private part {tmp_path.resolve() / 'campaign.private-german'}: "
                          "never send it, back it up; at the end it is handed over for `pbem verify --private`")
     assert (tmp_path / "campaign.private-german" / "0003.yaml").exists()
+
+
+def test_the_retreat_template_offers_a_path_check_accepts(tmp_path, monkeypatch):
+    """13.6: the defender's template pre-filled `choose: retreat2` with `path: []`, which `check`
+    refuses ("the retreat is 2 hex(es) (13.6 A), not 0"); it now offers a legal path (the lowest hex
+    id first at each hex, 13.6 B's priorities kept), as the bundled demo's German retreat at 1211."""
+    monkeypatch.chdir(tmp_path)
+    bundled_dd(tmp_path, 6)                               # save 6: the German answers in battle 1 (loss)
+    run("orders", "dd", "--side", "german")
+    text = (tmp_path / "orders-german-0006.yaml").read_text()
+    assert parse_yaml_text(text, "template")["orders"] == [{"choose": "retreat2", "losses": [], "path": ["1311", "1410"]}]
+    assert run("check", "dd", "orders-german-0006.yaml").stdout == (
+        "orders-german-0006.yaml: OK — 1 order(s) legal for Game-Turn 9 german player turn: german answers in battle 1 (loss)\n")
