@@ -228,6 +228,9 @@ def orders_cmd(folder: Path = Argument(...), side: str = Option(...),
     text = camp.template_for(campaign, side)
     number = campaign.step_numbers()[-1]
     target = out_file or Path(f"orders-{side}-{number:04d}.yaml")
+    if target.exists():               # most often the template an earlier `pbem orders` wrote
+        raise PbemError("already exists; pbem never overwrites: edit it and `pbem check` it, or remove it, "
+                        "or write the template elsewhere with --out FILE", str(target))
     write_new_file(target, text.encode())
     out(f"wrote {target}")
 
@@ -335,6 +338,11 @@ def sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder
     ledger.bind(key, campaign, seats)
     kept = camp.keep_signed_orders(campaign, text)   # the reveal alone completes the step here (pbem inbox)
     out(f"wrote {target} (kept in {kept.parent} until the step is recorded)")
+    if "hidden" in parse_signed(text, str(target)).body:          # an owner step: what it hides stays here
+        from .hidden.private import default_private_folder
+        where = private or default_private_folder(campaign.folder, str(body.get("side")))
+        out(f"what these orders hide is kept in your private part {where}: never send it, back it up; "
+            "at the end it is handed over for `pbem verify --private`")
     latest = campaign.latest()
     kept_orders = [m for m in camp.read_pending(campaign, *latest) if m.kind == "orders"]
     if not no_check and kept_orders:

@@ -114,6 +114,8 @@ def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, 
     if body.get("kind") != waiting["kind"] or body.get("phase") != waiting["phase"]:
         raise PbemError(f"orders are for '{body.get('kind')}' in '{body.get('phase')}' but the campaign awaits "
                         f"'{waiting['kind']}' in '{waiting['phase']}'", source)
+    if body.get("orders") is None and "orders" in body:        # every order deleted, the key left bare
+        raise PbemError("`orders:` is empty: write `orders: []` for no orders", source)
     if not isinstance(body.get("orders"), list):
         raise PbemError("orders file needs an 'orders:' list", source)
     unknown = sorted(set(body) - ORDERS_FIELDS)

@@ -333,7 +333,11 @@ class StargardSolstice(SequencedGame):
         if state["phase"].endswith("answer"):
             part = state["pending"]["queue"][0]
             extra = [f"{part['steps']} step(s), {part['retreat']} hex(es) of retreat for {', '.join(part['units'])}"]
-        return {"orders": [], "notes": [notes, *extra]}
+        orders: list = []
+        if state["phase"] == "name_chit" and withdrawal.slot_chit(data, state) is not None:
+            orders = [{"chit": withdrawal.slot_chit(data, state)}]     # the Soviet's own machine knows its order
+            extra = [f"slot {state['slot']['slot']} of your committed order is {orders[0]['chit']}: sign this file as it is"]
+        return {"orders": orders, "notes": [notes, *extra]}
 
     # -- what players see ----------------------------------------------------------------------
     def grid(self, data: GameData) -> GridSpec:
