@@ -93,6 +93,11 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
             raise PbemError(f"this step opens hidden items of {', '.join(waiting_for)}, whose openings ride in their "
                             "dice reveal; the step awaits no reveal from them", orders.source)
         if waiting_for:
+            # a reveal kept here may carry its owner's openings: illegal orders (an 'assault' on every
+            # hidden stack) must never make a seat open its items, so they are checked first, on the
+            # public state with the openings already given (as `pbem check` reads another seat's orders)
+            partial = public_state(campaign, number, save, side, body, orders.source, openings)[0]
+            _in_file(orders.source, campaign.game.require_legal, campaign.data, _copy(partial), side, body["orders"])
             inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": m.armoured() for p, m in reveals.items()}
             return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
         start, hidden = public_state(campaign, number, save, side, body, orders.source, openings)
