@@ -1,0 +1,137 @@
+"""Red team, round 2: attacks by a player holding only the files the rules give him and the pbem
+CLI, on the three-seat End of the Iron Dream campaign under fog of war (25.3, `fog=true`).
+
+Each test runs an attack through the real CLI and asserts that it fails with one line naming the
+file, and that nothing on disk changed (the campaign folder and the private part). The campaign is
+tests/test_eid_fog.py's: the bundled example's DEMONSTRATION DATA (made up), played to save 10,
+the Axis's Turn 2 Operational Movement (its mobile assault on T26, 11.0), with the Soviet stack in
+T27 (su-su-1 under it, item T27/1) and the WA stack in V5 (V5/1-3) hidden. The step rolls dice and
+needs the reveals of both other seats (1.0 G: three camps)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pbem import campaign as camp
+from pbem.demo import DEMO_SENT, demo_commitment, next_orders
+from pbem.games.end_of_the_iron_dream import demo
+from pbem.inputs import make_reveal
+from pbem.keys import key_id
+from pbem.signing import parse_signed, sign_body
+from pbem.yamlio import parse_yaml_text
+from tests.adversarial.util import assert_refused, pbem, snapshot
+from tests.test_eid_fog import EXAMPLE, SEATS, campaign_keys, sign_and_adjudicate
+
+KEYS = EXAMPLE / "keys"
+LEGAL = [{"assault": "T26", "with": ["de-pz-3"], "path": ["R26", "S26"]}]          # the demo's (11.0)
+# a modified pbem adds "assaults" on the hidden stacks: no unit can reach them (and a mobile assault
+# ends its file, 11.0), so `pbem check` refuses them; they ask the Soviet and the WA to open T27, V5
+ILLEGAL = [{"assault": "T27", "with": ["de-pz-3"], "path": ["S26"]},
+           {"assault": "V5", "with": ["de-pz-3"], "path": ["S26"]}, *LEGAL]
+
+
+@pytest.fixture(scope="module")
+def at10(tmp_path_factory) -> Path:
+    """The fog campaign at save 10 (work/clean, with each seat's private part beside it)."""
+    work = tmp_path_factory.mktemp("redteam2")
+    (work / "override.yaml").write_text((EXAMPLE / "data-override.yaml").read_text().replace(
+        "  map.countries.benelux:", "  map.countries.italy: [A1, A2]\n  map.countries.benelux:", 1))
+    keys = campaign_keys()
+    campaign = camp.create_campaign(work / "campaign", "end-of-the-iron-dream", "iron-dream",
+                                    {s: key_id(keys[s].public_key()) for s in SEATS},
+                                    {s: demo_commitment(keys[s], "eid-fog", s) for s in SEATS},
+                                    work / "override.yaml", title="25.3 test (demonstration data)",
+                                    options={"position": "demo", "fog": "true"})
+    planned = iter([("axis", [{"dummy": "dummy-1", "at": "T6"}]), *demo.ORDERS[1:]])
+    while (due := next_orders(campaign, planned, demo.respond)) is not None and campaign.latest()[0] < 10:
+        sign_and_adjudicate(campaign, *due)
+    assert campaign.latest()[0] == 10 and due == ("axis", LEGAL)
+    clean = work / "clean"
+    clean.mkdir()
+    for name in ("campaign", *(f"campaign.private-{s}" for s in SEATS)):
+        shutil.copytree(work / name, clean / name)
+    return clean
+
+
+def copy_of(at10: Path, tmp_path: Path) -> Path:
+    """A player's machine: the campaign and every private part (each test uses its seat's own)."""
+    target = tmp_path / "machine"
+    shutil.copytree(at10, target)
+    return target
+
+
+def axis_orders(machine: Path, orders: list) -> str:
+    """Orders of the Axis for save 10, signed with the Axis key (a modified pbem skips every check)."""
+    campaign = camp.open_campaign(machine / "campaign")
+    template = parse_yaml_text(camp.order_template(campaign.folder, "axis"), "template")
+    template["orders"] = LEGAL
+    body = dict(parse_signed(camp.sign_orders(campaign, template, campaign_keys()["axis"], sent=DEMO_SENT), "x").body)
+    shutil.rmtree(campaign.folder / "pending", ignore_errors=True)       # signing kept a copy: not the victim's
+    body["orders"] = orders
+    return sign_body(body, campaign_keys()["axis"])
+
+
+def key(tmp_path: Path, seat: str) -> Path:
+    """The seat's key, copied without the example's ledger (which records other campaigns)."""
+    folder = tmp_path / "keys"
+    folder.mkdir(exist_ok=True)
+    for name in (seat, f"{seat}.pub"):
+        shutil.copy(KEYS / name, folder / name)
+    return folder / seat
+
+
+def unchanged(machine: Path, before: dict) -> None:
+    assert snapshot(machine) == before
+
+
+# -- (c) hidden information: a first revealer of two opens its stacks to illegal orders -------------
+
+def test_illegal_assaults_on_hidden_stacks_make_no_seat_open_them_with_reveal(at10, tmp_path):
+    """CLOSED BY FIX. Before: the Soviet's `pbem reveal` of these orders (which `pbem check`
+    refuses) wrote a reveal opening T27/1 (su-su-1) and told him to send it to the Axis and the WA,
+    since the step still awaited the WA's reveal and the orders were applied only after it: any
+    mover could open every hidden stack of a seat that reveals first (25.3 B: no player examines
+    another's stacks until committing forces to an assault). Now the orders are checked first."""
+    machine = copy_of(at10, tmp_path)
+    evil = tmp_path / "orders-axis-0010.txt"
+    evil.write_text(axis_orders(machine, ILLEGAL))
+    before = snapshot(machine)
+    out = tmp_path / "reveal-soviet-0011.txt"
+    result = pbem("reveal", machine / "campaign", evil, "--key", key(tmp_path, "soviet"), "--out", out,
+                  "--private", machine / "campaign.private-soviet")
+    assert_refused(result, "illegal orders: order 1: a mobile assault ends its orders file", str(evil))
+    assert not out.exists()
+    unchanged(machine, before)
+
+
+def test_illegal_assaults_make_no_reveal_through_the_inbox_either(at10, tmp_path):
+    """CLOSED BY FIX (the same hole through `pbem inbox --key`, the usual way to reveal)."""
+    machine = copy_of(at10, tmp_path)
+    mail = tmp_path / "mail.eml"
+    mail.write_text("Dear comrade, my move.\n\n" + axis_orders(machine, ILLEGAL))
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    before = snapshot(machine)
+    result = pbem("inbox", machine / "campaign", mail, "--key", key(tmp_path, "soviet"), "--outbox", outbox)
+    assert_refused(result, "illegal orders: order 1: a mobile assault ends its orders file", str(mail))
+    assert list(outbox.iterdir()) == []
+    unchanged(machine, before)
+
+
+def test_an_illegal_assault_alone_opens_nothing_either(at10, tmp_path):
+    """CLOSED BY FIX: the same with the legal assault left out (the file would roll no die if it were
+    applied; a modified pbem signs it as a public step all the same)."""
+    machine = copy_of(at10, tmp_path)
+    evil = tmp_path / "orders-axis-0010.txt"
+    evil.write_text(axis_orders(machine, ILLEGAL[:1]))
+    before = snapshot(machine)
+    out = tmp_path / "reveal-soviet-0011.txt"
+    result = pbem("reveal", machine / "campaign", evil, "--key", key(tmp_path, "soviet"), "--out", out,
+                  "--private", machine / "campaign.private-soviet")
+    line = assert_refused(result, "illegal orders", str(evil))
+    assert "su-su-1" not in line
+    assert not out.exists()
+    unchanged(machine, before)
