@@ -163,6 +163,8 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
     """What the inbox did not apply: duplicates of recorded files, or blocks that wait."""
     number = campaign.step_numbers()[-1]
     recorded = recorded_inputs(campaign)
+    latest, save, digest = campaign.latest()
+    kept = [m for m in read_pending(campaign, latest, save, digest) if m.kind == "orders"]
     lines = []
     for message in sorted(received.values(), key=lambda m: (str(m.body.get("save")), m.kind, m.source)):
         if message.digest in used:
@@ -183,6 +185,10 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
             saves = f"save {save} is" if save == number + 1 else f"saves {number + 1}–{save} are"
             lines.append(f"{what} of {message.body.get('side')} for save {save}: waits until {saves} recorded "
                          f"here (the files that make {'it' if save == number + 1 else 'them'} have not come yet)")
+        elif type(save) is int and save == number and message.kind == "reveal" and kept and message.body.get("orders") != kept[0].digest:
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: answers other orders than those of "
+                         f"{kept[0].body.get('side')} kept in pending/ (if {kept[0].body.get('side')} signed two different "
+                         "orders for this save, both files prove it); never reveal again for this save")
         elif type(save) is int and save == number and message.kind in ("reveal", CONSENT):
             lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the "
                          f"{'orders' if message.kind == 'reveal' else 'data amendment'} it answers")

@@ -122,8 +122,9 @@ def test_illegal_assaults_make_no_reveal_through_the_inbox_either(at10, tmp_path
 
 
 def test_an_illegal_assault_alone_opens_nothing_either(at10, tmp_path):
-    """CLOSED BY FIX: the same with the legal assault left out (the file would roll no die if it were
-    applied; a modified pbem signs it as a public step all the same)."""
+    """HELD (before the fix too): one illegal assault on the Soviet stack alone. Only the Soviet's
+    items are opened, so his reveal is the last one the openings wait for and the orders were
+    applied (and refused) before a reveal was written; the hole needed two owners' openings."""
     machine = copy_of(at10, tmp_path)
     evil = tmp_path / "orders-axis-0010.txt"
     evil.write_text(axis_orders(machine, ILLEGAL[:1]))
@@ -134,4 +135,114 @@ def test_an_illegal_assault_alone_opens_nothing_either(at10, tmp_path):
     line = assert_refused(result, "illegal orders", str(evil))
     assert "su-su-1" not in line
     assert not out.exists()
+    unchanged(machine, before)
+
+
+# -- (d) three seats: the mover sends different orders to the two seats that must reveal ------------
+
+def signed_variant(machine: Path, orders: list, sent: str) -> str:
+    """Honest `pbem sign` output of the Axis (its own copy), as sent at `sent`."""
+    campaign = camp.open_campaign(machine / "campaign")
+    template = parse_yaml_text(camp.order_template(campaign.folder, "axis"), "template")
+    template["orders"] = orders
+    text = camp.sign_orders(campaign, template, campaign_keys()["axis"], sent=sent)
+    shutil.rmtree(campaign.folder / "pending", ignore_errors=True)
+    return text
+
+
+def test_two_orders_files_for_one_save_are_named_as_equivocation(at10, tmp_path):
+    """HELD (stalls, names the proof). The Axis sends file A to the Soviet and file B to the WA. Once
+    the Soviet revealed for A, B is refused on his machine, naming the equivocation: had each seat
+    revealed once for its file, the Axis would know all three secrets of step 11 and could pick
+    the orders whose rolls it likes if either seat cleared pending/ and revealed again."""
+    machine = copy_of(at10, tmp_path)
+    a, b = tmp_path / "orders-axis-A.txt", tmp_path / "orders-axis-B.txt"
+    a.write_text(signed_variant(machine, LEGAL, DEMO_SENT))
+    b.write_text(signed_variant(machine, [], DEMO_SENT))
+    soviet = key(tmp_path, "soviet")
+    first = tmp_path / "reveal-soviet-A.txt"
+    done = pbem("reveal", machine / "campaign", a, "--key", soviet, "--out", first,
+                "--private", machine / "campaign.private-soviet")
+    assert done.exit_code == 0 and "the step still awaits the reveal of western" in done.stdout, done.stderr
+    before = snapshot(machine)
+    second = tmp_path / "reveal-soviet-B.txt"
+    result = pbem("reveal", machine / "campaign", b, "--key", soviet, "--out", second,
+                  "--private", machine / "campaign.private-soviet")
+    assert_refused(result, "EQUIVOCATION: axis signed two different orders for save 10", str(b))
+    assert not second.exists()
+    unchanged(machine, before)
+    result = pbem("adjudicate", machine / "campaign", b)                     # the same without a key
+    assert_refused(result, "EQUIVOCATION: axis signed two different orders for save 10", str(b))
+    unchanged(machine, before)
+
+
+def test_a_reveal_answering_other_orders_is_named_not_awaited(at10, tmp_path):
+    """HELD (named). The WA revealed for the Axis's file A' (the same orders sent at another minute,
+    so another signed file); the Soviet, holding A, receives the WA's reveal: his inbox records
+    nothing and says the reveal answers other orders than those kept, instead of "waits for the
+    orders it answers" (which would have him ask for them, and be tempted to reveal again)."""
+    soviet_machine, western_machine = copy_of(at10, tmp_path / "s"), copy_of(at10, tmp_path / "w")
+    a, a2 = tmp_path / "orders-axis-A.txt", tmp_path / "orders-axis-A2.txt"
+    a.write_text(signed_variant(soviet_machine, LEGAL, DEMO_SENT))
+    a2.write_text(signed_variant(soviet_machine, LEGAL, "2026-01-02T03:04Z"))
+    assert pbem("reveal", soviet_machine / "campaign", a, "--key", key(tmp_path / "s", "soviet"), "--out",
+                tmp_path / "rs.txt", "--private", soviet_machine / "campaign.private-soviet").exit_code == 0
+    western = tmp_path / "reveal-western-0011.txt"
+    done = pbem("reveal", western_machine / "campaign", a2, "--key", key(tmp_path / "w", "western"), "--out", western,
+                "--private", western_machine / "campaign.private-western")
+    assert done.exit_code == 0, done.stderr
+    before = snapshot(soviet_machine)
+    result = pbem("inbox", soviet_machine / "campaign", western)
+    assert result.exit_code == 0, result.stderr
+    assert (f"{western}: reveal of western for save 10: answers other orders than those of axis kept in pending/ "
+            "(if axis signed two different orders for this save, both files prove it); never reveal again for this "
+            "save") in result.stdout.splitlines()
+    unchanged(soviet_machine, before)
+
+
+# -- (a)/(b) reveals that are not this step's, not this seat's, not needed -------------------------
+
+def test_a_reveal_of_the_mover_itself_is_not_needed(at10, tmp_path):
+    """HELD. The Axis adds a reveal of its own seat (a second secret of its choosing would be a
+    second seed to choose from): refused, the step needs soviet and western only."""
+    machine = copy_of(at10, tmp_path)
+    a = tmp_path / "orders-axis-A.txt"
+    a.write_text(signed_variant(machine, LEGAL, DEMO_SENT))
+    campaign = camp.open_campaign(machine / "campaign")
+    own = tmp_path / "reveal-axis-0011.txt"
+    own.write_text(make_reveal(campaign, campaign_keys()["axis"], "axis", 11, parse_signed(a.read_text(), "a").digest,
+                               DEMO_SENT))
+    before = snapshot(machine)
+    result = pbem("adjudicate", machine / "campaign", a, own)
+    assert_refused(result, "a reveal from axis is not needed for this step (needed: soviet, western)", str(own))
+    unchanged(machine, before)
+
+
+def test_a_reveal_recorded_at_another_step_is_bound_to_other_orders(at10, tmp_path):
+    """HELD. The Soviet's reveal of step 5 (the WA's prepared assault on T6), replayed at save 10."""
+    machine = copy_of(at10, tmp_path)
+    a = tmp_path / "orders-axis-A.txt"
+    a.write_text(signed_variant(machine, LEGAL, DEMO_SENT))
+    old = tmp_path / "reveal-soviet-0005.txt"
+    shutil.copy(machine / "campaign" / "steps" / "0005" / "reveal-soviet.txt", old)
+    before = snapshot(machine)
+    result = pbem("adjudicate", machine / "campaign", a, old)
+    assert_refused(result, "reveal is bound to other orders, save or campaign", str(old))
+    unchanged(machine, before)
+
+
+def test_a_reveal_claiming_another_seat_is_refused(at10, tmp_path):
+    """HELD. The Soviet signs a reveal that claims to be the WA's (its own secret under the WA's
+    name: the step would then run with one rival's secret only)."""
+    machine = copy_of(at10, tmp_path)
+    a = tmp_path / "orders-axis-A.txt"
+    a.write_text(signed_variant(machine, LEGAL, DEMO_SENT))
+    campaign = camp.open_campaign(machine / "campaign")
+    text = make_reveal(campaign, campaign_keys()["soviet"], "soviet", 11, parse_signed(a.read_text(), "a").digest, DEMO_SENT)
+    body = dict(parse_signed(text, "r").body) | {"side": "western"}
+    fake = tmp_path / "reveal-western-0011.txt"
+    fake.write_text(sign_body(body, campaign_keys()["soviet"]))
+    before = snapshot(machine)
+    result = pbem("adjudicate", machine / "campaign", a, fake)
+    assert_refused(result, "reveal claims side 'western' but is signed by the key of soviet", str(fake))
     unchanged(machine, before)
