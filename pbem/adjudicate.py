@@ -196,14 +196,12 @@ def _merge_pending(pending: list[SignedMessage], given: list[SignedMessage], num
     for message in given:
         if message.kind == "orders" and kept_orders and message.digest != kept_orders[0].digest:
             kept = kept_orders[0]
-            if message.signer == kept.signer and message.body.get("side") == kept.body.get("side"):
-                # both signed by the mover: with two seats revealing for different files it knows every
-                # secret of the step, and a seat that revealed again would let it pick its rolls
-                raise PbemError(f"EQUIVOCATION: {kept.body.get('side')} signed two different orders for save {number} "
-                                f"(this file and {kept.source}, kept in pending/): keep both, they prove it; never "
-                                "reveal again for this save", message.source)
+            # both signed by the mover: with two seats revealing for different files it knows every
+            # secret of the step, and a seat that revealed again would let it pick its rolls
+            proof = (f" — EQUIVOCATION: {kept.body.get('side')} signed both: keep both files, they prove it; never "
+                     "reveal again for this save") if message.signer == kept.signer else ""
             raise PbemError(f"other orders for save {number} are already recorded in pending/ "
-                            f"({kept.source}); one orders file per save", message.source)
+                            f"({kept.source}); one orders file per save{proof}", message.source)
         held.setdefault(message.digest, message)
     return sorted(held.values(), key=lambda m: (m.kind, m.body.get("side", "")))
 

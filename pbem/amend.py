@@ -171,6 +171,13 @@ def declined(messages: list[SignedMessage]) -> list[SignedMessage]:
     (`pbem sign` and `pbem amend propose` never let one copy sign both)."""
     movers = {m.body.get("side") for m in messages if m.kind == "orders"}
     own = [m for m in messages if m.kind == AMENDMENT and m.body.get("side") in movers]
+    consented = [m for m in messages if m.kind == CONSENT and m.body.get("side") in movers]
+    if consented:
+        # either input alone makes the save: copies that receive them in another order would differ
+        orders = next(m for m in messages if m.kind == "orders")
+        raise PbemError(f"EQUIVOCATION: {consented[0].body.get('side')} countersigned the data amendment "
+                        f"({consented[0].source}) and signed these orders for save {consented[0].body.get('save')}: "
+                        "keep both files, they prove it; one step input per save", orders.source)
     if own:
         raise PbemError(f"{', '.join(sorted(map(str, movers)))} signed both orders and a data amendment for save "
                         f"{own[0].body.get('save')}; one step input per save", own[0].source)

@@ -150,6 +150,12 @@ def signed_variant(machine: Path, orders: list, sent: str) -> str:
     return text
 
 
+def equivocation(machine: Path) -> str:
+    kept = machine / "campaign" / "pending" / "orders-axis.txt"
+    return (f"other orders for save 10 are already recorded in pending/ ({kept}); one orders file per save — "
+            "EQUIVOCATION: axis signed both: keep both files, they prove it; never reveal again for this save")
+
+
 def test_two_orders_files_for_one_save_are_named_as_equivocation(at10, tmp_path):
     """HELD (stalls, names the proof). The Axis sends file A to the Soviet and file B to the WA. Once
     the Soviet revealed for A, B is refused on his machine, naming the equivocation: had each seat
@@ -168,11 +174,11 @@ def test_two_orders_files_for_one_save_are_named_as_equivocation(at10, tmp_path)
     second = tmp_path / "reveal-soviet-B.txt"
     result = pbem("reveal", machine / "campaign", b, "--key", soviet, "--out", second,
                   "--private", machine / "campaign.private-soviet")
-    assert_refused(result, "EQUIVOCATION: axis signed two different orders for save 10", str(b))
+    assert_refused(result, equivocation(machine), str(b))
     assert not second.exists()
     unchanged(machine, before)
     result = pbem("adjudicate", machine / "campaign", b)                     # the same without a key
-    assert_refused(result, "EQUIVOCATION: axis signed two different orders for save 10", str(b))
+    assert_refused(result, equivocation(machine), str(b))
     unchanged(machine, before)
 
 
@@ -246,3 +252,73 @@ def test_a_reveal_claiming_another_seat_is_refused(at10, tmp_path):
     result = pbem("adjudicate", machine / "campaign", a, fake)
     assert_refused(result, "reveal claims side 'western' but is signed by the key of soviet", str(fake))
     unchanged(machine, before)
+
+
+# -- (a) fork: a seat that countersigns an amendment and then moves splits the other copies -------
+
+BUNDLED = EXAMPLE / "campaign"
+PROPOSAL = ("pbem: data-override\ngame: end-of-the-iron-dream\ndemonstration: true\n"
+            "notice: made up for this test\nvalues:\n  units.counters.su-su-2.movement: 6\n")
+
+
+def bundled_upto(target: Path, last: int) -> Path:
+    """The bundled three-seat campaign (DEMONSTRATION DATA) as a player's copy holds it after save `last`."""
+    shutil.copytree(BUNDLED, target, ignore=lambda folder, names: [
+        n for n in names if Path(folder).name == "steps" and n.isdigit() and int(n) > last])
+    return target
+
+
+@pytest.fixture
+def amended(tmp_path) -> dict:
+    """Save 1 awaits the WA's Turn 1 movement (no die). The Axis proposes an amendment; the WA's copy
+    holds it with the WA's countersignature (the Soviet's is still awaited); the WA's movement orders
+    for save 1 (the demo's) are written, not signed."""
+    keys = {s: key(tmp_path, s) for s in SEATS}
+    west = bundled_upto(tmp_path / "western", 1)
+    axis = bundled_upto(tmp_path / "axis", 1)
+    (tmp_path / "proposal.yaml").write_text(PROPOSAL)
+    amendment, consent = tmp_path / "amendment-axis-0002.txt", tmp_path / "consent-western-0002.txt"
+    assert pbem("amend", "propose", axis, tmp_path / "proposal.yaml", "--key", keys["axis"], "--out", amendment).exit_code == 0
+    assert pbem("amend", "sign", west, amendment, "--key", keys["western"], "--out", consent).exit_code == 0
+    template = parse_yaml_text(camp.order_template(west, "western"), "template")
+    template["orders"] = parse_signed((BUNDLED / "steps" / "0002" / "orders-western.txt").read_text(), "x").body["orders"]
+    orders = tmp_path / "orders-western-0002.yaml"
+    orders.write_text(yaml_dump(template))
+    return {"keys": keys, "west": west, "axis": axis, "amendment": amendment, "consent": consent, "orders": orders}
+
+
+def yaml_dump(body: dict) -> str:
+    from pbem.yamlio import dump_yaml
+    return dump_yaml(body)
+
+
+def test_the_seat_that_countersigned_cannot_sign_orders_for_that_save(amended, tmp_path):
+    """CLOSED BY FIX. Before: the WA countersigned (kept in pending/, the Soviet's still awaited),
+    then `pbem sign` signed its movement orders for the same save; the Soviet, countersigning too,
+    recorded save 2 as the amendment, while the Axis, receiving the orders first, recorded save 2
+    as the WA's movement: two copies of one campaign, both verifying, with different saves 2."""
+    west = amended["west"]
+    before = snapshot(west)
+    out = tmp_path / "signed.txt"
+    result = pbem("sign", west, amended["orders"], "--key", amended["keys"]["western"], "--out", out)
+    assert_refused(result, f"western countersigned the data amendment for save 1 ({west / 'pending'}), which makes "
+                   "the save once every seat has: sign orders after it is recorded", str(amended["orders"]))
+    assert not out.exists()
+    unchanged(west, before)
+
+
+def test_orders_of_a_seat_that_countersigned_are_named_as_equivocation(amended, tmp_path):
+    """CLOSED BY FIX. A modified pbem (or one from before the fix) signs the WA's orders all the
+    same. A copy holding the amendment and the WA's countersignature refuses the orders, naming
+    both files, instead of recording them and dropping the amendment as declined."""
+    axis, keys = amended["axis"], amended["keys"]
+    campaign = camp.open_campaign(axis)
+    body = parse_yaml_text(amended["orders"].read_text(), "orders")
+    signed = tmp_path / "orders-western-0002.txt"
+    signed.write_text(camp.sign_orders(campaign, body, campaign_keys()["western"], sent=DEMO_SENT))
+    assert pbem("inbox", axis, amended["consent"]).exit_code == 0          # the amendment awaits the Soviet
+    before = snapshot(axis)
+    result = pbem("inbox", axis, signed)
+    assert_refused(result, f"EQUIVOCATION: western countersigned the data amendment ({axis / 'pending' / 'consent-western.txt'}) "
+                   "and signed these orders for save 1: keep both files, they prove it; one step input per save", str(signed))
+    unchanged(axis, before)
