@@ -322,3 +322,29 @@ def test_orders_of_a_seat_that_countersigned_are_named_as_equivocation(amended, 
     assert_refused(result, f"EQUIVOCATION: western countersigned the data amendment ({axis / 'pending' / 'consent-western.txt'}) "
                    "and signed these orders for save 1: keep both files, they prove it; one step input per save", str(signed))
     unchanged(axis, before)
+
+
+# -- (b) crafted YAML: a UTF-16 surrogate escape, read by libyaml and by PyYAML's own parser -------
+
+@pytest.mark.parametrize("libyaml", [True, False])
+def test_a_surrogate_escape_is_refused_by_either_parser(tmp_path, monkeypatch, libyaml):
+    """HELD. `"\\ud800"` in a signed body: libyaml refuses the escape; PyYAML's own parser (a
+    machine without libyaml) reads a lone surrogate, which no signature can cover (it has no
+    UTF-8 bytes): both machines refuse the file in one line naming it, neither records anything.
+    (The wording differs: accepted, both refuse.)"""
+    import pbem.yamlio as yamlio
+    if not libyaml:
+        monkeypatch.setattr(yamlio, "_C_BOUNDED_LOADER", None)
+    elif yamlio._C_BOUNDED_LOADER is None:
+        pytest.skip("PyYAML without libyaml")
+    folder = bundled_upto(tmp_path / "c", 1)
+    genuine = (BUNDLED / "steps" / "0002" / "orders-western.txt").read_text()
+    evil = tmp_path / "orders-western.txt"
+    evil.write_text(genuine.replace("\nkind: orders\n", '\nkind: "\\ud800"\n'))
+    before = snapshot(folder)
+    for command in ("check", "inbox", "adjudicate"):
+        result = pbem(command, folder, evil)
+        phrase = ("malformed YAML: found invalid Unicode character escape code" if libyaml
+                  else "signed body holds unsupported data: 'utf-8' codec can't encode character '\\ud800'")
+        assert_refused(result, phrase, str(evil))
+    unchanged(folder, before)
