@@ -199,11 +199,16 @@ def _merge_pending(pending: list[SignedMessage], given: list[SignedMessage], num
             # both signed by the mover: with two seats revealing for different files it knows every
             # secret of the step, and a seat that revealed again would let it pick its rolls
             proof = (f" — EQUIVOCATION: {kept.body.get('side')} signed both: keep both files, they prove it; never "
-                     "reveal again for this save") if message.signer == kept.signer else ""
+                     "reveal again for this save") if message.signer == kept.signer and differ(message, kept) else ""
             raise PbemError(f"other orders for save {number} are already recorded in pending/ "
                             f"({kept.source}); one orders file per save{proof}", message.source)
         held.setdefault(message.digest, message)
     return sorted(held.values(), key=lambda m: (m.kind, m.body.get("side", "")))
+
+
+def differ(one: SignedMessage, other: SignedMessage) -> bool:
+    """Two signed step inputs that say different things (not one re-signed at another minute)."""
+    return {k: v for k, v in one.body.items() if k != "sent"} != {k: v for k, v in other.body.items() if k != "sent"}
 
 
 def private_parts(campaign: Campaign, given: Mapping[str, Path] | None = None) -> dict[str, PrivatePart]:

@@ -348,3 +348,27 @@ def test_a_surrogate_escape_is_refused_by_either_parser(tmp_path, monkeypatch, l
                   else "signed body holds unsupported data: 'utf-8' codec can't encode character '\\ud800'")
         assert_refused(result, phrase, str(evil))
     unchanged(folder, before)
+
+
+def test_other_orders_for_a_recorded_save_are_named_as_equivocation(tmp_path):
+    """HELD, now NAMED. Three seats: the WA sends the Soviet its Turn 1 invasion (recorded there as
+    save 2) and the Axis other orders for save 1 (recorded there instead): no die is rolled, so each
+    copy records its own save 2 (a split no signature can prevent without a common channel; the next
+    file any seat sends names its save's hash and the other copy refuses it). When the Axis
+    forwards its file, the Soviet's inbox no longer says "not part of this campaign's history;
+    ignored": it names the equivocation and the recorded file that proves it."""
+    soviet = bundled_upto(tmp_path / "soviet", 2)
+    at1 = bundled_upto(tmp_path / "at1", 1)
+    template = parse_yaml_text(camp.order_template(at1, "western"), "template")
+    template["orders"] = []
+    other = tmp_path / "orders-western-0002.txt"
+    other.write_text(camp.sign_orders(camp.open_campaign(at1), template, campaign_keys()["western"], sent=DEMO_SENT))
+    before = snapshot(soviet)
+    result = pbem("inbox", soviet, other)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == (
+        f"{other}: orders of western for save 1: EQUIVOCATION: western signed other orders for save 1, recorded in "
+        f"{soviet / 'steps' / '0002' / 'orders-western.txt'}: keep both files, they prove it")
+    unchanged(soviet, before)
+    genuine = BUNDLED / "steps" / "0002" / "orders-western.txt"            # the same file: a duplicate, as before
+    assert "a duplicate; nothing to do" in pbem("inbox", soviet, genuine).stdout
