@@ -180,8 +180,7 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
     """What the inbox did not apply: duplicates of recorded files, or blocks that wait."""
     number = campaign.step_numbers()[-1]
     recorded = recorded_inputs(campaign)
-    latest, save, digest = campaign.latest()
-    kept = [m for m in read_pending(campaign, latest, save, digest) if m.kind == "orders"]
+    kept = [m for m in read_pending(campaign, *campaign.latest()) if m.kind == "orders"]
     lines = []
     for message in sorted(received.values(), key=lambda m: (str(m.body.get("save")), m.kind, m.source)):
         if message.digest in used:

@@ -311,7 +311,7 @@ def test_orders_of_a_seat_that_countersigned_are_named_as_equivocation(amended, 
     """CLOSED BY FIX. A modified pbem (or one from before the fix) signs the WA's orders all the
     same. A copy holding the amendment and the WA's countersignature refuses the orders, naming
     both files, instead of recording them and dropping the amendment as declined."""
-    axis, keys = amended["axis"], amended["keys"]
+    axis = amended["axis"]
     campaign = camp.open_campaign(axis)
     body = parse_yaml_text(amended["orders"].read_text(), "orders")
     signed = tmp_path / "orders-western-0002.txt"
