@@ -121,13 +121,15 @@ def test_illegal_assaults_make_no_reveal_through_the_inbox_either(at10, tmp_path
     unchanged(machine, before)
 
 
-def test_an_illegal_assault_alone_opens_nothing_either(at10, tmp_path):
-    """HELD (before the fix too): one illegal assault on the Soviet stack alone. Only the Soviet's
+@pytest.mark.parametrize("orders", [ILLEGAL[:1], [ILLEGAL[0], *LEGAL]], ids=["alone", "before-the-legal-one"])
+def test_an_illegal_assault_alone_opens_nothing_either(at10, tmp_path, orders):
+    """HELD (before the fix too): an illegal assault on the Soviet stack (alone, or before the legal
+    one: the game's apply checks every order before it rolls). Only the Soviet's
     items are opened, so his reveal is the last one the openings wait for and the orders were
     applied (and refused) before a reveal was written; the hole needed two owners' openings."""
     machine = copy_of(at10, tmp_path)
     evil = tmp_path / "orders-axis-0010.txt"
-    evil.write_text(axis_orders(machine, ILLEGAL[:1]))
+    evil.write_text(axis_orders(machine, orders))
     before = snapshot(machine)
     out = tmp_path / "reveal-soviet-0011.txt"
     result = pbem("reveal", machine / "campaign", evil, "--key", key(tmp_path, "soviet"), "--out", out,
@@ -372,3 +374,18 @@ def test_other_orders_for_a_recorded_save_are_named_as_equivocation(tmp_path):
     unchanged(soviet, before)
     genuine = BUNDLED / "steps" / "0002" / "orders-western.txt"            # the same file: a duplicate, as before
     assert "a duplicate; nothing to do" in pbem("inbox", soviet, genuine).stdout
+
+
+def test_no_order_of_another_seat_opens_a_hidden_chit(at10):
+    """HELD. 14.12 A: the WA's invasion chit (item `invasion-chit`) opens only by the WA's own
+    invasion file. The Axis naming it as an assault target, or assaulting the WA's stack in V5,
+    opens the stack's units and never the chit."""
+    from pbem.games.end_of_the_iron_dream import GAME
+    from pbem.hidden.steps import hidden_of
+    campaign = camp.open_campaign(at10 / "campaign")
+    save = campaign.load_save(10)[0]
+    ids = {s: sorted(hidden_of(save, s)) for s in SEATS}
+    assert "invasion-chit" in ids["western"]
+    opened = GAME.hidden.opens(campaign.data, save["state"], ids, "axis",
+                               [{"assault": "invasion-chit", "with": ["de-pz-3"]}, {"assault": "V5", "with": ["de-pz-3"]}])
+    assert opened == {"soviet": [], "western": ["V5/1", "V5/2", "V5/3"], "axis": []}
