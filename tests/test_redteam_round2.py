@@ -389,3 +389,27 @@ def test_no_order_of_another_seat_opens_a_hidden_chit(at10):
     opened = GAME.hidden.opens(campaign.data, save["state"], ids, "axis",
                                [{"assault": "invasion-chit", "with": ["de-pz-3"]}, {"assault": "V5", "with": ["de-pz-3"]}])
     assert opened == {"soviet": [], "western": ["V5/1", "V5/2", "V5/3"], "axis": []}
+
+
+# -- (d) three seats: an owner whose openings the step needs but whose reveal it never asks -------
+
+@pytest.mark.xfail(strict=True, reason="OPEN FINDING (red team round 2, not fixed: who reveals is a design and "
+                   "behaviour decision): three-player Smithereens with fog (11.7) and `reveals: camp` (5.4)")
+def test_smithereens_three_players_a_german_assault_on_a_western_stack_can_be_resolved():
+    """11.7: a prepared assault opens the defending stack (its owner's dice reveal carries the
+    opening). A new three-player campaign (fog on, `reveals: camp`) asks the German's roll of one
+    Alliance seat, the Soviet, so a German assault on a Western stack of two or more units waits for
+    an opening no message carries: `advance` refuses it ("this step opens hidden items of western,
+    whose openings ride in their dice reveal; the step awaits no reveal from them"). The Western
+    player who keeps every unit stacked cannot be attacked by pbem. Every owner whose items a step
+    opens must be among the seats it awaits."""
+    from pbem.gamedata import load_game_data
+    from pbem.games.smithereens import GAME as SMITHEREENS
+    from tests.test_smithereens_three_players import DEMO, three_player_state
+    data = load_game_data("smithereens", DEMO)
+    state = three_player_state(SMITHEREENS.options({}))
+    state.update(army="german", phase="assault")
+    hidden = {"german": [], "soviet": [], "western": ["1820E/1"]}
+    opened = SMITHEREENS.hidden.opens(data, state, hidden, "german", [{"attack": "1820E", "with": ["ger-46pz"]}])
+    assert opened == {"soviet": [], "western": ["1820E/1"]}
+    assert {o for o, items in opened.items() if items} <= set(SMITHEREENS.awaiting(state).opponents)
