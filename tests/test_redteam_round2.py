@@ -413,3 +413,25 @@ def test_smithereens_three_players_a_german_assault_on_a_western_stack_can_be_re
     opened = SMITHEREENS.hidden.opens(data, state, hidden, "german", [{"attack": "1820E", "with": ["ger-46pz"]}])
     assert opened == {"soviet": [], "western": ["1820E/1"]}
     assert {o for o, items in opened.items() if items} <= set(SMITHEREENS.awaiting(state).opponents)
+
+
+# -- (b) a crafted value that reaches the victim's terminal ---------------------------------------
+
+def test_control_characters_in_a_signed_value_never_reach_the_terminal(tmp_path):
+    """CLOSED BY FIX. A YAML escape puts ESC and CR in a unit id of signed orders; pbem's refusal
+    quotes the id, and the victim's terminal obeyed them: `\\x1b[2K\\r` erased the line and wrote
+    "FAKE: all good", `\\x1b[8m` hid the rest. Refusals and every other output now write control
+    characters (and bidirectional overrides) as escapes; the refusal is still one line naming the file."""
+    folder = bundled_upto(tmp_path / "c", 1)
+    template = parse_yaml_text(camp.order_template(folder, "western"), "template")
+    template["orders"] = [{"invade": "V5", "with": ["wa-mech-3\x1b[2K\rFAKE: all good\x1b[8m\u202e"], "from": "eto"}]
+    evil = tmp_path / "orders-western-0002.txt"
+    evil.write_text(camp.sign_orders(camp.open_campaign(folder), template, campaign_keys()["western"], sent=DEMO_SENT))
+    before = snapshot(folder)
+    for command in ("inbox", "adjudicate"):
+        result = pbem(command, folder, evil)
+        line = assert_refused(result, "needs the counter of wa-mech-3\\x1b[2K\\x0dFAKE: all good\\x1b[8m\\u202e,", str(evil))
+        assert not any(c in line for c in "\x1b\r\u202e")
+    checked = pbem("check", folder, evil)
+    assert checked.exit_code == 1 and "\x1b" not in checked.stderr and "\\x1b[2K\\x0dFAKE" in checked.stderr
+    unchanged(folder, before)
