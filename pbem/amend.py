@@ -30,7 +30,7 @@ from .folder import Campaign, build_save
 from .gamedata import UNKNOWN, GameData, apply_readings, apply_values, load_override, unwrap
 from .inputs import PENDING, _check_sent, read_pending, sent_now
 from .keys import key_id
-from .kit.terrain import hexside_key_problems
+from .kit.terrain import hex_key_problems, hexside_key_problems
 from .picture import save_svg
 from .signing import SignedMessage, sign_body
 
@@ -103,7 +103,7 @@ def propose(campaign: Campaign, values: dict, errata: dict, key: Ed25519PrivateK
             "save_hash": digest, "side": sides[0], "sent": sent or sent_now(), "values": values, "errata": errata,
             "note": note}
     apply_amendment(copy.deepcopy(campaign.data), body, number + 1, "the proposal")
-    problems = hexside_key_problems(campaign.data, values)
+    problems = hexside_key_problems(campaign.data, values) + hex_key_problems(campaign.data, values)
     if problems:
         raise PbemError("; ".join(problems), "the proposal")
     return sign_body(body, key)

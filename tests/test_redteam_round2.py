@@ -435,3 +435,23 @@ def test_control_characters_in_a_signed_value_never_reach_the_terminal(tmp_path)
     checked = pbem("check", folder, evil)
     assert checked.exit_code == 1 and "\x1b" not in checked.stderr and "\\x1b[2K\\x0dFAKE" in checked.stderr
     unchanged(folder, before)
+
+
+# -- (b) an amendment hex key that no lookup finds ----------------------------------------------
+
+@pytest.mark.parametrize("spelling", ["t6", "T06", "T6 "])
+def test_an_amendment_cannot_list_a_listed_hex_again_under_another_spelling(tmp_path, spelling):
+    """CLOSED BY FIX. T6 is listed (clear, a city). An amendment `map.hexes.t6: {terrain: mountain}`
+    was accepted as a new hex: its countersigners read that T6 turns to mountain, while no lookup
+    (which asks for the canonical id) ever finds it. Refused as `pbem amend propose` refuses a
+    hexside key written the wrong way round; nothing is written."""
+    folder = bundled_upto(tmp_path / "c", 1)
+    proposal = tmp_path / "proposal.yaml"
+    proposal.write_text(PROPOSAL.replace("units.counters.su-su-2.movement: 6", f'"map.hexes.{spelling}": {{terrain: mountain}}'))
+    out = tmp_path / "amendment-axis-0002.txt"
+    before = snapshot(folder)
+    result = pbem("amend", "propose", folder, proposal, "--key", key(tmp_path, "axis"), "--out", out)
+    assert_refused(result, f"the proposal: map.hexes.{spelling}: bad hex id '{spelling}': expected row letters then "
+                   "column number, e.g. 'C12'")
+    assert not out.exists()
+    unchanged(folder, before)
