@@ -101,6 +101,11 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
             raise PbemError(f"this step opens hidden items of {', '.join(waiting_for)}, whose openings ride in their "
                             "dice reveal; the step awaits no reveal from them", orders.source)
         if waiting_for:
+            # a reveal kept here may carry its owner's openings: illegal orders (an 'assault' on every
+            # hidden stack) must never make a seat open its items, so they are checked first, on the
+            # public state with the openings already given (as `pbem check` reads another seat's orders)
+            partial = public_state(campaign, number, save, side, body, orders.source, openings)[0]
+            _in_file(orders.source, campaign.game.require_legal, campaign.data, _copy(partial), side, body["orders"])
             inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": m.armoured() for p, m in reveals.items()}
             return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
         start, hidden = public_state(campaign, number, save, side, body, orders.source, openings)
@@ -288,10 +293,20 @@ def _merge_pending(pending: list[SignedMessage], given: list[SignedMessage], num
     kept_orders = [m for m in pending if m.kind == "orders"]
     for message in given:
         if message.kind == "orders" and kept_orders and message.digest != kept_orders[0].digest:
+            kept = kept_orders[0]
+            # both signed by the mover: with two seats revealing for different files it knows every
+            # secret of the step, and a seat that revealed again would let it pick its rolls
+            proof = (f" — EQUIVOCATION: {kept.body.get('side')} signed both: keep both files, they prove it; never "
+                     "reveal again for this save") if message.signer == kept.signer and differ(message, kept) else ""
             raise PbemError(f"other orders for save {number} are already recorded in pending/ "
-                            f"({kept_orders[0].source}); one orders file per save", message.source)
+                            f"({kept.source}); one orders file per save{proof}", message.source)
         held.setdefault(message.digest, message)
     return sorted(held.values(), key=lambda m: (m.kind, m.body.get("side", "")))
+
+
+def differ(one: SignedMessage, other: SignedMessage) -> bool:
+    """Two signed step inputs that say different things (not one re-signed at another minute)."""
+    return {k: v for k, v in one.body.items() if k != "sent"} != {k: v for k, v in other.body.items() if k != "sent"}
 
 
 def private_parts(campaign: Campaign, given: Mapping[str, Path] | None = None) -> dict[str, PrivatePart]:

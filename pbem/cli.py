@@ -2,6 +2,7 @@
 
 import functools
 import importlib.util
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -131,12 +132,25 @@ def refusals(func: F) -> F:
     return cast(F, wrapper)
 
 
+# a player's text reaches the terminal in reports and refusals (a unit id, a comment): control
+# characters and bidirectional overrides in it could erase or fake a line (red team round 2)
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """`text` with every terminal control character written as an escape (newlines and tabs kept)."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+
+
 def out(text: str) -> None:
+    text = visible(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
 def err(text: str) -> None:
-    sys.stderr.write(text + "\n")
+    sys.stderr.write(visible(text) + "\n")
 
 
 # -- keys and commitments ------------------------------------------------------------------

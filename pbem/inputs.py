@@ -198,6 +198,10 @@ def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: st
     if any(m.kind == "data-amendment" and m.body.get("side") == side for m in pending):    # pbem.amend
         raise PbemError(f"a data amendment for save {number} awaits its countersignature ({campaign.folder / PENDING}); "
                         "sign orders after it is recorded")
+    if any(m.kind == "data-consent" and m.body.get("side") == side for m in pending):
+        # the countersignature and the orders would each make the save: the other copies would differ
+        raise PbemError(f"{side} countersigned the data amendment for save {number} ({campaign.folder / PENDING}), which "
+                        "makes the save once every seat has: sign orders after it is recorded", source)
     body = {k: v for k, v in body.items() if k not in ("dice", "sent", "hidden")}
     body["sent"] = sent or sent_now()
     _hide(campaign, key, number, save, body, private)

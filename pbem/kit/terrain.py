@@ -31,6 +31,7 @@ def known(data: GameData, path: str, what: str, printed_on: str | None = None) -
 
 
 HEXSIDES = "map.hexsides."
+HEXES = "map.hexes."
 
 
 def hexside_key_problems(data: GameData, values: dict) -> list[str]:
@@ -56,6 +57,25 @@ def hexside_key_problems(data: GameData, values: dict) -> list[str]:
         if wanted != key:
             problems.append(f"{HEXSIDES}{key}: write it {HEXSIDES}{wanted} (the two hex ids sorted, joined by '|'), "
                             "else no lookup finds it")
+    return problems
+
+
+def hex_key_problems(data: GameData, values: dict) -> list[str]:
+    """Hex entries of an amendment (`map.hexes.HEX`) that no lookup would find: a lookup asks for
+    the canonical hex id, so `t6`, `T06` or `T6 ` beside a listed T6 would be silently ignored
+    while its countersigners read a hex's terrain changed (red team round 2)."""
+    keys = [k[len(HEXES):].split(".", 1)[0] for k in values if isinstance(k, str) and k.startswith(HEXES)]
+    whole = values.get("map.hexes")
+    keys += [str(k) for k in whole if k not in _META] if isinstance(whole, dict) else []
+    problems = []
+    for key in keys:
+        try:
+            wanted = MapData.of(data).grid.canonical(key)
+        except (ValueError, PbemError) as exc:
+            problems.append(f"{HEXES}{key}: {exc}")
+            continue
+        if wanted != key:
+            problems.append(f"{HEXES}{key}: write it {HEXES}{wanted}, else no lookup finds it")
     return problems
 
 
