@@ -21,7 +21,10 @@ from .errors import PbemError
 from .hidden.private import PrivatePart, find_private
 from .hidden.steps import is_owner_step, needed_openings, open_block, openings_for, owner_result, public_state, rules_of
 from .folder import Campaign, build_save, check_header, open_campaign, read_signed
-from .inputs import PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, read_pending, sent_now
+from .games.base import Outcome
+from .hidden.dealt import AwaitingPart, PartRefused, any_part, block_of, dealing_of, given_blocks, parts_for, rolls
+from .inputs import (PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, make_strength,
+                     read_pending, sent_now, strength_inputs)
 from .keys import key_id
 from .picture import PICTURE, save_svg
 from .report import render_step_report
@@ -37,6 +40,7 @@ class StepResult:
     report: str
     inputs: dict[str, str]       # file name -> text, as stored in the step folder (or in pending/)
     awaiting_reveal: list[str] = field(default_factory=list)
+    awaiting_strength: list[str] = field(default_factory=list)   # pbem.hidden.dealt: a side's strength message
     picture: str = ""            # the public map picture of the save (picture.svg), when there is a save
 
 
@@ -57,6 +61,10 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
         messages = declined(messages)               # the mover moved instead of countersigning
     orders, reveals = classify_inputs(campaign, messages)
     check_orders_message(campaign, orders, number, save, digest)
+    dealing = dealing_of(campaign, save)
+    strengths = strength_inputs(campaign, messages, orders, number)
+    if strengths and dealing is None:
+        raise PbemError("a strength message for a step that deals from no shared pool", strengths[0].source)
     body, side, step = orders.body, orders.body["side"], number + 1
     private = private or {}
     rules = rules_of(campaign)
@@ -73,7 +81,7 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
             raise PbemError(f"the public result of this hidden step is not a state {campaign.header['game']} reads "
                             f"({type(exc).__name__}: {exc})", orders.source) from None
     secrets_given, reveals, needed = _dice_secrets(campaign, orders, reveals, number, save["awaiting"], key, sent,
-                                                   save, private)
+                                                   save, private, strengths)
     missing = [p for p in needed if p not in reveals]
     # a seed needs a second party (or the GM): one player's secret alone would let it predict
     orders_digest = _orders_digest(campaign, save, body)
@@ -93,35 +101,67 @@ def advance(campaign: Campaign, number: int, save: dict, digest: str, messages: 
             raise PbemError(f"this step opens hidden items of {', '.join(waiting_for)}, whose openings ride in their "
                             "dice reveal; the step awaits no reveal from them", orders.source)
         if waiting_for:
+            # a reveal kept here may carry its owner's openings: illegal orders (an 'assault' on every
+            # hidden stack) must never make a seat open its items, so they are checked first, on the
+            # public state with the openings already given (as `pbem check` reads another seat's orders)
+            partial = public_state(campaign, number, save, side, body, orders.source, openings)[0]
+            _in_file(orders.source, campaign.game.require_legal, campaign.data, _copy(partial), side, body["orders"])
             inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": m.armoured() for p, m in reveals.items()}
             return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
         start, hidden = public_state(campaign, number, save, side, body, orders.source, openings)
+    if dealing is not None:             # every side's parts of the shared pools' dealing (pbem.hidden.dealt)
+        start = _copy(start)
+        dealing.receive(data, start, given_blocks(dealing, [orders, *reveals.values(), *strengths]))
     data.used_overrides = set()
+    outcome = _apply_or_wait(campaign, start, orders, reveals, strengths, dice, step, missing, needed)
+    if isinstance(outcome, StepResult):
+        return outcome
+    # reveals count only for a step that rolled (or that opened the revealer's hidden items): a
+    # step without dice is the same record whether or not a reveal came with it
+    used = sorted(reveals) if dice.rolls else sorted(p for p in reveals if p in opened or _deals(reveals[p]))
+    inputs = _inputs(orders, reveals, used, strengths)
+    dice_record = None
+    if dice.rolls:
+        dice_record = {"step": step, "orders_digest": orders_digest,
+                       "secrets": {p: secrets_given[p] for p in sorted(secrets_given)}, "seed": seed, "rolls": dice.rolls}
+    produced = _produced_by(save["awaiting"], orders, reveals, used)
+    if strengths:             # pbem.hidden.dealt: the strength messages the step took, in order
+        produced["strengths"] = [{"side": m.body["side"], "round": m.body["round"], "sha256": m.digest, "sent": m.body["sent"]}
+                                 for m in strengths]
+    new_save = build_save(campaign, step, digest, outcome.state, produced,
+                          outcome.events, dice_record, sorted(data.used_overrides), hidden)
+    return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs,
+                      picture=save_svg(campaign, new_save, before=save["state"]))
+
+
+def _apply_or_wait(campaign: Campaign, start: dict, orders: SignedMessage, reveals: dict[str, SignedMessage],
+                   strengths: list[SignedMessage], dice: Dice, step: int, missing: list[str],
+                   needed: list[str]) -> Outcome | StepResult:
+    """The step applied, or, when it waits for a dice reveal or a part of a secret dealing, the
+    pending result that keeps its inputs."""
+    body, side = orders.body, orders.body["side"]
     try:
-        outcome = _in_file(orders.source, campaign.game.apply, data, _copy(start), side, body["orders"], dice)
+        return _in_file(orders.source, campaign.game.apply, campaign.data, _copy(start), side, body["orders"], dice)
+    except AwaitingPart as wait:
+        inputs = _inputs(orders, reveals, sorted(reveals), strengths)
+        if wait.side in missing:
+            return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
+        return StepResult(step, None, _strength_text(campaign, orders, wait), inputs, awaiting_strength=[wait.side])
+    except PartRefused as refused:      # named in the last message of that side that carries dealing parts
+        carriers = [m for m in [orders, *reveals.values(), *strengths] if m.body["side"] == refused.side and _deals(m)]
+        raise PbemError(refused.message, carriers[-1].source if carriers else orders.source) from None
     except DiceUnavailable:
         if not needed:
             raise PbemError("this step rolls a die but no other party takes part in it, so no fair seed exists "
                             "(the game module names no opponents for it)") from None
         inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": m.armoured() for p, m in reveals.items()}
         return StepResult(step, None, _pending_text(campaign, orders, missing), inputs, missing)
-    # reveals count only for a step that rolled (or that opened the revealer's hidden items): a
-    # step without dice is the same record whether or not a reveal came with it
-    used = sorted(reveals) if dice.rolls else sorted(p for p in reveals if p in opened)
-    inputs = {f"orders-{side}.txt": orders.armoured()} | {f"reveal-{p}.txt": reveals[p].armoured() for p in used}
-    dice_record = None
-    if dice.rolls:
-        dice_record = {"step": step, "orders_digest": orders_digest,
-                       "secrets": {p: secrets_given[p] for p in sorted(secrets_given)}, "seed": seed, "rolls": dice.rolls}
-    new_save = build_save(campaign, step, digest, outcome.state, _produced_by(save["awaiting"], orders, reveals, used),
-                          outcome.events, dice_record, sorted(data.used_overrides), hidden)
-    return StepResult(step, new_save, render_step_report(campaign, new_save, "text"), inputs,
-                      picture=save_svg(campaign, new_save, before=save["state"]))
 
 
 def _dice_secrets(campaign: Campaign, orders: SignedMessage, reveals: dict[str, SignedMessage], number: int,
                   waiting: dict, key: Ed25519PrivateKey | None, sent: str | None, save: dict | None = None,
-                  private: Mapping[str, PrivatePart] | None = None) -> tuple[dict[str, str], dict[str, SignedMessage], list[str]]:
+                  private: Mapping[str, PrivatePart] | None = None,
+                  strengths: list[SignedMessage] | None = None) -> tuple[dict[str, str], dict[str, SignedMessage], list[str]]:
     """Each party's dice secret for the step (the mover's from its orders, the others' from
     their reveals), the reveals with any made here from the key handed to `adjudicate`, and the
     parties whose reveal the step needs if it rolls."""
@@ -144,12 +184,75 @@ def _dice_secrets(campaign: Campaign, orders: SignedMessage, reveals: dict[str, 
                 opened = None if save is None else openings_for(campaign, number, save, side, body, party,
                                                                 (private or {}).get(party))
                 text = make_reveal(campaign, key, party, step, orders.digest, sent or sent_now(), opened)
+                if save is not None and dealing_of(campaign, save) is not None:
+                    text = _dealt_reveal(campaign, key, party, number, save, orders, reveals, text, secrets_given, needed,
+                                         sent, strengths or [])
                 reveals[party] = parse_signed(text, f"reveal-{party}.txt")
     for party, message in sorted(reveals.items()):
         if party not in needed or party in secrets_given:
             raise PbemError(f"a reveal from {party} is not needed for this step (needed: {', '.join(p for p in needed if p not in secrets_given) or 'none'})", message.source)
         secrets_given[party] = _check_reveal(campaign, message, orders, number)
     return secrets_given, reveals, needed
+
+
+def _dealt_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, number: int, save: dict, orders: SignedMessage,
+                  reveals: dict[str, SignedMessage], text: str, secrets_given: dict[str, str], needed: list[str],
+                  sent: str | None, strengths: list[SignedMessage]) -> str:
+    """The reveal made here, with `party`'s parts of the dealing: computed with the step's dice
+    when this reveal completes them (the revealer's machine then knows the seed)."""
+    entry = campaign.header["dice"]["commitments"][party]
+    own = check_leaf(parse_signed(text, "the reveal").body["dice"], number + 1, entry["root"], entry["tree_depth"], party)
+    secrets = dict(secrets_given) | {p: _check_reveal(campaign, m, orders, number) for p, m in reveals.items()} | {party: own}
+    seed = (step_seed(campaign.id, number + 1, _orders_digest(campaign, save, orders.body), secrets)
+            if all(p in secrets for p in needed) else None)
+    dealing = dealing_of(campaign, save)
+    assert dealing is not None
+    given = given_blocks(dealing, [orders, *reveals.values(), *strengths])
+    block = parts_for(campaign, number, save, orders.body, key, party, given, seed, start=False)
+    if seed is not None and rolls(campaign, save, orders.body, given | ({party: block} if block else {}), seed):
+        block = parts_for(campaign, number, save, orders.body, key, party, given, seed)   # the stages due ride on it
+    if block is None:
+        return text
+    return make_reveal(campaign, key, party, number + 1, orders.digest, sent or sent_now(), None, block)
+
+
+def _deals(message: SignedMessage) -> bool:
+    block = block_of(message.body, message.source)
+    return block is not None and any_part(block)
+
+
+def _inputs(orders: SignedMessage, reveals: dict[str, SignedMessage], used: list[str],
+            strengths: list[SignedMessage]) -> dict[str, str]:
+    return ({f"orders-{orders.body['side']}.txt": orders.armoured()} | {f"reveal-{p}.txt": reveals[p].armoured() for p in used}
+            | {f"strength-{m.body['side']}-{m.body['round']}.txt": m.armoured() for m in strengths})
+
+
+def _strength_text(campaign: Campaign, orders: SignedMessage, wait: AwaitingPart) -> str:
+    body = orders.body
+    return (f"{body['phase']}: the orders of {body['side']} for save {body['save']} (sent {body['sent']}) are fixed; "
+            f"{wait.one_line()}: {wait.side} signs its strength message (`pbem strength`) on its copy. The inputs are "
+            f"kept in {campaign.folder / PENDING} until it comes; the position is unchanged.")
+
+
+def sign_strength(campaign: Campaign, key: Ed25519PrivateKey, side: str, sent: str | None = None) -> str:
+    """`side`'s strength message for the step kept in pending/: the parts of the dealing the step
+    waits for from it (its claims once it has decoded its cards), computed on its machine."""
+    number, save, digest = campaign.latest()
+    messages = read_pending(campaign, number, save, digest)
+    orders, reveals = classify_inputs(campaign, messages)
+    strengths = strength_inputs(campaign, messages, orders, number)
+    secrets, _, needed = _dice_secrets(campaign, orders, reveals, number, save["awaiting"], None, sent)
+    seed = (step_seed(campaign.id, number + 1, _orders_digest(campaign, save, orders.body), secrets)
+            if all(p in secrets for p in needed) else None)
+    dealing = dealing_of(campaign, save)
+    if dealing is None:
+        raise PbemError("this step deals from no shared pool: no strength message is needed")
+    block = parts_for(campaign, number, save, orders.body, key, side,
+                      given_blocks(dealing, [orders, *reveals.values(), *strengths]), seed)
+    if block is None:
+        raise PbemError(f"nothing of {side}'s is due for this step (it waits for another side's message)")
+    done = sum(1 for m in strengths if m.body["side"] == side)
+    return make_strength(campaign, key, side, number + 1, orders.digest, done + 1, sent or sent_now(), block)
 
 
 def _produced_by(waiting: dict, orders: SignedMessage, reveals: dict[str, SignedMessage], used: list[str]) -> dict:
@@ -190,10 +293,20 @@ def _merge_pending(pending: list[SignedMessage], given: list[SignedMessage], num
     kept_orders = [m for m in pending if m.kind == "orders"]
     for message in given:
         if message.kind == "orders" and kept_orders and message.digest != kept_orders[0].digest:
+            kept = kept_orders[0]
+            # both signed by the mover: with two seats revealing for different files it knows every
+            # secret of the step, and a seat that revealed again would let it pick its rolls
+            proof = (f" — EQUIVOCATION: {kept.body.get('side')} signed both: keep both files, they prove it; never "
+                     "reveal again for this save") if message.signer == kept.signer and differ(message, kept) else ""
             raise PbemError(f"other orders for save {number} are already recorded in pending/ "
-                            f"({kept_orders[0].source}); one orders file per save", message.source)
+                            f"({kept.source}); one orders file per save{proof}", message.source)
         held.setdefault(message.digest, message)
     return sorted(held.values(), key=lambda m: (m.kind, m.body.get("side", "")))
+
+
+def differ(one: SignedMessage, other: SignedMessage) -> bool:
+    """Two signed step inputs that say different things (not one re-signed at another minute)."""
+    return {k: v for k, v in one.body.items() if k != "sent"} != {k: v for k, v in other.body.items() if k != "sent"}
 
 
 def private_parts(campaign: Campaign, given: Mapping[str, Path] | None = None) -> dict[str, PrivatePart]:

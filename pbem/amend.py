@@ -30,7 +30,7 @@ from .folder import Campaign, build_save
 from .gamedata import UNKNOWN, GameData, apply_readings, apply_values, load_override, unwrap
 from .inputs import PENDING, _check_sent, read_pending, sent_now
 from .keys import key_id
-from .kit.terrain import hexside_key_problems
+from .kit.terrain import hex_key_problems, hexside_key_problems
 from .picture import save_svg
 from .signing import SignedMessage, sign_body
 
@@ -103,7 +103,7 @@ def propose(campaign: Campaign, values: dict, errata: dict, key: Ed25519PrivateK
             "save_hash": digest, "side": sides[0], "sent": sent or sent_now(), "values": values, "errata": errata,
             "note": note}
     apply_amendment(copy.deepcopy(campaign.data), body, number + 1, "the proposal")
-    problems = hexside_key_problems(campaign.data, values)
+    problems = hexside_key_problems(campaign.data, values) + hex_key_problems(campaign.data, values)
     if problems:
         raise PbemError("; ".join(problems), "the proposal")
     return sign_body(body, key)
@@ -171,6 +171,13 @@ def declined(messages: list[SignedMessage]) -> list[SignedMessage]:
     (`pbem sign` and `pbem amend propose` never let one copy sign both)."""
     movers = {m.body.get("side") for m in messages if m.kind == "orders"}
     own = [m for m in messages if m.kind == AMENDMENT and m.body.get("side") in movers]
+    consented = [m for m in messages if m.kind == CONSENT and m.body.get("side") in movers]
+    if consented:
+        # either input alone makes the save: copies that receive them in another order would differ
+        orders = next(m for m in messages if m.kind == "orders")
+        raise PbemError(f"EQUIVOCATION: {consented[0].body.get('side')} countersigned the data amendment "
+                        f"({consented[0].source}) and signed these orders for save {consented[0].body.get('save')}: "
+                        "keep both files, they prove it; one step input per save", orders.source)
     if own:
         raise PbemError(f"{', '.join(sorted(map(str, movers)))} signed both orders and a data amendment for save "
                         f"{own[0].body.get('save')}; one step input per save", own[0].source)

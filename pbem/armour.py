@@ -156,14 +156,21 @@ def _scalar_lines(value, first: str, indent: int) -> list[str]:
     elif isinstance(value, int):
         text = str(value)
     elif isinstance(value, str):
-        if _plain_ok(value) and len(first) + len(value) <= WIDTH:
-            return [first + value]
-        return _quoted_lines(value, first, indent)
+        return list(_text_lines(value, first, indent))
     else:
         raise NarrowError(f"unsupported value of type {type(value).__name__}")
     if len(first) + len(text) > WIDTH:
         raise NarrowError(f"a number of {len(text)} digits does not fit a line")
     return [first + text]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _text_lines(value: str, first: str, indent: int) -> tuple[str, ...]:
+    """_scalar_lines of a string: a pure function of its arguments, memoised (the upper levels of
+    the dice proofs, the keys and words recur from message to message; verify lays out each one)."""
+    if _plain_ok(value) and len(first) + len(value) <= WIDTH:
+        return (first + value,)
+    return tuple(_quoted_lines(value, first, indent))
 
 
 def _node_lines(value, indent: int) -> list[str]:

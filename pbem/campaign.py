@@ -20,7 +20,7 @@ the inputs, so `verify` re-runs it and compares bytes.
 
 from .adjudicate import (StepResult, _clear_pending, _copy, _dice_secrets, _merge_pending, _orders_digest,
                          _pending_text, _produced_by, _write_pending, adjudicate, adjudicate_messages, advance, commit_step,
-                         keep_signed_orders)
+                         keep_signed_orders, sign_strength)
 from .canonical import data_hash
 from .folder import (COMMITMENT_FIELDS, FORMAT, GM, HEADER, INPUT_NAME, STEP_DIGITS, STEP_NAME, Campaign,
                      _check_header_shape, _one_key_one_seat, build_save, check_header, commitment_entry,
@@ -42,5 +42,5 @@ __all__ = [
     "adjudicate", "adjudicate_messages", "advance", "keep_signed_orders", "build_save", "check_header", "check_orders_body", "check_orders_message",
     "classify_inputs", "commit_step", "commitment_entry", "create_campaign", "data_hash", "dice_master_for",
     "keep_data", "make_commitment", "make_reveal", "open_campaign", "order_template", "read_pending", "read_signed", "read_stored", "stored_rules",
-    "sent_now", "sign_orders", "template_for", "verify",
+    "sent_now", "sign_orders", "sign_strength", "template_for", "verify",
 ]

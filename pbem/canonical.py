@@ -4,6 +4,7 @@ Hashes cover *data* (JSON with sorted keys, UTF-8), so re-indenting a save or a 
 LF into CRLF changes nothing, while any change of a value changes the hash.
 """
 
+import copy
 import hashlib
 import json
 
@@ -64,3 +65,17 @@ def sha256_hex(data: bytes) -> str:
 def data_hash(value) -> str:
     """The hash every record uses to point at another: SHA-256 of the canonical bytes."""
     return sha256_hex(canonical_bytes(value))
+
+
+def plain_copy(value):
+    """A deep copy of plain data (dict, list, str, int, bool, None), several times faster than
+    copy.deepcopy (issue 13: a save's state is copied at every step); any other value inside is
+    deep-copied. Unlike deepcopy it keeps no shared part shared: a save read from disk has none."""
+    kind = type(value)
+    if kind is dict:
+        return {k: plain_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [plain_copy(v) for v in value]
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    return copy.deepcopy(value)

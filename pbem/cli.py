@@ -2,6 +2,7 @@
 
 import functools
 import importlib.util
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -131,12 +132,25 @@ def refusals(func: F) -> F:
     return cast(F, wrapper)
 
 
+# a player's text reaches the terminal in reports and refusals (a unit id, a comment): control
+# characters and bidirectional overrides in it could erase or fake a line (red team round 2)
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """`text` with every terminal control character written as an escape (newlines and tabs kept)."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+
+
 def out(text: str) -> None:
+    text = visible(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
 def err(text: str) -> None:
-    sys.stderr.write(text + "\n")
+    sys.stderr.write(visible(text) + "\n")
 
 
 # -- keys and commitments ------------------------------------------------------------------
@@ -228,6 +242,9 @@ def orders_cmd(folder: Path = Argument(...), side: str = Option(...),
     text = camp.template_for(campaign, side)
     number = campaign.step_numbers()[-1]
     target = out_file or Path(f"orders-{side}-{number:04d}.yaml")
+    if target.exists():               # most often the template an earlier `pbem orders` wrote
+        raise PbemError("already exists; pbem never overwrites: edit it and `pbem check` it, or remove it, "
+                        "or write the template elsewhere with --out FILE", str(target))
     write_new_file(target, text.encode())
     out(f"wrote {target}")
 
@@ -335,6 +352,11 @@ def sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder
     ledger.bind(key, campaign, seats)
     kept = camp.keep_signed_orders(campaign, text)   # the reveal alone completes the step here (pbem inbox)
     out(f"wrote {target} (kept in {kept.parent} until the step is recorded)")
+    if "hidden" in parse_signed(text, str(target)).body:          # an owner step: what it hides stays here
+        from .hidden.private import default_private_folder
+        where = private or default_private_folder(campaign.folder, str(body.get("side")))
+        out(f"what these orders hide is kept in your private part {where}: never send it, back it up; "
+            "at the end it is handed over for `pbem verify --private`")
     latest = campaign.latest()
     kept_orders = [m for m in camp.read_pending(campaign, *latest) if m.kind == "orders"]
     if not no_check and kept_orders:
@@ -386,6 +408,47 @@ def reveal_cmd(folder: Path = Argument(...), orders: Path = Argument(...), key: 
     _send_hint(campaign, target, exclude=sides[0])
 
 
+@command("dealing-secret")
+@refusals
+def dealing_secret_cmd(folder: Path = Argument(...), key: Path = Option(...), passphrase: Optional[str] = Option(None)) -> None:
+    """At the end of the game: print your dealing secret of the shared pools (docs/hidden-information.md), to hand
+    over for `pbem verify DIR --dealing SIDE=SECRET`. It opens neither your dice nor your hidden items' salts."""
+    from .hidden.dealt import dealing_secret
+    campaign = camp.open_campaign(folder)
+    private_key = load_private_key(key, passphrase)
+    sides = campaign.sides_of_key(key_id(private_key.public_key()))
+    if not sides:
+        raise PbemError("this key holds no seat in this campaign", str(key))
+    out(f"{sides[0]}={dealing_secret(campaign, private_key, sides[0])}")
+
+
+@command("strength")
+@refusals
+def strength_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder"), key: Path = Option(...),
+                 out_file: Optional[Path] = Option(None, "--out"), passphrase: Optional[str] = Option(None)) -> None:
+    """Sign your strength message for the step kept in pending/ (a secret draw from shared pools,
+    Operation Grenade's strength chits, docs/hidden-information.md): the strengths of your units'
+    chits, which your machine decodes with the other side's shares (8.42), and any share or stage
+    the step waits for from you. The step is also adjudicated in your copy."""
+    campaign = camp.open_campaign(folder)
+    private_key = load_private_key(key, passphrase)
+    sides = campaign.sides_of_key(key_id(private_key.public_key()))
+    if not sides:
+        raise PbemError("this key holds no seat in this campaign", str(key))
+    ledger.check_fresh(key, campaign)
+    text = camp.sign_strength(campaign, private_key, sides[0])
+    body = parse_signed(text, "the strength message").body
+    target = out_file or Path(f"strength-{sides[0]}-{body['save'] + 1:04d}-{body['round']}.txt")
+    write_new_file(target, text.encode())
+    result = camp.adjudicate(folder, [target], campaign=campaign)
+    ledger.bind(key, campaign, sides)
+    if result.save is None:
+        out(f"wrote {target}; {result.report}")
+    else:
+        out(f"wrote {target}; save {result.number} recorded in {folder}")
+    _send_hint(campaign, target, exclude=sides[0])
+
+
 @command("adjudicate")
 @refusals
 def adjudicate_cmd(folder: Path = Argument(...), files: Optional[List[Path]] = Argument(None, help="Signed orders and/or reveals"),
@@ -401,6 +464,10 @@ def adjudicate_cmd(folder: Path = Argument(...), files: Optional[List[Path]] = A
     if key:
         ledger.bind(key, campaign, mine)
     out(result.report)
+    if result.save is None and result.awaiting_strength:
+        out(f"kept the inputs in {folder / camp.PENDING}: adjudicate the strength message of "
+            f"{', '.join(result.awaiting_strength)} when it comes")
+        return
     if result.save is None:
         out(f"kept the orders in {folder / camp.PENDING}: adjudicate the reveal of "
             f"{', '.join(result.awaiting_reveal)} when it comes")
@@ -519,9 +586,17 @@ def log_cmd(folder: Path = Argument(...)) -> None:
 @command("verify")
 @refusals
 def verify_cmd(folder: Path = Argument(...),
-               private: Optional[Path] = Option(None, "--private", help="The other side's private part, handed over: re-checks its hidden items and steps")) -> None:
+               private: Optional[Path] = Option(None, "--private", help="The other side's private part, handed over: re-checks its hidden items and steps"),
+               dealing: Optional[List[str]] = Option(None, "--dealing", help="SIDE=SECRET, each side's dealing secret handed "
+                                                     "over at the end (`pbem dealing-secret`): replays the shared pools")) -> None:
     """Replay the campaign from save 0: signatures, hash chain, dice. Prints OK or the first divergence."""
-    result = camp.verify(folder, private)
+    secrets = {}
+    for given in dealing or []:
+        side, sep, secret = given.partition("=")
+        if not sep:
+            raise PbemError(f"--dealing takes SIDE=SECRET, not {given!r}")
+        secrets[side] = secret
+    result = camp.verify(folder, private, secrets or None)
     if not result.ok:
         err(f"pbem: verify FAILED: {result.message}")
         raise SystemExit(1)
@@ -554,7 +629,9 @@ def report_cmd(folder: Path = Argument(...), fmt: str = Option("text", "--format
                svg: Optional[Path] = Option(None, "--svg", help="Also write the map picture of the save to this SVG file (never overwrites)"),
                png: Optional[Path] = Option(None, "--png", help="Also write the map picture as a PNG 800 px wide, for forums without SVG (never overwrites; needs cairosvg)"),
                side: Optional[str] = Option(None, "--side", help="A side's own report: adds what only that side may see (never send it to the opponent)"),
-               private: Optional[Path] = Option(None, "--private", help="With --side: that side's private part (default DIR.private-SIDE beside the campaign)")) -> None:
+               private: Optional[Path] = Option(None, "--private", help="With --side: that side's private part (default DIR.private-SIDE beside the campaign)"),
+               key: Optional[Path] = Option(None, "--key", help="With --side, in a campaign that deals from shared pools: that side's key, which decodes its own cards"),
+               passphrase: Optional[str] = Option(None)) -> None:
     """The report of a save or of a whole Game-Turn (the public one, or with --side that side's own).
     With neither --step nor --turn: the Game-Turn the latest step finished, if it finished one,
     else the latest save."""
@@ -566,7 +643,7 @@ def report_cmd(folder: Path = Argument(...), fmt: str = Option("text", "--format
     campaign = open_campaign(folder)
     if side is not None and side not in campaign.header["players"]:
         raise PbemError(f"no side {side!r} in this campaign (sides: {', '.join(sorted(campaign.header['players']))})")
-    view = _side_view(campaign, side, private)
+    view = _dealt_view(campaign, side, key, passphrase) or _side_view(campaign, side, private)
     if step is None and turn is None:
         turn = finished_turn(campaign)
     if turn is not None:
@@ -588,6 +665,26 @@ def report_cmd(folder: Path = Argument(...), fmt: str = Option("text", "--format
                 write_new_file(path, data)
                 blocks.append(("p", f"Map picture of save {number} ({kind}): {path}"))
     out(render(blocks, fmt))
+
+
+def _dealt_view(campaign: "camp.Campaign", side: Optional[str], key: Optional[Path],
+                passphrase: Optional[str]) -> Optional[Callable[[dict], dict]]:
+    """`report --side` of a campaign that deals from shared pools: the side's own cards, decoded
+    from the public record with its key (pbem.hidden.dealt), put back into its view."""
+    from .hidden.dealt import dealing_of, history, poker_key_of
+    dealing = dealing_of(campaign, campaign.load_save(0)[0])
+    if dealing is None or side is None:
+        if key is not None:
+            raise PbemError("--key is for `report --side` of a campaign that deals from shared pools")
+        return None
+    if key is None:
+        raise PbemError(f"report --side {side} of this campaign shows {side}'s own strength chits, which only {side}'s key "
+                        "decodes: give it with --key")
+    private_key = load_private_key(key, passphrase)
+    if campaign.key_of(side) != key_id(private_key.public_key()):
+        raise PbemError(f"this key is not {side}'s key in this campaign", str(key))
+    poker = poker_key_of(campaign, private_key, side)
+    return lambda save: dealing.own_view(campaign.data, save, poker, history(campaign, save["number"]))
 
 
 def _side_view(campaign: "camp.Campaign", side: Optional[str], private: Optional[Path]) -> Optional[Callable[[dict], dict]]:

@@ -75,7 +75,9 @@ def next_orders(campaign: camp.Campaign, planned, respond: Callable) -> tuple[st
     return due
 
 
-def run_demo(keep: Path | None = None, game: str | None = None) -> str:
+def run_demo(keep: Path | None = None, game: str | None = None, last: int | None = None) -> str:
+    """Build the game's demonstration campaign (up to save `last`, if given), verify it, and
+    return its reports."""
     game = game or demo_games()[0]
     demo = demo_plan(game)
     source = demo_folder(demo.demo_id)
@@ -89,7 +91,7 @@ def run_demo(keep: Path | None = None, game: str | None = None) -> str:
     reports = [(folder / "steps" / "0000" / "report.txt").read_text()]
     planned = iter(demo.orders)
     for step in itertools.count(1):
-        due = next_orders(campaign, planned, demo.respond)
+        due = None if last is not None and step > last else next_orders(campaign, planned, demo.respond)
         if due is None:
             break
         side, orders = due
@@ -104,6 +106,13 @@ def run_demo(keep: Path | None = None, game: str | None = None) -> str:
             if result.save is not None:
                 break
             result = camp.adjudicate(folder, [], key=keys[other], sent=DEMO_SENT)
+        for round_ in itertools.count(1):    # shared pools (pbem.hidden.dealt): a side's strength message
+            if result.save is not None or not result.awaiting_strength:
+                break
+            party = result.awaiting_strength[0]
+            path = work / f"strength-{step:04d}-{party}-{round_}.txt"
+            path.write_text(camp.sign_strength(campaign, keys[party], party, sent=DEMO_SENT))
+            result = camp.adjudicate(folder, [path], sent=DEMO_SENT)
         reports.append(result.report)
     outcome = camp.verify(folder)
     reports.append(f"pbem verify {folder}: {outcome.message}\n")

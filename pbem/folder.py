@@ -52,7 +52,7 @@ FORMAT = 3        # 2: Merkle-tree dice commitments, canonical stored inputs, pe
 HEADER = "campaign.yaml"
 STEP_DIGITS = 4
 STEP_NAME = re.compile(r"^[0-9]{4}$")     # ASCII digits only: \d takes any script's digits
-INPUT_NAME = re.compile(r"^(orders|reveal|amendment|consent)-([A-Za-z0-9_-]+)\.txt$")
+INPUT_NAME = re.compile(r"^(orders|reveal|amendment|consent|strength)-([A-Za-z0-9_-]+)\.txt$")
 GM = "gm"
 
 

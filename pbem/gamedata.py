@@ -42,6 +42,9 @@ def unwrap(value):
     return value["value"] if is_wrapped(value) else value
 
 
+_REMEMBERED_MAX = 256       # answers GameData.remembered keeps per data before it starts afresh
+
+
 @dataclass
 class GameData:
     game: str
@@ -74,6 +77,26 @@ class GameData:
         value, used = self.cache[key]
         # the overrides the build read count for every step that uses it, cached or not: a
         # save's list of used overrides is then the same whether the step ran alone or in a replay
+        self.used_overrides |= used
+        return value
+
+    def remembered(self, key: tuple, build):
+        """build()'s value kept under `key` in a bounded memo per data (cleared with the derived
+        objects, as by an amendment), for answers that depend on more than the data: the key names
+        the rest (a state's hash, a side, ...). The overrides the build read count for every use,
+        as derived() notes them; a build that raises is not kept. The caller copies what it changes."""
+        memo = self.derived("kit.remembered", dict)
+        if key not in memo:
+            outer, self.used_overrides = self.used_overrides, set()
+            try:
+                value = build()
+                if len(memo) >= _REMEMBERED_MAX:
+                    memo.clear()
+                memo[key] = (value, self.used_overrides)
+            finally:
+                outer |= self.used_overrides
+                self.used_overrides = outer
+        value, used = memo[key]
         self.used_overrides |= used
         return value
 

@@ -310,10 +310,22 @@ class GridSpec:
     def neighbours(self, hex_id: str) -> list[str]:
         """The adjacent hex ids in the module's documented clockwise order.  No map bounds
         are applied; a neighbour the numbering cannot express (e.g. row -1) is left out."""
+        return list(self.neighbour_ids(hex_id))
+
+    def neighbour_ids(self, hex_id: str) -> tuple[str, ...]:
+        """neighbours() as the memoised tuple itself, for the searches that ask hundreds of
+        thousands of times and only read it (issue 13: the copy was most of a call)."""
         found = self._memo.get(("neighbours", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
         if found is None:
             found = self._remember(("neighbours", hex_id), tuple(self._neighbours(hex_id)))
-        return list(found)
+        return found
+
+    def sorted_neighbour_ids(self, hex_id: str) -> tuple[str, ...]:
+        """sorted(neighbours(hex_id)), memoised (a supply search expands each hex in id order)."""
+        found = self._memo.get(("sorted neighbours", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        if found is None:
+            found = self._remember(("sorted neighbours", hex_id), tuple(sorted(self.neighbour_ids(hex_id))))
+        return found
 
     def _neighbours(self, hex_id: str) -> list[str]:
         q, r = self.to_axial(hex_id)
@@ -494,7 +506,7 @@ def trace_supply(
         length += 1
         nxt = []
         for here in layer:
-            for nb in sorted(spec.neighbours(here)):
+            for nb in spec.sorted_neighbour_ids(here):
                 if nb in parent or not can_enter(here, nb):
                     continue
                 parent[nb] = here

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from .adjudicate import adjudicate_messages
+from .adjudicate import adjudicate_messages, differ
 from .amend import AMENDMENT, CONSENT
 from .errors import PbemError
 from .folder import Campaign, check_header, open_campaign
@@ -70,7 +70,7 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
         heads = ([orders] if orders else []) + pending
         given = ([orders] if orders else []) + [
             m for m in received.values() if m.body.get("save") == number and (
-                (m.kind == "reveal" and m.body.get("orders") in {o.digest for o in heads})
+                (m.kind in ("reveal", "strength") and m.body.get("orders") in {o.digest for o in heads})
                 or (m.kind == CONSENT and m.body.get("amendment") in {o.digest for o in heads}))]
         reveal_key = key if any(p in mine for p in campaign.revealers(save["awaiting"])) else None
         step = adjudicate_messages(campaign, given, reveal_key, sent)
@@ -78,6 +78,10 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
         _note_reveals(campaign, step, mine, outbox, received, result, used)
         campaign = open_campaign(folder)          # a recorded amendment changes the data of what follows
         if step.save is None and any(n.startswith("amendment-") for n in step.inputs):
+            if given:
+                result.lines.append(step.report)
+            break
+        if step.save is None and step.awaiting_strength:
             if given:
                 result.lines.append(step.report)
             break
@@ -159,10 +163,28 @@ def recorded_inputs(campaign: Campaign) -> dict[str, int]:
     return recorded
 
 
+def recorded_twin(campaign: Campaign, message: SignedMessage, number: int) -> Path | None:
+    """The recorded orders of the same seat, for the same save and hash, that say something else
+    than `message` (three seats: a mover that sent each seat other orders splits their copies)."""
+    side, save = message.body.get("side"), message.body.get("save")
+    if not isinstance(side, str) or side not in campaign.header["players"] or type(save) is not int:
+        return None
+    if not 0 <= save < number or message.signer != campaign.key_of(side):
+        return None
+    path = campaign.step_dir(save + 1) / f"orders-{side}.txt"
+    if not path.is_file():
+        return None
+    recorded = parse_signed(path.read_text(encoding="utf-8"), str(path))
+    if recorded.body.get("save_hash") != message.body.get("save_hash") or not differ(recorded, message):
+        return None
+    return path
+
+
 def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set[str]) -> list[str]:
     """What the inbox did not apply: duplicates of recorded files, or blocks that wait."""
     number = campaign.step_numbers()[-1]
     recorded = recorded_inputs(campaign)
+    kept = [m for m in read_pending(campaign, *campaign.latest()) if m.kind == "orders"]
     lines = []
     for message in sorted(received.values(), key=lambda m: (str(m.body.get("save")), m.kind, m.source)):
         if message.digest in used:
@@ -175,7 +197,7 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
         save = message.body.get("save")
         if message.kind == "dice-commitment":
             lines.append(f"{what} of {message.body.get('side')}: commitments are read by `pbem new`, not here")
-        elif message.kind not in ("orders", "reveal", AMENDMENT, CONSENT):
+        elif message.kind not in ("orders", "reveal", "strength", AMENDMENT, CONSENT):
             lines.append(f"{what}: not a step input this command applies")
         elif message.body.get("campaign") != campaign.id:
             lines.append(f"{what} for campaign {message.body.get('campaign')!r}, not {campaign.id!r}: ignored")
@@ -183,9 +205,16 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
             saves = f"save {save} is" if save == number + 1 else f"saves {number + 1}–{save} are"
             lines.append(f"{what} of {message.body.get('side')} for save {save}: waits until {saves} recorded "
                          f"here (the files that make {'it' if save == number + 1 else 'them'} have not come yet)")
+        elif type(save) is int and save == number and message.kind == "reveal" and kept and message.body.get("orders") != kept[0].digest:
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: answers other orders than those of "
+                         f"{kept[0].body.get('side')} kept in pending/ (if {kept[0].body.get('side')} signed two different "
+                         "orders for this save, both files prove it); never reveal again for this save")
         elif type(save) is int and save == number and message.kind in ("reveal", CONSENT):
             lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the "
                          f"{'orders' if message.kind == 'reveal' else 'data amendment'} it answers")
+        elif message.kind == "orders" and (twin := recorded_twin(campaign, message, number)) is not None:
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: EQUIVOCATION: {message.body.get('side')} "
+                         f"signed other orders for save {save}, recorded in {twin}: keep both files, they prove it")
         else:
             lines.append(f"{what} of {message.body.get('side')} for save {save!r}: not part of this campaign's "
                          f"history (the campaign is at save {number}); ignored")

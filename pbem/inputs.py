@@ -13,6 +13,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from .dice import check_leaf, dice_master, reveal_leaf, tree_root
 from .errors import PbemError
 from .folder import INPUT_NAME, Campaign, read_stored
+from .hidden.dealt import check_strength, parts_for
 from .hidden.private import PrivatePart, default_private_folder, find_private
 from .hidden.steps import HiddenDiceError, openings_for, rules_of, seal_owner_step
 from .keys import key_id
@@ -52,6 +53,8 @@ def classify_inputs(campaign: Campaign, messages: list[SignedMessage]) -> tuple[
             if side in reveals:
                 raise PbemError(f"two reveals from {side}", message.source)
             reveals[side] = message
+        elif message.kind == "strength":
+            continue                 # a side's later dealing parts (pbem.hidden.dealt): strength_inputs
         else:
             raise PbemError(f"a '{message.kind}' message cannot be adjudicated (expected orders or reveal)", message.source)
     if orders is None:
@@ -111,6 +114,8 @@ def check_orders_body(campaign: Campaign, body: dict, source: str, number: int, 
     if body.get("kind") != waiting["kind"] or body.get("phase") != waiting["phase"]:
         raise PbemError(f"orders are for '{body.get('kind')}' in '{body.get('phase')}' but the campaign awaits "
                         f"'{waiting['kind']}' in '{waiting['phase']}'", source)
+    if body.get("orders") is None and "orders" in body:        # every order deleted, the key left bare
+        raise PbemError("`orders:` is empty: write `orders: []` for no orders", source)
     if not isinstance(body.get("orders"), list):
         raise PbemError("orders file needs an 'orders:' list", source)
     unknown = sorted(set(body) - ORDERS_FIELDS)
@@ -193,9 +198,16 @@ def sign_orders(campaign: Campaign, body: dict, key: Ed25519PrivateKey, sent: st
     if any(m.kind == "data-amendment" and m.body.get("side") == side for m in pending):    # pbem.amend
         raise PbemError(f"a data amendment for save {number} awaits its countersignature ({campaign.folder / PENDING}); "
                         "sign orders after it is recorded")
+    if any(m.kind == "data-consent" and m.body.get("side") == side for m in pending):
+        # the countersignature and the orders would each make the save: the other copies would differ
+        raise PbemError(f"{side} countersigned the data amendment for save {number} ({campaign.folder / PENDING}), which "
+                        "makes the save once every seat has: sign orders after it is recorded", source)
     body = {k: v for k, v in body.items() if k not in ("dice", "sent", "hidden")}
     body["sent"] = sent or sent_now()
     _hide(campaign, key, number, save, body, private)
+    block = parts_for(campaign, number, save, body, key, side, {}, None)      # pbem.hidden.dealt: shared pools
+    if block is not None:
+        body["hidden"] = block
     if campaign.header["dice"]["mode"] != "gm":
         master, depth = dice_master_for(campaign, key, side)
         body["dice"] = reveal_leaf(master, number + 1, depth)
@@ -224,7 +236,7 @@ def _hide(campaign: Campaign, key: Ed25519PrivateKey, number: int, save: dict, b
 
 
 def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: int, orders_hash: str, sent: str,
-                openings: dict | None = None) -> str:
+                openings: dict | None = None, dealt: dict | None = None) -> str:
     """`party`'s secret for dice step `step`, bound to the orders (written for save step - 1), with
     the openings of `party`'s hidden items the step opens (pbem.hidden.steps.openings_for)."""
     master, depth = dice_master_for(campaign, key, party)
@@ -232,7 +244,32 @@ def make_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, step: in
             "save": step - 1, "orders": orders_hash, "sent": sent, "dice": reveal_leaf(master, step, depth)}
     if openings is not None:
         body["hidden"] = {"open": openings}
+    if dealt is not None:                      # its parts of the shared pools' dealing (pbem.hidden.dealt)
+        body["hidden"] = dealt
     return sign_body(body, key)
+
+
+def make_strength(campaign: Campaign, key: Ed25519PrivateKey, side: str, step: int, orders_hash: str, round_: int,
+                  sent: str, dealt: dict) -> str:
+    """`side`'s later parts of the step's dealing (pbem.hidden.dealt): its claims once it has
+    decoded its cards with the other side's shares, or a share the step waits for."""
+    body = {"pbem": "strength", "campaign": campaign.id, "header": campaign.header_hash, "side": side,
+            "save": step - 1, "orders": orders_hash, "round": round_, "sent": sent, "hidden": dealt}
+    return sign_body(body, key)
+
+
+def strength_inputs(campaign: Campaign, messages: list[SignedMessage], orders: SignedMessage,
+                    number: int) -> list[SignedMessage]:
+    """The step's strength messages, each checked, in the order of their rounds per side."""
+    found = sorted((m for m in messages if m.kind == "strength"), key=lambda m: (str(m.body.get("side")), str(m.body.get("round"))))
+    for message in found:
+        check_strength(campaign, message, orders, number)
+    seen = [(m.body["side"], m.body["round"]) for m in found]
+    for side in sorted({s for s, _ in seen}):
+        rounds = sorted(r for s, r in seen if s == side)
+        if rounds != list(range(1, len(rounds) + 1)):
+            raise PbemError(f"the strength messages of {side} for this step are rounds {rounds}, not 1, 2, ... each once")
+    return found
 
 
 # -- pending inputs: signed files of the next step that wait for a reveal ---------------------------

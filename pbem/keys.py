@@ -53,8 +53,21 @@ def strong_key(raw: bytes, name: str) -> Ed25519PublicKey:
     return Ed25519PublicKey.from_public_bytes(raw)
 
 
+_PUBLIC: dict[str, Ed25519PublicKey] = {}      # key id -> its key, once it passed every check below
+_PUBLIC_MAX = 256
+
+
 def public_from_id(identifier: str, name: str = "key") -> Ed25519PublicKey:
-    return strong_key(_raw_of_id(identifier, name), name)
+    """The key of an 'ed25519:...' id in its one spelling, refused unless strong (strong_key).
+    A key that passed is kept by its id (issue 13: reading and verifying a signed file ask for the
+    signer's key, at every step); a refused one is checked, and refused, every time."""
+    key = _PUBLIC.get(identifier) if type(identifier) is str else None
+    if key is None:
+        key = strong_key(_raw_of_id(identifier, name), name)
+        if len(_PUBLIC) >= _PUBLIC_MAX:
+            _PUBLIC.clear()
+        _PUBLIC[identifier] = key
+    return key
 
 
 def keygen(name: str, passphrase: str | None = None) -> tuple[Path, Path]:

@@ -119,6 +119,7 @@ def _footer(campaign: Campaign, save: dict, side: str | None, first: bool) -> li
     """Positions, errata readings, what is not enforced and what comes next, after `save`."""
     header, game = campaign.header, campaign.game
     blocks: list = [("h3", "Positions"), ("table", list(game.position_headers), game.positions(campaign.data, save["state"], side))]
+    blocks += game.off_map(campaign.data, save["state"], side)
     hidden = {s: sorted(items) for s, items in sorted((save.get("hidden") or {}).items()) if items}
     if hidden:     # pbem.hidden: what each side holds hidden, by public item id (e.g. units under a stack's top, 11.7)
         blocks.append(("p", "Hidden from the enemy: " + "; ".join(

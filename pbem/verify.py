@@ -6,7 +6,7 @@ save, report and map picture byte for byte, stopping at the first divergence and
 file. A step folder written by a pbem from before the pictures has no picture.svg; one that has it must match.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +16,8 @@ from .canonical import data_hash
 from .errors import PbemError
 from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, created_with, open_campaign, read_stored, stored_rules
 from .gamedata import load_game_data
+from .hidden.dealt import history
+from .hidden.poker import revealed_key
 from .hidden.private import PrivatePart, side_of_part
 from .hidden.steps import hidden_of, rules_of
 from .inputs import _in_file, read_pending
@@ -49,12 +51,15 @@ def _compare(path: Path, expected: str) -> str | None:
     return None
 
 
-def verify(folder: Path, private: Path | None = None) -> VerifyResult:
+def verify(folder: Path, private: Path | None = None, dealing: Mapping[str, str] | None = None) -> VerifyResult:
     """Replay from save 0; stop at the first divergence, naming the file.
 
     `private`: a side's private part handed over (pbem.hidden): every owner step of that side
     is re-run from it and every item it held hidden is opened against its commitment, so the
-    first step where it cheated is named (the deferred check of what the enemy could not see)."""
+    first step where it cheated is named (the deferred check of what the enemy could not see).
+    `dealing`: every side's dealing secret handed over at the end (pbem.hidden.dealt, `pbem
+    dealing-secret`): every shared pool is replayed and every strength shown checked against
+    the card really dealt."""
     folder = Path(folder)
     try:
         campaign = open_campaign(folder, amended_upto=0)      # the data as at save 0; amended as replayed
@@ -89,10 +94,29 @@ def verify(folder: Path, private: Path | None = None) -> VerifyResult:
         if pending:
             details.append(f"pending: {', '.join(m.source for m in pending)} (inputs of the next step, awaiting reveals)")
         hidden = "".join(f", and every hidden item and hidden step of {s} from its private part" for s in parts)
+        if dealing:
+            hidden += _replay_pools(campaign, numbers, dealing)
         return VerifyResult(True, f"OK: {len(numbers)} saves, {signatures} signatures, {rolls} die rolls verified{hidden}",
                             len(numbers), signatures, rolls, details)
     except PbemError as exc:
         return VerifyResult(False, exc.one_line())
+
+
+def _replay_pools(campaign: Campaign, numbers: list[int], secrets: Mapping[str, str]) -> str:
+    """The end of the game's check of a secret dealing (pbem.hidden.dealt): both dealing secrets."""
+    save, dealing = campaign.load_save(numbers[-1])[0], campaign.game.dealing
+    if dealing is None or not dealing.active(campaign.load_save(0)[0]["state"]):
+        raise PbemError("this campaign deals from no shared pool: no dealing secret to check")
+    sides = sorted(campaign.header["players"])
+    if sorted(secrets) != sides:
+        raise PbemError(f"the pools are replayed with every side's dealing secret ({', '.join(sides)}); given: "
+                        f"{', '.join(sorted(secrets)) or 'none'}")
+    keys = {side: revealed_key(campaign.key_of(side), campaign.id, side, campaign.header["dice"]["commitments"][side]["nonce"],
+                               secrets[side]) for side in sides}
+    problems = dealing.replay(campaign.data, history(campaign, save["number"]), keys)
+    if problems:
+        raise PbemError(problems[0])
+    return ", and every shared pool's dealing with both dealing secrets"
 
 
 def _replay_save0(campaign: Campaign) -> dict:

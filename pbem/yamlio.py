@@ -9,6 +9,7 @@ import functools
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -91,6 +92,8 @@ def plain_scalar_tag(text: str) -> str:
     """The tag the bounded loaders give `text` written as a plain scalar: what PyYAML's
     BaseResolver.resolve does for a plain scalar, on the bounded loaders' implicit resolvers."""
     table = _BoundedLoader.yaml_implicit_resolvers
+    if text[:1] not in table and None not in table:      # most words: no resolver to try (issue 13)
+        return "tag:yaml.org,2002:str"
     for tag, regexp in table.get(text[:1], []) + table.get(None, []):
         if regexp.match(text):
             return tag
@@ -146,6 +149,98 @@ def _check_events(text: str) -> None:
         raise
 
 
+_DECLINED = object()        # _simple_load: not plain block/flow data of the common kind; read the checked way
+
+
+def _simple_load(text: str) -> Any:
+    """What the checked way (_check_events, then _CBoundedLoader) reads from `text`, built in one
+    pass over libyaml's events (issue 13: the event pass, libyaml's nodes and PyYAML's constructor
+    were three walks of every signed body); or _DECLINED for anything outside the common kind, which
+    the checked way then reads, or refuses with its own message. The common kind: one document of
+    mappings, sequences and scalars, with no tag, no anchor or alias (no '&' or '*' in the text at
+    all), at most MAX_DEPTH levels (counted as _check_events counts them, before a level is
+    entered), every scalar within MAX_SCALAR_CHARS and resolving to a string, an integer, a boolean
+    or null, every key a string and no key twice in a mapping."""
+    if "&" in text or "*" in text:
+        return _DECLINED
+    parser = yaml.cyaml.CParser(text)
+    try:
+        return _simple_events(parser)
+    except (yaml.YAMLError, ValueError):      # malformed, or a number too long for int()
+        return _DECLINED
+    finally:
+        parser.dispose()
+
+
+def _simple_events(parser: Any) -> Any:
+    """_simple_load on the parser's events."""
+    get = parser.get_event
+    if type(get()) is not yaml.StreamStartEvent or type(get()) is not yaml.DocumentStartEvent:
+        return _DECLINED
+    stack: list = []            # the open collections, innermost last
+    keys: list = []             # per open collection: a mapping's key awaiting its value, else _DECLINED
+    root = _DECLINED
+    while True:
+        event = get()
+        kind = type(event)
+        if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            value = stack.pop()         # already in its parent (added when it opened)
+            keys.pop()
+            if not stack:
+                root = value
+            continue
+        if kind is yaml.DocumentEndEvent:
+            break
+        if event.anchor is not None or event.tag is not None or len(stack) >= MAX_DEPTH:
+            return _DECLINED
+        if kind is yaml.ScalarEvent:
+            value = event.value
+            if len(value) > MAX_SCALAR_CHARS:
+                return _DECLINED
+            if event.implicit[0]:
+                value = _simple_scalar(value)
+                if value is _DECLINED:
+                    return _DECLINED
+        elif kind is yaml.MappingStartEvent:
+            value = {}
+        elif kind is yaml.SequenceStartEvent:
+            value = []
+        else:
+            return _DECLINED
+        if not stack:
+            root = value
+        elif type(stack[-1]) is list:
+            stack[-1].append(value)
+        elif keys[-1] is _DECLINED:     # a mapping's key: a string, not twice in one mapping
+            if type(value) is not str or value in stack[-1]:
+                return _DECLINED
+            keys[-1] = value
+        else:
+            stack[-1][keys[-1]] = value
+            keys[-1] = _DECLINED
+        if type(value) is dict or type(value) is list:
+            stack.append(value)         # filled as its events come
+            keys.append(_DECLINED)
+    if type(get()) is not yaml.StreamEndEvent or root is _DECLINED:
+        return _DECLINED          # a second document, or none
+    return root
+
+
+def _simple_scalar(text: str) -> Any:
+    """A plain scalar's value as the bounded loaders construct it: a string, an integer, a boolean
+    or null; _DECLINED for any other tag (a decimal number, a merge key, `=`)."""
+    tag = plain_scalar_tag(text)
+    if tag == "tag:yaml.org,2002:str":
+        return text
+    if tag == "tag:yaml.org,2002:int":
+        return int(text)
+    if tag == "tag:yaml.org,2002:bool":
+        return text.lower() == "true"
+    if tag == "tag:yaml.org,2002:null":
+        return None
+    return _DECLINED
+
+
 def parse_yaml_text(text: str, name: str, trusted: bool = False):
     """Parse YAML text; any problem becomes a one-line PbemError naming `name` and the line.
 
@@ -156,8 +251,10 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
             data = yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
         elif _C_BOUNDED_LOADER:
             yaml.reader.Reader(text)        # PyYAML's check for unprintable characters, as before
-            _check_events(text)
-            data = yaml.load(text, Loader=_C_BOUNDED_LOADER)  # noqa: S506 - a safe loader
+            data = _simple_load(text)
+            if data is _DECLINED:
+                _check_events(text)
+                data = yaml.load(text, Loader=_C_BOUNDED_LOADER)  # noqa: S506 - a safe loader
         else:
             data = yaml.load(text, Loader=_BoundedLoader)  # noqa: S506 - a safe loader
     except yaml.MarkedYAMLError as exc:

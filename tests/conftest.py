@@ -25,6 +25,21 @@ def demo_build(tmp_path_factory) -> Path:
     return work / "campaign"
 
 
+@pytest.fixture(scope="session")
+def built_demo(tmp_path_factory):
+    """game -> the folder `pbem demo --game GAME` built into (its campaign/ and the private parts
+    beside it), built once per session for the tests that only read it (they never write in it)."""
+    builds: dict[str, Path] = {}
+
+    def build(game: str) -> Path:
+        if game not in builds:
+            work = tmp_path_factory.mktemp(f"demo-{game}")
+            run_demo(work, game)
+            builds[game] = work
+        return builds[game]
+    return build
+
+
 @pytest.fixture
 def demo_campaign(demo_build, tmp_path) -> Path:
     target = tmp_path / "campaign"

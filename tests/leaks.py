@@ -9,7 +9,7 @@ them (the public report of each save and its map picture). What must not be in i
   orders of each owner step: nowhere, except an item's salt from the step that opened it on;
 - game needles: `LEAK_SOURCES[game_id](campaign, parts) -> [Needle]` (Smithereens below: the id of
   every unit hidden under a stack's top, in the files of each save that holds it hidden).
-  Operation Grenade's chits are added the same way (`LEAK_SOURCES["operation_grenade"] = ...`).
+  Operation Grenade: its strength chits (`grenade_needles`).
 """
 
 import re
@@ -149,11 +149,26 @@ def iron_dream_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -
             + [Needle(t, f"a German dummy ({t})", frozenset(n)) for t, n in sorted(dummies.items())])
 
 
+def grenade_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
+    """Operation Grenade 8.42: the strength chits, dealt in secret (behaviour 3, the save holds
+    `pools`): no file of any save may name any chit of the pools. A campaign that draws them in the
+    open (behaviour 2, and behaviour 3 before secret.WIRED) names each drawn chit in its `chit`
+    events: tests/test_poker_grenade.py's `open_draw_needles` find those, and a strict xfail says so."""
+    from pbem.games.operation_grenade import chits
+    numbers = campaign.step_numbers()
+    start = campaign.load_save(numbers[0])[0]["state"]
+    if "pools" not in start:
+        return []
+    ids = sorted({str(c["id"]) for pool in start["pools"] for c in chits.pool(campaign.data, pool)})
+    return [Needle(i, f"strength chit {i}", frozenset(numbers)) for i in ids]
+
+
 LEAK_SOURCES: dict[str, Callable[[camp.Campaign, dict[str, PrivatePart]], list[Needle]]] = {
     "smithereens": smithereens_needles,
     "dark-december": smithereens_needles,        # 25.0: the same items, {unit: ID, ...} under a stack's top
     "stargard-solstice": stargard_needles,
     "end-of-the-iron-dream": iron_dream_needles,  # 14.12, 27.6 A: the WA's (NATO's) secrets; 25.3: units under a top, dummies
+    "operation-grenade": grenade_needles,         # 8.42: the strength chits
 }
 
 

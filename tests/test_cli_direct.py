@@ -49,7 +49,8 @@ def test_the_values_are_the_ones_typer_passes(demo_campaign):
     assert values == {"folder": demo_campaign, "files": [Path("a.txt"), Path("b.txt")], "key": Path("k"), "passphrase": "p"}
     assert cli.direct_call(["adjudicate", "dir"])[1] == {"folder": Path("dir"), "files": None, "key": None, "passphrase": None}
     assert cli.direct_call(["report", "dir"])[1] == {"folder": Path("dir"), "fmt": "text", "step": None, "turn": None,
-                                                     "svg": None, "png": None, "side": None, "private": None}
+                                                     "svg": None, "png": None, "side": None, "private": None,
+                                                     "key": None, "passphrase": None}
 
 
 @pytest.mark.parametrize("argv", [

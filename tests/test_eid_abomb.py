@@ -68,7 +68,7 @@ def test_27_6_a_the_draw_comes_first_nato_commits_then_the_soviets_add_their_par
     s, events = play(d, s, "western", [{"abomb_secret": SECRET}])
     assert events == [{"event": "abomb_committed", "rule": "27.6 A"}] and s["phase"] == "abomb_salt"
     assert GAME.awaiting(s).side == "soviet"
-    assert problems(d, s, "soviet", [{"abomb_salt": " "}]) == ["one order: `abomb_salt: TEXT` (27.6 A)"]
+    assert problems(d, s, "soviet", [{"abomb_salt": " "}]) == ["one order: `abomb_salt: TEXT`, any text you choose, not empty (27.6 A)"]
     s, events = play(d, s, "soviet", [{"abomb_salt": "a"}])
     assert events == [{"event": "abomb_drawn", "rule": "27.6 A"}]
     assert (s["phase"], s["army"], s["turn"]) == ("movement", "western", 1)

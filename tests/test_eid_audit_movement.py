@@ -241,6 +241,6 @@ def test_4_3_the_soviets_command_the_yugoslav_partisans_and_their_control_is_sov
     d, s = start2({"yu-mtn-1Y": "U10", "de-inf-1": "S4", "su-inf-3": "T25"})
     s = at(s, 2, "soviet")
     assert problems(d, at(s, 2, "axis"), "axis", [{"move": "yu-mtn-1Y", "path": ["U10", "U11"]}]) == [
-        "yu-mtn-1Y is not a axis unit on the map (10.2: each side moves only its own units)"]
+        "yu-mtn-1Y is not an Axis unit on the map (10.2: each side moves only its own units)"]
     state, _ = play(d, s, "soviet", [{"move": "yu-mtn-1Y", "path": ["U10", "U11"]}])
     assert state["units"]["yu-mtn-1Y"]["hex"] == "U11" and state["control"]["U11"] == "soviet"

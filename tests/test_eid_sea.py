@@ -114,7 +114,8 @@ def test_6_3_the_wa_must_invade_on_turn_1_between_t2_and_z13_with_two_corps_of_e
     assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "U14"}]) == [
         "U14 is not on the French, Belgian or Dutch coast between T2 and Z13 (6.3 A, 14.11 A)"]
     assert problems(d, wa(s, 1), "western", [{**INVADE, "with": ["wa-mech-3", "wa-mech-5", "wa-mech-7", "wa-x-B1"]}]) == [
-        "the Turn 1 invasion is made with 2 corps from each army group (4.10 C)"]
+        "the Turn 1 invasion is made with 2 corps from each army group (4.10 C); the corps named by group: green: "
+        "wa-mech-3, wa-mech-5, wa-mech-7; tan: wa-x-B1"]
     assert problems(d, wa(s, 1), "western", [{**INVADE, "invade": "P1"}]) == [
         "P1 is not on the French, Belgian or Dutch coast between T2 and Z13 (6.3 A, 14.11 A)"]
     assert problems(d, wa(s, 10), "western", [{**INVADE, "invade": "P1"}]) == [

@@ -56,4 +56,4 @@ def test_5_3_3_c_the_entry_is_the_one_soviet_strategic_move_and_follows_12_3():
         "de-inf-6 is neither a Soviet unit on the map nor a Soviet reinforcement due by Turn 2 (2.14, 5.3.3 C)"]
     d2, s2 = start3({"de-inf-1": "R25", "su-inf-3": "T24"}, behaviour=2)
     assert problems(d2, s2, "soviet", [{"strategic": "su-inf-5", "path": ["U26", "U25"]}]) == [
-        "su-inf-5 is not a soviet unit on the map"]
+        "su-inf-5 is not a Soviet unit on the map"]

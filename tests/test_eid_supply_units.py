@@ -196,7 +196,7 @@ def test_15_22_a_prepared_assault_needs_attack_supply_from_a_burned_off_su():
     assert problems(d, s, "soviet", [{"attack": "T23", "with": ["su-inf-3"]}]) == [
         "su-inf-3 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]
     assert problems(d, s, "soviet", [{"supply": "de-su-1", "hexes": ["T24"]}, {"attack": "T23", "with": ["su-inf-3"]}]) == [
-        "de-su-1 is not a soviet SU on the map (15.23.2: each side burns off its own)"]
+        "de-su-1 is not a Soviet SU on the map (15.23.2: each side burns off its own)"]
     assert problems(d, s, "soviet", [{"supply": "su-su-1", "hexes": ["T24"]},
                                      {"attack": "T23", "with": ["su-inf-3", "su-inf-5"]}]) == [
         "su-inf-5 has no attack supply: first burn off an SU for its hex, `supply: SU, hexes: [HEX, ...]` (15.22, 5.1.6 A)"]

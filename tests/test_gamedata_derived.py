@@ -43,3 +43,39 @@ def test_a_failing_build_keeps_what_it_read_and_caches_nothing():
         pass
     assert data.used_overrides == {"earlier", "map.hexes.0101"}
     assert "test.failing" not in data.cache
+
+
+# -- GameData.remembered: answers keyed by more than the data (a state's hash), issue 13 -------------
+
+def test_a_remembered_answer_notes_its_overrides_at_every_use_and_is_built_once():
+    data = _data()
+    builds = []
+
+    def build():
+        builds.append(1)
+        return data.get("map.hexes.0101.terrain") + "!"
+    data.used_overrides = set()
+    assert data.remembered(("test", "state-1"), build) == "clear!"
+    data.used_overrides = set()                    # the next step asks the same: kept, its override noted again
+    assert data.remembered(("test", "state-1"), build) == "clear!"
+    assert data.used_overrides == {"map.hexes.0101"} and len(builds) == 1
+    assert data.remembered(("test", "state-2"), build) == "clear!" and len(builds) == 2     # another key, another build
+    data.cache.clear()                             # as an amendment clears the derived objects
+    data.remembered(("test", "state-1"), build)
+    assert len(builds) == 3
+
+
+def test_a_failing_remembered_build_keeps_what_it_read_and_nothing_else():
+    data = _data()
+    data.used_overrides = {"earlier"}
+
+    def build():
+        data.get("map.hexes.0101.terrain")
+        raise ValueError("no")
+    for _ in range(2):                             # refused each time, never kept
+        try:
+            data.remembered(("test", "failing"), build)
+        except ValueError:
+            pass
+    assert data.used_overrides == {"earlier", "map.hexes.0101"}
+    assert data.derived("kit.remembered", dict) == {}

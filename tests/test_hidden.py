@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from pbem import campaign as camp
-from pbem.demo import DEMO_SENT, demo_commitment, demo_folder, demo_games, demo_plan, run_demo
+from pbem.demo import DEMO_SENT, demo_commitment, demo_folder, demo_games, demo_plan
 from pbem.errors import PbemError, UnknownDataError
 from pbem.games import get_game
 from pbem.hidden.commit import check_opening, commitment, item_salt, salt_master
@@ -314,11 +314,10 @@ def test_the_leak_search_finds_a_planted_unit_id_and_a_planted_salt(tmp_path):
 
 
 @pytest.mark.parametrize("game", demo_games())
-def test_every_demo_campaign_leaks_nothing_and_verifies_with_each_private_part(tmp_path, game):
+def test_every_demo_campaign_leaks_nothing_and_verifies_with_each_private_part(built_demo, game):
     """Each game's demonstration campaign as `pbem demo` builds it (the bundled example is its copy):
     the leak search over every file both players receive, then verify --private with each part."""
-    run_demo(tmp_path, game)
-    folder = tmp_path / "campaign"
+    folder = built_demo(game) / "campaign"            # run_demo(work, game), shared with test_bundled_examples
     campaign = camp.open_campaign(folder)
     parts = {s: p for s in sorted(campaign.header["players"]) if (p := find_private(folder, campaign.id, s)) is not None}
     leaks, searched = find_leaks(folder, parts)

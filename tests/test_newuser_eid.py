@@ -157,7 +157,8 @@ def test_an_order_of_another_step_names_that_step(group):
     orders.write_text(orders.read_text().replace("orders: []", "orders:\n- {attack: T6, with: [wa-mech-2]}"))
     refused = run("check", folder, orders.name, ok=False)
     assert refused.exit_code == 1
-    assert ("orders-western-0001.yaml:14: unknown key(s) attack here (expected abomb, arrive, ") in refused.stderr
+    line = orders.read_text().splitlines().index("- {attack: T6, with: [wa-mech-2]}") + 1     # after the template's notes
+    assert (f"orders-western-0001.yaml:{line}: unknown key(s) attack here (expected abomb, arrive, ") in refused.stderr
     assert ("withdraw); `attack:` is an order of another step: Prepared Assault Phase: every assault announced, then "
             "resolved one by one (5.1.6; 18.0) (and 1 more); this one is Turn 1 Western Allied operational movement "
             "(order 1)") in refused.stderr

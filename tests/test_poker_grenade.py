@@ -290,8 +290,8 @@ def test_pool_events_from_the_record_are_checked():
 
 # -- the bundled campaign's own files (tests/leaks.py) -------------------------------------------
 
-def grenade_needles(campaign) -> list:
-    """Operation Grenade's needles for the leak search: each drawn chit's id, in the files of every
+def open_draw_needles(campaign) -> list:
+    """A campaign that draws its chits in the open: each drawn chit's id, in the files of every
     save from its draw on (the data override, a campaign-level file, lists the counter sheet)."""
     from tests.leaks import Needle
     needles, numbers = [], campaign.step_numbers()
@@ -305,9 +305,9 @@ def grenade_needles(campaign) -> list:
 
 def grenade_leaks(folder: Path) -> list[str]:
     from pbem import campaign as camp
-    from tests.leaks import _occurs, received
+    from tests.leaks import _occurs, grenade_needles, received
     campaign = camp.open_campaign(folder)
-    needles = grenade_needles(campaign)
+    needles = grenade_needles(campaign, {}) + open_draw_needles(campaign)
     return [f"{name}: {needle.what}" for name, (number, data) in received(folder, campaign).items() for needle in needles
             if number is not None and number in needle.steps and _occurs(needle.text, data)]
 

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
-from pbem.demo import run_demo
 from pbem.report import order_line, plural, render, turn_blocks, user_path
 
 from .conftest import ROOT
@@ -28,10 +27,9 @@ def run(*args, ok=True):
 
 
 @pytest.fixture(scope="module")
-def smithereens(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("report-smithereens")
-    run_demo(work)
-    return work / "campaign"
+def smithereens(built_demo) -> Path:
+    """The Smithereens demo campaign (`run_demo(work)`), built once per session: only read here."""
+    return built_demo("smithereens") / "campaign"
 
 
 # Issue 12: "Reports of the bundled campaigns in all three formats pass the parsers": every

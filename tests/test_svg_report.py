@@ -10,7 +10,6 @@ from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
-from pbem.demo import run_demo
 from pbem.picture import save_svg
 from pbem.svg import MARK_COLOUR, PALETTE
 
@@ -20,10 +19,9 @@ runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("svg-demo")
-    run_demo(work)
-    return work / "campaign"
+def demo(built_demo) -> Path:
+    """The Smithereens demo campaign (`run_demo(work)`), built once per session: only read here."""
+    return built_demo("smithereens") / "campaign"
 
 
 def report(folder: Path, *args: str):

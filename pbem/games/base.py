@@ -12,6 +12,7 @@ from ..dice import Dice
 from ..errors import PbemError
 from ..gamedata import GameData
 from ..hexgrid import GridSpec
+from ..hidden.dealt import SharedPools
 from ..hidden.rules import HiddenRules
 
 
@@ -98,6 +99,8 @@ class GameModule:
     not_enforced: tuple = ()
     # What the game hides from the enemy (fog of war, private chits): pbem.hidden.rules, None: nothing
     hidden: HiddenRules | None = None
+    # Secret draws from shared pools (mental poker): pbem.hidden.dealt, None: no such draw
+    dealing: SharedPools | None = None
 
     # The revision of the module's behaviour (how it adjudicates) that new campaigns play, and
     # every revision it still plays. A change that would give a running campaign another result
@@ -164,6 +167,12 @@ class GameModule:
 
     def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
         raise NotImplementedError
+
+    def off_map(self, data: GameData, state: dict, side: str | None = None) -> list:
+        """Report blocks after the positions table: what lies off the map (holding boxes) and,
+        in `side`'s own report, what only that side may see. A public block here is written
+        into every step's report.txt: a game adds one only under a new behaviour revision."""
+        return []
 
     def unit_side(self, data: GameData, state: dict, unit_id: str) -> str:
         """Which side (army) a unit on the map belongs to (colours the map picture)."""

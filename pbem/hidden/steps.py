@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from ..canonical import data_hash
+from ..canonical import data_hash, plain_copy
 from ..dice import HEX64, Dice, DiceUnavailable
 from ..errors import PbemError
 from .commit import Opening, check_opening, commitment, item_salt, parse_opening, salt_master
@@ -65,7 +65,7 @@ def own_view(campaign: "Campaign", number: int, save: dict, side: str, part: Pri
         raise PbemError(f"{side} holds hidden items in save {number}; this needs {side}'s private part "
                         f"(default DIR.private-{side} beside the campaign folder, or --private PATH)")
     items = part.items_at(number, committed) if part is not None else {}
-    return rules.merge(campaign.data, copy.deepcopy(save["state"]), side, {k: v.value for k, v in items.items()})
+    return rules.merge(campaign.data, plain_copy(save["state"]), side, {k: v.value for k, v in items.items()})
 
 
 def orders_item(step: int) -> str:
@@ -212,7 +212,7 @@ def public_state(campaign: "Campaign", number: int, save: dict, side: str, order
     their reveals); an owner whose reveal has not come yet is absent (the step then waits)."""
     rules = _rules(campaign)
     wanted = needed_openings(campaign, save, side, orders_body["orders"])
-    state = copy.deepcopy(save["state"])
+    state = plain_copy(save["state"])      # plain data: the save's state
     hidden = {s: hidden_of(save, s) for s in sorted(save.get("hidden") or {})}
     for owner in sorted(set(openings) | set(wanted)):
         if owner not in openings:

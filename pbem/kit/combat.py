@@ -77,15 +77,21 @@ def differential_column(labels: Sequence[int], attack: int, defence: int) -> tup
 def whole_column(data: GameData, rows: Sequence[Any], path_of: Callable[[Any], str],
                  what_of: Callable[[Any], str], printed_on: str) -> dict[str, Any]:
     """Every cell of one CRT column (or line), keyed by its row as text; UnknownDataError for
-    the first cell the data does not give (absent or `unknown`), naming `printed_on`."""
-    cells: dict[str, Any] = {}
-    for row in rows:
-        path = path_of(row)
-        try:
-            value = unwrap(data.get(path, what_of(row), default=None))
-        except UnknownDataError:
-            value = None
-        if value is None or value == "unknown":
-            raise UnknownDataError(path, what_of(row), printed_on, data.override_file)
-        cells[str(row)] = value
-    return cells
+    the first cell the data does not give (absent or `unknown`), naming `printed_on`.
+    Read once per data and column (every attack reads its column again; derived notes the
+    overrides it read each time); a column the data lacks a cell of is refused each time."""
+    rows = list(rows)
+    paths = [path_of(row) for row in rows]
+
+    def read() -> dict[str, Any]:
+        cells: dict[str, Any] = {}
+        for row, path in zip(rows, paths):
+            try:
+                value = unwrap(data.get(path, what_of(row), default=None))
+            except UnknownDataError:
+                value = None
+            if value is None or value == "unknown":
+                raise UnknownDataError(path, what_of(row), printed_on, data.override_file)
+            cells[str(row)] = value
+        return cells
+    return dict(data.derived("kit.whole_column|" + "|".join(f"{row}={path}" for row, path in zip(rows, paths)), read))

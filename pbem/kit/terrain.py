@@ -31,6 +31,7 @@ def known(data: GameData, path: str, what: str, printed_on: str | None = None) -
 
 
 HEXSIDES = "map.hexsides."
+HEXES = "map.hexes."
 
 
 def hexside_key_problems(data: GameData, values: dict) -> list[str]:
@@ -59,6 +60,25 @@ def hexside_key_problems(data: GameData, values: dict) -> list[str]:
     return problems
 
 
+def hex_key_problems(data: GameData, values: dict) -> list[str]:
+    """Hex entries of an amendment (`map.hexes.HEX`) that no lookup would find: a lookup asks for
+    the canonical hex id, so `t6`, `T06` or `T6 ` beside a listed T6 would be silently ignored
+    while its countersigners read a hex's terrain changed (red team round 2)."""
+    keys = [k[len(HEXES):].split(".", 1)[0] for k in values if isinstance(k, str) and k.startswith(HEXES)]
+    whole = values.get("map.hexes")
+    keys += [str(k) for k in whole if k not in _META] if isinstance(whole, dict) else []
+    problems = []
+    for key in keys:
+        try:
+            wanted = MapData.of(data).grid.canonical(key)
+        except (ValueError, PbemError) as exc:
+            problems.append(f"{HEXES}{key}: {exc}")
+            continue
+        if wanted != key:
+            problems.append(f"{HEXES}{key}: write it {HEXES}{wanted}, else no lookup finds it")
+    return problems
+
+
 class MapData:
     """The map of one game's data: grid, hexes, hexsides. Cached per GameData."""
 
@@ -68,6 +88,10 @@ class MapData:
         # hex -> facts the game state lays over the data's (a city bombed to rough terrain, ...):
         # set by the game for the state it adjudicates, read by entry() and so by every lookup
         self.overlay: dict[str, dict] = {}
+        # hex -> its data entry with wrappers unwrapped (entry(): a supply line asks thousands of
+        # times), for the hex list it was read from (a new list, a new cache)
+        self._unwrapped: dict[str, dict] = {}
+        self._unwrapped_of: dict | None = None
 
     @staticmethod
     def of(data: GameData, printed_on: str = "the game map") -> "MapData":
@@ -111,27 +135,44 @@ class MapData:
         """What the data lists for a hex, wrappers unwrapped, whether or not its terrain is known
         yet (the rulebook text names cities and set-up facts of hexes whose terrain is on the
         printed map); refuses a hex the data does not list."""
-        entry = self.hexes().get(hex_id)
-        if not isinstance(entry, dict):
-            raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain",
-                                   self.printed_on, self.data.override_file)
-        return {**{k: unwrap(v) for k, v in entry.items()}, **self.overlay.get(hex_id, {})}
+        view = self._view(hex_id)
+        return dict(view) if view is self._unwrapped.get(hex_id) else view      # the caller's own copy
+
+    def _view(self, hex_id: str) -> dict:
+        """entry() for reading here only: the kept entry itself where no overlay lies on the hex."""
+        hexes = self.hexes()          # every lookup notes the overrides the hex list came from
+        if hexes is not self._unwrapped_of:
+            self._unwrapped, self._unwrapped_of = {}, hexes
+        base = self._unwrapped.get(hex_id)
+        if base is None:
+            entry = hexes.get(hex_id)
+            if not isinstance(entry, dict):
+                raise UnknownDataError(f"map.hexes.{hex_id}", f"hex {hex_id} and its terrain",
+                                       self.printed_on, self.data.override_file)
+            base = self._unwrapped[hex_id] = {k: unwrap(v) for k, v in entry.items()}
+        over = self.overlay.get(hex_id)
+        return {**base, **over} if over else base
 
     def info(self, hex_id: str) -> dict:
         """A listed hex's features, {value, rule} wrappers unwrapped; refuses an unlisted hex
         or one whose terrain is unknown."""
-        info = self.entry(hex_id)        # an unlisted hex: the override adds `map.hexes.HEX: {terrain: ...}`
+        view = self._known_view(hex_id)
+        return dict(view) if view is self._unwrapped.get(hex_id) else view      # the caller's own copy
+
+    def _known_view(self, hex_id: str) -> dict:
+        """info() for reading here only (_view)."""
+        info = self._view(hex_id)        # an unlisted hex: the override adds `map.hexes.HEX: {terrain: ...}`
         if info.get("terrain", "unknown") == "unknown":
             raise UnknownDataError(f"map.hexes.{hex_id}.terrain", f"the terrain of hex {hex_id}",
                                    self.printed_on, self.data.override_file)
         return info
 
     def terrain(self, hex_id: str) -> str:
-        return str(self.info(hex_id)["terrain"])
+        return str(self._known_view(hex_id)["terrain"])
 
     def has(self, hex_id: str, feature: str) -> bool:
         """Whether a listed hex has a feature flag (`city: true`, `entrenchment: true`)."""
-        value = self.info(hex_id).get(feature, False)
+        value = self._known_view(hex_id).get(feature, False)
         if value == "unknown":
             raise UnknownDataError(f"map.hexes.{hex_id}.{feature}", f"whether hex {hex_id} has {feature.replace('_', ' ')}",
                                    self.printed_on, self.data.override_file)

@@ -439,6 +439,20 @@ def _advance_problems(data: GameData, state: dict, side: str, due: dict, order: 
     return [why] if why else []
 
 
+def first_retreat(data: GameData, state: dict, side: str, due: dict, hexes_due: int) -> list[str]:
+    """A retreat path `check` accepts (13.6), the lowest hex id first at each hex, for the template
+    to offer (the owner may write any other); [] where none is found."""
+    path: list[str] = []
+    for _ in range(hexes_due):
+        here = path[-1] if path else due["hex"]
+        found = [n for n in sorted(mapdata(data).grid.neighbours(here))
+                 if retreat_problem(data, state, side, due["units"], due["hex"], path + [n], len(path) + 1) is None]
+        if not found:
+            return []
+        path.append(found[0])
+    return path
+
+
 def answer_template(game: Any, data: GameData, state: dict, side: str) -> dict:
     due = state["pending"]
     if due["kind"] == "displace":
@@ -451,6 +465,8 @@ def answer_template(game: Any, data: GameData, state: dict, side: str) -> dict:
                      f"{due['must']}; choose one of {', '.join(due['options']) or 'none'} (13.5.1 B), list the steps in "
                      f"`losses:` and the retreat `path:` (13.6)")
         order: dict = {"choose": (due["options"] or ["none"])[0], "losses": [], "path": []}
+        if order["choose"] in ("retreat1", "retreat2") and not due["must"]:       # no step to pick: a legal path
+            order["path"] = first_retreat(data, state, side, due, int(order["choose"][-1]))
     elif due["kind"] == "CA":
         notes.append(f"counterattack at least one of {', '.join(due['hexes'])} with every defending unit (13.5.5)")
         order = {"counterattack": due["hexes"][:1]}

@@ -14,7 +14,7 @@ from ...kit import numbers
 from ...kit.combat import clamp, odds_position, whole_column
 from ..base import Problem
 from . import commanders
-from .common import (board, counter, effective, factor, half_up, supply_status, unbridged_river, in_class, mapdata, other, tactical_advantage,
+from .common import (not_own_unit, board, counter, effective, factor, half_up, supply_status, unbridged_river, in_class, mapdata, other, tactical_advantage,
                      turn_label)
 from .strategic import in_sm, lose_marker, on
 
@@ -51,7 +51,7 @@ def check_battles(game: Any, data: GameData, state: dict, side: str, orders: lis
         for unit_id in units:
             unit = state["units"].get(unit_id)
             if unit is None or unit["side"] != side:
-                problems.append(Problem(index, f"{unit_id!r} is not a {side} unit on the map"))
+                problems.append(Problem(index, not_own_unit(data, state, side, unit_id)))
                 continue
             if unit_id in used:
                 problems.append(Problem(index, f"{unit_id} attacks once a Combat Phase (13.1 E, 13.2 A)"))

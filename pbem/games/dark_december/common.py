@@ -11,6 +11,7 @@ from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.board import Board
+from ...kit.orders import close_spellings
 from ...kit.movement import zoc
 from ...hexgrid import hexside_key
 from ...kit.terrain import MapData
@@ -33,6 +34,22 @@ def counter(data: GameData, unit_id: str) -> dict:
     value = data.get(f"units.counters.{unit_id}", f"the counter of {unit_id}")
     return data.require_keys(value, f"units.counters.{unit_id}", ("side", "type", "attack", "defense", "movement"),
                              f"unit {unit_id}", COUNTER)
+
+
+def not_own_unit(data: GameData, state: dict, side: str, unit_id: Any) -> str:
+    """The refusal of an order naming no unit of `side` on the map; for an id that is no counter
+    at all (a typo) the nearest spellings among the side's own units (never an enemy's, which
+    fog may hide, 25.0)."""
+    message = f"{unit_id!r} is not a {side} unit on the map"
+    if not isinstance(unit_id, str):
+        return message
+    try:
+        counter(data, unit_id)
+        return message                  # a real counter, elsewhere or the enemy's: no spelling to offer
+    except PbemError:
+        pass
+    near = close_spellings(unit_id, [u for u, v in state["units"].items() if v["side"] == side])
+    return f"{message} (did you mean {' or '.join(near)}?)" if near else message
 
 
 def unit_type(data: GameData, unit_id: str) -> str:

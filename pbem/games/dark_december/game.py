@@ -609,6 +609,9 @@ class DarkDecember(SequencedGame):
         if state["phase"] == "movement" and side == "allies" and montgomery.on(state):
             notes.append("withdrawal: true states Montgomery's withdrawal: a second move, no attacks (26.13 A, D); every move "
                          "goes by the most direct route to a river line (26.13 B, C, E; reading DD20)")
+        if state["phase"] == "movement":          # the side's own view: its hidden units too (25.0)
+            mine = sorted((u, v["hex"]) for u, v in state["units"].items() if v["side"] == side)
+            notes.append(f"your units on the map: {', '.join(f'{u} at {h}' for u, h in mine) or 'none'}")
         if state["phase"] == "movement" and state.get("fuel_due"):
             notes.append(f"fuel: DIV for {state['fuel_due']} more German motorized division(s) out of supply (8.7.1 B): "
                          f"{', '.join(fuel.eligible(data, state))}")

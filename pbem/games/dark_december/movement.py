@@ -12,7 +12,7 @@ from ...kit import numbers
 from ...kit.movement import NO_ZOC, ZocRules, walk
 from ..base import Problem
 from . import displacement, restricted, strategic
-from .common import air_superiority, board, bridged, road, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
+from .common import not_own_unit, air_superiority, board, bridged, road, counter, effective, enemy_zoc, frozen, full_steps, half_up, in_class, mapdata, other, turn_label
 
 ZOC_RULES = ZocRules(stop_on_entry=True, leave_cost=lambda allowance: 0, leave_only_to_free=True,
                      stop_rule="7.1.3.2 E, 12.1 A", leave_rule="10.2 F")
@@ -395,7 +395,7 @@ def _check_unit_moves(data: GameData, state: dict, side: str, orders: list, reac
         unit_id = order.get("move")
         unit = state["units"].get(unit_id) if isinstance(unit_id, str) else None
         if unit is None or unit["side"] != side:
-            problems.append(Problem(index, f"{unit_id!r} is not a {side} unit on the map"))
+            problems.append(Problem(index, not_own_unit(data, state, side, unit_id)))
             continue
         if unit_id in moves:
             problems.append(Problem(index, f"{unit_id} moves once a phase (10.2 C)"))

@@ -116,14 +116,14 @@ def apply_secret(game: Any, data: GameData, state: dict, side: str, orders: list
 
 
 def salt_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [{"abomb_salt": ""}], "notes": ["27.6 A: `abomb_salt: TEXT`, any text you choose: with NATO's "
+    return {"orders": [{"abomb_salt": ""}], "notes": ["27.6 A: `abomb_salt: TEXT`, any text you choose (replace the empty '' with it): with NATO's "
                                                       "committed secret it draws NATO's A-bomb chit"]}
 
 
 def check_salt(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     if len(orders) != 1 or set(orders[0]) != {"abomb_salt"} or not isinstance(orders[0]["abomb_salt"], str) \
             or not orders[0]["abomb_salt"].strip():
-        return [Problem(None, "one order: `abomb_salt: TEXT` (27.6 A)")]
+        return [Problem(None, "one order: `abomb_salt: TEXT`, any text you choose, not empty (27.6 A)")]
     return []
 
 

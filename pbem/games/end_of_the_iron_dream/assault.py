@@ -25,7 +25,7 @@ from . import amphibious as amphibious_mod
 from . import fog_dummies, lake_supply, pledge, polish, volkssturm
 from . import (calendar, combat, ebs, echelon, flak, fortress, forts, groups, invasion_battle, probing, satellites, sea, shock, strategic,
                supply_play, supply_units, yugoslavia)
-from .common import (army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
+from .common import (A_UNIT_OF, army_of, board, counter, enemies, factor, grid, hexside, is_type, mapdata, plays, set_steps,
                      stacking_problem, terrain)
 from .movement import normalise_answer
 
@@ -220,7 +220,7 @@ def attacker_problem(data: GameData, state: dict, unit_id: str, used: set[str]) 
     """18.1, 18.2 A, 6.5 B, 12.2 for one announced attacker (a Flak corps' AF is "S", 25.2 G)."""
     army = state["army"]
     if unit_id not in state["units"] or army_of(state, unit_id) != army:
-        return f"{unit_id} is not a {army} unit on the map (18.1)"
+        return f"{unit_id} is not {A_UNIT_OF[army]} unit on the map (18.1)"
     if unit_id in used:
         return f"{unit_id} makes one prepared assault per phase (18.2 A)"
     if state["turn"] == 1 and army == "soviet" and state.get("bagration") and not is_type(data, unit_id, "yugoslav"):
@@ -447,7 +447,8 @@ def loss_answer_problems(data: GameData, state: dict, orders: list, who: str, ex
     if set(order) - {"steps", "retreat", *extra}:
         return [Problem(0, f"the answer takes {', '.join(sorted({'steps', 'retreat', *extra}))} only (18.14)")]
     if combat.automatic_answer(data, state, battle, who) is not None and (order.get("steps") or order.get("retreat")):
-        return [Problem(0, f"a {battle['result'][who]} result leaves no choice of steps or retreat (18.14)")]
+        article = "an" if battle["result"][who] == "E" else "a"               # "an E result", "a 0 result"
+        return [Problem(0, f"{article} {battle['result'][who]} result leaves no choice of steps or retreat (18.14)")]
     if combat.automatic_answer(data, state, battle, who) is None:
         return [Problem(0, m) for m in combat.loss_problems(data, state, battle, normalise_answer(order), who)]
     return []

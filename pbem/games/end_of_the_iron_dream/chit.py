@@ -117,14 +117,14 @@ def apply_secret(game: Any, data: GameData, state: dict, side: str, orders: list
 
 
 def salt_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [{"chit_salt": ""}], "notes": ["14.12 A: `chit_salt: TEXT`, any text you choose: with the WA's "
+    return {"orders": [{"chit_salt": ""}], "notes": ["14.12 A: `chit_salt: TEXT`, any text you choose (replace the empty '' with it): with the WA's "
                                                      "committed secret it draws their second-invasion chit"]}
 
 
 def check_salt(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     if len(orders) != 1 or set(orders[0]) != {"chit_salt"} or not isinstance(orders[0]["chit_salt"], str) \
             or not orders[0]["chit_salt"].strip():
-        return [Problem(None, "one order: `chit_salt: TEXT` (14.12 A)")]
+        return [Problem(None, "one order: `chit_salt: TEXT`, any text you choose, not empty (14.12 A)")]
     return []
 
 

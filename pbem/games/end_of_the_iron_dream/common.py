@@ -21,6 +21,7 @@ ALLIANCE = ("western", "soviet")           # 4.4 A: the Grand Alliance's two cam
 PRINTED_ON = "the End of the Iron Dream map (2.12)"
 COUNTER = "the unit counter (2.x, 28.0)"
 ARMY_NAMES = {"axis": "Axis", "western": "Western Allied", "soviet": "Soviet"}
+A_UNIT_OF = {"axis": "an Axis", "western": "a Western Allied", "soviet": "a Soviet"}     # "is not an Axis unit"
 # the module's behaviour revision (docs/upgrading.md): 1 played every unit in general supply in
 # fair weather; 2 plays supply (15.x), the weather (25.11, 25.8), the economy (16.x), strategic
 # movement (12.x), the satellites and Yugoslavia (19-20), Shock Fronts (24.x) and the VP count (26-27);
@@ -169,17 +170,17 @@ def zoc_blocked(data: GameData, a: str, b: str) -> bool:
     return bool({"blocked", "lake"} & set(hexside(data, a, b)))
 
 
-def zoc_of(data: GameData, state: dict, armies: tuple[str, ...]) -> set[str]:
+def zoc_of(data: GameData, state: dict, armies: tuple[str, ...], stacks: dict[str, list[str]] | None = None) -> set[str]:
     """9.1 A: every combat unit of `armies` exerts a ZOC into its hex and the six around it,
     with 9.2 and 9.3; 15.23: SUs alone in a hex exert none; behaviour 3: Yugoslav ZOCs do not extend
-    outside Yugoslavia (9.5 B, 20.2 C)."""
+    outside Yugoslavia (9.5 B, 20.2 C). `stacks`: board(state).stacks(), when the caller has it."""
     found: set[str] = set()
-    stacks = board(state).stacks()
+    stacks = board(state).stacks() if stacks is None else stacks
+    fs, drops = state.get("fs", ()), state.get("drops") or {}          # read once, not per unit and hex
     for hex_id in sorted(stacks):
-        units = [u for u in stacks[hex_id] if army_of(state, u) in armies and u not in state.get("fs", ())]   # 15.19 A
+        units = [u for u in stacks[hex_id] if army_of(state, u) in armies and u not in fs]   # 15.19 A
         if not units or all(is_type(data, u, "supply_unit") for u in units):
             continue
-        drops = state.get("drops") or {}
         if drops.get("turn") == state["turn"] and all(u in drops["units"] for u in units):
             found.add(hex_id)                       # 17.5 E: just-dropped paratroops, their own hex only
             continue

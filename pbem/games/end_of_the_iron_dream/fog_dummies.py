@@ -195,7 +195,7 @@ REPORT_ITEMS = {
 
 
 # -- the campaign option and the step ------------------------------------------------------------
-FOG_OFF = ("25.3 fog of war is the optional campaign option `fog=true` (from behaviour 4), not chosen here: every "
+FOG_OFF = ("25.3 fog of war is the optional campaign option `fog=true`, not chosen here: every "
            "stack shows; 25.5 D's blind draw belongs to it")
 FOG_ON = ("25.3 under fog (`fog=true`), pbem's readings: only a stack's top shows (the unit with the most steps, then "
           "the lowest id, never an SU) and how many counters lie under it; shown anyway: satellite and Yugoslav units, "

@@ -35,44 +35,21 @@ from . import air_assault, airborne, boxes, chit, ebs, invasion, invasion_battle
 from . import abomb, hidden_parts, lake_supply                                                        # behaviour 4
 from .common import ARMY_NAMES, BEHAVIOUR, army_of, camps, enemies, grid, plays, seat_of
 from . import fog, fog_dummies, fog_rules                                                   # behaviour 4
+from . import player_view                                                                  # templates, report boxes
 
-NOT_ENFORCED = (
+NOT_ENFORCED = (         # what a campaign created now (behaviour 4) leaves to the players; older revisions: docs/upgrading.md
     "3.x the set-up at the table: a campaign starts from a position the group agrees on (option position=NAME, "
     "positions.NAME in its data override); 3.5 the Soviet flip of 27 German corps is a signed answer when the "
     "position marks `flip: true`",
     "7.16 B the three-step elite corps' second counters: the text prints no factors for them (28.2's note \"Elite corps "
     "with two counters to show three steps\" marks its Pz* line, which gives no strengths, and GD has no line), so GD, HG "
     "and 1SS have two steps here (28.0: a counter and its reduced side) and none is ever fleshed out to its third",
-    "SUs (behaviour 3; before it SUs are not played: no EGS, FMOs (23.0), 24.4 B or 24.6-24.8, and a prepared assault "
-    "needs only the attackers' GS); behaviour 3 campaigns also lack 15.16 A a Baltic port fortified in play as an FS "
-    "source, 15.18 forts needing GS, 15.14 F, 4.10 C for an EGS burn-off (it takes the airborne exception only, 4.10 D) "
-    "and 25.10 B OKH's area (played from behaviour 4); 25.10 B's inter-theater boundary is not in the text (26.3 B "
-    "gives only its start at Berlin's apexes): a campaign lists its hexes in victory.two_player.line.west_hexes, "
-    "else OKH's moves and AS are refused naming that path",
-    "sea movement, invasions and paradrops (behaviour 3): behaviour 3 campaigns lack 17.6 A-B (a drop onto enemy "
-    "units is always the attack alone), 17.6.2 paratroops awaiting ground units' support atop the defenders, both "
-    "paratroop corps in one air assault (17.5 A) and 18.22 C (played from behaviour 4)",
-    "behaviour 3 campaigns lack 20.6 Trieste opened by Yugoslav units (the Port Opening Chart is rolled for WA "
-    "liberations only) and 6.1 the Axis Turn 1 limits (strategic moves of eastern units only, operational moves in "
-    "Italy only) (played from behaviour 4)",
-    "25.7 the Volkssturm (behaviour 3): in behaviour 3 campaigns an Alliance paradrop, air assault or invasion into a "
-    "German city held by its Volkssturm alone takes the city and the Volkssturm is lost (from behaviour 4 the "
-    "Volkssturm defends its city against them: 14.17 D, 17.5 F); behaviour 2 campaigns lack 25.7 and its part in "
-    "hex control (4.1 B)",
-    "18.21 a probe in a Prepared Assault Phase with no battle to fight (when no unit stands next to an enemy unit the "
-    "phase passes by itself, to keep round trips few); behaviour 3 campaigns lack 25.12 B "
-    "units moving off the map into Southern Italy and back, and WA sea movement to its port (its port supplies "
-    "the WA through Italy's south edge from behaviour 3); behaviour 2 campaigns also lack 25.4 Greece (its two "
-    "corps never leave the box), 25.6 the Polish 2nd Corps' Turns 19-20 and 25.12 Southern Italy's port",
-    "Let History Judge: 27.6 B-E are not printed (the transcription's note: 27.6 A, F-L are played); behaviour 3 "
-    "campaigns lack 27.3 K and 27.4 C, K (their boxes take 14.8 A's invasion-port counters, the SUs unchecked) and "
-    "27.6's A-bombs (played from behaviour 4); behaviour 2 campaigns also lack 27.9 A-D "
-    "Greece, 19.1.1 D, 19.1.3, 19.1.4 B, 19.2.1 and 19.3 D the satellites' GS sources, 19.2.1's army held in "
-    "Sofia, 19.2's retreats, 19.3 F, 9.5, 20.2 B-D, 20.4, 20.5 B, Let History "
-    "Judge's 27.3-27.5, 27.7, 27.9 E and its garrison points (26.6.4, 27.10 A), and count 26.6.3 and 26.6.11 "
-    "without the boxes and conversions (played from behaviour 3)",
-    "26.7 B: a resource neither commander claims goes to whichever orders it first; behaviour 3 campaigns also lack "
-    "the Führer's die over a fort point (their claims name reinforcements and replacement steps only)",
+    "25.10 B OKH's area: the inter-theater boundary is not in the text (26.3 B gives only its start at Berlin's apexes): "
+    "a campaign lists its hexes in victory.two_player.line.west_hexes, else OKH's moves and AS are refused naming that path",
+    "18.21 a probe in a Prepared Assault Phase with no battle to fight: when no unit stands next to an enemy unit the "
+    "phase passes by itself, to keep round trips few",
+    "Let History Judge: 27.6 B-E are not printed (the transcription's note: 27.6 A, F-L are played)",
+    "26.7 B: a resource neither commander claims goes to whichever orders it first (the text rules only on a resource both claim: the Führer's die)",
 )
 
 TEXT_FIELDS = ("move", "assault", "attack", "advance", "to", "place", "at", "replace", "cannibalize", "twelfth_army", "alpenfestung", "bomb", "enter",
@@ -451,7 +428,7 @@ class EndOfTheIronDream(SequencedGame):
 
     # -- templates -----------------------------------------------------------------------------
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
-        notes = [movement.MOVE, movement.ASSAULT]
+        notes = [movement.MOVE, movement.ASSAULT, *player_view.movement_notes(data, state)]     # its units, boxes, arrivals
         if plays(data, 3) and not state.get("movement"):
             if any(d["side"] == state["army"] and not d.get("permanent") for d in state["dead"]):
                 notes.append(recreated.RECREATE)                                   # 7.11
@@ -469,14 +446,10 @@ class EndOfTheIronDream(SequencedGame):
         return {"orders": [], "notes": notes}
 
     def assault_template(self, data: GameData, state: dict, side: str) -> dict:
-        return {"orders": [], "notes": [assault.ATTACK, *assault.pledge_notes(state)]}
+        return {"orders": [], "notes": [assault.ATTACK, *assault.pledge_notes(state), *player_view.assault_notes(data, state)]}
 
     def answer_template(self, data: GameData, state: dict, side: str) -> dict:
-        battle = state["pending"]
-        return {"orders": [], "notes": [f"result {battle['result']['attackers']}/{battle['result']['defenders']} at "
-                                       f"{battle.get('hex') or battle['hexes'][0]}: `steps: [UNIT, ...]`, "
-                                       "`retreat: {UNIT: [HEX, ...]}` (18.14); attacker `advance: {UNIT: [HEX, ...]}` "
-                                       "(18.16); defender `advance: UNIT, to: HEX` (18.20)"]}
+        return {"orders": [], "notes": player_view.answer_notes(data, state)}
 
     def bagration_template(self, data: GameData, state: dict, side: str) -> dict:
         return {"orders": [{"bagration": False}], "notes": ["`bagration: true` runs Operation Bagration (6.5, 6.7)"]}
@@ -516,6 +489,9 @@ class EndOfTheIronDream(SequencedGame):
 
     def positions(self, data: GameData, state: dict, side: str | None = None) -> list:
         return report.positions(data, state)
+
+    def off_map(self, data: GameData, state: dict, side: str | None = None) -> list:
+        return player_view.off_map(data, state, side)          # behaviour 4: the holding boxes; a seat's own chits
 
     def describe(self, data: GameData, state: dict, events: list) -> list:
         return report.describe(events)

@@ -151,7 +151,8 @@ def first_problem(data: GameData, hex_id: str, units: list[str]) -> str | None:
     tan, green, either = groups.count("tan"), groups.count("green"), groups.count("either")
     need = numbers.integer(data, f"{DATA}.first.corps_per_group", "the corps of each group on Turn 1 (4.10 C)")
     if max(0, need - tan) + max(0, need - green) > either or len(units) != 2 * need:
-        return f"the Turn 1 invasion is made with {need} corps from each army group (4.10 C)"
+        named = "; ".join(f"{g}: {', '.join(u for u, h in zip(units, groups) if h == g)}" for g in sorted(set(groups)))
+        return f"the Turn 1 invasion is made with {need} corps from each army group (4.10 C); the corps named by group: {named}"
     return None
 
 

@@ -29,7 +29,7 @@ from ..base import Problem
 from . import abomb, first_turn, greece, greece_lhj, italy, pledge, polish, volkssturm
 from . import (air_assault, airborne, calendar, combat, dike, ebs, flak, fortress, forts, fuhrer, groups, hook_clear, invasion, recreated,
                reinforcements, replacements, satellites, sea, shock, special_units, strategic, supply, supply_play, supply_units, yugoslavia)
-from .common import (army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
+from .common import (A_UNIT_OF, army_of, own_path, board, enemies, enemy_zoc, factor, full_steps, grid, hexside, is_type, mapdata, plays,
                      set_steps, stacking_problem, terrain, zoc_of)
 
 MOVE = "a move is `move: UNIT, path: [HEX, ...]`, the path starting at the unit's hex (10.2)"
@@ -234,7 +234,7 @@ def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | N
     unit_id, path = order.get("move"), order.get("path")
     if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2:
         return MOVE
-    path, why = own_path(data, state, unit_id, path, f"{unit_id} is not a {state['army']} unit on the map "
+    path, why = own_path(data, state, unit_id, path, f"{unit_id} is not {A_UNIT_OF[state['army']]} unit on the map "
                                                        "(10.2: each side moves only its own units)")
     if why:
         return why

@@ -15,7 +15,7 @@ from ...gamedata import GameData, load_scenario, unwrap
 from ...kit import numbers
 from ..base import Problem
 from . import boxes, economy, forts, freikorps, fuhrer, recreate, recreated, reinforcements, supply_units, yugoslavia
-from .common import counter, full_steps, grid, is_type, plays
+from .common import A_UNIT_OF, counter, full_steps, grid, is_type, plays
 from .supply_play import LHJ, collapsed, control, in_gs
 
 KEYS = ("replace", "surge", "cannibalize", "place", "okh", "recreate", "freikorps", "fort", "arrive", "convert")
@@ -151,7 +151,7 @@ def order_problem(data: GameData, trial: dict, order: dict, used: dict) -> str |
         if why or boxes.holds(trial, unit_id) == "german":
             return why or german_box_problem(data, trial, unit_id, used)
     if unit_id not in trial["units"] or trial["units"][unit_id]["side"] != army:
-        return f"{unit_id} is not a {army} unit on the map (7.11; recreating dead units is not played by pbem yet)"
+        return f"{unit_id} is not {A_UNIT_OF[army]} unit on the map (7.11; recreating dead units is not played by pbem yet)"
     if "cannibalize" in order:
         return cannibalize_problem(data, trial, unit_id)
     unit = trial["units"][unit_id]

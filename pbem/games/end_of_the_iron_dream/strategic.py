@@ -25,7 +25,7 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from .calendar import weather
-from .common import army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, plays, stacking_problem, zoc_of
+from .common import A_UNIT_OF, army_of, board, counter, enemy_zoc, factor, grid, hexside, is_type, mapdata, own_path, plays, stacking_problem, zoc_of
 from . import abomb, dike, italy, reinforcements, satellites, soviet_entry, yugoslavia
 from .supply_play import entered, in_gs, lines
 
@@ -88,7 +88,7 @@ def one_problem(data: GameData, state: dict, order: dict) -> str | None:
         return ORDER
     if army == "soviet" and state["scenario"] == "let-history-judge" and plays(data, 3):
         return "the Soviets have no strategic land or sea movement in Let History Judge (27.3 L)"
-    path, why = own_path(data, state, unit_id, path, f"{unit_id} is not a {army} unit on the map")
+    path, why = own_path(data, state, unit_id, path, f"{unit_id} is not {A_UNIT_OF[army]} unit on the map")
     if why:
         return why
     rec = record(state)

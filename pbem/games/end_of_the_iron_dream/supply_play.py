@@ -24,7 +24,7 @@ from ...kit import numbers
 from ...kit.combat import Shift
 from ..base import Problem
 from . import calendar, fort_supply, fortress, forts, greece_lhj, lake_supply, italy, satellite_supply, supply, supply_units, volkssturm
-from .common import (ALLIANCE, PRINTED_ON, army_of, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
+from .common import (ALLIANCE, PRINTED_ON, army_of, board, counter, enemy_zoc, grid, hexside, is_type, mapdata, plays, seat_of,
                      zoc_of)
 
 LHJ = supply.LHJ
@@ -61,8 +61,9 @@ def present_control(data: GameData, state: dict) -> dict[str, str]:
     out = {u["hex"]: str(u["side"]) for _, u in sorted(state["units"].items())}
     zocs: dict[str, set[str]] = {}
     ports = set((state.get("invasion_ports") or {}).get("ashore", [])) if plays(data, 3) else set()
+    stacks = board(state).stacks()                   # one board for every army's ZOC
     for army in sorted({str(u["side"]) for u in state["units"].values()}):
-        for hex_id in zoc_of(data, state, (army,)) - (ports if army == "axis" else set()):      # 9.4
+        for hex_id in zoc_of(data, state, (army,), stacks) - (ports if army == "axis" else set()):      # 9.4
             zocs.setdefault(hex_id, set()).add(army)
     fortified = forts.standing(data, state)                          # 4.1 B (behaviour 3): a fort contests ZOCs
     for hex_id, armies in zocs.items():

@@ -37,7 +37,7 @@ from typing import Any
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from . import economy, supply
-from .common import ARMY_NAMES, army_of, board, counter, enemies, enemy_zoc, grid, is_type, plays, stacking_problem
+from .common import A_UNIT_OF, ARMY_NAMES, army_of, board, counter, enemies, enemy_zoc, grid, is_type, plays, stacking_problem
 
 SU = "supply_unit"
 OKH = "de-okh"
@@ -341,7 +341,7 @@ def leading(orders: list, key: str) -> int:
 
 def own_su(data: GameData, state: dict, unit_id: Any) -> str | None:
     if not isinstance(unit_id, str) or unit_id not in state["units"] or army_of(state, unit_id) != state["army"]:
-        return f"{unit_id} is not a {state['army']} SU on the map (15.23.2: each side burns off its own)"
+        return f"{unit_id} is not {A_UNIT_OF[state['army']]} SU on the map (15.23.2: each side burns off its own)"
     if not is_su(data, unit_id):
         return f"{unit_id} is not an SU (15.21, 15.22)"
     return None

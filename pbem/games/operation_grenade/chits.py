@@ -10,7 +10,7 @@ from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData
 from ...kit import numbers
-from . import supply
+from . import secret, supply
 
 if TYPE_CHECKING:
     from .game import OperationGrenade
@@ -28,6 +28,8 @@ def printed_strength(game: OperationGrenade, data: GameData, state: dict, unit_i
         return int(game.counter_value(data, unit_id, "cadre.strength", "the cadre Combat Strength (10.0)"))
     if not game.uses_chit(data, state, unit_id):
         return int(game.counter_value(data, unit_id, "strength", "the printed Combat Strength (8.6)"))
+    if secret.dealt(state):
+        return secret.shown_strength(state, unit_id)        # 8.42: what its owner showed at the combat
     drawn = chit(data, game.counter_value(data, unit_id, "morale", "the morale rating (8.2)"), unit["chit"])
     return face_strength(game, data, unit_id, drawn, unit["form"])
 
@@ -67,6 +69,9 @@ def three_steps(data: GameData) -> int:
 
 def draw_chit(game: OperationGrenade, data: GameData, state: dict, unit_id: str, dice: Dice, events: list, rule: str = "8.33") -> None:
     """8.33: at random from the pool of the unit's morale; 8.35: front up; 9.82: 3 or 2 steps."""
+    if secret.dealt(state):
+        secret.draw(game, data, state, unit_id, events, rule)             # behaviour 3: dealt in secret
+        return
     morale = str(game.counter_value(data, unit_id, "morale", "the morale rating (8.2)"))
     free = [c["id"] for c in pool(data, morale) if c["id"] not in state["pools_out"][morale]]
     if not free:
@@ -80,8 +85,17 @@ def draw_chit(game: OperationGrenade, data: GameData, state: dict, unit_id: str,
     events.append({"event": "chit", "unit": unit_id, "side": unit["side"], "pool": morale, "chit": pick, "rule": rule})
 
 
-def return_chit(game: OperationGrenade, data: GameData, state: dict, unit_id: str) -> None:
+def has_chit(state: dict, unit_id: str) -> bool:
+    """The unit holds a strength chit (drawn and not yet returned, 8.52)."""
     unit = state["units"][unit_id]
+    return "card" in unit if secret.dealt(state) else bool(unit.get("chit"))
+
+
+def return_chit(game: OperationGrenade, data: GameData, state: dict, unit_id: str, events: list) -> None:
+    unit = state["units"][unit_id]
+    if secret.dealt(state):
+        secret.give_back(state, unit_id, events)                       # 8.52, dealt in secret
+        return
     morale = str(game.counter_value(data, unit_id, "morale", "the morale rating (8.2)"))
     state["pools_out"][morale].remove(unit["chit"])                         # 8.52
     unit["chit"] = None

@@ -15,7 +15,7 @@ from ...gamedata import GameData, unwrap
 from ...kit import combat as kit_combat
 from ...kit import numbers
 from ...kit.combat import Shift
-from . import chits, flood, support
+from . import chits, flood, secret, support
 from .common import LINE_ORDER, minimum_strength, modifier, parse_date
 from .shifts import column_shifts as rule_shifts, mine_cleared, river_hexside
 
@@ -63,8 +63,10 @@ def resolve(game: OperationGrenade, data: GameData, state: dict, combat: dict, d
     raw = weather_and_surprise(data, state, combat) + rule_shifts(game, data, state, combat) + support.column_shifts(game, data, state, combat)
     shifts = [Shift(s["shift"], s["why"], s["rule"]) for s in raw]
     for unit_id in combat["attackers"] + combat["defenders"]:                  # 8.41: before the die roll
-        if game.uses_chit(data, state, unit_id) and not state["units"][unit_id].get("chit"):
+        if game.uses_chit(data, state, unit_id) and not chits.has_chit(state, unit_id):
             chits.draw_chit(game, data, state, unit_id, dice, events)
+        elif game.uses_chit(data, state, unit_id) and secret.dealt(state):
+            secret.examine(game, data, state, unit_id, events)             # 8.42: the chit in use shown again
     attacking = {u: game.strength(data, state, u, "attack") for u in combat["attackers"]}
     attack = sum(attacking.values())
     raw_defence = {u: game.strength(data, state, u, "defence") for u in combat["defenders"]}

@@ -35,8 +35,8 @@ from ...kit import movement as kit_movement
 from ...kit.board import Board
 from ...kit.sequence import PASSES, Phase, SequencedGame
 from ...kit.terrain import MapData
-from ..base import MapArrow, MapUnit, Problem
-from . import answers, chits, combat, crt, losses, movement, pregame, reinforcements, report, rhine, turn
+from ..base import MapArrow, MapUnit, Outcome, Problem
+from . import answers, chits, combat, crt, dealer, losses, movement, pregame, reinforcements, report, rhine, secret, turn
 from .common import ARTILLERY, MECHANIZED, ONE_STEP_SIZES, PHASE_NAMES, SIDES, normalise_orders, other
 
 PRINTED_ON = "the game map (2.1)"
@@ -91,6 +91,7 @@ class OperationGrenade(SequencedGame):
 
     def __init__(self) -> None:
         self.sequence = self.table()
+        self.dealing = dealer.GrenadeDealing(self)          # behaviour 3: the chits dealt in secret (8.31-8.52)
 
     def table(self) -> tuple[Phase, ...]:
         """The sequence of play (4.2, 17.0, 18.0), the players' mid-phase answers included."""
@@ -129,6 +130,17 @@ class OperationGrenade(SequencedGame):
             answer("advance", "Advance after combat (9.94, 9.95)", answers.Advance, "the advances, unit by unit, hex by hex "
                    "(9.95); the next combat (9.0)", {"advance", "path"}),
         )
+
+    def apply(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Outcome:
+        """The step; with the chits dealt in secret (secret.py), the stages its messages carry come
+        first, and every share and claim they carry must be used by it."""
+        if not secret.dealt(state):
+            return super().apply(data, state, side, orders, dice)
+        stages: list = []
+        secret.start_stages(state, stages)
+        outcome = super().apply(data, state, side, orders, dice)
+        secret.finish(outcome.state)
+        return Outcome(outcome.state, stages + outcome.events)
 
     def template(self, data: GameData, state: dict, side: str) -> dict:
         """The step's order form. A template never needs a value the data lacks: if a note does,
@@ -182,6 +194,8 @@ class OperationGrenade(SequencedGame):
         }
         if self.plays(data, 2):        # behaviour 2 (docs/upgrading.md): a phase without a choice passes by itself
             state[PASSES] = True
+        if self.plays(data, 3) and secret.WIRED:      # behaviour 3: the chits dealt in secret (8.31-8.52)
+            secret.start(data, state)
         for unit in state["units"].values():
             movement.note_passage(self, data, state, unit["hex"], unit["side"])
         return state

@@ -368,7 +368,7 @@ def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list
             unit["form"] = "reduced"
             events.append({"event": "reduced", "unit": unit_id, "rule": "9.82"})
         elif unit["form"] in ("front", "reduced"):
-            chits.return_chit(game, data, state, unit_id)
+            chits.return_chit(game, data, state, unit_id, events)
             unit["form"] = "cadre"
             events.append({"event": "cadre", "unit": unit_id, "rule": "10.0"})
         else:
@@ -379,8 +379,8 @@ def lose_steps(game: OperationGrenade, data: GameData, state: dict, losses: list
 def remove_unit(game: OperationGrenade, data: GameData, state: dict, unit_id: str, events: list, rule: str) -> None:
     """Eliminated: off the map, its chit back to its pool (8.52)."""
     unit = state["units"][unit_id]
-    if unit.get("chit"):
-        chits.return_chit(game, data, state, unit_id)
+    if chits.has_chit(state, unit_id):
+        chits.return_chit(game, data, state, unit_id, events)
     del state["units"][unit_id]
     events.append({"event": "eliminated", "unit": unit_id, "hex": unit["hex"], "rule": rule})
 

@@ -20,7 +20,7 @@ def unit_label(game: OperationGrenade, data: GameData, state: dict, unit_id: str
     """What `side` may see of a unit (8.42): the owner its chit and strength; anyone else
     only whether it is untried, tried (a chit on its front), reduced or a cadre."""
     unit = state["units"][unit_id]
-    if unit["side"] == side and unit.get("chit"):
+    if unit["side"] == side and unit.get("chit"):          # a dealt chit: in the owner's view only (dealer.own_view)
         return f"{PUBLIC_FORM[unit['form']]}: chit {unit['chit']}, strength {game.strength(data, state, unit_id)}"
     return PUBLIC_FORM[unit["form"]]
 
@@ -51,6 +51,23 @@ def _awaiting(e: dict) -> list[Block]:
             "path": "the path of retreat after the breakthrough (9.97)", "advance": "the advance after combat (9.94, 9.95)",
             }.get(e["what"], "losses and retreat (9.85)")
     return [("p", f"Waiting for {e['side']} to choose {what} at {e['hex']}.")]
+
+
+def _deal(e: dict) -> list[Block]:
+    """The secret dealing's public steps (behaviour 3, secret.py): never a chit, only positions."""
+    record = e["record"]
+    if "stage" in record:
+        return _item(f"{record['side']} shuffles morale pool {e['pool']} (8.33)")
+    if "draw" in record:
+        return _item(f"{e['unit']} draws a strength chit from morale pool {e['pool']}, face down ({e['rule']})")
+    return _item(f"{e['unit']}'s strength chit returns to morale pool {e['pool']} (8.52)")
+
+
+def _shown(e: dict) -> list[Block]:
+    if "steps" in e:
+        return _item(f"{e['unit']} takes its 9.86 loss: its chit gives {e['steps']} steps (9.82)")
+    face = "front" if "front" in e else "back"
+    return _item(f"{e['unit']} shows Combat Strength {e[face]} ({face}, 8.42)")
 
 
 def _support(e: dict) -> list[Block]:
@@ -94,6 +111,8 @@ DESCRIBE: dict[str, Callable[[dict], list[Block]]] = {
     "move": lambda e: _item(f"{e['unit']} moves {' → '.join(e['path'])} ({e['rule']})"),
     "enter": lambda e: _item(f"{e['unit']} enters {' → '.join(e['path'])} ({e['rule']})"),
     "chit": lambda e: _item(f"{e['unit']} draws a strength chit from morale pool {e['pool']} (8.33)"),
+    "deal": _deal,
+    "shown": _shown,
     "combat": _combat,
     "awaiting": _awaiting,
     "support": _support,

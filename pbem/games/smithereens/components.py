@@ -127,7 +127,7 @@ class SmithereensBase(SequencedGame):
 
     def terrain(self, data: GameData, hex_id: str) -> str:
         """The hex's natural terrain ("clear (city)" in the data means clear, 10.19)."""
-        return str(self.hex_info(data, hex_id)["terrain"]).split(" (")[0]
+        return self.map(data).terrain(hex_id).split(" (")[0]          # hex_info's terrain, read without a copy
 
     def hexside(self, data: GameData, a: str, b: str) -> tuple[str, ...]:
         """The features on a hexside (river, rhine, lake, sea, atc; () for none). The map data lists

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 
+from ...canonical import data_hash
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
@@ -141,7 +142,16 @@ class SupplyRules(SmithereensBase):
                 and self.is_mech(data, u)]
 
     def oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
-        """Units out of supply now; units sharing hex, army and nationality share one trace."""
+        """Units out of supply now; units sharing hex, army and nationality share one trace.
+        A function of the data, the state and the map's overlay (13.8, laid from a state): kept per
+        data under their hashes (a phase's check and its apply ask the same, issue 13)."""
+        try:
+            key = ("smithereens.oos_units", type(self).__name__, data_hash(state), data_hash(self.map(data).overlay), tuple(units))
+        except ValueError:               # a working state that is not plain data: traced, not kept
+            return self._oos_units(data, state, units)
+        return list(data.remembered(key, lambda: self._oos_units(data, state, units)))     # the caller's own
+
+    def _oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
         answers: dict = {}
         result = []
         for unit_id in units:

@@ -218,11 +218,14 @@ class Zoc:
                               and not capped(data, state, units))
         self.controlling = set(self.sources)
         self.memo: dict[str, bool] = {}
+        self.grid: GridSpec | None = None           # read at the first hex asked about (a supply line asks thousands)
 
     def __contains__(self, hex_id: object) -> bool:
         hex_id = str(hex_id)
         if hex_id not in self.memo:
-            near = [h for h in grid(self.data).neighbours(hex_id) if h in self.controlling]
+            if self.grid is None:
+                self.grid = grid(self.data)
+            near = [h for h in self.grid.neighbour_ids(hex_id) if h in self.controlling]
             self.memo[hex_id] = any(zoc_crosses(self.data, h, hex_id) for h in near)
         return self.memo[hex_id]
 

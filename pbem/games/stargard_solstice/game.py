@@ -27,10 +27,7 @@ from . import withdrawal
 from .common import SIDES, behaviour, combat_units, facts, grid, hexes, other
 from .hidden import StargardHidden
 
-NOT_ENFORCED = (
-    "campaigns begun before behaviour 3 play without 12.6 Zhukov's Report (and 16.1 Stavka Orders is refused as an option), "
-    "which they replay as recorded; from behaviour 3 the withdrawn chit is hidden from the German player until the "
-    "Command Phase ends (withdrawal.py, docs/stargard-solstice.md)",
+NOT_ENFORCED = (     # what a campaign created now (behaviour 4) leaves to the players; older revisions: docs/upgrading.md
     "12.4, 2.5.2 Volksturm redeployment: the text does not define where a Volksturm unit may be placed — \"They may "
     "not be placed behind the Soviet front line\" (12.4; 2.5.2 \"behind Soviet lines\"): no rule says where that "
     "line runs; and \"German-controlled town or city hex\": control is defined only for VP hexes (14.1.1); a lost "
@@ -38,12 +35,10 @@ NOT_ENFORCED = (
     "1.2.1, 5.2.6, 5.3.1 \"destroy units forced off the map\" (into a water hex, across an impassable hexside): "
     "a retreat that cannot go on for these is read as 9.4 reads any (units retreat only where regular movement "
     "could go; one step lost per hex the stack cannot retreat): the text does not say which rule applies when "
-    "both do; from behaviour 4 a move off the map is refused (5.7)",
-    "14.1 the 12.6/16.1 VP penalties are counted from behaviour 3 (with the withdrawal); campaigns begun before count "
-    "the VP markers, the Defend the Reich VPs (14.3.2) and the optional 16.2 and 16.4 VPs",
+    "both do; a move off the map is refused (5.7)",
 )
 
-FOG_OFF = ("1.1.4 fog of war is the campaign option `fog=true` (from behaviour 3), not chosen here: saves and reports show "
+FOG_OFF = ("1.1.4 fog of war is the campaign option `fog=true`, not chosen here: saves and reports show "
            "every unit of every stack")
 FOG_ON = ("1.1.4 under fog (`fog=true`), pbem's readings: HQs, Festungs and, once Defend the Reich has occurred, its "
           "withdrawing divisions are never hidden (every activation measures from its HQ in the open, 3.3.3; 12.3; 19.1.3 "
@@ -338,7 +333,11 @@ class StargardSolstice(SequencedGame):
         if state["phase"].endswith("answer"):
             part = state["pending"]["queue"][0]
             extra = [f"{part['steps']} step(s), {part['retreat']} hex(es) of retreat for {', '.join(part['units'])}"]
-        return {"orders": [], "notes": [notes, *extra]}
+        orders: list = []
+        if state["phase"] == "name_chit" and withdrawal.slot_chit(data, state) is not None:
+            orders = [{"chit": withdrawal.slot_chit(data, state)}]     # the Soviet's own machine knows its order
+            extra = [f"slot {state['slot']['slot']} of your committed order is {orders[0]['chit']}: sign this file as it is"]
+        return {"orders": orders, "notes": [notes, *extra]}
 
     # -- what players see ----------------------------------------------------------------------
     def grid(self, data: GameData) -> GridSpec:

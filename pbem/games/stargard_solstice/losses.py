@@ -268,7 +268,8 @@ def on_map(data: GameData, hex_id: str) -> bool:
     listed first, one outside it is off the map (1.2.1, 5.3.1)."""
     if hex_id in hexes(data):
         return True
-    rng = data.get("game.hex_grid.id_range_in_text", "the map's hex ids")
+    # read once per data (a supply line asks at every hex off the list; derived notes the override each time)
+    rng = data.derived("stargard.id_range", lambda: data.get("game.hex_grid.id_range_in_text", "the map's hex ids"))
     col, row = int(hex_id[:2]), int(hex_id[2:4])
     inside = rng["first_part"]["from"] <= col <= rng["first_part"]["to"] and rng["second_part"]["from"] <= row <= rng["second_part"]["to"]
     if inside:

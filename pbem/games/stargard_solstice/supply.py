@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
+from ...canonical import data_hash
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
 from ...hexgrid import hexside_key
@@ -56,26 +57,61 @@ def line_step(data: GameData, state: dict, side: str, negate: bool = True) -> Ca
     enemy, ezoc = b_.enemy_hexes(side), zoc_of(data, state, other(side))
     friendly = {h for h, units in b_.stacks().items() if any(side_of(state, u) == side for u in units)}
     known, listed, edges = terrains(data), hexes(data), sides(data)     # looked up once: a line asks thousands of times
+    kinds: dict[str, str | None] = {}       # hex -> its terrain, None if never entered: asked once per hex, not per side
+
+    def kind_of(to: str) -> str | None:
+        if to not in kinds:
+            if (to not in listed and not on_map(data, to)) or to in enemy:
+                kinds[to] = None
+            else:
+                kind = known.get(to) or terrain(data, to)            # an unknown terrain is refused naming its path
+                kinds[to] = None if kind == "water" else kind
+        return kinds[to]
 
     def can_enter(a: str, to: str) -> bool:
-        if (to not in listed and not on_map(data, to)) or to in enemy:
+        kind = kind_of(to)
+        if kind is None:
             return False
-        kind = known.get(to) or terrain(data, to)            # an unknown terrain is refused naming its path
-        if kind == "water":
-            return False
-        feature = edges.get(hexside_key(a, to), ())
-        features = set(feature) if feature is not None else set(hexside(data, a, to))
-        if "impassable" in features or ({"major_river", "water"} & features and "bridge" not in features):
+        crossing = crossings.get((a, to))
+        if crossing is None:
+            feature = edges.get(hexside_key(a, to), ())
+            crossing = _crossing(set(feature) if feature is not None else set(hexside(data, a, to)))
+            if feature is not None:          # an unknown side is read (and refused) every time
+                crossings[(a, to)] = crossing
+        closed, along = crossing
+        if closed:
             return False
         if to in ezoc and (to not in friendly or not negate):
             return False
-        return kind == "clear" or bool(set(LINES) & features) or to in friendly
+        return kind == "clear" or along or to in friendly
+    # (a, b) -> what its hexside means to a line, from the data's hexsides alone: once per data
+    crossings: dict[tuple[str, str], tuple[bool, bool]] = data.derived("stargard.supply_crossings", dict)
     return can_enter
+
+
+def _crossing(features: set[str]) -> tuple[bool, bool]:
+    """Whether a hexside closes a supply line (impassable; the Oder or water unbridged, 11.1.1),
+    and whether a line runs along it (Roll-Bahn, road, trail, railway)."""
+    closed = "impassable" in features or bool({"major_river", "water"} & features and "bridge" not in features)
+    return closed, bool(set(LINES) & features)
 
 
 def supplied_hexes(data: GameData, state: dict, side: str, goal: frozenset[str], negate: bool = True) -> set[str]:
     """Every hex from which a supply line reaches one of `goal`: one search backwards from the
-    sources for all the side's units (a line's first hex, the unit's own, need not be enterable)."""
+    sources for all the side's units (a line's first hex, the unit's own, need not be enterable).
+
+    The answer is a function of the data and the state: kept per data under the state's hash (a
+    Supply Phase's check, its apply and the fog's record ask the same searches, issue 13), with the
+    overrides the search read (GameData.remembered)."""
+    try:
+        key = ("stargard.supplied_hexes", data_hash(state), side, goal, negate)
+    except ValueError:               # a working state that is not plain data: searched, not kept
+        return _search(data, state, side, goal, negate)
+    return set(data.remembered(key, lambda: _search(data, state, side, goal, negate)))      # the caller's own
+
+
+def _search(data: GameData, state: dict, side: str, goal: frozenset[str], negate: bool) -> set[str]:
+    """supplied_hexes, searched."""
     can_enter = line_step(data, state, side, negate)
     g, listed = grid(data), hexes(data)
     reached = {h for h in goal if on_map(data, h)}
@@ -83,7 +119,7 @@ def supplied_hexes(data: GameData, state: dict, side: str, goal: frozenset[str],
     while frontier:
         nxt = []
         for here in frontier:
-            for before in g.neighbours(here):
+            for before in g.neighbour_ids(here):
                 if before not in reached and (before in listed or on_map(data, before)) and can_enter(before, here):
                     reached.add(before)
                     nxt.append(before)

@@ -136,6 +136,15 @@ def remaining(record: dict, soviet: list[str]) -> list[str]:
     return listed + sorted(c for c in soviet if c not in record["order"] and c != record["chit"])
 
 
+def slot_chit(data: GameData, state: dict) -> str | None:
+    """The chit at the drawn slot of the Soviet's committed order, in its own view (where the
+    record holds the order; the template pre-fills it); None in the German's public view."""
+    record = held(state)
+    if record is None or "order" not in record:
+        return None
+    return remaining(record, soviet_cup(data, state))[state["slot"]["slot"] - 1]
+
+
 def check_name(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     """The Soviet names the chit at the drawn slot of its committed order: in its own view (its
     `pbem check`) pbem checks it against the order; the German's machine checks it when the chit
@@ -146,11 +155,10 @@ def check_name(data: GameData, state: dict, side: str, orders: list) -> list[Pro
     chit, cup = str(orders[0]["chit"]), soviet_cup(data, state)
     if chit not in cup:
         return [Problem(0, f"{chit} is not a Soviet chit in the cup ({', '.join(cup)}) (3.1.1)")]
-    record = held(state)
-    if record is not None and "order" in record:            # the Soviet's own view
-        expected = remaining(record, cup)[slot["slot"] - 1]
+    expected = slot_chit(data, state)
+    if expected is not None:                                # the Soviet's own view
         if chit != expected:
-            return [Problem(0, f"slot {slot['slot']} of your committed order is {expected}, not {chit} ({record['rule']})")]
+            return [Problem(0, f"slot {slot['slot']} of your committed order is {expected}, not {chit} ({state['withdrawal']['rule']})")]
     from .cup import draw_problems
     draw_problems(data, state)
     return []
