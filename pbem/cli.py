@@ -199,6 +199,16 @@ def _pairs(values: List[str], what: str) -> dict[str, str]:
     return pairs
 
 
+def _final_save(folder: Path) -> dict[str, Any]:
+    """The final save of a campaign another starts from (`pbem new --from`): it must verify."""
+    result = camp.verify(folder)
+    if not result.ok:
+        raise PbemError(f"the campaign to start from does not verify: {result.message}", str(folder))
+    old = camp.open_campaign(folder)
+    step, save, digest = old.latest()
+    return {"campaign": old.id, "step": step, "save": digest, "state": save["state"]}
+
+
 @command("new")
 @refusals
 def new_cmd(game: str = Argument(...), scenario: str = Argument(...),
@@ -208,7 +218,9 @@ def new_cmd(game: str = Argument(...), scenario: str = Argument(...),
             data: Optional[Path] = Option(None, help="Data override file both players agreed on"),
             gm: Optional[Path] = Option(None, help="GM mode: the referee's public key (holds the only dice commitment)"),
             title: str = Option("", help="A title for reports"),
-            option: List[str] = Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x) or errata.S4=all-units (a reading, docs/errata.md)")) -> None:
+            option: List[str] = Option([], help="NAME=VALUE game option, e.g. level=standard (Smithereens: supply, 6.x) or errata.S4=all-units (a reading, docs/errata.md)"),
+            origin: Optional[Path] = Option(None, "--from", help="Start from this finished campaign's final save "
+                                                                   "(Smithereens wwii_into_wwiii, 14.19); it must verify")) -> None:
     """Create a campaign folder: header, commitments, save 0."""
     players = {side: key_id(load_public_key(path)) for side, path in _pairs(player, "--player").items()}
     commitments = {}
@@ -220,7 +232,9 @@ def new_cmd(game: str = Argument(...), scenario: str = Argument(...),
             raise PbemError("commitment names no side, or a side given twice", str(path))
         commitments[side] = text
     gm_key = key_id(load_public_key(gm)) if gm else None
-    options = _pairs(option, "--option")
+    options: dict[str, Any] = dict(_pairs(option, "--option"))
+    if origin is not None:
+        options["from"] = _final_save(origin)
     created = camp.create_campaign(folder, game, scenario, players, commitments, data, gm_key, title, options)
     _, save, _ = created.latest()
     out(f"created {folder}: campaign {created.id}, {game}/{scenario}; next: {save['awaiting']['phase']} "

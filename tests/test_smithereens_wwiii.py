@@ -360,19 +360,79 @@ def test_14_16_the_swiss_stay_home_pay_1_mp_a_hex_attack_alone_and_are_supplied(
     assert GAME.retreat_step_problem(data, state, "sw-1", ["2919", "3019"]) == "sw-1 is Swiss and never leaves Switzerland (3019) (14.16)"
 
 
-def test_14_19_the_segue_is_refused_naming_what_to_play(data):
-    """14.19 ("Players may choose to segue straight from WWII into WWIII") is not built: `pbem new` says so."""
+def final_wwii(winner="alliance", turn=10):
+    """A made-up final save of a WWII campaign on the test data (14.19's starting point)."""
+    units = {"us-3": ("3114", 3), "sov-1a": ("3214", 2), "sov-1gta": ("3215", 1), "ger-73id": ("3216", 2),
+             "sov-1pol": ("3217", 2), "yug-1": ("3418", 1), "yug-p1": ("3520", 1), "us-18ab": ("3015", 4)}
+    return {"turn": turn, "game_over": True, "winner": winner, "level": "beginner", "antwerp_lost": False,
+            "western_oos_until": 0, "destroyed": {}, "eliminated": ["sov-2a", "ger-i10"],
+            "thunderclaps": [{"hex": "3216", "turn": 6}], "units": {u: {"hex": h, "steps": n} for u, (h, n) in units.items()}}
+
+
+def origin(state):
+    return {"campaign": "old-wwii", "step": 57, "save": "ab" * 32, "state": state}
+
+
+def test_14_19_the_segue_goes_on_from_where_the_won_wwii_campaign_stands(data):
+    """14.19: "At the end of any WWII scenarios wherein the Grand Alliance team was declared the winner at the end of
+    Game Turn 10, immediately remove any surviving German-side units, along with the Yugoslav partisans, the Bulgarians,
+    the Romanians and the Polish Communists. Pick up any Yugoslav mobile units that may be outside their own country
+    and place them back inside their territory (Soviet player). Put away the Soviet aircraft unit. Advance the turn
+    marker to II May and go at it with all the rules above (but don't make the strength step adjustments given in
+    14.2, just start playing from where you are at that moment)." 14.3: the marker stays where it was; 14.4: the
+    asterisked corps are "Game Turn 11 reinforcements in the segue scenario"."""
+    segue = load_scenario("smithereens", "wwii_into_wwiii")[0]
+    assert GAME.seats(segue) == [["soviet", "western"]]
+    state = GAME.setup(data, segue, ["soviet", "western"], {"fog": "off", "from": origin(final_wwii())})
+    assert {u: v["steps"] for u, v in state["units"].items()} == {"us-3": 3, "sov-1a": 2, "sov-1gta": 1, "us-18ab": 4, "sw-1": 4, "sw-2": 4}
+    assert state["to_place"] == {"yug-1": "wwiii"} and state["eliminated"] == ["sov-2a"]
+    assert state["reinforcements"] == {"us-23": {"turn": 11, "steps": 4}, "va": {"turn": 11, "steps": 2}}
+    assert (state["turn"], state["wwiii"]["rough"], state["wwiii"]["origin"]["campaign"]) == (11, ["3216"], "old-wwii")
+    assert GAME.awaiting(state).phase == "Set-up: Allied deployment (14.2)"
+    state = GAME.apply(data, state, "western", [ALLIED[-1]], None).state           # his 14.15 choice only
+    assert GAME.awaiting(state).phase == "Set-up: Soviet deployment (14.2)"
+    assert problems(data, state, [{"place": "yug-1", "at": "3418"}]) == ["yug-1 is Yugoslav and deploys inside Yugoslavia, not 3418 (14.2)"]
+    state = GAME.apply(data, state, "soviet", [{"place": "yug-1", "at": "3519"}], None).state
+    assert state["units"]["yug-1"] == {"hex": "3519", "steps": 1}                 # no 14.2 step adjustments
+    assert GAME.awaiting(state).phase == "Turn 11 Soviet prepared assaults"
+
+
+@pytest.mark.parametrize("winner, turn", [("german", 10), ("alliance", 9)])
+def test_14_19_only_a_grand_alliance_win_at_the_end_of_turn_10_goes_on(data, winner, turn):
+    """14.19: the segue follows only a WWII game "wherein the Grand Alliance team was declared the winner at the end
+    of Game Turn 10"; without `--from` it is refused too."""
     from pbem.errors import PbemError
     segue = load_scenario("smithereens", "wwii_into_wwiii")[0]
-    with pytest.raises(PbemError, match=r"does not adjudicate the segue from WWII into WWIII \(14.19\) yet; play "
-                                        r"'historical' or 'wwiii_straight_up'"):
-        GAME.setup(data, segue, ["alliance", "german"], {"fog": "off"})
+    with pytest.raises(PbemError, match=r"campaign old-wwii did not end with the Grand Alliance declared the winner at the end "
+                                        r"of Game Turn 10: there is no segue into WWIII \(14.19\)"):
+        GAME.setup(data, segue, ["soviet", "western"], {"fog": "off", "from": origin(final_wwii(winner, turn))})
+    with pytest.raises(PbemError, match=r"--from OLD_CAMPAIGN"):
+        GAME.setup(data, segue, ["soviet", "western"], {"fog": "off"})
+
+
+def test_14_19_pbem_new_from_a_campaign_verifies_it_and_refuses_an_unfinished_war(tmp_path, monkeypatch):
+    """14.19 through the CLI: `pbem new smithereens wwii_into_wwiii --from OLD` verifies OLD and takes its final save;
+    the bundled demonstration campaign is still at Game Turn 3, so there is no segue and nothing is written."""
+    from tests.conftest import ROOT
+    from tests.test_cli import run
+    monkeypatch.chdir(tmp_path)
+    for side in ("soviet", "western"):
+        run("keygen", side)
+        run("commit", "--key", side, "--campaign", "w3", "--side", side)
+    refused = run("new", "smithereens", "wwii_into_wwiii", "--dir", "c", "--player", "soviet=soviet.pub", "--player",
+                  "western=western.pub", "--commitment", "w3-soviet.commit.txt", "--commitment", "w3-western.commit.txt",
+                  "--data", DATA, "--option", "fog=off", "--from", ROOT / "examples" / "smithereens-demo" / "campaign", ok=False)
+    assert refused.exit_code == 1 and "did not end with the Grand Alliance declared the winner at the end of Game Turn 10" in refused.stderr
+    assert not (tmp_path / "c").exists()
 
 
 def test_the_wwiii_header_lists_what_it_leaves_out(scenario):
-    """14.15's Oder and Rhine and 14.19 stay on the list, each with why; the rules built here are gone from it."""
+    """14.15's Oder and Rhine stay on the list (and, for a segue, 14.19's city control), each with why; the rules
+    built here are gone from it."""
     listed = GAME.not_enforced_in({"level": "beginner", "fog": False}, scenario)
-    assert [r.split(" ")[0] for r in listed[2:]] == ["14.15", "14.19"]
+    assert [r.split(" ")[0] for r in listed[2:]] == ["14.15"]
+    segue = GAME.not_enforced_in({"level": "beginner", "fog": False}, load_scenario("smithereens", "wwii_into_wwiii")[0])
+    assert segue[-1].startswith("14.19 control of the cities when WWIII begins")
     assert not any("14.6" in r or "14.13" in r for r in listed)
 
 
@@ -394,7 +454,7 @@ def test_a_signed_wwiii_campaign_deploys_and_plays_a_soviet_and_an_allied_player
     assert "Set-up: Allied deployment (14.2)" in created.stdout
     header = yaml.safe_load((tmp_path / "c" / "campaign.yaml").read_text())
     assert header["scenario"] == "wwiii_straight_up" and header["data"]["override"]["demonstration"] is True
-    assert header["not_enforced"][-1].startswith("14.19 the segue")
+    assert header["not_enforced"][-1].startswith("14.15 the German-Allied units")
 
     def play(side, orders, name):
         step = len(camp.open_campaign(tmp_path / "c").step_numbers()) - 1

@@ -29,16 +29,22 @@ WWIII_NOT_ENFORCED = (
     "14.15 the German-Allied units may \"not move east of the Oder River or west of the Rhine\": the map data "
     "gives no area east of the Oder or west of the Rhine (map.regions.rivers), so the group polices it (their "
     "choice, entry via Frankfurt, the Protectorate, Italy, Yugoslavia, Trieste and Switzerland are enforced)",
-    "14.19 the segue from a won WWII campaign into WWIII: `pbem new` starts the Straight-Up scenario only",
+)
+# 14.19: what a segue campaign adds (its start is built from the old campaign's final save)
+SEGUE_NOT_ENFORCED = (
+    "14.19 control of the cities when WWIII begins: the text does not say who of the two former allies holds "
+    "each; pbem reads the demarcation line as for the Straight-Up scenario (east of the WWIII line Soviet, in or "
+    "west of it Western Allied; Zurich and Bern Allied)",
 )
 
 
 class WorldWarThreeRules(UkrainianRules):
     def not_enforced_in(self, options: dict, scenario: dict) -> list:
-        if scenario.get("scenario") != "wwiii_straight_up":
+        if scenario.get("scenario") not in ("wwiii_straight_up", "wwii_into_wwiii"):
             return super().not_enforced_in(options, scenario)
         listed = self.not_enforced_for(options)
-        return [listed[0], *(listed[1:2] if options.get("level") != "standard" else []), *WWIII_NOT_ENFORCED]
+        segue = SEGUE_NOT_ENFORCED if scenario.get("scenario") == "wwii_into_wwiii" else ()
+        return [listed[0], *(listed[1:2] if options.get("level") != "standard" else []), *WWIII_NOT_ENFORCED, *segue]
 
     # -- the map the state lays over (14.3, 14.13) -------------------------------------------------
     def map_overlay(self, data: GameData, state: dict) -> dict[str, dict]:

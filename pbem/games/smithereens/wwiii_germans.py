@@ -20,7 +20,8 @@ from ...errors import UnknownDataError
 from ...kit import numbers
 from ..base import Problem
 from .components import spelled
-from .wwiii_setup import WWIIISetupRules, play
+from .wwiii_segue import SegueRules
+from .wwiii_setup import play
 
 KEY = "german_reinforcements"
 
@@ -32,7 +33,7 @@ def chosen(orders: list) -> tuple[list, list, list[int]]:
     return choice, [orders[i] for i in kept], kept
 
 
-class GermanAlliedRules(WWIIISetupRules):
+class GermanAlliedRules(SegueRules):
     def eligible(self, data: GameData, state: dict, unit_id: Any) -> str | None:
         """Why a counter may not be one of the nine (None: it may)."""
         rule = play(state, KEY)

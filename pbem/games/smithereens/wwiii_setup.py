@@ -12,6 +12,7 @@ from .components import spelled
 from .tactical_mobile import MobileAirRules
 
 STRAIGHT_UP = "wwiii_straight_up"
+SEGUE = "wwii_into_wwiii"
 CODE = "wwiii"              # to_place code of every unit deployed in 14.2
 OPTIONAL = "wwiii_optional"  # 14.4: the asterisked US corps "may ... be added to the initial Allied placement"
 
@@ -40,7 +41,7 @@ def scenario_play(scenario: dict) -> dict:
 
 class WWIIISetupRules(MobileAirRules):
     def seats(self, scenario: dict) -> list[list[str]]:
-        if scenario.get("scenario") == STRAIGHT_UP:
+        if scenario.get("scenario") in (STRAIGHT_UP, SEGUE):
             return [list(unwrap(scenario["play"]["seats"]))]     # 14.1: the Soviet and the Western Allied player
         return super().seats(scenario)
 
@@ -50,17 +51,22 @@ class WWIIISetupRules(MobileAirRules):
         if not self.plays(data, 6):
             raise PbemError("the WWIII Straight-Up scenario (14.2) is played from Smithereens behaviour 6")
         chosen = self.options(options or {})
-        if chosen["fog"]:
-            raise PbemError("the WWIII scenarios are played with fog=off: pbem's fog of war (11.7) is built for the "
-                            "German and Grand Alliance camps; choose fog=off")
+        self.check_fog(chosen)
         rules = scenario_play(scenario)
-        state = self.wwiii_start(data, scenario, rules, seats, chosen)
+        first_turn = int(unwrap(scenario["first_turn"]))
+        state = self.wwiii_start(data, scenario, rules, seats, chosen, first_turn, self.wwiii_forces(data, rules, first_turn))
+        state["wwiii"]["rough"] = [self.grid(data).canonical(str(rules["thunderclap_hex"]))]      # 14.3 Dresden
         self.next_wwiii_placement(state, after=None)
         return state
 
-    def wwiii_start(self, data: GameData, scenario: dict, rules: dict, seats: list[str], options: dict) -> dict:
-        first_turn = int(unwrap(scenario["first_turn"]))
-        to_place, units, reinforcements = self.wwiii_forces(data, rules, first_turn)
+    def check_fog(self, options: dict) -> None:
+        if options["fog"]:
+            raise PbemError("the WWIII scenarios are played with fog=off: pbem's fog of war (11.7) is built for the "
+                            "German and Grand Alliance camps; choose fog=off")
+
+    def wwiii_start(self, data: GameData, scenario: dict, rules: dict, seats: list[str], options: dict, first_turn: int,
+                    forces: tuple[dict, dict, dict]) -> dict:
+        to_place, units, reinforcements = forces
         return {
             "turn": first_turn, "last_turn": unwrap(scenario["last_turn"]), "army": "western",
             "phase": "placement", "seats": sorted(seats), "to_place": to_place, "level": options["level"],
@@ -72,9 +78,8 @@ class WWIIISetupRules(MobileAirRules):
             # 10.23's Yugoslav restrictions wait for a German-side unit next to Belgrade, which WWIII never has;
             # 14.2's neutrality governs instead (wwiii.py)
             "yugoslavia_open": True,
-            "wwiii": {"scenario": STRAIGHT_UP, "play": rules, "swiss_violated": False, "movement_begun": False,
-                      "rough": [self.grid(data).canonical(str(rules["thunderclap_hex"]))],      # 14.3 Dresden
-                      "a_bombs": {"won": 0, "used": []}},
+            "wwiii": {"scenario": str(scenario["scenario"]), "play": rules, "swiss_violated": False, "movement_begun": False,
+                      "rough": [], "a_bombs": {"won": 0, "used": []}},
         }
 
     def wwiii_forces(self, data: GameData, rules: dict, first_turn: int) -> tuple[dict, dict, dict]:
@@ -127,11 +132,18 @@ class WWIIISetupRules(MobileAirRules):
         Soviet Prepared Assault Phase of Game Turn (II May)"."""
         order = list(play(state, "placement_order"))
         for army in order[order.index(after) + 1 if after else 0:]:
+            if army == "soviet" and state["wwiii"]["scenario"] == SEGUE and not state["to_place"]:
+                continue                       # 14.19: no Yugoslav unit outside Yugoslavia to put back
             state.update(army=army, phase="placement")
             return
         start = play(state, "start")
         state["to_place"] = {}                 # 14.4: an asterisked corps not added stays out of the game
         state.update(army=start["army"], phase=start["phase"])
+
+    def start_steps(self, data: GameData, state: dict, unit_id: str) -> int:
+        """A unit deploys at full strength (14.2); a Yugoslav unit put back by the segue keeps its steps (14.19)."""
+        kept = state["wwiii"].get("segue_steps", {})
+        return int(kept[unit_id]) if unit_id in kept else int(self.counter(data, unit_id)["steps"])
 
     # -- the deployment files ------------------------------------------------------------------------
     def due(self, data: GameData, state: dict) -> dict[str, str]:
@@ -154,7 +166,7 @@ class WWIIISetupRules(MobileAirRules):
             except ValueError as exc:
                 problems.append(Problem(index, str(exc)))
                 continue
-            steps = order.get("steps", self.counter(data, unit_id)["steps"])
+            steps = order.get("steps", self.start_steps(data, state, unit_id))
             reason = self.deployment_problem(data, state, unit_id, target, steps)
             if reason:
                 problems.append(Problem(index, reason))
@@ -177,7 +189,7 @@ class WWIIISetupRules(MobileAirRules):
             if target not in self.region(data, "wwiii_demarcation_line", "14.2"):
                 return f"{unit_id} must be deployed in a hex of the WWIII demarcation line, not {target} (14.2)"
             return None
-        full = self.counter(data, unit_id)["steps"]
+        full = self.start_steps(data, state, unit_id)
         yugoslav = self.counter(data, unit_id).get("nationality") == "yugoslavian"
         if not isinstance(steps, int) or isinstance(steps, bool) or not 1 <= steps <= full or (yugoslav and steps != full):
             return f"{unit_id} deploys with 1 to {full} steps; only Red Army units are reduced (14.2)"
@@ -208,7 +220,7 @@ class WWIIISetupRules(MobileAirRules):
                 reason = self.stacking_problem(data, units)
                 if reason:
                     problems.append(Problem(None, f"hex {hex_id} is overstacked after the deployment: {reason} (14.2)"))
-        if army == "soviet":
+        if army == "soviet" and state["wwiii"]["scenario"] == STRAIGHT_UP:        # 14.19: "don't make the strength step adjustments"
             removed = {u: self.counter(data, u)["steps"] - shadow[u]["steps"] for u in placed}
             total, need = sum(removed.values()), int(play(state, "soviet_steps_removed"))
             mech, mech_min = sum(n for u, n in removed.items() if self.is_mech(data, u)), int(play(state, "soviet_mech_steps_removed_min"))
@@ -223,7 +235,7 @@ class WWIIISetupRules(MobileAirRules):
         army, events = state["army"], []
         for order in orders:
             unit_id, hex_id = order["place"], self.grid(data).canonical(str(order["at"]))
-            state["units"][unit_id] = {"hex": hex_id, "steps": order.get("steps", self.counter(data, unit_id)["steps"])}
+            state["units"][unit_id] = {"hex": hex_id, "steps": order.get("steps", self.start_steps(data, state, unit_id))}
             events.append({"event": "placed", "unit": unit_id, "hex": hex_id, "rule": "14.4" if state["to_place"][unit_id] == OPTIONAL else "14.2"})
         for unit_id in self.due(data, state):
             del state["to_place"][unit_id]
