@@ -224,7 +224,10 @@ def test_14_15_they_enter_via_allied_frankfurt_as_us_units_and_keep_out_of_the_f
     assert problems(data, state, [{"enter": "ger-i2", "path": ["2914"]}]) == ["ger-i2 is not a reinforcement available on turn 12 (9.1)"]
     state = at(state, 12, "western", ger_i1="3016")
     state["units"]["ger-i1"]["steps"] = 1
-    assert problems(data, state, [{"move": "ger-i1", "path": ["3016", "3015"]}]) == []
+    assert problems(data, state, [{"move": "ger-i1", "path": ["3016", "3115"]}]) == []
+    assert problems(data, state, [{"move": "ger-i1", "path": ["3016", "3015"]}]) == [
+        "ger-i1 is a German-Allied unit and may not move east of the Oder or west of the Rhine: 3016-3015 crosses the "
+        "Rhine (14.15)"]          # "may not move east of the Oder River or west of the Rhine" (made-up Rhine 3015|3016)
     assert problems(data, state, [{"move": "ger-i1", "path": ["3016", "3017"]}]) == [
         "ger-i1 is a German-Allied unit: never in or next to the Protectorate, Italy, Yugoslavia or Trieste, nor in "
         "Switzerland (3017) (14.15)"]          # next to Trieste (made-up 2917)
@@ -427,10 +430,9 @@ def test_14_19_pbem_new_from_a_campaign_verifies_it_and_refuses_an_unfinished_wa
 
 
 def test_the_wwiii_header_lists_what_it_leaves_out(scenario):
-    """14.15's Oder and Rhine stay on the list (and, for a segue, 14.19's city control), each with why; the rules
-    built here are gone from it."""
+    """The rules built here are gone from a WWIII campaign's list; a segue lists 14.19's city control, with why."""
     listed = GAME.not_enforced_in({"level": "beginner", "fog": False}, scenario)
-    assert [r.split(" ")[0] for r in listed[2:]] == ["14.15"]
+    assert listed[2:] == []
     segue = GAME.not_enforced_in({"level": "beginner", "fog": False}, load_scenario("smithereens", "wwii_into_wwiii")[0])
     assert segue[-1].startswith("14.19 control of the cities when WWIII begins")
     assert not any("14.6" in r or "14.13" in r for r in listed)
@@ -454,7 +456,8 @@ def test_a_signed_wwiii_campaign_deploys_and_plays_a_soviet_and_an_allied_player
     assert "Set-up: Allied deployment (14.2)" in created.stdout
     header = yaml.safe_load((tmp_path / "c" / "campaign.yaml").read_text())
     assert header["scenario"] == "wwiii_straight_up" and header["data"]["override"]["demonstration"] is True
-    assert header["not_enforced"][-1].startswith("14.15 the German-Allied units")
+    assert header["not_enforced"] == GAME.not_enforced_in({"level": "beginner", "fog": False}, load_scenario("smithereens", "wwiii_straight_up")[0])
+    assert not any(r.startswith("the World War III scenarios") for r in header["not_enforced"])
 
     def play(side, orders, name):
         step = len(camp.open_campaign(tmp_path / "c").step_numbers()) - 1

@@ -25,11 +25,7 @@ WWIII_EVENTS = ("yugoslavia_invaded", "guerrillas", "guerrillas_return", "wwiii_
 
 # What a WWIII Straight-Up campaign's header lists as not adjudicated (each with why); the
 # historical campaigns keep the game's `not_enforced` list.
-WWIII_NOT_ENFORCED = (
-    "14.15 the German-Allied units may \"not move east of the Oder River or west of the Rhine\": the map data "
-    "gives no area east of the Oder or west of the Rhine (map.regions.rivers), so the group polices it (their "
-    "choice, entry via Frankfurt, the Protectorate, Italy, Yugoslavia, Trieste and Switzerland are enforced)",
-)
+WWIII_NOT_ENFORCED: tuple[str, ...] = ()
 # 14.19: what a segue campaign adds (its start is built from the old campaign's final save)
 SEGUE_NOT_ENFORCED = (
     "14.19 control of the cities when WWIII begins: the text does not say who of the two former allies holds "

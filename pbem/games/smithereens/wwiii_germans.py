@@ -116,14 +116,21 @@ class GermanAlliedRules(SegueRules):
         if not self.is_german_allied(state, unit_id) or not isinstance(path, list):
             return None
         forbidden = self.forbidden(data)
-        for hex_id in path:
-            try:
-                canonical = self.grid(data).canonical(str(hex_id))
-            except ValueError:
-                return None                                   # refused by the move's own check
-            if canonical in forbidden:
+        try:
+            hexes = [self.grid(data).canonical(str(h)) for h in path]
+        except ValueError:
+            return None                                       # refused by the move's own check
+        for hex_id in hexes:
+            if hex_id in forbidden:
                 return (f"{unit_id} is a German-Allied unit: never in or next to the Protectorate, Italy, Yugoslavia or "
-                        f"Trieste, nor in Switzerland ({canonical}) (14.15)")
+                        f"Trieste, nor in Switzerland ({hex_id}) (14.15)")
+        for a, b in zip(hexes, hexes[1:]):
+            # "they may not move east of the Oder River or west of the Rhine": between the two rivers (Frankfurt,
+            # their entry, lies there), so never across a hexside the map data marks `rhine` or `oder` (as `dvina`, 3.11)
+            crossed = sorted({"rhine", "oder"} & set(self.hexside(data, a, b))) if self.grid(data).adjacent(a, b) else []
+            if crossed:
+                return (f"{unit_id} is a German-Allied unit and may not move east of the Oder or west of the Rhine: "
+                        f"{a}-{b} crosses the {crossed[0].capitalize()} (14.15)")
         return None
 
     def move_problem(self, data: GameData, view: dict, army: str, order: dict, moved: set[str]) -> str | None:
