@@ -167,12 +167,12 @@ class WorldWarThreeRules(UkrainianRules):
 
     def grouping(self, data: GameData, unit_id: str) -> str | None:
         """8.5's groupings are Commonwealth and US; the Swiss are their own (14.16: never with other Allies)."""
-        return "swiss" if self.is_swiss(data, unit_id) else super().grouping(data, unit_id)
+        return "swiss" if self.plays(data, 6) and self.is_swiss(data, unit_id) else super().grouping(data, unit_id)
 
     def stacking_problem(self, data: GameData, units: list[str]) -> str | None:
         """14.16: Swiss units "never stack with ... any other Allied units"; 8.6: "Swiss stacking is
         the same as Western Allied Stacking, three units per hex"."""
-        swiss = [u for u in units if self.is_swiss(data, u)]
+        swiss = [u for u in units if self.is_swiss(data, u)] if self.plays(data, 6) else []
         if not swiss:
             return super().stacking_problem(data, units)
         if len(swiss) < len(units):
