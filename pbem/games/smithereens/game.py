@@ -87,9 +87,6 @@ class Smithereens(WorldWarThreeRules):
         "German-side unit is left there, or the game is forfeit): not adjudicated yet, it needs the hexes of Italy "
         "(printed on the map, `map.regions.italy.hexes`) and a forfeit beside 4.4's count; the group checks it",
         "5.5 more than three players: pbem seats two or three (1.2); a larger group shares those seats",
-        "the World War III scenarios 14.1, 14.2, 14.3, 14.4, 14.5, 14.6, 14.7, 14.8, 14.9, 14.10, 14.11, 14.12, 14.13, "
-        "14.14, 14.15, 14.16, 14.17, 14.18, 14.19 and their Swiss units (2.15, 8.6): encoded as data "
-        "(scenarios/smithereens/) but `pbem new` refuses any scenario but 'historical'",
     )
 
     def __init__(self) -> None:
