@@ -204,6 +204,20 @@ def needed_openings(campaign: "Campaign", save: dict, side: str, orders: list) -
     return {o: sorted(set(i)) for o, i in wanted.items() if i}
 
 
+def step_revealers(campaign: "Campaign", save: dict, side: str, orders: Any) -> list[str]:
+    """The parties whose reveal the step of `side`'s `orders` awaits: the seats the game names for
+    its dice (the save's `awaiting`, the fairness set of docs/dice.md) and, when the game's rules
+    say so (HiddenRules.owners_reveal), every other seat whose hidden items the orders open, since
+    their openings ride in their reveals. A GM's campaign: the GM alone, as before."""
+    named = campaign.revealers(save["awaiting"])
+    rules = rules_of(campaign)
+    if (rules is None or campaign.header["dice"]["mode"] == "gm" or not isinstance(orders, list)
+            or not rules.owners_reveal(campaign.data)):
+        return named
+    owners = [o for o in needed_openings(campaign, save, side, orders) if o != side]
+    return sorted(set(named) | set(owners))
+
+
 def public_state(campaign: "Campaign", number: int, save: dict, side: str, orders_body: dict, source: str,
                  openings: Mapping[str, Any]) -> tuple[dict, dict[str, dict[str, str]]]:
     """A public step's state with the items it opens merged back (each opening checked against
