@@ -73,10 +73,10 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
             m for m in received.values() if m.body.get("save") == number and (
                 (m.kind in ("reveal", "strength") and m.body.get("orders") in {o.digest for o in heads})
                 or (m.kind == CONSENT and m.body.get("amendment") in {o.digest for o in heads}))]
-        fixed = [m for m in heads if m.kind == "orders"]
-        awaited = (step_revealers(campaign, save, str(fixed[0].body.get("side")), fixed[0].body.get("orders")) if fixed
-                   else campaign.revealers(save["awaiting"]))
-        reveal_key = key if any(p in mine for p in awaited) else None
+        fixed = [m.body for m in heads if m.kind == "orders"]     # whose reveals these orders await
+        revealers = (step_revealers(campaign, save, str(fixed[0].get("side")), fixed[0].get("orders")) if fixed
+                     else campaign.revealers(save["awaiting"]))
+        reveal_key = key if any(p in mine for p in revealers) else None
         step = adjudicate_messages(campaign, given, reveal_key, sent)
         used.update(m.digest for m in given)
         _note_reveals(campaign, step, mine, outbox, received, result, used)
