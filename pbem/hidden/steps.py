@@ -11,8 +11,9 @@ Two kinds of step:
   the step and refuses any difference.
 - a **public step**: every machine applies it to the public state with the items the step
   opens (HiddenRules.opens) merged back. The mover's openings ride in its orders, each other
-  owner's in its dice reveal of the step (`hidden: {open: {ITEM: {value, salt}}}`); each is
-  checked against its commitment before use, and an opened item stays public from then on.
+  owner's in its dice reveal of the step (`hidden: {open: {ITEM: {value, salt}}}`), which the
+  step awaits when HiddenRules.owners_reveal says so (`step_revealers`); each is checked against
+  its commitment before use, and an opened item stays public from then on.
 """
 
 import copy
