@@ -12,7 +12,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from pbem import campaign as camp
 from pbem.demo import DEMO_SENT, demo_commitment
 from pbem.hidden.steps import step_revealers
-from pbem.inputs import make_reveal
+from pbem.inputs import catch_up, make_reveal
 from pbem.keys import key_id
 from pbem.signing import parse_signed
 from pbem.yamlio import dump_yaml, parse_yaml_text
@@ -130,6 +130,9 @@ def test_a_german_assault_on_a_western_stack_awaits_the_soviet_and_the_western(a
     first = camp.adjudicate(campaign.folder, [orders], key=KEYS["soviet"], sent=DEMO_SENT)
     assert first.save is None and first.awaiting_reveal == ["western"]
     assert sorted(first.inputs) == ["orders-german.txt", "reveal-soviet.txt"]
+    assert catch_up(campaign, number, save, 7) == (                   # orders for save 7 reach this copy
+        "adjudicate save 7 first (files: pending/orders-german.txt, pending/reveal-soviet.txt wait for the reveal "
+        "of soviet, western; then those of each later step, as they were sent)")
     done = camp.adjudicate(campaign.folder, [], key=KEYS["western"], sent=DEMO_SENT)
     new = done.save
     assert new is not None and sorted(done.inputs) == ["orders-german.txt", "reveal-soviet.txt", "reveal-western.txt"]
