@@ -427,6 +427,8 @@ def test_smithereens_three_players_a_german_assault_on_a_western_stack_is_resolv
     battle = save["events"][0]
     assert (battle["defenders"], battle["roll"], battle["result"]) == (["wa-1", "wa-2"], 1, "4/0")
     assert save["hidden"]["western"] == {} and "ger-46pz" not in save["state"]["units"]
+    checked = pbem("verify", machine.folder)
+    assert checked.exit_code == 0 and checked.stdout.startswith("OK: 8 saves, 12 signatures, 1 die rolls verified"), checked.stdout
 
 
 # -- (b) a crafted value that reaches the victim's terminal ---------------------------------------
