@@ -19,7 +19,8 @@ from . import storage
 from .dice import Dice, DiceUnavailable, check_leaf, order_set_digest, step_seed
 from .errors import PbemError
 from .hidden.private import PrivatePart, find_private
-from .hidden.steps import is_owner_step, needed_openings, open_block, openings_for, owner_result, public_state, rules_of
+from .hidden.steps import (is_owner_step, needed_openings, open_block, openings_for, owner_result, public_state, rules_of,
+                           step_revealers)
 from .folder import Campaign, build_save, check_header, open_campaign, read_signed
 from .games.base import Outcome
 from .hidden.dealt import AwaitingPart, PartRefused, any_part, block_of, dealing_of, given_blocks, parts_for, rolls
@@ -176,7 +177,8 @@ def _dice_secrets(campaign: Campaign, orders: SignedMessage, reveals: dict[str, 
             raise PbemError("orders lack the mover's dice (sign them with `pbem sign`)", orders.source)
         entry = campaign.header["dice"]["commitments"][side]
         secrets_given[side] = _in_file(orders.source, check_leaf, body["dice"], step, entry["root"], entry["tree_depth"], side)
-    needed = campaign.revealers(waiting)
+    # the seats the game names, and (pbem.hidden) the owners of the items the orders open
+    needed = campaign.revealers(waiting) if save is None else step_revealers(campaign, save, side, body["orders"])
     # the non-moving party may have handed its key to `adjudicate` instead of a reveal file
     if key is not None:
         for party in campaign.sides_of_key(key_id(key.public_key())):

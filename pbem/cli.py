@@ -374,8 +374,14 @@ def sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder
     latest = campaign.latest()
     kept_orders = [m for m in camp.read_pending(campaign, *latest) if m.kind == "orders"]
     if not no_check and kept_orders:
-        out(f"these orders: {_what_pending_orders_await(campaign, latest, kept_orders[0], campaign.revealers(latest[1]['awaiting']))}")
+        out(f"these orders: {_what_pending_orders_await(campaign, latest, kept_orders[0], _revealers(campaign, latest[1], kept_orders[0]))}")
     _send_hint(campaign, target, exclude=body.get("side"))
+
+
+def _revealers(campaign: "camp.Campaign", save: dict, orders: SignedMessage) -> list[str]:
+    """Whose reveals these orders' step awaits (pbem.hidden.steps.step_revealers)."""
+    from .hidden.steps import step_revealers
+    return step_revealers(campaign, save, str(orders.body["side"]), orders.body["orders"])
 
 
 def _send_hint(campaign: "camp.Campaign", path: Path, exclude: str | None) -> None:
@@ -399,7 +405,7 @@ def reveal_cmd(folder: Path = Argument(...), orders: Path = Argument(...), key: 
     message = camp.read_signed(orders)
     camp.check_orders_message(campaign, message, number, save, digest)
     private_key = load_private_key(key, passphrase)
-    needed = campaign.revealers(save["awaiting"])
+    needed = _revealers(campaign, save, message)
     sides = [s for s in campaign.sides_of_key(key_id(private_key.public_key())) if s in needed]
     if not sides:
         raise PbemError("this key belongs to no side whose reveal this step needs", str(key))
@@ -539,7 +545,7 @@ def status_cmd(folder: Path = Argument(...)) -> None:
     for message in pending:
         if message.kind == "orders":
             have = {m.body["side"] for m in pending if m.kind == "reveal"}
-            missing = [p for p in campaign.revealers(waiting) if p not in have]
+            missing = [p for p in _revealers(campaign, save, message) if p not in have]
             fixed = (f"orders of {message.body['side']} are fixed ({message.source}, sent {message.body['sent']}, "
                      f"{_waited(message.body['sent'])} ago)")
             out(f"{fixed}; {_what_pending_orders_await(campaign, (number, save, digest), message, missing)}")

@@ -22,6 +22,7 @@ from .adjudicate import adjudicate_messages, differ
 from .amend import AMENDMENT, CONSENT
 from .errors import PbemError
 from .folder import Campaign, check_header, open_campaign
+from .hidden.steps import step_revealers
 from .inputs import read_pending
 from .keys import key_id
 from .signing import SignedMessage, find_signed, parse_signed
@@ -72,7 +73,10 @@ def inbox(folder: Path, files: list[Path], key: Ed25519PrivateKey | None = None,
             m for m in received.values() if m.body.get("save") == number and (
                 (m.kind in ("reveal", "strength") and m.body.get("orders") in {o.digest for o in heads})
                 or (m.kind == CONSENT and m.body.get("amendment") in {o.digest for o in heads}))]
-        reveal_key = key if any(p in mine for p in campaign.revealers(save["awaiting"])) else None
+        fixed = [m.body for m in heads if m.kind == "orders"]     # whose reveals these orders await
+        revealers = (step_revealers(campaign, save, str(fixed[0].get("side")), fixed[0].get("orders")) if fixed
+                     else campaign.revealers(save["awaiting"]))
+        reveal_key = key if any(p in mine for p in revealers) else None
         step = adjudicate_messages(campaign, given, reveal_key, sent)
         used.update(m.digest for m in given)
         _note_reveals(campaign, step, mine, outbox, received, result, used)
@@ -237,7 +241,8 @@ def awaited(campaign: Campaign) -> str:
                 f"{', '.join(missing)} (`pbem amend sign DIR AMENDMENT --key KEY`)")
     if orders:
         have = {m.body["side"] for m in pending if m.kind == "reveal"}
-        missing = [p for p in campaign.revealers(waiting) if p not in have]
+        missing = [p for p in step_revealers(campaign, save, str(orders[0].body["side"]), orders[0].body["orders"])
+                   if p not in have]
         return (f"save {number}: the orders of {orders[0].body['side']} are fixed and await the dice reveal of "
                 f"{', '.join(missing)}")
     return f"save {number}: awaits {waiting['kind']} from {waiting['side']} — {waiting['phase']}"

@@ -15,9 +15,9 @@ from .errors import PbemError
 from .folder import INPUT_NAME, Campaign, read_stored
 from .hidden.dealt import check_strength, parts_for
 from .hidden.private import PrivatePart, default_private_folder, find_private
-from .hidden.steps import HiddenDiceError, openings_for, rules_of, seal_owner_step
+from .hidden.steps import HiddenDiceError, openings_for, rules_of, seal_owner_step, step_revealers
 from .keys import key_id
-from .signing import SignedMessage, sign_body
+from .signing import SignedMessage, parse_signed, sign_body
 
 ORDERS_FIELDS = {"pbem", "campaign", "header", "save", "save_hash", "side", "kind", "phase", "sent", "dice",
                  "orders", "comment", "hidden"}
@@ -132,11 +132,23 @@ def catch_up(campaign: Campaign, number: int, save: dict, target: int) -> str:
     pending = sorted(p.name for p in (campaign.folder / PENDING).glob("*.txt")) if (campaign.folder / PENDING).is_dir() else []
     if pending:
         first = (f"{', '.join(f'{PENDING}/{n}' for n in pending)} wait for the reveal of "
-                 f"{', '.join(campaign.revealers(waiting)) or 'the other side'}")
+                 f"{', '.join(_pending_revealers(campaign, save, pending)) or 'the other side'}")
     else:
         first = (f"the signed {waiting['kind']} of {waiting['side']} for save {number}, "
                  f"orders-{waiting['side']}-{number:04d}.yaml.signed.txt as `pbem sign` names it, with any reveal it needs")
     return f"adjudicate {saves} first (files: {first}; then those of each later step, as they were sent)"
+
+
+def _pending_revealers(campaign: Campaign, save: dict, names: list[str]) -> list[str]:
+    """Whose reveals the orders kept in pending/ await (a seat whose stacks they open too)."""
+    for name in names:
+        if name.startswith("orders-"):
+            try:
+                body = parse_signed((campaign.folder / PENDING / name).read_text(), name).body
+                return step_revealers(campaign, save, str(body.get("side")), body.get("orders"))
+            except (PbemError, OSError):
+                break          # read again, and refused by name, when adjudicated
+    return campaign.revealers(save["awaiting"])
 
 
 def _check_reveal(campaign: Campaign, message: SignedMessage, orders: SignedMessage, number: int) -> str:

@@ -393,26 +393,42 @@ def test_no_order_of_another_seat_opens_a_hidden_chit(at10):
 
 # -- (d) three seats: an owner whose openings the step needs but whose reveal it never asks -------
 
-@pytest.mark.xfail(strict=True, reason="OPEN FINDING (red team round 2, not fixed: who reveals is a design and "
-                   "behaviour decision): three-player Smithereens with fog (11.7) and `reveals: camp` (5.4)")
-def test_smithereens_three_players_a_german_assault_on_a_western_stack_can_be_resolved():
-    """11.7: a prepared assault opens the defending stack (its owner's dice reveal carries the
-    opening). A new three-player campaign (fog on, `reveals: camp`) asks the German's roll of one
-    Alliance seat, the Soviet, so a German assault on a Western stack of two or more units waits for
-    an opening no message carries: `advance` refuses it ("this step opens hidden items of western,
-    whose openings ride in their dice reveal; the step awaits no reveal from them"). The Western
-    player who keeps every unit stacked cannot be attacked by pbem. Every owner whose items a step
-    opens must be among the seats it awaits."""
-    from pbem.gamedata import load_game_data
-    from pbem.games.smithereens import GAME as SMITHEREENS
-    from tests.test_smithereens_three_players import DEMO, three_player_state
-    data = load_game_data("smithereens", DEMO)
-    state = three_player_state(SMITHEREENS.options({}))
-    state.update(army="german", phase="assault")
-    hidden = {"german": [], "soviet": [], "western": ["1820E/1"]}
-    opened = SMITHEREENS.hidden.opens(data, state, hidden, "german", [{"attack": "1820E", "with": ["ger-46pz"]}])
-    assert opened == {"soviet": [], "western": ["1820E/1"]}
-    assert {o for o, items in opened.items() if items} <= set(SMITHEREENS.awaiting(state).opponents)
+def test_smithereens_three_players_a_german_assault_on_a_western_stack_is_resolved(tmp_path_factory, tmp_path):
+    """CLOSED BY FIX (Smithereens behaviour 6). 11.7: a prepared assault opens the defending stack
+    (its owner's dice reveal carries the opening). A new three-player campaign (fog on, `reveals:
+    camp`) asks the German's roll of one Alliance seat, the Soviet, so a German assault on a Western
+    stack waited for an opening no message carried: `advance` refused it ("this step opens hidden
+    items of western, whose openings ride in their dice reveal; the step awaits no reveal from
+    them"), and a Western player who kept every unit stacked could not be attacked. Now the step
+    awaits the fairness set and every seat whose stacks it opens: Soviet and Western, by the CLI."""
+    from cryptography.hazmat.primitives import serialization
+    from tests.test_smithereens_three_players import KEYS as SMITHEREENS_KEYS, build_at6, copy_at6, sign
+    machine = copy_at6(build_at6(tmp_path_factory.mktemp("reveals")), tmp_path)
+    keys = {}
+    for seat, private in SMITHEREENS_KEYS.items():
+        keys[seat] = tmp_path / seat
+        keys[seat].write_bytes(private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                                     serialization.NoEncryption()))
+    orders = sign(machine, "german", [{"attack": "1919E", "with": ["ger-46pz"]}])
+    western_machine = tmp_path / "western-machine"
+    shutil.copytree(machine.folder.parent, western_machine)
+    soviet = tmp_path / "reveal-soviet-0007.txt"
+    done = pbem("reveal", machine.folder, orders, "--key", keys["soviet"], "--out", soviet)
+    assert done.exit_code == 0 and "the step still awaits the reveal of western" in done.stdout, (done.stdout, done.stderr)
+    status = pbem("status", machine.folder)
+    assert status.stdout.splitlines()[1].endswith("; they roll dice and await the reveal of western"), status.stdout
+    western = tmp_path / "reveal-western-0007.txt"
+    done = pbem("reveal", western_machine / "campaign", orders, "--key", keys["western"], "--out", western)
+    assert done.exit_code == 0 and "the step still awaits the reveal of soviet" in done.stdout, (done.stdout, done.stderr)
+    done = pbem("adjudicate", machine.folder, western)
+    assert done.exit_code == 0, done.stderr
+    number, save, _ = camp.open_campaign(machine.folder).latest()
+    assert number == 7 and sorted(save["produced_by"]["reveals"]) == ["soviet", "western"]
+    battle = save["events"][0]
+    assert (battle["defenders"], battle["roll"], battle["result"]) == (["wa-1", "wa-2"], 1, "4/0")
+    assert save["hidden"]["western"] == {} and "ger-46pz" not in save["state"]["units"]
+    checked = pbem("verify", machine.folder)
+    assert checked.exit_code == 0 and checked.stdout.startswith("OK: 8 saves, 12 signatures, 1 die rolls verified"), checked.stdout
 
 
 # -- (b) a crafted value that reaches the victim's terminal ---------------------------------------

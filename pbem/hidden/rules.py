@@ -45,6 +45,12 @@ class HiddenRules:
         own openings ride in its orders, every other owner's in its dice reveal of the step."""
         return {}
 
+    def owners_reveal(self, data: GameData) -> bool:
+        """Whether a step also awaits the dice reveal of every other owner whose items it opens (its
+        openings ride in that reveal), besides the seats the game names for its dice. False: the
+        game's named seats only (a revision whose campaigns must replay as they were)."""
+        return False
+
     def mover_opens(self, data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:
         """Which of the mover's own items its orders open besides those `opens` names (e.g. the
         stacks its attacking units come from): decided on the mover's machine, which sees their

@@ -11,8 +11,9 @@ Two kinds of step:
   the step and refuses any difference.
 - a **public step**: every machine applies it to the public state with the items the step
   opens (HiddenRules.opens) merged back. The mover's openings ride in its orders, each other
-  owner's in its dice reveal of the step (`hidden: {open: {ITEM: {value, salt}}}`); each is
-  checked against its commitment before use, and an opened item stays public from then on.
+  owner's in its dice reveal of the step (`hidden: {open: {ITEM: {value, salt}}}`), which the
+  step awaits when HiddenRules.owners_reveal says so (`step_revealers`); each is checked against
+  its commitment before use, and an opened item stays public from then on.
 """
 
 import copy
@@ -202,6 +203,20 @@ def needed_openings(campaign: "Campaign", save: dict, side: str, orders: list) -
         if unknown:
             raise PbemError(f"internal: the game opens {owner}'s items {unknown}, which are not hidden")
     return {o: sorted(set(i)) for o, i in wanted.items() if i}
+
+
+def step_revealers(campaign: "Campaign", save: dict, side: str, orders: Any) -> list[str]:
+    """The parties whose reveal the step of `side`'s `orders` awaits: the seats the game names for
+    its dice (the save's `awaiting`, the fairness set of docs/dice.md) and, when the game's rules
+    say so (HiddenRules.owners_reveal), every other seat whose hidden items the orders open, since
+    their openings ride in their reveals. A GM's campaign: the GM alone, as before."""
+    named = campaign.revealers(save["awaiting"])
+    rules = rules_of(campaign)
+    if (rules is None or campaign.header["dice"]["mode"] == "gm" or not isinstance(orders, list)
+            or not rules.owners_reveal(campaign.data)):
+        return named
+    owners = [o for o in needed_openings(campaign, save, side, orders) if o != side]
+    return sorted(set(named) | set(owners))
 
 
 def public_state(campaign: "Campaign", number: int, save: dict, side: str, orders_body: dict, source: str,

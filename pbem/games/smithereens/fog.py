@@ -96,6 +96,12 @@ class SmithereensFog(HiddenRules):
                         opened.setdefault(owner, []).extend(at(owner, {target}))
         return opened
 
+    def owners_reveal(self, data: GameData) -> bool:
+        """11.7 (behaviour 6): a step awaits the reveal of every seat whose stack it opens, besides
+        the fairness set (`reveals: camp`: the German's roll needs the Soviet alone), so that a German
+        assault on a Western stack gets the Western's opening; before, it was refused."""
+        return self.game.plays(data, 6)
+
     def mover_opens(self, data: GameData, view: dict, items: Mapping[str, Any], side: str, orders: list) -> list[str]:
         """The stacks the attacking units come from (11.7, odds computation); the stacks a retreat
         goes into (11.27 stacking)."""
