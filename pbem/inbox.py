@@ -186,10 +186,13 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
         elif type(save) is int and save > number:
             saves = f"save {save} is" if save == number + 1 else f"saves {number + 1}–{save} are"
             lines.append(f"{what} of {message.body.get('side')} for save {save}: waits until {saves} recorded "
-                         f"here (the files that make {'it' if save == number + 1 else 'them'} have not come yet)")
+                         f"here (the files that make {'it' if save == number + 1 else 'them'} have not come yet); "
+                         f"keep it and give it to `pbem inbox` again with them")
         elif type(save) is int and save == number and message.kind in ("reveal", CONSENT):
-            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the "
-                         f"{'orders' if message.kind == 'reveal' else 'data amendment'} it answers")
+            answers = 'orders' if message.kind == 'reveal' else 'data amendment'
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the {answers} it "
+                         f"answers, not recorded here; keep it and give it to `pbem inbox` again "
+                         f"with (or after) those {answers}")
         else:
             lines.append(f"{what} of {message.body.get('side')} for save {save!r}: not part of this campaign's "
                          f"history (the campaign is at save {number}); ignored")

@@ -1,0 +1,97 @@
+"""A new group's first Smithereens Game Turn by the CLI (standard level, three seats in the
+play-test, the bundled two-seat demo here), the frictions it met: each test plays a prefix of the
+bundled example campaign (its published DEMO keys, its DEMONSTRATION data) and asserts the exact
+message a user now gets."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.test_cli import run
+
+EXAMPLE = ROOT / "examples" / "smithereens-demo"
+BUNDLED = EXAMPLE / "campaign"
+
+
+@pytest.fixture
+def group(tmp_path, monkeypatch):
+    """The two demo keys copied beside the campaign copies (their ledgers are written there)."""
+    monkeypatch.chdir(tmp_path)
+    for path in (EXAMPLE / "keys").iterdir():
+        if not path.name.endswith(".pbem-ledger.yaml"):
+            shutil.copy(path, tmp_path / path.name)
+    return tmp_path
+
+
+def copy_upto(target: Path, last: int) -> Path:
+    """The bundled campaign as a player's copy holds it after save `last`."""
+    shutil.copytree(BUNDLED, target, ignore=lambda folder, names: [
+        n for n in names if Path(folder).name == "steps" and n.isdigit() and int(n) > last])
+    return target
+
+
+def step_file(number: int, name: str) -> Path:
+    return BUNDLED / "steps" / f"{number:04d}" / name
+
+
+def edited_template(folder: Path, side: str, orders: str) -> Path:
+    """`pbem orders` for the current step, its `orders:` list replaced by `orders` (YAML lines)."""
+    run("orders", folder, "--side", side)
+    path = next(Path().glob(f"orders-{side}-*.yaml"))
+    text = path.read_text()
+    path.write_text(text[:text.index("\norders:")] + "\norders:\n" + orders)
+    return path
+
+
+def test_an_attack_in_the_movement_file_says_which_phase_takes_it(group):
+    """5.1: the Movement Phase comes before the Prepared Assault Phase. An `attack:` written in
+    the Soviet movement file used to be refused as a malformed move ("a movement order is
+    `move: UNIT` ..."), not saying that attacks are signed in the next step."""
+    folder = copy_upto(group / "c", 3)          # save 3 awaits Turn 2 Soviet movement
+    orders = edited_template(folder, "alliance", '  - attack: "1819E"\n    with: [sov-47a]\n')
+    result = run("check", folder, orders, ok=False)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        f"{orders}:17: `attack:` is a prepared assault, ordered in the Prepared Assault Phase that follows this "
+        "Movement Phase (5.1, 11.1): sign it then; here a movement order is `move: UNIT` with `path: [HEX, ...]` "
+        "(order 1)")
+
+
+def test_a_move_in_the_prepared_assault_file_says_the_movement_phase_is_over(group):
+    """5.1: once the Soviet Movement Phase is recorded, a `move:` in his Prepared Assault file
+    names the phase it belonged to instead of the shape of an `attack:` order alone."""
+    folder = copy_upto(group / "c", 4)          # save 4 awaits Turn 2 Soviet prepared assaults
+    orders = edited_template(folder, "alliance", '  - move: sov-2gta\n    path: ["2019E"]\n')
+    result = run("check", folder, orders, ok=False)
+    assert result.stderr.splitlines()[0] == (
+        f"{orders}:17: `move:` and `enter:` belong to the Movement Phase, which is over (5.1): the Prepared "
+        "Assault Phase takes `attack: HEX` with `with: [UNIT, ...]` (order 1)")
+
+
+def test_a_reveal_that_comes_before_its_orders_says_to_keep_it(group):
+    """README: mails in the wrong order go to `pbem inbox`. A third seat (or a second machine)
+    that gets the German reveal before the Soviet orders it answers was told only that it "waits
+    for the orders it answers"; nothing is kept in the folder, so it now says to keep the file and
+    give it to the inbox again with the orders. Then both together record the step."""
+    folder = copy_upto(group / "c", 10)         # save 10 awaits Turn 3 Soviet movement
+    reveal = step_file(11, "reveal-german.txt")
+    early = run("inbox", folder, reveal).stdout.splitlines()
+    assert early == [
+        f"{reveal}: reveal of german for save 10: waits for the orders it answers, not recorded here; keep it and "
+        "give it to `pbem inbox` again with (or after) those orders",
+        "save 10: awaits orders from alliance — Turn 3 Soviet movement"]
+    assert not (folder / "pending").exists()
+    both = run("inbox", folder, reveal, step_file(11, "orders-alliance.txt")).stdout
+    assert both.startswith("recorded save 11: Turn 3 Soviet movement (orders of alliance)")
+    assert (folder / "steps" / "0011" / "save.yaml").read_bytes() == step_file(11, "save.yaml").read_bytes()
+
+
+def test_orders_for_a_later_save_say_to_keep_them(group):
+    """Orders that come before the saves they follow wait, and the line says what to do with them."""
+    folder = copy_upto(group / "c", 9)
+    later = step_file(11, "orders-alliance.txt")
+    lines = run("inbox", folder, later).stdout.splitlines()
+    assert lines[0] == (f"{later}: orders of alliance for save 10: waits until save 10 is recorded here (the files that "
+                        "make it have not come yet); keep it and give it to `pbem inbox` again with them")
