@@ -329,11 +329,16 @@ def sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise PbemError(f"not signed: {problems[0]}{more}; see `pbem check {folder} {orders}`, "
                         "or sign anyway with --no-check")
+    target = out_file or orders.with_name(orders.name + ".signed.txt")
+    if target.exists():             # a second `pbem sign` of the same file: say what to do with the first
+        raise PbemError("already exists; pbem never overwrites: if it holds these orders signed, send it as it is "
+                        "(`pbem status` says whether it is recorded); to sign edited orders instead, remove it (or give --out "
+                        "FILE) and send only the new one",
+                        str(target))
     key_private = load_private_key(key, passphrase)
     seats = campaign.sides_of_key(key_id(key_private.public_key()))
     ledger.check_fresh(key, campaign)
     text = camp.sign_orders(campaign, body, key_private, source=str(orders), private=private)
-    target = out_file or orders.with_name(orders.name + ".signed.txt")
     write_new_file(target, text.encode())
     ledger.bind(key, campaign, seats)
     kept = camp.keep_signed_orders(campaign, text)   # the reveal alone completes the step here (pbem inbox)

@@ -95,3 +95,31 @@ def test_orders_for_a_later_save_say_to_keep_them(group):
     lines = run("inbox", folder, later).stdout.splitlines()
     assert lines[0] == (f"{later}: orders of alliance for save 10: waits until save 10 is recorded here (the files that "
                         "make it have not come yet); keep it and give it to `pbem inbox` again with them")
+
+
+def test_a_second_sign_of_the_same_file_says_to_send_the_first(group):
+    """Signing the same orders twice used to end on "already exists; pbem never overwrites" alone;
+    it now says to send the signed file already there, or remove it to sign edited orders, and
+    signs nothing (two different signed files for one save would be refused together)."""
+    folder = copy_upto(group / "c", 3)
+    orders = edited_template(folder, "alliance", "  []\n")
+    run("sign", folder, orders, "--key", "alliance")
+    pending = sorted((folder / "pending").iterdir())
+    again = run("sign", folder, orders, "--key", "alliance", ok=False)
+    assert again.exit_code == 1
+    assert again.stderr == (f"pbem: error: {orders}.signed.txt: already exists; pbem never overwrites: if it holds these "
+                            "orders signed, send it as it is (`pbem status` says whether it is recorded); to sign edited "
+                            "orders instead, remove it (or give --out FILE) and send only the new one\n")
+    assert sorted((folder / "pending").iterdir()) == pending
+
+
+def test_a_missing_value_asks_every_player_to_sign_the_amendment():
+    """Three seats (1.2) sign an amendment each (pbem.amend): the refusal no longer says "both players"."""
+    from pbem.errors import UnknownDataError
+    message = str(UnknownDataError("map.regions.slovakia.hexes", "the hexes of slovakia (3.6)", "the map sheets",
+                                   "data-override.yaml"))
+    assert message == ("needs the hexes of slovakia (3.6), which the rulebook text does not give (printed on: the map "
+                       "sheets); enter it as `map.regions.slovakia.hexes` in the campaign's data override "
+                       "(data-override.yaml) — see `pbem data missing`; once the campaign has begun, every player signs "
+                       "it as a data amendment (`pbem amend propose`)")
+
