@@ -539,8 +539,9 @@ def _what_pending_orders_await(campaign: "camp.Campaign", latest: tuple, orders:
                 f"{campaign.folder / 'pending'} and sign corrected orders")
     if result.save is None:
         return f"they roll dice and await the reveal of {', '.join(missing)}"
+    others = "the other players' inboxes do" if len(campaign.header["players"]) > 2 else "the opponent's inbox does"
     return (f"their step rolls no die and needs no reveal: `pbem inbox {campaign.folder} "
-            f"{orders.source}` records it here (as the opponent's inbox does there)")
+            f"{orders.source}` records it here (as {others} there)")
 
 
 def _waited(sent: str) -> str:

@@ -142,3 +142,22 @@ def test_the_step_loss_template_adjudicates_as_written(group, last, steps):
             "change it to the steps you choose.") in text.splitlines()
     assert parse_yaml_text(text, str(path))["orders"][0]["steps"] == steps
     assert run("check", folder, path).stdout.startswith(f"{path}: OK — 1 order(s) legal for ")
+
+
+def test_signing_a_diceless_step_with_three_seats_names_the_other_players(tmp_path, monkeypatch):
+    """Three-player Smithereens (1.2) on the demo data: `pbem sign` of orders whose step rolls no
+    die said the step is recorded "as the opponent's inbox does there"; with three seats both other
+    players' inboxes record it."""
+    monkeypatch.chdir(tmp_path)
+    seats = ("german", "soviet", "western")
+    for seat in seats:
+        run("keygen", seat)
+        run("commit", "--key", seat, "--campaign", "s3", "--side", seat)
+    run("new", "smithereens", "historical", "--dir", "c", *[a for s in seats for a in ("--player", f"{s}={s}.pub")],
+        *[a for s in seats for a in ("--commitment", f"s3-{s}.commit.txt")], "--data", EXAMPLE / "data-override.yaml",
+        "--option", "level=standard")
+    orders = edited_template(Path("c"), "german", "  []\n")
+    lines = run("sign", "c", orders, "--key", "german").stdout.splitlines()
+    assert lines[1] == ("these orders: their step rolls no die and needs no reveal: `pbem inbox c c/pending/orders-german.txt` "
+                        "records it here (as the other players' inboxes do there)")
+    assert lines[2] == f"send {orders}.signed.txt to soviet, western"
