@@ -801,6 +801,7 @@ def amend_propose_cmd(folder: Path = Argument(..., help="Your copy of the campai
     campaign = camp.open_campaign(folder)
     values, errata = amend.proposal_values(campaign, proposal)
     private = load_private_key(key, passphrase)
+    ledger.check_fresh(key, campaign)       # a reused commitment dooms the campaign: say so before a round trip
     text = amend.propose(campaign, values, errata, private, note)
     message = parse_signed(text, "the amendment")
     number = campaign.step_numbers()[-1]
@@ -830,6 +831,7 @@ def amend_sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign 
     if len(found) != 1:
         raise PbemError("expected exactly one signed data amendment", str(amendment))
     private = load_private_key(key, passphrase)
+    ledger.check_fresh(key, campaign)
     text = amend.countersign(campaign, found[0], private)
     consent = parse_signed(text, "the countersignature")
     target = out_file or Path(f"consent-{consent.body['side']}-{consent.body['save'] + 1:04d}.txt")

@@ -161,3 +161,28 @@ def test_signing_a_diceless_step_with_three_seats_names_the_other_players(tmp_pa
     assert lines[1] == ("these orders: their step rolls no die and needs no reveal: `pbem inbox c c/pending/orders-german.txt` "
                         "records it here (as the other players' inboxes do there)")
     assert lines[2] == f"send {orders}.signed.txt to soviet, western"
+
+
+def test_a_reused_commitment_is_refused_at_the_first_data_amendment(tmp_path, monkeypatch):
+    """docs/dice.md: a commitment is fresh every time. A group that made a second campaign with the
+    commitments of a first one already played only heard so at its first `pbem inbox`, after every
+    player had signed a data amendment; `pbem amend propose` (and `amend sign`) now refuse first."""
+    monkeypatch.chdir(tmp_path)
+    seats = ("german", "soviet", "western")
+    for seat in seats:
+        run("keygen", seat)
+        run("commit", "--key", seat, "--campaign", "s3", "--side", seat)
+    for folder in ("first", "second"):                 # two campaigns (titles differ), one set of commitments
+        run("new", "smithereens", "historical", "--dir", folder, "--title", folder,
+            *[a for s in seats for a in ("--player", f"{s}={s}.pub")],
+            *[a for s in seats for a in ("--commitment", f"s3-{s}.commit.txt")], "--data", EXAMPLE / "data-override.yaml",
+            "--option", "level=standard")
+    orders = edited_template(Path("first"), "german", "  []\n")
+    run("sign", "first", orders, "--key", "german")
+    run("inbox", "first", f"{orders}.signed.txt", "--key", "soviet")       # the first campaign goes on:
+    run("sign", "first", edited_template(Path("first"), "soviet", "  []\n"), "--key", "soviet")   # no air (13.5)
+    Path("proposal.yaml").write_text("pbem: data-override\ngame: smithereens\nvalues:\n  map.regions.slovakia.hexes: []\n")
+    refused = run("amend", "propose", "second", "proposal.yaml", "--key", "soviet", ok=False)
+    assert refused.exit_code == 1 and not list(Path().glob("amendment-*"))
+    assert refused.stderr.startswith("pbem: error: soviet.pbem-ledger.yaml: REUSED COMMITMENT: your dice commitment for "
+                                     "soviet in campaign s3 was already used in another campaign (header ")
