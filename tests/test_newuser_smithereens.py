@@ -131,14 +131,14 @@ def test_a_missing_value_asks_every_player_to_sign_the_amendment():
 ])
 def test_the_step_loss_template_adjudicates_as_written(group, last, steps):
     """The defender's loss-choice template wrote every defender's steps as 0, which `pbem check`
-    refused ("this answer absorbs 0"); it is now pre-filled with one legal answer (11.29-11.30),
+    refused ("this answer absorbs 0"); it is now pre-filled as 11.29-11.30 spread the loss,
     says so, and checks as written."""
     from pbem.yamlio import parse_yaml_text
     folder = copy_upto(group / "c", last)
     run("orders", folder, "--side", "german")
     path = Path(f"orders-german-{last:04d}.yaml")
     text = path.read_text()
-    assert ("# `steps:` is pre-filled with one legal answer (11.30: nobody eliminated before all are down to one step); "
+    assert ("# `steps:` is pre-filled as 11.30 spreads the loss (nobody eliminated before all are down to one step); "
             "change it to the steps you choose.") in text.splitlines()
     assert parse_yaml_text(text, str(path))["orders"][0]["steps"] == steps
     assert run("check", folder, path).stdout.startswith(f"{path}: OK — 1 order(s) legal for ")

@@ -11,8 +11,8 @@ from .components import ALLIANCE
 from .setup import SetupRules
 
 
-# templates: the step losses are pre-filled with one legal answer, which `pbem check` accepts as written
-PREFILLED = ("`steps:` is pre-filled with one legal answer (11.30: nobody eliminated before all are down to "
+# templates: the step losses are pre-filled as 11.30 spreads them, an answer `pbem check` accepts as written (13.13 Flak aside)
+PREFILLED = ("`steps:` is pre-filled as 11.30 spreads the loss (nobody eliminated before all are down to "
              "one step); change it to the steps you choose.")
 
 
