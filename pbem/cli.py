@@ -357,11 +357,16 @@ def sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign folder
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise PbemError(f"not signed: {problems[0]}{more}; see `pbem check {folder} {orders}`, "
                         "or sign anyway with --no-check")
+    target = out_file or orders.with_name(orders.name + ".signed.txt")
+    if target.exists():             # a second `pbem sign` of the same file: say what to do with the first
+        raise PbemError("already exists; pbem never overwrites: if it holds these orders signed, send it as it is "
+                        "(`pbem status` says whether it is recorded); to sign edited orders instead, remove it (or give --out "
+                        "FILE) and send only the new one",
+                        str(target))
     key_private = load_private_key(key, passphrase)
     seats = campaign.sides_of_key(key_id(key_private.public_key()))
     ledger.check_fresh(key, campaign)
     text = camp.sign_orders(campaign, body, key_private, source=str(orders), private=private)
-    target = out_file or orders.with_name(orders.name + ".signed.txt")
     write_new_file(target, text.encode())
     ledger.bind(key, campaign, seats)
     kept = camp.keep_signed_orders(campaign, text)   # the reveal alone completes the step here (pbem inbox)
@@ -568,8 +573,9 @@ def _what_pending_orders_await(campaign: "camp.Campaign", latest: tuple, orders:
                 f"{campaign.folder / 'pending'} and sign corrected orders")
     if result.save is None:
         return f"they roll dice and await the reveal of {', '.join(missing)}"
+    others = "the other players' inboxes do" if len(campaign.header["players"]) > 2 else "the opponent's inbox does"
     return (f"their step rolls no die and needs no reveal: `pbem inbox {campaign.folder} "
-            f"{orders.source}` records it here (as the opponent's inbox does there)")
+            f"{orders.source}` records it here (as {others} there)")
 
 
 def _waited(sent: str) -> str:
@@ -829,6 +835,7 @@ def amend_propose_cmd(folder: Path = Argument(..., help="Your copy of the campai
     campaign = camp.open_campaign(folder)
     values, errata = amend.proposal_values(campaign, proposal)
     private = load_private_key(key, passphrase)
+    ledger.check_fresh(key, campaign)       # a reused commitment dooms the campaign: say so before a round trip
     text = amend.propose(campaign, values, errata, private, note)
     message = parse_signed(text, "the amendment")
     number = campaign.step_numbers()[-1]
@@ -858,6 +865,7 @@ def amend_sign_cmd(folder: Path = Argument(..., help="Your copy of the campaign 
     if len(found) != 1:
         raise PbemError("expected exactly one signed data amendment", str(amendment))
     private = load_private_key(key, passphrase)
+    ledger.check_fresh(key, campaign)
     text = amend.countersign(campaign, found[0], private)
     consent = parse_signed(text, "the countersignature")
     target = out_file or Path(f"consent-{consent.body['side']}-{consent.body['save'] + 1:04d}.txt")

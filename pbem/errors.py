@@ -31,6 +31,6 @@ class UnknownDataError(PbemError):
         super().__init__(
             f"needs {what}, which the rulebook text does not give{where}; "
             f"enter it as `{path}` in the campaign's data override ({override_file}) "
-            f"— see `pbem data missing`; once the campaign has begun, both players sign it as a data "
+            f"— see `pbem data missing`; once the campaign has begun, every player signs it as a data "
             f"amendment (`pbem amend propose`)"
         )

@@ -208,14 +208,17 @@ def _leftovers(campaign: Campaign, received: dict[str, SignedMessage], used: set
         elif type(save) is int and save > number:
             saves = f"save {save} is" if save == number + 1 else f"saves {number + 1}–{save} are"
             lines.append(f"{what} of {message.body.get('side')} for save {save}: waits until {saves} recorded "
-                         f"here (the files that make {'it' if save == number + 1 else 'them'} have not come yet)")
+                         f"here (the files that make {'it' if save == number + 1 else 'them'} have not come yet); "
+                         f"keep it and give it to `pbem inbox` again with them")
         elif type(save) is int and save == number and message.kind == "reveal" and kept and message.body.get("orders") != kept[0].digest:
             lines.append(f"{what} of {message.body.get('side')} for save {save}: answers other orders than those of "
                          f"{kept[0].body.get('side')} kept in pending/ (if {kept[0].body.get('side')} signed two different "
                          "orders for this save, both files prove it); never reveal again for this save")
         elif type(save) is int and save == number and message.kind in ("reveal", CONSENT):
-            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the "
-                         f"{'orders' if message.kind == 'reveal' else 'data amendment'} it answers")
+            answers = 'orders' if message.kind == 'reveal' else 'data amendment'
+            lines.append(f"{what} of {message.body.get('side')} for save {save}: waits for the {answers} it "
+                         f"answers, not recorded here; keep it and give it to `pbem inbox` again "
+                         f"with (or after) those {answers}")
         elif message.kind == "orders" and (twin := recorded_twin(campaign, message, number)) is not None:
             lines.append(f"{what} of {message.body.get('side')} for save {save}: EQUIVOCATION: {message.body.get('side')} "
                          f"signed other orders for save {save}, recorded in {twin}: keep both files, they prove it")

@@ -55,7 +55,7 @@ def test_an_amendment_signed_by_both_enters_the_chain_and_later_steps_use_it(two
     before = move_file(root, "before")
     refused = run("check", camp_of(root, "alliance"), before, ok=False)
     assert f"needs hex {HEX} and its terrain" in refused.stderr and f"map.hexes.{HEX}" in refused.stderr
-    assert "both players sign it as a data amendment (`pbem amend propose`)" in refused.stderr
+    assert "every player signs it as a data amendment (`pbem amend propose`)" in refused.stderr
 
     proposed = run("amend", "propose", camp_of(root, "german"), root / "camp-amendment-proposal.yaml",
                    "--key", root / "german" / "key", "--note", "terrain read off the printed eastern sheet",

@@ -137,7 +137,8 @@ def test_inbox_says_what_it_still_waits_for(machines):
     run("inbox", folder(root, "alliance"), orders, "--key", key(root, "alliance"), "--outbox", root / "alliance")
     following = signed_orders(root, "alliance", _legal(folder(root, "alliance"), "alliance"), "next")
     early = run("inbox", folder(root, "german"), following).stdout.splitlines()
-    assert early[0] == f"{following}: orders of alliance for save 1: waits until save 1 is recorded here (the files that make it have not come yet)"
+    assert early[0] == (f"{following}: orders of alliance for save 1: waits until save 1 is recorded here (the files that make it "
+                        "have not come yet); keep it and give it to `pbem inbox` again with them")
     # the German copy keeps its own signed orders (pbem sign): the reveal alone completes the step
     assert early[-1] == "save 0: the orders of german are fixed and await the dice reveal of alliance"
     # the alliance's own signed answer or movement rolls no dice: its next inbox records it

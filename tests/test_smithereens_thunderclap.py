@@ -96,7 +96,7 @@ def test_a_second_launch_asks_the_data_and_behaviour_3_has_none(data):  # 13.8, 
         "needs how many times Operation Thunderclap may be launched (13.8; one marker, 2.18), which the rulebook text does not "
         "give (printed on: counter sheet (one Operation Thunderclap marker, 2.18)); enter it as "
         "`special.operation_thunderclap.uses` in the campaign's data override (data-override.yaml) — see `pbem data missing`; "
-        "once the campaign has begun, both players sign it as a data amendment (`pbem amend propose`)"]
+        "once the campaign has begun, every player signs it as a data amendment (`pbem amend propose`)"]
     old = dataclasses.replace(data, behaviour=3)
     assert problems(old, soviet_turn(old), [STRIKE]) == ["a movement order is `move: UNIT` with `path: [HEX, ...]`"]
     assert GAME.map_overlay(old, state) == {}

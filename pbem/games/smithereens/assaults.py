@@ -121,6 +121,9 @@ class AssaultRules(AirRules):
 
     def attack_problems(self, data: GameData, state: dict, army: str, order: dict, used: set[str], targets: set[str]) -> list[str]:
         target, attackers = order.get("attack"), order.get("with")
+        if "move" in order or "enter" in order:      # 5.1: the Movement Phase came before
+            return ["`move:` and `enter:` belong to the Movement Phase, which is over (5.1): the Prepared Assault Phase "
+                    "takes `attack: HEX` with `with: [UNIT, ...]`"]
         if set(order) - {"attack", "with", "advance", "losses", "bombers", "riverine"} or not isinstance(target, str) \
                 or not isinstance(attackers, list) or not attackers:
             return ["an assault order is `attack: HEX` with `with: [UNIT, ...]` (optional `advance:`, `losses:`, "

@@ -34,6 +34,7 @@ from ...kit.combat import Shift, clamp, total
 from ...report import plural
 from ..base import Problem
 from .report import ReportRules
+from .responses import PREFILLED
 
 ORDER = "a mobile assault is `assault: HEX` with `with: [UNIT, ...]` (optional `path:` to the launch hex, `losses:`) (12.2)"
 
@@ -397,8 +398,9 @@ class MobileAssaultRules(ReportRules):
         battle = state["mobile"]["answer"]
         return {"notes": [self.awaiting(state).phase,
                           f"Mobile assault at {battle['hex']}: absorb {plural(battle['defender_lp'], 'loss point')} as step "
-                          "losses, no retreat (12.13); no unit eliminated before all are down to one step (11.30)."],
-                "orders": [{"battle": battle["hex"], "steps": {u: 0 for u in battle["defenders"] if u in state["units"]}}]}
+                          "losses, no retreat (12.13); no unit eliminated before all are down to one step (11.30).",
+                          PREFILLED],
+                "orders": [{"battle": battle["hex"], "steps": self.legal_steps(data, state, battle)}]}
 
     def movement_template(self, data: GameData, state: dict, side: str) -> dict:
         template = super().movement_template(data, state, side)

@@ -354,6 +354,9 @@ class MovementRules(ReplacementRules):
     def move_problem(self, data: GameData, view: dict, army: str, order: dict, moved: set[str]) -> str | None:
         """One `move:` order (10.1-10.7, 10.24-10.25, 11.19); a legal move updates `view`."""
         unit_id, path = order.get("move"), order.get("path")
+        if "attack" in order:              # 5.1: prepared assaults come after the Movement Phase
+            return ("`attack:` is a prepared assault, ordered in the Prepared Assault Phase that follows this Movement "
+                    "Phase (5.1, 11.1): sign it then; here a movement order is `move: UNIT` with `path: [HEX, ...]`")
         if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or not path:
             return "a movement order is `move: UNIT` with `path: [HEX, ...]`"
         if unit_id not in view["units"]:

@@ -11,6 +11,11 @@ from .components import ALLIANCE
 from .setup import SetupRules
 
 
+# templates: the step losses are pre-filled as 11.30 spreads them, an answer `pbem check` accepts as written (13.13 Flak aside)
+PREFILLED = ("`steps:` is pre-filled as 11.30 spreads the loss (nobody eliminated before all are down to "
+             "one step); change it to the steps you choose.")
+
+
 class ResponseRules(SetupRules):
     def defender_loss_order(self, data: GameData, units: list[str]) -> list[str]:
         """The order a defender's steps go in when he has no choice (11.29, 11.30)."""
@@ -246,8 +251,18 @@ class ResponseRules(SetupRules):
             notes.append(f"Battle at {battle['hex']}: absorb {plural(battle['defender_lp'], 'loss point')} with steps"
                          + (" or one hex of retreat (11.25; a unit that would be overstacked there retreats on, "
                             "`retreat: {UNIT: [HEX, HEX]}`, 11.27)" if battle["army"] == "german" else " (11.29)"))
-            orders.append({"battle": battle["hex"], "steps": {u: 0 for u in battle["defenders"] if u in state["units"]}})
+            orders.append({"battle": battle["hex"], "steps": self.legal_steps(data, state, battle)})
+        if orders:
+            notes.append(PREFILLED)
         return {"notes": notes, "orders": orders}
+
+    def legal_steps(self, data: GameData, state: dict, battle: dict) -> dict[str, int]:
+        """One legal answer for a template (11.29-11.30, 13.13 Flak first): every surviving defender
+        listed, the loss points spread as adjudication would spread them with no choice."""
+        alive = [u for u in battle["defenders"] if u in state["units"]]
+        lost = spread_steps(self.defender_loss_order(data, alive), {u: state["units"][u]["steps"] for u in alive},
+                            battle["defender_lp"])
+        return {u: lost.get(u, 0) for u in alive}
 
     def apply_responses(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         events: list[dict] = []
