@@ -314,9 +314,9 @@ class EndOfTheIronDream(SequencedGame):
         if plays(data, 3):
             chit.after_step(state)                                       # 14.12 A: the draw after the first landing
         if plays(data, 2) and not state.get("game_over"):
-            supply_play.record_control(data, state, events)
-            collapse.watch(data, state, events)
-            victory.watch(data, state, events)
+            owner = supply_play.record_control(data, state, events)      # 4.1 A, worked out once for the next two
+            collapsed = collapse.watch(data, state, events, owner)
+            victory.watch(data, state, events, None if collapsed else owner)      # the collapse may move units
             warsaw.watch(data, state, events)
             french.watch(data, state)
             satellites.watch(data, state, events)

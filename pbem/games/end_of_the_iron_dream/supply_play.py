@@ -76,18 +76,23 @@ def present_control(data: GameData, state: dict) -> dict[str, str]:
 def control(data: GameData, state: dict) -> dict[str, str]:
     """Every listed hex -> the army controlling it (4.1 A): priorities 1-2 now, else the last
     to occupy it or hold it by ZOC (state["control"]), else the starting territory."""
+    return control_from(data, state, present_control(data, state))
+
+
+def control_from(data: GameData, state: dict, now: dict[str, str]) -> dict[str, str]:
+    """`control` given priorities 1-2 of this instant (`present_control` of this very state)."""
     start = start_territory(data, state)
     held = state.get("control", {})
-    now = present_control(data, state)
     owner = default_owner(state)
     hexes = mapdata(data)
     return {h: now.get(h) or held.get(h) or start.get(h, owner) for h in hexes.known_hexes()}
 
 
-def record_control(data: GameData, state: dict, events: list) -> None:
+def record_control(data: GameData, state: dict, events: list) -> dict[str, str]:
     """After every step: each hex a unit entered on its way (4.1 A: it occupied it, 15.21.4 "the
     conversion of each hex ... the instant those units entered") and each hex held now by
-    priorities 1-2 is the last holder's; entries equal to the starting territory are dropped."""
+    priorities 1-2 is the last holder's; entries equal to the starting territory are dropped.
+    Returns `control` of the state as recorded (the watchers that follow share it, issue 13)."""
     start, owner = start_territory(data, state), default_owner(state)
     held = dict(state.get("control", {}))
     for e in events:
@@ -95,8 +100,10 @@ def record_control(data: GameData, state: dict, events: list) -> None:
         if "path" in e and units and units[0] in state["units"]:
             for hex_id in e["path"]:
                 held[hex_id] = army_of(state, units[0])
-    held.update(present_control(data, state))
+    now = present_control(data, state)
+    held.update(now)
     state["control"] = {h: a for h, a in sorted(held.items()) if a != start.get(h, owner)}
+    return control_from(data, state, now)
 
 
 def validate(data: GameData, state: dict) -> None:

@@ -101,6 +101,7 @@ class SupplyRules(SmithereensBase):
                           for u in units)}
 
         complete = self.map_complete(data)
+        playable: dict[str, bool] = {}       # a hex's terrain verdict, read once per trace (issue 13)
 
         def can_enter(a: str, b: str) -> bool:
             if b in blocked or b in excluded or b in neutral:
@@ -109,8 +110,10 @@ class SupplyRules(SmithereensBase):
                 if not complete or b in self.hexes(data):
                     unknown.append(b)
                 return False
-            if self.terrain(data, b) in ("sea", "hook_of_holland") or self.prohibited(data, b):
-                return False                   # 6.2: only playable terrain (10.17, 10.18)
+            if b not in playable:              # 6.2: only playable terrain (10.17, 10.18)
+                playable[b] = not (self.terrain(data, b) in ("sea", "hook_of_holland") or self.prohibited(data, b))
+            if not playable[b]:
+                return False
             return not {"lake", "sea"} & set(self.hexside(data, a, b)) or self.water_open(state, army, a, b)
 
         def source(h: str) -> bool:
