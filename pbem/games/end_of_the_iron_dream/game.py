@@ -314,11 +314,11 @@ class EndOfTheIronDream(SequencedGame):
         if plays(data, 3):
             chit.after_step(state)                                       # 14.12 A: the draw after the first landing
         if plays(data, 2) and not state.get("game_over"):
-            owner = supply_play.record_control(data, state, events)      # 4.1 A, worked out once for the next two
-            collapsed = collapse.watch(data, state, events, owner)
-            victory.watch(data, state, events, None if collapsed else owner)      # the collapse may move units
-            warsaw.watch(data, state, events)
-            french.watch(data, state)
+            owner = supply_play.record_control(data, state, events)      # 4.1 A worked out once for the next four:
+            shared = None if collapse.watch(data, state, events, owner) else owner     # the collapse may move units;
+            victory.watch(data, state, events, shared)                   # these three change the ledger only
+            warsaw.watch(data, state, events, shared)
+            french.watch(data, state, shared)
             satellites.watch(data, state, events)
             neutrality.watch(data, state, events)                       # 27.7 A
             garrisons.watch_lhj(data, state)                            # 26.6.4 A, D in 27.3 G

@@ -175,10 +175,12 @@ def berlin_hex(data: GameData) -> str:
     return numbers.text(data, "economy.economic_hexes.primary.berlin.hex", "the hex of Berlin (15.12)")
 
 
-def lines(data: GameData, state: dict, army: str) -> tuple[dict[str, str], set[str], set[str], list[str], dict[str, int]]:
+def lines(data: GameData, state: dict, army: str,
+          owner: dict[str, str] | None = None) -> tuple[dict[str, str], set[str], set[str], list[str], dict[str, int]]:
     """An army's lines now: (control, its hexes, the EZOCs no friendly combat unit negates (15.8 B),
-    its sources on the map, every hex its GS lines reach -> their length)."""
-    owner = control(data, state)
+    its sources on the map, every hex its GS lines reach -> their length). `owner`: `control` of
+    this state, when the caller has it."""
+    owner = control(data, state) if owner is None else owner
     mine = {h for h, a in owner.items() if a == army}
     friends = {u["hex"] for k, u in state["units"].items() if u["side"] == army and not is_type(data, k, "supply_unit")}
     ezoc = enemy_zoc(data, state, army) - friends
