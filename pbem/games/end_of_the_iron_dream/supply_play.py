@@ -83,9 +83,15 @@ def control_from(data: GameData, state: dict, now: dict[str, str]) -> dict[str, 
     """`control` given priorities 1-2 of this instant (`present_control` of this very state)."""
     start = start_territory(data, state)
     held = state.get("control", {})
-    owner = default_owner(state)
-    hexes = mapdata(data)
-    return {h: now.get(h) or held.get(h) or start.get(h, owner) for h in hexes.known_hexes()}
+    out = dict.fromkeys(mapdata(data).known_hexes(), default_owner(state))     # every hex: now, else held, else start
+    for h, a in start.items():                       # (laid lowest first; a key's place never moves, issue 13)
+        if h in out:
+            out[h] = a
+    for given in (held, now):
+        for h, a in given.items():
+            if a and h in out:
+                out[h] = a
+    return out
 
 
 def record_control(data: GameData, state: dict, events: list) -> dict[str, str]:
