@@ -41,3 +41,28 @@ def test_record_control_returns_control_of_the_recorded_state():
     shared = supply_play.record_control(campaign.data, state, [moved])
     assert shared == supply_play.control(campaign.data, state)
     assert list(shared) == list(mapdata(campaign.data).known_hexes())
+
+
+def test_terminal_check_given_the_recorded_control_does_what_it_does_alone():
+    """15.9 A at the end of a player-turn (5.x.7): the check handed the control map the step has just
+    recorded leaves the same state and events as the check that works it out itself, on every
+    bundled save (whatever its phase: the check only reads the map)."""
+    import copy
+
+    campaign = camp.open_campaign(BUNDLED)
+    checked, terminal = 0, 0
+    for number in campaign.step_numbers():
+        state = campaign.load_save(number)[0]["state"]
+        if "granted" not in state:
+            continue
+        alone, shared = copy.deepcopy(state), copy.deepcopy(state)
+        alone_events: list = []
+        shared_events: list = []
+        owner = supply_play.record_control(campaign.data, shared, shared_events)
+        supply_play.record_control(campaign.data, alone, alone_events)
+        assert supply_play.terminal_check(campaign.data, alone, alone_events) == \
+            supply_play.terminal_check(campaign.data, shared, shared_events, owner)
+        assert (alone, alone_events) == (shared, shared_events)
+        checked += 1
+        terminal += any(e["event"] == "supply_check" and e["check"] == "terminal" for e in shared_events)
+    assert checked >= 10 and terminal >= 10

@@ -374,8 +374,8 @@ class EndOfTheIronDream(SequencedGame):
             state["phase"] = "assault"
             return
         if plays(data, 2):
-            supply_play.record_control(data, state, events)
-            if not supply_play.terminal_check(data, state, events):
+            owner = supply_play.record_control(data, state, events)      # 4.1 A, once for the check's lines
+            if not supply_play.terminal_check(data, state, events, owner):
                 return                                   # 15.10: the other camp answers first
         self.end_player_turn(data, state, events, dice)
 

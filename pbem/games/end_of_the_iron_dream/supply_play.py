@@ -197,10 +197,11 @@ def lines(data: GameData, state: dict, army: str,
     return owner, mine, ezoc, listed, reach
 
 
-def status(data: GameData, state: dict, army: str) -> Supply:
-    """Every unit of `army` (SUs need no GS, 15.23 A) in GS, needing the ally's hexes, or not."""
+def status(data: GameData, state: dict, army: str, owner: dict[str, str] | None = None) -> Supply:
+    """Every unit of `army` (SUs need no GS, 15.23 A) in GS, needing the ally's hexes, or not.
+    `owner`: `control` of this state, when the caller has it."""
     hexes, g = mapdata(data), grid(data)
-    owner, mine, ezoc, listed, reach = lines(data, state, army)
+    owner, mine, ezoc, listed, reach = lines(data, state, army, owner)
     found = sources(data, state, army)
     out = Supply()
     for unit_id, unit in sorted(state["units"].items()):
@@ -310,12 +311,12 @@ def initial_check(data: GameData, state: dict, events: list) -> None:
     state["phase"] = "movement"
 
 
-def terminal_check(data: GameData, state: dict, events: list) -> bool:
+def terminal_check(data: GameData, state: dict, events: list, owner: dict[str, str] | None = None) -> bool:
     """5.x.6 C / 5.1.6 C: the OOS markers come off; 5.x.7, 15.9 A, D: every unit without GS loses
     a step, a destroyed one permanently (15.9 A; 7.17), but for the WA airborne corps (15.9 B).
-    False while paused for a 15.10 answer."""
+    False while paused for a 15.10 answer. `owner`: `control` of this state, when the caller has it."""
     army = state["army"]
-    now = status(data, state, army)
+    now = status(data, state, army, owner)
     if ask_or_grant(state, army, now.needs_ally, "terminal", events):
         return False
     state["oos"] = []
