@@ -2,7 +2,7 @@
 map built from priorities 1-2, the last holder and the starting territory is the same map the
 per-hex rule gives ("now, else held, else start, else the default owner"), key order included, on
 every save of the bundled End of the Iron Dream campaign; `record_control` hands back exactly
-what `control` reads from the state it recorded."""
+(priorities 1-2 of the instant) what `control` of the state it recorded is made of."""
 
 from __future__ import annotations
 
@@ -33,12 +33,12 @@ def test_control_equals_the_per_hex_rule_on_every_bundled_save():
     assert seen == {"axis", "soviet", "western"}          # every priority's army appears somewhere
 
 
-def test_record_control_returns_control_of_the_recorded_state():
+def test_record_control_returns_what_control_of_the_recorded_state_is_made_of():
     campaign = camp.open_campaign(BUNDLED)
     state = campaign.load_save(campaign.step_numbers()[-1])[0]["state"]
     unit_id = sorted(state["units"])[0]
     moved = {"unit": unit_id, "path": [state["units"][unit_id]["hex"]]}
-    shared = supply_play.record_control(campaign.data, state, [moved])
+    shared = supply_play.control_from(campaign.data, state, supply_play.record_control(campaign.data, state, [moved]))
     assert shared == supply_play.control(campaign.data, state)
     assert list(shared) == list(mapdata(campaign.data).known_hexes())
 
@@ -58,7 +58,7 @@ def test_terminal_check_given_the_recorded_control_does_what_it_does_alone():
         alone, shared = copy.deepcopy(state), copy.deepcopy(state)
         alone_events: list = []
         shared_events: list = []
-        owner = supply_play.record_control(campaign.data, shared, shared_events)
+        owner = supply_play.control_from(campaign.data, shared, supply_play.record_control(campaign.data, shared, shared_events))
         supply_play.record_control(campaign.data, alone, alone_events)
         assert supply_play.terminal_check(campaign.data, alone, alone_events) == \
             supply_play.terminal_check(campaign.data, shared, shared_events, owner)

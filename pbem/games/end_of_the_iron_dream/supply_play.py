@@ -98,7 +98,8 @@ def record_control(data: GameData, state: dict, events: list) -> dict[str, str]:
     """After every step: each hex a unit entered on its way (4.1 A: it occupied it, 15.21.4 "the
     conversion of each hex ... the instant those units entered") and each hex held now by
     priorities 1-2 is the last holder's; entries equal to the starting territory are dropped.
-    Returns `control` of the state as recorded (the watchers that follow share it, issue 13)."""
+    Returns priorities 1-2 of this instant: `control_from` them is `control` of the state as
+    recorded (the watchers that follow share it, issue 13)."""
     start, owner = start_territory(data, state), default_owner(state)
     held = dict(state.get("control", {}))
     for e in events:
@@ -109,7 +110,7 @@ def record_control(data: GameData, state: dict, events: list) -> dict[str, str]:
     now = present_control(data, state)
     held.update(now)
     state["control"] = {h: a for h, a in sorted(held.items()) if a != start.get(h, owner)}
-    return control_from(data, state, now)
+    return now
 
 
 def validate(data: GameData, state: dict) -> None:
