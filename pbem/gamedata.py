@@ -43,6 +43,7 @@ def unwrap(value):
 
 
 _REMEMBERED_MAX = 256       # answers GameData.remembered keeps per data before it starts afresh
+_ABSENT = object()          # GameData._walk: a key the node does not hold
 
 
 @dataclass
@@ -64,20 +65,22 @@ class GameData:
     def derived(self, key: str, build):
         """An object worked out from the data once per campaign (a grid, a road network), kept
         under `key`: "kit.NAME" for the kit's, "GAME.NAME" for a game's own."""
-        if key not in self.cache:
+        kept = self.cache.get(key)
+        if kept is None:
             # every override the build reads, including those this step had already read: a later
             # step that only uses the cached value notes them as its own build would have
             outer, self.used_overrides = self.used_overrides, set()
             try:
                 value = build()
-                self.cache[key] = (value, self.used_overrides)
+                kept = self.cache[key] = (value, self.used_overrides)
             finally:
                 outer |= self.used_overrides
                 self.used_overrides = outer
-        value, used = self.cache[key]
+        value, used = kept
         # the overrides the build read count for every step that uses it, cached or not: a
         # save's list of used overrides is then the same whether the step ran alone or in a replay
-        self.used_overrides |= used
+        if used:
+            self.used_overrides |= used
         return value
 
     def remembered(self, key: tuple, build):
@@ -116,13 +119,18 @@ class GameData:
     def _walk(self, path: str, parts: list[str] | None = None):
         node, rule, printed_on, is_open = self.tree, None, None, False
         for part in self._parts(path) if parts is None else parts:
-            if isinstance(node, dict):
-                rule = node.get("rule", rule) if isinstance(node.get("rule"), str) else rule
-                printed_on = node.get("printed_on", printed_on)
-                is_open = bool(node.get("open", False)) or is_open
-                if part not in node:
+            if isinstance(node, dict):             # each key looked up once (every data read walks here)
+                given = node.get("rule")
+                if isinstance(given, str):
+                    rule = given
+                if "printed_on" in node:
+                    printed_on = node["printed_on"]
+                if not is_open:
+                    is_open = bool(node.get("open", False))
+                child = node.get(part, _ABSENT)
+                if child is _ABSENT:
                     return None, rule, printed_on, is_open, False
-                node = node[part]
+                node = child
             elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
                 node = node[int(part)]
             else:

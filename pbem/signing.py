@@ -167,7 +167,7 @@ def _unquoted_block(lines: list[str], start: int, source: str) -> tuple[list[str
             return line[len(prefix.rstrip()):]
         return line
 
-    rest = [unquote(line) for line in lines[start + 1:]]
+    rest = [unquote(line) for line in lines[start + 1:]] if prefix else lines[start + 1:]     # unquoted: as they are
     try:
         sig_at = rest.index(SIGNATURE)
         end_at = rest.index(END, sig_at)

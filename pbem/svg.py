@@ -336,16 +336,23 @@ def _head(page: _Page) -> list[str]:
 
 def _hex_polygon(page: _Page, h: str) -> list[str]:
     x, y = page.at(h)
-    points = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in hex_corners(page.spec, x, y, HEX))
     terrain = _terrain(page.attrs.get(h, {}))
     fill = PALETTE.get(terrain) if terrain else None
-    stroke = f'stroke="{MARK_COLOUR}" stroke-width="3"' if h in page.mark_text else 'stroke="#404040" stroke-width="1"'
+    return list(_polygon_text(h, x, y, page.spec.flat_top, fill, h in page.mark_text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _polygon_text(h: str, x: float, y: float, flat_top: bool, fill: str | None, marked: bool) -> tuple[str, ...]:
+    """A hex's polygon (and its "?" when the terrain is unknown), written once for each place on a
+    page: the next step's picture draws most hexes where they were (issue 13)."""
+    points = " ".join(f"{_fmt(x + dx)},{_fmt(y + dy)}" for dx, dy in _corner_offsets(flat_top, HEX))
+    stroke = f'stroke="{MARK_COLOUR}" stroke-width="3"' if marked else 'stroke="#404040" stroke-width="1"'
     out = [f'<polygon id="hex-{_clean(h)}" points="{points}" '
            f'fill="{fill or "url(#unknown-terrain)"}" {stroke}/>']
     if fill is None:
         out.append(f'<text x="{_fmt(x + HEX * 0.5)}" y="{_fmt(y + 4)}" font-size="{_fmt(MIN_TEXT)}" font-weight="bold" '
                    'fill="#404040">?</text>')
-    return out
+    return tuple(out)
 
 
 def _hexside_edges(page: _Page, hexsides: Mapping[str, str]) -> tuple[list[str], list[str]]:

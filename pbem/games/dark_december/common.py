@@ -168,8 +168,16 @@ def unbridged_river(data: GameData, state: dict, a: str, b: str, ford_counts: bo
 
 # -- the calendar (4.7 B: twelve-hour turns, AM and PM, from AM 16 December, 18.1) ------------------
 def turn_label(data: GameData, turn: int) -> str:
-    per_day = numbers.integer(data, "game.turns.turns_per_day", "Game-Turns per day (4.7 B)")
-    day = numbers.integer(data, "game.turns.first_day", "the first day (18.1)") + (turn - 1) // per_day
+    return _label(*_calendar(data), turn)
+
+
+def _calendar(data: GameData) -> tuple[int, int]:
+    return (numbers.integer(data, "game.turns.turns_per_day", "Game-Turns per day (4.7 B)"),
+            numbers.integer(data, "game.turns.first_day", "the first day (18.1)"))
+
+
+def _label(per_day: int, first_day: int, turn: int) -> str:
+    day = first_day + (turn - 1) // per_day
     half = "AM" if (turn - 1) % per_day == 0 else "PM"
     for month, length in MONTHS:
         if day <= length:
@@ -180,8 +188,9 @@ def turn_label(data: GameData, turn: int) -> str:
 
 def turn_of(data: GameData, label: str) -> int:
     """The Game-Turn a dated rule names ("AM 23 December" -> 15)."""
+    calendar = _calendar(data)             # read once, not for every turn tried (issue 13)
     for turn in range(1, 200):
-        if turn_label(data, turn) == label:
+        if _label(*calendar, turn) == label:
             return turn
     raise PbemError(f"internal: no Game-Turn is {label!r}")
 

@@ -28,14 +28,15 @@ def economy_of(state: dict) -> dict:
     return state.setdefault("economy", {"collapsed": None, "liberated": []})
 
 
-def watch(data: GameData, state: dict, events: list) -> None:
+def watch(data: GameData, state: dict, events: list, owner: dict[str, str] | None = None) -> bool:
     """After every step: 4.8 a secondary hex the Alliance controls is liberated for good (16.6 A);
     16.7 Berlin or the Ruhr lost, or no German-controlled line between them: the collapse, then
-    the Axis answer (26.6.6 A, 25.9 B) unless Germany has no choice."""
+    the Axis answer (26.6.6 A, 25.9 B) unless Germany has no choice. `owner`: `control` of this
+    state, when the caller has it. True when the collapse came now (the units may have changed)."""
     if state["scenario"] == LHJ or state.get("game_over"):
-        return
+        return False
     econ = economy_of(state)
-    owner = control(data, state)
+    owner = control(data, state) if owner is None else owner
     for name in ("berlin", "ruhr"):
         mapdata(data).info(economy.economic_hex(data, name))       # on the map, or refused naming its path
     for name in economy.secondary_names(data):
@@ -46,16 +47,17 @@ def watch(data: GameData, state: dict, events: list) -> None:
             events.append({"event": "liberated", "place": name, "hex": hex_id, "rule": "4.8, 16.3-16.6"})
     german = {h for h, a in owner.items() if a == "axis"}
     if econ["collapsed"] is not None or not economy.collapse_triggered(data, grid(data), german):
-        return
+        return False
     econ["collapsed"] = state["turn"]
     events.append({"event": "collapse", "turn": state["turn"], "rule": "16.7, 16.8"})
     ask = {"resume": state["phase"], "twelfth_army": twelfth_army_hexes(data, german),
            "alpenfestung": alpenfestung_hexes(data, german)}
     if len(ask["twelfth_army"]) <= 1 and len(ask["alpenfestung"]) <= 1:        # no choice: no round trip
         place(data, state, ask, (ask["twelfth_army"] or [None])[0], (ask["alpenfestung"] or [None])[0], events)
-        return
+        return True
     state["collapse"] = ask
     state["phase"] = "collapse"
+    return True
 
 
 def validate(data: GameData, state: dict) -> None:

@@ -39,12 +39,13 @@ def validate(data: GameData, state: dict) -> None:
     numbers.integer(data, f"{VALUES}.french_army_max_loss", "26.6.3 B")
 
 
-def watch(data: GameData, state: dict) -> None:
-    """After every step: the player-turn of Paris's liberation."""
+def watch(data: GameData, state: dict, owner: dict[str, str] | None = None) -> None:
+    """After every step: the player-turn of Paris's liberation. `owner`: `control` of this state,
+    when the caller has it."""
     book = ledger(state)
     if state["scenario"] == LHJ or book.get("paris"):
         return
-    if control(data, state).get(paris(data)) in ALLIANCE:
+    if (control(data, state) if owner is None else owner).get(paris(data)) in ALLIANCE:
         book["paris"] = {"turn": state["turn"], "army": state["army"]}
 
 

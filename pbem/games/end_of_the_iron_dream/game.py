@@ -315,11 +315,14 @@ class EndOfTheIronDream(SequencedGame):
         if plays(data, 3):
             chit.after_step(state)                                       # 14.12 A: the draw after the first landing
         if plays(data, 2) and not state.get("game_over"):
-            supply_play.record_control(data, state, events)
-            collapse.watch(data, state, events)
-            victory.watch(data, state, events)
-            warsaw.watch(data, state, events)
-            french.watch(data, state)
+            now = supply_play.record_control(data, state, events)
+            # 4.1 A worked out once for the next four (they ask only outside Let History Judge): the
+            # collapse may move units; victory, Warsaw and Paris change the ledger only (issue 13)
+            owner = supply_play.control_from(data, state, now) if state["scenario"] != supply_play.LHJ else None
+            shared = None if collapse.watch(data, state, events, owner) else owner
+            victory.watch(data, state, events, shared)
+            warsaw.watch(data, state, events, shared)
+            french.watch(data, state, shared)
             satellites.watch(data, state, events)
             neutrality.watch(data, state, events)                       # 27.7 A
             garrisons.watch_lhj(data, state)                            # 26.6.4 A, D in 27.3 G
@@ -375,8 +378,8 @@ class EndOfTheIronDream(SequencedGame):
             state["phase"] = "assault"
             return
         if plays(data, 2):
-            supply_play.record_control(data, state, events)
-            if not supply_play.terminal_check(data, state, events):
+            now = supply_play.record_control(data, state, events)        # 4.1 A, once for the check's lines
+            if not supply_play.terminal_check(data, state, events, supply_play.control_from(data, state, now)):
                 return                                   # 15.10: the other camp answers first
         self.end_player_turn(data, state, events, dice)
 

@@ -76,18 +76,30 @@ def present_control(data: GameData, state: dict) -> dict[str, str]:
 def control(data: GameData, state: dict) -> dict[str, str]:
     """Every listed hex -> the army controlling it (4.1 A): priorities 1-2 now, else the last
     to occupy it or hold it by ZOC (state["control"]), else the starting territory."""
+    return control_from(data, state, present_control(data, state))
+
+
+def control_from(data: GameData, state: dict, now: dict[str, str]) -> dict[str, str]:
+    """`control` given priorities 1-2 of this instant (`present_control` of this very state)."""
     start = start_territory(data, state)
     held = state.get("control", {})
-    now = present_control(data, state)
-    owner = default_owner(state)
-    hexes = mapdata(data)
-    return {h: now.get(h) or held.get(h) or start.get(h, owner) for h in hexes.known_hexes()}
+    out = dict.fromkeys(mapdata(data).known_hexes(), default_owner(state))     # every hex: now, else held, else start
+    for h, a in start.items():                       # (laid lowest first; a key's place never moves, issue 13)
+        if h in out:
+            out[h] = a
+    for given in (held, now):
+        for h, a in given.items():
+            if a and h in out:
+                out[h] = a
+    return out
 
 
-def record_control(data: GameData, state: dict, events: list) -> None:
+def record_control(data: GameData, state: dict, events: list) -> dict[str, str]:
     """After every step: each hex a unit entered on its way (4.1 A: it occupied it, 15.21.4 "the
     conversion of each hex ... the instant those units entered") and each hex held now by
-    priorities 1-2 is the last holder's; entries equal to the starting territory are dropped."""
+    priorities 1-2 is the last holder's; entries equal to the starting territory are dropped.
+    Returns priorities 1-2 of this instant: `control_from` them is `control` of the state as
+    recorded (the watchers that follow share it, issue 13)."""
     start, owner = start_territory(data, state), default_owner(state)
     held = dict(state.get("control", {}))
     for e in events:
@@ -95,8 +107,10 @@ def record_control(data: GameData, state: dict, events: list) -> None:
         if "path" in e and units and units[0] in state["units"]:
             for hex_id in e["path"]:
                 held[hex_id] = army_of(state, units[0])
-    held.update(present_control(data, state))
+    now = present_control(data, state)
+    held.update(now)
     state["control"] = {h: a for h, a in sorted(held.items()) if a != start.get(h, owner)}
+    return now
 
 
 def validate(data: GameData, state: dict) -> None:
@@ -168,10 +182,12 @@ def berlin_hex(data: GameData) -> str:
     return numbers.text(data, "economy.economic_hexes.primary.berlin.hex", "the hex of Berlin (15.12)")
 
 
-def lines(data: GameData, state: dict, army: str) -> tuple[dict[str, str], set[str], set[str], list[str], dict[str, int]]:
+def lines(data: GameData, state: dict, army: str,
+          owner: dict[str, str] | None = None) -> tuple[dict[str, str], set[str], set[str], list[str], dict[str, int]]:
     """An army's lines now: (control, its hexes, the EZOCs no friendly combat unit negates (15.8 B),
-    its sources on the map, every hex its GS lines reach -> their length)."""
-    owner = control(data, state)
+    its sources on the map, every hex its GS lines reach -> their length). `owner`: `control` of
+    this state, when the caller has it."""
+    owner = control(data, state) if owner is None else owner
     mine = {h for h, a in owner.items() if a == army}
     friends = {u["hex"] for k, u in state["units"].items() if u["side"] == army and not is_type(data, k, "supply_unit")}
     ezoc = enemy_zoc(data, state, army) - friends
@@ -182,10 +198,11 @@ def lines(data: GameData, state: dict, army: str) -> tuple[dict[str, str], set[s
     return owner, mine, ezoc, listed, reach
 
 
-def status(data: GameData, state: dict, army: str) -> Supply:
-    """Every unit of `army` (SUs need no GS, 15.23 A) in GS, needing the ally's hexes, or not."""
+def status(data: GameData, state: dict, army: str, owner: dict[str, str] | None = None) -> Supply:
+    """Every unit of `army` (SUs need no GS, 15.23 A) in GS, needing the ally's hexes, or not.
+    `owner`: `control` of this state, when the caller has it."""
     hexes, g = mapdata(data), grid(data)
-    owner, mine, ezoc, listed, reach = lines(data, state, army)
+    owner, mine, ezoc, listed, reach = lines(data, state, army, owner)
     found = sources(data, state, army)
     out = Supply()
     for unit_id, unit in sorted(state["units"].items()):
@@ -295,12 +312,12 @@ def initial_check(data: GameData, state: dict, events: list) -> None:
     state["phase"] = "movement"
 
 
-def terminal_check(data: GameData, state: dict, events: list) -> bool:
+def terminal_check(data: GameData, state: dict, events: list, owner: dict[str, str] | None = None) -> bool:
     """5.x.6 C / 5.1.6 C: the OOS markers come off; 5.x.7, 15.9 A, D: every unit without GS loses
     a step, a destroyed one permanently (15.9 A; 7.17), but for the WA airborne corps (15.9 B).
-    False while paused for a 15.10 answer."""
+    False while paused for a 15.10 answer. `owner`: `control` of this state, when the caller has it."""
     army = state["army"]
-    now = status(data, state, army)
+    now = status(data, state, army, owner)
     if ask_or_grant(state, army, now.needs_ally, "terminal", events):
         return False
     state["oos"] = []

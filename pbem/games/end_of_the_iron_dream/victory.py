@@ -120,14 +120,15 @@ def record_cities(data: GameData, state: dict) -> None:
     ledger(state)["cities"] = {h: owner[h] for h in cities(data)}
 
 
-def watch(data: GameData, state: dict, events: list) -> None:
+def watch(data: GameData, state: dict, events: list, owner: dict[str, str] | None = None) -> None:
     """After every step (idempotent: the kit calls it again after a phase passing by itself):
     26.6.7 ardor, 26.6.6 B the Alpenfestung destroyed, 26.6.10 the Yugoslavs, the last hex of the
-    units a later VP is counted for (26.5 D: the side of the line the event took place on)."""
+    units a later VP is counted for (26.5 D: the side of the line the event took place on).
+    `owner`: `control` of this state, when the caller has it."""
     if state["scenario"] == LHJ:
         return
     book = ledger(state)
-    owner = control(data, state)
+    owner = control(data, state) if owner is None else owner
     for hex_id, before in sorted(book["cities"].items()):
         if before in ALLIANCE and owner[hex_id] == "axis":            # 26.6.7 A: a liberated city retaken
             events.append(add(state, "axis", Fraction(city_vp(data, hex_id)), "26.6.7", f"ardor: {hex_id} retaken", hex_id))

@@ -46,8 +46,9 @@ def lasting(data: GameData, state: dict) -> bool:
     return found is not None and found["from"] <= state["turn"] < found["from"] + turns
 
 
-def watch(data: GameData, state: dict, events: list) -> None:
-    """After every step: A the start; C the WA's claim; F the two-player penalty."""
+def watch(data: GameData, state: dict, events: list, owner: dict[str, str] | None = None) -> None:
+    """After every step: A the start; C the WA's claim; F the two-player penalty. `owner`: `control`
+    of this state, when the caller has it."""
     if state["scenario"] == LHJ:
         return
     warsaw, g = hex_of(data), grid(data)
@@ -62,11 +63,11 @@ def watch(data: GameData, state: dict, events: list) -> None:
         return
     assaulted = any(e["event"] == "assault" and warsaw in e.get("hexes", [e["hex"]])
                     and any(str(counter(data, a)["side"]) == "soviet" for a in e["attackers"]) for e in events)
-    cut = warsaw not in lines(data, state, "axis")[4]
+    cut = warsaw not in lines(data, state, "axis", owner)[4]
     if not found["to_wa"] and (assaulted or cut or any(u["hex"] == warsaw for u in soviets)):
         found["to_wa"] = True
         events.append({"event": "uprising_claim", "hex": warsaw, "rule": "26.6.9 C"})
-    if two_player(state) and not found["liberated"] and control(data, state).get(warsaw) == "soviet":
+    if two_player(state) and not found["liberated"] and (control(data, state) if owner is None else owner).get(warsaw) == "soviet":
         found["liberated"] = True
         vp = numbers.integer(data, f"{VALUES}.warsaw_two_player_soviet", "the Soviet penalty (26.6.9 F)")
         events.append(add(state, "soviet", Fraction(vp), "26.6.9 F", "Warsaw liberated during the uprising", warsaw))

@@ -101,17 +101,30 @@ class SupplyRules(SmithereensBase):
                           for u in units)}
 
         complete = self.map_complete(data)
+        board, listed = self.map(data), self.hexes(data)
+        terrain: dict[str, str] = {}         # each hex's terrain and verdict read once per trace (issue 13)
+        playable: dict[str, bool] = {}
+
+        def terrain_of(h: str) -> str:
+            if h not in terrain:
+                terrain[h] = self.terrain(data, h)      # refuses a hex of unknown terrain, at every call
+            return terrain[h]
 
         def can_enter(a: str, b: str) -> bool:
             if b in blocked or b in excluded or b in neutral:
                 return False
             if b not in known:                 # unknown terrain, or off the map if the map is complete
-                if not complete or b in self.hexes(data):
+                if not complete or b in listed:
                     unknown.append(b)
                 return False
-            if self.terrain(data, b) in ("sea", "hook_of_holland") or self.prohibited(data, b):
-                return False                   # 6.2: only playable terrain (10.17, 10.18)
-            return not {"lake", "sea"} & set(self.hexside(data, a, b)) or self.water_open(state, army, a, b)
+            if b not in playable:              # 6.2: only playable terrain (10.17, 10.18)
+                playable[b] = not (terrain_of(b) in ("sea", "hook_of_holland") or self.prohibited(data, b))
+            if not playable[b]:
+                return False
+            terrain_of(a)                      # self.hexside(data, a, b): both hexes' terrain known, then the map's
+            terrain_of(b)
+            sides = board.hexside(a, b, hexes_known=False)
+            return not {"lake", "sea"} & set(sides) or self.water_open(state, army, a, b)
 
         def source(h: str) -> bool:
             return is_source(h) and h not in blocked and h in known      # 6.13: an occupied source is lost

@@ -150,9 +150,13 @@ def is_hq(data: GameData, unit_id: str) -> bool:
 
 
 def full_steps(data: GameData, unit_id: str) -> int:
-    if is_hq(data, unit_id):
-        return 1
-    return numbers.integer(data, f"units.counters.{unit_id}.steps", f"the steps of {unit_id} (8.6)")
+    """8.6: a unit's full-strength steps (an HQ: 1), read once per data and unit, as its counter is
+    (issue 13: every picture, report and strength asks); a value the data lacks refuses at every call."""
+    def read() -> int:
+        if is_hq(data, unit_id):
+            return 1
+        return numbers.integer(data, f"units.counters.{unit_id}.steps", f"the steps of {unit_id} (8.6)")
+    return data.derived(f"stargard-solstice.full_steps.{unit_id}", read)
 
 
 def printed(data: GameData, state: dict, unit_id: str, which: str) -> int:
