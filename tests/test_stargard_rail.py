@@ -124,8 +124,8 @@ def test_5_5_the_rail_lines_and_the_rail_cost_are_the_campaign_s_data_refused_na
     assert problem(d, s, orders) == [
         "needs whether every rail line of the map is listed as `railway` hexsides in module.hexsides (5.5), which the "
         "rulebook text does not give (printed on: the map (its rail lines)); enter it as `map.rail_lines.listed` "
-        "in the campaign's data override (data-override.yaml) — see `pbem data missing`; once the campaign has begun, both "
-        "players sign it as a data amendment (`pbem amend propose`)"]
+        "in the campaign's data override (data-override.yaml) — see `pbem data missing`; once the campaign has begun, every "
+        "player signs it as a data amendment (`pbem amend propose`)"]
     d, s = third_army(values={"map.rail_lines.listed": True})
     message = problem(d, s, orders)[0]
     assert message.startswith("needs the MP per hex of rail movement (TEC, 5.5), which the rulebook text does not give "
