@@ -64,3 +64,11 @@ def missing_sheet(token: str, hexes: Iterable[str]) -> list[str]:
 def close_spellings(token: str, ids: Iterable[str]) -> list[str]:
     """Up to three ids spelled nearly like an unknown one (`ger-46zp`: `ger-46pz`)."""
     return difflib.get_close_matches(token, sorted(set(ids)), n=3, cutoff=0.75)
+
+
+def look_alikes(token: str, ids: Iterable[str]) -> list[str]:
+    """The ids an unknown one spells but for a look-alike letter or case (`a-l`, `A-I`: `a-1`;
+    `O`: `0`), which close_spellings misses in a short id (one letter of three differs)."""
+    def key(text: str) -> str:
+        return text.casefold().translate(str.maketrans("lio", "110"))
+    return sorted(i for i in set(ids) if i != token and key(i) == key(token))

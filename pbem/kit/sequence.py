@@ -148,7 +148,8 @@ class SequencedGame(GameModule):
         out = []
         for problem in problems:
             notes = []
-            if problem.index is not None and problem.index < len(orders):
+            # a refusal that already names the nearest ids (its own, e.g. among the side's units) keeps them alone
+            if problem.index is not None and problem.index < len(orders) and "did you mean" not in problem.message:
                 for token in order_tokens(orders[problem.index]):
                     if token in every:
                         continue

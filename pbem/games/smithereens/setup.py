@@ -5,10 +5,20 @@ from ...gamedata import GameData, unwrap
 from ...dice import Dice
 from ..base import Problem
 from ...kit import numbers
+from ...kit.orders import close_spellings, look_alikes
 from ...kit.sequence import PASSES
 from .components import spelled
 from .fog import FOG_ON
 from .movement import MovementRules
+
+# 3.6, 3.7: where each set-up code places its units (the placeholder's refusal names it; any code
+# but M and AS is placed as A, as in placement_problem)
+PLACEMENT_AREA = {
+    "A": "a German-occupied hex or a Wehrkreis city, outside the Courland and Colmar Pockets, Slovakia and "
+         "Yugoslavia (3.6)",
+    "AS": "a hex of Slovakia not next to Soviet-side units nor to a border hexside of Slovakia (3.6)",
+    "M": "a hex already holding Soviet-side units, outside Yugoslavia (3.7)",
+}
 
 
 class SetupRules(MovementRules):
@@ -157,15 +167,19 @@ class SetupRules(MovementRules):
         for index, order in enumerate(orders):
             unit_id, target = order.get("place"), order.get("at")
             if set(order) != {"place", "at"} or unit_id not in due or unit_id in placed:
-                problems.append(Problem(index, f"a placement is `place: UNIT` with `at: HEX`, once for each of {', '.join(sorted(due))}"))
+                problems.append(Problem(index, self.placement_shape(data, army, unit_id, due, placed)))
+                continue
+            placed.add(unit_id)             # named: a bad hex is its one refusal, not also "must be placed"
+            code = state["to_place"][unit_id]
+            if target == "HEX":             # the template's placeholder, left as written
+                problems.append(Problem(index, f"replace the template's placeholder `at: HEX` with the hex where {unit_id} "
+                                               f"({code}) is placed: {PLACEMENT_AREA[code if code in ('M', 'AS') else 'A']}"))
                 continue
             try:
                 target = grid.canonical(str(target))
             except ValueError as exc:
                 problems.append(Problem(index, str(exc)))
                 continue
-            placed.add(unit_id)
-            code = state["to_place"][unit_id]
             reason, italy = self.placement_problem(data, state, unit_id, code, target, german_hexes, soviet_hexes)
             if not reason and italy:
                 in_italy += 1
@@ -182,6 +196,18 @@ class SetupRules(MovementRules):
                 if reason:
                     problems.append(Problem(None, f"hex {hex_id} is overstacked after placement: {reason} (3.6, 3.7)"))
         return problems
+
+    def placement_shape(self, data: GameData, army: str, unit_id: object, due: set[str], placed: set[str]) -> str:
+        """A placement naming no unit of this set-up: an id that is no counter at all (a typo) gets
+        the nearest spellings among the units this army places now, never another's (11.7 fog)."""
+        shape = f"a placement is `place: UNIT` with `at: HEX`, once for each of {', '.join(sorted(due))}"
+        counters = data.get("units.counters", "the unit counters")
+        if not isinstance(unit_id, str) or unit_id in placed or unit_id in counters:
+            return shape
+        near = look_alikes(unit_id, due) or close_spellings(unit_id, due)
+        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+        rule = "3.6" if army == "german" else "3.7"
+        return f"{unit_id} is not a {army.capitalize()} unit to place in this set-up ({rule}){hint}: {shape}"
 
     def italy_problem(self, data: GameData, unit_id: str, count: int) -> str | None:
         """3.6 (5): "No more than two "A" units (and they may only be non-mech) may be placed in Italy"."""
