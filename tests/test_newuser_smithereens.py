@@ -186,3 +186,78 @@ def test_a_reused_commitment_is_refused_at_the_first_data_amendment(tmp_path, mo
     assert refused.exit_code == 1 and not list(Path().glob("amendment-*"))
     assert refused.stderr.startswith("pbem: error: soviet.pbem-ledger.yaml: REUSED COMMITMENT: your dice commitment for "
                                      "soviet in campaign s3 was already used in another campaign (header ")
+
+
+PLACEMENT_DATA = ROOT / "tests" / "data" / "smithereens-placement.yaml"     # test data with A, AS and M units (3.6, 3.7)
+
+
+@pytest.fixture
+def placing(tmp_path, monkeypatch):
+    """A two-seat campaign on the placement test data (not the published game), awaiting the
+    German A/AS placement (3.6)."""
+    monkeypatch.chdir(tmp_path)
+    for seat in ("german", "alliance"):
+        run("keygen", seat)
+        run("commit", "--key", seat, "--campaign", "p", "--side", seat)
+    run("new", "smithereens", "historical", "--dir", "c", "--player", "german=german.pub", "--player", "alliance=alliance.pub",
+        "--commitment", "p-german.commit.txt", "--commitment", "p-alliance.commit.txt", "--data", PLACEMENT_DATA)
+    return Path("c")
+
+
+def check_lines(folder: Path, orders: Path) -> list[str]:
+    result = run("check", folder, orders, ok=False)
+    assert result.exit_code == 1
+    *lines, last = result.stderr.splitlines()
+    assert last.startswith("pbem: error: ")
+    return lines
+
+
+def test_the_placeholder_hex_of_the_placement_template_is_one_line_naming_the_area(placing):
+    """3.6: the template writes `at: HEX` for every unit to place. Checked unedited, each order gave
+    a bad-hex-id error and a second line "a-1 (A) must be placed; none may be withheld", as if the
+    order were missing; now one line per order says to replace the placeholder and where the unit goes."""
+    run("orders", placing, "--side", "german")
+    orders = Path("orders-german-0000.yaml")
+    a_area = ("a German-occupied hex or a Wehrkreis city, outside the Courland and Colmar Pockets, Slovakia and "
+              "Yugoslavia (3.6)")
+    assert check_lines(placing, orders) == [
+        f"{orders}:19: replace the template's placeholder `at: HEX` with the hex where a-1 (A) is placed: {a_area} (order 1)",
+        f"{orders}:21: replace the template's placeholder `at: HEX` with the hex where a-2 (A) is placed: {a_area} (order 2)",
+        f"{orders}:23: replace the template's placeholder `at: HEX` with the hex where a-pz (A) is placed: {a_area} (order 3)",
+        f"{orders}:25: replace the template's placeholder `at: HEX` with the hex where as-1 (AS) is placed: a hex of "
+        "Slovakia not next to Soviet-side units nor to a border hexside of Slovakia (3.6) (order 4)"]
+
+
+def test_the_soviet_placeholder_names_the_m_placement_area(placing):
+    """3.7: "M" units are placed in hexes already holding Soviet-side units, not in Yugoslavia."""
+    german = edited_template(placing, "german", '  - {place: a-1, at: "1818E"}\n  - {place: a-2, at: "1719E"}\n'
+                                                '  - {place: a-pz, at: "1818E"}\n  - {place: as-1, at: "2630"}\n')
+    run("sign", placing, german, "--key", "german")
+    run("inbox", placing, f"{german}.signed.txt")
+    run("orders", placing, "--side", "alliance")
+    orders = Path("orders-alliance-0001.yaml")
+    assert check_lines(placing, orders) == [
+        f"{orders}:15: replace the template's placeholder `at: HEX` with the hex where m-1 (M) is placed: a hex already "
+        "holding Soviet-side units, outside Yugoslavia (3.7) (order 1)"]
+
+
+def test_a_misspelled_unit_to_place_names_the_nearest_own_units(placing):
+    """3.6: `a-l` for `a-1` was refused as "a placement is `place: UNIT` ..." with no hint (a one-letter
+    slip in a three-letter id is too far for the spelling hint); it now names the look-alike among the
+    units this side places now, and a-1 is not refused a second time as withheld. The Soviet's M unit
+    is never offered to the German (11.7 fog)."""
+    rest = '  - {place: a-2, at: "1719E"}\n  - {place: a-pz, at: "1818E"}\n  - {place: as-1, at: "2630"}\n'
+    shape = "a placement is `place: UNIT` with `at: HEX`, once for each of a-1, a-2, a-pz, as-1"
+    orders = edited_template(placing, "german", '  - {place: a-l, at: "1818E"}\n' + rest)
+    assert check_lines(placing, orders) == [
+        f"{orders}:19: a-l is not a German unit to place in this set-up (3.6) (did you mean a-1?): {shape} (order 1)"]
+    orders.unlink()
+    orders = edited_template(placing, "german", '  - {place: a-pzz, at: "1818E"}\n  - {place: a-1, at: "1818E"}\n'
+                                                '  - {place: a-2, at: "1719E"}\n  - {place: as-1, at: "2630"}\n')
+    assert check_lines(placing, orders) == [
+        f"{orders}:19: a-pzz is not a German unit to place in this set-up (3.6) (did you mean a-pz?): {shape} (order 1)"]
+    orders.unlink()
+    orders = edited_template(placing, "german", '  - {place: m-l, at: "1818E"}\n' + rest)
+    assert check_lines(placing, orders) == [
+        f"{orders}:19: m-l is not a German unit to place in this set-up (3.6): {shape} (order 1)",
+        f"{orders}: a-1 (A) must be placed; none may be withheld (3.6, 3.7)"]

@@ -161,13 +161,16 @@ class SetupRules(MovementRules):
         grid = self.grid(data)
         due = {u for u, code in state["to_place"].items() if code in self.placement_codes(data, army)}
         problems, placed, shadow = [], set(), {u: dict(v) for u, v in state["units"].items()}
+        hinted: set[str] = set()            # the one unit a misspelled id names: its refusal says it already
         german_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "german"}
         soviet_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "soviet"}
         in_italy = 0
         for index, order in enumerate(orders):
             unit_id, target = order.get("place"), order.get("at")
             if set(order) != {"place", "at"} or unit_id not in due or unit_id in placed:
-                problems.append(Problem(index, self.placement_shape(data, army, unit_id, due, placed)))
+                message, near = self.placement_shape(data, army, unit_id, due, placed)
+                problems.append(Problem(index, message))
+                hinted.update(near if len(near) == 1 else ())
                 continue
             placed.add(unit_id)             # named: a bad hex is its one refusal, not also "must be placed"
             code = state["to_place"][unit_id]
@@ -188,7 +191,7 @@ class SetupRules(MovementRules):
                 problems.append(Problem(index, reason))
             else:
                 shadow[unit_id] = {"hex": target, "steps": self.counter(data, unit_id)["steps"]}
-        for unit_id in sorted(due - placed):
+        for unit_id in sorted(due - placed - hinted):
             problems.append(Problem(None, f"{unit_id} ({state['to_place'][unit_id]}) must be placed; none may be withheld (3.6, 3.7)"))
         if not problems:
             for hex_id, units in sorted(self.stacks(dict(state, units=shadow)).items()):
@@ -197,17 +200,19 @@ class SetupRules(MovementRules):
                     problems.append(Problem(None, f"hex {hex_id} is overstacked after placement: {reason} (3.6, 3.7)"))
         return problems
 
-    def placement_shape(self, data: GameData, army: str, unit_id: object, due: set[str], placed: set[str]) -> str:
+    def placement_shape(self, data: GameData, army: str, unit_id: object, due: set[str],
+                        placed: set[str]) -> tuple[str, list[str]]:
         """A placement naming no unit of this set-up: an id that is no counter at all (a typo) gets
-        the nearest spellings among the units this army places now, never another's (11.7 fog)."""
+        the nearest spellings among the units this army places now, never another's (11.7 fog);
+        the refusal and the ids it offers."""
         shape = f"a placement is `place: UNIT` with `at: HEX`, once for each of {', '.join(sorted(due))}"
         counters = data.get("units.counters", "the unit counters")
         if not isinstance(unit_id, str) or unit_id in placed or unit_id in counters:
-            return shape
+            return shape, []
         near = look_alikes(unit_id, due) or close_spellings(unit_id, due)
         hint = f" (did you mean {' or '.join(near)}?)" if near else ""
         rule = "3.6" if army == "german" else "3.7"
-        return f"{unit_id} is not a {army.capitalize()} unit to place in this set-up ({rule}){hint}: {shape}"
+        return f"{unit_id} is not a {army.capitalize()} unit to place in this set-up ({rule}){hint}: {shape}", near
 
     def italy_problem(self, data: GameData, unit_id: str, count: int) -> str | None:
         """3.6 (5): "No more than two "A" units (and they may only be non-mech) may be placed in Italy"."""
