@@ -160,7 +160,8 @@ class SetupRules(MovementRules):
         army = state["army"]
         grid = self.grid(data)
         due = {u for u, code in state["to_place"].items() if code in self.placement_codes(data, army)}
-        problems, placed, shadow = [], set(), {u: dict(v) for u, v in state["units"].items()}
+        problems, shadow = [], {u: dict(v) for u, v in state["units"].items()}
+        placed: set[str] = set()
         hinted: set[str] = set()            # the one unit a misspelled id names: its refusal says it already
         german_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "german"}
         soviet_hexes = {v["hex"] for u, v in state["units"].items() if self.army_of(data, u) == "soviet"}
