@@ -5,7 +5,8 @@ stacks of the Soviets at any time. The Soviets may not do so with stacks, howeve
 to an assault in the hex." So only NATO's (the WA seat's) stacks are hidden, from the Soviets.
 
 TEST DATA (made up, as tests/test_eid_abomb.py): its Let History Judge set-up, with wa-mech-2 moved
-from T5 to U22 under wa-mech-4, next to U23's lone Soviet army; NATO's five SUs stay in T5."""
+from T5 to U22 under wa-mech-4, next to U23's lone Soviet army, and the Soviet SU su-su-2 from V24 to
+U24 (beside U23); NATO's five SUs stay in T5."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from tests.test_eid_abomb import SECRET, SALTS, SEATS, keys, play_signed, positi
 from tests.test_eid_game import LHJ_CITIES
 from tests.test_eid_lhj_boxes import more
 
+from tests.test_cli import run
+
 from .leaks import find_leaks
 
 LHJ = load_scenario("end-of-the-iron-dream", "let-history-judge")[0]
@@ -36,7 +39,7 @@ EXTRA = {"map.setup_areas.lhj_soviet_controlled": [f"{r}{c}" for r in ROWS for c
 
 def position() -> dict:
     units = abomb_position()
-    units["wa-mech-2"] = {"hex": "U22"}
+    units.update({"wa-mech-2": {"hex": "U22"}, "su-su-2": {"hex": "U24"}})
     return units
 
 
@@ -47,8 +50,9 @@ def fogged():
 
 def test_25_3_g_let_history_judge_plays_fog_hiding_only_nato_s_stacks():
     """Accepted with fog=true; NATO's stacks hide what lies under their tops (U22: wa-mech-4 over
-    wa-mech-2, the lower id of two 2-step units on top; T5: wa-mech-... the five SUs under no
-    combat unit show); the Soviet stacks (T23's thirteen armies, Q20's eight) hide nothing."""
+    wa-mech-2, the lower id of two 2-step units on top; T5's five SUs, with no combat unit for a top,
+    all show); the Soviet stacks (T23's thirteen armies, Q20's eight) hide nothing; only NATO's
+    movement file is an owner step."""
     d, s = fogged()
     assert s["fog"] == {"hidden": {"soviet": [], "western": []}, "checks": [], "dummies": {}}
     public, items = GAME.hidden.split(d, copy.deepcopy(s), "western")
@@ -113,30 +117,38 @@ def new_campaign(tmp_path: Path):
                                 title="25.3 G test (test data)", options={"position": "test", "fog": "true"})
 
 
-def test_25_3_g_the_soviets_receive_no_unit_under_a_nato_top_and_each_part_verifies(tmp_path):
+def test_25_3_g_the_soviets_receive_no_unit_under_a_nato_top_until_their_assault_opens_it(tmp_path):
     """NATO's movement file is its owner step: the public save holds U22/1 for wa-mech-4 and no file
     the Soviets receive names it (the leak search); the Soviets' own files are played in the open,
-    every Soviet unit not eliminated in the save; `verify --private` replays NATO's hidden steps.
-    (The 27.6 A chit step hides NATO's stacks too: the Soviets' check of it reads them hidden again.)"""
+    every Soviet unit not eliminated in the save; their prepared assault on U22 (su-inf-43 from U23,
+    su-su-2 burnt for it) opens the stack with NATO's dice reveal: both defenders fight; `verify
+    --private` replays NATO's hidden steps. (The 27.6 A chit step hides NATO's stacks too: the
+    Soviets' check of it reads them hidden again.)"""
     campaign = new_campaign(tmp_path)
     assert campaign.header["options"]["fog"] is True
     assert campaign.header["not_enforced"][-1] == fog_dummies.FOG_LHJ
-    play_signed(campaign, "western", sign(campaign, "western", [{"abomb_secret": SECRET}]))
-    play_signed(campaign, "soviet", sign(campaign, "soviet", [{"abomb_salt": SALTS["A"]}]))
-    played = []
-    for _ in range(12):
-        side = campaign.latest()[1]["awaiting"]["side"]
-        play_signed(campaign, side, sign(campaign, side, []))
-        played.append(campaign.latest()[1])
-    nato_moved = next(s for s in played if "U22/1" in hidden_of(s, "western"))
-    assert "wa-mech-4" not in nato_moved["state"]["units"] and nato_moved["state"]["units"]["wa-mech-2"]["hex"] == "U22"
-    assert ("soviet", "movement") in [(s["awaiting"]["side"], s["state"]["phase"]) for s in played]
-    soviets = {u for u, v in campaign.load_save(0)[0]["state"]["units"].items() if v["side"] == "soviet"}
-    for save in played:                                  # the Soviets' files are played in the open
+    plan = [("western", [{"abomb_secret": SECRET}]), ("soviet", [{"abomb_salt": SALTS["A"]}]), ("western", []),
+            ("western", []), ("soviet", []),
+            ("soviet", [{"supply": "su-su-2", "hexes": ["U23"]}, {"attack": "U22", "with": ["su-inf-43"]}])]
+    for side, orders in plan:
+        play_signed(campaign, side, sign(campaign, side, orders))
+    saves = [campaign.load_save(n)[0] for n in campaign.step_numbers()]
+    assert sorted(hidden_of(saves[3], "western")) == ["U22/1", "abomb-chit"]
+    assert "wa-mech-4" not in saves[3]["state"]["units"] and saves[3]["state"]["units"]["wa-mech-2"]["hex"] == "U22"
+    soviets = {u for u, v in saves[0]["state"]["units"].items() if v["side"] == "soviet"}
+    for save in saves:                                   # the Soviets' files are played in the open
         assert hidden_of(save, "soviet") == {}
-        dead = {d["unit"] for d in save["state"]["dead"]}
-        assert {u for u, v in save["state"]["units"].items() if v["side"] == "soviet"} == soviets - dead
+        gone = {d["unit"] for d in save["state"]["dead"]} | ({"su-su-2"} if save["number"] >= 6 else set())   # 15.22 burnt
+        assert {u for u, v in save["state"]["units"].items() if v["side"] == "soviet"} == soviets - gone
+    assert saves[5]["state"]["phase"] == "assault" and saves[5]["awaiting"]["side"] == "soviet"
+    assert sorted(hidden_of(saves[6], "western")) == ["abomb-chit"]
+    fight = next(e for e in saves[6]["events"] if e["event"] == "assault")
+    assert fight["hex"] == "U22" and fight["defenders"] == ["wa-mech-2", "wa-mech-4"]
+    reveal = camp.read_stored(campaign.step_dir(6) / "reveal-western.txt").body
+    assert reveal["hidden"]["open"]["U22/1"]["value"]["unit"] == "wa-mech-4"
     part = find_private(campaign.folder, campaign.id, "western")
     leaks, searched = find_leaks(campaign.folder, {"western": part})
     assert leaks == [] and searched >= 3
     assert camp.verify(campaign.folder).ok and camp.verify(campaign.folder, part.folder).ok
+    checked = run("verify", campaign.folder, "--private", part.folder).stdout
+    assert "every hidden item and hidden step of western from its private part" in checked
