@@ -325,6 +325,8 @@ class ABombChit(Part):
 
     def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:
         """The Soviets check at once that NATO's hidden step did nothing but commit the secret."""
+        from .fog import hidden_again
+        before = hidden_again(before, after, side)                      # 25.3 G: NATO's stacks hidden again
         keys = ("units", "boxes", "dead", "invasion_ports", "turn", "army")
         if any(data_hash(before.get(k)) != data_hash(after.get(k)) for k in keys) or after.get("phase") != "abomb_salt" \
                 or after.get("abomb") != {**before["abomb"], "stage": "salt"}:

@@ -41,6 +41,7 @@ from ...errors import PbemError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from .common import army_of_seat, counter, is_type, seat_of
+from .supply import LHJ
 
 SATELLITES = ("romanian", "bulgarian", "hungarian", "yugoslav")     # 19.1.4 B, 19.2.1, 19.3 D, 20.x
 UNIT_FIELDS = ("unit", "refs", "seq")
@@ -56,6 +57,14 @@ def start(state: dict) -> None:
     """25.3 A: chosen before play (campaign option `fog=true`): nothing is hidden until each
     seat's first owner step; 25.3 B: "The player may still examine Axis stacks during the setup"."""
     state["fog"] = {"hidden": {seat: [] for seat in sorted(state["seats"])}, "checks": [], "dummies": {}}
+
+
+def hides(state: dict, seat: str) -> bool:
+    """Whether the seat's stacks are hidden from the others. 25.3 G: "In the Let History Judge
+    scenario there are no dummy units, and the WA may examine the stacks of the Soviets at any time.
+    The Soviets may not do so with stacks, however, until committed to an assault in the hex": there
+    only NATO's (the WA seat's) stacks are hidden, and the Soviet files are played in the open."""
+    return state["scenario"] != LHJ or seat == "western"
 
 
 def seat_of_unit(state: dict, unit_id: str) -> str:
@@ -103,6 +112,8 @@ def top_key(state: dict, unit_id: str) -> tuple:
 
 def stacks(data: GameData, state: dict, seat: str) -> dict[str, tuple[str, list[str]]]:
     """Each hex of the seat with units to hide: (its top, the units under it)."""
+    if not hides(state, seat):
+        return {}                                     # 25.3 G: the Soviets' stacks in Let History Judge
     armies = army_of_seat(state, seat)
     shown = ultra(data, state) if "axis" in armies else frozenset()
     found: dict[str, list[str]] = {}

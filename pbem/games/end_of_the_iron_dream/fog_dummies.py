@@ -92,7 +92,9 @@ def _problems(data: GameData, state: dict, side: str, dummies: list[tuple[int, d
     out = []
     for index, order in dummies:
         at = order.get("at")
-        if set(order) != {"dummy", "at"} or not isinstance(at, str):
+        if state["scenario"] == fog.LHJ:
+            out.append(Problem(index, "there are no dummy units in the Let History Judge scenario (25.3 G)"))
+        elif set(order) != {"dummy", "at"} or not isinstance(at, str):
             out.append(Problem(index, ORDER))
         elif state["phase"] != "movement" or state["army"] != "axis" or side != seat_of({**state, "front": "west"}, "axis"):
             out.append(Problem(index, "Germany deploys its dummies in its Operational Movement files (25.3 E; pbem's reading)"))
@@ -211,22 +213,23 @@ FOG_ON = ("25.3 under fog (`fog=true`), pbem's readings: only a stack's top show
           "Germany deploys its dummies in its Operational Movement files, not at any other time of 25.3 E (each "
           "would be one more signed message per player-turn); not written yet: the three-player WA's ULTRA look at "
           "German stacks in France and Italy (25.3 C: it needs a channel the Soviet does not read; those stacks stay "
-          "hidden from both), 25.3 F the holding boxes covered, 25.3 G Let History Judge and the four-player game "
-          "under fog (refused); an Operational "
-          "Movement file with a mobile assault rolls dice, so it is played in the open and shows the mover's stacks "
-          "until its next file")
+          "hidden from both), 25.3 F the holding boxes covered, the four-player game under fog (refused); an "
+          "Operational Movement file with a mobile assault rolls dice, so it is played in the open and shows the "
+          "mover's stacks until its next file")
+FOG_LHJ = ("25.3 G under fog in Let History Judge, pbem's reading: only NATO's (the WA seat's) stacks are hidden, "
+           "from the Soviets, until an assault opens them; the Soviets' stacks always show (their files are played "
+           "in the open); no dummy units")
 
 
 def validate(data: GameData, state: dict) -> None:
     from .common import plays
     if not plays(data, 4):
         raise PbemError("25.3 fog of war (option fog=true) is played from behaviour 4 (docs/upgrading.md)")
-    if state["scenario"] == "let-history-judge":
-        raise PbemError("25.3 G fog of war in Let History Judge is not written yet: play it with fog=false")
     if any(s.startswith("axis-") for s in state["seats"]):
         raise PbemError("25.3 fog of war with two German commanders (26.7) is not written yet: their stacks are one "
                         "camp's, hidden from the Alliance but not from each other")
-    names(data)
+    if state["scenario"] != fog.LHJ:
+        names(data)                                   # 25.3 G: no dummy units in Let History Judge
 
 
 def apply(game: Any, step: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> Any:

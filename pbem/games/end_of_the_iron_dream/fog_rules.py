@@ -34,7 +34,7 @@ class FogOfWar(Part):
 
     def owner_step(self, data: GameData, state: dict, side: str) -> bool:
         return (fog.active(state) and not state.get("game_over") and state["phase"] in fog.OWNER_PHASES
-                and self.game.phasing_seat(state) == side)
+                and self.game.phasing_seat(state) == side and fog.hides(state, side))      # 25.3 G
 
     def split(self, data: GameData, state: dict, side: str) -> tuple[dict, dict[str, Any]]:
         if not fog.active(state):

@@ -249,6 +249,13 @@ class EndOfTheIronDream(SequencedGame):
     def not_enforced_for(self, options: dict) -> list:
         return [*self.not_enforced, fog_dummies.FOG_ON if options.get("fog") is True else fog_dummies.FOG_OFF]
 
+    def not_enforced_in(self, options: dict, scenario: dict) -> list:
+        """25.3 G: Let History Judge under fog hides NATO's stacks only and has no dummies."""
+        listed = self.not_enforced_for(options)
+        if options.get("fog") is True and setup.scenario_id(scenario) == supply_play.LHJ:
+            listed.append(fog_dummies.FOG_LHJ)
+        return listed
+
     def setup(self, data: GameData, scenario: dict, seats: list[str], options: dict | None = None) -> dict:
         options = self.options(options or {})
         state = setup.start(data, scenario, seats, options)
