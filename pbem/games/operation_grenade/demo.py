@@ -74,10 +74,10 @@ GRENADE_ORDERS = [
                 {"attack": "0310", "with": ["28/8/7"]}]),
     ("german", []),
     ("german", grenade_attacks),
-    # Game-Turn 2 (in the mud, 24.22): 28/8/7 steps from 0209 into the woods of 0309, next to 0310
-    # only; 13/8/7 stays next to 0110; each attacks the regiment it faces (9.11)
-    ("allied", [{"move": "28/8/7", "path": ["0209", "0309"]}]),
-    ("allied", grenade_attacks),
+    # Game-Turn 2 (in the mud, 24.22): 13/8/7 and 28/8/7 stay in the German ZOCs (6.32); 413/104/7
+    # steps into the woods of 0309 and attacks 0310 with 28/8/7, drawing its first chit (8.33, 8.41)
+    ("allied", [{"move": "413/104/7", "path": ["0308", "0309"]}]),
+    ("allied", [{"attack": "0110", "with": ["13/8/7"]}, {"attack": "0310", "with": ["28/8/7", "413/104/7"]}]),
 ]
 
 
