@@ -156,12 +156,25 @@ def test_public_reports_never_name_a_strength_chit():
         assert not [c for c in ids if named(text, c)], step.name
 
 
-def test_a_sides_own_report_shows_its_chits_and_none_of_the_enemys(grenade):
-    state = camp.open_campaign(grenade).latest()[1]["state"]
-    own = {side: {u["chit"] for u in state["units"].values() if u["side"] == side and u.get("chit")} for side in SIDES}
-    assert own["allied"] and own["german"], "both sides drew chits in the example"
+def own_chits(folder: Path) -> dict:
+    """Each side's chits, as its machine decodes them from the public record with its key (8.42)."""
+    from pbem.demo import demo_nonce
+    from pbem.games.operation_grenade import dealer, dealing
+    from pbem.hidden import poker
+    campaign = camp.open_campaign(folder)
+    history = [(n, campaign.load_save(n)[0]["events"]) for n in campaign.step_numbers()]
+    keys = {side: poker.poker_key(load_private_key(EXAMPLE / "keys" / side), campaign.id, side, demo_nonce(campaign.id, side))
+            for side in SIDES}
+    return {side: {dealing.chit_of_card(campaign.data, c["pool"], c["card"])["id"] for c in dealer.cards_of(keys[side], history).values()}
+            for side in SIDES}
+
+
+def test_a_sides_own_report_shows_its_chits_and_none_of_the_enemys(grenade, tmp_path):  # 8.42
+    own = own_chits(grenade)
+    assert own["allied"] and own["german"], "both sides hold chits at the end of the example"
+    shutil.copytree(EXAMPLE / "keys", tmp_path / "keys")
     for side, enemy in (("allied", "german"), ("german", "allied")):
-        text = run("report", grenade, "--side", side).stdout
+        text = run("report", grenade, "--side", side, "--key", tmp_path / "keys" / side).stdout
         assert "own report, not for the opponent" in text
         assert all(named(text, c) for c in own[side])
         assert not [c for c in own[enemy] if named(text, c)]
@@ -169,8 +182,9 @@ def test_a_sides_own_report_shows_its_chits_and_none_of_the_enemys(grenade):
     assert not [c for c in own["allied"] | own["german"] if named(public, c)]
 
 
-def test_positions_show_the_enemy_only_untried_tried_reduced_or_cadre(grenade):
-    text = run("report", grenade, "--side", "allied").stdout
+def test_positions_show_the_enemy_only_untried_tried_reduced_or_cadre(grenade, tmp_path):
+    shutil.copytree(EXAMPLE / "keys", tmp_path / "keys")
+    text = run("report", grenade, "--side", "allied", "--key", tmp_path / "keys" / "allied").stdout
     german_rows = [line for line in text.splitlines() if re.match(r"^\d{4}\s+\S+\s+german\s", line)]
     assert german_rows
     assert all(line.split()[-1] in ("untried", "tried", "reduced", "cadre") for line in german_rows)
@@ -191,7 +205,8 @@ def test_the_combat_report_shows_the_strengths_examined_in_that_combat_only(gren
 
 def test_a_sides_svg_shows_its_own_strengths_only(grenade, tmp_path):
     # save 5: the picture frames the two combats, where the German's tried regiments stand
-    run("report", grenade, "--step", "5", "--side", "german", "--svg", tmp_path / "german.svg")
+    shutil.copytree(EXAMPLE / "keys", tmp_path / "keys")
+    run("report", grenade, "--step", "5", "--side", "german", "--key", tmp_path / "keys" / "german", "--svg", tmp_path / "german.svg")
     run("report", grenade, "--step", "5", "--svg", tmp_path / "public.svg")
     german, public = (tmp_path / "german.svg").read_text(), (tmp_path / "public.svg").read_text()
     assert "strength" in german and "german's view" in german
