@@ -289,17 +289,19 @@ def test_an_old_order_file_replayed_is_refused(grenade, keys):
     assert result.exit_code == 1 and tree_bytes(grenade) == before
 
 
-def test_without_an_override_the_first_move_names_the_missing_counter(tmp_path, keys, monkeypatch):
+def test_without_an_override_a_new_campaign_names_the_missing_chit_pools(tmp_path, keys, monkeypatch):  # 8.32
+    """8.32: the strength chits are sorted into pools by morale and shuffled before play: a behaviour 3
+    campaign deals them from decks made at its start, so `pbem new` without the chits' data refuses,
+    naming the first pool's data path and `pbem data template`, and writes nothing."""
     monkeypatch.chdir(tmp_path)
     for side in SIDES:
         shutil.copy(EXAMPLE / "keys" / side, tmp_path / side)
         shutil.copy(EXAMPLE / "keys" / f"{side}.pub", tmp_path / f"{side}.pub")
         run("commit", "--key", side, "--campaign", "og-nodata", "--side", side)
-    run("new", "operation-grenade", "operation-grenade", "--dir", "c", "--player", "allied=allied.pub",
-        "--player", "german=german.pub", "--commitment", "og-nodata-allied.commit.txt",
-        "--commitment", "og-nodata-german.commit.txt")
-    missing = run("data", "missing", "c").stdout
-    assert "crt.cells" in missing and "units.counters" in missing
-    flood = signed(Path("c"), "german", [{"flood": "flash_flood"}], keys, tmp_path / "flood.txt")
-    result = run("adjudicate", "c", flood, "--key", "allied", ok=False)
-    assert result.exit_code == 1 and "weather.table.results" in result.stderr and "data-override.yaml" in result.stderr
+    result = run("new", "operation-grenade", "operation-grenade", "--dir", "c", "--player", "allied=allied.pub",
+                 "--player", "german=german.pub", "--commitment", "og-nodata-allied.commit.txt",
+                 "--commitment", "og-nodata-german.commit.txt", ok=False)
+    assert result.exit_code == 1 and "needs the strength chits of morale pool 1 (8.32)" in result.stderr
+    assert "enter it as `chits.strength_chits.pools.1.chits` in the campaign's data override" in result.stderr
+    assert "`pbem data template operation-grenade`" in result.stderr
+    assert not (tmp_path / "c").exists()
