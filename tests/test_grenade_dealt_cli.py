@@ -69,3 +69,17 @@ def test_a_dealt_combat_step_played_with_the_cli(tmp_path: Path):  # 8.33, 8.41,
     secrets = [pbem("dealing-secret", folder, "--key", keys / side).stdout.strip() for side in ("allied", "german")]
     checked = pbem("verify", folder, "--dealing", secrets[0], "--dealing", secrets[1])
     assert "OK" in checked.stdout and "dealing" in checked.stdout, checked.stdout
+
+
+def test_a_new_campaigns_header_no_longer_lists_the_open_draw():  # 8.33, 8.41, 8.42
+    """The not-enforced list written into a behaviour 3 header keeps only 8.42's note-taking entry: the
+    chits are dealt in secret, so the open-draw entry is gone; a behaviour 2 campaign keeps it in its
+    stored header (the demo as pbem 0.6.0 played it)."""
+    from pbem.games.operation_grenade.game import OperationGrenade
+    new = yaml.safe_load((EXAMPLE / "campaign" / "campaign.yaml").read_text())
+    old = yaml.safe_load((ROOT / "tests" / "compat" / "operation-grenade-demo-0.6.0-c359c125" / "campaign" /
+                          "campaign.yaml").read_text())
+    assert new["created_with"]["behaviour"] == 3 and old["created_with"]["behaviour"] == 2
+    assert new["not_enforced"] == list(OperationGrenade.not_enforced) and len(new["not_enforced"]) == 1
+    assert new["not_enforced"][0].startswith("8.42 \"It is strictly forbidden for either Player to ever write down")
+    assert old["not_enforced"] == [*OperationGrenade.not_enforced, OperationGrenade.OPEN_DRAW_NOT_ENFORCED]
