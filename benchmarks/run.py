@@ -186,7 +186,12 @@ def play(campaign: Campaign, work: Path, keys: dict, key_files: dict, seats, nex
                 shutil.copytree(campaign.folder, copy)
                 campaign.snapshots.append((copy, signed, key_files[other]))
             started = time.perf_counter()
-            camp.adjudicate(campaign.folder, [signed], key=keys[other], campaign=opened)
+            result = camp.adjudicate(campaign.folder, [signed], key=keys[other], campaign=opened)
+            while result.save is None and result.awaiting_strength:     # a dealt chit (Grenade 8.33): the drawer's word
+                party = result.awaiting_strength[0]
+                strength = work / "orders" / f"{campaign.name}-{campaign.steps:04d}-strength-{party}.txt"
+                strength.write_text(camp.sign_strength(opened, keys[party], party))
+                result = camp.adjudicate(campaign.folder, [strength], campaign=opened)
             campaign.step_times.append(time.perf_counter() - started)
         except UnknownDataError as exc:      # the demonstration data lacks a value the dice led to
             campaign.stopped = (f"stopped at step {campaign.steps} ({waiting['phase']}): the demonstration data "

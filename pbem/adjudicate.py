@@ -187,8 +187,9 @@ def _dice_secrets(campaign: Campaign, orders: SignedMessage, reveals: dict[str, 
                                                                 (private or {}).get(party))
                 text = make_reveal(campaign, key, party, step, orders.digest, sent or sent_now(), opened)
                 if save is not None and dealing_of(campaign, save) is not None:
-                    text = _dealt_reveal(campaign, key, party, number, save, orders, reveals, text, secrets_given, needed,
-                                         sent, strengths or [])
+                    # the parts are found by playing the orders here: a refusal of them names the orders' file
+                    text = _in_file(orders.source, _dealt_reveal, campaign, key, party, number, save, orders, reveals, text,
+                                    secrets_given, needed, sent, strengths or [])
                 reveals[party] = parse_signed(text, f"reveal-{party}.txt")
     for party, message in sorted(reveals.items()):
         if party not in needed or party in secrets_given:

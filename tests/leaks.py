@@ -152,8 +152,8 @@ def iron_dream_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -
 def grenade_needles(campaign: camp.Campaign, parts: dict[str, PrivatePart]) -> list[Needle]:
     """Operation Grenade 8.42: the strength chits, dealt in secret (behaviour 3, the save holds
     `pools`): no file of any save may name any chit of the pools. A campaign that draws them in the
-    open (behaviour 2, and behaviour 3 before secret.WIRED) names each drawn chit in its `chit`
-    events: tests/test_poker_grenade.py's `open_draw_needles` find those, and a strict xfail says so."""
+    open (behaviour 2) names each drawn chit in its `chit` events: tests/test_poker_grenade.py's
+    `open_draw_needles` find those in the demo as pbem 0.6.0 played it (tests/compat/)."""
     from pbem.games.operation_grenade import chits
     numbers = campaign.step_numbers()
     start = campaign.load_save(numbers[0])[0]["state"]

@@ -317,24 +317,16 @@ DEMO_ID = "operation-grenade-demo"
 
 @pytest.fixture(scope="module")
 def signed(tmp_path_factory):
-    """The Operation Grenade demo campaign, built by the demo builder with the chits dealt in
-    secret (secret.WIRED), to save 5: the US attacks on 0110 and 0310 (step 4), then the German
-    answer (step 5), whose two combats draw the first four chits (8.33)."""
+    """The Operation Grenade demo campaign (behaviour 3: the chits dealt in secret), built by the demo
+    builder to save 5: the US attacks on 0110 and 0310 (step 4), then the German answer (step 5), whose
+    two combats draw the first four chits (8.33, 8.41)."""
     folders = []
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(secret, "WIRED", True)
-        for machine in ("a", "b"):                       # two machines: the same signed inputs
-            work = tmp_path_factory.mktemp(f"machine-{machine}")
-            report = run_demo(work, "operation-grenade", last=5)
-            assert "pbem verify" in report and ": OK:" in report, report[-400:]
-            folders.append(work / "campaign")
+    for machine in ("a", "b"):                       # two machines: the same signed inputs
+        work = tmp_path_factory.mktemp(f"machine-{machine}")
+        report = run_demo(work, "operation-grenade", last=5)
+        assert "pbem verify" in report and ": OK:" in report, report[-400:]
+        folders.append(work / "campaign")
     return folders
-
-
-@pytest.fixture
-def wired(monkeypatch):
-    """New campaigns deal their chits in secret (what secret.WIRED will make the default)."""
-    monkeypatch.setattr(secret, "WIRED", True)
 
 
 def demo_keys():
@@ -349,7 +341,7 @@ def folder_bytes(folder):
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_a_signed_campaign_deals_in_secret_and_its_files_name_no_chit(signed, wired):
+def test_a_signed_campaign_deals_in_secret_and_its_files_name_no_chit(signed):
     """Step 5 (the German answer to the US attacks): the US dice reveal and the `strength` answers
     carry the claims; no file either side receives names a chit (tests/leaks.py, every chit id of
     the pools in every save's files); the replay with both dealing secrets agrees with every
@@ -375,7 +367,7 @@ def test_a_signed_campaign_deals_in_secret_and_its_files_name_no_chit(signed, wi
     assert camp.verify(folder).ok
 
 
-def test_verify_with_both_dealing_secrets_replays_the_pools(signed, wired):
+def test_verify_with_both_dealing_secrets_replays_the_pools(signed):
     """`verify --dealing`: each side's dealing secret, handed over at the end, is checked against
     its key; every pool is replayed and every strength shown checked against its card."""
     from pbem import campaign as camp
@@ -394,7 +386,7 @@ def test_verify_with_both_dealing_secrets_replays_the_pools(signed, wired):
         "the pools are replayed with every side's dealing secret (allied, german); given: german")
 
 
-def test_the_combat_awaits_the_movers_strength_answer(signed, wired, tmp_path):
+def test_the_combat_awaits_the_movers_strength_answer(signed, tmp_path):
     """After the German answer and the US dice reveal, the step waits for the German `strength`
     answer (its claim, made once its machine decoded its card with the US share), and says so."""
     import shutil
@@ -415,7 +407,7 @@ def test_the_combat_awaits_the_movers_strength_answer(signed, wired, tmp_path):
         "the position is unchanged.")
 
 
-def test_an_impossible_strength_claim_is_refused_naming_its_file(signed, wired, tmp_path):
+def test_an_impossible_strength_claim_is_refused_naming_its_file(signed, tmp_path):
     """8.34: a claimed Combat Strength that no chit of the unit's pool gives for its class is
     refused when the step is adjudicated, naming the strength message that carried it."""
     import shutil

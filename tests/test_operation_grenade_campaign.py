@@ -51,8 +51,8 @@ def truncate(folder: Path, last: int) -> Path:
 
 @pytest.fixture
 def grenade_at_movement(grenade) -> Path:
-    """The example at save 12: Game-Turn 2's Allied Movement Phase awaits the Allied orders."""
-    return truncate(grenade, 12)
+    """The example at save 7: Game-Turn 2's Allied Movement Phase awaits the Allied orders."""
+    return truncate(grenade, 7)
 
 
 @pytest.fixture(scope="session")
@@ -84,24 +84,54 @@ def test_the_example_plays_a_full_game_turn_with_a_defenders_signed_loss_choice(
     assert any("German Movement Phase" in p for p in phases) and any("German Combat Phase" in p for p in phases)
     responses = [s for s in saves[1:] if s["produced_by"]["kind"] == "response" and s["produced_by"]["side"] == "german"]
     assert responses, "the German (defender) answered a combat result with a signed response"
-    assert saves[12]["state"]["turn"] == 2            # Game-Turn One is complete
-    assert saves[12]["awaiting"]["side"] == "allied"
+    assert saves[7]["state"]["turn"] == 2             # Game-Turn One is complete
+    assert saves[7]["awaiting"]["side"] == "allied"
 
 
-def test_the_example_has_the_attacker_choose_the_path_of_retreat_after_a_breakthrough():  # 9.97, 9.92
-    """9.97: "The attacking Player determines the path of retreat" of a bold (breakthrough) result.
-    Game-Turn 2: 13/8/7 attacks the cadre of 943/353/58 alone in 0310 (5 against 1 doubled in its
-    entrenchment, 12.21: 5-2, column 2-1; the German artillery's support, 9.62: 1-1); the roll 12
-    gives D2* (demonstration cell); the Allied player signs the path 0409-0408, and the cadre,
-    entering 0409 in the enemy ZOC of the attackers in 0309, loses its last step there (9.92)."""
+def test_the_example_deals_its_chits_and_plays_game_turn_two_on_them():  # 8.33, 8.41, 8.42, 8.52, 9.85
+    """Behaviour 3: the chits are dealt in secret. Game-Turn 1 (step 5, the German answer): both US
+    attacks end "-" (4 against 3 doubled at 0110, roll 7; 2 against 2 doubled at 0310, roll 4), four
+    first draws. Game-Turn 2, in the mud (24.22): 413/104/7 steps into 0309; 13/8/7 attacks 0110 (roll 6,
+    A2: it retreats, 942/353/58 advances); 28/8/7 and 413/104/7, drawing its first chit (8.41), attack
+    0310 (5 against 4, column 1-2, roll 9: A(1) D1): 28/8/7 and 943/353/58 become cadres, their chits
+    going back to their pools (8.52), which wait for both players' new shuffle."""
     campaign = camp.open_campaign(BUNDLED)
+    combats = [(n, e["hex"], e["attackers"], e["ratio"], e["final_column"], e["roll"], e["result"])
+               for n in campaign.step_numbers() for e in campaign.load_save(n)[0]["events"] if e["event"] == "combat"]
+    assert combats == [(5, "0110", {"13/8/7": 4}, "4-6", "1-3", 7, "-"), (5, "0310", {"28/8/7": 2}, "2-4", "1-1", 4, "-"),
+                       (10, "0110", {"13/8/7": 4}, "4-6", "1-5", 6, "A2"),
+                       (12, "0310", {"28/8/7": 2, "413/104/7": 3}, "5-4", "1-2", 9, "A(1) D1")]
+    deals = [(n, e.get("unit", e["record"].get("side")), e["pool"], next(k for k in ("draw", "return", "stage") if k in e["record"]))
+             for n in campaign.step_numbers() for e in campaign.load_save(n)[0]["events"] if e["event"] == "deal"]
+    assert deals[-9:] == [(5, "13/8/7", "2", "draw"), (5, "942/353/58", "1", "draw"), (5, "28/8/7", "2", "draw"),
+                          (5, "943/353/58", "1", "draw"), (12, "413/104/7", "2", "draw"), (13, "28/8/7", "2", "return"),
+                          (14, "german", "2", "stage"), (14, "allied", "2", "stage"),      # 8.52: pool 2 shuffled anew
+                          (14, "943/353/58", "1", "return")]
+    last = campaign.load_save(14)[0]
+    assert last["state"]["units"]["943/353/58"]["form"] == "cadre" and last["state"]["units"]["28/8/7"]["form"] == "cadre"
+    assert "card" not in last["state"]["units"]["943/353/58"] and "chit" not in last["state"]["units"]["413/104/7"]
+    assert last["awaiting"]["phase"] == "Game-Turn 2 (1945-02-24) German Movement Phase (5.0)"
+
+
+COMPAT_060 = ROOT / "tests" / "compat" / "operation-grenade-demo-0.6.0-c359c125" / "campaign"
+
+
+def test_the_060_demo_has_the_attacker_choose_the_path_of_retreat_after_a_breakthrough():  # 9.97, 9.92
+    """9.97: "The attacking Player determines the path of retreat" of a bold (breakthrough) result.
+    The demo as pbem 0.6.0 played it (chits drawn in the open, behaviour 2; tests/test_compat.py replays
+    it byte for byte on this pbem), Game-Turn 2: 13/8/7 attacks the cadre of 943/353/58 alone in 0310
+    (5 against 1 doubled in its entrenchment, 12.21: 5-2, column 2-1; the German artillery's support,
+    9.62: 1-1); the roll 12 gives D2* (demonstration cell); the Allied player signs the path 0409-0408,
+    and the cadre, entering 0409 in the enemy ZOC of the attackers in 0309, loses its last step there
+    (9.92). (The dealt demo's Game-Turn 2 has no breakthrough: see docs/operation-grenade.md.)"""
+    campaign = camp.open_campaign(COMPAT_060)
     combat = next(e for e in campaign.load_save(15)[0]["events"] if e["event"] == "combat")
     assert (combat["hex"], combat["attackers"], combat["ratio"], combat["final_column"], combat["roll"], combat["result"]) == \
         ("0310", {"13/8/7": 5}, "5-2", "1-1", 12, "D2*")
     waiting = campaign.load_save(15)[0]["awaiting"]
     assert (waiting["side"], waiting["kind"]) == ("allied", "response")
     assert waiting["phase"] == "Game-Turn 2 (1945-02-24) Allied Combat Phase: allied path of retreat after a breakthrough (9.97) at 0310"
-    answer = (BUNDLED / "steps" / "0016" / "orders-allied.txt").read_text()
+    answer = (COMPAT_060 / "steps" / "0016" / "orders-allied.txt").read_text()
     assert "kind: response\n" in answer and "orders:\n  - combat: 0310\n    retreat:\n      - 0409\n      - 0408\n" in answer
     save = campaign.load_save(16)[0]
     assert {"event": "breakthrough_path", "side": "allied", "hex": "0310", "retreat": {"0310": ["0409", "0408"]}, "rule": "9.97"} \
@@ -126,12 +156,25 @@ def test_public_reports_never_name_a_strength_chit():
         assert not [c for c in ids if named(text, c)], step.name
 
 
-def test_a_sides_own_report_shows_its_chits_and_none_of_the_enemys(grenade):
-    state = camp.open_campaign(grenade).latest()[1]["state"]
-    own = {side: {u["chit"] for u in state["units"].values() if u["side"] == side and u.get("chit")} for side in SIDES}
-    assert own["allied"] and own["german"], "both sides drew chits in the example"
+def own_chits(folder: Path) -> dict:
+    """Each side's chits, as its machine decodes them from the public record with its key (8.42)."""
+    from pbem.demo import demo_nonce
+    from pbem.games.operation_grenade import dealer, dealing
+    from pbem.hidden import poker
+    campaign = camp.open_campaign(folder)
+    history = [(n, campaign.load_save(n)[0]["events"]) for n in campaign.step_numbers()]
+    keys = {side: poker.poker_key(load_private_key(EXAMPLE / "keys" / side), campaign.id, side, demo_nonce(campaign.id, side))
+            for side in SIDES}
+    return {side: {dealing.chit_of_card(campaign.data, c["pool"], c["card"])["id"] for c in dealer.cards_of(keys[side], history).values()}
+            for side in SIDES}
+
+
+def test_a_sides_own_report_shows_its_chits_and_none_of_the_enemys(grenade, tmp_path):  # 8.42
+    own = own_chits(grenade)
+    assert own["allied"] and own["german"], "both sides hold chits at the end of the example"
+    shutil.copytree(EXAMPLE / "keys", tmp_path / "keys")
     for side, enemy in (("allied", "german"), ("german", "allied")):
-        text = run("report", grenade, "--side", side).stdout
+        text = run("report", grenade, "--side", side, "--key", tmp_path / "keys" / side).stdout
         assert "own report, not for the opponent" in text
         assert all(named(text, c) for c in own[side])
         assert not [c for c in own[enemy] if named(text, c)]
@@ -139,8 +182,9 @@ def test_a_sides_own_report_shows_its_chits_and_none_of_the_enemys(grenade):
     assert not [c for c in own["allied"] | own["german"] if named(public, c)]
 
 
-def test_positions_show_the_enemy_only_untried_tried_reduced_or_cadre(grenade):
-    text = run("report", grenade, "--side", "allied").stdout
+def test_positions_show_the_enemy_only_untried_tried_reduced_or_cadre(grenade, tmp_path):
+    shutil.copytree(EXAMPLE / "keys", tmp_path / "keys")
+    text = run("report", grenade, "--side", "allied", "--key", tmp_path / "keys" / "allied").stdout
     german_rows = [line for line in text.splitlines() if re.match(r"^\d{4}\s+\S+\s+german\s", line)]
     assert german_rows
     assert all(line.split()[-1] in ("untried", "tried", "reduced", "cadre") for line in german_rows)
@@ -161,7 +205,8 @@ def test_the_combat_report_shows_the_strengths_examined_in_that_combat_only(gren
 
 def test_a_sides_svg_shows_its_own_strengths_only(grenade, tmp_path):
     # save 5: the picture frames the two combats, where the German's tried regiments stand
-    run("report", grenade, "--step", "5", "--side", "german", "--svg", tmp_path / "german.svg")
+    shutil.copytree(EXAMPLE / "keys", tmp_path / "keys")
+    run("report", grenade, "--step", "5", "--side", "german", "--key", tmp_path / "keys" / "german", "--svg", tmp_path / "german.svg")
     run("report", grenade, "--step", "5", "--svg", tmp_path / "public.svg")
     german, public = (tmp_path / "german.svg").read_text(), (tmp_path / "public.svg").read_text()
     assert "strength" in german and "german's view" in german
@@ -244,17 +289,19 @@ def test_an_old_order_file_replayed_is_refused(grenade, keys):
     assert result.exit_code == 1 and tree_bytes(grenade) == before
 
 
-def test_without_an_override_the_first_move_names_the_missing_counter(tmp_path, keys, monkeypatch):
+def test_without_an_override_a_new_campaign_names_the_missing_chit_pools(tmp_path, keys, monkeypatch):  # 8.32
+    """8.32: the strength chits are sorted into pools by morale and shuffled before play: a behaviour 3
+    campaign deals them from decks made at its start, so `pbem new` without the chits' data refuses,
+    naming the first pool's data path and `pbem data template`, and writes nothing."""
     monkeypatch.chdir(tmp_path)
     for side in SIDES:
         shutil.copy(EXAMPLE / "keys" / side, tmp_path / side)
         shutil.copy(EXAMPLE / "keys" / f"{side}.pub", tmp_path / f"{side}.pub")
         run("commit", "--key", side, "--campaign", "og-nodata", "--side", side)
-    run("new", "operation-grenade", "operation-grenade", "--dir", "c", "--player", "allied=allied.pub",
-        "--player", "german=german.pub", "--commitment", "og-nodata-allied.commit.txt",
-        "--commitment", "og-nodata-german.commit.txt")
-    missing = run("data", "missing", "c").stdout
-    assert "crt.cells" in missing and "units.counters" in missing
-    flood = signed(Path("c"), "german", [{"flood": "flash_flood"}], keys, tmp_path / "flood.txt")
-    result = run("adjudicate", "c", flood, "--key", "allied", ok=False)
-    assert result.exit_code == 1 and "weather.table.results" in result.stderr and "data-override.yaml" in result.stderr
+    result = run("new", "operation-grenade", "operation-grenade", "--dir", "c", "--player", "allied=allied.pub",
+                 "--player", "german=german.pub", "--commitment", "og-nodata-allied.commit.txt",
+                 "--commitment", "og-nodata-german.commit.txt", ok=False)
+    assert result.exit_code == 1 and "needs the strength chits of morale pool 1 (8.32)" in result.stderr
+    assert "enter it as `chits.strength_chits.pools.1.chits` in the campaign's data override" in result.stderr
+    assert "`pbem data template operation-grenade`" in result.stderr
+    assert not (tmp_path / "c").exists()

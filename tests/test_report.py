@@ -81,13 +81,13 @@ def test_markdown_parses_with_distinct_headings_headed_tables_and_no_merged_para
         assert "|  |" not in text and "{" not in text     # no empty header cells, no raw YAML orders
 
 
-def test_markdown_step_5_of_the_bundled_campaign_in_detail():
-    text = run("report", BUNDLED, "--step", 5, "--format", "md").stdout
+def test_markdown_step_10_of_the_bundled_campaign_in_detail():
+    text = run("report", BUNDLED, "--step", 10, "--format", "md").stdout
     tokens = md_tokens(text)
     headings = {tokens[i + 1].content: t.tag for i, t in enumerate(tokens) if t.type == "heading_open"}
     assert headings["Results"] == "h3" and headings["Combat 1 at 0110"] == "h4" and headings["Orders"] == "h3"
     assert "- defend 0110, artillery 407/58\n" in text
-    assert "* **Final column**: 1-3\n" in text
+    assert "* **Final column**: 1-5\n" in text
     waiting = [t for t in tokens if t.type == "inline" and t.content.startswith("Waiting for allied")]
     assert waiting and "\n" not in waiting[0].content
 
@@ -174,27 +174,25 @@ def test_not_enforced_said_once_then_pointed_to():
 # -- the Game-Turn summary ---------------------------------------------------------------------
 
 TURN_1 = [
-    "Game-Turn 1 summary (saves 3–12)",
+    "Game-Turn 1 summary (saves 3–7)",
     "Save 3: Game-Turn 1 (1945-02-23) Allied Movement Phase (5.0)",
     "- move 13/8/7, path 0108 → 0109",
     "- 28/8/7 moves 0108 → 0208 → 0209 (5.4)",
     "- attack 0110, with 13/8/7, advance 13/8/7",
     "Waiting for german to choose which regiment or brigade defends (7.22) at 0110, 0310.",
     "- german supports the combat at 0110: artillery 407/58 (9.64, 13.13)",
-    "Ratio                                 5-8 → column 1-2 of the clear line (9.0, 9.89)",
+    "- 13/8/7 draws a strength chit from morale pool 2, face down (8.33)",
+    "- 13/8/7 shows Combat Strength 4 (front, 8.42)",
+    "Ratio                                 4-6 → column 1-2 of the clear line (9.0, 9.89)",
     "+1 US surprise (18.21), -1 hilltop: german unit on hilltop 0112, within 2 hexes of 0110 (9.35), -1 artillery support by 407/58 (9.62)",
     "Dice                                  5 + 2 = 7",
-    "Result                                A1 D1 (cell from demonstration)",
-    "combat 1 at 0110 die 1 (9.0) (crt/1/0110/1)            1d6   5",
-    "- Stack in 0209 retreats 0208 (9.91)",
-    "- 943/353/58 reduced to cadre; its chit returns to its pool (10.0, 8.52)",
-    "Waiting for german to choose the advance after combat (9.94, 9.95) at 0310.",
-    "- german advances after combat at 0310: 943/353/58 0209 (9.95)",
-    "- Variable German reinforcements, south map-edge: roll 4: none (23.1)",
-    "Save 10: Game-Turn 1 (1945-02-23) German Combat Phase (9.0)",
-    "- Stack in 0209 retreats 0310 (9.91)",
-    "- allied advances after combat at 0109+0208: 13/8/7 0209; 28/8/7 0209 (9.95)",
-    "- Game-Turn 2 weather: roll 1 +1 → clear (24.11)",
+    "Result                                - (cell from demonstration)",
+    "- 943/353/58 shows Combat Strength 2 (front, 8.42)",
+    "- Variable German reinforcements, south map-edge: roll 6: none (23.1)",
+    "combat 1 at 0110 die 1 (9.0) (crt/1/0110/1)                                1d6  5",
+    "Save 7: Game-Turn 1 (1945-02-23) German Combat Phase (9.0)",
+    "- No attacks declared (9.0)",
+    "- Game-Turn 2 weather: roll 4 +1 → rain; MUD (24.22) (24.11)",
     "Game-Turn 2 (1945-02-24) Allied Movement Phase (5.0): allied sends orders",
 ]
 
@@ -203,17 +201,17 @@ def test_turn_summary_of_the_bundled_game_turn_1_has_every_step_in_order():
     text = run("report", BUNDLED, "--turn", 1).stdout
     positions = [text.index(line) for line in TURN_1]
     assert positions == sorted(positions)
-    assert [int(n) for n in re.findall(r"^Save (\d+):", text, re.M)] == list(range(3, 13))
+    assert [int(n) for n in re.findall(r"^Save (\d+):", text, re.M)] == list(range(3, 8))
     assert "D-Day" not in text                      # save 2 belongs to the pre-game
     assert "Positions" in text and text.count("\nPositions\n") == 1
 
 
 def test_report_without_step_or_turn_after_a_turns_last_step_is_the_turn_summary(tmp_path):
     from .test_operation_grenade_campaign import truncate
-    turn_done = truncate(Path(shutil.copytree(BUNDLED, tmp_path / "campaign")), 12)     # save 12 ends Game-Turn 1
+    turn_done = truncate(Path(shutil.copytree(BUNDLED, tmp_path / "campaign")), 7)      # save 7 ends Game-Turn 1
     assert run("report", turn_done).stdout == run("report", turn_done, "--turn", 1).stdout
     assert "save 8\n" in run("report", BUNDLED, "--step", 8).stdout
-    assert run("report", BUNDLED).stdout == run("report", BUNDLED, "--step", 16).stdout     # Game-Turn 2 goes on
+    assert run("report", BUNDLED).stdout == run("report", BUNDLED, "--step", 14).stdout     # Game-Turn 2 goes on
 
 
 def test_turn_zero_is_the_pre_game_and_unknown_turns_are_refused():
@@ -232,12 +230,15 @@ def test_public_turn_summary_never_names_a_strength_chit():
             assert not [c for c in ids if named(text, c)], (fmt, turn)
 
 
-def test_a_sides_turn_summary_shows_its_own_chits_only():
-    campaign = camp.open_campaign(BUNDLED)
-    state = campaign.latest()[1]["state"]
-    own = {side: {u["chit"] for u in state["units"].values() if u["side"] == side and u.get("chit")} for side in ("allied", "german")}
+def test_a_sides_turn_summary_shows_its_own_chits_only(tmp_path):  # 8.42
+    """The chits dealt in secret: a side's own summary (its key decodes its cards) names its own chits
+    held at the end of Game-Turn 1, never the enemy's."""
+    from .test_operation_grenade_campaign import EXAMPLE, own_chits, truncate
+    own = own_chits(truncate(Path(shutil.copytree(BUNDLED, tmp_path / "campaign")), 7))
+    assert own["allied"] and own["german"]
+    shutil.copytree(EXAMPLE / "keys", tmp_path / "keys")
     for side, enemy in (("allied", "german"), ("german", "allied")):
-        text = render(turn_blocks(campaign, 1, side))
+        text = run("report", BUNDLED, "--turn", 1, "--side", side, "--key", tmp_path / "keys" / side).stdout
         assert "own report, not for the opponent" in text
         assert all(named(text, c) for c in own[side]) and not [c for c in own[enemy] if named(text, c)]
 

@@ -19,6 +19,7 @@ from tests.conftest import ROOT
 DOC = (ROOT / "docs" / "dice.md").read_text(encoding="utf-8")
 GRENADE = ROOT / "examples" / "operation-grenade-demo"
 CAMPAIGN = GRENADE / "campaign"
+COMPAT_060 = ROOT / "tests" / "compat" / "operation-grenade-demo-0.6.0-c359c125" / "campaign"    # chits drawn in the open
 
 
 def vectors(index: int) -> dict:
@@ -90,8 +91,12 @@ def test_the_orders_digest_seed_and_die_vectors():
 
 
 def test_the_second_die_vector():
-    v, record = vectors(1), save(5)
-    assert f"save 5 (seed `{record['dice']['seed']}`)" in DOC
+    """A die of 11 sides: a strength chit drawn in the open (behaviour 2), from the demo as pbem 0.6.0
+    played it; its save 5 has the seed of the bundled campaign's save 5 (the same German answer)."""
+    v = vectors(1)
+    record = yaml.safe_load((COMPAT_060 / "steps" / "0005" / "save.yaml").read_text())
+    assert record["dice"]["seed"] == save(5)["dice"]["seed"]
+    assert f"save 5 of the demo as pbem 0.6.0 played it (seed `{record['dice']['seed']}`;" in DOC
     roll = next(r for r in record["dice"]["rolls"] if f"{r['purpose']}#{r['block']}" == v["hmac message"])
     check_die(v, record["dice"]["seed"], roll)
 

@@ -45,10 +45,10 @@ def test_the_header_says_exactly_which_bytes_are_hashed():
 
 
 def test_explain_prints_every_input_of_one_roll():
-    text = run("rolls", GRENADE, "--explain", "5:3").stdout
+    text = run("rolls", GRENADE, "--explain", "5:1").stdout
     dice = dice_of(5)
     assert text.startswith("save 5: Game-Turn 1 (1945-02-23) Allied Combat Phase: german answer before the rolls")
-    assert "roll 3 of 8: crt/1/0110/1 (combat 1 at 0110 die 1 (9.0)), 1d6 = 5 (block 0, byte 0)" in text
+    assert "roll 1 of 7: crt/1/0110/1 (combat 1 at 0110 die 1 (9.0)), 1d6 = 5 (block 0, byte 0)" in text
     assert '   order 1: {"artillery":["407/58"],"defend":"0110"}' in text
     assert f"   its SHA-256 = ORDERS_DIGEST {dice['orders_digest']}" in text
     assert "(here the canonical form is the signed list itself" in text
@@ -62,7 +62,7 @@ def test_explain_prints_every_input_of_one_roll():
 
 
 @pytest.mark.skipif(not (shutil.which("sha256sum") and shutil.which("openssl")), reason="needs sha256sum and openssl")
-@pytest.mark.parametrize("which", ["2", "2:weather/1", "5:1", "5:5", "8:3", "10", "12"])
+@pytest.mark.parametrize("which", ["2", "2:weather/1", "5:1", "5:5", "7", "10", "12:2", "14"])
 def test_the_printed_commands_recompute_the_roll(which):
     step = int(which.split(":")[0])
     dice, text = dice_of(step), run("rolls", GRENADE, "--explain", which).stdout
@@ -102,21 +102,21 @@ def test_a_rejected_byte_is_shown_as_skipped():
 
 def test_explain_picks_by_number_or_purpose_and_refuses_the_rest():
     first = run("rolls", GRENADE, "--explain", "5").stdout
-    assert "roll 1 of 8: chit/13/8/7 (strength chit for 13/8/7 (8.33)), 1d12 = 5" in first
-    assert "roll 4 of 8: crt/1/0110/2" in run("rolls", GRENADE, "--explain", "5:crt/1/0110/2").stdout
-    assert "save 3 rolled no die (saves with rolls: 2, 5, 8, 10, 12, 15, 16)" in run("rolls", GRENADE, "--explain", "3", ok=False).stderr
-    assert "no save 17 (saves 0..16)" in run("rolls", GRENADE, "--explain", "17", ok=False).stderr
-    assert "save 5 has rolls 1..8: chit/13/8/7, " in run("rolls", GRENADE, "--explain", "5:9", ok=False).stderr
+    assert "roll 1 of 7: crt/1/0110/1 (combat 1 at 0110 die 1 (9.0)), 1d6 = 5" in first     # chits are dealt, not rolled
+    assert "roll 2 of 7: crt/1/0110/2" in run("rolls", GRENADE, "--explain", "5:crt/1/0110/2").stdout
+    assert "save 3 rolled no die (saves with rolls: 2, 5, 7, 10, 12, 14)" in run("rolls", GRENADE, "--explain", "3", ok=False).stderr
+    assert "no save 15 (saves 0..14)" in run("rolls", GRENADE, "--explain", "15", ok=False).stderr
+    assert "save 5 has rolls 1..7: crt/1/0110/1, " in run("rolls", GRENADE, "--explain", "5:9", ok=False).stderr
     assert "--explain takes STEP, STEP:N or STEP:PURPOSE" in run("rolls", GRENADE, "--explain", "x", ok=False).stderr
 
 
 def test_explain_names_a_tampered_value(tmp_path):
     folder = Path(shutil.copytree(GRENADE, tmp_path / "campaign"))
-    save = folder / "steps" / "0012" / "save.yaml"
-    save.write_text(save.read_text().replace("    result: 1\n", "    result: 4\n"))
+    save = folder / "steps" / "0014" / "save.yaml"
+    save.write_text(save.read_text().replace("    result: 2\n", "    result: 4\n"))
     # the last save's hash is no other save's `previous` (only `verify` sees that); the explanation recomputes the face
-    shown = run("rolls", folder, "--explain", "12").stdout
-    assert shown.splitlines()[-2:] == ["   byte 0 of block 0 = 0xf6 = 246 < 252: face = 246 % 6 + 1 = 1",
+    shown = run("rolls", folder, "--explain", "14:3").stdout
+    assert shown.splitlines()[-2:] == ["   byte 0 of block 0 = 0x9d = 157 < 252: face = 157 % 6 + 1 = 2",
                                        "   MISMATCH: the save records 4 (block 0, byte 0)"]
 
 

@@ -1,9 +1,9 @@
 """The Operation Grenade demonstration campaign (`pbem demo --game operation-grenade`, bundled as
 examples/operation-grenade-demo/campaign) and the benchmarks' long-game policy.
 
-Demonstration only: the declarations, Game-Turn One and the Allied Combat Phase of Game-Turn Two
-(a breakthrough whose path of retreat the attacker chooses, 9.97) on the made-up data of
-examples/operation-grenade-demo/; every answer is chosen from what is legal.
+Demonstration only: the declarations, Game-Turn One and the Allied Combat Phase of Game-Turn Two on
+the made-up data of examples/operation-grenade-demo/, the strength chits dealt in secret (behaviour
+3, 8.31-8.52); every answer is chosen from what is legal.
 """
 
 from typing import Any, cast
@@ -74,10 +74,10 @@ GRENADE_ORDERS = [
                 {"attack": "0310", "with": ["28/8/7"]}]),
     ("german", []),
     ("german", grenade_attacks),
-    # Game-Turn 2: both regiments step from 0209 to 0309, next to the cadre in 0310 alone; the
-    # attack's breakthrough (9.97) has the Allied player choose the cadre's path of retreat
-    ("allied", [{"move": "13/8/7", "path": ["0209", "0309"]}, {"move": "28/8/7", "path": ["0209", "0309"]}]),
-    ("allied", grenade_attacks),
+    # Game-Turn 2 (in the mud, 24.22): 13/8/7 and 28/8/7 stay in the German ZOCs (6.32); 413/104/7
+    # steps into the woods of 0309 and attacks 0310 with 28/8/7, drawing its first chit (8.33, 8.41)
+    ("allied", [{"move": "413/104/7", "path": ["0308", "0309"]}]),
+    ("allied", [{"attack": "0110", "with": ["13/8/7"]}, {"attack": "0310", "with": ["28/8/7", "413/104/7"]}]),
 ]
 
 

@@ -5,12 +5,14 @@ rules/operation-grenade/*.yaml or the campaign's data override (map, counters, s
 CRT cells, Terrain Effects Chart, Weather Table); a missing one stops the step with
 UnknownDataError naming the data path, before any die is rolled for the combat that needs it.
 
-Strength chits (8.0): a regiment or brigade draws its chit at random, with the two-party dice,
-from the pool of its morale rating at its first combat, immediately before the combat's die roll
-(8.33, 8.41). The enemy may examine it at that moment (8.42), so the draw hides nothing the rules
-hide; what the rules hide afterwards (8.42: no look until the next combat, no written notes) is
-honoured in what each side is shown (`unit_label`, `positions`, `pbem report --side`): a side sees
-its own chits, the enemy's only as the strengths used in the combats that examined them.
+Strength chits (8.0): a regiment or brigade draws its chit at random from the pool of its morale
+rating at its first combat, immediately before the combat's die roll (8.33, 8.41). Behaviour 3
+campaigns deal it in secret from the shared pools (secret.py, dealer.py: only its owner learns the
+chit; the enemy learns the strength in use at each combat, 8.42); behaviour 2 campaigns, and a state
+built outside a campaign, draw it in the open with the two-party dice (chits.py). What the rules hide
+after a combat (8.42: no look until the next combat, no written notes) is honoured in what each side
+is shown (`unit_label`, `positions`, `pbem report --side`): a side sees its own chits, the enemy's
+only as the strengths used in the combats that examined them.
 
 This file holds the class: the data accessors and the sequence of play as one table (below,
 `OperationGrenade.sequence`). The rule groups live beside it, organised like the rulebook:
@@ -83,11 +85,14 @@ class OperationGrenade(SequencedGame):
         "8.42 \"It is strictly forbidden for either Player to ever write down the strength of a 'tried' Enemy unit\": "
         "what a player notes privately cannot be checked, and the reports of earlier combats stay in the campaign "
         "folder (the positions and reports a side receives never show an enemy chit outside the combat that examined it)",
+    )
+    # Behaviour 2 (pbem 0.6.0 and before) drew the chits in the open: those campaigns carry this entry in their
+    # stored headers. Behaviour 3 deals them in secret (secret.py, 8.31-8.52), so a new campaign's header lacks it.
+    OPEN_DRAW_NOT_ENFORCED = (
         "8.33, 8.41, 8.42 the strength chits are drawn with the public two-party dice and the shared save names each "
         "unit's chit: a player who reads the save (not the reports) learns the back of an enemy chit, and the chit of "
         "a unit drawn outside a combat, which 8.42 keeps from him; the secret draw from the shared pools "
-        "(docs/hidden-information.md, \"Shared pools\") is not wired in yet",
-    )
+        "(docs/hidden-information.md, \"Shared pools\") is not wired in yet")
 
     def __init__(self) -> None:
         self.sequence = self.table()
@@ -194,7 +199,10 @@ class OperationGrenade(SequencedGame):
         }
         if self.plays(data, 2):        # behaviour 2 (docs/upgrading.md): a phase without a choice passes by itself
             state[PASSES] = True
-        if self.plays(data, 3) and secret.WIRED:      # behaviour 3: the chits dealt in secret (8.31-8.52)
+        # behaviour 3: the chits dealt in secret (8.31-8.52) between the campaign's two players. A state
+        # built outside a campaign (data.behaviour None: rules tests, tools) has no players' keys to deal
+        # with, so it keeps the open draw of chits.draw_chit.
+        if data.behaviour is not None and self.plays(data, 3):
             secret.start(data, state)
         for unit in state["units"].values():
             movement.note_passage(self, data, state, unit["hex"], unit["side"])

@@ -32,9 +32,6 @@ if TYPE_CHECKING:
 
 ORDER = ("german", "allied")     # the German flood declaration (17.0) is the campaign's first message
 INCOMING = "deal_in"
-# `pbem sign`, `reveal` and `adjudicate` do not carry the parts yet (docs/hidden-information.md, "Shared
-# pools"): until they do, a new campaign keeps the open draw of chits.draw_chit.
-WIRED = False
 PART_FIELDS = {"stages", "shares", "claims"}
 CLAIM_KEYS = ({"front"}, {"back"}, {"steps"})
 
