@@ -1,3 +1,3 @@
 """pbem: adjudicator for play-by-email hex-and-counter wargame campaigns."""
 
-__version__ = "0.6.0"
+__version__ = "0.7.0"
