@@ -236,6 +236,40 @@ def test_14_15_they_enter_via_allied_frankfurt_as_us_units_and_keep_out_of_the_f
         "2914 is not an entry hex for western reinforcements (9.4)"]
 
 
+def oder_data(tmp_path, listed, *extra):
+    """The demonstration data with `map.regions.rivers.oder.listed` given as `listed` (None: left unknown)."""
+    text = DATA.read_text(encoding="utf-8").replace("  map.regions.rivers.oder.listed: true", "".join(extra) +
+                                                    ("" if listed is None else f"  map.regions.rivers.oder.listed: {listed}"))
+    path = tmp_path / "oder.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_game_data("smithereens", path)
+
+
+def test_14_15_the_oder_is_read_only_once_the_campaign_lists_every_oder_hexside(data, begun, tmp_path):
+    """14.15: the German units "may not move east of the Oder River or west of the Rhine". Only WWIII reads an
+    `oder` hexside: a map completed for the historical game marks the Oder `river` alone, so until the campaign
+    says every Oder hexside is marked (`map.regions.rivers.oder.listed: true`) no move of theirs is guessed safe."""
+    state = at(begun, 12, "western", ger_i1="3016")
+    state["units"]["ger-i1"]["steps"] = 1
+    move = [{"move": "ger-i1", "path": ["3016", "3115"]}]
+    assert problems(oder_data(tmp_path, None), state, move) == [
+        "needs whether every Oder hexside of the map is marked `oder` in map.hexsides (14.15), which the rulebook text "
+        "does not give (printed on: the map (the Oder River's hexsides)); enter it as `map.regions.rivers.oder.listed` in "
+        "the campaign's data override (data-override.yaml) — see `pbem data missing`; once the campaign has begun, every player "
+        "signs it as a data amendment (`pbem amend propose`)"]
+    assert problems(oder_data(tmp_path, "false"), state, move) == [
+        "ger-i1 is a German-Allied unit, which may not move east of the Oder: mark each Oder hexside `[river, oder]` in "
+        "map.hexsides and set `map.regions.rivers.oder.listed: true` (14.15)"]
+    assert problems(oder_data(tmp_path, "false"), state, [{"move": "us-18ab", "path": ["3015", "3016"]}]) == []
+    assert problems(oder_data(tmp_path, "true"), state, move) == []
+    marked = oder_data(tmp_path, "true", "  map.hexsides.3016|3115: [river, oder]\n")
+    assert problems(marked, state, move) == [
+        "ger-i1 is a German-Allied unit and may not move east of the Oder or west of the Rhine: 3016-3115 crosses the "
+        "Oder (14.15)"]
+    entry = at(begun, 12, "western")
+    assert problems(oder_data(tmp_path, None), entry, [{"enter": "ger-i1", "path": ["2914"]}]) == []   # no hexside read
+
+
 # -- 14.8, 14.9 ------------------------------------------------------------------------------------
 def test_14_8_two_soviet_replacement_steps_at_most_one_mechanized(data, begun):
     """14.8: "Soviet replacements are dropped to only two steps per turn in these scenarios, no more than one
