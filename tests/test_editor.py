@@ -159,9 +159,9 @@ def test_the_model_draws_the_games_own_grid_ids_and_centres():
     crt = page["crt"]
     assert crt["cells"]["3"]["4:1/3:1"] == {"value": "1/2", "known": True, "rule": "11.22"}
     assert crt["cells"]["1"]["1:3/1:4"]["rule"] == "16.2" and crt["cells"]["4"]["2:1/1:1"]["known"] is False
-    assert page["progress"]["total"] == 183        # + the Baltic coastal hexes and the ATC hexes (10.27, 10.33)
+    assert page["progress"]["total"] == 184        # + the Baltic coastal hexes and the ATC hexes (10.27, 10.33), the Oder flag (14.15)
     groups = {g: sum(1 for u in page["unknown"] if u["group"] == g) for g in page["groups"]}
-    assert groups["Map: terrain per hex and hexsides"] == 95 and groups["CRT cells"] == 35
+    assert groups["Map: terrain per hex and hexsides"] == 96 and groups["CRT cells"] == 35    # with the Oder flag (14.15)
 
 
 def test_operation_grenade_has_its_own_terrain_hexsides_and_no_crt_grid():

@@ -97,7 +97,7 @@ def test_paint_hexsides_crt_counter_save_shrinks_missing_by_exactly_those(page, 
         "--commitment", "c1-german.commit.txt", "--commitment", "c1-alliance.commit.txt", "--data", "override.yaml")
     missing = run("data", "missing", "camp").stdout
     assert missing.startswith(f"smithereens: {len(base.unknown_paths()) - 13} value(s)")
-    assert re.search(r"Map: terrain per hex and hexsides \(85\)", missing) and "CRT cells (32)" in missing
+    assert re.search(r"Map: terrain per hex and hexsides \(86\)", missing) and "CRT cells (32)" in missing
     # the open-collection entries, counted apart: 10 hexes, 5 hexsides, 1 counter
     added = {kind: sum(1 for p in data.overridden if p.startswith(data.full_path(path) + ".") and p.count(".") == data.full_path(path).count(".") + 1)
              for kind, path in (("hexes", "map.hexes"), ("hexsides", "map.hexsides"), ("counters", "units.counters"))}
@@ -126,7 +126,7 @@ def test_fill_sets_only_unset_hexes_in_the_rectangle_and_a_reload_continues(page
     again = Page("smithereens", out, data=out)
     try:
         assert again.values() == yaml.safe_load(out.read_text())["values"]
-        assert again.find("#progress").text.startswith("0 of 183 values filled")
+        assert again.find("#progress").text.startswith("0 of 184 values filled")
         assert again.js("return document.querySelector(\"polygon[data-hex='1919E']\").style.fill") != ""
     finally:
         page.driver = again.driver          # the fixture closes the second page

@@ -2,10 +2,12 @@
 (tests/data/smithereens-wwiii-demo.yaml: a made-up WWIII line 3113-3117, Switzerland 2919-2921,
 thirteen two-step Red Army units; not the published map, counters or CRT)."""
 
+import re
 from pathlib import Path
 
 import pytest
 
+from pbem.errors import PbemError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
@@ -236,6 +238,40 @@ def test_14_15_they_enter_via_allied_frankfurt_as_us_units_and_keep_out_of_the_f
         "2914 is not an entry hex for western reinforcements (9.4)"]
 
 
+def oder_data(tmp_path, listed, *extra):
+    """The demonstration data with `map.regions.rivers.oder.listed` given as `listed` (None: left unknown)."""
+    text = DATA.read_text(encoding="utf-8").replace("  map.regions.rivers.oder.listed: true", "".join(extra) +
+                                                    ("" if listed is None else f"  map.regions.rivers.oder.listed: {listed}"))
+    path = tmp_path / "oder.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_game_data("smithereens", path)
+
+
+def test_14_15_the_oder_is_read_only_once_the_campaign_lists_every_oder_hexside(data, begun, tmp_path):
+    """14.15: the German units "may not move east of the Oder River or west of the Rhine". Only WWIII reads an
+    `oder` hexside: a map completed for the historical game marks the Oder `river` alone, so until the campaign
+    says every Oder hexside is marked (`map.regions.rivers.oder.listed: true`) no move of theirs is guessed safe."""
+    state = at(begun, 12, "western", ger_i1="3016")
+    state["units"]["ger-i1"]["steps"] = 1
+    move = [{"move": "ger-i1", "path": ["3016", "3115"]}]
+    assert problems(oder_data(tmp_path, None), state, move) == [
+        "needs whether every Oder hexside of the map is marked `oder` in map.hexsides (14.15), which the rulebook text "
+        "does not give (printed on: the map (the Oder River's hexsides)); enter it as `map.regions.rivers.oder.listed` in "
+        "the campaign's data override (data-override.yaml) — see `pbem data missing`; once the campaign has begun, every player "
+        "signs it as a data amendment (`pbem amend propose`)"]
+    assert problems(oder_data(tmp_path, "false"), state, move) == [
+        "ger-i1 is a German-Allied unit, which may not move east of the Oder: mark each Oder hexside `[river, oder]` in "
+        "map.hexsides and set `map.regions.rivers.oder.listed: true` (14.15)"]
+    assert problems(oder_data(tmp_path, "false"), state, [{"move": "us-18ab", "path": ["3015", "3016"]}]) == []
+    assert problems(oder_data(tmp_path, "true"), state, move) == []
+    marked = oder_data(tmp_path, "true", "  map.hexsides.3016|3115: [river, oder]\n")
+    assert problems(marked, state, move) == [
+        "ger-i1 is a German-Allied unit and may not move east of the Oder or west of the Rhine: 3016-3115 crosses the "
+        "Oder (14.15)"]
+    entry = at(begun, 12, "western")
+    assert problems(oder_data(tmp_path, None), entry, [{"enter": "ger-i1", "path": ["2914"]}]) == []   # no hexside read
+
+
 # -- 14.8, 14.9 ------------------------------------------------------------------------------------
 def test_14_8_two_soviet_replacement_steps_at_most_one_mechanized(data, begun):
     """14.8: "Soviet replacements are dropped to only two steps per turn in these scenarios, no more than one
@@ -389,7 +425,8 @@ def test_14_19_the_segue_goes_on_from_where_the_won_wwii_campaign_stands(data):
     state = GAME.setup(data, segue, ["soviet", "western"], {"fog": "off", "from": origin(final_wwii())})
     assert {u: v["steps"] for u, v in state["units"].items()} == {"us-3": 3, "sov-1a": 2, "sov-1gta": 1, "us-18ab": 4, "sw-1": 4, "sw-2": 4}
     assert state["to_place"] == {"yug-1": "wwiii"} and state["eliminated"] == ["sov-2a"]
-    assert state["reinforcements"] == {"us-23": {"turn": 11, "steps": 4}, "va": {"turn": 11, "steps": 2}}
+    assert state["reinforcements"] == {"us-23": {"turn": 11, "steps": 4}, "us-36": {"turn": 11, "steps": 4},
+                                       "va": {"turn": 11, "steps": 2}}
     assert (state["turn"], state["wwiii"]["rough"], state["wwiii"]["origin"]["campaign"]) == (11, ["3216"], "old-wwii")
     assert GAME.awaiting(state).phase == "Set-up: Allied deployment (14.2)"
     state = GAME.apply(data, state, "western", [ALLIED[-1]], None).state           # his 14.15 choice only
@@ -398,6 +435,29 @@ def test_14_19_the_segue_goes_on_from_where_the_won_wwii_campaign_stands(data):
     state = GAME.apply(data, state, "soviet", [{"place": "yug-1", "at": "3519"}], None).state
     assert state["units"]["yug-1"] == {"hex": "3519", "steps": 1}                 # no 14.2 step adjustments
     assert GAME.awaiting(state).phase == "Turn 11 Soviet prepared assaults"
+
+
+def test_14_4_and_14_10_a_wwiii_set_up_refuses_counters_left_unmarked(tmp_path, scenario):
+    """14.4: "The asterisked US 23rd and 36th Corps ... may, however, be added to the initial Allied placement for the
+    Straight Up scenario (bring them in as Game Turn 11 reinforcements in the segue scenario)"; 14.10 the Vlassov Army.
+    Only WWIII reads these marks: a counter list completed for the historical game need not carry them, and an
+    unmarked 36th Corps would silently stay out of the war, so both set-ups refuse naming the mark."""
+    text = DATA.read_text(encoding="utf-8")
+    path = tmp_path / "marks.yaml"
+    path.write_text("".join(text.rsplit("    asterisked: true\n", 1)), encoding="utf-8")      # the 36th's mark
+    unmarked = load_game_data("smithereens", path)
+    message = ("the WWIII scenarios need the asterisked US 23rd and 36th Corps (14.4): the data marks 1 counter "
+               "`units.counters.ID.asterisked: true` (us-23), not two; mark each in the data override")
+    with pytest.raises(PbemError, match=re.escape(message)):
+        GAME.setup(unmarked, scenario, ["soviet", "western"], {"fog": "off"})
+    segue = load_scenario("smithereens", "wwii_into_wwiii")[0]
+    with pytest.raises(PbemError, match=re.escape(message)):
+        GAME.setup(unmarked, segue, ["soviet", "western"], {"fog": "off", "from": origin(final_wwii())})
+    path.write_text(text.replace("    nationality: vlassov\n", "    nationality: russian\n"), encoding="utf-8")
+    with pytest.raises(PbemError, match=re.escape(
+            "the WWIII scenarios need the Vlassov Army (14.10): the data marks 0 counters `units.counters.ID.nationality: "
+            "vlassov` (none), not one; mark each in the data override")):
+        GAME.setup(load_game_data("smithereens", path), segue, ["soviet", "western"], {"fog": "off", "from": origin(final_wwii())})
 
 
 @pytest.mark.parametrize("winner, turn", [("german", 10), ("alliance", 9)])

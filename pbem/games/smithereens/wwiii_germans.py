@@ -24,6 +24,11 @@ from .wwiii_segue import SegueRules
 from .wwiii_setup import play
 
 KEY = "german_reinforcements"
+# Only 14.15 reads `oder` hexsides: a map completed for the historical game marks the Oder `river` alone, so
+# an unmarked side means "not the Oder" only once the campaign says its list is whole (as Stargard's rail lines).
+# The Rhine needs no flag: 11.15/11.16 read `rhine` in every game (components.hexside).
+ODER_LISTED = "map.regions.rivers.oder.listed"
+ODER_WHAT = "whether every Oder hexside of the map is marked `oder` in map.hexsides (14.15)"
 
 
 def chosen(orders: list) -> tuple[list, list, list[int]]:
@@ -124,6 +129,9 @@ class GermanAlliedRules(SegueRules):
             if hex_id in forbidden:
                 return (f"{unit_id} is a German-Allied unit: never in or next to the Protectorate, Italy, Yugoslavia or "
                         f"Trieste, nor in Switzerland ({hex_id}) (14.15)")
+        if len(hexes) > 1 and self.plays(data, 6) and not numbers.flag(data, ODER_LISTED, ODER_WHAT):
+            return (f"{unit_id} is a German-Allied unit, which may not move east of the Oder: mark each Oder hexside "
+                    f"`[river, oder]` in map.hexsides and set `{ODER_LISTED}: true` (14.15)")
         for a, b in zip(hexes, hexes[1:]):
             # "they may not move east of the Oder River or west of the Rhine": between the two rivers (Frankfurt,
             # their entry, lies there), so never across a hexside the map data marks `rhine` or `oder` (as `dvina`, 3.11)

@@ -75,6 +75,7 @@ class SegueRules(WWIIISetupRules):
                     or counter["type"] in set(rules["soviet_unit_types_not_deployed"]))
 
     def segue_forces(self, data: GameData, rules: dict, final: dict, first_turn: int) -> tuple[tuple[dict, dict, dict], dict]:
+        self.check_wwiii_counters(data, rules)
         home = self.region(data, "yugoslavia", "14.19")
         units: dict[str, dict] = {}
         to_place: dict[str, str] = {}

@@ -82,6 +82,22 @@ class WWIIISetupRules(MobileAirRules):
                       "rough": [], "a_bombs": {"won": 0, "used": []}},
         }
 
+    def check_wwiii_counters(self, data: GameData, rules: dict) -> None:
+        """14.4, 14.10: the counters only WWIII reads by a mark (`asterisked: true`, `nationality: vlassov`) must
+        all be marked: a counter list completed for the historical game need not mark them (nor hold them), and
+        a counter it leaves unmarked would silently stay out of the war."""
+        marked = rules["wwiii_counters"]
+        counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
+        ids = sorted(k for k in counters if k not in ("open", "printed_on", "rule"))
+        for key, value, wanted, what in (("asterisked", True, int(marked["asterisked"]), "the asterisked US 23rd and 36th Corps (14.4)"),
+                                         ("nationality", "vlassov", int(marked["vlassov"]), "the Vlassov Army (14.10)")):
+            found = [u for u in ids if self.counter(data, u).get(key) == value]
+            if len(found) != wanted:
+                mark = f"`units.counters.ID.{key}: {str(value).lower()}`"
+                raise PbemError(f"the WWIII scenarios need {what}: the data marks {len(found)} counter{'' if len(found) == 1 else 's'} {mark} "
+                                f"({', '.join(found) or 'none'}), not {spelled(wanted)}; mark each in the data override",
+                                data.override_file)
+
     def wwiii_forces(self, data: GameData, rules: dict, first_turn: int) -> tuple[dict, dict, dict]:
         """14.2: each side's forces "available by the end of Game Turn 10" (a counter with a set-up
         hex, a placement code or an entry turn of 10 or earlier); 14.4 the asterisked US corps
@@ -89,6 +105,7 @@ class WWIIISetupRules(MobileAirRules):
         the Vlassov Army (`nationality: vlassov`) "enters as a Western Allied reinforcement during that
         player's first turn (turn 11)"."""
         counters = data.get("units.counters", "the unit counters (ids, sides, factors, set-up hexes)")
+        self.check_wwiii_counters(data, rules)
         deleted = set(rules["soviet_nationalities_deleted"]) | {"swiss"}
         kept_out = set(rules["soviet_unit_types_not_deployed"])
         to_place: dict[str, str] = {}
