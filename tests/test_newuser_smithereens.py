@@ -75,25 +75,25 @@ def test_a_reveal_that_comes_before_its_orders_says_to_keep_it(group):
     that gets the German reveal before the Soviet orders it answers was told only that it "waits
     for the orders it answers"; nothing is kept in the folder, so it now says to keep the file and
     give it to the inbox again with the orders. Then both together record the step."""
-    folder = copy_upto(group / "c", 10)         # save 10 awaits Turn 3 Soviet movement
-    reveal = step_file(11, "reveal-german.txt")
+    folder = copy_upto(group / "c", 9)         # save 9 awaits Turn 3 Soviet movement
+    reveal = step_file(10, "reveal-german.txt")
     early = run("inbox", folder, reveal).stdout.splitlines()
     assert early == [
-        f"{reveal}: reveal of german for save 10: waits for the orders it answers, not recorded here; keep it and "
+        f"{reveal}: reveal of german for save 9: waits for the orders it answers, not recorded here; keep it and "
         "give it to `pbem inbox` again with (or after) those orders",
-        "save 10: awaits orders from alliance — Turn 3 Soviet movement"]
+        "save 9: awaits orders from alliance — Turn 3 Soviet movement"]
     assert not (folder / "pending").exists()
-    both = run("inbox", folder, reveal, step_file(11, "orders-alliance.txt")).stdout
-    assert both.startswith("recorded save 11: Turn 3 Soviet movement (orders of alliance)")
-    assert (folder / "steps" / "0011" / "save.yaml").read_bytes() == step_file(11, "save.yaml").read_bytes()
+    both = run("inbox", folder, reveal, step_file(10, "orders-alliance.txt")).stdout
+    assert both.startswith("recorded save 10: Turn 3 Soviet movement (orders of alliance)")
+    assert (folder / "steps" / "0010" / "save.yaml").read_bytes() == step_file(10, "save.yaml").read_bytes()
 
 
 def test_orders_for_a_later_save_say_to_keep_them(group):
     """Orders that come before the saves they follow wait, and the line says what to do with them."""
-    folder = copy_upto(group / "c", 9)
-    later = step_file(11, "orders-alliance.txt")
+    folder = copy_upto(group / "c", 8)
+    later = step_file(10, "orders-alliance.txt")
     lines = run("inbox", folder, later).stdout.splitlines()
-    assert lines[0] == (f"{later}: orders of alliance for save 10: waits until save 10 is recorded here (the files that "
+    assert lines[0] == (f"{later}: orders of alliance for save 9: waits until save 9 is recorded here (the files that "
                         "make it have not come yet); keep it and give it to `pbem inbox` again with them")
 
 
