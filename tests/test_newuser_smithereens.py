@@ -125,18 +125,24 @@ def test_a_missing_value_asks_every_player_to_sign_the_amendment():
 
 
 
-@pytest.mark.parametrize("last, steps", [
-    (6, {"ger-46pz": 0, "ger-73id": 1}),       # Turn 2 Soviet PA on 1819E: 1 LP, ger-46pz at one step (11.30)
-    (11, {"ger-46pz": 1, "ger-73id": 0}),      # Turn 3 mobile assault on 1819E: 1 LP, both at one step (12.13)
+FROZEN = ROOT / "tests" / "compat" / "smithereens-demo-0.6.0-e4c14a9a" / "campaign"     # behaviour 5
+
+
+@pytest.mark.parametrize("source, last, side, steps", [
+    (FROZEN, 6, "german", {"ger-46pz": 0, "ger-73id": 1}),    # Turn 2 Soviet PA on 1819E: 1 LP, ger-46pz at one step (11.30)
+    (FROZEN, 11, "german", {"ger-46pz": 1, "ger-73id": 0}),   # Turn 3 mobile assault on 1819E: 1 LP, both at one step (12.13)
+    (BUNDLED, 2, "alliance", {"sov-47a": 1}),                 # Turn 1 German PA on 1918E: 1 LP, or a retreat (11.25)
 ])
-def test_the_step_loss_template_adjudicates_as_written(group, last, steps):
+def test_the_step_loss_template_adjudicates_as_written(group, source, last, side, steps):
     """The defender's loss-choice template wrote every defender's steps as 0, which `pbem check`
     refused ("this answer absorbs 0"); it is now pre-filled as 11.29-11.30 spread the loss,
-    says so, and checks as written."""
+    says so, and checks as written. (Behaviour 6 applies the first case without asking, 11.30:
+    the bundled demo no longer asks the German; the pbem 0.6.0 demo, behaviour 5, still does.)"""
     from pbem.yamlio import parse_yaml_text
-    folder = copy_upto(group / "c", last)
-    run("orders", folder, "--side", "german")
-    path = Path(f"orders-german-{last:04d}.yaml")
+    folder = Path(shutil.copytree(source, group / "c", ignore=lambda folder, names: [
+        n for n in names if Path(folder).name == "steps" and n.isdigit() and int(n) > last]))
+    run("orders", folder, "--side", side)
+    path = Path(f"orders-{side}-{last:04d}.yaml")
     text = path.read_text()
     assert ("# `steps:` is pre-filled as 11.30 spreads the loss (nobody eliminated before all are down to one step); "
             "change it to the steps you choose.") in text.splitlines()
