@@ -226,13 +226,13 @@ def test_demo_is_byte_identical_across_runs(tmp_path):
 
 def test_status_names_who_is_awaited(demo_campaign):
     result = run("status", demo_campaign)
-    assert re.match(r"smithereens-demo \(smithereens/historical\): save 13 [0-9a-f]{16}…; "
+    assert re.match(r"smithereens-demo \(smithereens/historical\): save 11 [0-9a-f]{16}…; "
                     r"awaits orders from alliance — Turn 3 Soviet prepared assaults", result.stdout)
 
 
 def test_log_lists_every_save(demo_campaign):
     *lines, legend = run("log", demo_campaign).stdout.splitlines()
-    assert [line[:4] for line in lines] == [f"{n:04d}" for n in range(14)]
+    assert [line[:4] for line in lines] == [f"{n:04d}" for n in range(12)]
     assert lines[0].endswith("set-up of historical")
     # 13.5: the German's attack file pauses for the Soviet's tactical air answer, whose step rolls the die
     assert re.fullmatch(r"0001  data [0-9a-f]{16}  file [0-9a-f]{16}  Turn 1 German prepared assaults: orders of german", lines[1])

@@ -75,25 +75,25 @@ def test_a_reveal_that_comes_before_its_orders_says_to_keep_it(group):
     that gets the German reveal before the Soviet orders it answers was told only that it "waits
     for the orders it answers"; nothing is kept in the folder, so it now says to keep the file and
     give it to the inbox again with the orders. Then both together record the step."""
-    folder = copy_upto(group / "c", 10)         # save 10 awaits Turn 3 Soviet movement
-    reveal = step_file(11, "reveal-german.txt")
+    folder = copy_upto(group / "c", 9)         # save 9 awaits Turn 3 Soviet movement
+    reveal = step_file(10, "reveal-german.txt")
     early = run("inbox", folder, reveal).stdout.splitlines()
     assert early == [
-        f"{reveal}: reveal of german for save 10: waits for the orders it answers, not recorded here; keep it and "
+        f"{reveal}: reveal of german for save 9: waits for the orders it answers, not recorded here; keep it and "
         "give it to `pbem inbox` again with (or after) those orders",
-        "save 10: awaits orders from alliance — Turn 3 Soviet movement"]
+        "save 9: awaits orders from alliance — Turn 3 Soviet movement"]
     assert not (folder / "pending").exists()
-    both = run("inbox", folder, reveal, step_file(11, "orders-alliance.txt")).stdout
-    assert both.startswith("recorded save 11: Turn 3 Soviet movement (orders of alliance)")
-    assert (folder / "steps" / "0011" / "save.yaml").read_bytes() == step_file(11, "save.yaml").read_bytes()
+    both = run("inbox", folder, reveal, step_file(10, "orders-alliance.txt")).stdout
+    assert both.startswith("recorded save 10: Turn 3 Soviet movement (orders of alliance)")
+    assert (folder / "steps" / "0010" / "save.yaml").read_bytes() == step_file(10, "save.yaml").read_bytes()
 
 
 def test_orders_for_a_later_save_say_to_keep_them(group):
     """Orders that come before the saves they follow wait, and the line says what to do with them."""
-    folder = copy_upto(group / "c", 9)
-    later = step_file(11, "orders-alliance.txt")
+    folder = copy_upto(group / "c", 8)
+    later = step_file(10, "orders-alliance.txt")
     lines = run("inbox", folder, later).stdout.splitlines()
-    assert lines[0] == (f"{later}: orders of alliance for save 10: waits until save 10 is recorded here (the files that "
+    assert lines[0] == (f"{later}: orders of alliance for save 9: waits until save 9 is recorded here (the files that "
                         "make it have not come yet); keep it and give it to `pbem inbox` again with them")
 
 
@@ -125,18 +125,24 @@ def test_a_missing_value_asks_every_player_to_sign_the_amendment():
 
 
 
-@pytest.mark.parametrize("last, steps", [
-    (6, {"ger-46pz": 0, "ger-73id": 1}),       # Turn 2 Soviet PA on 1819E: 1 LP, ger-46pz at one step (11.30)
-    (11, {"ger-46pz": 1, "ger-73id": 0}),      # Turn 3 mobile assault on 1819E: 1 LP, both at one step (12.13)
+FROZEN = ROOT / "tests" / "compat" / "smithereens-demo-0.6.0-e4c14a9a" / "campaign"     # behaviour 5
+
+
+@pytest.mark.parametrize("source, last, side, steps", [
+    (FROZEN, 6, "german", {"ger-46pz": 0, "ger-73id": 1}),    # Turn 2 Soviet PA on 1819E: 1 LP, ger-46pz at one step (11.30)
+    (FROZEN, 11, "german", {"ger-46pz": 1, "ger-73id": 0}),   # Turn 3 mobile assault on 1819E: 1 LP, both at one step (12.13)
+    (BUNDLED, 2, "alliance", {"sov-47a": 1}),                 # Turn 1 German PA on 1918E: 1 LP, or a retreat (11.25)
 ])
-def test_the_step_loss_template_adjudicates_as_written(group, last, steps):
+def test_the_step_loss_template_adjudicates_as_written(group, source, last, side, steps):
     """The defender's loss-choice template wrote every defender's steps as 0, which `pbem check`
     refused ("this answer absorbs 0"); it is now pre-filled as 11.29-11.30 spread the loss,
-    says so, and checks as written."""
+    says so, and checks as written. (Behaviour 6 applies the first case without asking, 11.30:
+    the bundled demo no longer asks the German; the pbem 0.6.0 demo, behaviour 5, still does.)"""
     from pbem.yamlio import parse_yaml_text
-    folder = copy_upto(group / "c", last)
-    run("orders", folder, "--side", "german")
-    path = Path(f"orders-german-{last:04d}.yaml")
+    folder = Path(shutil.copytree(source, group / "c", ignore=lambda folder, names: [
+        n for n in names if Path(folder).name == "steps" and n.isdigit() and int(n) > last]))
+    run("orders", folder, "--side", side)
+    path = Path(f"orders-{side}-{last:04d}.yaml")
     text = path.read_text()
     assert ("# `steps:` is pre-filled as 11.30 spreads the loss (nobody eliminated before all are down to one step); "
             "change it to the steps you choose.") in text.splitlines()

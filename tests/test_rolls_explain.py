@@ -123,9 +123,9 @@ def test_explain_names_a_tampered_value(tmp_path):
 @pytest.mark.skipif(not (shutil.which("sha256sum") and shutil.which("openssl")), reason="needs sha256sum and openssl")
 def test_smithereens_explain_shows_the_canonical_form_and_its_commands_recompute_the_roll(demo_build):
     """Smithereens' canonical form differs from the signed list (the loss order made explicit, 11.30, 12.16):
-    the mobile assault of save 11 (the prepared assaults' dice are rolled in the tactical air answers, 13.5)."""
-    record = yaml.safe_load((demo_build / "steps" / "0011" / "save.yaml").read_text())["dice"]
-    text = run("rolls", demo_build, "--explain", "11").stdout
+    the mobile assault of save 10 (the prepared assaults' dice are rolled in the tactical air answers, 13.5)."""
+    record = yaml.safe_load((demo_build / "steps" / "0010" / "save.yaml").read_text())["dice"]
+    text = run("rolls", demo_build, "--explain", "10").stdout
     assert ('   (the signed list, before the game\'s canonical form: [{"air":true,"assault":"1819E","path":["2117E","2018E",'
             '"1918E","1818E"],"with":["sov-3gta"]}])') in text
     assert ('   order 1: {"air":true,"assault":"1819E","losses":["sov-3gta"],"path":["2117E","2018E","1918E","1818E"],'

@@ -80,22 +80,23 @@ def test_a_phase_without_a_choice_passes_by_itself_on_both_machines(tmp_path):
     """Smithereens 11.1: "combat ("Prepared Assault") takes place between opposing adjacent units
     ... Attacking is always voluntary". In the demo's Turn 2 the Western army has no unit on the
     map, so after its movement its Prepared Assault Phase holds no choice: it passes by itself,
-    recorded in save 8, instead of waiting for a signed empty orders file."""
-    (german, _), (alliance, alliance_key) = _machines(tmp_path, 7)
-    assert _save(alliance, 7)["awaiting"]["phase"] == "Turn 2 Western movement"
+    recorded in save 7, instead of waiting for a signed empty orders file. (Save 6: the Soviet
+    assault's one legal loss allocation was applied without asking, 11.30, behaviour 6.)"""
+    (german, _), (alliance, alliance_key) = _machines(tmp_path, 6)
+    assert _save(alliance, 6)["awaiting"]["phase"] == "Turn 2 Western movement"
     orders = _orders_file(alliance, "alliance", [], tmp_path / "western.yaml")
     util.assert_ok(util.pbem("sign", alliance, orders, "--key", alliance_key))
     util.assert_ok(util.pbem("adjudicate", alliance, tmp_path / "western.yaml.signed.txt"))
     mailed = util.write(tmp_path / "mail.txt", "> " + (tmp_path / "western.yaml.signed.txt").read_text().replace("\n", "\n> "))
     util.assert_ok(util.pbem("adjudicate", german, mailed))
     assert util.snapshot(german) == util.snapshot(alliance)
-    save = _save(german, 8)
+    save = _save(german, 7)
     assert save["awaiting"] == {"side": "german", "kind": "orders", "phase": "Turn 2 German movement",
                                 "opponents": ["alliance"], "done": False}
     assert {"event": "passed", "side": "alliance", "phase": "Turn 2 Western prepared assaults",
             "why": "no Western unit is adjacent to an enemy unit, and a Prepared Assault takes place only "
                    "between opposing adjacent units (11.1)"} in save["events"]
-    assert "Turn 2 Western prepared assaults: alliance has no choice" in (german / "steps" / "0008" / "report.txt").read_text()
+    assert "Turn 2 Western prepared assaults: alliance has no choice" in (german / "steps" / "0007" / "report.txt").read_text()
     assert util.assert_ok(util.pbem("verify", german)).startswith("OK:")
 
 
@@ -112,9 +113,9 @@ def test_a_phase_with_a_choice_still_waits_for_orders(tmp_path):
 def test_a_campaign_set_up_before_the_change_keeps_waiting_for_the_empty_orders(tmp_path):
     """A running campaign's recorded steps must replay as they were: a state without the
     PASSES key (set up by an earlier pbem) does not pass phases by itself."""
-    (german, _), _ = _machines(tmp_path, 7)
+    (german, _), _ = _machines(tmp_path, 6)
     campaign = camp.open_campaign(german)
-    state = copy.deepcopy(_save(german, 7)["state"])
+    state = copy.deepcopy(_save(german, 6)["state"])
     del state[PASSES]
     outcome = campaign.game.apply(campaign.data, state, "alliance", [], Dice(None, "no dice"))
     assert campaign.game.awaiting(outcome.state).phase == "Turn 2 Western prepared assaults"
@@ -201,19 +202,19 @@ def test_sign_and_status_say_whether_kept_orders_wait_for_a_reveal(tmp_path):
     """Orders whose step rolls no die need no reveal (the opponent's inbox records the step and
     sends nothing back): `sign` and `status` say so and name the command that records it here,
     instead of sending the mover to wait for a reveal that never comes."""
-    (german, _), (alliance, alliance_key) = _machines(tmp_path, 7)
+    (german, _), (alliance, alliance_key) = _machines(tmp_path, 6)
     orders = _orders_file(alliance, "alliance", [], tmp_path / "western.yaml")
     signed = util.assert_ok(util.pbem("sign", alliance, orders, "--key", alliance_key))
     advice = f"their step rolls no die and needs no reveal: `pbem inbox {alliance} {alliance / 'pending' / 'orders-alliance.txt'}` records it here"
     assert f"these orders: {advice}" in signed
     assert advice in util.assert_ok(util.pbem("status", alliance))
-    assert "recorded save 8" in util.assert_ok(util.pbem("inbox", alliance, alliance / "pending" / "orders-alliance.txt"))
+    assert "recorded save 7" in util.assert_ok(util.pbem("inbox", alliance, alliance / "pending" / "orders-alliance.txt"))
 
 
 def test_kept_orders_the_rules_refuse_say_how_to_sign_again(tmp_path):
     """A file signed with --no-check that the rules refuse (the opponent refuses it too): `status`
     says so and how to sign corrected orders; signing other orders names the kept file."""
-    (_, _), (alliance, alliance_key) = _machines(tmp_path, 7)
+    (_, _), (alliance, alliance_key) = _machines(tmp_path, 6)
     bad = _orders_file(alliance, "alliance", [{"move": "sov-2gta", "path": ["20.19"]}], tmp_path / "bad.yaml")
     util.assert_ok(util.pbem("sign", alliance, bad, "--key", alliance_key, "--no-check"))
     status = util.assert_ok(util.pbem("status", alliance))
@@ -221,5 +222,33 @@ def test_kept_orders_the_rules_refuse_say_how_to_sign_again(tmp_path):
     assert f"if the opponent refuses them too, delete {alliance / 'pending'} and sign corrected orders" in status
     good = _orders_file(alliance, "alliance", [], tmp_path / "good.yaml")
     refused = util.pbem("sign", alliance, good, "--key", alliance_key)
-    assert refused.exit_code == 1 and "other orders for save 7 are already signed and kept in" in refused.stderr
+    assert refused.exit_code == 1 and "other orders for save 6 are already signed and kept in" in refused.stderr
     assert f"delete {alliance / 'pending'} and sign again" in refused.stderr
+
+
+# -- a loss allocation with one legal answer is not asked (Smithereens behaviour 6) ---------------
+
+def test_the_forced_loss_choice_of_the_frozen_demo_is_one_round_trip_saved():
+    """Smithereens 11.30: "no involved unit may be entirely eliminated before all involved units have
+    been reduced to a single strength step." The pbem 0.6.0 demo (behaviour 5) asked the German for
+    the Turn 2 loss choice (1 loss point against ger-46pz at 1 step and ger-73id at 2) in save 6
+    and he signed the only legal answer, `ger-73id: 1`; the 0.6.0 demo's later answer (the Turn 3
+    mobile assault's 1 point against two one-step units) was a real choice. The behaviour 6 demo
+    applies the forced one without asking: 12 saves and 16 signatures instead of 14 and 18 (the
+    rebuilt chain rolls a different mobile assault die, 2/0, so that answer is not needed either)."""
+    frozen = camp.open_campaign(util.ROOT / "tests" / "compat" / "smithereens-demo-0.6.0-e4c14a9a" / "campaign")
+    game, asked = frozen.game, {}
+    for number in frozen.step_numbers():
+        save = frozen.load_save(number)[0]
+        battles = {"response": save["state"].get("pending"), "ma_response": [(save["state"].get("mobile") or {}).get("answer")]}
+        for battle in battles.get(save["state"]["phase"]) or []:
+            if battle["army"] != "german":            # 11.25, 11.28: an Alliance defender may retreat, a choice
+                asked[save["awaiting"]["phase"]] = game.forced_steps(frozen.data, save["state"], battle)
+    assert asked == {"Turn 2 Soviet loss choices": {"ger-46pz": 0, "ger-73id": 1},
+                     "Turn 3 Soviet mobile assault at 1819E: step losses": None}
+    answer = util.body_of(util.ROOT / "tests" / "compat" / "smithereens-demo-0.6.0-e4c14a9a" / "campaign" / "steps" / "0007"
+                          / "orders-german.txt")["orders"]
+    assert answer == [{"battle": "1819E", "steps": {"ger-73id": 1}}]
+    bundled = camp.open_campaign(util.ROOT / "examples" / "smithereens-demo" / "campaign")
+    phases = [bundled.load_save(n)[0]["awaiting"]["phase"] for n in bundled.step_numbers()]
+    assert "Turn 2 Soviet loss choices" not in phases and len(phases) == 12

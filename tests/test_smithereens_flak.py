@@ -2,6 +2,8 @@
 mobile-assault test data (made up: its map has no Ruhr-Berlin path, so the economy collapses at
 the end of the first standard-level step, 7.3) plus three made-up Flak Korps."""
 
+import copy
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -59,16 +61,23 @@ def test_flak_shifts_left_and_gives_up_the_first_step(data):  # 13.13
     leftward CRT odds shift.\""""
     state = collapsed(data).state
     state = GAME.apply(data, state, "german", [{"place": "fk-1", "at": "4012E"}, {"place": "fk-3", "at": "4113E"}], ScriptedDice()).state
-    out = GAME.apply(data, state, "alliance", [{"attack": "4113E", "with": ["sov-t3", "sov-inf"]}], ScriptedDice(2))
+    # behaviour 5 asks the German for the forced answer (behaviour 6 applies it, below)
+    old, kept = dataclasses.replace(data, behaviour=5), copy.deepcopy(state)
+    out = GAME.apply(old, state, "alliance", [{"attack": "4113E", "with": ["sov-t3", "sov-inf"]}], ScriptedDice(2))
     battle = next(e for e in out.events if e["event"] == "assault")
     assert battle["shifts"] == [{"shift": -1, "why": "fortification", "rule": "11.17"}, {"shift": -1, "why": "river", "rule": "11.15"},
                                 {"shift": -1, "why": "Flak Korps", "rule": "13.13"}]
     assert (battle["defenders"], battle["column"], battle["result"]) == (["fk-3", "ger-r"], "2:1/1:1", "2/1")
     after = out.state
-    assert [p.message for p in GAME.check(data, after, "german", [{"battle": "4113E", "steps": {"ger-r": 1}}])] == [
+    assert [p.message for p in GAME.check(old, after, "german", [{"battle": "4113E", "steps": {"ger-r": 1}}])] == [
         "fk-3 is Flak: its step is the first given up on defense (13.13)"]
-    done = GAME.apply(data, after, "german", [{"battle": "4113E", "steps": {"fk-3": 1}}], ScriptedDice())
+    done = GAME.apply(old, after, "german", [{"battle": "4113E", "steps": {"fk-3": 1}}], ScriptedDice())
     assert "fk-3" in done.state["eliminated"] and "ger-r" in done.state["units"]
+    # behaviour 6: the Flak step is the only legal answer (13.13, 11.30), applied without asking
+    forced = GAME.apply(data, kept, "alliance", [{"attack": "4113E", "with": ["sov-t3", "sov-inf"]}], ScriptedDice(2))
+    assert {"event": "defender_losses", "hex": "4113E", "steps_lost": {"fk-3": 1}, "forced": True,
+            "rule": "11.29, 11.30: the only legal answer, applied without asking"} in forced.events
+    assert "fk-3" in forced.state["eliminated"] and forced.state["phase"] != "response"
     # with no choice left to the German, the Flak step goes first all the same
     assert GAME.defender_loss_order(data, ["ger-r", "fk-3"]) == ["fk-3", "ger-r"]
 

@@ -66,11 +66,13 @@ def test_the_soviet_declares_on_his_assault_and_it_supports_every_round(data):  
     first = rounds(out)[0]
     assert (first["round"], first["column"], first["roll"], first["result"]) == (1, "5:1/4:1", 4, "0/2")
     assert air_shifts(first) == [{"shift": 1, "why": "Soviet tactical air", "rule": "13.5"}]
-    assert out.state["air_used"] == {"soviet": 2} and out.state["phase"] == "ma_response"
+    assert out.state["air_used"] == {"soviet": 2} and out.state["phase"] == "movement"
     assert out.state["mobile"]["escorts"] == [{"air": "soviet", "units": ["sov-t2"]}]
     assert ("item", "Soviet tactical air committed: the mobile assault on 4112E (12.18, 13.5)") in GAME.describe(data, out.state, out.events)
-    answered = GAME.apply(data, out.state, "german", [{"battle": "4112E", "steps": {"ger-a": 1, "ger-b": 1}}], ScriptedDice())
-    state = answered.state
+    # 11.30 (behaviour 6): 2 LP against two two-step units, one step each is the only answer, applied
+    assert {"event": "defender_losses", "hex": "4112E", "steps_lost": {"ger-a": 1, "ger-b": 1}, "forced": True,
+            "rule": "11.30, 12.13: the only legal answer, applied without asking"} in out.events
+    state = out.state
     assert problems(data, state, [{**ALONE, "air": True}]) == [
         "another round takes no `air:`: tactical air is declared at the start of a mobile assault, its first round, "
         "and stays for every round (12.18, 13.5)"]
@@ -104,8 +106,8 @@ def test_the_german_answers_with_a_fw190_before_the_first_die_only(data):  # 13.
     none = rounds(GAME.apply(data, kept, "german", [], ScriptedDice(4)))[0]
     assert (none["column"], none["result"]) == ("5:1/4:1", "0/2")
     # the next round of the same assault: no pause, both units still there (reading S15)
-    answered = GAME.apply(data, out.state, "german", [{"battle": "4112E", "steps": {"ger-a": 1, "ger-b": 1}}], ScriptedDice())
-    second = GAME.apply(data, answered.state, "alliance", [ALONE], ScriptedDice(1))
+    assert out.state["phase"] == "movement"          # 1/2: one step each, forced (11.30, behaviour 6)
+    second = GAME.apply(data, out.state, "alliance", [ALONE], ScriptedDice(1))
     assert [r["round"] for r in rounds(second)] == [2] and len(air_shifts(rounds(second)[0])) == 2
 
 
@@ -115,7 +117,8 @@ def test_a_german_defense_alone_pauses_too(data):  # 13.6
     out = GAME.apply(data, paused.state, "german", [{"air": "fw190-2", "battle": "4112E"}], ScriptedDice(4))
     assert (rounds(out)[0]["column"], rounds(out)[0]["result"]) == ("3:1/2:1", "1/2")
     used = GAME.apply(data, position(data, turn=4, air_used={"fw190-1": 4, "fw190-2": 4}), "alliance", [ALONE], ScriptedDice(4))
-    assert used.state["phase"] == "ma_response" and rounds(used)[0]["column"] == "4:1/3:1"      # nothing left to declare
+    assert rounds(used)[0]["column"] == "4:1/3:1" and used.state["phase"] == "movement"      # nothing left to declare
+    assert any(e["event"] == "defender_losses" and e.get("forced") for e in used.events)      # 1/2: forced (11.30)
 
 
 def test_the_air_accompanies_the_stack_to_its_next_assault(data):  # 12.18, 12.9

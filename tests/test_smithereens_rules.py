@@ -9,6 +9,8 @@ found so far (10.4 reduced-to-zero MF, 11.23 shifts before limits, 3.9 entry by 
 no German movement on turn 1) have been fixed in the module, so none is marked now.
 """
 
+import copy
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -579,16 +581,22 @@ def test_11_25_alliance_defender_may_retreat_one_hex_for_one_lp(data):
 
 
 def test_11_25_11_28_german_defenders_never_retreat(data):
-    # Alliance 3:1 roll 1 = 1/1 against two German units: the German chooses which step goes ...
+    # Alliance 3:1 roll 1 = 1/1 against two German units: behaviour 5 asks the German which step goes ...
     units = {"s-gta": "2218", "s-inf1": "2318", "g-inf1": "2219", "g-slow": "2219"}
-    state = make_state(units, army="soviet", data=data)
-    state["units"]["g-slow"]["steps"] = 1
-    state = GAME.apply(data, state, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], ScriptedDice(default=1)).state
+    start = make_state(units, army="soviet", data=data)
+    start["units"]["g-slow"]["steps"] = 1
+    old = dataclasses.replace(data, behaviour=5)
+    state = GAME.apply(old, copy.deepcopy(start), "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}],
+                       ScriptedDice(default=1)).state
     assert state["phase"] == "response" and GAME.awaiting(state).side == "german"
     # ... but may not retreat (11.25 "Only the Grand Alliance player(s) have this option", 11.28)
-    problems = problems_of(data, state, [{"battle": "2219", "retreat": "2119"}])
+    problems = problems_of(old, state, [{"battle": "2219", "retreat": "2119"}])
     assert problems and "11.28" in problems[0]
-    assert problems_of(data, state, [{"battle": "2219", "steps": {"g-inf1": 1}}]) == []
+    assert problems_of(old, state, [{"battle": "2219", "steps": {"g-inf1": 1}}]) == []
+    # behaviour 6: with no retreat, 11.30 leaves one answer (g-inf1's step, g-slow being at one): applied
+    forced = GAME.apply(data, start, "alliance", [{"attack": "2219", "with": ["s-gta", "s-inf1"]}], ScriptedDice(default=1))
+    assert forced.state["phase"] != "response" and forced.state["units"]["g-inf1"]["steps"] == 1
+    assert any(e["event"] == "defender_losses" and e.get("forced") and e["steps_lost"] == {"g-inf1": 1} for e in forced.events)
 
 
 def test_11_29_one_lp_per_step(data):

@@ -81,9 +81,9 @@ def test_picture_has_every_unit_with_its_current_face(demo, tmp_path):
 
 def test_picture_marks_the_last_combat(demo, tmp_path):
     target = tmp_path / "combat.svg"
-    assert report(demo, "--step", "11", "--svg", str(target)).exit_code == 0      # the demo's mobile assault (12.8)
+    assert report(demo, "--step", "10", "--svg", str(target)).exit_code == 0      # the demo's mobile assault (12.8)
     root = parse(target)
-    save = camp.open_campaign(demo).load_save(11)[0]
+    save = camp.open_campaign(demo).load_save(10)[0]
     combats = save["state"]["last_combats"]
     assert combats
     hexes = polygons(root)

@@ -253,6 +253,12 @@ class AssaultRules(AirRules):
         return (f"no {state['army'].capitalize()} unit is adjacent to an enemy unit, and a Prepared Assault "
                 "takes place only between opposing adjacent units (11.1)")
 
+    def forced_pa_steps(self, data: GameData, state: dict, battle: dict) -> dict[str, int] | None:
+        """Behaviour 6: a German defender's (no retreat, 11.28) only legal loss answer, else None."""
+        if not self.plays(data, 6) or battle["army"] == "german" or not self.defender_choice_needed(data, state, battle):
+            return None
+        return self.forced_steps(data, state, battle)
+
     def apply_assaults(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         """11.23-11.24 each battle in the order given; the defender chooses where he may (11.25, 11.30)."""
         army, events = state["army"], []
@@ -284,6 +290,11 @@ class AssaultRules(AirRules):
                 targets.append("western")
             losses = self.take_steps(state, battle["losses"], battle["attacker_lp"])
             events.append({"event": "attacker_losses", "hex": battle["hex"], "steps_lost": losses, "rule": "11.29, 11.30"})
+            forced = self.forced_pa_steps(data, state, battle)
+            if forced is not None:                                     # behaviour 6: one legal answer
+                self.apply_forced_steps(state, battle, forced, events, "11.29, 11.30")
+                self.advance_after_combat(data, state, battle, events, dice)
+                continue
             if self.defender_choice_needed(data, state, battle):
                 seat = self.seat_of(state, self.army_of(data, battle["defenders"][0]))
                 pending.append({k: battle[k] for k in ("hex", "army", "defenders", "defender_lp", "advance", "fmo_advance")

@@ -4,8 +4,10 @@ Demonstration only: the orders are the README's story on the made-up data in
 examples/smithereens-demo/; the answers and the random moves are chosen from what is legal.
 The demo plays the standard level (supply, 6.x, and mobile assaults, 12.x; 11.7 fog of war needs
 the beginner level, so it is off): after the story's assaults, the Soviet turn 3 opens with a
-mobile assault on Warsaw with the Soviet tactical air (12.18, 13.5), the German answers his step losses mid-movement (12.13) and the Soviet
-ends his movement (12.10).
+mobile assault on Warsaw with the Soviet tactical air (12.18, 13.5) and the Soviet ends his movement
+(12.10). Behaviour 6: the Turn 2 assault's loss allocation has one legal answer (11.30), applied
+without asking, so the plan holds no step for it; the answers it does need come from
+`legal_response`.
 """
 
 import random
@@ -28,8 +30,8 @@ DEMO_ORDERS = [       # Game Turn 1 is a German combat phase only (3.10)
     ("alliance", []),            # Western movement (the Western Prepared Assault Phase passes by itself, 11.1)
     ("german", []),              # German movement and prepared assaults of Turn 2: none
     ("german", []),
-    # Turn 3: a mobile assault (12.2) from 1818E with the Soviet tactical air (12.18, 13.5, behaviour 5); the
-    # German's step losses are his signed answer (12.13)
+    # Turn 3: a mobile assault (12.2) from 1818E with the Soviet tactical air (12.18, 13.5, behaviour 5); step
+    # losses the German may choose would be his signed answer (12.13), the forced ones are applied (11.30)
     ("alliance", [{"assault": "1819E", "with": ["sov-3gta"], "path": ["2117E", "2018E", "1918E", "1818E"], "air": True}]),
     ("alliance", []),            # 12.10: Warsaw still held; a file without an assault ends the movement
 ]

@@ -329,6 +329,12 @@ class MobileAssaultRules(ReportRules):
         alive = [u for u in defenders if u in state["units"]]
         total_steps = sum(state["units"][u]["steps"] for u in alive)
         if defender_lp and len(alive) > 1 and defender_lp < total_steps:          # 11.30: the defender chooses
+            answer = {"hex": target, "army": army, "defenders": list(alive), "defender_lp": defender_lp}
+            forced = self.forced_steps(data, state, answer) if self.plays(data, 6) else None
+            if forced is not None:                                    # behaviour 6: one legal answer
+                self.apply_forced_steps(state, answer, forced, events, "11.30, 12.13")
+                self.after_round(data, state, events, dice)
+                return
             seat = self.seat_of(state, self.army_of(data, alive[0]))
             mobile["answer"] = {"hex": target, "army": army, "defenders": list(alive), "defender_lp": defender_lp, "defender_seat": seat}
             state["phase"] = "ma_response"

@@ -1,5 +1,6 @@
 """11.25-11.33: loss points taken as steps or retreats, the defender's choice, advance after combat."""
 
+from itertools import product
 from typing import Any
 
 from ...dice import Dice
@@ -48,6 +49,30 @@ class ResponseRules(SetupRules):
         if not can_retreat:
             return not (len(alive) == 1 or lp >= total_steps)
         return True
+
+    def forced_steps(self, data: GameData, state: dict, battle: dict) -> dict[str, int] | None:
+        """Behaviour 6: the only legal steps-only answer to a loss allocation (11.29-11.30, 12.13),
+        judged by `response_problems`, the answer's own check; None while there is a choice. Only
+        for a defender who may not retreat (11.28, 12.13). Cheap: stops at a second legal answer."""
+        alive = [u for u in battle["defenders"] if u in state["units"]]
+        found: list[dict[str, int]] = []
+        for counts in product(*(range(state["units"][u]["steps"] + 1) for u in alive)):
+            if sum(counts) != battle["defender_lp"]:
+                continue
+            steps = dict(zip(alive, counts))
+            if not self.response_problems(data, state, battle, {"battle": battle["hex"], "steps": steps}):
+                found.append(steps)
+                if len(found) > 1:
+                    return None
+        return found[0] if found else None
+
+    def apply_forced_steps(self, state: dict, battle: dict, steps: dict[str, int], events: list, rule: str) -> None:
+        """A forced allocation applied as the defender's answer would be, recorded as forced."""
+        for unit_id, count in sorted(steps.items()):
+            for _ in range(count):
+                self.lose_step(state, unit_id)
+        events.append({"event": "defender_losses", "hex": battle["hex"], "steps_lost": {u: n for u, n in steps.items() if n},
+                       "forced": True, "rule": f"{rule}: the only legal answer, applied without asking"})
 
     def check_response(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         problems = []
