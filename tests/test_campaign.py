@@ -129,14 +129,14 @@ def test_a_save_is_never_overwritten(tmp_path, demo_keys):
         camp.commit_step(campaign, result)
 
 
-def test_the_response_template_is_a_legal_answer_once_filled(tmp_path, demo_keys):  # 11.25
+def test_the_response_template_is_a_legal_answer_as_written(tmp_path, demo_keys):  # 11.25
     folder = make(tmp_path, demo_keys, campaign_id="t11-12")   # roll 4: 2/1, the defender must choose
     attack = orders_file(folder, tmp_path, "german", demo_keys["german"],
                          [{"attack": "1918E", "with": ["ger-46pz", "ger-73id"]}], "a.txt")
     camp.adjudicate(folder, [attack], key=demo_keys["alliance"])
     template = parse_yaml_text(camp.order_template(folder, "alliance"), "template")
-    assert template["orders"] == [{"battle": "1918E", "steps": {"sov-47a": 0}}]
-    template["orders"][0]["steps"]["sov-47a"] = 1              # fill in the one loss point as a step
+    # the one loss point pre-filled the way 11.30 spreads it: the template is legal as written
+    assert template["orders"] == [{"battle": "1918E", "steps": {"sov-47a": 1}}]
     path = tmp_path / "r.txt"
     path.write_text(forge_signed(folder, template, demo_keys["alliance"]))
     done = camp.adjudicate(folder, [path])
