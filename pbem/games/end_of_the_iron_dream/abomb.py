@@ -51,7 +51,8 @@ from ...errors import PbemError
 from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
-from .chit import SECRET, letter
+from .chit import letter
+from .committed_draw import SECRET, CommittedDraw
 from .hidden_parts import Part
 from .common import army_of, grid, hexside, mapdata, plays, seat_of, set_steps
 from .supply_play import LHJ
@@ -96,43 +97,12 @@ def available(data: GameData, chit: str) -> int:
 
 
 # -- the two steps of the draw (27.6 A) -------------------------------------------------------
-def secret_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [], "notes": ["27.6 A: `abomb_secret: HEX`, 64 hex digits chosen at random (e.g. `python3 -c "
-                                    "\"import secrets; print(secrets.token_hex(32))\"`): kept in your private part; the "
-                                    "Soviets then add their part and you alone see your A-bomb chit"]}
+def _drawn(record: dict, state: dict, salt: str) -> dict:
+    return {k: v for k, v in record.items() if k not in ("stage", "resume")} | {"stage": "drawn", "salt": salt}
 
 
-def check_secret(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    if len(orders) != 1 or set(orders[0]) != {"abomb_secret"} or not SECRET.fullmatch(str(orders[0]["abomb_secret"])):
-        return [Problem(None, "one order: `abomb_secret: HEX`, 64 lowercase hex digits chosen at random (27.6 A)")]
-    return []
-
-
-def apply_secret(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    state["abomb_secret"] = str(orders[0]["abomb_secret"])
-    state["abomb"] = {**state["abomb"], "stage": "salt"}
-    state["phase"] = "abomb_salt"
-    return [{"event": "abomb_committed", "rule": "27.6 A"}]
-
-
-def salt_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [{"abomb_salt": ""}], "notes": ["27.6 A: `abomb_salt: TEXT`, any text you choose (replace the empty '' with it): with NATO's "
-                                                      "committed secret it draws NATO's A-bomb chit"]}
-
-
-def check_salt(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    if len(orders) != 1 or set(orders[0]) != {"abomb_salt"} or not isinstance(orders[0]["abomb_salt"], str) \
-            or not orders[0]["abomb_salt"].strip():
-        return [Problem(None, "one order: `abomb_salt: TEXT`, any text you choose, not empty (27.6 A)")]
-    return []
-
-
-def apply_salt(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    bomb = state["abomb"]
-    state["phase"] = bomb["resume"]
-    state["abomb"] = {k: v for k, v in bomb.items() if k not in ("stage", "resume")} | {
-        "stage": "drawn", "salt": orders[0]["abomb_salt"].strip()}
-    return [{"event": "abomb_drawn", "rule": "27.6 A"}]
+DRAW = CommittedDraw("abomb", "27.6 A", "abomb_salt", "Soviets then add their part and you alone see your A-bomb chit",
+                     "NATO's committed secret it draws NATO's A-bomb chit", _drawn)
 
 
 def note(data: GameData, state: dict) -> str | None:

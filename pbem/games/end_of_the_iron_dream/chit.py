@@ -21,16 +21,14 @@ invasion after Turn 9 is then a third, 14.13 A-B)."""
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...canonical import data_hash
-from ...dice import Dice
 from ...errors import PbemError
 from ...gamedata import GameData
 from ...kit import numbers
-from ..base import Problem
+from .committed_draw import SECRET, CommittedDraw
 from .common import seat_of
 from .hidden_parts import Part
 
@@ -38,7 +36,6 @@ if TYPE_CHECKING:
     from .game import EndOfTheIronDream
 
 ITEM = "invasion-chit"
-SECRET = re.compile(r"[0-9a-f]{64}")
 CHITS = "ABC"
 BY_CHIT = "invasions.invasions.second.earliest_turn_by_chit"
 
@@ -97,42 +94,12 @@ def axis_seat(state: dict) -> str:
     return seat_of({**state, "front": "west"}, "axis")
 
 
-def secret_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [], "notes": ["14.12 A: `chit_secret: HEX`, 64 hex digits chosen at random (e.g. `python3 -c "
-                                    "\"import secrets; print(secrets.token_hex(32))\"`): kept in your private part; the "
-                                    "Axis then adds its part and you alone see the chit"]}
+def _drawn(record: dict, state: dict, salt: str) -> dict:
+    return {"stage": "drawn", "turn": state["turn"], "salt": salt, "second": None}
 
 
-def check_secret(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    if len(orders) != 1 or set(orders[0]) != {"chit_secret"} or not SECRET.fullmatch(str(orders[0]["chit_secret"])):
-        return [Problem(None, "one order: `chit_secret: HEX`, 64 lowercase hex digits chosen at random (14.12 A)")]
-    return []
-
-
-def apply_secret(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    state["chit_secret"] = str(orders[0]["chit_secret"])
-    state["chit"] = {**state["chit"], "stage": "salt"}
-    state["phase"] = "chit_axis"
-    return [{"event": "chit_committed", "rule": "14.12 A"}]
-
-
-def salt_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [{"chit_salt": ""}], "notes": ["14.12 A: `chit_salt: TEXT`, any text you choose (replace the empty '' with it): with the WA's "
-                                                     "committed secret it draws their second-invasion chit"]}
-
-
-def check_salt(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    if len(orders) != 1 or set(orders[0]) != {"chit_salt"} or not isinstance(orders[0]["chit_salt"], str) \
-            or not orders[0]["chit_salt"].strip():
-        return [Problem(None, "one order: `chit_salt: TEXT`, any text you choose, not empty (14.12 A)")]
-    return []
-
-
-def apply_salt(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    resume = state["chit"]["resume"]
-    state["chit"] = {"stage": "drawn", "turn": state["turn"], "salt": orders[0]["chit_salt"].strip(), "second": None}
-    state["phase"] = resume
-    return [{"event": "chit_drawn", "rule": "14.12 A"}]
+DRAW = CommittedDraw("chit", "14.12 A", "chit_axis", "Axis then adds its part and you alone see the chit",
+                     "the WA's committed secret it draws their second-invasion chit", _drawn)
 
 
 # -- the hidden-information core's interface ---------------------------------------------------

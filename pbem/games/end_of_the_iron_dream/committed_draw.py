@@ -1,0 +1,75 @@
+"""End of the Iron Dream: a chit one side draws secretly, in two signed messages (docs/hidden-information.md).
+
+Shared by the second-invasion chit (14.12 A, chit.py) and the A-bomb chit (27.6 A, abomb.py):
+1. phase NAME, an owner step of the drawing side: `NAME_secret: HEX` (64 hex digits chosen at
+   random), kept in its private part; the save holds its commitment;
+2. phase `salt_phase`, a public response of the other side: `NAME_salt: TEXT`.
+The state's record `state[NAME]` goes from stage `commit` (with `resume`, the phase to go on with)
+to `salt` to `drawn`; the events are `NAME_committed` and `NAME_drawn`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ...dice import Dice
+from ...gamedata import GameData
+from ..base import Problem
+
+SECRET = re.compile(r"[0-9a-f]{64}")
+TOKEN_HEX = "`python3 -c \"import secrets; print(secrets.token_hex(32))\"`"
+
+
+@dataclass(frozen=True)
+class CommittedDraw:
+    name: str                    # the state record, the secret's phase and the prefix of keys and events
+    rule: str                    # e.g. "14.12 A"
+    salt_phase: str              # the other side's response phase
+    after_secret: str            # the secret's note, after "kept in your private part; the "
+    salt_draws: str              # the salt's note, after "with "
+    drawn: Callable[[dict, dict, str], dict]   # (record, state, salt) -> the record once drawn
+
+    @property
+    def secret_key(self) -> str:
+        return f"{self.name}_secret"
+
+    @property
+    def salt_key(self) -> str:
+        return f"{self.name}_salt"
+
+    # -- step 1: the drawing side commits to its secret --------------------------------------
+    def secret_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
+        return {"orders": [], "notes": [f"{self.rule}: `{self.secret_key}: HEX`, 64 hex digits chosen at random (e.g. "
+                                        f"{TOKEN_HEX}): kept in your private part; the {self.after_secret}"]}
+
+    def check_secret(self, game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        key = self.secret_key
+        if len(orders) != 1 or set(orders[0]) != {key} or not SECRET.fullmatch(str(orders[0][key])):
+            return [Problem(None, f"one order: `{key}: HEX`, 64 lowercase hex digits chosen at random ({self.rule})")]
+        return []
+
+    def apply_secret(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        state[self.secret_key] = str(orders[0][self.secret_key])
+        state[self.name] = {**state[self.name], "stage": "salt"}
+        state["phase"] = self.salt_phase
+        return [{"event": f"{self.name}_committed", "rule": self.rule}]
+
+    # -- step 2: the other side adds its salt ------------------------------------------------
+    def salt_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
+        return {"orders": [{self.salt_key: ""}], "notes": [f"{self.rule}: `{self.salt_key}: TEXT`, any text you choose "
+                                                           f"(replace the empty '' with it): with {self.salt_draws}"]}
+
+    def check_salt(self, game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+        key = self.salt_key
+        if len(orders) != 1 or set(orders[0]) != {key} or not isinstance(orders[0][key], str) or not orders[0][key].strip():
+            return [Problem(None, f"one order: `{key}: TEXT`, any text you choose, not empty ({self.rule})")]
+        return []
+
+    def apply_salt(self, game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+        record = state[self.name]
+        state[self.name] = self.drawn(record, state, orders[0][self.salt_key].strip())
+        state["phase"] = record["resume"]
+        return [{"event": f"{self.name}_drawn", "rule": self.rule}]
