@@ -2,6 +2,11 @@
 chit), committed_draw.py: every note, refusal, state change and event exactly as each module wrote
 them before they shared the helper (saves of behaviour 3 and 4 campaigns replay byte for byte)."""
 
+import re
+
+import pytest
+
+from pbem.errors import PbemError
 from pbem.games.end_of_the_iron_dream import abomb, chit
 
 SECRET = "0123456789abcdef" * 4
@@ -54,3 +59,20 @@ def test_the_a_bomb_chit_draw_27_6_a():
     assert state == {"phase": "movement", "abomb_secret": SECRET,
                      "abomb": {"used": 0, "clouds": {}, "nuked": [], "stage": "drawn", "salt": "salt"}}
     assert list(state["abomb"]) == ["used", "clouds", "nuked", "stage", "salt"]
+
+
+def test_each_part_takes_back_only_its_own_secret_and_publishes_only_the_commitment():
+    """14.12 A, 27.6 A: the drawer's private part gives back its secret (merge); any other item, or a
+    secret that is no 64 hex digits, is refused naming the chit; the enemy sees the commitment event."""
+    for part, item, key, what in ((chit.InvasionChit(None), "invasion-chit", "chit_secret", "the second-invasion chit (14.12)"),
+                                  (abomb.ABombChit(), "abomb-chit", "abomb_secret", "the A-bomb chit (27.6 A)")):
+        assert part.owns(item) and not part.owns("other")
+        assert part.merge(None, {}, "west", {item: SECRET}) == {key: SECRET}
+        refusal = "hidden item 'other' of west is not " + what
+        with pytest.raises(PbemError, match=f"^{re.escape(refusal)}$"):
+            part.merge(None, {}, "west", {"other": SECRET})
+        with pytest.raises(PbemError, match="is not"):
+            part.merge(None, {}, "west", {item: "XYZ"})
+        name = key.removesuffix("_secret")
+        events = [{"event": f"{name}_committed", "rule": "r"}, {"event": f"{name}_drawn", "rule": "r"}]
+        assert part.public_events(None, {}, "west", events) == events[:1]

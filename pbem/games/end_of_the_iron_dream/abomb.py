@@ -45,15 +45,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...canonical import data_hash
 from ...dice import Dice
-from ...errors import PbemError
 from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
 from .chit import letter
-from .committed_draw import SECRET, CommittedDraw
-from .hidden_parts import Part
+from .committed_draw import CommittedDraw, CommittedPart
 from .common import army_of, grid, hexside, mapdata, plays, seat_of, set_steps
 from .supply_play import LHJ
 
@@ -257,12 +254,12 @@ def working_ports(state: dict, ports: list[str]) -> list[str]:
 
 
 # -- the hidden-information core's interface ---------------------------------------------------
-class ABombChit(Part):
+class ABombChit(CommittedPart):
     """NATO's item `abomb-chit` (27.6 A), opened by the first detonation (27.6 F)."""
     PHASES = ("abomb",)                  # its owner step (hidden_parts.py)
-
-    def owns(self, item: str) -> bool:
-        return item == ITEM
+    DRAW, ITEM = DRAW, ITEM
+    NOT_MINE = "the A-bomb chit (27.6 A)"
+    OVERSTEP = "the A-bomb chit step changed more than NATO's committed secret (27.6 A)"
 
     def active(self, options: Mapping[str, Any]) -> bool:
         return options.get("chit") == "hidden"
@@ -275,13 +272,6 @@ class ABombChit(Part):
             return state, {}
         return state, {ITEM: state.pop("abomb_secret")}
 
-    def merge(self, data: GameData, state: dict, side: str, items: Mapping[str, Any]) -> dict:
-        for item, value in items.items():
-            if item != ITEM or not SECRET.fullmatch(str(value)):
-                raise PbemError(f"hidden item {item!r} of {side} is not the A-bomb chit (27.6 A)")
-            state["abomb_secret"] = str(value)
-        return state
-
     def opens(self, data: GameData, state: dict, hidden: Mapping[str, list[str]], side: str,
               orders: list) -> dict[str, list[str]]:
         """27.6 F: the first detonation shows the chit."""
@@ -289,16 +279,3 @@ class ABombChit(Part):
         if state["phase"] == "movement" and bombing and side == nato_seat(state) and ITEM in hidden.get(side, []):
             return {side: [ITEM]}
         return {}
-
-    def public_events(self, data: GameData, state: dict, side: str, events: list) -> list:
-        return [e for e in events if e.get("event") == "abomb_committed"]
-
-    def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:
-        """The Soviets check at once that NATO's hidden step did nothing but commit the secret."""
-        from .fog import hidden_again
-        before = hidden_again(before, after, side)                      # 25.3 G: NATO's stacks hidden again
-        keys = ("units", "boxes", "dead", "invasion_ports", "turn", "army")
-        if any(data_hash(before.get(k)) != data_hash(after.get(k)) for k in keys) or after.get("phase") != "abomb_salt" \
-                or after.get("abomb") != {**before["abomb"], "stage": "salt"}:
-            return ["the A-bomb chit step changed more than NATO's committed secret (27.6 A)"]
-        return []

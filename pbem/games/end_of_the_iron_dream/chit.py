@@ -24,13 +24,10 @@ import hashlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...canonical import data_hash
-from ...errors import PbemError
 from ...gamedata import GameData
 from ...kit import numbers
-from .committed_draw import SECRET, CommittedDraw
+from .committed_draw import CommittedDraw, CommittedPart
 from .common import seat_of
-from .hidden_parts import Part
 
 if TYPE_CHECKING:
     from .game import EndOfTheIronDream
@@ -103,14 +100,14 @@ DRAW = CommittedDraw("chit", "14.12 A", "chit_axis", "Axis then adds its part an
 
 
 # -- the hidden-information core's interface ---------------------------------------------------
-class InvasionChit(Part):
+class InvasionChit(CommittedPart):
     PHASES = ("chit",)                   # its owner step (hidden_parts.py)
+    DRAW, ITEM = DRAW, ITEM
+    NOT_MINE = "the second-invasion chit (14.12)"
+    OVERSTEP = "the second-invasion chit step changed more than the WA's committed secret (14.12 A)"
 
     def __init__(self, game: "EndOfTheIronDream") -> None:
         self.game = game
-
-    def owns(self, item: str) -> bool:
-        return item == ITEM
 
     def active(self, options: Mapping[str, Any]) -> bool:
         return active(options)
@@ -123,13 +120,6 @@ class InvasionChit(Part):
             return state, {}
         return state, {ITEM: state.pop("chit_secret")}
 
-    def merge(self, data: GameData, state: dict, side: str, items: Mapping[str, Any]) -> dict:
-        for item, value in items.items():
-            if item != ITEM or not SECRET.fullmatch(str(value)):
-                raise PbemError(f"hidden item {item!r} of {side} is not the second-invasion chit (14.12)")
-            state["chit_secret"] = str(value)
-        return state
-
     def opens(self, data: GameData, state: dict, hidden: Mapping[str, list[str]], side: str,
               orders: list) -> dict[str, list[str]]:
         """14.12 C: a WA Movement file launching an invasion while the chit is still hidden."""
@@ -137,18 +127,3 @@ class InvasionChit(Part):
         if state["phase"] == "movement" and invading and side == wa_seat(state) and ITEM in hidden.get(side, []):
             return {side: [ITEM]}
         return {}
-
-    def public_events(self, data: GameData, state: dict, side: str, events: list) -> list:
-        return [e for e in events if e.get("event") == "chit_committed"]
-
-    def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:
-        """The Axis checks at once that the WA's hidden step did nothing but commit the secret: the
-        units, boxes, dead and counters as they were, the draw waiting for its part (the rest the
-        WA's private part lets `verify --private` check)."""
-        from .fog import hidden_again
-        before = hidden_again(before, after, side)                      # 25.3 B: the WA's stacks hidden again
-        keys = ("units", "boxes", "dead", "invasion_ports", "turn", "army")
-        if any(data_hash(before.get(k)) != data_hash(after.get(k)) for k in keys) or after.get("phase") != "chit_axis" \
-                or after.get("chit") != {**before["chit"], "stage": "salt"}:
-            return ["the second-invasion chit step changed more than the WA's committed secret (14.12 A)"]
-        return []

@@ -11,13 +11,16 @@ to `salt` to `drawn`; the events are `NAME_committed` and `NAME_drawn`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...canonical import data_hash
 from ...dice import Dice
+from ...errors import PbemError
 from ...gamedata import GameData
 from ..base import Problem
+from .hidden_parts import Part
 
 SECRET = re.compile(r"[0-9a-f]{64}")
 TOKEN_HEX = "`python3 -c \"import secrets; print(secrets.token_hex(32))\"`"
@@ -40,6 +43,10 @@ class CommittedDraw:
     def salt_key(self) -> str:
         return f"{self.name}_salt"
 
+    @property
+    def committed(self) -> str:
+        return f"{self.name}_committed"
+
     # -- step 1: the drawing side commits to its secret --------------------------------------
     def secret_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
         return {"orders": [], "notes": [f"{self.rule}: `{self.secret_key}: HEX`, 64 hex digits chosen at random (e.g. "
@@ -55,7 +62,7 @@ class CommittedDraw:
         state[self.secret_key] = str(orders[0][self.secret_key])
         state[self.name] = {**state[self.name], "stage": "salt"}
         state["phase"] = self.salt_phase
-        return [{"event": f"{self.name}_committed", "rule": self.rule}]
+        return [{"event": self.committed, "rule": self.rule}]
 
     # -- step 2: the other side adds its salt ------------------------------------------------
     def salt_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
@@ -73,3 +80,37 @@ class CommittedDraw:
         state[self.name] = self.drawn(record, state, orders[0][self.salt_key].strip())
         state["phase"] = record["resume"]
         return [{"event": f"{self.name}_drawn", "rule": self.rule}]
+
+
+class CommittedPart(Part):
+    """The hidden-information side of a CommittedDraw: the drawer's secret is its private item ITEM."""
+    DRAW: CommittedDraw
+    ITEM: str
+    NOT_MINE: str                        # merge's refusal, after "is not "
+    OVERSTEP: str                        # the other side's refusal of an owner step that did more
+
+    def owns(self, item: str) -> bool:
+        return item == self.ITEM
+
+    def merge(self, data: GameData, state: dict, side: str, items: Mapping[str, Any]) -> dict:
+        for item, value in items.items():
+            if item != self.ITEM or not SECRET.fullmatch(str(value)):
+                raise PbemError(f"hidden item {item!r} of {side} is not {self.NOT_MINE}")
+            state[self.DRAW.secret_key] = str(value)
+        return state
+
+    def public_events(self, data: GameData, state: dict, side: str, events: list) -> list:
+        return [e for e in events if e.get("event") == self.DRAW.committed]
+
+    def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:
+        """The other side checks at once that the drawer's hidden step did nothing but commit the
+        secret: the units, boxes, dead and counters as they were, the draw waiting for its part (the
+        rest the drawer's private part lets `verify --private` check)."""
+        from .fog import hidden_again
+        before = hidden_again(before, after, side)                      # 25.3 B, G: the drawer's stacks hidden again
+        keys = ("units", "boxes", "dead", "invasion_ports", "turn", "army")
+        name = self.DRAW.name
+        if any(data_hash(before.get(k)) != data_hash(after.get(k)) for k in keys) \
+                or after.get("phase") != self.DRAW.salt_phase or after.get(name) != {**before[name], "stage": "salt"}:
+            return [self.OVERSTEP]
+        return []
