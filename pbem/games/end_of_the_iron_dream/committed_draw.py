@@ -5,7 +5,8 @@ Shared by the second-invasion chit (14.12 A, chit.py) and the A-bomb chit (27.6 
    random), kept in its private part; the save holds its commitment;
 2. phase `salt_phase`, a public response of the other side: `NAME_salt: TEXT`.
 The state's record `state[NAME]` goes from stage `commit` (with `resume`, the phase to go on with)
-to `salt` to `drawn`; the events are `NAME_committed` and `NAME_drawn`.
+to `salt` to `drawn`; the events are `NAME_committed` and `NAME_drawn`. CommittedPart is its side
+on the hidden-information core (hidden_parts.py): the secret as the drawer's private item.
 """
 
 from __future__ import annotations
