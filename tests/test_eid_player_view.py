@@ -9,7 +9,8 @@ from pathlib import Path
 
 from pbem import campaign as camp
 from pbem.games import get_game
-from pbem.games.end_of_the_iron_dream.chit import DRAW, letter
+from pbem.games.end_of_the_iron_dream.chit import DRAW
+from pbem.games.end_of_the_iron_dream.committed_draw import letter
 from pbem.report import render, step_blocks
 from tests.eidhelp import at
 from tests.test_cli import run

@@ -7,7 +7,7 @@ to determine the turn A-Bombs become available (four in each case)": A Turn 4, B
 1. phase `abomb`, an owner step of NATO: `abomb_secret: HEX` (64 hex digits chosen at random), kept
    in NATO's private part (item `abomb-chit`); the save holds its commitment;
 2. phase `abomb_salt`, a public response of the Soviets: `abomb_salt: TEXT`.
-The chit is chit.letter(secret, salt) ("ABC"[SHA-256("SECRET|SALT") mod 3]): NATO's own view shows it.
+The chit is committed_draw.letter(secret, salt) ("ABC"[SHA-256("SECRET|SALT") mod 3]): NATO's own view shows it.
 
 F: "When the first one is detonated, the NATO player should show the verifying chit to the
 Soviets": the first detonation's orders open the item (`opens`), and every machine checks the turn.
@@ -49,7 +49,6 @@ from ...dice import Dice
 from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
-from .chit import letter
 from .committed_draw import CommittedDraw, CommittedPart
 from .common import army_of, grid, hexside, mapdata, plays, seat_of, set_steps
 from .supply_play import LHJ
@@ -83,10 +82,7 @@ def soviet_seat(state: dict) -> str:
 
 def drawn(state: dict) -> str | None:
     """The chit, where this state shows it (NATO's own view, or once opened)."""
-    bomb = state.get("abomb") or {}
-    if "abomb_secret" not in state or "salt" not in bomb:
-        return None
-    return letter(str(state["abomb_secret"]), str(bomb["salt"]))
+    return DRAW.chit(state)
 
 
 def available(data: GameData, chit: str) -> int:

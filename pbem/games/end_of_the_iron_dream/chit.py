@@ -20,7 +20,6 @@ invasion after Turn 9 is then a third, 14.13 A-B)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
     from .game import EndOfTheIronDream
 
 ITEM = "invasion-chit"
-CHITS = "ABC"
 BY_CHIT = "invasions.invasions.second.earliest_turn_by_chit"
 
 
@@ -41,17 +39,9 @@ def active(options: Mapping[str, Any]) -> bool:
     return options.get("chit") == "hidden"
 
 
-def letter(secret: str, salt: str) -> str:
-    digest = hashlib.sha256(f"{secret}|{salt}".encode()).digest()
-    return CHITS[int.from_bytes(digest, "big") % len(CHITS)]
-
-
 def drawn(state: dict) -> str | None:
     """The chit, where this state shows it (the WA's own view, or once opened)."""
-    chit = state.get("chit") or {}
-    if "chit_secret" not in state or "salt" not in chit:
-        return None
-    return letter(str(state["chit_secret"]), str(chit["salt"]))
+    return DRAW.chit(state)
 
 
 def earliest(data: GameData, chit: str) -> int:

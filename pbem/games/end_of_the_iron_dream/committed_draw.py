@@ -11,6 +11,7 @@ on the hidden-information core (hidden_parts.py): the secret as the drawer's pri
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,7 +25,14 @@ from ..base import Problem
 from .hidden_parts import Part
 
 SECRET = re.compile(r"[0-9a-f]{64}")
+CHITS = "ABC"
 TOKEN_HEX = "`python3 -c \"import secrets; print(secrets.token_hex(32))\"`"
+
+
+def letter(secret: str, salt: str) -> str:
+    """The chit drawn: "ABC"[SHA-256("SECRET|SALT") mod 3]."""
+    digest = hashlib.sha256(f"{secret}|{salt}".encode()).digest()
+    return CHITS[int.from_bytes(digest, "big") % len(CHITS)]
 
 
 @dataclass(frozen=True)
@@ -47,6 +55,13 @@ class CommittedDraw:
     @property
     def committed(self) -> str:
         return f"{self.name}_committed"
+
+    def chit(self, state: dict) -> str | None:
+        """The chit, where this state shows it (the drawer's own view, or once opened)."""
+        record = state.get(self.name) or {}
+        if self.secret_key not in state or "salt" not in record:
+            return None
+        return letter(str(state[self.secret_key]), str(record["salt"]))
 
     # -- step 1: the drawing side commits to its secret --------------------------------------
     def secret_template(self, game: Any, data: GameData, state: dict, side: str) -> dict:
