@@ -23,7 +23,7 @@ from pbem.hidden.private import find_private
 from pbem.keys import key_id, load_private_key
 from pbem.yamlio import parse_yaml_text
 from pbem.games.end_of_the_iron_dream import GAME, abomb, ports, sea, supply_play, victory
-from pbem.games.end_of_the_iron_dream.chit import letter
+from pbem.games.end_of_the_iron_dream.committed_draw import letter
 from tests.dicehelp import ScriptedDice
 from tests.eidhelp import at, play, problems
 from tests.test_eid_game import lhj_start

@@ -11,7 +11,8 @@ from pathlib import Path
 from pbem import campaign as camp
 from pbem.demo import DEMO_SENT, demo_commitment, demo_folder
 from pbem.games import get_game
-from pbem.games.end_of_the_iron_dream.chit import ITEM, letter
+from pbem.games.end_of_the_iron_dream.chit import ITEM
+from pbem.games.end_of_the_iron_dream.committed_draw import letter
 from pbem.hidden.private import find_private
 from pbem.hidden.steps import own_view
 from pbem.keys import key_id, load_private_key

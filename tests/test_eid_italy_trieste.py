@@ -351,3 +351,18 @@ def test_5_2_1_b_no_flesh_out_in_southern_italy():
     assert problems(d, turn_3, "western", [{"replace": "wa-mech-2"}]) == [
         "wa-mech-2 is not a WA unit on the map or in a holding box (7.11; a unit of the dead pile: `recreate: UNIT, "
         "box: eto|mto`, 7.21)"]
+
+
+def test_25_12_b_a_path_with_southern_italy_inside_it_is_refused_with_the_orders_form():
+    """25.12 B: Southern Italy "is accessible from any hex along the southern edge of Italy": it is one
+    end of a path, never in its middle; a move and a strategic move are each refused with their form
+    (italy.edge_order_problem)."""
+    d, s = begin(ITALIAN_FRONT)
+    wa = at(s, 2, "western")
+    middle = ["V20", "southern_italy", "W20"]
+    assert problems(d, wa, "western", [{"move": "wa-mech-2", "path": middle}]) == [
+        "a move into Southern Italy is `move: UNIT, path: [HEX, ..., EDGE, southern_italy]`, out of it `move: UNIT, "
+        "path: [southern_italy, EDGE, ...]`, EDGE a hex along the southern edge of Italy (25.12 B)"]
+    assert problems(d, wa, "western", [{"strategic": "wa-mech-2", "path": middle}]) == [
+        "a strategic move into Southern Italy is `strategic: UNIT, path: [HEX, ..., EDGE, southern_italy]`, "
+        "out of it `strategic: UNIT, path: [southern_italy, EDGE, ...]` (25.12 B, 12.5)"]

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from pbem import campaign as camp
 from pbem.games import get_game
-from pbem.games.end_of_the_iron_dream.chit import check_salt, letter, salt_template
+from pbem.games.end_of_the_iron_dream.chit import DRAW
+from pbem.games.end_of_the_iron_dream.committed_draw import letter
 from pbem.report import render, step_blocks
 from tests.eidhelp import at
 from tests.test_cli import run
@@ -112,11 +113,11 @@ def test_each_answer_template_shows_its_own_steps_forms_only(tmp_path):
 def test_an_empty_salt_is_refused_saying_so():
     """14.12 A: the template pre-fills `chit_salt: ''` and says to replace it; the refusal of an empty
     one says it must not be empty."""
-    template = salt_template(None, None, {}, "axis")
+    template = DRAW.salt_template(None, None, {}, "axis")
     assert template["orders"] == [{"chit_salt": ""}]
     assert template["notes"] == ["14.12 A: `chit_salt: TEXT`, any text you choose (replace the empty '' with it): with "
                                  "the WA's committed secret it draws their second-invasion chit"]
-    assert [p.message for p in check_salt(None, None, {}, "axis", [{"chit_salt": ""}])] == [
+    assert [p.message for p in DRAW.check_salt(None, None, {}, "axis", [{"chit_salt": ""}])] == [
         "one order: `chit_salt: TEXT`, any text you choose, not empty (14.12 A)"]
 
 

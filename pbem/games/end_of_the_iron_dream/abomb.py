@@ -7,7 +7,7 @@ to determine the turn A-Bombs become available (four in each case)": A Turn 4, B
 1. phase `abomb`, an owner step of NATO: `abomb_secret: HEX` (64 hex digits chosen at random), kept
    in NATO's private part (item `abomb-chit`); the save holds its commitment;
 2. phase `abomb_salt`, a public response of the Soviets: `abomb_salt: TEXT`.
-The chit is chit.letter(secret, salt) ("ABC"[SHA-256("SECRET|SALT") mod 3]): NATO's own view shows it.
+The chit is committed_draw.letter(secret, salt) ("ABC"[SHA-256("SECRET|SALT") mod 3]): NATO's own view shows it.
 
 F: "When the first one is detonated, the NATO player should show the verifying chit to the
 Soviets": the first detonation's orders open the item (`opens`), and every machine checks the turn.
@@ -45,14 +45,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...canonical import data_hash
 from ...dice import Dice
-from ...errors import PbemError
 from ...gamedata import GameData
 from ...kit import numbers
 from ..base import Problem
-from .chit import SECRET, letter
-from .hidden_parts import Part
+from .committed_draw import CommittedDraw, CommittedPart
 from .common import army_of, grid, hexside, mapdata, plays, seat_of, set_steps
 from .supply_play import LHJ
 
@@ -85,10 +82,7 @@ def soviet_seat(state: dict) -> str:
 
 def drawn(state: dict) -> str | None:
     """The chit, where this state shows it (NATO's own view, or once opened)."""
-    bomb = state.get("abomb") or {}
-    if "abomb_secret" not in state or "salt" not in bomb:
-        return None
-    return letter(str(state["abomb_secret"]), str(bomb["salt"]))
+    return DRAW.chit(state)
 
 
 def available(data: GameData, chit: str) -> int:
@@ -96,43 +90,12 @@ def available(data: GameData, chit: str) -> int:
 
 
 # -- the two steps of the draw (27.6 A) -------------------------------------------------------
-def secret_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [], "notes": ["27.6 A: `abomb_secret: HEX`, 64 hex digits chosen at random (e.g. `python3 -c "
-                                    "\"import secrets; print(secrets.token_hex(32))\"`): kept in your private part; the "
-                                    "Soviets then add their part and you alone see your A-bomb chit"]}
+def _drawn(record: dict, state: dict, salt: str) -> dict:
+    return {k: v for k, v in record.items() if k not in ("stage", "resume")} | {"stage": "drawn", "salt": salt}
 
 
-def check_secret(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    if len(orders) != 1 or set(orders[0]) != {"abomb_secret"} or not SECRET.fullmatch(str(orders[0]["abomb_secret"])):
-        return [Problem(None, "one order: `abomb_secret: HEX`, 64 lowercase hex digits chosen at random (27.6 A)")]
-    return []
-
-
-def apply_secret(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    state["abomb_secret"] = str(orders[0]["abomb_secret"])
-    state["abomb"] = {**state["abomb"], "stage": "salt"}
-    state["phase"] = "abomb_salt"
-    return [{"event": "abomb_committed", "rule": "27.6 A"}]
-
-
-def salt_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [{"abomb_salt": ""}], "notes": ["27.6 A: `abomb_salt: TEXT`, any text you choose (replace the empty '' with it): with NATO's "
-                                                      "committed secret it draws NATO's A-bomb chit"]}
-
-
-def check_salt(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    if len(orders) != 1 or set(orders[0]) != {"abomb_salt"} or not isinstance(orders[0]["abomb_salt"], str) \
-            or not orders[0]["abomb_salt"].strip():
-        return [Problem(None, "one order: `abomb_salt: TEXT`, any text you choose, not empty (27.6 A)")]
-    return []
-
-
-def apply_salt(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    bomb = state["abomb"]
-    state["phase"] = bomb["resume"]
-    state["abomb"] = {k: v for k, v in bomb.items() if k not in ("stage", "resume")} | {
-        "stage": "drawn", "salt": orders[0]["abomb_salt"].strip()}
-    return [{"event": "abomb_drawn", "rule": "27.6 A"}]
+DRAW = CommittedDraw("abomb", "27.6 A", "abomb_salt", "Soviets then add their part and you alone see your A-bomb chit",
+                     "NATO's committed secret it draws NATO's A-bomb chit", _drawn)
 
 
 def note(data: GameData, state: dict) -> str | None:
@@ -287,12 +250,12 @@ def working_ports(state: dict, ports: list[str]) -> list[str]:
 
 
 # -- the hidden-information core's interface ---------------------------------------------------
-class ABombChit(Part):
+class ABombChit(CommittedPart):
     """NATO's item `abomb-chit` (27.6 A), opened by the first detonation (27.6 F)."""
     PHASES = ("abomb",)                  # its owner step (hidden_parts.py)
-
-    def owns(self, item: str) -> bool:
-        return item == ITEM
+    DRAW, ITEM = DRAW, ITEM
+    NOT_MINE = "the A-bomb chit (27.6 A)"
+    OVERSTEP = "the A-bomb chit step changed more than NATO's committed secret (27.6 A)"
 
     def active(self, options: Mapping[str, Any]) -> bool:
         return options.get("chit") == "hidden"
@@ -305,13 +268,6 @@ class ABombChit(Part):
             return state, {}
         return state, {ITEM: state.pop("abomb_secret")}
 
-    def merge(self, data: GameData, state: dict, side: str, items: Mapping[str, Any]) -> dict:
-        for item, value in items.items():
-            if item != ITEM or not SECRET.fullmatch(str(value)):
-                raise PbemError(f"hidden item {item!r} of {side} is not the A-bomb chit (27.6 A)")
-            state["abomb_secret"] = str(value)
-        return state
-
     def opens(self, data: GameData, state: dict, hidden: Mapping[str, list[str]], side: str,
               orders: list) -> dict[str, list[str]]:
         """27.6 F: the first detonation shows the chit."""
@@ -319,16 +275,3 @@ class ABombChit(Part):
         if state["phase"] == "movement" and bombing and side == nato_seat(state) and ITEM in hidden.get(side, []):
             return {side: [ITEM]}
         return {}
-
-    def public_events(self, data: GameData, state: dict, side: str, events: list) -> list:
-        return [e for e in events if e.get("event") == "abomb_committed"]
-
-    def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:
-        """The Soviets check at once that NATO's hidden step did nothing but commit the secret."""
-        from .fog import hidden_again
-        before = hidden_again(before, after, side)                      # 25.3 G: NATO's stacks hidden again
-        keys = ("units", "boxes", "dead", "invasion_ports", "turn", "army")
-        if any(data_hash(before.get(k)) != data_hash(after.get(k)) for k in keys) or after.get("phase") != "abomb_salt" \
-                or after.get("abomb") != {**before["abomb"], "stage": "salt"}:
-            return ["the A-bomb chit step changed more than NATO's committed secret (27.6 A)"]
-        return []

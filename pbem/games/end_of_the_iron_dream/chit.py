@@ -20,26 +20,18 @@ invasion after Turn 9 is then a third, 14.13 A-B)."""
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...canonical import data_hash
-from ...dice import Dice
-from ...errors import PbemError
 from ...gamedata import GameData
 from ...kit import numbers
-from ..base import Problem
+from .committed_draw import CommittedDraw, CommittedPart
 from .common import seat_of
-from .hidden_parts import Part
 
 if TYPE_CHECKING:
     from .game import EndOfTheIronDream
 
 ITEM = "invasion-chit"
-SECRET = re.compile(r"[0-9a-f]{64}")
-CHITS = "ABC"
 BY_CHIT = "invasions.invasions.second.earliest_turn_by_chit"
 
 
@@ -47,17 +39,9 @@ def active(options: Mapping[str, Any]) -> bool:
     return options.get("chit") == "hidden"
 
 
-def letter(secret: str, salt: str) -> str:
-    digest = hashlib.sha256(f"{secret}|{salt}".encode()).digest()
-    return CHITS[int.from_bytes(digest, "big") % len(CHITS)]
-
-
 def drawn(state: dict) -> str | None:
     """The chit, where this state shows it (the WA's own view, or once opened)."""
-    chit = state.get("chit") or {}
-    if "chit_secret" not in state or "salt" not in chit:
-        return None
-    return letter(str(state["chit_secret"]), str(chit["salt"]))
+    return DRAW.chit(state)
 
 
 def earliest(data: GameData, chit: str) -> int:
@@ -97,53 +81,23 @@ def axis_seat(state: dict) -> str:
     return seat_of({**state, "front": "west"}, "axis")
 
 
-def secret_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [], "notes": ["14.12 A: `chit_secret: HEX`, 64 hex digits chosen at random (e.g. `python3 -c "
-                                    "\"import secrets; print(secrets.token_hex(32))\"`): kept in your private part; the "
-                                    "Axis then adds its part and you alone see the chit"]}
+def _drawn(record: dict, state: dict, salt: str) -> dict:
+    return {"stage": "drawn", "turn": state["turn"], "salt": salt, "second": None}
 
 
-def check_secret(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    if len(orders) != 1 or set(orders[0]) != {"chit_secret"} or not SECRET.fullmatch(str(orders[0]["chit_secret"])):
-        return [Problem(None, "one order: `chit_secret: HEX`, 64 lowercase hex digits chosen at random (14.12 A)")]
-    return []
-
-
-def apply_secret(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    state["chit_secret"] = str(orders[0]["chit_secret"])
-    state["chit"] = {**state["chit"], "stage": "salt"}
-    state["phase"] = "chit_axis"
-    return [{"event": "chit_committed", "rule": "14.12 A"}]
-
-
-def salt_template(game: Any, data: GameData, state: dict, side: str) -> dict:
-    return {"orders": [{"chit_salt": ""}], "notes": ["14.12 A: `chit_salt: TEXT`, any text you choose (replace the empty '' with it): with the WA's "
-                                                     "committed secret it draws their second-invasion chit"]}
-
-
-def check_salt(game: Any, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-    if len(orders) != 1 or set(orders[0]) != {"chit_salt"} or not isinstance(orders[0]["chit_salt"], str) \
-            or not orders[0]["chit_salt"].strip():
-        return [Problem(None, "one order: `chit_salt: TEXT`, any text you choose, not empty (14.12 A)")]
-    return []
-
-
-def apply_salt(game: Any, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-    resume = state["chit"]["resume"]
-    state["chit"] = {"stage": "drawn", "turn": state["turn"], "salt": orders[0]["chit_salt"].strip(), "second": None}
-    state["phase"] = resume
-    return [{"event": "chit_drawn", "rule": "14.12 A"}]
+DRAW = CommittedDraw("chit", "14.12 A", "chit_axis", "Axis then adds its part and you alone see the chit",
+                     "the WA's committed secret it draws their second-invasion chit", _drawn)
 
 
 # -- the hidden-information core's interface ---------------------------------------------------
-class InvasionChit(Part):
+class InvasionChit(CommittedPart):
     PHASES = ("chit",)                   # its owner step (hidden_parts.py)
+    DRAW, ITEM = DRAW, ITEM
+    NOT_MINE = "the second-invasion chit (14.12)"
+    OVERSTEP = "the second-invasion chit step changed more than the WA's committed secret (14.12 A)"
 
     def __init__(self, game: "EndOfTheIronDream") -> None:
         self.game = game
-
-    def owns(self, item: str) -> bool:
-        return item == ITEM
 
     def active(self, options: Mapping[str, Any]) -> bool:
         return active(options)
@@ -156,13 +110,6 @@ class InvasionChit(Part):
             return state, {}
         return state, {ITEM: state.pop("chit_secret")}
 
-    def merge(self, data: GameData, state: dict, side: str, items: Mapping[str, Any]) -> dict:
-        for item, value in items.items():
-            if item != ITEM or not SECRET.fullmatch(str(value)):
-                raise PbemError(f"hidden item {item!r} of {side} is not the second-invasion chit (14.12)")
-            state["chit_secret"] = str(value)
-        return state
-
     def opens(self, data: GameData, state: dict, hidden: Mapping[str, list[str]], side: str,
               orders: list) -> dict[str, list[str]]:
         """14.12 C: a WA Movement file launching an invasion while the chit is still hidden."""
@@ -170,18 +117,3 @@ class InvasionChit(Part):
         if state["phase"] == "movement" and invading and side == wa_seat(state) and ITEM in hidden.get(side, []):
             return {side: [ITEM]}
         return {}
-
-    def public_events(self, data: GameData, state: dict, side: str, events: list) -> list:
-        return [e for e in events if e.get("event") == "chit_committed"]
-
-    def public_problems(self, data: GameData, before: dict, after: dict, side: str) -> list[str]:
-        """The Axis checks at once that the WA's hidden step did nothing but commit the secret: the
-        units, boxes, dead and counters as they were, the draw waiting for its part (the rest the
-        WA's private part lets `verify --private` check)."""
-        from .fog import hidden_again
-        before = hidden_again(before, after, side)                      # 25.3 B: the WA's stacks hidden again
-        keys = ("units", "boxes", "dead", "invasion_ports", "turn", "army")
-        if any(data_hash(before.get(k)) != data_hash(after.get(k)) for k in keys) or after.get("phase") != "chit_axis" \
-                or after.get("chit") != {**before["chit"], "stage": "salt"}:
-            return ["the second-invasion chit step changed more than the WA's committed secret (14.12 A)"]
-        return []

@@ -141,16 +141,16 @@ class EndOfTheIronDream(SequencedGame):
                   {"steps"}),
             entry("chit", "The WA commit to the secret of their second-invasion chit, after the file of the first "
                   "landing (14.12 A): a step kept from the other players", "orders", chit.wa_seat, self.attacker_reveals,
-                  chit.secret_template, chit.check_secret, chit.apply_secret, "the Axis adds its part (14.12 A)",
+                  chit.DRAW.secret_template, chit.DRAW.check_secret, chit.DRAW.apply_secret, "the Axis adds its part (14.12 A)",
                   {"chit_secret"}),
             entry("chit_axis", "The Axis adds its part to the draw of the WA's second-invasion chit (14.12 A)", "response",
-                  chit.axis_seat, self.attacker_reveals, chit.salt_template, chit.check_salt, chit.apply_salt,
+                  chit.axis_seat, self.attacker_reveals, chit.DRAW.salt_template, chit.DRAW.check_salt, chit.DRAW.apply_salt,
                   "the interrupted phase goes on", {"chit_salt"}),
             entry("abomb", "NATO commits to the secret of its A-bomb chit at the start of the game (27.6 A): a step "
-                  "kept from the Soviets", "orders", abomb.nato_seat, self.attacker_reveals, abomb.secret_template,
-                  abomb.check_secret, abomb.apply_secret, "the Soviets add their part (27.6 A)", {"abomb_secret"}),
+                  "kept from the Soviets", "orders", abomb.nato_seat, self.attacker_reveals, abomb.DRAW.secret_template,
+                  abomb.DRAW.check_secret, abomb.DRAW.apply_secret, "the Soviets add their part (27.6 A)", {"abomb_secret"}),
             entry("abomb_salt", "The Soviets add their part to the draw of NATO's A-bomb chit (27.6 A)", "response",
-                  abomb.soviet_seat, self.attacker_reveals, abomb.salt_template, abomb.check_salt, abomb.apply_salt,
+                  abomb.soviet_seat, self.attacker_reveals, abomb.DRAW.salt_template, abomb.DRAW.check_salt, abomb.DRAW.apply_salt,
                   "NATO's Turn 1 player-turn (27.2)", {"abomb_salt"}),
             entry("collapse", "At the instant of the German economic collapse, in any player-turn, Germany places the "
                   "Alpenfestung and the 12th Army (16.7, 16.8, 26.6.6 A, 25.9 B)", "response", collapse.axis_seat,

@@ -105,15 +105,21 @@ def crossing_cost(data: GameData, state: dict, unit_id: str, edge: str, leaving:
     return cost
 
 
+def edge_order_problem(data: GameData, state: dict, order: dict, key: str, usage: str) -> str | None:
+    """25.12 B: `KEY: UNIT, path: [...]` with `southern_italy` once, at one end (else `usage`); then open_problem."""
+    unit_id, path = order.get(key), order.get("path")
+    if set(order) - {key, "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2 \
+            or path.count(PLACE) != 1 or PLACE not in (path[0], path[-1]):
+        return usage
+    return open_problem(data, state)
+
+
 def move_problem(data: GameData, state: dict, rec: dict, order: dict) -> str | None:
     """25.12 B for one move off the map or back on, made on `state` (and `rec`, the phase's record)."""
-    unit_id, path = order.get("move"), order.get("path")
-    if set(order) - {"move", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2 \
-            or path.count(PLACE) != 1 or PLACE not in (path[0], path[-1]):
-        return ORDER
-    why = open_problem(data, state)
+    why = edge_order_problem(data, state, order, "move", ORDER)
     if why:
         return why
+    unit_id, path = order["move"], order["path"]
     if unit_id in rec["done"] and unit_id not in rec["going_on"]:
         return f"{unit_id} has completed its movement this phase (8.7)"
     try:
@@ -239,13 +245,10 @@ def strategic_problem(data: GameData, state: dict, order: dict) -> str | None:
     GS (12.3; 5.2.3 A never into or out of an Axis ZOC nor next to an Axis unit): off the map from an
     edge hex of Italy, or on at one. Made on `state`."""
     from . import strategic
-    unit_id, path = order.get("strategic"), order.get("path")
-    if set(order) - {"strategic", "path"} or not isinstance(unit_id, str) or not isinstance(path, list) or len(path) < 2 \
-            or path.count(PLACE) != 1 or PLACE not in (path[0], path[-1]):
-        return STRATEGIC
-    why = open_problem(data, state)
+    why = edge_order_problem(data, state, order, "strategic", STRATEGIC)
     if why:
         return why
+    unit_id, path = order["strategic"], order["path"]
     from .common import is_type
     if is_type(data, unit_id, "non_combat"):
         return f"{unit_id} is not a combat unit: only combat units move strategically (5.2.3 A)"

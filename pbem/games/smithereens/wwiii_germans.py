@@ -31,10 +31,10 @@ ODER_LISTED = "map.regions.rivers.oder.listed"
 ODER_WHAT = "whether every Oder hexside of the map is marked `oder` in map.hexsides (14.15)"
 
 
-def chosen(orders: list) -> tuple[list, list, list[int]]:
-    """The choice orders, the other orders, and the others' indexes in the file."""
-    choice = [o for o in orders if isinstance(o, dict) and KEY in o]
-    kept = [i for i, o in enumerate(orders) if not (isinstance(o, dict) and KEY in o)]
+def chosen(orders: list, key: str) -> tuple[list, list, list[int]]:
+    """The orders naming `key`, the other orders, and the others' indexes in the file."""
+    choice = [o for o in orders if isinstance(o, dict) and key in o]
+    kept = [i for i, o in enumerate(orders) if not (isinstance(o, dict) and key in o)]
     return choice, [orders[i] for i in kept], kept
 
 
@@ -70,7 +70,7 @@ class GermanAlliedRules(SegueRules):
     def check_placement(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         if "wwiii" not in state or state["army"] != "western":
             return super().check_placement(data, state, side, orders)
-        choice, rest, kept = chosen(orders)
+        choice, rest, kept = chosen(orders, KEY)
         where = next((i for i, o in enumerate(orders) if isinstance(o, dict) and KEY in o), None)
         problems = [Problem(where, reason) for reason in self.choice_problems(data, state, choice)]
         return problems + [Problem(kept[p.index] if p.index is not None else None, p.message)
@@ -79,7 +79,7 @@ class GermanAlliedRules(SegueRules):
     def apply_placement(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
         if "wwiii" not in state or state["army"] != "western":
             return super().apply_placement(data, state, side, orders, dice)
-        choice, rest, _ = chosen(orders)
+        choice, rest, _ = chosen(orders, KEY)
         units = [str(u) for u in choice[0][KEY]]
         first = int(play(state, KEY)["first_turn"])
         for offset, unit_id in enumerate(units):

@@ -21,16 +21,10 @@ from ...errors import UnknownDataError
 from ...gamedata import GameData
 from ...kit.combat import clamp, total
 from ..base import Problem
-from .wwiii_germans import GermanAlliedRules
+from .wwiii_germans import GermanAlliedRules, chosen
 from .wwiii_setup import play
 
 KEY = "guerrillas"
-
-
-def split(orders: list) -> tuple[list, list, list[int]]:
-    mine = [o for o in orders if isinstance(o, dict) and KEY in o]
-    kept = [i for i, o in enumerate(orders) if not (isinstance(o, dict) and KEY in o)]
-    return mine, [orders[i] for i in kept], kept
 
 
 class UkrainianRules(GermanAlliedRules):
@@ -75,7 +69,7 @@ class UkrainianRules(GermanAlliedRules):
         return problems
 
     def check_attacks(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
-        mine, rest, kept = split(orders)
+        mine, rest, kept = chosen(orders, KEY)
         if not mine:
             return super().check_attacks(data, state, side, orders)
         used: set[str] = set()
@@ -102,7 +96,7 @@ class UkrainianRules(GermanAlliedRules):
         return {"hex": target, "attack": attack, "defense": defense, "odds": odds, "shifts": [s.as_event() for s in shifts]}, column
 
     def apply_assaults(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
-        mine, rest, _ = split(orders)
+        mine, rest, _ = chosen(orders, KEY)
         events = [self.fight_guerrillas(data, state, order, dice) for order in mine]
         for order, battle in zip(mine, events):
             battle["attacker_losses"] = self.take_steps(state, list(order.get("losses", order["with"])), battle["attacker_lp"])
