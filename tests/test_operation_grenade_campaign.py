@@ -94,15 +94,15 @@ def test_the_example_deals_its_chits_and_plays_game_turn_two_on_them():  # 8.33,
     first draws. Game-Turn 2, in the mud (24.22): 413/104/7 steps into 0309; 13/8/7 attacks 0110 (roll 6,
     A2: it retreats, 942/353/58 advances); 28/8/7 and 413/104/7, drawing its first chit (8.41), attack
     0310 (5 against 4, column 1-2, roll 9: A(1) D1): 28/8/7 and 943/353/58 become cadres, their chits
-    going back to their pools (8.52), which wait for both players' new shuffle."""
+    going back to their pools (8.52), which wait for both players' new shuffle (saves up to 14)."""
     campaign = camp.open_campaign(BUNDLED)
     combats = [(n, e["hex"], e["attackers"], e["ratio"], e["final_column"], e["roll"], e["result"])
-               for n in campaign.step_numbers() for e in campaign.load_save(n)[0]["events"] if e["event"] == "combat"]
+               for n in campaign.step_numbers() if n <= 14 for e in campaign.load_save(n)[0]["events"] if e["event"] == "combat"]
     assert combats == [(5, "0110", {"13/8/7": 4}, "4-6", "1-3", 7, "-"), (5, "0310", {"28/8/7": 2}, "2-4", "1-1", 4, "-"),
                        (10, "0110", {"13/8/7": 4}, "4-6", "1-5", 6, "A2"),
                        (12, "0310", {"28/8/7": 2, "413/104/7": 3}, "5-4", "1-2", 9, "A(1) D1")]
     deals = [(n, e.get("unit", e["record"].get("side")), e["pool"], next(k for k in ("draw", "return", "stage") if k in e["record"]))
-             for n in campaign.step_numbers() for e in campaign.load_save(n)[0]["events"] if e["event"] == "deal"]
+             for n in campaign.step_numbers() if n <= 14 for e in campaign.load_save(n)[0]["events"] if e["event"] == "deal"]
     assert deals[-9:] == [(5, "13/8/7", "2", "draw"), (5, "942/353/58", "1", "draw"), (5, "28/8/7", "2", "draw"),
                           (5, "943/353/58", "1", "draw"), (12, "413/104/7", "2", "draw"), (13, "28/8/7", "2", "return"),
                           (14, "german", "2", "stage"), (14, "allied", "2", "stage"),      # 8.52: pool 2 shuffled anew
@@ -123,7 +123,7 @@ def test_the_060_demo_has_the_attacker_choose_the_path_of_retreat_after_a_breakt
     (5 against 1 doubled in its entrenchment, 12.21: 5-2, column 2-1; the German artillery's support,
     9.62: 1-1); the roll 12 gives D2* (demonstration cell); the Allied player signs the path 0409-0408,
     and the cadre, entering 0409 in the enemy ZOC of the attackers in 0309, loses its last step there
-    (9.92). (The dealt demo's Game-Turn 2 has no breakthrough: see docs/operation-grenade.md.)"""
+    (9.92). (The dealt demo has its own, in Game-Turn 3: the test above.)"""
     campaign = camp.open_campaign(COMPAT_060)
     combat = next(e for e in campaign.load_save(15)[0]["events"] if e["event"] == "combat")
     assert (combat["hex"], combat["attackers"], combat["ratio"], combat["final_column"], combat["roll"], combat["result"]) == \
@@ -138,6 +138,32 @@ def test_the_060_demo_has_the_attacker_choose_the_path_of_retreat_after_a_breakt
         in save["events"]
     assert "943/353/58" not in save["state"]["units"]
     assert save["awaiting"]["phase"] == "Game-Turn 2 (1945-02-24) German Movement Phase (5.0)"
+
+
+def test_the_example_has_the_attacker_choose_the_path_of_retreat_after_a_breakthrough():  # 9.97, 9.41, 9.92
+    """9.97: "The attacking Player determines the path of retreat" of a bold (breakthrough) result.
+    The dealt demo (behaviour 3), Game-Turn 3 in the mud: 414/104/7 (0209) joins the attack on 0110 and
+    415/104/7 steps into 0309, so every regiment of the 104th is next to the cadre of 943/353/58 in 0310
+    (9.41 divisional integrity: one column right, 9.43); 413/104/7 attacks it alone (7.21), 3 against 1
+    doubled in its entrenchment: 3-2, column 1-1, mud -1, integrity +1: 1-1; the roll 12 (step 21, the
+    German's answer before the rolls) gives D2* (demonstration cell); the Allied player signs the path
+    0409-0408 (step 22), and the cadre, entering 0409 in the enemy ZOC of 415/104/7 in 0309, loses its
+    last step there (9.92). 0110 (13 against 6 doubled, 1-3, roll 7) ends "-" before it."""
+    campaign = camp.open_campaign(BUNDLED)
+    combats = [(e["hex"], e["attackers"], e["ratio"], e["final_column"], e["roll"], e["result"])
+               for e in campaign.load_save(21)[0]["events"] if e["event"] == "combat"]
+    assert combats == [("0110", {"121/8/7": 7, "28/8/7": 1, "414/104/7": 5}, "13-6", "1-3", 7, "-"),
+                       ("0310", {"413/104/7": 3}, "3-2", "1-1", 12, "D2*")]
+    waiting = campaign.load_save(21)[0]["awaiting"]
+    assert (waiting["side"], waiting["kind"]) == ("allied", "response")
+    assert waiting["phase"] == "Game-Turn 3 (1945-02-25) Allied Combat Phase: allied path of retreat after a breakthrough (9.97) at 0310"
+    answer = (BUNDLED / "steps" / "0022" / "orders-allied.txt").read_text()
+    assert "kind: response\n" in answer and "orders:\n  - combat: 0310\n    retreat:\n      - 0409\n      - 0408\n" in answer
+    save = campaign.load_save(22)[0]
+    assert {"event": "breakthrough_path", "side": "allied", "hex": "0310", "retreat": {"0310": ["0409", "0408"]}, "rule": "9.97"} \
+        in save["events"]
+    assert "943/353/58" not in save["state"]["units"]
+    assert save["awaiting"]["phase"] == "Game-Turn 3 (1945-02-25) German Movement Phase (5.0)"
 
 
 def test_every_report_of_the_example_says_it_used_demonstration_data():

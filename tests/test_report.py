@@ -211,14 +211,14 @@ def test_report_without_step_or_turn_after_a_turns_last_step_is_the_turn_summary
     turn_done = truncate(Path(shutil.copytree(BUNDLED, tmp_path / "campaign")), 7)      # save 7 ends Game-Turn 1
     assert run("report", turn_done).stdout == run("report", turn_done, "--turn", 1).stdout
     assert "save 8\n" in run("report", BUNDLED, "--step", 8).stdout
-    assert run("report", BUNDLED).stdout == run("report", BUNDLED, "--step", 14).stdout     # Game-Turn 2 goes on
+    assert run("report", BUNDLED).stdout == run("report", BUNDLED, "--step", 22).stdout     # Game-Turn 3 goes on
 
 
 def test_turn_zero_is_the_pre_game_and_unknown_turns_are_refused():
     text = run("report", BUNDLED, "--turn", 0).stdout
     assert "before the game summary (saves 1–2)" in text and "- flood gradual flood" in text
     result = run("report", BUNDLED, "--turn", 5, ok=False)
-    assert result.exit_code == 1 and "no step of Game-Turn 5 is adjudicated yet (turns with steps: 0, 1, 2)" in result.output
+    assert result.exit_code == 1 and "no step of Game-Turn 5 is adjudicated yet (turns with steps: 0, 1, 2, 3)" in result.output
     assert run("report", BUNDLED, "--turn", 1, "--step", 3, ok=False).exit_code == 1
 
 

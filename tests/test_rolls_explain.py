@@ -104,8 +104,8 @@ def test_explain_picks_by_number_or_purpose_and_refuses_the_rest():
     first = run("rolls", GRENADE, "--explain", "5").stdout
     assert "roll 1 of 7: crt/1/0110/1 (combat 1 at 0110 die 1 (9.0)), 1d6 = 5" in first     # chits are dealt, not rolled
     assert "roll 2 of 7: crt/1/0110/2" in run("rolls", GRENADE, "--explain", "5:crt/1/0110/2").stdout
-    assert "save 3 rolled no die (saves with rolls: 2, 5, 7, 10, 12, 14)" in run("rolls", GRENADE, "--explain", "3", ok=False).stderr
-    assert "no save 15 (saves 0..14)" in run("rolls", GRENADE, "--explain", "15", ok=False).stderr
+    assert "save 3 rolled no die (saves with rolls: 2, 5, 7, 10, 12, 14, 16, 18, 21, 22)" in run("rolls", GRENADE, "--explain", "3", ok=False).stderr
+    assert "no save 23 (saves 0..22)" in run("rolls", GRENADE, "--explain", "23", ok=False).stderr
     assert "save 5 has rolls 1..7: crt/1/0110/1, " in run("rolls", GRENADE, "--explain", "5:9", ok=False).stderr
     assert "--explain takes STEP, STEP:N or STEP:PURPOSE" in run("rolls", GRENADE, "--explain", "x", ok=False).stderr
 

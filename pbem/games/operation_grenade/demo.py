@@ -1,8 +1,8 @@
 """The Operation Grenade demonstration campaign (`pbem demo --game operation-grenade`, bundled as
 examples/operation-grenade-demo/campaign) and the benchmarks' long-game policy.
 
-Demonstration only: the declarations, Game-Turn One and the Allied Combat Phase of Game-Turn Two on
-the made-up data of examples/operation-grenade-demo/, the strength chits dealt in secret (behaviour
+Demonstration only: the declarations, Game-Turns One and Two and the Allied Player-Turn of Game-Turn
+Three (with an attacker-chosen path of retreat, 9.97) on the made-up data of examples/operation-grenade-demo/, the strength chits dealt in secret (behaviour
 3, 8.31-8.52); every answer is chosen from what is legal.
 """
 
@@ -78,6 +78,14 @@ GRENADE_ORDERS = [
     # steps into the woods of 0309 and attacks 0310 with 28/8/7, drawing its first chit (8.33, 8.41)
     ("allied", [{"move": "413/104/7", "path": ["0308", "0309"]}]),
     ("allied", [{"attack": "0110", "with": ["13/8/7"]}, {"attack": "0310", "with": ["28/8/7", "413/104/7"]}]),
+    # the German Player-Turn: no move; 942/353/58 attacks as 9.11 obliges
+    ("german", []),
+    ("german", grenade_attacks),
+    # Game-Turn 3 (mud): 414/104/7 joins the attack on 0110 from 0209 and 415/104/7 steps into 0309, so
+    # that every regiment of the 104th is next to the cadre in 0310 (9.41 divisional integrity, one
+    # regiment attacking from each hex, 7.21); the roll there is a bold result (9.97 path of retreat)
+    ("allied", [{"move": "414/104/7", "path": ["0308", "0208", "0209"]}, {"move": "415/104/7", "path": ["0308", "0309"]}]),
+    ("allied", grenade_attacks),
 ]
 
 
