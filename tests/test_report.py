@@ -150,7 +150,9 @@ def test_smithereens_text_says_loss_points_steps_and_eliminations(smithereens):
     assert "crt.crt." not in texts and "crt.cells.3.1:1/1:2" in texts
     assert "1/1: attacker 1 loss point, defender 1 loss point (11.24" in texts      # one of each: singular
     assert "1 loss points" not in texts
-    assert "Defender at 1819E chose: ger-73id −1 step (1 left)" in texts
+    # behaviour 6: the one legal allocation (11.30) is applied without asking the defender
+    assert ("Defender losses at 1819E: ger-73id −1 step (1 left) (11.29, 11.30: the only legal answer, applied "
+            "without asking)") in texts
     assert re.search(r"−1 step \((eliminated|\d+ left)\)", texts)
 
 
@@ -245,7 +247,7 @@ def test_a_sides_turn_summary_shows_its_own_chits_only(tmp_path):  # 8.42
 
 def test_smithereens_turn_summary(smithereens):
     text = run("report", smithereens, "--turn", 2, "--format", "md").stdout
-    assert "Game-Turn 2 summary (saves 4–10)" in text
+    assert "Game-Turn 2 summary (saves 4–9)" in text
     assert "#### Prepared assault on 1819E" in text or "##### Prepared assault on 1819E" in text
     assert "* **Result**: 1/1: attacker 1 loss point, defender 1 loss point" in text
 
