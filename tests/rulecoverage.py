@@ -8,21 +8,38 @@ audit's DEFINITIONAL dict with a one-line reason why it needs no adjudication. E
 must be quoted, at least five words in a row, in the docstring of a test that cites its rule number.
 
 A citation of 15.23.3 does not cite 15.23 (nor 2.1 cite 2.12): the number must stand alone.
+
+The rulebooks are not part of the repository (CI's clean clone has none), so each game commits the
+little the audit reads from its rulebook: tests/data/rulebook-index/GAME.yaml, its numbered rules
+(which are bare headings), its worked examples' text and the SHA-256 of the rulebook it was made
+from. The audit reads the rulebook where it is present, else that index; where it is present,
+`index_drift` tells whether the committed index still is what the rulebook gives. Regenerate the
+indexes with `python3 -m tests.rulecoverage --write-index`. PBEM_RULEBOOKS names another rulebook
+folder (a missing one makes the audits read the indexes).
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
+import importlib
 import io
+import os
 import re
+import sys
 import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-RULEBOOKS = ROOT.parent / "shared" / "rulebooks"        # beside the repository, not part of it
+# beside the repository, not part of it
+RULEBOOKS = Path(os.environ.get("PBEM_RULEBOOKS", str(ROOT.parent / "shared" / "rulebooks")))
+INDEXES = ROOT / "tests" / "data" / "rulebook-index"
 # a line holding only a title ("[2.1] The Game Maps and Charts", "8.0 Stacking") has no text of its own
 SENTENCE = re.compile(r"[.:;?!]")
 
@@ -71,8 +88,11 @@ class Audit:
     heading_lines: tuple[str, ...] = ()     # lines that are no text of their own ("CASES:")
     table_of_contents: bool = False     # skip a contents list: read from the second printing of the first numbered line
 
-    @cached_property
-    def rules(self) -> dict[str, str]:
+    @property
+    def index_path(self) -> Path:
+        return INDEXES / f"{self.rulebook.stem}.yaml"
+
+    def _rules_from_text(self) -> dict[str, str]:
         """{number: its text up to the next numbered line} in the rulebook's order (a number printed
         twice keeps its first text)."""
         lines = self.rulebook.read_text(encoding="utf-8").splitlines()
@@ -88,6 +108,66 @@ class Audit:
             body += [line for line in lines[i + 1:end] if line.strip() and line.strip() not in self.heading_lines]
             found.setdefault(match.group(1), "\n".join(body))
         return found
+
+    def _examples_from_text(self, rules: dict[str, str]) -> list[tuple[str, str]]:
+        found = []
+        for number, body in rules.items():
+            for line in body.splitlines():
+                if self.not_a_rule_line and self.not_a_rule_line.match(line):
+                    continue
+                found += [(number, m.group(1)) for m in self.example.finditer(line)]
+        found += [(number, rules[number]) for number in self.extra_examples]
+        return found
+
+    def index_from_rulebook(self) -> dict[str, Any]:
+        """What the audit reads from the rulebook, as the committed index holds it."""
+        rules = self._rules_from_text()
+        return {
+            "rulebook": self.rulebook.name,
+            "sha256": hashlib.sha256(self.rulebook.read_bytes()).hexdigest(),
+            "rules": list(rules),
+            "headings": [number for number, body in rules.items() if not body],
+            "examples": [{"rule": n, "text": text} for n, text in self._examples_from_text(rules)],
+        }
+
+    def committed_index(self) -> dict[str, Any]:
+        index: dict[str, Any] = yaml.safe_load(self.index_path.read_text(encoding="utf-8"))
+        return index
+
+    def write_index(self) -> Path:
+        text = yaml.safe_dump(self.index_from_rulebook(), sort_keys=False, allow_unicode=True, width=100)
+        self.index_path.parent.mkdir(parents=True, exist_ok=True)
+        self.index_path.write_text(text, encoding="utf-8")
+        return self.index_path
+
+    def index_drift(self) -> list[str]:
+        """The fields where the committed index is not what the rulebook gives (none without a rulebook:
+        then the index must at least be whole, every example's rule one of its rules)."""
+        index = self.committed_index()
+        if not self.rulebook.exists():
+            broken = [f for f in ("rulebook", "sha256", "rules", "headings", "examples") if not index.get(f)]
+            if re.fullmatch(r"[0-9a-f]{64}", str(index.get("sha256"))) is None:
+                broken.append("sha256")
+            rules = set(index.get("rules") or [])
+            broken += [f"examples: {e['rule']}" for e in index.get("examples") or [] if e["rule"] not in rules]
+            broken += [f"headings: {n}" for n in index.get("headings") or [] if n not in rules]
+            return broken
+        fresh = self.index_from_rulebook()
+        return [field for field in fresh if index.get(field) != fresh[field]]
+
+    @cached_property
+    def _read(self) -> tuple[dict[str, bool], list[tuple[str, str]]]:
+        """({number: has text of its own}, [(rule, example text)]) from the rulebook, else the index."""
+        index = self.index_from_rulebook() if self.rulebook.exists() else self.committed_index()
+        headings = set(index["headings"])
+        rules = {number: number not in headings for number in index["rules"]}
+        return rules, [(e["rule"], e["text"]) for e in index["examples"]]
+
+    @property
+    def rules(self) -> dict[str, bool]:
+        """{number: whether it has text of its own (False for a bare heading)} in the rulebook's order
+        (a number printed twice keeps its first text)."""
+        return self._read[0]
 
     def files(self) -> list[Path]:
         paths = {p for pattern in self.tests for p in (ROOT / "tests").glob(pattern) if p.name != self.skip}
@@ -129,17 +209,10 @@ class Audit:
         """DEFINITIONAL entries that are no rule with text, or give no reason."""
         return [n for n, why in definitional.items() if n not in self.rules or not self.rules[n] or len(why) <= 10]
 
-    @cached_property
+    @property
     def examples(self) -> list[tuple[str, str]]:
         """(rule, text) of every worked example, in the rulebook's order."""
-        found = []
-        for number, body in self.rules.items():
-            for line in body.splitlines():
-                if self.not_a_rule_line and self.not_a_rule_line.match(line):
-                    continue
-                found += [(number, m.group(1)) for m in self.example.finditer(line)]
-        found += [(number, self.rules[number]) for number in self.extra_examples]
-        return found
+        return self._read[1]
 
     def unquoted_examples(self) -> list[str]:
         """The examples no test citing their rule quotes (five words in a row) in its docstring."""
@@ -150,3 +223,21 @@ class Audit:
             if not any(cites(number, doc) and any(run in said_in for run in runs) for doc, said_in in self.docstrings):
                 missing.append(f"{number}: {text[:60]}")
         return missing
+
+
+def main(argv: list[str]) -> int:
+    """`python3 -m tests.rulecoverage --write-index`: rewrite every game's committed index from its rulebook."""
+    if argv != ["--write-index"]:
+        print("usage: python3 -m tests.rulecoverage --write-index", file=sys.stderr)
+        return 2
+    for path in sorted((ROOT / "tests").glob("test_*rule_coverage.py")):
+        audit: Audit = importlib.import_module(f"tests.{path.stem}").AUDIT
+        if not audit.rulebook.exists():
+            print(f"no rulebook text at {audit.rulebook}", file=sys.stderr)
+            return 1
+        print(audit.write_index().relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
