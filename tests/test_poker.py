@@ -302,3 +302,18 @@ def test_random_deals_never_deal_a_held_card_and_replay(actions):
         deck, card, _ = draw(deck, A, B)
         remaining.append(card)
     assert sorted(remaining + list(held.values())) == list(range(size))
+
+
+def test_the_subgroup_test_agrees_with_eulers_criterion():
+    """poker.element tests membership of the order-Q subgroup with the Jacobi symbol (issue 13:
+    speed); for the safe prime P it must agree with pow(v, Q, P) == 1 on residues, non-residues,
+    and the edge values."""
+    import secrets
+    from pbem.hidden import poker
+    values = [2, 3, 4, poker.P - 1, poker.P - 2] + [secrets.randbelow(poker.P - 3) + 2 for _ in range(40)]
+    values += [pow(v, 2, poker.P) for v in values[:20]]
+    for value in values:
+        assert (poker._jacobi(value, poker.P) == 1) == (pow(value, poker.Q, poker.P) == 1), value
+    assert poker.element(4, "four") == 4
+    with pytest.raises(poker.PokerError, match="is not an element of the order-Q subgroup"):
+        poker.element(poker.P - 1, "minus one")       # -1 is a non-residue mod a safe prime P = 3 mod 4

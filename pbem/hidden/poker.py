@@ -87,9 +87,27 @@ def _small_root(value: int) -> int | None:
 
 def element(value: int, what: str) -> int:
     """`value` must be in the order-Q subgroup (a residue other than 1): refuse anything else."""
-    if not 1 < value < P or pow(value, Q, P) != 1:
+    if not 1 < value < P or _jacobi(value, P) != 1:
         raise PokerError(f"{what} is not an element of the order-Q subgroup of RFC 3526 group 14")
     return value
+
+
+def _jacobi(a: int, n: int) -> int:
+    """The Jacobi symbol (a/n) for odd n > 0. For the prime P it is Legendre's symbol, 1 exactly when
+    a is a quadratic residue, i.e. pow(a, Q, P) == 1 (Euler's criterion) — the subgroup test, some
+    70 times faster than that 2048-bit exponentiation (issue 13: verify re-reads every deck)."""
+    a %= n
+    result = 1
+    while a:
+        while not a & 1:
+            a >>= 1
+            if n & 7 in (3, 5):
+                result = -result
+        a, n = n, a
+        if a & 3 == 3 and n & 3 == 3:
+            result = -result
+        a %= n
+    return result if n == 1 else 0
 
 
 def to_hex(value: int) -> str:
