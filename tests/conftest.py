@@ -52,6 +52,13 @@ def demo_keys() -> dict:
     return {side: load_private_key(DEMO_KEYS / side) for side in ("german", "alliance")}
 
 
+def copy_upto(source: Path, target: Path, last: int) -> Path:
+    """The campaign folder `source` as a player's copy holds it after save `last` (its later steps left out)."""
+    shutil.copytree(source, target, ignore=lambda folder, names: [
+        n for n in names if Path(folder).name == "steps" and n.isdigit() and int(n) > last])
+    return target
+
+
 def tree_bytes(folder: Path) -> dict:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 

@@ -10,6 +10,7 @@ import pytest
 from pbem.signing import parse_signed
 from tests.conftest import ROOT
 from tests.test_cli import run
+from tests import conftest
 
 EXAMPLE = ROOT / "examples" / "end-of-the-iron-dream-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -28,9 +29,7 @@ def group(tmp_path, monkeypatch):
 
 def copy_upto(target: Path, last: int) -> Path:
     """The bundled campaign as a player's copy holds it after save `last`."""
-    shutil.copytree(BUNDLED, target, ignore=lambda folder, names: [
-        n for n in names if Path(folder).name == "steps" and n.isdigit() and int(n) > last])
-    return target
+    return conftest.copy_upto(BUNDLED, target, last)
 
 
 def step_file(number: int, name: str) -> Path:

@@ -16,6 +16,7 @@ from tests.test_cli import run
 from tests.test_dark_december_fog import new_campaign, stacked
 from tests.test_dark_december_fog import play as dd_play
 from tests.test_stargard_withdrawal import play, start, withdrawn
+from tests import conftest
 
 DD_BUNDLED = ROOT / "examples" / "dark-december-demo" / "campaign"
 
@@ -66,8 +67,7 @@ def test_the_dark_december_movement_template_names_the_sides_units_and_their_hex
 def test_the_first_dark_december_movement_template_by_the_cli(tmp_path, monkeypatch):
     """The bundled demo's German movement step (save 2), as `pbem orders` writes it."""
     monkeypatch.chdir(tmp_path)
-    shutil.copytree(DD_BUNDLED, tmp_path / "dd", ignore=lambda folder, names: [
-        n for n in names if n.isdigit() and int(n) > 2])
+    conftest.copy_upto(DD_BUNDLED, tmp_path / "dd", 2)
     run("orders", "dd", "--side", "german")
     text = (tmp_path / "orders-german-0002.yaml").read_text()
     assert "# your units on the map: ger-inf1 at 1311, ger-inf2 at 1313, ger-pz1 at 1412, ger-pz2 at 1414\n" in text
@@ -76,9 +76,7 @@ def test_the_first_dark_december_movement_template_by_the_cli(tmp_path, monkeypa
 
 def bundled_dd(tmp_path, last: int):
     """The bundled Dark December demo as a player's copy holds it after save `last`."""
-    shutil.copytree(DD_BUNDLED, tmp_path / "dd", ignore=lambda folder, names: [
-        n for n in names if n.isdigit() and int(n) > last])
-    return camp.open_campaign(tmp_path / "dd")
+    return camp.open_campaign(conftest.copy_upto(DD_BUNDLED, tmp_path / "dd", last))
 
 
 def test_a_typo_in_a_dark_december_unit_id_offers_the_sides_own_nearest_units(tmp_path):

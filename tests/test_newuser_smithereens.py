@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.test_cli import run
+from tests import conftest
 
 EXAMPLE = ROOT / "examples" / "smithereens-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -27,9 +28,7 @@ def group(tmp_path, monkeypatch):
 
 def copy_upto(target: Path, last: int) -> Path:
     """The bundled campaign as a player's copy holds it after save `last`."""
-    shutil.copytree(BUNDLED, target, ignore=lambda folder, names: [
-        n for n in names if Path(folder).name == "steps" and n.isdigit() and int(n) > last])
-    return target
+    return conftest.copy_upto(BUNDLED, target, last)
 
 
 def step_file(number: int, name: str) -> Path:
@@ -139,8 +138,7 @@ def test_the_step_loss_template_adjudicates_as_written(group, source, last, side
     says so, and checks as written. (Behaviour 6 applies the first case without asking, 11.30:
     the bundled demo no longer asks the German; the pbem 0.6.0 demo, behaviour 5, still does.)"""
     from pbem.yamlio import parse_yaml_text
-    folder = Path(shutil.copytree(source, group / "c", ignore=lambda folder, names: [
-        n for n in names if Path(folder).name == "steps" and n.isdigit() and int(n) > last]))
+    folder = conftest.copy_upto(source, group / "c", last)
     run("orders", folder, "--side", side)
     path = Path(f"orders-{side}-{last:04d}.yaml")
     text = path.read_text()

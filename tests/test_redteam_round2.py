@@ -24,6 +24,7 @@ from pbem.signing import parse_signed, sign_body
 from pbem.yamlio import parse_yaml_text
 from tests.adversarial.util import assert_refused, pbem, snapshot
 from tests.test_eid_fog import EXAMPLE, SEATS, campaign_keys, sign_and_adjudicate
+from tests import conftest
 
 KEYS = EXAMPLE / "keys"
 LEGAL = [{"assault": "T26", "with": ["de-pz-3"], "path": ["R26", "S26"]}]          # the demo's (11.0)
@@ -265,9 +266,7 @@ PROPOSAL = ("pbem: data-override\ngame: end-of-the-iron-dream\ndemonstration: tr
 
 def bundled_upto(target: Path, last: int) -> Path:
     """The bundled three-seat campaign (DEMONSTRATION DATA) as a player's copy holds it after save `last`."""
-    shutil.copytree(BUNDLED, target, ignore=lambda folder, names: [
-        n for n in names if Path(folder).name == "steps" and n.isdigit() and int(n) > last])
-    return target
+    return conftest.copy_upto(BUNDLED, target, last)
 
 
 @pytest.fixture
