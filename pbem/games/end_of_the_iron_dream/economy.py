@@ -48,7 +48,7 @@ def _connected(grid: GridSpec, start: str, goals: set[str], through: set[str]) -
         hex_id = frontier.pop()
         if hex_id in goals:
             return True
-        for nxt in grid.neighbours(hex_id):
+        for nxt in grid.neighbour_ids(hex_id):          # the memoised tuple, not a copy (issue 13)
             if nxt in through and nxt not in seen:
                 seen.add(nxt)
                 frontier.append(nxt)

@@ -61,7 +61,7 @@ def trace(grid: GridSpec, sources: Iterable[str], through: set[str], ezoc: set[s
     while frontier:
         nxt_frontier = []
         for hex_id in frontier:
-            for nxt in grid.neighbours(hex_id):
+            for nxt in grid.neighbour_ids(hex_id):          # the memoised tuple, not a copy (issue 13)
                 if nxt in reach or nxt not in through or nxt in ezoc or blocked(hex_id, nxt):
                     continue
                 length = reach[hex_id] + 1

@@ -16,6 +16,7 @@ attrite, 15.21), the 12th Army's (25.9 C), Baltic coastal and fortress supply (f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from ...errors import UnknownDataError
@@ -54,10 +55,31 @@ def default_owner(state: dict) -> str:
     return "western" if state["scenario"] == LHJ else "axis"        # 4.1 D; 27.4 "west of it"
 
 
+_HEX_SIDE = itemgetter("hex", "side")
+
+
 def present_control(data: GameData, state: dict) -> dict[str, str]:
     """4.1 A priorities 1-2 at this instant: the army occupying a hex, else the one army whose
     ZOC alone reaches it (4.1 B-C: two sides' ZOCs leave it to priorities 3-4); behaviour 3: 9.4
-    "Axis ZOCs do not extend into WA invasion-port counters" (state["invasion_ports"], 14.x)."""
+    "Axis ZOCs do not extend into WA invasion-port counters" (state["invasion_ports"], 14.x).
+    Shared, not copied: the caller never changes it."""
+    # kept per position (issue 13): the watchers, the ports watch and the supply lines ask it
+    # several times a step of a position that seldom changed; the key is everything it reads
+    return data.remembered(_present_key(state), lambda: _present_control(data, state))
+
+
+def _present_key(state: dict) -> tuple:
+    """What `_present_control` reads of a state (the rest comes from the data): where each unit
+    is and whose, the Führer's support (15.19 A), the drops (17.5 E), the invasion ports (9.4),
+    the forts built or destroyed (4.1 B) and the Volkssturm lost (25.7)."""
+    units, drops = state["units"], state.get("drops") or {}
+    return ("eid.present_control", state["scenario"], state["turn"], tuple(units), tuple(map(_HEX_SIDE, units.values())),
+            tuple(state.get("fs", ())), drops.get("turn"), tuple(drops.get("units", ())),
+            tuple((state.get("invasion_ports") or {}).get("ashore", [])), tuple(state.get("forts", {}).items()),
+            tuple(state.get("volkssturm_lost", [])))
+
+
+def _present_control(data: GameData, state: dict) -> dict[str, str]:
     out = {u["hex"]: str(u["side"]) for _, u in sorted(state["units"].items())}
     zocs: dict[str, set[str]] = {}
     ports = set((state.get("invasion_ports") or {}).get("ashore", [])) if plays(data, 3) else set()
@@ -136,9 +158,15 @@ class Supply:
 
 def blocked(data: GameData) -> Any:
     """15.8 A: not across blocked or lake hexsides, except the dike (10.9)."""
+    mapdata(data).listed_hexsides()        # notes the overrides a hexside's reading notes (the map, its hexsides)
+    known: dict[tuple[str, str], bool] = data.derived("eid.supply_blocked", dict)
+
     def test(a: str, b: str) -> bool:
-        sides = set(hexside(data, a, b))
-        return bool({"blocked", "lake"} & sides) and "dike" not in sides
+        found = known.get((a, b))                  # a supply search asks each side many times: once per data
+        if found is None:
+            sides = set(hexside(data, a, b))
+            found = known[a, b] = bool({"blocked", "lake"} & sides) and "dike" not in sides
+        return found
     return test
 
 
