@@ -154,7 +154,8 @@ def hook_entered(data: GameData, state: dict, events: list) -> None:
     book = ledger(state)
     if book.get("hook"):
         return
-    hook = {h for h, v in mapdata(data).hexes().items() if unwrap(v.get("hook_of_holland", False)) is True}
+    hook = data.derived("eid.hook_of_holland", lambda: {h for h, v in mapdata(data).hexes().items()
+                                                        if unwrap(v.get("hook_of_holland", False)) is True})   # once per data
     armies = [u["side"] for u in state["units"].values() if u["side"] in ALLIANCE and u["hex"] in hook]
     armies += [str(counter(data, e["attackers"][0])["side"]) for e in events
                if e["event"] == "assault" and hook & set(e.get("hexes", [e["hex"]]))]
