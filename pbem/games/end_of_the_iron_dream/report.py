@@ -14,7 +14,11 @@ Block = tuple
 
 
 def label(data: GameData, state: dict, unit_id: str) -> str:
-    return "full" if state["units"][unit_id]["steps"] >= full_steps(data, unit_id) else "reduced"
+    return _label(state["units"][unit_id]["steps"], full_steps(data, unit_id))
+
+
+def _label(steps: int, full: int) -> str:
+    return "full" if steps >= full else "reduced"
 
 
 BADGE_LEGEND = {"OOS": "out of general supply at the Initial Supply Check: MA halved (15.3 A-B)"}
@@ -22,7 +26,8 @@ BADGE_LEGEND = {"OOS": "out of general supply at the Initial Supply Check: MA ha
 
 def map_units(data: GameData, state: dict) -> list[MapUnit]:
     oos = set(state.get("oos", []))
-    return [MapUnit(u, v["hex"], label(data, state, u), v["side"], steps=(v["steps"], full_steps(data, u)),
+    fulls = {u: full_steps(data, u) for u in sorted(state["units"])}          # each read once (issue 13)
+    return [MapUnit(u, v["hex"], _label(v["steps"], fulls[u]), v["side"], steps=(v["steps"], fulls[u]),
                     badges=("OOS",) if u in oos else ())
             for u, v in sorted(state["units"].items())]
 

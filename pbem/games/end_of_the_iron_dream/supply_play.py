@@ -103,17 +103,26 @@ def control(data: GameData, state: dict) -> dict[str, str]:
 
 def control_from(data: GameData, state: dict, now: dict[str, str]) -> dict[str, str]:
     """`control` given priorities 1-2 of this instant (`present_control` of this very state)."""
-    start = start_territory(data, state)
     held = state.get("control", {})
-    out = dict.fromkeys(mapdata(data).known_hexes(), default_owner(state))     # every hex: now, else held, else start
-    for h, a in start.items():                       # (laid lowest first; a key's place never moves, issue 13)
-        if h in out:
-            out[h] = a
-    for given in (held, now):
+    out = _start_control(data, state).copy()         # every hex: now, else held, else start
+    for given in (held, now):                        # (laid lowest first; a key's place never moves, issue 13)
         for h, a in given.items():
             if a and h in out:
                 out[h] = a
     return out
+
+
+def _start_control(data: GameData, state: dict) -> dict[str, str]:
+    """Every known hex -> its army at the start (4.1 D-F): the map control_from lays the rest on,
+    once per data and scenario (copied by each caller; a copy is cheaper than the laying, issue 13)."""
+    def build() -> dict[str, str]:
+        start = start_territory(data, state)
+        out = dict.fromkeys(mapdata(data).known_hexes(), default_owner(state))
+        for h, a in start.items():
+            if h in out:
+                out[h] = a
+        return out
+    return data.derived(f"eid.start_control.{state['scenario']}", build)
 
 
 def record_control(data: GameData, state: dict, events: list) -> dict[str, str]:
@@ -218,12 +227,18 @@ def lines(data: GameData, state: dict, army: str,
     owner = control(data, state) if owner is None else owner
     mine = {h for h, a in owner.items() if a == army}
     friends = {u["hex"] for k, u in state["units"].items() if u["side"] == army and not is_type(data, k, "supply_unit")}
-    ezoc = enemy_zoc(data, state, army) - friends
+    # kept per position as present_control is (issue 13); the key adds whom the army fights
+    ezoc = data.remembered(("eid.enemy_zoc", army, tuple(state["turn_order"]), _present_key(state)),
+                           lambda: enemy_zoc(data, state, army)) - friends
     ezoc -= forts.standing(data, state) if army == "axis" else set()           # 15.11 (behaviour 3)
     listed = [h for h in sources(data, state, army) if mapdata(data).terrain_known(h)]
-    sides = lake_supply.blocked_for(data, state, army, blocked(data))          # 15.14 F (behaviour 4)
-    reach = supply.general_supply(data, army, state["scenario"], grid(data), listed, mine, ezoc, sides)
-    return owner, mine, ezoc, listed, reach
+    test, opened = blocked(data), lake_supply.open_sides(data, state, army)      # 15.14 F (behaviour 4)
+    # the search kept by all it reads besides the data (its arguments): a step's checks and
+    # watchers trace the same lines again (issue 13); each caller gets its own copy
+    reach = data.remembered(("eid.reach", army, state["scenario"], tuple(listed), frozenset(mine), frozenset(ezoc),
+                             frozenset(opened)), lambda: supply.general_supply(
+        data, army, state["scenario"], grid(data), listed, mine, ezoc, lake_supply.with_open(test, opened)))
+    return owner, mine, ezoc, listed, dict(reach)
 
 
 def status(data: GameData, state: dict, army: str, owner: dict[str, str] | None = None) -> Supply:
