@@ -175,8 +175,10 @@ def record_last_hexes(data: GameData, state: dict) -> None:
 
 
 def watched(data: GameData, unit_id: str) -> bool:
-    """26.6.10's Yugoslav armies and 26.6.11's reserve corps (units.counters.UNIT.reserve)."""
-    return is_type(data, unit_id, "yugoslav") or unwrap(counter(data, unit_id).get("reserve")) is True
+    """26.6.10's Yugoslav armies and 26.6.11's reserve corps (units.counters.UNIT.reserve); once per
+    data and unit (every unit at every step, issue 13)."""
+    return data.derived(f"eid.watched.{unit_id}", lambda: is_type(data, unit_id, "yugoslav")
+                        or unwrap(counter(data, unit_id).get("reserve")) is True)
 
 
 def yugoslav_losses(data: GameData, state: dict, events: list) -> None:
