@@ -73,9 +73,9 @@ def _present_key(state: dict) -> tuple:
     is and whose, the Führer's support (15.19 A), the drops (17.5 E), the invasion ports (9.4),
     the forts built or destroyed (4.1 B) and the Volkssturm lost (25.7)."""
     units, drops = state["units"], state.get("drops") or {}
-    return ("eid.present_control", state["scenario"], state["turn"], tuple(units), tuple(map(_HEX_SIDE, units.values())),
+    return ("eid.present_control", state.get("scenario"), state.get("turn"), tuple(units), tuple(map(_HEX_SIDE, units.values())),
             tuple(state.get("fs", ())), drops.get("turn"), tuple(drops.get("units", ())),
-            tuple((state.get("invasion_ports") or {}).get("ashore", [])), tuple(state.get("forts", {}).items()),
+            tuple((state.get("invasion_ports") or {}).get("ashore", [])), tuple((state.get("forts") or {}).items()),
             tuple(state.get("volkssturm_lost", [])))
 
 
