@@ -228,7 +228,7 @@ def lines(data: GameData, state: dict, army: str,
     mine = {h for h, a in owner.items() if a == army}
     friends = {u["hex"] for k, u in state["units"].items() if u["side"] == army and not is_type(data, k, "supply_unit")}
     # kept per position as present_control is (issue 13); the key adds whom the army fights
-    ezoc = data.remembered(("eid.enemy_zoc", army, tuple(state["turn_order"]), _present_key(state)),
+    ezoc = data.remembered(("eid.enemy_zoc", army, tuple(state.get("turn_order", ())), _present_key(state)),
                            lambda: enemy_zoc(data, state, army)) - friends
     ezoc -= forts.standing(data, state) if army == "axis" else set()           # 15.11 (behaviour 3)
     listed = [h for h in sources(data, state, army) if mapdata(data).terrain_known(h)]
