@@ -227,18 +227,23 @@ def lines(data: GameData, state: dict, army: str,
     owner = control(data, state) if owner is None else owner
     mine = {h for h, a in owner.items() if a == army}
     friends = {u["hex"] for k, u in state["units"].items() if u["side"] == army and not is_type(data, k, "supply_unit")}
-    # kept per position as present_control is (issue 13); the key adds whom the army fights
-    ezoc = data.remembered(("eid.enemy_zoc", army, tuple(state.get("turn_order", ())), _present_key(state)),
-                           lambda: enemy_zoc(data, state, army)) - friends
+    ezoc = _enemy_zoc(data, state, army) - friends
     ezoc -= forts.standing(data, state) if army == "axis" else set()           # 15.11 (behaviour 3)
     listed = [h for h in sources(data, state, army) if mapdata(data).terrain_known(h)]
     test, opened = blocked(data), lake_supply.open_sides(data, state, army)      # 15.14 F (behaviour 4)
     # the search kept by all it reads besides the data (its arguments): a step's checks and
     # watchers trace the same lines again (issue 13); each caller gets its own copy
-    reach = data.remembered(("eid.reach", army, state["scenario"], tuple(listed), frozenset(mine), frozenset(ezoc),
-                             frozenset(opened)), lambda: supply.general_supply(
-        data, army, state["scenario"], grid(data), listed, mine, ezoc, lake_supply.with_open(test, opened)))
+    key = ("eid.reach", army, state["scenario"], tuple(listed), frozenset(mine), frozenset(ezoc), frozenset(opened))
+    reach = data.remembered(key, lambda: supply.general_supply(data, army, state["scenario"], grid(data), listed, mine, ezoc,
+                                                               lake_supply.with_open(test, opened)))
     return owner, mine, ezoc, listed, dict(reach)
+
+
+def _enemy_zoc(data: GameData, state: dict, army: str) -> set[str]:
+    """enemy_zoc kept per position as present_control is (issue 13; the caller copies it): the key
+    adds whom the army fights (enemies) and whether the state keeps invasion ports (14.24 B)."""
+    key = ("eid.enemy_zoc", army, tuple(state.get("turn_order", ())), "invasion_ports" in state, _present_key(state))
+    return data.remembered(key, lambda: enemy_zoc(data, state, army))
 
 
 def status(data: GameData, state: dict, army: str, owner: dict[str, str] | None = None) -> Supply:
