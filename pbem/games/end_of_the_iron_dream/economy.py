@@ -60,24 +60,27 @@ def _connected(grid: GridSpec, start: str, goals: set[str], through: set[str], p
 
 
 def _path(grid: GridSpec, start: str, goals: set[str], through: set[str]) -> tuple[str, ...] | None:
-    """_connected's search: the hexes of a path found, start to goal, or None."""
+    """_connected's search, breadth first: the hexes of a shortest path, start to goal, or None
+    (a short path is a quick proof to re-check)."""
     if start not in through:
         return None
     came: dict[str, str | None] = {start: None}
     frontier = [start]
     while frontier:
-        hex_id = frontier.pop()
-        if hex_id in goals:
-            path = []
-            at: str | None = hex_id
-            while at is not None:
-                path.append(at)
-                at = came[at]
-            return tuple(path)
-        for nxt in grid.neighbour_ids(hex_id):          # the memoised tuple, not a copy (issue 13)
-            if nxt in through and nxt not in came:
-                came[nxt] = hex_id
-                frontier.append(nxt)
+        nxt_frontier = []
+        for hex_id in frontier:
+            if hex_id in goals:
+                path = []
+                at: str | None = hex_id
+                while at is not None:
+                    path.append(at)
+                    at = came[at]
+                return tuple(path)
+            for nxt in grid.neighbour_ids(hex_id):          # the memoised tuple, not a copy (issue 13)
+                if nxt in through and nxt not in came:
+                    came[nxt] = hex_id
+                    nxt_frontier.append(nxt)
+        frontier = nxt_frontier
     return None
 
 
