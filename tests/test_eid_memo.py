@@ -111,13 +111,20 @@ def test_a_kept_answer_notes_the_overrides_its_working_out_noted():
     campaign, states = _states()
     data, noted = campaign.data, set()
     for state in (states[0], states[-1]):
-        for ask in (lambda: supply_play.present_control(data, state), lambda: supply_play.lines(data, state, "western"),
-                    lambda: supply_play.lines(data, state, "axis")):
+        for army in (None, "western", "axis"):
             data.used_overrides = set()
-            ask()
+            _ask(data, state, army)
             first = set(data.used_overrides)
             data.used_overrides = set()
-            ask()
+            _ask(data, state, army)
             assert data.used_overrides == first
             noted |= first
     assert {"map.countries.germany", "positions.positions.demo", "special.fortifications.at_start"} <= noted
+
+
+def _ask(data, state: dict, army: str | None) -> None:
+    """4.1 A priorities 1-2 (army None), else the army's lines."""
+    if army is None:
+        supply_play.present_control(data, state)
+    else:
+        supply_play.lines(data, state, army)
