@@ -167,10 +167,13 @@ class Supply:
 
 def blocked(data: GameData) -> Any:
     """15.8 A: not across blocked or lake hexsides, except the dike (10.9)."""
-    mapdata(data).listed_hexsides()        # notes the overrides a hexside's reading notes (the map, its hexsides)
     known: dict[tuple[str, str], bool] = data.derived("eid.supply_blocked", dict)
+    noted: list[bool] = []
 
     def test(a: str, b: str) -> bool:
+        if not noted:                              # as a hexside's reading would: the overrides of the map's hexsides
+            mapdata(data).listed_hexsides()
+            noted.append(True)
         found = known.get((a, b))                  # a supply search asks each side many times: once per data
         if found is None:
             sides = set(hexside(data, a, b))
