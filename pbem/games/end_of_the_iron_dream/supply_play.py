@@ -33,6 +33,31 @@ COASTS = {"iron-dream": ("atlantic", "mediterranean", "adriatic"),              
           LHJ: ("atlantic", "mediterranean", "adriatic", "baltic", "black")}     # 15.14 D
 
 
+# answers kept per data (issue 13), each store small: an answer is as large as the map, and the
+# steps ask again of the positions just seen (a step's checks, its watchers, the next step's)
+KEPT = {"eid.kept.present": 32, "eid.kept.enemy_zoc": 32, "eid.kept.reach": 16}
+
+
+def kept(data: GameData, store: str, key: tuple, build: Any) -> Any:
+    """GameData.remembered in a small store of its own (KEPT): build()'s value kept under `key`,
+    which names all it reads besides the data; the overrides the build read noted at every use.
+    Shared, not copied: the caller copies what it changes."""
+    memo = data.derived(store, dict)
+    if key not in memo:
+        outer, data.used_overrides = data.used_overrides, set()
+        try:
+            value = build()
+            if len(memo) >= KEPT[store]:
+                memo.clear()
+            memo[key] = (value, data.used_overrides)
+        finally:
+            outer |= data.used_overrides
+            data.used_overrides = outer
+    value, used = memo[key]
+    data.used_overrides |= used
+    return value
+
+
 # -- 4.1 hex control -------------------------------------------------------------------------
 def start_territory(data: GameData, state: dict) -> dict[str, str]:
     """4.1 D-F: the Soviets hold their red star hexes and all east of them, the WA the four
@@ -65,7 +90,7 @@ def present_control(data: GameData, state: dict) -> dict[str, str]:
     Shared, not copied: the caller never changes it."""
     # kept per position (issue 13): the watchers, the ports watch and the supply lines ask it
     # several times a step of a position that seldom changed; the key is everything it reads
-    return data.remembered(_present_key(state), lambda: _present_control(data, state))
+    return kept(data, "eid.kept.present", _present_key(state), lambda: _present_control(data, state))
 
 
 def _present_key(state: dict) -> tuple:
@@ -73,7 +98,7 @@ def _present_key(state: dict) -> tuple:
     is and whose, the Führer's support (15.19 A), the drops (17.5 E), the invasion ports (9.4),
     the forts built or destroyed (4.1 B) and the Volkssturm lost (25.7)."""
     units, drops = state["units"], state.get("drops") or {}
-    return ("eid.present_control", state.get("scenario"), state.get("turn"), tuple(units), tuple(map(_HEX_SIDE, units.values())),
+    return (state.get("scenario"), state.get("turn"), tuple(units), tuple(map(_HEX_SIDE, units.values())),
             tuple(state.get("fs", ())), drops.get("turn"), tuple(drops.get("units", ())),
             tuple((state.get("invasion_ports") or {}).get("ashore", [])), tuple((state.get("forts") or {}).items()),
             tuple(state.get("volkssturm_lost", [])))
@@ -236,17 +261,17 @@ def lines(data: GameData, state: dict, army: str,
     test, opened = blocked(data), lake_supply.open_sides(data, state, army)      # 15.14 F (behaviour 4)
     # the search kept by all it reads besides the data (its arguments): a step's checks and
     # watchers trace the same lines again (issue 13); each caller gets its own copy
-    key = ("eid.reach", army, state["scenario"], tuple(listed), frozenset(mine), frozenset(ezoc), frozenset(opened))
-    reach = data.remembered(key, lambda: supply.general_supply(data, army, state["scenario"], grid(data), listed, mine, ezoc,
-                                                               lake_supply.with_open(test, opened)))
+    key = (army, state["scenario"], tuple(listed), frozenset(mine), frozenset(ezoc), frozenset(opened))
+    reach = kept(data, "eid.kept.reach", key, lambda: supply.general_supply(data, army, state["scenario"], grid(data), listed,
+                                                                          mine, ezoc, lake_supply.with_open(test, opened)))
     return owner, mine, ezoc, listed, dict(reach)
 
 
 def _enemy_zoc(data: GameData, state: dict, army: str) -> set[str]:
     """enemy_zoc kept per position as present_control is (issue 13; the caller copies it): the key
     adds whom the army fights (enemies) and whether the state keeps invasion ports (14.24 B)."""
-    key = ("eid.enemy_zoc", army, tuple(state.get("turn_order", ())), "invasion_ports" in state, _present_key(state))
-    return data.remembered(key, lambda: enemy_zoc(data, state, army))
+    key = (army, tuple(state.get("turn_order", ())), "invasion_ports" in state, _present_key(state))
+    return kept(data, "eid.kept.enemy_zoc", key, lambda: enemy_zoc(data, state, army))
 
 
 def status(data: GameData, state: dict, army: str, owner: dict[str, str] | None = None) -> Supply:
