@@ -128,3 +128,14 @@ def _ask(data, state: dict, army: str | None) -> None:
         supply_play.present_control(data, state)
     else:
         supply_play.lines(data, state, army)
+
+
+def test_each_store_keeps_at_most_its_few_answers():
+    """An answer is as large as the map: a store starts afresh at its limit, and answers anew."""
+    campaign = camp.open_campaign(BUNDLED)
+    data = campaign.data
+    limit = supply_play.KEPT["eid.kept.reach"]
+    answers = [supply_play.kept(data, "eid.kept.reach", (n,), lambda n=n: {"n": n}) for n in range(limit * 2 + 3)]
+    assert answers == [{"n": n} for n in range(limit * 2 + 3)]
+    assert 0 < len(data.derived("eid.kept.reach", dict)) <= limit
+    assert supply_play.kept(data, "eid.kept.reach", (0,), lambda: {"n": "again"}) == {"n": "again"}   # long gone: built anew
