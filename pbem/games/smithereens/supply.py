@@ -99,32 +99,25 @@ class SupplyRules(SmithereensBase):
                    if any(camp(self.army_of(data, u)) != camp(army) or
                           (army in ALLIANCE and self.army_of(data, u) in ALLIANCE and self.army_of(data, u) != army)
                           for u in units)}
-
         complete = self.map_complete(data)
         board, listed = self.map(data), self.hexes(data)
-        terrain: dict[str, str] = {}         # each hex's terrain and verdict read once per trace (issue 13)
-        playable: dict[str, bool] = {}
-
-        def terrain_of(h: str) -> str:
-            if h not in terrain:
-                terrain[h] = self.terrain(data, h)      # refuses a hex of unknown terrain, at every call
-            return terrain[h]
+        steps = self.supply_steps(data)
+        sides_read = False
 
         def can_enter(a: str, b: str) -> bool:
+            nonlocal sides_read
             if b in blocked or b in excluded or b in neutral:
                 return False
-            if b not in known:                 # unknown terrain, or off the map if the map is complete
-                if not complete or b in listed:
-                    unknown.append(b)
+            step = steps.get((a, b))
+            if step is None:                   # a step that raises is not kept: it raises again next time
+                step = steps[(a, b)] = self.supply_step(data, known, listed, complete, a, b)
+            if step == "unknown":              # unknown terrain, or listed while the map is incomplete
+                unknown.append(b)
                 return False
-            if b not in playable:              # 6.2: only playable terrain (10.17, 10.18)
-                playable[b] = not (terrain_of(b) in ("sea", "hook_of_holland") or self.prohibited(data, b))
-            if not playable[b]:
-                return False
-            terrain_of(a)                      # self.hexside(data, a, b): both hexes' terrain known, then the map's
-            terrain_of(b)
-            sides = board.hexside(a, b, hexes_known=False)
-            return not {"lake", "sea"} & set(sides) or self.water_open(state, army, a, b)
+            if step in ("open", "water") and not sides_read:
+                board.listed_hexsides()        # the hexside list's overrides noted as its reading did
+                sides_read = True
+            return step == "open" or (step == "water" and self.water_open(state, army, a, b))
 
         def source(h: str) -> bool:
             return is_source(h) and h not in blocked and h in known      # 6.13: an occupied source is lost
@@ -134,6 +127,23 @@ class SupplyRules(SmithereensBase):
             raise UnknownDataError(f"map.hexes.{first}.terrain", f"the terrain of hex {first}, to trace supply (6.2) "
                                    "(or `map.hexes_complete: true` if it is off the map)", "the map (16.1)", data.override_file)
         return found
+
+    def supply_steps(self, data: GameData) -> dict:
+        """(hex, next hex) -> supply_step's verdict, per data and map overlay (13.8): a supply line
+        asks the same steps again and again (issue 13)."""
+        overlay = data_hash(self.map(data).overlay)
+        return data.derived(f"smithereens.supply_steps|{overlay}", dict)
+
+    def supply_step(self, data: GameData, known: set, listed: dict, complete: bool, a: str, b: str) -> str:
+        """What the map says of a supply line's step from a into b (6.2), whoever traces it:
+        "unknown" (b's terrain unknown and the map not complete, or b listed), "off" (off a complete
+        map), "unplayable" (10.17, 10.18), "water" (a lake or all-sea hexside) or "open"."""
+        if b not in known:
+            return "unknown" if not complete or b in listed else "off"
+        if self.terrain(data, b) in ("sea", "hook_of_holland") or self.prohibited(data, b):
+            return "unplayable"
+        sides = self.hexside(data, a, b)      # both hexes' terrain known, then the map's features
+        return "water" if {"lake", "sea"} & set(sides) else "open"
 
     def water_open(self, state: dict, army: str, a: str, b: str) -> bool:
         """Whether a supply line of `army` may cross this lake or all-sea hexside (13.9 mission 3, riverine.py)."""
