@@ -53,7 +53,7 @@ class SupplyRules(SmithereensBase):
 
     def soviet_source(self, data: GameData) -> Callable[[str], bool]:
         """6.6: the eastern map's east edge, hex column 42xxE."""
-        column = numbers.integer(data, "supply.sources.soviet.east_edge_column", "the eastern map's east edge column (6.6)")
+        column = self.once(data, numbers.integer, "supply.sources.soviet.east_edge_column", "the eastern map's east edge column (6.6)")
         return lambda hex_id: hex_id.endswith("E") and hex_id.startswith(str(column))
 
     def german_supply(self, data: GameData, state: dict, hex_id: str) -> bool:
@@ -63,7 +63,7 @@ class SupplyRules(SmithereensBase):
         if not state.get("collapsed") and hex_id in self.region(data, "baltic_coast_german_range", "6.17"):
             return True                                     # 6.17
         ports = [p for p in self.courland_ports(data) if p not in state["ports_lost"]]
-        reach = numbers.integer(data, "supply.sources.german_courland.max_path_hexes", "the Courland supply range (6.18)")
+        reach = self.once(data, numbers.integer, "supply.sources.german_courland.max_path_hexes", "the Courland supply range (6.18)")
         if ports and any(grid.distance(hex_id, p) <= reach for p in ports):       # 6.18 Courland, four hexes
             if self.trace(data, state, hex_id, "german", lambda h: h in ports, set(), max_length=reach):
                 return True
@@ -79,7 +79,7 @@ class SupplyRules(SmithereensBase):
 
     def beyond_german_limit(self, data: GameData) -> set[str]:
         """6.15: no German supply line is traced east of the 34xxE hexrow."""
-        limit = numbers.integer(data, "supply.sources.german.east_limit_column", "the German supply limit column (6.15)")
+        limit = self.once(data, numbers.integer, "supply.sources.german.east_limit_column", "the German supply limit column (6.15)")
         return {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > limit}
 
     def hexes_known(self, data: GameData) -> set:
@@ -189,7 +189,7 @@ class SupplyRules(SmithereensBase):
         """6.9: all Western units OOS for a die-rolled time; Antwerp never supplies them again."""
         if dice is None:
             raise PbemError("internal: Antwerp captured without dice")
-        faces = numbers.integer(data, "game.components.die_faces", "the faces of the one die (2.1)")
+        faces = self.once(data, numbers.integer, "game.components.die_faces", "the faces of the one die (2.1)")
         table = "supply.sources.western_antwerp.enemy_capture.turns_after_by_roll"
         given = data.get(table, "the OOS turns by die roll (6.9)")
         turns = {}
