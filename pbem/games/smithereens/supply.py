@@ -95,10 +95,7 @@ class SupplyRules(SmithereensBase):
         unknown: list[str] = []
         known = self.hexes_known(data)
         neutral = self.region(data, "switzerland", "6.2")
-        blocked = {h for h, units in self.stacks(state).items()
-                   if any(camp(self.army_of(data, u)) != camp(army) or
-                          (army in ALLIANCE and self.army_of(data, u) in ALLIANCE and self.army_of(data, u) != army)
-                          for u in units)}
+        blocked = self.blocking(data, state, army)
         complete = self.map_complete(data)
         board, listed = self.map(data), self.hexes(data)
         steps = self.supply_steps(data)
@@ -127,6 +124,14 @@ class SupplyRules(SmithereensBase):
             raise UnknownDataError(f"map.hexes.{first}.terrain", f"the terrain of hex {first}, to trace supply (6.2) "
                                    "(or `map.hexes_complete: true` if it is off the map)", "the map (16.1)", data.override_file)
         return found
+
+    def blocking(self, data: GameData, state: dict, army: str) -> set[str]:
+        """6.2: the hexes `army`'s supply lines may not enter: enemy units in them (and, for the
+        Western Allies and Soviets, each other's units)."""
+        def hostile(unit_id: str) -> bool:
+            other = self.army_of(data, unit_id)
+            return camp(other) != camp(army) or (army in ALLIANCE and other in ALLIANCE and other != army)
+        return {h for h, units in self.stacks(state).items() if any(hostile(u) for u in units)}
 
     def supply_steps(self, data: GameData) -> dict:
         """(hex, next hex) -> supply_step's verdict, per data and map overlay (13.8): a supply line
