@@ -1,6 +1,5 @@
 """3.9 hex control, 4.x victory, 7.x economic collapse, 11.19-11.20 fortresses and German works, and the turn order (5.2)."""
 
-from ...canonical import data_hash
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
@@ -154,21 +153,11 @@ class ControlRules(SupplyRules):
         else:
             longest = self.once(data, numbers.integer, "economy.collapse.path_hexes", "the longest Ruhr-Berlin path (7.3)")
             held = [h for h in ruhr if control[h] == "german"]
-            if not self.ruhr_berlin_path(data, state, held, berlin, longest):
+            if not any(self.line(data, state, h, "german", lambda x: x == berlin, set(), ("7.3", berlin), max_length=longest) for h in held):
                 reason = f"no path of {longest} hexes or fewer, free of Alliance units, from a German Ruhr city to Berlin (7.3 3)"
         if reason:
             state["collapsed"] = True
             events.append({"event": "collapse", "why": reason, "rule": "7.3"})
-
-    def ruhr_berlin_path(self, data: GameData, state: dict, held: list[str], berlin: str, longest: int) -> bool:
-        """7.3 (3): a path of at most `longest` hexes free of Alliance units from a held Ruhr city to
-        Berlin. The German lines' trace reads of the state only the hexes Alliance units hold
-        (no water hexside opens to them, 13.9): kept per data under those, the map's overlay (13.8)
-        and the rest it reads (issue 13: every step asks, and the Alliance units seldom move)."""
-        key = ("smithereens.ruhr_berlin_path", type(self).__name__, frozenset(self.blocking(data, state, "german")),
-               data_hash(self.map(data).overlay), tuple(held), berlin, longest)
-        return bool(data.remembered(key, lambda: any(self.trace(data, state, h, "german", lambda x: x == berlin, set(), max_length=longest)
-                                                     for h in held)))
 
     def next_player_turn(self, data: GameData, state: dict) -> None:
         """5.2: the Soviet, Western Allied and German player turns, in that order, make a game turn."""

@@ -134,7 +134,7 @@ class SpecialMovementRules(FlakRules):
         if state_level(state) != "standard":
             return True
         ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "10.29") == "german"}
-        return self.trace(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data))
+        return self.line(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data), ("6.15", frozenset(ruhr)))
 
     # -- the movement phase's orders ------------------------------------------------------------
     def movement_view(self, data: GameData, state: dict) -> dict:

@@ -24,7 +24,7 @@ class SupplyRules(SmithereensBase):
         if army == "western":
             return self.western_supply(data, state, hex_id)
         if army == "soviet":
-            return self.trace(data, state, hex_id, army, self.soviet_source(data), self.region(data, "wwii_line_and_west", "6.6"))
+            return self.line(data, state, hex_id, army, self.soviet_source(data), self.region(data, "wwii_line_and_west", "6.6"), ("6.6",))
         return self.german_supply(data, state, hex_id)
 
     def replenishment_supply(self, data: GameData, state: dict, unit_id: str) -> bool:
@@ -38,7 +38,8 @@ class SupplyRules(SmithereensBase):
             return self.western_supply(data, state, hex_id, coastal=False)
         if army == "german":
             ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "replenishment, 9.9") == "german"}
-            return not state.get("collapsed") and self.trace(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data))
+            return not state.get("collapsed") and self.line(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data),
+                                                            ("6.15", frozenset(ruhr)))
         return self.in_supply(data, state, unit_id)
 
     def western_supply(self, data: GameData, state: dict, hex_id: str, coastal: bool = True) -> bool:
@@ -65,7 +66,7 @@ class SupplyRules(SmithereensBase):
         ports = [p for p in self.courland_ports(data) if p not in state["ports_lost"]]
         reach = self.once(data, numbers.integer, "supply.sources.german_courland.max_path_hexes", "the Courland supply range (6.18)")
         if ports and any(grid.distance(hex_id, p) <= reach for p in ports):       # 6.18 Courland, four hexes
-            if self.trace(data, state, hex_id, "german", lambda h: h in ports, set(), max_length=reach):
+            if self.line(data, state, hex_id, "german", lambda h: h in ports, set(), ("6.18", frozenset(ports)), max_length=reach):
                 return True
         if state.get("collapsed"):
             return False                                    # 7.4: only in-city and Courland supply remain
@@ -75,7 +76,7 @@ class SupplyRules(SmithereensBase):
             return True                                     # 6.14: only units in a remaining USIR hex
         ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "German supply, 6.14") == "german"}
         sources = ruhr | (set() if usir_lost else usir)
-        return self.trace(data, state, hex_id, "german", lambda h: h in sources, self.beyond_german_limit(data))
+        return self.line(data, state, hex_id, "german", lambda h: h in sources, self.beyond_german_limit(data), ("6.15", frozenset(sources)))
 
     def beyond_german_limit(self, data: GameData) -> set[str]:
         """6.15: no German supply line is traced east of the 34xxE hexrow."""
@@ -87,15 +88,18 @@ class SupplyRules(SmithereensBase):
         return data.derived("smithereens.known_hexes", lambda: {self.grid(data).canonical(h) for h in board.hexes()
                                                                 if board.terrain_known(h)})
 
-    def trace(self, data: GameData, state: dict, start: str, army: str, is_source: Callable[[str], bool], excluded: set, max_length: int | None = None) -> bool:
+    def trace(self, data: GameData, state: dict, start: str, army: str, is_source: Callable[[str], bool], excluded: set,
+              max_length: int | None = None, blocked: set[str] | None = None) -> bool:
         """6.2: a chain of hexes free of enemy units (and, for the Western Allies and Soviets, of
         each other's units), not across lake or all-sea hexsides, not into excluded areas or
         neutral Switzerland. Only hexes of known terrain are traced; if no line is found and the
-        search met a hex of unknown terrain, the answer needs that hex's data."""
+        search met a hex of unknown terrain, the answer needs that hex's data. `blocked`: blocking()'s
+        answer for this state and army, when the caller has it."""
         unknown: list[str] = []
         known = self.hexes_known(data)
         neutral = self.region(data, "switzerland", "6.2")
-        blocked = self.blocking(data, state, army)
+        if blocked is None:
+            blocked = self.blocking(data, state, army)
         complete = self.map_complete(data)
         board, listed = self.map(data), self.hexes(data)
         steps = self.supply_steps(data)
@@ -124,6 +128,23 @@ class SupplyRules(SmithereensBase):
             raise UnknownDataError(f"map.hexes.{first}.terrain", f"the terrain of hex {first}, to trace supply (6.2) "
                                    "(or `map.hexes_complete: true` if it is off the map)", "the map (16.1)", data.override_file)
         return found
+
+    def line(self, data: GameData, state: dict, start: str, army: str, is_source: Callable[[str], bool], excluded: set,
+             names: tuple, max_length: int | None = None) -> bool:
+        """trace() of a German or Soviet supply line, kept per data under all it reads (issue 13: a
+        step's check, its trial and its apply, and the steps after, trace the same lines): the hexes
+        it may not enter (blocking), the map's overlay (13.8), and `names`, which names is_source and
+        excluded whole ("6.15": beyond the German limit). No lake or all-sea hexside opens to these
+        lines (water_open: 13.9 opens one to the Western Allies only): the rest of the state is not read."""
+        if army == "western":
+            return self.trace(data, state, start, army, is_source, excluded, max_length)
+        self.hexes_known(data)              # read before the units, as trace() does (the same first refusal)
+        self.region(data, "switzerland", "6.2")
+        # the units' counters read here, for this state: the kept trace reads none (its used overrides are the key's)
+        blocked = self.blocking(data, state, army)
+        key = ("smithereens.line", type(self).__name__, army, start, frozenset(blocked), data_hash(self.map(data).overlay),
+               names, max_length)
+        return bool(data.remembered(key, lambda: self.trace(data, state, start, army, is_source, excluded, max_length, blocked)))
 
     def blocking(self, data: GameData, state: dict, army: str) -> set[str]:
         """6.2: the hexes `army`'s supply lines may not enter: enemy units in them (and, for the
