@@ -8,9 +8,10 @@ What users feel is a whole `pbem` process, interpreter start included, so that i
    as a campaign of its own), or until the game ends, or until the demonstration data lacks a
    value the dice led to (printed: where and why it stopped). Where the printed game is shorter
    than that, the benchmark lengthens it on benchmark data (LENGTHEN: e.g. Operation Grenade's
-   game length ×5); where the demonstration data runs out in a long game, on a benchmark copy of
-   the demo data override with longer lists (ENLARGE_OVERRIDE: Operation Grenade's strength chits
-   ×3); the table says so; and core-200 / core-400, a generated campaign on
+   game length ×5, Smithereens' last turn ×15); where the demonstration data runs out in a long
+   game, on a benchmark copy of the demo data override with longer lists (ENLARGE_OVERRIDE:
+   Operation Grenade's strength chits ×3) or the values its end needs (FILL_OVERRIDE: Smithereens'
+   city flags); the table says so; and core-200 / core-400, a generated campaign on
    the core with a rules-free benchmark game (one die per order).
 2. For each campaign: `pbem verify` as a fresh process (median of --runs), verify in-process
    (warm, median), and the floor measured in the same run: a fresh process doing, for every
