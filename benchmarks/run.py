@@ -282,7 +282,7 @@ def enlarged_override(work: Path, game: str, source: Path) -> tuple[Path, str]:
     if game not in ENLARGE_OVERRIDE and game not in FILL_OVERRIDE:
         return source, ""
     doc = load_yaml_file(source)
-    values, notes = doc["values"], []
+    values, notes, short = doc["values"], [], []      # short: the notice's words
     if game in ENLARGE_OVERRIDE:
         lists, counts, factor = ENLARGE_OVERRIDE[game]
         for key in lists:
@@ -291,11 +291,13 @@ def enlarged_override(work: Path, game: str, source: Path) -> tuple[Path, str]:
         for key in counts:
             values[key] *= factor
         notes.append(f"{', '.join(lists)} x{factor}")
+        short.append(f"lists x{factor}")
     if game in FILL_OVERRIDE:
         filled = FILL_OVERRIDE[game](game, doc)
         values.update(filled)
         notes.append(f"{len(filled)} values given ({FILL_OVERRIDE[game].__name__})")
-    doc["notice"] = f"BENCHMARK DATA (benchmarks/run.py: {'; '.join(notes)}) on {doc['notice']}"
+        short.append(notes[-1])
+    doc["notice"] = f"BENCHMARK DATA (benchmarks/run.py: {'; '.join(short)}) on {doc['notice']}"
     target = work / "override-enlarged" / game / source.name
     target.parent.mkdir(parents=True)
     target.write_text(f"# BENCHMARK DATA: {'; '.join(notes)} by the pbem benchmarks (benchmarks/run.py), "
