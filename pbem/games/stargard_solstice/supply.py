@@ -17,7 +17,6 @@ supply and supplies the German units in its hex (12.3: the order of a stack is n
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 
 from ...canonical import data_hash
 from ...dice import Dice
@@ -50,43 +49,86 @@ def sources_of_side(data: GameData, side: str) -> tuple[str, ...]:
     return numbers.texts(data, f"supply.sources.source_hexes.{side}", f"the {side} supply source hexes (1.2.9, 11.2)")
 
 
-def line_step(data: GameData, state: dict, side: str, negate: bool = True) -> Callable[[str, str], bool]:
-    """Whether a supply line of `side` may step from a into b (11.1, 11.1.1; 4.5: a friendly unit
-    negates an EZOC in its hex, unless `negate` is off: 14.1.2's "EZOC-free" line)."""
-    b_ = board(state)
-    enemy, ezoc = b_.enemy_hexes(side), zoc_of(data, state, other(side))
-    friendly = {h for h, units in b_.stacks().items() if any(side_of(state, u) == side for u in units)}
-    known, listed, edges = terrains(data), hexes(data), sides(data)     # looked up once: a line asks thousands of times
-    kinds: dict[str, str | None] = {}       # hex -> its terrain, None if never entered: asked once per hex, not per side
+class _Line:
+    """Whether a supply line of `side` may step from a hex into another (11.1, 11.1.1; 4.5: a
+    friendly unit negates an EZOC in its hex, unless `negate` is off: 14.1.2's "EZOC-free" line)."""
 
-    def kind_of(to: str) -> str | None:
-        if to not in kinds:
-            if (to not in listed and not on_map(data, to)) or to in enemy:
-                kinds[to] = None
+    def __init__(self, data: GameData, state: dict, side: str, negate: bool) -> None:
+        b_ = board(state)
+        self.data, self.negate = data, negate
+        self.enemy, self.ezoc = b_.enemy_hexes(side), zoc_of(data, state, other(side))
+        self.friendly = {h for h, units in b_.stacks().items() if any(side_of(state, u) == side for u in units)}
+        # looked up once: a line asks thousands of times
+        self.known, self.listed, self.edges, self.grid = terrains(data), hexes(data), sides(data), grid(data)
+        self.kinds: dict[str, str | None] = {}   # hex -> its terrain, None if never entered: once per hex, not per side
+        self.off_map: set[str] = set()
+        # (a, b) -> what its hexside means to a line, from the data's hexsides alone: once per data
+        self.crossings: dict[tuple[str, str], tuple[bool, bool]] = data.derived("stargard.supply_crossings", dict)
+        # hex -> its neighbours, a plain dict read once per data (the grid's memo costs more per ask)
+        self.around: dict[str, tuple[str, ...]] = data.derived("stargard.supply_around", dict)
+
+    def kind_of(self, to: str) -> str | None:
+        known = self.known.get(to)
+        if known:            # listed with its terrain known: what follows would say the same
+            return None if to in self.enemy or known == "water" else known
+        if to not in self.kinds:
+            if (to not in self.listed and not on_map(self.data, to)) or to in self.enemy:
+                self.kinds[to] = None
             else:
-                kind = known.get(to) or terrain(data, to)            # an unknown terrain is refused naming its path
-                kinds[to] = None if kind == "water" else kind
-        return kinds[to]
+                kind = self.known.get(to) or terrain(self.data, to)     # an unknown terrain is refused naming its path
+                self.kinds[to] = None if kind == "water" else kind
+        return self.kinds[to]
 
-    def can_enter(a: str, to: str) -> bool:
-        kind = kind_of(to)
-        if kind is None:
-            return False
-        crossing = crossings.get((a, to))
+    def on_map(self, hex_id: str) -> bool:
+        """on_map of an unlisted hex, kept per search when off the map (asked at every map edge;
+        a hex inside the id range but unlisted is refused every time, naming it)."""
+        inside = on_map(self.data, hex_id)
+        if not inside:
+            self.off_map.add(hex_id)
+        return inside
+
+    def crossing(self, a: str, to: str) -> tuple[bool, bool]:
+        """The hexside a-to's meaning to a line, read from the data (entered_from reads it kept)."""
+        crossing = self.crossings.get((a, to))
         if crossing is None:
-            feature = edges.get(hexside_key(a, to), ())
-            crossing = _crossing(set(feature) if feature is not None else set(hexside(data, a, to)))
+            feature = self.edges.get(hexside_key(a, to), ())
+            crossing = _crossing(set(feature) if feature is not None else set(hexside(self.data, a, to)))
             if feature is not None:          # an unknown side is read (and refused) every time
-                crossings[(a, to)] = crossing
-        closed, along = crossing
-        if closed:
-            return False
-        if to in ezoc and (to not in friendly or not negate):
-            return False
-        return kind == "clear" or along or to in friendly
-    # (a, b) -> what its hexside means to a line, from the data's hexsides alone: once per data
-    crossings: dict[tuple[str, str], tuple[bool, bool]] = data.derived("stargard.supply_crossings", dict)
-    return can_enter
+                self.crossings[(a, to)] = crossing
+        return crossing
+
+    def entered_from(self, here: str, reached: set[str]) -> list[str]:
+        """The hexes not yet in `reached` from which a line steps into `here`, added to it in
+        neighbour order. The same questions in the same order as asking each neighbour in turn
+        (so a value the data lacks is refused at the same hex), but what depends on `here` alone
+        (its terrain, its EZOC) is asked once, at the first neighbour that needs it (issue 13)."""
+        found: list[str] = []
+        kind: str | None | object = _UNASKED
+        blocked: bool | object = _UNASKED
+        near = self.around.get(here)
+        if near is None:
+            near = self.around[here] = self.grid.neighbour_ids(here)
+        for before in near:
+            if before in reached or (before not in self.listed and (before in self.off_map or not self.on_map(before))):
+                continue
+            if kind is _UNASKED:
+                kind = self.kinds[here] if here in self.kinds else self.kind_of(here)
+            if kind is None:
+                continue
+            closed, along = self.crossings.get((before, here)) or self.crossing(before, here)
+            if closed:
+                continue
+            if blocked is _UNASKED:
+                # only a hex next to a controlling one can be in the EZOC (Zoc asks these very neighbours)
+                blocked = (not self.ezoc.controlling.isdisjoint(near) and here in self.ezoc
+                           and (here not in self.friendly or not self.negate))
+            if not blocked and (kind == "clear" or along or here in self.friendly):
+                reached.add(before)
+                found.append(before)
+        return found
+
+
+_UNASKED = object()     # _Line.entered_from: a question about `here` not asked yet
 
 
 def _crossing(features: set[str]) -> tuple[bool, bool]:
@@ -100,29 +142,36 @@ def supplied_hexes(data: GameData, state: dict, side: str, goal: frozenset[str],
     """Every hex from which a supply line reaches one of `goal`: one search backwards from the
     sources for all the side's units (a line's first hex, the unit's own, need not be enterable).
 
-    The answer is a function of the data and the state: kept per data under the state's hash (a
-    Supply Phase's check, its apply and the fog's record ask the same searches, issue 13), with the
+    The answer is a function of the data and of what the search reads of the state (_position):
+    kept per data under that part's hash (a Supply Phase's check, its apply and the fog's record
+    ask the same searches, the last after the units' supply marks changed, issue 13), with the
     overrides the search read (GameData.remembered)."""
+    units = state.get("units")
     try:
-        key = ("stargard.supplied_hexes", data_hash(state), side, goal, negate)
+        if type(units) is not dict or any(type(u) is not dict for u in units.values()):
+            raise ValueError("not a state's units")
+        key = ("stargard.supplied_hexes", data_hash(_position(units)), side, goal, negate)
     except ValueError:               # a working state that is not plain data: searched, not kept
         return _search(data, state, side, goal, negate)
     return set(data.remembered(key, lambda: _search(data, state, side, goal, negate)))      # the caller's own
 
 
+def _position(units: dict) -> dict:
+    """All a supply search reads of a state: each unit's hex and side (enemy units, friendly
+    hexes), its steps (its printed attack: whether it has a ZOC, 4.2.1) and on_top (6.3.1)."""
+    # .get: a key, not a game value; a field the search needs and a unit lacks is refused by the search
+    return {u: [v.get("hex"), v.get("side"), v.get("steps"), v.get("on_top")] for u, v in units.items()}
+
+
 def _search(data: GameData, state: dict, side: str, goal: frozenset[str], negate: bool) -> set[str]:
     """supplied_hexes, searched."""
-    can_enter = line_step(data, state, side, negate)
-    g, listed = grid(data), hexes(data)
+    line = _Line(data, state, side, negate)
     reached = {h for h in goal if on_map(data, h)}
     frontier = sorted(reached)
     while frontier:
         nxt = []
         for here in frontier:
-            for before in g.neighbour_ids(here):
-                if before not in reached and (before in listed or on_map(data, before)) and can_enter(before, here):
-                    reached.add(before)
-                    nxt.append(before)
+            nxt += line.entered_from(here, reached)
         frontier = sorted(nxt)
     return reached
 
