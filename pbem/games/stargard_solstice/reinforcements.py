@@ -16,14 +16,12 @@ are in supply and in command on entry (7.0)."""
 
 from __future__ import annotations
 
-import copy
-
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.orders import close_spellings
 from ..base import Problem
-from .common import board, canonical, grid, info, other, stacking_problem, zoc_of
+from .common import board, canonical, grid, info, other, stacking_problem, zoc_of, trial_copy
 from .overstack import OVERSTACK, penalty
 from .setup_data import units as counters
 
@@ -235,7 +233,7 @@ def one(data: GameData, state: dict, side: str, order: dict, due: list[str], ent
 
 def check_reinforce(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     from .supply import turn_end_check
-    work = copy.deepcopy(state)
+    work = trial_copy(state)
     work.update(moved=[], independents=[])
     problem = carry_out(data, work, side, orders, [])
     if problem:

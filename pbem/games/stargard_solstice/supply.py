@@ -16,8 +16,6 @@ supply and supplies the German units in its hex (12.3: the order of a stack is n
 
 from __future__ import annotations
 
-import copy
-
 from ...canonical import data_hash
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
@@ -25,7 +23,7 @@ from ...hexgrid import hexside_key
 from ...kit import numbers
 from ..base import Problem
 from .common import (behaviour, board, commanded_by, counter, grid, hexes, hexside, is_hq, kind, other, side_of, sides, terrain,
-                     terrains, zoc_of)
+                     terrains, zoc_of, trial_copy)
 from . import reinforcements
 from .losses import on_map
 
@@ -216,7 +214,7 @@ def check_supply(data: GameData, state: dict, side: str, orders: list) -> list[P
 def turn_end_check(data: GameData, state: dict) -> None:
     """What the turn end needs known (14.1.2 relief, 14.3 the count), asked on a copy."""
     from .victory import count, relief
-    work = copy.deepcopy(state)
+    work = trial_copy(state)
     relief(data, work, [])
     if work["turn"] >= work["last_turn"] and "vp" in work:
         count(data, work)
