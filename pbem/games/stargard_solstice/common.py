@@ -163,7 +163,12 @@ def kind(data: GameData, unit_id: str) -> str:
 
 def commanded_by(data: GameData, unit_id: str) -> str | None:
     """3.3.1: the HQ a unit is under (its colour, read as the set-up paragraph that lists it:
-    units.yaml `listed_under`); None for an independent unit (3.3.2)."""
+    units.yaml `listed_under`); None for an independent unit (3.3.2). Read once per data and unit,
+    as its counter (issue 13: each Supply Phase and draw asks every unit); a lacking value refuses each time."""
+    return data.derived(f"stargard-solstice.commanded_by.{unit_id}", lambda: _commanded_by(data, unit_id))
+
+
+def _commanded_by(data: GameData, unit_id: str) -> str | None:
     c = counter(data, unit_id)
     if numbers.flag(data, f"units.counters.{unit_id}.independent", f"whether {unit_id} is independent (3.3.2)"):
         return None
@@ -192,8 +197,10 @@ def printed(data: GameData, state: dict, unit_id: str, which: str) -> int:
     """The printed attack/defense/movement of the side showing (8.6: a reduced unit is
     flipped to its reduced-strength side)."""
     reduced = "" if state["units"][unit_id]["steps"] >= full_steps(data, unit_id) else "reduced."
-    return numbers.integer(data, f"units.counters.{unit_id}.{reduced}{which}",
-                           f"the {reduced.replace('.', ' ')}{which} of {unit_id}")
+    path = f"units.counters.{unit_id}.{reduced}{which}"
+    # read once per data and path, as the counter (issue 13: every ZOC asks every unit's attack)
+    return data.derived(f"stargard-solstice.{path}", lambda: numbers.integer(
+        data, path, f"the {reduced.replace('.', ' ')}{which} of {unit_id}"))
 
 
 def mechanized(data: GameData, unit_id: str) -> bool:
