@@ -47,6 +47,9 @@ def sources_of_side(data: GameData, side: str) -> tuple[str, ...]:
     return numbers.texts(data, f"supply.sources.source_hexes.{side}", f"the {side} supply source hexes (1.2.9, 11.2)")
 
 
+_Way = tuple[str, bool, tuple[bool, bool] | None]     # a neighbour, listed?, its hexside's meaning (ways_into)
+
+
 class _Line:
     """Whether a supply line of `side` may step from a hex into another (11.1, 11.1.1; 4.5: a
     friendly unit negates an EZOC in its hex, unless `negate` is off: 14.1.2's "EZOC-free" line)."""
@@ -59,11 +62,11 @@ class _Line:
         # looked up once: a line asks thousands of times
         self.known, self.listed, self.edges, self.grid = terrains(data), hexes(data), sides(data), grid(data)
         self.kinds: dict[str, str | None] = {}   # hex -> its terrain, None if never entered: once per hex, not per side
-        self.off_map: set[str] = set()
-        # (a, b) -> what its hexside means to a line, from the data's hexsides alone: once per data
-        self.crossings: dict[tuple[str, str], tuple[bool, bool]] = data.derived("stargard.supply_crossings", dict)
-        # hex -> its neighbours, a plain dict read once per data (the grid's memo costs more per ask)
-        self.around: dict[str, tuple[str, ...]] = data.derived("stargard.supply_around", dict)
+        # unlisted hexes found off the map, per data; a search asks on_map itself once (its reads noted) first
+        self.off_map: set[str] = data.derived("stargard.supply_off_map", set)
+        self.asked_off_map = False
+        # hex -> its neighbours and the ways into it from them (_Line.ways_into): once per data
+        self.ways: dict[str, tuple[tuple[str, ...], tuple[_Way, ...]]] = data.derived("stargard.supply_ways", dict)
 
     def kind_of(self, to: str) -> str | None:
         known = self.known.get(to)
@@ -78,55 +81,67 @@ class _Line:
         return self.kinds[to]
 
     def on_map(self, hex_id: str) -> bool:
-        """on_map of an unlisted hex, kept per search when off the map (asked at every map edge;
-        a hex inside the id range but unlisted is refused every time, naming it)."""
+        """on_map of an unlisted hex (asked at every map edge): one found off the map is kept, and
+        asked again only by a search that has not asked yet, so each search notes what on_map reads;
+        a hex inside the id range but unlisted is refused every time, naming it."""
+        if self.asked_off_map and hex_id in self.off_map:
+            return False
         inside = on_map(self.data, hex_id)
         if not inside:
             self.off_map.add(hex_id)
+            self.asked_off_map = True
         return inside
 
     def crossing(self, a: str, to: str) -> tuple[bool, bool]:
-        """The hexside a-to's meaning to a line, read from the data (entered_from reads it kept)."""
-        crossing = self.crossings.get((a, to))
-        if crossing is None:
-            feature = self.edges.get(hexside_key(a, to), ())
-            crossing = _crossing(set(feature) if feature is not None else set(hexside(self.data, a, to)))
-            if feature is not None:          # an unknown side is read (and refused) every time
-                self.crossings[(a, to)] = crossing
-        return crossing
+        """A hexside the data lacks (ways_into keeps the others): read, and refused, each time."""
+        return _crossing(set(hexside(self.data, a, to)))
 
-    def entered_from(self, here: str, reached: set[str]) -> list[str]:
-        """The hexes not yet in `reached` from which a line steps into `here`, added to it in
-        neighbour order. The same questions in the same order as asking each neighbour in turn
-        (so a value the data lacks is refused at the same hex), but what depends on `here` alone
-        (its terrain, its EZOC) is asked once, at the first neighbour that needs it (issue 13)."""
-        found: list[str] = []
-        kind: str | None | object = _UNASKED
-        blocked: bool | object = _UNASKED
-        near = self.around.get(here)
-        if near is None:
-            near = self.around[here] = self.grid.neighbour_ids(here)
+    def ways_into(self, here: str) -> tuple[tuple[str, ...], tuple[_Way, ...]]:
+        """`here`'s neighbours, and for each (in their order): whether the data lists it, and its
+        hexside's meaning to a line where the data gives it (None: read, and refused, each time)."""
+        near = self.grid.neighbour_ids(here)
+        ways = []
         for before in near:
-            if before in reached or (before not in self.listed and (before in self.off_map or not self.on_map(before))):
-                continue
-            if kind is _UNASKED:
-                kind = self.kinds[here] if here in self.kinds else self.kind_of(here)
-            if kind is None:
-                continue
-            closed, along = self.crossings.get((before, here)) or self.crossing(before, here)
-            if closed:
-                continue
-            if blocked is _UNASKED:
-                # only a hex next to a controlling one can be in the EZOC (Zoc asks these very neighbours)
-                blocked = (not self.ezoc.controlling.isdisjoint(near) and here in self.ezoc
-                           and (here not in self.friendly or not self.negate))
-            if not blocked and (kind == "clear" or along or here in self.friendly):
-                reached.add(before)
-                found.append(before)
+            feature = self.edges.get(hexside_key(before, here), ())
+            ways.append((before, before in self.listed, None if feature is None else _crossing(set(feature))))
+        self.ways[here] = (near, tuple(ways))
+        return self.ways[here]
+
+    def expand(self, frontier: list[str], reached: set[str]) -> list[str]:
+        """The hexes not yet in `reached` from which a line steps into a hex of `frontier`, added
+        to it in order. The same questions in the same order as asking whether a line may step
+        from each neighbour in turn (so a value the data lacks is refused at the same hex), but what
+        depends on `here` alone (its terrain, its EZOC) is asked once, at the first neighbour that
+        needs it, and the data's part of each step is read once per data (issue 13)."""
+        found: list[str] = []
+        every, known, enemy, ezoc, friendly = self.ways, self.known, self.enemy, self.ezoc, self.friendly
+        for here in frontier:
+            kind: str | None | object = _UNASKED
+            blocked: bool | object = _UNASKED
+            near, ways = every.get(here) or self.ways_into(here)
+            for before, is_listed, crossing in ways:
+                if before in reached or (not is_listed and not self.on_map(before)):
+                    continue
+                if kind is _UNASKED:        # kind_of(here), its first lines here (asked at every hex reached)
+                    terrain_known = known.get(here)
+                    kind = (None if here in enemy or terrain_known == "water" else terrain_known) if terrain_known \
+                        else self.kind_of(here)
+                if kind is None:
+                    continue
+                closed, along = crossing or self.crossing(before, here)
+                if closed:
+                    continue
+                if blocked is _UNASKED:
+                    # only a hex next to a controlling one can be in the EZOC (Zoc asks these very neighbours)
+                    blocked = (not ezoc.controlling.isdisjoint(near) and here in ezoc
+                               and (here not in friendly or not self.negate))
+                if not blocked and (kind == "clear" or along or here in friendly):
+                    reached.add(before)
+                    found.append(before)
         return found
 
 
-_UNASKED = object()     # _Line.entered_from: a question about `here` not asked yet
+_UNASKED = object()     # _Line.expand: a question about `here` not asked yet
 
 
 def _crossing(features: set[str]) -> tuple[bool, bool]:
@@ -167,10 +182,7 @@ def _search(data: GameData, state: dict, side: str, goal: frozenset[str], negate
     reached = {h for h in goal if on_map(data, h)}
     frontier = sorted(reached)
     while frontier:
-        nxt = []
-        for here in frontier:
-            nxt += line.entered_from(here, reached)
-        frontier = sorted(nxt)
+        frontier = sorted(line.expand(frontier, reached))
     return reached
 
 
