@@ -387,7 +387,7 @@ def apply_answer(data: GameData, state: dict, side: str, orders: list, dice: Dic
 # -- 10.0 advance after combat -----------------------------------------------------------
 def check_advances(data: GameData, state: dict, side: str, orders: list) -> tuple[list[Problem], list[int]]:
     """Advances first (10.0, the head of the next Combat-segment file), then at most the attack."""
-    work = trial_copy(state)
+    work: dict | None = None
     problems, attacks = [], []
     for index, order in enumerate(orders):
         if "attack" in order:
@@ -396,6 +396,7 @@ def check_advances(data: GameData, state: dict, side: str, orders: list) -> tupl
             if attacks:
                 problems.append(Problem(index, "advances come before the next attack (10.0)"))
                 continue
+            work = trial_copy(state) if work is None else work      # copied at the first advance (most files have none)
             why = advance(data, work, order)
             if why:
                 problems.append(Problem(index, why))

@@ -89,8 +89,8 @@ def check_move(data: GameData, state: dict, unit_id: str, path: list[str], strat
     end = path[-1]
     if unwrap(facts(data, end).get("transit", False)):
         return f"{end} is a transit hex: units pass through but may not stop there (5.2.5)"
-    moved = trial_copy(state)
-    moved["units"][unit_id]["hex"] = end
+    # the state with the unit at its end, for stacking_problem to read (no copy of the rest: it changes nothing)
+    moved = {**state, "units": {**state["units"], unit_id: {**state["units"][unit_id], "hex": end}}}
     return stacking_problem(data, moved, end, side)
 
 

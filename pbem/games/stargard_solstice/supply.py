@@ -39,8 +39,15 @@ def sources(data: GameData, state: dict, unit_id: str) -> set[str]:
     if own:
         return {str(own)}
     if unwrap(c.get("formation")) == "10SS" or unit_id in state.get("tettau_units", []):
-        return {h for h, v in hexes(data).items() if unwrap(v.get("supply_name")) == "Kolberg"}
+        return set(kolberg(data))
     return set(sources_of_side(data, side_of(state, unit_id)))
+
+
+def kolberg(data: GameData) -> frozenset[str]:
+    """11.2.4: the Kolberg hexes (the map's `supply_name: Kolberg`), found once per data (each
+    Supply Phase asks for every 10th SS unit, and the fog's record)."""
+    return data.derived("stargard.kolberg", lambda: frozenset(
+        h for h, v in hexes(data).items() if unwrap(v.get("supply_name")) == "Kolberg"))
 
 
 def sources_of_side(data: GameData, side: str) -> tuple[str, ...]:
