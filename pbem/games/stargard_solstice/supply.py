@@ -16,6 +16,8 @@ supply and supplies the German units in its hex (12.3: the order of a stack is n
 
 from __future__ import annotations
 
+import functools
+
 from ...canonical import data_hash
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
@@ -110,7 +112,7 @@ class _Line:
         ways = []
         for before in near:
             feature = self.edges.get(hexside_key(before, here), ())
-            ways.append((before, before in self.listed, None if feature is None else _crossing(set(feature))))
+            ways.append((before, before in self.listed, None if feature is None else _crossing_of(feature)))
         self.ways[here] = (near, tuple(ways))
         return self.ways[here]
 
@@ -149,6 +151,13 @@ class _Line:
 
 
 _UNASKED = object()     # _Line.expand: a question about `here` not asked yet
+
+
+@functools.lru_cache(maxsize=256)
+def _crossing_of(feature: tuple[str, ...]) -> tuple[bool, bool]:
+    """_crossing of a hexside's features as the data lists them, kept (a pure function of them;
+    the map's few combinations are asked once for each of its thousands of hexsides)."""
+    return _crossing(set(feature))
 
 
 def _crossing(features: set[str]) -> tuple[bool, bool]:
