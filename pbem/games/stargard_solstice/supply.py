@@ -232,9 +232,10 @@ def statuses(data: GameData, state: dict) -> dict[str, str]:
 
 
 def check_supply(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    from .game import GAME
     if orders:
         return [Problem(0, "the Supply Phase takes no orders: send an empty file (2.4)")]
-    statuses(data, state)
+    GAME.keep_plan("supply", state, orders, statuses(data, state))      # the apply of this step takes them (issue 13)
     turn_end_check(data, state)
     return []
 
@@ -251,8 +252,11 @@ def turn_end_check(data: GameData, state: dict) -> None:
 def apply_supply(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
     from .hqs import next_relocation, queue
     from .soviet_rp import after_reinforcements
+    from .game import GAME
     events: list[dict] = []
-    found = statuses(data, state)
+    found = GAME.checked_plan("supply", state, orders)      # worked out by the check of this step, on this state
+    if found is None:
+        found = statuses(data, state)
     for unit_id, status in found.items():
         if state["units"][unit_id].get("supply", "in") != status:
             events.append({"event": "supply", "unit": unit_id, "status": status})
