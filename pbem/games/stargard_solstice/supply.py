@@ -23,6 +23,7 @@ from ...dice import Dice
 from ...gamedata import GameData, unwrap
 from ...hexgrid import hexside_key
 from ...kit import numbers
+from ...kit.board import Board
 from ..base import Problem
 from .common import (behaviour, board, commanded_by, counter, grid, hexes, hexside, is_hq, kind, other, side_of, sides, terrain,
                      terrains, zoc_of, trial_copy)
@@ -202,12 +203,13 @@ def _search(data: GameData, state: dict, side: str, goal: frozenset[str], negate
     return reached
 
 
-def traced(data: GameData, state: dict, unit_id: str, found: dict) -> bool:
-    """Whether the unit traces a supply line now (11.1), or is a Festung or stacked with one (12.3)."""
+def traced(data: GameData, state: dict, unit_id: str, found: dict, b_: Board) -> bool:
+    """Whether the unit traces a supply line now (11.1), or is a Festung or stacked with one (12.3);
+    `b_` the state's board, built once for every unit."""
     side = side_of(state, unit_id)
     here = state["units"][unit_id]["hex"]
     if kind(data, unit_id) == "festung" or (side == "german" and any(
-            kind(data, u) == "festung" for u in board(state).friends_in(here, side))):
+            kind(data, u) == "festung" for u in b_.friends_in(here, side))):
         return True
     goal = frozenset(sources(data, state, unit_id))
     if (side, goal) not in found:
@@ -218,7 +220,8 @@ def traced(data: GameData, state: dict, unit_id: str, found: dict) -> bool:
 def statuses(data: GameData, state: dict) -> dict[str, str]:
     """Every unit's status after this Supply Phase (11.0, 11.3.2)."""
     found: dict = {}
-    own = {u: traced(data, state, u, found) for u in sorted(state["units"])}
+    b_ = board(state)
+    own = {u: traced(data, state, u, found, b_) for u in sorted(state["units"])}
     new = {u: ("in" if own[u] else WORSE[state["units"][u].get("supply", "in")]) for u in own}
     for unit_id in sorted(own):
         if is_hq(data, unit_id) or kind(data, unit_id) == "festung":
