@@ -22,7 +22,8 @@ from . import withdrawal
 # -- the chits ---------------------------------------------------------------------------
 def special_side(data: GameData, chit: str) -> str | None:
     """The owner of a special chit (1.4: 1 BRF, 11 Pz AOK, 3 Pz AOK), None for an HQ's chit."""
-    chits = data.get("module.special_chits", "the special command chits (1.4)")
+    # read once per data (a draw asks for every chit in the cup)
+    chits = data.derived("stargard.special_chits", lambda: data.get("module.special_chits", "the special command chits (1.4)"))
     return str(unwrap(chits[chit])) if chit in chits and chit != "rule" else None
 
 
