@@ -158,3 +158,33 @@ def test_6_2_1_a_unit_losing_its_last_step_is_eliminated_and_with_no_hex_to_retr
     assert penalty(d, work, {"overstack": "207/79", "to": "none"}, events) is None
     assert events == [{"event": "reduced", "unit": "207/79", "steps": 1, "why": "overstacking penalty (6.2.1)"},
                       {"event": "eliminated", "unit": "207/79", "why": "overstacking penalty (6.2.1): no hex to retreat to"}]
+
+
+def test_the_apply_takes_the_file_its_check_carried_out_and_gives_what_carrying_it_out_again_gives():
+    """Issue 13: within GAME.apply the Reinforcement Phase's check keeps the file carried out on its
+    copy (the entries and moves) and the apply takes it; the state (its key order too) and the
+    events are those of the apply carrying the file out itself, called alone without the check."""
+    import copy
+
+    from pbem.games.stargard_solstice.reinforcements import apply_reinforce
+    from tests.dicehelp import ScriptedDice
+    d, s, _ = reinforcing()
+    german = [{"enter": "1/1Mar", "at": "0110"}, {"move": "1/1Mar", "path": ["0210", "0310"]}]
+    s2, _, _ = play(d, s, "german", german)
+    crowded = [dict(o, at="3001") if o["enter"] == "207/79" else o for o in SOVIET]
+    for state, side, orders in ((s, "german", german), (s2, "soviet", crowded + [{"move": "207/79", "path": ["3002"]}]),
+                                (s2, "soviet", SOVIET)):
+        assert GAME.check(d, state, side, orders) == []
+        alone = copy.deepcopy(state)
+        events_alone = apply_reinforce(d, alone, side, orders, ScriptedDice())
+        planned = copy.deepcopy(state)
+        GAME._planning = {}             # as inside GAME.apply: the check keeps its plan
+        try:
+            GAME.require_legal(d, planned, side, orders)
+            assert GAME._planning["reinforce"][0] is planned
+            events_planned = apply_reinforce(d, planned, side, orders, ScriptedDice())
+            assert GAME._planning == {}
+        finally:
+            GAME._planning = None
+        assert (planned, events_planned) == (alone, events_alone)
+        assert list(planned) == list(alone) and planned["turn"] == (2 if side == "soviet" else 1)

@@ -99,3 +99,28 @@ def test_12_2_2_an_hq_that_could_not_be_relocated_enters_next_turn_at_a_supply_s
         "61-HQ enters at a hex of its area free of enemy units and EZOCs: 1616 (7.0, 7.1.2)"]
     s, events, _ = play(d, s, "soviet", [{"enter": "61-HQ", "at": "1616"}])
     assert s["units"]["61-HQ"]["hex"] == "1616" and s["hq_off_map"] == [] and s["turn"] == 6
+
+
+def test_the_apply_takes_the_statuses_its_check_worked_out_and_gives_what_working_them_out_again_gives():
+    """Issue 13: within GAME.apply the Supply Phase's check keeps every unit's new status (11.0,
+    11.3.2) and the apply takes them; the state and events are those of the apply alone."""
+    import copy
+
+    from pbem.games.stargard_solstice.supply import apply_supply
+    from tests.dicehelp import ScriptedDice
+    ring = dict(POSITION, **{"g-far": "1416", "g-inf2": "1514", "g-39": "1315", "g-ind": "1516"})
+    d, s = supply_phase(ring)
+    orders: list = []
+    alone = copy.deepcopy(s)
+    events_alone = apply_supply(d, alone, "german", orders, ScriptedDice())
+    planned = copy.deepcopy(s)
+    GAME._planning = {}             # as inside GAME.apply: the check keeps its plan
+    try:
+        GAME.require_legal(d, planned, "german", orders)
+        assert GAME._planning["supply"][2]["s-one"] == "oos"
+        events_planned = apply_supply(d, planned, "german", orders, ScriptedDice())
+        assert GAME._planning == {}
+    finally:
+        GAME._planning = None
+    assert (planned, events_planned) == (alone, events_alone) and list(planned) == list(alone)
+    assert {"event": "supply", "unit": "s-one", "status": "oos"} in events_planned

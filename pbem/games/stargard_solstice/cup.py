@@ -9,14 +9,12 @@ every draw (`state["active"]`)."""
 
 from __future__ import annotations
 
-import copy
-
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
-from .common import behaviour, commanded_by, counter, grid, is_hq, kind, side_of
+from .common import behaviour, commanded_by, counter, grid, is_hq, kind, side_of, trial_copy
 from .reich import command_range, movers
 from . import withdrawal
 
@@ -24,7 +22,8 @@ from . import withdrawal
 # -- the chits ---------------------------------------------------------------------------
 def special_side(data: GameData, chit: str) -> str | None:
     """The owner of a special chit (1.4: 1 BRF, 11 Pz AOK, 3 Pz AOK), None for an HQ's chit."""
-    chits = data.get("module.special_chits", "the special command chits (1.4)")
+    # read once per data (a draw asks for every chit in the cup)
+    chits = data.derived("stargard.special_chits", lambda: data.get("module.special_chits", "the special command chits (1.4)"))
     return str(unwrap(chits[chit])) if chit in chits and chit != "rule" else None
 
 
@@ -342,7 +341,7 @@ def check_event(data: GameData, state: dict, side: str, orders: list) -> list[Pr
             needs(data)                          # 8.5.1: the BRT and the bombardment column, before the die
         elif what in ("scraping_the_barrel", "mechanics_work_wonders"):
             from .replacements import start
-            start(data, copy.deepcopy(state), str(what), [])     # the units eligible, asked on a copy
+            start(data, trial_copy(state), str(what), [])     # the units eligible, asked on a copy
         elif what == "defend_the_reich":
             from .reich import needs
             needs(data)

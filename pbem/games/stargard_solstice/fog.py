@@ -128,19 +128,18 @@ def goal_key(data: GameData, state: dict, unit_id: str) -> str:
 def record_supply(data: GameData, state: dict, statuses: dict[str, str]) -> None:
     """2.4 under fog: for each hex with a hidden unit, whether each goal of its side is reached;
     every HQ's new status (11.3.2)."""
-    from .supply import sources_of_side, supplied_hexes
-    from .common import hexes
+    from .supply import kolberg, sources_of_side, supplied_hexes
     from .setup_data import units as counters
     if not any(state["fog_hidden"].values()):
         return                                        # nothing hidden: nothing to record
-    kolberg = frozenset(h for h, v in hexes(data).items() if unwrap(v.get("supply_name")) == "Kolberg")
+    kolberg_hexes = kolberg(data)
     record: dict[str, Any] = {"turn": state["turn"], "hexes": {}, "hqs": {u: s for u, s in statuses.items() if is_hq(data, u)}}
     for side in sorted(state["fog_hidden"]):
         if not state["fog_hidden"][side]:
             continue
         goals = {"side": frozenset(sources_of_side(data, side))}
         if side == "german":
-            goals["kolberg"] = kolberg
+            goals["kolberg"] = kolberg_hexes
         for c in counters(data).values():
             own = unwrap(c.get("supply_source"))
             if own and c.get("side") == side:

@@ -9,8 +9,6 @@ the retreating stack enters (9.1.2) and each hex it cannot retreat (9.4) — and
 
 from __future__ import annotations
 
-import copy
-
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData
@@ -18,7 +16,7 @@ from ...kit import numbers
 from ..base import Problem
 from .combat import city, festung, village_or_city
 from .common import (PRINTED_ON, board, canonical, combat_units, full_steps, grid, hexes, hexside, is_hq, side_of,
-                     mechanized, other, printed, set_steps, stacking_problem, zoc_of)
+                     mechanized, other, printed, set_steps, stacking_problem, zoc_of, trial_copy)
 from . import victory
 from .hqs import next_relocation, queue as queue_relocation
 from .movement import lone_hqs, step_cost
@@ -197,7 +195,7 @@ def retreat_owed(data: GameData, state: dict, part: dict, movers: list[str], rou
     if stray:
         return [], [], f"{', '.join(stray)} do(es) not retreat (9.0, 12.3)"
     ezoc = zoc_of(data, state, other(part["side"]))
-    work = copy.deepcopy(state)
+    work = trial_copy(state)
     groups: dict[tuple[str, ...], list[str]] = {}
     extra: list[str] = []
     bad: list[str] = []                         # each illegal route, one line apiece
@@ -240,7 +238,7 @@ def extra_problem(data: GameData, state: dict, work: dict, part: dict, routes: d
     """6.2: a unit retreats one hex farther only from a hex where it would exceed the limit."""
     for unit_id in extra:
         path = routes[unit_id]
-        stopped = copy.deepcopy(work)
+        stopped = trial_copy(work)
         stopped["units"][unit_id]["hex"] = path[-2] if len(path) > 1 else part["origin"][unit_id]
         if stacking_problem(data, stopped, stopped["units"][unit_id]["hex"], part["side"], hq_limit=False) is None:
             return f"{unit_id} retreats one hex more than the result only from an overstacked hex (6.2)"
@@ -258,7 +256,7 @@ def extra_hex(data: GameData, state: dict, work: dict, part: dict, path: list[st
         return f"{unit_id} cannot retreat on into {there} (9.2, 5.3)"
     if not on_map(data, there) or step_cost(data, here, there)[0] is None:
         return f"{unit_id} cannot retreat on into {there} (9.4)"
-    moved = copy.deepcopy(work)
+    moved = trial_copy(work)
     moved["units"][unit_id]["hex"] = there
     return stacking_problem(data, moved, there, part["side"], hq_limit=False)
 
@@ -366,7 +364,7 @@ def apply_answer(data: GameData, state: dict, side: str, orders: list, dice: Dic
     events: list[dict] = [{"event": "answer", "side": side, "role": part["role"], "hex": state["pending"]["hex"]}]
     doomed: list[str] = []
     if routes_given and part["retreat"]:
-        after = copy.deepcopy(state)
+        after = trial_copy(state)
         for unit_id in steps:
             after["units"][unit_id]["steps"] -= 1
             if after["units"][unit_id]["steps"] <= 0:
@@ -389,7 +387,7 @@ def apply_answer(data: GameData, state: dict, side: str, orders: list, dice: Dic
 # -- 10.0 advance after combat -----------------------------------------------------------
 def check_advances(data: GameData, state: dict, side: str, orders: list) -> tuple[list[Problem], list[int]]:
     """Advances first (10.0, the head of the next Combat-segment file), then at most the attack."""
-    work = copy.deepcopy(state)
+    work: dict | None = None
     problems, attacks = [], []
     for index, order in enumerate(orders):
         if "attack" in order:
@@ -398,6 +396,7 @@ def check_advances(data: GameData, state: dict, side: str, orders: list) -> tupl
             if attacks:
                 problems.append(Problem(index, "advances come before the next attack (10.0)"))
                 continue
+            work = trial_copy(state) if work is None else work      # copied at the first advance (most files have none)
             why = advance(data, work, order)
             if why:
                 problems.append(Problem(index, why))

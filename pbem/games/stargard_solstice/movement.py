@@ -6,7 +6,6 @@ through the hexes it enters, one unit after another (5.1)."""
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 
 from ...dice import Dice
@@ -17,7 +16,7 @@ from ..base import Problem
 from . import rail, victory
 from .reich import command_range, pickup
 from .common import (behaviour, board, canonical, commanded_by, facts, kind, grid, hexes, hexside, info, is_hq, other, printed, side_of,
-                     stacking_problem, terrain, Zoc, zoc_of)
+                     stacking_problem, terrain, Zoc, zoc_of, trial_copy)
 
 LINES = ("roll_bahn", "road", "trail")          # 5.2.1, 5.2.5: the lines regular movement follows
 
@@ -90,8 +89,8 @@ def check_move(data: GameData, state: dict, unit_id: str, path: list[str], strat
     end = path[-1]
     if unwrap(facts(data, end).get("transit", False)):
         return f"{end} is a transit hex: units pass through but may not stop there (5.2.5)"
-    moved = copy.deepcopy(state)
-    moved["units"][unit_id]["hex"] = end
+    # the state with the unit at its end, for stacking_problem to read (no copy of the rest: it changes nothing)
+    moved = {**state, "units": {**state["units"], unit_id: {**state["units"][unit_id], "hex": end}}}
     return stacking_problem(data, moved, end, side)
 
 
@@ -159,7 +158,7 @@ def strategic_cost(data: GameData, state: dict, unit_id: str, a: str, b: str, ez
         return None, f"crossing the unbridged Oder between {a} and {b} is prohibited (5.2.3)"
     if b in ezoc:
         return None, f"a unit moving strategically may not enter an EZOC ({b}, 5.4.1)"
-    passing = copy.deepcopy(state)
+    passing = trial_copy(state)
     passing["units"][unit_id]["hex"] = b
     over = stacking_problem(data, passing, b, state["active"])
     if over:
@@ -177,7 +176,7 @@ def lone_hqs(data: GameData, state: dict, side: str) -> set[str]:
 
 def check_movement(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     """Orders one after another on a copy of the state, as they will be carried out (5.1)."""
-    work = copy.deepcopy(state)
+    work = trial_copy(state)
     problems = []
     for index, order in enumerate(orders):
         why = one_order(data, work, order)

@@ -17,14 +17,13 @@ no side may be read as "no railway here", so every rail order refuses naming tha
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 
 from ...gamedata import GameData, unwrap
 from ...hexgrid import hexside_key
 from ...kit import numbers
 from ...kit.movement import Cost, ZocRules, walk
-from .common import board, facts, grid, hexside, other, sides, stacking_problem, zoc_of
+from .common import board, facts, grid, hexside, other, sides, stacking_problem, zoc_of, trial_copy
 
 RULES = ZocRules(stop_on_entry=True, stop_rule="5.5.2")
 LISTED = "map.rail_lines.listed"
@@ -86,7 +85,7 @@ def check(data: GameData, state: dict, unit_id: str, path: list[str]) -> str | N
             return None, f"crossing the unbridged Oder between {a} and {b} is prohibited (5.2.3)"
         if leaving and b in ezoc:
             return None, f"{unit_id} leaves an EZOC by rail and may not enter one in the same turn ({b}, 5.5.2)"
-        passing = copy.deepcopy(state)
+        passing = trial_copy(state)
         passing["units"][unit_id]["hex"] = b
         over = stacking_problem(data, passing, b, side)
         if over:

@@ -16,14 +16,12 @@ are in supply and in command on entry (7.0)."""
 
 from __future__ import annotations
 
-import copy
-
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.orders import close_spellings
 from ..base import Problem
-from .common import board, canonical, grid, info, other, stacking_problem, zoc_of
+from .common import board, canonical, grid, info, other, stacking_problem, zoc_of, trial_copy
 from .overstack import OVERSTACK, penalty
 from .setup_data import units as counters
 
@@ -234,23 +232,33 @@ def one(data: GameData, state: dict, side: str, order: dict, due: list[str], ent
 
 
 def check_reinforce(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
+    from .game import GAME
     from .supply import turn_end_check
-    work = copy.deepcopy(state)
+    work = trial_copy(state)
     work.update(moved=[], independents=[])
-    problem = carry_out(data, work, side, orders, [])
+    events: list[dict] = []
+    problem = carry_out(data, work, side, orders, events)
     if problem:
         return [problem]
     if state["reinforcing"] == [side]:
         turn_end_check(data, work)
+    GAME.keep_plan("reinforce", state, orders, (work, events))      # the apply of this step takes it (issue 13)
     return []
 
 
 def apply_reinforce(data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
+    from .game import GAME
     from .soviet_rp import after_reinforcements
     events: list[dict] = []
     saved = {k: state[k] for k in ("active", "hq", "activated", "moved", "independents")}
-    state.update(moved=[], independents=[])
-    carry_out(data, state, side, orders, events)
+    plan = GAME.checked_plan("reinforce", state, orders)
+    if plan is None:
+        state.update(moved=[], independents=[])
+        carry_out(data, state, side, orders, events)
+    else:       # the check carried this very file out on a copy of this very state: the same state and events
+        work, events = plan
+        state.clear()
+        state.update(work)
     state.update(saved)
     state["units"] = dict(sorted(state["units"].items()))
     state["reinforcing"].remove(side)

@@ -17,9 +17,13 @@ def label(data: GameData, state: dict, unit_id: str) -> str:
 
 
 def map_units(data: GameData, state: dict) -> list[MapUnit]:
-    return [MapUnit(u, v["hex"], label(data, state, u), v["side"], steps=(v["steps"], full_steps(data, u)),
-                    badges=("P",) if v.get("pinned") else ())
-            for u, v in sorted(state["units"].items())]
+    return [_map_unit(u, v, full_steps(data, u)) for u, v in sorted(state["units"].items())]
+
+
+def _map_unit(unit_id: str, unit: dict, full: int) -> MapUnit:
+    """A unit on the map picture, its full steps read once (label's "full"/"reduced" from them too)."""
+    return MapUnit(unit_id, unit["hex"], "full" if unit["steps"] >= full else "reduced", unit["side"],
+                   steps=(unit["steps"], full), badges=("P",) if unit.get("pinned") else ())
 
 
 def map_combats(state: dict, events: list) -> dict[str, str]:

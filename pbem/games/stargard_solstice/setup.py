@@ -12,15 +12,13 @@ command (3.3.3); the cup (1.4) and the first chit (2.3.1) are the scenario's sta
 
 from __future__ import annotations
 
-import copy
-
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ...kit.sequence import PASSES
 from ..base import Problem
-from .common import board, canonical, counter, full_steps, grid, info, stacking_problem
+from .common import board, canonical, counter, full_steps, grid, info, stacking_problem, trial_copy
 from .air import start as air_start
 from .cup import chit_side
 from .victory import towns
@@ -102,7 +100,7 @@ def check_placement(data: GameData, state: dict, side: str, orders: list) -> lis
     """Each unit of the side's groups exactly once, in the group's hex or one within its
     distance (15.1, 15.2), on the map, never with enemy units, within stacking limits (15.0)."""
     wanted = {u: g for g in groups_of(state, side) for u in g["units"]}
-    work = copy.deepcopy(state)
+    work = trial_copy(state)
     problems, placed = [], set()
     g = grid(data)
     for index, order in enumerate(orders):

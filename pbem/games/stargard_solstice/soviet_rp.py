@@ -18,13 +18,12 @@ allowed, is a second `rebuild: UNIT`). An empty file uses none."""
 
 from __future__ import annotations
 
-import copy
-
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
-from .common import board, canonical, counter, full_steps, grid, hexes, info, is_hq, kind, mechanized, stacking_problem, zoc_of
+from .common import (board, canonical, counter, full_steps, grid, hexes, info, is_hq, kind, mechanized, stacking_problem,
+                     zoc_of, trial_copy)
 
 RP = "game.replacements.soviet"
 REBUILD = "`rebuild: UNIT` (a reduced unit on the map) or `rebuild: UNIT, at: HEX` (an eliminated one), one step each (7.3)"
@@ -129,7 +128,7 @@ def carry_out(data: GameData, state: dict, orders: list, events: list) -> tuple[
 
 def check_replacements(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     from .supply import turn_end_check
-    work = copy.deepcopy(state)
+    work = trial_copy(state)
     refused = carry_out(data, work, orders, [])
     if refused:
         return [Problem(*refused)]

@@ -15,13 +15,11 @@ module.second_guards_cavalry_corps, reinforcements.entry_areas.locations.H and .
 
 from __future__ import annotations
 
-import copy
-
 from ...dice import Dice
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
 from ..base import Problem
-from .common import canonical, full_steps
+from .common import canonical, full_steps, trial_copy
 
 TETTAU = "module.corps_tettau"
 CAVALRY = "module.second_guards_cavalry_corps"
@@ -83,7 +81,7 @@ def arriving(state: dict) -> dict[str, tuple[int, list[str]]]:
 
 def check_entry(data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
     from .reinforcements import carry_out
-    work = copy.deepcopy(state)
+    work = trial_copy(state)
     work.update(moved=[], independents=[])
     problem = carry_out(data, work, side, orders, [], arriving(state))
     return [problem] if problem else []

@@ -12,11 +12,9 @@ German supply line shows its lower value from then on (14.1.2)."""
 
 from __future__ import annotations
 
-import copy
-
 from ...gamedata import GameData, unwrap
 from ...kit import numbers
-from .common import is_hq, printed, side_of, zoc_of
+from .common import is_hq, printed, side_of, zoc_of, trial_copy
 
 VICTORY = "victory.vp_hexes"
 
@@ -63,7 +61,7 @@ def enter(data: GameData, state: dict, unit_id: str, path: list[str], events: li
 
 def enter_check(data: GameData, state: dict, unit_id: str, path: list[str]) -> None:
     """What `enter` needs known, asked on a copy (a check never changes the state)."""
-    enter(data, copy.deepcopy(state), unit_id, path, [])
+    enter(data, trial_copy(state), unit_id, path, [])
 
 
 def relief(data: GameData, state: dict, events: list) -> None:
