@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 PICTURE = "picture.svg"   # the public picture in every step folder, beside report.txt
 REACH = 2            # hexes of known terrain drawn around each unit and battle
 MAX_ROWS = 6         # rows of the excerpt (its columns are what fits PAGE_WIDTH)
+# the axial steps (dq, dr) to every hex within REACH: a hex distance max(|dq|, |dr|, |dq + dr|)
+_WITHIN_REACH = [(dq, dr) for dq in range(-REACH, REACH + 1) for dr in range(-REACH, REACH + 1)
+                 if max(abs(dq), abs(dr), abs(dq + dr)) <= REACH]
 
 
 def _terrain_name(value: object) -> str | None:
@@ -150,10 +153,10 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
     marks = {h: text for h, text in marks.items() if inside(h)}
     drawn_arrows = [a for a in arrows if all(inside(h) for h in a.path)]
     centres = sorted(set(units) | set(marks) | {h for a in drawn_arrows for h in a.path})
-    near = [grid.to_axial(c) for c in centres]
+    # every axial spot within REACH of a centre, so each hex of the window is one lookup (issue 13)
+    near = {(cq + dq, cr + dr) for cq, cr in map(grid.to_axial, centres) for dq, dr in _WITHIN_REACH}
     in_window = [spots[col, row] for col in cols for row in rows if (col, row) in spots]      # inside(h)
-    hexes = {h: a for h, a, q, r in in_window                                                 # within REACH
-             if not near or any(max(abs(cq - q), abs(cr - r), abs(cq - q + cr - r)) <= REACH for cq, cr in near)}
+    hexes = {h: a for h, a, q, r in in_window if not near or (q, r) in near}                 # within REACH
     drawn = set(hexes) | set(centres)
     notes = tuple(notes)
     if outside:
