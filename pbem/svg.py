@@ -57,8 +57,11 @@ HEXSIDE_STYLE = {
 }
 
 
+@functools.lru_cache(maxsize=16384, typed=True)
 def _fmt(v: float) -> str:
-    """Fixed two-decimal numbers so output never depends on float repr quirks."""
+    """Fixed two-decimal numbers so output never depends on float repr quirks. Kept per value: a
+    picture's coordinates repeat (its hexes on a lattice), and a lookup is a quarter of formatting
+    (issue 13); equal values format alike (0.0 and -0.0 both as 0.00)."""
     s = f"{v:.2f}"
     return "0.00" if s == "-0.00" else s
 
