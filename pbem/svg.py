@@ -434,10 +434,13 @@ def _battle_outlines(page: _Page) -> list[str]:
     return outlines
 
 
-def _hex_labels(page: _Page, h: str) -> list[str]:
+def _hex_labels(page: _Page, h: str) -> Sequence[str]:
     """A hex's stack of counters."""
+    stack = page.stacks.get(h)
+    if not stack:
+        return ()
     x, y = page.at(h)
-    return _stack(page.stacks.get(h, []), x, y)
+    return _stack(stack, x, y)
 
 
 def _hex_ids(page: _Page, h: str) -> list[str]:
