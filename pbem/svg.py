@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeGuard
 
 from .hexgrid import GridSpec
 
@@ -134,7 +135,7 @@ def _remember(memo: dict, key, value):
     return value
 
 
-def _is_mapping(value) -> bool:
+def _is_mapping(value: object) -> TypeGuard[Mapping]:
     """isinstance(value, Mapping), a plain dict answered without the ABC's slower check (issue 13)."""
     return type(value) is dict or isinstance(value, Mapping)
 
