@@ -275,6 +275,7 @@ class _Page:
 
     spec: GridSpec
     attrs: dict[str, Mapping]
+    terrain: dict[str, str | None]        # each drawn hex's terrain (_terrain), read once for the fill and legend
     stacks: dict[str, list]
     mark_text: dict[str, list[str]]
     centres: dict[str, tuple[float, float]]
@@ -327,7 +328,8 @@ class _Page:
         frame = (left, top, map_w, map_h) if legend is not None else None
         legend_top = top + map_h + 12
         height = legend_top if legend is not None else top + map_h + MARGIN
-        return _Page(spec, attrs, stacks, mark_text, centres, order, left + pad - min_x, top + pad - min_y,
+        terrain = {h: _terrain(attrs.get(h, {})) for h in order}
+        return _Page(spec, attrs, terrain, stacks, mark_text, centres, order, left + pad - min_x, top + pad - min_y,
                      width, height, title_lines, frame, legend_top)
 
     def at(self, h: str) -> tuple[float, float]:
@@ -364,11 +366,11 @@ def _head(page: _Page) -> list[str]:
     return out
 
 
-def _hex_polygon(page: _Page, h: str) -> list[str]:
+def _hex_polygon(page: _Page, h: str) -> Sequence[str]:
     x, y = page.at(h)
-    terrain = _terrain(page.attrs.get(h, {}))
+    terrain = page.terrain[h]
     fill = PALETTE.get(terrain) if terrain else None
-    return list(_polygon_text(h, x, y, page.spec.flat_top, fill, h in page.mark_text))
+    return _polygon_text(h, x, y, page.spec.flat_top, fill, h in page.mark_text)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -444,7 +446,7 @@ def _hex_labels(page: _Page, h: str) -> Sequence[str]:
     return _stack(stack, x, y)
 
 
-def _hex_ids(page: _Page, h: str) -> list[str]:
+def _hex_ids(page: _Page, h: str) -> Sequence[str]:
     """A hex's id (and name) with its city square, haloed in white (drawn over the arrows)."""
     x, y = page.at(h)
     hex_attrs = page.attrs.get(h, {})
@@ -452,7 +454,7 @@ def _hex_ids(page: _Page, h: str) -> list[str]:
     name = hex_attrs.get("name") if is_map else None
     if _is_mapping(name):
         name = name.get("value")
-    return list(_id_text(h, x, y, name if isinstance(name, str) else "", is_map and hex_attrs.get("city") is True))
+    return _id_text(h, x, y, name if isinstance(name, str) else "", is_map and hex_attrs.get("city") is True)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -606,7 +608,7 @@ def _legend(page: _Page, legend: Legend, features: list[str], arrow_kinds: set[s
     """A key to everything drawn, flowing over the page width, then the notes; and the page's
     height below them."""
     items: list[tuple[str, float, str]] = []     # (swatch SVG at 0,0 .. w,14, its width w, text)
-    drawn = {_terrain(page.attrs.get(h, {})) for h in page.order}
+    drawn = set(page.terrain.values())
     for terrain in sorted(t for t in drawn if t in PALETTE):
         items.append((f'<rect width="22" height="14" fill="{PALETTE[terrain]}" stroke="#404040" stroke-width="1"/>', 22.0, terrain))
     if any(PALETTE.get(t or "") is None for t in drawn):
