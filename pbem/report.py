@@ -321,7 +321,8 @@ def _table(headers: list[str], rows: list[list[str]], fmt: str) -> list[str]:
         return lines + ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows] + [""]
     widths = [max([len(str(h))] + [len(str(r[i])) for r in rows]) for i, h in enumerate(headers)]
     lines = [] if keyed else [("  ".join(str(h).ljust(w) for h, w in zip(headers, widths))).rstrip()]
-    lines += [("  ".join(str(c).ljust(w) for c, w in zip(row, widths))).rstrip() for row in rows]
+    line = "  ".join(f"{{!s:<{w}}}" for w in widths)       # one format a row, not a join of ljusts (issue 13)
+    lines += [line.format(*row).rstrip() for row in rows]
     if fmt == "bbcode":
         return ["[code]"] + lines + ["[/code]", ""]
     return lines + [""]
