@@ -55,7 +55,7 @@ def _grouped(paths: list[str]) -> str:
     """Data paths for reading: many entries of one collection become `units.counters.* (52 values)`."""
     groups: dict[str, list[str]] = {}
     for path in paths:
-        groups.setdefault(".".join(path.split(".")[:2]), []).append(path)
+        groups.setdefault(".".join(path.split(".", 2)[:2]), []).append(path)
     shown = []
     for prefix, members in groups.items():
         shown += [f"{user_path(prefix)}.* ({len(members)} values)"] if len(members) > 4 else [user_path(m) for m in members]
@@ -68,7 +68,8 @@ def _data_note(campaign: Campaign, paths: list[str], demonstration: bool, what: 
         label = campaign.data.overridden.get(path, "")
         if label.startswith("data amendment"):
             amended.setdefault(label, []).append(path)
-    paths = [p for p in paths if not any(p in group for group in amended.values())]
+    if amended:                                  # most steps have none: no search per path (issue 13)
+        paths = [p for p in paths if not any(p in group for group in amended.values())]
     notes = [("p", f"{label[0].upper()}{label[1:]} values used: {_grouped(group)}") for label, group in sorted(amended.items())]
     if demonstration and paths:
         return [("p", f"DEMONSTRATION DATA: {what} used values that are NOT the published game's "
