@@ -405,7 +405,7 @@ def cheapest_path(spec: GridSpec, start: str, goal: str, cost_fn: CostFn, max_co
         done.add(here)
         if here == goal:
             return cost, list(path)
-        for nb in spec.neighbours(here):
+        for nb in spec.neighbour_ids(here):
             if nb in done:
                 continue
             c = _step_cost(cost_fn, here, nb)
@@ -426,7 +426,7 @@ def reachable(spec: GridSpec, start: str, cost_fn: CostFn, max_cost) -> dict[str
         if here in best:
             continue
         best[here] = cost
-        for nb in spec.neighbours(here):
+        for nb in spec.neighbour_ids(here):
             if nb in best:
                 continue
             c = _step_cost(cost_fn, here, nb)
@@ -470,7 +470,7 @@ def zoc(spec: GridSpec, unit_hexes: Iterable[str], blocked: Callable[[str, str],
     out = set()
     for h in unit_hexes:
         h = spec.canonical(h)
-        for nb in spec.neighbours(h):
+        for nb in spec.neighbour_ids(h):       # the memoised tuple: no copy to read it
             if not blocked(h, nb):
                 out.add(nb)
     return out
