@@ -56,7 +56,7 @@ _ID_PATTERNS = {
     # letter-number is row first: "C12" = row C, column 12 (no leading zeros)
     "letter-number": re.compile(r"([A-Z]+)(0|[1-9][0-9]*)([A-Za-z]*)"),
 }
-_MEMO_LIMIT = 200_000         # entries of one grid's memo (GridSpec._memo) before it starts afresh
+_MEMO_LIMIT = 100_000         # entries of one of a grid's memos (GridSpec.__post_init__) before it starts afresh
 _PATTERN_TEXT = {
     "xxyy": "4 digits CCRR, e.g. '2516'",
     "xx.yy": "CC.RR, e.g. '12.07'",
@@ -221,13 +221,15 @@ class GridSpec:
             raise ValueError(f"numbering {self.numbering!r}; expected one of {', '.join(NUMBERINGS)}")
         if self.offset not in OFFSETS:
             raise ValueError(f"offset {self.offset!r}; expected one of {', '.join(OFFSETS)}")
-        # per-grid memo of parse / canonical / neighbours (the spec is frozen, so they never change;
-        # supply traces and movement ask for the same hexes thousands of times). Not a field: it
-        # takes no part in ==, hash or repr. Only answers are kept, never a refusal.
-        object.__setattr__(self, "_memo", {})
+        # per-grid memos of parse / canonical / axial / neighbours by hex id (the spec is frozen, so
+        # they never change; supply traces and movement ask for the same hexes thousands of times),
+        # one dict each so a look-up builds no key tuple (issue 13). Not fields: they take no part in
+        # ==, hash or repr. Only answers are kept, never a refusal.
+        for memo in ("_parsed", "_canonical", "_axial", "_neighbour_ids", "_sorted_ids"):
+            object.__setattr__(self, memo, {})
 
-    def _remember(self, key: tuple, value):
-        memo = self._memo          # type: ignore[attr-defined]
+    @staticmethod
+    def _remember(memo: dict, key: str, value):
         if len(memo) >= _MEMO_LIMIT:        # ids typed by players could be many: stay bounded
             memo.clear()
         memo[key] = value
@@ -248,8 +250,8 @@ class GridSpec:
 
     def parse(self, hex_id: str) -> tuple[int, int]:
         """Hex id -> global (col, row).  ValueError naming the id and the expected pattern."""
-        found = self._memo.get(("parse", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
-        return found if found is not None else self._remember(("parse", hex_id), self._parse(hex_id))
+        found = self._parsed.get(hex_id) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        return found if found is not None else self._remember(self._parsed, hex_id, self._parse(hex_id))   # type: ignore[attr-defined]
 
     def _parse(self, hex_id: str) -> tuple[int, int]:
         m = _ID_PATTERNS[self.numbering].fullmatch(hex_id) if isinstance(hex_id, str) else None
@@ -289,16 +291,16 @@ class GridSpec:
 
     def canonical(self, hex_id: str) -> str:
         """The preferred id of the same location ("2516W" -> "2516", "1005E" -> "4205")."""
-        found = self._memo.get(("canonical", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
-        return found if found is not None else self._remember(("canonical", hex_id), self.format(*self.parse(hex_id)))
+        found = self._canonical.get(hex_id) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        return found if found is not None else self._remember(self._canonical, hex_id, self.format(*self.parse(hex_id)))   # type: ignore[attr-defined]
 
     def same_hex(self, a: str, b: str) -> bool:
         return self.parse(a) == self.parse(b)
 
     # -- geometry ------------------------------------------------------------------------
     def to_axial(self, hex_id: str) -> tuple[int, int]:
-        found = self._memo.get(("axial", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
-        return found if found is not None else self._remember(("axial", hex_id), offset_to_axial(self.offset, *self.parse(hex_id)))
+        found = self._axial.get(hex_id) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        return found if found is not None else self._remember(self._axial, hex_id, offset_to_axial(self.offset, *self.parse(hex_id)))   # type: ignore[attr-defined]
 
     def to_cube(self, hex_id: str) -> tuple[int, int, int]:
         q, r = self.to_axial(hex_id)
@@ -315,16 +317,16 @@ class GridSpec:
     def neighbour_ids(self, hex_id: str) -> tuple[str, ...]:
         """neighbours() as the memoised tuple itself, for the searches that ask hundreds of
         thousands of times and only read it (issue 13: the copy was most of a call)."""
-        found = self._memo.get(("neighbours", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        found = self._neighbour_ids.get(hex_id) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
         if found is None:
-            found = self._remember(("neighbours", hex_id), tuple(self._neighbours(hex_id)))
+            found = self._remember(self._neighbour_ids, hex_id, tuple(self._neighbours(hex_id)))   # type: ignore[attr-defined]
         return found
 
     def sorted_neighbour_ids(self, hex_id: str) -> tuple[str, ...]:
         """sorted(neighbours(hex_id)), memoised (a supply search expands each hex in id order)."""
-        found = self._memo.get(("sorted neighbours", hex_id)) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
+        found = self._sorted_ids.get(hex_id) if isinstance(hex_id, str) else None   # type: ignore[attr-defined]
         if found is None:
-            found = self._remember(("sorted neighbours", hex_id), tuple(sorted(self.neighbour_ids(hex_id))))
+            found = self._remember(self._sorted_ids, hex_id, tuple(sorted(self.neighbour_ids(hex_id))))   # type: ignore[attr-defined]
         return found
 
     def _neighbours(self, hex_id: str) -> list[str]:
@@ -339,8 +341,10 @@ class GridSpec:
 
     def distance(self, a: str, b: str) -> int:
         """Hexes between a and b (cube distance); 0 for the same location."""
-        qa, ra = self.to_axial(a)
-        qb, rb = self.to_axial(b)
+        axial = self._axial          # type: ignore[attr-defined]
+        # the memo read here, not through to_axial: retreats and zones of control ask 80,000 times a campaign (issue 13)
+        qa, ra = (axial.get(a) if isinstance(a, str) else None) or self.to_axial(a)
+        qb, rb = (axial.get(b) if isinstance(b, str) else None) or self.to_axial(b)
         dq, dr = qb - qa, rb - ra
         return max(abs(dq), abs(dr), abs(dq + dr))
 
@@ -401,7 +405,7 @@ def cheapest_path(spec: GridSpec, start: str, goal: str, cost_fn: CostFn, max_co
         done.add(here)
         if here == goal:
             return cost, list(path)
-        for nb in spec.neighbours(here):
+        for nb in spec.neighbour_ids(here):
             if nb in done:
                 continue
             c = _step_cost(cost_fn, here, nb)
@@ -422,7 +426,7 @@ def reachable(spec: GridSpec, start: str, cost_fn: CostFn, max_cost) -> dict[str
         if here in best:
             continue
         best[here] = cost
-        for nb in spec.neighbours(here):
+        for nb in spec.neighbour_ids(here):
             if nb in best:
                 continue
             c = _step_cost(cost_fn, here, nb)
@@ -466,7 +470,7 @@ def zoc(spec: GridSpec, unit_hexes: Iterable[str], blocked: Callable[[str, str],
     out = set()
     for h in unit_hexes:
         h = spec.canonical(h)
-        for nb in spec.neighbours(h):
+        for nb in spec.neighbour_ids(h):       # the memoised tuple: no copy to read it
             if not blocked(h, nb):
                 out.add(nb)
     return out

@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 PICTURE = "picture.svg"   # the public picture in every step folder, beside report.txt
 REACH = 2            # hexes of known terrain drawn around each unit and battle
 MAX_ROWS = 6         # rows of the excerpt (its columns are what fits PAGE_WIDTH)
+# the axial steps (dq, dr) to every hex within REACH: a hex distance max(|dq|, |dr|, |dq + dr|)
+_WITHIN_REACH = [(dq, dr) for dq in range(-REACH, REACH + 1) for dr in range(-REACH, REACH + 1)
+                 if max(abs(dq), abs(dr), abs(dq + dr)) <= REACH]
 
 
 def _terrain_name(value: object) -> str | None:
@@ -127,8 +130,9 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
               if a.units and set(a.units) <= visible]          # never an arrow of a counter the viewer may not see
     # the same for every save of a campaign: worked out once per data (a data amendment clears it)
     known = data.derived("kit.picture.known_hexes", lambda: _known_hexes(data, grid))
-    # each known hex with its column, row and axial coordinates, for the excerpt's filter below
-    spots = data.derived("kit.picture.known_spots", lambda: [(h, a, *grid.parse(h), *grid.to_axial(h)) for h, a in known.items()])
+    # each known hex by its column and row, with its axial coordinates: the excerpt's hexes are looked
+    # up in its window instead of searched for in the whole map (issue 13: 1,440 hexes in Stargard)
+    spots = data.derived("kit.picture.known_spots", lambda: {grid.parse(h): (h, a, *grid.to_axial(h)) for h, a in known.items()})
     focus = sorted(set(marks) | {h for a in arrows for h in a.path}) or sorted({grid.canonical(u.hex) for u in shown}) or sorted(known)
     cols, rows = _window(grid, focus) if focus else (range(0), range(0))
 
@@ -149,9 +153,10 @@ def picture_svg(game: GameModule, data: GameData, state: dict, title: str = "", 
     marks = {h: text for h, text in marks.items() if inside(h)}
     drawn_arrows = [a for a in arrows if all(inside(h) for h in a.path)]
     centres = sorted(set(units) | set(marks) | {h for a in drawn_arrows for h in a.path})
-    near = [grid.to_axial(c) for c in centres]
-    hexes = {h: a for h, a, col, row, q, r in spots if col in cols and row in rows          # inside(h), within REACH
-             and (not near or any(max(abs(cq - q), abs(cr - r), abs(cq - q + cr - r)) <= REACH for cq, cr in near))}
+    # every axial spot within REACH of a centre, so each hex of the window is one lookup (issue 13)
+    near = {(cq + dq, cr + dr) for cq, cr in map(grid.to_axial, centres) for dq, dr in _WITHIN_REACH}
+    in_window = [spots[col, row] for col in cols for row in rows if (col, row) in spots]      # inside(h)
+    hexes = {h: a for h, a, q, r in in_window if not near or (q, r) in near}                 # within REACH
     drawn = set(hexes) | set(centres)
     notes = tuple(notes)
     if outside:

@@ -55,7 +55,7 @@ def _grouped(paths: list[str]) -> str:
     """Data paths for reading: many entries of one collection become `units.counters.* (52 values)`."""
     groups: dict[str, list[str]] = {}
     for path in paths:
-        groups.setdefault(".".join(path.split(".")[:2]), []).append(path)
+        groups.setdefault(".".join(path.split(".", 2)[:2]), []).append(path)
     shown = []
     for prefix, members in groups.items():
         shown += [f"{user_path(prefix)}.* ({len(members)} values)"] if len(members) > 4 else [user_path(m) for m in members]
@@ -68,7 +68,8 @@ def _data_note(campaign: Campaign, paths: list[str], demonstration: bool, what: 
         label = campaign.data.overridden.get(path, "")
         if label.startswith("data amendment"):
             amended.setdefault(label, []).append(path)
-    paths = [p for p in paths if not any(p in group for group in amended.values())]
+    if amended:                                  # most steps have none: no search per path (issue 13)
+        paths = [p for p in paths if not any(p in group for group in amended.values())]
     notes = [("p", f"{label[0].upper()}{label[1:]} values used: {_grouped(group)}") for label, group in sorted(amended.items())]
     if demonstration and paths:
         return [("p", f"DEMONSTRATION DATA: {what} used values that are NOT the published game's "
@@ -321,7 +322,8 @@ def _table(headers: list[str], rows: list[list[str]], fmt: str) -> list[str]:
         return lines + ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows] + [""]
     widths = [max([len(str(h))] + [len(str(r[i])) for r in rows]) for i, h in enumerate(headers)]
     lines = [] if keyed else [("  ".join(str(h).ljust(w) for h, w in zip(headers, widths))).rstrip()]
-    lines += [("  ".join(str(c).ljust(w) for c, w in zip(row, widths))).rstrip() for row in rows]
+    line = "  ".join(f"{{!s:<{w}}}" for w in widths)       # one format a row, not a join of ljusts (issue 13)
+    lines += [line.format(*row).rstrip() for row in rows]
     if fmt == "bbcode":
         return ["[code]"] + lines + ["[/code]", ""]
     return lines + [""]

@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeGuard
 
 from .hexgrid import GridSpec
 
@@ -57,8 +58,11 @@ HEXSIDE_STYLE = {
 }
 
 
+@functools.lru_cache(maxsize=16384, typed=True)
 def _fmt(v: float) -> str:
-    """Fixed two-decimal numbers so output never depends on float repr quirks."""
+    """Fixed two-decimal numbers so output never depends on float repr quirks. Kept per value: a
+    picture's coordinates repeat (its hexes on a lattice), and a lookup is a quarter of formatting
+    (issue 13); equal values format alike (0.0 and -0.0 both as 0.00)."""
     s = f"{v:.2f}"
     return "0.00" if s == "-0.00" else s
 
@@ -114,9 +118,31 @@ def _corner_offsets(flat_top: bool, radius: float) -> tuple[tuple[float, float],
                  for i in range(6))
 
 
+_GEOMETRY_LIMIT = 100_000    # entries of one grid's geometry memo before it starts afresh
+
+
+@functools.lru_cache(maxsize=16)
+def _geometry(spec: GridSpec) -> dict:
+    """The picture's geometry memo of a grid: a drawn hex's centre, a featured hexside's edge. Pure
+    functions of the grid and the hex ids, which every step's picture asks again (issue 13)."""
+    return {}
+
+
+def _remember(memo: dict, key, value):
+    if len(memo) >= _GEOMETRY_LIMIT:        # ids come from the data and saves: stay bounded
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _is_mapping(value: object) -> TypeGuard[Mapping]:
+    """isinstance(value, Mapping), a plain dict answered without the ABC's slower check (issue 13)."""
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def _terrain(attrs) -> str | None:
-    t = attrs.get("terrain") if isinstance(attrs, Mapping) else None
-    if isinstance(t, Mapping):  # data-format wrapper {value: ..., rule: ...}
+    t = attrs.get("terrain") if _is_mapping(attrs) else None
+    if _is_mapping(t):  # data-format wrapper {value: ..., rule: ...}
         t = t.get("value")
     return t.lower() if isinstance(t, str) else None
 
@@ -249,6 +275,7 @@ class _Page:
 
     spec: GridSpec
     attrs: dict[str, Mapping]
+    terrain: dict[str, str | None]        # each drawn hex's terrain (_terrain), read once for the fill and legend
     stacks: dict[str, list]
     mark_text: dict[str, list[str]]
     centres: dict[str, tuple[float, float]]
@@ -276,12 +303,16 @@ class _Page:
             mark_text.setdefault(spec.canonical(h), []).append(str(marks[h]))
         drawn = set(attrs) | set(stacks) | set(mark_text) | {spec.canonical(h) for a in arrows for h in a.path}
         # Draw in page order (top to bottom, left to right) so overlaps are predictable.
-        centres = {h: hex_centre(spec, *spec.parse(h), HEX) for h in drawn}
+        geometry = _geometry(spec)
+        centres = {h: geometry.get(h) or _remember(geometry, h, hex_centre(spec, *spec.parse(h), HEX)) for h in drawn}
         order = sorted(drawn, key=lambda h: (centres[h][1], centres[h][0], h))
         if order:
-            xs = [x for h in order for x, _ in hex_corners(spec, *centres[h], HEX)]
-            ys = [y for h in order for _, y in hex_corners(spec, *centres[h], HEX)]
-            min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+            # the corners' extremes are the centres' extremes plus the offsets' (adding a float is
+            # monotonic, so the very floats of every corner's sum): no six corners a hex (issue 13)
+            xs, ys = [x for x, _ in centres.values()], [y for _, y in centres.values()]
+            offsets = _corner_offsets(spec.flat_top, HEX)
+            dxs, dys = [dx for dx, _ in offsets], [dy for _, dy in offsets]
+            min_x, max_x, min_y, max_y = min(xs) + min(dxs), max(xs) + max(dxs), min(ys) + min(dys), max(ys) + max(dys)
         else:
             min_x = max_x = min_y = max_y = 0.0
         pad = FRAME_PAD if legend is not None else 0.0
@@ -297,7 +328,8 @@ class _Page:
         frame = (left, top, map_w, map_h) if legend is not None else None
         legend_top = top + map_h + 12
         height = legend_top if legend is not None else top + map_h + MARGIN
-        return _Page(spec, attrs, stacks, mark_text, centres, order, left + pad - min_x, top + pad - min_y,
+        terrain = {h: _terrain(attrs.get(h, {})) for h in order}
+        return _Page(spec, attrs, terrain, stacks, mark_text, centres, order, left + pad - min_x, top + pad - min_y,
                      width, height, title_lines, frame, legend_top)
 
     def at(self, h: str) -> tuple[float, float]:
@@ -334,11 +366,11 @@ def _head(page: _Page) -> list[str]:
     return out
 
 
-def _hex_polygon(page: _Page, h: str) -> list[str]:
+def _hex_polygon(page: _Page, h: str) -> Sequence[str]:
     x, y = page.at(h)
-    terrain = _terrain(page.attrs.get(h, {}))
+    terrain = page.terrain[h]
     fill = PALETTE.get(terrain) if terrain else None
-    return list(_polygon_text(h, x, y, page.spec.flat_top, fill, h in page.mark_text))
+    return _polygon_text(h, x, y, page.spec.flat_top, fill, h in page.mark_text)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -368,10 +400,11 @@ def _hexside_edges(page: _Page, hexsides: Mapping[str, str]) -> tuple[list[str],
             continue
         if a_id not in centres or b_id not in centres:
             continue
-        bx_, by_ = centres[b_id]
-        corners = hex_corners(spec, *centres[a_id], HEX)
-        near = sorted(corners, key=lambda c: (round(math.hypot(c[0] - bx_, c[1] - by_), 6), c))[:2]
-        if abs(math.hypot(near[1][0] - bx_, near[1][1] - by_) - HEX) > 0.01 * HEX:
+        geometry = _geometry(spec)
+        near = geometry.get((a_id, b_id), False)
+        if near is False:
+            near = _remember(geometry, (a_id, b_id), _shared_edge(spec, centres[a_id], centres[b_id]))
+        if near is None:
             continue    # not adjacent: no shared edge
         feature = str(hexsides[key]).lower()
         features.add(feature)
@@ -385,6 +418,16 @@ def _hexside_edges(page: _Page, hexsides: Mapping[str, str]) -> tuple[list[str],
     return edges, sorted(features)
 
 
+def _shared_edge(spec: GridSpec, a: tuple[float, float], b: tuple[float, float]) -> tuple | None:
+    """The two corners of hex a (centre `a`) nearest hex b's centre, when they are its shared edge."""
+    bx_, by_ = b
+    corners = hex_corners(spec, *a, HEX)
+    near = sorted(corners, key=lambda c: (round(math.hypot(c[0] - bx_, c[1] - by_), 6), c))[:2]
+    if abs(math.hypot(near[1][0] - bx_, near[1][1] - by_) - HEX) > 0.01 * HEX:
+        return None
+    return tuple(near)
+
+
 def _battle_outlines(page: _Page) -> list[str]:
     outlines = []
     for h in sorted(page.mark_text):
@@ -394,32 +437,42 @@ def _battle_outlines(page: _Page) -> list[str]:
     return outlines
 
 
-def _hex_labels(page: _Page, h: str) -> list[str]:
+def _hex_labels(page: _Page, h: str) -> Sequence[str]:
     """A hex's stack of counters."""
+    stack = page.stacks.get(h)
+    if not stack:
+        return ()
     x, y = page.at(h)
-    return _stack(page.stacks.get(h, []), x, y)
+    return _stack(stack, x, y)
 
 
-def _hex_ids(page: _Page, h: str) -> list[str]:
+def _hex_ids(page: _Page, h: str) -> Sequence[str]:
     """A hex's id (and name) with its city square, haloed in white (drawn over the arrows)."""
     x, y = page.at(h)
     hex_attrs = page.attrs.get(h, {})
-    name = hex_attrs.get("name") if isinstance(hex_attrs, Mapping) else None
-    if isinstance(name, Mapping):
+    is_map = _is_mapping(hex_attrs)
+    name = hex_attrs.get("name") if is_map else None
+    if _is_mapping(name):
         name = name.get("value")
+    return _id_text(h, x, y, name if isinstance(name, str) else "", is_map and hex_attrs.get("city") is True)
+
+
+@functools.lru_cache(maxsize=4096)
+def _id_text(h: str, x: float, y: float, name: str, city: bool) -> tuple[str, ...]:
+    """_hex_ids' text, written once for each place on a page (as _polygon_text, issue 13)."""
     base = y - HEX * 0.6
     start = (f'<text x="{_fmt(x)}" y="{_fmt(base)}" font-size="{_fmt(MIN_TEXT)}" text-anchor="middle" fill="#303030" '
              'stroke="#ffffff" stroke-width="3" stroke-opacity="0.8" paint-order="stroke">')
     out = [f'{start}{_clean(h)}</text>']
-    if isinstance(name, str) and name:
+    if name:
         out[0] = f'{start}{_clean(h)}<tspan dx="4" font-style="italic" font-weight="bold">{_clean(name)}</tspan></text>'
-    if isinstance(hex_attrs, Mapping) and hex_attrs.get("city") is True:
-        label = f"{h} {name}" if isinstance(name, str) and name else h
+    if city:
+        label = f"{h} {name}" if name else h
         out.append(
             f'<rect class="city" x="{_fmt(x - text_width(label, MIN_TEXT) / 2 - 11)}" y="{_fmt(base - 8)}" width="8" height="8" '
             'fill="#404040" stroke="#ffffff" stroke-width="0.8"/>'
         )
-    return out
+    return tuple(out)
 
 
 def _stack(stack: list, x: float, y: float) -> list[str]:
@@ -555,13 +608,13 @@ def _legend(page: _Page, legend: Legend, features: list[str], arrow_kinds: set[s
     """A key to everything drawn, flowing over the page width, then the notes; and the page's
     height below them."""
     items: list[tuple[str, float, str]] = []     # (swatch SVG at 0,0 .. w,14, its width w, text)
-    terrains = sorted({t for h in page.order for t in [_terrain(page.attrs.get(h, {}))] if t in PALETTE})
-    for terrain in terrains:
+    drawn = set(page.terrain.values())
+    for terrain in sorted(t for t in drawn if t in PALETTE):
         items.append((f'<rect width="22" height="14" fill="{PALETTE[terrain]}" stroke="#404040" stroke-width="1"/>', 22.0, terrain))
-    if any(PALETTE.get(_terrain(page.attrs.get(h, {})) or "") is None for h in page.order):
+    if any(PALETTE.get(t or "") is None for t in drawn):
         items.append(('<rect width="22" height="14" fill="url(#unknown-terrain)" stroke="#404040" stroke-width="1"/>', 22.0,
                       "? terrain not in the data"))
-    if any(isinstance(a, Mapping) and a.get("city") is True for a in page.attrs.values()):
+    if any(_is_mapping(a) and a.get("city") is True for a in page.attrs.values()):
         items.append(('<rect x="7" y="3" width="8" height="8" fill="#404040"/>', 22.0, "city"))
     for feature in features:
         colour, width = HEXSIDE_STYLE.get(feature, ("#606060", 3.0))

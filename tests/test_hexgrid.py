@@ -514,6 +514,10 @@ def test_memoised_answers_equal_the_computed_ones(numbering, offset):
         assert spec.neighbours(hex_id) == spec._neighbours(hex_id)
         assert spec.parse(hex_id) == spec._parse(hex_id)
         assert spec.canonical(hex_id) == spec.format(*spec._parse(hex_id))
+        q, r = offset_to_axial(offset, *spec._parse(hex_id))
+        assert spec.to_axial(hex_id) == (q, r)
+        q1, r1 = offset_to_axial(offset, 1, 1)                 # distance reads the axial memo itself
+        assert spec.distance(hex_id, spec.format(1, 1)) == max(abs(q - q1), abs(r - r1), abs(q - q1 + r - r1))
     first = spec.neighbours(sorted(ids)[0])
     first.append("mutated")                              # a caller's list is its own
     assert "mutated" not in spec.neighbours(sorted(ids)[0])
@@ -527,6 +531,8 @@ def test_a_refused_id_is_refused_every_time():
             spec.parse("25x6")
         with pytest.raises(ValueError, match="bad hex id"):
             spec.neighbours(2516)        # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="bad hex id '25x6'"):
+            spec.distance("2516", "25x6")
 
 
 def test_a_bad_hex_id_is_a_refusal_and_still_a_value_error():

@@ -182,3 +182,28 @@ def test_renders_to_png(tmp_path: Path):
     subprocess.run(cmd, check=True, timeout=60, capture_output=True)
     data = png_file.read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 100
+
+
+@pytest.mark.parametrize("offset", OFFSETS)
+def test_memos_draw_the_same_bytes(offset):
+    """The picture's memos (a grid's centres and hexside edges, each hex's text per place, _fmt per
+    value; issue 13) draw what a fresh drawing does, and the page's extremes are every corner's."""
+    import math
+
+    from pbem import svg
+    spec = GridSpec("xxyy", offset)
+    hexes = {f"{c:02d}{r:02d}": {"terrain": t, "name": "Kleve" if c == 3 else None, "city": c == 4}
+             for c in range(2, 7) for r, t in zip(range(3, 7), ("clear", "forest", "lava", "town"))}
+    units = {"0304": [{"id": "1 Gd", "label": "6-5-4", "steps": (1, 2), "badges": ["OOS"], "side": "red"}]}
+    hexsides = {"0304|0305": "river", "0405|0406": "rhine"}
+    legend = svg.Legend({"OOS": "out of supply"}, notes=("a note",))
+    warm = [render_svg(spec, hexes, units, {"0505": "1:1"}, "T", hexsides, legend=legend) for _ in range(2)]
+    for memo in (svg._fmt, svg._polygon_text, svg._id_text, svg._geometry):
+        memo.cache_clear()
+    assert warm == [render_svg(spec, hexes, units, {"0505": "1:1"}, "T", hexsides, legend=legend)] * 2
+    root = _parse(warm[0])
+    corners = [tuple(map(float, p.split(","))) for poly in root.iter(NS + "polygon") for p in poly.get("points").split()]
+    frame = next(r for r in root.iter(NS + "rect") if r.get("class") == "frame")
+    assert math.isclose(min(x for x, _ in corners), float(frame.get("x")) + svg.FRAME_PAD, abs_tol=0.01)
+    assert math.isclose(min(y for _, y in corners), float(frame.get("y")) + svg.FRAME_PAD, abs_tol=0.01)
+    assert math.isclose(max(x for x, _ in corners), float(frame.get("x")) + float(frame.get("width")) - svg.FRAME_PAD, abs_tol=0.01)
