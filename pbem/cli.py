@@ -654,8 +654,10 @@ def main() -> None:  # pragma: no cover - console entry point (tests/test_cli_di
         from . import __version__
         out(f"pbem {__version__}")
         sys.exit(0)
-    from .helppage import help_request
-    page = help_request(argv, sys.modules["__main__"])
+    page = None
+    if len(argv) < 3 and (argv[-1:] == ["--help"] or argv[:1] in ([], ["data"], ["amend"])):
+        from .helppage import help_request
+        page = help_request(argv, sys.modules["__main__"])
     if page is not None:                     # typer's own page, written without loading typer
         text, status = page
         (sys.stderr if status else sys.stdout).write(text + "\n")
