@@ -363,21 +363,24 @@ def adjudicate_cmd(folder: Path = Argument(...), files: Optional[List[Path]] = A
                    key: Optional[Path] = Option(None, help="Your key, to reveal your dice for this step"),
                    passphrase: Optional[str] = Option(None)) -> None:
     """Verify and apply signed orders; write the next save and its report."""
+    from .adjudicate import adjudicate    # not pbem.campaign: adjudicating needs no replay code
+    from .folder import open_campaign
+    from .inputs import PENDING
     private = keys.load_private_key(key, passphrase) if key else None
-    campaign = camp.open_campaign(folder)
+    campaign = open_campaign(folder)
     mine = campaign.sides_of_key(keys.key_id(private.public_key())) if private else []
     if key:
         ledger.check_fresh(key, campaign)
-    result = camp.adjudicate(folder, files or [], private, campaign=campaign)
+    result = adjudicate(folder, files or [], private, campaign=campaign)
     if key:
         ledger.bind(key, campaign, mine)
     out(result.report)
     if result.save is None and result.awaiting_strength:
-        out(f"kept the inputs in {folder / camp.PENDING}: adjudicate the strength message of "
+        out(f"kept the inputs in {folder / PENDING}: adjudicate the strength message of "
             f"{', '.join(result.awaiting_strength)} when it comes")
         return
     if result.save is None:
-        out(f"kept the orders in {folder / camp.PENDING}: adjudicate the reveal of "
+        out(f"kept the orders in {folder / PENDING}: adjudicate the reveal of "
             f"{', '.join(result.awaiting_reveal)} when it comes")
     else:
         out(f"wrote save {result.number} in {campaign.step_dir(result.number)}")
