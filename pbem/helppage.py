@@ -3,7 +3,7 @@ alone), written as typer writes them with click's plain formatter, without impor
 13: it is two thirds of a `pbem --help`). The layout is click's (HelpFormatter, wrap_text,
 make_default_short_help); tests/test_cli_help.py compares every page with typer's, byte for byte,
 at several terminal widths. Anything these pages do not cover (a command's own --help, ANSI or tab
-characters in a help text, Windows, shell completion) is left to typer."""
+characters in a help text, Windows, shell completion, an output that is not UTF-8) is left to typer."""
 
 import os
 import sys
@@ -123,6 +123,14 @@ def program_name(main: Any) -> str:
     return "python -m " + (main.__package__ if name == "__main__" else f"{main.__package__}.{name}").lstrip(".")
 
 
+def _utf8(stream: Any) -> bool:
+    import codecs
+    try:
+        return codecs.lookup(stream.encoding).name == "utf-8"
+    except (AttributeError, LookupError, TypeError):
+        return False
+
+
 def help_request(argv: list[str], main: ModuleType) -> Optional[tuple[str, int]]:
     """(the page, 0) for `--help` or `GROUP --help`, (the page, 2) for a group given alone (click's
     no_args_is_help: on stderr, status 2), as typer answers them; None for anything else."""
@@ -135,7 +143,8 @@ def help_request(argv: list[str], main: ModuleType) -> Optional[tuple[str, int]]
     prog = program_name(main)
     texts = [func.__doc__ for _, _, func in COMMANDS] + [g["help"] for g in GROUPS.values()]
     if (os.name == "nt" or any(t is None or "\t" in t or "\x1b" in t or "\b" in t or "\f" in t for t in texts)
-            or f"_{prog}_COMPLETE".replace("-", "_").upper() in os.environ):
+            or f"_{prog}_COMPLETE".replace("-", "_").upper() in os.environ
+            or not all(_utf8(stream) for stream in (sys.stdout, sys.stderr))):   # click re-encodes other streams
         return None
     import inspect
     import shutil
