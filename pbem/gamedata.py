@@ -44,6 +44,8 @@ def unwrap(value):
 
 _REMEMBERED_MAX = 256       # answers GameData.remembered keeps per data before it starts afresh
 _ABSENT = object()          # GameData._walk: a key the node does not hold
+_ANSWERS = "data.get"       # GameData.cache key of get's answers by path
+_ANSWERS_MAX = 8192
 
 
 @dataclass
@@ -145,17 +147,37 @@ class GameData:
 
     def get(self, path: str, what: str | None = None, default=PbemError):
         """The value at `path`; refuse with UnknownDataError if the rulebook lacks it."""
-        parts = self._parts(path)             # once for the walk and the note (every data read asks)
-        node, _rule, printed_on, _open, found = self._walk(path, parts)
-        if found and is_wrapped(node):
-            node = node["value"]
-        if not found or node == UNKNOWN:
-            if default is not PbemError and not found:
+        # every data read asks (thousands a replay): the answer for a path is kept while the data
+        # stay as they are, in `cache`, which every change of the data clears
+        answers = self.cache.get(_ANSWERS)
+        if answers is None:
+            answers = self.cache[_ANSWERS] = {}
+        answer = answers.get(path)
+        if answer is None:
+            if len(answers) >= _ANSWERS_MAX:
+                answers.clear()
+            answer = answers[path] = self._answer(path)
+        node, known, printed_on, noted = answer
+        if not known:
+            if default is not PbemError and node is _ABSENT:
                 return default
             raise UnknownDataError(path, what or path, printed_on, self.override_file)
-        if self.overridden:
-            self._note_use(path, ".".join(parts))
+        if noted:
+            self.used_overrides.update(noted)
         return node
+
+    def _answer(self, path: str) -> tuple:
+        """What get answers for `path`: (the value, or _ABSENT; whether it is known; where it is
+        printed; the overridden paths a read of it notes as used)."""
+        parts = self._parts(path)
+        node, _rule, printed_on, _open, found = self._walk(path, parts)
+        if not found:
+            return _ABSENT, False, printed_on, ()
+        if is_wrapped(node):
+            node = node["value"]
+        if node == UNKNOWN:
+            return node, False, printed_on, ()
+        return node, True, printed_on, tuple(p for p in _prefixes(".".join(parts)) if p in self.overridden)
 
     def require_keys(self, value: dict, path: str, keys, owner: str, printed_on: str) -> dict:
         """`value` (read from `path`) with each of `keys` known; else UnknownDataError naming the first."""
@@ -378,6 +400,7 @@ def apply_values(data: GameData, values: dict, source: str, label: str) -> None:
             raise PbemError(f"override path '{dotted}' is not an unknown value or an entry of an open collection", str(path))
         parent[last] = value
         data.overridden[dotted] = label
+        data.cache.pop(_ANSWERS, None)     # GameData.get's answers were of the data before
 
 
 def apply_readings(data: GameData, chosen: dict | None) -> None:
@@ -410,6 +433,7 @@ def apply_readings(data: GameData, chosen: dict | None) -> None:
                 parent[parts[-1]] = item["value"]
             data.reading_values[".".join(parts)] = f"reading {reading}={choice} (docs/errata.md)"
     data.readings = dict(chosen)
+    data.cache.pop(_ANSWERS, None)         # GameData.get's answers were of the data before
 
 
 def load_scenario(game: str, scenario: str) -> tuple[dict, str]:
