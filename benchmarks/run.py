@@ -8,9 +8,10 @@ What users feel is a whole `pbem` process, interpreter start included, so that i
    as a campaign of its own), or until the game ends, or until the demonstration data lacks a
    value the dice led to (printed: where and why it stopped). Where the printed game is shorter
    than that, the benchmark lengthens it on benchmark data (LENGTHEN: e.g. Operation Grenade's
-   game length ×5); where the demonstration data runs out in a long game, on a benchmark copy of
-   the demo data override with longer lists (ENLARGE_OVERRIDE: Operation Grenade's strength chits
-   ×3); the table says so; and core-200 / core-400, a generated campaign on
+   game length ×5, Smithereens' last turn ×15); where the demonstration data runs out in a long
+   game, on a benchmark copy of the demo data override with longer lists (ENLARGE_OVERRIDE:
+   Operation Grenade's strength chits ×3) or the values its end needs (FILL_OVERRIDE: Smithereens'
+   city flags); the table says so; and core-200 / core-400, a generated campaign on
    the core with a rules-free benchmark game (one die per order).
 2. For each campaign: `pbem verify` as a fresh process (median of --runs), verify in-process
    (warm, median), and the floor measured in the same run: a fresh process doing, for every
@@ -119,11 +120,14 @@ def run_child(args: list[str]) -> None:
 # -- building the campaigns ---------------------------------------------------------------------
 
 # Games whose printed period is shorter than the steps asked for: the benchmark plays them on a
-# copy of their rules data with the game length multiplied (benchmark data, never shipped; the
-# table says so), and its benchmark policy's turn limit multiplied alike.
-# game -> (rules file, path of the game-length table in it, factor, the policy's turn limit)
-LENGTHEN = {"operation-grenade": ("game.yaml", ("game_length", "number_of_game_turns", "by_first_day"), 5,
-                                  ("pbem.games.operation_grenade.demo", "BENCH_TURNS"))}
+# copy of their rules (or scenario) data with the game length multiplied (benchmark data, never
+# shipped; the table says so), and its benchmark policy's turn limit multiplied alike.
+# game -> (folder: "rules" or "scenarios", its file, path of the game length in it (a number, or a
+# table of numbers), factor, the policy's turn limit or None). Smithereens' historical scenario ends
+# after Game Turn 10 (4.4, 5.1), about 34 steps.
+LENGTHEN = {"operation-grenade": ("rules", "game.yaml", ("game_length", "number_of_game_turns", "by_first_day"), 5,
+                                  ("pbem.games.operation_grenade.demo", "BENCH_TURNS")),
+            "smithereens": ("scenarios", "historical.yaml", ("last_turn", "value"), 15, None)}
 # Games whose demonstration data runs out in a long game: the benchmark plays them on a copy of the
 # demo data override with these lists made `factor` times as long (each item copied with its id
 # suffixed), and the matching counts multiplied; benchmark data, never shipped; the table says so.
@@ -204,57 +208,101 @@ def play(campaign: Campaign, work: Path, keys: dict, key_files: dict, seats, nex
     campaign.stopped = f"played the {max_steps} steps asked for"
 
 
+def unknown_city_flags(game: str, override: dict) -> dict:
+    """Smithereens (FILL_OVERRIDE): `city: false` for every hex the data lists whose city flag it
+    does not give (the victory count, 4.4, asks each one), as the game itself asks it."""
+    from pbem.errors import UnknownDataError
+    from pbem.gamedata import load_game_data
+    from pbem.games import get_game
+    from pbem.yamlio import dump_yaml
+    rules = get_game(game)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "override.yaml"
+        source.write_text(dump_yaml(override))
+        data = load_game_data(game, source)
+    filled = {}
+    for hex_id in rules.hexes(data):
+        try:
+            rules.is_city(data, hex_id, "4.4")
+        except UnknownDataError as exc:
+            filled[exc.path] = False
+    return filled
+
+
+# Games whose demonstration data lacks a value every game end needs: the benchmark copy of the demo
+# data override gives it (benchmark data, never shipped; the table says so). game -> the values, by
+# a function of the game's data. Smithereens' victory count (4.4) needs every listed hex's city
+# flag; its rules list hexes whose flag the text never gives (6.7's 1131, ...): "no city" here.
+FILL_OVERRIDE = {"smithereens": unknown_city_flags}
+
+
 @contextlib.contextmanager
 def lengthened_rules(work: Path, game: str):
-    """The game's rules data with its game length multiplied (LENGTHEN), as pbem's installed rules
-    while the campaign is created (which keeps its own copy under data/rules); yields a note."""
+    """The game's rules (or scenario) data with its game length multiplied (LENGTHEN), as pbem's
+    installed data while the campaign is created (which keeps its own copy under data/); yields a note."""
     from pbem import gamedata
     from pbem.yamlio import dump_yaml, load_yaml_file
     if game not in LENGTHEN:
         yield ""
         return
     import importlib
-    name, path, factor, (module_name, limit) = LENGTHEN[game]
-    policy_module = importlib.import_module(module_name)
-    turns = getattr(policy_module, limit)
-    source, target = gamedata.rules_dir(game), work / "rules-lengthened" / game
+    kind, name, path, factor, policy_limit = LENGTHEN[game]
+    installed = gamedata.rules_dir if kind == "rules" else gamedata.scenarios_dir
+    source, target = installed(game), work / f"{kind}-lengthened" / game
     shutil.copytree(source, target)
     doc = load_yaml_file(target / name)
     table = doc
-    for key in path:
+    for key in path[:-1]:
         table = table[key]
-    for first_day in table:
-        table[first_day] *= factor
+    if isinstance(table[path[-1]], dict):           # a table of lengths: each multiplied
+        table = table[path[-1]]
+        for first_day in table:
+            table[first_day] *= factor
+    else:
+        table[path[-1]] *= factor
     (target / name).write_text("# BENCHMARK DATA: the game length multiplied by the pbem benchmarks (benchmarks/run.py)\n"
                                + dump_yaml(doc))
-    real = gamedata.rules_dir
-    gamedata.rules_dir = lambda g: target if g == game else real(g)      # type: ignore[assignment]
-    setattr(policy_module, limit, turns * factor)
+    note = f"game length x{factor} on benchmark data ({name} {'.'.join(path)}"
+    if policy_limit:
+        module_name, limit = policy_limit
+        policy_module = importlib.import_module(module_name)
+        setattr(policy_module, limit, getattr(policy_module, limit) * factor)
+        note += f"; {module_name}.{limit} x{factor}"
+    setattr(gamedata, installed.__name__, lambda g: target if g == game else installed(g))
     try:
-        yield f"game length x{factor} on benchmark data ({name} {'.'.join(path)}; {module_name}.{limit} x{factor})"
+        yield note + ")"
     finally:
-        gamedata.rules_dir = real     # type: ignore[assignment]
+        setattr(gamedata, installed.__name__, installed)
 
 
 def enlarged_override(work: Path, game: str, source: Path) -> tuple[Path, str]:
-    """The demo data override, or a benchmark copy of it with longer lists (ENLARGE_OVERRIDE); and a note."""
+    """The demo data override, or a benchmark copy of it with longer lists (ENLARGE_OVERRIDE) or
+    the values every game end needs (FILL_OVERRIDE); and a note."""
     from pbem.yamlio import dump_yaml, load_yaml_file
-    if game not in ENLARGE_OVERRIDE:
+    if game not in ENLARGE_OVERRIDE and game not in FILL_OVERRIDE:
         return source, ""
-    lists, counts, factor = ENLARGE_OVERRIDE[game]
     doc = load_yaml_file(source)
-    values = doc["values"]
-    for key in lists:
-        values[key] = [dict(item, id=item['id'] + (f"x{copy}" if copy else "")) for copy in range(factor)
-                       for item in values[key]]
-    for key in counts:
-        values[key] *= factor
-    doc["notice"] = f"BENCHMARK DATA (benchmarks/run.py: lists x{factor}) on {doc['notice']}"
+    values, notes, short = doc["values"], [], []      # short: the notice's words
+    if game in ENLARGE_OVERRIDE:
+        lists, counts, factor = ENLARGE_OVERRIDE[game]
+        for key in lists:
+            values[key] = [dict(item, id=item['id'] + (f"x{copy}" if copy else "")) for copy in range(factor)
+                           for item in values[key]]
+        for key in counts:
+            values[key] *= factor
+        notes.append(f"{', '.join(lists)} x{factor}")
+        short.append(f"lists x{factor}")
+    if game in FILL_OVERRIDE:
+        filled = FILL_OVERRIDE[game](game, doc)
+        values.update(filled)
+        notes.append(f"{len(filled)} values given ({FILL_OVERRIDE[game].__name__})")
+        short.append(notes[-1])
+    doc["notice"] = f"BENCHMARK DATA (benchmarks/run.py: {'; '.join(short)}) on {doc['notice']}"
     target = work / "override-enlarged" / game / source.name
     target.parent.mkdir(parents=True)
-    target.write_text(f"# BENCHMARK DATA: {', '.join(lists)} x{factor} by the pbem benchmarks (benchmarks/run.py), "
+    target.write_text(f"# BENCHMARK DATA: {'; '.join(notes)} by the pbem benchmarks (benchmarks/run.py), "
                       f"on the demonstration data of {source.parent.name}\n" + dump_yaml(doc))
-    return target, f"{', '.join(lists)} x{factor} on benchmark data (a copy of the demo data override)"
+    return target, f"{'; '.join(notes)} on benchmark data (a copy of the demo data override)"
 
 
 def build_game(work: Path, game: str, max_steps: int, partial: int) -> Campaign:

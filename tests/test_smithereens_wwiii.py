@@ -289,7 +289,7 @@ def test_14_9_soviet_supply_free_of_the_6_6_limit_through_turn_15(data, begun, m
     """14.9: "Up through the end of Game Turn 15, Soviet supply lines are freed from the length limit given
     in 6.6. After that, the length limit is permanently re-imposed" (6.6: not into or west of the WWII line)."""
     seen = []
-    monkeypatch.setattr(type(GAME), "trace", lambda self, data, state, start, army, source, excluded, max_length=None: seen.append(excluded) or True)
+    monkeypatch.setattr(type(GAME), "trace", lambda self, data, state, start, army, source, excluded, max_length=None, blocked=None: seen.append(excluded) or True)
     state = at(dict(begun, level="standard"), turn, "soviet")
     assert GAME.in_supply(data, state, "sov-1gta")
     assert seen == [GAME.region(data, "wwii_line_and_west", "6.6") if limited else set()]

@@ -139,9 +139,8 @@ def no_choice(game: Any, data: GameData, state: dict) -> str | None:
         return "on Turn 1 the Axis makes no prepared assaults (6.1)"
     if pledge.waiting(state):
         return None                                                 # 17.6.2 B: the pledge is met or not in the file
-    g = grid(data)
-    foes = board(state).enemy_hexes(army)
-    foes = {h for h in foes if any(army_of(state, u) in enemies(state, army) for u in board(state).units_in(h))}
+    g, now, foe_armies = grid(data), board(state), enemies(state, army)          # one board for every hex (issue 13)
+    foes = {h for h in now.enemy_hexes(army) if any(army_of(state, u) in foe_armies for u in now.units_in(h))}
     foes |= {h for h in forts.standing(data, state) if forts.vacant(data, state, h, army)}      # 22.5 (behaviour 3)
     foes |= {h for h in {state["units"][u]["hex"] for u in state["units"] if state["units"][u]["side"] == army}
              for h in grid(data).neighbours(h) if volkssturm.vacant(data, state, h, army)}      # 25.7 (behaviour 3)

@@ -101,12 +101,18 @@ def is_type(data: GameData, unit_id: str, klass: str) -> bool:
     if klass == "yugoslav":
         return unwrap(c.get("nation")) == "yugoslav"
     if klass in CLASSES:
-        return str(c["type"]) in numbers.texts(data, f"units.classes.{klass}", f"the unit types of the {klass} class (2.4)")
+        return str(c["type"]) in data.derived(f"eid.class.{klass}", lambda: numbers.texts(
+            data, f"units.classes.{klass}", f"the unit types of the {klass} class (2.4)"))     # read once per data
     return str(c["type"]) == klass
 
 
 def full_steps(data: GameData, unit_id: str) -> int:
-    """28.0: two steps if the counter has a reduced side, else one."""
+    """28.0: two steps if the counter has a reduced side, else one. Worked out once per data and
+    unit (the picture, the report and the watchers ask at every step)."""
+    return data.derived(f"eid.full_steps.{unit_id}", lambda: _full_steps(data, unit_id))
+
+
+def _full_steps(data: GameData, unit_id: str) -> int:
     reduced = unwrap(counter(data, unit_id).get("reduced", "unknown"))
     if reduced == "unknown":
         raise UnknownDataError(f"units.counters.{unit_id}.reduced", f"the reduced side of {unit_id} (or none)",

@@ -22,13 +22,19 @@ E = "economy.economic_hexes"
 
 def secondary_names(data: GameData) -> tuple[str, ...]:
     """16.1 B: Ploesti, Nagykanizsa and Breslau are the secondary economic hexes."""
-    value = data.get(f"{E}.secondary", "the secondary economic hexes (16.1)")
-    return tuple(k for k, v in value.items() if isinstance(v, dict))
+    def read() -> tuple[str, ...]:
+        value = data.get(f"{E}.secondary", "the secondary economic hexes (16.1)")
+        return tuple(k for k, v in value.items() if isinstance(v, dict))
+    return data.derived("eid.secondary_names", read)          # the collapse watch asks at every step
 
 
 def economic_hex(data: GameData, name: str) -> str:
     """The hex id of an economic hex (16.1). Ploesti and Nagykanizsa are printed on the map only:
     their hexes are read at map.places.NAME.hex (economy.yaml `hex_path`), refusing if unknown."""
+    return data.derived(f"eid.economic_hex.{name}", lambda: _economic_hex(data, name))   # asked at every step
+
+
+def _economic_hex(data: GameData, name: str) -> str:
     for group in ("primary", "secondary"):
         base = f"{E}.{group}.{name}"
         if data.has(f"{base}.hex_path"):
@@ -39,20 +45,43 @@ def economic_hex(data: GameData, name: str) -> str:
     raise PbemError(f"{name!r} is not an economic hex of {E} (16.1)")
 
 
-def _connected(grid: GridSpec, start: str, goals: set[str], through: set[str]) -> bool:
-    """A path from `start` to any of `goals` along adjacent hexes of `through` (both ends included)."""
+def _connected(grid: GridSpec, start: str, goals: set[str], through: set[str], paths: dict | None = None) -> bool:
+    """A path from `start` to any of `goals` along adjacent hexes of `through` (both ends included).
+    `paths`: the last path found from `start` to `goals`, kept by the caller (per data): while
+    every hex of it is still in `through` it is the answer's proof, with no search (issue 13)."""
+    key = (start, tuple(sorted(goals)))
+    kept = paths.get(key) if paths is not None else None
+    if kept is not None and all(h in through for h in kept):
+        return True
+    path = _path(grid, start, goals, through)
+    if path is not None and paths is not None:
+        paths[key] = path
+    return path is not None
+
+
+def _path(grid: GridSpec, start: str, goals: set[str], through: set[str]) -> tuple[str, ...] | None:
+    """_connected's search, breadth first: the hexes of a shortest path, start to goal, or None
+    (a short path is a quick proof to re-check)."""
     if start not in through:
-        return False
-    seen, frontier = {start}, [start]
+        return None
+    came: dict[str, str | None] = {start: None}
+    frontier = [start]
     while frontier:
-        hex_id = frontier.pop()
-        if hex_id in goals:
-            return True
-        for nxt in grid.neighbours(hex_id):
-            if nxt in through and nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
-    return False
+        nxt_frontier = []
+        for hex_id in frontier:
+            if hex_id in goals:
+                path = []
+                at: str | None = hex_id
+                while at is not None:
+                    path.append(at)
+                    at = came[at]
+                return tuple(path)
+            for nxt in grid.neighbour_ids(hex_id):          # the memoised tuple, not a copy (issue 13)
+                if nxt in through and nxt not in came:
+                    came[nxt] = hex_id
+                    nxt_frontier.append(nxt)
+        frontier = nxt_frontier
+    return None
 
 
 def blocked_secondaries(data: GameData, grid: GridSpec, german_controlled: set[str], liberated: Iterable[str]) -> set[str]:
@@ -63,7 +92,7 @@ def blocked_secondaries(data: GameData, grid: GridSpec, german_controlled: set[s
     primaries = {economic_hex(data, "berlin"), economic_hex(data, "ruhr")}
     gone = set(liberated)
     return {name for name in secondary_names(data)
-            if name not in gone and not _connected(grid, economic_hex(data, name), primaries, german_controlled)}
+            if name not in gone and not _connected(grid, economic_hex(data, name), primaries, german_controlled, _paths(data))}
 
 
 def lost_secondaries(data: GameData, liberated: Iterable[str], blocked: Iterable[str]) -> int:
@@ -85,7 +114,12 @@ def collapse_triggered(data: GameData, grid: GridSpec, german_controlled: set[st
     berlin, ruhr = economic_hex(data, "berlin"), economic_hex(data, "ruhr")
     if berlin not in german_controlled or ruhr not in german_controlled:
         return True
-    return not _connected(grid, berlin, {ruhr}, german_controlled)
+    return not _connected(grid, berlin, {ruhr}, german_controlled, _paths(data))
+
+
+def _paths(data: GameData) -> dict:
+    """The last path _connected found per start and goals, for this data's map (a proof, re-checked at each use)."""
+    return data.derived("eid.economic_paths", dict)
 
 
 def su_production(data: GameData, lost: int, collapsed: bool) -> dict:

@@ -310,8 +310,7 @@ class EndOfTheIronDream(SequencedGame):
         before = victory.snapshot(state) if plays(data, 2) else None
         outcome = step(data, state, side, orders, dice)
         if plays(data, 3) and not outcome.state.get("game_over"):        # 14.27 A: at a port's liberation
-            given = [grid(data).canonical(h) for h in numbers.texts(
-                data, f"positions.{state['position']}.wa_supply_sources", "the WA opened ports of the position (15.14 A)")]
+            given = _given_ports(data, state["position"])
             ports.watch(data, outcome.state, outcome.events, dice, supply_play.control(data, outcome.state), given)
         if before is not None:
             victory.step_losses(data, outcome.state, before, outcome.events)
@@ -515,3 +514,9 @@ class EndOfTheIronDream(SequencedGame):
 
 
 GAME = EndOfTheIronDream()
+
+
+def _given_ports(data: GameData, position: str) -> list[str]:
+    """15.14 A: the WA opened ports of the agreed position, read once per data (every step asks, issue 13)."""
+    return list(data.derived(f"eid.wa_supply_sources.{position}", lambda: tuple(grid(data).canonical(h) for h in numbers.texts(
+        data, f"positions.{position}.wa_supply_sources", "the WA opened ports of the position (15.14 A)"))))

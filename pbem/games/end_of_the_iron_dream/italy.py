@@ -59,13 +59,16 @@ def edge_sources(data: GameData, state: dict) -> set[str]:
 
 
 def edge_hexes(data: GameData) -> set[str]:
-    """25.12 B: the hexes "along the southern edge of Italy"."""
-    g = grid(data)
-    edge = {g.canonical(h) for h in numbers.texts(data, "map.edges.south", "the hexes of the map's south edge (25.12 B)")}
-    if not edge:
-        return set()
-    italy = {g.canonical(h) for h in numbers.texts(data, "map.countries.italy", "the hexes of Italy (25.12 B)")}
-    return edge & italy
+    """25.12 B: the hexes "along the southern edge of Italy" (read once per data: the WA's sources
+    at every supply line, issue 13; each caller gets its own set)."""
+    def read() -> frozenset[str]:
+        g = grid(data)
+        edge = {g.canonical(h) for h in numbers.texts(data, "map.edges.south", "the hexes of the map's south edge (25.12 B)")}
+        if not edge:
+            return frozenset()
+        italy = {g.canonical(h) for h in numbers.texts(data, "map.countries.italy", "the hexes of Italy (25.12 B)")}
+        return frozenset(edge & italy)
+    return set(data.derived("eid.italy_south_edge", read))
 
 
 # -- behaviour 4: off the map and back (25.12 B), its port (25.12 A, 14.2, 14.4) ------------------

@@ -49,7 +49,11 @@ def open_sides(data: GameData, state: dict, army: str) -> set[frozenset[str]]:
 
 def blocked_for(data: GameData, state: dict, army: str, test: Any) -> Any:
     """15.8 A's hexside test `test` with 15.14 F's opened lake hexsides for `army`."""
-    opened = open_sides(data, state, army)
+    return with_open(test, open_sides(data, state, army))
+
+
+def with_open(test: Any, opened: set[frozenset[str]]) -> Any:
+    """`test` with the hexsides of `opened` (open_sides) crossable."""
     if not opened:
         return test
     return lambda a, b: test(a, b) and frozenset((a, b)) not in opened

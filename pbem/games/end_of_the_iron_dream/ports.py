@@ -39,7 +39,9 @@ INLAND = "invasions.ports.inland_ports"
 
 
 def port_cities(data: GameData) -> list[str]:
-    return sorted(grid(data).canonical(h) for h in numbers.texts(data, CITIES, "the port cities: names in blue ink (14.26 A)"))
+    """14.26 A, read once per data (the ports watch asks at every step, issue 13)."""
+    return list(data.derived("eid.port_cities", lambda: tuple(sorted(
+        grid(data).canonical(h) for h in numbers.texts(data, CITIES, "the port cities: names in blue ink (14.26 A)")))))
 
 
 def chart(data: GameData) -> dict[int, int]:

@@ -14,17 +14,35 @@ Block = tuple
 
 
 def label(data: GameData, state: dict, unit_id: str) -> str:
-    return "full" if state["units"][unit_id]["steps"] >= full_steps(data, unit_id) else "reduced"
+    return _label(state["units"][unit_id]["steps"], full_steps(data, unit_id))
+
+
+def _label(steps: int, full: int) -> str:
+    return "full" if steps >= full else "reduced"
 
 
 BADGE_LEGEND = {"OOS": "out of general supply at the Initial Supply Check: MA halved (15.3 A-B)"}
 
 
+_KEPT_COUNTERS = 4096         # map_units: the counters kept per data before it starts afresh
+
+
 def map_units(data: GameData, state: dict) -> list[MapUnit]:
     oos = set(state.get("oos", []))
-    return [MapUnit(u, v["hex"], label(data, state, u), v["side"], steps=(v["steps"], full_steps(data, u)),
-                    badges=("OOS",) if u in oos else ())
-            for u, v in sorted(state["units"].items())]
+    # a counter drawn at the last step is drawn again where nothing changed: the (frozen) MapUnit
+    # is kept by everything it is made of (issue 13)
+    kept: dict[tuple, MapUnit] = data.derived("eid.map_units", dict)
+    if len(kept) > _KEPT_COUNTERS:
+        kept.clear()
+    out = []
+    for u, v in sorted(state["units"].items()):
+        key = (u, v["hex"], v["steps"], full_steps(data, u), v["side"], u in oos)
+        unit = kept.get(key)
+        if unit is None:
+            unit = kept[key] = MapUnit(u, key[1], _label(key[2], key[3]), key[4], steps=(key[2], key[3]),
+                                       badges=("OOS",) if key[5] else ())
+        out.append(unit)
+    return out
 
 
 def positions(data: GameData, state: dict) -> list:

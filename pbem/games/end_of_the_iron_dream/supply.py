@@ -58,15 +58,15 @@ def trace(grid: GridSpec, sources: Iterable[str], through: set[str], ezoc: set[s
         if source in through and source not in ezoc:
             reach[source] = start
             frontier.append(source)
+    neighbours = grid.neighbour_ids          # the memoised tuples, not copies (issue 13)
     while frontier:
         nxt_frontier = []
         for hex_id in frontier:
-            for nxt in grid.neighbours(hex_id):
-                if nxt in reach or nxt not in through or nxt in ezoc or blocked(hex_id, nxt):
-                    continue
-                length = reach[hex_id] + 1
-                if max_length is not None and length > max_length:
-                    continue
+            length = reach[hex_id] + 1
+            too_long = max_length is not None and length > max_length
+            for nxt in neighbours(hex_id):
+                if nxt in reach or nxt not in through or nxt in ezoc or blocked(hex_id, nxt) or too_long:
+                    continue                     # (the hexside is still read: an unknown one refuses)
                 reach[nxt] = length
                 nxt_frontier.append(nxt)
         frontier = nxt_frontier

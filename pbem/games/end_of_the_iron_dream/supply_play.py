@@ -16,6 +16,7 @@ attrite, 15.21), the 12th Army's (25.9 C), Baltic coastal and fortress supply (f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from ...errors import UnknownDataError
@@ -30,6 +31,31 @@ from .common import (ALLIANCE, PRINTED_ON, army_of, board, counter, enemy_zoc, g
 LHJ = supply.LHJ
 COASTS = {"iron-dream": ("atlantic", "mediterranean", "adriatic"),              # 15.14 C
           LHJ: ("atlantic", "mediterranean", "adriatic", "baltic", "black")}     # 15.14 D
+
+
+# answers kept per data (issue 13), each store small: an answer is as large as the map, and the
+# steps ask again of the positions just seen (a step's checks, its watchers, the next step's)
+KEPT = {"eid.kept.present": 32, "eid.kept.enemy_zoc": 32, "eid.kept.reach": 16}
+
+
+def kept(data: GameData, store: str, key: tuple, build: Any) -> Any:
+    """GameData.remembered in a small store of its own (KEPT): build()'s value kept under `key`,
+    which names all it reads besides the data; the overrides the build read noted at every use.
+    Shared, not copied: the caller copies what it changes."""
+    memo = data.derived(store, dict)
+    if key not in memo:
+        outer, data.used_overrides = data.used_overrides, set()
+        try:
+            value = build()
+            if len(memo) >= KEPT[store]:
+                memo.clear()
+            memo[key] = (value, data.used_overrides)
+        finally:
+            outer |= data.used_overrides
+            data.used_overrides = outer
+    value, used = memo[key]
+    data.used_overrides |= used
+    return value
 
 
 # -- 4.1 hex control -------------------------------------------------------------------------
@@ -54,10 +80,31 @@ def default_owner(state: dict) -> str:
     return "western" if state["scenario"] == LHJ else "axis"        # 4.1 D; 27.4 "west of it"
 
 
+_HEX_SIDE = itemgetter("hex", "side")
+
+
 def present_control(data: GameData, state: dict) -> dict[str, str]:
     """4.1 A priorities 1-2 at this instant: the army occupying a hex, else the one army whose
     ZOC alone reaches it (4.1 B-C: two sides' ZOCs leave it to priorities 3-4); behaviour 3: 9.4
-    "Axis ZOCs do not extend into WA invasion-port counters" (state["invasion_ports"], 14.x)."""
+    "Axis ZOCs do not extend into WA invasion-port counters" (state["invasion_ports"], 14.x).
+    Shared, not copied: the caller never changes it."""
+    # kept per position (issue 13): the watchers, the ports watch and the supply lines ask it
+    # several times a step of a position that seldom changed; the key is everything it reads
+    return kept(data, "eid.kept.present", _present_key(state), lambda: _present_control(data, state))
+
+
+def _present_key(state: dict) -> tuple:
+    """What `_present_control` reads of a state (the rest comes from the data): where each unit
+    is and whose, the Führer's support (15.19 A), the drops (17.5 E), the invasion ports (9.4),
+    the forts built or destroyed (4.1 B) and the Volkssturm lost (25.7)."""
+    units, drops = state["units"], state.get("drops") or {}
+    return (state.get("scenario"), state.get("turn"), tuple(units), tuple(map(_HEX_SIDE, units.values())),
+            tuple(state.get("fs", ())), drops.get("turn"), tuple(drops.get("units", ())),
+            tuple((state.get("invasion_ports") or {}).get("ashore", [])), tuple((state.get("forts") or {}).items()),
+            tuple(state.get("volkssturm_lost", [])))
+
+
+def _present_control(data: GameData, state: dict) -> dict[str, str]:
     out = {u["hex"]: str(u["side"]) for _, u in sorted(state["units"].items())}
     zocs: dict[str, set[str]] = {}
     ports = set((state.get("invasion_ports") or {}).get("ashore", [])) if plays(data, 3) else set()
@@ -81,17 +128,26 @@ def control(data: GameData, state: dict) -> dict[str, str]:
 
 def control_from(data: GameData, state: dict, now: dict[str, str]) -> dict[str, str]:
     """`control` given priorities 1-2 of this instant (`present_control` of this very state)."""
-    start = start_territory(data, state)
     held = state.get("control", {})
-    out = dict.fromkeys(mapdata(data).known_hexes(), default_owner(state))     # every hex: now, else held, else start
-    for h, a in start.items():                       # (laid lowest first; a key's place never moves, issue 13)
-        if h in out:
-            out[h] = a
-    for given in (held, now):
+    out = _start_control(data, state).copy()         # every hex: now, else held, else start
+    for given in (held, now):                        # (laid lowest first; a key's place never moves, issue 13)
         for h, a in given.items():
             if a and h in out:
                 out[h] = a
     return out
+
+
+def _start_control(data: GameData, state: dict) -> dict[str, str]:
+    """Every known hex -> its army at the start (4.1 D-F): the map control_from lays the rest on,
+    once per data and scenario (copied by each caller; a copy is cheaper than the laying, issue 13)."""
+    def build() -> dict[str, str]:
+        start = start_territory(data, state)
+        out = dict.fromkeys(mapdata(data).known_hexes(), default_owner(state))
+        for h, a in start.items():
+            if h in out:
+                out[h] = a
+        return out
+    return data.derived(f"eid.start_control.{state['scenario']}", build)
 
 
 def record_control(data: GameData, state: dict, events: list) -> dict[str, str]:
@@ -136,9 +192,18 @@ class Supply:
 
 def blocked(data: GameData) -> Any:
     """15.8 A: not across blocked or lake hexsides, except the dike (10.9)."""
+    known: dict[tuple[str, str], bool] = data.derived("eid.supply_blocked", dict)
+    noted: list[bool] = []
+
     def test(a: str, b: str) -> bool:
-        sides = set(hexside(data, a, b))
-        return bool({"blocked", "lake"} & sides) and "dike" not in sides
+        if not noted:                              # as a hexside's reading would: the overrides of the map's hexsides
+            mapdata(data).listed_hexsides()
+            noted.append(True)
+        found = known.get((a, b))                  # a supply search asks each side many times: once per data
+        if found is None:
+            sides = set(hexside(data, a, b))
+            found = known[a, b] = bool({"blocked", "lake"} & sides) and "dike" not in sides
+        return found
     return test
 
 
@@ -190,12 +255,23 @@ def lines(data: GameData, state: dict, army: str,
     owner = control(data, state) if owner is None else owner
     mine = {h for h, a in owner.items() if a == army}
     friends = {u["hex"] for k, u in state["units"].items() if u["side"] == army and not is_type(data, k, "supply_unit")}
-    ezoc = enemy_zoc(data, state, army) - friends
+    ezoc = _enemy_zoc(data, state, army) - friends
     ezoc -= forts.standing(data, state) if army == "axis" else set()           # 15.11 (behaviour 3)
     listed = [h for h in sources(data, state, army) if mapdata(data).terrain_known(h)]
-    sides = lake_supply.blocked_for(data, state, army, blocked(data))          # 15.14 F (behaviour 4)
-    reach = supply.general_supply(data, army, state["scenario"], grid(data), listed, mine, ezoc, sides)
-    return owner, mine, ezoc, listed, reach
+    test, opened = blocked(data), lake_supply.open_sides(data, state, army)      # 15.14 F (behaviour 4)
+    # the search kept by all it reads besides the data (its arguments): a step's checks and
+    # watchers trace the same lines again (issue 13); each caller gets its own copy
+    key = (army, state["scenario"], tuple(listed), frozenset(mine), frozenset(ezoc), frozenset(opened))
+    reach = kept(data, "eid.kept.reach", key, lambda: supply.general_supply(data, army, state["scenario"], grid(data), listed,
+                                                                          mine, ezoc, lake_supply.with_open(test, opened)))
+    return owner, mine, ezoc, listed, dict(reach)
+
+
+def _enemy_zoc(data: GameData, state: dict, army: str) -> set[str]:
+    """enemy_zoc kept per position as present_control is (issue 13; the caller copies it): the key
+    adds whom the army fights (enemies) and whether the state keeps invasion ports (14.24 B)."""
+    key = (army, tuple(state.get("turn_order", ())), "invasion_ports" in state, _present_key(state))
+    return kept(data, "eid.kept.enemy_zoc", key, lambda: enemy_zoc(data, state, army))
 
 
 def status(data: GameData, state: dict, army: str, owner: dict[str, str] | None = None) -> Supply:

@@ -77,10 +77,12 @@ def number(unit_id: str) -> int:
 
 
 def counters_of(data: GameData, army: str) -> list[str]:
-    """The army's SU counters (28.2-28.4), by their printed numbers."""
-    every = data.get("units.counters", "the counter list (28.0)")
-    return sorted((u for u, c in every.items() if isinstance(c, dict) and unwrap(c.get("type")) == SU
-                   and unwrap(c.get("side")) == army), key=number)
+    """The army's SU counters (28.2-28.4), by their printed numbers (read once per data and army)."""
+    def read() -> tuple[str, ...]:
+        every = data.get("units.counters", "the counter list (28.0)")
+        return tuple(sorted((u for u, c in every.items() if isinstance(c, dict) and unwrap(c.get("type")) == SU
+                             and unwrap(c.get("side")) == army), key=number))
+    return list(data.derived(f"eid.su_counters.{army}", read))
 
 
 def due(state: dict, army: str) -> list[str]:

@@ -154,7 +154,8 @@ def hook_entered(data: GameData, state: dict, events: list) -> None:
     book = ledger(state)
     if book.get("hook"):
         return
-    hook = {h for h, v in mapdata(data).hexes().items() if unwrap(v.get("hook_of_holland", False)) is True}
+    hook = data.derived("eid.hook_of_holland", lambda: {h for h, v in mapdata(data).hexes().items()
+                                                        if unwrap(v.get("hook_of_holland", False)) is True})   # once per data
     armies = [u["side"] for u in state["units"].values() if u["side"] in ALLIANCE and u["hex"] in hook]
     armies += [str(counter(data, e["attackers"][0])["side"]) for e in events
                if e["event"] == "assault" and hook & set(e.get("hexes", [e["hex"]]))]
@@ -174,8 +175,10 @@ def record_last_hexes(data: GameData, state: dict) -> None:
 
 
 def watched(data: GameData, unit_id: str) -> bool:
-    """26.6.10's Yugoslav armies and 26.6.11's reserve corps (units.counters.UNIT.reserve)."""
-    return is_type(data, unit_id, "yugoslav") or unwrap(counter(data, unit_id).get("reserve")) is True
+    """26.6.10's Yugoslav armies and 26.6.11's reserve corps (units.counters.UNIT.reserve); once per
+    data and unit (every unit at every step, issue 13)."""
+    return data.derived(f"eid.watched.{unit_id}", lambda: is_type(data, unit_id, "yugoslav")
+                        or unwrap(counter(data, unit_id).get("reserve")) is True)
 
 
 def yugoslav_losses(data: GameData, state: dict, events: list) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...gamedata import GameData
 from ...kit import numbers
 from ...kit.combat import Shift
-from .common import ALLIANCE, board, grid, mapdata, plays
+from .common import ALLIANCE, grid, mapdata, plays
 from .forts import falls
 
 DATA = "special.special_units.volkssturm"
@@ -70,7 +70,7 @@ def cities(data: GameData) -> dict[str, int]:
 
 def vacant(data: GameData, state: dict, hex_id: str, army: str) -> bool:
     """A German city held by its Volkssturm alone, faced by the Alliance (25.7 A-B, 22.5 by analogy)."""
-    return army in ALLIANCE and not board(state).units_in(hex_id) and df(data, state, hex_id) > 0
+    return army in ALLIANCE and all(u["hex"] != hex_id for u in state["units"].values()) and df(data, state, hex_id) > 0   # no unit there
 
 
 def held(data: GameData, state: dict, army: str, hexes: list[str]) -> dict[str, int]:

@@ -24,7 +24,8 @@ PLACE = "map.places.warsaw.hex"
 
 
 def hex_of(data: GameData) -> str:
-    return grid(data).canonical(numbers.text(data, PLACE, "the hex of Warsaw (26.6.9)"))
+    """Read once per data: two watchers ask at every step (issue 13)."""
+    return data.derived("eid.warsaw_hex", lambda: grid(data).canonical(numbers.text(data, PLACE, "the hex of Warsaw (26.6.9)")))
 
 
 def validate(data: GameData, state: dict) -> None:

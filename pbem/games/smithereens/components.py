@@ -1,12 +1,12 @@
 """2.x components: the counters (factors, steps, types) and the map (hexes, hexsides, regions);
 the three armies (2.8) and the two camps, German and Grand Alliance (1.1)."""
 
-import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from ...canonical import plain_copy
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
@@ -64,7 +64,7 @@ class SmithereensBase(SequencedGame):
         """Whatever apply would refuse, check reports first (docs/adding-a-game.md 4): the step is
         applied to a copy of the state with fixed dice, so a value it reads that the data lacks is
         met here (as UnknownDataError, which check reports as a problem naming its path)."""
-        trial = copy.deepcopy(state)
+        trial = plain_copy(state)        # a checked state is plain data with no shared part (issue 13: deepcopy's cost)
         with self.state_map(data, trial):
             events = step(trial, Dice(seed=TRIAL_SEED))
             self.after_step(data, trial, events)
@@ -109,6 +109,12 @@ class SmithereensBase(SequencedGame):
     def template(self, data: GameData, state: dict, side: str) -> dict:
         with self.state_map(data, state):
             return super().template(data, state, side)
+
+    def once(self, data: GameData, read: Callable[[GameData, str, str], Any], path: str, what: str) -> Any:
+        """A rulebook value read by `read` (numbers.integer, text, texts, ...) once per data (issue 13:
+        every stack, supply line and step asks again); a value the data lacks or gives wrong is not
+        kept, so it refuses at every call, in that call's own words."""
+        return data.derived(f"smithereens.{read.__name__}|{path}", lambda: read(data, path, what))
 
     # -- the map (2.3, 16.1) ------------------------------------------------------------------
     def map(self, data: GameData) -> MapData:
@@ -241,7 +247,8 @@ class SmithereensBase(SequencedGame):
         counter = self.counter(data, unit_id)
         if isinstance(counter.get("mech"), bool):
             return bool(counter["mech"])
-        value = unwrap(data.get(f"game.unit_types.{counter['type']}.mechanized", f"whether a {counter['type']} is mechanized (2.11)"))
+        path = f"game.unit_types.{counter['type']}.mechanized"         # read once per data and type (issue 13)
+        value = data.derived(f"smithereens.{path}", lambda: unwrap(data.get(path, f"whether a {counter['type']} is mechanized (2.11)")))
         if not isinstance(value, bool):
             raise UnknownDataError(f"units.counters.{unit_id}.mech", f"whether {unit_id} is mechanized ({value})",
                                    "the unit counter", data.override_file)
@@ -262,11 +269,11 @@ class SmithereensBase(SequencedGame):
     # -- rulebook numbers and lists the rules read (rules/smithereens/*.yaml) -------------------
     def thaw(self, data: GameData, state: dict) -> bool:
         """10.21: the Thaw game turns."""
-        return state["turn"] in numbers.integers(data, "game.turns.thaw.turns", "the Thaw game turns (10.21)")
+        return state["turn"] in self.once(data, numbers.integers, "game.turns.thaw.turns", "the Thaw game turns (10.21)")
 
     def artillery_types(self, data: GameData) -> tuple[str, ...]:
         """The counter types of Soviet artillery (8.4, 9.10, 13.4)."""
-        return numbers.texts(data, "special.soviet_artillery.unit_types", "the unit types of Soviet artillery (13.4)")
+        return self.once(data, numbers.texts, "special.soviet_artillery.unit_types", "the unit types of Soviet artillery (13.4)")
 
     def is_artillery(self, data: GameData, unit_id: str) -> bool:
         return str(self.counter(data, unit_id)["type"]) in self.artillery_types(data)
@@ -275,23 +282,25 @@ class SmithereensBase(SequencedGame):
         """The set-up codes of the units `army` places himself (3.6, 3.7); none for the Western Allies."""
         if not data.has(f"game.placement.codes.{army}"):
             return ()
-        return numbers.texts(data, f"game.placement.codes.{army}", f"the set-up codes {army} units are placed by (3.6, 3.7)")
+        return self.once(data, numbers.texts, f"game.placement.codes.{army}", f"the set-up codes {army} units are placed by (3.6, 3.7)")
 
     def ruhr_cities(self, data: GameData) -> tuple[str, ...]:
-        return numbers.texts(data, "economy.collapse.ruhr_cities", "the four Ruhr City hexes (4.2, 6.14, 7.3)")
+        return self.once(data, numbers.texts, "economy.collapse.ruhr_cities", "the four Ruhr City hexes (4.2, 6.14, 7.3)")
 
     def berlin(self, data: GameData) -> str:
-        return numbers.text(data, "economy.collapse.berlin", "Berlin's hex (7.3)")
+        return self.once(data, numbers.text, "economy.collapse.berlin", "Berlin's hex (7.3)")
 
     def antwerp(self, data: GameData) -> str:
-        return numbers.text(data, "supply.sources.western_antwerp.hex", "Antwerp's hex (6.8)")
+        return self.once(data, numbers.text, "supply.sources.western_antwerp.hex", "Antwerp's hex (6.8)")
 
     def courland_ports(self, data: GameData) -> list[str]:
-        ports = data.get("supply.sources.german_courland.ports", "the Courland ports (6.18)")
-        return [str(ports[name]) for name in sorted(ports) if name not in ("rule", "note")]
+        def build() -> list[str]:        # once per data, as region() (issue 13: every supply line asks)
+            ports = data.get("supply.sources.german_courland.ports", "the Courland ports (6.18)")
+            return [str(ports[name]) for name in sorted(ports) if name not in ("rule", "note")]
+        return data.derived("smithereens.courland_ports", build)
 
     def oil_hex(self, data: GameData) -> str:
-        return numbers.text(data, "economy.oil.hex", "the Nagykanizsa oil field hex (7.2)")
+        return self.once(data, numbers.text, "economy.oil.hex", "the Nagykanizsa oil field hex (7.2)")
 
 
 def _side_not_needed(unit_id: str) -> str:

@@ -29,7 +29,7 @@ class ControlRules(SupplyRules):
             return f"no German unit occupies {hex_id} (11.19)"
         if hex_id in fortresses:
             return f"{hex_id} is already a fortress (11.19)"
-        most = numbers.integer(data, "game.movement.fortresses_on_map_max", "the most fortresses on the map (11.19)")
+        most = self.once(data, numbers.integer, "game.movement.fortresses_on_map_max", "the most fortresses on the map (11.19)")
         if len(fortresses) >= most:
             return f"there may never be more than {spelled(most)} fortresses on the map (11.19)"
         return None
@@ -77,7 +77,7 @@ class ControlRules(SupplyRules):
     def remove_hungarians(self, data: GameData, state: dict, hex_id: str, events: list) -> None:
         """13.14 (behaviour 6): "Remove any surviving Hungarian units the instant Budapest becomes
         Alliance controlled." They go to the deadpile, whence German-side units never return (9.10)."""
-        if hex_id != numbers.text(data, "special.hungarian_and_italian_fascist.budapest_hex", "Budapest's hex (13.14)"):
+        if hex_id != self.once(data, numbers.text, "special.hungarian_and_italian_fascist.budapest_hex", "Budapest's hex (13.14)"):
             return
         gone = sorted(u for u in state["units"] if self.counter(data, u).get("nationality") == "hungarian")
         for unit_id in gone:
@@ -95,7 +95,7 @@ class ControlRules(SupplyRules):
             if not isinstance(vp, int) or isinstance(vp, bool):
                 raise PbemError(f"map.hexes.{hex_id}.vp must be a whole number, not {vp!r}")
             return vp
-        default = numbers.integer(data, "map.vp_default", "the default city VP (4.2)")
+        default = self.once(data, numbers.integer, "map.vp_default", "the default city VP (4.2)")
         grid = self.grid(data)
         places = data.get("map.places", "the named cities (4.2)")
         for name in sorted(k for k in places if isinstance(places[k], dict)):
@@ -135,7 +135,7 @@ class ControlRules(SupplyRules):
 
     def turn_order(self, data: GameData, state: dict) -> tuple[str, ...]:
         """5.2: Soviet, Western, German (14.5 in the WWIII scenarios: wwiii.py)."""
-        return numbers.texts(data, "game.sequence_of_play.player_turn_order", "the order of the player turns (5.2)")
+        return self.once(data, numbers.texts, "game.sequence_of_play.player_turn_order", "the order of the player turns (5.2)")
 
     def check_collapse(self, data: GameData, state: dict, events: list) -> None:
         """7.3: the German economy collapses the instant (here: at the end of the step in which)
@@ -151,9 +151,9 @@ class ControlRules(SupplyRules):
         elif control[berlin] == "alliance":
             reason = "Berlin is under Alliance control (7.3 2)"
         else:
-            longest = numbers.integer(data, "economy.collapse.path_hexes", "the longest Ruhr-Berlin path (7.3)")
+            longest = self.once(data, numbers.integer, "economy.collapse.path_hexes", "the longest Ruhr-Berlin path (7.3)")
             held = [h for h in ruhr if control[h] == "german"]
-            if not any(self.trace(data, state, h, "german", lambda x: x == berlin, set(), max_length=longest) for h in held):
+            if not any(self.line(data, state, h, "german", lambda x: x == berlin, set(), ("7.3", berlin), max_length=longest) for h in held):
                 reason = f"no path of {longest} hexes or fewer, free of Alliance units, from a German Ruhr city to Berlin (7.3 3)"
         if reason:
             state["collapsed"] = True
@@ -185,7 +185,7 @@ class ControlRules(SupplyRules):
         if state.get("yugoslavs_free"):
             return
         try:
-            cities = [self.grid(data).canonical(numbers.text(data, f"map.places.{name}.hex", f"{name}'s hex (10.23)"))
+            cities = [self.grid(data).canonical(self.once(data, numbers.text, f"map.places.{name}.hex", f"{name}'s hex (10.23)"))
                       for name in ("Zagreb", "Belgrade")]
             free = all(self.controller(data, state, h, "10.23") == "alliance" for h in cities)
         except UnknownDataError:
@@ -208,7 +208,7 @@ class ControlRules(SupplyRules):
     def victory(self, data: GameData, state: dict) -> dict:
         """4.4: German VPs = German-controlled city VPs + fanaticism VPs; more than 6 wins."""
         cities, total = self.german_vp(data, state)
-        threshold = numbers.integer(data, "victory.determination.german_wins_if_more_than", "the German victory threshold (4.4)")
+        threshold = self.once(data, numbers.integer, "victory.determination.german_wins_if_more_than", "the German victory threshold (4.4)")
         winner = "german" if total > threshold else "alliance"
         state["winner"] = winner
         return {"event": "victory", "city_vp": cities, "fanaticism_vp": state["fanaticism_vp"], "total": total, "winner": winner, "rule": "4.4"}
@@ -218,4 +218,4 @@ class ControlRules(SupplyRules):
         check reports the first one missing (it refuses with UnknownDataError)."""
         if self.game_ends_after(data, state):
             self.german_vp(data, state)
-            numbers.integer(data, "victory.determination.german_wins_if_more_than", "the German victory threshold (4.4)")
+            self.once(data, numbers.integer, "victory.determination.german_wins_if_more_than", "the German victory threshold (4.4)")

@@ -21,22 +21,22 @@ class MovementRules(ReplacementRules):
         army = armies.pop() if len(armies) == 1 else None
         limits = "game.stacking.limits"
         if army == "german":
-            limit = numbers.integer(data, f"{limits}.german", "the German stacking limit (8.1)")
+            limit = self.once(data, numbers.integer, f"{limits}.german", "the German stacking limit (8.1)")
             if len(units) > limit:
                 return f"more than {spelled(limit)} German units (8.1)"
         if army == "western":
             groupings = {self.grouping(data, u) for u in units}
             if {"commonwealth", "us"} <= groupings:
                 return "Commonwealth and US units may not stack together (8.5)"
-            limit = numbers.integer(data, f"{limits}.western", "the Western Allied stacking limit (8.5)")
+            limit = self.once(data, numbers.integer, f"{limits}.western", "the Western Allied stacking limit (8.5)")
             if len(units) > limit:
                 return f"more than {spelled(limit)} Western Allied units (8.5)"
         if army == "soviet":
             artillery = [u for u in units if self.is_artillery(data, u)]
             nations = {self.counter(data, u).get("nationality", "soviet") for u in units} - {"soviet"}
-            most_artillery = numbers.integer(data, f"{limits}.soviet.max_artillery_corps_per_hex", "Soviet artillery per hex (8.4)")
-            limit = numbers.integer(data, f"{limits}.soviet.units", "the Soviet stacking limit (8.4)")
-            fourth = 1 if numbers.flag(data, f"{limits}.soviet.fourth_unit_if_artillery", "a fourth Soviet unit if artillery (8.4)") else 0
+            most_artillery = self.once(data, numbers.integer, f"{limits}.soviet.max_artillery_corps_per_hex", "Soviet artillery per hex (8.4)")
+            limit = self.once(data, numbers.integer, f"{limits}.soviet.units", "the Soviet stacking limit (8.4)")
+            fourth = 1 if self.once(data, numbers.flag, f"{limits}.soviet.fourth_unit_if_artillery", "a fourth Soviet unit if artillery (8.4)") else 0
             if len(artillery) > most_artillery:
                 return f"more than {spelled(most_artillery)} Soviet artillery unit in a hex (8.4)"
             if len(units) > limit + fourth or (len(units) > limit and not artillery):
@@ -51,12 +51,12 @@ class MovementRules(ReplacementRules):
             return 0                                                   # 10.4: zero-MF units never move
         turns = "game.turns"
         if self.is_mech(data, unit_id) and self.thaw(data, state):                                      # 10.21 thaw
-            allowance += numbers.integer(data, f"{turns}.thaw.mechanized_movement_factor_change", "the Thaw's mech MF change (10.21)")
+            allowance += self.once(data, numbers.integer, f"{turns}.thaw.mechanized_movement_factor_change", "the Thaw's mech MF change (10.21)")
         german = self.army_of(data, unit_id) == "german"
-        if german and state["turn"] >= numbers.integer(data, f"{turns}.german_movement_deterioration.from_turn", "the turn German MFs fall (10.26)"):
-            allowance += numbers.integer(data, f"{turns}.german_movement_deterioration.movement_factor_change", "the German MF change (10.26)")
+        if german and state["turn"] >= self.once(data, numbers.integer, f"{turns}.german_movement_deterioration.from_turn", "the turn German MFs fall (10.26)"):
+            allowance += self.once(data, numbers.integer, f"{turns}.german_movement_deterioration.movement_factor_change", "the German MF change (10.26)")
         if state.get("oil_lost") and german and self.is_mech(data, unit_id):                          # 7.2 Nagykanizsa lost
-            allowance += numbers.integer(data, f"{turns}.german_oil.movement_factor_change", "the German mech MF change (7.2)")
+            allowance += self.once(data, numbers.integer, f"{turns}.german_oil.movement_factor_change", "the German mech MF change (7.2)")
         if unit_id in state.get("oos_at_start", ()):                  # 6.3, 6.4: halved, rounding up
             allowance = -(-allowance // 2)
         return max(allowance, 0)
@@ -81,7 +81,7 @@ class MovementRules(ReplacementRules):
         if self.enemies_in(data, state, b, self.army_of(data, unit_id)):
             return None, f"{b} contains enemy units (10.3)"
         if "atc" in features:                                          # 10.20 along the corridor
-            return numbers.integer(data, "game.movement.atc.cost_per_hex", "the MP cost per ATC hex (10.20)"), ""
+            return self.once(data, numbers.integer, "game.movement.atc.cost_per_hex", "the MP cost per ATC hex (10.20)"), ""
         cost = self.terrain_cost(data, unit_id, terrain)
         if {"river", "rhine"} & set(features):                             # 10.16; the Rhine costs as a river (11.16)
             cost += self.river_extra_mp(data, state, unit_id)
@@ -122,7 +122,7 @@ class MovementRules(ReplacementRules):
         until a German unit crosses the Dvina (a hexside with the feature `dvina`, map.hexsides)."""
         if self.army_of(data, unit_id) != "soviet" or state.get("dvina_crossed"):
             return None
-        start = numbers.text(data, "game.movement.restrictions.soviet_8th_army_start", "the Soviet 8th Army's set-up hex (3.11)")
+        start = self.once(data, numbers.text, "game.movement.restrictions.soviet_8th_army_start", "the Soviet 8th Army's set-up hex (3.11)")
         setup = self.counter(data, unit_id).get("setup")
         if isinstance(setup, str) and setup == start:
             return f"{unit_id} is the Soviet 8th Army (set up in {start}) and may not move until a German unit crosses the Dvina (3.11)"
@@ -158,10 +158,10 @@ class MovementRules(ReplacementRules):
             return None
         if not state.get("yugoslavs_free"):
             for name in ("Zagreb", "Belgrade"):           # without them nobody can tell whether they are free
-                numbers.text(data, f"map.places.{name}.hex", f"{name}'s hex (10.23)")
+                self.once(data, numbers.text, f"map.places.{name}.hex", f"{name}'s hex (10.23)")
             return (f"{unit_id} is Yugoslav and may not leave Yugoslavia ({outside[0]}) until a Grand Alliance player turn "
                     "begins with Zagreb and Belgrade both Alliance controlled (10.23)")
-        most = numbers.integer(data, "game.movement.restrictions.yugoslavia.yugoslav_units.max_hexes_from_yugoslavia",
+        most = self.once(data, numbers.integer, "game.movement.restrictions.yugoslavia.yugoslav_units.max_hexes_from_yugoslavia",
                                "how far Yugoslav units may go from Yugoslavia (10.23)")
         home = self.region(data, "yugoslavia", "10.23")
         grid = self.grid(data)
@@ -171,7 +171,7 @@ class MovementRules(ReplacementRules):
         return None
 
     def belgrade(self, data: GameData) -> str:
-        return self.grid(data).canonical(numbers.text(data, "map.places.Belgrade.hex", "Belgrade's hex (10.23)"))
+        return self.grid(data).canonical(self.once(data, numbers.text, "map.places.Belgrade.hex", "Belgrade's hex (10.23)"))
 
     def note_german_path(self, data: GameData, state: dict, path: list[str], events: list) -> None:
         """What a German-side unit's move, advance or mobile assault sets off: 3.11 the Dvina

@@ -101,12 +101,12 @@ class SpecialMovementRules(FlakRules):
         unit counts as one unit."""
         if view.get("collapsed"):
             return "German Baltic Sea movement ended with the economic collapse (7.5 (2), 10.30)"
-        first = numbers.integer(data, f"{BALTIC}.from_turn", "the first turn of German Baltic Sea movement (10.30)")
+        first = self.once(data, numbers.integer, f"{BALTIC}.from_turn", "the first turn of German Baltic Sea movement (10.30)")
         if view["turn"] < first:
             return f"German Baltic Sea movement starts on Game Turn {first} (10.30)"
         if here not in self.region(data, "baltic_coast_german_range", "10.30"):
             return f"{unit_id} is not in a Baltic Sea coastal hex between 3600 and 3403E ({here}) (10.30)"
-        most = numbers.integer(data, f"{BALTIC}.max_units_per_player_turn", "the most units moving by sea each player turn (10.30)")
+        most = self.once(data, numbers.integer, f"{BALTIC}.max_units_per_player_turn", "the most units moving by sea each player turn (10.30)")
         used = sum(self.sea_units(data, u, view["off_map"][u]["steps"]) for u in taken)
         if used + self.sea_units(data, unit_id, view["units"][unit_id]["steps"]) > most:
             return f"no more than {spelled(most)} units may move by sea each player turn, each step of a mech unit one unit ({unit_id}) (10.30, 10.31)"
@@ -118,10 +118,10 @@ class SpecialMovementRules(FlakRules):
     def transfer_pickup_problem(self, data: GameData, view: dict, unit_id: str, here: str, taken: list[str]) -> str | None:
         """10.35: from turn 2, two units a turn, each in direct overland supply to a board edge
         source hex or Antwerp."""
-        first = numbers.integer(data, f"{TRANSFER}.from_turn", "the first turn of Western inter-theater transfers (10.35)")
+        first = self.once(data, numbers.integer, f"{TRANSFER}.from_turn", "the first turn of Western inter-theater transfers (10.35)")
         if view["turn"] < first:
             return f"Western Allied inter-theater transfers start on Game Turn {first} (10.35)"
-        most = numbers.integer(data, f"{TRANSFER}.max_units_per_turn", "the most units transferred each turn (10.35)")
+        most = self.once(data, numbers.integer, f"{TRANSFER}.max_units_per_turn", "the most units transferred each turn (10.35)")
         if len(taken) >= most:
             return f"no more than {spelled(most)} units may transfer between the Italian and Western Fronts each turn (10.35)"
         if state_level(view) == "standard" and not self.western_supply(data, view, here, coastal=False):
@@ -134,7 +134,7 @@ class SpecialMovementRules(FlakRules):
         if state_level(state) != "standard":
             return True
         ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "10.29") == "german"}
-        return self.trace(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data))
+        return self.line(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data), ("6.15", frozenset(ruhr)))
 
     # -- the movement phase's orders ------------------------------------------------------------
     def movement_view(self, data: GameData, state: dict) -> dict:
@@ -175,7 +175,7 @@ class SpecialMovementRules(FlakRules):
         if not self.plays(data, 3) or self.army_of(data, unit_id) != "german":
             return printed
         start = (state.get("mobile") or {}).get("began", {}).get(unit_id, state["units"][unit_id]["hex"])
-        most = numbers.integer(data, "game.movement.restrictions.italy_theater.printed_movement_factor_max",
+        most = self.once(data, numbers.integer, "game.movement.restrictions.italy_theater.printed_movement_factor_max",
                                "the printed MF German-side units starting in Italy count at most (10.27)")
         if printed > most and not self.off_sheet(data, start, "italy") and start in self.region(data, "italy", "10.27"):
             return most
@@ -184,7 +184,7 @@ class SpecialMovementRules(FlakRules):
     def off_sheet(self, data: GameData, hex_id: str, region: str) -> bool:
         """Whether hex_id lies on the other map sheet than the whole of `region` (2.3: eastern-map ids
         carry the suffix E), so that the region's hexes are not needed to tell it is outside."""
-        sheet = numbers.text(data, f"map.regions.{region}.map_sheet", f"the map sheet of {region} (2.3)")
+        sheet = self.once(data, numbers.text, f"map.regions.{region}.map_sheet", f"the map sheet of {region} (2.3)")
         return ("east" if self.grid(data).canonical(hex_id).endswith("E") else "west") != sheet
 
     def enter_hex(self, data: GameData, state: dict, hex_id: str, army: str, events: list, dice: Dice | None = None) -> None:
@@ -212,8 +212,10 @@ class SpecialMovementRules(FlakRules):
 
     def baltic_ports(self, data: GameData) -> set[str]:
         """10.34: the German's Baltic Sea ports at the start of play."""
-        ports = data.get(f"{BALTIC}.ports.at_start", "the German Baltic Sea ports (10.34)")
-        return {self.grid(data).canonical(str(unwrap(p["hex"]))) for p in ports}
+        def build() -> set[str]:         # once per data, as region() (issue 13: every hex entered asks)
+            ports = data.get(f"{BALTIC}.ports.at_start", "the German Baltic Sea ports (10.34)")
+            return {self.grid(data).canonical(str(unwrap(p["hex"]))) for p in ports}
+        return data.derived("smithereens.baltic_ports", build)
 
     # -- the end of the player turn: every unit off the map comes back --------------------------
     def end_player_turn(self, data: GameData, state: dict, events: list) -> None:
@@ -288,9 +290,9 @@ class SpecialMovementRules(FlakRules):
             self.region(data, "atc", "10.27")
         else:
             return "no German strategic movement into or out of Italy once an Alliance unit has entered the ATC (10.27)"
-        most = numbers.integer(data, f"{STRATEGIC}.italy.max_non_mech_units_into_or_out_of_italy_per_turn",
+        most = self.once(data, numbers.integer, f"{STRATEGIC}.italy.max_non_mech_units_into_or_out_of_italy_per_turn",
                                "the most units moving strategically into or out of Italy each turn (10.27)")
-        mech = numbers.flag(data, f"{STRATEGIC}.italy.mech_units_may_move_into_or_out_of_italy",
+        mech = self.once(data, numbers.flag, f"{STRATEGIC}.italy.mech_units_may_move_into_or_out_of_italy",
                             "whether mech units may move strategically into or out of Italy (10.27)")
         if count > most or (not mech and self.is_mech(data, unit_id)):
             return f"no more than {spelled(most)} non-mech units a turn may use strategic movement into or out of Italy ({unit_id}) (10.27)"

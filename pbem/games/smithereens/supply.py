@@ -24,7 +24,7 @@ class SupplyRules(SmithereensBase):
         if army == "western":
             return self.western_supply(data, state, hex_id)
         if army == "soviet":
-            return self.trace(data, state, hex_id, army, self.soviet_source(data), self.region(data, "wwii_line_and_west", "6.6"))
+            return self.line(data, state, hex_id, army, self.soviet_source(data), self.region(data, "wwii_line_and_west", "6.6"), ("6.6",))
         return self.german_supply(data, state, hex_id)
 
     def replenishment_supply(self, data: GameData, state: dict, unit_id: str) -> bool:
@@ -38,7 +38,8 @@ class SupplyRules(SmithereensBase):
             return self.western_supply(data, state, hex_id, coastal=False)
         if army == "german":
             ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "replenishment, 9.9") == "german"}
-            return not state.get("collapsed") and self.trace(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data))
+            return not state.get("collapsed") and self.line(data, state, hex_id, "german", lambda h: h in ruhr, self.beyond_german_limit(data),
+                                                            ("6.15", frozenset(ruhr)))
         return self.in_supply(data, state, unit_id)
 
     def western_supply(self, data: GameData, state: dict, hex_id: str, coastal: bool = True) -> bool:
@@ -53,7 +54,7 @@ class SupplyRules(SmithereensBase):
 
     def soviet_source(self, data: GameData) -> Callable[[str], bool]:
         """6.6: the eastern map's east edge, hex column 42xxE."""
-        column = numbers.integer(data, "supply.sources.soviet.east_edge_column", "the eastern map's east edge column (6.6)")
+        column = self.once(data, numbers.integer, "supply.sources.soviet.east_edge_column", "the eastern map's east edge column (6.6)")
         return lambda hex_id: hex_id.endswith("E") and hex_id.startswith(str(column))
 
     def german_supply(self, data: GameData, state: dict, hex_id: str) -> bool:
@@ -63,9 +64,9 @@ class SupplyRules(SmithereensBase):
         if not state.get("collapsed") and hex_id in self.region(data, "baltic_coast_german_range", "6.17"):
             return True                                     # 6.17
         ports = [p for p in self.courland_ports(data) if p not in state["ports_lost"]]
-        reach = numbers.integer(data, "supply.sources.german_courland.max_path_hexes", "the Courland supply range (6.18)")
+        reach = self.once(data, numbers.integer, "supply.sources.german_courland.max_path_hexes", "the Courland supply range (6.18)")
         if ports and any(grid.distance(hex_id, p) <= reach for p in ports):       # 6.18 Courland, four hexes
-            if self.trace(data, state, hex_id, "german", lambda h: h in ports, set(), max_length=reach):
+            if self.line(data, state, hex_id, "german", lambda h: h in ports, set(), ("6.18", frozenset(ports)), max_length=reach):
                 return True
         if state.get("collapsed"):
             return False                                    # 7.4: only in-city and Courland supply remain
@@ -75,11 +76,11 @@ class SupplyRules(SmithereensBase):
             return True                                     # 6.14: only units in a remaining USIR hex
         ruhr = {h for h in self.ruhr_cities(data) if self.controller(data, state, h, "German supply, 6.14") == "german"}
         sources = ruhr | (set() if usir_lost else usir)
-        return self.trace(data, state, hex_id, "german", lambda h: h in sources, self.beyond_german_limit(data))
+        return self.line(data, state, hex_id, "german", lambda h: h in sources, self.beyond_german_limit(data), ("6.15", frozenset(sources)))
 
     def beyond_german_limit(self, data: GameData) -> set[str]:
         """6.15: no German supply line is traced east of the 34xxE hexrow."""
-        limit = numbers.integer(data, "supply.sources.german.east_limit_column", "the German supply limit column (6.15)")
+        limit = self.once(data, numbers.integer, "supply.sources.german.east_limit_column", "the German supply limit column (6.15)")
         return {h for h in self.hexes_known(data) if h.endswith("E") and int(h[:2]) > limit}
 
     def hexes_known(self, data: GameData) -> set:
@@ -87,44 +88,37 @@ class SupplyRules(SmithereensBase):
         return data.derived("smithereens.known_hexes", lambda: {self.grid(data).canonical(h) for h in board.hexes()
                                                                 if board.terrain_known(h)})
 
-    def trace(self, data: GameData, state: dict, start: str, army: str, is_source: Callable[[str], bool], excluded: set, max_length: int | None = None) -> bool:
+    def trace(self, data: GameData, state: dict, start: str, army: str, is_source: Callable[[str], bool], excluded: set,
+              max_length: int | None = None, blocked: set[str] | None = None) -> bool:
         """6.2: a chain of hexes free of enemy units (and, for the Western Allies and Soviets, of
         each other's units), not across lake or all-sea hexsides, not into excluded areas or
         neutral Switzerland. Only hexes of known terrain are traced; if no line is found and the
-        search met a hex of unknown terrain, the answer needs that hex's data."""
+        search met a hex of unknown terrain, the answer needs that hex's data. `blocked`: blocking()'s
+        answer for this state and army, when the caller has it."""
         unknown: list[str] = []
         known = self.hexes_known(data)
         neutral = self.region(data, "switzerland", "6.2")
-        blocked = {h for h, units in self.stacks(state).items()
-                   if any(camp(self.army_of(data, u)) != camp(army) or
-                          (army in ALLIANCE and self.army_of(data, u) in ALLIANCE and self.army_of(data, u) != army)
-                          for u in units)}
-
+        if blocked is None:
+            blocked = self.blocking(data, state, army)
         complete = self.map_complete(data)
         board, listed = self.map(data), self.hexes(data)
-        terrain: dict[str, str] = {}         # each hex's terrain and verdict read once per trace (issue 13)
-        playable: dict[str, bool] = {}
-
-        def terrain_of(h: str) -> str:
-            if h not in terrain:
-                terrain[h] = self.terrain(data, h)      # refuses a hex of unknown terrain, at every call
-            return terrain[h]
+        steps = self.supply_steps(data)
+        sides_read = False
 
         def can_enter(a: str, b: str) -> bool:
+            nonlocal sides_read
             if b in blocked or b in excluded or b in neutral:
                 return False
-            if b not in known:                 # unknown terrain, or off the map if the map is complete
-                if not complete or b in listed:
-                    unknown.append(b)
+            step = steps.get((a, b))
+            if step is None:                   # a step that raises is not kept: it raises again next time
+                step = steps[(a, b)] = self.supply_step(data, known, listed, complete, a, b)
+            if step == "unknown":              # unknown terrain, or listed while the map is incomplete
+                unknown.append(b)
                 return False
-            if b not in playable:              # 6.2: only playable terrain (10.17, 10.18)
-                playable[b] = not (terrain_of(b) in ("sea", "hook_of_holland") or self.prohibited(data, b))
-            if not playable[b]:
-                return False
-            terrain_of(a)                      # self.hexside(data, a, b): both hexes' terrain known, then the map's
-            terrain_of(b)
-            sides = board.hexside(a, b, hexes_known=False)
-            return not {"lake", "sea"} & set(sides) or self.water_open(state, army, a, b)
+            if step in ("open", "water") and not sides_read:
+                board.listed_hexsides()        # the hexside list's overrides noted as its reading did
+                sides_read = True
+            return step == "open" or (step == "water" and self.water_open(state, army, a, b))
 
         def source(h: str) -> bool:
             return is_source(h) and h not in blocked and h in known      # 6.13: an occupied source is lost
@@ -134,6 +128,48 @@ class SupplyRules(SmithereensBase):
             raise UnknownDataError(f"map.hexes.{first}.terrain", f"the terrain of hex {first}, to trace supply (6.2) "
                                    "(or `map.hexes_complete: true` if it is off the map)", "the map (16.1)", data.override_file)
         return found
+
+    def line(self, data: GameData, state: dict, start: str, army: str, is_source: Callable[[str], bool], excluded: set,
+             names: tuple, max_length: int | None = None) -> bool:
+        """trace() of a German or Soviet supply line, kept per data under all it reads (issue 13: a
+        step's check, its trial and its apply, and the steps after, trace the same lines): the hexes
+        it may not enter (blocking), the map's overlay (13.8), and `names`, which names is_source and
+        excluded whole ("6.15": beyond the German limit). No lake or all-sea hexside opens to these
+        lines (water_open: 13.9 opens one to the Western Allies only): the rest of the state is not read."""
+        if army == "western":
+            return self.trace(data, state, start, army, is_source, excluded, max_length)
+        self.hexes_known(data)              # read before the units, as trace() does (the same first refusal)
+        self.region(data, "switzerland", "6.2")
+        # the units' counters read here, for this state: the kept trace reads none (its used overrides are the key's)
+        blocked = self.blocking(data, state, army)
+        key = ("smithereens.line", type(self).__name__, army, start, frozenset(blocked), data_hash(self.map(data).overlay),
+               names, max_length)
+        return bool(data.remembered(key, lambda: self.trace(data, state, start, army, is_source, excluded, max_length, blocked)))
+
+    def blocking(self, data: GameData, state: dict, army: str) -> set[str]:
+        """6.2: the hexes `army`'s supply lines may not enter: enemy units in them (and, for the
+        Western Allies and Soviets, each other's units)."""
+        def hostile(unit_id: str) -> bool:
+            other = self.army_of(data, unit_id)
+            return camp(other) != camp(army) or (army in ALLIANCE and other in ALLIANCE and other != army)
+        return {h for h, units in self.stacks(state).items() if any(hostile(u) for u in units)}
+
+    def supply_steps(self, data: GameData) -> dict:
+        """(hex, next hex) -> supply_step's verdict, per data and map overlay (13.8): a supply line
+        asks the same steps again and again (issue 13)."""
+        overlay = data_hash(self.map(data).overlay)
+        return data.derived(f"smithereens.supply_steps|{overlay}", dict)
+
+    def supply_step(self, data: GameData, known: set, listed: dict, complete: bool, a: str, b: str) -> str:
+        """What the map says of a supply line's step from a into b (6.2), whoever traces it:
+        "unknown" (b's terrain unknown and the map not complete, or b listed), "off" (off a complete
+        map), "unplayable" (10.17, 10.18), "water" (a lake or all-sea hexside) or "open"."""
+        if b not in known:
+            return "unknown" if not complete or b in listed else "off"
+        if self.terrain(data, b) in ("sea", "hook_of_holland") or self.prohibited(data, b):
+            return "unplayable"
+        sides = self.hexside(data, a, b)      # both hexes' terrain known, then the map's features
+        return "water" if {"lake", "sea"} & set(sides) else "open"
 
     def water_open(self, state: dict, army: str, a: str, b: str) -> bool:
         """Whether a supply line of `army` may cross this lake or all-sea hexside (13.9 mission 3, riverine.py)."""
@@ -179,7 +215,7 @@ class SupplyRules(SmithereensBase):
         """6.9: all Western units OOS for a die-rolled time; Antwerp never supplies them again."""
         if dice is None:
             raise PbemError("internal: Antwerp captured without dice")
-        faces = numbers.integer(data, "game.components.die_faces", "the faces of the one die (2.1)")
+        faces = self.once(data, numbers.integer, "game.components.die_faces", "the faces of the one die (2.1)")
         table = "supply.sources.western_antwerp.enemy_capture.turns_after_by_roll"
         given = data.get(table, "the OOS turns by die roll (6.9)")
         turns = {}

@@ -158,7 +158,7 @@ class WorldWarThreeRules(UkrainianRules):
             return hex_id in self.region(data, "switzerland", "14.16")      # 14.16: "always in supply in Switzerland"
         if self.army_of(data, unit_id) == "soviet" and state["turn"] <= play(state, "soviet_supply_unlimited_through_turn"):
             # 14.9: "Up through the end of Game Turn 15, Soviet supply lines are freed from the length limit given in 6.6"
-            return self.trace(data, state, hex_id, "soviet", self.soviet_source(data), set())
+            return self.line(data, state, hex_id, "soviet", self.soviet_source(data), set(), ("14.9",))
         return super().in_supply(data, state, unit_id, hex_id)
 
     # -- 14.16 Swiss units; 8.6 Swiss stacking ------------------------------------------------------
