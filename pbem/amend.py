@@ -31,7 +31,6 @@ from .gamedata import UNKNOWN, GameData, apply_readings, apply_values, load_over
 from .inputs import PENDING, _check_sent, read_pending, sent_now
 from .keys import key_id
 from .kit.terrain import hex_key_problems, hexside_key_problems
-from .picture import save_svg
 from .signing import SignedMessage, sign_body
 
 AMENDMENT, CONSENT = "data-amendment", "data-consent"
@@ -228,6 +227,7 @@ def amendment_step(campaign: Campaign, number: int, save: dict, digest: str, mes
     new_save = build_save(campaign, step, digest, copy.deepcopy(save["state"]), produced, [], None, [],
                           copy.deepcopy(save["hidden"]) if "hidden" in save else None)
     built = Campaign(campaign.folder, campaign.header, campaign.header_hash, amended, campaign.scenario, campaign.game)
+    from .picture import save_svg      # here: every command opening a campaign imports this module (issue 13)
     return StepResult(step, new_save, render_step_report(built, new_save, "text"), inputs,
                       picture=save_svg(built, new_save, before=save["state"]))
 

@@ -44,6 +44,8 @@ def unwrap(value):
 
 _REMEMBERED_MAX = 256       # answers GameData.remembered keeps per data before it starts afresh
 _ABSENT = object()          # GameData._walk: a key the node does not hold
+_ANSWERS = "data.get"       # GameData.cache key of get's answers by path
+_ANSWERS_MAX = 8192
 
 
 @dataclass
@@ -145,17 +147,37 @@ class GameData:
 
     def get(self, path: str, what: str | None = None, default=PbemError):
         """The value at `path`; refuse with UnknownDataError if the rulebook lacks it."""
-        parts = self._parts(path)             # once for the walk and the note (every data read asks)
-        node, _rule, printed_on, _open, found = self._walk(path, parts)
-        if found and is_wrapped(node):
-            node = node["value"]
-        if not found or node == UNKNOWN:
-            if default is not PbemError and not found:
+        # every data read asks (thousands a replay): the answer for a path is kept while the data
+        # stay as they are, in `cache`, which every change of the data clears
+        answers = self.cache.get(_ANSWERS)
+        if answers is None:
+            answers = self.cache[_ANSWERS] = {}
+        answer = answers.get(path)
+        if answer is None:
+            if len(answers) >= _ANSWERS_MAX:
+                answers.clear()
+            answer = answers[path] = self._answer(path)
+        node, known, printed_on, noted = answer
+        if not known:
+            if default is not PbemError and node is _ABSENT:
                 return default
             raise UnknownDataError(path, what or path, printed_on, self.override_file)
-        if self.overridden:
-            self._note_use(path, ".".join(parts))
+        if noted:
+            self.used_overrides.update(noted)
         return node
+
+    def _answer(self, path: str) -> tuple:
+        """What get answers for `path`: (the value, or _ABSENT; whether it is known; where it is
+        printed; the overridden paths a read of it notes as used)."""
+        parts = self._parts(path)
+        node, _rule, printed_on, _open, found = self._walk(path, parts)
+        if not found:
+            return _ABSENT, False, printed_on, ()
+        if is_wrapped(node):
+            node = node["value"]
+        if node == UNKNOWN:
+            return node, False, printed_on, ()
+        return node, True, printed_on, tuple(p for p in _prefixes(".".join(parts)) if p in self.overridden)
 
     def require_keys(self, value: dict, path: str, keys, owner: str, printed_on: str) -> dict:
         """`value` (read from `path`) with each of `keys` known; else UnknownDataError naming the first."""
@@ -213,7 +235,7 @@ def _prefixes(path: str) -> tuple[str, ...]:
     return tuple(".".join(parts[:end]) for end in range(len(parts), 0, -1))
 
 
-_TREE_CACHE: dict = {}                          # rules files' names and hashes -> JSON text of (tree, hash)
+_TREE_CACHE: dict = {}                          # rules files' key (_rules_files) -> JSON text of (tree, hash)
 MAX_RULES_FILES = 64
 _PARSED: dict[tuple[str, str], str] = {}        # (path, text) -> JSON text of its data: a data override, a scenario
 _PARSED_MAX = 32
@@ -226,29 +248,25 @@ def load_once(path: Path, limit: int = MAX_FILE_BYTES) -> dict:
     a refusal is never kept. The caller gets its own copy."""
     text = read_text(path, limit)
     key = (str(path), text)
-    if key not in _PARSED:
-        def parse() -> dict:
-            parsed = parse_yaml_text(text, str(path))
-            if not isinstance(parsed, dict):
-                raise PbemError("expected a YAML mapping at top level", str(path))
-            return parsed
-        # across processes: the parse of these very bytes, when a record proves itself (pbem/parsecache.py)
-        kept = parsecache.cached_json("bounded-mapping", hashlib.sha256(text.encode("utf-8")).hexdigest(), parse)
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.clear()
-        _PARSED[key] = kept
-    return json.loads(_PARSED[key])
+    if key in _PARSED:
+        return json.loads(_PARSED[key])
+
+    def parse() -> dict:
+        parsed = parse_yaml_text(text, str(path))
+        if not isinstance(parsed, dict):
+            raise PbemError("expected a YAML mapping at top level", str(path))
+        return parsed
+    # across processes: the parse of these very bytes, when a record proves itself (pbem/parsecache.py)
+    value, kept = parsecache.cached("bounded-mapping", hashlib.sha256(text.encode("utf-8")).hexdigest(), parse)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[key] = kept
+    return value
 
 
-def _load_tree(folder: Path) -> tuple[dict, str]:
-    """The rules files of one game (installed, or a campaign's own copy), parsed once per
-    process: keyed by the files' names and bytes, so every copy of one set is parsed once."""
-    tree, files_hash = json.loads(_tree_record(folder)[1])
-    return tree, files_hash
-
-
-def _tree_record(folder: Path) -> tuple[str, str]:
-    """(a digest of the rules files' names, bytes and loader; the JSON text of [tree, files hash])."""
+def _rules_files(folder: Path) -> tuple[list[Path], tuple, str]:
+    """The rules files of one game (installed, or a campaign's own copy), the key of their parse
+    (the loader, their names and the sha256 of their bytes) and its digest."""
     if not folder.is_dir():
         raise PbemError(f"no rules data folder for this game ({folder})")
     paths = sorted(folder.glob("*.yaml"))
@@ -257,13 +275,22 @@ def _tree_record(folder: Path) -> tuple[str, str]:
     # only the rules/ shipped with pbem are trusted; a campaign's copy goes through the bounded loader
     trusted = folder.resolve().parent == (project_root() / "rules").resolve()
     key = (trusted, tuple((p.name, hashlib.sha256(p.read_bytes()).hexdigest()) for p in paths))
-    # across processes: the parse of these very files (names and sha256 of their bytes, the loader)
-    digest = hashlib.sha256(json.dumps(key).encode()).hexdigest()
-    if key not in _TREE_CACHE:
-        if len(_TREE_CACHE) >= 8:
-            _TREE_CACHE.clear()
-        _TREE_CACHE[key] = parsecache.cached_json("rules-tree", digest, lambda: list(_parse_tree(paths, trusted)))
-    return digest, _TREE_CACHE[key]
+    return paths, key, hashlib.sha256(json.dumps(key).encode()).hexdigest()
+
+
+def _load_tree(folder: Path) -> tuple[dict, str]:
+    """(tree, files hash) of the rules files in `folder`, parsed once per process and kept across
+    processes (the record of these very files, names and bytes, and loader): every copy of one set
+    is parsed once. The caller gets its own copy."""
+    paths, key, digest = _rules_files(folder)
+    if key in _TREE_CACHE:
+        tree, files_hash = json.loads(_TREE_CACHE[key])
+        return tree, files_hash
+    (tree, files_hash), text = parsecache.cached("rules-tree", digest, lambda: list(_parse_tree(paths, key[0])))
+    if len(_TREE_CACHE) >= 8:
+        _TREE_CACHE.clear()
+    _TREE_CACHE[key] = text
+    return tree, files_hash
 
 
 def _parse_tree(paths: list[Path], trusted: bool = True) -> tuple[dict, str]:
@@ -295,24 +322,28 @@ _APPLIED: dict[tuple[str, str, str], str] = {}    # (game, rules, override sha25
 
 def load_game_data(game: str, override_path: Path | None = None, rules: Path | None = None) -> GameData:
     """The game's data: the installed rules/GAME/ files, or `rules` (a campaign's own copy)."""
-    rules_digest, tree_json = _tree_record(rules if rules is not None else rules_dir(game))
+    folder = rules if rules is not None else rules_dir(game)
     if override_path is None:
-        tree, files_hash = json.loads(tree_json)
+        tree, files_hash = _load_tree(folder)
         return GameData(game=game, tree=tree, files_hash=files_hash)
     # the rules with the override applied, once per process and across processes (pbem/parsecache.py):
-    # keyed by the rules files and the override's bytes (this module's source is in every record's key)
+    # keyed by the rules files and the override's bytes (this module's source is in every record's key);
+    # the rules are read only to apply it (a record exists only for rules that were read and checked)
     text = read_text(override_path)
-    key = (game, rules_digest, hashlib.sha256(text.encode("utf-8")).hexdigest())
-    if key not in _APPLIED:
-        def applied() -> dict:
-            tree, files_hash = json.loads(tree_json)
-            data = GameData(game=game, tree=tree, files_hash=files_hash)
-            apply_override(data, override_path)
-            return {name: getattr(data, name) for name in _KEPT_FIELDS}
-        if len(_APPLIED) >= 8:
-            _APPLIED.clear()
-        _APPLIED[key] = parsecache.cached_json("game-data", hashlib.sha256(json.dumps(key).encode()).hexdigest(), applied)
-    return GameData(game=game, **json.loads(_APPLIED[key]))
+    key = (game, _rules_files(folder)[2], hashlib.sha256(text.encode("utf-8")).hexdigest())
+    if key in _APPLIED:
+        return GameData(game=game, **json.loads(_APPLIED[key]))
+
+    def applied() -> dict:
+        tree, files_hash = _load_tree(folder)
+        data = GameData(game=game, tree=tree, files_hash=files_hash)
+        apply_override(data, override_path)
+        return {name: getattr(data, name) for name in _KEPT_FIELDS}
+    value, kept = parsecache.cached("game-data", hashlib.sha256(json.dumps(key).encode()).hexdigest(), applied)
+    if len(_APPLIED) >= 8:
+        _APPLIED.clear()
+    _APPLIED[key] = kept
+    return GameData(game=game, **value)
 
 
 def load_override(path: Path, game: str) -> dict:
@@ -369,6 +400,7 @@ def apply_values(data: GameData, values: dict, source: str, label: str) -> None:
             raise PbemError(f"override path '{dotted}' is not an unknown value or an entry of an open collection", str(path))
         parent[last] = value
         data.overridden[dotted] = label
+        data.cache.pop(_ANSWERS, None)     # GameData.get's answers were of the data before
 
 
 def apply_readings(data: GameData, chosen: dict | None) -> None:
@@ -401,6 +433,7 @@ def apply_readings(data: GameData, chosen: dict | None) -> None:
                 parent[parts[-1]] = item["value"]
             data.reading_values[".".join(parts)] = f"reading {reading}={choice} (docs/errata.md)"
     data.readings = dict(chosen)
+    data.cache.pop(_ANSWERS, None)         # GameData.get's answers were of the data before
 
 
 def load_scenario(game: str, scenario: str) -> tuple[dict, str]:

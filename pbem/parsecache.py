@@ -15,9 +15,10 @@ bytes' sha256, like any file), the rules with a campaign's override applied (gam
 rules' hash and the override's bytes), and, through `lookup`/`store`, values whose callers check
 them themselves (pbem.dice: the upper levels of a dice tree, checked against the commitment).
 
-Nothing in it is trusted without its hash: a record holds its own key and the sha256 of its JSON
-text, and a record whose key or digest disagrees, or that does not read back, is ignored (and the
-file parsed again). Only answers are kept, never a refusal: a bad file is parsed, and refused,
+Nothing in it is trusted without its hash: a record's first line holds its own key and the sha256
+of the JSON text that follows it, and a record whose key or digest disagrees, or whose text does
+not read back, is ignored (and the file parsed again). The text is stored as it is, not quoted in
+an outer JSON document, so a record is read with one JSON parse, which is the caller's copy. Only answers are kept, never a refusal: a bad file is parsed, and refused,
 every time. The folder is $PBEM_CACHE_DIR, else $XDG_CACHE_HOME/pbem/parsed (~/.cache/pbem/parsed);
 PBEM_CACHE_DIR=off turns the cache off. A folder that cannot be written only costs the speed.
 """
@@ -30,7 +31,7 @@ from typing import Any, Callable
 
 from . import __version__
 
-_VERSION = "pbem-parse-cache-1"
+_VERSION = "pbem-parse-cache-2"     # 2: the header line, then the JSON text
 _MAX_FILES = 256            # at most this many records; the oldest go first (a quarter at a time)
 _CODE_DIGEST: list[str] = []
 
@@ -59,26 +60,25 @@ def cache_key(kind: str, source_digest: str) -> str:
     return hashlib.sha256(f"{kind}|{source_digest}|{_code_digest()}".encode()).hexdigest()
 
 
-def _read(path: Path, key: str) -> str | None:
-    """The JSON text a record holds, or None when it is absent or does not prove itself."""
+def _read(path: Path, key: str) -> tuple[Any, str] | None:
+    """(the value, the JSON text) a record holds, or None when it is absent or does not prove itself."""
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = path.read_bytes()
+    except OSError:
         return None
-    if not isinstance(record, dict) or record.get("key") != key or not isinstance(record.get("json"), str):
-        return None
-    text = record["json"]
-    if hashlib.sha256(text.encode("utf-8")).hexdigest() != record.get("sha256"):
+    head, _, body = raw.partition(b"\n")
+    if head != f"{key} {hashlib.sha256(body).hexdigest()}".encode():
         return None
     try:
-        json.loads(text)
-    except ValueError:
+        text = body.decode("utf-8")
+        return json.loads(text), text
+    except ValueError:          # UnicodeDecodeError included
         return None
-    return text
 
 
 def _write(folder: Path, path: Path, key: str, text: str) -> None:
-    record = json.dumps({"key": key, "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(), "json": text})
+    body = text.encode("utf-8")
+    record = f"{key} {hashlib.sha256(body).hexdigest()}\n".encode() + body
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with os.scandir(folder) as entries:          # the ages are read only when some must go
@@ -88,7 +88,7 @@ def _write(folder: Path, path: Path, key: str, text: str) -> None:
             for old in records[:len(records) - _MAX_FILES * 3 // 4]:
                 Path(old).unlink(missing_ok=True)
         partial = folder / f".{key}.{os.getpid()}.tmp"
-        partial.write_text(record, encoding="utf-8")
+        partial.write_bytes(record)
         os.replace(partial, path)           # whole or not at all: a reader never sees half a record
     except OSError:
         pass                                # a cache that cannot be written only costs the speed
@@ -101,8 +101,8 @@ def lookup(kind: str, source_digest: str) -> Any:
     if folder is None:
         return None
     key = cache_key(kind, source_digest)
-    text = _read(folder / f"{key}.json", key)
-    return None if text is None else json.loads(text)
+    kept = _read(folder / f"{key}.json", key)
+    return None if kept is None else kept[0]
 
 
 def store(kind: str, source_digest: str, value: Any) -> None:
@@ -113,18 +113,21 @@ def store(kind: str, source_digest: str, value: Any) -> None:
         _write(folder, folder / f"{key}.json", key, json.dumps(value, separators=(",", ":")))
 
 
-def cached_json(kind: str, source_digest: str, parse: Callable[[], Any]) -> str:
-    """`parse()`'s value, as JSON text, for the bytes whose sha256 (with how they are parsed,
+def cached(kind: str, source_digest: str, parse: Callable[[], Any]) -> tuple[Any, str]:
+    """(`parse()`'s value, its JSON text) for the bytes whose sha256 (with how they are parsed,
     `kind`) is `source_digest`: from the record, when one proves itself, else parsed and recorded.
     The value must be plain JSON data (str keys; str, int, bool, None, lists; a tuple comes back
-    as a list). `json.loads` of the text is each caller's own copy (faster than a deep copy)."""
+    as a list), and comes back as the JSON text reads: the caller's own copy. `json.loads` of the
+    text is another copy (faster than a deep copy)."""
     folder = cache_dir()
     if folder is None:
-        return json.dumps(parse(), separators=(",", ":"))
+        text = json.dumps(parse(), separators=(",", ":"))
+        return json.loads(text), text
     key = cache_key(kind, source_digest)
     path = folder / f"{key}.json"
-    text = _read(path, key)
-    if text is None:
+    kept = _read(path, key)
+    if kept is None:
         text = json.dumps(parse(), separators=(",", ":"))
         _write(folder, path, key, text)
-    return text
+        kept = json.loads(text), text
+    return kept

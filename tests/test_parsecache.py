@@ -67,17 +67,37 @@ def test_the_rules_with_the_override_applied_come_back_equal_from_their_record(c
     assert second.tree is not first.tree
 
 
+def _record(path: Path) -> tuple[str, str, str]:
+    """(key, sha256, JSON text) of a record: its first line holds the key and the digest."""
+    head, _, text = path.read_text(encoding="utf-8").partition("\n")
+    key, digest = head.split(" ")
+    return key, digest, text
+
+
 def test_a_record_whose_digest_disagrees_is_ignored_and_the_file_parsed_again(cache, monkeypatch):
     expected = gamedata.load_once(OVERRIDE)
     [record] = cache.glob("*.json")
-    stored = json.loads(record.read_text())
-    forged = json.loads(stored["json"])
+    key, digest, text = _record(record)
+    assert digest == __import__("hashlib").sha256(text.encode()).hexdigest() and json.loads(text) == expected
+    forged = json.loads(text)
     forged["values"]["crt.rows"] = [99]              # changed data, old digest
-    stored["json"] = json.dumps(forged)
-    record.write_text(json.dumps(stored))
+    record.write_text(f"{key} {digest}\n{json.dumps(forged)}")
     _fresh_process(monkeypatch)
     assert gamedata.load_once(OVERRIDE) == expected
-    assert json.loads(json.loads(record.read_text())["json"]) == expected      # and rewritten
+    assert json.loads(_record(record)[2]) == expected      # and rewritten
+
+
+def test_a_record_that_does_not_read_back_is_ignored(cache, monkeypatch):
+    """A record whose digest is right but whose text is no JSON (or no UTF-8) is parsed again."""
+    import hashlib
+    expected = gamedata.load_once(OVERRIDE)
+    [record] = cache.glob("*.json")
+    key = _record(record)[0]
+    for body in (b"{not json", b"\xff\xfe"):
+        record.write_bytes(f"{key} {hashlib.sha256(body).hexdigest()}\n".encode() + body)
+        _fresh_process(monkeypatch)
+        assert gamedata.load_once(OVERRIDE) == expected
+    assert json.loads(_record(record)[2]) == expected
 
 
 def test_a_record_under_another_key_is_ignored(cache, monkeypatch, tmp_path):
@@ -85,7 +105,7 @@ def test_a_record_under_another_key_is_ignored(cache, monkeypatch, tmp_path):
     other.write_text("pbem: data-override\ngame: x\nvalues: {a: 1}\n")
     gamedata.load_once(other)
     gamedata.load_once(OVERRIDE)
-    records = {json.loads(p.read_text())["key"]: p for p in cache.glob("*.json")}
+    records = {_record(p)[0]: p for p in cache.glob("*.json")}
     key = parsecache.cache_key("bounded-mapping", __import__("hashlib").sha256(OVERRIDE.read_bytes()).hexdigest())
     other_record = next(p for k, p in records.items() if k != key)
     records[key].write_text(other_record.read_text())       # a consistent record, of another file

@@ -57,9 +57,13 @@ def test_status_and_report_load_neither_typer_nor_the_email_package_nor_the_key_
         assert loaded == "", command
 
 
-def test_help_still_goes_through_typer(tmp_path):
+def test_help_pages_load_no_typer_and_a_commands_help_still_goes_through_typer(tmp_path):
+    """`pbem --help` is written by pbem.helppage (typer's page, tests/test_cli_help.py); a command's own
+    --help is typer's."""
     stdout, loaded = _loaded(["--help"], tmp_path)
-    assert "Adjudicate play-by-email wargame campaigns" in stdout and "typer" in loaded.split()
+    assert "Adjudicate play-by-email wargame campaigns" in stdout and loaded == ""
+    stdout, loaded = _loaded(["status", "--help"], tmp_path)
+    assert "Whose move it is" in stdout and "typer" in loaded.split()
 
 
 def _words_of(node, found: set) -> None:
