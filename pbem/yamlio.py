@@ -497,17 +497,134 @@ def _c_emit(node) -> str:
 
 
 # -- entry by entry (issue 13) -------------------------------------------------------------------
-# A block mapping's text is its entries' texts one after another, and an entry whose value is a
-# non-empty mapping is its key's line, then the value's entries two columns further in (libyaml at
-# indent 2: simple keys only in the domain above, a block scalar's blank lines left bare). So a
-# mapping is written entry by entry, each entry's text kept by key, value and indentation: the
-# next save repeats most of them (a unit's side, hex and form), and writes them without building
-# and emitting their nodes again. The bytes are libyaml's for the whole document (tests/test_yamlio.py).
-_ENTRY_TEXT: dict = {}
-_KEY_TEXT: dict = {}
-_DOCUMENTS_WRITTEN = [0]         # documents this process has written through libyaml (dump_yaml)
-_ENTRY_TEXT_MAX = 200_000
+# A block mapping's text is its entries' texts one after another. An entry whose value is a
+# non-empty mapping is its key's line, then the value's entries two columns further in; one whose
+# value is a non-empty list is its key's line, then the items at the key's column (libyaml at indent
+# 2 writes such lists indentless); an item that is a non-empty mapping or list starts on its "- "
+# line, the rest two columns further in; any other value follows "key: " or "- " as libyaml writes
+# it anywhere in a block, when that is one line (simple keys only in the domain above; far within the
+# 10,000 width here). So a document is put together from its keys' and values' texts, each worked
+# out by libyaml once per process (a plain word needs no emitter: see _scalar_text); an entry with a
+# value of several lines (a block scalar) is libyaml's text of that entry, kept by key, value and
+# indentation. The bytes are libyaml's for the whole document (tests/test_yamlio.py).
+_KEY_TEXT: dict = {}            # key -> its text as a simple key
+_SCALAR_TEXT: dict = {}         # (type, value) -> its one-line text as a block value or item; None: not one line
+_ENTRY_TEXT: dict = {}          # (key, frozen value, indent) -> the entry's text, for values of several lines
+_DOCUMENTS_WRITTEN = [0]        # documents this process has written through libyaml (dump_yaml)
+_TEXTS_MAX = 200_000
+_DEEPEST = 1000                 # columns of indentation: deeper, the whole document goes to libyaml (its width)
+_MISSING = object()
+# printable ASCII words with single spaces between them, a ':' only inside a word, no '#', and an
+# alphanumeric first: libyaml may write it plain (no indicator, no ': ' or ' #', no leading or
+# trailing space), and does whenever the dumper's resolvers read it back as a string
+_PLAIN_WORDS = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+/=-]*(?::[A-Za-z0-9_.+/=-]+)*"
+                          r"(?: [A-Za-z0-9_.+/=-]+(?::[A-Za-z0-9_.+/=-]+)*)*")
+
+
+def _dumped_tag(text: str) -> str:
+    """The tag the dumper's resolvers give the non-empty `text` as a plain scalar (what
+    BaseResolver.resolve does, without path resolvers; the serializer writes it plain if a string)."""
+    assert _C_DUMPER is not None
+    table = _C_DUMPER.yaml_implicit_resolvers
+    for tag, regexp in table.get(text[0], []) + table.get(None, []):
+        if regexp.match(text):
+            return tag
+    return _SCALARS[str]
+
+
+def _scalar_text(value) -> str | None:
+    """libyaml's text of a scalar or an empty collection after "key: " or "- " in a block, when it
+    is one line; None otherwise (or outside the domain)."""
+    kind = type(value)
+    if (kind is str and len(value) <= _C_MAX_CHARS and _PLAIN_WORDS.fullmatch(value)
+            and _dumped_tag(value) == _SCALARS[str]):
+        return value        # most texts of a save (hashes, ids, words): plain, as they stand
+    if kind is dict or kind is list:
+        if value:
+            return None
+        key: tuple = (kind, None)
+    elif kind is str or kind is int or kind is bool or value is None:
+        key = (kind, value)
+    else:
+        return None
+    text = _SCALAR_TEXT.get(key, _MISSING)
+    if text is _MISSING:
+        node = _plain_node([value], checked=True)
+        whole = _c_emit(node) if node is not None else ""
+        one_line = whole.startswith("- ") and whole.find("\n") == len(whole) - 1 and len(whole) <= _C_MAX_CHARS + 1000
+        text = whole[2:-1] if one_line else None
+        if len(_SCALAR_TEXT) >= _TEXTS_MAX:
+            _SCALAR_TEXT.clear()
+        _SCALAR_TEXT[key] = text
+    return text  # type: ignore[return-value]
+
+
+def _key_text(key) -> str | None:
+    """libyaml's text of a mapping key (a simple key on one line), or None."""
+    text = _KEY_TEXT.get(key) if type(key) is str else None
+    if text is None and type(key) is str:
+        entry = _entry_text(key, None, "")
+        if entry is None or not entry.endswith(_KEY_ONLY) or "\n" in entry[:-1]:
+            return None
+        text = _KEY_TEXT[key] = entry[:-len(_KEY_ONLY)]
+    return text
+
+
 _KEY_ONLY = ": null\n"
+
+
+def _entries_text(mapping: dict, indent: str, out: list) -> bool:
+    """The texts of a non-empty mapping's entries at `indent`, appended to `out`; False if an entry
+    is outside the domain (the caller then writes the whole document the other way)."""
+    if len(indent) > _DEEPEST:
+        return False
+    for key, value in mapping.items():
+        key_text = _key_text(key)
+        if key_text is None:
+            return False
+        kind = type(value)
+        if kind is dict and value:
+            out.append(f"{indent}{key_text}:\n")
+            if not _entries_text(value, indent + "  ", out):
+                return False
+            continue
+        if kind is list and value:
+            mark = len(out)
+            out.append(f"{indent}{key_text}:\n")
+            if _items_text(value, indent, out):
+                continue
+            del out[mark:]
+        else:
+            text = _scalar_text(value)
+            if text is not None:
+                out.append(f"{indent}{key_text}: {text}\n")
+                continue
+        text = _kept_entry_text(key, value, indent)     # a value of several lines
+        if text is None:
+            return False
+        out.append(text)
+    return True
+
+
+def _items_text(items: list, indent: str, out: list) -> bool:
+    """The texts of a non-empty list's items, each "- " at `indent`, appended to `out`; False if an
+    item is outside the domain or a text of several lines."""
+    inner = indent + "  "
+    if len(inner) > _DEEPEST:
+        return False
+    for item in items:
+        kind = type(item)
+        if (kind is dict or kind is list) and item:
+            mark = len(out)
+            if not (_entries_text(item, inner, out) if kind is dict else _items_text(item, inner, out)):
+                return False
+            out[mark] = f"{indent}- {out[mark][len(inner):]}"      # its first line starts on the item's "- "
+            continue
+        text = _scalar_text(item)
+        if text is None:
+            return False
+        out.append(f"{indent}- {text}\n")
+    return True
 
 
 def _frozen(value):
@@ -523,35 +640,17 @@ def _frozen(value):
     return None
 
 
-def _entries_text(mapping: dict, indent: str, out: list) -> bool:
-    """The texts of a non-empty mapping's entries at `indent`, appended to `out`; False if an entry
-    is outside the domain (the caller then writes the whole document the other way)."""
-    for key, value in mapping.items():
-        if type(key) is not str:
-            return False
-        if type(value) is dict and value:
-            key_text = _KEY_TEXT.get(key)
-            if key_text is None:
-                text = _entry_text(key, None, "")
-                if text is None or not text.endswith(_KEY_ONLY) or "\n" in text[:-1]:
-                    return False
-                key_text = _KEY_TEXT[key] = text[:-len(_KEY_ONLY)] + ":\n"
-            out.append(indent + key_text)
-            if not _entries_text(value, indent + "  ", out):
-                return False
-            continue
-        frozen = _frozen(value)
-        text = _ENTRY_TEXT.get((key, frozen, indent)) if frozen is not None else None
-        if text is None:
-            text = _entry_text(key, value, indent)
-            if text is None:
-                return False
-            if frozen is not None:
-                if len(_ENTRY_TEXT) >= _ENTRY_TEXT_MAX:
-                    _ENTRY_TEXT.clear()
-                _ENTRY_TEXT[(key, frozen, indent)] = text
-        out.append(text)
-    return True
+def _kept_entry_text(key: str, value, indent: str) -> str | None:
+    """_entry_text, kept by key, value and indentation where the value is hashable."""
+    frozen = _frozen(value)
+    text = _ENTRY_TEXT.get((key, frozen, indent)) if frozen is not None else None
+    if text is None:
+        text = _entry_text(key, value, indent)
+        if text is not None and frozen is not None:
+            if len(_ENTRY_TEXT) >= _TEXTS_MAX:
+                _ENTRY_TEXT.clear()
+            _ENTRY_TEXT[(key, frozen, indent)] = text
+    return text
 
 
 def _entry_text(key: str, value, indent: str) -> str | None:
