@@ -508,7 +508,8 @@ def _c_emit(node) -> str:
 # value of several lines (a block scalar) is libyaml's text of that entry, kept by key, value and
 # indentation. The bytes are libyaml's for the whole document (tests/test_yamlio.py).
 _KEY_TEXT: dict = {}            # key -> its text as a simple key
-_SCALAR_TEXT: dict = {}         # (type, value) -> its one-line text as a block value or item; None: not one line
+# per type, value -> its one-line text as a block value or item (None: not one line; an empty collection under None)
+_SCALAR_TEXT: dict[type, dict] = {str: {}, int: {}, bool: {}, type(None): {}, dict: {}, list: {}}
 _ENTRY_TEXT: dict = {}          # (key, frozen value, indent) -> the entry's text, for values of several lines
 _DOCUMENTS_WRITTEN = [0]        # documents this process has written through libyaml (dump_yaml)
 _TEXTS_MAX = 200_000
@@ -534,29 +535,29 @@ def _dumped_tag(text: str) -> str:
 
 def _scalar_text(value) -> str | None:
     """libyaml's text of a scalar or an empty collection after "key: " or "- " in a block, when it
-    is one line; None otherwise (or outside the domain)."""
+    is one line; None otherwise (or outside the domain). Kept per type and value."""
     kind = type(value)
-    if (kind is str and len(value) <= _C_MAX_CHARS and _PLAIN_WORDS.fullmatch(value)
+    kept = _SCALAR_TEXT.get(kind)
+    if kept is None or ((kind is dict or kind is list) and value):
+        return None
+    key = None if kind is dict or kind is list else value
+    text = kept.get(key, _MISSING)
+    if text is _MISSING:
+        if len(kept) >= _TEXTS_MAX:
+            kept.clear()
+        text = kept[key] = _one_line_text(value)
+    return text
+
+
+def _one_line_text(value) -> str | None:
+    """_scalar_text worked out: a plain word as it stands, else libyaml's text of the one-item list."""
+    if (type(value) is str and len(value) <= _C_MAX_CHARS and _PLAIN_WORDS.fullmatch(value)
             and _dumped_tag(value) == _SCALARS[str]):
         return value        # most texts of a save (hashes, ids, words): plain, as they stand
-    if kind is dict or kind is list:
-        if value:
-            return None
-        key: tuple = (kind, None)
-    elif kind is str or kind is int or kind is bool or value is None:
-        key = (kind, value)
-    else:
-        return None
-    text = _SCALAR_TEXT.get(key, _MISSING)
-    if text is _MISSING:
-        node = _plain_node([value], checked=True)
-        whole = _c_emit(node) if node is not None else ""
-        one_line = whole.startswith("- ") and whole.find("\n") == len(whole) - 1 and len(whole) <= _C_MAX_CHARS + 1000
-        text = whole[2:-1] if one_line else None
-        if len(_SCALAR_TEXT) >= _TEXTS_MAX:
-            _SCALAR_TEXT.clear()
-        _SCALAR_TEXT[key] = text
-    return text  # type: ignore[return-value]
+    node = _plain_node([value], checked=True)
+    whole = _c_emit(node) if node is not None else ""
+    one_line = whole.startswith("- ") and whole.find("\n") == len(whole) - 1 and len(whole) <= _C_MAX_CHARS + 1000
+    return whole[2:-1] if one_line else None
 
 
 def _key_text(key) -> str | None:
@@ -579,8 +580,8 @@ def _entries_text(mapping: dict, indent: str, out: list) -> bool:
     if len(indent) > _DEEPEST:
         return False
     for key, value in mapping.items():
-        key_text = _key_text(key)
-        if key_text is None:
+        key_text = _KEY_TEXT.get(key) if type(key) is str else None
+        if key_text is None and (key_text := _key_text(key)) is None:
             return False
         kind = type(value)
         if kind is dict and value:

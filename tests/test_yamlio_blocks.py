@@ -18,8 +18,9 @@ from tests.test_yamlio import CAMPAIGNS, _text, _value, needs_libyaml
 def entry_by_entry(monkeypatch):
     """Every dump_yaml of a mapping takes the entry-by-entry way, from empty caches."""
     monkeypatch.setattr(yamlio, "_DOCUMENTS_WRITTEN", [1])
-    for name in ("_KEY_TEXT", "_SCALAR_TEXT", "_ENTRY_TEXT"):
+    for name in ("_KEY_TEXT", "_ENTRY_TEXT"):
         monkeypatch.setattr(yamlio, name, {})
+    monkeypatch.setattr(yamlio, "_SCALAR_TEXT", {kind: {} for kind in yamlio._SCALAR_TEXT})
 
 
 def _listy(rng: random.Random, hostile: bool, depth: int = 0):
