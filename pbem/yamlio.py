@@ -173,57 +173,71 @@ def _simple_load(text: str) -> Any:
 
 
 def _simple_events(parser: Any) -> Any:
-    """_simple_load on the parser's events."""
+    """_simple_load on the parser's events (the innermost open collection and its pending key in
+    locals, a plain scalar's value kept by its text: issue 13, every signed body goes this way)."""
     get = parser.get_event
     if type(get()) is not yaml.StreamStartEvent or type(get()) is not yaml.DocumentStartEvent:
         return _DECLINED
-    stack: list = []            # the open collections, innermost last
-    keys: list = []             # per open collection: a mapping's key awaiting its value, else _DECLINED
-    root = _DECLINED
+    scalar, mapping, sequence = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
+    ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    plain = _PLAIN_VALUES
+    stack: list = []            # the enclosing (collection, pending key) pairs of the open collections
+    top: Any = None             # the innermost open collection (None: at the root)
+    key: Any = _DECLINED        # a mapping's key awaiting its value, else _DECLINED
+    root: Any = _DECLINED
     while True:
         event = get()
         kind = type(event)
-        if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
-            value = stack.pop()         # already in its parent (added when it opened)
-            keys.pop()
-            if not stack:
+        if kind in ends:
+            value = top         # already in its parent (added when it opened)
+            top, key = stack.pop()
+            if top is None:
                 root = value
             continue
         if kind is yaml.DocumentEndEvent:
             break
         if event.anchor is not None or event.tag is not None or len(stack) >= MAX_DEPTH:
             return _DECLINED
-        if kind is yaml.ScalarEvent:
+        if kind is scalar:
             value = event.value
             if len(value) > MAX_SCALAR_CHARS:
                 return _DECLINED
             if event.implicit[0]:
-                value = _simple_scalar(value)
+                text = value
+                value = plain.get(text, _DECLINED)
                 if value is _DECLINED:
-                    return _DECLINED
-        elif kind is yaml.MappingStartEvent:
+                    value = _simple_scalar(text)
+                    if value is _DECLINED:
+                        return _DECLINED
+                    if len(plain) >= 4096:
+                        plain.clear()
+                    plain[text] = value
+        elif kind is mapping:
             value = {}
-        elif kind is yaml.SequenceStartEvent:
+        elif kind is sequence:
             value = []
         else:
             return _DECLINED
-        if not stack:
+        if top is None:
             root = value
-        elif type(stack[-1]) is list:
-            stack[-1].append(value)
-        elif keys[-1] is _DECLINED:     # a mapping's key: a string, not twice in one mapping
-            if type(value) is not str or value in stack[-1]:
+        elif type(top) is list:
+            top.append(value)
+        elif key is _DECLINED:      # a mapping's key: a string, not twice in one mapping
+            if type(value) is not str or value in top:
                 return _DECLINED
-            keys[-1] = value
+            key = value
         else:
-            stack[-1][keys[-1]] = value
-            keys[-1] = _DECLINED
+            top[key] = value
+            key = _DECLINED
         if type(value) is dict or type(value) is list:
-            stack.append(value)         # filled as its events come
-            keys.append(_DECLINED)
+            stack.append((top, key))        # filled as its events come
+            top, key = value, _DECLINED
     if type(get()) is not yaml.StreamEndEvent or root is _DECLINED:
         return _DECLINED          # a second document, or none
     return root
+
+
+_PLAIN_VALUES: dict = {}        # a plain scalar's text -> its value (_simple_scalar; bounded)
 
 
 def _simple_scalar(text: str) -> Any:
