@@ -137,7 +137,7 @@ def _step_inputs(campaign: Campaign, number: int) -> list[SignedMessage]:
     folder_n = campaign.step_dir(number)
     names = sorted(p.name for p in folder_n.iterdir())
     inputs = [n for n in names if INPUT_NAME.fullmatch(n)]
-    _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt", PICTURE})
+    _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt", PICTURE}, names)
     return [read_stored(folder_n / n) for n in inputs]
 
 
@@ -219,7 +219,9 @@ def _override_note(campaign: Campaign) -> str:
     return f"; data override {override['file']}, data hash {override['sha256'][:16]}… ({kind})"
 
 
-def _no_extra_files(folder: Path, allowed: set[str]) -> None:
-    extra = sorted(p.name for p in folder.iterdir() if p.name not in allowed)
+def _no_extra_files(folder: Path, allowed: set[str], names: list[str] | None = None) -> None:
+    """`names`: the folder's entries, when the caller has just listed them."""
+    listed = (p.name for p in folder.iterdir()) if names is None else names
+    extra = sorted(n for n in listed if n not in allowed)
     if extra:
         raise PbemError(f"unexpected file(s) {', '.join(extra)}", str(folder))

@@ -8,6 +8,7 @@ sees the data. Dates and floats are refused or kept as strings so every machine 
 import functools
 import io
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -300,18 +301,24 @@ def decode_utf8(raw: bytes, name: str) -> str:
 
 
 def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    return read_text_sized(path, limit)[0]
+
+
+def read_text_sized(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[str, int]:
+    """read_text, and the file's size in bytes (one stat for both checks and the caller's)."""
     path = Path(path)
     try:
-        size = path.stat().st_size
+        status = path.stat()
     except FileNotFoundError:
         raise PbemError("file not found", str(path)) from None
     except OSError as exc:
         raise PbemError(f"cannot read: {exc.strerror}", str(path)) from None
-    if not path.is_file():
+    if not stat.S_ISREG(status.st_mode):      # what path.is_file() asks of the same stat
         raise PbemError("not a regular file", str(path))
+    size = status.st_size
     if size > limit:
         raise PbemError(f"file is {size} bytes, over the {limit}-byte limit", str(path))
-    return decode_utf8(path.read_bytes(), str(path))
+    return decode_utf8(path.read_bytes(), str(path)), size
 
 
 def load_yaml_file(path: Path, limit: int = MAX_FILE_BYTES, expect_mapping: bool = True, trusted: bool = False):
