@@ -261,13 +261,15 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
 
     `trusted` is only for the rules/ files shipped with pbem; everything a player sends goes
     through the bounded loader."""
+    built = False       # read in one pass: plain data by construction (_simple_events), checked already
     try:
         if trusted and _FAST_LOADER:
             data = yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
         elif _C_BOUNDED_LOADER:
             yaml.reader.Reader(text)        # PyYAML's check for unprintable characters, as before
             data = _simple_load(text)
-            if data is _DECLINED:
+            built = data is not _DECLINED
+            if not built:
                 _check_events(text)
                 data = yaml.load(text, Loader=_C_BOUNDED_LOADER)  # noqa: S506 - a safe loader
         else:
@@ -286,7 +288,8 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
     # only plain data (string keys; str, int, bool, null, lists, mappings) may come in;
     # !!set, !!binary, !!timestamp, !!omap/!!pairs and `1:`/`yes:`/`~:` keys used to pass through.
     try:
-        check_plain(data)
+        if not built:
+            check_plain(data)
     except ValueError as exc:
         raise PbemError(f"malformed YAML: only plain data is allowed ({exc})", name) from None
     return data
@@ -600,6 +603,7 @@ def _entries_text(mapping: dict, indent: str, out: list) -> bool:
     is outside the domain (the caller then writes the whole document the other way)."""
     if len(indent) > _DEEPEST:
         return False
+    strings = _SCALAR_TEXT[str]         # most values: a text looked up here, without a call
     for key, value in mapping.items():
         key_text = _KEY_TEXT.get(key) if type(key) is str else None
         if key_text is None and (key_text := _key_text(key)) is None:
@@ -617,8 +621,8 @@ def _entries_text(mapping: dict, indent: str, out: list) -> bool:
                 continue
             del out[mark:]
         else:
-            text = _scalar_text(value)
-            if text is not None:
+            text = strings.get(value) if kind is str else None
+            if text is not None or (text := _scalar_text(value)) is not None:
                 out.append(f"{indent}{key_text}: {text}\n")
                 continue
         text = _kept_entry_text(key, value, indent)     # a value of several lines
