@@ -18,7 +18,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from .armour import (TOP_KEY, NarrowError, mail_texts, narrow_yaml, plain_string_word, quoted_printable_decoded,
                      strip_forum_tags)
-from .canonical import canonical_bytes, data_hash
+from .canonical import canonical_bytes, data_hash, plain_canonical_bytes
 from .errors import PbemError
 from .ed25519_strict import signature_problem, signature_problem_strict
 from .keys import key_id, public_from_id, verify_signature
@@ -305,9 +305,9 @@ def _verified(body_lines: list[str], trailer_lines: list[str], source: str, body
     body = _parse_part("\n".join(body_lines), source, body_line)
     if not isinstance(body, dict) or not isinstance(body.get("pbem"), str):
         raise PbemError("signed body must be a YAML mapping with a 'pbem:' kind", source, body_line)
-    try:
-        message = DOMAIN + canonical_bytes(body)
-    except ValueError as exc:
+    try:        # parse_yaml_text gives plain data only (check_plain): the bytes need no second walk
+        message = DOMAIN + plain_canonical_bytes(body)
+    except ValueError as exc:       # a lone surrogate has no UTF-8 bytes
         raise PbemError(f"signed body holds unsupported data: {exc}", source) from None
     if not verify_signature(signer, signature, message):
         problem = signature_problem_strict(signature)     # an R off the curve passes the byte checks
