@@ -575,9 +575,13 @@ def _scalar_text(value) -> str | None:
 
 def _one_line_text(value) -> str | None:
     """_scalar_text worked out: a plain word as it stands, else libyaml's text of the one-item list."""
-    if (type(value) is str and len(value) <= _C_MAX_CHARS and _PLAIN_WORDS.fullmatch(value)
-            and _dumped_tag(value) == _SCALARS[str]):
-        return value        # most texts of a save (hashes, ids, words): plain, as they stand
+    kind = type(value)
+    # most texts and numbers of a save (hashes, ids, words, counts): plain, as they stand, when the
+    # dumper's resolvers read them back with their own tag (_plain_node's text and tag)
+    text = value if kind is str else str(value) if kind is int else None
+    if (text is not None and len(text) <= _C_MAX_CHARS and _PLAIN_WORDS.fullmatch(text)
+            and _dumped_tag(text) == _SCALARS[kind]):
+        return text
     node = _plain_node([value], checked=True)
     whole = _c_emit(node) if node is not None else ""
     one_line = whole.startswith("- ") and whole.find("\n") == len(whole) - 1 and len(whole) <= _C_MAX_CHARS + 1000

@@ -72,3 +72,11 @@ def test_every_stored_save_entry_by_entry_from_empty_caches(entry_by_entry, fold
         assert yamlio.dump_yaml(parse_yaml_text(text, str(path))) == text, path
         count += 1
     assert count >= 5, folder
+
+
+@needs_libyaml
+def test_numbers_and_constants_as_the_emitters_write_them(entry_by_entry):
+    values = [0, 1, -1, 7, 10**30, -10**30, 2**63, True, False, None, "1", "-1", "true", "null", [], {}]
+    data = {"values": values, "each": {f"k{i}": v for i, v in enumerate(values)}, "pairs": [{"v": v, "w": [v]} for v in values]}
+    assert yamlio.dump_yaml(data) == yamlio.dump_yaml_python(data)
+    assert parse_yaml_text(yamlio.dump_yaml(data), "x") == data
