@@ -114,7 +114,7 @@ class Campaign:
         return sorted(self.header["dice"]["commitments"])
 
     def step_dir(self, number: int) -> Path:
-        return self.folder / "steps" / f"{number:0{STEP_DIGITS}d}"
+        return Path(self.folder, "steps", f"{number:0{STEP_DIGITS}d}")       # one path built, not two
 
     def step_numbers(self) -> list[int]:
         steps = self.folder / "steps"

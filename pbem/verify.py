@@ -6,6 +6,7 @@ save, report and map picture byte for byte, stopping at the first divergence and
 file. A step folder written by a pbem from before the pictures has no picture.svg; one that has it must match.
 """
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,7 +161,7 @@ def _replay_step(campaign: Campaign, number: int, save: dict, digest: str, messa
     result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages, None, None, private)
     if result.save is None:
         raise PbemError(f"{folder_n}: the step lacks the dice reveal of {', '.join(result.awaiting_reveal)}")
-    inputs = [Path(m.source).name for m in messages]
+    inputs = [os.path.basename(m.source) for m in messages]     # each source is str(folder_n / name)
     if sorted(result.inputs) != inputs:
         raise PbemError(f"{folder_n}: input files {inputs} do not match what the step used {sorted(result.inputs)}")
     for name, text in (("save.yaml", dump_yaml(result.save)), ("report.txt", result.report)):

@@ -309,7 +309,7 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
 
 def read_text_sized(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[str, int]:
     """read_text, and the file's size in bytes (one stat for both checks and the caller's)."""
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)
     try:
         status = path.stat()
     except FileNotFoundError:
