@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from . import bodycache
 from .armour import (TOP_KEY, NarrowError, mail_texts, narrow_yaml, plain_string_word, quoted_printable_decoded,
                      strip_forum_tags)
 from .canonical import canonical_bytes, data_hash, plain_canonical_bytes
@@ -302,7 +303,10 @@ def _trailer(lines: list[str], source: str, first_line: int) -> tuple[str, bytes
 
 def _verified(body_lines: list[str], trailer_lines: list[str], source: str, body_line: int, layout: int) -> SignedMessage:
     signer, signature = _trailer(trailer_lines, source, body_line + len(body_lines) + 1)
-    body = _parse_part("\n".join(body_lines), source, body_line)
+    text = "\n".join(body_lines)
+    body = bodycache.known(text)        # `pbem verify`: the data of a text it read before (bodycache)
+    if body is None:
+        body = _parse_part(text, source, body_line)
     if not isinstance(body, dict) or not isinstance(body.get("pbem"), str):
         raise PbemError("signed body must be a YAML mapping with a 'pbem:' kind", source, body_line)
     try:        # parse_yaml_text gives plain data only (check_plain): the bytes need no second walk
@@ -314,6 +318,7 @@ def _verified(body_lines: list[str], trailer_lines: list[str], source: str, body
         if problem:
             raise PbemError(f"BAD SIGNATURE: not a canonical Ed25519 signature ({problem})", source)
         raise PbemError(f"BAD SIGNATURE: the content does not match the signature of {signer}", source)
+    bodycache.note(text, body)
     return SignedMessage(body=body, signer=signer, signature=base64.b64encode(signature).decode("ascii"),
                          body_line=body_line, source=source, layout=layout,
                          body_text="".join(line + "\n" for line in body_lines))
