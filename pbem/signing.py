@@ -89,8 +89,14 @@ def sign_body(body: dict, key: Ed25519PrivateKey) -> str:
 
 def armour(body: dict, signer: str, signature: str, known: str = "") -> str:
     """Layout 2: the body within 64 columns, the signature in two halves, the body's line count.
-    `known`: a text that was parsed as `body` (narrow_yaml)."""
-    text = narrow_yaml(body, known)
+    `known`: a text that was parsed as `body` (narrow_yaml); in `pbem verify`, one noted as its
+    data's own layout is laid out as it stands (pbem/bodycache.py)."""
+    if known and bodycache.laid_out(known):
+        text = known
+    else:
+        text = narrow_yaml(body, known)
+        if known and text == known:
+            bodycache.note_laid_out(known)
     half = len(signature) // 2
     return "\n".join([BEGIN, text.rstrip("\n"), SIGNATURE, f"signer: {signer}", "signature:",
                       f"  - {signature[:half]}", f"  - {signature[half:]}", f"lines: {text.count(chr(10))}", END, ""])

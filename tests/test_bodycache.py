@@ -42,21 +42,24 @@ def _header_hash(campaign: Path) -> str:
 
 
 def _bodies_record(campaign: Path) -> dict:
-    return parsecache.lookup("signed-bodies", _header_hash(campaign))
+    return parsecache.lookup("signed-bodies", bodycache.record_source(_header_hash(campaign)))
 
 
-def test_a_second_verify_reads_every_body_from_its_note_to_the_same_verdict(tmp_path, cache, parses):
+def test_a_second_verify_reads_and_lays_out_every_body_from_its_notes_to_the_same_verdict(
+        tmp_path, cache, parses, monkeypatch):
     campaign = shutil.copytree(DEMO, tmp_path / "c")
     first = verify(campaign)
     assert first.ok, first.message
     inputs = sorted(campaign.glob("steps/*/*-*.txt")) + sorted(campaign.glob("commitments/*.txt"))
     assert len(parses) >= len(inputs) > 40
     notes = _bodies_record(campaign)
-    assert len(notes) == len(inputs)
+    assert len(notes["data"]) == len(notes["laid_out"]) == len(inputs)
     parses.clear()
+    laid_out, real = [], signing.narrow_yaml
+    monkeypatch.setattr(signing, "narrow_yaml", lambda *args: laid_out.append(args) or real(*args))
     second = verify(campaign)
     assert (second.ok, second.message, second.details) == (first.ok, first.message, first.details)
-    assert parses == []
+    assert parses == [] and laid_out == []
 
 
 def test_a_changed_byte_is_refused_with_notes_as_without(tmp_path, cache, monkeypatch):
@@ -76,12 +79,11 @@ def test_a_note_is_only_the_data_of_its_text(tmp_path, cache):
     changed file pass: here the data of another step's orders, which lays out to other bytes."""
     campaign = shutil.copytree(DEMO, tmp_path / "c")
     assert verify(campaign).ok
-    header_hash = _header_hash(campaign)
-    notes = parsecache.lookup("signed-bodies", header_hash)
-    keys = list(notes)
-    forged = dict(notes)
-    forged[keys[10]] = notes[keys[11]]
-    parsecache.store("signed-bodies", header_hash, forged)
+    source = bodycache.record_source(_header_hash(campaign))
+    notes = parsecache.lookup("signed-bodies", source)
+    keys = list(notes["data"])
+    notes["data"][keys[10]] = notes["data"][keys[11]]
+    parsecache.store("signed-bodies", source, notes)
     result = verify(campaign)
     assert not result.ok
 
@@ -90,7 +92,7 @@ def test_other_commands_neither_read_nor_write_notes(tmp_path, cache, parses):
     campaign = shutil.copytree(DEMO, tmp_path / "c")
     orders = sorted(campaign.glob("steps/*/orders-*.txt"))[3]
     signing.parse_signed(orders.read_text(), str(orders))
-    assert not bodycache._OPEN and not bodycache._USED
+    assert not bodycache._OPEN and not bodycache._USED_DATA and not bodycache._USED_LAID_OUT
     assert verify(campaign).ok
     parses.clear()
     message = signing.parse_signed(orders.read_text(), str(orders))      # outside verify: parsed
@@ -100,9 +102,8 @@ def test_other_commands_neither_read_nor_write_notes(tmp_path, cache, parses):
 
 def test_a_record_that_is_not_notes_is_ignored(tmp_path, cache, parses):
     campaign = shutil.copytree(DEMO, tmp_path / "c")
-    header_hash = _header_hash(campaign)
-    parsecache.store("signed-bodies", header_hash, ["not", "notes"])
+    parsecache.store("signed-bodies", bodycache.record_source(_header_hash(campaign)), ["not", "notes"])
     assert verify(campaign).ok
     assert parses
     notes = _bodies_record(campaign)
-    assert isinstance(notes, dict) and all(isinstance(json.loads(v), dict) for v in notes.values())
+    assert isinstance(notes, dict) and all(isinstance(json.loads(v), dict) for v in notes["data"].values())
