@@ -52,7 +52,10 @@ def record_source(header_hash: str) -> str:
 @contextlib.contextmanager
 def session(header_hash: str) -> Iterator[None]:
     """Notes of the campaign with this header hash are read and made inside the block, and the
-    record is written again after it when the block made new ones."""
+    record is written again after it when the block made new ones. Without a cache, nothing."""
+    if parsecache.cache_dir() is None:
+        yield
+        return
     source = record_source(header_hash)
     kept = parsecache.lookup(_KIND, source)
     _clear()
