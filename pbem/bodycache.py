@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from . import parsecache
-from .canonical import is_exactly_plain
 
 _KIND = "signed-bodies"
 _MAX_CHARS = 16 * 1024 * 1024        # a campaign's notes beyond this are not kept (a record is read whole)
@@ -94,14 +93,18 @@ def known(text: str) -> Any:
     note = _DATA.get(key)
     if note is None:
         return None
-    try:
-        data = json.loads(note)
+    try:        # JSON without decimals is plain data (string keys; str, int, bool, None, lists, mappings)
+        data = json.loads(note, parse_float=_no_decimal, parse_constant=_no_decimal)
     except ValueError:
         return None
-    if not (isinstance(data, dict) and is_exactly_plain(data)):     # what the bounded loader can give
+    if not isinstance(data, dict):
         return None
     _USED_DATA[key] = note
     return data
+
+
+def _no_decimal(text: str) -> Any:
+    raise ValueError(f"a decimal number {text} in a note: the bounded loader never gives one")
 
 
 def note(text: str, data: Any) -> None:

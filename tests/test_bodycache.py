@@ -107,3 +107,16 @@ def test_a_record_that_is_not_notes_is_ignored(tmp_path, cache, parses):
     assert parses
     notes = _bodies_record(campaign)
     assert isinstance(notes, dict) and all(isinstance(json.loads(v), dict) for v in notes["data"].values())
+
+
+def test_a_note_that_is_not_plain_data_is_read_from_the_text_instead(tmp_path, cache, parses):
+    campaign = shutil.copytree(DEMO, tmp_path / "c")
+    assert verify(campaign).ok
+    source = bodycache.record_source(_header_hash(campaign))
+    notes = parsecache.lookup("signed-bodies", source)
+    for key in list(notes["data"])[:3]:
+        notes["data"][key] = '{"pbem": 1.5}' if key.startswith(("0", "1", "2", "3", "4", "5", "6", "7")) else "[1]"
+    parsecache.store("signed-bodies", source, notes)
+    parses.clear()
+    assert verify(campaign).ok
+    assert len(parses) == 3
