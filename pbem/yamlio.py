@@ -550,7 +550,7 @@ def _dumped_tag(text: str) -> str:
     """The tag the dumper's resolvers give the non-empty `text` as a plain scalar (what
     BaseResolver.resolve does, without path resolvers; the serializer writes it plain if a string)."""
     assert _C_DUMPER is not None
-    table = _C_DUMPER.yaml_implicit_resolvers
+    table = _C_DUMPER.yaml_implicit_resolvers        # type: ignore[attr-defined]  # the dumper's Resolver table
     for tag, regexp in table.get(text[0], []) + table.get(None, []):
         if regexp.match(text):
             return tag
