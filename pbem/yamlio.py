@@ -206,13 +206,8 @@ def _simple_events(parser: Any) -> Any:
             if event.implicit[0]:
                 text = value
                 value = plain.get(text, _DECLINED)
-                if value is _DECLINED:
-                    value = _simple_scalar(text)
-                    if value is _DECLINED:
-                        return _DECLINED
-                    if len(plain) >= 4096:
-                        plain.clear()
-                    plain[text] = value
+                if value is _DECLINED and (value := _kept_plain(text)) is _DECLINED:
+                    return _DECLINED
         elif kind is mapping:
             value = {}
         elif kind is sequence:
@@ -239,6 +234,16 @@ def _simple_events(parser: Any) -> Any:
 
 
 _PLAIN_VALUES: dict = {}        # a plain scalar's text -> its value (_simple_scalar; bounded)
+
+
+def _kept_plain(text: str) -> Any:
+    """_simple_scalar(text), kept in _PLAIN_VALUES unless _DECLINED."""
+    value = _simple_scalar(text)
+    if value is not _DECLINED:
+        if len(_PLAIN_VALUES) >= 4096:
+            _PLAIN_VALUES.clear()
+        _PLAIN_VALUES[text] = value
+    return value
 
 
 def _simple_scalar(text: str) -> Any:
