@@ -168,39 +168,42 @@ def _scalar_lines(value, first: str, indent: int) -> list[str]:
 def _text_lines(value: str, first: str, indent: int) -> tuple[str, ...]:
     """_scalar_lines of a string: a pure function of its arguments, memoised (the upper levels of
     the dice proofs, the keys and words recur from message to message; verify lays out each one)."""
-    if _plain_ok(value) and len(first) + len(value) <= WIDTH:
+    # the length first: a long value (a hash) is quoted whatever _plain_ok says, and never fills its memo
+    if len(first) + len(value) <= WIDTH and _plain_ok(value):
         return (first + value,)
     return tuple(_quoted_lines(value, first, indent))
 
 
-def _node_lines(value, indent: int) -> list[str]:
-    """The lines of a non-empty mapping or sequence whose entries start at column `indent`."""
+def _node_lines(value, indent: int, out: list[str] | None = None) -> list[str]:
+    """The lines of a non-empty mapping or sequence whose entries start at column `indent`,
+    appended to `out` (one list for the whole text: issue 13, verify lays out every message)."""
+    out = [] if out is None else out
     pad = " " * indent
-    out: list[str] = []
     if isinstance(value, dict):
         for key, item in value.items():
             head = f"{pad}{_key(key)}:"
             if len(head) > WIDTH:
                 raise NarrowError(f"the key {key[:20]!r}… is too long for a {WIDTH}-column line")
-            out += _entry_lines(head, item, indent)
+            _entry_lines(head, item, indent, out)
     else:
         for item in value:
-            out += _entry_lines(f"{pad}-", item, indent)
+            _entry_lines(f"{pad}-", item, indent, out)
     return out
 
 
-def _entry_lines(head: str, item, indent: int) -> list[str]:
-    if isinstance(item, dict) and item and head.endswith("-"):
-        inner = _node_lines(item, indent + INDENT)          # `- key: value` then the other keys
-        return [head + inner[0][len(head):]] + inner[1:]
-    if isinstance(item, list) and item and head.endswith("-"):
-        inner = _node_lines(item, indent + INDENT)
-        return [head + inner[0][len(head):]] + inner[1:]
+def _entry_lines(head: str, item, indent: int, out: list[str]) -> None:
     if isinstance(item, (dict, list)) and item:
-        return [head] + _node_lines(item, indent + INDENT)
-    if isinstance(item, (dict, list)):
-        return [head + (" {}" if isinstance(item, dict) else " []")]
-    return _scalar_lines(item, head + " ", indent + INDENT)
+        if head.endswith("-"):                 # `- key: value` then the other keys, `- - item`
+            first = len(out)
+            _node_lines(item, indent + INDENT, out)
+            out[first] = head + out[first][len(head):]
+        else:
+            out.append(head)
+            _node_lines(item, indent + INDENT, out)
+    elif isinstance(item, (dict, list)):
+        out.append(head + (" {}" if isinstance(item, dict) else " []"))
+    else:
+        out += _scalar_lines(item, head + " ", indent + INDENT)
 
 
 def narrow_yaml(data: dict, known: str = "") -> str:
@@ -212,7 +215,7 @@ def narrow_yaml(data: dict, known: str = "") -> str:
     each ended by a line break). When the layout is that very text it reads back as `data` without
     a second parse: the layout writes no block scalar, so the final line break changes nothing."""
     text = "\n".join(_node_lines(data, 0)) + "\n" if data else "{}\n"
-    if any(len(line) > WIDTH for line in text.split("\n")):
+    if max(map(len, text.split("\n"))) > WIDTH:
         raise NarrowError(f"a line is longer than {WIDTH} characters")
     if text != known and _read_back(text) != data:
         raise NarrowError("the narrow layout does not read back as the same data")

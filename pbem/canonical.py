@@ -53,9 +53,18 @@ def _check_plain(value, where: str) -> None:
         raise ValueError(f"value at {where} has unsupported type {type(value).__name__}")
 
 
+# what json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False) builds per call
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_bytes(value) -> bytes:
     check_plain(value)
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return plain_canonical_bytes(value)
+
+
+def plain_canonical_bytes(value) -> bytes:
+    """canonical_bytes of a value already known to be plain data (check_plain passed on it)."""
+    return _ENCODER.encode(value).encode("utf-8")
 
 
 def sha256_hex(data: bytes) -> str:

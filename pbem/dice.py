@@ -142,10 +142,11 @@ def check_leaf(value, step: int, root: str, depth: int, party: str) -> str:
     if not isinstance(proof, list) or len(proof) != depth or not all(
             isinstance(p, str) and HEX64.fullmatch(p) for p in proof):
         raise PbemError(f"the dice proof of {party} is not {depth} hashes of 64 lower-case hex digits")
-    node, index = leaf_hash(step, bytes.fromhex(secret)), step
-    for sibling in proof:
-        pair = (node, bytes.fromhex(sibling)) if index % 2 == 0 else (bytes.fromhex(sibling), node)
-        node, index = node_hash(*pair), index // 2
+    node, index, sha256 = leaf_hash(step, bytes.fromhex(secret)), step, hashlib.sha256
+    for sibling in proof:       # node_hash of the pair, inlined (issue 13: verify checks every reveal)
+        other = bytes.fromhex(sibling)
+        node = sha256(b"\x01" + node + other if index % 2 == 0 else b"\x01" + other + node).digest()
+        index //= 2
     if node.hex() != root:
         raise PbemError(f"FORGED DICE: the dice {party} gave for step {step} do not prove up to its committed root")
     return secret

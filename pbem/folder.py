@@ -45,7 +45,7 @@ from .kit.terrain import hexside_key_problems
 from .report import render_step_report
 from .signing import SignedMessage, parse_signed, sign_body
 from .storage import safe_component
-from .yamlio import MAX_HEADER_BYTES, MAX_SAVE_BYTES, MAX_SIGNED_BYTES, dump_yaml, read_text
+from .yamlio import MAX_HEADER_BYTES, MAX_SAVE_BYTES, MAX_SIGNED_BYTES, dump_yaml, read_text, read_text_sized
 
 FORMAT = 3        # 2: Merkle-tree dice commitments, canonical stored inputs, pending orders outside the chain;
                   # 3: dice drawn by stable purpose keys (crt/1819E), the report sentence kept beside them
@@ -114,7 +114,7 @@ class Campaign:
         return sorted(self.header["dice"]["commitments"])
 
     def step_dir(self, number: int) -> Path:
-        return self.folder / "steps" / f"{number:0{STEP_DIGITS}d}"
+        return Path(self.folder, "steps", f"{number:0{STEP_DIGITS}d}")       # one path built, not two
 
     def step_numbers(self) -> list[int]:
         steps = self.folder / "steps"
@@ -512,10 +512,10 @@ def read_stored(path: Path) -> SignedMessage:
     """A signed file of the campaign folder: it must hold exactly its signed data, as pbem wrote it
     (the size check also catches a byte-order mark, which reading drops): in layout 2, or in
     layout 1 as campaign format 3 folders written before layout 2 hold it."""
-    text = read_text(path, limit=MAX_SIGNED_BYTES)
+    text, size = read_text_sized(path, limit=MAX_SIGNED_BYTES)
     message = parse_signed(text, str(path))
     stored = message.armoured_as_read()
-    if text != stored or path.stat().st_size != len(stored.encode("utf-8")):
+    if text != stored or size != len(stored.encode("utf-8")):
         raise PbemError("holds text the signature does not cover (not stored as pbem stores signed inputs: "
                         "only the signed data, in one spelling)", str(path))
     return message

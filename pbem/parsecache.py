@@ -13,7 +13,9 @@ folder, in a file named by a key that hashes:
 Besides the rules and overrides, it keeps the parse of a campaign's header and saves (by their
 bytes' sha256, like any file), the rules with a campaign's override applied (gamedata, keyed by the
 rules' hash and the override's bytes), and, through `lookup`/`store`, values whose callers check
-them themselves (pbem.dice: the upper levels of a dice tree, checked against the commitment).
+them themselves (pbem.dice: the upper levels of a dice tree, checked against the commitment) or
+that are pure functions of the bytes they are keyed by (pbem.bodycache: `pbem verify`'s notes of
+each signed body's data and layout, by the sha256 of its text).
 
 Nothing in it is trusted without its hash: a record's first line holds its own key and the sha256
 of the JSON text that follows it, and a record whose key or digest disagrees, or whose text does

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from . import bodycache
 from .armour import (TOP_KEY, NarrowError, mail_texts, narrow_yaml, plain_string_word, quoted_printable_decoded,
                      strip_forum_tags)
-from .canonical import canonical_bytes, data_hash
+from .canonical import canonical_bytes, data_hash, plain_canonical_bytes
 from .errors import PbemError
 from .ed25519_strict import signature_problem, signature_problem_strict
 from .keys import key_id, public_from_id, verify_signature
@@ -88,8 +89,14 @@ def sign_body(body: dict, key: Ed25519PrivateKey) -> str:
 
 def armour(body: dict, signer: str, signature: str, known: str = "") -> str:
     """Layout 2: the body within 64 columns, the signature in two halves, the body's line count.
-    `known`: a text that was parsed as `body` (narrow_yaml)."""
-    text = narrow_yaml(body, known)
+    `known`: a text that was parsed as `body` (narrow_yaml); in `pbem verify`, one noted as its
+    data's own layout is laid out as it stands (pbem/bodycache.py)."""
+    if known and bodycache.laid_out(known):
+        text = known
+    else:
+        text = narrow_yaml(body, known)
+        if known and text == known:
+            bodycache.note_laid_out(known)
     half = len(signature) // 2
     return "\n".join([BEGIN, text.rstrip("\n"), SIGNATURE, f"signer: {signer}", "signature:",
                       f"  - {signature[:half]}", f"  - {signature[half:]}", f"lines: {text.count(chr(10))}", END, ""])
@@ -302,18 +309,22 @@ def _trailer(lines: list[str], source: str, first_line: int) -> tuple[str, bytes
 
 def _verified(body_lines: list[str], trailer_lines: list[str], source: str, body_line: int, layout: int) -> SignedMessage:
     signer, signature = _trailer(trailer_lines, source, body_line + len(body_lines) + 1)
-    body = _parse_part("\n".join(body_lines), source, body_line)
+    text = "\n".join(body_lines)
+    body = bodycache.known(text)        # `pbem verify`: the data of a text it read before (bodycache)
+    if body is None:
+        body = _parse_part(text, source, body_line)
     if not isinstance(body, dict) or not isinstance(body.get("pbem"), str):
         raise PbemError("signed body must be a YAML mapping with a 'pbem:' kind", source, body_line)
-    try:
-        message = DOMAIN + canonical_bytes(body)
-    except ValueError as exc:
+    try:        # parse_yaml_text gives plain data only (check_plain): the bytes need no second walk
+        message = DOMAIN + plain_canonical_bytes(body)
+    except ValueError as exc:       # a lone surrogate has no UTF-8 bytes
         raise PbemError(f"signed body holds unsupported data: {exc}", source) from None
     if not verify_signature(signer, signature, message):
         problem = signature_problem_strict(signature)     # an R off the curve passes the byte checks
         if problem:
             raise PbemError(f"BAD SIGNATURE: not a canonical Ed25519 signature ({problem})", source)
         raise PbemError(f"BAD SIGNATURE: the content does not match the signature of {signer}", source)
+    bodycache.note(text, body)
     return SignedMessage(body=body, signer=signer, signature=base64.b64encode(signature).decode("ascii"),
                          body_line=body_line, source=source, layout=layout,
                          body_text="".join(line + "\n" for line in body_lines))

@@ -6,11 +6,13 @@ save, report and map picture byte for byte, stopping at the first divergence and
 file. A step folder written by a pbem from before the pictures has no picture.svg; one that has it must match.
 """
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .adjudicate import advance
+from . import bodycache
 from .amend import AMENDMENT, apply_amendment
 from .canonical import data_hash
 from .errors import PbemError
@@ -63,43 +65,49 @@ def verify(folder: Path, private: Path | None = None, dealing: Mapping[str, str]
     folder = Path(folder)
     try:
         campaign = open_campaign(folder, amended_upto=0)      # the data as at save 0; amended as replayed
-        parts = _handed_over(campaign, private)
-        problems = check_header(campaign)
-        if problems:
-            return VerifyResult(False, problems[0])
-        numbers = campaign.step_numbers()
-        save = _replay_save0(campaign)
-        digest, rolls = data_hash(save), 0
-        signatures = len(campaign.header["dice"]["commitments"])
-        signed_by: dict[str, int] = {}
-        for number in numbers[1:]:
-            messages = _step_inputs(campaign, number)
-            for message in messages:
-                for seat in campaign.sides_of_key(message.signer):
-                    signed_by[seat] = signed_by.get(seat, 0) + 1
-            signatures += len(messages)
-            save = _replay_step(campaign, number, save, digest, messages, parts)
-            for side, part in parts.items():
-                try:
-                    part.items_at(number, hidden_of(save, side))
-                except PbemError as exc:
-                    raise PbemError(f"CHEATED: save {number}: {side}'s commitments do not open: {exc.one_line()}") from None
-            for message in messages:
-                if message.kind == AMENDMENT:       # later steps play the amended data
-                    apply_amendment(campaign.data, message.body, number, message.source)
-            digest = data_hash(save)
-            rolls += len((save.get("dice") or {}).get("rolls", []))
-        pending = read_pending(campaign, numbers[-1], save, digest)
-        details = _who_played(campaign, signed_by) + [_data_line(campaign)]
-        if pending:
-            details.append(f"pending: {', '.join(m.source for m in pending)} (inputs of the next step, awaiting reveals)")
-        hidden = "".join(f", and every hidden item and hidden step of {s} from its private part" for s in parts)
-        if dealing:
-            hidden += _replay_pools(campaign, numbers, dealing)
-        return VerifyResult(True, f"OK: {len(numbers)} saves, {signatures} signatures, {rolls} die rolls verified{hidden}",
-                            len(numbers), signatures, rolls, details)
+        with bodycache.session(campaign.header_hash):
+            return _replay_campaign(campaign, private, dealing)
     except PbemError as exc:
         return VerifyResult(False, exc.one_line())
+
+
+def _replay_campaign(campaign: Campaign, private: Path | None, dealing: Mapping[str, str] | None) -> VerifyResult:
+    """verify of the opened campaign; raises PbemError at the first divergence."""
+    parts = _handed_over(campaign, private)
+    problems = check_header(campaign)
+    if problems:
+        return VerifyResult(False, problems[0])
+    numbers = campaign.step_numbers()
+    save = _replay_save0(campaign)
+    digest, rolls = data_hash(save), 0
+    signatures = len(campaign.header["dice"]["commitments"])
+    signed_by: dict[str, int] = {}
+    for number in numbers[1:]:
+        messages = _step_inputs(campaign, number)
+        for message in messages:
+            for seat in campaign.sides_of_key(message.signer):
+                signed_by[seat] = signed_by.get(seat, 0) + 1
+        signatures += len(messages)
+        save = _replay_step(campaign, number, save, digest, messages, parts)
+        for side, part in parts.items():
+            try:
+                part.items_at(number, hidden_of(save, side))
+            except PbemError as exc:
+                raise PbemError(f"CHEATED: save {number}: {side}'s commitments do not open: {exc.one_line()}") from None
+        for message in messages:
+            if message.kind == AMENDMENT:       # later steps play the amended data
+                apply_amendment(campaign.data, message.body, number, message.source)
+        digest = data_hash(save)
+        rolls += len((save.get("dice") or {}).get("rolls", []))
+    pending = read_pending(campaign, numbers[-1], save, digest)
+    details = _who_played(campaign, signed_by) + [_data_line(campaign)]
+    if pending:
+        details.append(f"pending: {', '.join(m.source for m in pending)} (inputs of the next step, awaiting reveals)")
+    hidden = "".join(f", and every hidden item and hidden step of {s} from its private part" for s in parts)
+    if dealing:
+        hidden += _replay_pools(campaign, numbers, dealing)
+    return VerifyResult(True, f"OK: {len(numbers)} saves, {signatures} signatures, {rolls} die rolls verified{hidden}",
+                        len(numbers), signatures, rolls, details)
 
 
 def _replay_pools(campaign: Campaign, numbers: list[int], secrets: Mapping[str, str]) -> str:
@@ -137,7 +145,7 @@ def _step_inputs(campaign: Campaign, number: int) -> list[SignedMessage]:
     folder_n = campaign.step_dir(number)
     names = sorted(p.name for p in folder_n.iterdir())
     inputs = [n for n in names if INPUT_NAME.fullmatch(n)]
-    _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt", PICTURE})
+    _no_extra_files(folder_n, set(inputs) | {"save.yaml", "report.txt", PICTURE}, names)
     return [read_stored(folder_n / n) for n in inputs]
 
 
@@ -160,7 +168,7 @@ def _replay_step(campaign: Campaign, number: int, save: dict, digest: str, messa
     result = _in_file(str(folder_n), advance, campaign, number - 1, save, digest, messages, None, None, private)
     if result.save is None:
         raise PbemError(f"{folder_n}: the step lacks the dice reveal of {', '.join(result.awaiting_reveal)}")
-    inputs = [Path(m.source).name for m in messages]
+    inputs = [os.path.basename(m.source) for m in messages]     # each source is str(folder_n / name)
     if sorted(result.inputs) != inputs:
         raise PbemError(f"{folder_n}: input files {inputs} do not match what the step used {sorted(result.inputs)}")
     for name, text in (("save.yaml", dump_yaml(result.save)), ("report.txt", result.report)):
@@ -219,7 +227,9 @@ def _override_note(campaign: Campaign) -> str:
     return f"; data override {override['file']}, data hash {override['sha256'][:16]}… ({kind})"
 
 
-def _no_extra_files(folder: Path, allowed: set[str]) -> None:
-    extra = sorted(p.name for p in folder.iterdir() if p.name not in allowed)
+def _no_extra_files(folder: Path, allowed: set[str], names: list[str] | None = None) -> None:
+    """`names`: the folder's entries, when the caller has just listed them."""
+    listed = (p.name for p in folder.iterdir()) if names is None else names
+    extra = sorted(n for n in listed if n not in allowed)
     if extra:
         raise PbemError(f"unexpected file(s) {', '.join(extra)}", str(folder))

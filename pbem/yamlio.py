@@ -8,6 +8,7 @@ sees the data. Dates and floats are refused or kept as strings so every machine 
 import functools
 import io
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -173,57 +174,76 @@ def _simple_load(text: str) -> Any:
 
 
 def _simple_events(parser: Any) -> Any:
-    """_simple_load on the parser's events."""
+    """_simple_load on the parser's events (the innermost open collection and its pending key in
+    locals, a plain scalar's value kept by its text: issue 13, every signed body goes this way)."""
     get = parser.get_event
     if type(get()) is not yaml.StreamStartEvent or type(get()) is not yaml.DocumentStartEvent:
         return _DECLINED
-    stack: list = []            # the open collections, innermost last
-    keys: list = []             # per open collection: a mapping's key awaiting its value, else _DECLINED
-    root = _DECLINED
+    scalar, mapping, sequence = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
+    ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    plain = _PLAIN_VALUES
+    stack: list = []            # the enclosing (collection, pending key) pairs of the open collections
+    top: Any = None             # the innermost open collection (None: at the root)
+    key: Any = _DECLINED        # a mapping's key awaiting its value, else _DECLINED
+    root: Any = _DECLINED
     while True:
         event = get()
         kind = type(event)
-        if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
-            value = stack.pop()         # already in its parent (added when it opened)
-            keys.pop()
-            if not stack:
+        if kind in ends:
+            value = top         # already in its parent (added when it opened)
+            top, key = stack.pop()
+            if top is None:
                 root = value
             continue
         if kind is yaml.DocumentEndEvent:
             break
         if event.anchor is not None or event.tag is not None or len(stack) >= MAX_DEPTH:
             return _DECLINED
-        if kind is yaml.ScalarEvent:
+        if kind is scalar:
             value = event.value
             if len(value) > MAX_SCALAR_CHARS:
                 return _DECLINED
             if event.implicit[0]:
-                value = _simple_scalar(value)
-                if value is _DECLINED:
+                text = value
+                value = plain.get(text, _DECLINED)
+                if value is _DECLINED and (value := _kept_plain(text)) is _DECLINED:
                     return _DECLINED
-        elif kind is yaml.MappingStartEvent:
+        elif kind is mapping:
             value = {}
-        elif kind is yaml.SequenceStartEvent:
+        elif kind is sequence:
             value = []
         else:
             return _DECLINED
-        if not stack:
+        if top is None:
             root = value
-        elif type(stack[-1]) is list:
-            stack[-1].append(value)
-        elif keys[-1] is _DECLINED:     # a mapping's key: a string, not twice in one mapping
-            if type(value) is not str or value in stack[-1]:
+        elif type(top) is list:
+            top.append(value)
+        elif key is _DECLINED:      # a mapping's key: a string, not twice in one mapping
+            if type(value) is not str or value in top:
                 return _DECLINED
-            keys[-1] = value
+            key = value
         else:
-            stack[-1][keys[-1]] = value
-            keys[-1] = _DECLINED
+            top[key] = value
+            key = _DECLINED
         if type(value) is dict or type(value) is list:
-            stack.append(value)         # filled as its events come
-            keys.append(_DECLINED)
+            stack.append((top, key))        # filled as its events come
+            top, key = value, _DECLINED
     if type(get()) is not yaml.StreamEndEvent or root is _DECLINED:
         return _DECLINED          # a second document, or none
     return root
+
+
+_PLAIN_VALUES: dict = {}        # a plain scalar's text -> its value (_simple_scalar; bounded)
+
+
+def _kept_plain(text: str) -> Any:
+    """_simple_scalar(text), kept in _PLAIN_VALUES unless _DECLINED."""
+    value = _simple_scalar(text)
+    if value is not _DECLINED:
+        if len(_PLAIN_VALUES) >= 4096:
+            _PLAIN_VALUES.clear()
+        _PLAIN_VALUES[text] = value
+    return value
 
 
 def _simple_scalar(text: str) -> Any:
@@ -246,13 +266,15 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
 
     `trusted` is only for the rules/ files shipped with pbem; everything a player sends goes
     through the bounded loader."""
+    built = False       # read in one pass: plain data by construction (_simple_events), checked already
     try:
         if trusted and _FAST_LOADER:
             data = yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
         elif _C_BOUNDED_LOADER:
             yaml.reader.Reader(text)        # PyYAML's check for unprintable characters, as before
             data = _simple_load(text)
-            if data is _DECLINED:
+            built = data is not _DECLINED
+            if not built:
                 _check_events(text)
                 data = yaml.load(text, Loader=_C_BOUNDED_LOADER)  # noqa: S506 - a safe loader
         else:
@@ -271,7 +293,8 @@ def parse_yaml_text(text: str, name: str, trusted: bool = False):
     # only plain data (string keys; str, int, bool, null, lists, mappings) may come in;
     # !!set, !!binary, !!timestamp, !!omap/!!pairs and `1:`/`yes:`/`~:` keys used to pass through.
     try:
-        check_plain(data)
+        if not built:
+            check_plain(data)
     except ValueError as exc:
         raise PbemError(f"malformed YAML: only plain data is allowed ({exc})", name) from None
     return data
@@ -286,18 +309,24 @@ def decode_utf8(raw: bytes, name: str) -> str:
 
 
 def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
-    path = Path(path)
+    return read_text_sized(path, limit)[0]
+
+
+def read_text_sized(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[str, int]:
+    """read_text, and the file's size in bytes (one stat for both checks and the caller's)."""
+    path = path if isinstance(path, Path) else Path(path)
     try:
-        size = path.stat().st_size
+        status = path.stat()
     except FileNotFoundError:
         raise PbemError("file not found", str(path)) from None
     except OSError as exc:
         raise PbemError(f"cannot read: {exc.strerror}", str(path)) from None
-    if not path.is_file():
+    if not stat.S_ISREG(status.st_mode):      # what path.is_file() asks of the same stat
         raise PbemError("not a regular file", str(path))
+    size = status.st_size
     if size > limit:
         raise PbemError(f"file is {size} bytes, over the {limit}-byte limit", str(path))
-    return decode_utf8(path.read_bytes(), str(path))
+    return decode_utf8(path.read_bytes(), str(path)), size
 
 
 def load_yaml_file(path: Path, limit: int = MAX_FILE_BYTES, expect_mapping: bool = True, trusted: bool = False):
@@ -497,17 +526,140 @@ def _c_emit(node) -> str:
 
 
 # -- entry by entry (issue 13) -------------------------------------------------------------------
-# A block mapping's text is its entries' texts one after another, and an entry whose value is a
-# non-empty mapping is its key's line, then the value's entries two columns further in (libyaml at
-# indent 2: simple keys only in the domain above, a block scalar's blank lines left bare). So a
-# mapping is written entry by entry, each entry's text kept by key, value and indentation: the
-# next save repeats most of them (a unit's side, hex and form), and writes them without building
-# and emitting their nodes again. The bytes are libyaml's for the whole document (tests/test_yamlio.py).
-_ENTRY_TEXT: dict = {}
-_KEY_TEXT: dict = {}
-_DOCUMENTS_WRITTEN = [0]         # documents this process has written through libyaml (dump_yaml)
-_ENTRY_TEXT_MAX = 200_000
+# A block mapping's text is its entries' texts one after another. An entry whose value is a
+# non-empty mapping is its key's line, then the value's entries two columns further in; one whose
+# value is a non-empty list is its key's line, then the items at the key's column (libyaml at indent
+# 2 writes such lists indentless); an item that is a non-empty mapping or list starts on its "- "
+# line, the rest two columns further in; any other value follows "key: " or "- " as libyaml writes
+# it anywhere in a block, when that is one line (simple keys only in the domain above; far within the
+# 10,000 width here). So a document is put together from its keys' and values' texts, each worked
+# out by libyaml once per process (a plain word needs no emitter: see _scalar_text); an entry with a
+# value of several lines (a block scalar) is libyaml's text of that entry, kept by key, value and
+# indentation. The bytes are libyaml's for the whole document (tests/test_yamlio.py).
+_KEY_TEXT: dict = {}            # key -> its text as a simple key
+# per type, value -> its one-line text as a block value or item (None: not one line; an empty collection under None)
+_SCALAR_TEXT: dict[type, dict] = {str: {}, int: {}, bool: {}, type(None): {}, dict: {}, list: {}}
+_ENTRY_TEXT: dict = {}          # (key, frozen value, indent) -> the entry's text, for values of several lines
+_DOCUMENTS_WRITTEN = [0]        # documents this process has written through libyaml (dump_yaml)
+_TEXTS_MAX = 200_000
+_DEEPEST = 1000                 # columns of indentation: deeper, the whole document goes to libyaml (its width)
+_MISSING = object()
+# printable ASCII words with single spaces between them, a ':' only inside a word, no '#', and an
+# alphanumeric first: libyaml may write it plain (no indicator, no ': ' or ' #', no leading or
+# trailing space), and does whenever the dumper's resolvers read it back as a string
+_PLAIN_WORDS = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+/=-]*(?::[A-Za-z0-9_.+/=-]+)*"
+                          r"(?: [A-Za-z0-9_.+/=-]+(?::[A-Za-z0-9_.+/=-]+)*)*")
+
+
+def _dumped_tag(text: str) -> str:
+    """The tag the dumper's resolvers give the non-empty `text` as a plain scalar (what
+    BaseResolver.resolve does, without path resolvers; the serializer writes it plain if a string)."""
+    assert _C_DUMPER is not None
+    table = _C_DUMPER.yaml_implicit_resolvers        # type: ignore[attr-defined]  # the dumper's Resolver table
+    for tag, regexp in table.get(text[0], []) + table.get(None, []):
+        if regexp.match(text):
+            return tag
+    return _SCALARS[str]
+
+
+def _scalar_text(value) -> str | None:
+    """libyaml's text of a scalar or an empty collection after "key: " or "- " in a block, when it
+    is one line; None otherwise (or outside the domain). Kept per type and value."""
+    kind = type(value)
+    kept = _SCALAR_TEXT.get(kind)
+    if kept is None or ((kind is dict or kind is list) and value):
+        return None
+    key = None if kind is dict or kind is list else value
+    text = kept.get(key, _MISSING)
+    if text is _MISSING:
+        if len(kept) >= _TEXTS_MAX:
+            kept.clear()
+        text = kept[key] = _one_line_text(value)
+    return text
+
+
+def _one_line_text(value) -> str | None:
+    """_scalar_text worked out: a plain word as it stands, else libyaml's text of the one-item list."""
+    kind = type(value)
+    # most texts and numbers of a save (hashes, ids, words, counts): plain, as they stand, when the
+    # dumper's resolvers read them back with their own tag (_plain_node's text and tag)
+    text = value if kind is str else str(value) if kind is int else None
+    if (text is not None and len(text) <= _C_MAX_CHARS and _PLAIN_WORDS.fullmatch(text)
+            and _dumped_tag(text) == _SCALARS[kind]):
+        return text
+    node = _plain_node([value], checked=True)
+    whole = _c_emit(node) if node is not None else ""
+    one_line = whole.startswith("- ") and whole.find("\n") == len(whole) - 1 and len(whole) <= _C_MAX_CHARS + 1000
+    return whole[2:-1] if one_line else None
+
+
+def _key_text(key) -> str | None:
+    """libyaml's text of a mapping key (a simple key on one line), or None."""
+    text = _KEY_TEXT.get(key) if type(key) is str else None
+    if text is None and type(key) is str:
+        entry = _entry_text(key, None, "")
+        if entry is None or not entry.endswith(_KEY_ONLY) or "\n" in entry[:-1]:
+            return None
+        text = _KEY_TEXT[key] = entry[:-len(_KEY_ONLY)]
+    return text
+
+
 _KEY_ONLY = ": null\n"
+
+
+def _entries_text(mapping: dict, indent: str, out: list) -> bool:
+    """The texts of a non-empty mapping's entries at `indent`, appended to `out`; False if an entry
+    is outside the domain (the caller then writes the whole document the other way)."""
+    if len(indent) > _DEEPEST:
+        return False
+    strings = _SCALAR_TEXT[str]         # most values: a text looked up here, without a call
+    for key, value in mapping.items():
+        key_text = _KEY_TEXT.get(key) if type(key) is str else None
+        if key_text is None and (key_text := _key_text(key)) is None:
+            return False
+        kind = type(value)
+        if kind is dict and value:
+            out.append(f"{indent}{key_text}:\n")
+            if not _entries_text(value, indent + "  ", out):
+                return False
+            continue
+        if kind is list and value:
+            mark = len(out)
+            out.append(f"{indent}{key_text}:\n")
+            if _items_text(value, indent, out):
+                continue
+            del out[mark:]
+        else:
+            text = strings.get(value) if kind is str else None
+            if text is not None or (text := _scalar_text(value)) is not None:
+                out.append(f"{indent}{key_text}: {text}\n")
+                continue
+        text = _kept_entry_text(key, value, indent)     # a value of several lines
+        if text is None:
+            return False
+        out.append(text)
+    return True
+
+
+def _items_text(items: list, indent: str, out: list) -> bool:
+    """The texts of a non-empty list's items, each "- " at `indent`, appended to `out`; False if an
+    item is outside the domain or a text of several lines."""
+    inner = indent + "  "
+    if len(inner) > _DEEPEST:
+        return False
+    for item in items:
+        kind = type(item)
+        if (kind is dict or kind is list) and item:
+            mark = len(out)
+            if not (_entries_text(item, inner, out) if kind is dict else _items_text(item, inner, out)):
+                return False
+            out[mark] = f"{indent}- {out[mark][len(inner):]}"      # its first line starts on the item's "- "
+            continue
+        text = _scalar_text(item)
+        if text is None:
+            return False
+        out.append(f"{indent}- {text}\n")
+    return True
 
 
 def _frozen(value):
@@ -523,35 +675,17 @@ def _frozen(value):
     return None
 
 
-def _entries_text(mapping: dict, indent: str, out: list) -> bool:
-    """The texts of a non-empty mapping's entries at `indent`, appended to `out`; False if an entry
-    is outside the domain (the caller then writes the whole document the other way)."""
-    for key, value in mapping.items():
-        if type(key) is not str:
-            return False
-        if type(value) is dict and value:
-            key_text = _KEY_TEXT.get(key)
-            if key_text is None:
-                text = _entry_text(key, None, "")
-                if text is None or not text.endswith(_KEY_ONLY) or "\n" in text[:-1]:
-                    return False
-                key_text = _KEY_TEXT[key] = text[:-len(_KEY_ONLY)] + ":\n"
-            out.append(indent + key_text)
-            if not _entries_text(value, indent + "  ", out):
-                return False
-            continue
-        frozen = _frozen(value)
-        text = _ENTRY_TEXT.get((key, frozen, indent)) if frozen is not None else None
-        if text is None:
-            text = _entry_text(key, value, indent)
-            if text is None:
-                return False
-            if frozen is not None:
-                if len(_ENTRY_TEXT) >= _ENTRY_TEXT_MAX:
-                    _ENTRY_TEXT.clear()
-                _ENTRY_TEXT[(key, frozen, indent)] = text
-        out.append(text)
-    return True
+def _kept_entry_text(key: str, value, indent: str) -> str | None:
+    """_entry_text, kept by key, value and indentation where the value is hashable."""
+    frozen = _frozen(value)
+    text = _ENTRY_TEXT.get((key, frozen, indent)) if frozen is not None else None
+    if text is None:
+        text = _entry_text(key, value, indent)
+        if text is not None and frozen is not None:
+            if len(_ENTRY_TEXT) >= _TEXTS_MAX:
+                _ENTRY_TEXT.clear()
+            _ENTRY_TEXT[(key, frozen, indent)] = text
+    return text
 
 
 def _entry_text(key: str, value, indent: str) -> str | None:

@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from pbem import yamlio
+from pbem.canonical import is_exactly_plain
 from pbem.errors import PbemError
 from pbem.signing import _normalise_lines, _unquoted_block
 from pbem.yamlio import MAX_DEPTH, MAX_SCALAR_CHARS, parse_yaml_text
@@ -42,6 +43,7 @@ def test_common_documents_read_in_one_pass_as_the_checked_way_reads_them(text):
     got = yamlio._simple_load(text)
     assert got is not yamlio._DECLINED
     assert repr(got) == repr(checked(text))          # the same values of the same types, in the same order
+    assert is_exactly_plain(got)                     # so parse_yaml_text needs no check_plain walk of it
 
 
 DECLINED = [
@@ -104,3 +106,4 @@ def test_every_stored_signed_body_and_save_reads_as_the_checked_way_reads_it():
         got = yamlio._simple_load(text)
         assert got is not yamlio._DECLINED
         assert repr(got) == repr(checked(text))
+        assert is_exactly_plain(got)
