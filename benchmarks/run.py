@@ -89,11 +89,15 @@ def timed_process(command: list[str], work: Path, runs: int, cwd: Path | None = 
     return Timing([t[0] for t in times], [t[1] for t in times])
 
 
-def run_once(command: list[str], work: Path, cwd: Path | None = None, repo: Path = REPO) -> tuple[float, float]:
-    """Wall and CPU time of one fresh process (of the pbem in `repo`); a failure stops the benchmark."""
+def run_once(command: list[str], work: Path, cwd: Path | None = None, repo: Path = REPO, cold: bool = False) -> tuple[float, float]:
+    """Wall and CPU time of one fresh process (of the pbem in `repo`; `cold`: with the parsed-data cache off,
+    as on a machine that never opened the campaign); a failure stops the benchmark."""
+    env = child_env(work, repo)
+    if cold:
+        env["PBEM_CACHE_DIR"] = "off"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, env=child_env(work, repo), cwd=cwd or work)
+    result = subprocess.run(command, capture_output=True, text=True, env=env, cwd=cwd or work)
     elapsed = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
@@ -370,8 +374,11 @@ def measure_verify(campaign: Campaign, work: Path, runs: int) -> dict:
     run_once(verify, work), run_once(floor, work)          # untimed: bytecode and parsed-data caches filled
     for repo, command in others:
         run_once(command, work, repo=repo)
-    rounds = [(run_once(verify, work), run_once(floor, work), [run_once(c, work, repo=r) for r, c in others])
-              for _ in range(runs)]
+    # each round also times this verify with no parsed-data cache: a third party's first verify
+    timed = [(run_once(verify, work), run_once(floor, work), [run_once(c, work, repo=r) for r, c in others],
+              run_once(verify, work, cold=True)) for _ in range(runs)]
+    cold = [(c, f) for _, f, _, c in timed]
+    rounds = [(v, f, o) for v, f, o, _ in timed]
     pairs = [(v, f) for v, f, _ in rounds]
     against = [(repo, Timing([o[i][0] for _, _, o in rounds], [o[i][1] for _, _, o in rounds]),
                 statistics.median(o[i][0] / f[0] for _, f, o in rounds), statistics.median(o[i][1] / f[1] for _, f, o in rounds))
@@ -380,7 +387,9 @@ def measure_verify(campaign: Campaign, work: Path, runs: int) -> dict:
             "whole": Timing([v[0] for v, _ in pairs], [v[1] for v, _ in pairs]),
             "floor": Timing([f[0] for _, f in pairs], [f[1] for _, f in pairs]),
             "ratio": statistics.median(v[0] / f[0] for v, f in pairs),
-            "cpu_ratio": statistics.median(v[1] / f[1] for v, f in pairs), "against": against}
+            "cpu_ratio": statistics.median(v[1] / f[1] for v, f in pairs), "against": against,
+            "cold": Timing([c[0] for c, _ in cold], [c[1] for c, _ in cold]),
+            "cold_ratio": statistics.median(c[0] / f[0] for c, f in cold), "cold_cpu_ratio": statistics.median(c[1] / f[1] for c, f in cold)}
 
 
 def measure_adjudicate(campaign: Campaign, work: Path, runs: int) -> Timing:
@@ -452,6 +461,8 @@ def report(campaigns: list[Campaign], work: Path, runs: int) -> None:
               f"{ms(floor.wall):>8}{row['ratio']:>7.2f}x{ms(whole.cpu):>7}{ms(floor.cpu):>11}{row['cpu_ratio']:>6.2f}x"
               f"   {said}")
         print(f"  {row['message']}; {campaign.stopped}" + (f"; {campaign.lengthened}" if campaign.lengthened else ""))
+        print(f"  cold (PBEM_CACHE_DIR=off, as a third party's first verify): {ms(row['cold'].wall)} ms wall, {ms(row['cold'].cpu)} ms cpu; "
+              f"ratio {row['cold_ratio']:.2f}x (cpu {row['cold_cpu_ratio']:.2f}x), in the same rounds")
         for repo, timing, ratio, cpu_ratio in row["against"]:
             print(f"  against {repo}: pbem verify {ms(timing.wall)} ms wall, {ms(timing.cpu)} ms cpu; "
                   f"ratio {ratio:.2f}x (cpu {cpu_ratio:.2f}x), in the same rounds")
