@@ -57,10 +57,11 @@ class SharedPools:
         """Put every side's parts (side -> merged block) into the state the step is applied to."""
 
     def parts(self, data: GameData, state: dict, mover: str, orders: list, dice: Callable[[], Dice], key: PokerKey,
-              given: Mapping[str, Mapping[str, Any]], history: list[tuple[int, list]], start: bool = True) -> dict[str, Any]:
-        """`key.side`'s due parts for its next message of the step (`history`: every save's events,
-        from which its machine re-opens its own cards; `start`: with the stages due at the step's
-        start that the step does not wait for, riding on a message sent anyway)."""
+              given: Mapping[str, Mapping[str, Any]], history: Callable[[], list[tuple[int, list]]],
+              start: bool = True) -> dict[str, Any]:
+        """`key.side`'s due parts for its next message of the step (`history()`: every save's events,
+        from which its machine re-opens its own cards, read only if a part needs them; `start`: with
+        the stages due at the step's start that the step does not wait for, riding on a message sent anyway)."""
         return {}
 
     def merged(self, blocks: list[Mapping[str, Any] | None]) -> dict[str, Any]:
@@ -136,7 +137,7 @@ def parts_for(campaign: "Campaign", number: int, save: Mapping[str, Any], orders
         return Dice(seed) if seed else Dice(None, "the step's dice reveal has not come yet")
 
     block = dealing.parts(campaign.data, copy.deepcopy(save["state"]), orders_body["side"], orders_body["orders"], dice,
-                          poker_key_of(campaign, key, side), given, history(campaign, number), start)
+                          poker_key_of(campaign, key, side), given, lambda: history(campaign, number), start)
     return block if any_part(block) else None
 
 
