@@ -288,18 +288,26 @@ def share(key: PokerKey, deck: Deck, position: int) -> int:
     names): a share for any other card would open that card to the drawer."""
     if position != deck.next_position():
         raise PokerError(f"pool {deck.pool}: the card dealt next is position {deck.next_position()}, not {position}")
-    return pow(deck.cards[position], pow(key.exponent(deck.pool, deck.epoch), -1, Q), P)
+    return _unlayered(deck.cards[position], key.exponent(deck.pool, deck.epoch))
 
 
 def open_card(key: PokerKey, deck: Deck, position: int, other_share: int, sender: str) -> int:
     """The drawer's part: remove its own layer from the other's share and decode. Refuses a
     share that is no card (WrongShare, naming the sender)."""
     element(other_share, f"the share {sender} sent for pool {deck.pool} position {position}")
-    plain = pow(other_share, pow(key.exponent(deck.pool, deck.epoch), -1, Q), P)
+    plain = _unlayered(other_share, key.exponent(deck.pool, deck.epoch))
     index = decode(plain, len(deck.cards))
     if index is None:
         raise WrongShare(f"WRONG SHARE: the share {sender} sent for pool {deck.pool} position {position} decrypts to no card")
     return index
+
+
+@lru_cache(maxsize=64)
+def _unlayered(value: int, exponent: int) -> int:
+    """`value` with the layer `exponent` removed. Kept per numbers (a pure function of them): a
+    player's machine plays a step's parts twice when it rolls (adjudicate's reveal, then with the
+    stages due), and each share is a 2048-bit exponentiation."""
+    return pow(value, pow(exponent, -1, Q), P)
 
 
 def dealt(deck: Deck, position: int) -> Deck:
