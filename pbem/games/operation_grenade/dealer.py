@@ -14,6 +14,7 @@ import copy
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...canonical import plain_copy
 from ...dice import Dice, DiceUnavailable
 from ...errors import PbemError
 from ...gamedata import GameData
@@ -115,7 +116,7 @@ def _due_parts(game: OperationGrenade, data: GameData, state: dict, mover: str, 
     side = key.side
     mine = start_stages(state, key, given) if start else empty()
     for _ in range(4 * len(state["units"]) + 8):            # each round adds a part; a step has fewer
-        trial = copy.deepcopy(state)
+        trial = plain_copy(state)                             # plain data: several times faster than deepcopy
         secret.receive(trial, {**given, side: merged(given.get(side), mine)})
         try:
             game.apply(data, trial, mover, orders, dice())
@@ -132,7 +133,7 @@ def _due_parts(game: OperationGrenade, data: GameData, state: dict, mover: str, 
 def start_stages(state: dict, key: poker.PokerKey, given: Mapping[str, Block]) -> Block:
     """Stages due at the step's start (a pool not shuffled since a card came back, or never), so
     they ride on the side's next message before the pool's next draw."""
-    mine, start = empty(), copy.deepcopy(state)
+    mine, start = empty(), plain_copy(state)
     secret.receive(start, dict(given))
     secret.start_stages(start, [])
     for pool in sorted(start["pools"]):
