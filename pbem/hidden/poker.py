@@ -39,6 +39,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cryptography.exceptions import UnsupportedAlgorithm
+from cryptography.hazmat.primitives.asymmetric import dh
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from ..errors import PbemError
@@ -53,6 +55,7 @@ P = int(
     "E39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA0510"
     "15728E5A8AACAA68FFFFFFFFFFFFFFFF", 16)
 Q = (P - 1) // 2
+_GROUP = dh.DHParameterNumbers(P, 2)     # only for `powers`: OpenSSL's exponentiation modulo P
 HEX_DIGITS = 512                        # a group element as fixed-width lower-case hex
 SECRET_TEXT = "pbem poker master v1"
 MASTER_DOMAIN = b"pbem-poker-master-v1"
@@ -237,11 +240,23 @@ def stage(key: PokerKey, deck: Deck, order: Sequence[str]) -> Deck:
 def relayer(cards: Sequence[int], free: Sequence[int], factor: int, permutation: Sequence[int]) -> tuple[int, ...]:
     """Raise every card to `factor`, then put on free position free[i] the card that was on
     free[permutation[i]] (held positions keep their card, re-layered in place)."""
-    layered = [pow(c, factor, P) for c in cards]
+    layered = powers(cards, factor)
     out = list(layered)
     for slot, source in zip(free, permutation, strict=True):
         out[slot] = layered[free[source]]
     return tuple(out)
+
+
+def powers(bases: Sequence[int], exponent: int) -> list[int]:
+    """[b^exponent mod P for b in bases]: a stage raises every card to one exponent, so this goes
+    through OpenSSL's modular exponentiation (cryptography's finite-field Diffie-Hellman: a peer's
+    value raised to the private value, the same number), some eight times Python's pow for 2048
+    bits (issue 13); Python's pow where OpenSSL refuses a value."""
+    try:
+        own = dh.DHPrivateNumbers(exponent, dh.DHPublicNumbers(pow(2, exponent, P), _GROUP)).private_key()
+        return [int.from_bytes(own.exchange(dh.DHPublicNumbers(b, _GROUP).public_key()), "big") for b in bases]
+    except (ValueError, UnsupportedAlgorithm):
+        return [pow(b, exponent, P) for b in bases]
 
 
 def _stage_epoch(deck: Deck, side: str, order: Sequence[str]) -> int:
