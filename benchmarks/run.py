@@ -132,6 +132,7 @@ def run_child(args: list[str]) -> None:
 LENGTHEN = {"operation-grenade": ("rules", "game.yaml", ("game_length", "number_of_game_turns", "by_first_day"), 5,
                                   ("pbem.games.operation_grenade.demo", "BENCH_TURNS")),
             "smithereens": ("scenarios", "historical.yaml", ("last_turn", "value"), 15, None)}
+PRINTED_LIMITS: dict[str, int] = {}      # the policies' own turn limits, before LENGTHEN (which leaves them multiplied for the play)
 # Games whose demonstration data runs out in a long game: the benchmark plays them on a copy of the
 # demo data override with these lists made `factor` times as long (each item copied with its id
 # suffixed), and the matching counts multiplied; benchmark data, never shipped; the table says so.
@@ -139,6 +140,10 @@ LENGTHEN = {"operation-grenade": ("rules", "game.yaml", ("game_length", "number_
 # strength chits a morale pool (demonstration data) run out near step 210: every chit under a unit (8.32).
 ENLARGE_OVERRIDE = {"operation-grenade": ([f"chits.strength_chits.pools.{m}.chits" for m in (1, 2, 3)],
                                           [f"chits.strength_chits.pools.{m}.count" for m in (1, 2, 3)], 3)}
+# Variants of a game timed as a row of their own (named in --games): name -> (game, behaviour revision the campaign
+# is created with). Operation Grenade's open draw of the strength chits (behaviour 2: campaigns begun before pbem
+# 0.7.0 play it) beside the secret dealing new campaigns play (behaviour 3).
+VARIANTS = {"operation-grenade-open": ("operation-grenade", 2)}
 SNAPSHOT_STEPS = (4, 49, 99, 199, 349)       # adjudicate is timed from copies taken before these steps
 SUITE_BEFORE = 390.0           # seconds: the suite's wall time, December 2026 (3863 tests, about 6.5 min on the shared 2-core machine; 52-65 s when issue 13 was filed)
 
@@ -270,7 +275,8 @@ def lengthened_rules(work: Path, game: str):
     if policy_limit:
         module_name, limit = policy_limit
         policy_module = importlib.import_module(module_name)
-        setattr(policy_module, limit, getattr(policy_module, limit) * factor)
+        turns = PRINTED_LIMITS.setdefault(limit, getattr(policy_module, limit))     # a second campaign multiplies it once too
+        setattr(policy_module, limit, turns * factor)
         note += f"; {module_name}.{limit} x{factor}"
     setattr(gamedata, installed.__name__, lambda g: target if g == game else installed(g))
     try:
@@ -309,26 +315,41 @@ def enlarged_override(work: Path, game: str, source: Path) -> tuple[Path, str]:
     return target, f"{'; '.join(notes)} on benchmark data (a copy of the demo data override)"
 
 
-def build_game(work: Path, game: str, max_steps: int, partial: int) -> Campaign:
-    """A demo game's campaign on its demo data, played by its benchmark policy."""
+@contextlib.contextmanager
+def created_behaviour(game: str, revision: int | None):
+    """New campaigns of `game` created with behaviour `revision` (None: the module's current one)."""
+    from pbem.games import get_game
+    module = get_game(game)
+    current = module.behaviour
+    module.behaviour = revision if revision is not None else current
+    try:
+        yield
+    finally:
+        module.behaviour = current
+
+
+def build_game(work: Path, name: str, max_steps: int, partial: int) -> Campaign:
+    """A demo game's campaign (or a VARIANTS one's) on its demo data, played by its benchmark policy."""
     import random
 
     from pbem import campaign as camp
     from pbem.demo import demo_commitment, demo_folder, demo_plan
     from pbem.keys import key_id, load_private_key
+    game, revision = VARIANTS.get(name, (name, None))
     rng = random.Random(1945)
     demo = demo_plan(game)
     source = demo_folder(demo.demo_id)
-    keys_dir = work / "keys" / game
+    keys_dir = work / "keys" / name
     shutil.copytree(source / "keys", keys_dir)          # the CLI's ledger is written beside a key
     keys = {seat: load_private_key(keys_dir / seat) for seat in demo.seats}
-    campaign = Campaign(game, work / "campaigns" / game)
-    commitments = {s: demo_commitment(keys[s], f"bench-{game}", s) for s in demo.seats}
-    override, enlarged = enlarged_override(work, game, source / "data-override.yaml")
-    with lengthened_rules(work, game) as note:
+    campaign = Campaign(name, work / "campaigns" / name)
+    commitments = {s: demo_commitment(keys[s], f"bench-{name}", s) for s in demo.seats}
+    override, enlarged = enlarged_override(work / name, game, source / "data-override.yaml")
+    with lengthened_rules(work / name, game) as note, created_behaviour(game, revision):
         camp.create_campaign(campaign.folder, game, demo.scenario, {s: key_id(keys[s].public_key()) for s in demo.seats},
                              commitments, override, options=dict(demo.options))
-    campaign.lengthened = "; ".join(n for n in (note, enlarged) if n)
+    played = f"behaviour {revision}" if revision is not None else ""
+    campaign.lengthened = "; ".join(n for n in (played, note, enlarged) if n)
     policy = demo.play
     if policy is None:
         raise SystemExit(f"benchmark: {game} brings a demo but no benchmark policy (DemoPlan.play)")
@@ -503,7 +524,8 @@ def main() -> None:
     parser.add_argument("--partial", type=int, default=200, help="also time each real game at this many steps (default 200; 0: not)")
     parser.add_argument("--runs", type=int, default=5, help="timed runs of each fresh-process command (default 5)")
     parser.add_argument("--core", default="200,400", help="steps of the core-* campaigns (default 200,400)")
-    parser.add_argument("--games", default="", help="only these demo games (comma-separated; default all)")
+    parser.add_argument("--games", default="", help="only these demo games (comma-separated; default all), and these "
+                        f"variants: {', '.join(VARIANTS)}")
     parser.add_argument("--no-suite", action="store_true", help="do not time the test suite")
     parser.add_argument("--against", default="", help="another checkout of pbem (e.g. a worktree of main): its "
                         "`pbem verify` of the same campaigns is timed in the same rounds, for before/after ratios")
@@ -514,7 +536,7 @@ def main() -> None:
         os.environ["PBEM_BENCH_WORK"] = str(work)
         os.environ["PBEM_CACHE_DIR"] = str(work / "parsed")
         from pbem.demo import demo_games
-        chosen = [g for g in demo_games() if not args.games or g in args.games.split(",")]
+        chosen = [g for g in [*demo_games(), *VARIANTS] if g in args.games.split(",") or (not args.games and g not in VARIANTS)]
         campaigns = []
         for game in chosen:
             started = time.perf_counter()

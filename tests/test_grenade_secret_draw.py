@@ -486,3 +486,20 @@ def test_the_dealing_secret_is_printed_for_the_hand_over_and_checks_against_the_
     nonce = demo_nonce(DEMO_ID, "german")
     assert poker.revealed_key(key_id(key.public_key()), DEMO_ID, "german", nonce, secret_hex) == poker.poker_key(
         key, DEMO_ID, "german", nonce)
+
+
+def test_own_cards_read_from_the_record_only_when_a_claim_asks():
+    """issue 13 (speed): a side's machine works out its cards from the public record (every save,
+    every own draw opened) only when a claim needs a card not dealt in the step; a card decoded in
+    the step comes first; what due_parts hands back is the cards given with those decoded added."""
+    reads = []
+
+    def record():
+        reads.append(1)
+        return {"1150/183/12": {"pool": "2", "position": 0, "card": 5}}
+
+    own = dealer.OwnCards(record)
+    own.decoded["A/2A/19"] = {"pool": "1", "position": 3, "card": 7}
+    assert own.get("A/2A/19") == {"pool": "1", "position": 3, "card": 7} and reads == []
+    assert own.get("1150/183/12") == {"pool": "2", "position": 0, "card": 5} and reads == [1]
+    assert own.get("14/8/7") is None and reads == [1]          # read once

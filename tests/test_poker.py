@@ -317,3 +317,20 @@ def test_the_subgroup_test_agrees_with_eulers_criterion():
     assert poker.element(4, "four") == 4
     with pytest.raises(poker.PokerError, match="is not an element of the order-Q subgroup"):
         poker.element(poker.P - 1, "minus one")       # -1 is a non-residue mod a safe prime P = 3 mod 4
+
+
+def test_powers_by_openssl_equal_pythons_pow(monkeypatch):
+    """A stage raises every card to one exponent through OpenSSL (poker.powers, issue 13: speed): the
+    same numbers as Python's pow, for the encoded cards, residues, the edge exponents 1, 2, Q-2, Q-1,
+    and by Python's pow alone where OpenSSL refuses (the same numbers again)."""
+    import secrets
+    bases = [poker.encode(i) for i in range(4)] + [pow(secrets.randbelow(P - 3) + 2, 2, P) for _ in range(6)]
+    exponents = [1, 2, Q - 2, Q - 1] + [secrets.randbelow(Q - 1) + 1 for _ in range(4)]
+    for exponent in exponents:
+        assert poker.powers(bases, exponent) == [pow(b, exponent, P) for b in bases], exponent
+
+    def refused(*args):
+        raise ValueError("refused")
+    monkeypatch.setattr(poker.dh, "DHPrivateNumbers", refused)
+    assert poker.powers(bases, exponents[-1]) == [pow(b, exponents[-1], P) for b in bases]
+    assert poker.relayer([poker.encode(0), poker.encode(1)], [0, 1], 3, [1, 0]) == (729, 64)
