@@ -18,6 +18,7 @@ from pbem.errors import PbemError
 from pbem.games.operation_grenade import GAME, chits, dealer, dealing, demo, secret
 from pbem.hidden import poker
 from pbem.yamlio import dump_yaml
+from tests.conftest import copy_upto
 from tests.test_operation_grenade_properties import seed_of
 from tests.test_operation_grenade_rules import ScriptedDice, data, position, scenario  # noqa: F401 (fixtures)
 
@@ -65,8 +66,10 @@ class Table:
 DATA = []
 
 
-@pytest.fixture
-def table(data, scenario):  # noqa: F811
+@pytest.fixture(scope="module")
+def shuffled(data, scenario):  # noqa: F811
+    """The table after the campaign's first messages (8.33), built once: staging every pool's deck is
+    the slow part (poker encryption), so each test gets its own copy (`table`)."""
     DATA[:] = [data]
     state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": "1012", "1151/183/12": "1012"}, phase="combat")
     for unit in state["units"].values():
@@ -75,6 +78,12 @@ def table(data, scenario):  # noqa: F811
     table = Table(state)
     shuffle(table)
     return table
+
+
+@pytest.fixture
+def table(shuffled, data):  # noqa: F811
+    DATA[:] = [data]
+    return copy.deepcopy(shuffled)
 
 
 def shuffle(table):
@@ -316,17 +325,16 @@ DEMO_ID = "operation-grenade-demo"
 
 
 @pytest.fixture(scope="module")
-def signed(tmp_path_factory):
+def signed(tmp_path_factory, built_demo):
     """The Operation Grenade demo campaign (behaviour 3: the chits dealt in secret), built by the demo
     builder to save 5: the US attacks on 0110 and 0310 (step 4), then the German answer (step 5), whose
-    two combats draw the first four chits (8.33, 8.41)."""
-    folders = []
-    for machine in ("a", "b"):                       # two machines: the same signed inputs
-        work = tmp_path_factory.mktemp(f"machine-{machine}")
-        report = run_demo(work, "operation-grenade", last=5)
-        assert "pbem verify" in report and ": OK:" in report, report[-400:]
-        folders.append(work / "campaign")
-    return folders
+    two combats draw the first four chits (8.33, 8.41). Two machines, the same signed inputs: this
+    build, and the session's whole demo build (built_demo) as it stood at save 5."""
+    work = tmp_path_factory.mktemp("machine-a")
+    report = run_demo(work, "operation-grenade", last=5)
+    assert "pbem verify" in report and ": OK:" in report, report[-400:]
+    other = copy_upto(built_demo("operation-grenade") / "campaign", tmp_path_factory.mktemp("machine-b") / "campaign", 5)
+    return [work / "campaign", other]
 
 
 def demo_keys():
