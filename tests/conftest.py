@@ -18,16 +18,6 @@ DEMO_KEYS = ROOT / "examples" / "smithereens-demo" / "keys"
 os.environ.setdefault("PBEM_CACHE_DIR", tempfile.mkdtemp(prefix="pbem-test-cache-"))
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_cmdline_main(config):
-    """The whole suite (`python3 -m pytest -q`, no test named) runs on every core when pytest-xdist is
-    installed (issue 13: its wall time); a run of named files, `-n N`, `-p no:xdist`, or no xdist at all
-    stays as given. Runs before xdist's own hook, which turns the number into workers."""
-    named = config.args_source != pytest.Config.ArgsSource.TESTPATHS
-    if config.pluginmanager.hasplugin("xdist") and config.option.numprocesses is None and not named:
-        config.option.numprocesses = "logical"
-
-
 @pytest.fixture(scope="session")
 def built_demo(tmp_path_factory):
     """game -> the folder `pbem demo --game GAME` built into (its campaign/ and the private parts
