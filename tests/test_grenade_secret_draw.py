@@ -448,10 +448,10 @@ def test_a_sides_own_report_decodes_its_chits_with_its_key(signed):
     """8.42: the owner sees its own chits; `pbem report --side SIDE --key KEY` decodes them from the
     public record with that side's key; the enemy's units show only as tried; without the key the
     own report is refused, saying why."""
-    import subprocess
-    import sys
+    from typer.testing import CliRunner
 
     from pbem import campaign as camp
+    from pbem.cli import app
     from pbem.demo import demo_folder
     folder, keys = signed[0], demo_folder(DEMO_ID) / "keys"
     campaign = camp.open_campaign(folder)
@@ -459,12 +459,11 @@ def test_a_sides_own_report_decodes_its_chits_with_its_key(signed):
     german = dealer.cards_of(demo_keys()["german"], history)
     allied = dealer.cards_of(demo_keys()["allied"], history)
 
-    def report(*args):
-        return subprocess.run([sys.executable, "-m", "pbem", "report", str(folder), "--step", "5", *args],
-                              capture_output=True, text=True)
+    def report(*args):       # in-process: test_grenade_dealt_cli runs these commands as processes
+        return CliRunner().invoke(app, ["report", str(folder), "--step", "5", *args])
 
     own = report("--side", "german", "--key", str(keys / "german"))
-    assert own.returncode == 0, own.stderr
+    assert own.exit_code == 0, own.stderr
     for unit, card in german.items():
         chit = dealing.chit_of_card(campaign.data, card["pool"], card["card"])["id"]
         assert re.search(rf"{re.escape(unit)} +german +tried: chit {chit}, strength \d", own.stdout), unit
@@ -472,22 +471,21 @@ def test_a_sides_own_report_decodes_its_chits_with_its_key(signed):
         chit = dealing.chit_of_card(campaign.data, card["pool"], card["card"])["id"]
         assert f"chit {chit}," not in own.stdout
     refused = report("--side", "german")
-    assert refused.returncode != 0 and ("report --side german of this campaign shows german's own strength chits, which only "
+    assert refused.exit_code != 0 and ("report --side german of this campaign shows german's own strength chits, which only "
                                         "german's key decodes: give it with --key") in refused.stderr
 
 
 def test_the_dealing_secret_is_printed_for_the_hand_over_and_checks_against_the_key(signed):
     """`pbem dealing-secret DIR --key KEY` prints SIDE=SECRET, the text `verify --dealing` takes;
     the secret is the side's key's signature of the dealing text (poker.revealed_key accepts it)."""
-    import subprocess
-    import sys
+    from typer.testing import CliRunner
 
+    from pbem.cli import app
     from pbem.demo import demo_folder, demo_nonce
     from pbem.keys import key_id, load_private_key
     keys = demo_folder(DEMO_ID) / "keys"
-    done = subprocess.run([sys.executable, "-m", "pbem", "dealing-secret", str(signed[0]), "--key", str(keys / "german")],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    done = CliRunner().invoke(app, ["dealing-secret", str(signed[0]), "--key", str(keys / "german")])    # a process in test_grenade_dealt_cli
+    assert done.exit_code == 0, done.stderr
     side, _, secret_hex = done.stdout.strip().partition("=")
     assert side == "german" and len(secret_hex) == 128
     key = load_private_key(keys / "german")
