@@ -19,13 +19,6 @@ os.environ.setdefault("PBEM_CACHE_DIR", tempfile.mkdtemp(prefix="pbem-test-cache
 
 
 @pytest.fixture(scope="session")
-def demo_build(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("demo")
-    run_demo(work)
-    return work / "campaign"
-
-
-@pytest.fixture(scope="session")
 def built_demo(tmp_path_factory):
     """game -> the folder `pbem demo --game GAME` built into (its campaign/ and the private parts
     beside it), built once per session for the tests that only read it (they never write in it)."""
@@ -38,6 +31,12 @@ def built_demo(tmp_path_factory):
             builds[game] = work
         return builds[game]
     return build
+
+
+@pytest.fixture(scope="session")
+def demo_build(built_demo) -> Path:
+    """The Smithereens demo campaign (`run_demo(work)`), the same build as built_demo's: read-only, copy before use."""
+    return built_demo("smithereens") / "campaign"
 
 
 @pytest.fixture

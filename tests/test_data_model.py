@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from pbem import campaign as camp
 from pbem.cli import app
 from pbem.datatools import override_template
-from pbem.demo import demo_commitment, demo_folder, run_demo
+from pbem.demo import demo_commitment, demo_folder
 from pbem.errors import PbemError, UnknownDataError
 from pbem.gamedata import load_game_data, project_root
 from pbem.keys import key_id
@@ -288,10 +288,9 @@ def test_data_missing_lists_exactly_the_crt_cells_the_text_lacks(bare_campaign):
     assert everything == {p for p, _ in load_game_data("smithereens").unknown_paths()}
 
 
-def test_data_missing_after_the_demo_override_lists_only_what_it_leaves_unknown(bare_campaign, tmp_path):
+def test_data_missing_after_the_demo_override_lists_only_what_it_leaves_unknown(bare_campaign, demo_build):
     before = set().union(*missing_groups(bare_campaign).values())
-    run_demo(tmp_path / "demo")
-    groups = missing_groups(tmp_path / "demo" / "campaign")
+    groups = missing_groups(demo_build)                                    # run_demo(work)'s campaign
     assert "CRT cells" not in groups                                       # the demo fills all 35
     demo_values = load_yaml_file(demo_folder("smithereens-demo") / "data-override.yaml")["values"]
     filled = {path for path in demo_values if path in before}

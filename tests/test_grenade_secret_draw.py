@@ -18,6 +18,7 @@ from pbem.errors import PbemError
 from pbem.games.operation_grenade import GAME, chits, dealer, dealing, demo, secret
 from pbem.hidden import poker
 from pbem.yamlio import dump_yaml
+from tests.conftest import copy_upto
 from tests.test_operation_grenade_properties import seed_of
 from tests.test_operation_grenade_rules import ScriptedDice, data, position, scenario  # noqa: F401 (fixtures)
 
@@ -65,8 +66,10 @@ class Table:
 DATA = []
 
 
-@pytest.fixture
-def table(data, scenario):  # noqa: F811
+@pytest.fixture(scope="module")
+def shuffled(data, scenario):  # noqa: F811
+    """The table after the campaign's first messages (8.33), built once: staging every pool's deck is
+    the slow part (poker encryption), so each test gets its own copy (`table`)."""
     DATA[:] = [data]
     state = position(data, scenario, {"119/30/19": "1112", "1150/183/12": "1012", "1151/183/12": "1012"}, phase="combat")
     for unit in state["units"].values():
@@ -75,6 +78,12 @@ def table(data, scenario):  # noqa: F811
     table = Table(state)
     shuffle(table)
     return table
+
+
+@pytest.fixture
+def table(shuffled, data):  # noqa: F811
+    DATA[:] = [data]
+    return copy.deepcopy(shuffled)
 
 
 def shuffle(table):
@@ -316,17 +325,16 @@ DEMO_ID = "operation-grenade-demo"
 
 
 @pytest.fixture(scope="module")
-def signed(tmp_path_factory):
+def signed(tmp_path_factory, built_demo):
     """The Operation Grenade demo campaign (behaviour 3: the chits dealt in secret), built by the demo
     builder to save 5: the US attacks on 0110 and 0310 (step 4), then the German answer (step 5), whose
-    two combats draw the first four chits (8.33, 8.41)."""
-    folders = []
-    for machine in ("a", "b"):                       # two machines: the same signed inputs
-        work = tmp_path_factory.mktemp(f"machine-{machine}")
-        report = run_demo(work, "operation-grenade", last=5)
-        assert "pbem verify" in report and ": OK:" in report, report[-400:]
-        folders.append(work / "campaign")
-    return folders
+    two combats draw the first four chits (8.33, 8.41). Two machines, the same signed inputs: this
+    build, and the session's whole demo build (built_demo) as it stood at save 5."""
+    work = tmp_path_factory.mktemp("machine-a")
+    report = run_demo(work, "operation-grenade", last=5)
+    assert "pbem verify" in report and ": OK:" in report, report[-400:]
+    other = copy_upto(built_demo("operation-grenade") / "campaign", tmp_path_factory.mktemp("machine-b") / "campaign", 5)
+    return [work / "campaign", other]
 
 
 def demo_keys():
@@ -440,10 +448,10 @@ def test_a_sides_own_report_decodes_its_chits_with_its_key(signed):
     """8.42: the owner sees its own chits; `pbem report --side SIDE --key KEY` decodes them from the
     public record with that side's key; the enemy's units show only as tried; without the key the
     own report is refused, saying why."""
-    import subprocess
-    import sys
+    from typer.testing import CliRunner
 
     from pbem import campaign as camp
+    from pbem.cli import app
     from pbem.demo import demo_folder
     folder, keys = signed[0], demo_folder(DEMO_ID) / "keys"
     campaign = camp.open_campaign(folder)
@@ -451,12 +459,11 @@ def test_a_sides_own_report_decodes_its_chits_with_its_key(signed):
     german = dealer.cards_of(demo_keys()["german"], history)
     allied = dealer.cards_of(demo_keys()["allied"], history)
 
-    def report(*args):
-        return subprocess.run([sys.executable, "-m", "pbem", "report", str(folder), "--step", "5", *args],
-                              capture_output=True, text=True)
+    def report(*args):       # in-process: test_grenade_dealt_cli runs these commands as processes
+        return CliRunner().invoke(app, ["report", str(folder), "--step", "5", *args])
 
     own = report("--side", "german", "--key", str(keys / "german"))
-    assert own.returncode == 0, own.stderr
+    assert own.exit_code == 0, own.stderr
     for unit, card in german.items():
         chit = dealing.chit_of_card(campaign.data, card["pool"], card["card"])["id"]
         assert re.search(rf"{re.escape(unit)} +german +tried: chit {chit}, strength \d", own.stdout), unit
@@ -464,22 +471,21 @@ def test_a_sides_own_report_decodes_its_chits_with_its_key(signed):
         chit = dealing.chit_of_card(campaign.data, card["pool"], card["card"])["id"]
         assert f"chit {chit}," not in own.stdout
     refused = report("--side", "german")
-    assert refused.returncode != 0 and ("report --side german of this campaign shows german's own strength chits, which only "
+    assert refused.exit_code != 0 and ("report --side german of this campaign shows german's own strength chits, which only "
                                         "german's key decodes: give it with --key") in refused.stderr
 
 
 def test_the_dealing_secret_is_printed_for_the_hand_over_and_checks_against_the_key(signed):
     """`pbem dealing-secret DIR --key KEY` prints SIDE=SECRET, the text `verify --dealing` takes;
     the secret is the side's key's signature of the dealing text (poker.revealed_key accepts it)."""
-    import subprocess
-    import sys
+    from typer.testing import CliRunner
 
+    from pbem.cli import app
     from pbem.demo import demo_folder, demo_nonce
     from pbem.keys import key_id, load_private_key
     keys = demo_folder(DEMO_ID) / "keys"
-    done = subprocess.run([sys.executable, "-m", "pbem", "dealing-secret", str(signed[0]), "--key", str(keys / "german")],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    done = CliRunner().invoke(app, ["dealing-secret", str(signed[0]), "--key", str(keys / "german")])    # a process in test_grenade_dealt_cli
+    assert done.exit_code == 0, done.stderr
     side, _, secret_hex = done.stdout.strip().partition("=")
     assert side == "german" and len(secret_hex) == 128
     key = load_private_key(keys / "german")

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
-from pbem.demo import run_demo
 from pbem.keys import load_private_key
 from tests.conftest import ROOT, forge_signed, tree_bytes
 
@@ -28,10 +27,9 @@ def run(*args, ok=True):
 
 
 @pytest.fixture(scope="session")
-def grenade_build(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("grenade")
-    run_demo(work, game="operation-grenade")
-    return work
+def grenade_build(built_demo) -> Path:
+    """The folder `run_demo(work, game="operation-grenade")` built, shared with test_bundled_examples (read-only)."""
+    return built_demo("operation-grenade")
 
 
 @pytest.fixture
