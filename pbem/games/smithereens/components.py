@@ -237,6 +237,10 @@ class SmithereensBase(SequencedGame):
     def army_of(self, data: GameData, unit_id: str) -> str:
         if unit_id in (WWIII.get() or ()):
             return "western"              # 14.15: German-Allied reinforcements, "part of the US army grouping"
+        # kept per data and unit (issue 13: asked about 100 times a step); a wrong side is not kept, so it refuses every time
+        return data.derived(f"smithereens.army.{unit_id}", lambda: self._printed_army(data, unit_id))
+
+    def _printed_army(self, data: GameData, unit_id: str) -> str:
         side = self.counter(data, unit_id)["side"]
         if side not in ARMIES:
             raise PbemError(f"counter {unit_id} has side {side!r}; expected one of {', '.join(ARMIES)}")

@@ -10,6 +10,14 @@ from ...hexgrid import trace_supply
 from ...kit import numbers
 from .components import ALLIANCE, SmithereensBase, camp
 
+_NO_OVERLAY = data_hash({})
+
+
+def overlay_hash(overlay: dict) -> str:
+    """data_hash of the map's overlay (13.8); the empty one, nearly every step's, without hashing it
+    again (issue 13: every supply line's key names it)."""
+    return data_hash(overlay) if overlay else _NO_OVERLAY
+
 
 class SupplyRules(SmithereensBase):
     def in_supply(self, data: GameData, state: dict, unit_id: str, hex_id: str | None = None) -> bool:
@@ -142,7 +150,7 @@ class SupplyRules(SmithereensBase):
         self.region(data, "switzerland", "6.2")
         # the units' counters read here, for this state: the kept trace reads none (its used overrides are the key's)
         blocked = self.blocking(data, state, army)
-        key = ("smithereens.line", type(self).__name__, army, start, frozenset(blocked), data_hash(self.map(data).overlay),
+        key = ("smithereens.line", type(self).__name__, army, start, frozenset(blocked), overlay_hash(self.map(data).overlay),
                names, max_length)
         return bool(data.remembered(key, lambda: self.trace(data, state, start, army, is_source, excluded, max_length, blocked)))
 
@@ -157,7 +165,7 @@ class SupplyRules(SmithereensBase):
     def supply_steps(self, data: GameData) -> dict:
         """(hex, next hex) -> supply_step's verdict, per data and map overlay (13.8): a supply line
         asks the same steps again and again (issue 13)."""
-        overlay = data_hash(self.map(data).overlay)
+        overlay = overlay_hash(self.map(data).overlay)
         return data.derived(f"smithereens.supply_steps|{overlay}", dict)
 
     def supply_step(self, data: GameData, known: set, listed: dict, complete: bool, a: str, b: str) -> str:
@@ -195,7 +203,7 @@ class SupplyRules(SmithereensBase):
         A function of the data, the state and the map's overlay (13.8, laid from a state): kept per
         data under their hashes (a phase's check and its apply ask the same, issue 13)."""
         try:
-            key = ("smithereens.oos_units", type(self).__name__, data_hash(state), data_hash(self.map(data).overlay), tuple(units))
+            key = ("smithereens.oos_units", type(self).__name__, data_hash(state), overlay_hash(self.map(data).overlay), tuple(units))
         except ValueError:               # a working state that is not plain data: traced, not kept
             return self._oos_units(data, state, units)
         return list(data.remembered(key, lambda: self._oos_units(data, state, units)))     # the caller's own
