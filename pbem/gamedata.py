@@ -85,17 +85,18 @@ class GameData:
             self.used_overrides |= used
         return value
 
-    def remembered(self, key: tuple, build):
+    def remembered(self, key: tuple, build, store: str = "kit.remembered", limit: int = _REMEMBERED_MAX):
         """build()'s value kept under `key` in a bounded memo per data (cleared with the derived
         objects, as by an amendment), for answers that depend on more than the data: the key names
         the rest (a state's hash, a side, ...). The overrides the build read count for every use,
-        as derived() notes them; a build that raises is not kept. The caller copies what it changes."""
-        memo = self.derived("kit.remembered", dict)
+        as derived() notes them; a build that raises is not kept. The caller copies what it changes.
+        A `store` of its own with a smaller `limit` suits large answers (a map-wide search)."""
+        memo = self.derived(store, dict)
         if key not in memo:
             outer, self.used_overrides = self.used_overrides, set()
             try:
                 value = build()
-                if len(memo) >= _REMEMBERED_MAX:
+                if len(memo) >= limit:
                     memo.clear()
                 memo[key] = (value, self.used_overrides)
             finally:

@@ -42,20 +42,7 @@ def kept(data: GameData, store: str, key: tuple, build: Any) -> Any:
     """GameData.remembered in a small store of its own (KEPT): build()'s value kept under `key`,
     which names all it reads besides the data; the overrides the build read noted at every use.
     Shared, not copied: the caller copies what it changes."""
-    memo = data.derived(store, dict)
-    if key not in memo:
-        outer, data.used_overrides = data.used_overrides, set()
-        try:
-            value = build()
-            if len(memo) >= KEPT[store]:
-                memo.clear()
-            memo[key] = (value, data.used_overrides)
-        finally:
-            outer |= data.used_overrides
-            data.used_overrides = outer
-    value, used = memo[key]
-    data.used_overrides |= used
-    return value
+    return data.remembered(key, build, store=store, limit=KEPT[store])
 
 
 # -- 4.1 hex control -------------------------------------------------------------------------
