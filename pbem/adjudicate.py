@@ -211,12 +211,24 @@ def _dealt_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, number
     dealing = dealing_of(campaign, save)
     assert dealing is not None
     given = given_blocks(dealing, [orders, *reveals.values(), *strengths])
-    block = parts_for(campaign, number, save, orders.body, key, party, given, seed, start=False)
-    if seed is not None and rolls(campaign, save, orders.body, given | ({party: block} if block else {}), seed):
+    tried: list[Dice] = []
+    block = parts_for(campaign, number, save, orders.body, key, party, given, seed, start=False, tried=tried)
+    if seed is not None and _step_rolls(campaign, save, orders.body, given, party, block, seed, tried):
         block = parts_for(campaign, number, save, orders.body, key, party, given, seed)   # the stages due ride on it
     if block is None:
         return text
     return make_reveal(campaign, key, party, number + 1, orders.digest, sent or sent_now(), None, block)
+
+
+def _step_rolls(campaign: Campaign, save: dict, body: dict, given: dict[str, dict[str, Any]], party: str,
+                block: dict[str, Any] | None, seed: str, tried: list[Dice]) -> bool:
+    """`rolls` of the step with the parts given and `block`. With no new part (block None) the last
+    trial of `parts_for` played the step on these same parts (a side without parts is one with empty
+    ones), with these dice: a die it rolled answers True (it finished rolling, or it rolled and then
+    awaited a part: True either way) without playing the step once more (issue 13)."""
+    if block is None and tried and tried[-1].rolls:
+        return True
+    return rolls(campaign, save, body, given | ({party: block} if block else {}), seed)
 
 
 def _deals(message: SignedMessage) -> bool:
