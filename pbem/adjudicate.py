@@ -23,7 +23,8 @@ from .hidden.steps import (is_owner_step, needed_openings, open_block, openings_
                            step_revealers)
 from .folder import Campaign, build_save, check_header, open_campaign, read_signed
 from .games.base import Outcome
-from .hidden.dealt import AwaitingPart, PartRefused, any_part, block_of, dealing_of, given_blocks, parts_for, rolls
+from .hidden.dealt import (AwaitingPart, PartRefused, any_part, block_of, dealing_of, given_blocks, parts_for, rolls,
+                           start_due)
 from .inputs import (PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, make_strength,
                      read_pending, sent_now, strength_inputs)
 from .keys import key_id
@@ -213,7 +214,8 @@ def _dealt_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, number
     given = given_blocks(dealing, [orders, *reveals.values(), *strengths])
     tried: list[Dice] = []
     block = parts_for(campaign, number, save, orders.body, key, party, given, seed, start=False, tried=tried)
-    if seed is not None and _step_rolls(campaign, save, orders.body, given, party, block, seed, tried):
+    if (seed is not None and _step_rolls(campaign, save, orders.body, given, party, block, seed, tried)
+            and start_due(campaign, save, key, party, given)):
         block = parts_for(campaign, number, save, orders.body, key, party, given, seed)   # the stages due ride on it
     if block is None:
         return text
