@@ -99,6 +99,10 @@ def load_private_key(path: str | Path, passphrase: str | None = None) -> Ed25519
     if passphrase is None:
         passphrase = os.environ.get(PASSPHRASE_ENV)
     secret = passphrase.encode() if passphrase else None
+    if secret is None:
+        plain = _plain_pkcs8(data)
+        if plain is not None:
+            return plain
     from cryptography.hazmat.primitives import serialization
     loaders = (serialization.load_ssh_private_key,) if b"OPENSSH PRIVATE KEY" in data else (
         serialization.load_pem_private_key,)
@@ -113,6 +117,24 @@ def load_private_key(path: str | Path, passphrase: str | None = None) -> Ed25519
     if not isinstance(key, Ed25519PrivateKey):
         raise PbemError("not an Ed25519 key (pbem signs with Ed25519 only)", str(path))
     return key
+
+
+_PKCS8_ED25519 = bytes.fromhex("302e020100300506032b657004220420")   # DER of an unencrypted Ed25519 PKCS8 key, before its 32 bytes
+
+
+def _plain_pkcs8(data: bytes) -> Ed25519PrivateKey | None:
+    """The key of an unencrypted PKCS8 PEM exactly as `keygen` writes it, read without importing
+    cryptography's key formats (issue 13: ~5 ms of every `adjudicate --key`); None: any other file."""
+    lines = data.split(b"\n")
+    if len(lines) != 4 or lines[0] != b"-----BEGIN PRIVATE KEY-----" or lines[2:] != [b"-----END PRIVATE KEY-----", b""]:
+        return None
+    try:
+        der = base64.b64decode(lines[1], validate=True)
+    except ValueError:
+        return None
+    if len(der) != 48 or not der.startswith(_PKCS8_ED25519) or base64.b64encode(der) != lines[1]:
+        return None
+    return Ed25519PrivateKey.from_private_bytes(der[16:])
 
 
 def load_public_key(path: str | Path) -> Ed25519PublicKey:

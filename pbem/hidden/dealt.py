@@ -64,6 +64,12 @@ class SharedPools:
         the stages due at the step's start that the step does not wait for, riding on a message sent anyway)."""
         return {}
 
+    def start_parts(self, data: GameData, state: Mapping[str, Any], key: PokerKey,
+                    given: Mapping[str, Mapping[str, Any]]) -> dict[str, Any] | None:
+        """`key.side`'s stages due at the step's start, as `parts` with `start` adds them first (None:
+        not told, so the core asks `parts` with `start`)."""
+        return None
+
     def merged(self, blocks: list[Mapping[str, Any] | None]) -> dict[str, Any]:
         return {}
 
@@ -125,20 +131,33 @@ def given_blocks(dealing: SharedPools, messages: list["SignedMessage"]) -> dict[
 
 def parts_for(campaign: "Campaign", number: int, save: Mapping[str, Any], orders_body: Mapping[str, Any],
               key: Ed25519PrivateKey, side: str, given: Mapping[str, Mapping[str, Any]], seed: str | None,
-              start: bool = True) -> dict[str, Any] | None:
+              start: bool = True, tried: list[Dice] | None = None) -> dict[str, Any] | None:
     """`side`'s due parts for its next message of the step of these orders (None: nothing due),
     computed on its machine; `seed`: the step's dice, once every reveal is in (else a part that
-    needs a die waits for a later message)."""
+    needs a die waits for a later message). `tried`: gets the dice of each trial play, in order."""
     dealing = dealing_of(campaign, save)
     if dealing is None:
         return None
 
     def dice() -> Dice:
-        return Dice(seed) if seed else Dice(None, "the step's dice reveal has not come yet")
+        made = Dice(seed) if seed else Dice(None, "the step's dice reveal has not come yet")
+        if tried is not None:
+            tried.append(made)
+        return made
 
     block = dealing.parts(campaign.data, plain_copy(save["state"]), orders_body["side"], orders_body["orders"], dice,
                           poker_key_of(campaign, key, side), given, lambda: history(campaign, number), start)
     return block if any_part(block) else None
+
+
+def start_due(campaign: "Campaign", save: Mapping[str, Any], key: Ed25519PrivateKey, side: str,
+              given: Mapping[str, Mapping[str, Any]]) -> bool:
+    """Whether `side` has stages due at the step's start: without them, `parts_for` with `start`
+    plays the very trials it plays without (issue 13: a play of the step fewer)."""
+    dealing = dealing_of(campaign, save)
+    assert dealing is not None
+    found = dealing.start_parts(campaign.data, save["state"], poker_key_of(campaign, key, side), given)
+    return found is None or any_part(found)
 
 
 def rolls(campaign: "Campaign", save: Mapping[str, Any], orders_body: Mapping[str, Any],

@@ -47,6 +47,10 @@ class GrenadeDealing(SharedPools):
         own = OwnCards(lambda: cards_of(key, history()))
         return _due_parts(self.game, data, state, mover, orders, dice, key, {s: dict(b) for s, b in given.items()}, own, start)
 
+    def start_parts(self, data: GameData, state: Mapping[str, Any], key: poker.PokerKey,
+                    given: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        return start_stages(state, key, {s: dict(b) for s, b in given.items()})    # as `parts` with start begins
+
     def merged(self, blocks: list[Mapping[str, Any] | None]) -> dict[str, Any]:
         return merged(*blocks)
 
@@ -130,7 +134,7 @@ def _due_parts(game: OperationGrenade, data: GameData, state: dict, mover: str, 
     raise PbemError("internal: the dealing parts of this step do not settle")
 
 
-def start_stages(state: dict, key: poker.PokerKey, given: Mapping[str, Block]) -> Block:
+def start_stages(state: Mapping[str, Any], key: poker.PokerKey, given: Mapping[str, Block]) -> Block:
     """Stages due at the step's start (a pool not shuffled since a card came back, or never), so
     they ride on the side's next message before the pool's next draw."""
     mine, start = empty(), plain_copy(state)
