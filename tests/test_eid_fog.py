@@ -369,27 +369,34 @@ def sign_and_adjudicate(campaign, side: str, orders: list):
 
 
 
-def fog_campaign(work):
-    """The demo's two turns under fog, on a copy of its DEMONSTRATION DATA with Italy's hexes (made
-    up, off this patch of map): the Axis's first file (6.1: nothing moves) puts dummy-1 under
-    de-inf-1 in T6, which the WA then assault (the dummy is revealed); the WA's invasion force and
-    the Soviet stack in T27 are hidden by their files."""
+def new_fog_campaign(work):
+    """The demo's campaign under fog (`work`/campaign), on a copy of its DEMONSTRATION DATA with
+    Italy's hexes (made up, off this patch of map), and the orders it is played with: the Axis's
+    first file (6.1: nothing moves) puts dummy-1 under de-inf-1 in T6, then the demo's own."""
     from pbem import campaign as camp
-    from pbem.demo import demo_commitment, next_orders
+    from pbem.demo import demo_commitment
     from pbem.games.end_of_the_iron_dream import demo
     from pbem.keys import key_id
     (work / "override.yaml").write_text((EXAMPLE / "data-override.yaml").read_text().replace(
         "  map.countries.benelux:", "  map.countries.italy: [A1, A2]\n  map.countries.benelux:", 1))
-    import shutil
     keys = campaign_keys()
     campaign = camp.create_campaign(work / "campaign", "end-of-the-iron-dream", "iron-dream",
                                     {s: key_id(keys[s].public_key()) for s in SEATS},
                                     {s: demo_commitment(keys[s], "eid-fog", s) for s in SEATS},
                                     work / "override.yaml", title="25.3 test (demonstration data)",
                                     options={"position": "demo", "fog": "true"})
+    return campaign, iter([("axis", [{"dummy": "dummy-1", "at": "T6"}]), *demo.ORDERS[1:]])
+
+
+def fog_campaign(work):
+    """The demo's two turns under fog (new_fog_campaign): the dummy in T6 is assaulted by the WA
+    (and revealed); the WA's invasion force and the Soviet stack in T27 are hidden by their files."""
+    import shutil
+
+    from pbem.demo import next_orders
+    from pbem.games.end_of_the_iron_dream import demo
+    campaign, planned = new_fog_campaign(work)
     shutil.copytree(work / "campaign", work / "start" / "campaign")
-    plan = [("axis", [{"dummy": "dummy-1", "at": "T6"}]), *demo.ORDERS[1:]]
-    planned = iter(plan)
     while (due := next_orders(campaign, planned, demo.respond)) is not None:
         sign_and_adjudicate(campaign, *due)
     return campaign

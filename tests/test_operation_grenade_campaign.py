@@ -114,6 +114,21 @@ def test_the_example_deals_its_chits_and_plays_game_turn_two_on_them():  # 8.33,
 COMPAT_060 = ROOT / "tests" / "compat" / "operation-grenade-demo-0.6.0-c359c125" / "campaign"
 
 
+def assert_allied_path_0409_0408(campaign, asked: int, turn: str) -> None:
+    """9.97 after save `asked` (the D2* at 0310): the Allied player is asked for the path, signs
+    0409-0408 in the next step, and the cadre of 943/353/58 is gone (9.92) when the German moves."""
+    waiting = campaign.load_save(asked)[0]["awaiting"]
+    assert (waiting["side"], waiting["kind"]) == ("allied", "response")
+    assert waiting["phase"] == f"{turn} Allied Combat Phase: allied path of retreat after a breakthrough (9.97) at 0310"
+    answer = (campaign.folder / "steps" / f"{asked + 1:04d}" / "orders-allied.txt").read_text()
+    assert "kind: response\n" in answer and "orders:\n  - combat: 0310\n    retreat:\n      - 0409\n      - 0408\n" in answer
+    save = campaign.load_save(asked + 1)[0]
+    assert {"event": "breakthrough_path", "side": "allied", "hex": "0310", "retreat": {"0310": ["0409", "0408"]}, "rule": "9.97"} \
+        in save["events"]
+    assert "943/353/58" not in save["state"]["units"]
+    assert save["awaiting"]["phase"] == f"{turn} German Movement Phase (5.0)"
+
+
 def test_the_060_demo_has_the_attacker_choose_the_path_of_retreat_after_a_breakthrough():  # 9.97, 9.92
     """9.97: "The attacking Player determines the path of retreat" of a bold (breakthrough) result.
     The demo as pbem 0.6.0 played it (chits drawn in the open, behaviour 2; tests/test_compat.py replays
@@ -126,16 +141,7 @@ def test_the_060_demo_has_the_attacker_choose_the_path_of_retreat_after_a_breakt
     combat = next(e for e in campaign.load_save(15)[0]["events"] if e["event"] == "combat")
     assert (combat["hex"], combat["attackers"], combat["ratio"], combat["final_column"], combat["roll"], combat["result"]) == \
         ("0310", {"13/8/7": 5}, "5-2", "1-1", 12, "D2*")
-    waiting = campaign.load_save(15)[0]["awaiting"]
-    assert (waiting["side"], waiting["kind"]) == ("allied", "response")
-    assert waiting["phase"] == "Game-Turn 2 (1945-02-24) Allied Combat Phase: allied path of retreat after a breakthrough (9.97) at 0310"
-    answer = (COMPAT_060 / "steps" / "0016" / "orders-allied.txt").read_text()
-    assert "kind: response\n" in answer and "orders:\n  - combat: 0310\n    retreat:\n      - 0409\n      - 0408\n" in answer
-    save = campaign.load_save(16)[0]
-    assert {"event": "breakthrough_path", "side": "allied", "hex": "0310", "retreat": {"0310": ["0409", "0408"]}, "rule": "9.97"} \
-        in save["events"]
-    assert "943/353/58" not in save["state"]["units"]
-    assert save["awaiting"]["phase"] == "Game-Turn 2 (1945-02-24) German Movement Phase (5.0)"
+    assert_allied_path_0409_0408(campaign, 15, "Game-Turn 2 (1945-02-24)")
 
 
 def test_the_example_has_the_attacker_choose_the_path_of_retreat_after_a_breakthrough():  # 9.97, 9.41, 9.92
@@ -152,16 +158,7 @@ def test_the_example_has_the_attacker_choose_the_path_of_retreat_after_a_breakth
                for e in campaign.load_save(21)[0]["events"] if e["event"] == "combat"]
     assert combats == [("0110", {"121/8/7": 7, "28/8/7": 1, "414/104/7": 5}, "13-6", "1-3", 7, "-"),
                        ("0310", {"413/104/7": 3}, "3-2", "1-1", 12, "D2*")]
-    waiting = campaign.load_save(21)[0]["awaiting"]
-    assert (waiting["side"], waiting["kind"]) == ("allied", "response")
-    assert waiting["phase"] == "Game-Turn 3 (1945-02-25) Allied Combat Phase: allied path of retreat after a breakthrough (9.97) at 0310"
-    answer = (BUNDLED / "steps" / "0022" / "orders-allied.txt").read_text()
-    assert "kind: response\n" in answer and "orders:\n  - combat: 0310\n    retreat:\n      - 0409\n      - 0408\n" in answer
-    save = campaign.load_save(22)[0]
-    assert {"event": "breakthrough_path", "side": "allied", "hex": "0310", "retreat": {"0310": ["0409", "0408"]}, "rule": "9.97"} \
-        in save["events"]
-    assert "943/353/58" not in save["state"]["units"]
-    assert save["awaiting"]["phase"] == "Game-Turn 3 (1945-02-25) German Movement Phase (5.0)"
+    assert_allied_path_0409_0408(campaign, 21, "Game-Turn 3 (1945-02-25)")
 
 
 def test_every_report_of_the_example_says_it_used_demonstration_data():

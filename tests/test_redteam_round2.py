@@ -16,14 +16,13 @@ from pathlib import Path
 import pytest
 
 from pbem import campaign as camp
-from pbem.demo import DEMO_SENT, demo_commitment, next_orders
+from pbem.demo import DEMO_SENT, next_orders
 from pbem.games.end_of_the_iron_dream import demo
 from pbem.inputs import make_reveal
-from pbem.keys import key_id
 from pbem.signing import parse_signed, sign_body
 from pbem.yamlio import parse_yaml_text
 from tests.adversarial.util import assert_refused, pbem, snapshot
-from tests.test_eid_fog import EXAMPLE, SEATS, campaign_keys, sign_and_adjudicate
+from tests.test_eid_fog import EXAMPLE, SEATS, campaign_keys, new_fog_campaign, sign_and_adjudicate
 from tests import conftest
 
 KEYS = EXAMPLE / "keys"
@@ -38,15 +37,7 @@ ILLEGAL = [{"assault": "T27", "with": ["de-pz-3"], "path": ["S26"]},
 def at10(tmp_path_factory) -> Path:
     """The fog campaign at save 10 (work/clean, with each seat's private part beside it)."""
     work = tmp_path_factory.mktemp("redteam2")
-    (work / "override.yaml").write_text((EXAMPLE / "data-override.yaml").read_text().replace(
-        "  map.countries.benelux:", "  map.countries.italy: [A1, A2]\n  map.countries.benelux:", 1))
-    keys = campaign_keys()
-    campaign = camp.create_campaign(work / "campaign", "end-of-the-iron-dream", "iron-dream",
-                                    {s: key_id(keys[s].public_key()) for s in SEATS},
-                                    {s: demo_commitment(keys[s], "eid-fog", s) for s in SEATS},
-                                    work / "override.yaml", title="25.3 test (demonstration data)",
-                                    options={"position": "demo", "fog": "true"})
-    planned = iter([("axis", [{"dummy": "dummy-1", "at": "T6"}]), *demo.ORDERS[1:]])
+    campaign, planned = new_fog_campaign(work)
     while (due := next_orders(campaign, planned, demo.respond)) is not None and campaign.latest()[0] < 10:
         sign_and_adjudicate(campaign, *due)
     assert campaign.latest()[0] == 10 and due == ("axis", LEGAL)
@@ -88,6 +79,18 @@ def unchanged(machine: Path, before: dict) -> None:
     assert snapshot(machine) == before
 
 
+def soviet_reveal(machine: Path, tmp_path: Path, orders: list) -> tuple[Path, Path, dict, object]:
+    """The Soviet's `pbem reveal` of Axis orders (signed, unchecked): the orders file, where the
+    reveal would be written, the machine's snapshot before, and the CLI's result."""
+    evil = tmp_path / "orders-axis-0010.txt"
+    evil.write_text(axis_orders(machine, orders))
+    before = snapshot(machine)
+    out = tmp_path / "reveal-soviet-0011.txt"
+    result = pbem("reveal", machine / "campaign", evil, "--key", key(tmp_path, "soviet"), "--out", out,
+                  "--private", machine / "campaign.private-soviet")
+    return evil, out, before, result
+
+
 # -- (c) hidden information: a first revealer of two opens its stacks to illegal orders -------------
 
 def test_illegal_assaults_on_hidden_stacks_make_no_seat_open_them_with_reveal(at10, tmp_path):
@@ -97,12 +100,7 @@ def test_illegal_assaults_on_hidden_stacks_make_no_seat_open_them_with_reveal(at
     mover could open every hidden stack of a seat that reveals first (25.3 B: no player examines
     another's stacks until committing forces to an assault). Now the orders are checked first."""
     machine = copy_of(at10, tmp_path)
-    evil = tmp_path / "orders-axis-0010.txt"
-    evil.write_text(axis_orders(machine, ILLEGAL))
-    before = snapshot(machine)
-    out = tmp_path / "reveal-soviet-0011.txt"
-    result = pbem("reveal", machine / "campaign", evil, "--key", key(tmp_path, "soviet"), "--out", out,
-                  "--private", machine / "campaign.private-soviet")
+    evil, out, before, result = soviet_reveal(machine, tmp_path, ILLEGAL)
     assert_refused(result, "illegal orders: order 1: a mobile assault ends its orders file", str(evil))
     assert not out.exists()
     unchanged(machine, before)
@@ -129,12 +127,7 @@ def test_an_illegal_assault_alone_opens_nothing_either(at10, tmp_path, orders):
     items are opened, so his reveal is the last one the openings wait for and the orders were
     applied (and refused) before a reveal was written; the hole needed two owners' openings."""
     machine = copy_of(at10, tmp_path)
-    evil = tmp_path / "orders-axis-0010.txt"
-    evil.write_text(axis_orders(machine, orders))
-    before = snapshot(machine)
-    out = tmp_path / "reveal-soviet-0011.txt"
-    result = pbem("reveal", machine / "campaign", evil, "--key", key(tmp_path, "soviet"), "--out", out,
-                  "--private", machine / "campaign.private-soviet")
+    evil, out, before, result = soviet_reveal(machine, tmp_path, orders)
     line = assert_refused(result, "illegal orders", str(evil))
     assert "su-su-1" not in line
     assert not out.exists()
