@@ -18,6 +18,18 @@ DEMO_KEYS = ROOT / "examples" / "smithereens-demo" / "keys"
 os.environ.setdefault("PBEM_CACHE_DIR", tempfile.mkdtemp(prefix="pbem-test-cache-"))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """The whole suite (`python3 -m pytest -q`, no test named) runs on every core when pytest-xdist is
+    installed (issue 13: its wall time). A run of named files, `-n N`, `-p no:xdist`, a machine without
+    xdist, and xdist's own workers (which must never start workers of their own) run as given. Runs
+    before xdist's own hook, which turns the number into workers."""
+    named = config.args_source != pytest.Config.ArgsSource.TESTPATHS
+    worker = "PYTEST_XDIST_WORKER" in os.environ
+    if config.pluginmanager.hasplugin("xdist") and config.option.numprocesses is None and not named and not worker:
+        config.option.numprocesses = "logical"
+
+
 @pytest.fixture(scope="session")
 def built_demo(tmp_path_factory):
     """game -> the folder `pbem demo --game GAME` built into (its campaign/ and the private parts
@@ -80,3 +92,17 @@ def forge_signed(folder, body: dict, key, sent: str = "2027-01-01T12:00Z") -> st
         except (PbemError, KeyError):
             body["dice"] = {"step": step, "secret": "00" * 32, "proof": ["00" * 32] * 14}
     return sign_body(body, key)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The adversarial suite's refusal count after a run that included it; here, not in
+    tests/adversarial/conftest.py, so that xdist's controller, which collects nothing, prints it too."""
+    from tests.adversarial.test_case_count import refusal_counts
+    counts = refusal_counts()
+    if not any(r.nodeid.startswith("tests/adversarial") for rs in terminalreporter.stats.values()
+               for r in rs if hasattr(r, "nodeid")):
+        return
+    terminalreporter.write_line(
+        "adversarial refusal cases: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+        + f"; total {sum(counts.values())}")
+

@@ -123,14 +123,3 @@ def inbox(tmp_path) -> Path:
     folder.mkdir()
     return folder
 
-
-def pytest_terminal_summary(terminalreporter):
-    from .test_case_count import refusal_counts
-    counts = refusal_counts()
-    if not any(r.nodeid.startswith("tests/adversarial") for rs in terminalreporter.stats.values()
-               for r in rs if hasattr(r, "nodeid")):
-        return
-    terminalreporter.write_line(
-        "adversarial refusal cases: " + ", ".join(f"{k} {v}" for k, v in counts.items())
-        + f"; total {sum(counts.values())}")
-
