@@ -28,6 +28,8 @@ def pytest_cmdline_main(config):
     worker = "PYTEST_XDIST_WORKER" in os.environ
     if config.pluginmanager.hasplugin("xdist") and config.option.numprocesses is None and not named and not worker:
         config.option.numprocesses = "logical"
+        if config.option.dist == "no":
+            config.option.dist = "worksteal"  # an idle worker takes tests queued on a busy one: the few long tests do not end the run alone
 
 
 @pytest.fixture(scope="session")
