@@ -223,7 +223,9 @@ def stamps(folder: Path) -> dict:
 
 
 def untouched(folder: Path, before: dict) -> None:
-    assert stamps(folder) == before, f"a file of the shared campaign {folder} was written through a link"
+    now = stamps(folder)
+    changed = sorted(p for p in set(now) | set(before) if now.get(p) != before.get(p))
+    assert not changed, f"files of the shared campaign {folder} were written through a link: {changed}"
 
 
 def truncate(folder: Path, last: int) -> Path:
