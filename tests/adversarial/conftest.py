@@ -1,59 +1,19 @@
 """Fixtures of the adversarial suite (tests/adversarial/): campaigns built once per session and
-copied per test, and a transparent cache of the installed rules data so that ~500 CLI runs
-fit in well under a minute.
+copied per test, most of them as hard-linked copies (util.link_campaign: the files a test rewrites
+are real copies, and each test checks afterwards that the shared campaign was not written through
+a link).
 
-The cache only memoises `pbem.gamedata._load_tree` and `load_scenario` for the read-only rules/
-and scenarios/ files of the repository (keyed by name, size and mtime, handed out as deep
-copies); campaign files (headers, overrides, saves, signed files) are always read from disk. The subprocess tests
-in test_crash_safety.py run the uncached code.
+pbem itself keeps the parse of the installed rules and scenarios per process (pbem.gamedata), so
+the suite needs no cache of its own: every command here runs pbem's own code.
 """
 
-import copy
 from pathlib import Path
 
 import pytest
 
-import pbem.gamedata as gamedata
 from pbem.games.smithereens.demo import DEMO_ORDERS, plan as demo_plan
 
 from . import util
-
-_ORIGINAL_LOAD_TREE = gamedata._load_tree
-_RULES = (util.ROOT / "rules").resolve()
-_TREES: dict = {}
-
-
-def _cached_load_tree(folder):
-    folder = Path(folder)
-    if not folder.is_dir() or folder.resolve().parent != _RULES:
-        return _ORIGINAL_LOAD_TREE(folder)
-    signature = tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(folder.glob("*.yaml")))
-    key = (str(folder.resolve()), signature)
-    if key not in _TREES:
-        _TREES[key] = _ORIGINAL_LOAD_TREE(folder)
-    tree, files_hash = _TREES[key]
-    return copy.deepcopy(tree), files_hash
-
-
-_ORIGINAL_LOAD_SCENARIO = gamedata.load_scenario
-_SCENARIOS: dict = {}
-
-
-def _cached_load_scenario(game: str, scenario: str):
-    path = gamedata.scenarios_dir(game) / f"{scenario}.yaml"
-    if not path.is_file() or path.resolve().parent.parent != (util.ROOT / "scenarios").resolve():
-        return _ORIGINAL_LOAD_SCENARIO(game, scenario)
-    key = (str(path.resolve()), path.stat().st_size, path.stat().st_mtime_ns)
-    if key not in _SCENARIOS:
-        _SCENARIOS[key] = _ORIGINAL_LOAD_SCENARIO(game, scenario)
-    doc, digest = _SCENARIOS[key]
-    return copy.deepcopy(doc), digest
-
-
-# Installed when this conftest is imported (before collection, which builds the demo to derive
-# the cases from its files). It is transparent: same data, same hashes, only not re-parsed.
-gamedata._load_tree = _cached_load_tree
-gamedata.load_scenario = _cached_load_scenario
 
 
 @pytest.fixture(scope="session")
@@ -87,6 +47,30 @@ def campaign_at(demo_at, tmp_path):
 @pytest.fixture
 def fresh_demo(demo, tmp_path) -> Path:
     return util.copy_campaign(demo, tmp_path / "campaign")
+
+
+@pytest.fixture(scope="session")
+def _stamps() -> dict:
+    """folder -> its files' stamps when first linked to (util.stamps)."""
+    return {}
+
+
+@pytest.fixture
+def linked_at(demo, demo_at, tmp_path, _stamps):
+    """linked_at(n, own=()): a private copy of the demo cut after save n (n None: the whole demo),
+    its files hard links to those of demo_at(n) (or the demo) but for the relative paths in `own`,
+    real copies to rewrite (util.link_campaign). Afterwards: the source was not written through a link."""
+    used: list[Path] = []
+
+    def link_at(number: int | None, own: tuple = (), name: str = "campaign") -> Path:
+        source = demo if number is None else demo_at(number)
+        if source not in _stamps:
+            _stamps[source] = util.stamps(source)
+        used.append(source)
+        return util.link_campaign(source, tmp_path / name, own)
+    yield link_at
+    for source in used:
+        util.untouched(source, _stamps[source])
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,5 @@
-"""Test helper (never imported by pbem): run the `pbem` command line and SIGKILL this very
+"""Test helper (never imported by pbem): run the `pbem` command line (pbem.cli.main, the entry
+point of the installed `pbem` script) and SIGKILL this very
 process at the K-th call of _write (pbem.storage.write_synced) / os.rename / os.fsync, before or after the call, or (for
 _write) after writing half of the file. Used by test_crash_safety.py to prove that a killed
 `pbem adjudicate` leaves the old state or the complete new one.
@@ -11,7 +12,7 @@ import signal
 import sys
 
 import pbem.storage as storage
-from pbem.cli import app
+from pbem.cli import main as pbem_main
 
 
 def main() -> None:
@@ -52,7 +53,8 @@ def main() -> None:
         os.fsync = wrap(os.fsync)
     else:
         raise SystemExit(f"unknown function {func}")
-    app(args, prog_name="pbem")
+    sys.argv = ["pbem", *args]
+    pbem_main()
 
 
 if __name__ == "__main__":

@@ -97,8 +97,8 @@ def test_the_step_makes_the_expected_writes():
 
 
 @pytest.mark.parametrize("name,k,mode", INJECTIONS)
-def test_interrupted_adjudication_leaves_old_or_complete_new_state(demo, campaign_at, monkeypatch, name, k, mode):
-    folder = campaign_at(STEP["n"] - 1)
+def test_interrupted_adjudication_leaves_old_or_complete_new_state(demo, linked_at, monkeypatch, name, k, mode):
+    folder = linked_at(STEP["n"] - 1)
     before = util.snapshot(folder)
     owner, attr, wrapper = _failing(name, k, mode)
     with monkeypatch.context() as patch:
@@ -154,8 +154,8 @@ STAGING = re.compile(r"^steps/\.\d{4}\.new-[^/]+(/.*)?$")
 
 
 @pytest.mark.parametrize("name,k,mode", KILLS)
-def test_killed_adjudication_leaves_old_or_complete_new_state(demo, campaign_at, name, k, mode):
-    folder = campaign_at(STEP["n"] - 1)
+def test_killed_adjudication_leaves_old_or_complete_new_state(demo, linked_at, name, k, mode):
+    folder = linked_at(STEP["n"] - 1)
     before = util.snapshot(folder)
     env = dict(os.environ, PYTHONPATH=str(util.ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     run = subprocess.run([sys.executable, str(WRAPPER), name, str(k), mode, "--", "adjudicate", str(folder),

@@ -4,7 +4,8 @@ folder is byte-identical afterwards.
 
 The cases are derived (at collection) from the campaign `pbem demo` builds: for each of its
 steps, the campaign is cut back to the save before it, and that step's real signed inputs are
-forged, re-signed, replayed or swapped.
+forged, re-signed, replayed or swapped. Each case works on its own hard-linked copy (conftest
+linked_at; the files a case rewrites are its own copies).
 """
 
 import hashlib
@@ -58,9 +59,9 @@ WRONG_KEYS = [(s["n"], signer) for s in ORDER_STEPS for signer in ("other-side",
 
 
 @pytest.mark.parametrize("n,signer", WRONG_KEYS)
-def test_orders_signed_by_a_wrong_key(demo, campaign_at, inbox, n, signer):
+def test_orders_signed_by_a_wrong_key(demo, linked_at, inbox, n, signer):
     step = STEPS[n - 1]
-    folder = campaign_at(n - 1)
+    folder = linked_at(n - 1)
     orders, reveals = inputs_of(demo, step)
     key = util.keys()[util.other(step["side"]) if signer == "other-side" else signer]
     forged = util.write(inbox / "orders.txt", util.resign(orders, key))
@@ -73,10 +74,10 @@ REPLAYS = [(s["n"], later) for s in ORDER_STEPS for later in range(s["n"], LAST 
 
 
 @pytest.mark.parametrize("n,at", REPLAYS)
-def test_orders_replayed_later(demo, campaign_at, n, at):
+def test_orders_replayed_later(demo, linked_at, n, at):
     """Orders of step n given again when the campaign is at save `at` >= n."""
     orders, reveals = inputs_of(demo, STEPS[n - 1])
-    adjudicate_refused(campaign_at(at), [orders, *reveals], "STALE OR REPLAYED", orders)
+    adjudicate_refused(linked_at(at), [orders, *reveals], "STALE OR REPLAYED", orders)
 
 
 def other_inputs(other_campaign, n, prefix):
@@ -90,10 +91,10 @@ def other_inputs(other_campaign, n, prefix):
 
 
 @pytest.mark.parametrize("n", [s["n"] for s in ORDER_STEPS])
-def test_orders_of_another_campaign(demo, other_campaign, campaign_at, n):
+def test_orders_of_another_campaign(demo, other_campaign, linked_at, n):
     step = STEPS[n - 1]
     orders = other_inputs(other_campaign, n, "orders")[0]
-    adjudicate_refused(campaign_at(n - 1), [orders], f"orders are for campaign '{util.OTHER_ID}'", orders,
+    adjudicate_refused(linked_at(n - 1), [orders], f"orders are for campaign '{util.OTHER_ID}'", orders,
                        key=util.other(step["side"]))
 
 
@@ -107,11 +108,11 @@ def test_orders_of_this_campaign_replayed_in_another(demo, other_campaign, tmp_p
 
 
 @pytest.mark.parametrize("n", [s["n"] for s in REVEAL_STEPS])
-def test_reveal_of_another_campaign(demo, other_campaign, campaign_at, n):
+def test_reveal_of_another_campaign(demo, other_campaign, linked_at, n):
     step = STEPS[n - 1]
     orders, _ = inputs_of(demo, step)
     reveals = other_inputs(other_campaign, n, "reveal")
-    adjudicate_refused(campaign_at(n - 1), [orders, *reveals], "reveal is bound to other orders", reveals[0])
+    adjudicate_refused(linked_at(n - 1), [orders, *reveals], "reveal is bound to other orders", reveals[0])
 
 
 # -- orders for the wrong step, side, phase or kind (re-signed with the right key) ------------------
@@ -138,12 +139,12 @@ WRONG_STEP = [(s["n"], what) for s in ORDER_STEPS
 
 
 @pytest.mark.parametrize("n,what", WRONG_STEP)
-def test_orders_for_the_wrong_step(demo, campaign_at, inbox, n, what):
+def test_orders_for_the_wrong_step(demo, linked_at, inbox, n, what):
     step = STEPS[n - 1]
     orders, reveals = inputs_of(demo, step)
     changes, signer, phrase = _wrong(step, what)
     forged = util.write(inbox / "orders.txt", util.resign(orders, util.keys()[signer], **changes))
-    adjudicate_refused(campaign_at(n - 1), [forged, *reveals], phrase, forged)
+    adjudicate_refused(linked_at(n - 1), [forged, *reveals], phrase, forged)
 
 
 # -- forged dice pre-images (orders re-signed with the right key) -------------------------------
@@ -185,9 +186,9 @@ FORGED_DICE = [(s["n"], what) for s in ORDER_STEPS
 
 
 @pytest.mark.parametrize("n,what", FORGED_DICE)
-def test_forged_dice_preimage(demo, campaign_at, inbox, n, what):
+def test_forged_dice_preimage(demo, linked_at, inbox, n, what):
     step = STEPS[n - 1]
-    folder = campaign_at(n - 1)
+    folder = linked_at(n - 1)
     orders, reveals = inputs_of(demo, step)
     dice, phrase = _forged_dice(step, what, folder)
     forged = util.write(inbox / "orders.txt", util.resign(orders, util.keys()[step["side"]], dice=dice))
@@ -203,9 +204,9 @@ REVEAL_CASES = [(s["n"], what) for s in REVEAL_STEPS
 
 
 @pytest.mark.parametrize("n,what", REVEAL_CASES)
-def test_bad_reveal(demo, campaign_at, inbox, n, what):
+def test_bad_reveal(demo, linked_at, inbox, n, what):
     step = STEPS[n - 1]
-    folder = campaign_at(n - 1)
+    folder = linked_at(n - 1)
     orders, reveals = inputs_of(demo, step)
     reveal = reveals[0]
     body = util.body_of(reveal)
@@ -241,9 +242,9 @@ def test_bad_reveal(demo, campaign_at, inbox, n, what):
 
 
 @pytest.mark.parametrize("kind", ["commitment", "two-orders", "unsigned", "missing-file", "a-folder"])
-def test_wrong_files_given_to_adjudicate(demo, campaign_at, inbox, kind):
+def test_wrong_files_given_to_adjudicate(demo, linked_at, inbox, kind):
     step = STEPS[0]
-    folder = campaign_at(0)
+    folder = linked_at(0)
     orders, reveals = inputs_of(demo, step)
     if kind == "commitment":
         files, name, phrase = [orders, demo / "commitments" / "german.txt"], "german.txt", "cannot be adjudicated"
@@ -271,16 +272,17 @@ def _rewrite_save(path, field, value):
 
 
 @pytest.mark.parametrize("n", [s["n"] for s in STEPS])
-def test_save_with_a_broken_previous_link(fresh_demo, n, campaign_at):
+def test_save_with_a_broken_previous_link(linked_at, n):
     rel = f"steps/{n:04d}/save.yaml"
+    fresh_demo = linked_at(None, own=(rel,))
     _rewrite_save(fresh_demo / rel, "previous", hashlib.sha256(b"forged").hexdigest())
     verify_refused(fresh_demo, "differs from the replay", rel)
 
 
 @pytest.mark.parametrize("n", [s["n"] for s in ORDER_STEPS if s["n"] < LAST])
-def test_adjudicating_on_a_save_with_a_broken_previous_link(demo, campaign_at, n):
+def test_adjudicating_on_a_save_with_a_broken_previous_link(demo, linked_at, n):
     """The next orders name the hash of the genuine save: an edited save makes them stale."""
-    folder = campaign_at(n)
+    folder = linked_at(n, own=(f"steps/{n:04d}/save.yaml",))
     _rewrite_save(folder / "steps" / f"{n:04d}" / "save.yaml", "previous", hashlib.sha256(b"forged").hexdigest())
     orders, reveals = inputs_of(demo, STEPS[n])
     adjudicate_refused(folder, [orders, *reveals], "STALE OR REPLAYED", orders)
@@ -290,7 +292,8 @@ SWAPS = [(a, b) for a in range(1, LAST + 1) for b in range(a + 1, LAST + 1)] + [
 
 
 @pytest.mark.parametrize("a,b", SWAPS)
-def test_swapped_steps(fresh_demo, a, b):
+def test_swapped_steps(linked_at, a, b):
+    fresh_demo = linked_at(None)
     steps = fresh_demo / "steps"
     (steps / f"{a:04d}").rename(steps / "swap")
     (steps / f"{b:04d}").rename(steps / f"{a:04d}")
@@ -299,9 +302,10 @@ def test_swapped_steps(fresh_demo, a, b):
     assert f"steps/{a:04d}" in line or f"steps/{b:04d}" in line, line
 
 
-def test_rotated_steps(fresh_demo):
+def test_rotated_steps(linked_at):
     if LAST < 3:
         pytest.skip("the demo has fewer than three steps to rotate")
+    fresh_demo = linked_at(None)
     steps = fresh_demo / "steps"
     (steps / "0001").rename(steps / "rot")
     (steps / "0002").rename(steps / "0001")
@@ -311,15 +315,17 @@ def test_rotated_steps(fresh_demo):
 
 
 @pytest.mark.parametrize("n", range(0, LAST))
-def test_missing_step(fresh_demo, n):
+def test_missing_step(linked_at, n):
+    fresh_demo = linked_at(None)
     shutil.rmtree(fresh_demo / "steps" / f"{n:04d}")
     phrase, name = ("file not found", "steps/0000/save.yaml") if n == 0 else ("without gaps", "steps")
     verify_refused(fresh_demo, phrase, name)
 
 
-def test_missing_last_step_is_a_shorter_valid_record(fresh_demo):
+def test_missing_last_step_is_a_shorter_valid_record(linked_at):
     """Known limit (docs/security.md): cutting the tail leaves a valid, shorter campaign; the
     next orders (signed against the real latest save) are then refused as stale."""
+    fresh_demo = linked_at(None)
     shutil.rmtree(fresh_demo / "steps" / f"{LAST:04d}")
     assert util.assert_ok(util.pbem("verify", fresh_demo)).startswith("OK:")
 
@@ -329,7 +335,8 @@ EXTRA = [(n, name) for n in range(0, LAST + 1) for name in ("notes.txt", ".hidde
 
 
 @pytest.mark.parametrize("n,name", EXTRA)
-def test_extra_file_in_a_step_folder(fresh_demo, demo, n, name):
+def test_extra_file_in_a_step_folder(linked_at, demo, n, name):
+    fresh_demo = linked_at(None)
     source = demo / STEPS[0]["orders"][0]
     util.write(fresh_demo / "steps" / f"{n:04d}" / name, source.read_text())
     if name == "orders-gm.txt" and n > 0:
@@ -340,7 +347,8 @@ def test_extra_file_in_a_step_folder(fresh_demo, demo, n, name):
 
 
 @pytest.mark.parametrize("entry", ["notes", "00x1", "99999", "0001 ", "rename-last-with-a-newline"])
-def test_extra_entry_in_steps(fresh_demo, entry):
+def test_extra_entry_in_steps(linked_at, entry):
+    fresh_demo = linked_at(None)
     if entry == "rename-last-with-a-newline":      # "0004\n" passed a `^\d{4}$` .match(): verify crashed
         (fresh_demo / "steps" / f"{LAST:04d}").rename(fresh_demo / "steps" / f"{LAST:04d}\n")
     else:
@@ -350,7 +358,8 @@ def test_extra_entry_in_steps(fresh_demo, entry):
 
 @pytest.mark.parametrize("n", [s["n"] for s in STEPS])
 @pytest.mark.parametrize("what", ["save.yaml", "report.txt", "orders", "renamed-orders"])
-def test_missing_or_renamed_file_in_a_step(fresh_demo, n, what):
+def test_missing_or_renamed_file_in_a_step(linked_at, n, what):
+    fresh_demo = linked_at(None)
     folder = fresh_demo / "steps" / f"{n:04d}"
     if what in ("save.yaml", "report.txt"):
         (folder / what).unlink()
@@ -367,7 +376,8 @@ def test_missing_or_renamed_file_in_a_step(fresh_demo, n, what):
 
 
 @pytest.mark.parametrize("n", [s["n"] for s in REVEAL_STEPS])
-def test_missing_reveal_in_a_step(fresh_demo, n):
+def test_missing_reveal_in_a_step(linked_at, n):
+    fresh_demo = linked_at(None)
     folder = fresh_demo / "steps" / f"{n:04d}"
     next(folder.glob("reveal-*.txt")).unlink()
     verify_refused(fresh_demo, "", f"steps/{n:04d}")
@@ -408,8 +418,8 @@ HEADER_EDITS = {"swap-player-keys": _swap_keys, "mallory-as-german": _mallory_ke
 
 @pytest.mark.parametrize("edit", sorted(HEADER_EDITS))
 @pytest.mark.parametrize("command", ["verify", "adjudicate"])
-def test_header_edited(demo, campaign_at, edit, command):
-    folder = campaign_at(0)
+def test_header_edited(demo, linked_at, edit, command):
+    folder = linked_at(0, own=("campaign.yaml",))
     _edit_header(folder, HEADER_EDITS[edit])
     phrase = "does not match the `header:` recorded in save 0"
     if command == "verify":
@@ -420,14 +430,15 @@ def test_header_edited(demo, campaign_at, edit, command):
 
 
 @pytest.mark.parametrize("command", ["verify", "adjudicate"])
-def test_header_and_save_zero_rewritten_together(demo, campaign_at, command):
+def test_header_and_save_zero_rewritten_together(demo, linked_at, command):
     """Mallory replaces the German key and tip, with her own signed commitment, and rebuilds save 0
     and its report to match: every signed orders file still names the genuine save 0's hash."""
     from pbem import campaign as camp
     from pbem.keys import key_id
     from pbem.report import render_step_report
     from pbem.yamlio import dump_yaml
-    folder = campaign_at(LAST)
+    folder = linked_at(LAST, own=("commitments/german.txt", "campaign.yaml", "steps/0000/save.yaml",
+                                  "steps/0000/report.txt"))      # the files rewritten below
     mallory = util.keys()["mallory"]
     commitment = camp.make_commitment(mallory, "smithereens-demo", "german")
     (folder / "commitments" / "german.txt").write_text(commitment)

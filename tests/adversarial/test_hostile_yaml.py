@@ -124,11 +124,11 @@ def _orders_base() -> str:
 
 
 @pytest.mark.parametrize("name,where", CASES, ids=[f"{n}-{w}" for n, w in CASES])
-def test_hostile_yaml(demo, campaign_at, tmp_path, monkeypatch, name, where):
+def test_hostile_yaml(demo, linked_at, tmp_path, monkeypatch, name, where):
     monkeypatch.chdir(tmp_path)            # nothing may appear in the working folder either
     expected = phrase(name, where)
     if where in ("check", "check-armoured", "adjudicate"):
-        folder = campaign_at(STEP["n"] - 1)
+        folder = linked_at(STEP["n"] - 1)
         hostile = make(tmp_path / "orders.txt", name, _orders_base(), armoured=(where != "check"))
         before = util.snapshot(tmp_path)
         command = "check" if where.startswith("check") else "adjudicate"
@@ -145,12 +145,12 @@ def test_hostile_yaml(demo, campaign_at, tmp_path, monkeypatch, name, where):
         util.assert_refused(result, expected, str(hostile))
         assert not (tmp_path / "new-campaign").exists()
     elif where == "header":
-        folder = campaign_at(0)
+        folder = linked_at(0, own=("campaign.yaml",))
         make(folder / "campaign.yaml", name, (folder / "campaign.yaml").read_text())
         before = util.snapshot(tmp_path)
         util.assert_refused(util.pbem("verify", folder), expected, "campaign.yaml", prefix="pbem: verify FAILED:")
     else:   # the latest save, replaced: adjudicating on top of it is refused
-        folder = campaign_at(STEP["n"])
+        folder = linked_at(STEP["n"], own=(f"steps/{STEP['n']:04d}/save.yaml",))
         latest = folder / "steps" / f"{STEP['n']:04d}" / "save.yaml"
         make(latest, name, latest.read_text(), limit=2 * MiB)
         nxt = util.demo_steps()[1]
@@ -162,9 +162,9 @@ def test_hostile_yaml(demo, campaign_at, tmp_path, monkeypatch, name, where):
 
 
 @pytest.mark.parametrize("layout", ["plain", "armoured", "quoted-with-text-above"])
-def test_yaml_errors_name_the_line_of_the_file(campaign_at, tmp_path, layout):
+def test_yaml_errors_name_the_line_of_the_file(linked_at, tmp_path, layout):
     """The line in `FILE:LINE:` is the file's line (it was the body's line for signed files)."""
-    folder = campaign_at(STEP["n"] - 1)
+    folder = linked_at(STEP["n"] - 1)
     text = _orders_base().rstrip("\n") + "\npbem: shadow\n"
     if layout != "plain":
         text = util.armour(text)

@@ -251,13 +251,23 @@ US_CORPS = {"units.counters.us-a": _us_corps("1818E"), "units.counters.us-b": _u
             "units.counters.us-c": _us_corps("1818E"), "units.counters.us-d": _us_corps("1718E")}
 
 
+_COMPLETE_TEXT: dict[tuple, str] = {}
+
+
 def _complete_demo_data(tmp_path: Path, drop: tuple = ()):
     """The demo data with every city fact victory needs and the US corps above (test values,
-    tests/test_smithereens_victory.py), less the paths in `drop`."""
+    tests/test_smithereens_victory.py), less the paths in `drop`, loaded from
+    tmp_path/complete.yaml. The override's text is made once per `drop` (complete_override reads
+    only the repository's demo override and rules, and dumps with PyYAML's pure-Python emitter:
+    half of the test below when made for each of its 40 replays); each call writes and loads it."""
     from pbem.gamedata import load_game_data
     from tests.test_smithereens_victory import complete_override
     demo = Path(__file__).resolve().parents[2] / "examples" / "smithereens-demo" / "data-override.yaml"
-    return load_game_data("smithereens", complete_override(tmp_path, demo, drop, **US_CORPS))
+    if drop not in _COMPLETE_TEXT:
+        _COMPLETE_TEXT[drop] = complete_override(tmp_path, demo, drop, **US_CORPS).read_text()
+    target = tmp_path / "complete.yaml"
+    target.write_text(_COMPLETE_TEXT[drop])
+    return load_game_data("smithereens", target)
 
 
 def test_smithereens_random_games_never_freeze(tmp_path):
