@@ -1,6 +1,7 @@
 """The game data model (docs/data-format.md): the files under rules/ and scenarios/, campaign
 overrides, `pbem data missing` and `pbem data template`."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -262,15 +263,21 @@ def missing_groups(folder: Path) -> dict[str, set[str]]:
     return groups
 
 
-@pytest.fixture
-def bare_campaign(tmp_path) -> Path:
-    """A Smithereens campaign created WITHOUT a data override."""
+@pytest.fixture(scope="module")
+def bare_build(tmp_path_factory) -> Path:
+    """A Smithereens campaign created WITHOUT a data override, once per module: copy before use."""
     keys = {seat: Ed25519PrivateKey.generate() for seat in ("alliance", "german")}
     commitments = {seat: demo_commitment(key, "bare-test", seat) for seat, key in keys.items()}
     players = {seat: key_id(key.public_key()) for seat, key in keys.items()}
-    folder = tmp_path / "bare"
+    folder = tmp_path_factory.mktemp("bare-build") / "bare"
     camp.create_campaign(folder, "smithereens", "historical", players, commitments)
     return folder
+
+
+@pytest.fixture
+def bare_campaign(bare_build, tmp_path) -> Path:
+    """The bare campaign, each test's own copy."""
+    return Path(shutil.copytree(bare_build, tmp_path / "bare"))
 
 
 def test_a_campaign_can_be_created_without_counters(bare_campaign):
