@@ -174,7 +174,10 @@ LEAK_SOURCES: dict[str, Callable[[camp.Campaign, dict[str, PrivatePart]], list[N
 
 def _occurs(needle: str, data: bytes) -> bool:
     """As a whole token: `sov-2` is not found inside `sov-2gta`."""
-    pattern = rb"(?<![A-Za-z0-9_-])" + re.escape(needle.encode()) + rb"(?![A-Za-z0-9_-])"
+    text = needle.encode()
+    if text not in data:                # not even inside a longer token: no pattern to search (most needles, most files)
+        return False
+    pattern = rb"(?<![A-Za-z0-9_-])" + re.escape(text) + rb"(?![A-Za-z0-9_-])"
     return re.search(pattern, data) is not None
 
 

@@ -6,6 +6,8 @@ After a change to a game's rules data or module: `pbem demo --game GAME --keep D
 DIR/campaign over examples/GAME-demo/campaign (and freeze it, tests/compat/freeze.py, for a
 release)."""
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import ROOT, tree_bytes
@@ -26,9 +28,30 @@ def test_every_game_has_a_bundled_campaign():
     assert set(BUNDLED) == set(VERIFIED)
 
 
+def frozen_twin(game: str) -> Path | None:
+    """The campaign of tests/compat/ that holds the bundled campaign's bytes (a release's freeze of
+    its demo), if one does."""
+    bundled = tree_bytes(BUNDLED[game])
+    return next((entry for entry in sorted((ROOT / "tests" / "compat").glob(f"{game}-demo-*"))
+                 if tree_bytes(entry / "campaign") == bundled), None)
+
+
+def bundled_twin(entry: Path) -> str | None:
+    """The game whose bundled campaign the frozen `entry` holds byte for byte, if any."""
+    game = next((g for g in BUNDLED if entry.name.startswith(f"{g}-demo-")), None)
+    return game if game is not None and tree_bytes(entry / "campaign") == tree_bytes(BUNDLED[game]) else None
+
+
 @pytest.mark.parametrize("game", sorted(VERIFIED))
 def test_the_bundled_campaign_verifies(game):
-    assert run("verify", BUNDLED[game]).stdout.splitlines()[0] == VERIFIED[game]
+    """`pbem verify`'s first line of each bundled campaign. Where a campaign frozen in tests/compat/
+    holds the same bytes, test_compat.py verifies that copy and checks this line on it (the same
+    bytes are not verified twice); a bundled campaign no frozen one holds is verified here."""
+    twin = frozen_twin(game)
+    if twin is None:
+        assert run("verify", BUNDLED[game]).stdout.splitlines()[0] == VERIFIED[game]
+    else:
+        assert bundled_twin(twin) == game          # test_compat's test of `twin` checks VERIFIED[game]
 
 
 @pytest.mark.parametrize("game", sorted(VERIFIED))

@@ -15,6 +15,7 @@ from pbem import campaign as camp
 from pbem import gamedata
 from pbem.games import get_game
 from tests.conftest import tree_bytes
+from tests.test_bundled_examples import VERIFIED, bundled_twin
 from tests.test_cli import DEMO_DATA as ROOT_DEMO_DATA
 from tests.test_cli import run
 
@@ -42,7 +43,9 @@ def _legal(folder: Path) -> tuple[str, list]:
 @pytest.mark.parametrize("entry", FROZEN, ids=[p.name for p in FROZEN])
 def test_every_frozen_campaign_verifies_and_takes_one_more_step(entry, tmp_path):
     """Each entry plays the behaviour it was created with: the ones frozen before phases without a
-    choice passed by themselves (behaviour 1) still replay and continue without auto-passes."""
+    choice passed by themselves (behaviour 1) still replay and continue without auto-passes. An
+    entry holding a bundled campaign's bytes (the release's freeze of its demo) verifies with that
+    campaign's first line (test_bundled_examples.VERIFIED), checked here for both."""
     folder = tmp_path / "campaign"
     shutil.copytree(entry / "campaign", folder)
     shutil.copytree(entry / "keys", tmp_path / "keys")
@@ -50,6 +53,8 @@ def test_every_frozen_campaign_verifies_and_takes_one_more_step(entry, tmp_path)
     saves = int(before.split()[1])
     assert before.startswith(f"OK: {saves} saves")
     assert "data: the campaign's own copy in data/" in before
+    if (game := bundled_twin(entry)) is not None:
+        assert before.splitlines()[0] == VERIFIED[game]
     side, orders = _legal(folder)
     template = tmp_path / "orders.yaml"
     run("orders", folder, "--side", side, "--out", template)

@@ -1,6 +1,7 @@
 """The game data model (docs/data-format.md): the files under rules/ and scenarios/, campaign
 overrides, `pbem data missing` and `pbem data template`."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -106,12 +107,16 @@ def test_game_data_loads_and_every_unknown_says_where_it_is_printed(game):
 
 
 def test_demonstration_files_only_under_examples_with_a_notice():
+    """Every YAML file of the project; the frozen corpus repeats many files byte for byte, and a file's
+    document is a pure function of its bytes: each distinct content is loaded once."""
     found = []
+    loaded: dict[bytes, dict] = {}
     for path in sorted(ROOT.rglob("*.yaml")):
         relative = path.relative_to(ROOT)
         if relative.parts[0].startswith(".") or "egg-info" in relative.parts[0]:
             continue
-        doc = load_yaml_file(path)
+        raw = path.read_bytes()
+        doc = loaded[raw] if raw in loaded else loaded.setdefault(raw, load_yaml_file(path))
         is_override = doc.get("pbem") == "data-override"
         if doc.get("demonstration") or (is_override and relative.parts[0] == "examples"):
             found.append(relative)
@@ -258,15 +263,21 @@ def missing_groups(folder: Path) -> dict[str, set[str]]:
     return groups
 
 
-@pytest.fixture
-def bare_campaign(tmp_path) -> Path:
-    """A Smithereens campaign created WITHOUT a data override."""
+@pytest.fixture(scope="module")
+def bare_build(tmp_path_factory) -> Path:
+    """A Smithereens campaign created WITHOUT a data override, once per module: copy before use."""
     keys = {seat: Ed25519PrivateKey.generate() for seat in ("alliance", "german")}
     commitments = {seat: demo_commitment(key, "bare-test", seat) for seat, key in keys.items()}
     players = {seat: key_id(key.public_key()) for seat, key in keys.items()}
-    folder = tmp_path / "bare"
+    folder = tmp_path_factory.mktemp("bare-build") / "bare"
     camp.create_campaign(folder, "smithereens", "historical", players, commitments)
     return folder
+
+
+@pytest.fixture
+def bare_campaign(bare_build, tmp_path) -> Path:
+    """The bare campaign, each test's own copy."""
+    return Path(shutil.copytree(bare_build, tmp_path / "bare"))
 
 
 def test_a_campaign_can_be_created_without_counters(bare_campaign):
