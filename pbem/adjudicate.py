@@ -23,8 +23,8 @@ from .hidden.steps import (is_owner_step, needed_openings, open_block, openings_
                            step_revealers)
 from .folder import Campaign, build_save, check_header, open_campaign, read_signed
 from .games.base import Outcome
-from .hidden.dealt import (AwaitingPart, PartRefused, any_part, block_of, dealing_of, given_blocks, parts_for, rolls,
-                           start_due)
+from .hidden.dealt import (AwaitingPart, PartRefused, Trial, any_part, block_of, dealing_of, given_blocks, parts_for,
+                           rolls, start_due)
 from .inputs import (PENDING, _check_reveal, _in_file, check_orders_message, classify_inputs, make_reveal, make_strength,
                      read_pending, sent_now, strength_inputs)
 from .keys import key_id
@@ -212,7 +212,7 @@ def _dealt_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, number
     dealing = dealing_of(campaign, save)
     assert dealing is not None
     given = given_blocks(dealing, [orders, *reveals.values(), *strengths])
-    tried: list[Dice] = []
+    tried: list[Trial] = []
     block = parts_for(campaign, number, save, orders.body, key, party, given, seed, start=False, tried=tried)
     if (seed is not None and _step_rolls(campaign, save, orders.body, given, party, block, seed, tried)
             and start_due(campaign, save, key, party, given)):
@@ -223,13 +223,13 @@ def _dealt_reveal(campaign: Campaign, key: Ed25519PrivateKey, party: str, number
 
 
 def _step_rolls(campaign: Campaign, save: dict, body: dict, given: dict[str, dict[str, Any]], party: str,
-                block: dict[str, Any] | None, seed: str, tried: list[Dice]) -> bool:
-    """`rolls` of the step with the parts given and `block`. With no new part (block None) the last
-    trial of `parts_for` played the step on these same parts (a side without parts is one with empty
-    ones), with these dice: a die it rolled answers True (it finished rolling, or it rolled and then
-    awaited a part: True either way) without playing the step once more (issue 13)."""
-    if block is None and tried and tried[-1].rolls:
-        return True
+                block: dict[str, Any] | None, seed: str, tried: list[Trial]) -> bool:
+    """`rolls` of the step with the parts given and `block`. With no new part (block None), or none
+    of `party`'s given before, the last trial of `parts_for` played the step on these same parts (a
+    side without parts is one with empty ones) with these dice: whether it rolled a die or stopped
+    for another side's part answers without playing the step once more (issue 13)."""
+    if tried and (block is None or not any_part(given.get(party) or {})):
+        return tried[-1].waits or bool(tried[-1].dice.rolls)
     return rolls(campaign, save, body, given | ({party: block} if block else {}), seed)
 
 

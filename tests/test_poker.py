@@ -1,6 +1,8 @@
 """Mental-poker dealing (issue 18, pbem/hidden/poker.py): the cipher, the key derivation, a whole
 deal with returns (8.52), and every cheat the protocol must catch, during play or at the end."""
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -307,13 +309,24 @@ def test_random_deals_never_deal_a_held_card_and_replay(actions):
 def test_the_subgroup_test_agrees_with_eulers_criterion():
     """poker.element tests membership of the order-Q subgroup with the Jacobi symbol (issue 13:
     speed); for the safe prime P it must agree with pow(v, Q, P) == 1 on residues, non-residues,
-    and the edge values."""
+    the cards of the bundled campaign's decks, values with many factors 2 (the symbol takes them
+    from the low byte, or past it), and the edge values 0, 1, P - 1 and values from P on."""
     import secrets
     from pbem.hidden import poker
-    values = [2, 3, 4, poker.P - 1, poker.P - 2] + [secrets.randbelow(poker.P - 3) + 2 for _ in range(40)]
-    values += [pow(v, 2, poker.P) for v in values[:20]]
-    for value in values:
-        assert (poker._jacobi(value, poker.P) == 1) == (pow(value, poker.Q, poker.P) == 1), value
+    from tests.conftest import ROOT
+    save = (ROOT / "examples" / "operation-grenade-demo" / "campaign" / "steps" / "0022" / "save.yaml").read_text()
+    cards = sorted({int(text, 16) for text in re.findall(r"\b[0-9a-f]{512}\b", save)})
+    assert len(cards) >= 36
+    squares = [pow(secrets.randbelow(poker.P - 3) + 2, 2, poker.P) for _ in range(6)]
+    values = [0, 1, 2, 3, 4, poker.P - 1, poker.P - 2, poker.P, poker.P + 1, poker.P + 4, 2 * poker.P - 1, 3 * poker.P]
+    values += [secrets.randbelow(poker.P - 3) + 2 for _ in range(6)] + squares + [poker.P - s for s in squares]
+    values += [s << k for s in squares[:2] for k in (1, 7, 8, 9, 40)] + [1 << k for k in (8, 9, 2047)]
+    for value in values + cards[::3]:          # Euler's criterion costs 20 ms a value
+        residue = pow(value, poker.Q, poker.P) == 1
+        assert (poker._jacobi(value, poker.P) == 1) == residue, value
+        assert poker._in_subgroup(value) == (1 < value < poker.P and residue), value
+    assert all(poker._in_subgroup(card) for card in cards)       # every card of the decks is an element
+    assert not any(poker._in_subgroup(poker.P - s) for s in squares)    # -1 is a non-residue (P = 3 mod 4)
     assert poker.element(4, "four") == 4
     with pytest.raises(poker.PokerError, match="is not an element of the order-Q subgroup"):
         poker.element(poker.P - 1, "minus one")       # -1 is a non-residue mod a safe prime P = 3 mod 4

@@ -43,9 +43,10 @@ class GrenadeDealing(SharedPools):
 
     def parts(self, data: GameData, state: dict, mover: str, orders: list, dice: Callable[[], Dice], key: poker.PokerKey,
               given: Mapping[str, Mapping[str, Any]], history: Callable[[], list[tuple[int, list]]],
-              start: bool = True) -> dict[str, Any]:
+              start: bool = True, waits: Callable[[], None] = lambda: None) -> dict[str, Any]:
         own = OwnCards(lambda: cards_of(key, history()))
-        return _due_parts(self.game, data, state, mover, orders, dice, key, {s: dict(b) for s, b in given.items()}, own, start)
+        blocks = {s: dict(b) for s, b in given.items()}
+        return _due_parts(self.game, data, state, mover, orders, dice, key, blocks, own, start, waits)
 
     def start_parts(self, data: GameData, state: Mapping[str, Any], key: poker.PokerKey,
                     given: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
@@ -112,11 +113,12 @@ def due_parts(game: OperationGrenade, data: GameData, state: dict, mover: str, o
     stages due at the step's start even if the step does not wait for them (they ride on a
     message sent anyway)."""
     own = OwnCards(lambda: cards)
-    return _due_parts(game, data, state, mover, orders, dice, key, given, own, start), {**cards, **own.decoded}
+    return _due_parts(game, data, state, mover, orders, dice, key, given, own, start, lambda: None), {**cards, **own.decoded}
 
 
 def _due_parts(game: OperationGrenade, data: GameData, state: dict, mover: str, orders: list, dice: Callable[[], Dice],
-               key: poker.PokerKey, given: Mapping[str, Block], cards: OwnCards, start: bool) -> Block:
+               key: poker.PokerKey, given: Mapping[str, Block], cards: OwnCards, start: bool,
+               waits: Callable[[], None]) -> Block:
     side = key.side
     mine = start_stages(state, key, given) if start else empty()
     for _ in range(4 * len(state["units"]) + 8):            # each round adds a part; a step has fewer
@@ -129,6 +131,7 @@ def _due_parts(game: OperationGrenade, data: GameData, state: dict, mover: str, 
             return mine                                       # the step's dice come with a later message
         except secret.AwaitingDeal as wait:
             if wait.side != side:
+                waits()                                       # the step waits for the other side (dealt.rolls)
                 return mine
             _add(game, data, trial, key, wait, mine, cards)
     raise PbemError("internal: the dealing parts of this step do not settle")
