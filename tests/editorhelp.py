@@ -135,17 +135,19 @@ class Page:
         rectangle); the view centred on `center` (default: the first hex)."""
         from selenium.webdriver.common.action_chains import ActionChains
         self.hex(center or from_hex)
-        start = self.find(f"polygon[data-hex='{from_hex}']")
-        chain = ActionChains(self.driver, duration=0).move_to_element(start).click_and_hold()
-        for hex_id in via + (to_hex,):
-            chain = chain.move_to_element(self.find(f"polygon[data-hex='{hex_id}']"))
+        stroke = (from_hex, *via, to_hex)
+        found = self.js("return arguments[0].map(h => document.querySelector(`polygon[data-hex='${h}']`))", list(stroke))
+        assert all(found), dict(zip(stroke, found))
+        chain = ActionChains(self.driver, duration=0).move_to_element(found[0]).click_and_hold()
+        for element in found[1:]:
+            chain = chain.move_to_element(element)
         chain.release().perform()
 
     def click_hexside(self, a: str, b: str) -> None:
         """Click the middle of the edge between hexes a and b."""
         from selenium.webdriver.common.action_chains import ActionChains
         first = self.hex(a)
-        ra, rb = first.rect, self.find(f"polygon[data-hex='{b}']").rect
+        ra, rb = self.js("return arguments[0].map(h => document.querySelector(`polygon[data-hex='${h}']`).getBoundingClientRect().toJSON())", [a, b])
         dx = (rb["x"] + rb["width"] / 2 - ra["x"] - ra["width"] / 2) / 2
         dy = (rb["y"] + rb["height"] / 2 - ra["y"] - ra["height"] / 2) / 2
         ActionChains(self.driver, duration=0).move_to_element_with_offset(first, int(round(dx)), int(round(dy))).click().perform()
@@ -157,12 +159,15 @@ class Page:
         field.send_keys(text + Keys.TAB)
 
     def choose(self, css: str, value: str) -> None:
-        """Pick the option of a single <select> by value: what Selenium's Select does (a click on the
-        option unless it is already the one selected), without its checks of the tag and `multiple`."""
-        assert '"' not in value and "\\" not in value, value
-        option = self.find(f'{css} option[value="{value}"]')
-        if not option.is_selected():
-            assert option.is_enabled(), f"{value} is a disabled option of {css}"
+        """Pick the option of a single <select> by value as Selenium's Select does (a click on the
+        option unless it is already the one selected; a disabled one refused), its look-ups in one
+        round trip."""
+        option, selected, disabled = self.js(
+            "const o = [...document.querySelectorAll(arguments[0] + ' option')].find(o => o.value === arguments[1]);"
+            "return o ? [o, o.selected, o.matches(':disabled') || o.closest('select').disabled] : [null, false, false]", css, value)
+        assert option is not None, f"no option {value} in {css}"
+        if not selected:
+            assert not disabled, f"{value} is a disabled option of {css}"
             option.click()
 
     def save(self) -> str:
