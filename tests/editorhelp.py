@@ -50,15 +50,11 @@ def _quit() -> None:
 
 
 def browser():
-    """The process's headless Chromium (started on first use), restarted if it stopped answering."""
+    """The process's headless Chromium, started on first use (and again after Page.close found it unusable)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     if _DRIVER:
-        try:
-            _DRIVER[0].current_url
-            return _DRIVER[0]
-        except Exception:
-            _quit()
+        return _DRIVER[0]
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
