@@ -67,6 +67,15 @@ def browser():
 atexit.register(_quit)
 
 
+def screenshot(uri: str, png: Path, size: tuple[int, int]) -> None:
+    """Load `uri` in the process's Chromium at a window of `size` and write what it draws to `png`
+    (what `chromium --headless --screenshot` does, without starting another browser)."""
+    driver = browser()
+    driver.set_window_size(*size)
+    driver.get(uri)
+    assert driver.save_screenshot(str(png)), png
+
+
 class Page:
     """One editor server and a browser on its page."""
 
