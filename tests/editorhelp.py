@@ -88,9 +88,10 @@ class Page:
         self.wait(lambda: self.js("return document.body.dataset.ready === '1'"), "the page to start")
 
     def close(self) -> None:
-        """Leave the page (unsaved edits are the test's to drop: no beforeunload prompt) and stop its server."""
+        """Leave the page (unsaved edits are the test's to drop: no beforeunload prompt; what it kept in
+        localStorage goes too, should a later server get the same port) and stop its server."""
         try:
-            self.js("if (window.editorState) window.editorState.dirty = false")
+            self.js("if (window.editorState) window.editorState.dirty = false; localStorage.clear()")
             self.driver.get("about:blank")
         except Exception:                   # a browser left unusable: the next Page starts another
             _quit()
