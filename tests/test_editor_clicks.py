@@ -50,18 +50,24 @@ class Counted(Page):
         super().type_into(css, text)
 
 
+def canonical(page: Page, keys: list[str]) -> dict[str, str]:
+    """The page's drawn (canonical) id of each listed hex key, asked in one round trip."""
+    return page.js("return Object.fromEntries(arguments[0].map(k => [k, window.editorMap.canonical(k)]))", sorted(set(keys)))
+
+
 def enter_the_map_values(page: Counted) -> None:
     unknown = [u for u in unknown_entries(load_game_data("smithereens")) if u["group"] == MAP]
     terrain = [u["path"].split(".")[2] for u in unknown if u["kind"] == "hex-field" and u["path"].endswith(".terrain")]
+    drawn = canonical(page, [u["path"].split(".")[2] for u in unknown if u["kind"] == "hex-field"])
     page.tool("paint")
     for i, name in enumerate(STAND_IN_TERRAIN):                 # terrain by terrain: one palette click each
         page.terrain(name)
         for hex_id in terrain[i::len(STAND_IN_TERRAIN)]:
-            page.click_hex(page.js("return window.editorMap.canonical(arguments[0])", hex_id))
+            page.click_hex(drawn[hex_id])
     page.tool("info")
     for u in unknown:
         if u["kind"] == "hex-field" and not u["path"].endswith(".terrain"):
-            field, hex_id = u["path"].split(".")[3], page.js("return window.editorMap.canonical(arguments[0])", u["path"].split(".")[2])
+            field, hex_id = u["path"].split(".")[3], drawn[u["path"].split(".")[2]]
             page.click_hex(hex_id)
             page.choose(f"#hex-form select[data-field='{field}']", "true" if field == "city" else "german")
     page.tool("place")
@@ -111,7 +117,7 @@ def test_clicks_for_the_93_map_values_and_200_hexes_around_warsaw(tmp_path, caps
         values = page.values()
         painted = {h for h in area if values.get(f"map.hexes.{h}")}
         warsaw = {"presses": page.presses, "typed": page.typed, "hexes": len(painted), "area": len(area)}
-        known = {h for h in area if page.js("return window.editorMap.hexField(arguments[0], 'terrain').locked", h)}
+        known = set(page.js("return arguments[0].filter(h => window.editorMap.hexField(h, 'terrain').locked)", sorted(area)))
         assert 200 <= len(area) <= 215 and known == {"1819E", "2322E"} and painted == area - known   # Warsaw, Brest-Litovsk: the rulebook's
         assert all(values[f"map.hexsides.{'|'.join(sorted(s))}"] == "river" for s in (("1819E", "1918E"), ("1820E", "1920E")))
         with capsys.disabled():

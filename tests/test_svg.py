@@ -11,6 +11,7 @@ import pytest
 
 from pbem.hexgrid import OFFSETS, GridSpec
 from pbem.svg import render_svg
+from tests.editorhelp import browser_missing, screenshot
 
 NS = "{http://www.w3.org/2000/svg}"
 CHROMIUM = "/usr/bin/chromium"
@@ -159,6 +160,8 @@ def test_adjacent_hexes_share_an_edge(offset):
 def _renderer():
     if shutil.which("rsvg-convert"):
         return "rsvg-convert"
+    if browser_missing() is None:
+        return "selenium"           # the editor tests' Chromium (tests/editorhelp.py): one browser per test process
     if os.path.exists(CHROMIUM):
         return CHROMIUM
     return None
@@ -170,16 +173,19 @@ def test_renders_to_png(tmp_path: Path):
     png_file = tmp_path / "map.png"
     svg_file.write_text(render_svg(SMITHEREENS, HEXES, UNITS, MARKS, title="render"), encoding="utf-8")
     tool = _renderer()
-    if tool == "rsvg-convert":
-        cmd = ["rsvg-convert", "-o", str(png_file), str(svg_file)]
+    if tool == "selenium":
+        screenshot(svg_file.as_uri(), png_file, (400, 300))
     else:
-        profile = tempfile.mkdtemp(prefix="pbem-chromium-", dir=tmp_path)
-        cmd = [
-            CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--no-first-run", f"--user-data-dir={profile}", f"--screenshot={png_file}",
-            "--window-size=400,300", svg_file.as_uri(),
-        ]
-    subprocess.run(cmd, check=True, timeout=60, capture_output=True)
+        if tool == "rsvg-convert":
+            cmd = ["rsvg-convert", "-o", str(png_file), str(svg_file)]
+        else:
+            profile = tempfile.mkdtemp(prefix="pbem-chromium-", dir=tmp_path)
+            cmd = [
+                CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--no-first-run", f"--user-data-dir={profile}", f"--screenshot={png_file}",
+                "--window-size=400,300", svg_file.as_uri(),
+            ]
+        subprocess.run(cmd, check=True, timeout=60, capture_output=True)
     data = png_file.read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 100
 
