@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 
-from ...canonical import data_hash
+from ...canonical import data_hash, is_exactly_plain
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
@@ -202,10 +202,11 @@ class SupplyRules(SmithereensBase):
         """Units out of supply now; units sharing hex, army and nationality share one trace.
         A function of the data, the state and the map's overlay (13.8, laid from a state): kept per
         data under their hashes (a phase's check and its apply ask the same, issue 13)."""
-        try:
-            key = ("smithereens.oos_units", type(self).__name__, data_hash(state), overlay_hash(self.map(data).overlay), tuple(units))
-        except ValueError:               # a working state that is not plain data: traced, not kept
+        if not is_exactly_plain(state):      # a working state that is not plain data: traced, not kept
             return self._oos_units(data, state, units)
+        # repr of exactly plain data is one text per value (types, order and all), and cheaper than its
+        # hash (issue 13: a movement phase's check, trial and apply ask for equal states)
+        key = ("smithereens.oos_units", type(self).__name__, repr(state), overlay_hash(self.map(data).overlay), tuple(units))
         return list(data.remembered(key, lambda: self._oos_units(data, state, units)))     # the caller's own
 
     def _oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
