@@ -342,19 +342,21 @@ def _svg_open(width: float, height: float) -> str:
             f'viewBox="0 0 {_fmt(width)} {_fmt(height)}" font-family="DejaVu Sans, Verdana, sans-serif">')
 
 
+_MARKERS = "".join(
+    f'<marker id="arrowhead-{kind}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.5" markerHeight="3.5" '
+    f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
+    for kind, (colour, _, _) in sorted(ARROW_STYLE.items()))
+# the same in every picture: written once (issue 13)
+_DEFS = ('<defs><pattern id="unknown-terrain" width="8" height="8" patternUnits="userSpaceOnUse">'
+         '<rect width="8" height="8" fill="#d0d0d0"/>'
+         f'<path d="M0,8 L8,0" stroke="#808080" stroke-width="1"/></pattern>{_MARKERS}</defs>')
+
+
 def _head(page: _Page) -> list[str]:
     out = ['<?xml version="1.0" encoding="UTF-8"?>', _svg_open(page.width, page.height)]
     if page.title_lines:
         out.append(f"<title>{_clean(' '.join(page.title_lines))}</title>")
-    markers = "".join(
-        f'<marker id="arrowhead-{kind}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.5" markerHeight="3.5" '
-        f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
-        for kind, (colour, _, _) in sorted(ARROW_STYLE.items()))
-    out.append(
-        '<defs><pattern id="unknown-terrain" width="8" height="8" patternUnits="userSpaceOnUse">'
-        '<rect width="8" height="8" fill="#d0d0d0"/>'
-        f'<path d="M0,8 L8,0" stroke="#808080" stroke-width="1"/></pattern>{markers}</defs>'
-    )
+    out.append(_DEFS)
     out.append(f'<rect class="page" x="0" y="0" width="{_fmt(page.width)}" height="{_fmt(page.height)}" fill="#ffffff"/>')
     for i, line in enumerate(page.title_lines):
         out.append(f'<text class="title" x="{_fmt(MARGIN)}" y="{_fmt(MARGIN + 13 + i * TITLE_LINE)}" font-size="14" '
