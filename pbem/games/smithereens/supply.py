@@ -1,5 +1,6 @@
 """6.x supply (standard level): tracing supply lines, out-of-supply units, Antwerp (6.9)."""
 
+import marshal
 from collections.abc import Callable
 
 from ...canonical import data_hash, is_exactly_plain
@@ -201,12 +202,18 @@ class SupplyRules(SmithereensBase):
     def oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
         """Units out of supply now; units sharing hex, army and nationality share one trace.
         A function of the data, the state and the map's overlay (13.8, laid from a state): kept per
-        data under their hashes (a phase's check and its apply ask the same, issue 13)."""
-        if not is_exactly_plain(state):      # a working state that is not plain data: traced, not kept
+        data under the state's exact value and the overlay's hash (a phase's check and its apply ask
+        the same, issue 13)."""
+        try:
+            if not is_exactly_plain(state):
+                raise ValueError("not plain data")
+            # marshal's bytes of exactly plain data read back as that very value (each type its own code),
+            # at a tenth of the cost of its hash (issue 13: a movement phase's check, trial and apply ask
+            # for equal states)
+            text = marshal.dumps(state)
+        except ValueError:               # a working state that is not plain data: traced, not kept
             return self._oos_units(data, state, units)
-        # repr of exactly plain data is one text per value (types, order and all), and cheaper than its
-        # hash (issue 13: a movement phase's check, trial and apply ask for equal states)
-        key = ("smithereens.oos_units", type(self).__name__, repr(state), overlay_hash(self.map(data).overlay), tuple(units))
+        key = ("smithereens.oos_units", type(self).__name__, text, overlay_hash(self.map(data).overlay), tuple(units))
         return list(data.remembered(key, lambda: self._oos_units(data, state, units)))     # the caller's own
 
     def _oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
