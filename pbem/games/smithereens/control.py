@@ -153,7 +153,10 @@ class ControlRules(SupplyRules):
         else:
             longest = self.once(data, numbers.integer, "economy.collapse.path_hexes", "the longest Ruhr-Berlin path (7.3)")
             held = [h for h in ruhr if control[h] == "german"]
-            if not any(self.line(data, state, h, "german", lambda x: x == berlin, set(), ("7.3", berlin), max_length=longest) for h in held):
+            with self.blocking_kept(data, state):        # the lines only read the state
+                joined = any(self.line(data, state, h, "german", lambda x: x == berlin, set(), ("7.3", berlin), max_length=longest)
+                             for h in held)
+            if not joined:
                 reason = f"no path of {longest} hexes or fewer, free of Alliance units, from a German Ruhr city to Berlin (7.3 3)"
         if reason:
             state["collapsed"] = True

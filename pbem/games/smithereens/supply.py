@@ -1,7 +1,9 @@
 """6.x supply (standard level): tracing supply lines, out-of-supply units, Antwerp (6.9)."""
 
 import marshal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from ...canonical import data_hash, is_exactly_plain
 from ...dice import Dice
@@ -12,6 +14,8 @@ from ...kit import numbers
 from .components import ALLIANCE, SmithereensBase, camp
 
 _NO_OVERLAY = data_hash({})
+# blocking_kept(): (the data, the state, army -> blocking()'s answer) while a caller traces from that state
+_KEPT_BLOCKING: ContextVar[tuple[GameData, dict, dict[str, set[str]]] | None] = ContextVar("smithereens_blocking", default=None)
 
 
 def overlay_hash(overlay: dict) -> str:
@@ -155,9 +159,29 @@ class SupplyRules(SmithereensBase):
                names, max_length)
         return bool(data.remembered(key, lambda: self.trace(data, state, start, army, is_source, excluded, max_length, blocked)))
 
+    @contextmanager
+    def blocking_kept(self, data: GameData, state: dict) -> Iterator[None]:
+        """Inside, blocking() of this very data and state is worked out once per army: for callers
+        that only read the state while they trace many lines from it (issue 13: each unit's supply, each
+        Ruhr city's path). The first answer notes its overrides where a fresh one would."""
+        token = _KEPT_BLOCKING.set((data, state, {}))
+        try:
+            yield
+        finally:
+            _KEPT_BLOCKING.reset(token)
+
     def blocking(self, data: GameData, state: dict, army: str) -> set[str]:
         """6.2: the hexes `army`'s supply lines may not enter: enemy units in them (and, for the
         Western Allies and Soviets, each other's units)."""
+        kept = _KEPT_BLOCKING.get()
+        if kept is not None and kept[0] is data and kept[1] is state:
+            answers = kept[2]
+            if army not in answers:
+                answers[army] = self._blocking(data, state, army)
+            return answers[army]
+        return self._blocking(data, state, army)
+
+    def _blocking(self, data: GameData, state: dict, army: str) -> set[str]:
         def hostile(unit_id: str) -> bool:
             other = self.army_of(data, unit_id)
             return camp(other) != camp(army) or (army in ALLIANCE and other in ALLIANCE and other != army)
@@ -219,12 +243,13 @@ class SupplyRules(SmithereensBase):
     def _oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
         answers: dict = {}
         result = []
-        for unit_id in units:
-            key = (state["units"][unit_id]["hex"], self.army_of(data, unit_id), self.counter(data, unit_id).get("nationality"))
-            if key not in answers:
-                answers[key] = self.in_supply(data, state, unit_id)
-            if not answers[key]:
-                result.append(unit_id)
+        with self.blocking_kept(data, state):            # in_supply only reads the state
+            for unit_id in units:
+                key = (state["units"][unit_id]["hex"], self.army_of(data, unit_id), self.counter(data, unit_id).get("nationality"))
+                if key not in answers:
+                    answers[key] = self.in_supply(data, state, unit_id)
+                if not answers[key]:
+                    result.append(unit_id)
         return result
 
     def antwerp_captured(self, data: GameData, state: dict, events: list, dice: Dice | None) -> None:
