@@ -19,7 +19,6 @@ from .errors import PbemError
 from .folder import GM, INPUT_NAME, Campaign, build_save, check_header, created_with, open_campaign, read_stored, stored_rules
 from .gamedata import load_game_data
 from .hidden.dealt import history
-from .hidden.poker import revealed_key
 from .hidden.private import PrivatePart, side_of_part
 from .hidden.steps import hidden_of, rules_of
 from .inputs import _in_file, read_pending
@@ -119,6 +118,7 @@ def _replay_pools(campaign: Campaign, numbers: list[int], secrets: Mapping[str, 
     if sorted(secrets) != sides:
         raise PbemError(f"the pools are replayed with every side's dealing secret ({', '.join(sides)}); given: "
                         f"{', '.join(sorted(secrets)) or 'none'}")
+    from .hidden.poker import revealed_key       # only the end of a dealt game needs the poker module (2 ms a process)
     keys = {side: revealed_key(campaign.key_of(side), campaign.id, side, campaign.header["dice"]["commitments"][side]["nonce"],
                                secrets[side]) for side in sides}
     problems = dealing.replay(campaign.data, history(campaign, save["number"]), keys)
