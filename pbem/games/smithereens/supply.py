@@ -155,9 +155,25 @@ class SupplyRules(SmithereensBase):
         self.region(data, "switzerland", "6.2")
         # the units' counters read here, for this state: the kept trace reads none (its used overrides are the key's)
         blocked = self.blocking(data, state, army)
-        key = ("smithereens.line", type(self).__name__, army, start, frozenset(blocked), overlay_hash(self.map(data).overlay),
-               names, max_length)
+        key = ("smithereens.line", type(self).__name__, army, start, self.within_reach(data, start, blocked, max_length),
+               overlay_hash(self.map(data).overlay), names, max_length)
         return bool(data.remembered(key, lambda: self.trace(data, state, start, army, is_source, excluded, max_length, blocked)))
+
+    def within_reach(self, data: GameData, start: str, blocked: set[str], max_length: int | None) -> frozenset[str]:
+        """The blocked hexes a line of at most `max_length` hexes from `start` could meet: its search
+        never gets farther from the start than that, so the others change nothing (issue 13: a 7.3 path
+        is not traced again when units move far from it). A hex the grid cannot place is kept."""
+        if max_length is None:
+            return frozenset(blocked)
+        grid, near = self.grid(data), set()
+        for hex_id in blocked:
+            try:
+                if grid.distance(start, hex_id) > max_length:
+                    continue
+            except ValueError:
+                pass
+            near.add(hex_id)
+        return frozenset(near)
 
     @contextmanager
     def blocking_kept(self, data: GameData, state: dict) -> Iterator[None]:
