@@ -247,10 +247,10 @@ class SupplyRules(SmithereensBase):
         try:
             if not is_exactly_plain(state):
                 raise ValueError("not plain data")
-            # marshal's bytes of exactly plain data read back as that very value (each type its own code),
-            # at a tenth of the cost of its hash (issue 13: a movement phase's check, trial and apply ask
-            # for equal states)
-            text = marshal.dumps(state)
+            # marshal's bytes of exactly plain data read back as that very value (each type its own code);
+            # version 0 writes no references or interned strings, so equal values give equal bytes; a
+            # tenth of the cost of its hash (issue 13: a phase's check, trial and apply ask for equal states)
+            text = marshal.dumps(state, 0)
         except ValueError:               # a working state that is not plain data: traced, not kept
             return self._oos_units(data, state, units)
         key = ("smithereens.oos_units", type(self).__name__, text, overlay_hash(self.map(data).overlay), tuple(units))
