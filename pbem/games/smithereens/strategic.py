@@ -280,7 +280,7 @@ class SpecialMovementRules(FlakRules):
         if not problems:
             problems += self.end_stacking_problems(data, view, "when special movement ends", "10.29")
         if not problems:
-            self.trial_run(data, state, lambda trial, dice: self.apply_redeploy(data, trial, side, orders, dice))
+            self.trial_apply(data, state, side, orders, self.apply_redeploy)
         return problems
 
     def italy_strategic_problem(self, data: GameData, state: dict, unit_id: str, count: int) -> str | None:
