@@ -235,6 +235,16 @@ class SmithereensBase(SequencedGame):
             return {self.grid(data).canonical(str(h)) for h in hexes}
         return data.derived(f"smithereens.region.{name}", build)
 
+    def region_if_known(self, data: GameData, name: str, rule: str) -> set[str] | None:
+        """region(), or None where the data lacks the area: worked out once per data with the overrides
+        it read (issue 13: every hex entered built the refusal again)."""
+        def build() -> set[str] | None:
+            try:
+                return self.region(data, name, rule)
+            except UnknownDataError:
+                return None
+        return data.derived(f"smithereens.region_if_known.{name}", build)
+
     def wehrkreis_cities(self, data: GameData, rule: str) -> set[str]:
         return {self.grid(data).canonical(str(h)) for h in data.get("map.wehrkreis_cities.hexes", f"the Wehrkreis cities ({rule})")}
 

@@ -202,9 +202,8 @@ class SpecialMovementRules(FlakRules):
             state["ports_closed"] = sorted([*state.get("ports_closed", []), hex_id])
             events.append({"event": "port_lost", "hex": hex_id, "rule": "10.34"})
         if not state.get("atc_entered"):
-            try:
-                atc = self.region(data, "atc", "10.27")
-            except UnknownDataError:
+            atc = self.region_if_known(data, "atc", "10.27")
+            if atc is None:
                 return
             if hex_id in atc:
                 state["atc_entered"] = True
