@@ -181,3 +181,30 @@ def test_a_limited_line_is_kept_under_the_blocked_hexes_within_its_reach_only():
     assert path(data, state) is True and len(traced) == 1                # kept: the Soviet unit is out of reach
     state["units"]["sov-3gta"]["hex"] = berlin
     assert path(data, state) is path(_fresh(data), state) is False       # Berlin occupied: no path (6.2, 6.13)
+
+
+def test_areas_the_data_lacks_are_kept_as_none_with_the_same_overrides_noted():
+    """10.27's ATC area and 10.23's Zagreb and Belgrade, which the demo data lacks: kept once per
+    data as None (the refusal is not built at every hex entered or player turn), the overrides noted
+    as a fresh read notes them; a fresh read still refuses, naming the path."""
+    from pbem.errors import UnknownDataError
+    from pbem.kit import numbers
+    campaign = open_campaign(DEMO)
+    game, kept = campaign.game, campaign.data
+    fresh_reads = {"atc": lambda data: game.region(data, "atc", "10.27"),
+                   "yugoslav": lambda data: game.once(data, numbers.text, "map.places.Zagreb.hex", "Zagreb's hex (10.23)")}
+    kept_reads = {"atc": lambda data: game.region_if_known(data, "atc", "10.27"),
+                  "yugoslav": lambda data: data.derived("smithereens.yugoslav_cities", lambda: game.yugoslav_cities(data))}
+    for _ in range(2):                     # the second time from what is kept
+        for name, read in kept_reads.items():
+            fresh = _fresh(kept)
+            kept.used_overrides = set()
+            assert read(kept) is None, name
+            try:
+                fresh_reads[name](fresh)
+            except UnknownDataError:
+                pass
+            else:
+                raise AssertionError(f"the demo data gives {name} now: pick another value it lacks")
+            assert sorted(kept.used_overrides) == sorted(fresh.used_overrides), name
+    assert game.region_if_known(kept, "switzerland", "6.2") == game.region(_fresh(kept), "switzerland", "6.2")
