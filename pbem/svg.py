@@ -226,7 +226,7 @@ def render_svg(
     page = _Page.of(spec, hexes, units, marks or {}, title, arrows, legend)
     edges, features = _hexside_edges(page, hexsides or {})
     drawn_arrows = _arrows(page, arrows)
-    key: list[str] = []
+    key: Sequence[str] = ()
     if legend is not None:
         key, bottom = _legend(page, legend, features, {a.kind for a in arrows if a.kind in ARROW_STYLE and len(a.path) > 1})
         page = replace(page, height=bottom)        # the page is as tall as its legend
@@ -342,19 +342,21 @@ def _svg_open(width: float, height: float) -> str:
             f'viewBox="0 0 {_fmt(width)} {_fmt(height)}" font-family="DejaVu Sans, Verdana, sans-serif">')
 
 
+_MARKERS = "".join(
+    f'<marker id="arrowhead-{kind}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.5" markerHeight="3.5" '
+    f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
+    for kind, (colour, _, _) in sorted(ARROW_STYLE.items()))
+# the same in every picture: written once (issue 13)
+_DEFS = ('<defs><pattern id="unknown-terrain" width="8" height="8" patternUnits="userSpaceOnUse">'
+         '<rect width="8" height="8" fill="#d0d0d0"/>'
+         f'<path d="M0,8 L8,0" stroke="#808080" stroke-width="1"/></pattern>{_MARKERS}</defs>')
+
+
 def _head(page: _Page) -> list[str]:
     out = ['<?xml version="1.0" encoding="UTF-8"?>', _svg_open(page.width, page.height)]
     if page.title_lines:
         out.append(f"<title>{_clean(' '.join(page.title_lines))}</title>")
-    markers = "".join(
-        f'<marker id="arrowhead-{kind}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.5" markerHeight="3.5" '
-        f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
-        for kind, (colour, _, _) in sorted(ARROW_STYLE.items()))
-    out.append(
-        '<defs><pattern id="unknown-terrain" width="8" height="8" patternUnits="userSpaceOnUse">'
-        '<rect width="8" height="8" fill="#d0d0d0"/>'
-        f'<path d="M0,8 L8,0" stroke="#808080" stroke-width="1"/></pattern>{markers}</defs>'
-    )
+    out.append(_DEFS)
     out.append(f'<rect class="page" x="0" y="0" width="{_fmt(page.width)}" height="{_fmt(page.height)}" fill="#ffffff"/>')
     for i, line in enumerate(page.title_lines):
         out.append(f'<text class="title" x="{_fmt(MARGIN)}" y="{_fmt(MARGIN + 13 + i * TITLE_LINE)}" font-size="14" '
@@ -443,7 +445,34 @@ def _hex_labels(page: _Page, h: str) -> Sequence[str]:
     if not stack:
         return ()
     x, y = page.at(h)
-    return _stack(stack, x, y)
+    key = _stack_key(stack)
+    if key is None:
+        return _stack(stack, x, y)
+    # a stack's counters drawn once for each place on a page: most stay put from step to step (issue 13)
+    kept = _STACKS.get((key, x, y))
+    return kept if kept is not None else _remember(_STACKS, (key, x, y), tuple(_stack(stack, x, y)))
+
+
+_STACKS: dict = {}       # (_stack_key, x, y) -> _stack's lines
+_STACK_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _stack_key(stack: list) -> str | None:
+    """repr of a stack of counters that are dicts of exactly str, int, float, bool and None values
+    (and tuples or lists of them), whose repr is one text per value; None for anything else."""
+    for unit in stack:
+        if type(unit) is not dict:
+            return None
+        for name, value in unit.items():
+            kind = type(value)
+            if type(name) is not str:
+                return None
+            if kind is tuple or kind is list:
+                if any(type(item) not in _STACK_SCALARS for item in value):
+                    return None
+            elif kind not in _STACK_SCALARS:
+                return None
+    return repr(stack)
 
 
 def _hex_ids(page: _Page, h: str) -> Sequence[str]:
@@ -604,7 +633,7 @@ def _mark_tag(page: _Page, h: str) -> list[str]:
     return out
 
 
-def _legend(page: _Page, legend: Legend, features: list[str], arrow_kinds: set[str]) -> tuple[list[str], float]:
+def _legend(page: _Page, legend: Legend, features: list[str], arrow_kinds: set[str]) -> tuple[tuple[str, ...], float]:
     """A key to everything drawn, flowing over the page width, then the notes; and the page's
     height below them."""
     items: list[tuple[str, float, str]] = []     # (swatch SVG at 0,0 .. w,14, its width w, text)
@@ -644,12 +673,22 @@ def _legend(page: _Page, legend: Legend, features: list[str], arrow_kinds: set[s
         items.append((f'<rect width="{_fmt(bw)}" height="13" rx="2" fill="{BADGE_FILL}"/><text x="{_fmt(bw / 2)}" y="10" '
                       f'font-size="{_fmt(MIN_TEXT)}" font-weight="bold" text-anchor="middle" fill="#ffffff">{_clean(badge)}</text>',
                       bw, legend.badges.get(badge, badge)))
+    # the text reads each item's text and each note as str() only
+    return _legend_text(tuple((swatch, sw, str(text)) for swatch, sw, text in items), page.width, page.legend_top,
+                        tuple(str(note) for note in legend.notes))
+
+
+@functools.lru_cache(maxsize=1024)
+def _legend_text(items: tuple[tuple[str, float, str], ...], width: float, top: float,
+                 notes: tuple[str, ...]) -> tuple[tuple[str, ...], float]:
+    """The legend's lines and the page's height below them, written once for each legend and place
+    (issue 13: the next step's picture has the same legend); the caller copies the lines it changes."""
     out = ['<g class="legend">']
-    y = page.legend_top
+    y = top
     out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 11)}" font-size="{_fmt(LEGEND_TEXT)}" font-weight="bold">Legend</text>')
     y += LEGEND_ROW
     # the items in as many columns as fit, each column as wide as its widest item, filled row by row
-    room = page.width - 2 * MARGIN
+    room = width - 2 * MARGIN
     widths = [sw + 6 + text_width(text, LEGEND_TEXT) + 14 for _, sw, text in items]
     per_row, columns = 1, [max(widths, default=room)]
     for n in range(len(items), 1, -1):
@@ -662,10 +701,10 @@ def _legend(page: _Page, legend: Legend, features: list[str], arrow_kinds: set[s
         out.append(f'<g class="legend-item" transform="translate({_fmt(x)},{_fmt(y + (i // per_row) * LEGEND_ROW)})">{swatch}'
                    f'<text x="{_fmt(sw + 6)}" y="11" font-size="{_fmt(LEGEND_TEXT)}">{_clean(text)}</text></g>')
     y += ((len(items) + per_row - 1) // per_row) * LEGEND_ROW + 4
-    for note in legend.notes:
-        for line in wrap(note, LEGEND_TEXT, page.width - 2 * MARGIN):
+    for note in notes:
+        for line in wrap(note, LEGEND_TEXT, width - 2 * MARGIN):
             out.append(f'<text class="note" x="{_fmt(MARGIN)}" y="{_fmt(y + 11)}" font-size="{_fmt(LEGEND_TEXT)}" '
                        f'font-style="italic">{_clean(line)}</text>')
             y += 16
     out.append("</g>")
-    return out, y + MARGIN
+    return tuple(out), y + MARGIN

@@ -21,11 +21,11 @@ from ..canonical import plain_copy
 from ..dice import Dice
 from ..errors import PbemError
 from ..gamedata import GameData
-from .poker import PokerKey, poker_key
 
 if TYPE_CHECKING:
     from ..folder import Campaign
     from ..signing import SignedMessage
+    from .poker import PokerKey
 
 PART_FIELDS = {"stages", "shares", "claims"}
 STRENGTH_FIELDS = {"pbem", "campaign", "header", "side", "save", "orders", "round", "sent", "hidden"}
@@ -125,6 +125,7 @@ def poker_key_of(campaign: "Campaign", key: Ed25519PrivateKey, side: str) -> Pok
     """The side's dealing secret, derived from its key and its dice nonce in the header."""
     if campaign.header["dice"]["mode"] == "gm":
         raise PbemError("this campaign deals from shared pools, which needs each player's dice nonce (player dice, not GM)")
+    from .poker import poker_key        # only a dealt game's steps need the poker module (issue 13: 2 ms a process)
     return poker_key(key, campaign.id, side, campaign.header["dice"]["commitments"][side]["nonce"])
 
 

@@ -4,7 +4,6 @@ helpers do the walking, so the canonical form (and the dice seed drawn from it) 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -63,6 +62,7 @@ def missing_sheet(token: str, hexes: Iterable[str]) -> list[str]:
 
 def close_spellings(token: str, ids: Iterable[str]) -> list[str]:
     """Up to three ids spelled nearly like an unknown one (`ger-46zp`: `ger-46pz`)."""
+    import difflib        # only a refused order's suggestions need it (issue 13: 2 ms of every process)
     return difflib.get_close_matches(token, sorted(set(ids)), n=3, cutoff=0.75)
 
 

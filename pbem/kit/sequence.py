@@ -178,12 +178,20 @@ class SequencedGame(GameModule):
         self._planning = {}
         try:
             self.require_legal(data, state, side, orders)
-            events = self.phase(state).apply(data, state, side, orders, dice)
+            tried = self.step_from_trial(data, state, side, orders)
+            events = self.phase(state).apply(data, state, side, orders, dice) if tried is None else tried
         finally:
             self._planning = None
-        self.after_step(data, state, events)
+        if tried is None:
+            self.after_step(data, state, events)
         self.pass_without_choice(data, state, events, dice)
         return Outcome(state, events)
+
+    def step_from_trial(self, data: GameData, state: dict, side: str, orders: list) -> list | None:
+        """The events of the step when the check has already played it whole on a copy (its apply and
+        after_step) in a way that stands for the step itself; `state` is then made what the step makes
+        it. None (here, always): the step is applied."""
+        return None
 
     def keep_plan(self, name: str, state: dict, orders: list, plan: Any) -> None:
         """A phase's check keeps the plan it worked out (a movement's paths and costs) for the apply

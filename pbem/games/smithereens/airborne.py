@@ -254,7 +254,7 @@ class AirborneRules(ThunderclapRules):
     def check_ogs(self, data: GameData, state: dict, side: str, orders: list) -> list[Problem]:
         problems = super().check_ogs(data, state, side, orders)
         if not problems and state["mobile"].get("drop_combat"):
-            self.trial_run(data, state, lambda trial, dice: self.apply_ogs(data, trial, side, orders, dice))
+            self.trial_apply(data, state, side, orders, self.apply_ogs)
         return problems
 
     def apply_ogs(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:

@@ -108,7 +108,7 @@ class AssaultRules(AirRules):
                 if order.get("advance"):          # 11.33: what entering the defender's hex reads (3.9, 11.20)
                     self.trial_run(data, state, self.entering(data, self.grid(data).canonical(order["attack"]), army))
             self.victory_problem(data, state)
-            self.trial_run(data, state, lambda trial, dice: self.apply_assaults(data, trial, side, orders, dice))
+            self.trial_apply(data, state, side, orders, self.apply_assaults)
         return problems
 
     def entering(self, data: GameData, hex_id: str, army: str) -> Callable[[dict, Dice], list]:

@@ -31,6 +31,17 @@ _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "
 # The fixed seed of a check's trial run: the check applies the step to a copy with these dice,
 # so that it meets every value the step would read (it never decides anything from them)
 TRIAL_SEED = "0" * 64
+TRIAL_PLAN = "smithereens.trial"       # keep_plan's name of a trial that may stand for the step (trial_apply)
+
+
+class Trial:
+    """A step played on a copy of the state: the function played (a phase's apply, for a trial_apply),
+    its side, the state and events it made, and the map overlay laid at its end (13.8)."""
+
+    __slots__ = ("step", "side", "state", "events", "overlay")
+
+    def __init__(self, step: Callable, side: str, state: dict, events: list, overlay: dict) -> None:
+        self.step, self.side, self.state, self.events, self.overlay = step, side, state, events, overlay
 
 
 def spelled(n: int) -> str:
@@ -64,10 +75,34 @@ class SmithereensBase(SequencedGame):
         """Whatever apply would refuse, check reports first (docs/adding-a-game.md 4): the step is
         applied to a copy of the state with fixed dice, so a value it reads that the data lacks is
         met here (as UnknownDataError, which check reports as a problem naming its path)."""
+        self._trial(data, state, step, Dice(seed=TRIAL_SEED))
+
+    def _trial(self, data: GameData, state: dict, step: Callable[[dict, Dice], list], dice: Dice) -> Trial:
         trial = plain_copy(state)        # a checked state is plain data with no shared part (issue 13: deepcopy's cost)
         with self.state_map(data, trial):
-            events = step(trial, Dice(seed=TRIAL_SEED))
+            events = step(trial, dice)
             self.after_step(data, trial, events)
+            return Trial(step, "", trial, events, self.map(data).overlay)
+
+    def trial_apply(self, data: GameData, state: dict, side: str, orders: list,
+                    apply: Callable[[GameData, dict, str, list, Dice], list]) -> None:
+        """trial_run of a phase's apply of `orders`. Inside apply(), a trial that rolled no die is kept
+        for the step (step_from_trial): the same function on an equal state, the same orders and no die
+        to tell the fixed dice from the step's make the same state, events and overrides read (issue 13:
+        a step was played twice)."""
+        dice = Dice(seed=TRIAL_SEED)
+        tried = self._trial(data, state, lambda trial, rolled: apply(data, trial, side, orders, rolled), dice)
+        if not dice.rolls:
+            self.keep_plan(TRIAL_PLAN, state, orders, Trial(apply, side, tried.state, tried.events, tried.overlay))
+
+    def step_from_trial(self, data: GameData, state: dict, side: str, orders: list) -> list | None:
+        tried = self.checked_plan(TRIAL_PLAN, state, orders)
+        if tried is None or tried.step != self.phase(state).apply or tried.side != side:
+            return None
+        state.clear()
+        state.update(tried.state)
+        self.map(data).overlay = tried.overlay       # what the step's own apply leaves laid (13.8: renew_map)
+        return tried.events
 
     # -- what the game state changes on the map (13.8) ---------------------------------------------
     def map_overlay(self, data: GameData, state: dict) -> dict[str, dict]:
@@ -199,6 +234,16 @@ class SmithereensBase(SequencedGame):
             hexes = data.get(f"map.regions.{name}.hexes", f"the hexes of {name.replace('_', ' ')} ({rule})")
             return {self.grid(data).canonical(str(h)) for h in hexes}
         return data.derived(f"smithereens.region.{name}", build)
+
+    def region_if_known(self, data: GameData, name: str, rule: str) -> set[str] | None:
+        """region(), or None where the data lacks the area: worked out once per data with the overrides
+        it read (issue 13: every hex entered built the refusal again)."""
+        def build() -> set[str] | None:
+            try:
+                return self.region(data, name, rule)
+            except UnknownDataError:
+                return None
+        return data.derived(f"smithereens.region_if_known.{name}", build)
 
     def wehrkreis_cities(self, data: GameData, rule: str) -> set[str]:
         return {self.grid(data).canonical(str(h)) for h in data.get("map.wehrkreis_cities.hexes", f"the Wehrkreis cities ({rule})")}

@@ -153,7 +153,10 @@ class ControlRules(SupplyRules):
         else:
             longest = self.once(data, numbers.integer, "economy.collapse.path_hexes", "the longest Ruhr-Berlin path (7.3)")
             held = [h for h in ruhr if control[h] == "german"]
-            if not any(self.line(data, state, h, "german", lambda x: x == berlin, set(), ("7.3", berlin), max_length=longest) for h in held):
+            with self.blocking_kept(data, state):        # the lines only read the state
+                joined = any(self.line(data, state, h, "german", lambda x: x == berlin, set(), ("7.3", berlin), max_length=longest)
+                             for h in held)
+            if not joined:
                 reason = f"no path of {longest} hexes or fewer, free of Alliance units, from a German Ruhr city to Berlin (7.3 3)"
         if reason:
             state["collapsed"] = True
@@ -184,14 +187,22 @@ class ControlRules(SupplyRules):
         gives both cities' hexes; otherwise a Yugoslav unit leaving is refused naming them."""
         if state.get("yugoslavs_free"):
             return
+        cities = data.derived("smithereens.yugoslav_cities", lambda: self.yugoslav_cities(data))
         try:
-            cities = [self.grid(data).canonical(self.once(data, numbers.text, f"map.places.{name}.hex", f"{name}'s hex (10.23)"))
-                      for name in ("Zagreb", "Belgrade")]
-            free = all(self.controller(data, state, h, "10.23") == "alliance" for h in cities)
+            free = cities is not None and all(self.controller(data, state, h, "10.23") == "alliance" for h in cities)
         except UnknownDataError:
             return
         if free:
             state["yugoslavs_free"] = True
+
+    def yugoslav_cities(self, data: GameData) -> list[str] | None:
+        """Zagreb's and Belgrade's hexes (10.23), or None where the data lacks one: worked out once per
+        data with the overrides it read (issue 13: the refusal was built again at every player turn)."""
+        try:
+            return [self.grid(data).canonical(self.once(data, numbers.text, f"map.places.{name}.hex", f"{name}'s hex (10.23)"))
+                    for name in ("Zagreb", "Belgrade")]
+        except UnknownDataError:
+            return None
 
     def end_player_turn(self, data: GameData, state: dict, events: list) -> None:
         self.next_player_turn(data, state)

@@ -91,7 +91,7 @@ class MobileAssaultRules(ReportRules):
         else:
             problems = self.end_stacking_problems(data, view)
         if not problems:
-            self.trial_run(data, state, lambda trial, dice: self.apply_movement(data, trial, side, orders, dice))
+            self.trial_apply(data, state, side, orders, self.apply_movement)
         return problems
 
     def mobile_assault_problem(self, data: GameData, view: dict, mobile: dict, order: dict, alone: bool, moved: set[str]) -> str | None:
@@ -385,7 +385,7 @@ class MobileAssaultRules(ReportRules):
             return [Problem(0, "there is no retreat from a mobile assault: all losses are steps (12.13)")]
         problems = [Problem(0, m) for m in self.response_problems(data, state, battle, orders[0])]
         if not problems:
-            self.trial_run(data, state, lambda trial, dice: self.apply_ma_response(data, trial, side, orders, dice))
+            self.trial_apply(data, state, side, orders, self.apply_ma_response)
         return problems
 
     def apply_ma_response(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:

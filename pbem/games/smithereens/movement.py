@@ -286,7 +286,7 @@ class MovementRules(ReplacementRules):
         if not problems:
             problems += self.end_stacking_problems(data, view)
         if not problems:
-            self.trial_run(data, state, lambda trial, dice: self.apply_movement(data, trial, side, orders, dice))
+            self.trial_apply(data, state, side, orders, self.apply_movement)
         return problems
 
     def movement_view(self, data: GameData, state: dict) -> dict:

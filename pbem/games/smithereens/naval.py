@@ -109,7 +109,7 @@ class NavalDefenseRules(GermanSupportRules):
                 return [Problem(0, form)]
             if choice not in hexes:
                 return [Problem(0, form)]
-        self.trial_run(data, state, lambda trial, dice: self.apply_naval(data, trial, side, orders, dice))
+        self.trial_apply(data, state, side, orders, self.apply_naval)
         return []
 
     def apply_naval(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:

@@ -94,7 +94,7 @@ class ResponseRules(SetupRules):
             problems.append(Problem(None, f"no answer for the battle at {target} ({plural(pending[target]['defender_lp'], 'loss point')})"))
         if not problems:
             self.victory_problem(data, state)
-            self.trial_run(data, state, lambda trial, dice: self.apply_responses(data, trial, side, orders, dice))
+            self.trial_apply(data, state, side, orders, self.apply_responses)
         return problems
 
     def response_problems(self, data: GameData, state: dict, battle: dict, order: dict) -> list[str]:

@@ -202,9 +202,8 @@ class SpecialMovementRules(FlakRules):
             state["ports_closed"] = sorted([*state.get("ports_closed", []), hex_id])
             events.append({"event": "port_lost", "hex": hex_id, "rule": "10.34"})
         if not state.get("atc_entered"):
-            try:
-                atc = self.region(data, "atc", "10.27")
-            except UnknownDataError:
+            atc = self.region_if_known(data, "atc", "10.27")
+            if atc is None:
                 return
             if hex_id in atc:
                 state["atc_entered"] = True
@@ -280,7 +279,7 @@ class SpecialMovementRules(FlakRules):
         if not problems:
             problems += self.end_stacking_problems(data, view, "when special movement ends", "10.29")
         if not problems:
-            self.trial_run(data, state, lambda trial, dice: self.apply_redeploy(data, trial, side, orders, dice))
+            self.trial_apply(data, state, side, orders, self.apply_redeploy)
         return problems
 
     def italy_strategic_problem(self, data: GameData, state: dict, unit_id: str, count: int) -> str | None:

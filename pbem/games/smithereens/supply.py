@@ -1,8 +1,11 @@
 """6.x supply (standard level): tracing supply lines, out-of-supply units, Antwerp (6.9)."""
 
-from collections.abc import Callable
+import marshal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
-from ...canonical import data_hash
+from ...canonical import data_hash, is_exactly_plain
 from ...dice import Dice
 from ...errors import PbemError, UnknownDataError
 from ...gamedata import GameData, unwrap
@@ -11,6 +14,8 @@ from ...kit import numbers
 from .components import ALLIANCE, SmithereensBase, camp
 
 _NO_OVERLAY = data_hash({})
+# blocking_kept(): (the data, the state, army -> blocking()'s answer) while a caller traces from that state
+_KEPT_BLOCKING: ContextVar[tuple[GameData, dict, dict[str, set[str]]] | None] = ContextVar("smithereens_blocking", default=None)
 
 
 def overlay_hash(overlay: dict) -> str:
@@ -150,13 +155,49 @@ class SupplyRules(SmithereensBase):
         self.region(data, "switzerland", "6.2")
         # the units' counters read here, for this state: the kept trace reads none (its used overrides are the key's)
         blocked = self.blocking(data, state, army)
-        key = ("smithereens.line", type(self).__name__, army, start, frozenset(blocked), overlay_hash(self.map(data).overlay),
-               names, max_length)
+        key = ("smithereens.line", type(self).__name__, army, start, self.within_reach(data, start, blocked, max_length),
+               overlay_hash(self.map(data).overlay), names, max_length)
         return bool(data.remembered(key, lambda: self.trace(data, state, start, army, is_source, excluded, max_length, blocked)))
+
+    def within_reach(self, data: GameData, start: str, blocked: set[str], max_length: int | None) -> frozenset[str]:
+        """The blocked hexes a line of at most `max_length` hexes from `start` could meet: its search
+        never gets farther from the start than that, so the others change nothing (issue 13: a 7.3 path
+        is not traced again when units move far from it). A hex the grid cannot place is kept."""
+        if max_length is None:
+            return frozenset(blocked)
+        grid, near = self.grid(data), set()
+        for hex_id in blocked:
+            try:
+                if grid.distance(start, hex_id) > max_length:
+                    continue
+            except ValueError:
+                pass
+            near.add(hex_id)
+        return frozenset(near)
+
+    @contextmanager
+    def blocking_kept(self, data: GameData, state: dict) -> Iterator[None]:
+        """Inside, blocking() of this very data and state is worked out once per army: for callers
+        that only read the state while they trace many lines from it (issue 13: each unit's supply, each
+        Ruhr city's path). The first answer notes its overrides where a fresh one would."""
+        token = _KEPT_BLOCKING.set((data, state, {}))
+        try:
+            yield
+        finally:
+            _KEPT_BLOCKING.reset(token)
 
     def blocking(self, data: GameData, state: dict, army: str) -> set[str]:
         """6.2: the hexes `army`'s supply lines may not enter: enemy units in them (and, for the
         Western Allies and Soviets, each other's units)."""
+        kept = _KEPT_BLOCKING.get()
+        if kept is not None and kept[0] is data and kept[1] is state:
+            answers = kept[2]
+            if army not in answers:
+                answers[army] = self._blocking(data, state, army)
+            return answers[army]
+        return self._blocking(data, state, army)
+
+    def _blocking(self, data: GameData, state: dict, army: str) -> set[str]:
         def hostile(unit_id: str) -> bool:
             other = self.army_of(data, unit_id)
             return camp(other) != camp(army) or (army in ALLIANCE and other in ALLIANCE and other != army)
@@ -201,22 +242,30 @@ class SupplyRules(SmithereensBase):
     def oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
         """Units out of supply now; units sharing hex, army and nationality share one trace.
         A function of the data, the state and the map's overlay (13.8, laid from a state): kept per
-        data under their hashes (a phase's check and its apply ask the same, issue 13)."""
+        data under the state's exact value and the overlay's hash (a phase's check and its apply ask
+        the same, issue 13)."""
         try:
-            key = ("smithereens.oos_units", type(self).__name__, data_hash(state), overlay_hash(self.map(data).overlay), tuple(units))
+            if not is_exactly_plain(state):
+                raise ValueError("not plain data")
+            # marshal's bytes of exactly plain data read back as that very value (each type its own code);
+            # version 0 writes no references or interned strings, so equal values give equal bytes; a
+            # tenth of the cost of its hash (issue 13: a phase's check, trial and apply ask for equal states)
+            text = marshal.dumps(state, 0)
         except ValueError:               # a working state that is not plain data: traced, not kept
             return self._oos_units(data, state, units)
+        key = ("smithereens.oos_units", type(self).__name__, text, overlay_hash(self.map(data).overlay), tuple(units))
         return list(data.remembered(key, lambda: self._oos_units(data, state, units)))     # the caller's own
 
     def _oos_units(self, data: GameData, state: dict, units: list[str]) -> list[str]:
         answers: dict = {}
         result = []
-        for unit_id in units:
-            key = (state["units"][unit_id]["hex"], self.army_of(data, unit_id), self.counter(data, unit_id).get("nationality"))
-            if key not in answers:
-                answers[key] = self.in_supply(data, state, unit_id)
-            if not answers[key]:
-                result.append(unit_id)
+        with self.blocking_kept(data, state):            # in_supply only reads the state
+            for unit_id in units:
+                key = (state["units"][unit_id]["hex"], self.army_of(data, unit_id), self.counter(data, unit_id).get("nationality"))
+                if key not in answers:
+                    answers[key] = self.in_supply(data, state, unit_id)
+                if not answers[key]:
+                    result.append(unit_id)
         return result
 
     def antwerp_captured(self, data: GameData, state: dict, events: list, dice: Dice | None) -> None:

@@ -157,7 +157,7 @@ class TacticalAirRules(AirborneRules):
             return super().check_naval(data, state, side, naval)
         if naval:
             return [Problem(None, "the answer holds `air:` orders only; no naval gun support is offered here (13.10)")]
-        self.trial_run(data, state, lambda trial, dice: self.apply_naval(data, trial, side, orders, dice))
+        self.trial_apply(data, state, side, orders, self.apply_naval)
         return []
 
     def apply_naval(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:

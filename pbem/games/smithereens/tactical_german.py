@@ -139,7 +139,7 @@ class GermanAttackAirRules(TacticalAirRules):
         reason = self.air_answer_problem(data, state, orders)
         if reason:
             return [Problem(None, reason)]
-        self.trial_run(data, state, lambda trial, dice: self.apply_air(data, trial, side, orders, dice))
+        self.trial_apply(data, state, side, orders, self.apply_air)
         return []
 
     def apply_air(self, data: GameData, state: dict, side: str, orders: list, dice: Dice) -> list[dict]:
