@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from tests import fastyaml
 
 ROOT = Path(__file__).resolve().parent.parent
 # beside the repository, not part of it
@@ -131,7 +132,7 @@ class Audit:
         }
 
     def committed_index(self) -> dict[str, Any]:
-        index: dict[str, Any] = yaml.safe_load(self.index_path.read_text(encoding="utf-8"))
+        index: dict[str, Any] = fastyaml.safe_load(self.index_path.read_text(encoding="utf-8"))
         return index
 
     def write_index(self) -> Path:

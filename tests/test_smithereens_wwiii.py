@@ -11,6 +11,7 @@ from pbem.errors import PbemError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
+from tests import fastyaml
 
 DATA = Path(__file__).parent / "data" / "smithereens-wwiii-demo.yaml"
 ALLIED = [{"place": "us-3", "at": "3114"}, {"place": "us-5", "at": "3115"}, {"place": "br-1", "at": "3116"},
@@ -514,7 +515,7 @@ def test_a_signed_wwiii_campaign_deploys_and_plays_a_soviet_and_an_allied_player
                   "--player", "western=western.pub", "--commitment", "w3-soviet.commit.txt",
                   "--commitment", "w3-western.commit.txt", "--data", DATA, "--option", "fog=off")
     assert "Set-up: Allied deployment (14.2)" in created.stdout
-    header = yaml.safe_load((tmp_path / "c" / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((tmp_path / "c" / "campaign.yaml").read_text())
     assert header["scenario"] == "wwiii_straight_up" and header["data"]["override"]["demonstration"] is True
     assert header["not_enforced"] == GAME.not_enforced_in({"level": "beginner", "fog": False}, load_scenario("smithereens", "wwiii_straight_up")[0])
     assert not any(r.startswith("the World War III scenarios") for r in header["not_enforced"])
