@@ -9,6 +9,7 @@ from pbem import campaign as camp
 from tests.conftest import ROOT
 from tests.test_cli import run
 from tests import fastyaml
+from tests.players import keyed_players
 
 EXAMPLE = ROOT / "examples" / "dark-december-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -17,12 +18,9 @@ DEMO_DATA = EXAMPLE / "data-override.yaml"
 
 @pytest.fixture
 def players(tmp_path, monkeypatch):
+    """`pbem keygen ger`, `pbem keygen all` and their `pbem commit`s for campaign dd (made once, copied here)."""
     monkeypatch.chdir(tmp_path)
-    run("keygen", "ger")
-    run("keygen", "all")
-    run("commit", "--key", "ger", "--campaign", "dd", "--side", "german")
-    run("commit", "--key", "all", "--campaign", "dd", "--side", "allies")
-    return tmp_path
+    return keyed_players(tmp_path, "dd", {"german": "ger", "allies": "all"})
 
 
 def new(scenario, *extra, folder="camp", ok=True):
