@@ -10,6 +10,7 @@ from tests.conftest import ROOT
 from tests.test_cli import run
 from tests import fastyaml
 from tests.players import keyed_players
+from tests.demos import demo_by_cli
 
 EXAMPLE = ROOT / "examples" / "dark-december-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -108,8 +109,8 @@ def test_every_report_of_the_example_says_it_used_demonstration_data():
 
 
 def test_demo_command_runs_it():
-    result = run("demo", "--game", "dark-december")
-    assert "OK:" in result.stdout and "DEMONSTRATION DATA" in result.stdout
+    printed = demo_by_cli("dark-december")[1]        # `pbem demo --game dark-december --keep DIR` printed
+    assert "OK:" in printed and "DEMONSTRATION DATA" in printed
 
 
 def test_the_benchmark_policy_answers_legally():

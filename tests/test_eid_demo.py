@@ -9,6 +9,7 @@ from pbem import campaign as camp
 from tests.conftest import ROOT
 from tests.test_cli import run
 from tests import fastyaml
+from tests.demos import demo_by_cli
 
 EXAMPLE = ROOT / "examples" / "end-of-the-iron-dream-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -70,7 +71,7 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
             if fastyaml.safe_load((step / "save.yaml").read_text())["data_used"]["override_values"]]
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
-    printed = run("demo", "--game", "end-of-the-iron-dream").stdout
+    printed = demo_by_cli("end-of-the-iron-dream")[1]      # `pbem demo --game end-of-the-iron-dream --keep DIR` printed
     assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 22 saves" in printed
 
 

@@ -14,6 +14,7 @@ from pbem import campaign as camp
 from tests.conftest import ROOT
 from tests.test_cli import run
 from tests import fastyaml
+from tests.demos import demo_by_cli
 
 EXAMPLE = ROOT / "examples" / "stargard-solstice-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -78,5 +79,5 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
             if fastyaml.safe_load((step / "save.yaml").read_text())["data_used"]["override_values"]]
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
-    printed = run("demo", "--game", "stargard-solstice").stdout
+    printed = demo_by_cli("stargard-solstice")[1]      # `pbem demo --game stargard-solstice --keep DIR` printed
     assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 32 saves" in printed
