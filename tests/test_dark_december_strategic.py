@@ -7,7 +7,6 @@ added by `road()`. Column 11 runs 1110, 1111, 1112, ... each hex next to the one
 1110 and 1111.
 """
 
-import copy
 
 import pytest
 
@@ -24,7 +23,7 @@ CLEAR = {"terrain": "clear", "army": "none", "hexes_east_of_westwall": 0}
 def data(base):  # noqa: F811
     """Column 11 to row 30, no roads yet, every road hex Allied at the start (5.7 B, C)."""
     extra = {f"map.hexes.11{r}": dict(CLEAR) for r in range(15, 31)}
-    return changed(copy.deepcopy(base), {**extra, "map.road_control.german_at_start.turning_point": []})
+    return changed(base, {**extra, "map.road_control.german_at_start.turning_point": []})     # changed() copies base
 
 
 def road(data, chain, **more):
