@@ -181,6 +181,25 @@ def _occurs(needle: str, data: bytes) -> bool:
     return re.search(pattern, data) is not None
 
 
+TOKEN = re.compile(rb"[A-Za-z0-9_-]+")
+
+
+class _Searched:
+    """_occurs(needle, data) for the many needles searched in one file: a needle made only of token
+    characters occurs as a whole token exactly when it is one of the file's maximal runs of them
+    (found once per file); any other needle is searched as _occurs searches it."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.tokens = frozenset(TOKEN.findall(data))
+
+    def __call__(self, needle: str) -> bool:
+        text = needle.encode()
+        if TOKEN.fullmatch(text):
+            return text in self.tokens
+        return _occurs(needle, self.data)
+
+
 def find_leaks(folder: Path, parts: dict[str, PrivatePart]) -> tuple[list[str], int]:
     """(each leak as 'file: what', how many needles were searched for)."""
     campaign = camp.open_campaign(folder)
@@ -190,8 +209,9 @@ def find_leaks(folder: Path, parts: dict[str, PrivatePart]) -> tuple[list[str], 
         needles += source(campaign, parts)
     leaks = []
     for name, (number, data) in received(folder, campaign).items():
+        occurs = _Searched(data)
         for needle in needles:
             applies = needle.steps is None or (number is not None and number in needle.steps)
-            if applies and _occurs(needle.text, data):
+            if applies and occurs(needle.text):
                 leaks.append(f"{name}: {needle.what}")
     return leaks, len(needles)

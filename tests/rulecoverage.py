@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from tests import fastyaml
 
 ROOT = Path(__file__).resolve().parent.parent
 # beside the repository, not part of it
@@ -47,6 +48,29 @@ SENTENCE = re.compile(r"[.:;?!]")
 def cites(number: str, text: str) -> bool:
     """`number` stands alone in `text` (15.23.3 does not cite 15.23, nor 2.12 cite 2.1)."""
     return re.search(r"(?<![\d.])" + re.escape(number) + r"(?!\d|\.\d)", text) is not None
+
+
+# a number of digits and dots (9.85, 15.23.3) as `cites` finds it: not after a digit or a dot, and
+# taken whole (a digit or a dot and a digit after it would continue it)
+DOTTED = re.compile(r"\d+(?:\.\d+)*")
+STANDING = re.compile(r"(?<![\d.])\d+(?:\.\d+)*")
+
+
+class Citations:
+    """cites(number, text) for many numbers on one long text (a game's tests cite hundreds of rules
+    in a few hundred kilobytes): a number of digits and dots stands alone in the text exactly when
+    it is one of the text's whole numbers found by STANDING (one that starts where `cites` lets a
+    number start runs to its end, where `cites` lets one end); any other number is searched as
+    `cites` searches it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found = frozenset(STANDING.findall(text))
+
+    def __call__(self, number: str) -> bool:
+        if DOTTED.fullmatch(number):
+            return number in self.found
+        return cites(number, self.text)
 
 
 def words(text: str) -> str:
@@ -131,7 +155,7 @@ class Audit:
         }
 
     def committed_index(self) -> dict[str, Any]:
-        index: dict[str, Any] = yaml.safe_load(self.index_path.read_text(encoding="utf-8"))
+        index: dict[str, Any] = fastyaml.safe_load(self.index_path.read_text(encoding="utf-8"))
         return index
 
     def write_index(self) -> Path:
@@ -200,10 +224,9 @@ class Audit:
     def uncovered(self, listed: Iterable[str], definitional: dict[str, str]) -> list[str]:
         """The numbered rules with text of their own that no test cites, the not-enforced list
         does not name and `definitional` does not excuse."""
-        listed_text = "\n".join(listed)
+        in_tests, in_listed = Citations(self.cited), Citations("\n".join(listed))
         return [number for number, body in self.rules.items()
-                if body and number not in definitional and not cites(number, self.cited)
-                and not cites(number, listed_text)]
+                if body and number not in definitional and not in_tests(number) and not in_listed(number)]
 
     def bad_definitions(self, definitional: dict[str, str]) -> list[str]:
         """DEFINITIONAL entries that are no rule with text, or give no reason."""

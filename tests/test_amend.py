@@ -13,6 +13,7 @@ from pbem.editor import store
 from tests.conftest import DEMO_KEYS, tree_bytes
 from tests.test_cli import run
 from tests.test_inbox import mail
+from tests import fastyaml
 
 HEX = "2118E"        # next to sov-2gta in 2019E at save 3 of the demo; its terrain is not in the demo data
 
@@ -44,7 +45,7 @@ def camp_of(root: Path, side: str) -> Path:
 
 def move_file(root: Path, name: str) -> Path:
     run("orders", camp_of(root, "alliance"), "--side", "alliance", "--out", root / f"{name}.yaml")
-    body = yaml.safe_load((root / f"{name}.yaml").read_text())
+    body = fastyaml.safe_load((root / f"{name}.yaml").read_text())
     body["orders"] = [{"move": "sov-2gta", "path": ["2019E", HEX]}]
     (root / f"{name}.yaml").write_text(yaml.safe_dump(body, sort_keys=False))
     return root / f"{name}.yaml"
@@ -84,8 +85,8 @@ def test_an_amendment_signed_by_both_enters_the_chain_and_later_steps_use_it(two
     report = (step / "report.txt").read_text()
     assert "Data amendment proposed by german" in report and "countersigned by alliance: terrain read off the printed eastern sheet" in report
     assert f"`map.hexes.{HEX}` = {{'terrain': 'clear'}}" in report
-    save3 = yaml.safe_load((step / "save.yaml").read_text())
-    save2 = yaml.safe_load((camp_of(root, "german") / "steps" / "0003" / "save.yaml").read_text())
+    save3 = fastyaml.safe_load((step / "save.yaml").read_text())
+    save2 = fastyaml.safe_load((camp_of(root, "german") / "steps" / "0003" / "save.yaml").read_text())
     assert save3["state"] == save2["state"] and save3["awaiting"] == save2["awaiting"]
 
     # the move the data lacked is now legal, adjudicated on both machines, and its report names the amendment
@@ -108,7 +109,7 @@ def test_an_amendment_signed_by_both_enters_the_chain_and_later_steps_use_it(two
 
 def test_an_amendment_never_replaces_a_known_value(two_copies):
     root = two_copies
-    proposal = yaml.safe_load((root / "camp-amendment-proposal.yaml").read_text())
+    proposal = fastyaml.safe_load((root / "camp-amendment-proposal.yaml").read_text())
     proposal["values"] = {"map.hexes.1719E": {"terrain": "clear"}}      # the override says rough
     (root / "bad.yaml").write_text(yaml.safe_dump(proposal, sort_keys=False))
     before = tree_bytes(camp_of(root, "german"))
@@ -121,7 +122,7 @@ def test_an_amendment_never_replaces_a_known_value(two_copies):
 def test_an_amendment_hexside_no_lookup_would_find_is_refused(two_copies):
     """10.15: a lake entered as `2119E|2118E` (not the sorted pair lookups ask for) would be ignored."""
     root = two_copies
-    proposal = yaml.safe_load((root / "camp-amendment-proposal.yaml").read_text())
+    proposal = fastyaml.safe_load((root / "camp-amendment-proposal.yaml").read_text())
     proposal["values"] = {"map.hexsides.2119E|2118E": "lake"}
     (root / "bad.yaml").write_text(yaml.safe_dump(proposal, sort_keys=False))
     before = tree_bytes(camp_of(root, "german"))
@@ -139,7 +140,7 @@ def test_the_proposer_cannot_countersign_and_orders_conflict_with_an_amendment(t
     assert "this key holds no seat other than the proposer's (german)" in own.stderr
     # the alliance signed its orders for save 3 first: it cannot also countersign for save 3
     empty = move_file(root, "e")
-    body = yaml.safe_load(empty.read_text())
+    body = fastyaml.safe_load(empty.read_text())
     body["orders"] = []
     empty.write_text(yaml.safe_dump(body, sort_keys=False))
     run("sign", camp_of(root, "alliance"), empty, "--key", root / "alliance" / "key")
@@ -175,7 +176,7 @@ def test_the_awaited_side_does_not_propose_it_countersigns_or_moves(two_copies):
 def test_an_amendment_may_choose_an_errata_reading_not_chosen_yet(two_copies):
     """docs/errata.md S4 (10.16, 10.21): the Thaw river-crossing cost of non-mechanized units."""
     root = two_copies
-    proposal = yaml.safe_load((root / "camp-amendment-proposal.yaml").read_text())
+    proposal = fastyaml.safe_load((root / "camp-amendment-proposal.yaml").read_text())
     del proposal["values"][f"map.hexes.{HEX}"]
     proposal["errata"] = {"S4": "all-units"}
     (root / "errata.yaml").write_text(yaml.safe_dump(proposal, sort_keys=False))
@@ -206,7 +207,7 @@ def test_the_awaited_side_declines_an_amendment_by_moving_instead(two_copies):
     seen = run("inbox", camp_of(root, "alliance"), root / "amendment.txt").stdout
     assert seen.splitlines()[-1].startswith("save 3: the data amendment of german awaits the countersignature of alliance")
     empty = move_file(root, "e")
-    body = yaml.safe_load(empty.read_text())
+    body = fastyaml.safe_load(empty.read_text())
     body["orders"] = []
     empty.write_text(yaml.safe_dump(body, sort_keys=False))
     run("sign", camp_of(root, "alliance"), empty, "--key", root / "alliance" / "key")

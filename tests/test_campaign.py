@@ -12,6 +12,7 @@ from pbem.keys import key_id
 from pbem.yamlio import parse_yaml_text
 from pbem.demo import demo_commitment
 from tests.conftest import ROOT, forge_signed, tree_bytes
+from tests import fastyaml
 
 DEMO_DATA = ROOT / "examples" / "smithereens-demo" / "data-override.yaml"
 
@@ -36,8 +37,8 @@ def orders_file(folder, tmp_path, side, key, orders, name):
 
 def test_save_zero_is_chained_to_the_header_and_holds_the_setup(tmp_path, demo_keys):
     folder = make(tmp_path, demo_keys)
-    save = yaml.safe_load((folder / "steps" / "0000" / "save.yaml").read_text())
-    header = yaml.safe_load((folder / "campaign.yaml").read_text())
+    save = fastyaml.safe_load((folder / "steps" / "0000" / "save.yaml").read_text())
+    header = fastyaml.safe_load((folder / "campaign.yaml").read_text())
     assert save["previous"] == data_hash(header) == save["header"]
     assert save["state"]["units"]["ger-46pz"] == {"hex": "1819E", "steps": 2}     # 3.2 set-up hex, 3.8 full strength
     assert save["state"]["control"]["1819E"] == "german"                             # 3.9 Warsaw
@@ -74,7 +75,7 @@ def test_assault_pauses_for_the_defenders_signed_response(tmp_path, demo_keys):
 def test_gm_mode_needs_the_referees_reveal_only(tmp_path, demo_keys):
     gm = Ed25519PrivateKey.generate()
     folder = make(tmp_path, demo_keys, gm=gm, campaign_id="gm1")
-    header = yaml.safe_load((folder / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((folder / "campaign.yaml").read_text())
     assert header["dice"]["mode"] == "gm" and list(header["dice"]["commitments"]) == ["gm"]
     german = demo_keys["german"]
     attack = orders_file(folder, tmp_path, "german", german, [{"attack": "1918E", "with": ["ger-46pz"]}], "a.txt")
@@ -103,7 +104,7 @@ def test_order_needing_unknown_data_is_refused_and_nothing_written(tmp_path, dem
 
 def test_unknown_crt_column_refuses_before_rolling(tmp_path, demo_keys):
     # a copy of the demo data without row 5 of column 1:1/1:2
-    data = yaml.safe_load(DEMO_DATA.read_text())
+    data = fastyaml.safe_load(DEMO_DATA.read_text())
     del data["values"]["crt.cells.5.1:1/1:2"]
     override = tmp_path / "partial.yaml"
     override.write_text(yaml.safe_dump(data))

@@ -5,10 +5,12 @@ choice, a victorious defender's advance and bridge demolitions, every report lab
 
 
 import pytest
-import yaml
 from pbem import campaign as camp
 from tests.conftest import ROOT
 from tests.test_cli import run
+from tests import fastyaml
+from tests.players import keyed_players
+from tests.demos import demo_by_cli
 
 EXAMPLE = ROOT / "examples" / "dark-december-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -17,12 +19,9 @@ DEMO_DATA = EXAMPLE / "data-override.yaml"
 
 @pytest.fixture
 def players(tmp_path, monkeypatch):
+    """`pbem keygen ger`, `pbem keygen all` and their `pbem commit`s for campaign dd (made once, copied here)."""
     monkeypatch.chdir(tmp_path)
-    run("keygen", "ger")
-    run("keygen", "all")
-    run("commit", "--key", "ger", "--campaign", "dd", "--side", "german")
-    run("commit", "--key", "all", "--campaign", "dd", "--side", "allies")
-    return tmp_path
+    return keyed_players(tmp_path, "dd", {"german": "ger", "allies": "all"})
 
 
 def new(scenario, *extra, folder="camp", ok=True):
@@ -33,14 +32,14 @@ def new(scenario, *extra, folder="camp", ok=True):
 def test_new_campaign_records_the_options_both_players_agreed_to(players):
     """6.1/6.2 set-up, 14.0 reserves, 26.x variants: options given at `pbem new`, in the header."""
     new("campaign", "--option", "setup=historical", "--option", "reserves=true", "--option", "variants=26.4")
-    header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((players / "camp" / "campaign.yaml").read_text())
     assert header["game"] == "dark-december" and header["scenario"] == "campaign"
     assert header["options"] == {"setup": "historical", "reserves": True, "disengagement": False, "armored_zoc": False,
                                  "surrender": False, "variants": ["26.4"]}
     assert any(r.startswith("26.4 B / 26.6: the Allies' free set-up is an Allied orders step") for r in header["not_enforced"])
     assert not any(r.startswith("the chosen variants") for r in header["not_enforced"])
     assert any(rule.startswith("25.0 fog of war (optional, `--option fog=true`) is not chosen") for rule in header["not_enforced"])
-    save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
+    save = fastyaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
     assert save["state"]["turn"] == 1 and save["state"]["units"] == {}          # no counters in the rulebook text
     picture = (players / "camp" / "steps" / "0000" / "picture.svg").read_text()
     assert "No map picture: game.hex_grid: grid spec: offset is &#x27;unknown&#x27;" in picture   # the group enters it
@@ -49,7 +48,7 @@ def test_new_campaign_records_the_options_both_players_agreed_to(players):
 def test_new_herbstnebel_and_an_errata_reading(players):
     """Herbstnebel (6.0 C); the DD7 reading (16.1 H vs 18.3 D) chosen at creation."""
     new("herbstnebel", "--option", "errata.DD7=rule-18-3-D")
-    header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((players / "camp" / "campaign.yaml").read_text())
     assert header["options"]["errata"] == {"DD7": "rule-18-3-D"}
     bad = new("herbstnebel", "--option", "errata.DD7=maybe", folder="camp2", ok=False)
     assert bad.exit_code == 1 and not (players / "camp2").exists()
@@ -61,7 +60,7 @@ def test_new_turning_point_needs_its_first_turn(players):
     bad = new("turning-point", ok=False)
     assert bad.exit_code == 1 and "game.turns.first_turn_turning_point" in bad.stderr and not (players / "camp").exists()
     new("turning-point", "--data", DEMO_DATA)
-    save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
+    save = fastyaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
     assert save["state"]["turn"] == 9 and save["state"]["units"]["ger-pz1"]["hex"] == "1412"
 
 
@@ -103,15 +102,15 @@ def test_the_example_plays_one_full_game_turn_with_every_exchange():
 
 def test_every_report_of_the_example_says_it_used_demonstration_data():
     for step in sorted((BUNDLED / "steps").iterdir()):
-        save = yaml.safe_load((step / "save.yaml").read_text())
+        save = fastyaml.safe_load((step / "save.yaml").read_text())
         if save["data_used"]["override_values"]:
             assert "DEMONSTRATION DATA" in (step / "report.txt").read_text()
     assert "DEMONSTRATION DATA" in DEMO_DATA.read_text().splitlines()[0]
 
 
 def test_demo_command_runs_it():
-    result = run("demo", "--game", "dark-december")
-    assert "OK:" in result.stdout and "DEMONSTRATION DATA" in result.stdout
+    printed = demo_by_cli("dark-december")[1]        # `pbem demo --game dark-december --keep DIR` printed
+    assert "OK:" in printed and "DEMONSTRATION DATA" in printed
 
 
 def test_the_benchmark_policy_answers_legally():
@@ -132,11 +131,11 @@ def test_new_campaign_with_the_later_optional_rules(players):
     fog with 8.6 surrender is refused and nothing is written."""
     new("herbstnebel", "--option", "fog=true", "--option", "commanders=true", "--option", "uncertain_weather=true",
         "--option", "infiltration=true", "--option", "reserves=true")
-    header = yaml.safe_load((players / "camp" / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((players / "camp" / "campaign.yaml").read_text())
     assert {k: header["options"][k] for k in ("fog", "commanders", "uncertain_weather", "infiltration")} == {
         "fog": True, "commanders": True, "uncertain_weather": True, "infiltration": True}
     assert header["created_with"]["behaviour"] == 6
-    save = yaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
+    save = fastyaml.safe_load((players / "camp" / "steps" / "0000" / "save.yaml").read_text())
     assert save["hidden"] == {"allies": {}, "german": {}}
     assert {k: save["state"][k] for k in ("fog_reserves", "all_out_used", "clear_from", "infiltrations", "withdrawn")} == {
         "fog_reserves": {"german": [], "allies": []}, "all_out_used": {}, "clear_from": None, "infiltrations": 0, "withdrawn": []}

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
+from tests import fastyaml
 
 from pbem import campaign as camp
 from pbem.demo import DEMO_SENT, demo_commitment, demo_folder, demo_plan
@@ -136,7 +136,7 @@ def test_fog_is_an_option_and_old_campaigns_play_in_the_open(tmp_path):
     campaign = new_campaign(tmp_path, fog="false")
     save = campaign.latest()[1]
     assert "hidden" not in save and "fog_reserves" not in save["state"]
-    header = yaml.safe_load((campaign.folder / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((campaign.folder / "campaign.yaml").read_text())
     assert header["options"]["fog"] is False
 
 
@@ -155,7 +155,7 @@ def test_the_allies_check_at_once_what_they_can_of_a_hidden_german_move(tmp_path
     forged = tmp_path / "forged.txt"
     for change, refusal in ((lambda s: s["units"]["us-inf1"].update(steps=1), "the other side's units, supply"),
                             (lambda s: s.update(phase="construction"), r"after the movement step comes reaction or combat")):
-        tampered = yaml.safe_load(dump_yaml(body))
+        tampered = fastyaml.safe_load(dump_yaml(body))
         change(tampered["hidden"]["result"]["state"])
         forged.write_text(forge_signed(allies, tampered, keys()["german"]))
         before = tree_bytes(allies)
@@ -205,10 +205,10 @@ def test_the_public_check_allows_what_a_hidden_move_does_to_the_enemy_and_nothin
     campaign = new_campaign(tmp_path)
     game, data = get_game("dark-december"), campaign.data
     before = campaign.latest()[1]["state"] | {"phase": "movement", "side": "german"}
-    before = yaml.safe_load(dump_yaml(before))
+    before = fastyaml.safe_load(dump_yaml(before))
     before["units"]["us-inf2"]["reserve"] = True                     # 1013
     before["units"]["us-eng1"]["reserve"] = True                     # 1113
-    after = yaml.safe_load(dump_yaml(before)) | {"phase": "combat"}
+    after = fastyaml.safe_load(dump_yaml(before)) | {"phase": "combat"}
     after["units"]["ger-inf1"]["hex"] = "1112"                       # next to us-eng1 (1113), not to us-inf2
     after["units"]["us-eng1"]["reserve"] = False
     assert game.hidden.public_problems(data, before, after, "german") == []

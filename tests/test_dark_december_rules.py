@@ -20,6 +20,7 @@ import pytest
 from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.dark_december import GAME
+from tests.datacopy import copy_without_cache, deep_copy
 from tests.dicehelp import ScriptedDice
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,13 +34,12 @@ def base():
 
 @pytest.fixture
 def data(base):
-    return copy.deepcopy(base)
+    return deep_copy(base)
 
 
 def changed(data, values: dict):
     """A copy of the data with some values set (full dotted paths, as the override writes them)."""
-    data = copy.deepcopy(data)
-    data.cache.clear()
+    data = copy_without_cache(data)
     for path, value in values.items():
         parts = data.full_path(path).split(".")
         node = data.tree

@@ -7,7 +7,6 @@ added by `road()`. Column 11 runs 1110, 1111, 1112, ... each hex next to the one
 1110 and 1111.
 """
 
-import copy
 
 import pytest
 
@@ -15,6 +14,7 @@ from pbem.errors import UnknownDataError
 from pbem.games.dark_december import GAME
 from tests.dicehelp import ScriptedDice
 from tests.test_dark_december_rules import apply, base, changed, messages, position  # noqa: F401  (fixtures)
+from tests import fastyaml
 
 CLEAR = {"terrain": "clear", "army": "none", "hexes_east_of_westwall": 0}
 
@@ -23,7 +23,7 @@ CLEAR = {"terrain": "clear", "army": "none", "hexes_east_of_westwall": 0}
 def data(base):  # noqa: F811
     """Column 11 to row 30, no roads yet, every road hex Allied at the start (5.7 B, C)."""
     extra = {f"map.hexes.11{r}": dict(CLEAR) for r in range(15, 31)}
-    return changed(copy.deepcopy(base), {**extra, "map.road_control.german_at_start.turning_point": []})
+    return changed(base, {**extra, "map.road_control.german_at_start.turning_point": []})     # changed() copies base
 
 
 def road(data, chain, **more):
@@ -413,7 +413,7 @@ def test_a_signed_campaign_round_trip_with_strategic_movement(tmp_path):
     from pbem.yamlio import parse_yaml_text
 
     example = demo_folder("dark-december-demo")
-    override = yaml.safe_load((example / "data-override.yaml").read_text())
+    override = fastyaml.safe_load((example / "data-override.yaml").read_text())
     override["values"].update({"map.hexsides.1311|1312": ["road"], "map.hexsides.1312|1412": ["road"],
                                "map.road_control.german_at_start.turning_point": ["1412"],
                                "supply.fuel_depletion.divisions_by_roll": {str(f): 0 for f in range(1, 7)}})
@@ -433,7 +433,7 @@ def test_a_signed_campaign_round_trip_with_strategic_movement(tmp_path):
 
     play("german", [])                                                     # 8.7: the roll puts no division out
     play("german", [{"move": "ger-pz1", "path": ["1412", "1312"], "strategic": "enter"}])
-    save = yaml.safe_load((campaign.folder / "steps" / f"{campaign.latest()[0]:04d}" / "save.yaml").read_text())
+    save = fastyaml.safe_load((campaign.folder / "steps" / f"{campaign.latest()[0]:04d}" / "save.yaml").read_text())
     assert save["state"]["strategic"] == ["ger-pz1"] and save["state"]["units"]["ger-pz1"]["hex"] == "1312"
     assert save["state"]["road_control"] == {"1312": "german", "1412": "german"}          # 1312 was Allied (5.7 D)
     assert camp.verify(campaign.folder).ok

@@ -28,6 +28,7 @@ from tests.dicehelp import ScriptedDice
 from tests.eidhelp import at, play, problems
 from tests.test_eid_game import lhj_start
 from tests.test_eid_lhj_boxes import more, units
+from tests import fastyaml
 
 from .conftest import forge_signed, tree_bytes
 from .leaks import find_leaks

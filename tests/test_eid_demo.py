@@ -4,11 +4,12 @@ Turn 1 in full and Turn 2 with a mobile assault, two prepared assaults, the defe
 and the Bagration decision; every report labelled."""
 
 
-import yaml
 
 from pbem import campaign as camp
 from tests.conftest import ROOT
 from tests.test_cli import run
+from tests import fastyaml
+from tests.demos import demo_by_cli
 
 EXAMPLE = ROOT / "examples" / "end-of-the-iron-dream-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -67,10 +68,10 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
     labelled = [step.name for step in sorted((BUNDLED / "steps").iterdir())
                 if "DEMONSTRATION DATA" in (step / "report.txt").read_text()]
     used = [step.name for step in sorted((BUNDLED / "steps").iterdir())
-            if yaml.safe_load((step / "save.yaml").read_text())["data_used"]["override_values"]]
+            if fastyaml.safe_load((step / "save.yaml").read_text())["data_used"]["override_values"]]
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
-    printed = run("demo", "--game", "end-of-the-iron-dream").stdout
+    printed = demo_by_cli("end-of-the-iron-dream")[1]      # `pbem demo --game end-of-the-iron-dream --keep DIR` printed
     assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 22 saves" in printed
 
 

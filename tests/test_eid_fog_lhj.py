@@ -28,6 +28,7 @@ from tests.test_eid_game import LHJ_CITIES
 from tests.test_eid_lhj_boxes import more
 
 from tests.test_cli import run
+from tests import fastyaml
 
 from .leaks import find_leaks
 

@@ -2,12 +2,13 @@
 sequence of play (5.0), Operation Bagration's choice (6.5), the Soviet flip (3.5), the end of the
 game (26.1) and `pbem new`."""
 
-import yaml
 
 from pbem.gamedata import load_scenario
 from pbem.games.end_of_the_iron_dream import GAME
 from tests.eidhelp import at, play, problems, start
 from tests.test_cli import run
+from tests import fastyaml
+from tests.players import keyed_players
 
 
 def test_1_0_two_three_or_four_players_and_let_history_judge_strictly_two():
@@ -115,19 +116,18 @@ def test_pbem_new_needs_a_position_and_starts_three_seats(tmp_path, monkeypatch)
     """`pbem new end-of-the-iron-dream iron-dream` for three seats; without `position=` it is
     refused naming the option (the 3.x set-up is not played by pbem yet)."""
     monkeypatch.chdir(tmp_path)
+    keyed_players(tmp_path, "eid", {seat: seat for seat in ("axis", "soviet", "western")})     # keygen, commit
     args = []
     for seat in ("axis", "soviet", "western"):
-        run("keygen", seat)
-        run("commit", "--key", seat, "--campaign", "eid", "--side", seat)
         args += ["--player", f"{seat}={seat}.pub", "--commitment", f"eid-{seat}.commit.txt"]
     bad = run("new", "end-of-the-iron-dream", "iron-dream", "--dir", "c0", *args, ok=False)
     assert bad.exit_code == 1 and "needs `position=NAME`" in bad.output and not (tmp_path / "c0").exists()
     from tests.conftest import ROOT
     override = ROOT / "examples" / "end-of-the-iron-dream-demo" / "data-override.yaml"
     run("new", "end-of-the-iron-dream", "iron-dream", "--dir", "c1", *args, "--data", str(override), "--option", "position=demo")
-    header = yaml.safe_load((tmp_path / "c1" / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((tmp_path / "c1" / "campaign.yaml").read_text())
     assert header["game"] == "end-of-the-iron-dream" and header["options"] == {"position": "demo", "chit": "hidden"}
-    save = yaml.safe_load((tmp_path / "c1" / "steps" / "0000" / "save.yaml").read_text())
+    save = fastyaml.safe_load((tmp_path / "c1" / "steps" / "0000" / "save.yaml").read_text())
     assert save["awaiting"]["side"] == "axis" and save["state"]["units"]["de-inf-1"] == {"side": "axis", "hex": "T6", "steps": 2}
 
 

@@ -287,7 +287,8 @@ def _override_with(tmp_path, extra: dict):
     import yaml
 
     from .conftest import ROOT
-    doc = yaml.safe_load((ROOT / "examples" / "smithereens-demo" / "data-override.yaml").read_text())
+    from .fastyaml import safe_load
+    doc = safe_load((ROOT / "examples" / "smithereens-demo" / "data-override.yaml").read_text())
     doc["values"].update(extra)
     path = tmp_path / "override.yaml"
     path.write_text(yaml.safe_dump(doc, sort_keys=False))

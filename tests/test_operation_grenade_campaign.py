@@ -6,13 +6,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
 from pbem.keys import load_private_key
 from tests.conftest import ROOT, forge_signed, tree_bytes
+from tests import fastyaml
 
 EXAMPLE = ROOT / "examples" / "operation-grenade-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -60,7 +60,7 @@ def keys() -> dict:
 
 def chit_ids(side_filter=None) -> set:
     """Every strength chit id of the demonstration data (8.32 pools)."""
-    doc = yaml.safe_load((EXAMPLE / "data-override.yaml").read_text())
+    doc = fastyaml.safe_load((EXAMPLE / "data-override.yaml").read_text())
     ids = set()
     for pool in ("1", "2", "3"):
         ids |= {c["id"] for c in doc["values"][f"chits.strength_chits.pools.{pool}.chits"]}
@@ -163,7 +163,7 @@ def test_the_example_has_the_attacker_choose_the_path_of_retreat_after_a_breakth
 
 def test_every_report_of_the_example_says_it_used_demonstration_data():
     for step in sorted((BUNDLED / "steps").iterdir()):
-        save = yaml.safe_load((step / "save.yaml").read_text())
+        save = fastyaml.safe_load((step / "save.yaml").read_text())
         if save["data_used"]["override_values"]:
             assert "DEMONSTRATION DATA" in (step / "report.txt").read_text()
 
@@ -247,7 +247,7 @@ def test_demo_for_an_unknown_game_is_refused():
 # -- refusals change nothing ---------------------------------------------------------------------
 
 def signed(folder: Path, side: str, orders: list, keys: dict, target: Path) -> Path:
-    body = yaml.safe_load(camp.order_template(folder, side))
+    body = fastyaml.safe_load(camp.order_template(folder, side))
     body["orders"] = orders
     target.write_text(forge_signed(folder, body, keys[side]))
     return target
@@ -294,7 +294,7 @@ def test_a_move_into_an_enemy_hex_is_refused(grenade_at_movement, keys, tmp_path
 def test_orders_from_the_side_not_to_move_are_refused(grenade_at_movement, keys, tmp_path):
     grenade = grenade_at_movement
     before = tree_bytes(grenade)
-    body = yaml.safe_load(camp.order_template(grenade, "allied"))
+    body = fastyaml.safe_load(camp.order_template(grenade, "allied"))
     body.update(side="german", orders=[])                         # the German writes during the US phase
     file = tmp_path / "orders.txt"
     file.write_text(forge_signed(grenade, body, keys["german"]))

@@ -14,6 +14,7 @@ from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.operation_grenade import GAME
 from pbem.games.operation_grenade.divisions import divisional_integrity_shifts, division_of
 from pbem.yamlio import dump_yaml, load_yaml_file
+from tests.fastyaml import load_yaml_file_once
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
@@ -21,7 +22,7 @@ TARGET = "1010"                   # defending hex; its neighbours are found with
 
 
 def merged(folder: Path, values: dict, drop=()):
-    doc = load_yaml_file(DEMO)
+    doc = load_yaml_file_once(DEMO)
     doc["values"] = {k: v for k, v in doc["values"].items() if k not in drop}
     doc["values"].update(values)
     path = folder / "data-override.yaml"

@@ -15,6 +15,7 @@ from pbem.games.operation_grenade import GAME, supply
 from pbem.games.operation_grenade.common import corps
 from pbem.yamlio import dump_yaml, load_yaml_file
 from tests.test_operation_grenade_rules import DEMO, ScriptedDice, attack, position, problems, scenario  # noqa: F401 (fixtures)
+from tests.fastyaml import load_yaml_file_once
 
 ROOT = Path(__file__).resolve().parent.parent
 EXTRA = ROOT / "tests" / "data" / "og-fixes-extra.yaml"
@@ -34,7 +35,7 @@ def rivers():
 
 def without(folder: Path, *paths: str):
     """The demo data less `paths`, plus the test-only extra values."""
-    doc = load_yaml_file(DEMO)
+    doc = load_yaml_file_once(DEMO)
     doc["values"] = {k: v for k, v in doc["values"].items() if k not in paths}
     path = folder / "override.yaml"
     path.write_text(dump_yaml(doc))

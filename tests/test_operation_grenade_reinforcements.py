@@ -14,6 +14,7 @@ from pbem.games.operation_grenade import GAME, reinforcements
 from pbem.games.operation_grenade import supply as og_supply
 from pbem.yamlio import dump_yaml, load_yaml_file
 from tests.dicehelp import ScriptedDice
+from tests.fastyaml import load_yaml_file_once
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
@@ -23,7 +24,7 @@ SOUTH = ["757/338/58", "758/338/58", "759/338/58"]
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
-    override = load_yaml_file(DEMO)
+    override = load_yaml_file_once(DEMO)
     override["values"].update(load_yaml_file(EXTRA))
     path = tmp_path_factory.mktemp("og-reinforcements") / "data-override.yaml"
     path.write_text(dump_yaml(override), encoding="utf-8")

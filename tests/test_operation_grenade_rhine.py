@@ -33,6 +33,7 @@ from pbem.games.operation_grenade import movement as og_movement
 from pbem.yamlio import dump_yaml, load_yaml_file
 from tests.test_operation_grenade_rules import ScriptedDice, data, problems, scenario  # noqa: F401 (fixtures)
 from tests.test_operation_grenade_rules import position as rules_position
+from tests.fastyaml import load_yaml_file_once
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
@@ -50,7 +51,7 @@ KOELN_ROAD = ["0517", "0518", "0519", "0419"]          # three road hexsides: 3 
 def volkssturm_data(directory: Path, towns: dict, counters: int = 4):
     """The demo plus TEST DATA: Volkssturm towns {hex: {volkssturm_value: N[, hexes: [...]]}} and
     `counters` Volkssturm counters VS1..VSn (the countermix, 21.22)."""
-    doc = load_yaml_file(DEMO)
+    doc = load_yaml_file_once(DEMO)
     values = doc["values"]
     for hex_id, spec in towns.items():
         values[f"volkssturm.towns.{hex_id}"] = dict(spec)

@@ -27,6 +27,7 @@ from pbem.games.operation_grenade import GAME
 from pbem.kit.sequence import PASSES
 from pbem.yamlio import dump_yaml, load_yaml_file
 from tests.dicehelp import ScriptedDice as _Scripted
+from tests.fastyaml import load_yaml_file_once
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
@@ -980,7 +981,7 @@ def test_missing_counter_or_map_data_names_the_override_path(scenario):
 
 @pytest.fixture(scope="module")
 def no_crt(tmp_path_factory):
-    doc = load_yaml_file(DEMO)
+    doc = load_yaml_file_once(DEMO)
     doc["values"] = {k: v for k, v in doc["values"].items() if not k.startswith("crt.") or k == "crt.rows"}
     path = tmp_path_factory.mktemp("no-crt") / "data-override.yaml"
     path.write_text(dump_yaml(doc), encoding="utf-8")
@@ -1006,7 +1007,7 @@ def test_missing_crt_names_a_crt_path(no_crt, scenario, defender, attacker, path
 
 @pytest.mark.parametrize("effect, times", [("none", None), ("river", 2)])
 def test_5_62_a_stream_in_combat_is_what_the_terrain_effects_chart_says(tmp_path, scenario, effect, times):
-    doc = load_yaml_file(DEMO)
+    doc = load_yaml_file_once(DEMO)
     doc["values"]["terrain.hexsides.stream.combat"] = effect
     path = tmp_path / "data-override.yaml"
     path.write_text(dump_yaml(doc), encoding="utf-8")

@@ -14,6 +14,7 @@ from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.operation_grenade import GAME, supply
 from pbem.yamlio import dump_yaml, load_yaml_file
+from tests.fastyaml import load_yaml_file_once
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
@@ -21,7 +22,7 @@ DEMO = ROOT / "examples" / "operation-grenade-demo" / "data-override.yaml"
 
 def load(folder: Path, drop=()):
     """The demo data (it has the mapedges and road links supply needs), less the paths in `drop`."""
-    doc = load_yaml_file(DEMO)
+    doc = load_yaml_file_once(DEMO)
     doc["values"] = {k: v for k, v in doc["values"].items() if k not in drop}
     path = folder / "override.yaml"
     path.write_text(dump_yaml(doc))

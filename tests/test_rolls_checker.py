@@ -18,6 +18,7 @@ from pbem.cli import app
 from pbem.rolls import HEADER
 from tests.conftest import ROOT
 from tests.test_campaign import make, orders_file
+from tests.demos import demo_by_cli
 
 SCRIPT = ROOT / "examples" / "check_rolls.py"
 GRENADE = ROOT / "examples" / "operation-grenade-demo" / "campaign"
@@ -36,10 +37,8 @@ def checker(folder: Path) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def smithereens(tmp_path_factory) -> Path:
-    """The Smithereens demo campaign, built here by `pbem demo --keep`."""
-    work = tmp_path_factory.mktemp("smithereens-demo")
-    pbem("demo", "--keep", work)
-    return work / "campaign"
+    """The Smithereens demo campaign, built by `pbem demo --game smithereens --keep DIR` (once per process)."""
+    return demo_by_cli("smithereens")[0] / "campaign"
 
 
 @pytest.fixture

@@ -8,13 +8,13 @@ import shutil
 import subprocess
 
 import pytest
-import yaml
 
 from pbem import dice
 from pbem.canonical import canonical_bytes, data_hash
 from pbem.keys import load_private_key
 from pbem.signing import parse_signed
 from tests.conftest import ROOT
+from tests import fastyaml
 
 DOC = (ROOT / "docs" / "dice.md").read_text(encoding="utf-8")
 GRENADE = ROOT / "examples" / "operation-grenade-demo"
@@ -30,7 +30,7 @@ def vectors(index: int) -> dict:
 
 
 def save(number: int) -> dict:
-    return yaml.safe_load((CAMPAIGN / "steps" / f"{number:04d}" / "save.yaml").read_text())
+    return fastyaml.safe_load((CAMPAIGN / "steps" / f"{number:04d}" / "save.yaml").read_text())
 
 
 def signed(number: int, name: str) -> dict:
@@ -40,7 +40,7 @@ def signed(number: int, name: str) -> dict:
 
 def test_the_master_and_the_secret_vectors():
     v = vectors(0)
-    header = yaml.safe_load((CAMPAIGN / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((CAMPAIGN / "campaign.yaml").read_text())
     entry = header["dice"]["commitments"][v["party"]]
     assert v["campaign"] == header["campaign"] and v["nonce"] == entry["nonce"]
     assert v["master message"] == f"pbem dice master v2|{v['campaign']}|{v['party']}|{v['nonce']}"
@@ -66,7 +66,7 @@ def test_the_merkle_vectors():
     assert bytes.fromhex(v["node input"]) == b"\x01" + bytes.fromhex(v["leaf"]) + bytes.fromhex(v["proof[0]"])
     assert hashlib.sha256(bytes.fromhex(v["node input"])).hexdigest() == v["node"]
     assert dice.node_hash(bytes.fromhex(v["leaf"]), bytes.fromhex(v["proof[0]"])).hex() == v["node"]
-    header = yaml.safe_load((CAMPAIGN / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((CAMPAIGN / "campaign.yaml").read_text())
     assert header["dice"]["commitments"][v["party"]]["root"] == v["root"]
     revealed = signed(step, f"orders-{v['party']}.txt")["dice"]
     assert dice.check_leaf(revealed, step, v["root"], 14, v["party"]) == v["secret"]
@@ -94,7 +94,7 @@ def test_the_second_die_vector():
     """A die of 11 sides: a strength chit drawn in the open (behaviour 2), from the demo as pbem 0.6.0
     played it; its save 5 has the seed of the bundled campaign's save 5 (the same German answer)."""
     v = vectors(1)
-    record = yaml.safe_load((COMPAT_060 / "steps" / "0005" / "save.yaml").read_text())
+    record = fastyaml.safe_load((COMPAT_060 / "steps" / "0005" / "save.yaml").read_text())
     assert record["dice"]["seed"] == save(5)["dice"]["seed"]
     assert f"save 5 of the demo as pbem 0.6.0 played it (seed `{record['dice']['seed']}`;" in DOC
     roll = next(r for r in record["dice"]["rolls"] if f"{r['purpose']}#{r['block']}" == v["hmac message"])

@@ -8,12 +8,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import yaml
 
 from pbem import rolls
 from pbem.dice import draw
 from tests.conftest import ROOT
 from tests.test_cli import run
+from tests import fastyaml
 
 GRENADE = ROOT / "examples" / "operation-grenade-demo" / "campaign"
 
@@ -21,7 +21,7 @@ GRENADE = ROOT / "examples" / "operation-grenade-demo" / "campaign"
 
 
 def dice_of(number: int) -> dict:
-    return yaml.safe_load((GRENADE / "steps" / f"{number:04d}" / "save.yaml").read_text())["dice"]
+    return fastyaml.safe_load((GRENADE / "steps" / f"{number:04d}" / "save.yaml").read_text())["dice"]
 
 
 def commands(text: str) -> list[str]:
@@ -124,7 +124,7 @@ def test_explain_names_a_tampered_value(tmp_path):
 def test_smithereens_explain_shows_the_canonical_form_and_its_commands_recompute_the_roll(demo_build):
     """Smithereens' canonical form differs from the signed list (the loss order made explicit, 11.30, 12.16):
     the mobile assault of save 10 (the prepared assaults' dice are rolled in the tactical air answers, 13.5)."""
-    record = yaml.safe_load((demo_build / "steps" / "0010" / "save.yaml").read_text())["dice"]
+    record = fastyaml.safe_load((demo_build / "steps" / "0010" / "save.yaml").read_text())["dice"]
     text = run("rolls", demo_build, "--explain", "10").stdout
     assert ('   (the signed list, before the game\'s canonical form: [{"air":true,"assault":"1819E","path":["2117E","2018E",'
             '"1918E","1818E"],"with":["sov-3gta"]}])') in text

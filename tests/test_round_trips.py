@@ -14,6 +14,7 @@ Two-machine tests: two copies of the campaign folder, only signed files passing 
 import copy
 
 import yaml
+from tests import fastyaml
 
 from pbem import campaign as camp
 from pbem.dice import Dice
@@ -42,13 +43,13 @@ def _machines(tmp_path, at: int):
 
 
 def _orders_file(folder, side, orders, path):
-    body = yaml.safe_load(camp.order_template(folder, side))
+    body = fastyaml.safe_load(camp.order_template(folder, side))
     body["orders"] = orders
     return util.write(path, yaml.safe_dump(body, sort_keys=False))
 
 
 def _save(folder, number):
-    return yaml.safe_load((folder / "steps" / f"{number:04d}" / "save.yaml").read_text())
+    return fastyaml.safe_load((folder / "steps" / f"{number:04d}" / "save.yaml").read_text())
 
 
 # -- sign checks first ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import yaml
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
+from tests import fastyaml
 
 DATA = Path(__file__).parent / "data"
 CORPS = {"side": "western", "grouping": "us", "nationality": "us", "type": "infantry", "steps": 4,
@@ -23,7 +24,7 @@ def load(name: str, tmp_path: Path | None = None, **values) -> object:
     """The test data file `name` with `values` (data paths) set in a copy of it (in `tmp_path`)."""
     if not values:
         return load_game_data("smithereens", DATA / name)
-    doc = yaml.safe_load((DATA / name).read_text())
+    doc = fastyaml.safe_load((DATA / name).read_text())
     doc["values"].update(copy.deepcopy(values))
     assert tmp_path is not None
     target = tmp_path / name

@@ -8,6 +8,7 @@ from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
+from tests import fastyaml
 
 DATA = Path(__file__).parent / "data" / "smithereens-collapse.yaml"
 
@@ -94,7 +95,7 @@ def test_losing_nagykanizsa_slows_german_mech_for_good(data):  # 7.2
 
 def test_unknown_start_control_of_berlin_is_named(tmp_path):  # 3.9, 7.3
     import yaml
-    doc = yaml.safe_load(DATA.read_text())
+    doc = fastyaml.safe_load(DATA.read_text())
     del doc["values"]["map.hexes.3611.control_at_start"]
     override = tmp_path / "o.yaml"
     override.write_text(yaml.safe_dump(doc))

@@ -16,6 +16,7 @@ from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
 from tests.test_smithereens_victory import complete_override, only_german
+from tests import fastyaml
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "smithereens"
 TEST_DATA = Path(__file__).resolve().parent / "data" / "smithereens-rules-test-override.yaml"
@@ -30,7 +31,7 @@ def edited(tmp_path, monkeypatch):
 
     def edit(file: str, keys: list[str], value, override: Path = TEST_DATA):
         path = folder / file
-        tree = yaml.safe_load(path.read_text(encoding="utf-8"))
+        tree = fastyaml.safe_load(path.read_text(encoding="utf-8"))
         node = tree
         for key in keys[:-1]:
             node = node[key]

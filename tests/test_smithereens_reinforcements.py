@@ -8,6 +8,7 @@ from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
+from tests import fastyaml
 
 DATA = Path(__file__).parent / "data" / "smithereens-reinforcements.yaml"
 
@@ -156,7 +157,7 @@ def test_german_replacement_certain_with_all_six_factories(data):  # 9.15
 
 def test_hungarians_never_leave_hungary(data, tmp_path):  # 10.24
     import yaml
-    doc = yaml.safe_load(DATA.read_text())
+    doc = fastyaml.safe_load(DATA.read_text())
     doc["values"]["map.regions.hungary.hexes"] = ["1818E", "1717E"]
     override = tmp_path / "hungary.yaml"
     override.write_text(yaml.safe_dump(doc))

@@ -9,6 +9,7 @@ from pbem.errors import PbemError, UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
+from tests import fastyaml
 
 DATA = Path(__file__).parent / "data" / "smithereens-supply.yaml"
 
@@ -17,7 +18,7 @@ DATA = Path(__file__).parent / "data" / "smithereens-supply.yaml"
 def load(tmp_path=None, **changes):
     if not changes:
         return load_game_data("smithereens", DATA)
-    doc = yaml.safe_load(DATA.read_text())
+    doc = fastyaml.safe_load(DATA.read_text())
     for path, value in changes.items():
         if value is None:
             del doc["values"][path.replace("__", ".")]

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
+from tests import fastyaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem import campaign as camp
@@ -89,7 +89,7 @@ def build_at6(work: Path) -> Path:
     sov-47a in 1918E; every player passes to save 6, the German's Turn 2 prepared assaults, where
     the Western stack (item 1919E/1) and the Soviet stack (1918E/1) are hidden (their owners'
     movement steps hid them)."""
-    data = yaml.safe_load(DEMO.read_text())
+    data = fastyaml.safe_load(DEMO.read_text())
     data["values"]["map.regions.italy.hexes"] = []
     for unit, hex_id, side in (("wa-1", "1919E", "western"), ("wa-2", "1919E", "western"), ("sov-5a", "1918E", "soviet")):
         data["values"][f"units.counters.{unit}"] = {

@@ -15,6 +15,7 @@ from pbem.errors import UnknownDataError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
+from tests import fastyaml
 
 RULES_TEST = Path(__file__).resolve().parent / "data" / "smithereens-rules-test-override.yaml"
 # Three made-up hexes for the named 2-VP cities whose hex the text does not give (4.2)
@@ -45,7 +46,7 @@ def map_gaps(data) -> dict:
 
 def complete_override(tmp_path, base: Path = RULES_TEST, drop: tuple = (), **extra) -> Path:
     """`base` with map_gaps() added (less the paths in `drop`, plus `extra`), as an override file."""
-    doc = yaml.safe_load(base.read_text())
+    doc = fastyaml.safe_load(base.read_text())
     values = map_gaps(load_game_data("smithereens", base))
     values.update({k.replace("__", "."): v for k, v in extra.items()})
     doc["values"] = {**doc["values"], **values}

@@ -11,6 +11,8 @@ from pbem.errors import PbemError
 from pbem.gamedata import load_game_data, load_scenario
 from pbem.games.smithereens import GAME
 from tests.dicehelp import ScriptedDice
+from tests import fastyaml
+from tests.players import keyed_players
 
 DATA = Path(__file__).parent / "data" / "smithereens-wwiii-demo.yaml"
 ALLIED = [{"place": "us-3", "at": "3114"}, {"place": "us-5", "at": "3115"}, {"place": "br-1", "at": "3116"},
@@ -479,9 +481,7 @@ def test_14_19_pbem_new_from_a_campaign_verifies_it_and_refuses_an_unfinished_wa
     from tests.conftest import ROOT
     from tests.test_cli import run
     monkeypatch.chdir(tmp_path)
-    for side in ("soviet", "western"):
-        run("keygen", side)
-        run("commit", "--key", side, "--campaign", "w3", "--side", side)
+    keyed_players(tmp_path, "w3", {"soviet": "soviet", "western": "western"})      # keygen, commit
     refused = run("new", "smithereens", "wwii_into_wwiii", "--dir", "c", "--player", "soviet=soviet.pub", "--player",
                   "western=western.pub", "--commitment", "w3-soviet.commit.txt", "--commitment", "w3-western.commit.txt",
                   "--data", DATA, "--option", "fog=off", "--from", ROOT / "examples" / "smithereens-demo" / "campaign", ok=False)
@@ -507,14 +507,12 @@ def test_a_signed_wwiii_campaign_deploys_and_plays_a_soviet_and_an_allied_player
     from pbem import campaign as camp
     from tests.test_cli import fill_orders, run
     monkeypatch.chdir(tmp_path)
-    for side in ("soviet", "western"):
-        run("keygen", side)
-        run("commit", "--key", side, "--campaign", "w3", "--side", side)
+    keyed_players(tmp_path, "w3", {"soviet": "soviet", "western": "western"})      # keygen, commit
     created = run("new", "smithereens", "wwiii_straight_up", "--dir", "c", "--player", "soviet=soviet.pub",
                   "--player", "western=western.pub", "--commitment", "w3-soviet.commit.txt",
                   "--commitment", "w3-western.commit.txt", "--data", DATA, "--option", "fog=off")
     assert "Set-up: Allied deployment (14.2)" in created.stdout
-    header = yaml.safe_load((tmp_path / "c" / "campaign.yaml").read_text())
+    header = fastyaml.safe_load((tmp_path / "c" / "campaign.yaml").read_text())
     assert header["scenario"] == "wwiii_straight_up" and header["data"]["override"]["demonstration"] is True
     assert header["not_enforced"] == GAME.not_enforced_in({"level": "beginner", "fog": False}, load_scenario("smithereens", "wwiii_straight_up")[0])
     assert not any(r.startswith("the World War III scenarios") for r in header["not_enforced"])

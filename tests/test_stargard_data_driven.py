@@ -11,6 +11,7 @@ import yaml
 import pbem.gamedata
 from pbem.games.stargard_solstice import GAME
 from tests import sshelp
+from tests import fastyaml
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "stargard-solstice"
 
@@ -25,7 +26,7 @@ def edited(tmp_path, monkeypatch):
 
     def edit(file: str, keys: list[str], value) -> None:
         path = folder / file
-        tree = yaml.safe_load(path.read_text(encoding="utf-8"))
+        tree = fastyaml.safe_load(path.read_text(encoding="utf-8"))
         node = tree
         for key in keys[:-1]:
             node = node[key]

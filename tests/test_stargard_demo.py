@@ -9,11 +9,12 @@ by rail, 5.5.1, 5.5) to the end of the turn (2.6); then turn 2's Command Phase u
 (1.1.4) with a hidden Stavka Orders withdrawal (16.1) and its Supply Phase."""
 
 
-import yaml
 
 from pbem import campaign as camp
 from tests.conftest import ROOT
 from tests.test_cli import run
+from tests import fastyaml
+from tests.demos import demo_by_cli
 
 EXAMPLE = ROOT / "examples" / "stargard-solstice-demo"
 BUNDLED = EXAMPLE / "campaign"
@@ -75,8 +76,8 @@ def test_every_report_that_used_the_made_up_values_says_so_and_the_demo_command_
     labelled = [step.name for step in sorted((BUNDLED / "steps").iterdir())
                 if "DEMONSTRATION DATA" in (step / "report.txt").read_text()]
     used = [step.name for step in sorted((BUNDLED / "steps").iterdir())
-            if yaml.safe_load((step / "save.yaml").read_text())["data_used"]["override_values"]]
+            if fastyaml.safe_load((step / "save.yaml").read_text())["data_used"]["override_values"]]
     assert used and set(used) <= set(labelled)
     assert DEMO_DATA.read_text().startswith("# DEMONSTRATION DATA")
-    printed = run("demo", "--game", "stargard-solstice").stdout
+    printed = demo_by_cli("stargard-solstice")[1]      # `pbem demo --game stargard-solstice --keep DIR` printed
     assert printed.count("DEMONSTRATION DATA") >= len(used) and "OK: 32 saves" in printed
