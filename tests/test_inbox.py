@@ -2,7 +2,6 @@
 any order, the mover adjudicating its own orders before the reveal (issue 17, part 1), and
 random interleavings of both players' commands that must leave byte-identical folders."""
 
-import copy
 import random
 import shutil
 from pathlib import Path
@@ -228,8 +227,7 @@ class Machine:
         if self.opened is None:
             number, save, _ = camp.open_campaign(self.folder).latest()
             self.opened = (number, save)
-        number, save = self.opened
-        return number, copy.deepcopy(save)
+        return self.opened             # read only: every caller reads the awaited side and phase
 
     def changed(self) -> None:
         self.opened = None
