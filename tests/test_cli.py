@@ -6,11 +6,14 @@ import shutil
 import stat
 import subprocess
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import yaml
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+import typer.testing
+from typer.main import get_command
 from typer.testing import CliRunner
 
 from pbem.cli import app
@@ -20,21 +23,50 @@ DEMO_DATA = ROOT / "examples" / "smithereens-demo" / "data-override.yaml"
 
 
 def run(*args, ok=True):
-    result = CliRunner().invoke(app, [str(a) for a in args])
+    result = invoke([str(a) for a in args])
     if ok:
         assert result.exit_code == 0, (result.stdout, result.stderr)
     return result
 
 
+def invoke(args: list[str]):
+    """CliRunner().invoke(app, args), with the click command typer builds from `app` built once per
+    process instead of at every call (typer.testing builds it anew each time, a few ms): the same
+    command tree, parsed and run the same way; a process running `pbem` builds it once too."""
+    if not COMMAND:
+        COMMAND.append(get_command(app))
+
+    def built(typer_app):
+        assert typer_app is app
+        return COMMAND[0]
+    with mock.patch.object(typer.testing, "_get_command", built):
+        return CliRunner().invoke(app, args)
+
+
+COMMAND: list = []          # get_command(app), once
+
+
 @pytest.fixture
-def players(tmp_path, monkeypatch):
-    """Two players with fresh keys and commitments for campaign 'c1' (cwd = tmp_path)."""
+def players(tmp_path, monkeypatch, tmp_path_factory):
+    """Two players with fresh keys and commitments for campaign 'c1' (cwd = tmp_path): made by
+    `pbem keygen` and `pbem commit` once per session (per xdist worker), copied into each test's
+    tmp_path (the key files with their mode)."""
+    base = tmp_path_factory.getbasetemp()
+    if base not in PLAYERS:
+        built = tmp_path_factory.mktemp("players")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(built)
+            run("keygen", "ger")
+            run("keygen", "all")
+            run("commit", "--key", "ger", "--campaign", "c1", "--side", "german")
+            run("commit", "--key", "all", "--campaign", "c1", "--side", "alliance")
+        PLAYERS[base] = built
+    shutil.copytree(PLAYERS[base], tmp_path, dirs_exist_ok=True)
     monkeypatch.chdir(tmp_path)
-    run("keygen", "ger")
-    run("keygen", "all")
-    run("commit", "--key", "ger", "--campaign", "c1", "--side", "german")
-    run("commit", "--key", "all", "--campaign", "c1", "--side", "alliance")
     return tmp_path
+
+
+PLAYERS: dict[Path, Path] = {}           # the session's base temp folder -> the players made in it
 
 
 def new_campaign(folder="camp", data=DEMO_DATA):

@@ -57,10 +57,17 @@ class Table:
         self.events.append((len(self.events) + 1, outcome.events))
         return outcome
 
-    def public_bytes(self, side):
-        """All `side` holds from the other: the save (state, events) and the other's blocks."""
+    def public_bytes(self, side, record=None):
+        """All `side` holds from the other: the save (state, events) and the other's blocks. The
+        YAML of one mapping is its entries' YAML one after the other: the record (state and events,
+        the same for both sides) may be given already dumped (`public_record`)."""
         other = secret.other_side(side)
-        return dump_yaml({"state": self.state, "events": self.events, "inbox": self.sent[other]}).encode()
+        record = self.public_record() if record is None else record
+        whole = record + dump_yaml({"inbox": self.sent[other]})
+        return whole.encode()
+
+    def public_record(self):
+        return dump_yaml({"state": self.state, "events": self.events})
 
 
 DATA = []
@@ -102,9 +109,9 @@ def shuffle(table):
 
 def leaks(table, data):  # noqa: F811
     """Each side's chit ids (and decoded cards) searched in the bytes the other side holds."""
-    found = []
+    found, record = [], table.public_record()
     for side, cards in table.cards.items():
-        seen = table.public_bytes(secret.other_side(side))
+        seen = table.public_bytes(secret.other_side(side), record)
         for unit, card in cards.items():
             chit = dealing.chit_of_card(data, card["pool"], card["card"])
             for text in (chit["id"], f"chit: {chit['id']}", poker.to_hex(poker.encode(card["card"]))):

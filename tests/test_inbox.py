@@ -17,28 +17,39 @@ from tests.test_cli import DEMO_DATA, run
 SIDES = ("german", "alliance")
 
 
-@pytest.fixture
-def machines(tmp_path, monkeypatch):
+@pytest.fixture(scope="module")
+def built_machines(tmp_path_factory) -> Path:
     """Two machines, each with its own key, outbox and copy of campaign 'c1', made by each
-    running `pbem new` with the same inputs (the commitments and public keys are shared)."""
+    running `pbem new` with the same inputs (the commitments and public keys are shared); built
+    once per module, each test gets its own copy (`machines`)."""
+    root = tmp_path_factory.mktemp("machines")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        for side in SIDES:
+            (root / side).mkdir()
+            run("keygen", root / side / "key")
+            shutil.copy(root / side / "key.pub", root / f"{side}.pub")
+            run("commit", "--key", root / side / "key", "--campaign", "c1", "--side", side,
+                "--out", root / f"c1-{side}.commit.txt")
+        # the demo's made-up data, plus an empty Italy (demonstration data too), which 11.7 fog of war
+        # (on at the beginner level) reads as soon as a German stack hides a unit
+        data = yaml.safe_load(DEMO_DATA.read_text())
+        data["values"]["map.regions.italy.hexes"] = []
+        override = root / "data-override.yaml"
+        override.write_text(yaml.safe_dump(data, sort_keys=False))
+        for side in SIDES:
+            run("new", "smithereens", "historical", "--dir", root / side / "camp",
+                "--player", f"german={root / 'german.pub'}", "--player", f"alliance={root / 'alliance.pub'}",
+                "--commitment", root / "c1-german.commit.txt", "--commitment", root / "c1-alliance.commit.txt",
+                "--data", override)
+    return root
+
+
+@pytest.fixture
+def machines(built_machines, tmp_path, monkeypatch):
+    """The two machines (built_machines) copied into this test's tmp_path, its cwd."""
+    shutil.copytree(built_machines, tmp_path, dirs_exist_ok=True)
     monkeypatch.chdir(tmp_path)
-    for side in SIDES:
-        (tmp_path / side).mkdir()
-        run("keygen", tmp_path / side / "key")
-        shutil.copy(tmp_path / side / "key.pub", tmp_path / f"{side}.pub")
-        run("commit", "--key", tmp_path / side / "key", "--campaign", "c1", "--side", side,
-            "--out", tmp_path / f"c1-{side}.commit.txt")
-    # the demo's made-up data, plus an empty Italy (demonstration data too), which 11.7 fog of war
-    # (on at the beginner level) reads as soon as a German stack hides a unit
-    data = yaml.safe_load(DEMO_DATA.read_text())
-    data["values"]["map.regions.italy.hexes"] = []
-    override = tmp_path / "data-override.yaml"
-    override.write_text(yaml.safe_dump(data, sort_keys=False))
-    for side in SIDES:
-        run("new", "smithereens", "historical", "--dir", tmp_path / side / "camp",
-            "--player", f"german={tmp_path / 'german.pub'}", "--player", f"alliance={tmp_path / 'alliance.pub'}",
-            "--commitment", tmp_path / "c1-german.commit.txt", "--commitment", tmp_path / "c1-alliance.commit.txt",
-            "--data", override)
     return tmp_path
 
 
@@ -204,17 +215,26 @@ class Machine:
         self.outgoing: list[Path] = []
         self.signed_for: set[int] = set()
         self.mails = 0
+        self.opened: tuple[int, dict] | None = None     # latest(), until changed()
 
     @property
     def folder(self) -> Path:
         return folder(self.root, self.side)
 
     def latest(self) -> tuple[int, dict]:
-        number, save, _ = camp.open_campaign(self.folder).latest()
-        return number, save
+        """The folder's last save, opened again only after a command ran on this machine's folder
+        (`changed`): the loop asks after every action, and most actions change nothing here."""
+        if self.opened is None:
+            number, save, _ = camp.open_campaign(self.folder).latest()
+            self.opened = (number, save)
+        return self.opened             # read only: every caller reads the awaited side and phase
+
+    def changed(self) -> None:
+        self.opened = None
 
 
 def _inbox(machine: Machine, files: list[Path], rng: random.Random) -> None:
+    machine.changed()
     if rng.random() < 0.8:
         printed = run("inbox", machine.folder, *files, "--key", key(machine.root, machine.side),
                       "--outbox", machine.root / machine.side).stdout
@@ -249,6 +269,7 @@ def _act(machines: dict[str, Machine], side: str, rng: random.Random) -> None:
         if waiting.get("done") or number >= PHASES or waiting["side"] != side or number in me.signed_for:
             return
         me.signed_for.add(number)
+        me.changed()                          # `pbem orders` and `pbem sign` run on its folder
         orders = signed_orders(me.root, side, _legal(me.folder, side, random.Random(rng.random())), f"s{number:04d}")
         me.outgoing.append(orders)
         if rng.random() < 0.5:               # the mover runs its own orders first (the issue's case)

@@ -195,16 +195,26 @@ def test_a_reused_commitment_is_refused_at_the_first_data_amendment(tmp_path, mo
 PLACEMENT_DATA = ROOT / "tests" / "data" / "smithereens-placement.yaml"     # test data with A, AS and M units (3.6, 3.7)
 
 
-@pytest.fixture
-def placing(tmp_path, monkeypatch):
+@pytest.fixture(scope="module")
+def built_placing(tmp_path_factory) -> Path:
     """A two-seat campaign on the placement test data (not the published game), awaiting the
-    German A/AS placement (3.6)."""
+    German A/AS placement (3.6), with its keys and commitments: made once per module."""
+    built = tmp_path_factory.mktemp("placing")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(built)
+        for seat in ("german", "alliance"):
+            run("keygen", seat)
+            run("commit", "--key", seat, "--campaign", "p", "--side", seat)
+        run("new", "smithereens", "historical", "--dir", "c", "--player", "german=german.pub", "--player", "alliance=alliance.pub",
+            "--commitment", "p-german.commit.txt", "--commitment", "p-alliance.commit.txt", "--data", PLACEMENT_DATA)
+    return built
+
+
+@pytest.fixture
+def placing(built_placing, tmp_path, monkeypatch):
+    """built_placing copied into this test's tmp_path (its cwd): the campaign folder `c`."""
+    shutil.copytree(built_placing, tmp_path, dirs_exist_ok=True)
     monkeypatch.chdir(tmp_path)
-    for seat in ("german", "alliance"):
-        run("keygen", seat)
-        run("commit", "--key", seat, "--campaign", "p", "--side", seat)
-    run("new", "smithereens", "historical", "--dir", "c", "--player", "german=german.pub", "--player", "alliance=alliance.pub",
-        "--commitment", "p-german.commit.txt", "--commitment", "p-alliance.commit.txt", "--data", PLACEMENT_DATA)
     return Path("c")
 
 

@@ -2,6 +2,7 @@
 deal with returns (8.52), and every cheat the protocol must catch, during play or at the end."""
 
 import re
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,7 +27,10 @@ def dealer(side: str) -> poker.PokerKey:
 A, B = dealer("allied"), dealer("german")
 
 
+@cache
 def shuffled(size: int = 12, pool: str = "2") -> Deck:
+    """Both stages of a fresh pool: a pure function of the fixed keys, computed once per size and
+    pool (a Deck is frozen: each test deals from it without changing it)."""
     return poker.stage(B, poker.stage(A, poker.fresh_deck(pool, size), ORDER), ORDER)
 
 
@@ -211,7 +215,14 @@ def test_a_stage_is_checked_as_far_as_play_allows():
 
 
 def record(size: int = 5) -> tuple[list[Event], list[int]]:
-    """A pool's public record: two stages, three draws, a return and its reshuffle, two draws."""
+    """A pool's public record: two stages, three draws, a return and its reshuffle, two draws
+    (made once per size: each test gets its own lists of the frozen events)."""
+    events, cards = _record(size)
+    return list(events), list(cards)
+
+
+@cache
+def _record(size: int) -> tuple[tuple[Event, ...], tuple[int, ...]]:
     deck, events, cards = poker.fresh_deck("2", size), [], []
     for key in (A, B):
         deck = poker.stage(key, deck, ORDER)
@@ -229,7 +240,7 @@ def record(size: int = 5) -> tuple[list[Event], list[int]]:
         deck, card, event = draw(deck, drawer, other)
         events.append(event)
         cards.append(card)
-    return events, cards
+    return tuple(events), tuple(cards)
 
 
 def test_replay_of_an_honest_record():
@@ -272,16 +283,21 @@ def test_drawer_committed_to_another_card():
 
 # -- random deals ------------------------------------------------------------------------------
 
+@cache
+def first_stages(size: int, pool: str) -> tuple[Event, ...]:
+    """The stage events that make shuffled(size, pool) from the fresh deck, as its record holds them."""
+    once = poker.stage(A, poker.fresh_deck(pool, size), ORDER)
+    assert poker.stage(B, once, ORDER) == shuffled(size, pool)
+    return Event("stage", "allied", cards=once.cards), Event("stage", "german", cards=shuffled(size, pool).cards)
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(["draw", "return"]), st.sampled_from(ORDER), st.integers(0, 9)), max_size=12))
 def test_random_deals_never_deal_a_held_card_and_replay(actions):
     """Whatever mix of draws and 8.52 returns: no card is ever under two units, every card not
     held stays dealable, and the replay with both secrets gives the same cards."""
     size, keys = 4, {"allied": A, "german": B}
-    deck, events, held, cards = poker.fresh_deck("3", size), [], {}, []
-    for key in (A, B):
-        deck = poker.stage(key, deck, ORDER)
-        events.append(Event("stage", key.side, cards=deck.cards))
+    deck, events, held, cards = shuffled(size, "3"), list(first_stages(size, "3")), {}, []
     for kind, side, pick in actions:
         if kind == "draw" and deck.free:
             drawer, other = (A, B) if side == "allied" else (B, A)
