@@ -2,13 +2,23 @@
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
-import pytest
+# Modules compiled once per run: pytest, its workers and every pbem process a test starts write and
+# read bytecode under one folder of the run's own, even where PYTHONDONTWRITEBYTECODE is set (that
+# keeps __pycache__ out of the source tree, and so does the prefix). Without it each CLI test's
+# process compiled pbem again (about 0.2 s each). Set before pbem is imported here.
+if "PYTHONPYCACHEPREFIX" not in os.environ:
+    os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="pbem-test-pyc-")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+    sys.dont_write_bytecode = False
 
-from pbem.demo import run_demo
-from pbem.keys import load_private_key
+import pytest  # noqa: E402
+
+from pbem.keys import load_private_key  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_KEYS = ROOT / "examples" / "smithereens-demo" / "keys"
@@ -40,9 +50,8 @@ def built_demo(tmp_path_factory):
 
     def build(game: str) -> Path:
         if game not in builds:
-            work = tmp_path_factory.mktemp(f"demo-{game}")
-            run_demo(work, game)
-            builds[game] = work
+            from tests.demos import demo_by_cli
+            builds[game] = demo_by_cli(game)[0]      # `pbem demo --game GAME --keep DIR`: run_demo(DIR, GAME), shared with the tests of its output
         return builds[game]
     return build
 

@@ -6,17 +6,14 @@ import shutil
 import stat
 import subprocess
 from pathlib import Path
-from unittest import mock
 
 import pytest
 import yaml
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-import typer.testing
-from typer.main import get_command
-from typer.testing import CliRunner
 
 from pbem.cli import app
+from tests import clirun
 from tests.conftest import ROOT, tree_bytes
 
 DEMO_DATA = ROOT / "examples" / "smithereens-demo" / "data-override.yaml"
@@ -30,20 +27,8 @@ def run(*args, ok=True):
 
 
 def invoke(args: list[str]):
-    """CliRunner().invoke(app, args), with the click command typer builds from `app` built once per
-    process instead of at every call (typer.testing builds it anew each time, a few ms): the same
-    command tree, parsed and run the same way; a process running `pbem` builds it once too."""
-    if not COMMAND:
-        COMMAND.append(get_command(app))
-
-    def built(typer_app):
-        assert typer_app is app
-        return COMMAND[0]
-    with mock.patch.object(typer.testing, "_get_command", built):
-        return CliRunner().invoke(app, args)
-
-
-COMMAND: list = []          # get_command(app), once
+    """CliRunner().invoke(app, args), the click command built once per process (tests/clirun.py)."""
+    return clirun.invoke(app, args)
 
 
 @pytest.fixture

@@ -9,16 +9,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import typer.main as typer_main
-import typer.testing as typer_testing
 import yaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from typer.testing import CliRunner
 
 from pbem import campaign as camp
 from pbem.cli import app
 from pbem.demo import DEMO_SENT, demo_commitment, next_orders, run_demo
 from pbem.games.smithereens.demo import legal_response
+from tests import clirun
 from tests.conftest import forge_signed
 from pbem.keys import key_id, load_private_key
 from pbem.signing import BEGIN, END, SIGNATURE, parse_signed, sign_body
@@ -89,29 +87,10 @@ def demo_steps() -> list[dict]:
 
 # -- the command line ---------------------------------------------------------------------
 
-class _Runner(CliRunner):
-    """typer's CliRunner on the click command of the app built once: typer.testing builds it again
-    from the app at every invoke (~3 ms, for ~1,400 runs of this suite). The same command: typer's
-    get_command of the same app, whose callbacks are fixed when pbem.cli builds the app."""
-
-    _built: dict = {}
-
-    def invoke(self, app, *args, **kwargs):
-        if app not in self._built:
-            self._built[app] = typer_main.get_command(app)
-        saved = typer_testing._get_command
-        typer_testing._get_command = self._built.__getitem__
-        try:
-            return super().invoke(app, *args, **kwargs)
-        finally:
-            typer_testing._get_command = saved
-
-
-RUNNER = _Runner()
 
 
 def pbem(*args):
-    return RUNNER.invoke(app, [str(a) for a in args])
+    return clirun.invoke(app, [str(a) for a in args])
 
 
 def _no_crash(result) -> None:
