@@ -145,7 +145,8 @@ ENLARGE_OVERRIDE = {"operation-grenade": ([f"chits.strength_chits.pools.{m}.chit
 # 0.7.0 play it) beside the secret dealing new campaigns play (behaviour 3).
 VARIANTS = {"operation-grenade-open": ("operation-grenade", 2)}
 SNAPSHOT_STEPS = (4, 49, 99, 199, 349)       # adjudicate is timed from copies taken before these steps
-SUITE_BEFORE = 390.0           # seconds: the suite's wall time, December 2026 (3863 tests, about 6.5 min on the shared 2-core machine; 52-65 s when issue 13 was filed)
+SUITE_TARGET = 65.0            # seconds: the suite's wall time when issue 13 was filed (52-65 s; "no slower than now as it grows")
+SUITE_DECEMBER = 390.0         # seconds: its wall time in December 2026 (3863 tests, one process on the shared 2-core machine), for scale
 
 
 class Campaign:
@@ -547,8 +548,9 @@ def main() -> None:
         report(campaigns, work, args.runs)
     if not args.no_suite:
         elapsed = suite_time()
-        print(f"\ntest suite: {elapsed:.1f} s wall (target: no slower as it grows; {SUITE_BEFORE:.0f} s in December 2026)   "
-              f"{judged('test suite no slower', f'python3 -m pytest -q (wall; {SUITE_BEFORE:.0f} s before)', f'{elapsed:.0f} s', elapsed <= SUITE_BEFORE)}")
+        print(f"\ntest suite: {elapsed:.1f} s wall on {os.cpu_count()} cores (target: no slower as it grows, {SUITE_TARGET:.0f} s when issue 13 "
+              f"was filed; {SUITE_DECEMBER:.0f} s in December 2026 in one process)   "
+              f"{judged('test suite no slower', f'python3 -m pytest -q (wall; {SUITE_TARGET:.0f} s when filed)', f'{elapsed:.0f} s', elapsed <= SUITE_TARGET)}")
     print_summary()
 
 
