@@ -194,7 +194,7 @@ def test_areas_the_data_lacks_are_kept_as_none_with_the_same_overrides_noted():
     fresh_reads = {"atc": lambda data: game.region(data, "atc", "10.27"),
                    "yugoslav": lambda data: game.once(data, numbers.text, "map.places.Zagreb.hex", "Zagreb's hex (10.23)")}
     kept_reads = {"atc": lambda data: game.region_if_known(data, "atc", "10.27"),
-                  "yugoslav": lambda data: data.derived("smithereens.yugoslav_cities", lambda: game.yugoslav_cities(data))}
+                  "yugoslav": lambda data: game.yugoslav_cities(data)}
     for _ in range(2):                     # the second time from what is kept
         for name, read in kept_reads.items():
             fresh = _fresh(kept)

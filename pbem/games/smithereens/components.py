@@ -235,15 +235,19 @@ class SmithereensBase(SequencedGame):
             return {self.grid(data).canonical(str(h)) for h in hexes}
         return data.derived(f"smithereens.region.{name}", build)
 
-    def region_if_known(self, data: GameData, name: str, rule: str) -> set[str] | None:
-        """region(), or None where the data lacks the area: worked out once per data with the overrides
-        it read (issue 13: every hex entered built the refusal again)."""
-        def build() -> set[str] | None:
+    def if_known(self, data: GameData, key: str, build: Callable[[], Any]) -> Any:
+        """build(), or None where the data lacks a value it reads: worked out once per data under `key`,
+        with the overrides it read (issue 13: the refusal was built again at every use)."""
+        def kept() -> Any:
             try:
-                return self.region(data, name, rule)
+                return build()
             except UnknownDataError:
                 return None
-        return data.derived(f"smithereens.region_if_known.{name}", build)
+        return data.derived(key, kept)
+
+    def region_if_known(self, data: GameData, name: str, rule: str) -> set[str] | None:
+        """region(), or None where the data lacks the area (if_known: every hex entered asks)."""
+        return self.if_known(data, f"smithereens.region_if_known.{name}", lambda: self.region(data, name, rule))
 
     def wehrkreis_cities(self, data: GameData, rule: str) -> set[str]:
         return {self.grid(data).canonical(str(h)) for h in data.get("map.wehrkreis_cities.hexes", f"the Wehrkreis cities ({rule})")}

@@ -187,7 +187,7 @@ class ControlRules(SupplyRules):
         gives both cities' hexes; otherwise a Yugoslav unit leaving is refused naming them."""
         if state.get("yugoslavs_free"):
             return
-        cities = data.derived("smithereens.yugoslav_cities", lambda: self.yugoslav_cities(data))
+        cities = self.yugoslav_cities(data)
         try:
             free = cities is not None and all(self.controller(data, state, h, "10.23") == "alliance" for h in cities)
         except UnknownDataError:
@@ -196,13 +196,11 @@ class ControlRules(SupplyRules):
             state["yugoslavs_free"] = True
 
     def yugoslav_cities(self, data: GameData) -> list[str] | None:
-        """Zagreb's and Belgrade's hexes (10.23), or None where the data lacks one: worked out once per
-        data with the overrides it read (issue 13: the refusal was built again at every player turn)."""
-        try:
-            return [self.grid(data).canonical(self.once(data, numbers.text, f"map.places.{name}.hex", f"{name}'s hex (10.23)"))
-                    for name in ("Zagreb", "Belgrade")]
-        except UnknownDataError:
-            return None
+        """Zagreb's and Belgrade's hexes (10.23), or None where the data lacks one (if_known: every
+        player turn asks)."""
+        return self.if_known(data, "smithereens.yugoslav_cities", lambda: [
+            self.grid(data).canonical(self.once(data, numbers.text, f"map.places.{name}.hex", f"{name}'s hex (10.23)"))
+            for name in ("Zagreb", "Belgrade")])
 
     def end_player_turn(self, data: GameData, state: dict, events: list) -> None:
         self.next_player_turn(data, state)
