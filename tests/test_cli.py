@@ -15,6 +15,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from pbem.cli import app
 from tests import clirun
 from tests.conftest import ROOT, tree_bytes
+from tests.players import keyed_players
 
 DEMO_DATA = ROOT / "examples" / "smithereens-demo" / "data-override.yaml"
 
@@ -32,26 +33,13 @@ def invoke(args: list[str]):
 
 
 @pytest.fixture
-def players(tmp_path, monkeypatch, tmp_path_factory):
+def players(tmp_path, monkeypatch):
     """Two players with fresh keys and commitments for campaign 'c1' (cwd = tmp_path): made by
-    `pbem keygen` and `pbem commit` once per session (per xdist worker), copied into each test's
-    tmp_path (the key files with their mode)."""
-    base = tmp_path_factory.getbasetemp()
-    if base not in PLAYERS:
-        built = tmp_path_factory.mktemp("players")
-        with pytest.MonkeyPatch.context() as patch:
-            patch.chdir(built)
-            run("keygen", "ger")
-            run("keygen", "all")
-            run("commit", "--key", "ger", "--campaign", "c1", "--side", "german")
-            run("commit", "--key", "all", "--campaign", "c1", "--side", "alliance")
-        PLAYERS[base] = built
-    shutil.copytree(PLAYERS[base], tmp_path, dirs_exist_ok=True)
+    `pbem keygen` and `pbem commit` once per test process (tests/players.py), copied into each
+    test's tmp_path (the key files with their mode)."""
+    keyed_players(tmp_path, "c1", {"german": "ger", "alliance": "all"})
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-PLAYERS: dict[Path, Path] = {}           # the session's base temp folder -> the players made in it
 
 
 def new_campaign(folder="camp", data=DEMO_DATA):
