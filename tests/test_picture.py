@@ -22,7 +22,8 @@ from pbem.games.base import MapArrow
 from pbem.picture import PICTURE, max_columns, save_svg
 from pbem.svg import HEX, MIN_TEXT, PAGE_WIDTH, Arrow, Legend, render_svg
 from tests.conftest import ROOT
-from tests.editorhelp import CHROMIUM, browser_missing, chromedriver, needs_browser
+from tests import editorhelp
+from tests.editorhelp import browser_missing, needs_browser
 from tests.test_svg import SMITHEREENS
 from tests.test_svg_report import demo
 
@@ -346,20 +347,15 @@ return out;
 """
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def browser():
+    """The test process's one headless Chromium (tests/editorhelp.py), its window 900 x 1300 for each
+    test (a test of another file may have resized it in between)."""
     if browser_missing():
         pytest.skip(browser_missing())
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=900,1300",
-                "--no-first-run", "--disable-background-networking", "--hide-scrollbars"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(chromedriver()), options=options)
-    yield driver
-    driver.quit()
+    driver = editorhelp.browser()
+    driver.set_window_size(900, 1300)
+    return driver
 
 
 def shown_at_800(driver, svg_path: Path, tmp_path: Path) -> dict:
