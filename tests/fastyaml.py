@@ -6,12 +6,12 @@ through yaml.safe_dump (the emitters differ in a few layouts, so the bytes a tes
 they were). load_yaml_file_once: pbem's own loader, once per file's bytes."""
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from pbem.canonical import plain_copy
 from pbem.yamlio import load_yaml_file
 
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -22,15 +22,15 @@ def safe_load(stream: Any) -> Any:
     return yaml.load(stream, Loader=_LOADER)  # noqa: S506 - a safe loader
 
 
-_PARSED: dict[tuple[str, str], str] = {}       # (path, sha256 of its bytes) -> JSON text of its data
+_PARSED: dict[tuple[str, str], Any] = {}       # (path, sha256 of its bytes) -> its data, never handed out
 
 
 def load_yaml_file_once(path: Path) -> Any:
-    """pbem.yamlio.load_yaml_file(path) (the bounded loader: plain data, which JSON keeps exactly),
-    parsed once per test process for the same bytes: the tests that edit the example campaigns'
-    data overrides read them again and again. Keyed by the file's bytes, so an edited file is read
+    """pbem.yamlio.load_yaml_file(path) (the bounded loader: plain data), parsed once per test
+    process for the same bytes: the tests that edit the example campaigns' data overrides read them
+    again and again. Keyed by the file's bytes, so an edited file is read
     anew; each caller gets its own copy."""
     key = (str(path), hashlib.sha256(Path(path).read_bytes()).hexdigest())
     if key not in _PARSED:
-        _PARSED[key] = json.dumps(load_yaml_file(path))
-    return json.loads(_PARSED[key])
+        _PARSED[key] = load_yaml_file(path)
+    return plain_copy(_PARSED[key])
