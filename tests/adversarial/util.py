@@ -1,12 +1,10 @@
 """Helpers for the adversarial suite: running the CLI, snapshots, playing and re-signing files."""
 
-import atexit
 import base64
 import hashlib
 import itertools
 import os
 import shutil
-import tempfile
 from pathlib import Path
 
 import yaml
@@ -14,9 +12,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem import campaign as camp
 from pbem.cli import app
-from pbem.demo import DEMO_SENT, demo_commitment, next_orders, run_demo
+from pbem.demo import DEMO_SENT, demo_commitment, next_orders
 from pbem.games.smithereens.demo import legal_response
 from tests import clirun
+from tests.demos import demo_by_cli
 from tests.conftest import forge_signed
 from pbem.keys import key_id, load_private_key
 from pbem.signing import BEGIN, END, SIGNATURE, parse_signed, sign_body
@@ -50,17 +49,10 @@ def other(side: str) -> str:
 
 # -- the demo campaign, built once (at collection: the cases are derived from its files) ---------
 
-_DEMO: list[Path] = []
-
-
 def demo_build() -> Path:
-    """The campaign `pbem demo --keep` builds (run_demo itself). Read-only: copy before use."""
-    if not _DEMO:
-        work = Path(tempfile.mkdtemp(prefix="pbem-adversarial-demo-"))
-        atexit.register(shutil.rmtree, work, True)
-        run_demo(work)
-        _DEMO.append(work / "campaign")
-    return _DEMO[0]
+    """The Smithereens campaign `pbem demo --keep` builds, the one build of the test process
+    (tests/demos.py). Read-only: copy before use."""
+    return demo_by_cli("smithereens")[0] / "campaign"
 
 
 def demo_files() -> list[str]:
